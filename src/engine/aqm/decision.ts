@@ -1,0 +1,52 @@
+/**
+ * An AQM decision, recorded only when a consumer asks (step-through mode, --trace).
+ * A plain object: recording allocates, so the fast path never builds one.
+ */
+export type Region = 'below-min' | 'between' | 'gentle' | 'above-max' | 'overflow' | 'none';
+export type Outcome = 'enqueue' | 'mark' | 'drop';
+export type DropReason = 'overflow' | 'early' | 'forced' | 'link-loss';
+
+export interface DecisionRecord {
+  /** Simulation time, seconds. */
+  t: number;
+  /** Name of the queue (e.g. "bottleneck", "bottleneck-reverse"). */
+  queue: string;
+  /** AQM kind, e.g. "red". */
+  aqm: string;
+  /** Packet uid, flow index, bytes on the wire, ECN codepoint on arrival (0 Not-ECT, 1 ECT(1), 2 ECT(0), 3 CE). */
+  uid: number;
+  flow: number;
+  bytes: number;
+  ecn: number;
+  /** Instantaneous queue on arrival, in the queue's unit (packets or bytes), and the unit. */
+  q: number;
+  unit: 'packets' | 'bytes';
+  /** Average before and after this arrival's update, the weight, and idle periods folded in. */
+  avgBefore: number;
+  avg: number;
+  wq: number;
+  /** Number of idle "virtual packets" m folded in by the idle-time correction (0 if none). */
+  idleM: number;
+  minTh: number;
+  maxTh: number;
+  maxP: number;
+  gentle: boolean;
+  region: Region;
+  /** p_b from the linear (or gentle) line, after byte-mode scaling; p_a after count correction. */
+  pb: number;
+  pa: number;
+  /** Packets since the last mark/drop, as used in p_a. */
+  count: number;
+  /** The uniform random draw compared with p_a, or null if none was drawn. */
+  u: number | null;
+  outcome: Outcome;
+  reason: DropReason | null;
+  /** The rule that chose the outcome, in words, e.g. "RFC 3168: drop above max_th". */
+  rule: string;
+  /** Extra algorithm-specific numbers (PI's p, REM's price, CoDel's sojourn...). */
+  extra?: Record<string, number>;
+}
+
+export interface DecisionSink {
+  decision(rec: DecisionRecord): void;
+}

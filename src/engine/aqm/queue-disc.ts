@@ -1,0 +1,194 @@
+import type { ParamSpecs } from '../core/params';
+import type { Rng } from '../core/rng';
+import { PacketFifo } from '../net/fifo';
+import { ECN_CE, type PacketPool } from '../net/packet';
+import type { DecisionRecord, DecisionSink, DropReason } from './decision';
+
+/** What a queue discipline is given when it is created. */
+export interface QueueContext {
+  pool: PacketPool;
+  /** This queue's own random stream. */
+  rng: Rng;
+  /** Rate of the link the queue feeds, bits/s (RED's idle-time correction needs it). */
+  linkRateBps: number;
+  /** A name for traces ("bottleneck", "bottleneck-reverse", "n3->n4"). */
+  name: string;
+}
+
+/** Told about every drop and mark (metrics, chart ticks). */
+export interface QueueListener {
+  onDrop(queue: QueueDisc, p: number, reason: DropReason, now: number): void;
+  onMark(queue: QueueDisc, p: number, now: number): void;
+}
+
+/** Parameters every queue discipline has (declared once, merged into each AQM's params). */
+export const COMMON_QUEUE_PARAMS = {
+  limit: { type: 'number', unit: 'queue-units', default: 100, min: 1, max: 1e9, integer: true, label: 'Buffer limit', doc: 'Largest backlog the queue holds, in packets or bytes (see unit and countRule).' },
+  unit: {
+    type: 'enum',
+    values: ['packets', 'bytes'],
+    default: 'packets',
+    label: 'Limit unit',
+    doc: 'Whether limit (and AQM thresholds) count packets or bytes.',
+  },
+  countRule: {
+    type: 'enum',
+    values: ['waiting', 'ns2'],
+    valueDocs: {
+      waiting: 'limit = most packets (bytes) waiting; the packet being transmitted is not counted',
+      ns2: "as ns-2's DropTail: drop when waiting + 1 >= limit, so the waiting packets plus the one in transmission never exceed limit",
+    },
+    default: 'waiting',
+    label: 'Limit counting',
+    doc: 'How the buffer limit is counted; "ns2" matches ns-2 (seeds/001 baseline: no drops at QL = 39).',
+    ref: 'DESIGN §6; ns-2 drop-tail.cc',
+  },
+} as const satisfies ParamSpecs;
+
+/**
+ * Base of every queue discipline. The public enqueue/dequeue keep the counters; the
+ * discipline implements doEnqueue/doDequeue and reports every drop and mark through
+ * `drop` and `mark`, so the identities
+ *   arrivals = departures + drops + backlog        (packets; marks are not drops)
+ * hold for every discipline (tests/unit/engine/aqm/conformance.test.ts).
+ */
+export abstract class QueueDisc {
+  abstract readonly kind: string;
+  readonly ctx: QueueContext;
+  protected readonly fifo = new PacketFifo();
+  /** Backlog in packets and bytes (waiting, not the packet in transmission). */
+  lenPackets = 0;
+  lenBytes = 0;
+  limit: number;
+  unit: 'packets' | 'bytes';
+  countRule: 'waiting' | 'ns2';
+
+  arrivals = 0;
+  arrivalBytes = 0;
+  departures = 0;
+  departureBytes = 0;
+  drops = 0;
+  dropsOverflow = 0;
+  dropsEarly = 0;
+  dropsForced = 0;
+  marks = 0;
+  maxLenPackets = 0;
+  maxLenBytes = 0;
+
+  listener: QueueListener | null = null;
+  /** Set by a consumer that wants decision records; null in fast runs. */
+  recorder: DecisionSink | null = null;
+
+  constructor(ctx: QueueContext, common: { limit: number; unit: string; countRule: string }) {
+    this.ctx = ctx;
+    this.limit = common.limit;
+    this.unit = common.unit as 'packets' | 'bytes';
+    this.countRule = common.countRule as 'waiting' | 'ns2';
+  }
+
+  /** Offers packet p; returns true if it was queued (possibly marked), false if dropped (and freed). */
+  enqueue(p: number, now: number): boolean {
+    this.arrivals++;
+    this.arrivalBytes += this.ctx.pool.size[p];
+    return this.doEnqueue(p, now);
+  }
+
+  /** Next packet to transmit, or -1 if empty. */
+  dequeue(now: number): number {
+    const p = this.doDequeue(now);
+    if (p >= 0) {
+      this.departures++;
+      this.departureBytes += this.ctx.pool.size[p];
+    }
+    return p;
+  }
+
+  /** Current queue length in the queue's own unit. */
+  get length(): number {
+    return this.unit === 'bytes' ? this.lenBytes : this.lenPackets;
+  }
+
+  /**
+   * True if packet p does not fit. "waiting": backlog + p > limit. "ns2": as ns-2's
+   * DropTail, drop when waiting + 1 >= limit (in packets; in bytes, backlog + size >= limit).
+   */
+  protected wouldOverflow(p: number): boolean {
+    if (this.unit === 'packets') {
+      return this.countRule === 'ns2' ? this.lenPackets + 1 >= this.limit : this.lenPackets + 1 > this.limit;
+    }
+    const after = this.lenBytes + this.ctx.pool.size[p];
+    return this.countRule === 'ns2' ? after >= this.limit : after > this.limit;
+  }
+
+  /** Appends p to the FIFO and updates the backlog. */
+  protected store(p: number, now: number): void {
+    this.ctx.pool.enqAt[p] = now;
+    this.fifo.push(p);
+    this.lenPackets++;
+    this.lenBytes += this.ctx.pool.size[p];
+    if (this.lenPackets > this.maxLenPackets) this.maxLenPackets = this.lenPackets;
+    if (this.lenBytes > this.maxLenBytes) this.maxLenBytes = this.lenBytes;
+  }
+
+  /** Removes the FIFO head and updates the backlog; -1 if empty. */
+  protected take(): number {
+    const p = this.fifo.shift();
+    if (p >= 0) {
+      this.lenPackets--;
+      this.lenBytes -= this.ctx.pool.size[p];
+    }
+    return p;
+  }
+
+  /** Drops p (which must not be in the FIFO), counts it by reason, and frees it. */
+  protected drop(p: number, reason: DropReason, now: number): void {
+    this.drops++;
+    if (reason === 'overflow') this.dropsOverflow++;
+    else if (reason === 'early') this.dropsEarly++;
+    else if (reason === 'forced') this.dropsForced++;
+    this.listener?.onDrop(this, p, reason, now);
+    this.ctx.pool.free(p);
+  }
+
+  /** Sets CE on p (an ECT packet) and counts the mark. */
+  protected mark(p: number, now: number): void {
+    this.marks++;
+    this.ctx.pool.ecn[p] = ECN_CE;
+    this.listener?.onMark(this, p, now);
+  }
+
+  protected record(rec: DecisionRecord): void {
+    this.recorder?.decision(rec);
+  }
+
+  /** Changes parameters during a run (live controls); unknown keys are ignored. */
+  abstract setParams(values: Record<string, unknown>): void;
+
+  /** The AQM's own averaged queue (RED's avg); for drop-tail the instantaneous length. */
+  get average(): number {
+    return this.length;
+  }
+
+  /** Current drop/mark probabilities for charts: p_b and p_a for RED; NaN where none. */
+  probabilities(): { pb: number; pa: number; maxP: number } {
+    return { pb: NaN, pa: NaN, maxP: NaN };
+  }
+
+  /** Thresholds to draw on the queue chart, in the queue's unit (empty for drop-tail). */
+  thresholds(): { minTh?: number; maxTh?: number; gentleMax?: number; target?: number } {
+    return {};
+  }
+
+  protected abstract doEnqueue(p: number, now: number): boolean;
+  protected abstract doDequeue(now: number): number;
+}
+
+/** A queue-discipline plug-in. */
+export interface AqmDescriptor<P extends ParamSpecs = ParamSpecs> {
+  kind: string;
+  label: string;
+  doc: string;
+  /** Every parameter, including the COMMON_QUEUE_PARAMS. */
+  params: P;
+  create(params: Record<string, unknown>, ctx: QueueContext): QueueDisc;
+}

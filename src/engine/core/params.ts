@@ -1,0 +1,102 @@
+/**
+ * Parameter declarations. Every configurable parameter of every plug-in (AQM, TCP
+ * variant, traffic source) is declared exactly once, as a ParamSpec. From these
+ * declarations come the scenario schema and its error messages, the URL codec, the UI
+ * controls, the CLI `--set` paths and the parameter table in the docs.
+ */
+
+/** SI units used in scenario JSON; the UI converts to friendly units for display. */
+export type Unit =
+  | 'bps' // bits per second
+  | 's' // seconds
+  | 'bytes'
+  | 'packets'
+  | 'segments'
+  | 'probability' // 0..1
+  | 'ratio' // dimensionless
+  | 'count'
+  | 'queue-units' // packets or bytes, following the queue's `unit`
+  | '';
+
+interface ParamBase {
+  /** Short label for UI controls. */
+  label: string;
+  /** One-line explanation. */
+  doc: string;
+  /** Where the parameter comes from, e.g. "seeds/001 §Methodology" or "RFC 3168 §6.1.2". */
+  ref?: string;
+}
+
+export interface NumberParam extends ParamBase {
+  type: 'number';
+  unit: Unit;
+  default: number;
+  min: number;
+  max: number;
+  /** Only whole numbers allowed. */
+  integer?: boolean;
+  /** The minimum is excluded (value must be > min). */
+  exclusiveMin?: boolean;
+}
+
+export interface BooleanParam extends ParamBase {
+  type: 'boolean';
+  default: boolean;
+}
+
+export interface EnumParam extends ParamBase {
+  type: 'enum';
+  values: readonly string[];
+  /** One-line explanation per value. */
+  valueDocs?: Readonly<Record<string, string>>;
+  default: string;
+}
+
+export type ParamSpec = NumberParam | BooleanParam | EnumParam;
+export type ParamSpecs = Readonly<Record<string, ParamSpec>>;
+
+/** The value type a spec declares. */
+export type ParamValue<S extends ParamSpec> = S extends NumberParam ? number : S extends BooleanParam ? boolean : S extends EnumParam ? string : never;
+export type ParamValues<P extends ParamSpecs> = { -readonly [K in keyof P]: ParamValue<P[K]> };
+
+/** The defaults of a set of declarations, as a values object. */
+export function defaultsOf<P extends ParamSpecs>(specs: P): ParamValues<P> {
+  const out: Record<string, unknown> = {};
+  for (const [k, s] of Object.entries(specs)) out[k] = s.default;
+  return out as ParamValues<P>;
+}
+
+/**
+ * Checks one value against its declaration. Returns null when valid, else a message that
+ * names the field, the value and the allowed range.
+ */
+export function checkParam(path: string, spec: ParamSpec, value: unknown): string | null {
+  switch (spec.type) {
+    case 'number': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return `${path}: expected a number (${rangeText(spec)}), got ${JSON.stringify(value)}`;
+      const low = spec.exclusiveMin ? value <= spec.min : value < spec.min;
+      if (low || value > spec.max) return `${path} = ${value} is out of range: allowed ${rangeText(spec)}`;
+      if (spec.integer && !Number.isInteger(value)) return `${path} = ${value} must be a whole number (${rangeText(spec)})`;
+      return null;
+    }
+    case 'boolean':
+      return typeof value === 'boolean' ? null : `${path}: expected true or false, got ${JSON.stringify(value)}`;
+    case 'enum':
+      return typeof value === 'string' && spec.values.includes(value) ? null : `${path} = ${JSON.stringify(value)} is not allowed: one of ${spec.values.map((v) => `"${v}"`).join(', ')}`;
+  }
+}
+
+/** "0 to 1 probability", "> 0 to 1e12 bps", "whole number 1 to 100000 packets". */
+export function rangeText(spec: NumberParam): string {
+  const lo = spec.exclusiveMin ? `> ${spec.min}` : `${spec.min}`;
+  return `${spec.integer ? 'whole number ' : ''}${lo} to ${spec.max}${spec.unit && spec.unit !== 'ratio' ? ' ' + spec.unit : ''}`;
+}
+
+/** A plug-in: an AQM, a TCP congestion-control variant, a traffic source. */
+export interface Descriptor<P extends ParamSpecs, Ctx, T> {
+  kind: string;
+  label: string;
+  doc: string;
+  params: P;
+  create(params: ParamValues<P>, ctx: Ctx): T;
+}

@@ -1,0 +1,275 @@
+import type { DropReason } from '../aqm/decision';
+import type { QueueDisc, QueueListener } from '../aqm/queue-disc';
+import type { Simulator } from '../core/simulator';
+import { NS_PER_S } from '../core/time';
+import type { Link } from '../net/link';
+import { jain } from './fairness';
+import {
+  QEV_EARLY_DROP,
+  QEV_FORCED_DROP,
+  QEV_LINK_LOSS,
+  QEV_MARK,
+  QEV_OVERFLOW_DROP,
+  type FlowSummary,
+  type QueueSummary,
+  type RunSink,
+  type Summary,
+} from './types';
+
+/** What the collector reads from a TCP sender/receiver pair (the TCP classes satisfy it structurally). */
+export interface TcpFlowView {
+  readonly sender: {
+    readonly cwnd: number;
+    readonly ssthresh: number;
+    /** Smoothed RTT, seconds (0 before the first sample). */
+    readonly srtt: number;
+    readonly bytesAcked: number;
+    readonly packetsSent: number;
+    readonly retransmissions: number;
+    readonly timeouts: number;
+    readonly fastRetransmits: number;
+    readonly ecnReductions: number;
+    /** ns, -1 while unfinished. */
+    readonly completionTime: number;
+  };
+  readonly receiver: { readonly bytesDelivered: number };
+}
+
+export interface UdpFlowView {
+  readonly source: { readonly packetsSent: number; readonly bytesSent: number };
+  readonly sink: { readonly bytes: number };
+}
+
+export type FlowEntry =
+  | { kind: 'tcp'; flow: number; startNs: number; bytes: number | null; view: TcpFlowView }
+  | { kind: 'udp'; flow: number; startNs: number; bytes: null; view: UdpFlowView };
+
+const REASON_KIND: Record<DropReason, number> = {
+  early: QEV_EARLY_DROP,
+  forced: QEV_FORCED_DROP,
+  overflow: QEV_OVERFLOW_DROP,
+  'link-loss': QEV_LINK_LOSS,
+};
+
+/**
+ * Gathers per-flow drop/mark counts (via the queue listener), samples time series at a
+ * fixed interval into column batches, and builds the run summary (DESIGN §5).
+ */
+export class Collector implements QueueListener {
+  readonly flowDrops: Float64Array;
+  readonly flowMarks: Float64Array;
+  private readonly columns: string[];
+  private readonly buf: Float64Array[];
+  private readonly tBuf: Float64Array;
+  private n = 0;
+  private evT: Float64Array;
+  private evKind: Uint8Array;
+  private evFlow: Int32Array;
+  private evN = 0;
+  private lastSampleNs = 0;
+  private lastBits = 0;
+  private readonly lastAcked: Float64Array;
+
+  constructor(
+    private readonly sim: Simulator,
+    readonly flows: FlowEntry[],
+    private readonly bottleneck: Link,
+    private readonly bottleneckReverse: Link,
+    private readonly sink: RunSink,
+    readonly batchSamples: number,
+  ) {
+    this.flowDrops = new Float64Array(flows.length);
+    this.flowMarks = new Float64Array(flows.length);
+    this.lastAcked = new Float64Array(flows.length);
+    this.columns = ['queue', 'queueBytes', 'avg', 'pb', 'pa', 'maxP', 'util', 'queueRev', 'qdelay'];
+    for (const f of flows) {
+      if (f.kind === 'tcp') this.columns.push(`cwnd.${f.flow}`, `ssthresh.${f.flow}`, `acked.${f.flow}`, `rtt.${f.flow}`, `goodput.${f.flow}`);
+      else this.columns.push(`acked.${f.flow}`, `goodput.${f.flow}`);
+    }
+    this.buf = this.columns.map(() => new Float64Array(batchSamples));
+    this.tBuf = new Float64Array(batchSamples);
+    this.evT = new Float64Array(256);
+    this.evKind = new Uint8Array(256);
+    this.evFlow = new Int32Array(256);
+  }
+
+  onDrop(queue: QueueDisc, p: number, reason: DropReason, now: number): void {
+    const f = this.sim.pool.flow[p];
+    if (f >= 0 && f < this.flowDrops.length) this.flowDrops[f]++;
+    if (queue === this.bottleneck.queue && this.sink.queueEvents) this.pushEvent(now, REASON_KIND[reason], f);
+  }
+
+  onMark(queue: QueueDisc, p: number, now: number): void {
+    const f = this.sim.pool.flow[p];
+    if (f >= 0 && f < this.flowMarks.length) this.flowMarks[f]++;
+    if (queue === this.bottleneck.queue && this.sink.queueEvents) this.pushEvent(now, QEV_MARK, f);
+  }
+
+  private pushEvent(now: number, kind: number, flow: number): void {
+    if (this.evN === this.evT.length) {
+      const t = new Float64Array(this.evN * 2);
+      t.set(this.evT);
+      const k = new Uint8Array(this.evN * 2);
+      k.set(this.evKind);
+      const f = new Int32Array(this.evN * 2);
+      f.set(this.evFlow);
+      this.evT = t;
+      this.evKind = k;
+      this.evFlow = f;
+    }
+    this.evT[this.evN] = now / NS_PER_S;
+    this.evKind[this.evN] = kind;
+    this.evFlow[this.evN] = flow;
+    this.evN++;
+  }
+
+  /** Takes one sample of every column at the current time. */
+  sample(): void {
+    if (!this.sink.series) return;
+    const now = this.sim.clock;
+    const b = this.bottleneck;
+    const q = b.queue;
+    const dtS = (now - this.lastSampleNs) / NS_PER_S;
+    const i = this.n;
+    const probs = q.probabilities();
+    // bits on the wire since the last sample, including the packet in transmission pro rata is
+    // not attempted: utilization is measured over completed transmissions (DESIGN §5)
+    const bits = b.bitsSent;
+    let c = 0;
+    const buf = this.buf;
+    buf[c++][i] = q.lenPackets;
+    buf[c++][i] = q.lenBytes;
+    buf[c++][i] = q.average;
+    buf[c++][i] = probs.pb;
+    buf[c++][i] = probs.pa;
+    buf[c++][i] = probs.maxP;
+    buf[c++][i] = dtS > 0 ? Math.min(1, (bits - this.lastBits) / (b.rateBps * dtS)) : 0;
+    buf[c++][i] = this.bottleneckReverse.queue.lenPackets;
+    buf[c++][i] = q.lenBytes * 8 / b.rateBps; // delay a packet arriving now would wait, s
+    for (let k = 0; k < this.flows.length; k++) {
+      const f = this.flows[k];
+      if (f.kind === 'tcp') {
+        const s = f.view.sender;
+        const acked = s.bytesAcked;
+        buf[c++][i] = s.cwnd;
+        buf[c++][i] = s.ssthresh > 1e9 ? NaN : s.ssthresh;
+        buf[c++][i] = acked;
+        buf[c++][i] = s.srtt;
+        buf[c++][i] = dtS > 0 ? ((acked - this.lastAcked[k]) * 8) / dtS : 0;
+        this.lastAcked[k] = acked;
+      } else {
+        const got = f.view.sink.bytes;
+        buf[c++][i] = got;
+        buf[c++][i] = dtS > 0 ? ((got - this.lastAcked[k]) * 8) / dtS : 0;
+        this.lastAcked[k] = got;
+      }
+    }
+    this.tBuf[i] = now / NS_PER_S;
+    this.lastBits = bits;
+    this.lastSampleNs = now;
+    this.n++;
+    if (this.n === this.batchSamples) this.flush();
+  }
+
+  /** Sends buffered samples and queue events to the sink. */
+  flush(): void {
+    if (this.n > 0 && this.sink.series) {
+      const cols: Record<string, Float64Array> = {};
+      for (let c = 0; c < this.columns.length; c++) cols[this.columns[c]] = this.buf[c].slice(0, this.n);
+      this.sink.series({ t: this.tBuf.slice(0, this.n), cols });
+    }
+    this.n = 0;
+    if (this.evN > 0 && this.sink.queueEvents) {
+      this.sink.queueEvents({ t: this.evT.slice(0, this.evN), kind: this.evKind.slice(0, this.evN), flow: this.evFlow.slice(0, this.evN) });
+    }
+    this.evN = 0;
+  }
+
+  queueSummary(link: Link, endNs: number): QueueSummary {
+    link.integrate(endNs);
+    const q = link.queue;
+    const span = endNs > 0 ? endNs : 1;
+    return {
+      utilization: endNs > 0 ? link.bitsSent / ((link.rateBps * endNs) / NS_PER_S) : 0,
+      arrivals: q.arrivals,
+      departures: q.departures,
+      drops: q.drops,
+      dropsOverflow: q.dropsOverflow,
+      dropsEarly: q.dropsEarly,
+      dropsForced: q.dropsForced,
+      marks: q.marks,
+      lossRate: q.arrivals > 0 ? q.drops / q.arrivals : 0,
+      markRate: q.arrivals > 0 ? q.marks / q.arrivals : 0,
+      meanQueuePackets: link.areaPackets / span,
+      maxQueuePackets: q.maxLenPackets,
+      meanQueueBytes: link.areaBytes / span,
+      maxQueueBytes: q.maxLenBytes,
+      meanQueueDelay: link.delayCount > 0 ? link.delaySum / link.delayCount / NS_PER_S : 0,
+      linkLosses: link.losses,
+    };
+  }
+
+  summary(endNs: number, wallSeconds: number): Summary {
+    const flows: FlowSummary[] = this.flows.map((f, k) => {
+      const start = f.startNs / NS_PER_S;
+      if (f.kind === 'tcp') {
+        const s = f.view.sender;
+        const done = s.completionTime >= 0 ? s.completionTime / NS_PER_S : null;
+        const delivered = f.view.receiver.bytesDelivered;
+        const span = (done ?? endNs / NS_PER_S) - start;
+        return {
+          flow: f.flow,
+          kind: 'tcp',
+          completionTime: done,
+          startTime: start,
+          goodputBps: span > 0 ? (delivered * 8) / span : 0,
+          bytesDelivered: delivered,
+          bytesRequested: f.bytes,
+          packetsSent: s.packetsSent,
+          retransmissions: s.retransmissions,
+          timeouts: s.timeouts,
+          fastRetransmits: s.fastRetransmits,
+          ecnReductions: s.ecnReductions,
+          drops: this.flowDrops[k],
+          marks: this.flowMarks[k],
+        };
+      }
+      const span = endNs / NS_PER_S - start;
+      return {
+        flow: f.flow,
+        kind: 'udp',
+        completionTime: null,
+        startTime: start,
+        goodputBps: span > 0 ? (f.view.sink.bytes * 8) / span : 0,
+        bytesDelivered: f.view.sink.bytes,
+        bytesRequested: null,
+        packetsSent: f.view.source.packetsSent,
+        retransmissions: 0,
+        timeouts: 0,
+        fastRetransmits: 0,
+        ecnReductions: 0,
+        drops: this.flowDrops[k],
+        marks: this.flowMarks[k],
+      };
+    });
+    const tcp = flows.filter((f) => f.kind === 'tcp');
+    // Goodput efficiency G, seeds/001 eq. (2): payload of all flows / (B x longest connection time)
+    let G: number | null = null;
+    if (tcp.length > 0 && tcp.every((f) => f.completionTime !== null)) {
+      const t0 = Math.min(...tcp.map((f) => f.startTime));
+      const tmax = Math.max(...tcp.map((f) => f.completionTime as number)) - t0;
+      const payload = tcp.reduce((a, f) => a + f.bytesDelivered, 0);
+      G = tmax > 0 ? (payload * 8) / (this.bottleneck.rateBps * tmax) : null;
+    }
+    return {
+      events: this.sim.events,
+      wallSeconds,
+      simulatedSeconds: endNs / NS_PER_S,
+      bottleneck: this.queueSummary(this.bottleneck, endNs),
+      bottleneckReverse: this.queueSummary(this.bottleneckReverse, endNs),
+      flows,
+      goodputEfficiency: G,
+      fairness: { jain: jain((tcp.length > 0 ? tcp : flows).map((f) => f.goodputBps)) },
+    };
+  }
+}

@@ -1,0 +1,107 @@
+import type { DecisionRecord } from '../aqm/decision';
+import type { FlowEvent } from '../net/agent';
+
+/** Counters of one queue (one direction of a link) over the whole run. */
+export interface QueueSummary {
+  /** Bits sent on the link / (rate x simulated interval). */
+  utilization: number;
+  arrivals: number;
+  departures: number;
+  drops: number;
+  dropsOverflow: number;
+  dropsEarly: number;
+  dropsForced: number;
+  marks: number;
+  /** drops / arrivals, marks / arrivals (0 when no arrivals). */
+  lossRate: number;
+  markRate: number;
+  /** Time-averaged backlog (packets waiting, not the one in transmission). */
+  meanQueuePackets: number;
+  maxQueuePackets: number;
+  meanQueueBytes: number;
+  maxQueueBytes: number;
+  /** Mean queueing delay of departed packets, seconds. */
+  meanQueueDelay: number;
+  /** Packets lost on the wire by the link's error model. */
+  linkLosses: number;
+}
+
+export interface FlowSummary {
+  flow: number;
+  kind: 'tcp' | 'udp';
+  /** Seconds from t = 0 at which the last byte was acknowledged; null if unfinished. */
+  completionTime: number | null;
+  startTime: number;
+  /** Application payload bits delivered to the receiver / (completion - start), or / (end - start) if unfinished. */
+  goodputBps: number;
+  /** Application payload bytes delivered in order to the receiving application. */
+  bytesDelivered: number;
+  /** Bytes the application asked to send (null = unlimited). */
+  bytesRequested: number | null;
+  packetsSent: number;
+  retransmissions: number;
+  timeouts: number;
+  fastRetransmits: number;
+  ecnReductions: number;
+  /** Drops and marks of this flow's packets in any queue (data and ACKs). */
+  drops: number;
+  marks: number;
+}
+
+export interface Summary {
+  /** Events processed by the scheduler. */
+  events: number;
+  /** Wall-clock seconds the engine ran (the only non-deterministic field). */
+  wallSeconds: number;
+  simulatedSeconds: number;
+  /** Left-to-right direction of the bottleneck. */
+  bottleneck: QueueSummary;
+  /** Right-to-left direction. */
+  bottleneckReverse: QueueSummary;
+  flows: FlowSummary[];
+  /** Sum of TCP payload delivered / (bottleneck rate x longest completion time), seeds/001 eq. 2; null if a flow is unfinished. */
+  goodputEfficiency: number | null;
+  fairness: { jain: number };
+}
+
+export interface RunResult {
+  version: 1;
+  scenario: unknown;
+  summary: Summary;
+}
+
+/**
+ * A batch of time-series samples in columns. Each column has the same length as `t`.
+ * Column names: 'queue' (packets), 'queueBytes', 'avg' (AQM average, queue unit),
+ * 'pb', 'pa', 'maxP', 'util' (bottleneck utilization over the last interval),
+ * 'queueRev', 'qdelay' (s), and per flow i: 'cwnd.i', 'ssthresh.i' (segments),
+ * 'acked.i' (bytes), 'rtt.i' (s, smoothed), 'goodput.i' (bits/s over the last interval).
+ */
+export interface SeriesBatch {
+  t: Float64Array;
+  cols: Record<string, Float64Array>;
+}
+
+/** Kinds of queue events for chart ticks. */
+export const QEV_EARLY_DROP = 0;
+export const QEV_FORCED_DROP = 1;
+export const QEV_OVERFLOW_DROP = 2;
+export const QEV_MARK = 3;
+export const QEV_LINK_LOSS = 4;
+
+/** Drops and marks at the bottleneck (left-to-right), for ticks on the time axis. */
+export interface QueueEventBatch {
+  t: Float64Array;
+  kind: Uint8Array;
+  flow: Int32Array;
+}
+
+/** Everything a run can stream out. All members optional; absent = not collected. */
+export interface RunSink {
+  series?(b: SeriesBatch): void;
+  queueEvents?(b: QueueEventBatch): void;
+  /** Presence turns decision recording on. */
+  decision?(r: DecisionRecord): void;
+  /** Presence turns flow-event recording on. */
+  flowEvent?(e: FlowEvent): void;
+}

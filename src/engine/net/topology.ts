@@ -1,0 +1,161 @@
+import type { QueueDisc, QueueContext } from '../aqm/queue-disc';
+import { rngFor } from '../core/rng';
+import type { Simulator } from '../core/simulator';
+import { fromSeconds } from '../core/time';
+import { Link } from './link';
+
+/** A queue configuration as in the scenario: `{ kind, ...params }`. */
+export type QueueSpec = { kind: string } & Record<string, unknown>;
+export type MakeQueue = (spec: QueueSpec, ctx: QueueContext) => QueueDisc;
+
+export interface LinkSpec {
+  rate: number; // bits/s
+  delay: number; // s
+  loss?: number;
+  queue?: QueueSpec;
+  reverseQueue?: QueueSpec;
+}
+
+export interface DumbbellSpec {
+  bottleneck: LinkSpec & { queue: QueueSpec };
+  left: { hosts: number; rate: number; delay: number };
+  right: { hosts: number; rate: number; delay: number };
+}
+
+export interface GeneralSpec {
+  nodes: { name: string }[];
+  links: (LinkSpec & { from: string; to: string })[];
+  bottleneck?: { from: string; to: string };
+}
+
+/** What a builder made: node names, hosts by side, and the bottleneck's two directions. */
+export interface BuiltTopology {
+  nodeNames: string[];
+  leftHosts: number[];
+  rightHosts: number[];
+  /** Link ids of the bottleneck, forward (left-to-right / from-to) and reverse. */
+  bottleneck: number;
+  bottleneckReverse: number;
+  /** Ids of links that leave a host (where a per-flow extra delay is applied). */
+  hostUplinks: number[];
+}
+
+/**
+ * Queues on access links when the scenario gives none: drop-tail deep enough never to
+ * be the bottleneck in the lessons (1000 packets, far above any window used here).
+ */
+export const ACCESS_QUEUE: QueueSpec = { kind: 'droptail', limit: 1000, unit: 'packets', countRule: 'waiting' };
+
+function addDuplex(sim: Simulator, seed: number, makeQueue: MakeQueue, a: number, b: number, spec: LinkSpec, names: string[]): [number, number] {
+  const ids: number[] = [];
+  for (const [from, to, qspec] of [
+    [a, b, spec.queue ?? ACCESS_QUEUE],
+    [b, a, spec.reverseQueue ?? spec.queue ?? ACCESS_QUEUE],
+  ] as const) {
+    const id = sim.links.length;
+    const name = `${names[from]}->${names[to]}`;
+    const queue = makeQueue(qspec, { pool: sim.pool, rng: rngFor(seed, `queue:${name}`), linkRateBps: spec.rate, name });
+    sim.addLink(new Link(id, from, to, spec.rate, fromSeconds(spec.delay), spec.loss ?? 0, queue, rngFor(seed, `loss:${name}`)));
+    ids.push(id);
+  }
+  return [ids[0], ids[1]];
+}
+
+/** Static shortest-path routes by hop count (BFS from each destination; ties go to the lower link id). */
+export function computeRoutes(sim: Simulator, nodeCount: number): void {
+  sim.nodeCount = nodeCount;
+  const route = new Int32Array(nodeCount * nodeCount).fill(-1);
+  const incoming: number[][] = Array.from({ length: nodeCount }, () => []);
+  for (const l of sim.links) incoming[l.to].push(l.id);
+  for (let dst = 0; dst < nodeCount; dst++) {
+    const dist = new Int32Array(nodeCount).fill(-1);
+    dist[dst] = 0;
+    const queue = [dst];
+    for (let qi = 0; qi < queue.length; qi++) {
+      const v = queue[qi];
+      for (const li of incoming[v]) {
+        const u = sim.links[li].from;
+        if (dist[u] < 0) {
+          dist[u] = dist[v] + 1;
+          route[u * nodeCount + dst] = li;
+          queue.push(u);
+        }
+      }
+    }
+  }
+  sim.route = route;
+}
+
+/**
+ * Dumbbell: left hosts -- left router == bottleneck == right router -- right hosts.
+ * Node ids: left hosts 0..L-1, right hosts L..L+R-1, left router L+R, right router L+R+1.
+ * The bottleneck's `queue` serves both directions unless `reverseQueue` is given.
+ */
+export function buildDumbbell(sim: Simulator, spec: DumbbellSpec, seed: number, makeQueue: MakeQueue): BuiltTopology {
+  const L = spec.left.hosts;
+  const R = spec.right.hosts;
+  const names: string[] = [];
+  for (let i = 0; i < L; i++) names.push(`L${i}`);
+  for (let i = 0; i < R; i++) names.push(`R${i}`);
+  const ra = L + R;
+  const rb = L + R + 1;
+  names.push('routerL', 'routerR');
+  const [fwd, rev] = addDuplex(sim, seed, makeQueue, ra, rb, spec.bottleneck, names);
+  const hostUplinks: number[] = [];
+  const leftHosts: number[] = [];
+  const rightHosts: number[] = [];
+  for (let i = 0; i < L; i++) {
+    const [up] = addDuplex(sim, seed, makeQueue, i, ra, { rate: spec.left.rate, delay: spec.left.delay }, names);
+    hostUplinks.push(up);
+    leftHosts.push(i);
+  }
+  for (let i = 0; i < R; i++) {
+    const [up] = addDuplex(sim, seed, makeQueue, L + i, rb, { rate: spec.right.rate, delay: spec.right.delay }, names);
+    hostUplinks.push(up);
+    rightHosts.push(L + i);
+  }
+  for (const id of hostUplinks) sim.links[id].addFlowDelay = true;
+  computeRoutes(sim, names.length);
+  return { nodeNames: names, leftHosts, rightHosts, bottleneck: fwd, bottleneckReverse: rev, hostUplinks };
+}
+
+/**
+ * General topology: named nodes, duplex links, shortest-path routes (hop count). The
+ * bottleneck is the named link or, by default, the slowest link (first on ties).
+ * Expresses e.g. the topologies of seeds/004 Figs. 1 and 12.
+ */
+export function buildGeneral(sim: Simulator, spec: GeneralSpec, seed: number, makeQueue: MakeQueue): BuiltTopology {
+  const names = spec.nodes.map((n) => n.name);
+  const index = new Map(names.map((n, i) => [n, i]));
+  const node = (name: string): number => {
+    const i = index.get(name);
+    if (i === undefined) throw new Error(`topology.links: unknown node "${name}"`);
+    return i;
+  };
+  let slowest = -1;
+  let slowestRate = Infinity;
+  let named = -1;
+  let namedRev = -1;
+  const degree = new Int32Array(names.length);
+  for (const l of spec.links) {
+    const a = node(l.from);
+    const b = node(l.to);
+    degree[a]++;
+    degree[b]++;
+    const [f, r] = addDuplex(sim, seed, makeQueue, a, b, l, names);
+    if (l.rate < slowestRate) {
+      slowestRate = l.rate;
+      slowest = f;
+    }
+    if (spec.bottleneck && spec.bottleneck.from === l.from && spec.bottleneck.to === l.to) [named, namedRev] = [f, r];
+    if (spec.bottleneck && spec.bottleneck.from === l.to && spec.bottleneck.to === l.from) [named, namedRev] = [r, f];
+  }
+  if (spec.bottleneck && named < 0) throw new Error(`topology.bottleneck: no link from "${spec.bottleneck.from}" to "${spec.bottleneck.to}"`);
+  const fwd = named >= 0 ? named : slowest;
+  const rev = named >= 0 ? namedRev : slowest + 1;
+  // hosts = nodes of degree 1; their outgoing links get the per-flow delay
+  const hostUplinks = sim.links.filter((l) => degree[l.from] === 1).map((l) => l.id);
+  for (const id of hostUplinks) sim.links[id].addFlowDelay = true;
+  computeRoutes(sim, names.length);
+  return { nodeNames: names, leftHosts: [], rightHosts: [], bottleneck: fwd, bottleneckReverse: rev, hostUplinks };
+}

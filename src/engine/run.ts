@@ -1,0 +1,35 @@
+import type { RunResult, RunSink } from './metrics/types';
+
+export interface RunOptions {
+  /** Sampling interval of the time series, seconds (default: duration / 2000, at least 1 ms). */
+  sampleInterval?: number;
+  /** Emit series batches every this many samples (default 64). */
+  batchSamples?: number;
+}
+
+/**
+ * A run in progress. The CLI drives it to the end in one call; the worker drives it in
+ * slices so it can pause, step, change parameters and stream batches.
+ */
+export interface RunHandle {
+  /** Current simulation time, seconds. */
+  readonly now: number;
+  /** Time at which the run stops, seconds (Infinity until all finite flows finish when no duration is set). */
+  readonly endTime: number;
+  readonly done: boolean;
+  readonly events: number;
+  /**
+   * Processes events until simulation time reaches `untilSeconds`, `maxEvents` events
+   * have run, `stop()` returns true (checked after each event), or the run ends.
+   * Returns the number of events processed.
+   */
+  advance(untilSeconds: number, maxEvents?: number, stop?: () => boolean): number;
+  /** Changes a scenario parameter during the run (dotted path as in the CLI's --set); returns an error message or null. */
+  setParam(path: string, value: unknown): string | null;
+  /** Pushes out any buffered series samples and queue events. */
+  flush(): void;
+  /** The result so far (final once done). */
+  result(): RunResult;
+}
+
+export { createRun, runScenario } from './sim-run';

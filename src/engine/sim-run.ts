@@ -1,0 +1,268 @@
+import { aqmByKind } from './aqm/registry';
+import type { QueueDisc, QueueContext } from './aqm/queue-disc';
+import { checkParam, defaultsOf } from './core/params';
+import { rngFor, type Rng } from './core/rng';
+import { Simulator } from './core/simulator';
+import { fromSeconds, NS_PER_S } from './core/time';
+import { Collector, type FlowEntry } from './metrics/collector';
+import type { RunResult, RunSink } from './metrics/types';
+import { buildDumbbell, buildGeneral, type BuiltTopology, type DumbbellSpec, type GeneralSpec, type QueueSpec } from './net/topology';
+import type { RunHandle, RunOptions } from './run';
+import { createTcpConnection } from './tcp/connection';
+import type { TcpParams } from './tcp/params';
+import { UdpSink, UdpSource } from './traffic/udp';
+
+/** Per-flow extra one-way delay (ns-2 DelayBox, seeds/000 §4): constant, uniform or an empirical CDF. */
+export type FlowDelaySpec =
+  | { kind: 'constant'; value: number }
+  | { kind: 'uniform'; min: number; max: number }
+  | { kind: 'empirical'; points: [number, number][] };
+
+export type TrafficSpec =
+  | { kind: 'bulk'; from?: 'left' | 'right'; src?: string; dst?: string; flows: number; bytes?: number; start: number; startSpread: number; tcp?: Partial<TcpParams> }
+  | { kind: 'udp'; pattern: 'cbr' | 'poisson'; rate: number; packetSize: number; from?: 'left' | 'right'; src?: string; dst?: string; start?: number; stop?: number };
+
+/** The validated scenario as the engine reads it (src/engine/scenario/schema.ts produces it). */
+export interface EngineScenario {
+  seed: number;
+  duration?: number;
+  topology: ({ kind: 'dumbbell' } & DumbbellSpec & { flowDelay?: FlowDelaySpec }) | ({ kind: 'general'; flowDelay?: FlowDelaySpec } & GeneralSpec);
+  tcp: TcpParams;
+  traffic: TrafficSpec[];
+}
+
+/** Longest a run without a duration may go on while waiting for its finite flows (s). */
+export const MAX_OPEN_DURATION = 36_000;
+
+function makeQueue(spec: QueueSpec, ctx: QueueContext): QueueDisc {
+  const d = aqmByKind(spec.kind);
+  if (!d) throw new Error(`queue.kind = "${spec.kind}" is unknown`);
+  const values: Record<string, unknown> = { ...defaultsOf(d.params) };
+  for (const [k, v] of Object.entries(spec)) if (k !== 'kind') values[k] = v;
+  return d.create(values, ctx);
+}
+
+function drawDelay(spec: FlowDelaySpec | undefined, rng: Rng): number {
+  if (!spec) return 0;
+  switch (spec.kind) {
+    case 'constant':
+      return spec.value;
+    case 'uniform':
+      return rng.range(spec.min, spec.max);
+    case 'empirical': {
+      // inverse CDF with linear interpolation between the table's points
+      const u = rng.uniform();
+      const pts = spec.points;
+      let prevX = pts[0][0];
+      let prevP = 0;
+      for (const [x, p] of pts) {
+        if (u <= p) return p > prevP ? prevX + ((x - prevX) * (u - prevP)) / (p - prevP) : x;
+        prevX = x;
+        prevP = p;
+      }
+      return pts[pts.length - 1][0];
+    }
+  }
+}
+
+class Run implements RunHandle {
+  readonly sim = new Simulator();
+  readonly topo: BuiltTopology;
+  readonly flows: FlowEntry[] = [];
+  readonly collector: Collector;
+  private readonly durationNs: number;
+  private openFinite = 0;
+  private endNs = Infinity;
+  private wallMs = 0;
+  private finished = false;
+
+  constructor(
+    readonly scenario: EngineScenario,
+    readonly sink: RunSink,
+    options: RunOptions,
+  ) {
+    const sim = this.sim;
+    const sc = scenario;
+    const topo = sc.topology;
+    this.topo = topo.kind === 'dumbbell' ? buildDumbbell(sim, topo, sc.seed, makeQueue) : buildGeneral(sim, topo, sc.seed, makeQueue);
+    if (sink.flowEvent) {
+      const fe = sink.flowEvent.bind(sink);
+      sim.flowEvents = { flowEvent: fe };
+    }
+    if (sink.decision) {
+      const dec = sink.decision.bind(sink);
+      for (const l of sim.links) l.queue.recorder = { decision: dec };
+    }
+    this.durationNs = sc.duration !== undefined ? fromSeconds(sc.duration) : fromSeconds(MAX_OPEN_DURATION);
+    this.buildTraffic();
+    const delayRng = rngFor(sc.seed, 'flowDelay');
+    sim.flowDelayNs = new Float64Array(this.flows.length);
+    for (let f = 0; f < this.flows.length; f++) sim.flowDelayNs[f] = fromSeconds(drawDelay(topo.flowDelay, delayRng));
+
+    const bl = sim.links[this.topo.bottleneck];
+    const br = sim.links[this.topo.bottleneckReverse];
+    const sampleS = options.sampleInterval ?? (sc.duration !== undefined ? Math.max(0.001, sc.duration / 2000) : 0.1);
+    this.collector = new Collector(sim, this.flows, bl, br, sink, options.batchSamples ?? 64);
+    sim.setQueueListener(this.collector);
+    if (sink.series) {
+      const stepNs = fromSeconds(sampleS);
+      let k = 0;
+      const hook = sim.addHook(() => {
+        this.collector.sample();
+        k++;
+        sim.scheduleHook(hook, k * stepNs);
+      });
+      sim.scheduleHook(hook, 0);
+    }
+    const stop = sim.addHook(() => {
+      sim.stopped = true;
+    });
+    sim.scheduleHook(stop, this.durationNs);
+    if (sc.duration !== undefined) this.endNs = this.durationNs;
+  }
+
+  private hostsFor(t: TrafficSpec): { src: number[]; dst: number[] } {
+    const topo = this.topo;
+    if (this.scenario.topology.kind === 'dumbbell') {
+      const fromLeft = (t.from ?? 'left') === 'left';
+      return fromLeft ? { src: topo.leftHosts, dst: topo.rightHosts } : { src: topo.rightHosts, dst: topo.leftHosts };
+    }
+    const idx = (name: string | undefined, field: string): number => {
+      const i = topo.nodeNames.indexOf(name ?? '');
+      if (i < 0) throw new Error(`traffic.${field} = "${name}" is not a node of the topology`);
+      return i;
+    };
+    return { src: [idx(t.src, 'src')], dst: [idx(t.dst, 'dst')] };
+  }
+
+  private buildTraffic(): void {
+    const sim = this.sim;
+    const sc = this.scenario;
+    sc.traffic.forEach((t, ti) => {
+      const { src, dst } = this.hostsFor(t);
+      if (t.kind === 'bulk') {
+        const params: TcpParams = { ...sc.tcp, ...(t.tcp ?? {}) };
+        for (let j = 0; j < t.flows; j++) {
+          const flow = this.flows.length;
+          const startNs = fromSeconds(t.start + (t.flows > 0 ? (j * t.startSpread) / t.flows : 0));
+          const bytes = t.bytes ?? null;
+          if (bytes !== null) this.openFinite++;
+          const conn = createTcpConnection(sim, {
+            flow,
+            srcNode: src[j % src.length],
+            dstNode: dst[j % dst.length],
+            params,
+            bytes,
+            onComplete: bytes !== null ? () => this.flowFinished() : undefined,
+          });
+          sim.addAgent(conn.sender);
+          sim.addAgent(conn.receiver);
+          this.flows.push({ kind: 'tcp', flow, startNs, bytes, view: conn });
+          const app = sim.addApp({ onApp: (_a, now) => conn.sender.start(now) });
+          sim.scheduleApp(app, 0, startNs);
+        }
+      } else {
+        const flow = this.flows.length;
+        const startNs = fromSeconds(t.start ?? 0);
+        const stopNs = t.stop !== undefined ? fromSeconds(t.stop) : Infinity;
+        const sink = new UdpSink(dst[0], sim.pool);
+        sim.addAgent(sink);
+        const source = new UdpSource(sim, src[0], flow, sink, t.pattern, t.rate, t.packetSize, startNs, stopNs, rngFor(sc.seed, `udp:${ti}`));
+        source.install();
+        this.flows.push({ kind: 'udp', flow, startNs, bytes: null, view: { source, sink } });
+      }
+    });
+  }
+
+  private flowFinished(): void {
+    this.openFinite--;
+    if (this.openFinite === 0 && this.scenario.duration === undefined) {
+      this.sim.stopped = true;
+      this.endNs = this.sim.clock;
+    }
+  }
+
+  get now(): number {
+    return this.sim.clock / NS_PER_S;
+  }
+  get endTime(): number {
+    return this.endNs / NS_PER_S;
+  }
+  get done(): boolean {
+    return this.finished;
+  }
+  get events(): number {
+    return this.sim.events;
+  }
+
+  advance(untilSeconds: number, maxEvents = Infinity, stop?: () => boolean): number {
+    if (this.finished) return 0;
+    const t0 = performance.now();
+    const until = untilSeconds === Infinity ? Infinity : fromSeconds(untilSeconds);
+    const n = this.sim.run(until, maxEvents, stop);
+    if (this.sim.stopped || this.sim.sched.isEmpty()) {
+      this.finished = true;
+      if (this.endNs === Infinity) this.endNs = this.sim.clock;
+      if (this.sink.series) this.collector.sample();
+      this.collector.flush();
+    } else if (until !== Infinity && this.sim.sched.peekTime() > until) {
+      this.sim.clock = Math.max(this.sim.clock, until);
+    }
+    this.wallMs += performance.now() - t0;
+    return n;
+  }
+
+  setParam(path: string, value: unknown): string | null {
+    const m = /^topology\.bottleneck\.(queue|reverseQueue)\.(\w+)$/.exec(path);
+    const links = this.sim.links;
+    const fwd = links[this.topo.bottleneck];
+    const rev = links[this.topo.bottleneckReverse];
+    if (m) {
+      const [, which, key] = m;
+      const targets = which === 'queue' ? (this.scenario.topology.kind === 'dumbbell' && !this.scenario.topology.bottleneck.reverseQueue ? [fwd, rev] : [fwd]) : [rev];
+      const d = aqmByKind(targets[0].queue.kind);
+      const spec = d?.params[key];
+      if (!d || !spec) return `${path}: "${key}" is not a parameter of ${targets[0].queue.kind}${key === 'kind' ? ' (changing the discipline needs a restart)' : ''}`;
+      const err = checkParam(path, spec, value);
+      if (err) return err;
+      for (const l of targets) l.queue.setParams({ [key]: value });
+      return null;
+    }
+    const lm = /^topology\.bottleneck\.(rate|delay|loss)$/.exec(path);
+    if (lm) {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return `${path}: expected a number, got ${JSON.stringify(value)}`;
+      const key = lm[1];
+      if (key === 'rate' && !(value > 0 && value <= 1e12)) return `${path} = ${value} is out of range: allowed > 0 to 1e12 bps`;
+      if (key === 'delay' && !(value >= 0 && value <= 10)) return `${path} = ${value} is out of range: allowed 0 to 10 s`;
+      if (key === 'loss' && !(value >= 0 && value <= 1)) return `${path} = ${value} is out of range: allowed 0 to 1`;
+      for (const l of [fwd, rev]) {
+        if (key === 'rate') l.rateBps = value;
+        else if (key === 'delay') l.delayNs = fromSeconds(value);
+        else l.lossProb = value;
+      }
+      return null;
+    }
+    return `${path} cannot be changed during a run (only topology.bottleneck.queue.*, rate, delay and loss can); restart the run to apply it`;
+  }
+
+  flush(): void {
+    this.collector.flush();
+  }
+
+  result(): RunResult {
+    const end = this.finished ? this.endNs : this.sim.clock;
+    return { version: 1, scenario: this.scenario, summary: this.collector.summary(end, this.wallMs / 1000) };
+  }
+}
+
+/** Builds the network of a validated scenario and returns a handle to drive it. */
+export function createRun(scenario: EngineScenario, sink: RunSink = {}, options: RunOptions = {}): RunHandle & { readonly sim: Simulator } {
+  return new Run(scenario, sink, options);
+}
+
+/** Runs a validated scenario to its end: the CLI's and the tests' entry point. */
+export function runScenario(scenario: EngineScenario, sink: RunSink = {}, options: RunOptions = {}): RunResult {
+  const run = createRun(scenario, sink, options);
+  while (!run.done) run.advance(Infinity);
+  return run.result();
+}
