@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'tests/golden/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'tests/golden/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
       },
       {
         extends: true,

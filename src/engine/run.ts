@@ -1,4 +1,4 @@
-import type { RunResult, RunSink } from './metrics/types';
+import type { RunResult } from './metrics/types';
 
 export interface RunOptions {
   /** Sampling interval of the time series, seconds (default: duration / 2000, at least 1 ms). */

@@ -126,6 +126,14 @@ export abstract class QueueDisc {
     this.fifo.push(p);
     this.lenPackets++;
     this.lenBytes += this.ctx.pool.size[p];
+  }
+
+  /**
+   * Updates the maximum backlog. The link calls it after an arrival has been queued and,
+   * if the link was idle, moved straight into transmission: a packet that never waited
+   * does not count as backlog (as ns-2 enqueues then immediately dequeues it).
+   */
+  noteBacklog(): void {
     if (this.lenPackets > this.maxLenPackets) this.maxLenPackets = this.lenPackets;
     if (this.lenBytes > this.maxLenBytes) this.maxLenBytes = this.lenBytes;
   }
@@ -191,4 +199,6 @@ export interface AqmDescriptor<P extends ParamSpecs = ParamSpecs> {
   /** Every parameter, including the COMMON_QUEUE_PARAMS. */
   params: P;
   create(params: Record<string, unknown>, ctx: QueueContext): QueueDisc;
+  /** Cross-field rules the per-field ranges can't express (min_th < max_th ...); each message names the fields and values. */
+  check?(values: Record<string, unknown>): string[];
 }

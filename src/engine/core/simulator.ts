@@ -155,7 +155,9 @@ export class Simulator implements Net {
     const link = this.links[li];
     const now = this.clock;
     link.integrate(now);
-    if (link.queue.enqueue(p, now) && link.txPkt < 0) this.startTx(link, now);
+    const q = link.queue;
+    if (q.enqueue(p, now) && link.txPkt < 0) this.startTx(link, now);
+    q.noteBacklog();
   }
 
   private startTx(link: Link, now: number): void {

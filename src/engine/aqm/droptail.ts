@@ -1,0 +1,111 @@
+import { toSeconds } from '../core/time';
+import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type QueueContext } from './queue-disc';
+
+/** Drop-tail has only the parameters every queue has. */
+export const DROPTAIL_PARAMS = { ...COMMON_QUEUE_PARAMS } as const;
+
+/**
+ * Drop-tail (FIFO with a hard limit): an arriving packet is dropped, reason 'overflow',
+ * when it does not fit; otherwise it is queued. Nothing else is ever dropped or marked.
+ *
+ * Exact counting rule (QueueDisc.wouldOverflow), with `waiting` = packets (bytes) queued
+ * behind the link, NOT counting the packet being transmitted, measured before the arrival:
+ *
+ * | unit    | countRule "waiting"              | countRule "ns2" (ns-2 DropTail)    |
+ * |---------|----------------------------------|------------------------------------|
+ * | packets | drop if waiting + 1 > limit      | drop if waiting + 1 >= limit       |
+ * | bytes   | drop if waitingBytes + size > limit | drop if waitingBytes + size >= limit |
+ *
+ * So with "waiting" up to `limit` packets wait and one more is on the wire; with "ns2" at
+ * most limit - 1 wait, i.e. waiting + in transmission <= limit, which is how ns-2's
+ * DropTail::enque counts (queue/drop-tail.cc: `q_->length() + 1 >= qlim_` drops; in bytes
+ * `byteLength() + size >= qlim_ * mean_pktsize_`, our limit being already in bytes).
+ * seeds/001's single-flow baseline (QL = 39: no drops, QL = 38: drops) needs "ns2".
+ * With "ns2" and limit = 1 (packets) every packet is dropped, which check() rejects.
+ *
+ * Live limit changes (setParams) do not evict packets already queued: arrivals are
+ * refused until the backlog falls below the new limit.
+ */
+export class DropTail extends QueueDisc {
+  readonly kind = 'droptail';
+
+  constructor(ctx: QueueContext, values: Record<string, unknown>) {
+    super(ctx, values as { limit: number; unit: string; countRule: string });
+  }
+
+  protected doEnqueue(p: number, now: number): boolean {
+    const over = this.wouldOverflow(p);
+    if (this.recorder !== null) this.recordDecision(p, now, over);
+    if (over) {
+      this.drop(p, 'overflow', now);
+      return false;
+    }
+    this.store(p, now);
+    return true;
+  }
+
+  protected doDequeue(): number {
+    return this.take();
+  }
+
+  setParams(values: Record<string, unknown>): void {
+    if (typeof values.limit === 'number') this.limit = values.limit;
+    if (values.unit === 'packets' || values.unit === 'bytes') this.unit = values.unit;
+    if (values.countRule === 'waiting' || values.countRule === 'ns2') this.countRule = values.countRule;
+  }
+
+  /** Only called when a consumer asked for decision records (never in fast runs). */
+  private recordDecision(p: number, now: number, over: boolean): void {
+    const pool = this.ctx.pool;
+    const q = this.length;
+    const ns2 = this.countRule === 'ns2';
+    const unitWord = this.unit === 'bytes' ? 'bytes' : 'packets';
+    const test = this.unit === 'bytes' ? `waiting bytes + size ${ns2 ? '>=' : '>'} limit` : `waiting + 1 ${ns2 ? '>=' : '>'} limit`;
+    this.record({
+      t: toSeconds(now),
+      queue: this.ctx.name,
+      aqm: this.kind,
+      uid: pool.uid[p],
+      flow: pool.flow[p],
+      bytes: pool.size[p],
+      ecn: pool.ecn[p],
+      q,
+      unit: this.unit,
+      avgBefore: q,
+      avg: q,
+      wq: NaN,
+      idleM: 0,
+      minTh: NaN,
+      maxTh: NaN,
+      maxP: NaN,
+      gentle: false,
+      region: over ? 'overflow' : 'none',
+      pb: 0,
+      pa: 0,
+      count: 0,
+      u: null,
+      outcome: over ? 'drop' : 'enqueue',
+      reason: over ? 'overflow' : null,
+      rule: over
+        ? `drop-tail (${this.countRule} rule): ${test} with ${q} ${unitWord} waiting and limit ${this.limit}, so the arrival is dropped`
+        : `drop-tail (${this.countRule} rule): the arrival fits (${q} ${unitWord} waiting, limit ${this.limit})`,
+    });
+  }
+}
+
+function checkDropTail(values: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  if (values.countRule === 'ns2' && values.unit !== 'bytes' && typeof values.limit === 'number' && values.limit < 2) {
+    out.push(`limit = ${values.limit} with countRule = "ns2" drops every packet (ns-2 DropTail keeps at most limit - 1 waiting): use limit >= 2 or countRule "waiting"`);
+  }
+  return out;
+}
+
+export const dropTail: AqmDescriptor<typeof DROPTAIL_PARAMS> = {
+  kind: 'droptail',
+  label: 'Drop-tail',
+  doc: 'FIFO queue that drops arriving packets when the buffer is full (see countRule for how the limit is counted).',
+  params: DROPTAIL_PARAMS,
+  create: (values, ctx) => new DropTail(ctx, values),
+  check: checkDropTail,
+};

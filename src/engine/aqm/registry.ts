@@ -1,0 +1,15 @@
+import { dropTail } from './droptail';
+import type { AqmDescriptor } from './queue-disc';
+import { red } from './red';
+
+/**
+ * Every queue discipline, in the order the UI lists them. Adding an AQM = one file that
+ * exports a descriptor + one entry here + its tests (the conformance test loops over this).
+ */
+export const AQMS: readonly AqmDescriptor[] = [dropTail, red];
+
+/** The descriptor of `kind` ("droptail", "red", ...), or undefined. */
+export function aqmByKind(kind: string): AqmDescriptor | undefined {
+  for (const d of AQMS) if (d.kind === kind) return d;
+  return undefined;
+}

@@ -1,0 +1,149 @@
+import type { EnumParam, ParamSpecs } from '../core/params';
+
+/**
+ * Declarations of the scenario's own fields (topology, traffic, run control), in the same
+ * ParamSpec form as the plug-ins' parameters, so the schema, its error messages, the URL
+ * codec, the CLI's --set and the docs treat every leaf alike. The plug-in parameters
+ * themselves live with the plug-ins: TCP_PARAMS (src/engine/tcp/params.ts) and each AQM
+ * descriptor's `params` (src/engine/aqm/registry.ts).
+ *
+ * A field listed in an `*_OPTIONAL` list may be omitted; omitting it has a meaning of its
+ * own (e.g. bytes omitted = unlimited) and no default is filled in. Its `default` is only
+ * the value a UI control starts from.
+ */
+
+/** Top-level run control (`seed`, `duration`). */
+export const RUN_FIELDS = {
+  seed: {
+    type: 'number',
+    unit: '',
+    default: 1,
+    min: 0,
+    max: 4294967295,
+    integer: true,
+    label: 'Seed',
+    doc: 'Seed of every random stream; the same scenario and seed give identical results.',
+  },
+  duration: {
+    type: 'number',
+    unit: 's',
+    default: 60,
+    min: 0,
+    exclusiveMin: true,
+    max: 1e6,
+    label: 'Duration',
+    doc: 'Simulated time at which the run stops. Optional when all traffic is finite: the run then ends when the last flow finishes.',
+  },
+} as const satisfies ParamSpecs;
+export const RUN_OPTIONAL = ['duration'] as const;
+
+/** A link (the dumbbell's bottleneck, or a link of a general topology). Duplex: each direction has its own queue. */
+export const LINK_FIELDS = {
+  rate: { type: 'number', unit: 'bps', default: 10e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Rate', doc: 'Transmission rate of each direction, bits/s.' },
+  delay: { type: 'number', unit: 's', default: 0.02, min: 0, max: 10, label: 'Delay', doc: 'One-way propagation delay, seconds.' },
+  loss: {
+    type: 'number',
+    unit: 'probability',
+    default: 0,
+    min: 0,
+    max: 1,
+    label: 'Random loss',
+    doc: 'Probability that the error model loses a packet on the wire (each direction, each packet).',
+    ref: 'Mathis et al. square-root law lessons',
+  },
+} as const satisfies ParamSpecs;
+
+/** One side of the dumbbell: its hosts and their access links. */
+export const SIDE_FIELDS = {
+  hosts: { type: 'number', unit: '', default: 1, min: 1, max: 10000, integer: true, label: 'Hosts', doc: 'Number of hosts on this side, each with its own access link to the router.' },
+  rate: { type: 'number', unit: 'bps', default: 100e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Access rate', doc: 'Rate of each access link, bits/s.' },
+  delay: { type: 'number', unit: 's', default: 0.001, min: 0, max: 10, label: 'Access delay', doc: 'One-way propagation delay of each access link, seconds.' },
+} as const satisfies ParamSpecs;
+
+/** Per-flow extra one-way delay (ns-2 DelayBox, seeds/000 §4): one field set per distribution kind. */
+export const FLOW_DELAY_KIND: EnumParam = {
+  type: 'enum',
+  values: ['constant', 'uniform', 'empirical'],
+  valueDocs: {
+    constant: 'every flow gets `value` seconds',
+    uniform: 'each flow draws uniformly from [min, max] seconds',
+    empirical: 'each flow draws from a CDF table `points` = [[delay s, cumulative probability], ...]',
+  },
+  default: 'constant',
+  label: 'Per-flow delay',
+  doc: 'Distribution of the extra one-way delay each flow gets on its host access links (gives each flow its own RTT).',
+  ref: 'seeds/000 §4 (DelayBox); seeds/002 (uniform 10-150 ms RTTs)',
+};
+export const FLOW_DELAY_FIELDS = {
+  constant: {
+    value: { type: 'number', unit: 's', default: 0.01, min: 0, max: 10, label: 'Delay', doc: 'Extra one-way delay of every flow, seconds.' },
+  },
+  uniform: {
+    min: { type: 'number', unit: 's', default: 0.005, min: 0, max: 10, label: 'Min delay', doc: 'Smallest extra one-way delay, seconds.' },
+    max: { type: 'number', unit: 's', default: 0.075, min: 0, max: 10, label: 'Max delay', doc: 'Largest extra one-way delay, seconds.' },
+  },
+  empirical: {},
+} as const satisfies Record<string, ParamSpecs>;
+
+/** Which side a dumbbell traffic item sends from. */
+export const FROM_SPEC: EnumParam = {
+  type: 'enum',
+  values: ['left', 'right'],
+  default: 'left',
+  label: 'From',
+  doc: 'Dumbbell side of the senders; data crosses the bottleneck towards the other side.',
+};
+
+export const TRAFFIC_KIND: EnumParam = {
+  type: 'enum',
+  values: ['bulk', 'udp'],
+  valueDocs: { bulk: 'TCP bulk transfers (finite or unlimited)', udp: 'one unresponsive UDP source' },
+  default: 'bulk',
+  label: 'Traffic kind',
+  doc: 'Kind of traffic item.',
+};
+
+/** A bulk TCP traffic item (`{ kind: "bulk", ... }`). */
+export const BULK_FIELDS = {
+  flows: { type: 'number', unit: '', default: 1, min: 1, max: 100000, integer: true, label: 'Flows', doc: 'Number of TCP connections of this item.' },
+  bytes: {
+    type: 'number',
+    unit: 'bytes',
+    default: 20971520,
+    min: 0,
+    exclusiveMin: true,
+    max: 1e15,
+    integer: true,
+    label: 'Bytes per flow',
+    doc: 'Application bytes each flow sends; omit for an unlimited (long-lived) flow.',
+    ref: 'seeds/001: 20 MB',
+  },
+  start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time the first flow of the item opens its connection, seconds.' },
+  startSpread: {
+    type: 'number',
+    unit: 's',
+    default: 0,
+    min: 0,
+    max: 1e6,
+    label: 'Start spread',
+    doc: 'Flow k (0-based) of the item starts at start + k * startSpread / flows, so the starts are evenly spaced over this many seconds.',
+  },
+} as const satisfies ParamSpecs;
+export const BULK_OPTIONAL = ['bytes'] as const;
+
+/** An unresponsive UDP source (`{ kind: "udp", ... }`). */
+export const UDP_FIELDS = {
+  pattern: {
+    type: 'enum',
+    values: ['cbr', 'poisson'],
+    valueDocs: { cbr: 'constant bit rate: fixed gaps', poisson: 'exponential gaps with the same mean rate' },
+    default: 'cbr',
+    label: 'Pattern',
+    doc: 'Inter-packet gap process.',
+  },
+  rate: { type: 'number', unit: 'bps', default: 1e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Rate', doc: 'Mean sending rate, bits/s (packet bytes on the wire).' },
+  packetSize: { type: 'number', unit: 'bytes', default: 1000, min: 1, max: 65535, integer: true, label: 'Packet size', doc: 'Bytes on the wire per packet.' },
+  start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time of the first packet, seconds.' },
+  stop: { type: 'number', unit: 's', default: 10, min: 0, exclusiveMin: true, max: 1e6, label: 'Stop', doc: 'Time after which the source sends nothing; omit to send until the run ends.' },
+} as const satisfies ParamSpecs;
+export const UDP_OPTIONAL = ['stop'] as const;

@@ -1,0 +1,315 @@
+import { z } from 'zod';
+import { checkParam, type ParamSpec, type ParamValues } from '../core/params';
+import type { TcpParams } from '../tcp/params';
+import type { BULK_FIELDS, LINK_FIELDS, SIDE_FIELDS, UDP_FIELDS } from './fields';
+import { migrate } from './migrations';
+import { getPath, joinPath, splitPath } from './paths';
+import { aqmList, allowedKeysAt, resolvePath, SCENARIO_TREE, type FieldNode } from './tree';
+
+export { getPath, setPath } from './paths';
+
+/*
+ * The scenario schema: a zod 4 schema generated from the parameter declarations (via the
+ * tree in tree.ts), plus the cross-field rules zod's per-field checks cannot express.
+ * Every message names the dotted field, the value and the allowed range; messages for
+ * declared parameters come from checkParam (src/engine/core/params.ts) so they read alike
+ * everywhere (schema, --set, URL links, live changes).
+ */
+
+// ---- The scenario type (fully defaulted) ---------------------------------------------
+
+/** A queue: `{ kind, ...params }` with every parameter of that kind filled in. */
+export type QueueConfig = { kind: string } & Record<string, number | boolean | string>;
+
+export type LinkValues = ParamValues<typeof LINK_FIELDS>;
+export type SideValues = ParamValues<typeof SIDE_FIELDS>;
+
+export type FlowDelay = { kind: 'constant'; value: number } | { kind: 'uniform'; min: number; max: number } | { kind: 'empirical'; points: [number, number][] };
+
+export interface DumbbellTopology {
+  kind: 'dumbbell';
+  bottleneck: LinkValues & { queue: QueueConfig; reverseQueue?: QueueConfig };
+  left: SideValues;
+  right: SideValues;
+  flowDelay?: FlowDelay;
+}
+
+export interface GeneralLink extends LinkValues {
+  from: string;
+  to: string;
+  /** Omitted: a 1000-packet drop-tail (never the bottleneck in practice). */
+  queue?: QueueConfig;
+  reverseQueue?: QueueConfig;
+}
+
+export interface GeneralTopology {
+  kind: 'general';
+  nodes: { name: string }[];
+  links: GeneralLink[];
+  /** The link the summary reports as "bottleneck"; omitted = the slowest link. */
+  bottleneck?: { from: string; to: string };
+}
+
+type Endpoints = { from?: 'left' | 'right'; src?: string; dst?: string };
+
+export type BulkTraffic = { kind: 'bulk' } & Endpoints & Omit<ParamValues<typeof BULK_FIELDS>, 'bytes'> & { bytes?: number; tcp?: Partial<TcpParams> };
+export type UdpTraffic = { kind: 'udp' } & Endpoints & Omit<ParamValues<typeof UDP_FIELDS>, 'stop' | 'pattern'> & { pattern: 'cbr' | 'poisson'; stop?: number };
+export type TrafficItem = BulkTraffic | UdpTraffic;
+
+export interface Scenario {
+  version: 1;
+  name?: string;
+  description?: string;
+  seed: number;
+  duration?: number;
+  topology: DumbbellTopology | GeneralTopology;
+  tcp: TcpParams;
+  traffic: TrafficItem[];
+}
+
+export type ParseResult = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
+
+// ---- zod generation -------------------------------------------------------------------
+
+/** Marks a zod issue raised by a declared parameter; the message is made by checkParam. */
+interface ParamIssueParams {
+  aqmlabSpec: ParamSpec;
+}
+
+function paramSchema(spec: ParamSpec) {
+  return z.unknown().superRefine((v, ctx) => {
+    if (checkParam('', spec, v) !== null) ctx.addIssue({ code: 'custom', message: 'invalid parameter', params: { aqmlabSpec: spec } satisfies ParamIssueParams });
+  });
+}
+
+function objectShape(fields: Record<string, FieldNode>): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, n] of Object.entries(fields)) shape[k] = toZod(n);
+  return shape;
+}
+
+function toZod(node: FieldNode): z.ZodType {
+  switch (node.t) {
+    case 'param': {
+      const s = paramSchema(node.spec);
+      return node.optional === 'omit' ? s.optional() : s.default(node.spec.default as never);
+    }
+    case 'string': {
+      const s = node.nonEmpty ? z.string().min(1) : z.string();
+      return node.optional ? s.optional() : s;
+    }
+    case 'literal':
+      return z.literal(node.value);
+    case 'points':
+      return z.array(z.tuple([z.number(), z.number()])).min(1);
+    case 'object': {
+      const s = z.strictObject(objectShape(node.fields));
+      return node.optional === 'omit' ? s.optional() : node.optional === 'default' ? s.prefault({}) : s;
+    }
+    case 'union': {
+      const options = Object.entries(node.variants).map(([kind, fields]) => z.strictObject({ kind: z.literal(kind), ...objectShape(fields) }));
+      const s = z.discriminatedUnion('kind', options as unknown as [z.ZodObject, ...z.ZodObject[]]);
+      return node.optional === 'omit' ? s.optional() : node.optional === 'default' ? s.prefault({ kind: node.spec.default }) : s;
+    }
+    case 'array':
+      return z.array(toZod(node.item)).min(node.min);
+  }
+}
+
+/** The zod schema of a (migrated) scenario: structure, per-field ranges and defaults. */
+export const scenarioZod: z.ZodType = toZod(SCENARIO_TREE);
+
+// ---- messages -------------------------------------------------------------------------
+
+function show(v: unknown): string {
+  return v === undefined ? 'nothing' : JSON.stringify(v);
+}
+
+type Issue = z.core.$ZodIssue;
+
+function describeExpected(issue: Issue): string {
+  if (issue.code === 'invalid_type') {
+    const e = issue.expected;
+    return e === 'object' ? 'an object { ... }' : e === 'array' ? 'a list [ ... ]' : e === 'string' ? 'a text string' : `a ${e}`;
+  }
+  return '';
+}
+
+function issueMessages(issue: Issue, input: unknown): string[] {
+  const segs = issue.path.map((s) => String(s));
+  const path = joinPath(segs);
+  const value = getPath(input, segs);
+  switch (issue.code) {
+    case 'custom': {
+      const spec = (issue.params as ParamIssueParams | undefined)?.aqmlabSpec;
+      if (spec) return [checkParam(path, spec, value) ?? `${path}: invalid value ${show(value)}`];
+      return [`${path}: ${issue.message}`];
+    }
+    case 'unrecognized_keys': {
+      const allowed = allowedKeysAt(input, segs);
+      return issue.keys.map((k) => `${joinPath([...segs, k])}: unknown field${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`);
+    }
+    case 'invalid_union': {
+      const parent = resolvePath(input, segs.slice(0, -1));
+      if (segs[segs.length - 1] === 'kind' && parent.ok && parent.node.t === 'union') {
+        const spec = parent.node.spec;
+        if (value === undefined) return [`${path}: required, one of ${spec.values.map((v) => `"${v}"`).join(', ')}`];
+        return [checkParam(path, spec, value) ?? `${path}: invalid kind ${show(value)}`];
+      }
+      return [`${path || 'scenario'}: ${issue.message} (got ${show(value)})`];
+    }
+    case 'invalid_type':
+      if (value === undefined) return [`${path}: required (${describeExpected(issue)})`];
+      return [`${path || 'scenario'}: expected ${describeExpected(issue)}, got ${show(value)}`];
+    case 'too_small':
+      if (issue.origin === 'array') return [`${path}: needs at least ${String(issue.minimum)} item(s), got ${Array.isArray(value) ? value.length : show(value)}`];
+      if (issue.origin === 'string') return [`${path}: must not be empty`];
+      return [`${path} = ${show(value)}: ${issue.message}`];
+    case 'invalid_value':
+      return [`${path} = ${show(value)} is not allowed: must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`];
+    default:
+      return [`${path || 'scenario'}: ${issue.message} (got ${show(value)})`];
+  }
+}
+
+// ---- cross-field rules ----------------------------------------------------------------
+
+function checkQueue(path: string, q: QueueConfig | undefined, out: string[]): void {
+  if (!q) return;
+  const d = aqmList().find((x) => x.kind === q.kind);
+  if (!d?.check) return;
+  for (const msg of d.check(q)) {
+    const first = /^[A-Za-z]\w*/.exec(msg)?.[0];
+    out.push(first && first in d.params ? `${path}.${msg}` : `${path}: ${msg}`);
+  }
+}
+
+function checkFlowDelay(fd: FlowDelay | undefined, out: string[]): void {
+  const path = 'topology.flowDelay';
+  if (!fd) return;
+  if (fd.kind === 'uniform' && !(fd.min <= fd.max)) out.push(`${path}.min = ${fd.min} must not exceed ${path}.max = ${fd.max}`);
+  if (fd.kind === 'empirical') {
+    let prevX = -Infinity;
+    let prevP = 0;
+    fd.points.forEach(([x, p], i) => {
+      const at = `${path}.points.${i}`;
+      if (!(Number.isFinite(x) && x >= 0 && x <= 10)) out.push(`${at} = ${JSON.stringify([x, p])}: delay ${x} is out of range: allowed 0 to 10 s`);
+      else if (x < prevX) out.push(`${at} = ${JSON.stringify([x, p])}: delays must not decrease (previous ${prevX})`);
+      if (!(p > prevP && p <= 1)) out.push(`${at} = ${JSON.stringify([x, p])}: cumulative probability ${p} must be above the previous (${prevP}) and at most 1`);
+      prevX = Math.max(prevX, x);
+      prevP = Math.max(prevP, p);
+    });
+    const last = fd.points[fd.points.length - 1];
+    if (last && last[1] !== 1) out.push(`${path}.points.${fd.points.length - 1}: the last cumulative probability is ${last[1]}, must be 1`);
+  }
+}
+
+function checkGeneral(topo: GeneralTopology, s: Scenario, out: string[]): void {
+  const names = new Map<string, number>();
+  topo.nodes.forEach((n, i) => {
+    if (names.has(n.name)) out.push(`topology.nodes.${i}.name = "${n.name}" repeats topology.nodes.${names.get(n.name)}.name; names must be unique`);
+    else names.set(n.name, i);
+  });
+  const list = [...names.keys()].map((n) => `"${n}"`).join(', ');
+  const known = (path: string, v: string | undefined): boolean => {
+    if (v === undefined) {
+      out.push(`${path}: required in a general topology (a node name: ${list})`);
+      return false;
+    }
+    if (!names.has(v)) {
+      out.push(`${path} = "${v}" is not a node: one of ${list}`);
+      return false;
+    }
+    return true;
+  };
+  const adj = new Map<string, Set<string>>();
+  topo.links.forEach((l, i) => {
+    const ok = known(`topology.links.${i}.from`, l.from) && known(`topology.links.${i}.to`, l.to);
+    if (ok && l.from === l.to) out.push(`topology.links.${i}: from and to are both "${l.from}"; a link joins two different nodes`);
+    if (ok) {
+      if (!adj.has(l.from)) adj.set(l.from, new Set());
+      if (!adj.has(l.to)) adj.set(l.to, new Set());
+      adj.get(l.from)!.add(l.to);
+      adj.get(l.to)!.add(l.from);
+    }
+    checkQueue(`topology.links.${i}.queue`, l.queue, out);
+    checkQueue(`topology.links.${i}.reverseQueue`, l.reverseQueue, out);
+  });
+  if (topo.bottleneck) {
+    const b = topo.bottleneck;
+    if (known('topology.bottleneck.from', b.from) && known('topology.bottleneck.to', b.to) && !topo.links.some((l) => (l.from === b.from && l.to === b.to) || (l.from === b.to && l.to === b.from))) {
+      out.push(`topology.bottleneck = ${b.from} -> ${b.to}: no link joins these nodes`);
+    }
+  }
+  const reach = (a: string, b: string): boolean => {
+    const seen = new Set([a]);
+    const todo = [a];
+    while (todo.length) for (const n of adj.get(todo.pop()!) ?? []) if (!seen.has(n)) seen.add(n), todo.push(n);
+    return seen.has(b);
+  };
+  s.traffic.forEach((t, i) => {
+    if (t.from !== undefined) out.push(`traffic.${i}.from = "${t.from}": "from" is for dumbbell topologies; use src and dst (node names: ${list})`);
+    const ok = known(`traffic.${i}.src`, t.src) && known(`traffic.${i}.dst`, t.dst);
+    if (ok && t.src === t.dst) out.push(`traffic.${i}: src and dst are both "${t.src}"`);
+    else if (ok && !reach(t.src!, t.dst!)) out.push(`traffic.${i}: no path from "${t.src}" to "${t.dst}"`);
+  });
+}
+
+function crossChecks(s: Scenario): string[] {
+  const out: string[] = [];
+  const topo = s.topology;
+  if (topo.kind === 'dumbbell') {
+    checkQueue('topology.bottleneck.queue', topo.bottleneck.queue, out);
+    checkQueue('topology.bottleneck.reverseQueue', topo.bottleneck.reverseQueue, out);
+    checkFlowDelay(topo.flowDelay, out);
+    s.traffic.forEach((t, i) => {
+      for (const k of ['src', 'dst'] as const) if (t[k] !== undefined) out.push(`traffic.${i}.${k} = "${t[k]}": node names are for general topologies; a dumbbell item uses from = "left" or "right"`);
+    });
+  } else checkGeneral(topo, s, out);
+
+  s.traffic.forEach((t, i) => {
+    if (t.kind === 'udp' && t.stop !== undefined && !(t.stop > t.start)) out.push(`traffic.${i}.stop = ${t.stop} must be after traffic.${i}.start = ${t.start}`);
+  });
+  if (s.duration === undefined) {
+    s.traffic.forEach((t, i) => {
+      if (t.kind === 'bulk' && t.bytes === undefined) out.push(`duration: required because traffic.${i} is unlimited (bytes omitted); give duration in seconds (> 0 to 1000000 s) or bytes per flow`);
+      if (t.kind === 'udp' && t.stop === undefined) out.push(`duration: required because traffic.${i} (udp) has no stop time; give duration in seconds (> 0 to 1000000 s) or traffic.${i}.stop`);
+    });
+  }
+  return out;
+}
+
+/** Fills what depends on the topology kind (a dumbbell item's side defaults to "left"). */
+function normalize(s: Scenario): Scenario {
+  if (s.topology.kind === 'dumbbell') for (const t of s.traffic) if (t.from === undefined && t.src === undefined && t.dst === undefined) t.from = 'left';
+  return s;
+}
+
+/**
+ * Validates scenario JSON (any supported version, migrated first) and fills every default.
+ * On failure returns every message found; structural errors are reported before the
+ * cross-field rules (min_th < max_th, node names, duration) are checked.
+ */
+export function parseScenario(json: unknown): ParseResult {
+  const m = migrate(json);
+  if (!m.ok) return { ok: false, errors: m.errors };
+  const r = scenarioZod.safeParse(m.json);
+  if (!r.success) {
+    const errors = r.error.issues.flatMap((i) => issueMessages(i, m.json));
+    return { ok: false, errors: [...new Set(errors)] };
+  }
+  const s = normalize(r.data as Scenario);
+  const errors = crossChecks(s);
+  return errors.length ? { ok: false, errors } : { ok: true, scenario: s };
+}
+
+/**
+ * The parameter declaration governing a dotted path ("topology.bottleneck.queue.maxP",
+ * "traffic.0.tcp.ecn", "topology.bottleneck.queue.kind"), or undefined for paths that are
+ * not single declared parameters (names, node references, unknown paths).
+ */
+export function paramSpecAt(scenario: unknown, path: string): ParamSpec | undefined {
+  const r = resolvePath(scenario, splitPath(path));
+  return r.ok && r.node.t === 'param' ? r.node.spec : undefined;
+}
+

@@ -1,0 +1,279 @@
+import type { AqmDescriptor } from '../aqm/queue-disc';
+import { AQMS } from '../aqm/registry';
+import type { EnumParam, ParamSpec, ParamSpecs } from '../core/params';
+import { TCP_PARAMS } from '../tcp/params';
+import {
+  BULK_FIELDS,
+  BULK_OPTIONAL,
+  FLOW_DELAY_FIELDS,
+  FLOW_DELAY_KIND,
+  FROM_SPEC,
+  LINK_FIELDS,
+  RUN_FIELDS,
+  RUN_OPTIONAL,
+  SIDE_FIELDS,
+  TRAFFIC_KIND,
+  UDP_FIELDS,
+  UDP_OPTIONAL,
+} from './fields';
+import { isIndex, joinPath } from './paths';
+
+/**
+ * The shape of a scenario, as a tree built from the parameter declarations. The zod
+ * schema (schema.ts), the path lookups behind --set and the URL codec (set.ts, url.ts)
+ * and the docs tables (src/cli/docs.ts) are all generated from this one tree, so a new
+ * AQM in the registry or a new TCP parameter appears everywhere without further code.
+ *
+ * `optional`: 'omit' = the field may be left out and then stays absent (absence has a
+ * meaning of its own); 'default' = left out, it is filled with its default.
+ */
+export type Optional = 'omit' | 'default';
+
+export interface ParamNode {
+  t: 'param';
+  spec: ParamSpec;
+  optional: Optional;
+}
+export interface StringNode {
+  t: 'string';
+  label: string;
+  doc: string;
+  optional?: 'omit';
+  nonEmpty?: boolean;
+}
+export interface LiteralNode {
+  t: 'literal';
+  value: number;
+  doc: string;
+}
+/** An empirical CDF table [[x, cumulative probability], ...]. */
+export interface PointsNode {
+  t: 'points';
+  label: string;
+  doc: string;
+}
+export interface ObjectNode {
+  t: 'object';
+  doc: string;
+  fields: Record<string, FieldNode>;
+  optional?: Optional;
+}
+/** Objects told apart by their `kind` field; `spec` declares the allowed kinds. */
+export interface UnionNode {
+  t: 'union';
+  doc: string;
+  spec: EnumParam;
+  variants: Record<string, Record<string, FieldNode>>;
+  optional?: Optional;
+  /** When absent and a field under it is set, start from a copy of this sibling (reverseQueue copies queue). */
+  copyOf?: string;
+  /** `kind` cannot be changed by --set / URL keys (the topology kind). */
+  fixedKind?: boolean;
+}
+export interface ArrayNode {
+  t: 'array';
+  doc: string;
+  item: FieldNode;
+  min: number;
+}
+export type FieldNode = ParamNode | StringNode | LiteralNode | PointsNode | ObjectNode | UnionNode | ArrayNode;
+
+/** An AQM descriptor with the optional cross-field rule (e.g. RED's minTh < maxTh). */
+export type AqmEntry = AqmDescriptor & { check?(values: Record<string, unknown>): string[] };
+
+export function aqmList(): readonly AqmEntry[] {
+  return AQMS as readonly AqmEntry[];
+}
+
+function params(specs: ParamSpecs, omit: readonly string[] = [], allOmit = false): Record<string, FieldNode> {
+  const out: Record<string, FieldNode> = {};
+  for (const [k, spec] of Object.entries(specs)) out[k] = { t: 'param', spec, optional: allOmit || omit.includes(k) ? 'omit' : 'default' };
+  return out;
+}
+
+function queueNode(doc: string, optional: Optional | undefined, copyOf?: string): UnionNode {
+  const list = aqmList();
+  const kinds = list.map((d) => d.kind);
+  const spec: EnumParam = {
+    type: 'enum',
+    values: kinds,
+    valueDocs: Object.fromEntries(list.map((d) => [d.kind, d.label])),
+    default: kinds.includes('droptail') ? 'droptail' : kinds[0],
+    label: 'Queue discipline',
+    doc: 'Queue discipline (AQM) of this direction of the link.',
+  };
+  return { t: 'union', doc, spec, variants: Object.fromEntries(list.map((d) => [d.kind, params(d.params)])), optional, copyOf };
+}
+
+const TOPOLOGY_KIND: EnumParam = {
+  type: 'enum',
+  values: ['dumbbell', 'general'],
+  valueDocs: {
+    dumbbell: 'left hosts - router - bottleneck - router - right hosts',
+    general: 'named nodes and duplex links, shortest-path (hop count) routes',
+  },
+  default: 'dumbbell',
+  label: 'Topology',
+  doc: 'Kind of network.',
+};
+
+function buildTree(): ObjectNode {
+  const str = (label: string, doc: string, optional?: 'omit'): StringNode => ({ t: 'string', label, doc, optional, nonEmpty: optional === undefined });
+  const endpoints = {
+    from: { t: 'param', spec: FROM_SPEC, optional: 'omit' } as ParamNode,
+    src: str('Source node', 'General topology: name of the sending node.', 'omit'),
+    dst: str('Destination node', 'General topology: name of the receiving node.', 'omit'),
+  };
+  const dumbbell: Record<string, FieldNode> = {
+    bottleneck: {
+      t: 'object',
+      doc: 'The link between the two routers.',
+      optional: 'default',
+      fields: {
+        ...params(LINK_FIELDS),
+        queue: queueNode('Queue of the bottleneck, both directions unless reverseQueue is given.', 'default'),
+        reverseQueue: queueNode('Queue of the right-to-left direction, if different.', 'omit', 'queue'),
+      },
+    },
+    left: { t: 'object', doc: 'Hosts on the left and their access links.', optional: 'default', fields: params(SIDE_FIELDS) },
+    right: { t: 'object', doc: 'Hosts on the right and their access links.', optional: 'default', fields: params(SIDE_FIELDS) },
+    flowDelay: {
+      t: 'union',
+      doc: 'Per-flow extra one-way delay on the host access links (ns-2 DelayBox).',
+      spec: FLOW_DELAY_KIND,
+      optional: 'omit',
+      variants: {
+        constant: params(FLOW_DELAY_FIELDS.constant),
+        uniform: params(FLOW_DELAY_FIELDS.uniform),
+        empirical: { points: { t: 'points', label: 'CDF table', doc: '[[delay s, cumulative probability], ...]: delays non-decreasing, probabilities increasing, the last 1.' } },
+      },
+    },
+  };
+  const general: Record<string, FieldNode> = {
+    nodes: { t: 'array', doc: 'Nodes (hosts and routers alike).', min: 2, item: { t: 'object', doc: 'A node.', fields: { name: str('Name', 'Unique node name.') } } },
+    links: {
+      t: 'array',
+      doc: 'Duplex links; routes follow the fewest hops.',
+      min: 1,
+      item: {
+        t: 'object',
+        doc: 'A duplex link.',
+        fields: {
+          from: str('From', 'Node at one end (the "forward" direction starts here).'),
+          to: str('To', 'Node at the other end.'),
+          ...params(LINK_FIELDS),
+          queue: queueNode('Queue of the from-to direction (and to-from unless reverseQueue); omitted = a 1000-packet drop-tail.', 'omit'),
+          reverseQueue: queueNode('Queue of the to-from direction, if different.', 'omit', 'queue'),
+        },
+      },
+    },
+    bottleneck: {
+      t: 'object',
+      doc: 'Which link the summary calls the bottleneck (from-to is its forward direction); default: the slowest link.',
+      optional: 'omit',
+      fields: { from: str('From', 'Node at the forward end.'), to: str('To', 'Node at the other end.') },
+    },
+  };
+  const trafficItem: UnionNode = {
+    t: 'union',
+    doc: 'A traffic item.',
+    spec: TRAFFIC_KIND,
+    variants: {
+      bulk: {
+        ...endpoints,
+        ...params(BULK_FIELDS, BULK_OPTIONAL),
+        tcp: { t: 'object', doc: 'TCP parameters of these flows that differ from the scenario-wide `tcp`.', optional: 'omit', fields: params(TCP_PARAMS, [], true) },
+      },
+      udp: { ...endpoints, ...params(UDP_FIELDS, UDP_OPTIONAL) },
+    },
+  };
+  return {
+    t: 'object',
+    doc: 'A scenario.',
+    fields: {
+      version: { t: 'literal', value: 1, doc: 'Scenario format version.' },
+      name: str('Name', 'Short name.', 'omit'),
+      description: str('Description', 'What the scenario shows.', 'omit'),
+      ...params(RUN_FIELDS, RUN_OPTIONAL),
+      topology: { t: 'union', doc: 'The network.', spec: TOPOLOGY_KIND, variants: { dumbbell, general }, fixedKind: true },
+      tcp: { t: 'object', doc: 'TCP parameters of every flow (a traffic item may override some).', optional: 'default', fields: params(TCP_PARAMS) },
+      traffic: { t: 'array', doc: 'Traffic items; flows are numbered in the order of the items.', min: 1, item: trafficItem },
+    },
+  };
+}
+
+export const SCENARIO_TREE: ObjectNode = buildTree();
+
+/** Where a path leads in the tree. */
+export type Resolved =
+  | { ok: true; node: FieldNode; /** set when the path ends at a union's `kind` */ kindOf?: UnionNode }
+  | { ok: false; error: string };
+
+function fieldsOf(node: ObjectNode | UnionNode, value: unknown): Record<string, FieldNode> | null {
+  if (node.t === 'object') return node.fields;
+  const kind = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).kind : undefined;
+  return typeof kind === 'string' && kind in node.variants ? node.variants[kind] : null;
+}
+
+/**
+ * Resolves a dotted path against the tree, reading `scenario` where the shape depends on a
+ * value (a queue's kind picks its parameters). An absent union with `copyOf` resolves
+ * through its sibling (an absent reverseQueue through queue).
+ */
+export function resolvePath(scenario: unknown, segments: readonly string[], root: FieldNode = SCENARIO_TREE): Resolved {
+  let node: FieldNode = root;
+  let value: unknown = scenario;
+  let parentValue: unknown = undefined;
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i];
+    const here = joinPath(segments.slice(0, i));
+    const full = joinPath(segments.slice(0, i + 1));
+    if (node.t === 'array') {
+      const arr = Array.isArray(value) ? value : [];
+      if (!isIndex(seg)) return { ok: false, error: `${full}: "${seg}" is not an index of ${here} (0 to ${arr.length - 1})` };
+      if (Number(seg) >= arr.length) return { ok: false, error: `${full}: ${here} has ${arr.length} item(s), indices 0 to ${arr.length - 1}` };
+      parentValue = value;
+      value = arr[Number(seg)];
+      node = node.item;
+      continue;
+    }
+    if (node.t === 'union' && seg === 'kind') {
+      if (i !== segments.length - 1) return { ok: false, error: `${full}: kind has no fields` };
+      return { ok: true, node: { t: 'param', spec: node.spec, optional: 'default' }, kindOf: node };
+    }
+    if (node.t === 'object' || node.t === 'union') {
+      let v = value;
+      if (node.t === 'union' && (v === undefined || v === null) && node.copyOf && parentValue && typeof parentValue === 'object') {
+        v = (parentValue as Record<string, unknown>)[node.copyOf];
+      }
+      const fields = fieldsOf(node, v);
+      if (!fields) return { ok: false, error: `${full}: ${here} has no kind yet; set ${here}.kind first (one of ${node.t === 'union' ? node.spec.values.join(', ') : ''})` };
+      if (!Object.prototype.hasOwnProperty.call(fields, seg)) {
+        const what = node.t === 'union' ? `${here} (${String((v as Record<string, unknown>).kind)})` : here || 'the scenario';
+        const allowed = node.t === 'union' ? ['kind', ...Object.keys(fields)] : Object.keys(fields);
+        return { ok: false, error: `${full}: unknown field of ${what}; allowed: ${allowed.join(', ')}` };
+      }
+      parentValue = v;
+      value = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[seg] : undefined;
+      node = fields[seg];
+      continue;
+    }
+    return { ok: false, error: `${full}: ${here} is a single value, it has no field "${seg}"` };
+  }
+  return { ok: true, node };
+}
+
+/** The field names allowed in the object at `segments` (for "unknown field" messages). */
+export function allowedKeysAt(scenario: unknown, segments: readonly string[]): string[] {
+  const r = resolvePath(scenario, segments);
+  if (!r.ok) return [];
+  const n = r.node;
+  if (n.t === 'object') return Object.keys(n.fields);
+  if (n.t === 'union') {
+    let v: unknown = scenario;
+    for (const s of segments) v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[s] : undefined;
+    const f = fieldsOf(n, v);
+    return f ? ['kind', ...Object.keys(f)] : ['kind'];
+  }
+  return [];
+}

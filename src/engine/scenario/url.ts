@@ -1,0 +1,308 @@
+import { cloneJson, getPath, joinPath, jsonEqual, splitPath } from './paths';
+import { presetByName } from './presets';
+import { parseScenario, type Scenario } from './schema';
+import { applySet, nodeAt, parseValueText } from './set';
+import { SCENARIO_TREE, type FieldNode } from './tree';
+
+/**
+ * The URL codec of the app. A link names a preset and lists, as readable key=value
+ * pairs, only the leaves that differ from it, with the same dotted keys as the CLI's
+ * --set:
+ *
+ *   #p=ecn-finite&topology.bottleneck.queue.maxP=0.02&traffic.0.flows=5&seed=7
+ *
+ * Keys are sorted (p first, seed last; the decoder applies `kind` keys first); numbers are written as JavaScript's shortest
+ * round-trip text. Setting a `kind` swaps the object for one of the new kind (as --set
+ * does), `null` removes an optional field. A scenario whose shape differs from its preset
+ * in ways pairs cannot say (e.g. a different number of traffic items) falls back to a
+ * compact form: #p=<preset>&v=1&s=<base64url of the JSON, defaults left out>.
+ */
+export const URL_VERSION = 1;
+
+export interface DecodedHash {
+  presetName: string;
+  scenario: Scenario;
+  /** One message per bad key or value (naming it, the value and what is allowed); the good keys are applied. */
+  errors: string[];
+}
+
+const DEFAULT_PRESET = 'default';
+
+// ---- values ---------------------------------------------------------------------------
+
+function valueText(v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'string') return v;
+  return JSON.stringify(v);
+}
+
+/** Percent-encodes what would break a fragment's key=value&... syntax; keeps the rest readable. */
+function encodeValue(text: string): string {
+  return encodeURIComponent(text).replace(/%2C/g, ',').replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%3A/g, ':');
+}
+
+function decodeText(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+// ---- base64url ------------------------------------------------------------------------
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+// ---- readable diff --------------------------------------------------------------------
+
+class Unsayable extends Error {}
+
+type Rec = Record<string, unknown>;
+
+function asRec(v: unknown): Rec | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : undefined;
+}
+
+/** Pass 1: make every `kind` of the base match the scenario's (outer objects first), emitting the kind keys. */
+function alignKinds(node: FieldNode, sv: unknown, segs: string[], base: Rec, out: [string, unknown][]): void {
+  if (sv === undefined) return;
+  if (node.t === 'object') {
+    const o = asRec(sv);
+    if (o) for (const [k, f] of Object.entries(node.fields)) alignKinds(f, o[k], [...segs, k], base, out);
+  } else if (node.t === 'union') {
+    const o = asRec(sv);
+    if (!o || typeof o.kind !== 'string') throw new Unsayable();
+    const bv = asRec(getPath(base, segs));
+    if (!bv || bv.kind !== o.kind) {
+      const key = joinPath([...segs, 'kind']);
+      if (node.fixedKind || applySet(base, key, o.kind) !== null) throw new Unsayable();
+      out.push([key, o.kind]);
+    }
+    const fields = node.variants[o.kind];
+    if (!fields) throw new Unsayable();
+    for (const [k, f] of Object.entries(fields)) alignKinds(f, o[k], [...segs, k], base, out);
+  } else if (node.t === 'array') {
+    if (!Array.isArray(sv)) throw new Unsayable();
+    const bv = getPath(base, segs);
+    if (!Array.isArray(bv) || bv.length !== sv.length) throw new Unsayable();
+    sv.forEach((x, i) => alignKinds(node.item, x, [...segs, String(i)], base, out));
+  }
+}
+
+/** Pass 2: every leaf that differs (kinds now agree). */
+function diffLeaves(node: FieldNode, sv: unknown, bv: unknown, segs: string[], out: [string, unknown][]): void {
+  const key = joinPath(segs);
+  switch (node.t) {
+    case 'param':
+    case 'string':
+    case 'literal':
+    case 'points':
+      if (!jsonEqual(sv, bv)) out.push([key, sv === undefined ? null : sv]);
+      return;
+    case 'object':
+    case 'union': {
+      if (sv === undefined) {
+        if (bv !== undefined) out.push([key, null]);
+        return;
+      }
+      const o = asRec(sv)!;
+      const b = asRec(bv) ?? {};
+      const fields = node.t === 'object' ? node.fields : node.variants[o.kind as string];
+      for (const [k, f] of Object.entries(fields)) diffLeaves(f, o[k], b[k], [...segs, k], out);
+      return;
+    }
+    case 'array': {
+      const a = sv as unknown[];
+      const b = bv as unknown[];
+      a.forEach((x, i) => diffLeaves(node.item, x, b[i], [...segs, String(i)], out));
+      return;
+    }
+  }
+}
+
+function readablePairs(s: Scenario, base: Scenario): [string, unknown][] | null {
+  const b = cloneJson(base) as unknown as Rec;
+  const kinds: [string, unknown][] = [];
+  const leaves: [string, unknown][] = [];
+  try {
+    alignKinds(SCENARIO_TREE, s, [], b, kinds);
+    diffLeaves(SCENARIO_TREE, s, b, [], leaves);
+  } catch (e) {
+    if (e instanceof Unsayable) return null;
+    throw e;
+  }
+  return [...kinds, ...leaves.filter(([k]) => k !== 'seed')];
+}
+
+// ---- compact form ---------------------------------------------------------------------
+
+/** The scenario without the parameters that equal their defaults (parseScenario puts them back). */
+function minimal(node: FieldNode, v: unknown): unknown {
+  if (node.t === 'object' || node.t === 'union') {
+    const o = asRec(v);
+    if (!o) return v;
+    const fields = node.t === 'object' ? node.fields : (node.variants[o.kind as string] ?? {});
+    const out: Rec = {};
+    for (const [k, x] of Object.entries(o)) {
+      const f = fields[k];
+      if (!f) {
+        out[k] = x;
+        continue;
+      }
+      if (f.t === 'param' && f.optional === 'default' && jsonEqual(x, f.spec.default)) continue;
+      const m = minimal(f, x);
+      if (f.t === 'object' && f.optional === 'default' && asRec(m) && Object.keys(m as Rec).length === 0) continue;
+      out[k] = m;
+    }
+    return out;
+  }
+  if (node.t === 'array' && Array.isArray(v)) return v.map((x) => minimal(node.item, x));
+  return v;
+}
+
+function compactHash(s: Scenario, presetName: string): string {
+  const p = presetByName(presetName) ? presetName : DEFAULT_PRESET;
+  return `#p=${encodeValue(p)}&v=${URL_VERSION}&s=${toBase64Url(JSON.stringify(minimal(SCENARIO_TREE, s)))}`;
+}
+
+// ---- encode / decode ------------------------------------------------------------------
+
+/**
+ * The hash for `scenario` relative to the preset `presetName`: readable pairs when
+ * possible, else the compact form. Always round-trips: decodeHash(encodeHash(s, p))
+ * gives back s with no errors.
+ */
+export function encodeHash(scenario: Scenario, presetName: string): string {
+  const preset = presetByName(presetName);
+  if (preset) {
+    const pairs = readablePairs(scenario, preset.scenario);
+    if (pairs) {
+      const sorted = [...pairs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const parts = [`p=${encodeValue(presetName)}`, ...sorted.map(([k, v]) => `${k}=${encodeValue(valueText(v))}`), `seed=${scenario.seed}`];
+      const hash = `#${parts.join('&')}`;
+      const back = decodeHash(hash);
+      if (back.errors.length === 0 && jsonEqual(back.scenario, scenario)) return hash;
+    }
+  }
+  return compactHash(scenario, presetName);
+}
+
+function depth(key: string): number {
+  return splitPath(key).length;
+}
+
+function tryParse(obj: Rec): Scenario | null {
+  const r = parseScenario(obj);
+  return r.ok ? r.scenario : null;
+}
+
+/**
+ * Opens a link: the preset, then each key applied in turn (kinds first). A bad key or
+ * value is reported and skipped; the good ones still apply. Keys that are fine alone but
+ * break a cross-field rule (min_th < max_th) are applied in whatever order works and
+ * reported only if no order does.
+ */
+export function decodeHash(hash: string): DecodedHash {
+  const errors: string[] = [];
+  const text = hash.replace(/^#/, '');
+  const pairs: { key: string; text: string }[] = [];
+  for (const part of text.split('&')) {
+    if (part === '') continue;
+    const i = part.indexOf('=');
+    const key = decodeText(i < 0 ? part : part.slice(0, i));
+    const val = decodeText(i < 0 ? '' : part.slice(i + 1));
+    if (key === null || val === null) {
+      errors.push(`${part}: malformed percent-encoding`);
+      continue;
+    }
+    if (i < 0) {
+      errors.push(`${key}: no value (expected ${key}=<value>)`);
+      continue;
+    }
+    pairs.push({ key, text: val });
+  }
+
+  const special = (k: string) => pairs.filter((p) => p.key === k).pop()?.text;
+  let presetName = special('p') ?? DEFAULT_PRESET;
+  let preset = presetByName(presetName);
+  if (!preset) {
+    errors.push(`p = "${presetName}": no such preset; opened "${DEFAULT_PRESET}" instead (the CLI's --list-presets lists them)`);
+    presetName = DEFAULT_PRESET;
+    preset = presetByName(DEFAULT_PRESET)!;
+  }
+  const v = special('v');
+  if (v !== undefined && v !== String(URL_VERSION)) {
+    errors.push(`v = ${JSON.stringify(v)}: this build reads link version ${URL_VERSION}; the link is ignored`);
+    return { presetName, scenario: cloneJson(preset.scenario), errors };
+  }
+  let base = cloneJson(preset.scenario) as unknown as Rec;
+  const s = special('s');
+  if (s !== undefined) {
+    let json: unknown;
+    try {
+      json = JSON.parse(fromBase64Url(s));
+    } catch {
+      errors.push(`s: not a valid encoded scenario (base64url of JSON); opened preset "${presetName}" instead`);
+    }
+    if (json !== undefined) {
+      const r = parseScenario(json);
+      if (r.ok) base = r.scenario as unknown as Rec;
+      else errors.push(...r.errors.map((e) => `s: ${e}`));
+    }
+  }
+
+  const keyed = pairs.filter((p) => p.key !== 'p' && p.key !== 'v' && p.key !== 's');
+  const kinds = keyed.filter((p) => p.key.endsWith('.kind')).sort((a, b) => depth(a.key) - depth(b.key));
+  const ordered = [...kinds, ...keyed.filter((p) => !p.key.endsWith('.kind'))];
+
+  // Each key alone: unknown keys and out-of-range values are reported here.
+  let cur = cloneJson(base);
+  const accepted: { key: string; value: unknown; text: string }[] = [];
+  for (const p of ordered) {
+    const value = parseValueText(p.text, nodeAt(cur, p.key));
+    const err = applySet(cur, p.key, value);
+    if (err) errors.push(err);
+    else accepted.push({ key: p.key, value, text: p.text });
+  }
+  let scenario = tryParse(cur);
+  if (!scenario) {
+    // Some keys break a cross-field rule: apply them one at a time, in any order that works.
+    cur = cloneJson(base);
+    let pending = accepted;
+    let progress = true;
+    while (progress && pending.length) {
+      progress = false;
+      const left: typeof pending = [];
+      for (const p of pending) {
+        const trial = cloneJson(cur);
+        if (applySet(trial, p.key, p.value) === null && tryParse(trial)) {
+          cur = trial;
+          progress = true;
+        } else left.push(p);
+      }
+      pending = left;
+    }
+    for (const p of pending) {
+      const trial = cloneJson(cur);
+      applySet(trial, p.key, p.value);
+      const r = parseScenario(trial);
+      errors.push(`${p.key}=${p.text} not applied: ${r.ok ? 'conflicts with another key' : r.errors.join('; ')}`);
+    }
+    scenario = tryParse(cur) ?? cloneJson(preset.scenario);
+  }
+  return { presetName, scenario, errors };
+}

@@ -1,0 +1,590 @@
+import { NS_PER_S, fromSeconds } from '../core/time';
+import type { Agent, FlowEventKind, FlowEventSink, Net } from '../net/agent';
+import { ECN_CE, ECN_ECT0, ECN_NOT_ECT, F_ACK, F_CWR, F_ECE, F_FIN, F_SYN } from '../net/packet';
+import type { TcpParams } from './params';
+import type { LossRecovery } from './recovery';
+import { RtoEstimator } from './rto';
+
+/** Connection states of the sender (a subset of RFC 793's, enough for a one-way transfer). */
+export const S_CLOSED = 0;
+export const S_SYN_SENT = 1;
+export const S_LISTEN = 2;
+export const S_SYN_RCVD = 3;
+export const S_ESTABLISHED = 4;
+export const S_FIN_WAIT = 5;
+export const S_DONE = 6;
+
+/** Timer kind used by the sender (retransmission, SYN / SYN-ACK / FIN retransmission, ECN hold). */
+export const T_RTX = 0;
+
+/** The receiving end the sender talks to (its id is set by the simulator). */
+export interface TcpPeer {
+  id: number;
+  node: number;
+  /** Active open by the receiver (used when the receiver is the connection's opener). */
+  open(now: number): void;
+}
+
+export interface TcpSenderOptions {
+  flow: number;
+  node: number;
+  params: TcpParams;
+  recovery: LossRecovery;
+  /** Payload bytes to send; Infinity = unlimited. */
+  bytes: number;
+  /** Who sends the SYN: the sender (default) or the receiver (as a web client does; the sender then sends the SYN-ACK). */
+  opener: 'sender' | 'receiver';
+  /** Send a FIN once every byte written so far is acknowledged (default true). */
+  autoClose: boolean;
+  onComplete?: (now: number) => void;
+  /** Overrides net.flowEvents when given (null = no events). */
+  flowEvents?: FlowEventSink | null;
+}
+
+/**
+ * The data-sending end of a TCP connection: handshake, window-limited transmission,
+ * RTO (RFC 6298), ECN (RFC 3168) and the shared half of loss recovery. The variant
+ * specific half (what to do on duplicate and partial ACKs) is a LossRecovery strategy.
+ *
+ * Sequence numbers are bytes; data byte 0 is sequence 0 (SYN and FIN are control
+ * packets outside the data space; the FIN is acknowledged with ack = end + 1). Every
+ * segment starts on an MSS boundary, so segment k carries bytes [k·MSS, (k+1)·MSS).
+ * cwnd and ssthresh are in segments (floats), as in ns-2.
+ */
+export class TcpSender implements Agent {
+  id = -1;
+  readonly node: number;
+  readonly flow: number;
+  readonly net: Net;
+  readonly params: TcpParams;
+  readonly recovery: LossRecovery;
+  readonly mss: number;
+  readonly dupThresh: number;
+  /** Segments the receiver window allows outstanding: floor(rwnd / MSS), at least 1. */
+  readonly rwndSegs: number;
+  peer: TcpPeer | null = null;
+
+  state = S_CLOSED;
+  /** Negotiated ECN (both ends asked for it). */
+  ecnOk = false;
+
+  // --- sequence space (bytes) ---
+  sndUna = 0;
+  sndNxt = 0;
+  /** One past the highest byte ever sent. */
+  sndMax = 0;
+  /** One past the last byte the application has written (Infinity = unlimited). */
+  dataEnd: number;
+
+  // --- congestion state (segments) ---
+  cwnd: number;
+  ssthresh: number;
+  dupacks = 0;
+  /**
+   * snd.max when the last loss response started (fast retransmit or timeout). A new fast
+   * retransmit needs snd.una >= recover (RFC 6582 §3.2 step 2; ns-2's bugFix_ for Reno and Tahoe).
+   */
+  recover = 0;
+  /** snd.max at the last window reduction of any kind; -1 before the first. */
+  cutEnd = -1;
+  /** The last reduction was an ECN one (RFC 3168 §6.1.2: do not cut ssthresh again in that window). */
+  lastCutEcn = false;
+  /** Set CWR on the next new data segment. */
+  cwrPending = false;
+  /** The ACK being processed carried ECE (no window growth on it, as ns-2). */
+  ackEce = false;
+  /** ECN at cwnd = 1: no new segment until holdUntil (RFC 3168 §6.1.2). */
+  holding = false;
+  holdUntil = 0;
+
+  // --- RTT / RTO ---
+  readonly rtoEst: RtoEstimator;
+  /** One timed segment per RTT (BSD / ns-2 style); Karn: cancelled by any retransmission. */
+  timing = false;
+  timedSeq = 0;
+  timedAt = 0;
+  /** Retransmission deadline (ns), -1 when the timer is stopped. Lazy: the pending timer event re-arms itself. */
+  rtxDeadline = -1;
+  private timerAt = -1;
+  private timerHandle = -1;
+  /** When the SYN (or SYN-ACK) was first sent, and whether it was retransmitted (Karn). */
+  private synAt = 0;
+  private synRetx = false;
+
+  // --- counters read by metrics ---
+  /** Data segments sent, retransmissions included (SYN, FIN and pure ACKs not counted). */
+  packetsSent = 0;
+  /** Payload bytes cumulatively acknowledged. */
+  bytesAcked = 0;
+  /** Data segments retransmitted (fast retransmit, partial ACK, SACK, go-back-N after timeout). */
+  retransmissions = 0;
+  timeouts = 0;
+  fastRetransmits = 0;
+  ecnReductions = 0;
+  /** Time (ns) the last written byte was acknowledged, -1 until then. */
+  completionTime = -1;
+  /** Time (ns) start() was called, -1 before. */
+  startTime = -1;
+
+  private readonly opener: 'sender' | 'receiver';
+  private readonly autoClose: boolean;
+  private readonly onComplete: ((now: number) => void) | undefined;
+  private readonly eventsOverride: FlowEventSink | null | undefined;
+  private readonly headerBytes: number;
+  private readonly ackBytes: number;
+
+  constructor(net: Net, o: TcpSenderOptions) {
+    this.net = net;
+    this.node = o.node;
+    this.flow = o.flow;
+    this.params = o.params;
+    this.recovery = o.recovery;
+    this.mss = o.params.mss;
+    this.dupThresh = o.params.dupackThreshold;
+    this.rwndSegs = Math.max(1, Math.floor(o.params.rwnd / o.params.mss));
+    this.dataEnd = o.bytes;
+    this.cwnd = o.params.initialCwnd;
+    // RFC 5681 §3.1: initial ssthresh "arbitrarily high", e.g. the largest advertised
+    // window; ns-2 starts it at the receiver window wnd_ too.
+    this.ssthresh = this.rwndSegs;
+    this.opener = o.opener;
+    this.autoClose = o.autoClose;
+    this.onComplete = o.onComplete;
+    this.eventsOverride = o.flowEvents;
+    this.headerBytes = o.params.headerBytes;
+    this.ackBytes = o.params.ackBytes;
+    this.rtoEst = new RtoEstimator(fromSeconds(o.params.tick), fromSeconds(o.params.minRto), fromSeconds(o.params.maxRto), fromSeconds(o.params.initialRto));
+  }
+
+  /** Smoothed RTT, seconds (0 before the first sample). */
+  get srtt(): number {
+    return this.rtoEst.srtt / NS_PER_S;
+  }
+
+  /** Current retransmission timeout including backoff, seconds. */
+  get rto(): number {
+    return this.rtoEst.value / NS_PER_S;
+  }
+
+  /** Segments that may be outstanding now: min(floor(cwnd), floor(rwnd / MSS)), 0 during an ECN hold. */
+  window(): number {
+    if (this.holding) return 0;
+    const c = Math.floor(this.cwnd);
+    return c < this.rwndSegs ? c : this.rwndSegs;
+  }
+
+  /** Outstanding data in segments (snd.max - snd.una): RFC 5681's FlightSize. */
+  flightSegments(): number {
+    return (this.sndMax - this.sndUna) / this.mss;
+  }
+
+  // ------------------------------------------------------------------ opening
+
+  /** Opens the connection: sends the SYN, or asks the receiver to (opener = 'receiver'). */
+  start(now: number): void {
+    if (this.state !== S_CLOSED) return;
+    this.startTime = now;
+    if (this.opener === 'sender') {
+      this.state = S_SYN_SENT;
+      this.synAt = now;
+      this.sendControl(F_SYN | (this.params.ecn ? F_ECE | F_CWR : 0), ECN_NOT_ECT, 0, now);
+      if (this.events() !== null) this.ev('syn-sent', now, 0, this.params.ecn ? 'SYN with ECE+CWR (ECN setup)' : 'SYN');
+      this.restartRtx(now);
+    } else {
+      this.state = S_LISTEN;
+      if (this.peer !== null) this.peer.open(now);
+    }
+  }
+
+  /** The application writes `bytes` more payload (persistent connections); restarts sending. */
+  write(bytes: number, now: number): void {
+    this.dataEnd += bytes;
+    if (this.state === S_ESTABLISHED) this.recovery.send(this, now);
+  }
+
+  private establish(now: number, ecnPlusCe: boolean): void {
+    this.state = S_ESTABLISHED;
+    this.rtxDeadline = -1;
+    // RFC 6298 §2.1 / Karn: the handshake gives the first RTT sample unless it was retransmitted.
+    if (!this.synRetx) this.rtoEst.sample(now - this.synAt);
+    if (ecnPlusCe) {
+      // seeds/003 ECN+ (RFC 5562 §3.2 behaviour): a CE mark on the SYN-ACK is a congestion
+      // signal before any data: the data sender starts with a window of one segment.
+      this.cwnd = 1;
+      this.ecnReductions++;
+      if (this.events() !== null) this.ev('ecn-cut', now, 0, 'SYN-ACK was CE-marked (ECN+): initial cwnd 1');
+    }
+    if (this.events() !== null) this.ev('established', now, 0, this.ecnOk ? 'ECN negotiated' : 'no ECN');
+    if (this.sndUna >= this.dataEnd) {
+      // nothing to send: acknowledge the SYN-ACK and finish
+      if (this.opener === 'sender') this.sendControl(F_ACK, ECN_NOT_ECT, 0, now);
+      this.checkComplete(now);
+      return;
+    }
+    // The first data segment carries the ACK of the SYN-ACK (RFC 793 §3.4 allows data on the third segment).
+    this.recovery.send(this, now);
+  }
+
+  // ------------------------------------------------------------------ receiving
+
+  recv(p: number, now: number): void {
+    const pool = this.net.pool;
+    const flags = pool.flags[p];
+    switch (this.state) {
+      case S_SYN_SENT:
+        if ((flags & (F_SYN | F_ACK)) === (F_SYN | F_ACK)) {
+          this.ecnOk = this.params.ecn && (flags & F_ECE) !== 0;
+          this.establish(now, this.ecnOk && pool.ecn[p] === ECN_CE);
+        }
+        return;
+      case S_LISTEN:
+      case S_SYN_RCVD:
+        if ((flags & F_SYN) !== 0 && (flags & F_ACK) === 0) {
+          // (re)send the SYN-ACK; ECN setup SYN has ECE and CWR (RFC 3168 §6.1.1)
+          const first = this.state === S_LISTEN;
+          this.ecnOk = this.params.ecn && (flags & (F_ECE | F_CWR)) === (F_ECE | F_CWR);
+          if (first) {
+            this.synAt = now;
+            this.state = S_SYN_RCVD;
+          } else this.synRetx = true;
+          this.sendSynAck(now);
+          this.restartRtx(now);
+        } else if (this.state === S_SYN_RCVD && (flags & F_ACK) !== 0 && (flags & F_SYN) === 0) {
+          // ECE on the handshake ACK reports a CE-marked SYN-ACK (ECN+)
+          this.establish(now, this.ecnOk && (flags & F_ECE) !== 0);
+        }
+        return;
+      case S_ESTABLISHED:
+        if ((flags & F_ACK) !== 0 && (flags & F_SYN) === 0) this.onAck(p, now);
+        return;
+      case S_FIN_WAIT:
+        if ((flags & F_ACK) !== 0 && pool.ack[p] > this.dataEnd) {
+          this.state = S_DONE;
+          this.rtxDeadline = -1;
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  private onAck(p: number, now: number): void {
+    const pool = this.net.pool;
+    const ack = pool.ack[p];
+    if (ack > this.sndMax) return; // acknowledges data never sent: ignore
+    const ece = this.ecnOk && (pool.flags[p] & F_ECE) !== 0;
+    this.ackEce = ece;
+    const rec = this.recovery;
+    rec.onAck(this, p, now);
+    if (ece) this.onEce(ack, now);
+    if (ack > this.sndUna) {
+      const acked = ack - this.sndUna;
+      this.sndUna = ack;
+      if (this.sndNxt < ack) this.sndNxt = ack;
+      this.dupacks = 0;
+      this.bytesAcked += acked;
+      if (this.timing && ack > this.timedSeq) {
+        this.timing = false;
+        this.rtoEst.sample(now - this.timedAt);
+      }
+      const restart = rec.onNewAck(this, acked, now);
+      // RFC 6298 §5.2-5.3: stop the timer when all data is acked, else restart it.
+      if (this.sndUna >= this.sndMax) this.rtxDeadline = -1;
+      else if (restart) this.restartRtx(now);
+      if (this.sndUna >= this.dataEnd) {
+        this.checkComplete(now);
+        if (this.state !== S_ESTABLISHED) return;
+      }
+    } else if (ack === this.sndUna && this.sndMax > this.sndUna && pool.payload[p] === 0 && (pool.flags[p] & (F_SYN | F_FIN)) === 0) {
+      // RFC 5681 §2: a duplicate ACK
+      this.dupacks++;
+      if (this.events() !== null) this.ev('dupack', now, ack, `duplicate ACK #${this.dupacks} for ${ack}`);
+      rec.onDupAck(this, now);
+    }
+    rec.send(this, now);
+  }
+
+  /** An ACK with ECN-Echo (RFC 3168 §6.1.2): reduce at most once per window of data. */
+  private onEce(ack: number, now: number): void {
+    if (this.events() !== null) this.ev('ece-received', now, ack, `ECE on ACK ${ack}`);
+    if (this.recovery.inRecovery) return; // already reduced for the loss
+    if (ack <= this.cutEnd) return; // already reduced in this window
+    this.ecnReductions++;
+    const flight = this.flightSegments();
+    this.ssthresh = Math.max(flight / 2, 2);
+    if (Math.floor(this.cwnd) <= 1) {
+      // RFC 3168 §6.1.2: cwnd cannot halve below one segment, so the sender resets the
+      // retransmission timer and sends its next segment only after one RTO.
+      this.cwnd = 1;
+      this.holding = true;
+      this.holdUntil = now + this.rtoEst.value;
+      this.restartRtx(now);
+      if (this.events() !== null) this.ev('ecn-cut', now, ack, `ECE at cwnd 1: next segment after RTO ${(this.rtoEst.value / NS_PER_S).toFixed(3)} s`);
+    } else {
+      const before = this.cwnd;
+      this.cwnd = Math.min(this.cwnd, this.ssthresh);
+      if (this.events() !== null) this.ev('ecn-cut', now, ack, `ECE: cwnd ${before.toFixed(2)} -> ${this.cwnd.toFixed(2)}, ssthresh = max(flight ${flight.toFixed(1)} / 2, 2)`);
+    }
+    this.noteCut(true);
+  }
+
+  // ------------------------------------------------------------------ window helpers for strategies
+
+  /**
+   * Per new ACK: slow start cwnd += 1 below ssthresh, congestion avoidance cwnd += 1/cwnd
+   * above. This is ns-2's per-ACK counting (tcp.cc opencwnd): with delayed ACKs (one ACK
+   * per two segments) the window grows about 1.5x per RTT in slow start and 1/2 segment per
+   * RTT in congestion avoidance, slower than RFC 5681 §3.1 byte counting would allow.
+   * No growth on an ACK carrying ECE (as ns-2).
+   */
+  openCwnd(): void {
+    if (this.ackEce) return;
+    if (this.cwnd < this.ssthresh) this.cwnd += 1;
+    else this.cwnd += 1 / this.cwnd;
+  }
+
+  /**
+   * ssthresh for a loss response: max(FlightSize / 2, 2) segments (RFC 5681 eq. 4), except
+   * that it is not cut again when ECN already cut it in this window (RFC 3168 §6.1.2).
+   */
+  lossSsthresh(): number {
+    if (this.lastCutEcn && this.sndUna < this.cutEnd) return this.ssthresh;
+    return Math.max(this.flightSegments() / 2, 2);
+  }
+
+  /** Records a window reduction: no ECN cut until snd.una passes today's snd.max; CWR on the next new segment. */
+  noteCut(ecn: boolean): void {
+    this.cutEnd = this.sndMax;
+    this.lastCutEcn = ecn;
+    if (this.ecnOk) this.cwrPending = true;
+  }
+
+  /**
+   * Fast retransmit bookkeeping shared by all variants: ssthresh cut, recover point,
+   * counters and the retransmission of snd.una. Returns the new ssthresh.
+   */
+  fastRetransmit(now: number): number {
+    const before = this.cwnd;
+    this.ssthresh = this.lossSsthresh();
+    this.recover = this.sndMax;
+    this.noteCut(false);
+    this.fastRetransmits++;
+    if (this.events() !== null) this.ev('fast-retransmit', now, this.sndUna, `${this.dupacks} duplicate ACKs for ${this.sndUna}: cwnd was ${before.toFixed(2)}, ssthresh ${this.ssthresh.toFixed(2)}`);
+    return this.ssthresh;
+  }
+
+  /** Sends new (or go-back-N) segments while the window allows. */
+  sendWindow(now: number): void {
+    if (this.state !== S_ESTABLISHED) return;
+    const limit = this.sndUna + this.window() * this.mss;
+    while (this.sndNxt < this.dataEnd && this.sndNxt < limit) {
+      const len = this.sendSegment(this.sndNxt, now);
+      this.sndNxt += len;
+      if (this.sndNxt > this.sndMax) this.sndMax = this.sndNxt;
+    }
+  }
+
+  /** True if one more new segment fits the receiver window (used by SACK's NextSeg rule 2). */
+  canSendNew(): boolean {
+    return this.sndMax < this.dataEnd && this.sndMax - this.sndUna < this.rwndSegs * this.mss;
+  }
+
+  /** Sends the next new segment at snd.max (SACK recovery). */
+  sendNew(now: number): void {
+    this.sndNxt = this.sndMax;
+    const len = this.sendSegment(this.sndMax, now);
+    this.sndMax += len;
+    this.sndNxt = this.sndMax;
+  }
+
+  /** Retransmits the segment starting at `seq` (does not move snd.nxt). */
+  retransmit(seq: number, now: number): void {
+    this.sendSegment(seq, now);
+  }
+
+  /** Builds and sends the data segment starting at `seq`; returns its payload length. */
+  private sendSegment(seq: number, now: number): number {
+    const net = this.net;
+    const pool = net.pool;
+    const len = Math.min(this.mss, this.dataEnd - seq);
+    const retx = seq < this.sndMax;
+    const p = pool.alloc();
+    pool.flow[p] = this.flow;
+    pool.size[p] = len + this.headerBytes;
+    pool.payload[p] = len;
+    pool.seq[p] = seq;
+    pool.ack[p] = 0;
+    let flags = F_ACK;
+    if (this.cwrPending && !retx) {
+      // RFC 3168 §6.1.2: CWR on the first new data packet after a reduction
+      flags |= F_CWR;
+      this.cwrPending = false;
+      if (this.events() !== null) this.ev('cwr-sent', now, seq, `CWR on segment ${seq}`);
+    }
+    pool.flags[p] = flags;
+    // RFC 3168 §6.1.5 allows ECT on retransmissions too; ns-2 sets it on every data packet.
+    pool.ecn[p] = this.ecnOk ? ECN_ECT0 : ECN_NOT_ECT;
+    this.address(p, now);
+    this.packetsSent++;
+    if (retx) {
+      this.retransmissions++;
+      this.timing = false; // Karn's rule
+      if (this.events() !== null) this.ev('retransmit', now, seq, `retransmit ${seq} (${len} bytes)`);
+    } else if (!this.timing) {
+      this.timing = true;
+      this.timedSeq = seq;
+      this.timedAt = now;
+    }
+    // RFC 6298 §5.1: start the timer when sending data if it is not running
+    if (this.rtxDeadline < 0) this.restartRtx(now);
+    net.send(this.node, p);
+    return len;
+  }
+
+  private sendSynAck(now: number): void {
+    this.sendControl(F_SYN | F_ACK | (this.ecnOk ? F_ECE : 0), this.ecnOk && this.params.ecnPlus ? ECN_ECT0 : ECN_NOT_ECT, 0, now);
+  }
+
+  private sendControl(flags: number, ecn: number, seq: number, now: number): void {
+    const pool = this.net.pool;
+    const p = pool.alloc();
+    pool.flow[p] = this.flow;
+    pool.size[p] = this.ackBytes;
+    pool.payload[p] = 0;
+    pool.seq[p] = seq;
+    pool.ack[p] = 0;
+    pool.flags[p] = flags;
+    pool.ecn[p] = ecn;
+    this.address(p, now);
+    this.net.send(this.node, p);
+  }
+
+  private address(p: number, now: number): void {
+    const pool = this.net.pool;
+    const peer = this.peer;
+    if (peer !== null) {
+      pool.dst[p] = peer.node;
+      pool.agent[p] = peer.id;
+    }
+    pool.sentAt[p] = now;
+  }
+
+  // ------------------------------------------------------------------ completion
+
+  /** Bytes acknowledged at the last completion (persistent connections complete once per write). */
+  private completedEnd = -1;
+
+  private checkComplete(now: number): void {
+    if (this.sndUna < this.dataEnd) return;
+    if (this.dataEnd > this.completedEnd) {
+      this.completedEnd = this.dataEnd;
+      this.completionTime = now;
+      if (this.events() !== null) this.ev('complete', now, this.dataEnd, `all ${this.dataEnd} bytes acknowledged`);
+      if (this.onComplete !== undefined) this.onComplete(now);
+    }
+    if (this.autoClose && this.state === S_ESTABLISHED) {
+      this.state = S_FIN_WAIT;
+      this.sendFin(now);
+      this.restartRtx(now);
+    }
+  }
+
+  private sendFin(now: number): void {
+    this.sendControl(F_FIN | F_ACK, ECN_NOT_ECT, this.dataEnd, now);
+  }
+
+  // ------------------------------------------------------------------ timers
+
+  /** Sets the retransmission deadline to now + RTO. */
+  restartRtx(now: number): void {
+    this.rtxDeadline = now + this.rtoEst.value;
+    this.arm();
+  }
+
+  /** Keeps exactly one pending timer event at or before the earliest deadline. */
+  private arm(): void {
+    let wake = this.rtxDeadline;
+    if (this.holding && (wake < 0 || this.holdUntil < wake)) wake = this.holdUntil;
+    if (wake < 0) return;
+    if (this.timerAt >= 0) {
+      if (this.timerAt <= wake) return; // fires early and re-arms
+      this.net.cancelTimer(this.timerHandle);
+    }
+    this.timerAt = wake;
+    this.timerHandle = this.net.setTimer(this, T_RTX, wake);
+  }
+
+  onTimer(_kind: number, now: number): void {
+    this.timerAt = -1;
+    if (this.holding && now >= this.holdUntil) {
+      this.holding = false;
+      if (this.state === S_ESTABLISHED) this.recovery.send(this, now);
+    }
+    if (this.rtxDeadline >= 0 && now >= this.rtxDeadline) this.onRtxTimeout(now);
+    this.arm();
+  }
+
+  private onRtxTimeout(now: number): void {
+    this.rtxDeadline = -1;
+    const est = this.rtoEst;
+    switch (this.state) {
+      case S_SYN_SENT:
+        est.backOff();
+        this.synRetx = true;
+        this.timeouts++;
+        this.sendControl(F_SYN | (this.params.ecn ? F_ECE | F_CWR : 0), ECN_NOT_ECT, 0, now);
+        if (this.events() !== null) this.ev('timeout', now, 0, `SYN retransmitted, RTO now ${(est.value / NS_PER_S).toFixed(3)} s`);
+        this.restartRtx(now);
+        return;
+      case S_SYN_RCVD:
+        est.backOff();
+        this.synRetx = true;
+        this.timeouts++;
+        this.sendSynAck(now);
+        if (this.events() !== null) this.ev('timeout', now, 0, `SYN-ACK retransmitted, RTO now ${(est.value / NS_PER_S).toFixed(3)} s`);
+        this.restartRtx(now);
+        return;
+      case S_FIN_WAIT:
+        est.backOff();
+        this.sendFin(now);
+        this.restartRtx(now);
+        return;
+      case S_ESTABLISHED:
+        break;
+      default:
+        return;
+    }
+    if (this.sndUna >= this.sndMax) return; // nothing outstanding
+    this.timeouts++;
+    const before = this.cwnd;
+    // RFC 5681 §3.1 eq. 4 and loss window of one segment; RFC 6298 §5.5 backoff;
+    // go back N: retransmit from snd.una (ns-2 reset_rtx_timer).
+    this.ssthresh = this.lossSsthresh();
+    this.cwnd = 1;
+    this.holding = false;
+    this.recover = this.sndMax; // RFC 6582 §3.2 step 2 / RFC 6675 §5.1: no fast retransmit for older data
+    this.noteCut(false);
+    est.backOff();
+    this.timing = false;
+    this.dupacks = 0;
+    this.sndNxt = this.sndUna;
+    this.recovery.onTimeout(this, now);
+    if (this.events() !== null) this.ev('timeout', now, this.sndUna, `RTO expired at ${this.sndUna}: cwnd ${before.toFixed(2)} -> 1, ssthresh ${this.ssthresh.toFixed(2)}, next RTO ${(est.value / NS_PER_S).toFixed(3)} s`);
+    this.restartRtx(now);
+    this.recovery.send(this, now);
+  }
+
+  // ------------------------------------------------------------------ events
+
+  /** The flow-event sink, or null (events are free when nobody listens). */
+  events(): FlowEventSink | null {
+    return this.eventsOverride !== undefined ? this.eventsOverride : this.net.flowEvents;
+  }
+
+  /** Emits a flow event; callers check `events() !== null` first so the note is only built when needed. */
+  ev(kind: FlowEventKind, now: number, seq: number, note: string): void {
+    const fe = this.events();
+    if (fe === null) return;
+    fe.flowEvent({ t: now / NS_PER_S, flow: this.flow, kind, seq, cwnd: this.cwnd, ssthresh: this.ssthresh, note });
+  }
+}

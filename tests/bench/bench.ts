@@ -1,0 +1,35 @@
+/**
+ * `npm run bench`: engine speed on the two reference workloads of issue 2 §8.
+ * Prints events/s, simulated seconds per wall second and bottleneck packets per wall
+ * second. Numbers are measurements of this machine; nothing here asserts a time.
+ */
+import { runScenario } from '../../src/engine/run';
+import { presetByName } from '../../src/engine/scenario/presets';
+import { parseScenario } from '../../src/engine/scenario/schema';
+
+const cases: { label: string; preset: string }[] = [
+  { label: '(a) ecn-finite n=10, QL=32, RED+ECN (max_p 10 %)', preset: 'ecn-finite-n10-ecn-a-ql32' },
+  { label: '(b) 100 SACK flows, 10 Mb/s 20 ms, RED, 200 s', preset: 'bench-100-red' },
+];
+
+const repeats = Number(process.env.BENCH_REPEATS ?? 3);
+for (const c of cases) {
+  const preset = presetByName(c.preset);
+  if (!preset) throw new Error(`no preset ${c.preset}`);
+  const parsed = parseScenario(preset.scenario);
+  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+  let best = Infinity;
+  let summary = runScenario(parsed.scenario).summary; // warm-up (JIT)
+  for (let i = 0; i < repeats; i++) {
+    const t0 = performance.now();
+    summary = runScenario(parsed.scenario).summary;
+    best = Math.min(best, (performance.now() - t0) / 1000);
+  }
+  const pkts = summary.bottleneck.departures;
+  console.log(c.label);
+  console.log(`  wall ${best.toFixed(3)} s (best of ${repeats}, after one warm-up run)`);
+  console.log(`  events ${summary.events}  ->  ${(summary.events / best / 1e6).toFixed(2)} M events/s`);
+  console.log(`  simulated ${summary.simulatedSeconds.toFixed(1)} s  ->  ${(summary.simulatedSeconds / best).toFixed(0)} simulated s per wall s`);
+  console.log(`  bottleneck packets ${pkts}  ->  ${(pkts / best / 1e6).toFixed(3)} M packets/s`);
+  console.log(`  utilization ${(summary.bottleneck.utilization * 100).toFixed(1)} %, drops ${summary.bottleneck.drops}, marks ${summary.bottleneck.marks}`);
+}
