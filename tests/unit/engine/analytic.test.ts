@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../../../src/engine/run';
+import { createRun, runScenario } from '../../../src/engine/run';
 import { bulk, dumbbell } from './helpers/scenarios';
 
 /**
@@ -92,5 +92,33 @@ describe('analytic checks', () => {
     const ratio = f.goodputBps / mathis;
     expect(ratio).toBeGreaterThan(0.7);
     expect(ratio).toBeLessThan(1.3);
+  });
+
+  it('a per-flow extra delay (DelayBox) adds twice its value to the RTT of a window-limited flow', () => {
+    const rwnd = 10 * 1460;
+    const base = dumbbell({ rate: 100e6, delay: 0.02, duration: 30, tcp: { rwnd, delayedAck: false }, traffic: [bulk(1)] });
+    const delayed = { ...base, topology: { ...base.topology, flowDelay: { kind: 'constant' as const, value: 0.03 } } };
+    const g0 = runScenario(base).summary.flows[0].goodputBps;
+    const g1 = runScenario(delayed).summary.flows[0].goodputBps;
+    const rtt0 = (rwnd * 8) / g0;
+    const rtt1 = (rwnd * 8) / g1;
+    // one extra 30 ms each way: data on the sender's access link, ACKs on the receiver's
+    expect(rtt1 - rtt0).toBeGreaterThan(0.06 * 0.97);
+    expect(rtt1 - rtt0).toBeLessThan(0.06 * 1.06);
+  });
+
+  it('uniform per-flow delays give each flow its own RTT, and shorter-RTT flows get more throughput', () => {
+    const sc = dumbbell({ rate: 10e6, delay: 0.005, duration: 60, queue: { kind: 'droptail', limit: 60 }, left: 8, right: 8, traffic: [bulk(8)] });
+    const run = createRun({ ...sc, topology: { ...sc.topology, flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 } } });
+    while (!run.done) run.advance(Infinity);
+    const delays = Array.from(run.sim.flowDelayNs);
+    expect(new Set(delays).size).toBe(8);
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(0.005e9);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(0.075e9);
+    const g = run.result().summary.flows.map((f) => f.goodputBps);
+    const fastest = delays.indexOf(Math.min(...delays));
+    const slowest = delays.indexOf(Math.max(...delays));
+    // TCP throughput falls with RTT (roughly as 1/RTT): the shortest-RTT flow beats the longest clearly
+    expect(g[fastest] / g[slowest]).toBeGreaterThan(1.5);
   });
 });
