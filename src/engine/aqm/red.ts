@@ -166,8 +166,9 @@ const R_ABOVE_DROP_NEW = 13;
  *     most one packet waits):
  *       avg >= max_th (>= 2 max_th when gentle): forced drop (or RED* mark);
  *       else if avg just crossed min_th (ns-2 `old` flag): count <- 1, no drop;
- *       else p_b from the line (scaled in byte mode), p_a from count, draw u: u < p_a marks
- *       or drops (early) and resets count to 0.
+ *       else p_b from the line (scaled in byte mode), p_a from count, draw u in [0, 1):
+ *       u < p_a marks or drops (early) and resets count to 0 (ns-2 tests u <= p_a; the
+ *       strict test keeps p_a = 0 from ever dropping).
  *     Otherwise: no drop, the crossing flag is cleared.
  *  5. Hard limit, tested after the RED decision and overriding it (ns-2: `qlen >= qlim`
  *     forces a drop whatever RED chose): reason 'overflow'. ns-2's RED compares the
@@ -193,7 +194,7 @@ const R_ABOVE_DROP_NEW = 13;
  * max_p is constant, so both lines use the current maxP and there is no parameter;
  * `gentleMaxP` is kept separately for an adaptive subclass that wants the quirk.
  *
- * ns-2 facts not modelled: use_mark_p_/mark_p_ (ns-2.29+, default on with mark_p 0.1:
+ * ns-2 facts not modelled: use_mark_p_/mark_p_ (since late 2005, default on with mark_p 0.1:
  * ECT packets are marked only while p_b <= mark_p and the forced branch is skipped),
  * drop_front_/drop_rand_ victims (default drop_tail_: the arrival is the victim, as here).
  */
