@@ -1,6 +1,7 @@
 import { aqmByKind } from './aqm/registry';
 import type { QueueDisc, QueueContext } from './aqm/queue-disc';
 import { checkParam, defaultsOf } from './core/params';
+import { paramSpecAt } from './scenario/schema';
 import { rngFor, type Rng } from './core/rng';
 import { Simulator } from './core/simulator';
 import { fromSeconds, NS_PER_S } from './core/time';
@@ -90,8 +91,10 @@ class Run implements RunHandle {
       sim.flowEvents = { flowEvent: fe };
     }
     if (sink.decision) {
+      // the bottleneck's two directions: access-link queues would drown the trace
       const dec = sink.decision.bind(sink);
-      for (const l of sim.links) l.queue.recorder = { decision: dec };
+      sim.links[this.topo.bottleneck].queue.recorder = { decision: dec };
+      sim.links[this.topo.bottleneckReverse].queue.recorder = { decision: dec };
     }
     this.durationNs = sc.duration !== undefined ? fromSeconds(sc.duration) : fromSeconds(MAX_OPEN_DURATION);
     this.buildTraffic();
@@ -149,8 +152,8 @@ class Run implements RunHandle {
           if (bytes !== null) this.openFinite++;
           const conn = createTcpConnection(sim, {
             flow,
-            srcNode: src[j % src.length],
-            dstNode: dst[j % dst.length],
+            srcNode: src[flow % src.length],
+            dstNode: dst[flow % dst.length],
             params,
             bytes,
             onComplete: bytes !== null ? () => this.flowFinished() : undefined,
@@ -165,9 +168,9 @@ class Run implements RunHandle {
         const flow = this.flows.length;
         const startNs = fromSeconds(t.start ?? 0);
         const stopNs = t.stop !== undefined ? fromSeconds(t.stop) : Infinity;
-        const sink = new UdpSink(dst[0], sim.pool);
+        const sink = new UdpSink(dst[flow % dst.length], sim.pool);
         sim.addAgent(sink);
-        const source = new UdpSource(sim, src[0], flow, sink, t.pattern, t.rate, t.packetSize, startNs, stopNs, rngFor(sc.seed, `udp:${ti}`));
+        const source = new UdpSource(sim, src[flow % src.length], flow, sink, t.pattern, t.rate, t.packetSize, startNs, stopNs, rngFor(sc.seed, `udp:${ti}`));
         source.install();
         this.flows.push({ kind: 'udp', flow, startNs, bytes: null, view: { source, sink } });
       }
@@ -213,36 +216,34 @@ class Run implements RunHandle {
   }
 
   setParam(path: string, value: unknown): string | null {
-    const m = /^topology\.bottleneck\.(queue|reverseQueue)\.(\w+)$/.exec(path);
+    const m = /^topology\.bottleneck\.(queue|reverseQueue|rate|delay|loss)(?:\.(\w+))?$/.exec(path);
+    if (!m || (m[1].endsWith('ueue') ? !m[2] : m[2] !== undefined))
+      return `${path} cannot be changed during a run (only topology.bottleneck.queue.*, rate, delay and loss can); restart the run to apply it`;
+    if (m[2] === 'kind') return `${path}: changing the queue discipline needs a restart`;
+    const spec = paramSpecAt(this.scenario, path);
+    if (!spec) return `${path} is not a parameter of this scenario`;
+    const err = checkParam(path, spec, value);
+    if (err) return err;
     const links = this.sim.links;
     const fwd = links[this.topo.bottleneck];
     const rev = links[this.topo.bottleneckReverse];
-    if (m) {
-      const [, which, key] = m;
-      const targets = which === 'queue' ? (this.scenario.topology.kind === 'dumbbell' && !this.scenario.topology.bottleneck.reverseQueue ? [fwd, rev] : [fwd]) : [rev];
-      const d = aqmByKind(targets[0].queue.kind);
-      const spec = d?.params[key];
-      if (!d || !spec) return `${path}: "${key}" is not a parameter of ${targets[0].queue.kind}${key === 'kind' ? ' (changing the discipline needs a restart)' : ''}`;
-      const err = checkParam(path, spec, value);
-      if (err) return err;
-      for (const l of targets) l.queue.setParams({ [key]: value });
-      return null;
-    }
-    const lm = /^topology\.bottleneck\.(rate|delay|loss)$/.exec(path);
-    if (lm) {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return `${path}: expected a number, got ${JSON.stringify(value)}`;
-      const key = lm[1];
-      if (key === 'rate' && !(value > 0 && value <= 1e12)) return `${path} = ${value} is out of range: allowed > 0 to 1e12 bps`;
-      if (key === 'delay' && !(value >= 0 && value <= 10)) return `${path} = ${value} is out of range: allowed 0 to 10 s`;
-      if (key === 'loss' && !(value >= 0 && value <= 1)) return `${path} = ${value} is out of range: allowed 0 to 1`;
+    const topo = this.scenario.topology;
+    const sharedQueue = topo.kind === 'dumbbell' && !topo.bottleneck.reverseQueue;
+    if (m[1] === 'queue' || m[1] === 'reverseQueue') {
+      const targets = m[1] === 'reverseQueue' ? [rev] : sharedQueue ? [fwd, rev] : [fwd];
+      const candidate = { ...targets[0].queue.values(), [m[2]]: value };
+      const problems = aqmByKind(targets[0].queue.kind)?.check?.(candidate) ?? [];
+      if (problems.length > 0) return problems.join('; ');
+      for (const l of targets) l.queue.setParams({ [m[2]]: value });
+    } else {
+      const v = value as number;
       for (const l of [fwd, rev]) {
-        if (key === 'rate') l.rateBps = value;
-        else if (key === 'delay') l.delayNs = fromSeconds(value);
-        else l.lossProb = value;
+        if (m[1] === 'rate') l.rateBps = v;
+        else if (m[1] === 'delay') l.delayNs = fromSeconds(v);
+        else l.lossProb = v;
       }
-      return null;
     }
-    return `${path} cannot be changed during a run (only topology.bottleneck.queue.*, rate, delay and loss can); restart the run to apply it`;
+    return null;
   }
 
   flush(): void {

@@ -169,6 +169,11 @@ export abstract class QueueDisc {
     this.recorder?.decision(rec);
   }
 
+  /** The parameter values in force now (live changes included). */
+  values(): Record<string, unknown> {
+    return { limit: this.limit, unit: this.unit, countRule: this.countRule };
+  }
+
   /** Changes parameters during a run (live controls); unknown keys are ignored. */
   abstract setParams(values: Record<string, unknown>): void;
 

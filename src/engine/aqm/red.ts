@@ -239,6 +239,10 @@ export class RedQueue extends QueueDisc {
     return P.gentle ? { minTh: P.minTh, maxTh: P.maxTh, gentleMax: 2 * P.maxTh } : { minTh: P.minTh, maxTh: P.maxTh };
   }
 
+  override values(): Record<string, unknown> {
+    return { ...this.params };
+  }
+
   setParams(values: Record<string, unknown>): void {
     const next: Record<string, unknown> = { ...this.params };
     for (const k of Object.keys(RED_PARAMS)) if (k in values && values[k] !== undefined) next[k] = values[k];

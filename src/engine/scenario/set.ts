@@ -51,6 +51,7 @@ function defaultsOfVariant(fields: Record<string, FieldNode>): Record<string, un
   const out: Record<string, unknown> = {};
   for (const [k, n] of Object.entries(fields)) {
     if (n.t === 'param' && n.optional === 'default') out[k] = n.spec.default;
+    else if (n.t === 'points') out[k] = cloneJson(n.default);
     else if (n.t === 'object' && n.optional === 'default') out[k] = defaultsOfVariant(n.fields);
     else if (n.t === 'union' && n.optional === 'default') out[k] = { kind: n.spec.default, ...defaultsOfVariant(n.variants[n.spec.default]) };
   }

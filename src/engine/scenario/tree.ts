@@ -51,6 +51,8 @@ export interface PointsNode {
   t: 'points';
   label: string;
   doc: string;
+  /** What a swap to this kind starts from. */
+  default: [number, number][];
 }
 export interface ObjectNode {
   t: 'object';
@@ -145,7 +147,17 @@ function buildTree(): ObjectNode {
       variants: {
         constant: params(FLOW_DELAY_FIELDS.constant),
         uniform: params(FLOW_DELAY_FIELDS.uniform),
-        empirical: { points: { t: 'points', label: 'CDF table', doc: '[[delay s, cumulative probability], ...]: delays non-decreasing, probabilities increasing, the last 1.' } },
+        empirical: {
+          points: {
+            t: 'points',
+            label: 'CDF table',
+            doc: '[[delay s, cumulative probability], ...]: delays non-decreasing, probabilities increasing, the last 1; delays between points are interpolated linearly.',
+            default: [
+              [0.005, 0.5],
+              [0.075, 1],
+            ],
+          },
+        },
       },
     },
   };

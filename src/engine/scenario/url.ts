@@ -24,6 +24,8 @@ export interface DecodedHash {
   scenario: Scenario;
   /** One message per bad key or value (naming it, the value and what is allowed); the good keys are applied. */
   errors: string[];
+  /** The same problems with the key and value text they concern (for a banner that highlights them). */
+  problems: { key: string; value: string; message: string }[];
 }
 
 const DEFAULT_PRESET = 'default';
@@ -217,7 +219,12 @@ function tryParse(obj: Rec): Scenario | null {
  * reported only if no order does.
  */
 export function decodeHash(hash: string): DecodedHash {
+  const problems: { key: string; value: string; message: string }[] = [];
   const errors: string[] = [];
+  const problem = (key: string, value: string, message: string) => {
+    problems.push({ key, value, message });
+    errors.push(message);
+  };
   const text = hash.replace(/^#/, '');
   const pairs: { key: string; text: string }[] = [];
   for (const part of text.split('&')) {
@@ -226,11 +233,11 @@ export function decodeHash(hash: string): DecodedHash {
     const key = decodeText(i < 0 ? part : part.slice(0, i));
     const val = decodeText(i < 0 ? '' : part.slice(i + 1));
     if (key === null || val === null) {
-      errors.push(`${part}: malformed percent-encoding`);
+      problem(part, '', `${part}: malformed percent-encoding`);
       continue;
     }
     if (i < 0) {
-      errors.push(`${key}: no value (expected ${key}=<value>)`);
+      problem(key, '', `${key}: no value (expected ${key}=<value>)`);
       continue;
     }
     pairs.push({ key, text: val });
@@ -240,14 +247,14 @@ export function decodeHash(hash: string): DecodedHash {
   let presetName = special('p') ?? DEFAULT_PRESET;
   let preset = presetByName(presetName);
   if (!preset) {
-    errors.push(`p = "${presetName}": no such preset; opened "${DEFAULT_PRESET}" instead (the CLI's --list-presets lists them)`);
+    problem('p', presetName, `p = "${presetName}": no such preset; opened "${DEFAULT_PRESET}" instead (the CLI's --list-presets lists them)`);
     presetName = DEFAULT_PRESET;
     preset = presetByName(DEFAULT_PRESET)!;
   }
   const v = special('v');
   if (v !== undefined && v !== String(URL_VERSION)) {
-    errors.push(`v = ${JSON.stringify(v)}: this build reads link version ${URL_VERSION}; the link is ignored`);
-    return { presetName, scenario: cloneJson(preset.scenario), errors };
+    problem('v', v, `v = ${JSON.stringify(v)}: this build reads link version ${URL_VERSION}; the link is ignored`);
+    return { presetName, scenario: cloneJson(preset.scenario), errors, problems };
   }
   let base = cloneJson(preset.scenario) as unknown as Rec;
   const s = special('s');
@@ -256,12 +263,12 @@ export function decodeHash(hash: string): DecodedHash {
     try {
       json = JSON.parse(fromBase64Url(s));
     } catch {
-      errors.push(`s: not a valid encoded scenario (base64url of JSON); opened preset "${presetName}" instead`);
+      problem('s', s, `s: not a valid encoded scenario (base64url of JSON); opened preset "${presetName}" instead`);
     }
     if (json !== undefined) {
       const r = parseScenario(json);
       if (r.ok) base = r.scenario as unknown as Rec;
-      else errors.push(...r.errors.map((e) => `s: ${e}`));
+      else for (const e of r.errors) problem('s', s, `s: ${e}`);
     }
   }
 
@@ -275,7 +282,7 @@ export function decodeHash(hash: string): DecodedHash {
   for (const p of ordered) {
     const value = parseValueText(p.text, nodeAt(cur, p.key));
     const err = applySet(cur, p.key, value);
-    if (err) errors.push(err);
+    if (err) problem(p.key, p.text, err);
     else accepted.push({ key: p.key, value, text: p.text });
   }
   let scenario = tryParse(cur);
@@ -300,9 +307,9 @@ export function decodeHash(hash: string): DecodedHash {
       const trial = cloneJson(cur);
       applySet(trial, p.key, p.value);
       const r = parseScenario(trial);
-      errors.push(`${p.key}=${p.text} not applied: ${r.ok ? 'conflicts with another key' : r.errors.join('; ')}`);
+      problem(p.key, p.text, `${p.key}=${p.text} not applied: ${r.ok ? 'conflicts with another key' : r.errors.join('; ')}`);
     }
     scenario = tryParse(cur) ?? cloneJson(preset.scenario);
   }
-  return { presetName, scenario, errors };
+  return { presetName, scenario, errors, problems };
 }

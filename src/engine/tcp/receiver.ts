@@ -145,6 +145,8 @@ export class TcpReceiver implements Agent {
       if (seq <= this.rcvNxt) {
         this.finSeq = seq;
         this.state = R_CLOSED;
+        this.unacked = 0;
+        this.delackDeadline = -1;
         this.sendControl(F_FIN | F_ACK, ECN_NOT_ECT, seq + 1, now);
       } else this.sendAck(now);
       return;
@@ -249,7 +251,7 @@ export class TcpReceiver implements Agent {
     pool.size[p] = this.params.ackBytes;
     pool.payload[p] = 0;
     pool.seq[p] = 0;
-    pool.ack[p] = this.rcvNxt;
+    pool.ack[p] = this.finSeq >= 0 ? this.finSeq + 1 : this.rcvNxt; // the FIN takes one sequence number
     pool.flags[p] = F_ACK | (this.ecnOk && this.ceLatch ? F_ECE : 0);
     pool.ecn[p] = ECN_NOT_ECT; // pure ACKs are not ECN-capable (RFC 3168 §6.1.4)
     pool.echo[p] = this.echoAt;

@@ -1,0 +1,118 @@
+import type { FlowSummary, QueueSummary, RunResult } from '../engine/metrics/types';
+import type { QueueConfig, Scenario } from '../engine/scenario/schema';
+
+/** Human-readable text of a run result for the terminal. */
+
+/** Lays out rows as columns: the first `leftColumns` left-aligned, the others right-aligned. */
+export function table(header: string[], rows: string[][], leftColumns = 1): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < leftColumns ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+function fixed(x: number | null | undefined, digits: number): string {
+  return x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits);
+}
+
+function pct(x: number | null | undefined, digits = 1): string {
+  return x === null || x === undefined || !Number.isFinite(x) ? '-' : `${(x * 100).toFixed(digits)}%`;
+}
+
+/** 1500000 -> "1.5 Mb/s". */
+export function rateText(bps: number): string {
+  if (bps >= 1e9) return `${+(bps / 1e9).toPrecision(4)} Gb/s`;
+  if (bps >= 1e6) return `${+(bps / 1e6).toPrecision(4)} Mb/s`;
+  if (bps >= 1e3) return `${+(bps / 1e3).toPrecision(4)} Kb/s`;
+  return `${bps} b/s`;
+}
+
+/** 0.02 -> "20 ms". */
+export function delayText(s: number): string {
+  return s >= 1 ? `${+s.toPrecision(4)} s` : `${+(s * 1000).toPrecision(4)} ms`;
+}
+
+function queueText(q: QueueConfig): string {
+  const parts = [`${q.kind} limit ${q.limit} ${q.unit === 'bytes' ? 'B' : 'pkts'}`];
+  if (q.kind === 'red') {
+    parts.push(`minTh ${q.minTh} maxTh ${q.maxTh} maxP ${q.maxP} wq ${q.wq}${q.gentle ? ' gentle' : ''}${q.ecn ? ' ECN' : ''}`);
+  }
+  return parts.join(', ');
+}
+
+/** One line describing the network. */
+export function scenarioLine(s: Scenario): string {
+  const t = s.topology;
+  const flows = s.traffic.reduce((n, x) => n + (x.kind === 'bulk' ? x.flows : 1), 0);
+  const head = `${s.name ?? 'scenario'} (seed ${s.seed}${s.duration !== undefined ? `, ${s.duration} s` : ', until all flows finish'}): ${flows} flow${flows === 1 ? '' : 's'}, TCP ${s.tcp.variant}${s.tcp.ecn ? '+ECN' : ''}`;
+  if (t.kind === 'dumbbell') {
+    const b = t.bottleneck;
+    return `${head}, dumbbell ${t.left.hosts}x${t.right.hosts} hosts, bottleneck ${rateText(b.rate)} ${delayText(b.delay)}${b.loss ? ` loss ${b.loss}` : ''}, ${queueText(b.queue)}`;
+  }
+  return `${head}, ${t.nodes.length} nodes, ${t.links.length} links`;
+}
+
+function queueRow(name: string, q: QueueSummary): string[] {
+  return [
+    name,
+    pct(q.utilization),
+    String(q.arrivals),
+    String(q.drops),
+    String(q.dropsOverflow),
+    String(q.dropsEarly),
+    String(q.dropsForced),
+    String(q.marks),
+    pct(q.lossRate, 2),
+    fixed(q.meanQueuePackets, 2),
+    String(q.maxQueuePackets),
+    fixed(q.meanQueueDelay * 1000, 2),
+  ];
+}
+
+function flowRow(f: FlowSummary): string[] {
+  return [
+    String(f.flow),
+    f.kind,
+    fixed(f.startTime, 3),
+    f.completionTime === null ? 'unfinished' : fixed(f.completionTime, 3),
+    fixed(f.goodputBps / 1000, 1),
+    String(f.bytesDelivered),
+    String(f.packetsSent),
+    String(f.retransmissions),
+    String(f.timeouts),
+    String(f.drops),
+    String(f.marks),
+  ];
+}
+
+/** At most this many flow rows; the rest are summarised. */
+const MAX_FLOW_ROWS = 40;
+
+/** The summary printed to stdout after a run. */
+export function formatSummary(result: RunResult, scenario: Scenario): string {
+  const s = result.summary;
+  const out: string[] = [];
+  out.push(scenarioLine(scenario));
+  out.push(`simulated ${fixed(s.simulatedSeconds, 3)} s in ${fixed(s.wallSeconds, 3)} s wall, ${s.events} events`);
+  out.push('');
+  out.push(
+    table(
+      ['queue', 'util', 'arrivals', 'drops', 'overflow', 'early', 'forced', 'marks', 'loss', 'mean q', 'max q', 'delay ms'],
+      [queueRow('bottleneck ->', s.bottleneck), queueRow('bottleneck <-', s.bottleneckReverse)],
+    ),
+  );
+  out.push('');
+  const flows = s.flows;
+  const shown = flows.length > MAX_FLOW_ROWS ? flows.slice(0, MAX_FLOW_ROWS) : flows;
+  out.push(table(['flow', 'kind', 'start s', 'done s', 'goodput Kb/s', 'delivered B', 'sent', 'retx', 'timeouts', 'drops', 'marks'], shown.map(flowRow), 2));
+  if (shown.length < flows.length) {
+    const rest = flows.slice(MAX_FLOW_ROWS);
+    const sum = (k: 'retransmissions' | 'timeouts' | 'drops' | 'marks') => rest.reduce((a, f) => a + f[k], 0);
+    const gp = rest.map((f) => f.goodputBps / 1000);
+    out.push(
+      `... ${rest.length} more flows: goodput ${fixed(Math.min(...gp), 1)} to ${fixed(Math.max(...gp), 1)} Kb/s, retx ${sum('retransmissions')}, timeouts ${sum('timeouts')}, drops ${sum('drops')}, marks ${sum('marks')}`,
+    );
+  }
+  out.push('');
+  out.push(`goodput efficiency G = ${s.goodputEfficiency === null ? '- (a flow did not finish)' : pct(s.goodputEfficiency, 2)}   Jain's fairness index = ${fixed(s.fairness.jain, 3)}`);
+  return out.join('\n');
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { cloneJson } from '../engine/scenario/paths';
+import { presetByName, PRESETS } from '../engine/scenario/presets';
+import { parseScenario, type Scenario } from '../engine/scenario/schema';
+import { applySetTexts } from '../engine/scenario/set';
+
+/** Reading a scenario for the CLI: a file or a preset, then the --set overrides. */
+
+export type Loaded = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
+
+/** "line L, column C" of a character offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return { line, column };
+}
+
+/** Parses JSON text; on error, a message with the line and column. */
+export function parseJsonText(text: string, source: string): { ok: true; json: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, json: JSON.parse(text) as unknown };
+  } catch (e) {
+    const msg = (e as Error).message;
+    const m = /position (\d+)/.exec(msg);
+    let where = '';
+    if (m) {
+      const { line, column } = lineColumn(text, Number(m[1]));
+      where = ` at line ${line}, column ${column}`;
+    } else if (/end of JSON input/i.test(msg)) {
+      const { line, column } = lineColumn(text, text.length);
+      where = ` at line ${line}, column ${column} (the end)`;
+    }
+    const detail = msg.replace(/\s*\(line \d+ column \d+\)/, '');
+    return { ok: false, error: `${source}: not valid JSON${where}: ${detail}` };
+  }
+}
+
+export function readScenarioFile(path: string): { ok: true; json: unknown } | { ok: false; error: string } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+    return { ok: false, error: `${path}: cannot read the scenario file (${why})` };
+  }
+  return parseJsonText(text.replace(/^\uFEFF/, ''), path);
+}
+
+function closest(name: string, names: readonly string[]): string[] {
+  const parts = name.split('-');
+  return names.filter((n) => parts.every((p) => n.includes(p))).slice(0, 5);
+}
+
+/** The scenario from a file or a preset, with the --set assignments applied, validated. */
+export function loadScenario(opts: { file?: string; preset?: string; sets: readonly string[] }): Loaded {
+  let json: unknown;
+  let source: string;
+  if (opts.preset !== undefined) {
+    const p = presetByName(opts.preset);
+    if (!p) {
+      const near = closest(opts.preset, PRESETS.map((x) => x.name));
+      return { ok: false, errors: [`--preset ${opts.preset}: no such preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (--list-presets lists them)`] };
+    }
+    json = cloneJson(p.scenario);
+    source = `preset ${p.name}`;
+  } else if (opts.file !== undefined) {
+    const r = readScenarioFile(opts.file);
+    if (!r.ok) return { ok: false, errors: [r.error] };
+    json = r.json;
+    source = opts.file;
+  } else {
+    return { ok: false, errors: ['no scenario: give a scenario file or --preset <name> (see --help)'] };
+  }
+  const first = parseScenario(json);
+  if (!first.ok) return { ok: false, errors: first.errors.map((e) => (opts.file !== undefined ? `${source}: ${e}` : e)) };
+  if (opts.sets.length === 0) return first;
+  const obj = first.scenario as unknown as Record<string, unknown>;
+  const setErrors = applySetTexts(obj, opts.sets).map((e) => `--set ${e}`);
+  if (setErrors.length) return { ok: false, errors: setErrors };
+  const final = parseScenario(obj);
+  if (!final.ok) return { ok: false, errors: final.errors.map((e) => `after --set: ${e}`) };
+  return final;
+}

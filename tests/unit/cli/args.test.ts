@@ -1,0 +1,140 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lineColumn, loadScenario, parseJsonText } from '../../../src/cli/load';
+import { parseCliArgs, runCli, type CliIo } from '../../../src/cli/main';
+import { getPath } from '../../../src/engine/scenario/paths';
+import { PRESETS } from '../../../src/engine/scenario/presets';
+
+function capture(): CliIo & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    out(t: string) {
+      io.stdout += t;
+    },
+    err(t: string) {
+      io.stderr += t;
+    },
+  };
+  return io;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'aqmlab-cli-'));
+function file(name: string, text: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+}
+
+describe('parseCliArgs', () => {
+  it('collects repeated --set and the output options', () => {
+    const r = parseCliArgs(['--preset', 'ecn-finite', '--set', 'tcp.ecn=false', '--set', 'seed=3', '--out', 'r.json', '--series', 's.csv', '--sample', '0.5', '--trace', 't.jsonl', '--trace-flows', '--quiet']);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.opts).toMatchObject({ preset: 'ecn-finite', sets: ['tcp.ecn=false', 'seed=3'], out: 'r.json', series: 's.csv', sample: 0.5, trace: 't.jsonl', traceFlows: true, quiet: true });
+  });
+
+  it('rejects unknown options, two scenarios, a bad --sample and --trace-flows alone', () => {
+    const bad = (argv: string[]) => {
+      const r = parseCliArgs(argv);
+      if (r.ok) throw new Error('expected errors');
+      return r.errors;
+    };
+    expect(bad(['--bogus'])[0]).toContain('--bogus');
+    expect(bad(['a.json', 'b.json'])[0]).toContain('one scenario file at a time');
+    expect(bad(['a.json', '--preset', 'x'])[0]).toContain('not both');
+    expect(bad(['--preset', 'x', '--sample', '0'])).toEqual(['--sample = "0" is out of range: allowed > 0 to 1000000 s']);
+    expect(bad(['--preset', 'x', '--sample', 'fast'])[0]).toContain('"fast"');
+    expect(bad(['--preset', 'x', '--trace-flows'])).toEqual(['--trace-flows needs --trace <file.jsonl>']);
+  });
+});
+
+describe('loadScenario', () => {
+  it('applies --set overrides to a preset, including a queue kind swap', () => {
+    const r = loadScenario({ preset: 'lockout-dt', sets: ['topology.bottleneck.queue.kind=red', 'topology.bottleneck.queue.maxP=0.02', 'tcp.variant=sack', 'traffic.0.flows=3'] });
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    expect(getPath(r.scenario, 'topology.bottleneck.queue')).toMatchObject({ kind: 'red', limit: 64, maxP: 0.02 });
+    expect(r.scenario.tcp.variant).toBe('sack');
+    expect(getPath(r.scenario, 'traffic.0.flows')).toBe(3);
+  });
+
+  it('reports a bad --set path or value with the field and the range', () => {
+    const r = loadScenario({ preset: 'ecn-finite', sets: ['topology.bottleneck.queue.maxPP=1', 'tcp.rwnd=0'] });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors[0]).toMatch(/^--set topology\.bottleneck\.queue\.maxPP: unknown field/);
+    expect(r.errors[1]).toBe('--set tcp.rwnd = 0 is out of range: allowed whole number 1 to 1000000000 bytes');
+  });
+
+  it('reports a cross-field conflict made by --set', () => {
+    const r = loadScenario({ preset: 'ecn-finite', sets: ['topology.bottleneck.queue.minTh=60'] });
+    expect(!r.ok && r.errors[0]).toBe('after --set: topology.bottleneck.queue.minTh = 60 must be less than maxTh = 60');
+  });
+
+  it('suggests presets for an unknown name', () => {
+    const r = loadScenario({ preset: 'lockout', sets: [] });
+    expect(!r.ok && r.errors[0]).toMatch(/^--preset lockout: no such preset; did you mean lockout-dt/);
+  });
+
+  it('reads a scenario file and prefixes its messages with the file name', () => {
+    const good = file('good.json', JSON.stringify({ version: 1, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'bulk', bytes: 100000 }] }));
+    const r = loadScenario({ file: good, sets: ['tcp.ecn=true'] });
+    expect(r.ok && r.scenario.tcp.ecn).toBe(true);
+    const bad = file('bad.json', JSON.stringify({ version: 1, topology: { kind: 'dumbbell', bottleneck: { delay: 20 } }, traffic: [{ kind: 'bulk', bytes: 1 }] }));
+    const rb = loadScenario({ file: bad, sets: [] });
+    expect(!rb.ok && rb.errors).toEqual([`${bad}: topology.bottleneck.delay = 20 is out of range: allowed 0 to 10 s`]);
+    const missing = loadScenario({ file: join(dir, 'nope.json'), sets: [] });
+    expect(!missing.ok && missing.errors[0]).toContain('no such file');
+  });
+
+  it('gives the line and column of a JSON syntax error', () => {
+    expect(lineColumn('ab\ncd\nef', 4)).toEqual({ line: 2, column: 2 });
+    const text = '{\n  "version": 1,\n  "seed": 2,,\n}';
+    const r = parseJsonText(text, 'x.json');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error).toMatch(/^x\.json: not valid JSON at line 3, column 13/);
+    const cut = parseJsonText('{"version": 1', 'y.json');
+    expect(!cut.ok && cut.error).toMatch(/^y\.json: not valid JSON at line 1, column 1[34]/);
+  });
+});
+
+describe('runCli without running the engine', () => {
+  it('prints the help and the preset list', async () => {
+    const io = capture();
+    expect(await runCli(['--help'], io)).toBe(0);
+    expect(io.stdout).toContain('--set <path>=<value>');
+    const io2 = capture();
+    expect(await runCli(['--list-presets'], io2)).toBe(0);
+    const lines = io2.stdout.trim().split('\n');
+    expect(lines).toHaveLength(PRESETS.length);
+    expect(lines.some((l) => /^ecn-finite-n10-ecn-c-ql32\s+seeds\/001: 10 clients, RED\+ECN, max_p 2 %, QL 32$/.test(l))).toBe(true);
+  });
+
+  it('prints the scenario as it would run with --dry-run', async () => {
+    const io = capture();
+    expect(await runCli(['--preset', 'ecn-finite', '--set', 'topology.bottleneck.queue.maxP=0.02', '--dry-run'], io)).toBe(0);
+    const s = JSON.parse(io.stdout) as unknown;
+    expect(getPath(s, 'topology.bottleneck.queue.maxP')).toBe(0.02);
+    expect(getPath(s, 'topology.bottleneck.queue.minTh')).toBe(20);
+  });
+
+  it('exits 2 with the messages on stderr for invalid input', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--preset', 'no-such'], /no such preset/],
+      [['--preset', 'ecn-finite', '--set', 'topology.bottleneck.rate=-1'], /topology\.bottleneck\.rate = -1 is out of range: allowed > 0 to 1000000000000 bps/],
+      [[file('minmax.json', JSON.stringify({ version: 1, duration: 1, topology: { kind: 'dumbbell', bottleneck: { queue: { kind: 'red', minTh: 9, maxTh: 3 } } }, traffic: [{ kind: 'bulk' }] }))], /queue\.minTh = 9 must be less than maxTh = 3/],
+      [[file('unknown.json', JSON.stringify({ version: 1, duration: 1, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'bulk', flow: 2 }] }))], /traffic\.0\.flow: unknown field/],
+      [[], /no scenario/],
+      [['--preset', 'default', '--out', join(dir, 'no', 'such', 'dir', 'r.json')], /--out .*cannot write/],
+    ];
+    for (const [argv, re] of cases) {
+      const io = capture();
+      expect(await runCli(argv, io), argv.join(' ')).toBe(2);
+      expect(io.stderr).toMatch(re);
+      expect(io.stdout).toBe('');
+    }
+  });
+});

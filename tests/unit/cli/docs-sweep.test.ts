@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { scenarioDocs } from '../../../src/cli/docs';
+import { matchPresets, sweepRow, sweepTable } from '../../../src/cli/sweep';
+import { AQMS } from '../../../src/engine/aqm/registry';
+import { TCP_PARAMS } from '../../../src/engine/tcp/params';
+import { BULK_FIELDS, LINK_FIELDS, UDP_FIELDS } from '../../../src/engine/scenario/fields';
+import type { RunResult } from '../../../src/engine/metrics/types';
+
+describe('generated field reference', () => {
+  it('documents every declared parameter with its range', () => {
+    const md = scenarioDocs();
+    const all = [TCP_PARAMS, LINK_FIELDS, BULK_FIELDS, UDP_FIELDS, ...AQMS.map((d) => d.params)];
+    for (const specs of all)
+      for (const [k, spec] of Object.entries(specs)) {
+        const row = md.split('\n').find((l) => l.startsWith(`| \`${k}\` |`) && l.includes(spec.doc.replace(/\|/g, '\\|')));
+        expect(row, k).toBeDefined();
+        if (spec.type === 'number') expect(row).toContain(`${spec.min} to ${spec.max}`);
+      }
+    for (const d of AQMS) expect(md).toContain(`### kind = "${d.kind}"`);
+  });
+});
+
+describe('sweep', () => {
+  it('expands * patterns in the order given, without duplicates, and reports patterns that match nothing', () => {
+    const r = matchPresets(['ecn-finite-n2-ecn-?-ql64', 'ecn-finite-n1-dt-ql*', 'lockout-dt', 'ecn-finite-n1-dt-ql4']);
+    expect(r.errors).toEqual(['ecn-finite-n2-ecn-?-ql64: matches no preset (--list-presets lists them)']);
+    expect(r.names).toEqual([...[256, 128, 64, 32, 16, 8, 4].map((q) => `ecn-finite-n1-dt-ql${q}`), 'lockout-dt']);
+  });
+
+  it('turns a result into one row with goodput in Kb/s and G in percent', () => {
+    const flow = (g: number, done: number | null) => ({ flow: 0, kind: 'tcp' as const, completionTime: done, startTime: 0, goodputBps: g, bytesDelivered: 1, bytesRequested: 1, packetsSent: 1, retransmissions: 2, timeouts: 1, fastRetransmits: 0, ecnReductions: 0, drops: 0, marks: 0 });
+    const q = { utilization: 1, arrivals: 28730, departures: 0, drops: 38, dropsOverflow: 38, dropsEarly: 0, dropsForced: 0, marks: 5, lossRate: 0, markRate: 0, meanQueuePackets: 0, maxQueuePackets: 0, meanQueueBytes: 0, maxQueueBytes: 0, meanQueueDelay: 0, linkLosses: 0 };
+    const res: RunResult = { version: 1, scenario: null, summary: { events: 1, wallSeconds: 0.1, simulatedSeconds: 225.2, bottleneck: q, bottleneckReverse: q, flows: [flow(876100, 191.5), flow(744000, null)], goodputEfficiency: 0.9932, fairness: { jain: 0.993 } } };
+    const row = sweepRow('x', res);
+    expect(row.goodputKbps).toEqual([876.1, 744]);
+    expect(row.retransmissions).toBe(4);
+    expect(sweepTable([row])).toMatch(/^x\s+225\.20\s+99\.32\s+28730\s+38\s+5\s+4\s+2\s+876\.1 744\.0\s+191\.500 -\s+0\.993\s+0\.100$/m);
+  });
+});

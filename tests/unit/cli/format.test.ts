@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { delayText, formatSummary, rateText, table } from '../../../src/cli/format';
+import type { FlowSummary, QueueSummary, RunResult } from '../../../src/engine/metrics/types';
+import { presetScenario } from '../../../src/engine/scenario/presets';
+
+function queue(over: Partial<QueueSummary> = {}): QueueSummary {
+  return {
+    utilization: 0.9942,
+    arrivals: 28730,
+    departures: 28692,
+    drops: 38,
+    dropsOverflow: 38,
+    dropsEarly: 0,
+    dropsForced: 0,
+    marks: 0,
+    lossRate: 38 / 28730,
+    markRate: 0,
+    meanQueuePackets: 31.25,
+    maxQueuePackets: 63,
+    meanQueueBytes: 45625,
+    maxQueueBytes: 91980,
+    meanQueueDelay: 0.2437,
+    linkLosses: 0,
+    ...over,
+  };
+}
+
+function flow(i: number, over: Partial<FlowSummary> = {}): FlowSummary {
+  return {
+    flow: i,
+    kind: 'tcp',
+    completionTime: 112.5,
+    startTime: 0,
+    goodputBps: 1491300,
+    bytesDelivered: 20971520,
+    bytesRequested: 20971520,
+    packetsSent: 14365,
+    retransmissions: 2,
+    timeouts: 1,
+    fastRetransmits: 1,
+    ecnReductions: 0,
+    drops: 3,
+    marks: 4,
+    ...over,
+  };
+}
+
+function result(flows: FlowSummary[], G: number | null): RunResult {
+  return {
+    version: 1,
+    scenario: null,
+    summary: { events: 1234, wallSeconds: 0.05, simulatedSeconds: 112.5, bottleneck: queue(), bottleneckReverse: queue({ utilization: 0.014 }), flows, goodputEfficiency: G, fairness: { jain: 0.9931 } },
+  };
+}
+
+describe('summary text', () => {
+  it('aligns a table: first columns left, numbers right', () => {
+    expect(table(['a', 'bb', 'n'], [['xyz', 'q', '1'], ['p', 'rr', '100']], 2)).toBe(['a    bb    n', 'xyz  q     1', 'p    rr  100'].join('\n'));
+  });
+
+  it('shows rates and delays in friendly units', () => {
+    expect(rateText(1.5e6)).toBe('1.5 Mb/s');
+    expect(rateText(10e9)).toBe('10 Gb/s');
+    expect(rateText(64000)).toBe('64 Kb/s');
+    expect(delayText(0.0005)).toBe('0.5 ms');
+    expect(delayText(2)).toBe('2 s');
+  });
+
+  it('prints goodput in Kb/s, G and utilization in percent, unfinished flows and Jain', () => {
+    const text = formatSummary(result([flow(0), flow(1, { completionTime: null, goodputBps: 744000 })], 0.9942), presetScenario('lockout-dt')!);
+    expect(text).toContain('1.5 Mb/s 20 ms, droptail limit 64 pkts');
+    expect(text).toMatch(/^0\s+tcp\s+0\.000\s+112\.500\s+1491\.3\s+20971520\s+14365\s+2\s+1\s+3\s+4$/m);
+    expect(text).toMatch(/^1\s+tcp\s+0\.000\s+unfinished\s+744\.0\s/m);
+    expect(text).toMatch(/^bottleneck ->\s+99\.4%\s+28730\s+38\s+38\s+0\s+0\s+0\s+0\.13%\s+31\.25\s+63\s+243\.70$/m);
+    expect(text).toContain('G = 99.42%');
+    expect(text).toContain("Jain's fairness index = 0.993");
+    const open = formatSummary(result([flow(0)], null), presetScenario('lockout-dt')!);
+    expect(open).toContain('G = - (a flow did not finish)');
+  });
+
+  it('summarises flows beyond the first 40', () => {
+    const flows = Array.from({ length: 100 }, (_, i) => flow(i, { goodputBps: 1000 * (i + 1), drops: 1 }));
+    const text = formatSummary(result(flows, 0.5), presetScenario('bench-100-red')!);
+    expect(text).toMatch(/^39\s+tcp/m);
+    expect(text).not.toMatch(/^40\s+tcp/m);
+    expect(text).toContain('... 60 more flows: goodput 41.0 to 100.0 Kb/s, retx 120, timeouts 60, drops 60, marks 240');
+  });
+});

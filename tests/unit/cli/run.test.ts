@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadScenario } from '../../../src/cli/load';
+import { runCli, type CliIo } from '../../../src/cli/main';
+import type { RunResult } from '../../../src/engine/metrics/types';
+import { jsonEqual } from '../../../src/engine/scenario/paths';
+
+function capture(): CliIo & { stdout: string; stderr: string } {
+  const io = {
+    stdout: '',
+    stderr: '',
+    out(t: string) {
+      io.stdout += t;
+    },
+    err(t: string) {
+      io.stderr += t;
+    },
+  };
+  return io;
+}
+
+describe('CLI run outputs', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aqmlab-run-'));
+  const out = join(dir, 'r.json');
+  const series = join(dir, 's.csv');
+  const trace = join(dir, 't.jsonl');
+  const sets = ['duration=2', 'topology.bottleneck.queue.minTh=3', 'topology.bottleneck.queue.maxTh=9', 'topology.bottleneck.queue.limit=30'];
+
+  it('writes the result, the series and the trace consistently with the summary', async () => {
+    const io = capture();
+    const args = ['--preset', 'default', ...sets.flatMap((s) => ['--set', s]), '--out', out, '--series', series, '--sample', '0.1', '--trace', trace, '--trace-flows'];
+    expect(await runCli(args, io)).toBe(0);
+    expect(io.stderr).toBe('');
+    expect(io.stdout).toContain('bottleneck ->');
+
+    // result JSON = the summary plus the scenario exactly as run
+    const result = JSON.parse(readFileSync(out, 'utf8')) as RunResult;
+    const loaded = loadScenario({ preset: 'default', sets });
+    expect(loaded.ok && jsonEqual(result.scenario, loaded.scenario)).toBe(true);
+    const sum = result.summary;
+    expect(sum.flows).toHaveLength(4);
+    expect(sum.simulatedSeconds).toBeCloseTo(2, 9);
+
+    // series: header "t,<columns>", one row per sample at multiples of 0.1 s
+    const lines = readFileSync(series, 'utf8').trim().split('\n');
+    const header = lines[0].split(',');
+    expect(header[0]).toBe('t');
+    expect(header.length).toBeGreaterThan(1);
+    const t = lines.slice(1).map((l) => Number(l.split(',')[0]));
+    expect(lines.slice(1).every((l) => l.split(',').length === header.length)).toBe(true);
+    for (let i = 1; i < t.length; i++) expect(t[i] - t[i - 1]).toBeGreaterThan(0);
+    expect(t.filter((x) => Math.abs(x / 0.1 - Math.round(x / 0.1)) < 1e-6).length).toBeGreaterThanOrEqual(20);
+
+    // trace: one decision per arrival at the bottleneck queue, drops matching the summary
+    const recs = readFileSync(trace, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const decisions = recs.filter((r) => r.type !== 'flow');
+    const byQueue = new Map<string, Record<string, unknown>[]>();
+    for (const r of decisions) byQueue.set(r.queue as string, [...(byQueue.get(r.queue as string) ?? []), r]);
+    const bottleneck = [...byQueue.values()].find((rs) => rs.length === sum.bottleneck.arrivals && rs.every((r) => r.aqm === 'red'));
+    expect(bottleneck).toBeDefined();
+    expect(bottleneck!.filter((r) => r.outcome === 'drop').length).toBe(sum.bottleneck.drops);
+    const flows = recs.filter((r) => r.type === 'flow');
+    expect(new Set(flows.filter((r) => r.kind === 'established').map((r) => r.flow)).size).toBe(4);
+  });
+});

@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest';
+import { AQMS } from '../../../../src/engine/aqm/registry';
+import { defaultsOf, type NumberParam, type ParamSpec, type ParamSpecs } from '../../../../src/engine/core/params';
+import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
+import { BULK_FIELDS, LINK_FIELDS, SIDE_FIELDS, UDP_FIELDS } from '../../../../src/engine/scenario/fields';
+import { cloneJson, jsonEqual } from '../../../../src/engine/scenario/paths';
+import { PRESETS } from '../../../../src/engine/scenario/presets';
+import { getPath, paramSpecAt, parseScenario, setPath, type Scenario } from '../../../../src/engine/scenario/schema';
+
+/** A small valid scenario in raw form (most fields left to their defaults). */
+function minimal(): Record<string, unknown> {
+  return { version: 1, duration: 5, topology: { kind: 'dumbbell', bottleneck: { queue: { kind: 'red' } } }, traffic: [{ kind: 'bulk', flows: 2 }] };
+}
+
+function errorsOf(json: unknown): string[] {
+  const r = parseScenario(json);
+  if (r.ok) throw new Error('expected the scenario to be rejected');
+  return r.errors;
+}
+
+function ok(json: unknown): Scenario {
+  const r = parseScenario(json);
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.scenario;
+}
+
+function numbersOf(specs: ParamSpecs): [string, NumberParam][] {
+  return Object.entries(specs).filter((e): e is [string, NumberParam] => e[1].type === 'number');
+}
+
+describe('parseScenario: accepting and defaulting', () => {
+  it('accepts every preset, and parsing a parsed preset changes nothing', () => {
+    for (const p of PRESETS) {
+      const again = parseScenario(cloneJson(p.scenario));
+      expect(again.ok, p.name).toBe(true);
+      if (again.ok) expect(jsonEqual(again.scenario, p.scenario), p.name).toBe(true);
+    }
+  });
+
+  it('fills every default from the declarations', () => {
+    const s = ok(minimal());
+    expect(s.seed).toBe(1);
+    expect(s.tcp).toEqual(defaultsOf(TCP_PARAMS));
+    if (s.topology.kind !== 'dumbbell') throw new Error('dumbbell expected');
+    const red = AQMS.find((d) => d.kind === 'red')!;
+    expect(s.topology.bottleneck.queue).toEqual({ kind: 'red', ...defaultsOf(red.params) });
+    expect(s.topology.bottleneck.rate).toBe(LINK_FIELDS.rate.default);
+    expect(s.topology.bottleneck.loss).toBe(0);
+    expect(s.topology.left).toEqual(defaultsOf(SIDE_FIELDS));
+    expect(s.topology.bottleneck.reverseQueue).toBeUndefined();
+    expect(s.topology.flowDelay).toBeUndefined();
+    expect(s.traffic[0]).toEqual({ kind: 'bulk', from: 'left', flows: 2, start: 0, startSpread: 0 });
+  });
+
+  it('defaults a missing queue to drop-tail and keeps optional fields absent', () => {
+    const s = ok({ version: 1, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'bulk', bytes: 1000, tcp: { ecn: true } }] });
+    if (s.topology.kind !== 'dumbbell') throw new Error('dumbbell expected');
+    expect(s.topology.bottleneck.queue.kind).toBe('droptail');
+    expect(s.duration).toBeUndefined();
+    const t = s.traffic[0];
+    expect(t.kind === 'bulk' && t.tcp).toEqual({ ecn: true }); // overrides stay partial
+  });
+
+  it('keeps a general topology without inventing a dumbbell side', () => {
+    const s = ok({
+      version: 1,
+      duration: 1,
+      topology: { kind: 'general', nodes: [{ name: 'a' }, { name: 'r' }, { name: 'b' }], links: [{ from: 'a', to: 'r' }, { from: 'r', to: 'b', rate: 1e6 }] },
+      traffic: [{ kind: 'udp', src: 'a', dst: 'b' }],
+    });
+    expect(s.traffic[0].from).toBeUndefined();
+    if (s.topology.kind !== 'general') throw new Error('general expected');
+    expect(s.topology.links[0].queue).toBeUndefined(); // the engine's deep access queue
+    expect(s.topology.links[1].rate).toBe(1e6);
+  });
+});
+
+describe('parseScenario: every message names the field, the value and the range', () => {
+  const paramSets: [string, ParamSpecs, (v: unknown) => Record<string, unknown>][] = [
+    ['tcp', TCP_PARAMS, () => minimal()],
+    ['topology.bottleneck', LINK_FIELDS, () => minimal()],
+    ['topology.left', SIDE_FIELDS, () => minimal()],
+    ['traffic.0', BULK_FIELDS, () => minimal()],
+    ['traffic.0', UDP_FIELDS, () => ({ ...minimal(), traffic: [{ kind: 'udp' }] })],
+    ...AQMS.map((d): [string, ParamSpecs, () => Record<string, unknown>] => [
+      'topology.bottleneck.queue',
+      d.params,
+      () => ({ ...minimal(), topology: { kind: 'dumbbell', bottleneck: { queue: { kind: d.kind } } } }),
+    ]),
+  ];
+
+  it('rejects a number above its maximum for every declared numeric parameter', () => {
+    let checked = 0;
+    for (const [prefix, specs, make] of paramSets) {
+      for (const [key, spec] of numbersOf(specs)) {
+        const json = make(undefined);
+        const path = `${prefix}.${key}`;
+        const bad = spec.max * 2 + 1;
+        setPath(json, path, bad);
+        const errs = errorsOf(json);
+        expect(errs.length, path).toBe(1);
+        expect(errs[0]).toContain(path);
+        expect(errs[0]).toContain(String(bad));
+        expect(errs[0]).toContain(`${spec.min} to ${spec.max}`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it('rejects a value below the minimum, an excluded minimum and a fraction for a whole number', () => {
+    const a = minimal();
+    setPath(a, 'topology.bottleneck.queue.maxP', -0.5);
+    expect(errorsOf(a)).toEqual(['topology.bottleneck.queue.maxP = -0.5 is out of range: allowed 0 to 1 probability']);
+    const b = minimal();
+    setPath(b, 'topology.bottleneck.rate', 0);
+    expect(errorsOf(b)[0]).toMatch(/^topology\.bottleneck\.rate = 0 is out of range: allowed > 0 to 1000000000000 bps$/);
+    const c = minimal();
+    setPath(c, 'traffic.0.flows', 2.5);
+    expect(errorsOf(c)[0]).toMatch(/^traffic\.0\.flows = 2\.5 must be a whole number \(whole number 1 to 100000\)$/);
+  });
+
+  it('names the allowed values of an enum and the type of a wrong-typed value', () => {
+    const a = minimal();
+    setPath(a, 'tcp.variant', 'cubic');
+    setPath(a, 'tcp.ecn', 'yes');
+    setPath(a, 'tcp.mss', '1460');
+    expect(errorsOf(a)).toEqual([
+      'tcp.variant = "cubic" is not allowed: one of "tahoe", "reno", "newreno", "sack"',
+      'tcp.mss: expected a number (whole number 1 to 65495 bytes), got "1460"',
+      'tcp.ecn: expected true or false, got "yes"',
+    ]);
+  });
+
+  it('rejects unknown fields at every depth and lists what is allowed there', () => {
+    const a = minimal();
+    setPath(a, 'colour', 'red');
+    setPath(a, 'topology.bottleneck.queue.maxp', 0.1);
+    setPath(a, 'traffic.0.tcp.cwnd', 3);
+    const errs = errorsOf(a);
+    expect(errs).toHaveLength(3);
+    expect(errs.find((e) => e.startsWith('colour: unknown field'))).toContain('topology');
+    const q = errs.find((e) => e.startsWith('topology.bottleneck.queue.maxp: unknown field'))!;
+    expect(q).toContain('maxP');
+    expect(q).toContain('minTh');
+    expect(errs.find((e) => e.startsWith('traffic.0.tcp.cwnd: unknown field'))).toContain('initialCwnd');
+  });
+
+  it('lists the registered queue kinds for an unknown or missing kind', () => {
+    const a = minimal();
+    setPath(a, 'topology.bottleneck.queue', { kind: 'codel2' });
+    const kinds = AQMS.map((d) => `"${d.kind}"`).join(', ');
+    expect(errorsOf(a)).toEqual([`topology.bottleneck.queue.kind = "codel2" is not allowed: one of ${kinds}`]);
+    setPath(a, 'topology.bottleneck.queue', { limit: 5 });
+    expect(errorsOf(a)).toEqual([`topology.bottleneck.queue.kind: required, one of ${kinds}`]);
+  });
+
+  it("applies the AQM's cross-field rule: minTh must be below maxTh", () => {
+    const a = minimal();
+    setPath(a, 'topology.bottleneck.queue', { kind: 'red', minTh: 30, maxTh: 30 });
+    const errs = errorsOf(a);
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toContain('topology.bottleneck.queue.minTh = 30');
+    expect(errs[0]).toContain('maxTh = 30');
+    setPath(a, 'topology.bottleneck.reverseQueue', { kind: 'red', minTh: 50, maxTh: 10 });
+    setPath(a, 'topology.bottleneck.queue.maxTh', 31);
+    expect(errorsOf(a)[0]).toContain('topology.bottleneck.reverseQueue.minTh = 50');
+  });
+
+  it('requires a duration when some traffic never ends', () => {
+    const a = minimal();
+    delete a.duration;
+    const errs = errorsOf(a);
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toMatch(/^duration: required because traffic\.0 is unlimited/);
+    expect(errs[0]).toContain('> 0 to 1000000 s');
+    setPath(a, 'traffic.0.bytes', 1e6);
+    expect(parseScenario(a).ok).toBe(true);
+  });
+
+  it('checks version, the top-level type and list lengths', () => {
+    expect(errorsOf({ ...minimal(), version: 2 })[0]).toContain('version = 2');
+    expect(errorsOf({ ...minimal(), version: undefined })[0]).toMatch(/^version: required/);
+    expect(errorsOf([])[0]).toMatch(/^scenario: expected a JSON object/);
+    expect(errorsOf({ ...minimal(), traffic: [] })).toEqual(['traffic: needs at least 1 item(s), got 0']);
+    expect(errorsOf({ ...minimal(), topology: { kind: 'dumbbell', left: 3 } })).toEqual(['topology.left: expected an object { ... }, got 3']);
+  });
+
+  it('checks the per-flow delay distributions', () => {
+    const a = minimal();
+    setPath(a, 'topology.flowDelay', { kind: 'uniform', min: 0.2, max: 0.1 });
+    expect(errorsOf(a)).toEqual(['topology.flowDelay.min = 0.2 must not exceed topology.flowDelay.max = 0.1']);
+    setPath(a, 'topology.flowDelay', { kind: 'empirical', points: [[0.01, 0.5], [0.005, 0.7], [0.1, 0.9]] });
+    const errs = errorsOf(a);
+    expect(errs.some((e) => e.startsWith('topology.flowDelay.points.1') && e.includes('must not decrease'))).toBe(true);
+    expect(errs.some((e) => e.startsWith('topology.flowDelay.points.2') && e.includes('must be 1'))).toBe(true);
+    setPath(a, 'topology.flowDelay', { kind: 'empirical', points: [[0.01, 0.5], [0.02, 0.5], [0.1, 1]] });
+    expect(errorsOf(a)[0]).toContain('cumulative probability 0.5 must be above the previous (0.5)');
+    setPath(a, 'topology.flowDelay', { kind: 'empirical', points: [[0.01, 0.5], [0.05, 1]] });
+    expect(parseScenario(a).ok).toBe(true);
+  });
+
+  it('checks node names, links, routes and endpoints of a general topology', () => {
+    const base = {
+      version: 1,
+      duration: 1,
+      topology: {
+        kind: 'general',
+        nodes: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'a' }],
+        links: [{ from: 'a', to: 'b' }, { from: 'b', to: 'x' }],
+        bottleneck: { from: 'a', to: 'c' },
+      },
+      traffic: [{ kind: 'bulk', src: 'a', dst: 'c' }, { kind: 'bulk', from: 'left' }],
+    };
+    const errs = errorsOf(base);
+    expect(errs).toContain('topology.nodes.3.name = "a" repeats topology.nodes.0.name; names must be unique');
+    expect(errs).toContain('topology.links.1.to = "x" is not a node: one of "a", "b", "c"');
+    expect(errs).toContain('topology.bottleneck = a -> c: no link joins these nodes');
+    expect(errs).toContain('traffic.0: no path from "a" to "c"');
+    expect(errs.some((e) => e.startsWith('traffic.1.from = "left"'))).toBe(true);
+    expect(errs.some((e) => e.startsWith('traffic.1.src: required'))).toBe(true);
+  });
+
+  it('rejects node names on a dumbbell and a UDP stop before its start', () => {
+    const a = minimal();
+    setPath(a, 'traffic.0', { kind: 'udp', src: 'h1', start: 3, stop: 2 });
+    const errs = errorsOf(a);
+    expect(errs).toContain('traffic.0.src = "h1": node names are for general topologies; a dumbbell item uses from = "left" or "right"');
+    expect(errs).toContain('traffic.0.stop = 2 must be after traffic.0.start = 3');
+  });
+});
+
+describe('paramSpecAt, getPath, setPath', () => {
+  const s = ok({ ...minimal(), traffic: [{ kind: 'bulk', flows: 2 }, { kind: 'udp' }] });
+
+  it('finds the declaration that governs a path, following the queue kind', () => {
+    const red = AQMS.find((d) => d.kind === 'red')!;
+    expect(paramSpecAt(s, 'topology.bottleneck.queue.maxP')).toBe(red.params.maxP);
+    expect(paramSpecAt(s, 'tcp.ecn')).toBe(TCP_PARAMS.ecn);
+    expect(paramSpecAt(s, 'traffic.0.tcp.rwnd')).toBe(TCP_PARAMS.rwnd);
+    expect(paramSpecAt(s, 'traffic.0.flows')).toBe(BULK_FIELDS.flows);
+    expect(paramSpecAt(s, 'traffic.1.rate')).toBe(UDP_FIELDS.rate);
+    expect(paramSpecAt(s, 'traffic.1.flows')).toBeUndefined(); // a udp item has no flows
+    // an absent reverseQueue is governed like the queue it would copy
+    expect(paramSpecAt(s, 'topology.bottleneck.reverseQueue.minTh')).toBe(red.params.minTh);
+    const kind = paramSpecAt(s, 'topology.bottleneck.queue.kind') as ParamSpec;
+    expect(kind.type === 'enum' && kind.values).toEqual(AQMS.map((d) => d.kind));
+    const dt = ok({ ...minimal(), topology: { kind: 'dumbbell' } });
+    expect(paramSpecAt(dt, 'topology.bottleneck.queue.maxP')).toBeUndefined();
+    expect(paramSpecAt(s, 'name')).toBeUndefined();
+    expect(paramSpecAt(s, 'traffic.7.flows')).toBeUndefined();
+  });
+
+  it('reads and writes dotted paths with array indices', () => {
+    const o: Record<string, unknown> = { a: { b: [{ c: 1 }, { c: 2 }] } };
+    expect(getPath(o, 'a.b.1.c')).toBe(2);
+    expect(getPath(o, 'a.b.2.c')).toBeUndefined();
+    expect(getPath(o, 'a.x.y')).toBeUndefined();
+    setPath(o, 'a.b.0.c', 5);
+    setPath(o, 'a.n.m', true);
+    expect(o).toEqual({ a: { b: [{ c: 5 }, { c: 2 }], n: { m: true } } });
+    setPath(o, 'a.n', undefined);
+    expect(o).toEqual({ a: { b: [{ c: 5 }, { c: 2 }] } });
+    expect(() => setPath(o, 'a.b.2.c', 1)).toThrow();
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { AQMS } from '../../../../src/engine/aqm/registry';
+import { defaultsOf } from '../../../../src/engine/core/params';
+import { migrate } from '../../../../src/engine/scenario/migrations';
+import { getPath } from '../../../../src/engine/scenario/paths';
+import { presetScenario } from '../../../../src/engine/scenario/presets';
+import { parseScenario } from '../../../../src/engine/scenario/schema';
+import { applySet, applySetTexts, nodeAt, parseValueText, splitAssignment } from '../../../../src/engine/scenario/set';
+
+function scenario(name = 'ecn-finite'): Record<string, unknown> {
+  return presetScenario(name) as unknown as Record<string, unknown>;
+}
+
+describe('parseValueText', () => {
+  const s = scenario();
+  it('reads JSON numbers, booleans and lists, else keeps the text', () => {
+    expect(parseValueText('0.02', nodeAt(s, 'topology.bottleneck.queue.maxP'))).toBe(0.02);
+    expect(parseValueText('1e7', nodeAt(s, 'topology.bottleneck.rate'))).toBe(1e7);
+    expect(parseValueText('true', nodeAt(s, 'tcp.ecn'))).toBe(true);
+    expect(parseValueText('[[0.1,1]]')).toEqual([[0.1, 1]]);
+    expect(parseValueText('fast', nodeAt(s, 'topology.bottleneck.rate'))).toBe('fast');
+  });
+  it('keeps names and enum values as text unless quoted', () => {
+    expect(parseValueText('reno', nodeAt(s, 'tcp.variant'))).toBe('reno');
+    expect(parseValueText('123', nodeAt(s, 'name'))).toBe('123');
+    expect(parseValueText('"a b"', nodeAt(s, 'name'))).toBe('a b');
+    expect(parseValueText('null', nodeAt(s, 'name'))).toBeNull();
+  });
+  it('splits at the first "="', () => {
+    expect(splitAssignment('name=a=b')).toEqual({ path: 'name', text: 'a=b' });
+    expect('error' in splitAssignment('tcp.ecn')).toBe(true);
+    expect('error' in splitAssignment('=3')).toBe(true);
+  });
+});
+
+describe('applySet', () => {
+  it('sets a declared parameter and rejects an out-of-range value with its range', () => {
+    const s = scenario();
+    expect(applySet(s, 'topology.bottleneck.queue.maxP', 0.02)).toBeNull();
+    expect(getPath(s, 'topology.bottleneck.queue.maxP')).toBe(0.02);
+    expect(applySet(s, 'topology.bottleneck.queue.maxP', 1.5)).toBe('topology.bottleneck.queue.maxP = 1.5 is out of range: allowed 0 to 1 probability');
+    expect(getPath(s, 'topology.bottleneck.queue.maxP')).toBe(0.02);
+  });
+
+  it('rejects unknown paths, naming what is allowed there', () => {
+    const s = scenario();
+    const e1 = applySet(s, 'topology.bottleneck.queue.maxp', 0.1)!;
+    expect(e1).toMatch(/^topology\.bottleneck\.queue\.maxp: unknown field of topology\.bottleneck\.queue \(red\); allowed: kind, /);
+    expect(e1).toContain('maxP');
+    expect(applySet(s, 'traffic.3.flows', 2)).toBe('traffic.3: traffic has 1 item(s), indices 0 to 0');
+    expect(applySet(s, 'tcp.ecn.x', 2)).toMatch(/^tcp\.ecn\.x: tcp\.ecn is a single value/);
+    expect(applySet(s, 'topology.flowDelay.value', 0.01)).toMatch(/set topology\.flowDelay\.kind first/);
+    expect(applySet(s, 'version', 2)).toMatch(/^version: cannot be set/);
+    expect(applySet(s, 'topology.kind', 'general')).toMatch(/^topology\.kind: cannot be changed/);
+  });
+
+  it("swaps a queue's kind, keeping the common parameters and defaulting the rest", () => {
+    const s = scenario('lockout-dt'); // drop-tail, limit 64, ns2 counting
+    expect(applySet(s, 'topology.bottleneck.queue.kind', 'red')).toBeNull();
+    const red = AQMS.find((d) => d.kind === 'red')!;
+    expect(getPath(s, 'topology.bottleneck.queue')).toEqual({ ...defaultsOf(red.params), kind: 'red', limit: 64, countRule: 'ns2' });
+    expect(applySet(s, 'topology.bottleneck.queue.kind', 'droptail')).toBeNull();
+    expect(getPath(s, 'topology.bottleneck.queue')).toEqual({ kind: 'droptail', limit: 64, unit: 'packets', countRule: 'ns2' });
+    expect(applySet(s, 'topology.bottleneck.queue.kind', 'fq')).toMatch(/^topology\.bottleneck\.queue\.kind = "fq" is not allowed: one of "droptail", "red"/);
+  });
+
+  it('creates reverseQueue as a copy of queue when one of its fields is set', () => {
+    const s = scenario();
+    expect(applySet(s, 'topology.bottleneck.reverseQueue.maxP', 0.5)).toBeNull();
+    const q = getPath(s, 'topology.bottleneck.queue') as Record<string, unknown>;
+    expect(getPath(s, 'topology.bottleneck.reverseQueue')).toEqual({ ...q, maxP: 0.5 });
+    expect(applySet(s, 'topology.bottleneck.reverseQueue', null)).toBeNull();
+    expect(getPath(s, 'topology.bottleneck.reverseQueue')).toBeUndefined();
+  });
+
+  it('swaps a traffic item to another kind, keeping its side and start', () => {
+    const s = scenario('default');
+    expect(applySet(s, 'traffic.0.start', 2)).toBeNull();
+    expect(applySet(s, 'traffic.0.kind', 'udp')).toBeNull();
+    expect(getPath(s, 'traffic.0')).toEqual({ kind: 'udp', pattern: 'cbr', rate: 1e6, packetSize: 1000, start: 2, from: 'left' });
+    expect(parseScenario(s).ok).toBe(true);
+  });
+
+  it('creates a per-flow delay distribution through its kind, valid at once', () => {
+    const s = scenario();
+    expect(applySet(s, 'topology.flowDelay.kind', 'empirical')).toBeNull();
+    expect(parseScenario(s).ok).toBe(true);
+    expect(applySet(s, 'topology.flowDelay.kind', 'uniform')).toBeNull();
+    expect(getPath(s, 'topology.flowDelay')).toEqual({ kind: 'uniform', min: 0.005, max: 0.075 });
+    expect(applySet(s, 'topology.flowDelay.max', 11)).toBe('topology.flowDelay.max = 11 is out of range: allowed 0 to 10 s');
+  });
+
+  it('removes optional fields with null and refuses to remove required ones', () => {
+    const s = scenario();
+    expect(applySet(s, 'traffic.0.bytes', null)).toBeNull();
+    expect(getPath(s, 'traffic.0.bytes')).toBeUndefined();
+    expect(applySet(s, 'traffic.0.flows', null)).toBe('traffic.0.flows: cannot be removed (allowed whole number 1 to 100000)');
+    // unlimited flows now need a duration
+    expect(parseScenario(s).ok).toBe(false);
+    expect(applySet(s, 'duration', 30)).toBeNull();
+    expect(parseScenario(s).ok).toBe(true);
+  });
+
+  it('sets a per-item TCP override, creating the override object', () => {
+    const s = scenario();
+    expect(applySet(s, 'traffic.0.tcp.ecn', false)).toBeNull();
+    expect(getPath(s, 'traffic.0.tcp')).toEqual({ ecn: false });
+  });
+
+  it('applies texts in order and reports each bad one', () => {
+    const s = scenario();
+    const errs = applySetTexts(s, ['tcp.variant=sack', 'tcp.mss=abc', 'nonsense', 'traffic.0.flows=5', 'tcp.variant=cubic']);
+    expect(errs).toEqual([
+      'tcp.mss: expected a number (whole number 1 to 65495 bytes), got "abc"',
+      expect.stringContaining('--set "nonsense": expected <dotted.path>=<value>'),
+      'tcp.variant = "cubic" is not allowed: one of "tahoe", "reno", "newreno", "sack"',
+    ]);
+    expect(getPath(s, 'tcp.variant')).toBe('sack');
+    expect(getPath(s, 'traffic.0.flows')).toBe(5);
+  });
+});
+
+describe('migrate', () => {
+  it('passes the current version through and refuses future or malformed versions', () => {
+    const r = migrate({ version: 1, a: 1 });
+    expect(r.ok && r.json).toEqual({ version: 1, a: 1 });
+    const future = migrate({ version: 9 });
+    expect(!future.ok && future.errors[0]).toMatch(/^version = 9 is newer than this build/);
+    const frac = migrate({ version: 1.5 });
+    expect(!frac.ok && frac.errors[0]).toBe('version = 1.5 is not allowed: a whole number 1 to 1');
+    const none = migrate({});
+    expect(!none.ok && none.errors[0]).toMatch(/^version: required/);
+    expect(migrate(null).ok).toBe(false);
+  });
+});

@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { getPath, jsonEqual } from '../../../../src/engine/scenario/paths';
+import { presetScenario } from '../../../../src/engine/scenario/presets';
+import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
+import { applySet } from '../../../../src/engine/scenario/set';
+import { SCENARIO_TREE, type FieldNode } from '../../../../src/engine/scenario/tree';
+import { decodeHash, encodeHash } from '../../../../src/engine/scenario/url';
+
+/** Settable places of a scenario: declared parameters (present or optional-absent) and union kinds. */
+interface Place {
+  path: string;
+  node: FieldNode;
+  kind: boolean;
+}
+
+function places(node: FieldNode, v: unknown, segs: string[], out: Place[], parent?: Record<string, unknown>): void {
+  const path = segs.join('.');
+  switch (node.t) {
+    case 'param':
+      out.push({ path, node, kind: false });
+      return;
+    case 'object': {
+      if (v === undefined && node.optional === 'omit') return;
+      const o = (v ?? {}) as Record<string, unknown>;
+      for (const [k, f] of Object.entries(node.fields)) places(f, o[k], [...segs, k], out, o);
+      return;
+    }
+    case 'union': {
+      if (node.fixedKind) {
+        const o = v as Record<string, unknown>;
+        for (const [k, f] of Object.entries(node.variants[o.kind as string])) places(f, o[k], [...segs, k], out, o);
+        return;
+      }
+      // an absent union can be created through its kind (reverseQueue copies queue; flowDelay gets defaults)
+      out.push({ path: `${path}.kind`, node: { t: 'param', spec: node.spec, optional: 'default' }, kind: true });
+      const o = (v ?? (node.copyOf ? parent?.[node.copyOf] : undefined)) as Record<string, unknown> | undefined;
+      if (v === undefined || !o) return;
+      for (const [k, f] of Object.entries(node.variants[o.kind as string])) places(f, o[k], [...segs, k], out, o);
+      return;
+    }
+    case 'array':
+      (v as unknown[]).forEach((x, i) => places(node.item, x, [...segs, String(i)], out));
+      return;
+    default:
+      return;
+  }
+}
+
+/** A value for a place from a number u in [0, 1). */
+function valueFor(p: Place, u: number, remove: boolean): unknown {
+  if (p.node.t !== 'param') return undefined;
+  if (remove && p.node.optional === 'omit') return null;
+  const spec = p.node.spec;
+  if (spec.type === 'boolean') return u < 0.5;
+  if (spec.type === 'enum') return spec.values[Math.floor(u * spec.values.length)];
+  const hi = Math.min(spec.max, spec.min + 1e6);
+  let x = spec.min + u * (hi - spec.min);
+  if (spec.integer) x = Math.round(x);
+  if (spec.exclusiveMin && x <= spec.min) x = spec.integer ? spec.min + 1 : spec.min + (hi - spec.min) / 2;
+  return x;
+}
+
+const NAMES = ['default', 'ecn-finite', 'lockout-dt', 'ecn-finite-n2-ecn1-c-ql16', 'bench-100-red', 'md1-poisson', 'random-loss'];
+
+const op = fc.record({ pick: fc.nat(), u: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), remove: fc.boolean(), round: fc.boolean() });
+
+describe('URL codec round trip', () => {
+  it('decode(encode(s)) gives back s, with no errors, for mutated presets', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...NAMES), fc.array(op, { maxLength: 8 }), fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.boolean(), (name, ops, seed, addItem) => {
+        const s = presetScenario(name)! as unknown as Record<string, unknown>;
+        for (const o of ops) {
+          const list: Place[] = [];
+          places(SCENARIO_TREE, s, [], list);
+          const p = list[o.pick % list.length];
+          let v = valueFor(p, o.u, o.remove);
+          if (o.round && typeof v === 'number' && !Number.isInteger(v)) v = Number(v.toPrecision(2));
+          applySet(s, p.path, v); // may be refused (e.g. a range the rounding left); the scenario stays as it was
+        }
+        s.seed = seed;
+        if (addItem) (s.traffic as unknown[]).push({ kind: 'udp', pattern: 'cbr', rate: 1e5, packetSize: 200, from: 'right', start: 0, stop: 1 });
+        const parsed = parseScenario(s);
+        fc.pre(parsed.ok);
+        const scenario = (parsed as { ok: true; scenario: Scenario }).scenario;
+        const hash = encodeHash(scenario, name);
+        const back = decodeHash(hash);
+        expect(back.errors).toEqual([]);
+        expect(back.presetName).toBe(name);
+        expect(jsonEqual(back.scenario, scenario)).toBe(true);
+        // readable whenever the shape matches the preset
+        if (!addItem) expect(hash.includes('&s=')).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a readable link is decoded to the same scenario whatever the order of its pairs', () => {
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 1, maxLength: 6 }), fc.nat(), (ops, shuffleSeed) => {
+        const s = presetScenario('ecn-finite')! as unknown as Record<string, unknown>;
+        for (const o of ops) {
+          const list: Place[] = [];
+          places(SCENARIO_TREE, s, [], list);
+          const p = list[o.pick % list.length];
+          applySet(s, p.path, valueFor(p, o.u, o.remove));
+        }
+        const parsed = parseScenario(s);
+        fc.pre(parsed.ok);
+        const scenario = (parsed as { ok: true; scenario: Scenario }).scenario;
+        const hash = encodeHash(scenario, 'ecn-finite');
+        fc.pre(!hash.includes('&s='));
+        const [head, ...pairs] = hash.slice(1).split('&');
+        // deterministic shuffle
+        const shuffled = pairs
+          .map((x, i) => ({ x, k: (i * 2654435761 + shuffleSeed) % 1000003 }))
+          .sort((a, b) => a.k - b.k)
+          .map((e) => e.x);
+        const back = decodeHash(`#${[head, ...shuffled].join('&')}`);
+        expect(back.errors).toEqual([]);
+        expect(jsonEqual(back.scenario, scenario)).toBe(true);
+        expect(getPath(back.scenario, 'seed')).toBe(scenario.seed);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
