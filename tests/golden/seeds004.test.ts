@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/run';
+import { presetScenario } from '../../src/engine/scenario/presets';
+import { parseScenario, type Scenario } from '../../src/engine/scenario/schema';
+
+/**
+ * seeds/004 (Feng et al.) on the general-topology presets of its Figs. 1 and 12. The
+ * paper's figures carry link rates we do not have (see presets.ts), so the checks are
+ * the qualitative claims of its text, not numbers read off plots.
+ */
+function preset(name: string): Scenario {
+  const s = presetScenario(name);
+  if (!s) throw new Error(name);
+  return s;
+}
+
+describe('seeds/004 Fig. 1 topology (n0-n4 -> n5 -> n6 -> n7 -> n8)', () => {
+  it('routes every connection through the n5 -> n6 bottleneck', () => {
+    const r = runScenario(preset('feng-fig1-a-32')).summary;
+    const sent = r.flows.reduce((a, f) => a + f.packetsSent, 0);
+    // every data segment (and each SYN) crosses n5 -> n6 once; nothing else does
+    expect(r.bottleneck.arrivals).toBeGreaterThanOrEqual(sent);
+    expect(r.bottleneck.arrivals).toBeLessThanOrEqual(sent + 2 * r.flows.length);
+    expect(r.bottleneck.utilization).toBeGreaterThan(0.95);
+  });
+
+  it('32 connections: conservative RED-ECN lets the queue sit at the limit and overflow; aggressive does not (Figs. 2b, 3b)', () => {
+    const a = runScenario(preset('feng-fig1-a-32')).summary.bottleneck;
+    const c = runScenario(preset('feng-fig1-c-32')).summary.bottleneck;
+    expect(c.dropsOverflow).toBeGreaterThan(5 * a.dropsOverflow);
+    expect(c.meanQueuePackets).toBeGreaterThan(0.8 * 100);
+    expect(a.meanQueuePackets).toBeLessThan(0.6 * 100);
+  });
+
+  it('8 connections: aggressive RED-ECN over-signals, the queue runs lower and the link idles more than with conservative (Figs. 2a, 3a)', () => {
+    const a = runScenario(preset('feng-fig1-a-8')).summary.bottleneck;
+    const c = runScenario(preset('feng-fig1-c-8')).summary.bottleneck;
+    expect(a.meanQueuePackets).toBeLessThan(0.7 * c.meanQueuePackets);
+    expect(a.utilization).toBeLessThan(c.utilization);
+  });
+
+  it('under drop-tail the loss rate grows with the number of connections (Fig. 4a: 4, 8, 32, 64)', () => {
+    const base = preset('feng-fig1-c-32');
+    const loss = [4, 8, 32, 64].map((n) => {
+      const json = structuredClone(base) as unknown as Record<string, any>;
+      json.topology.links[5].queue = { kind: 'droptail', limit: 100 };
+      json.tcp.ecn = false;
+      json.traffic = json.traffic.slice(0, 4).map((t: Record<string, unknown>) => ({ ...t, flows: n / 4 }));
+      const parsed = parseScenario(json);
+      if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+      return runScenario(parsed.scenario).summary.bottleneck.lossRate;
+    });
+    for (let i = 1; i < loss.length; i++) expect(loss[i], `loss rates ${loss}`).toBeGreaterThan(loss[i - 1]);
+  });
+});
+
+describe('seeds/004 Fig. 12 topology (n0-n4 -> A -> B -> n5-n9)', () => {
+  it('100 connections over 1.5 Mb/s: the link stays busy but the loss rate is high and timeouts abound (§4.1)', () => {
+    const r = runScenario(preset('feng-fig12')).summary;
+    expect(r.flows.length).toBe(100);
+    expect(r.bottleneck.utilization).toBeGreaterThan(0.95);
+    // a fair share of 15 kb/s is under one 500-byte segment per RTT: losses are heavy
+    expect(r.bottleneck.lossRate).toBeGreaterThan(0.05);
+    expect(r.flows.reduce((a, f) => a + f.timeouts, 0)).toBeGreaterThan(100);
+  });
+});
