@@ -462,6 +462,8 @@ export class RedQueue extends QueueDisc {
       outcome,
       reason,
       rule: this.ruleText(rule, q, pa, u),
+      // settings the inspector needs to redo the arithmetic without guessing
+      extra: { byteMode: P.mode === 'byte' ? 1 : 0, meanPktSize: P.meanPktSize, wait: P.wait ? 1 : 0 },
     });
   }
 

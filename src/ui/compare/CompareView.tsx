@@ -1,0 +1,215 @@
+/**
+ * Compare two scenarios run with the same seed (issue 3, "Compare"): both run headless,
+ * as fast as possible, in two Web Workers at once; then their bottleneck queues (overlaid
+ * or side by side), every flow's cwnd as small multiples, and their summaries in one
+ * table with the differences highlighted.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { Scenario } from '../../engine/scenario/schema';
+import { OKABE_ITO, SERIES } from '../colors';
+import { viewOf } from '../scenario-view';
+import { compareSummaries, relText, type DiffRow } from './diff';
+import { LineChart, type ChartLine } from './LineChart';
+import { runInWorker, type CompareRunResult } from './run';
+import './compare.css';
+
+export interface CompareViewProps {
+  a: Scenario;
+  b: Scenario;
+  labelA: string;
+  labelB: string;
+  /** Flows drawn as small multiples (default 12). */
+  maxFlows?: number;
+}
+
+type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
+
+const COLOR_A = OKABE_ITO.blue;
+const COLOR_B = OKABE_ITO.vermillion;
+const DASH_B = '7 3';
+
+/** Runs `scenario` in a worker whenever its content (not its identity) or `nonce` changes. */
+function useRun(scenario: Scenario, nonce: number): Side {
+  const [side, setSide] = useState<Side>({ state: 'running', progress: 0 });
+  const key = JSON.stringify(scenario);
+  useEffect(() => {
+    const json: unknown = JSON.parse(key);
+    const ctl = new AbortController();
+    setSide({ state: 'running', progress: 0 });
+    let last = 0;
+    runInWorker(json, {
+      signal: ctl.signal,
+      onProgress: (f) => {
+        // a few updates per second are enough for a progress bar
+        const now = performance.now();
+        if (now - last > 150 || f === 1) {
+          last = now;
+          setSide({ state: 'running', progress: f });
+        }
+      },
+    }).then(
+      (result) => setSide({ state: 'done', result }),
+      (e: Error) => {
+        if (e.name !== 'AbortError') setSide({ state: 'error', message: e.message });
+      },
+    );
+    return () => ctl.abort();
+  }, [key, nonce]);
+  return side;
+}
+
+function Progress({ label, side, color }: { label: string; side: Side; color: string }) {
+  return (
+    <div className="cmp-progress">
+      <span className="cmp-swatch" style={{ background: color }} aria-hidden="true" />
+      <strong>{label}</strong>
+      {side.state === 'running' ? (
+        <>
+          <progress max={1} value={Number.isFinite(side.progress) ? side.progress : undefined} aria-label={`${label}: progress`} />
+          <span>{Number.isFinite(side.progress) ? `${Math.round(side.progress * 100)} %` : 'running…'}</span>
+        </>
+      ) : side.state === 'done' ? (
+        <span>done: {side.result.summary.simulatedSeconds.toFixed(2)} s simulated</span>
+      ) : (
+        <span className="cmp-error" role="alert">
+          {side.message}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function column(r: CompareRunResult, name: string): ChartLine['y'] | null {
+  const c = r.series.column(name);
+  if (!c) return null;
+  for (let i = 0; i < r.series.length; i++) if (c[i] === c[i]) return c;
+  return null;
+}
+
+function DiffTable({ rows, labelA, labelB }: { rows: DiffRow[]; labelA: string; labelB: string }) {
+  return (
+    <table className="cmp-table">
+      <caption>Summaries (highlighted: different; bold: better)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Metric</th>
+          <th scope="col">
+            <span className="cmp-swatch" style={{ background: COLOR_A }} aria-hidden="true" /> {labelA}
+          </th>
+          <th scope="col">
+            <span className="cmp-swatch" style={{ background: COLOR_B }} aria-hidden="true" /> {labelB}
+          </th>
+          <th scope="col">Change</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className={`cmp-${r.change} cmp-${r.group}`} data-metric={r.key}>
+            <th scope="row">{r.label.trim()}</th>
+            <td className={r.winner === 'a' ? 'cmp-win' : undefined}>{r.a === null ? r.missing : r.format(r.a)}</td>
+            <td className={r.winner === 'b' ? 'cmp-win' : undefined}>{r.b === null ? r.missing : r.format(r.b)}</td>
+            <td>{relText(r)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function CompareView({ a, b, labelA, labelB, maxFlows = 12 }: CompareViewProps) {
+  const [nonce, setNonce] = useState(0);
+  const [layout, setLayout] = useState<'overlay' | 'side'>('overlay');
+  // the same seed for both, so only the scenarios' differences differ
+  const bSeeded = useMemo(() => (b.seed === a.seed ? b : { ...b, seed: a.seed }), [a, b]);
+  const sa = useRun(a, nonce);
+  const sb = useRun(bSeeded, nonce);
+  const va = viewOf(a);
+  const vb = viewOf(bSeeded);
+
+  const resA = sa.state === 'done' ? sa.result : null;
+  const resB = sb.state === 'done' ? sb.result : null;
+  const rows = useMemo(() => (resA && resB ? compareSummaries(resA.summary, resB.summary) : []), [resA, resB]);
+
+  let body = null;
+  if (resA && resB) {
+    const A = resA;
+    const B = resB;
+    const t1 = Math.max(A.summary.simulatedSeconds, B.summary.simulatedSeconds, 1e-3);
+    const lineOf = (r: CompareRunResult, name: string, key: string, label: string, color: string, dash?: string, width?: number): ChartLine | null => {
+      const y = column(r, name);
+      return y ? { key, label, color, dash, width, t: r.series.t, y, n: r.series.length } : null;
+    };
+    const queueA = [lineOf(A, 'queue', 'qa', `${labelA}: queue`, COLOR_A), lineOf(A, 'avg', 'aa', `${labelA}: average`, COLOR_A, '2 3', 1.5)].filter((l): l is ChartLine => l !== null && !(l.key === 'aa' && va.queue.minTh === null));
+    const queueB = [lineOf(B, 'queue', 'qb', `${labelB}: queue`, COLOR_B, DASH_B), lineOf(B, 'avg', 'ab', `${labelB}: average`, COLOR_B, '2 3', 1.5)].filter((l): l is ChartLine => l !== null && !(l.key === 'ab' && vb.queue.minTh === null));
+    const refs: { y: number; label: string; color: string }[] = [];
+    const sameTh = va.queue.minTh === vb.queue.minTh && va.queue.maxTh === vb.queue.maxTh;
+    for (const [v, tag] of [[va, sameTh ? '' : ' (A)'], [vb, ' (B)']] as const) {
+      if (tag === ' (B)' && sameTh) continue;
+      if (v.queue.minTh !== null) refs.push({ y: v.queue.minTh, label: `min_th${tag}`, color: SERIES.minTh });
+      if (v.queue.maxTh !== null) refs.push({ y: v.queue.maxTh, label: `max_th${tag}`, color: SERIES.maxTh });
+    }
+    let qMax = 0;
+    for (const l of [...queueA, ...queueB]) for (let i = 0; i < l.n; i++) if (l.y[i] > qMax) qMax = l.y[i];
+    const queueUnit = 'queue (packets)';
+
+    const nFlows = Math.max(A.summary.flows.length, B.summary.flows.length);
+    const shown = Math.min(nFlows, maxFlows);
+    let cwMax = 0;
+    const cw: { i: number; lines: ChartLine[] }[] = [];
+    for (let i = 0; i < shown; i++) {
+      const lines = [lineOf(A, `cwnd.${i}`, `ca${i}`, labelA, COLOR_A), lineOf(B, `cwnd.${i}`, `cb${i}`, labelB, COLOR_B, DASH_B)].filter((l): l is ChartLine => l !== null);
+      for (const l of lines) for (let k = 0; k < l.n; k++) if (l.y[k] > cwMax) cwMax = l.y[k];
+      if (lines.length) cw.push({ i, lines });
+    }
+
+    body = (
+      <>
+        <div className="cmp-layout" role="group" aria-label="Queue chart layout">
+          <label>
+            <input type="radio" name="cmp-layout" checked={layout === 'overlay'} onChange={() => setLayout('overlay')} /> Overlaid
+          </label>
+          <label>
+            <input type="radio" name="cmp-layout" checked={layout === 'side'} onChange={() => setLayout('side')} /> Side by side
+          </label>
+        </div>
+        {layout === 'overlay' ? (
+          <LineChart title="Bottleneck queue" yLabel={queueUnit} t0={0} t1={t1} lines={[...queueA, ...queueB]} refs={refs} />
+        ) : (
+          <div className="cmp-side">
+            <LineChart title={`Bottleneck queue: ${labelA}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueA} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(B)'))} />
+            <LineChart title={`Bottleneck queue: ${labelB}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueB} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(A)'))} />
+          </div>
+        )}
+        <h3 className="cmp-h">Congestion window per flow</h3>
+        <p className="cmp-legend-line">
+          <span className="cmp-swatch" style={{ background: COLOR_A }} aria-hidden="true" /> {labelA} (solid) &nbsp;
+          <span className="cmp-swatch" style={{ background: COLOR_B }} aria-hidden="true" /> {labelB} (dashed); segments, same scale in every panel
+          {nFlows > shown ? ` — first ${shown} of ${nFlows} flows` : ''}
+        </p>
+        <div className="cmp-multiples">
+          {cw.map(({ i, lines }) => (
+            <LineChart key={i} compact title={`Flow ${i}`} yLabel="cwnd (segments)" t0={0} t1={t1} lines={lines} yMax={cwMax} height={160} />
+          ))}
+        </div>
+        <DiffTable rows={rows} labelA={labelA} labelB={labelB} />
+      </>
+    );
+  }
+
+  return (
+    <section className="cmp" aria-label={`Compare ${labelA} and ${labelB}`}>
+      <header className="cmp-head">
+        <Progress label={labelA} side={sa} color={COLOR_A} />
+        <Progress label={labelB} side={sb} color={COLOR_B} />
+        <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={sa.state === 'running' || sb.state === 'running'}>
+          Run again
+        </button>
+      </header>
+      <p className="cmp-seed">
+        Both run with seed {a.seed}
+        {b.seed !== a.seed ? ` (${labelB} had seed ${b.seed}; it was set to ${a.seed} so only the scenarios differ)` : ''}.
+      </p>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * A small SVG line chart for the compare view: several series over time, downsampled to
+ * the pixel width (min/max per pixel column, src/ui/charts/downsample.ts), d3 scales and
+ * ticks, axes labelled with units, a legend. `data-points` on the <svg> counts the
+ * vertices drawn (for end-to-end tests).
+ */
+import { scaleLinear } from 'd3';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { minMaxDownsample } from '../charts/downsample';
+import { SERIES } from '../colors';
+
+export interface ChartLine {
+  key: string;
+  label: string;
+  color: string;
+  /** SVG dash array, e.g. "6 4". */
+  dash?: string;
+  width?: number;
+  t: ArrayLike<number>;
+  y: ArrayLike<number>;
+  n: number;
+}
+
+export interface LineChartProps {
+  lines: readonly ChartLine[];
+  title: string;
+  yLabel: string;
+  xLabel?: string;
+  t0: number;
+  t1: number;
+  height?: number;
+  /** Upper end of the y axis; default: the largest value drawn. */
+  yMax?: number;
+  /** Smaller type and no legend (small multiples). */
+  compact?: boolean;
+  /** Horizontal reference lines (thresholds). */
+  refs?: readonly { y: number; label: string; color: string }[];
+}
+
+function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [w, setW] = useState(600);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setW(Math.max(160, Math.floor(el.getBoundingClientRect().width))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, w];
+}
+
+const fmtTick = (v: number): string => (Math.abs(v) >= 1e4 ? `${v / 1e3}k` : String(Number(v.toPrecision(4))));
+
+export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, height = 240, yMax, compact = false, refs = [] }: LineChartProps) {
+  const [wrapRef, width] = useWidth();
+  const fs = compact ? 12 : 14;
+  const m = { top: compact ? 8 : 12, right: 14, bottom: fs * 2.8, left: fs * 4.2 };
+  const pw = Math.max(10, width - m.left - m.right);
+  const ph = Math.max(10, height - m.top - m.bottom);
+  const drawn = useMemo(() => lines.map((l) => ({ l, ds: minMaxDownsample(l.t, l.y, l.n, t0, t1, Math.round(pw)) })), [lines, t0, t1, pw]);
+  let hi = yMax ?? 0;
+  if (yMax === undefined) {
+    for (const { ds } of drawn) for (let i = 0; i < ds.n; i++) if (ds.y[i] > hi) hi = ds.y[i];
+    for (const r of refs) hi = Math.max(hi, r.y);
+  }
+  const x = scaleLinear().domain([t0, t1 > t0 ? t1 : t0 + 1]).range([m.left, m.left + pw]);
+  const y = scaleLinear()
+    .domain([0, hi > 0 ? hi * 1.05 : 1])
+    .range([m.top + ph, m.top])
+    .nice(compact ? 3 : 5);
+  let points = 0;
+  const paths = drawn.map(({ l, ds }) => {
+    let d = '';
+    let pen = false;
+    for (let i = 0; i < ds.n; i++) {
+      const v = ds.y[i];
+      if (v !== v) {
+        pen = false;
+        continue;
+      }
+      d += `${pen ? 'L' : 'M'}${x(ds.x[i]).toFixed(1)},${y(v).toFixed(1)}`;
+      pen = true;
+      points++;
+    }
+    return { l, d };
+  });
+  const xt = x.ticks(Math.max(2, Math.floor(pw / (fs * 6))));
+  const yt = y.ticks(compact ? 3 : Math.max(2, Math.floor(ph / 45)));
+  return (
+    <figure className={`cmp-chart${compact ? ' cmp-compact' : ''}`}>
+      <figcaption>{title}</figcaption>
+      <div ref={wrapRef} className="cmp-chart-wrap">
+        <svg width={width} height={height} role="img" aria-label={`${title}: ${lines.map((l) => l.label).join(', ')}`} data-points={points}>
+          {yt.map((v) => (
+            <g key={`y${v}`}>
+              <line x1={m.left} x2={m.left + pw} y1={y(v)} y2={y(v)} stroke={SERIES.grid} />
+              <text x={m.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle" fontSize={fs} fill={SERIES.text}>
+                {fmtTick(v)}
+              </text>
+            </g>
+          ))}
+          {xt.map((v) => (
+            <g key={`x${v}`}>
+              <line x1={x(v)} x2={x(v)} y1={m.top} y2={m.top + ph} stroke={SERIES.grid} />
+              <text x={x(v)} y={m.top + ph + fs * 1.2} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
+                {fmtTick(v)}
+              </text>
+            </g>
+          ))}
+          {refs.map((r) =>
+            r.y <= y.domain()[1] ? (
+              <g key={r.label}>
+                <line x1={m.left} x2={m.left + pw} y1={y(r.y)} y2={y(r.y)} stroke={r.color} strokeWidth={1.5} strokeDasharray="2 3" />
+                <text x={m.left + pw - 2} y={y(r.y) - 3} textAnchor="end" fontSize={fs - 2} fill={r.color}>
+                  {r.label}
+                </text>
+              </g>
+            ) : null,
+          )}
+          <line x1={m.left} x2={m.left + pw} y1={m.top + ph} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
+          <line x1={m.left} x2={m.left} y1={m.top} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
+          {paths.map(({ l, d }) => (
+            <path key={l.key} d={d} fill="none" stroke={l.color} strokeWidth={l.width ?? (compact ? 1.5 : 2)} strokeDasharray={l.dash} strokeLinejoin="round" />
+          ))}
+          <text x={m.left + pw / 2} y={height - 4} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
+            {xLabel}
+          </text>
+          <text transform={`translate(${fs * 0.9},${m.top + ph / 2}) rotate(-90)`} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
+            {yLabel}
+          </text>
+        </svg>
+      </div>
+      {compact ? null : (
+        <ul className="cmp-legend">
+          {lines.map((l) => (
+            <li key={l.key}>
+              <svg width={28} height={12} aria-hidden="true">
+                <line x1={2} x2={26} y1={6} y2={6} stroke={l.color} strokeWidth={3} strokeDasharray={l.dash} />
+              </svg>
+              {l.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Two run summaries side by side: one row per metric with both values, the difference
+ * and which side is better, so the compare view can highlight what changed. Pure.
+ */
+import type { Summary } from '../../engine/metrics/types';
+
+export type Better = 'higher' | 'lower' | null;
+
+export interface DiffRow {
+  key: string;
+  label: string;
+  a: number | null;
+  b: number | null;
+  /** b - a, or null when either is missing. */
+  delta: number | null;
+  /** (b - a) / |a|, or null when a is 0 or missing. */
+  rel: number | null;
+  /** 'same' (equal to 9 significant digits), 'differs', or 'large' (relative change of 5 % or more, or one side missing). */
+  change: 'same' | 'differs' | 'large';
+  /** Which side is better for this metric, or null when equal or neither is better. */
+  winner: 'a' | 'b' | null;
+  format: (v: number) => string;
+  group: 'bottleneck' | 'overall' | 'flow';
+  /** Text for a missing value ("unfinished" for a completion time, "—" otherwise). */
+  missing: string;
+}
+
+const pct = (v: number): string => `${(v * 100).toFixed(v !== 0 && Math.abs(v) < 0.001 ? 4 : 2)} %`;
+const int = (v: number): string => String(Math.round(v));
+const sec = (v: number): string => `${v.toFixed(3)} s`;
+const ms = (v: number): string => `${(v * 1000).toFixed(1)} ms`;
+const pkts = (v: number): string => `${v.toFixed(1)} pkts`;
+const ratio = (v: number): string => v.toFixed(3);
+const mbps = (v: number): string => `${(v / 1e6).toFixed(3)} Mb/s`;
+
+/** The relative change threshold above which a difference counts as large. */
+export const LARGE_CHANGE = 0.05;
+
+function row(key: string, label: string, a: number | null, b: number | null, better: Better, format: (v: number) => string, group: DiffRow['group'], missing = '—'): DiffRow {
+  const has = a !== null && b !== null && Number.isFinite(a) && Number.isFinite(b);
+  const delta = has ? b - a : null;
+  const rel = has && a !== 0 ? (b - a) / Math.abs(a) : null;
+  let change: DiffRow['change'];
+  if (a === null && b === null) change = 'same';
+  else if (!has) change = 'large';
+  else if (Math.abs(b - a) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b))) change = 'same';
+  else change = rel === null || Math.abs(rel) >= LARGE_CHANGE ? 'large' : 'differs';
+  let winner: DiffRow['winner'] = null;
+  if (change !== 'same' && better !== null) {
+    // a missing value (an unfinished flow's completion, G with a flow unfinished) is the worse side
+    if (!has) winner = a === null || !Number.isFinite(a) ? 'b' : 'a';
+    else winner = (better === 'higher') === b > a ? 'b' : 'a';
+  }
+  return { key, label, a, b, delta, rel, change, winner, format, group, missing };
+}
+
+/** Longest completion time over the flows, or null if any flow is unfinished. */
+export function longestCompletion(s: Summary): number | null {
+  let m = 0;
+  for (const f of s.flows) {
+    if (f.kind !== 'tcp') continue;
+    if (f.completionTime === null) return null;
+    m = Math.max(m, f.completionTime);
+  }
+  return s.flows.some((f) => f.kind === 'tcp') ? m : null;
+}
+
+/**
+ * Rows: bottleneck utilization, loss (and drops by reason), ECN marks, queue and delay;
+ * goodput efficiency G, Jain's index and the longest completion; then per flow its
+ * completion time and goodput. A missing completion (unfinished flow) is "worse" than
+ * any time (an unfinished transfer lost).
+ */
+export function compareSummaries(a: Summary, b: Summary): DiffRow[] {
+  const A = a.bottleneck;
+  const B = b.bottleneck;
+  const rows: DiffRow[] = [
+    row('util', 'Bottleneck utilization', A.utilization, B.utilization, 'higher', pct, 'bottleneck'),
+    row('loss', 'Loss rate', A.lossRate, B.lossRate, 'lower', pct, 'bottleneck'),
+    row('drops', 'Drops', A.drops, B.drops, 'lower', int, 'bottleneck'),
+    row('dropsEarly', '  early', A.dropsEarly, B.dropsEarly, null, int, 'bottleneck'),
+    row('dropsForced', '  forced', A.dropsForced, B.dropsForced, null, int, 'bottleneck'),
+    row('dropsOverflow', '  overflow', A.dropsOverflow, B.dropsOverflow, null, int, 'bottleneck'),
+    row('marks', 'ECN marks', A.marks, B.marks, null, int, 'bottleneck'),
+    row('markRate', 'Mark rate', A.markRate, B.markRate, null, pct, 'bottleneck'),
+    row('meanQueue', 'Mean queue', A.meanQueuePackets, B.meanQueuePackets, 'lower', pkts, 'bottleneck'),
+    row('meanDelay', 'Mean queueing delay', A.meanQueueDelay, B.meanQueueDelay, 'lower', ms, 'bottleneck'),
+    row('G', 'Goodput efficiency G', a.goodputEfficiency, b.goodputEfficiency, 'higher', pct, 'overall'),
+    row('jain', "Jain's fairness index", a.fairness.jain, b.fairness.jain, 'higher', ratio, 'overall'),
+    row('longest', 'Longest completion time', longestCompletion(a), longestCompletion(b), 'lower', sec, 'overall', a.flows.some((f) => f.bytesRequested !== null) ? 'unfinished' : '—'),
+  ];
+  const n = Math.max(a.flows.length, b.flows.length);
+  for (let i = 0; i < n; i++) {
+    const fa = a.flows[i];
+    const fb = b.flows[i];
+    if ((fa?.bytesRequested ?? null) !== null || (fb?.bytesRequested ?? null) !== null) {
+      rows.push(row(`flow${i}.completion`, `Flow ${i} completion`, fa?.completionTime ?? null, fb?.completionTime ?? null, 'lower', sec, 'flow', 'unfinished'));
+    }
+    rows.push(row(`flow${i}.goodput`, `Flow ${i} goodput`, fa?.goodputBps ?? null, fb?.goodputBps ?? null, 'higher', mbps, 'flow'));
+  }
+  return rows;
+}
+
+/** "+12.5 %" / "−3.0 %" / "" for a row's relative change. */
+export function relText(r: DiffRow): string {
+  if (r.change === 'same') return '=';
+  if (r.rel === null) return r.delta === null ? 'only one side' : r.delta > 0 ? 'up from 0' : 'down';
+  const p = r.rel * 100;
+  return `${p > 0 ? '+' : '−'}${Math.abs(p).toFixed(Math.abs(p) < 10 ? 1 : 0)} %`;
+}

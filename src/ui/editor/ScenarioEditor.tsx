@@ -1,0 +1,330 @@
+/**
+ * The scenario editor, generated from the parameter declarations (fields.ts): sections
+ * Run, Topology, Queue, TCP and Traffic; one native control per parameter with its label,
+ * one-line doc and source paper, friendly units, and validation messages that name the
+ * field and the allowed range. A new AQM in the registry appears with no code here.
+ *
+ * Values go out through onChange(path, value) in SI units with the same dotted paths as
+ * the CLI's --set and the URL codec. A value outside its declared range is not sent: the
+ * message shows next to the field and the scenario keeps its last good value.
+ */
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { BULK_FIELDS } from '../../engine/scenario/fields';
+import type { Scenario } from '../../engine/scenario/schema';
+import { displayValue, editorFields, formatPoints, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type EditorField, type ParamField, type PointsField, type Section } from './fields';
+import './editor.css';
+
+export interface ScenarioEditorProps {
+  scenario: Scenario;
+  onChange: (path: string, value: unknown) => void;
+  /** Messages by dotted path (see errorsByPath); "" for messages that name no field. */
+  errors: Record<string, string>;
+  /** A run is in progress: fields the engine cannot change live say "applies on restart". */
+  live: boolean;
+}
+
+function Help({ id, doc, reference, extra }: { id: string; doc: string; reference?: string; extra?: ReactNode }) {
+  return (
+    <div className="sed-help" id={id}>
+      {doc}
+      {reference ? <span className="sed-ref"> Source: {reference}.</span> : null}
+      {extra}
+    </div>
+  );
+}
+
+function ErrorText({ id, text }: { id: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p className="sed-error" id={id} role="alert">
+      {text}
+    </p>
+  );
+}
+
+function RestartTag({ show }: { show: boolean }) {
+  return show ? <span className="sed-restart">applies on restart</span> : null;
+}
+
+/** A number typed in display units; the text being typed is kept while it is not a valid value. */
+function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel, className }: {
+  f: ParamField;
+  id?: string;
+  describedBy: string;
+  invalid: boolean;
+  onValue: (v: number) => void;
+  onError: (msg: string | null) => void;
+  ariaLabel?: string;
+  className?: string;
+}) {
+  const shown = displayValue(f);
+  const [draft, setDraft] = useState(shown);
+  const [lastShown, setLastShown] = useState(shown);
+  if (shown !== lastShown) {
+    // the scenario changed from outside (or our own commit came back): follow it unless
+    // the text being typed already means that value
+    setLastShown(shown);
+    const r = parseDisplay(f, draft);
+    if (!r.ok || typeof f.value !== 'number' || r.value !== f.value) setDraft(shown);
+  }
+  const spec = f.spec;
+  const step = spec.type === 'number' && spec.integer && f.unitLabel === spec.unit ? 1 : 'any';
+  return (
+    <input
+      id={id}
+      className={className}
+      type="number"
+      inputMode="decimal"
+      step={step}
+      value={draft}
+      aria-label={ariaLabel}
+      aria-describedby={describedBy}
+      aria-invalid={invalid || undefined}
+      onChange={(e) => {
+        const text = e.target.value;
+        setDraft(text);
+        const r = parseDisplay(f, text);
+        if (r.ok) {
+          onError(null);
+          if (r.value !== f.value) onValue(r.value);
+        } else onError(r.error);
+      }}
+      onBlur={() => {
+        if (parseDisplay(f, draft).ok) setDraft(displayValue(f));
+      }}
+    />
+  );
+}
+
+function ParamControl({ f, error, live, onChange }: { f: ParamField; error: string | undefined; live: boolean; onChange: (path: string, value: unknown) => void }) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const errId = `${id}-err`;
+  const [local, setLocal] = useState<string | null>(null);
+  const shownError = local ?? error;
+  const describedBy = shownError ? `${helpId} ${errId}` : helpId;
+  const spec = f.spec;
+  const absent = f.value === undefined;
+  const restart = live && !f.live;
+  const title = `${spec.doc}${spec.ref ? ` (source: ${spec.ref})` : ''}\n${f.path}`;
+  const cls = `sed-field sed-${f.control}${shownError ? ' sed-invalid' : ''}`;
+
+  if (spec.type === 'boolean') {
+    return (
+      <div className={cls} title={title} data-path={f.path}>
+        <div className="sed-check">
+          <input id={id} type="checkbox" checked={f.value === true} aria-describedby={describedBy} onChange={(e) => onChange(f.path, e.target.checked)} />
+          <label htmlFor={id}>{spec.label}</label>
+          <RestartTag show={restart} />
+        </div>
+        <Help id={helpId} doc={spec.doc} reference={spec.ref} />
+        <ErrorText id={errId} text={shownError} />
+      </div>
+    );
+  }
+
+  if (spec.type === 'enum') {
+    const NONE = '__none__';
+    const value = absent ? NONE : String(f.value);
+    const valueDoc = !absent ? spec.valueDocs?.[String(f.value)] : f.optional?.absentLabel;
+    return (
+      <div className={cls} title={title} data-path={f.path}>
+        <label htmlFor={id}>
+          {spec.label}
+          <RestartTag show={restart} />
+        </label>
+        <select
+          id={id}
+          value={value}
+          aria-describedby={describedBy}
+          onChange={(e) => {
+            const v = e.target.value;
+            if (v === NONE && f.optional) onChange(f.optional.removePath, null);
+            else onChange(f.path, v);
+          }}
+        >
+          {f.optional ? <option value={NONE}>{f.optional.absentLabel}</option> : null}
+          {spec.values.map((v) => (
+            <option key={v} value={v} title={spec.valueDocs?.[v]}>
+              {v}
+            </option>
+          ))}
+        </select>
+        <Help id={helpId} doc={spec.doc} reference={spec.ref} extra={valueDoc ? <span className="sed-valuedoc"> {String(absent ? 'none' : f.value)}: {valueDoc}.</span> : null} />
+        <ErrorText id={errId} text={shownError} />
+      </div>
+    );
+  }
+
+  // number
+  const unit = f.unitLabel ? <span className="sed-unit">{f.unitLabel}</span> : null;
+  const setError = (m: string | null) => setLocal(m);
+  const optionalToggle = f.optional ? (
+    <label className="sed-optional">
+      <input
+        type="checkbox"
+        checked={absent}
+        onChange={(e) => {
+          setLocal(null);
+          if (e.target.checked) onChange(f.optional!.removePath, null);
+          else onChange(f.path, spec.default);
+        }}
+      />{' '}
+      {f.optional.absentLabel}
+    </label>
+  ) : null;
+  return (
+    <div className={cls} title={title} data-path={f.path}>
+      <label htmlFor={id}>
+        {spec.label}
+        <RestartTag show={restart} />
+      </label>
+      <div className="sed-inputs">
+        {f.control === 'probability' && !absent ? (
+          <input
+            type="range"
+            min={spec.min}
+            max={spec.max}
+            step={0.001}
+            value={typeof f.value === 'number' ? f.value : spec.default}
+            aria-label={`${spec.label} slider`}
+            aria-describedby={describedBy}
+            onChange={(e) => {
+              setLocal(null);
+              onChange(f.path, Number(e.target.value));
+            }}
+          />
+        ) : null}
+        {absent ? null : <NumberInput f={f} id={id} describedBy={describedBy} invalid={!!shownError} onValue={(v) => onChange(f.path, v)} onError={setError} />}
+        {absent ? null : unit}
+        {optionalToggle}
+      </div>
+      <Help id={helpId} doc={spec.doc} reference={spec.ref} />
+      <ErrorText id={errId} text={shownError} />
+    </div>
+  );
+}
+
+function PointsControl({ f, error, live, onChange }: { f: PointsField; error: string | undefined; live: boolean; onChange: (path: string, value: unknown) => void }) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const errId = `${id}-err`;
+  const [draft, setDraft] = useState(formatPoints(f.value));
+  const [local, setLocal] = useState<string | null>(null);
+  const shownError = local ?? error;
+  return (
+    <div className={`sed-field sed-points${shownError ? ' sed-invalid' : ''}`} data-path={f.path} title={f.path}>
+      <label htmlFor={id}>
+        {f.label} (ms, probability)
+        <RestartTag show={live} />
+      </label>
+      <input
+        id={id}
+        type="text"
+        value={draft}
+        aria-describedby={shownError ? `${helpId} ${errId}` : helpId}
+        aria-invalid={!!shownError || undefined}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={() => {
+          const r = parsePoints(draft);
+          if (!r.ok) setLocal(r.error);
+          else {
+            setLocal(null);
+            onChange(f.path, r.value);
+          }
+        }}
+      />
+      <Help id={helpId} doc={f.doc} extra={<span className="sed-ref"> e.g. “10 0.5, 50 1”.</span>} />
+      <ErrorText id={errId} text={shownError} />
+    </div>
+  );
+}
+
+function groupBy(fields: EditorField[]): [string, EditorField[]][] {
+  const m = new Map<string, EditorField[]>();
+  for (const f of fields) {
+    const g = m.get(f.group);
+    if (g) g.push(f);
+    else m.set(f.group, [f]);
+  }
+  return [...m];
+}
+
+export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEditorProps) {
+  const fields = useMemo(() => editorFields(scenario), [scenario]);
+  const bySection = useMemo(() => {
+    const m = new Map<Section, EditorField[]>();
+    for (const f of fields) {
+      const list = m.get(f.section);
+      if (list) list.push(f);
+      else m.set(f.section, [f]);
+    }
+    return m;
+  }, [fields]);
+  const general = errors[''];
+  const addTraffic = () =>
+    onChange('traffic', [
+      ...scenario.traffic,
+      {
+        kind: 'bulk',
+        flows: BULK_FIELDS.flows.default,
+        start: BULK_FIELDS.start.default,
+        startSpread: BULK_FIELDS.startSpread.default,
+        // without a duration the run ends when the last flow does, so the new flows need a size
+        ...(scenario.duration === undefined ? { bytes: BULK_FIELDS.bytes.default } : {}),
+        ...(scenario.topology.kind === 'dumbbell' ? { from: 'left' } : {}),
+      },
+    ]);
+  const removeTraffic = (i: number) => onChange('traffic', scenario.traffic.filter((_, k) => k !== i));
+
+  return (
+    <form className="sed" aria-label="Scenario editor" onSubmit={(e) => e.preventDefault()} noValidate>
+      {general ? (
+        <div className="sed-general" role="alert">
+          {general.split('\n').map((l, k) => (
+            <p key={k}>{l}</p>
+          ))}
+        </div>
+      ) : null}
+      {live ? <p className="sed-livenote">A run is in progress: queue parameters and the bottleneck’s rate, delay and loss change it at once; the others apply on restart.</p> : null}
+      {SECTIONS.map((sec) => {
+        const list = bySection.get(sec);
+        if (!list) return null;
+        return (
+          <details key={sec} className="sed-section" open={sec !== 'tcp'}>
+            <summary>{SECTION_TITLES[sec]}</summary>
+            {groupBy(list).map(([group, gf]) => {
+              const m = /^Traffic item (\d+)$/.exec(group);
+              return (
+                <fieldset key={group} className="sed-group">
+                  <legend>
+                    {group}
+                    {m && scenario.traffic.length > 1 ? (
+                      <button type="button" className="sed-remove" onClick={() => removeTraffic(Number(m[1]) - 1)} aria-label={`Remove ${group.toLowerCase()}`}>
+                        Remove
+                      </button>
+                    ) : null}
+                  </legend>
+                  {gf[0].kind === 'param' && gf[0].groupDoc ? <p className="sed-groupdoc">{gf[0].groupDoc}</p> : null}
+                  {gf.map((f) =>
+                    f.kind === 'points' ? (
+                      <PointsControl key={f.path} f={f} error={errors[f.path]} live={live} onChange={onChange} />
+                    ) : (
+                      // keyed by path and kind-dependent spec, so a control is rebuilt when the queue kind changes
+                      <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} onChange={onChange} />
+                    ),
+                  )}
+                </fieldset>
+              );
+            })}
+            {sec === 'traffic' ? (
+              <button type="button" className="sed-add" onClick={addTraffic}>
+                Add a traffic item
+              </button>
+            ) : null}
+          </details>
+        );
+      })}
+    </form>
+  );
+}

@@ -1,0 +1,332 @@
+/**
+ * The scenario editor's field list, generated from the parameter declarations: the
+ * scenario's own fields (src/engine/scenario/fields.ts), TCP_PARAMS and the parameters of
+ * the selected queue discipline in the AQM registry. Nothing here names an AQM parameter,
+ * so a new AQM in the registry gets its controls with no UI code.
+ *
+ * Every field carries the dotted path the CLI's --set and the URL codec use, its
+ * declaration, its value (SI units, as in scenario JSON) and the friendly display unit
+ * (Mb/s, ms, KB, packets) with exact conversions both ways. Pure: no DOM, no React.
+ */
+import { AQMS, aqmByKind } from '../../engine/aqm/registry';
+import { checkParam, rangeText, type EnumParam, type NumberParam, type ParamSpec, type ParamSpecs } from '../../engine/core/params';
+import { BULK_FIELDS, FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, SIDE_FIELDS, TRAFFIC_KIND, UDP_FIELDS } from '../../engine/scenario/fields';
+import { getPath } from '../../engine/scenario/paths';
+import { paramSpecAt, type Scenario } from '../../engine/scenario/schema';
+import { TCP_PARAMS } from '../../engine/tcp/params';
+
+export type Section = 'run' | 'topology' | 'tcp' | 'queue' | 'traffic';
+
+export const SECTION_TITLES: Record<Section, string> = {
+  run: 'Run',
+  topology: 'Topology',
+  tcp: 'TCP',
+  queue: 'Queue',
+  traffic: 'Traffic',
+};
+
+export const SECTIONS: readonly Section[] = ['run', 'topology', 'queue', 'tcp', 'traffic'];
+
+/** A friendly unit: display value = toDisplay(SI value), and back. */
+export interface DisplayUnit {
+  /** "Mb/s", "ms", "KB", "packets", "" */
+  label: string;
+  toDisplay(v: number): number;
+  fromDisplay(x: number): number;
+}
+
+export type Control = 'number' | 'probability' | 'checkbox' | 'select';
+
+export interface ParamField {
+  kind: 'param';
+  path: string;
+  spec: ParamSpec;
+  /** Value at `path` in SI units; undefined when an optional field is absent. */
+  value: unknown;
+  section: Section;
+  /** Sub-heading inside the section ("Bottleneck link", "RED", "Traffic item 1"). */
+  group: string;
+  /** One line about the group (the AQM's description for its parameters). */
+  groupDoc?: string;
+  /** Display unit ("Mb/s", "ms", "KB", "packets", ""), and the conversions from and to SI. */
+  unitLabel: string;
+  toDisplay(v: number): number;
+  fromDisplay(x: number): number;
+  control: Control;
+  /** Can change during a run (the engine's RunHandle.setParam accepts it). */
+  live: boolean;
+  /** The field may be absent; absence has a meaning ("unlimited", "none"). Removing it sets `removePath` to null. */
+  optional?: { absentLabel: string; removePath: string };
+}
+
+/** The empirical per-flow delay table [[delay s, cumulative probability], ...]. */
+export interface PointsField {
+  kind: 'points';
+  path: string;
+  value: [number, number][] | undefined;
+  section: Section;
+  group: string;
+  label: string;
+  doc: string;
+  live: false;
+}
+
+export type EditorField = ParamField | PointsField;
+
+// ------------------------------------------------------------------ units
+
+/**
+ * Rounds away binary noise from a unit conversion (0.007 x 1000 = 7.000000000000001):
+ * 15 significant digits is beyond what any control shows and within a double's precision,
+ * so values typed or stored with up to 15 significant digits round-trip exactly.
+ */
+function clean(x: number): number {
+  return Number.isFinite(x) && x !== 0 ? Number(x.toPrecision(15)) : x;
+}
+
+function scaled(label: string, perUnit: number): DisplayUnit {
+  // display = SI / perUnit. Powers of two (KB, MB) scale exactly; decimal factors are
+  // applied as a multiplication or division by an integer and cleaned.
+  if (Number.isInteger(Math.log2(perUnit))) return { label, toDisplay: (v) => v / perUnit, fromDisplay: (x) => x * perUnit };
+  if (perUnit < 1) {
+    const k = Math.round(1 / perUnit);
+    return { label, toDisplay: (v) => clean(v * k), fromDisplay: (x) => clean(x / k) };
+  }
+  return { label, toDisplay: (v) => clean(v / perUnit), fromDisplay: (x) => clean(x * perUnit) };
+}
+
+const IDENTITY = (label: string): DisplayUnit => ({ label, toDisplay: (v) => v, fromDisplay: (x) => x });
+
+/** Times of the run itself (seconds read better); delays and timers are shown in ms. */
+const SECONDS_KEYS: ReadonlySet<string> = new Set(['duration', 'start', 'stop', 'startSpread']);
+
+export const KIB = 1024;
+export const MIB = 1024 * 1024;
+
+/**
+ * The display unit of a number parameter: bits/s as Mb/s; delays and timers as ms
+ * (run times stay in s); large byte counts as KB (1024 bytes) or MB (1024 KB), packet
+ * sizes in bytes; thresholds and limits in the queue's unit.
+ */
+export function displayUnit(key: string, spec: NumberParam, queueUnit: 'packets' | 'bytes' = 'packets'): DisplayUnit {
+  switch (spec.unit) {
+    case 'bps':
+      return scaled('Mb/s', 1e6);
+    case 's':
+      return SECONDS_KEYS.has(key) ? IDENTITY('s') : scaled('ms', 1e-3);
+    case 'bytes':
+      if (spec.default >= MIB) return scaled('MB', MIB);
+      if (spec.default >= 10 * KIB) return scaled('KB', KIB);
+      return IDENTITY('bytes');
+    case 'queue-units':
+      return IDENTITY(queueUnit);
+    case 'packets':
+    case 'segments':
+      return IDENTITY(spec.unit);
+    case 'probability':
+    case 'ratio':
+    case 'count':
+    case '':
+      return IDENTITY('');
+  }
+}
+
+/** The allowed range in display units: "> 0 to 1000000 Mb/s", "whole number 1 to 100000". */
+export function displayRange(f: ParamField): string {
+  const s = f.spec;
+  if (s.type !== 'number') return '';
+  const lo = f.toDisplay(s.min);
+  const hi = f.toDisplay(s.max);
+  return `${s.integer && f.unitLabel === s.unit ? 'whole number ' : ''}${s.exclusiveMin ? '> ' : ''}${lo} to ${hi}${f.unitLabel ? ' ' + f.unitLabel : ''}`;
+}
+
+/** Parameters the engine changes during a run (sim-run.ts setParam): the bottleneck queue's parameters except its kind, and the bottleneck's rate, delay and loss. */
+export function isLiveParam(path: string): boolean {
+  return /^topology\.bottleneck\.(queue|reverseQueue)\.(?!kind$)\w+$/.test(path) || /^topology\.bottleneck\.(rate|delay|loss)$/.test(path);
+}
+
+// ------------------------------------------------------------------ the field list
+
+function paramField(scenario: Scenario, path: string, key: string, spec: ParamSpec, section: Section, group: string, queueUnit: 'packets' | 'bytes', optional?: ParamField['optional']): ParamField {
+  const unit = spec.type === 'number' ? displayUnit(key, spec, queueUnit) : IDENTITY('');
+  const control: Control = spec.type === 'boolean' ? 'checkbox' : spec.type === 'enum' ? 'select' : spec.unit === 'probability' ? 'probability' : 'number';
+  return {
+    kind: 'param',
+    path,
+    spec,
+    value: getPath(scenario, path),
+    section,
+    group,
+    unitLabel: unit.label,
+    toDisplay: unit.toDisplay,
+    fromDisplay: unit.fromDisplay,
+    control,
+    live: isLiveParam(path),
+    optional,
+  };
+}
+
+function addParams(out: EditorField[], scenario: Scenario, prefix: string, specs: ParamSpecs, section: Section, group: string, queueUnit: 'packets' | 'bytes' = 'packets', skip: readonly string[] = []): void {
+  for (const [key, spec] of Object.entries(specs)) {
+    if (skip.includes(key)) continue;
+    out.push(paramField(scenario, `${prefix}.${key}`, key, spec, section, group, queueUnit));
+  }
+}
+
+/** The queue's kind selector, then every parameter of that kind (from its registry descriptor). */
+function addQueue(out: EditorField[], scenario: Scenario, prefix: string, group: string, kindSpec: EnumParam, optional?: ParamField['optional']): void {
+  const q = getPath(scenario, prefix) as Record<string, unknown> | undefined;
+  out.push(paramField(scenario, `${prefix}.kind`, 'kind', kindSpec, 'queue', group, 'packets', optional));
+  if (!q) return;
+  const d = aqmByKind(String(q.kind));
+  if (!d) return;
+  const unit = q.unit === 'bytes' ? 'bytes' : 'packets';
+  const start = out.length;
+  addParams(out, scenario, prefix, d.params, 'queue', `${group}: ${d.label}`, unit);
+  for (let i = start; i < out.length; i++) (out[i] as ParamField).groupDoc = d.doc;
+}
+
+/** The queue-kind declaration the schema uses at `path` (its values are the registry's kinds). */
+function queueKindSpec(scenario: Scenario, path: string): EnumParam {
+  const s = paramSpecAt(scenario, path);
+  if (s && s.type === 'enum') return s;
+  const kinds = AQMS.map((d) => d.kind);
+  return { type: 'enum', values: kinds, valueDocs: Object.fromEntries(AQMS.map((d) => [d.kind, d.label])), default: kinds[0], label: 'Queue discipline', doc: 'Queue discipline (AQM) of this direction of the link.' };
+}
+
+/**
+ * Every editable field of `scenario`, in display order, with section and group. Flows:
+ * with a single bulk traffic item its `flows` is listed under Topology ("number of
+ * flows"); with several items each item's `flows` is under Traffic.
+ */
+export function editorFields(scenario: Scenario): EditorField[] {
+  const out: EditorField[] = [];
+  const traffic = scenario.traffic;
+  const singleBulk = traffic.length === 1 && traffic[0].kind === 'bulk';
+
+  // Run
+  out.push(paramField(scenario, 'seed', 'seed', RUN_FIELDS.seed, 'run', 'Run', 'packets'));
+  out.push(paramField(scenario, 'duration', 'duration', RUN_FIELDS.duration, 'run', 'Run', 'packets', { absentLabel: 'until the last flow ends', removePath: 'duration' }));
+
+  // Topology
+  const topo = scenario.topology;
+  if (singleBulk) out.push(paramField(scenario, 'traffic.0.flows', 'flows', BULK_FIELDS.flows, 'topology', 'Number of flows', 'packets'));
+  if (topo.kind === 'dumbbell') {
+    addParams(out, scenario, 'topology.bottleneck', LINK_FIELDS, 'topology', 'Bottleneck link');
+    addParams(out, scenario, 'topology.left', SIDE_FIELDS, 'topology', 'Left side (senders)');
+    addParams(out, scenario, 'topology.right', SIDE_FIELDS, 'topology', 'Right side (receivers)');
+    const fdGroup = 'Per-flow RTT';
+    out.push(paramField(scenario, 'topology.flowDelay.kind', 'kind', FLOW_DELAY_KIND, 'topology', fdGroup, 'packets', { absentLabel: 'none (every flow has the same RTT)', removePath: 'topology.flowDelay' }));
+    const fd = topo.flowDelay;
+    if (fd) {
+      if (fd.kind === 'empirical') {
+        out.push({
+          kind: 'points',
+          path: 'topology.flowDelay.points',
+          value: fd.points,
+          section: 'topology',
+          group: fdGroup,
+          label: 'Delay CDF',
+          doc: 'Extra one-way delay per flow drawn from this table: pairs "delay (ms) cumulative probability", delays non-decreasing, the last probability 1.',
+          live: false,
+        });
+      } else addParams(out, scenario, 'topology.flowDelay', FLOW_DELAY_FIELDS[fd.kind], 'topology', fdGroup);
+    }
+    addQueue(out, scenario, 'topology.bottleneck.queue', 'Bottleneck queue', queueKindSpec(scenario, 'topology.bottleneck.queue.kind'));
+  } else {
+    topo.links.forEach((l, i) => {
+      const group = `Link ${l.from} – ${l.to}`;
+      addParams(out, scenario, `topology.links.${i}`, LINK_FIELDS, 'topology', group);
+      addQueue(out, scenario, `topology.links.${i}.queue`, `Queue ${l.from} → ${l.to}`, queueKindSpec(scenario, `topology.links.${i}.queue.kind`), {
+        absentLabel: 'default (1000-packet drop-tail)',
+        removePath: `topology.links.${i}.queue`,
+      });
+    });
+  }
+
+  // TCP
+  addParams(out, scenario, 'tcp', TCP_PARAMS, 'tcp', 'Every TCP flow');
+
+  // Traffic
+  traffic.forEach((t, i) => {
+    const p = `traffic.${i}`;
+    const group = `Traffic item ${i + 1}`;
+    out.push(paramField(scenario, `${p}.kind`, 'kind', TRAFFIC_KIND, 'traffic', group, 'packets'));
+    if (topo.kind === 'dumbbell') out.push(paramField(scenario, `${p}.from`, 'from', FROM_SPEC, 'traffic', group, 'packets'));
+    if (t.kind === 'bulk') {
+      for (const [key, spec] of Object.entries(BULK_FIELDS)) {
+        if (key === 'flows' && singleBulk) continue;
+        out.push(paramField(scenario, `${p}.${key}`, key, spec, 'traffic', group, 'packets', key === 'bytes' ? { absentLabel: 'unlimited (long-lived flow)', removePath: `${p}.bytes` } : undefined));
+      }
+    } else {
+      for (const [key, spec] of Object.entries(UDP_FIELDS)) {
+        out.push(paramField(scenario, `${p}.${key}`, key, spec, 'traffic', group, 'packets', key === 'stop' ? { absentLabel: 'sends until the run ends', removePath: `${p}.stop` } : undefined));
+      }
+    }
+  });
+  return out;
+}
+
+// ------------------------------------------------------------------ validation
+
+/**
+ * Checks a value typed in display units. Returns the SI value, or a message naming the
+ * field (its dotted path) and the allowed range, in SI (checkParam) and display units.
+ */
+export function parseDisplay(f: ParamField, text: string): { ok: true; value: number } | { ok: false; error: string } {
+  const spec = f.spec;
+  if (spec.type !== 'number') return { ok: false, error: `${f.path}: not a number field` };
+  const trimmed = text.trim();
+  const x = trimmed === '' ? NaN : Number(trimmed);
+  const friendly = f.unitLabel !== (spec.unit === 'ratio' || spec.unit === 'count' || spec.unit === 'probability' ? '' : spec.unit) ? ` (${displayRange(f)})` : '';
+  if (!Number.isFinite(x)) return { ok: false, error: `${f.path}: expected a number, allowed ${rangeText(spec)}${friendly}` };
+  let v = f.fromDisplay(x);
+  if (spec.integer && f.unitLabel !== spec.unit && Math.abs(v - Math.round(v)) < 1e-6 * Math.max(1, Math.abs(v))) v = Math.round(v);
+  const err = checkParam(f.path, spec, v);
+  return err ? { ok: false, error: `${err}${friendly}` } : { ok: true, value: v };
+}
+
+/** Parses the empirical table text "10 0.5, 50 1" (delays in ms) into [[0.01, 0.5], [0.05, 1]]. */
+export function parsePoints(text: string): { ok: true; value: [number, number][] } | { ok: false; error: string } {
+  const pairs = text
+    .split(/[,;\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  if (pairs.length === 0) return { ok: false, error: 'topology.flowDelay.points: give at least one pair "delay_ms probability"' };
+  const out: [number, number][] = [];
+  for (const pr of pairs) {
+    const nums = pr.split(/\s+/).map(Number);
+    if (nums.length !== 2 || !nums.every(Number.isFinite)) return { ok: false, error: `topology.flowDelay.points: "${pr}" is not a pair "delay_ms probability"` };
+    out.push([clean(nums[0] / 1000), nums[1]]);
+  }
+  return { ok: true, value: out };
+}
+
+export function formatPoints(points: readonly [number, number][] | undefined): string {
+  return (points ?? []).map(([x, p]) => `${clean(x * 1000)} ${p}`).join(', ');
+}
+
+/**
+ * Files each validation message under the field it names: the longest field path that
+ * starts the message and is followed by a space, ".", ":" or "=" ("topology.bottleneck.
+ * queue.minTh = 20 must be less than maxTh = 15" -> minTh). Messages that name no field
+ * go under "". Several messages for one field are joined by newlines.
+ */
+export function errorsByPath(messages: readonly string[], fields: readonly EditorField[]): Record<string, string> {
+  const paths = fields.map((f) => f.path).sort((a, b) => b.length - a.length);
+  const out: Record<string, string> = {};
+  for (const m of messages) {
+    const hit = paths.find((p) => m.startsWith(p) && (m.length === p.length || ' .:='.includes(m[p.length])));
+    const key = hit ?? '';
+    out[key] = out[key] ? `${out[key]}\n${m}` : m;
+  }
+  return out;
+}
+
+/** The friendly display string of a field's current value (numbers in display units). */
+export function displayValue(f: ParamField): string {
+  const v = f.value;
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'number') return String(f.toDisplay(v));
+  return String(v);
+}

@@ -1,0 +1,220 @@
+/**
+ * The step-through decision inspector (issue 3, "Step-through of RED/ECN decisions"):
+ * one AQM decision as a worked calculation with the numbers filled in, and what the flow
+ * did next (ECE, window cut, CWR; or dupacks, fast retransmit, timeout).
+ *
+ * Self-contained: it gets the recorded decisions, the position, the recorded flow events
+ * and a callback for the step buttons; the app decides what a step does (move in the
+ * recorded history or let the engine run to the next one).
+ */
+import { useId, useMemo, useState } from 'react';
+import type { DecisionRecord } from '../../engine/aqm/decision';
+import type { FlowEvent } from '../../engine/net/agent';
+import { eventStyle, flowColor } from '../colors';
+import { consequences, explainDecision, fmt, reactionSummary, timeline, type OutcomeLabel } from './explain';
+import { RegionBar } from './RegionBar';
+import './inspector.css';
+
+export type InspectorStep = 'prev' | 'next' | 'next-mark' | 'next-drop' | 'next-flow-event';
+
+export interface InspectorProps {
+  /** Recorded decisions, oldest first. */
+  records: readonly DecisionRecord[];
+  /** The record shown (clamped to the list). */
+  index: number;
+  /** Recorded flow events, oldest first. */
+  flowEvents: readonly FlowEvent[];
+  onStep: (what: InspectorStep, flow?: number) => void;
+  /** Round-trip time of the decision's flow around the decision, seconds: "what happened next" covers 2 RTTs (default 0.2 s). */
+  rtt?: number | ((rec: DecisionRecord) => number | undefined);
+  /** A flow event to highlight in the timeline (e.g. the one a step stopped at). */
+  currentEvent?: FlowEvent | null;
+  /** Simulated time the run has reached, seconds: before the end of the 2-RTT window the reaction may still come. */
+  now?: number;
+}
+
+/** Colour of an outcome badge: the queue-event colours of the charts (colors.ts). */
+function outcomeColor(o: OutcomeLabel): string {
+  switch (o) {
+    case 'mark CE':
+      return eventStyle(3).color;
+    case 'early drop':
+      return eventStyle(0).color;
+    case 'forced drop':
+      return eventStyle(1).color;
+    case 'overflow drop':
+      return eventStyle(2).color;
+    case 'link loss':
+      return eventStyle(4).color;
+    default:
+      return '#2f6f4f';
+  }
+}
+
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now }: InspectorProps) {
+  const n = records.length;
+  const i = Math.max(0, Math.min(index, n - 1));
+  const rec = n > 0 ? records[i] : null;
+  const [flowChoice, setFlowChoice] = useState<number | null>(null);
+  const flowSelectId = useId();
+  const flows = useMemo(() => {
+    const s = new Set<number>();
+    for (const r of records) if (r.flow >= 0) s.add(r.flow);
+    for (const e of flowEvents) s.add(e.flow);
+    return [...s].sort((a, b) => a - b);
+  }, [records, flowEvents]);
+  const ex = useMemo(() => (rec ? explainDecision(rec) : null), [rec]);
+  const rttOf = typeof rtt === 'function' ? (rec ? rtt(rec) : undefined) : rtt;
+  const next = useMemo(() => (rec ? consequences(rec, flowEvents, { rtt: rttOf }) : []), [rec, flowEvents, rttOf]);
+  const items = useMemo(() => (rec ? timeline(rec, next) : []), [rec, next]);
+  const flow = flowChoice ?? rec?.flow ?? flows[0] ?? 0;
+
+  const nav = (
+    <div className="insp-nav" role="toolbar" aria-label="Step through AQM decisions">
+      <button type="button" onClick={() => onStep('prev')} disabled={n === 0 || i === 0} aria-label="Previous decision">
+        ◀ Previous
+      </button>
+      <button type="button" onClick={() => onStep('next')} aria-label="Next decision">
+        Next ▶
+      </button>
+      <button type="button" onClick={() => onStep('next-mark')} aria-label="Next ECN mark">
+        Next mark
+      </button>
+      <button type="button" onClick={() => onStep('next-drop')} aria-label="Next drop">
+        Next drop
+      </button>
+      <span className="insp-flowstep">
+        <button type="button" onClick={() => onStep('next-flow-event', flow)} aria-label={`Next event of flow ${flow}`}>
+          Next event of flow
+        </button>
+        <label className="insp-sr" htmlFor={flowSelectId}>
+          Flow to follow
+        </label>
+        <select id={flowSelectId} value={flow} onChange={(e) => setFlowChoice(Number(e.target.value))}>
+          {(flows.length ? flows : [flow]).map((f) => (
+            <option key={f} value={f}>
+              {f}
+            </option>
+          ))}
+        </select>
+      </span>
+    </div>
+  );
+
+  if (!rec || !ex) {
+    return (
+      <div className="insp">
+        {nav}
+        <p className="insp-empty">No AQM decision recorded yet. Pause the run, or press “Next mark” to run to the next ECN mark and see why the queue marked it.</p>
+      </div>
+    );
+  }
+
+  const color = outcomeColor(ex.outcome);
+  return (
+    <div className="insp" aria-live="polite">
+      {nav}
+      <header className="insp-head">
+        <div className="insp-pos">
+          Decision {i + 1} of {n}
+          <span className="insp-muted"> · {rec.queue} · {rec.aqm.toUpperCase()}</span>
+        </div>
+        <div className="insp-time">t = {ex.time}</div>
+      </header>
+
+      <dl className="insp-packet" aria-label="Packet">
+        <div>
+          <dt>Packet</dt>
+          <dd>#{ex.packet.uid}</dd>
+        </div>
+        <div>
+          <dt>Flow</dt>
+          <dd>
+            <span className="insp-swatch" style={{ background: flowColor(ex.packet.flow) }} aria-hidden="true" />
+            {ex.packet.flow}
+          </dd>
+        </div>
+        <div>
+          <dt>Size</dt>
+          <dd>{ex.packet.bytes} bytes</dd>
+        </div>
+        <div>
+          <dt>ECN codepoint</dt>
+          <dd className={ex.packet.ect ? 'insp-ect' : 'insp-notect'}>{ex.packet.ecnName}</dd>
+        </div>
+      </dl>
+
+      {ex.bar ? <RegionBar bar={ex.bar} /> : null}
+
+      <ol className="insp-steps" aria-label="The calculation, step by step">
+        {ex.steps.map((s, k) => (
+          <li key={`${s.label}-${k}`} className={s.mismatch ? 'insp-mismatch' : undefined}>
+            <div className="insp-step-head">
+              <span className="insp-label">{s.label}</span>
+              <span className="insp-value">{s.value}</span>
+            </div>
+            {s.symbolic !== undefined && s.numeric !== undefined ? (
+              <div className="insp-formula">
+                <div>{s.symbolic}</div>
+                <div className="insp-numeric">= {s.numeric}</div>
+              </div>
+            ) : (
+              <div className="insp-formula">{s.formula}</div>
+            )}
+            {s.mismatch ? (
+              <div className="insp-warn" role="note">
+                ⚠ {s.mismatch}
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+
+      <section className="insp-outcome" style={{ borderColor: color }} aria-label="Outcome">
+        <div className="insp-badge" style={{ background: color }}>
+          {ex.outcome}
+        </div>
+        <div>
+          <p className="insp-rule">{ex.rule}</p>
+          {ex.ecnNote ? <p className="insp-note">{ex.ecnNote}</p> : null}
+        </div>
+      </section>
+
+      {rec.outcome !== 'enqueue' ? (
+        <section className="insp-next" aria-label="What happened next">
+          <h3>What happened next</h3>
+          <p className="insp-summary">{reactionSummary(rec, next, now !== undefined && now < rec.t + 2 * (rttOf ?? 0.2))}</p>
+          {items.length > 0 ? (
+            <ol className="insp-timeline">
+              {items.map((it, k) => {
+                const current = currentEvent !== null && next.indexOf(currentEvent) >= 0 && it.first.t <= currentEvent.t && currentEvent.t <= it.last.t && it.kind === currentEvent.kind;
+                return (
+                  <li key={`${it.kind}-${it.t}-${k}`} className={current ? 'insp-current' : undefined}>
+                    <div className="insp-ev-head">
+                      <span className="insp-dt">{it.dt}</span>
+                      <span className="insp-kind">
+                        {it.kind}
+                        {it.n > 1 ? ` ×${it.n}` : ''}
+                      </span>
+                    </div>
+                    <span className="insp-what">
+                      {it.text}
+                      {it.last.note ? <span className="insp-evnote"> — {it.last.note}</span> : null}
+                      {it.last.cwnd !== undefined && !/cwnd/.test(it.last.note ?? '') ? (
+                        <span className="insp-evnote">
+                          {' '}
+                          (cwnd {fmt(it.last.cwnd)}
+                          {it.last.ssthresh !== undefined && Number.isFinite(it.last.ssthresh) ? `, ssthresh ${fmt(it.last.ssthresh)}` : ''})
+                        </span>
+                      ) : null}
+                    </span>
+                  </li>
+                );
+              })}
+            </ol>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The inspector slot (src/ui/slots.tsx): connects <Inspector> to the app store and the
+ * run controller. Step buttons set the controller's step target and step; "next event
+ * of flow N" keeps the inspected decision in view when the worker sends a new history.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import type { DecisionRecord } from '../../engine/aqm/decision';
+import type { SlotProps } from '../slots';
+import { useAppState } from '../store/app-store';
+import { Inspector, type InspectorStep } from './Inspector';
+
+/**
+ * Round trip of a dumbbell flow at the time of a decision, seconds: propagation (access
+ * links both sides, the bottleneck, a constant per-flow delay on both access links) plus
+ * the queueing delay the decision's packet met (q packets or bytes at the bottleneck rate).
+ * undefined for other topologies.
+ */
+function rttAt(scenario: unknown, rec: DecisionRecord): number | undefined {
+  const topo = (scenario as { topology?: { kind?: string; bottleneck?: { delay?: number; rate?: number }; left?: { delay?: number }; right?: { delay?: number }; flowDelay?: { kind?: string; value?: number } } } | null)
+    ?.topology;
+  if (!topo || topo.kind !== 'dumbbell') return undefined;
+  const extra = topo.flowDelay?.kind === 'constant' ? (topo.flowDelay.value ?? 0) : 0;
+  const prop = 2 * ((topo.bottleneck?.delay ?? 0) + (topo.left?.delay ?? 0) + (topo.right?.delay ?? 0) + 2 * extra);
+  const rate = topo.bottleneck?.rate ?? 0;
+  const queued = rate > 0 ? ((rec.unit === 'bytes' ? rec.q : rec.q * rec.bytes) * 8) / rate : 0;
+  const rtt = prop + queued;
+  return rtt > 0 ? rtt : undefined;
+}
+
+export default function InspectorSlot({ store, controller }: SlotProps) {
+  const records = useAppState(store, (s) => s.decisions);
+  const cursor = useAppState(store, (s) => s.cursor);
+  const flowEvents = useAppState(store, (s) => s.flowEvents);
+  const flowCursor = useAppState(store, (s) => s.flowCursor);
+  const scenario = useAppState(store, (s) => s.scenario);
+  const now = useAppState(store, (s) => s.now);
+  const pinned = useRef<{ uid: number; t: number; history: readonly unknown[] } | null>(null);
+
+  // After "next event of flow N" the worker sends a fresh history with the cursor at its
+  // end; put it back on the decision being followed.
+  useEffect(() => {
+    const pin = pinned.current;
+    if (!pin || records === pin.history) return;
+    pinned.current = null;
+    const k = records.findIndex((r) => r.uid === pin.uid && r.t === pin.t);
+    if (k >= 0) controller.selectDecision(k);
+  }, [records, controller]);
+
+  const index = cursor ?? records.length - 1;
+  const onStep = useCallback(
+    (what: InspectorStep, flow?: number) => {
+      const rec = records[index];
+      pinned.current = null;
+      switch (what) {
+        case 'prev':
+          controller.setStepTarget('decision', null);
+          controller.stepBack();
+          return;
+        case 'next':
+          controller.setStepTarget('decision', null);
+          controller.stepForward();
+          return;
+        case 'next-mark':
+          controller.setStepTarget('mark', null);
+          controller.stepForward();
+          return;
+        case 'next-drop':
+          controller.setStepTarget('drop', null);
+          controller.stepForward();
+          return;
+        case 'next-flow-event':
+          if (rec) pinned.current = { uid: rec.uid, t: rec.t, history: records };
+          controller.setStepTarget('flow-event', flow ?? rec?.flow ?? null);
+          controller.stepForward();
+          return;
+      }
+    },
+    [controller, records, index],
+  );
+
+  const rtt = useCallback(
+    (rec: DecisionRecord) => {
+      // the larger of the flow's smoothed RTT now and the RTT its packet was going to see
+      const measured = store.series.last(`rtt.${rec.flow}`);
+      const at = rttAt(scenario, rec);
+      const m = Number.isFinite(measured) && measured > 0 ? measured : 0;
+      return at !== undefined ? Math.max(at, m) : m > 0 ? m : undefined;
+    },
+    [store, scenario],
+  );
+
+  return <Inspector records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} />;
+}

@@ -1,0 +1,183 @@
+/**
+ * The compare view's summary table (which side is better, what counts as a difference)
+ * and its worker runner (protocol handling), with a scripted fake worker.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FlowSummary, QueueSummary, Summary } from '../../../../src/engine/metrics/types';
+import { toMain, type MainToWorker, type WorkerToMain } from '../../../../src/protocol/messages';
+import { compareSummaries, longestCompletion, relText, type DiffRow } from '../../../../src/ui/compare/diff';
+import { runInWorker } from '../../../../src/ui/compare/run';
+
+function queue(over: Partial<QueueSummary> = {}): QueueSummary {
+  return {
+    utilization: 0.9,
+    arrivals: 1000,
+    departures: 950,
+    drops: 50,
+    dropsOverflow: 10,
+    dropsEarly: 40,
+    dropsForced: 0,
+    marks: 0,
+    lossRate: 0.05,
+    markRate: 0,
+    meanQueuePackets: 20,
+    maxQueuePackets: 60,
+    meanQueueBytes: 30000,
+    maxQueueBytes: 90000,
+    meanQueueDelay: 0.024,
+    linkLosses: 0,
+    ...over,
+  };
+}
+
+function flow(i: number, over: Partial<FlowSummary> = {}): FlowSummary {
+  return {
+    flow: i,
+    kind: 'tcp',
+    completionTime: 10 + i,
+    startTime: 0,
+    goodputBps: 2e6,
+    bytesDelivered: 1e6,
+    bytesRequested: 1e6,
+    packetsSent: 700,
+    retransmissions: 5,
+    timeouts: 0,
+    fastRetransmits: 3,
+    ecnReductions: 0,
+    drops: 5,
+    marks: 0,
+    ...over,
+  };
+}
+
+function summary(over: Partial<Summary> = {}, q: Partial<QueueSummary> = {}, flows = [flow(0), flow(1)]): Summary {
+  return {
+    events: 1,
+    wallSeconds: 0,
+    simulatedSeconds: 12,
+    bottleneck: queue(q),
+    bottleneckReverse: queue(),
+    flows,
+    goodputEfficiency: 0.8,
+    fairness: { jain: 0.95 },
+    ...over,
+  };
+}
+
+function byKey(rows: DiffRow[], key: string): DiffRow {
+  const r = rows.find((x) => x.key === key);
+  if (!r) throw new Error(`no row ${key}`);
+  return r;
+}
+
+describe('compareSummaries', () => {
+  it('equal summaries: nothing highlighted, no winner', () => {
+    const rows = compareSummaries(summary(), summary());
+    expect(rows.every((r) => r.change === 'same' && r.winner === null)).toBe(true);
+    expect(relText(rows[0])).toBe('=');
+  });
+
+  it('drop-tail vs RED+ECN: fewer drops and a shorter queue win, more utilization wins', () => {
+    const dt = summary({}, { utilization: 0.95, drops: 80, lossRate: 0.08, meanQueuePackets: 55, marks: 0 });
+    const ecn = summary({}, { utilization: 0.93, drops: 4, lossRate: 0.004, meanQueuePackets: 18, marks: 70, markRate: 0.07 });
+    const rows = compareSummaries(dt, ecn);
+    expect(byKey(rows, 'drops')).toMatchObject({ a: 80, b: 4, delta: -76, change: 'large', winner: 'b' });
+    expect(byKey(rows, 'drops').rel).toBeCloseTo(-0.95, 12);
+    expect(relText(byKey(rows, 'drops'))).toBe('−95 %');
+    expect(byKey(rows, 'meanQueue').winner).toBe('b');
+    // 0.95 -> 0.93 is a 2.1 % change: highlighted as a difference, not a large one
+    expect(byKey(rows, 'util')).toMatchObject({ change: 'differs', winner: 'a' });
+    expect(relText(byKey(rows, 'util'))).toBe('−2.1 %');
+    // marks have no "better" direction
+    expect(byKey(rows, 'marks')).toMatchObject({ change: 'large', winner: null });
+    expect(relText(byKey(rows, 'marks'))).toBe('up from 0');
+  });
+
+  it('an unfinished flow: completion is missing, the finished side wins, G and the longest completion are missing', () => {
+    const a = summary({ goodputEfficiency: null }, {}, [flow(0), flow(1, { completionTime: null })]);
+    const b = summary();
+    expect(longestCompletion(a)).toBeNull();
+    expect(longestCompletion(b)).toBe(11);
+    const rows = compareSummaries(a, b);
+    expect(byKey(rows, 'flow1.completion')).toMatchObject({ a: null, b: 11, change: 'large', winner: 'b' });
+    expect(byKey(rows, 'G')).toMatchObject({ a: null, winner: 'b' });
+    expect(byKey(rows, 'longest').winner).toBe('b');
+    expect(byKey(rows, 'flow0.completion').change).toBe('same');
+  });
+
+  it('unlimited flows have no completion row; goodput rows for every flow of either side', () => {
+    const a = summary({}, {}, [flow(0, { bytesRequested: null, completionTime: null })]);
+    const b = summary({}, {}, [flow(0, { bytesRequested: null, completionTime: null }), flow(1, { bytesRequested: null, completionTime: null, goodputBps: 1e6 })]);
+    const rows = compareSummaries(a, b);
+    expect(rows.some((r) => r.key.endsWith('.completion'))).toBe(false);
+    expect(byKey(rows, 'flow1.goodput')).toMatchObject({ a: null, b: 1e6, winner: 'b' });
+  });
+});
+
+// ---------------------------------------------------------------- runInWorker
+
+/** A fake worker that answers `start` with a scripted list of messages. */
+class FakeWorker {
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  sent: MainToWorker[] = [];
+  terminated = false;
+  constructor(private readonly script: (start: MainToWorker) => WorkerToMain[]) {}
+  postMessage(m: MainToWorker): void {
+    this.sent.push(m);
+    if (m.type === 'start') {
+      const out = this.script(m);
+      queueMicrotask(() => {
+        for (const x of out) if (!this.terminated) this.onmessage?.({ data: x } as MessageEvent);
+      });
+    }
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+}
+
+const asWorker = (f: FakeWorker) => () => f as unknown as Worker;
+
+describe('runInWorker', () => {
+  it('starts at full speed without recording, collects batches, reports progress and resolves with the summary', async () => {
+    const s = summary();
+    const fake = new FakeWorker((start) => {
+      const runId = (start as { runId: number }).runId;
+      return [
+        toMain({ type: 'started', runId, end: 10 }),
+        toMain({ type: 'batch', runId, t: new Float64Array([0, 1]), cols: { queue: new Float64Array([0, 3]) }, queueEvents: null }),
+        toMain({ type: 'progress', runId: runId + 1, now: 9, end: 10, eventsPerSec: 0, simRate: 0, events: 0 }), // another run's: ignored
+        toMain({ type: 'progress', runId, now: 5, end: 10, eventsPerSec: 0, simRate: 0, events: 0 }),
+        toMain({ type: 'batch', runId, t: new Float64Array([2]), cols: { queue: new Float64Array([7]) }, queueEvents: null }),
+        toMain({ type: 'done', runId, result: { version: 1, scenario: {}, summary: s } }),
+      ];
+    });
+    const progress: number[] = [];
+    const r = await runInWorker({ duration: 10 }, { makeWorker: asWorker(fake), onProgress: (f) => progress.push(f) });
+    expect(r.summary).toBe(s);
+    expect(r.series.length).toBe(3);
+    expect(Array.from(r.series.column('queue')!.subarray(0, 3))).toEqual([0, 3, 7]);
+    expect(progress).toEqual([0.5, 1]);
+    const start = fake.sent[0] as Extract<MainToWorker, { type: 'start' }>;
+    expect(start).toMatchObject({ type: 'start', speed: 'max', options: { record: false } });
+    expect(start.options.sampleInterval).toBeCloseTo(10 / 1500, 12);
+    expect(fake.terminated).toBe(true);
+  });
+
+  it('rejects with the field messages of an error', async () => {
+    const fake = new FakeWorker((start) => [toMain({ type: 'error', runId: (start as { runId: number }).runId, message: 'invalid scenario', fields: [{ path: 'topology.bottleneck.rate', message: 'must be > 0' }] })]);
+    await expect(runInWorker({}, { makeWorker: asWorker(fake) })).rejects.toThrow('invalid scenario\ntopology.bottleneck.rate: must be > 0');
+    expect(fake.terminated).toBe(true);
+  });
+
+  it('abort: sends stop, terminates the worker, rejects with an AbortError', async () => {
+    const fake = new FakeWorker(() => []);
+    const ctl = new AbortController();
+    const p = runInWorker({}, { makeWorker: asWorker(fake), signal: ctl.signal });
+    ctl.abort();
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fake.sent.map((m) => m.type)).toEqual(['start', 'stop']);
+    expect(fake.terminated).toBe(true);
+  });
+});

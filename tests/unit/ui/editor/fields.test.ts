@@ -1,0 +1,214 @@
+/**
+ * The editor's field list is generated from the declarations: every TCP parameter and
+ * every parameter of every registered AQM gets a field whose dotted path resolves (in the
+ * schema) to that very declaration; unit conversions are exact both ways; validation
+ * messages land on the field they name.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AQMS } from '../../../../src/engine/aqm/registry';
+import type { NumberParam } from '../../../../src/engine/core/params';
+import { DEFAULT_SCENARIO_JSON } from '../../../../src/engine/scenario/defaults';
+import { cloneJson } from '../../../../src/engine/scenario/paths';
+import { paramSpecAt, parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
+import { applySet } from '../../../../src/engine/scenario/set';
+import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
+import { displayUnit, editorFields, errorsByPath, formatPoints, isLiveParam, parseDisplay, parsePoints, type EditorField, type ParamField } from '../../../../src/ui/editor/fields';
+
+function scenarioWith(sets: Record<string, unknown> = {}, base: unknown = DEFAULT_SCENARIO_JSON): Scenario {
+  const json = cloneJson(base) as Record<string, unknown>;
+  for (const [p, v] of Object.entries(sets)) {
+    const err = applySet(json, p, v);
+    if (err) throw new Error(err);
+  }
+  const r = parseScenario(json);
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.scenario;
+}
+
+function param(fields: EditorField[], path: string): ParamField {
+  const f = fields.find((x) => x.path === path);
+  if (!f || f.kind !== 'param') throw new Error(`no field ${path}`);
+  return f;
+}
+
+describe('editorFields', () => {
+  it('lists every TCP parameter under tcp.<name>, with its declaration', () => {
+    const fields = editorFields(scenarioWith());
+    for (const [k, spec] of Object.entries(TCP_PARAMS)) {
+      const f = param(fields, `tcp.${k}`);
+      expect(f.spec).toBe(spec);
+      expect(f.section).toBe('tcp');
+    }
+  });
+
+  it.each(AQMS.map((d) => [d.kind, d] as const))('queue kind %s: every parameter of the registry entry has a field', (kind, d) => {
+    const s = scenarioWith({ 'topology.bottleneck.queue.kind': kind });
+    const fields = editorFields(s);
+    const kindField = param(fields, 'topology.bottleneck.queue.kind');
+    expect(kindField.value).toBe(kind);
+    expect(kindField.spec.type === 'enum' && kindField.spec.values).toEqual(AQMS.map((x) => x.kind));
+    const queuePaths = fields.filter((f) => f.section === 'queue' && f.path !== 'topology.bottleneck.queue.kind').map((f) => f.path);
+    expect(queuePaths.sort()).toEqual(Object.keys(d.params).map((k) => `topology.bottleneck.queue.${k}`).sort());
+    for (const [k, spec] of Object.entries(d.params)) {
+      const f = param(fields, `topology.bottleneck.queue.${k}`);
+      expect(f.spec).toBe(spec);
+      expect(f.value).toBe((s.topology as { bottleneck: { queue: Record<string, unknown> } }).bottleneck.queue[k]);
+      expect(f.live).toBe(true);
+    }
+  });
+
+  it('every parameter field names a path the schema (CLI --set, URL codec) resolves to the same declaration', () => {
+    const scenarios = [
+      scenarioWith(),
+      scenarioWith({ 'topology.flowDelay.kind': 'uniform', 'traffic.0.kind': 'udp' }),
+      scenarioWith({ traffic: [{ kind: 'bulk', flows: 2 }, { kind: 'udp', rate: 1e6 }], 'topology.flowDelay.kind': 'constant' }),
+      ...AQMS.map((d) => scenarioWith({ 'topology.bottleneck.queue.kind': d.kind, 'topology.bottleneck.queue.unit': 'bytes', 'topology.bottleneck.queue.limit': 150000 })),
+    ];
+    for (const s of scenarios) {
+      const fields = editorFields(s);
+      const paths = fields.map((f) => f.path);
+      expect(new Set(paths).size).toBe(paths.length); // one control per path
+      for (const f of fields) {
+        if (f.kind !== 'param') continue;
+        const declared = paramSpecAt(s, f.path);
+        expect(declared, f.path).toBeDefined();
+        // same declaration (the queue kind's enum is rebuilt by the tree, so compare by value)
+        expect(declared, f.path).toEqual(f.spec);
+      }
+    }
+  });
+
+  it('a single bulk item: its flow count is the Topology "number of flows"; several items: each under Traffic', () => {
+    const one = editorFields(scenarioWith());
+    expect(param(one, 'traffic.0.flows').section).toBe('topology');
+    expect(param(one, 'traffic.0.flows').value).toBe(4);
+    const two = editorFields(scenarioWith({ traffic: [{ kind: 'bulk', flows: 2 }, { kind: 'bulk', flows: 3 }] }));
+    expect(param(two, 'traffic.0.flows').section).toBe('traffic');
+    expect(param(two, 'traffic.1.flows').value).toBe(3);
+  });
+
+  it('optional fields say what their absence means and which path removes them', () => {
+    const s = scenarioWith();
+    const f = editorFields(s);
+    expect(param(f, 'traffic.0.bytes').value).toBeUndefined();
+    expect(param(f, 'traffic.0.bytes').optional).toEqual({ absentLabel: 'unlimited (long-lived flow)', removePath: 'traffic.0.bytes' });
+    expect(param(f, 'topology.flowDelay.kind').optional?.removePath).toBe('topology.flowDelay');
+    const emp = editorFields(scenarioWith({ 'topology.flowDelay': { kind: 'empirical', points: [[0.01, 0.5], [0.05, 1]] } }));
+    const pts = emp.find((x) => x.path === 'topology.flowDelay.points');
+    expect(pts?.kind).toBe('points');
+    expect(formatPoints(pts?.value as [number, number][])).toBe('10 0.5, 50 1');
+    expect(parsePoints('10 0.5, 50 1')).toEqual({ ok: true, value: [[0.01, 0.5], [0.05, 1]] });
+    expect(parsePoints('10, 50 1').ok).toBe(false);
+  });
+
+  it('live: only the bottleneck queue (not its kind) and the bottleneck link can change during a run', () => {
+    expect(isLiveParam('topology.bottleneck.queue.maxP')).toBe(true);
+    expect(isLiveParam('topology.bottleneck.queue.kind')).toBe(false);
+    expect(isLiveParam('topology.bottleneck.rate')).toBe(true);
+    expect(isLiveParam('topology.bottleneck.loss')).toBe(true);
+    expect(isLiveParam('topology.left.rate')).toBe(false);
+    expect(isLiveParam('tcp.ecn')).toBe(false);
+    const f = editorFields(scenarioWith());
+    expect(f.filter((x) => x.live).map((x) => x.path).sort()).toEqual(
+      [...['rate', 'delay', 'loss'].map((k) => `topology.bottleneck.${k}`), ...Object.keys(AQMS.find((d) => d.kind === 'red')!.params).map((k) => `topology.bottleneck.queue.${k}`)].sort(),
+    );
+  });
+});
+
+describe('units', () => {
+  const spec = (unit: NumberParam['unit'], def = 1): NumberParam => ({ type: 'number', unit, default: def, min: 0, max: 1e15, label: 'x', doc: '' });
+
+  it('picks friendly units: Mb/s, ms (s for run times), KB/MB for large byte counts, the queue unit', () => {
+    expect(displayUnit('rate', spec('bps')).label).toBe('Mb/s');
+    expect(displayUnit('rate', spec('bps')).toDisplay(10e6)).toBe(10);
+    expect(displayUnit('delay', spec('s')).label).toBe('ms');
+    expect(displayUnit('delay', spec('s')).toDisplay(0.007)).toBe(7);
+    expect(displayUnit('duration', spec('s')).label).toBe('s');
+    expect(displayUnit('rwnd', TCP_PARAMS.rwnd).label).toBe('KB');
+    expect(displayUnit('rwnd', TCP_PARAMS.rwnd).toDisplay(65536)).toBe(64);
+    expect(displayUnit('mss', TCP_PARAMS.mss).label).toBe('bytes');
+    expect(displayUnit('bytes', spec('bytes', 20971520)).toDisplay(20971520)).toBe(20);
+    expect(displayUnit('minTh', spec('queue-units'), 'bytes').label).toBe('bytes');
+    expect(displayUnit('minTh', spec('queue-units'), 'packets').label).toBe('packets');
+  });
+
+  it('round-trips exactly: fromDisplay(toDisplay(v)) = v for values with up to 15 significant digits, every unit', () => {
+    const units = [
+      displayUnit('rate', spec('bps')),
+      displayUnit('delay', spec('s')),
+      displayUnit('start', spec('s')),
+      displayUnit('rwnd', spec('bytes', 65536)),
+      displayUnit('bytes', spec('bytes', 20971520)),
+      displayUnit('mss', spec('bytes', 1460)),
+      displayUnit('maxP', spec('probability')),
+    ];
+    const decimal = fc
+      .tuple(fc.integer({ min: 1, max: 999_999_999_999 }), fc.integer({ min: -12, max: 6 }))
+      .map(([m, e]) => Number(`${m}e${e}`));
+    fc.assert(
+      fc.property(decimal, fc.constantFrom(...units), (v, u) => {
+        expect(u.fromDisplay(u.toDisplay(v))).toBe(v);
+      }),
+      { numRuns: 3000 },
+    );
+    // and what a user types comes back as typed
+    fc.assert(
+      fc.property(decimal, fc.constantFrom(...units), (x, u) => {
+        expect(u.toDisplay(u.fromDisplay(x))).toBe(x);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('parses typed values in display units and names the field and range when out of range', () => {
+    const f = editorFields(scenarioWith());
+    const rate = param(f, 'topology.bottleneck.rate');
+    expect(parseDisplay(rate, '12.5')).toEqual({ ok: true, value: 12.5e6 });
+    const bad = parseDisplay(rate, '2000000');
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.error).toContain('topology.bottleneck.rate = 2000000000000 is out of range: allowed > 0 to 1000000000000 bps');
+      expect(bad.error).toContain('> 0 to 1000000 Mb/s');
+    }
+    const maxP = param(f, 'topology.bottleneck.queue.maxP');
+    expect(parseDisplay(maxP, '1.5')).toMatchObject({ ok: false, error: expect.stringContaining('topology.bottleneck.queue.maxP = 1.5 is out of range: allowed 0 to 1 probability') });
+    expect(parseDisplay(maxP, '')).toMatchObject({ ok: false, error: expect.stringContaining('expected a number') });
+    const rwnd = param(f, 'tcp.rwnd');
+    expect(parseDisplay(rwnd, '64')).toEqual({ ok: true, value: 65536 });
+    const limit = param(f, 'topology.bottleneck.queue.limit');
+    expect(parseDisplay(limit, '2.5')).toMatchObject({ ok: false, error: expect.stringContaining('must be a whole number') });
+  });
+});
+
+describe('errorsByPath', () => {
+  it('files schema messages under the field they name', () => {
+    const json = cloneJson(DEFAULT_SCENARIO_JSON) as unknown as Record<string, unknown>;
+    const topo = json.topology as { bottleneck: { queue: Record<string, unknown>; rate: number } };
+    topo.bottleneck.queue.maxP = 2;
+    topo.bottleneck.rate = -1;
+    const r = parseScenario(json);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const fields = editorFields(scenarioWith());
+    const by = errorsByPath(r.errors, fields);
+    expect(Object.keys(by).sort()).toEqual(['topology.bottleneck.queue.maxP', 'topology.bottleneck.rate']);
+    expect(by['topology.bottleneck.queue.maxP']).toMatch(/0 to 1/);
+  });
+
+  it('cross-field rules land on the field that starts the message; unknown ones under ""', () => {
+    const json = cloneJson(DEFAULT_SCENARIO_JSON) as unknown as Record<string, unknown>;
+    const topo = json.topology as { bottleneck: { queue: Record<string, unknown> } };
+    topo.bottleneck.queue.minTh = 50; // max_th is 45
+    delete json.duration; // unlimited flows need a duration
+    const r = parseScenario(json);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const by = errorsByPath([...r.errors, 'something else went wrong'], editorFields(scenarioWith()));
+    expect(by['topology.bottleneck.queue.minTh']).toMatch(/must be less than maxTh/);
+    expect(by['duration']).toMatch(/required/);
+    expect(by['']).toBe('something else went wrong');
+    // the longest path wins: traffic.0.bytes is not filed under a shorter "traffic.0" prefix
+    expect(errorsByPath(['traffic.0.bytes = 0 is out of range'], editorFields(scenarioWith()))).toEqual({ 'traffic.0.bytes': 'traffic.0.bytes = 0 is out of range' });
+  });
+});

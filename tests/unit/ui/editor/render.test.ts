@@ -1,0 +1,100 @@
+/**
+ * The editor rendered to HTML (react-dom/server) for every queue kind in the registry:
+ * each parameter gets a control with an accessible name (a <label for> matching the
+ * control's id), its one-line doc, its source, and live-run notes where they apply.
+ *
+ * The component is a .tsx file compiled by the app's tsconfig; it is loaded here through
+ * a computed specifier so the node tsconfig that checks the tests does not compile JSX.
+ */
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { AQMS } from '../../../../src/engine/aqm/registry';
+import { DEFAULT_SCENARIO_JSON } from '../../../../src/engine/scenario/defaults';
+import { cloneJson } from '../../../../src/engine/scenario/paths';
+import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
+import { applySet } from '../../../../src/engine/scenario/set';
+import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
+import { editorFields } from '../../../../src/ui/editor/fields';
+
+interface EditorProps {
+  scenario: Scenario;
+  onChange: (path: string, value: unknown) => void;
+  errors: Record<string, string>;
+  live: boolean;
+}
+
+async function loadEditor(): Promise<ComponentType<EditorProps>> {
+  const spec = ['..', '..', '..', '..', 'src', 'ui', 'editor', 'ScenarioEditor.tsx'].join('/');
+  const mod = (await import(/* @vite-ignore */ spec)) as { ScenarioEditor: ComponentType<EditorProps> };
+  return mod.ScenarioEditor;
+}
+
+function scenarioWith(sets: Record<string, unknown>): Scenario {
+  const json = cloneJson(DEFAULT_SCENARIO_JSON) as Record<string, unknown>;
+  for (const [p, v] of Object.entries(sets)) {
+    const err = applySet(json, p, v);
+    if (err) throw new Error(err);
+  }
+  const r = parseScenario(json);
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.scenario;
+}
+
+/** The controls of one field (the block marked data-path="..."), as HTML. */
+function block(html: string, path: string): string {
+  const start = html.indexOf(`data-path="${path}"`);
+  if (start < 0) throw new Error(`no control for ${path}`);
+  const next = html.indexOf('data-path="', start + 10);
+  return html.slice(start, next < 0 ? undefined : next);
+}
+
+function decode(s: string): string {
+  return s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+describe('ScenarioEditor markup', () => {
+  it.each(AQMS.map((d) => [d.kind, d] as const))('queue kind %s: a labelled control, doc and source for every parameter', async (kind, d) => {
+    const Editor = await loadEditor();
+    const s = scenarioWith({ 'topology.bottleneck.queue.kind': kind });
+    const html = renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: {}, live: false }));
+    for (const [k, spec] of Object.entries(d.params)) {
+      const b = decode(block(html, `topology.bottleneck.queue.${k}`));
+      // the label's for= names a control's id in the same block
+      const forId = /<label[^>]*for="([^"]+)"/.exec(b)?.[1];
+      expect(forId, k).toBeDefined();
+      expect(b).toContain(`id="${forId}"`);
+      expect(b).toContain(spec.label);
+      expect(b).toContain(spec.doc);
+      if (spec.ref) expect(b).toContain(`Source: ${spec.ref}`);
+      expect(b).not.toContain('applies on restart');
+    }
+  });
+
+  it('every field of the list is rendered, TCP parameters included, and live mode marks the non-live ones', async () => {
+    const Editor = await loadEditor();
+    const s = scenarioWith({});
+    const html = renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: {}, live: true }));
+    for (const f of editorFields(s)) expect(html).toContain(`data-path="${f.path}"`);
+    for (const k of Object.keys(TCP_PARAMS)) expect(block(html, `tcp.${k}`)).toContain('applies on restart');
+    expect(block(html, 'topology.bottleneck.queue.maxP')).not.toContain('applies on restart');
+    expect(block(html, 'topology.bottleneck.queue.kind')).toContain('applies on restart');
+    // friendly units: 10 Mb/s shown as 10 with the unit, 20 ms as 20
+    expect(block(html, 'topology.bottleneck.rate')).toMatch(/value="10"[^>]*>.*Mb\/s/s);
+    expect(block(html, 'topology.bottleneck.delay')).toMatch(/value="20"/);
+    // probabilities get a slider too, with its own accessible name
+    expect(block(html, 'topology.bottleneck.queue.maxP')).toMatch(/type="range"[^>]*aria-label="max_p slider"/);
+  });
+
+  it('shows a validation message next to the field it names', async () => {
+    const Editor = await loadEditor();
+    const s = scenarioWith({});
+    const msg = 'topology.bottleneck.queue.minTh = 50 must be less than maxTh = 45';
+    const html = renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: { 'topology.bottleneck.queue.minTh': msg, '': 'general problem' }, live: false }));
+    const b = block(html, 'topology.bottleneck.queue.minTh');
+    expect(b).toContain('role="alert"');
+    expect(b).toContain(msg);
+    expect(b).toContain('aria-invalid="true"');
+    expect(html.indexOf('general problem')).toBeLessThan(html.indexOf('data-path='));
+  });
+});

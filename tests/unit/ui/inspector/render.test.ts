@@ -1,0 +1,90 @@
+/**
+ * The inspector rendered to HTML (react-dom/server): the worked calculation of a mark
+ * shows the hand-computed numbers, the outcome, the region bar and the flow's reaction.
+ * The .tsx component is loaded through a computed specifier (the node tsconfig that
+ * checks the tests does not compile JSX).
+ */
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { DecisionRecord } from '../../../../src/engine/aqm/decision';
+import type { FlowEvent } from '../../../../src/engine/net/agent';
+
+interface Props {
+  records: DecisionRecord[];
+  index: number;
+  flowEvents: FlowEvent[];
+  onStep: () => void;
+  rtt?: number;
+  now?: number;
+}
+
+async function loadInspector(): Promise<ComponentType<Props>> {
+  const spec = ['..', '..', '..', '..', 'src', 'ui', 'inspector', 'Inspector.tsx'].join('/');
+  return ((await import(/* @vite-ignore */ spec)) as { Inspector: ComponentType<Props> }).Inspector;
+}
+
+const mark: DecisionRecord = {
+  t: 2.5,
+  queue: 'routerL->routerR',
+  aqm: 'red',
+  uid: 1234,
+  flow: 2,
+  bytes: 1000,
+  ecn: 2,
+  q: 10,
+  unit: 'packets',
+  avgBefore: 5,
+  avg: 7.5,
+  wq: 0.5,
+  idleM: 0,
+  minTh: 5,
+  maxTh: 15,
+  maxP: 0.1,
+  gentle: true,
+  region: 'between',
+  pb: 0.025,
+  pa: 0.025 / 0.75,
+  count: 10,
+  u: 0.01,
+  outcome: 'mark',
+  reason: null,
+  rule: 'u = 0.01000 < p_a = 0.03333: ECT packet marked CE instead of dropped (RFC 3168 §5)',
+};
+
+const unescape = (s: string) => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+describe('Inspector markup', () => {
+  it('a mark: numbers, outcome and the sender’s reaction', async () => {
+    const Inspector = await loadInspector();
+    const events: FlowEvent[] = [
+      { t: 2.53, flow: 2, kind: 'ce-received', seq: 14600 },
+      { t: 2.56, flow: 2, kind: 'ece-received', seq: 14600 },
+      { t: 2.56, flow: 2, kind: 'ecn-cut', cwnd: 8, ssthresh: 8, note: 'ECE: cwnd 16.00 -> 8.00' },
+      { t: 2.57, flow: 2, kind: 'cwr-sent', seq: 20440 },
+      { t: 2.56, flow: 1, kind: 'dupack' },
+    ];
+    const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [mark], index: 0, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3 })));
+    expect(html).toContain('Decision 1 of 1');
+    expect(html).toContain('2.500000 s');
+    expect(html).toContain('ECT(0)');
+    expect(html).toContain('= 0.1 × (7.5 − 5) / (15 − 5)');
+    expect(html).toContain('0.025');
+    expect(html).toContain('= 0.025 / (1 − 10 × 0.025)');
+    expect(html).toContain('0.03333');
+    expect(html).toContain('mark CE');
+    expect(html).toMatch(/avg 7\.5/); // the region bar's marker
+    expect(html).toContain('2·max_th 30');
+    expect(html).toContain('Flow 2 cut its window +60 ms after the mark (ECE: cwnd 16.00 -> 8.00)');
+    expect(html).toContain('cwr-sent');
+    expect(html).not.toContain('dupack'); // another flow's event
+    expect(html).not.toContain('⚠');
+  });
+
+  it('no records: says how to get one', async () => {
+    const Inspector = await loadInspector();
+    const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {} })));
+    expect(html).toContain('No AQM decision recorded yet');
+    expect(html).toContain('aria-label="Next ECN mark"');
+  });
+});
