@@ -1,0 +1,276 @@
+/**
+ * The message protocol between the UI (main thread) and workers/sim.worker.ts: one
+ * versioned discriminated union per direction. Every message carries `v` (the protocol
+ * version) and `type`; worker messages also carry the `runId` of the run they belong to,
+ * so the UI can ignore stragglers from a run it has already reset.
+ *
+ * Series travel as columns of Float64Array whose buffers are transferred, not copied
+ * (DESIGN §3 "Speed"): `transferables(msg)` lists them for postMessage.
+ */
+import type { DecisionRecord } from '../engine/aqm/decision';
+import type { RunResult, Summary } from '../engine/metrics/types';
+import type { FlowEvent } from '../engine/net/agent';
+
+export const PROTOCOL_VERSION = 1;
+export type ProtocolVersion = typeof PROTOCOL_VERSION;
+
+/** Real-time multiple (1 = one simulated second per wall second) or as fast as possible. */
+export type Speed = number | 'max';
+export const SPEEDS: readonly Speed[] = [0.1, 1, 10, 100, 'max'];
+
+export interface StartOptions {
+  /** Series sampling interval, seconds (engine default: duration / 2000). */
+  sampleInterval?: number;
+  /** Samples per engine batch (the worker flushes every slice anyway). */
+  batchSamples?: number;
+  /** Record AQM decisions and flow events for step-through (default true). */
+  record?: boolean;
+  /** How many recent decisions and flow events the worker keeps (default 1000). */
+  history?: number;
+}
+
+/** What a step advances to. */
+export type StepWhat = 'decision' | 'mark' | 'drop' | 'flow-event';
+
+// ---------------------------------------------------------------- main -> worker
+
+export interface StartMsg {
+  v: ProtocolVersion;
+  type: 'start';
+  runId: number;
+  scenario: unknown;
+  options: StartOptions;
+  speed: Speed;
+  /** Create the run but do not advance it (e.g. to step from t = 0). */
+  paused?: boolean;
+}
+export interface PauseMsg {
+  v: ProtocolVersion;
+  type: 'pause';
+}
+export interface ResumeMsg {
+  v: ProtocolVersion;
+  type: 'resume';
+}
+export interface StepMsg {
+  v: ProtocolVersion;
+  type: 'step';
+  what: StepWhat;
+  /** For 'flow-event' (and optionally the others): only events of this flow. */
+  flow?: number;
+}
+export interface SetSpeedMsg {
+  v: ProtocolVersion;
+  type: 'set-speed';
+  speed: Speed;
+}
+export interface SetParamMsg {
+  v: ProtocolVersion;
+  type: 'set-param';
+  /** Dotted path as in the CLI's --set, e.g. "queue.maxP". */
+  path: string;
+  value: unknown;
+}
+export interface StopMsg {
+  v: ProtocolVersion;
+  type: 'stop';
+}
+
+export type MainToWorker = StartMsg | PauseMsg | ResumeMsg | StepMsg | SetSpeedMsg | SetParamMsg | StopMsg;
+
+// ---------------------------------------------------------------- worker -> main
+
+export interface QueueEventColumns {
+  t: Float64Array;
+  kind: Uint8Array;
+  flow: Int32Array;
+}
+
+export interface StartedMsg {
+  v: ProtocolVersion;
+  type: 'started';
+  runId: number;
+  /** Simulation end time, seconds (Infinity when the run ends with its last flow). */
+  end: number;
+}
+export interface BatchMsg {
+  v: ProtocolVersion;
+  type: 'batch';
+  runId: number;
+  /** Sample times, seconds; every column has the same length. */
+  t: Float64Array;
+  cols: Record<string, Float64Array>;
+  /** Drops and marks at the bottleneck since the last batch (null if none). */
+  queueEvents: QueueEventColumns | null;
+}
+export interface DecisionsMsg {
+  v: ProtocolVersion;
+  type: 'decisions';
+  runId: number;
+  /** The most recent decisions, oldest first (at most StartOptions.history). */
+  records: DecisionRecord[];
+  /** Index in `records` of the record a step stopped at, or null. */
+  hit: number | null;
+}
+export interface FlowEventsMsg {
+  v: ProtocolVersion;
+  type: 'flow-events';
+  runId: number;
+  /** The most recent flow events, oldest first. */
+  events: FlowEvent[];
+  /** Index in `events` of the event a step stopped at, or null. */
+  hit: number | null;
+}
+export interface ProgressMsg {
+  v: ProtocolVersion;
+  type: 'progress';
+  runId: number;
+  /** Simulated time reached and the end time, seconds. */
+  now: number;
+  end: number;
+  /** Scheduler events per wall second over the last interval. */
+  eventsPerSec: number;
+  /** Simulated seconds per wall second over the last interval (the speed achieved). */
+  simRate: number;
+  events: number;
+  /** The summary so far (sent a few times a second). */
+  summary?: Summary;
+}
+export interface ParamSetMsg {
+  v: ProtocolVersion;
+  type: 'param-set';
+  runId: number;
+  /** Simulation time at which the change took effect, seconds. */
+  t: number;
+  path: string;
+  value: unknown;
+  /** The engine's refusal, or null when applied. */
+  error: string | null;
+}
+export interface PausedMsg {
+  v: ProtocolVersion;
+  type: 'paused';
+  runId: number;
+  now: number;
+  /** Why: the user paused, a step found its target, or a step reached the end without one. */
+  reason: 'user' | 'step' | 'step-not-found';
+}
+export interface DoneMsg {
+  v: ProtocolVersion;
+  type: 'done';
+  runId: number;
+  result: RunResult;
+}
+export interface FieldError {
+  path: string;
+  message: string;
+}
+export interface ErrorMsg {
+  v: ProtocolVersion;
+  type: 'error';
+  runId: number;
+  message: string;
+  fields?: FieldError[];
+}
+
+export type WorkerToMain = StartedMsg | BatchMsg | DecisionsMsg | FlowEventsMsg | ProgressMsg | ParamSetMsg | PausedMsg | DoneMsg | ErrorMsg;
+
+// ---------------------------------------------------------------- helpers
+
+const MAIN_TYPES: ReadonlySet<string> = new Set(['start', 'pause', 'resume', 'step', 'set-speed', 'set-param', 'stop']);
+const WORKER_TYPES: ReadonlySet<string> = new Set(['started', 'batch', 'decisions', 'flow-events', 'progress', 'param-set', 'paused', 'done', 'error']);
+const STEP_WHATS: ReadonlySet<string> = new Set(['decision', 'mark', 'drop', 'flow-event']);
+
+function isSpeed(x: unknown): x is Speed {
+  return x === 'max' || (typeof x === 'number' && x > 0 && Number.isFinite(x));
+}
+
+function obj(x: unknown): Record<string, unknown> | null {
+  return typeof x === 'object' && x !== null ? (x as Record<string, unknown>) : null;
+}
+
+/**
+ * Checks a message received by the worker. Returns null when it is a well-formed
+ * MainToWorker of this protocol version, else a reason.
+ */
+export function checkMainToWorker(x: unknown): string | null {
+  const m = obj(x);
+  if (!m) return 'message is not an object';
+  if (m.v !== PROTOCOL_VERSION) return `protocol version ${String(m.v)} is not ${PROTOCOL_VERSION}`;
+  if (typeof m.type !== 'string' || !MAIN_TYPES.has(m.type)) return `unknown message type ${JSON.stringify(m.type)}`;
+  switch (m.type) {
+    case 'start':
+      if (typeof m.runId !== 'number') return 'start: runId must be a number';
+      if (!obj(m.options)) return 'start: options must be an object';
+      if (!isSpeed(m.speed)) return `start: bad speed ${JSON.stringify(m.speed)}`;
+      return null;
+    case 'step':
+      if (typeof m.what !== 'string' || !STEP_WHATS.has(m.what)) return `step: bad target ${JSON.stringify(m.what)}`;
+      if (m.flow !== undefined && !(typeof m.flow === 'number' && Number.isInteger(m.flow) && m.flow >= 0)) return `step: bad flow ${JSON.stringify(m.flow)}`;
+      return null;
+    case 'set-speed':
+      return isSpeed(m.speed) ? null : `set-speed: bad speed ${JSON.stringify(m.speed)}`;
+    case 'set-param':
+      return typeof m.path === 'string' && m.path.length > 0 ? null : 'set-param: path must be a non-empty string';
+    default:
+      return null;
+  }
+}
+
+export function isMainToWorker(x: unknown): x is MainToWorker {
+  return checkMainToWorker(x) === null;
+}
+
+/** Checks a message received by the UI; same contract as checkMainToWorker. */
+export function checkWorkerToMain(x: unknown): string | null {
+  const m = obj(x);
+  if (!m) return 'message is not an object';
+  if (m.v !== PROTOCOL_VERSION) return `protocol version ${String(m.v)} is not ${PROTOCOL_VERSION}`;
+  if (typeof m.type !== 'string' || !WORKER_TYPES.has(m.type)) return `unknown message type ${JSON.stringify(m.type)}`;
+  if (typeof m.runId !== 'number') return `${m.type}: runId must be a number`;
+  if (m.type === 'batch') {
+    if (!(m.t instanceof Float64Array)) return 'batch: t must be a Float64Array';
+    const cols = obj(m.cols);
+    if (!cols) return 'batch: cols must be an object';
+    for (const [k, c] of Object.entries(cols)) {
+      if (!(c instanceof Float64Array)) return `batch: column ${k} must be a Float64Array`;
+      if (c.length !== m.t.length) return `batch: column ${k} has ${c.length} samples, t has ${m.t.length}`;
+    }
+    const q = m.queueEvents === null ? null : obj(m.queueEvents);
+    if (m.queueEvents !== null) {
+      if (!q || !(q.t instanceof Float64Array) || !(q.kind instanceof Uint8Array) || !(q.flow instanceof Int32Array)) return 'batch: bad queueEvents';
+      if (q.kind.length !== q.t.length || q.flow.length !== q.t.length) return 'batch: queueEvents columns differ in length';
+    }
+  }
+  return null;
+}
+
+export function isWorkerToMain(x: unknown): x is WorkerToMain {
+  return checkWorkerToMain(x) === null;
+}
+
+/** The buffers of a message that postMessage should transfer (each at most once). */
+export function transferables(msg: WorkerToMain | MainToWorker): ArrayBuffer[] {
+  if (msg.type !== 'batch') return [];
+  const out = new Set<ArrayBuffer>();
+  const add = (a: ArrayBufferView) => {
+    if (a.buffer instanceof ArrayBuffer) out.add(a.buffer);
+  };
+  add(msg.t);
+  for (const c of Object.values(msg.cols)) add(c);
+  if (msg.queueEvents) {
+    add(msg.queueEvents.t);
+    add(msg.queueEvents.kind);
+    add(msg.queueEvents.flow);
+  }
+  return [...out];
+}
+
+/** Builders that fill in the version, so callers cannot forget it. */
+type WithoutV<T> = T extends unknown ? Omit<T, 'v'> : never;
+export function toWorker(m: WithoutV<MainToWorker>): MainToWorker {
+  return { ...m, v: PROTOCOL_VERSION } as MainToWorker;
+}
+export function toMain(m: WithoutV<WorkerToMain>): WorkerToMain {
+  return { ...m, v: PROTOCOL_VERSION } as WorkerToMain;
+}

@@ -1,0 +1,202 @@
+/**
+ * The app shell: header (lesson menu, transport, classroom toggle, share link), the
+ * lesson text, the grid of charts, the side panel (scenario editor and decision
+ * inspector slots), the summary table, and the full-screen view of any chart.
+ * ?embed=1 keeps only the transport and the charts.
+ */
+import { useEffect, useState } from 'react';
+import { useServices } from './app-context';
+import { Banners } from './Banners';
+import { ChartCard } from './charts/ChartCard';
+import { CHARTS } from './charts/registry';
+import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
+import { Transport } from './controls/Transport';
+import { lessons } from './scenario-api';
+import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
+import { useAppState } from './store/app-store';
+import { SummaryTable } from './SummaryTable';
+
+function isTyping(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null;
+  if (!el || !el.tagName) return false;
+  const tag = el.tagName;
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || el.isContentEditable;
+}
+
+function useKeyboard() {
+  const { store, controller } = useServices();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      const onButton = (e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY';
+      if (e.key === ' ' && !onButton) {
+        e.preventDefault();
+        controller.toggle();
+      } else if (e.key === 'ArrowRight') {
+        e.preventDefault();
+        controller.stepForward();
+      } else if (e.key === 'ArrowLeft') {
+        e.preventDefault();
+        controller.stepBack();
+      } else if (e.key === 'Escape' && store.getState().fullscreen) {
+        store.set({ fullscreen: null });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store, controller]);
+}
+
+const GROUPS: [string, string][] = [
+  ['lesson', 'Lessons'],
+  ['ecn-finite', 'seeds/001: ECN for large finite transfers (all runs)'],
+  ['bench', 'Benchmarks'],
+];
+
+function LessonMenu() {
+  const { store, controller } = useServices();
+  const preset = useAppState(store, (s) => s.presetName);
+  const list = lessons();
+  return (
+    <div className="lesson-menu">
+      <label htmlFor="lesson-select">Lesson</label>
+      <select
+        id="lesson-select"
+        value={preset ?? ''}
+        onChange={(e) => {
+          const l = list.find((x) => x.name === e.target.value);
+          if (l) controller.loadScenario(l.scenario, l.name);
+        }}
+      >
+        {preset === null ? <option value="">Custom scenario</option> : null}
+        {GROUPS.map(([g, label]) => (
+          <optgroup key={g} label={label}>
+            {list
+              .filter((l) => l.group === g)
+              .map((l) => (
+                <option key={l.name} value={l.name}>
+                  {l.title}
+                </option>
+              ))}
+          </optgroup>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function LessonText() {
+  const { store } = useServices();
+  const preset = useAppState(store, (s) => s.presetName);
+  const l = lessons().find((x) => x.name === preset);
+  if (!l) return null;
+  return (
+    <section className="lesson-text" aria-label="What to watch">
+      <strong>{l.title}.</strong> {l.lesson}
+    </section>
+  );
+}
+
+function ShareButton() {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(location.href);
+          setCopied(true);
+          setTimeout(() => setCopied(false), 2000);
+        } catch {
+          window.prompt('Copy this link:', location.href);
+        }
+      }}
+      aria-label="Copy a link to this scenario"
+    >
+      {copied ? 'Link copied' : 'Copy link'}
+    </button>
+  );
+}
+
+function ExportAll() {
+  const { store } = useServices();
+  const run = (kind: 'csv' | 'json' | 'events') => {
+    const s = store.getState();
+    const stem = fileStem('series', s.presetName);
+    const names = store.series.names();
+    if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, names)], { type: 'text/csv' }));
+    else if (kind === 'events') download(`${fileStem('drops-marks', s.presetName)}.csv`, new Blob([eventsCsv(store.series)], { type: 'text/csv' }));
+    else download(`${stem}.json`, new Blob([seriesJson(store.series, names, s.summary, { scenario: s.scenario, markers: s.markers })], { type: 'application/json' }));
+  };
+  return (
+    <details className="export-menu">
+      <summary aria-label="Export all data">Export data</summary>
+      <div className="export-items" role="group" aria-label="Export all data as">
+        <button type="button" onClick={() => run('csv')}>
+          All series (CSV)
+        </button>
+        <button type="button" onClick={() => run('events')}>
+          Drops and marks (CSV)
+        </button>
+        <button type="button" onClick={() => run('json')}>
+          Everything (JSON)
+        </button>
+      </div>
+    </details>
+  );
+}
+
+export function App() {
+  const { store, controller } = useServices();
+  const classroom = useAppState(store, (s) => s.classroom);
+  const embed = useAppState(store, (s) => s.embed);
+  const fullscreen = useAppState(store, (s) => s.fullscreen);
+  useKeyboard();
+  useEffect(() => {
+    document.documentElement.classList.toggle('classroom', classroom);
+  }, [classroom]);
+  const full = CHARTS.find((c) => c.id === fullscreen);
+  const slotProps = { store, controller };
+  return (
+    <div className={`app${embed ? ' embed' : ''}`}>
+      <header className="app-header">
+        {!embed ? (
+          <div className="brand-row">
+            <h1 className="brand">AQM Lab</h1>
+            <LessonMenu />
+            <div className="header-tools">
+              <ShareButton />
+              <ExportAll />
+              <button type="button" aria-pressed={classroom} onClick={() => store.set({ classroom: !classroom })} title="Large type for a classroom">
+                Classroom {classroom ? 'on' : 'off'}
+              </button>
+            </div>
+          </div>
+        ) : null}
+        <Transport />
+      </header>
+      <Banners />
+      {!embed ? <LessonText /> : null}
+      <main className="layout">
+        <div className="charts" aria-label="Charts">
+          {CHARTS.map((def) => (
+            <ChartCard key={def.id} def={def} />
+          ))}
+        </div>
+        {!embed ? (
+          <aside className="side" aria-label="Scenario and decisions">
+            <InspectorSlot {...slotProps} />
+            <EditorSlot {...slotProps} />
+          </aside>
+        ) : null}
+      </main>
+      {!embed ? <SummaryTable /> : null}
+      {!embed ? <CompareSlot {...slotProps} /> : null}
+      {full ? (
+        <div className="fullscreen" role="dialog" aria-modal="true" aria-label={`${full.title}, full screen`}>
+          <ChartCard def={full} full />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The run's summary (RunResult.summary): bottleneck utilization, loss and mark rates,
+ * goodput efficiency G and Jain's index, then one row per flow. Live while running
+ * ("so far"), final when done. Exports as CSV or JSON.
+ */
+import { format } from 'd3';
+import { useServices } from './app-context';
+import { download, fileStem, summaryCsv } from './charts/export';
+import { flowColor } from './colors';
+import { useAppState } from './store/app-store';
+
+const pct = format('.2%');
+const pct1 = format('.1%');
+const num3 = format('.3~f');
+
+function rate(bps: number): string {
+  if (bps >= 1e6) return `${format('.3~f')(bps / 1e6)} Mb/s`;
+  if (bps >= 1e3) return `${format('.3~f')(bps / 1e3)} kb/s`;
+  return `${format('.0f')(bps)} b/s`;
+}
+
+function bytes(b: number): string {
+  if (b >= 1e6) return `${format('.2f')(b / 1e6)} MB`;
+  if (b >= 1e3) return `${format('.1f')(b / 1e3)} KB`;
+  return `${b} B`;
+}
+
+export function SummaryTable() {
+  const { store } = useServices();
+  const summary = useAppState(store, (s) => s.summary);
+  const status = useAppState(store, (s) => s.status);
+  const preset = useAppState(store, (s) => s.presetName);
+  const scenario = useAppState(store, (s) => s.scenario);
+  if (!summary) {
+    return (
+      <section className="card summary" aria-labelledby="summary-title">
+        <header className="card-head">
+          <h2 id="summary-title">Summary</h2>
+        </header>
+        <p className="muted pad">The summary appears once the run starts.</p>
+      </section>
+    );
+  }
+  const b = summary.bottleneck;
+  const final = status === 'done';
+  const stats: [string, string, string][] = [
+    ['Utilization', pct1(b.utilization), 'bits sent on the bottleneck / (rate × time)'],
+    ['Loss rate', pct(b.lossRate), `${b.drops} drops of ${b.arrivals} arrivals (early ${b.dropsEarly}, forced ${b.dropsForced}, overflow ${b.dropsOverflow})`],
+    ['Mark rate', pct(b.markRate), `${b.marks} ECN marks`],
+    ['Mean queue', `${format('.1f')(b.meanQueuePackets)} pkts`, `max ${b.maxQueuePackets} packets; mean delay ${format('.1f')(b.meanQueueDelay * 1000)} ms`],
+    ['Goodput efficiency G', summary.goodputEfficiency === null ? '—' : pct(summary.goodputEfficiency), 'payload / (rate × longest completion), seeds/001; "—" until every flow finishes'],
+    ["Jain's index", num3(summary.fairness.jain), '(Σx)² / (n Σx²) over flow goodputs; 1 = equal shares'],
+  ];
+  const exportAs = (kind: 'csv' | 'json') => {
+    const stem = fileStem('summary', preset);
+    if (kind === 'csv') download(`${stem}.csv`, new Blob([summaryCsv(summary)], { type: 'text/csv' }));
+    else download(`${stem}.json`, new Blob([JSON.stringify({ version: 1, scenario, summary }, null, 1)], { type: 'application/json' }));
+  };
+  return (
+    <section className="card summary" aria-labelledby="summary-title">
+      <header className="card-head">
+        <h2 id="summary-title">
+          Summary <span className="muted small">{final ? `final, ${format('.1f')(summary.simulatedSeconds)} s simulated` : `so far (t = ${format('.1f')(summary.simulatedSeconds)} s)`}</span>
+        </h2>
+        <div className="card-tools">
+          <button type="button" onClick={() => exportAs('csv')} aria-label="Export summary as CSV">
+            CSV
+          </button>
+          <button type="button" onClick={() => exportAs('json')} aria-label="Export summary as JSON">
+            JSON
+          </button>
+        </div>
+      </header>
+      <dl className="stats">
+        {stats.map(([k, v, hint]) => (
+          <div key={k} className="stat" title={hint}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="table-scroll">
+        <table className="flows">
+          <caption className="sr-only">Per-flow results</caption>
+          <thead>
+            <tr>
+              <th scope="col">Flow</th>
+              <th scope="col">Done at</th>
+              <th scope="col">Goodput</th>
+              <th scope="col">Delivered</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Retrans.</th>
+              <th scope="col">Timeouts</th>
+              <th scope="col">Fast retr.</th>
+              <th scope="col">ECN cuts</th>
+              <th scope="col">Drops</th>
+              <th scope="col">Marks</th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.flows.map((f) => (
+              <tr key={f.flow}>
+                <th scope="row">
+                  <span className="swatch" style={{ background: flowColor(f.flow) }} aria-hidden="true" />
+                  {f.flow} <span className="muted small">{f.kind}</span>
+                </th>
+                <td>{f.completionTime === null ? '—' : `${format('.2f')(f.completionTime)} s`}</td>
+                <td>{rate(f.goodputBps)}</td>
+                <td>{bytes(f.bytesDelivered)}</td>
+                <td>{f.packetsSent}</td>
+                <td>{f.retransmissions}</td>
+                <td>{f.timeouts}</td>
+                <td>{f.fastRetransmits}</td>
+                <td>{f.ecnReductions}</td>
+                <td>{f.drops}</td>
+                <td>{f.marks}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * A chart in a card: title, full-screen and export buttons, and a canvas redrawn by the
+ * shared frame loop when the data, the state or the size changes.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useServices } from '../app-context';
+import { useAppState } from '../store/app-store';
+import { chartContext } from './context';
+import { chartPng, chartSvg, download, fileStem, seriesCsv, seriesJson } from './export';
+import { CanvasPainter } from './painter';
+import { SeriesScratch } from './plot';
+import type { ChartDef } from './types';
+import { SERIES } from '../colors';
+
+export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean }) {
+  const { store, loop } = useServices();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const scratch = useRef(new SeriesScratch());
+  const [desc, setDesc] = useState(def.title);
+  const classroom = useAppState(store, (s) => s.classroom);
+  const isFull = useAppState(store, (s) => s.fullscreen === def.id);
+
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    const canvas = canvasRef.current;
+    if (!wrap || !canvas) return;
+    let width = 0;
+    let height = 0;
+    let lastState: unknown = null;
+    let lastVersion = -1;
+    let lastSize = '';
+    let lastDesc = '';
+    const ro = new ResizeObserver(() => {
+      const r = wrap.getBoundingClientRect();
+      width = Math.max(0, Math.floor(r.width));
+      height = Math.max(0, Math.floor(r.height));
+      loop.invalidate();
+    });
+    ro.observe(wrap);
+    // charts scrolled out of view are not drawn (redrawn when they come back)
+    let visible = true;
+    const io = new IntersectionObserver((entries) => {
+      for (const e of entries) visible = e.isIntersecting;
+      if (visible) loop.invalidate();
+    });
+    io.observe(wrap);
+    const unsub = store.subscribe(() => loop.invalidate());
+    const off = loop.add({
+      wantsFrames: () => {
+        const st = store.getState().status;
+        return !!def.animated && (st === 'running' || st === 'stepping' || st === 'starting');
+      },
+      frame: (now) => {
+        if (width < 10 || height < 10 || !visible) return false;
+        const state = store.getState();
+        const dpr = window.devicePixelRatio || 1;
+        const size = `${width}x${height}@${dpr}`;
+        const running = !!def.animated && state.status === 'running';
+        if (!running && state === lastState && store.series.version === lastVersion && size === lastSize) return false;
+        lastState = state;
+        lastVersion = store.series.version;
+        if (size !== lastSize) {
+          canvas.width = Math.round(width * dpr);
+          canvas.height = Math.round(height * dpr);
+          canvas.style.width = `${width}px`;
+          canvas.style.height = `${height}px`;
+          lastSize = size;
+        }
+        const ctx = canvas.getContext('2d');
+        if (!ctx) return false;
+        ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+        ctx.fillStyle = SERIES.background;
+        ctx.fillRect(0, 0, width, height);
+        const c = chartContext(state, store.series, scratch.current, now);
+        const t0 = performance.now();
+        const n = def.draw(new CanvasPainter(ctx, width, height, c.fonts.line), c);
+        canvas.dataset.drawMs = (performance.now() - t0).toFixed(2);
+        canvas.dataset.points = String(n);
+        canvas.dataset.samples = String(store.series.length);
+        const d = def.describe(c);
+        if (d !== lastDesc) {
+          lastDesc = d;
+          setDesc(d);
+        }
+        return true;
+      },
+    });
+    return () => {
+      ro.disconnect();
+      io.disconnect();
+      unsub();
+      off();
+    };
+  }, [def, store, loop]);
+
+  const exportAs = async (kind: 'png' | 'svg' | 'csv' | 'json') => {
+    const state = store.getState();
+    const wrap = wrapRef.current;
+    const w = Math.max(640, Math.floor(wrap?.getBoundingClientRect().width ?? 800));
+    const h = Math.max(360, Math.floor(wrap?.getBoundingClientRect().height ?? 450)) + 34;
+    const stem = fileStem(def.id, state.presetName);
+    const c = chartContext(state, store.series, new SeriesScratch(), performance.now());
+    if (kind === 'png') download(`${stem}.png`, await chartPng(def, c, w, h, def.title));
+    else if (kind === 'svg') download(`${stem}.svg`, new Blob([chartSvg(def, c, w, h, def.title)], { type: 'image/svg+xml' }));
+    else if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, def.columns(store.series))], { type: 'text/csv' }));
+    else download(`${stem}.json`, new Blob([seriesJson(store.series, def.columns(store.series), state.summary, { chart: def.id, scenario: state.scenario })], { type: 'application/json' }));
+  };
+
+  const titleId = `chart-title-${def.id}${full ? '-full' : ''}`;
+  return (
+    <section className={`card chart-card chart-${def.id}${full ? ' full' : ''}`} aria-labelledby={titleId} data-chart={def.id}>
+      <header className="card-head">
+        <h2 id={titleId}>{def.title}</h2>
+        <div className="card-tools">
+          <details className="export-menu">
+            <summary aria-label={`Export ${def.title}`}>Export</summary>
+            <div className="export-items" role="group" aria-label={`Export ${def.title} as`}>
+              <button type="button" onClick={() => void exportAs('png')}>PNG image</button>
+              <button type="button" onClick={() => void exportAs('svg')}>SVG image</button>
+              <button type="button" onClick={() => void exportAs('csv')}>CSV data</button>
+              <button type="button" onClick={() => void exportAs('json')}>JSON data</button>
+            </div>
+          </details>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={isFull || full ? `Close full screen ${def.title}` : `Show ${def.title} full screen`}
+            title={isFull || full ? 'Close full screen (Esc)' : 'Full screen'}
+            onClick={() => store.set({ fullscreen: isFull || full ? null : def.id })}
+          >
+            {isFull || full ? '✕' : '⤢'}
+          </button>
+        </div>
+      </header>
+      <div className={`chart-canvas-wrap${classroom ? ' classroom' : ''}`} ref={wrapRef}>
+        <canvas ref={canvasRef} role="img" aria-label={`${def.title}. ${desc}`} title={desc} />
+      </div>
+    </section>
+  );
+}

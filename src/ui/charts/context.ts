@@ -1,0 +1,37 @@
+import type { Scenario } from '../../engine/scenario/schema';
+import { viewOf, type ScenarioView } from '../scenario-view';
+import type { AppState } from '../store/app-store';
+import type { SeriesStore } from '../store/series-store';
+import { fontsFor, type SeriesScratch } from './plot';
+import type { ChartContext } from './types';
+
+let viewKey: Scenario | null | undefined;
+let viewVal: ScenarioView;
+
+function cachedView(s: Scenario | null): ScenarioView {
+  if (s !== viewKey) {
+    viewKey = s;
+    viewVal = viewOf(s);
+  }
+  return viewVal;
+}
+
+/** The drawing context of a chart for the current state. */
+export function chartContext(state: AppState, series: SeriesStore, scratch: SeriesScratch, wallMs: number): ChartContext {
+  const end = state.end > 0 ? state.end : (state.scenario?.duration ?? Infinity);
+  return {
+    store: series,
+    view: cachedView(state.scenario),
+    markers: state.markers,
+    fonts: fontsFor(state.classroom),
+    now: state.now,
+    end,
+    summary: state.summary,
+    highlight: state.highlight,
+    wallMs,
+    speed: state.speed === 'max' ? Infinity : state.speed,
+    running: state.status === 'running' || state.status === 'starting' || state.status === 'stepping',
+    cursorT: state.cursor !== null && state.decisions[state.cursor] && state.status !== 'running' ? state.decisions[state.cursor].t : null,
+    scratch,
+  };
+}

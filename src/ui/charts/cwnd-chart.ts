@@ -1,0 +1,51 @@
+/**
+ * Congestion window per flow over time (segments), with ssthresh dashed when there are
+ * few enough flows to tell the lines apart (seeds/001 cwnd plots).
+ */
+import { SERIES } from '../colors';
+import type { SeriesStore } from '../store/series-store';
+import { BandCache, drawFlowFamily, flowLegend } from './flows';
+import type { Painter } from './painter';
+import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
+import { MAX_LINES, timeDomain, type ChartContext, type ChartDef } from './types';
+
+const bands = new WeakMap<object, BandCache>();
+
+export const cwndChart: ChartDef = {
+  id: 'cwnd',
+  title: 'Congestion window per flow',
+  describe(c) {
+    const n = c.store.flowIds('cwnd').length;
+    return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? ', with the slow-start threshold dashed' : ', as the range and median across flows plus highlighted flows'}.`;
+  },
+  columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('cwnd.') || k.startsWith('ssthresh.')),
+  draw(p: Painter, c: ChartContext): number {
+    const f = c.fonts;
+    const store = c.store;
+    const flows = store.flowIds('cwnd');
+    const few = flows.length <= MAX_LINES;
+    const items = flowLegend(flows, c.highlight);
+    if (few && flows.length > 0) items.push({ label: 'ssthresh (dashed)', color: SERIES.muted, dash: [6, 4], width: 1.5 });
+    const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
+    const r = plotRect(p, lh + 10, f, '888');
+    const [t0, t1] = timeDomain(c);
+    const x = xScaleFor(r, t0, t1);
+    const cw = flows.map((fl) => store.column(`cwnd.${fl}`));
+    const top = maxOver(store, cw, t0, t1);
+    const y = yScaleFor(r, 0, Number.isFinite(top) ? top * 1.08 : 10);
+    axes(p, r, x, y, f, 'time (s)', 'cwnd (segments)');
+    let band = bands.get(c.scratch);
+    if (!band) bands.set(c.scratch, (band = new BandCache()));
+    p.clip(r);
+    let drawn = 0;
+    if (few) {
+      drawn += drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`ssthresh.${fl}`), [], c.scratch, band, 'ss', { width: 1.5, dash: [6, 4], alpha: 0.75 });
+    }
+    drawn += drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`cwnd.${fl}`), c.highlight, c.scratch, band, 'cwnd');
+    p.unclip();
+    drawMarkers(p, r, x, c.markers, f);
+    drawCursor(p, r, x, c.cursorT, f);
+    if (store.length === 0) emptyNote(p, r, 'No data yet', f);
+    return drawn;
+  },
+};

@@ -1,0 +1,249 @@
+/**
+ * Building blocks shared by the time charts: font sizes, legend, plot area, axes with
+ * units, downsampled series, param-change markers and step lines. d3 provides the
+ * scales and tick positions; drawing goes through a Painter (canvas or SVG).
+ */
+import { format, scaleLinear, type ScaleLinear } from 'd3';
+import { SERIES, type MarkShape } from '../colors';
+import type { ParamMarker } from '../scenario-view';
+import type { SeriesStore } from '../store/series-store';
+import { minMaxDownsample, type Downsampled } from './downsample';
+import type { LineStyle, Painter, Rect } from './painter';
+
+/** Font sizes of a chart, px: normal or classroom (readable from the back of a room). */
+export interface Fonts {
+  tick: number;
+  label: number;
+  legend: number;
+  small: number;
+  /** Multiplier of every line width (thicker lines in classroom mode). */
+  line: number;
+}
+
+export function fontsFor(classroom: boolean): Fonts {
+  return classroom ? { tick: 20, label: 21, legend: 20, small: 17, line: 1.6 } : { tick: 13, label: 14, legend: 14, small: 12, line: 1 };
+}
+
+export interface LegendItem {
+  label: string;
+  color: string;
+  dash?: number[];
+  width?: number;
+  shape?: MarkShape;
+  /** A filled swatch (bands). */
+  fill?: boolean;
+}
+
+/**
+ * Lays legend items out in rows across `w` px starting at (x, y); draws them unless
+ * `dry`. Returns the height used.
+ */
+export function legend(p: Painter, items: readonly LegendItem[], x: number, y: number, w: number, fs: number, dry = false): number {
+  if (items.length === 0) return 0;
+  const sw = fs * 1.8; // swatch width
+  const gap = fs * 1.1;
+  const rowH = fs * 1.6;
+  let cx = x;
+  let cy = y;
+  for (const it of items) {
+    const iw = sw + fs * 0.4 + p.measure(it.label, fs);
+    if (cx > x && cx + iw > x + w) {
+      cx = x;
+      cy += rowH;
+    }
+    if (!dry) {
+      const my = cy + rowH / 2;
+      if (it.shape) p.marker(it.shape, cx + sw / 2, my, fs * 0.42, it.color);
+      else if (it.fill) p.fillRect(cx, my - fs * 0.4, sw, fs * 0.8, it.color, 0.45);
+      else p.line(cx, my, cx + sw, my, { color: it.color, width: Math.max(2, it.width ?? 2.5), dash: it.dash });
+      p.text(it.label, cx + sw + fs * 0.4, my, { size: fs, color: SERIES.text, baseline: 'middle' });
+    }
+    cx += iw + gap;
+  }
+  return cy + rowH - y;
+}
+
+/** Margins for y tick labels like `sample` plus a rotated axis label. */
+export function plotRect(p: Painter, top: number, fonts: Fonts, yTickSample: string, bottomExtra = 0, rightExtra = 0): Rect {
+  const left = fonts.label * 1.6 + p.measure(yTickSample, fonts.tick) + fonts.tick * 0.8;
+  const bottom = fonts.tick * 1.4 + fonts.label * 1.6 + bottomExtra;
+  const right = Math.max(fonts.tick, 12) + rightExtra;
+  return { x: left, y: top, w: Math.max(10, p.width - left - right), h: Math.max(10, p.height - top - bottom) };
+}
+
+export type Scale = ScaleLinear<number, number>;
+
+export function xScaleFor(r: Rect, t0: number, t1: number): Scale {
+  return scaleLinear().domain([t0, t1]).range([r.x, r.x + r.w]);
+}
+
+export function yScaleFor(r: Rect, lo: number, hi: number, nice = true): Scale {
+  const s = scaleLinear()
+    .domain([lo, hi > lo ? hi : lo + 1])
+    .range([r.y + r.h, r.y]);
+  return nice ? s.nice(Math.max(4, Math.round(r.h / 40))) : s;
+}
+
+/** Tick count that leaves room for labels of font size fs. */
+function tickCount(px: number, fs: number, per: number): number {
+  return Math.max(2, Math.floor(px / (fs * per)));
+}
+
+export const fmtTime = (v: number): string => {
+  const a = Math.abs(v);
+  return a === 0 ? '0' : a < 0.01 ? format('.1e')(v) : a < 10 ? format('.3~g')(v) : format(',.0f')(v);
+};
+
+export function fmtNumber(v: number): string {
+  const a = Math.abs(v);
+  if (a === 0) return '0';
+  if (a >= 1e4 || a < 1e-3) return format('.2~s')(v);
+  if (a >= 100) return format(',.0f')(v);
+  return format('.3~g')(v);
+}
+
+/**
+ * Grid, axes, tick labels and axis titles. `xLabel`/`yLabel` carry the unit, e.g.
+ * "time (s)", "queue (packets)".
+ */
+export function axes(p: Painter, r: Rect, x: Scale, y: Scale, fonts: Fonts, xLabel: string, yLabel: string, yFmt: (v: number) => string = fmtNumber, showX = true): void {
+  const [yBottom, yTop] = y.range();
+  const yTicks = y.ticks(tickCount(yBottom - yTop, fonts.tick, 2.6));
+  const xTicks = x.ticks(tickCount(r.w, fonts.tick, 6));
+  for (const v of yTicks) {
+    const py = Math.round(y(v)) + 0.5;
+    p.line(r.x, py, r.x + r.w, py, { color: SERIES.grid, width: 1 });
+    p.text(yFmt(v), r.x - fonts.tick * 0.5, py, { size: fonts.tick, color: SERIES.text, align: 'right', baseline: 'middle' });
+  }
+  for (const v of showX ? xTicks : []) {
+    const px = Math.round(x(v)) + 0.5;
+    p.line(px, r.y, px, r.y + r.h, { color: SERIES.grid, width: 1 });
+    p.line(px, r.y + r.h, px, r.y + r.h + fonts.tick * 0.4, { color: SERIES.axis, width: 1 });
+    p.text(fmtTime(v), px, r.y + r.h + fonts.tick * 0.55, { size: fonts.tick, color: SERIES.text, align: 'center', baseline: 'top' });
+  }
+  p.line(r.x, r.y + r.h + 0.5, r.x + r.w, r.y + r.h + 0.5, { color: SERIES.axis, width: 1.5 });
+  p.line(r.x - 0.5, r.y, r.x - 0.5, r.y + r.h, { color: SERIES.axis, width: 1.5 });
+  if (xLabel) p.text(xLabel, r.x + r.w / 2, p.height - fonts.label * 0.35, { size: fonts.label, color: SERIES.text, align: 'center', baseline: 'bottom' });
+  if (yLabel) p.text(yLabel, fonts.label * 0.2, (yTop + yBottom) / 2, { size: fonts.label, color: SERIES.text, align: 'center', baseline: 'top', rotate: -90 });
+}
+
+/** Reusable buffers for downsampling and pixel mapping, one per drawn series. */
+export class SeriesScratch {
+  private ds = new Map<string, Downsampled>();
+  private px = new Map<string, { x: Float64Array; y: Float64Array }>();
+  get(key: string, n: number): { ds: Downsampled | undefined; px: { x: Float64Array; y: Float64Array } } {
+    let px = this.px.get(key);
+    if (!px || px.x.length < n) {
+      px = { x: new Float64Array(Math.max(n, 64)), y: new Float64Array(Math.max(n, 64)) };
+      this.px.set(key, px);
+    }
+    return { ds: this.ds.get(key), px };
+  }
+  keep(key: string, ds: Downsampled): void {
+    this.ds.set(key, ds);
+  }
+}
+
+/**
+ * Draws one column of the store as a line, downsampled to the plot's pixel width, with
+ * an optional transform of the values (unit conversion). Returns the vertices drawn.
+ */
+export function drawSeries(
+  p: Painter,
+  r: Rect,
+  x: Scale,
+  y: Scale,
+  store: SeriesStore,
+  column: Float64Array | undefined,
+  style: LineStyle,
+  scratch: SeriesScratch,
+  key: string,
+  transform?: (v: number) => number,
+): number {
+  if (!column || store.length === 0) return 0;
+  const [t0, t1] = x.domain();
+  const cached = scratch.get(key, 0).ds;
+  const ds = minMaxDownsample(store.t, column, store.length, t0, t1, Math.max(1, Math.round(r.w)), cached);
+  scratch.keep(key, ds);
+  const { px } = scratch.get(key, ds.n);
+  for (let i = 0; i < ds.n; i++) {
+    px.x[i] = x(ds.x[i]);
+    const v = transform ? transform(ds.y[i]) : ds.y[i];
+    px.y[i] = v === v ? y(v) : NaN;
+  }
+  return p.polyline(px.x, px.y, ds.n, style);
+}
+
+/** The largest finite value of columns over samples with t in [t0, t1] (NaN if none). */
+export function maxOver(store: SeriesStore, cols: (Float64Array | undefined)[], t0: number, t1: number): number {
+  let m = NaN;
+  const t = store.t;
+  for (const c of cols) {
+    if (!c) continue;
+    for (let i = 0; i < store.length; i++) {
+      if (t[i] < t0 || t[i] > t1) continue;
+      const v = c[i];
+      if (v === v && v !== Infinity && !(v <= m)) m = v;
+    }
+  }
+  return m;
+}
+
+/** A step function [[t, value], ...] drawn as a horizontal line that jumps at each change. */
+export function drawSteps(p: Painter, r: Rect, x: Scale, y: Scale, steps: readonly [number, number | null][], tEnd: number, style: LineStyle): number {
+  let drawn = 0;
+  for (let i = 0; i < steps.length; i++) {
+    const [ta, v] = steps[i];
+    const tb = i + 1 < steps.length ? steps[i + 1][0] : tEnd;
+    if (v === null || !(tb > ta)) continue;
+    const py = y(v);
+    if (py < r.y - 1 || py > r.y + r.h + 1) continue;
+    p.line(Math.max(r.x, x(ta)), py, Math.min(r.x + r.w, x(tb)), py, style);
+    drawn++;
+  }
+  return drawn;
+}
+
+/** Text for a param-change marker: "maxP = 0.1". */
+export function markerLabel(m: ParamMarker): string {
+  const key = m.path.split('.').slice(-1)[0];
+  return `${key} = ${typeof m.value === 'number' ? fmtNumber(m.value) : String(m.value)}`;
+}
+
+/** Vertical dashed lines where parameters were changed live, labelled at the top. */
+export function drawMarkers(p: Painter, r: Rect, x: Scale, markers: readonly ParamMarker[], fonts: Fonts): void {
+  let lastLabelEnd = -Infinity;
+  let row = 0;
+  for (const m of markers) {
+    const px = x(m.t);
+    if (px < r.x || px > r.x + r.w) continue;
+    p.line(px, r.y, px, r.y + r.h, { color: SERIES.marker, width: 2, dash: [6, 4] });
+    const label = markerLabel(m);
+    const w = p.measure(label, fonts.small, 'bold');
+    row = px - 4 < lastLabelEnd ? (row + 1) % 3 : 0;
+    const ly = r.y + 3 + row * fonts.small * 1.3;
+    const lx = Math.min(px + 4, r.x + r.w - w - 2);
+    p.fillRect(lx - 2, ly - 1, w + 4, fonts.small * 1.25, '#ffffff', 0.85);
+    p.text(label, lx, ly, { size: fonts.small, color: SERIES.text, baseline: 'top', weight: 'bold' });
+    lastLabelEnd = Math.max(lastLabelEnd, lx + w);
+  }
+}
+
+/** A centred note in an empty plot ("waiting for data", "no AQM probabilities for drop-tail"). */
+export function emptyNote(p: Painter, r: Rect, text: string, fonts: Fonts): void {
+  p.text(text, r.x + r.w / 2, r.y + r.h / 2, { size: fonts.label, color: SERIES.muted, align: 'center', baseline: 'middle' });
+}
+
+/** The inspector's decision as a vertical line with a small label at the bottom of the plot. */
+export function drawCursor(p: Painter, r: Rect, x: Scale, t: number | null, fonts: Fonts): void {
+  if (t === null) return;
+  const px = x(t);
+  if (px < r.x || px > r.x + r.w) return;
+  p.line(px, r.y, px, r.y + r.h, { color: '#000000', width: 1.5 });
+  const label = 'inspected';
+  const w = p.measure(label, fonts.small);
+  const lx = Math.min(px + 4, r.x + r.w - w - 2);
+  const ly = r.y + r.h - fonts.small * 1.4;
+  p.fillRect(lx - 2, ly - 1, w + 4, fonts.small * 1.25, '#ffffff', 0.85);
+  p.text(label, lx, ly, { size: fonts.small, color: '#000000', baseline: 'top' });
+}

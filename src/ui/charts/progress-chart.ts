@@ -1,0 +1,54 @@
+/**
+ * Download progress: bytes acknowledged vs time per flow (seeds/001 Fig. 5). A flat
+ * stretch is a flow locked out or waiting for a timeout; parallel lines mean fairness.
+ */
+import type { SeriesStore } from '../store/series-store';
+import { BandCache, drawFlowFamily, flowLegend } from './flows';
+import type { Painter } from './painter';
+import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
+import { MAX_LINES, timeDomain, type ChartContext, type ChartDef } from './types';
+import { SERIES } from '../colors';
+
+const bands = new WeakMap<object, BandCache>();
+
+/** Bytes to the unit that keeps the axis numbers short. */
+function unitFor(maxBytes: number): { div: number; label: string } {
+  if (maxBytes >= 2e6) return { div: 1e6, label: 'data acked (MB)' };
+  if (maxBytes >= 2e3) return { div: 1e3, label: 'data acked (KB)' };
+  return { div: 1, label: 'data acked (bytes)' };
+}
+
+export const progressChart: ChartDef = {
+  id: 'progress',
+  title: 'Download progress',
+  describe(c) {
+    return `Bytes acknowledged over time for each of ${c.store.flowIds('acked').length} flows (as in seeds/001 Fig. 5): a flat stretch is a flow that is locked out or waiting for a timeout.`;
+  },
+  columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('acked.')),
+  draw(p: Painter, c: ChartContext): number {
+    const f = c.fonts;
+    const store = c.store;
+    const flows = store.flowIds('acked');
+    const items = flowLegend(flows, c.highlight);
+    if (flows.length > MAX_LINES) items.splice(0, 2, { label: `each of ${flows.length} flows`, color: SERIES.band, width: 1.5 });
+    const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
+    const r = plotRect(p, lh + 10, f, '88.8');
+    const [t0, t1] = timeDomain(c);
+    const x = xScaleFor(r, t0, t1);
+    const cols = flows.map((fl) => store.column(`acked.${fl}`));
+    const top = maxOver(store, cols, t0, t1);
+    const u = unitFor(Number.isFinite(top) ? top : 0);
+    const y = yScaleFor(r, 0, Number.isFinite(top) && top > 0 ? (top / u.div) * 1.05 : 1);
+    axes(p, r, x, y, f, 'time (s)', u.label);
+    let band = bands.get(c.scratch);
+    if (!band) bands.set(c.scratch, (band = new BandCache()));
+    p.clip(r);
+    const tr = u.div === 1 ? undefined : (v: number) => v / u.div;
+    const drawn = drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`acked.${fl}`), c.highlight, c.scratch, band, `acked${u.div}`, { transform: tr, allThin: true });
+    p.unclip();
+    drawMarkers(p, r, x, c.markers, f);
+    drawCursor(p, r, x, c.cursorT, f);
+    if (store.length === 0) emptyNote(p, r, 'No data yet', f);
+    return drawn;
+  },
+};

@@ -1,0 +1,142 @@
+/**
+ * Bottleneck queue over time: instantaneous backlog and the AQM's average, RED's
+ * thresholds (min_th, max_th and 2 max_th when gentle) and the buffer limit as lines
+ * that follow live changes, and a strip of ticks for ECN marks, early, forced and
+ * overflow drops along the time axis (one row per kind, distinct shapes and colours).
+ */
+import { EVENT_STYLES, SERIES, type EventStyle } from '../colors';
+import { flagOverTime, paramOverTime } from '../scenario-view';
+import type { SeriesStore } from '../store/series-store';
+import { lowerBound } from './downsample';
+import type { Painter } from './painter';
+import { axes, drawCursor, drawMarkers, drawSeries, drawSteps, emptyNote, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
+import { timeDomain, type ChartContext, type ChartDef } from './types';
+
+/** Event kinds given a row in the strip, for a queue kind. */
+function rowsFor(c: ChartContext): EventStyle[] {
+  const present = new Set<number>();
+  const s = c.store;
+  for (let i = 0; i < s.evLength; i++) present.add(s.evKind[i]);
+  const q = c.view.queue;
+  const possible = new Set(q.kind === 'droptail' ? [2] : q.ecn ? [3, 0, 1, 2] : [0, 1, 2]);
+  return EVENT_STYLES.filter((e) => possible.has(e.kind) || present.has(e.kind));
+}
+
+function unitOf(c: ChartContext): { cols: [string, string]; scale: number; label: string } {
+  return c.view.queue.unit === 'bytes'
+    ? { cols: ['queueBytes', 'avg'], scale: 1e-3, label: 'queue (KB)' }
+    : { cols: ['queue', 'avg'], scale: 1, label: 'queue (packets)' };
+}
+
+export const queueChart: ChartDef = {
+  id: 'queue',
+  title: 'Bottleneck queue',
+  describe(c) {
+    const q = c.view.queue;
+    const u = q.unit === 'bytes' ? 'bytes' : 'packets';
+    const th = q.minTh !== null && q.maxTh !== null ? ` RED thresholds min_th ${q.minTh} and max_th ${q.maxTh} ${u}.` : '';
+    return `Queue length at the bottleneck (${q.kind}) over time: instantaneous and averaged, in ${u}.${th} Ticks below mark ECN marks and drops.`;
+  },
+  columns: (s: SeriesStore) => ['queue', 'queueBytes', 'avg', 'qdelay'].filter((k) => s.has(k)),
+  draw(p: Painter, c: ChartContext): number {
+    const f = c.fonts;
+    const q = c.view.queue;
+    const u = unitOf(c);
+    const store = c.store;
+    const [t0, t1] = timeDomain(c);
+    const rows = rowsFor(c);
+    const items: LegendItem[] = [
+      { label: 'queue', color: SERIES.queue, width: 2 },
+    ];
+    if (q.kind !== 'droptail') items.push({ label: 'average (avg)', color: SERIES.avg, width: 3.5 });
+    const minSteps = paramOverTime(q.minTh, 'minTh', c.markers);
+    const maxSteps = paramOverTime(q.maxTh, 'maxTh', c.markers);
+    const gentle = flagOverTime(q.gentle, 'gentle', c.markers);
+    const limitSteps = paramOverTime(q.limit, 'limit', c.markers);
+    const hasTh = minSteps.some(([, v]) => v !== null);
+    if (hasTh) items.push({ label: 'min_th', color: SERIES.minTh, dash: [10, 5] }, { label: 'max_th', color: SERIES.maxTh, dash: [10, 5] });
+    if (hasTh && gentle.some(([, g]) => g)) items.push({ label: '2·max_th', color: SERIES.gentleTh, dash: [3, 4] });
+    items.push({ label: 'buffer limit', color: SERIES.limit, dash: [2, 3], width: 2 });
+    const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
+
+    const rowH = Math.round(f.tick * 1.45);
+    const stripH = rows.length * rowH + 6;
+    const r = plotRect(p, lh + 10, f, 'overflow drop ● ', 0);
+    const main = { x: r.x, y: r.y, w: r.w, h: Math.max(20, r.h - stripH) };
+    const x = xScaleFor(r, t0, t1);
+    const qcol = store.column(u.cols[0]);
+    const acol = store.column(u.cols[1]);
+    const dataMax = maxOver(store, [qcol, acol], t0, t1) * u.scale;
+    const thMax = Math.max(0, ...maxSteps.map(([, v]) => (v ?? 0) * (gentle.some(([, g]) => g) ? 2 : 1.15)));
+    const limMax = Math.max(...limitSteps.map(([, v]) => v ?? 0));
+    let top = Math.max(dataMax || 0, thMax * u.scale, 1);
+    if (top > 0.6 * limMax * u.scale) top = Math.max(top, limMax * u.scale * 1.05);
+    const y = yScaleFor(main, 0, top);
+    axes(p, r, x, y, f, 'time (s)', u.label);
+
+    // event strip
+    const stripTop = main.y + main.h + 4;
+    p.fillRect(r.x, stripTop - 2, r.w, stripH - 2, '#f6f7f9');
+    let drawn = 0;
+    rows.forEach((e, k) => {
+      const cy = stripTop + k * rowH + rowH / 2;
+      // row label with the row's marker, right-aligned in the y-axis margin
+      const mr = Math.max(3, rowH * 0.28);
+      p.marker(e.shape, r.x - f.tick * 0.5 - mr, cy, mr, e.color);
+      p.text(e.label, r.x - f.tick * 0.5 - 2 * mr - 4, cy, { size: f.small, color: SERIES.text, align: 'right', baseline: 'middle' });
+      drawn += drawEventRow(p, store, e, x, r.x, r.w, cy, Math.max(3, rowH * 0.32), t0, t1);
+    });
+
+    p.clip(main);
+    const tEnd = Math.max(t1, c.now);
+    const lim = (v: number | null) => (v === null ? null : v * u.scale);
+    drawn += drawSteps(p, main, x, y, limitSteps.map(([t, v]) => [t, lim(v)]), tEnd, { color: SERIES.limit, width: 2, dash: [2, 3] });
+    if (hasTh) {
+      drawn += drawSteps(p, main, x, y, minSteps.map(([t, v]) => [t, lim(v)]), tEnd, { color: SERIES.minTh, width: 2, dash: [10, 5] });
+      drawn += drawSteps(p, main, x, y, maxSteps.map(([t, v]) => [t, lim(v)]), tEnd, { color: SERIES.maxTh, width: 2, dash: [10, 5] });
+      // 2 max_th only while gentle is on
+      const g2: [number, number | null][] = [];
+      const times = [...new Set([...maxSteps.map(([t]) => t), ...gentle.map(([t]) => t)])].sort((a, b) => a - b);
+      for (const t of times) {
+        const mt = [...maxSteps].reverse().find(([s]) => s <= t)?.[1] ?? null;
+        const gt = [...gentle].reverse().find(([s]) => s <= t)?.[1] ?? false;
+        g2.push([t, gt && mt !== null ? 2 * mt * u.scale : null]);
+      }
+      drawn += drawSteps(p, main, x, y, g2, tEnd, { color: SERIES.gentleTh, width: 2, dash: [3, 4] });
+    }
+    const tr = u.scale === 1 ? undefined : (v: number) => v * u.scale;
+    drawn += drawSeries(p, main, x, y, store, qcol, { color: SERIES.queue, width: 2 }, c.scratch, 'q', tr);
+    if (q.kind !== 'droptail') drawn += drawSeries(p, main, x, y, store, acol, { color: SERIES.avg, width: 3 }, c.scratch, 'avg', tr);
+    p.unclip();
+    drawMarkers(p, r, x, c.markers, f);
+    drawCursor(p, r, x, c.cursorT, f);
+    if (store.length === 0) emptyNote(p, main, 'Press play to start the run', f);
+    else {
+      const last = store.last(u.cols[0]) * u.scale;
+      const note = q.kind === 'droptail' ? `now ${fmtNumber(last)}` : `now ${fmtNumber(last)} · avg ${fmtNumber(store.last(u.cols[1]) * u.scale)}`;
+      const w = p.measure(note, f.small);
+      p.fillRect(main.x + main.w - w - 10, main.y + 2, w + 8, f.small * 1.4, '#ffffff', 0.85);
+      p.text(note, main.x + main.w - 6, main.y + 4, { size: f.small, color: SERIES.text, align: 'right', baseline: 'top' });
+    }
+    return drawn;
+  },
+};
+
+/** One row of ticks: at most one marker per few pixels, so dense drops stay a solid run. */
+function drawEventRow(p: Painter, store: SeriesStore, e: EventStyle, x: (t: number) => number, rx: number, rw: number, cy: number, r: number, t0: number, t1: number): number {
+  const from = lowerBound(store.evT, store.evLength, t0);
+  const minGap = Math.max(2, r * 0.9);
+  let lastX = -Infinity;
+  let n = 0;
+  for (let i = from; i < store.evLength; i++) {
+    const t = store.evT[i];
+    if (t > t1) break;
+    if (store.evKind[i] !== e.kind) continue;
+    const px = x(t);
+    if (px < rx || px > rx + rw || px - lastX < minGap) continue;
+    p.marker(e.shape, px, cy, r, e.color);
+    lastX = px;
+    n++;
+  }
+  return n;
+}

@@ -1,0 +1,152 @@
+/**
+ * Throughput: bottleneck utilization (top panel, %) and per-flow goodput (bottom panel,
+ * Mb/s), both averaged over a sliding window so a class sees the trend rather than
+ * packet quantisation, with Jain's fairness index (DESIGN §5) of the goodputs so far.
+ */
+import { format } from 'd3';
+import { SERIES } from '../colors';
+import type { SeriesStore } from '../store/series-store';
+import { lowerBound } from './downsample';
+import { BandCache, drawFlowFamily, flowLegend } from './flows';
+import type { Painter } from './painter';
+import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
+import { timeDomain, type ChartContext, type ChartDef } from './types';
+
+/**
+ * Sliding-window rates derived from cumulative columns, kept up to date incrementally:
+ * rate[i] = (P[i] - P[j]) / (t[i] - t[j]) with j the first sample at or after t[i] - W.
+ * For goodput P is `acked.k` x 8 (bits); for utilization P is the running integral of
+ * `util` over time.
+ */
+export class WindowRates {
+  private epoch = -1;
+  private done = 0;
+  private window = 1;
+  readonly out = new Map<string, Float64Array>();
+  private readonly prefix = new Map<string, Float64Array>();
+
+  /** Window length, seconds: 1 s, or 1/25 of a short run. */
+  static windowFor(end: number): number {
+    return Number.isFinite(end) && end > 0 ? Math.min(1, Math.max(0.05, end / 25)) : 1;
+  }
+
+  update(store: SeriesStore, window: number): void {
+    if (store.epoch !== this.epoch || window !== this.window || store.length < this.done) {
+      this.epoch = store.epoch;
+      this.window = window;
+      this.done = 0;
+      this.out.clear();
+      this.prefix.clear();
+    }
+    const n = store.length;
+    if (this.done === n) return;
+    const t = store.t;
+    const cum = (name: string): Float64Array | undefined => {
+      if (name === 'util') {
+        const u = store.column('util');
+        if (!u) return undefined;
+        const P = this.grow(this.prefix, 'util', n);
+        for (let i = this.done; i < n; i++) {
+          const dt = i > 0 ? t[i] - t[i - 1] : 0;
+          const v = u[i] === u[i] ? u[i] : 0;
+          P[i] = (i > 0 ? P[i - 1] : 0) + v * dt;
+        }
+        return P;
+      }
+      return store.column(name);
+    };
+    const names = ['util', ...store.names().filter((k) => k.startsWith('acked.'))];
+    for (const name of names) {
+      const P = cum(name);
+      if (!P) continue;
+      const scale = name === 'util' ? 1 : 8;
+      const R = this.grow(this.out, name, n);
+      for (let i = this.done; i < n; i++) {
+        let j = lowerBound(t, i, t[i] - window);
+        if (j >= i) j = i - 1;
+        if (j < 0) {
+          R[i] = NaN;
+          continue;
+        }
+        const dt = t[i] - t[j];
+        R[i] = dt > 0 && P[i] === P[i] && P[j] === P[j] ? ((P[i] - P[j]) * scale) / dt : NaN;
+      }
+    }
+    this.done = n;
+  }
+
+  private grow(m: Map<string, Float64Array>, name: string, n: number): Float64Array {
+    let a = m.get(name);
+    if (!a || a.length < n) {
+      const b = new Float64Array(Math.max(n * 2, 256));
+      if (a) b.set(a);
+      m.set(name, (a = b));
+    }
+    return a;
+  }
+}
+
+const rates = new WeakMap<object, WindowRates>();
+const bands = new WeakMap<object, BandCache>();
+
+function jainText(c: ChartContext): string {
+  const j = c.summary?.fairness?.jain;
+  return typeof j === 'number' && Number.isFinite(j) ? `Jain's fairness index J = ${j.toFixed(3)}` : "Jain's fairness index: —";
+}
+
+export const throughputChart: ChartDef = {
+  id: 'throughput',
+  title: 'Throughput and fairness',
+  describe(c) {
+    return `Bottleneck utilization in percent and goodput of each flow in megabits per second, averaged over ${WindowRates.windowFor(c.end)} s. ${jainText(c)}.`;
+  },
+  columns: (s: SeriesStore) => ['util', ...s.names().filter((k) => k.startsWith('goodput.'))].filter((k) => s.has(k)),
+  draw(p: Painter, c: ChartContext): number {
+    const f = c.fonts;
+    const store = c.store;
+    let wr = rates.get(c.scratch);
+    if (!wr) rates.set(c.scratch, (wr = new WindowRates()));
+    let band = bands.get(c.scratch);
+    if (!band) bands.set(c.scratch, (band = new BandCache()));
+    const W = WindowRates.windowFor(c.end);
+    wr.update(store, W);
+    const flows = store.flowIds('acked');
+    const items = [{ label: 'link utilization', color: SERIES.util, width: 2.5 }, ...flowLegend(flows, c.highlight)];
+    const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
+    // Jain's index, prominent, under the legend
+    const jy = lh + 6;
+    p.text(jainText(c), 8, jy, { size: f.legend, color: SERIES.text, baseline: 'top', weight: 'bold' });
+    const jw = p.measure(jainText(c), f.legend, 'bold');
+    p.text(`· rates averaged over ${W} s`, 8 + jw + f.legend * 0.5, jy, { size: f.legend, color: SERIES.muted, baseline: 'top' });
+    const r = plotRect(p, jy + f.legend * 1.6 + 4, f, '88.8');
+    const gap = f.tick * 2.2;
+    const hUtil = Math.max(30, Math.round((r.h - gap) * 0.35));
+    const top = { x: r.x, y: r.y, w: r.w, h: hUtil };
+    const bottom = { x: r.x, y: r.y + hUtil + gap, w: r.w, h: r.h - hUtil - gap };
+    const [t0, t1] = timeDomain(c);
+    const x = xScaleFor(r, t0, t1);
+    const yU = yScaleFor(top, 0, 100, false);
+    const gcols = flows.map((fl) => wr.out.get(`acked.${fl}`));
+    const gmax = maxOver(store, gcols, t0, t1);
+    const yG = yScaleFor(bottom, 0, Number.isFinite(gmax) && gmax > 0 ? (gmax / 1e6) * 1.08 : 1);
+    axes(p, { ...top, h: r.h }, x, yU, f, 'time (s)', '');
+    // the goodput panel's own ticks and label (x ticks are drawn once, along the bottom)
+    axes(p, bottom, x, yG, f, '', '', undefined, false);
+    p.text('util. (%)', f.label * 0.2, top.y + top.h / 2, { size: f.label, color: SERIES.text, align: 'center', baseline: 'top', rotate: -90 });
+    p.text('goodput (Mb/s)', f.label * 0.2, bottom.y + bottom.h / 2, { size: f.label, color: SERIES.text, align: 'center', baseline: 'top', rotate: -90 });
+    p.fillRect(r.x + 1, top.y + top.h + 1, r.w - 1, gap - 2, '#ffffff');
+    let drawn = 0;
+    p.clip(top);
+    drawn += drawSeries(p, top, x, yU, store, wr.out.get('util'), { color: SERIES.util, width: 2.5 }, c.scratch, 'util', (v) => v * 100);
+    p.unclip();
+    p.clip(bottom);
+    drawn += drawFlowFamily(p, bottom, x, yG, store, flows, (fl) => wr.out.get(`acked.${fl}`), c.highlight, c.scratch, band, 'gp', { transform: (v) => v / 1e6 });
+    p.unclip();
+    drawMarkers(p, r, x, c.markers, f);
+    drawCursor(p, r, x, c.cursorT, f);
+    if (store.length === 0) emptyNote(p, r, 'No data yet', f);
+    return drawn;
+  },
+};
+
+export const fmtPercent = format('.1%');

@@ -1,0 +1,179 @@
+/**
+ * The dumbbell as a picture: senders on the left, the two routers, the bottleneck link
+ * and receivers on the right. The bottleneck queue is a bar that fills from its head
+ * (the link end) with the current backlog, with RED's thresholds and average drawn on
+ * it; recent drops and marks flash above the queue and on the sender of the flow hit.
+ */
+import { eventStyle, EVENT_STYLES, flowColor, SERIES } from '../colors';
+import { lowerBound } from './downsample';
+import type { Painter } from './painter';
+import { fmtNumber } from './plot';
+import type { ChartContext, ChartDef } from './types';
+
+function rateText(bps: number): string {
+  if (bps >= 1e9) return `${fmtNumber(bps / 1e9)} Gb/s`;
+  if (bps >= 1e6) return `${fmtNumber(bps / 1e6)} Mb/s`;
+  if (bps >= 1e3) return `${fmtNumber(bps / 1e3)} kb/s`;
+  return `${fmtNumber(bps)} b/s`;
+}
+
+/** Host slots drawn per side: all hosts up to 8, else 6 and a "+N more" line. */
+function hostSlots(n: number): { shown: number[]; more: number } {
+  if (n <= 8) return { shown: Array.from({ length: n }, (_, i) => i), more: 0 };
+  return { shown: [0, 1, 2, 3, 4, 5], more: n - 6 };
+}
+
+export const topologyView: ChartDef = {
+  id: 'topology',
+  title: 'Network',
+  animated: true,
+  describe(c) {
+    const v = c.view;
+    return `Dumbbell network: ${v.leftHosts} senders, ${v.rightHosts} receivers, bottleneck ${rateText(v.link.rate)} with ${fmtNumber(v.link.delay * 1000)} ms delay and a ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}.`;
+  },
+  columns: () => ['queue', 'avg'],
+  draw(p: Painter, c: ChartContext): number {
+    const f = c.fonts;
+    const v = c.view;
+    const W = p.width;
+    const H = p.height;
+    const store = c.store;
+    const legendH = f.legend * 1.9;
+    const cy = (H - legendH) * 0.5 + 4;
+    const hostR = Math.max(9, f.tick * 0.85, Math.min(22, H * 0.04));
+    const routerS = Math.max(f.tick * 2.6, Math.min(56, H * 0.1));
+    // room for the host labels ("S0 ×2") beside the outer hosts
+    const labelW = (n: number) => p.measure(`S${Math.max(0, n - 1)} ×${Math.max(1, v.flows)}`, f.small) + 14;
+    const xL = hostR + labelW(v.leftHosts);
+    const xR = W - hostR - labelW(v.rightHosts);
+    const xRL = W * 0.24;
+    const xRR = W * 0.8;
+    const unit = v.queue.unit === 'bytes' ? 1e-3 : 1;
+    const unitName = v.queue.unit === 'bytes' ? 'KB' : 'pkts';
+    let drawn = 0;
+
+    // recent events (flash window in simulated seconds)
+    const span = Number.isFinite(c.end) && c.end > 0 ? c.end : Math.max(1, c.now);
+    const win = Number.isFinite(c.speed) ? Math.min(span / 20, Math.max(0.4 * c.speed, span / 400)) : span / 60;
+    const now = Math.max(c.now, store.lastTime);
+    const from = lowerBound(store.evT, store.evLength, now - win);
+    const recent: { age: number; kind: number; flow: number }[] = [];
+    for (let i = Math.max(from, store.evLength - 24); i < store.evLength; i++) recent.push({ age: (now - store.evT[i]) / win, kind: store.evKind[i], flow: store.evFlow[i] });
+    const hitFlows = new Map<number, number>();
+    for (const e of recent) hitFlows.set(e.flow, e.kind);
+
+    // hosts and access links; a host carrying exactly one flow wears that flow's colour
+    const roles = (side: 'left' | 'right', n: number) => {
+      const sends: number[][] = Array.from({ length: n }, () => []);
+      const recvs: number[][] = Array.from({ length: n }, () => []);
+      v.flowHosts.forEach((fh, flow) => {
+        if (fh.side === side) sends[fh.host]?.push(flow);
+        else recvs[fh.dst]?.push(flow);
+      });
+      return { sends, recvs };
+    };
+    const drawSide = (side: 'left' | 'right', n: number, x: number, xr: number) => {
+      const left = side === 'left';
+      const { sends, recvs } = roles(side, n);
+      const { shown, more } = hostSlots(n);
+      const rows = shown.length + (more > 0 ? 1 : 0);
+      const avail = H - legendH - 2 * hostR - 8;
+      const step = rows > 1 ? Math.min(hostR * 3.2, avail / (rows - 1)) : 0;
+      const y0 = cy - (step * (rows - 1)) / 2;
+      shown.forEach((h, k) => {
+        const y = y0 + k * step;
+        p.line(x, y, xr, cy, { color: '#8a939e', width: 1.5 });
+        const mine = sends[h].length > 0 ? sends[h] : recvs[h];
+        const color = mine.length === 1 ? flowColor(mine[0]) : '#6b7480';
+        let hit: number | undefined;
+        for (const fl of sends[h]) if (hitFlows.has(fl)) hit = hitFlows.get(fl);
+        if (hit !== undefined) p.circle(x, y, hostR + 5, null, { color: eventStyle(hit).color, width: 4 });
+        p.circle(x, y, hostR, color);
+        const sideSends = sends.some((x) => x.length > 0);
+        const role = sends[h].length > 0 && recvs[h].length > 0 ? 'H' : sends[h].length > 0 ? 'S' : recvs[h].length > 0 ? 'D' : sideSends ? 'S' : 'D';
+        const label = `${role}${h}${mine.length > 1 ? ` ×${mine.length}` : ''}`;
+        p.text(label, left ? x - hostR - 8 : x + hostR + 8, y, { size: f.small, color: SERIES.text, align: left ? 'right' : 'left', baseline: 'middle' });
+        drawn++;
+      });
+      if (more > 0) {
+        const y = y0 + shown.length * step;
+        p.text(`+${more} more`, x, y, { size: f.small, color: SERIES.muted, align: 'center', baseline: 'middle' });
+      }
+    };
+    drawSide('left', v.leftHosts, xL, xRL);
+    drawSide('right', v.rightHosts, xR, xRR);
+
+    // queue bar between the left router and the link
+    const qx0 = xRL + routerS / 2 + 10;
+    const qx1 = qx0 + (xRR - xRL) * 0.42;
+    const qh = Math.max(26, f.tick * 2.2, Math.min(70, H * 0.13));
+    const qy = cy - qh / 2;
+    const qNow = store.length > 0 ? store.last(v.queue.unit === 'bytes' ? 'queueBytes' : 'queue') : 0;
+    const avg = store.length > 0 ? store.last('avg') : NaN;
+    const limit = v.queue.limit;
+    let maxSeen = 0;
+    const qc = store.column(v.queue.unit === 'bytes' ? 'queueBytes' : 'queue');
+    if (qc) for (let i = Math.max(0, store.length - 4000); i < store.length; i++) if (qc[i] > maxSeen) maxSeen = qc[i];
+    const ref = Math.max((v.queue.maxTh ?? 0) * (v.queue.gentle ? 2.1 : 1.3), maxSeen * 1.2, 1);
+    const capped = limit > 4 * ref;
+    const full = capped ? ref : limit;
+    const frac = (q: number) => Math.max(0, Math.min(1, q / full));
+    p.fillRect(qx0, qy, qx1 - qx0, qh, '#eef1f4');
+    const fillW = (qx1 - qx0) * frac(qNow);
+    p.fillRect(qx1 - fillW, qy, fillW, qh, SERIES.queue);
+    drawn++;
+    p.strokeRect(qx0, qy, qx1 - qx0, qh, { color: SERIES.axis, width: 1.5, dash: capped ? [4, 3] : undefined });
+    const tick = (val: number | null, color: string, dash?: number[]) => {
+      if (val === null || val > full) return;
+      const px = qx1 - (qx1 - qx0) * frac(val);
+      p.line(px, qy - 5, px, qy + qh + 5, { color, width: 3, dash });
+    };
+    tick(v.queue.minTh, SERIES.minTh);
+    tick(v.queue.maxTh, SERIES.maxTh);
+    if (v.queue.gentle && v.queue.maxTh !== null) tick(2 * v.queue.maxTh, SERIES.gentleTh, [3, 3]);
+    if (avg === avg && v.queue.kind !== 'droptail') {
+      const px = qx1 - (qx1 - qx0) * frac(avg);
+      p.line(px, qy + 2, px, qy + qh - 2, { color: SERIES.avg, width: 5 });
+    }
+    const qLabel = `queue ${fmtNumber(qNow * unit)}${v.queue.kind !== 'droptail' && avg === avg ? ` · avg ${fmtNumber(avg * unit)}` : ''} (${capped ? `bar 0–${fmtNumber(full * unit)}, ` : ''}buffer ${fmtNumber(limit * unit)} ${unitName})`;
+    p.text(qLabel, (qx0 + qx1) / 2, qy + qh + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
+    p.text(v.queue.kind.toUpperCase() + (v.queue.ecn ? ' + ECN' : ''), (qx0 + qx1) / 2, qy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
+
+    // flashes of recent drops and marks, newest nearest the queue's head
+    const fr = Math.max(5, f.tick * 0.45);
+    recent.slice(-10).reverse().forEach((e, k) => {
+      if (e.age > 1) return;
+      const st = eventStyle(e.kind);
+      const ex = qx1 - fr - k * fr * 2.6;
+      if (ex < qx0) return;
+      p.marker(st.shape, ex, qy - f.small * 1.7 - fr, fr * (1.25 - 0.5 * e.age), st.color);
+      drawn++;
+    });
+
+    // link from the queue to the right router
+    p.line(qx1, cy, xRR - routerS / 2, cy, { color: SERIES.axis, width: 5 });
+    p.text(`${rateText(v.link.rate)} · ${fmtNumber(v.link.delay * 1000)} ms`, (qx1 + xRR) / 2, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
+    p.text('bottleneck', (qx1 + xRR) / 2, cy + 8, { size: f.small, color: SERIES.muted, align: 'center', baseline: 'top' });
+    for (const [x, name] of [
+      [xRL, 'R1'],
+      [xRR, 'R2'],
+    ] as const) {
+      p.fillRect(x - routerS / 2, cy - routerS / 2, routerS, routerS, '#3b4450');
+      p.text(name, x, cy, { size: f.small, color: '#ffffff', align: 'center', baseline: 'middle', weight: 'bold' });
+    }
+
+    // counters with the shapes used everywhere for drops and marks
+    const b = c.summary?.bottleneck;
+    const counts: Record<number, number> = b ? { 3: b.marks, 0: b.dropsEarly, 1: b.dropsForced, 2: b.dropsOverflow, 4: b.linkLosses } : {};
+    let lx = 8;
+    const ly = H - legendH / 2;
+    for (const st of EVENT_STYLES) {
+      if (st.kind === 4 && !counts[4]) continue;
+      const label = `${st.label}${b ? ` ${counts[st.kind] ?? 0}` : ''}`;
+      p.marker(st.shape, lx + fr, ly, fr, st.color);
+      p.text(label, lx + fr * 2 + 5, ly, { size: f.small, color: SERIES.text, baseline: 'middle' });
+      lx += fr * 2 + 5 + p.measure(label, f.small) + f.small * 1.4;
+    }
+    return drawn;
+  },
+};

@@ -1,0 +1,51 @@
+import type { Summary } from '../../engine/metrics/types';
+import type { ParamMarker, ScenarioView } from '../scenario-view';
+import type { SeriesStore } from '../store/series-store';
+import type { Painter } from './painter';
+import type { Fonts, SeriesScratch } from './plot';
+
+/** Everything a chart reads to draw one frame. */
+export interface ChartContext {
+  store: SeriesStore;
+  view: ScenarioView;
+  markers: readonly ParamMarker[];
+  fonts: Fonts;
+  /** Simulated time reached and the run's end (Infinity if open-ended), seconds. */
+  now: number;
+  end: number;
+  summary: Summary | null;
+  /** Flows drawn as lines when there are more than MAX_LINES. */
+  highlight: readonly number[];
+  /** Wall clock, ms (animations such as the topology's flashes). */
+  wallMs: number;
+  /** Real-time multiple the run goes at (Infinity = max), for the flash window. */
+  speed: number;
+  running: boolean;
+  /** Time of the decision shown in the inspector (drawn as a cursor line), or null. */
+  cursorT: number | null;
+  /** Per-chart reusable buffers. */
+  scratch: SeriesScratch;
+}
+
+export interface ChartDef {
+  id: string;
+  title: string;
+  /** One or two sentences read by screen readers and shown as the chart's tooltip. */
+  describe(c: ChartContext): string;
+  /** Draws the chart; returns the number of data vertices and marks drawn. */
+  draw(p: Painter, c: ChartContext): number;
+  /** Store columns exported as CSV/JSON for this chart. */
+  columns(store: SeriesStore): string[];
+  /** Redraw every frame while running (animations), not only when data changes. */
+  animated?: boolean;
+}
+
+/** Up to this many flows get a line each; beyond, an aggregate band plus highlighted flows. */
+export const MAX_LINES = 10;
+
+/** The visible time range: the whole run when its end is known, else what has been simulated. */
+export function timeDomain(c: ChartContext): [number, number] {
+  if (Number.isFinite(c.end) && c.end > 0) return [0, c.end];
+  const last = Math.max(c.now, c.store.lastTime);
+  return [0, last > 0 ? last * 1.05 : 1];
+}

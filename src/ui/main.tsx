@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { AppContext, type AppServices } from './app-context';
+import { FrameLoop } from './charts/frame-loop';
+import { RunController } from './run/controller';
+import { AppStore } from './store/app-store';
+import { readQueryFlags, startUrlSync } from './store/url-sync';
+import './styles.css';
+
+const flags = readQueryFlags(location.search);
+const store = new AppStore({ embed: flags.embed, classroom: flags.classroom });
+const controller = new RunController(store);
+const loop = new FrameLoop();
+const services: AppServices = { store, controller, loop };
+
+startUrlSync(store, controller);
+
+/** Read-only hooks for tests and for the curious (frames per second of the charts). */
+declare global {
+  interface Window {
+    __aqmlab?: { store: AppStore; controller: RunController; loop: FrameLoop };
+  }
+}
+window.__aqmlab = { store, controller, loop };
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <AppContext.Provider value={services}>
+      <App />
+    </AppContext.Provider>
+  </StrictMode>,
+);

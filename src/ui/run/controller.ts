@@ -1,0 +1,307 @@
+/**
+ * The run controller: the only code that talks to the simulation worker. UI actions
+ * (play, pause, step, speed, live parameter changes, reset, new scenario) become
+ * protocol messages; worker messages become store updates. A crashed worker is
+ * replaced on the next start; the last good scenario is kept throughout.
+ */
+import type { DecisionRecord } from '../../engine/aqm/decision';
+import type { FlowEvent } from '../../engine/net/agent';
+import { checkWorkerToMain, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
+import { validate, withParam, type Scenario } from '../scenario-api';
+import type { AppStore } from '../store/app-store';
+
+export type WorkerFactory = () => Worker;
+
+export const defaultWorkerFactory: WorkerFactory = () => new Worker(new URL('../../../workers/sim.worker.ts', import.meta.url), { type: 'module', name: 'aqm-lab-sim' });
+
+/** Does a decision record match a step target? (same rule as the worker's) */
+export function decisionMatches(r: DecisionRecord, what: StepWhat, flow: number | null): boolean {
+  if (flow !== null && r.flow !== flow) return false;
+  if (what === 'mark') return r.outcome === 'mark';
+  if (what === 'drop') return r.outcome === 'drop';
+  return what === 'decision';
+}
+
+export class RunController {
+  private worker: Worker | null = null;
+  private runId = 0;
+  /** The run is live in the worker (started, not done/stopped). */
+  private live = false;
+
+  constructor(
+    readonly store: AppStore,
+    private readonly makeWorker: WorkerFactory = defaultWorkerFactory,
+  ) {}
+
+  private send(m: MainToWorker): void {
+    this.ensureWorker().postMessage(m);
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const w = this.makeWorker();
+    w.onmessage = (e: MessageEvent) => this.onMessage(e.data);
+    w.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      this.crash(`The simulation stopped with an error: ${e.message || 'unknown error'}`);
+    };
+    w.onmessageerror = () => this.crash('A message from the simulation could not be read.');
+    this.worker = w;
+    return w;
+  }
+
+  private crash(message: string): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.live = false;
+    this.store.set({ status: 'error', runError: { message, fields: [] } });
+  }
+
+  // ------------------------------------------------------------ scenario
+
+  /** Replaces the scenario (validated first); stops any run. Returns the errors, if any. */
+  loadScenario(json: unknown, presetName: string | null, autoplay = false): string[] {
+    const r = validate(json);
+    if (!r.ok) {
+      this.store.set({ runError: { message: 'The scenario is not valid; the previous one is kept.', fields: r.errors.map((m) => ({ path: '', message: m })) } });
+      return r.errors;
+    }
+    this.reset();
+    this.store.set((s) => ({ scenario: r.scenario, presetName, scenarioRev: s.scenarioRev + 1, runError: null, end: r.scenario.duration ?? Infinity }));
+    if (autoplay) this.start();
+    return [];
+  }
+
+  /**
+   * Changes one scenario parameter (dotted path as in --set). The scenario is updated
+   * (so the URL follows); during a run the change also goes to the engine, which either
+   * applies it at once (marked on the time axis) or says it needs a restart.
+   * Returns the validation errors (empty when accepted).
+   */
+  setParam(path: string, value: unknown): string[] {
+    const s = this.store.getState();
+    if (!s.scenario) return ['no scenario loaded'];
+    const r = withParam(s.scenario, path, value);
+    if (!r.ok) return r.errors;
+    this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1 }));
+    if (this.live) this.send(toWorker({ type: 'set-param', path, value }));
+    return [];
+  }
+
+  // ------------------------------------------------------------ transport
+
+  start(paused = false): void {
+    const s = this.store.getState();
+    if (!s.scenario) return;
+    this.runId++;
+    this.live = true;
+    this.store.series.clear();
+    this.store.set({
+      status: paused ? 'paused' : 'starting',
+      now: 0,
+      end: s.scenario.duration ?? Infinity,
+      summary: null,
+      result: null,
+      markers: [],
+      decisions: [],
+      cursor: null,
+      flowEvents: [],
+      flowCursor: null,
+      stepNote: null,
+      runError: null,
+      eventsPerSec: 0,
+      simRate: 0,
+    });
+    this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000 }, speed: s.speed, paused }));
+  }
+
+  play(): void {
+    const st = this.store.getState().status;
+    if (st === 'paused' && this.live) {
+      this.store.set({ status: 'running', stepNote: null });
+      this.send(toWorker({ type: 'resume' }));
+    } else if (st === 'idle' || st === 'done' || st === 'error' || (st === 'paused' && !this.live)) this.start();
+  }
+
+  pause(): void {
+    const st = this.store.getState().status;
+    if (this.live && (st === 'running' || st === 'starting' || st === 'stepping')) this.send(toWorker({ type: 'pause' }));
+  }
+
+  toggle(): void {
+    const st = this.store.getState().status;
+    if (st === 'running' || st === 'starting' || st === 'stepping') this.pause();
+    else this.play();
+  }
+
+  /** Stops the run and clears its data; the scenario (with live changes) stays. */
+  reset(): void {
+    if (this.live) this.send(toWorker({ type: 'stop' }));
+    this.live = false;
+    this.runId++;
+    this.store.series.clear();
+    const sc = this.store.getState().scenario;
+    this.store.set({
+      status: 'idle',
+      now: 0,
+      end: sc?.duration ?? Infinity,
+      summary: null,
+      result: null,
+      markers: [],
+      decisions: [],
+      cursor: null,
+      flowEvents: [],
+      flowCursor: null,
+      stepNote: null,
+      eventsPerSec: 0,
+      simRate: 0,
+    });
+  }
+
+  setSpeed(speed: Speed): void {
+    this.store.set({ speed });
+    if (this.live) this.send(toWorker({ type: 'set-speed', speed }));
+  }
+
+  setStepTarget(what: StepWhat, flow: number | null = null): void {
+    this.store.set({ stepWhat: what, stepFlow: flow });
+  }
+
+  /**
+   * Steps forward to the next decision / mark / drop / flow event: first through the
+   * recorded history after the cursor, then by letting the engine run to the next one.
+   */
+  stepForward(): void {
+    const s = this.store.getState();
+    if (s.status === 'done' && !this.live) {
+      if (!this.moveInHistory(+1)) this.store.set({ stepNote: 'The run has ended: no later event.' });
+      return;
+    }
+    // while running, the history on screen is stale: let the engine find the next one
+    const running = s.status === 'running' || s.status === 'starting' || s.status === 'stepping';
+    if (!running && this.moveInHistory(+1)) return;
+    if (!this.live) this.start(true);
+    this.store.set({ status: 'stepping', stepNote: null });
+    this.send(toWorker({ type: 'step', what: s.stepWhat, flow: s.stepFlow ?? undefined }));
+  }
+
+  /** Steps back through the recorded history (the last 1,000 decisions and flow events). */
+  stepBack(): void {
+    const s = this.store.getState();
+    if (s.status === 'running' || s.status === 'starting' || s.status === 'stepping') {
+      // first press pauses; the worker then sends the history to step back through
+      this.pause();
+      return;
+    }
+    if (!this.moveInHistory(-1)) this.store.set({ stepNote: `No earlier ${s.stepWhat === 'flow-event' ? 'flow event' : s.stepWhat} in the recorded history (the last 1,000).` });
+  }
+
+  /** Moves the cursor to the next (dir = +1) or previous (-1) matching record; false if none. */
+  private moveInHistory(dir: 1 | -1): boolean {
+    const s = this.store.getState();
+    if (s.stepWhat === 'flow-event') {
+      const ev = s.flowEvents;
+      if (s.flowCursor === null) return false;
+      for (let i = s.flowCursor + dir; i >= 0 && i < ev.length; i += dir) {
+        if (s.stepFlow === null || ev[i].flow === s.stepFlow) {
+          this.store.set({ flowCursor: i, stepNote: null });
+          return true;
+        }
+      }
+      return false;
+    }
+    const d = s.decisions;
+    if (s.cursor === null) return false;
+    for (let i = s.cursor + dir; i >= 0 && i < d.length; i += dir) {
+      if (decisionMatches(d[i], s.stepWhat, s.stepFlow)) {
+        this.store.set({ cursor: i, stepNote: null });
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Points the inspector at a given decision of the history. */
+  selectDecision(index: number): void {
+    const n = this.store.getState().decisions.length;
+    if (index >= 0 && index < n) this.store.set({ cursor: index });
+  }
+
+  dispose(): void {
+    this.worker?.terminate();
+    this.worker = null;
+    this.live = false;
+  }
+
+  // ------------------------------------------------------------ worker messages
+
+  onMessage(data: unknown): void {
+    const bad = checkWorkerToMain(data);
+    if (bad) {
+      console.error('bad message from the simulation worker:', bad);
+      return;
+    }
+    const m = data as WorkerToMain;
+    if (m.runId !== this.runId && !(m.type === 'error' && m.runId === -1)) return; // a reset run's stragglers
+    const store = this.store;
+    switch (m.type) {
+      case 'started':
+        store.set((s) => ({ end: m.end, status: s.status === 'starting' ? 'running' : s.status }));
+        return;
+      case 'batch':
+        store.series.append({ t: m.t, cols: m.cols });
+        if (m.queueEvents) store.series.appendEvents(m.queueEvents);
+        return;
+      case 'progress':
+        store.set((s) => ({
+          now: m.now,
+          end: m.end,
+          eventsPerSec: m.eventsPerSec,
+          simRate: m.simRate,
+          summary: m.summary ?? s.summary,
+        }));
+        return;
+      case 'decisions':
+        store.set({ decisions: m.records, cursor: m.hit ?? (m.records.length > 0 ? m.records.length - 1 : null) });
+        return;
+      case 'flow-events':
+        store.set((s) => ({
+          flowEvents: m.events,
+          flowCursor: m.hit ?? (s.stepWhat === 'flow-event' || s.flowCursor === null ? (m.events.length > 0 ? m.events.length - 1 : null) : lastBefore(m.events, s.decisions, s.cursor)),
+        }));
+        return;
+      case 'param-set':
+        if (m.error === null) store.set((s) => ({ markers: [...s.markers, { t: m.t, path: m.path, value: m.value }] }));
+        else
+          store.addBanner({
+            kind: 'info',
+            title: `${m.path} will apply when the run restarts`,
+            lines: [m.error, 'The scenario (and the link) already have the new value; press Reset, then Play.'],
+          });
+        return;
+      case 'paused': {
+        const note = m.reason === 'step-not-found' ? `No further ${store.getState().stepWhat === 'flow-event' ? 'flow event' : store.getState().stepWhat} before the end of the run.` : null;
+        store.set({ status: 'paused', now: m.now, stepNote: note });
+        return;
+      }
+      case 'done':
+        this.live = false;
+        store.set({ status: 'done', result: m.result, summary: m.result.summary, now: m.result.summary.simulatedSeconds, end: m.result.summary.simulatedSeconds });
+        return;
+      case 'error':
+        this.live = false;
+        store.set({ status: 'error', runError: { message: m.message, fields: m.fields ?? [] } });
+        return;
+    }
+  }
+}
+
+/** Index of the last flow event at or before the decision under the cursor (keeps the two views in step). */
+function lastBefore(events: FlowEvent[], decisions: DecisionRecord[], cursor: number | null): number | null {
+  if (events.length === 0) return null;
+  if (cursor === null || !decisions[cursor]) return events.length - 1;
+  const t = decisions[cursor].t;
+  let k: number | null = null;
+  for (let i = 0; i < events.length; i++) if (events[i].t <= t) k = i;
+  return k;
+}

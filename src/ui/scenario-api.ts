@@ -1,0 +1,85 @@
+/**
+ * The UI's one door to the scenario modules of the engine (schema, presets, URL codec),
+ * normalised to the few shapes the app uses.
+ */
+import { parseScenario, type Scenario } from '../engine/scenario/schema';
+import { applySet } from '../engine/scenario/set';
+import { cloneJson } from '../engine/scenario/paths';
+import { PRESETS } from '../engine/scenario/presets';
+import { decodeHash, encodeHash } from '../engine/scenario/url';
+
+export type { Scenario };
+
+export interface Lesson {
+  name: string;
+  title: string;
+  /** Menu group: hand-picked lessons, the seeds/001 grid, benchmarks. */
+  group: string;
+  /** Two or three sentences on what to watch. */
+  lesson: string;
+  scenario: Scenario;
+}
+
+export interface LinkProblem {
+  key: string;
+  value: string;
+  message: string;
+}
+
+/** A banner line naming the key and value (unless the message already does), then the message. */
+export function problemLine(p: LinkProblem): string {
+  if (!p.key) return p.message;
+  const named = p.message.includes(p.key) && (p.value === '' || p.message.includes(p.value));
+  return named ? p.message : `${p.key}=${p.value}: ${p.message}`;
+}
+
+export interface DecodedLink {
+  presetName: string | null;
+  scenario: Scenario | null;
+  problems: LinkProblem[];
+}
+
+export function validate(json: unknown): { ok: true; scenario: Scenario } | { ok: false; errors: string[] } {
+  return parseScenario(json);
+}
+
+let lessonsCache: Lesson[] | null = null;
+/** The presets, validated (a preset that fails validation is left out and logged). */
+export function lessons(): Lesson[] {
+  if (lessonsCache) return lessonsCache;
+  const out: Lesson[] = [];
+  for (const p of PRESETS) {
+    const r = parseScenario(p.scenario);
+    if (r.ok) out.push({ name: p.name, title: p.title, group: p.group, lesson: p.lesson, scenario: r.scenario });
+    else console.error(`preset ${p.name} is invalid:`, r.errors);
+  }
+  lessonsCache = out;
+  return out;
+}
+
+export function lessonByName(name: string | null): Lesson | undefined {
+  return name === null ? undefined : lessons().find((l) => l.name === name);
+}
+
+/** The URL fragment (without '#') for a scenario, relative to its preset ("default" when custom). */
+export function encodeLink(scenario: Scenario, presetName: string | null): string {
+  return encodeHash(scenario, presetName ?? 'default').replace(/^#/, '');
+}
+
+/** Decodes a URL fragment (with or without '#'): the good keys applied, one problem per bad key. */
+export function decodeLink(hash: string): DecodedLink {
+  const r = decodeHash(hash.replace(/^#/, ''));
+  const problems = r.problems ?? r.errors.map((message) => ({ key: '', value: '', message }));
+  return { presetName: r.presetName, scenario: r.scenario, problems };
+}
+
+/**
+ * A copy of `scenario` with `path` set to `value`, validated as a whole. Returns the
+ * new scenario or the messages that name what is wrong.
+ */
+export function withParam(scenario: Scenario, path: string, value: unknown): { ok: true; scenario: Scenario } | { ok: false; errors: string[] } {
+  const copy = cloneJson(scenario) as unknown as Record<string, unknown>;
+  const err = applySet(copy, path, value);
+  if (err) return { ok: false, errors: [err] };
+  return parseScenario(copy);
+}

@@ -1,0 +1,127 @@
+/**
+ * What the charts need to know about a scenario (queue thresholds, link, number of
+ * flows), read in one place so the charts do not depend on the scenario's layout.
+ * Thresholds changed live (param-set markers) are folded in as step functions of time.
+ */
+import type { Scenario } from '../engine/scenario/schema';
+
+export interface ParamMarker {
+  /** Simulation time of the change, seconds. */
+  t: number;
+  path: string;
+  value: unknown;
+}
+
+export interface QueueView {
+  kind: string;
+  unit: 'packets' | 'bytes';
+  limit: number;
+  minTh: number | null;
+  maxTh: number | null;
+  maxP: number | null;
+  gentle: boolean;
+  ecn: boolean;
+}
+
+export interface LinkView {
+  rate: number;
+  delay: number;
+  /** "routerL", "routerR" for the dumbbell, else the bottleneck's end names. */
+  from: string;
+  to: string;
+}
+
+export interface ScenarioView {
+  queue: QueueView;
+  link: LinkView;
+  flows: number;
+  /**
+   * Dumbbell: per flow, the sender's side and host, and the receiver's host on the other
+   * side (flow j of a traffic item goes from host j mod senders to host j mod receivers).
+   */
+  flowHosts: { side: 'left' | 'right'; host: number; dst: number }[];
+  leftHosts: number;
+  rightHosts: number;
+  duration: number | null;
+  tcpEcn: boolean;
+  kind: 'dumbbell' | 'general';
+}
+
+/** Path of the bottleneck queue's parameters in scenarios and --set keys. */
+export const QUEUE_PATH = 'topology.bottleneck.queue';
+
+function num(x: unknown, d: number | null): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : d;
+}
+
+export function viewOf(s: Scenario | null): ScenarioView {
+  const topo = s?.topology;
+  let q: Record<string, unknown> = {};
+  let link: LinkView = { rate: 10e6, delay: 0.02, from: 'routerL', to: 'routerR' };
+  let left = 1;
+  let right = 1;
+  if (topo?.kind === 'dumbbell') {
+    q = topo.bottleneck.queue;
+    link = { rate: topo.bottleneck.rate, delay: topo.bottleneck.delay, from: 'routerL', to: 'routerR' };
+    left = topo.left.hosts;
+    right = topo.right.hosts;
+  } else if (topo?.kind === 'general') {
+    const b = (topo as { bottleneck?: { from: string; to: string } }).bottleneck;
+    const l = b ? topo.links.find((x) => x.from === b.from && x.to === b.to) : topo.links.reduce((m, x) => (x.rate < m.rate ? x : m), topo.links[0]);
+    if (l) {
+      q = (l as { queue?: Record<string, unknown> }).queue ?? { kind: 'droptail', limit: 1000 };
+      link = { rate: l.rate, delay: l.delay, from: l.from, to: l.to };
+    }
+  }
+  let flows = 0;
+  const flowHosts: { side: 'left' | 'right'; host: number; dst: number }[] = [];
+  for (const t of s?.traffic ?? []) {
+    const n = t.kind === 'bulk' ? t.flows : 1;
+    const side = t.from === 'right' ? 'right' : 'left';
+    const hosts = Math.max(1, side === 'left' ? left : right);
+    const others = Math.max(1, side === 'left' ? right : left);
+    for (let j = 0; j < n; j++) flowHosts.push({ side, host: j % hosts, dst: j % others });
+    flows += n;
+  }
+  const tcpEcn = !!s?.tcp?.ecn || !!s?.traffic?.some((t) => t.kind === 'bulk' && t.tcp?.ecn);
+  return {
+    queue: {
+      kind: typeof q.kind === 'string' ? q.kind : 'droptail',
+      unit: q.unit === 'bytes' ? 'bytes' : 'packets',
+      limit: num(q.limit, 100) as number,
+      minTh: num(q.minTh, null),
+      maxTh: num(q.maxTh, null),
+      maxP: num(q.maxP, null),
+      gentle: q.gentle === true,
+      ecn: q.ecn === true,
+    },
+    link,
+    flows,
+    flowHosts,
+    leftHosts: left,
+    rightHosts: right,
+    duration: s?.duration ?? null,
+    tcpEcn,
+    kind: topo?.kind === 'general' ? 'general' : 'dumbbell',
+  };
+}
+
+/**
+ * A queue parameter as a step function of time: the scenario's value until the first
+ * live change of `topology.bottleneck.queue.<key>`, then each changed value.
+ * Returns [[t0, value], ...] sorted by time, starting at t = 0.
+ */
+export function paramOverTime(initial: number | null, key: string, markers: readonly ParamMarker[]): [number, number | null][] {
+  const out: [number, number | null][] = [[0, initial]];
+  const path = `${QUEUE_PATH}.${key}`;
+  for (const m of markers) if (m.path === path && typeof m.value === 'number') out.push([m.t, m.value]);
+  return out;
+}
+
+/** Gentle on/off over time (it decides whether the 2 max_th line is drawn). */
+export function flagOverTime(initial: boolean, key: string, markers: readonly ParamMarker[]): [number, boolean][] {
+  const out: [number, boolean][] = [[0, initial]];
+  const path = `${QUEUE_PATH}.${key}`;
+  for (const m of markers) if (m.path === path && typeof m.value === 'boolean') out.push([m.t, m.value]);
+  return out;
+}

@@ -1,0 +1,143 @@
+/**
+ * The application state: a small external store read by React through
+ * useSyncExternalStore. `state` is an immutable snapshot replaced on every change; the
+ * large, fast-changing series live in `series` (mutable typed arrays with a version
+ * counter) and are read by the charts' animation-frame loop, not through React.
+ */
+import { useSyncExternalStore } from 'react';
+import type { DecisionRecord } from '../../engine/aqm/decision';
+import type { RunResult, Summary } from '../../engine/metrics/types';
+import type { FlowEvent } from '../../engine/net/agent';
+import type { Scenario } from '../../engine/scenario/schema';
+import type { FieldError, Speed, StepWhat } from '../../protocol/messages';
+import type { ParamMarker } from '../scenario-view';
+import { SeriesStore } from './series-store';
+
+export type RunStatus = 'idle' | 'starting' | 'running' | 'stepping' | 'paused' | 'done' | 'error';
+
+export interface Banner {
+  id: number;
+  kind: 'error' | 'warning' | 'info';
+  title: string;
+  /** One line per problem (e.g. each bad key and value of a link). */
+  lines: string[];
+}
+
+export interface RunError {
+  message: string;
+  fields: FieldError[];
+}
+
+export interface AppState {
+  /** Name of the preset the scenario started from (null = custom). */
+  presetName: string | null;
+  /** The last valid scenario (what runs and what the URL encodes). */
+  scenario: Scenario | null;
+  /** Bumped whenever `scenario` is replaced (editor and URL sync watch it). */
+  scenarioRev: number;
+  status: RunStatus;
+  speed: Speed;
+  /** Simulated time reached and the run's end time, seconds. */
+  now: number;
+  end: number;
+  eventsPerSec: number;
+  /** Simulated seconds per wall second achieved. */
+  simRate: number;
+  summary: Summary | null;
+  result: RunResult | null;
+  /** Live parameter changes, drawn as vertical lines on the time axis. */
+  markers: ParamMarker[];
+  /** Recent AQM decisions (oldest first) and the inspector's position among them. */
+  decisions: DecisionRecord[];
+  cursor: number | null;
+  flowEvents: FlowEvent[];
+  flowCursor: number | null;
+  stepWhat: StepWhat;
+  /** Only events of this flow when stepping (null = any flow). */
+  stepFlow: number | null;
+  /** A note after a step ("no mark before the end of the run"). */
+  stepNote: string | null;
+  banners: Banner[];
+  runError: RunError | null;
+  classroom: boolean;
+  embed: boolean;
+  /** Id of the chart shown full screen, or null. */
+  fullscreen: string | null;
+  /** Flows drawn as lines when there are too many for one line each. */
+  highlight: number[];
+}
+
+export const INITIAL_STATE: AppState = {
+  presetName: null,
+  scenario: null,
+  scenarioRev: 0,
+  status: 'idle',
+  speed: 1,
+  now: 0,
+  end: 0,
+  eventsPerSec: 0,
+  simRate: 0,
+  summary: null,
+  result: null,
+  markers: [],
+  decisions: [],
+  cursor: null,
+  flowEvents: [],
+  flowCursor: null,
+  stepWhat: 'mark',
+  stepFlow: null,
+  stepNote: null,
+  banners: [],
+  runError: null,
+  classroom: false,
+  embed: false,
+  fullscreen: null,
+  highlight: [0, 1, 2],
+};
+
+export class AppStore {
+  private state: AppState;
+  private readonly listeners = new Set<() => void>();
+  readonly series = new SeriesStore();
+  private bannerId = 0;
+
+  constructor(initial: Partial<AppState> = {}) {
+    this.state = { ...INITIAL_STATE, ...initial };
+  }
+
+  getState = (): AppState => this.state;
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  set(patch: Partial<AppState> | ((s: AppState) => Partial<AppState>)): void {
+    const p = typeof patch === 'function' ? patch(this.state) : patch;
+    let changed = false;
+    for (const k of Object.keys(p) as (keyof AppState)[]) {
+      if (this.state[k] !== p[k]) {
+        changed = true;
+        break;
+      }
+    }
+    if (!changed) return;
+    this.state = { ...this.state, ...p };
+    for (const fn of this.listeners) fn();
+  }
+
+  addBanner(b: Omit<Banner, 'id'>): number {
+    const id = ++this.bannerId;
+    this.set((s) => ({ banners: [...s.banners.filter((x) => x.title !== b.title), { ...b, id }] }));
+    return id;
+  }
+
+  dismissBanner(id: number): void {
+    this.set((s) => ({ banners: s.banners.filter((b) => b.id !== id) }));
+  }
+}
+
+/** React hook: a slice of the state, re-rendering only when the selected value changes. */
+export function useAppState<T>(store: AppStore, select: (s: AppState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}

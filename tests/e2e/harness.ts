@@ -1,0 +1,110 @@
+/// <reference lib="dom" />
+/**
+ * e2e harness: builds the app with Vite into a temporary directory, serves it with
+ * `vite preview` on a free localhost port and launches Debian's Chromium through
+ * playwright-core (DESIGN §7). Everything is started and stopped by the test file.
+ */
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+
+/** The app's test hook (src/ui/main.tsx), as far as the tests use it. */
+export interface AppHook {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  store: { getState(): any; series: { length: number; t: Float64Array; column(n: string): Float64Array | undefined; names(): string[]; evLength: number } };
+  controller: { setParam(path: string, value: unknown): string[]; loadScenario(json: unknown, preset: string | null, autoplay?: boolean): string[]; start(paused?: boolean): void };
+  loop: { fps: number; drawnFrames: number; drawMs: number };
+}
+declare global {
+  interface Window {
+    __aqmlab?: AppHook;
+  }
+}
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SHOTS = '/tmp/shots';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Harness {
+  url: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+export async function startHarness(): Promise<Harness> {
+  const outDir = mkdtempSync(join(tmpdir(), 'aqm-lab-e2e-'));
+  await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const port = await freePort();
+  const server: PreviewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+  mkdirSync(SHOTS, { recursive: true });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    browser,
+    async close() {
+      await browser.close();
+      await new Promise<void>((r) => server.httpServer.close(() => r()));
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The app's status text ("finished", "paused"...). */
+export async function status(page: Page): Promise<string> {
+  return page.evaluate(() => window.__aqmlab!.store.getState().status);
+}
+
+export async function waitForStatus(page: Page, want: string | string[], timeout = 60_000): Promise<void> {
+  const list = Array.isArray(want) ? want : [want];
+  await page.waitForFunction((w) => w.includes(window.__aqmlab!.store.getState().status), list, { timeout, polling: 100 });
+}
+
+/** Per chart: the vertices the chart reports drawing and the non-background pixels inside its plot. */
+export async function chartInk(page: Page): Promise<Record<string, { points: number; ink: number }>> {
+  // charts out of view are not drawn: bring each into view and let it draw a frame
+  for (const sec of await page.locator('.charts section[data-chart]').all()) {
+    await sec.scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+  return page.evaluate(() => {
+    const out: Record<string, { points: number; ink: number }> = {};
+    for (const sec of document.querySelectorAll<HTMLElement>('.charts section[data-chart]')) {
+      const c = sec.querySelector('canvas')!;
+      const ctx = c.getContext('2d')!;
+      // sample the middle 60 % of the canvas (the plot, away from legend and axis labels)
+      const x0 = Math.floor(c.width * 0.2);
+      const y0 = Math.floor(c.height * 0.25);
+      const w = Math.floor(c.width * 0.6);
+      const h = Math.floor(c.height * 0.5);
+      const img = ctx.getImageData(x0, y0, w, h).data;
+      let ink = 0;
+      for (let i = 0; i < img.length; i += 4) {
+        const r = img[i];
+        const g = img[i + 1];
+        const b = img[i + 2];
+        // coloured (not white, not the light grid grey)
+        if (Math.max(r, g, b) - Math.min(r, g, b) > 40 || r + g + b < 300) ink++;
+      }
+      out[sec.dataset.chart!] = { points: Number(c.dataset.points ?? 0), ink };
+    }
+    return out;
+  });
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { WindowRates } from '../../../../src/ui/charts/throughput-chart';
+import { SeriesStore } from '../../../../src/ui/store/series-store';
+
+describe('WindowRates (sliding-window goodput and utilization)', () => {
+  it('gives 8 x bytes/s for a flow acking at a constant rate, and the mean utilization', () => {
+    const s = new SeriesStore();
+    const dt = 0.01;
+    // flow 0 acks 1250 bytes/s (10 kb/s); flow 1 nothing until 2 s then 2500 bytes/s; util alternates 0.2 / 0.8
+    for (let b = 0; b < 5; b++) {
+      const n = 100;
+      const t = Float64Array.from({ length: n }, (_, i) => (b * n + i) * dt);
+      s.append({
+        t,
+        cols: {
+          'acked.0': Float64Array.from(t, (x) => 1250 * x),
+          'acked.1': Float64Array.from(t, (x) => (x < 2 ? 0 : 2500 * (x - 2))),
+          util: Float64Array.from(t, (_, i) => (i % 2 === 0 ? 0.2 : 0.8)),
+        },
+      });
+    }
+    const w = new WindowRates();
+    w.update(s, 0.5);
+    const g0 = w.out.get('acked.0')!;
+    const g1 = w.out.get('acked.1')!;
+    const u = w.out.get('util')!;
+    const at = (x: number) => Math.round(x / dt);
+    expect(g0[at(1)]).toBeCloseTo(10_000, 6);
+    expect(g0[at(4.5)]).toBeCloseTo(10_000, 6);
+    expect(g1[at(1.5)]).toBe(0);
+    expect(g1[at(3)]).toBeCloseTo(20_000, 6);
+    // half way through the ramp-up window: half the rate
+    expect(g1[at(2.25)]).toBeCloseTo(10_000, 6);
+    expect(u[at(3)]).toBeCloseTo(0.5, 9);
+    expect(Number.isNaN(g0[0])).toBe(true); // no interval yet
+  });
+
+  it('updates incrementally as batches arrive and starts over after the store is cleared', () => {
+    const s = new SeriesStore();
+    const w = new WindowRates();
+    const add = (t0: number, rate: number) => {
+      const t = Float64Array.from({ length: 50 }, (_, i) => t0 + i * 0.02);
+      s.append({ t, cols: { 'acked.0': Float64Array.from(t, (x) => rate * x) } });
+      w.update(s, 0.2);
+    };
+    add(0, 1000);
+    add(1, 1000);
+    expect(w.out.get('acked.0')![s.length - 1]).toBeCloseTo(8000, 6);
+    s.clear();
+    add(0, 3000);
+    expect(w.out.get('acked.0')![s.length - 1]).toBeCloseTo(24_000, 6);
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { presetScenario } from '../../../../src/engine/scenario/presets';
+import { toMain, type MainToWorker } from '../../../../src/protocol/messages';
+import { RunController } from '../../../../src/ui/run/controller';
+import { AppStore } from '../../../../src/ui/store/app-store';
+
+/** A stand-in for the worker: records what the controller sends. */
+class FakeWorker {
+  sent: MainToWorker[] = [];
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  onmessageerror: (() => void) | null = null;
+  terminated = false;
+  postMessage(m: MainToWorker) {
+    this.sent.push(m);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+function setup() {
+  const store = new AppStore();
+  const workers: FakeWorker[] = [];
+  const c = new RunController(store, () => {
+    const w = new FakeWorker();
+    workers.push(w);
+    return w as unknown as Worker;
+  });
+  c.loadScenario(presetScenario('default'), 'default');
+  return { store, c, workers };
+}
+
+const rec = (t: number, outcome: 'enqueue' | 'mark' | 'drop', flow = 0) => ({
+  t, queue: 'routerL->routerR', aqm: 'red', uid: Math.round(t * 1000), flow, bytes: 1500, ecn: 2, q: 10, unit: 'packets' as const, avgBefore: 5, avg: 5,
+  wq: 0.002, idleM: 0, minTh: 5, maxTh: 15, maxP: 0.1, gentle: false, region: 'between' as const, pb: 0.01, pa: 0.01, count: 1, u: 0.5, outcome, reason: null, rule: '',
+});
+
+describe('RunController', () => {
+  it('starts a run with the scenario and ignores messages from a run that was reset', () => {
+    const { store, c, workers } = setup();
+    c.play();
+    const start = workers[0].sent[0];
+    expect(start.type).toBe('start');
+    if (start.type !== 'start') throw new Error();
+    expect(start.scenario).toEqual(store.getState().scenario);
+    c.onMessage(toMain({ type: 'batch', runId: start.runId, t: Float64Array.from([0, 1]), cols: { queue: Float64Array.from([1, 2]) }, queueEvents: null }));
+    expect(store.series.length).toBe(2);
+    c.reset();
+    expect(store.series.length).toBe(0);
+    // a straggler of the old run changes nothing
+    c.onMessage(toMain({ type: 'batch', runId: start.runId, t: Float64Array.from([2]), cols: { queue: Float64Array.from([3]) }, queueEvents: null }));
+    c.onMessage(toMain({ type: 'done', runId: start.runId, result: { version: 1, scenario: null, summary: {} as never } }));
+    expect(store.series.length).toBe(0);
+    expect(store.getState().status).toBe('idle');
+  });
+
+  it('a live parameter change updates the scenario, reaches the worker, and is marked when applied', () => {
+    const { store, c, workers } = setup();
+    c.play();
+    const runId = (workers[0].sent[0] as { runId: number }).runId;
+    expect(c.setParam('topology.bottleneck.queue.maxP', 0.3)).toEqual([]);
+    const s = store.getState().scenario!;
+    expect(s.topology.kind === 'dumbbell' && s.topology.bottleneck.queue.maxP).toBe(0.3);
+    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'set-param', path: 'topology.bottleneck.queue.maxP', value: 0.3 });
+    c.onMessage(toMain({ type: 'param-set', runId, t: 2.5, path: 'topology.bottleneck.queue.maxP', value: 0.3, error: null }));
+    expect(store.getState().markers).toEqual([{ t: 2.5, path: 'topology.bottleneck.queue.maxP', value: 0.3 }]);
+    // a refused live change is not marked; a banner says it applies on restart
+    c.onMessage(toMain({ type: 'param-set', runId, t: 3, path: 'tcp.ecn', value: true, error: 'tcp.ecn cannot be changed during a run' }));
+    expect(store.getState().markers.length).toBe(1);
+    expect(store.getState().banners[0].lines[0]).toContain('cannot be changed');
+  });
+
+  it('rejects an invalid value with the validator message and keeps the scenario', () => {
+    const { store, c } = setup();
+    const before = store.getState().scenario;
+    const errs = c.setParam('topology.bottleneck.queue.maxP', 3);
+    expect(errs[0]).toMatch(/maxP.*3.*out of range/);
+    expect(store.getState().scenario).toBe(before);
+  });
+
+  it('steps forward and back through the recorded history by target kind before asking the worker', () => {
+    const { store, c, workers } = setup();
+    c.start(true);
+    const runId = (workers[0].sent[0] as { runId: number }).runId;
+    c.onMessage(toMain({ type: 'decisions', runId, records: [rec(1, 'mark'), rec(2, 'enqueue'), rec(3, 'drop'), rec(4, 'mark', 1), rec(5, 'enqueue')], hit: 4 }));
+    expect(store.getState().cursor).toBe(4);
+    c.setStepTarget('mark');
+    c.stepBack();
+    expect(store.getState().cursor).toBe(3);
+    c.stepBack();
+    expect(store.getState().cursor).toBe(0);
+    c.stepBack(); // nothing earlier: stays, with a note
+    expect(store.getState().cursor).toBe(0);
+    expect(store.getState().stepNote).toMatch(/No earlier mark/);
+    c.stepForward(); // next mark is in the history
+    expect(store.getState().cursor).toBe(3);
+    const sent = workers[0].sent.length;
+    c.stepForward(); // none left after it: ask the engine
+    expect(workers[0].sent.length).toBe(sent + 1);
+    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'step', what: 'mark' });
+    expect(store.getState().status).toBe('stepping');
+  });
+
+  it('a worker crash shows the error, keeps the scenario and uses a fresh worker next time', () => {
+    const { store, c, workers } = setup();
+    c.play();
+    workers[0].onerror!({ message: 'boom', preventDefault() {} } as ErrorEvent);
+    expect(store.getState().status).toBe('error');
+    expect(store.getState().runError?.message).toContain('boom');
+    expect(workers[0].terminated).toBe(true);
+    expect(store.getState().scenario).not.toBeNull();
+    c.play();
+    expect(workers.length).toBe(2);
+    expect(workers[1].sent[0].type).toBe('start');
+  });
+});

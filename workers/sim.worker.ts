@@ -1,0 +1,464 @@
+/// <reference lib="webworker" />
+/**
+ * The simulation worker: a thin adapter between the message protocol (src/protocol) and
+ * the engine's RunHandle (src/engine/run.ts). It imports nothing else.
+ *
+ * It drives the run in slices of about 20 ms of wall time, yielding between slices
+ * (MessageChannel when behind, setTimeout when ahead of the wall clock) so pause, step,
+ * speed and parameter messages are handled promptly. At a real-time multiple s the
+ * simulated clock follows anchorSim + s x (wall - anchorWall); "max" runs flat out.
+ * After each slice the engine's buffered samples are flushed and posted as one batch of
+ * transferable Float64Arrays.
+ */
+import type { DecisionRecord } from '../src/engine/aqm/decision';
+import type { QueueEventBatch, RunSink, SeriesBatch } from '../src/engine/metrics/types';
+import type { FlowEvent } from '../src/engine/net/agent';
+import { createRun, type RunHandle } from '../src/engine/run';
+import {
+  checkMainToWorker,
+  toMain,
+  transferables,
+  type FieldError,
+  type MainToWorker,
+  type Speed,
+  type StartMsg,
+  type StepMsg,
+  type WorkerToMain,
+} from '../src/protocol/messages';
+
+const ctx = self as unknown as DedicatedWorkerGlobalScope;
+
+/** Wall-time budget of one slice, ms (16-33 ms keeps the worker responsive). */
+const SLICE_MS = 20;
+/** Events per advance() call inside a slice (a few ms of work at most). */
+const CHUNK_EVENTS = 20_000;
+/** Progress (and the summary so far) is posted at most this often, ms. */
+const PROGRESS_MS = 250;
+const SUMMARY_MS = 500;
+/** Smallest wall-time gap between two series batches while running, ms. */
+const BATCH_MS = 30;
+
+function post(m: WorkerToMain): void {
+  ctx.postMessage(m, transferables(m));
+}
+
+/** A fixed-size ring of the most recent items, oldest first on read-out. */
+class Ring<T> {
+  private readonly buf: (T | undefined)[];
+  private next = 0;
+  private size = 0;
+  constructor(readonly capacity: number) {
+    this.buf = new Array<T | undefined>(capacity);
+  }
+  push(x: T): void {
+    this.buf[this.next] = x;
+    this.next = (this.next + 1) % this.capacity;
+    if (this.size < this.capacity) this.size++;
+  }
+  toArray(): T[] {
+    const out: T[] = [];
+    const start = (this.next - this.size + this.capacity) % this.capacity;
+    for (let i = 0; i < this.size; i++) out.push(this.buf[(start + i) % this.capacity] as T);
+    return out;
+  }
+  clear(): void {
+    this.buf.fill(undefined);
+    this.next = 0;
+    this.size = 0;
+  }
+}
+
+/** Pending columns gathered from the engine's sink calls during a slice. */
+class Pending {
+  series: SeriesBatch[] = [];
+  events: QueueEventBatch[] = [];
+
+  take(runId: number): WorkerToMain | null {
+    if (this.series.length === 0 && this.events.length === 0) return null;
+    const n = this.series.reduce((s, b) => s + b.t.length, 0);
+    const t = new Float64Array(n);
+    const names = new Set<string>();
+    for (const b of this.series) for (const k of Object.keys(b.cols)) names.add(k);
+    const cols: Record<string, Float64Array> = {};
+    for (const k of names) cols[k] = new Float64Array(n);
+    let off = 0;
+    for (const b of this.series) {
+      t.set(b.t, off);
+      for (const k of names) {
+        const c = b.cols[k];
+        if (c) cols[k].set(c, off);
+        else cols[k].fill(NaN, off, off + b.t.length);
+      }
+      off += b.t.length;
+    }
+    let queueEvents = null;
+    if (this.events.length > 0) {
+      const m = this.events.reduce((s, b) => s + b.t.length, 0);
+      queueEvents = { t: new Float64Array(m), kind: new Uint8Array(m), flow: new Int32Array(m) };
+      let o = 0;
+      for (const b of this.events) {
+        queueEvents.t.set(b.t, o);
+        queueEvents.kind.set(b.kind, o);
+        queueEvents.flow.set(b.flow, o);
+        o += b.t.length;
+      }
+    }
+    this.series = [];
+    this.events = [];
+    return toMain({ type: 'batch', runId, t, cols, queueEvents });
+  }
+}
+
+interface StepTarget {
+  what: StepMsg['what'];
+  flow?: number;
+}
+
+/**
+ * Name of the bottleneck queue's data direction, as the topology builders name links
+ * ("from->to"); null when it cannot be told (general topology without a named bottleneck).
+ */
+function bottleneckQueueName(scenario: unknown): string | null {
+  const topo = (scenario as { topology?: { kind?: string; bottleneck?: { from?: string; to?: string } } }).topology;
+  if (topo?.kind === 'dumbbell') return 'routerL->routerR';
+  const b = topo?.bottleneck;
+  return b?.from && b.to ? `${b.from}->${b.to}` : null;
+}
+
+class Driver {
+  private handle: RunHandle | null = null;
+  private runId = -1;
+  private running = false;
+  private speed: Speed = 1;
+  private anchorWall = 0;
+  private anchorSim = 0;
+  private scheduled = false;
+  private readonly pending = new Pending();
+  private decisions = new Ring<DecisionRecord>(1000);
+  private flowEvents = new Ring<FlowEvent>(1000);
+  private record = true;
+  private queueName: string | null = null;
+  private step: StepTarget | null = null;
+  private hitDecision: DecisionRecord | null = null;
+  private hitFlowEvent: FlowEvent | null = null;
+  private lastProgressWall = 0;
+  private lastBatchWall = 0;
+  private lastSummaryWall = 0;
+  private rateWall = 0;
+  private rateEvents = 0;
+  private rateSim = 0;
+  private eventsPerSec = 0;
+  private simRate = 0;
+  private readonly channel = new MessageChannel();
+
+  constructor() {
+    this.channel.port1.onmessage = () => this.tick();
+  }
+
+  handle_(m: MainToWorker): void {
+    switch (m.type) {
+      case 'start':
+        this.start(m);
+        return;
+      case 'pause':
+        if (this.handle && (this.running || this.step)) this.pause('user');
+        return;
+      case 'resume':
+        if (!this.handle || this.handle.done) return;
+        this.step = null;
+        this.running = true;
+        this.reanchor();
+        this.schedule(true);
+        return;
+      case 'step':
+        if (!this.handle || this.handle.done) return;
+        this.running = false;
+        this.step = { what: m.what, flow: m.flow };
+        this.hitDecision = null;
+        this.hitFlowEvent = null;
+        this.schedule(true);
+        return;
+      case 'set-speed':
+        this.speed = m.speed;
+        this.reanchor();
+        return;
+      case 'set-param': {
+        if (!this.handle) return;
+        const h = this.handle;
+        // samples taken before the change belong before the marker
+        h.flush();
+        this.postPending();
+        let error: string | null;
+        try {
+          error = h.setParam(m.path, m.value);
+        } catch (e) {
+          error = e instanceof Error ? e.message : String(e);
+        }
+        post(toMain({ type: 'param-set', runId: this.runId, t: h.now, path: m.path, value: m.value, error }));
+        return;
+      }
+      case 'stop':
+        this.handle = null;
+        this.running = false;
+        this.step = null;
+        return;
+    }
+  }
+
+  private start(m: StartMsg): void {
+    this.handle = null;
+    this.running = false;
+    this.step = null;
+    this.runId = m.runId;
+    this.speed = m.speed;
+    this.record = m.options.record !== false;
+    const history = Math.max(1, Math.floor(m.options.history ?? 1000));
+    this.decisions = new Ring(history);
+    this.flowEvents = new Ring(history);
+    this.pending.series = [];
+    this.pending.events = [];
+    this.queueName = bottleneckQueueName(m.scenario);
+    const qname = this.queueName;
+    const sink: RunSink = {
+      series: (b) => this.pending.series.push(b),
+      queueEvents: (b) => this.pending.events.push(b),
+    };
+    if (this.record) {
+      sink.decision = (r) => {
+        // the data direction of the bottleneck only (the queue the charts show)
+        if (qname !== null && r.queue !== qname) return;
+        this.decisions.push(r);
+        const s = this.step;
+        if (s && !this.hitDecision && this.matches(s, r)) this.hitDecision = r;
+      };
+      sink.flowEvent = (e) => {
+        this.flowEvents.push(e);
+        const s = this.step;
+        if (s && s.what === 'flow-event' && !this.hitFlowEvent && (s.flow === undefined || s.flow === e.flow)) this.hitFlowEvent = e;
+      };
+    }
+    try {
+      this.handle = createRun(m.scenario as Parameters<typeof createRun>[0], sink, {
+        sampleInterval: m.options.sampleInterval,
+        batchSamples: m.options.batchSamples,
+      });
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    post(toMain({ type: 'started', runId: this.runId, end: this.handle.endTime }));
+    this.rateWall = performance.now();
+    this.rateEvents = 0;
+    this.rateSim = 0;
+    // the first samples (t = 0) go out at once, so the charts appear before the first slice ends
+    try {
+      this.handle.advance(0);
+      this.handle.flush();
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    this.postPending();
+    this.postProgress(true);
+    if (m.paused) {
+      post(toMain({ type: 'paused', runId: this.runId, now: this.handle.now, reason: 'user' }));
+      return;
+    }
+    this.running = true;
+    this.reanchor();
+    this.schedule(true);
+  }
+
+  private matches(s: StepTarget, r: DecisionRecord): boolean {
+    if (s.flow !== undefined && r.flow !== s.flow) return false;
+    switch (s.what) {
+      case 'decision':
+        return true;
+      case 'mark':
+        return r.outcome === 'mark';
+      case 'drop':
+        return r.outcome === 'drop';
+      case 'flow-event':
+        return false;
+    }
+  }
+
+  private reanchor(): void {
+    this.anchorWall = performance.now();
+    this.anchorSim = this.handle ? this.handle.now : 0;
+  }
+
+  /** Runs the next slice soon: at once (MessageChannel) or after `delay` ms. */
+  private schedule(now: boolean, delay = 0): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    if (now) this.channel.port2.postMessage(0);
+    else setTimeout(() => this.tick(), delay);
+  }
+
+  private tick(): void {
+    this.scheduled = false;
+    const h = this.handle;
+    if (!h) return;
+    const runId = this.runId;
+    try {
+      if (this.step) this.stepSlice(h);
+      else if (this.running) this.runSlice(h);
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    if (this.handle !== h || this.runId !== runId) return; // restarted meanwhile
+    // batches go out at most every BATCH_MS (one per display frame or two), and at once
+    // when the run pauses, steps or ends
+    const wall = performance.now();
+    if (h.done || !this.running || wall - this.lastBatchWall >= BATCH_MS) {
+      h.flush();
+      this.postPending();
+      this.lastBatchWall = wall;
+    }
+    if (h.done) {
+      this.finish(h);
+      return;
+    }
+    this.postProgress(false);
+    if (this.step) this.schedule(true);
+    else if (this.running) {
+      if (this.speed === 'max') this.schedule(true);
+      else {
+        // ahead of the wall clock: sleep until the next frame is due
+        const target = this.anchorSim + (this.speed * (performance.now() - this.anchorWall)) / 1000;
+        if (h.now >= target) this.schedule(false, 16);
+        else this.schedule(true);
+      }
+    }
+  }
+
+  private runSlice(h: RunHandle): void {
+    const t0 = performance.now();
+    if (this.speed === 'max') {
+      do h.advance(Infinity, CHUNK_EVENTS);
+      while (!h.done && performance.now() - t0 < SLICE_MS);
+      return;
+    }
+    const speed = this.speed;
+    for (;;) {
+      const wall = performance.now();
+      const target = this.anchorSim + (speed * (wall - this.anchorWall)) / 1000;
+      if (h.now >= target || h.done) break;
+      h.advance(Math.min(target, h.endTime), CHUNK_EVENTS);
+      if (performance.now() - t0 >= SLICE_MS) {
+        // cannot keep up: let the simulated clock lag instead of piling up debt
+        if (target - h.now > speed * 0.25) this.reanchor();
+        break;
+      }
+    }
+  }
+
+  private stepSlice(h: RunHandle): void {
+    const t0 = performance.now();
+    const stop = () => this.hitDecision !== null || this.hitFlowEvent !== null;
+    do h.advance(Infinity, CHUNK_EVENTS, stop);
+    while (!stop() && !h.done && performance.now() - t0 < SLICE_MS);
+    if (stop()) {
+      this.pause('step');
+    } else if (h.done) {
+      this.step = null;
+      post(toMain({ type: 'paused', runId: this.runId, now: h.now, reason: 'step-not-found' }));
+    }
+  }
+
+  private pause(reason: 'user' | 'step'): void {
+    const h = this.handle;
+    if (!h) return;
+    this.running = false;
+    this.step = null;
+    h.flush();
+    this.postPending();
+    this.postHistory();
+    this.postProgress(true);
+    post(toMain({ type: 'paused', runId: this.runId, now: h.now, reason }));
+  }
+
+  private postHistory(): void {
+    if (!this.record) return;
+    const records = this.decisions.toArray();
+    const events = this.flowEvents.toArray();
+    const hd = this.hitDecision ? records.lastIndexOf(this.hitDecision) : -1;
+    const hf = this.hitFlowEvent ? events.lastIndexOf(this.hitFlowEvent) : -1;
+    post(toMain({ type: 'decisions', runId: this.runId, records, hit: hd >= 0 ? hd : null }));
+    post(toMain({ type: 'flow-events', runId: this.runId, events, hit: hf >= 0 ? hf : null }));
+    this.hitDecision = null;
+    this.hitFlowEvent = null;
+  }
+
+  private postPending(): void {
+    const m = this.pending.take(this.runId);
+    if (m) post(m);
+  }
+
+  private postProgress(force: boolean): void {
+    const h = this.handle;
+    if (!h) return;
+    const wall = performance.now();
+    if (!force && wall - this.lastProgressWall < PROGRESS_MS) return;
+    this.lastProgressWall = wall;
+    const dt = (wall - this.rateWall) / 1000;
+    if (dt >= 0.2) {
+      this.eventsPerSec = (h.events - this.rateEvents) / dt;
+      this.simRate = (h.now - this.rateSim) / dt;
+      this.rateWall = wall;
+      this.rateEvents = h.events;
+      this.rateSim = h.now;
+    }
+    let summary;
+    if (force || wall - this.lastSummaryWall >= SUMMARY_MS) {
+      this.lastSummaryWall = wall;
+      summary = h.result().summary;
+    }
+    post(toMain({ type: 'progress', runId: this.runId, now: h.now, end: h.endTime, eventsPerSec: this.eventsPerSec, simRate: this.simRate, events: h.events, summary }));
+  }
+
+  private finish(h: RunHandle): void {
+    this.running = false;
+    this.step = null;
+    this.postProgress(true);
+    this.postHistory();
+    post(toMain({ type: 'done', runId: this.runId, result: h.result() }));
+    this.handle = null;
+  }
+
+  private fail(e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    const fields = fieldsOf(e);
+    this.handle = null;
+    this.running = false;
+    this.step = null;
+    post(toMain({ type: 'error', runId: this.runId, message, fields }));
+  }
+}
+
+/** Field-level messages from a validation error, whatever its shape ({issues} or {fields}). */
+function fieldsOf(e: unknown): FieldError[] | undefined {
+  const o = e as { fields?: unknown; issues?: unknown; errors?: unknown } | null;
+  const list = o && (Array.isArray(o.fields) ? o.fields : Array.isArray(o.issues) ? o.issues : Array.isArray(o.errors) ? o.errors : null);
+  if (!list) return undefined;
+  return list.map((x: unknown) => {
+    if (typeof x === 'string') return { path: '', message: x };
+    const r = x as { path?: unknown; message?: unknown };
+    const path = Array.isArray(r.path) ? r.path.join('.') : String(r.path ?? '');
+    return { path, message: String(r.message ?? x) };
+  });
+}
+
+const driver = new Driver();
+
+ctx.onmessage = (ev: MessageEvent) => {
+  const err = checkMainToWorker(ev.data);
+  if (err) {
+    const runId = typeof (ev.data as { runId?: unknown })?.runId === 'number' ? (ev.data as { runId: number }).runId : -1;
+    post(toMain({ type: 'error', runId, message: `bad message to the simulation worker: ${err}` }));
+    return;
+  }
+  driver.handle_(ev.data as MainToWorker);
+};
