@@ -29,6 +29,8 @@ export class Simulator implements Net {
   /** Current time, integer ns. */
   clock = 0;
   events = 0;
+  /** Hook events run (sampling, stop); `networkEvents` excludes them. */
+  hookEvents = 0;
   readonly links: Link[] = [];
   readonly agents: Agent[] = [];
   readonly apps: AppHandler[] = [];
@@ -42,6 +44,11 @@ export class Simulator implements Net {
   /** Packets that reached a node with no route to their destination (a bug if non-zero). */
   unroutable = 0;
   stopped = false;
+
+  /** Events of the network itself (packets, timers, applications), excluding sampling hooks. */
+  get networkEvents(): number {
+    return this.events - this.hookEvents;
+  }
 
   now(): number {
     return this.clock;
@@ -131,6 +138,9 @@ export class Simulator implements Net {
         break;
       }
       case EV_HOOK:
+        // sampling and stop hooks are bookkeeping, not network events: they are not counted,
+        // so a run with series output reports the same event count as one without
+        this.hookEvents++;
         this.hooks[arg]();
         break;
     }

@@ -262,7 +262,7 @@ export class Collector implements QueueListener {
       G = tmax > 0 ? (payload * 8) / (this.bottleneck.rateBps * tmax) : null;
     }
     return {
-      events: this.sim.events,
+      events: this.sim.networkEvents,
       wallSeconds,
       simulatedSeconds: endNs / NS_PER_S,
       bottleneck: this.queueSummary(this.bottleneck, endNs),

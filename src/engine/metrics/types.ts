@@ -49,7 +49,7 @@ export interface FlowSummary {
 }
 
 export interface Summary {
-  /** Events processed by the scheduler. */
+  /** Network events processed by the scheduler (packet, timer and application events; sampling hooks excluded). */
   events: number;
   /** Wall-clock seconds the engine ran (the only non-deterministic field). */
   wallSeconds: number;
