@@ -4,7 +4,7 @@
  * inspector slots), the summary table, and the full-screen view of any chart.
  * ?embed=1 keeps only the transport and the charts.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useServices } from './app-context';
 import { Banners } from './Banners';
 import { ChartCard } from './charts/ChartCard';
@@ -120,7 +120,9 @@ function ShareButton() {
 
 function ExportAll() {
   const { store } = useServices();
+  const menuRef = useRef<HTMLDetailsElement>(null);
   const run = (kind: 'csv' | 'json' | 'events') => {
+    if (menuRef.current) menuRef.current.open = false;
     const s = store.getState();
     const stem = fileStem('series', s.presetName);
     const names = store.series.names();
@@ -129,7 +131,7 @@ function ExportAll() {
     else download(`${stem}.json`, new Blob([seriesJson(store.series, names, s.summary, { scenario: s.scenario, markers: s.markers })], { type: 'application/json' }));
   };
   return (
-    <details className="export-menu">
+    <details className="export-menu" ref={menuRef}>
       <summary aria-label="Export all data">Export data</summary>
       <div className="export-items" role="group" aria-label="Export all data as">
         <button type="button" onClick={() => run('csv')}>

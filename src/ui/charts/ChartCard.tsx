@@ -94,7 +94,9 @@ export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean
     };
   }, [def, store, loop]);
 
+  const menuRef = useRef<HTMLDetailsElement>(null);
   const exportAs = async (kind: 'png' | 'svg' | 'csv' | 'json') => {
+    if (menuRef.current) menuRef.current.open = false;
     const state = store.getState();
     const wrap = wrapRef.current;
     const w = Math.max(640, Math.floor(wrap?.getBoundingClientRect().width ?? 800));
@@ -113,7 +115,7 @@ export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean
       <header className="card-head">
         <h2 id={titleId}>{def.title}</h2>
         <div className="card-tools">
-          <details className="export-menu">
+          <details className="export-menu" ref={menuRef}>
             <summary aria-label={`Export ${def.title}`}>Export</summary>
             <div className="export-items" role="group" aria-label={`Export ${def.title} as`}>
               <button type="button" onClick={() => void exportAs('png')}>PNG image</button>

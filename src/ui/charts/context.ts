@@ -31,7 +31,15 @@ export function chartContext(state: AppState, series: SeriesStore, scratch: Seri
     wallMs,
     speed: state.speed === 'max' ? Infinity : state.speed,
     running: state.status === 'running' || state.status === 'starting' || state.status === 'stepping',
-    cursorT: state.cursor !== null && state.decisions[state.cursor] && state.status !== 'running' ? state.decisions[state.cursor].t : null,
+    cursorT: cursorTime(state),
     scratch,
   };
+}
+
+/** The inspected decision's time while the user is stepping (paused, or browsing back after the end). */
+function cursorTime(state: AppState): number | null {
+  const k = state.cursor;
+  if (k === null || !state.decisions[k]) return null;
+  if (state.status === 'paused' || (state.status === 'done' && k < state.decisions.length - 1)) return state.decisions[k].t;
+  return null;
 }

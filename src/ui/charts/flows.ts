@@ -5,7 +5,7 @@
  */
 import { flowColor, flowDash, SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
-import { bandOf, bucketEnvelope } from './downsample';
+import { bucketEnvelope } from './downsample';
 import type { Painter, Rect } from './painter';
 import { drawSeries, type LegendItem, type Scale, type SeriesScratch } from './plot';
 import { MAX_LINES } from './types';
@@ -25,16 +25,58 @@ export function flowLegend(flows: readonly number[], highlight: readonly number[
   ];
 }
 
-/** A cache of band columns, recomputed when the store changes. */
+/**
+ * Band columns (min, median, max across flows per sample), extended incrementally as
+ * samples arrive (each sample's band depends on that sample only) and rebuilt when the
+ * store rewrites its samples (clear, compaction) or the set of columns changes.
+ */
 export class BandCache {
-  private version = -1;
-  private band: { min: Float64Array; median: Float64Array; max: Float64Array } | null = null;
-  get(store: SeriesStore, cols: Float64Array[], transform?: (v: number) => number): { min: Float64Array; median: Float64Array; max: Float64Array } {
-    if (this.band && this.version === store.version) return this.band;
-    const src = transform ? cols.map((c) => Float64Array.from(c.subarray(0, store.length), transform)) : cols;
-    this.band = bandOf(src, store.length);
-    this.version = store.version;
-    return this.band;
+  private epoch = -1;
+  private done = 0;
+  private key = '';
+  private min = new Float64Array(0);
+  private median = new Float64Array(0);
+  private max = new Float64Array(0);
+  private tmp = new Float64Array(0);
+
+  get(store: SeriesStore, cols: Float64Array[], transform?: (v: number) => number, key = ''): { min: Float64Array; median: Float64Array; max: Float64Array } {
+    const n = store.length;
+    const k = `${key}|${cols.length}`;
+    if (store.epoch !== this.epoch || k !== this.key || n < this.done) {
+      this.epoch = store.epoch;
+      this.key = k;
+      this.done = 0;
+    }
+    if (this.min.length < n) {
+      const cap = Math.max(256, n * 2);
+      const grow = (a: Float64Array) => {
+        const b = new Float64Array(cap);
+        b.set(a.subarray(0, this.done));
+        return b;
+      };
+      this.min = grow(this.min);
+      this.median = grow(this.median);
+      this.max = grow(this.max);
+    }
+    if (this.tmp.length < cols.length) this.tmp = new Float64Array(cols.length);
+    const tmp = this.tmp;
+    for (let i = this.done; i < n; i++) {
+      let m = 0;
+      for (const c of cols) {
+        const v = transform ? transform(c[i]) : c[i];
+        if (v === v) tmp[m++] = v;
+      }
+      if (m === 0) {
+        this.min[i] = this.median[i] = this.max[i] = NaN;
+        continue;
+      }
+      const view = tmp.subarray(0, m).sort();
+      this.min[i] = view[0];
+      this.max[i] = view[m - 1];
+      this.median[i] = m % 2 === 1 ? view[(m - 1) >> 1] : (view[m / 2 - 1] + view[m / 2]) / 2;
+    }
+    this.done = n;
+    return { min: this.min, median: this.median, max: this.max };
   }
 }
 
@@ -54,7 +96,7 @@ export function drawFlowFamily(
   scratch: SeriesScratch,
   bandCache: BandCache,
   key: string,
-  opts: { width?: number; dash?: number[]; alpha?: number; transform?: (v: number) => number; allThin?: boolean } = {},
+  opts: { width?: number; dash?: number[]; alpha?: number; transform?: (v: number) => number } = {},
 ): number {
   let drawn = 0;
   const width = opts.width ?? 2.25;
@@ -64,29 +106,24 @@ export function drawFlowFamily(
     }
     return drawn;
   }
-  if (opts.allThin) {
-    // every flow as a thin grey line (download progress: flat lines show lock-outs)
-    for (const f of flows.slice(0, 300)) drawn += drawSeries(p, r, x, y, store, columnOf(f), { color: SERIES.band, width: 1, alpha: 0.6 }, scratch, `${key}.${f}`, opts.transform);
-  } else {
-    const cols = flows.map(columnOf).filter((c): c is Float64Array => !!c);
-    if (cols.length > 0 && store.length > 0) {
-      const band = bandCache.get(store, cols, opts.transform);
-      const [t0, t1] = x.domain();
-      // one bucket per 2 px: the band's lower edge is the lowest minimum, the upper the highest maximum
-      const env = bucketEnvelope(store.t, band.min, band.max, store.length, t0, t1, Math.max(1, Math.round(r.w / 2)));
-      const n = env.x.length;
-      const xs = new Float64Array(n);
-      const ylo = new Float64Array(n);
-      const yhi = new Float64Array(n);
-      for (let i = 0; i < n; i++) {
-        xs[i] = x(env.x[i]);
-        ylo[i] = env.lo[i] === env.lo[i] ? y(env.lo[i]) : NaN;
-        yhi[i] = env.hi[i] === env.hi[i] ? y(env.hi[i]) : NaN;
-      }
-      p.band(xs, ylo, yhi, n, SERIES.band, 0.5);
-      drawn += n;
-      drawn += drawSeries(p, r, x, y, store, band.median, { color: SERIES.median, width: 2.5 }, scratch, `${key}.median`);
+  const cols = flows.map(columnOf).filter((c): c is Float64Array => !!c);
+  if (cols.length > 0 && store.length > 0) {
+    const band = bandCache.get(store, cols, opts.transform, key);
+    const [t0, t1] = x.domain();
+    // one bucket per 2 px: the band's lower edge is the lowest minimum, the upper the highest maximum
+    const env = bucketEnvelope(store.t, band.min, band.max, store.length, t0, t1, Math.max(1, Math.round(r.w / 2)));
+    const n = env.x.length;
+    const xs = new Float64Array(n);
+    const ylo = new Float64Array(n);
+    const yhi = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      xs[i] = x(env.x[i]);
+      ylo[i] = env.lo[i] === env.lo[i] ? y(env.lo[i]) : NaN;
+      yhi[i] = env.hi[i] === env.hi[i] ? y(env.hi[i]) : NaN;
     }
+    p.band(xs, ylo, yhi, n, SERIES.band, 0.5);
+    drawn += n;
+    drawn += drawSeries(p, r, x, y, store, band.median, { color: SERIES.median, width: 2.5 }, scratch, `${key}.median`);
   }
   for (const f of highlight) {
     if (!flows.includes(f)) continue;

@@ -10,11 +10,17 @@ export interface Drawer {
   wantsFrames(): boolean;
 }
 
+/** Main-thread time one frame may spend drawing, ms. */
+const FRAME_BUDGET_MS = 10;
+
 export class FrameLoop {
   private readonly drawers = new Set<Drawer>();
   private pending = 0;
   private frames = 0;
   private windowStart = 0;
+  private lastDrawAt = -Infinity;
+  /** Index of the drawer the next frame starts with. */
+  private next = 0;
   /** Frames in which at least one chart drew, per second, over the last second. */
   fps = 0;
   /** Total frames in which something was drawn. */
@@ -35,14 +41,31 @@ export class FrameLoop {
 
   private tick(t: number): void {
     this.pending = 0;
+    // adaptive frame skipping: drawing may take at most about half of the main thread,
+    // so input, messages and the browser's own rendering stay responsive
+    if (t - this.lastDrawAt < Math.min(100, 2 * this.drawMs)) {
+      this.invalidate();
+      return;
+    }
     let drew = false;
     let again = false;
     const t0 = performance.now();
-    for (const d of this.drawers) {
+    // round robin under a time budget: a frame draws charts until FRAME_BUDGET_MS is
+    // used, the others (still out of date) get the next frame, so no task grows long
+    const list = [...this.drawers];
+    const n = list.length;
+    let visited = 0;
+    while (visited < n) {
+      const d = list[(this.next + visited) % n];
+      visited++;
       if (d.frame(t)) drew = true;
       if (d.wantsFrames()) again = true;
+      if (performance.now() - t0 > FRAME_BUDGET_MS) break;
     }
+    if (n > 0) this.next = (this.next + visited) % n;
+    if (visited < n) again = true;
     if (drew) {
+      this.lastDrawAt = t;
       this.drawMs = this.drawnFrames === 0 ? performance.now() - t0 : 0.9 * this.drawMs + 0.1 * (performance.now() - t0);
       this.frames++;
       this.drawnFrames++;

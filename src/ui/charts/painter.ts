@@ -44,6 +44,8 @@ export interface Painter {
   text(s: string, x: number, y: number, style: TextStyle): void;
   measure(s: string, size: number, weight?: 'normal' | 'bold'): number;
   marker(shape: MarkShape, x: number, y: number, r: number, color: string): void;
+  /** Many markers of one shape and colour at (xs[i], y), drawn as one path. */
+  markerRow(shape: MarkShape, xs: ArrayLike<number>, n: number, y: number, r: number, color: string): void;
   circle(x: number, y: number, r: number, fill: string | null, stroke?: LineStyle): void;
   /** Restricts drawing to a rectangle until unclip(). */
   clip(r: Rect): void;
@@ -183,6 +185,24 @@ export class CanvasPainter implements Painter {
     c.lineWidth = Math.max(1.5, r / 2.5);
     c.beginPath();
     markerPath(shape, x, y, r, (px, py, first) => (first ? c.moveTo(px, py) : c.lineTo(px, py)), () => c.arc(x, y, r, 0, 2 * Math.PI));
+    if (shape === 'cross') c.stroke();
+    else c.fill();
+  }
+
+  markerRow(shape: MarkShape, xs: ArrayLike<number>, n: number, y: number, r: number, color: string): void {
+    if (n === 0) return;
+    const c = this.ctx;
+    c.globalAlpha = 1;
+    c.setLineDash([]);
+    c.fillStyle = color;
+    c.strokeStyle = color;
+    c.lineWidth = Math.max(1.5, r / 2.5);
+    c.beginPath();
+    for (let i = 0; i < n; i++) {
+      const x = xs[i];
+      if (shape === 'circle') c.moveTo(x + r, y);
+      markerPath(shape, x, y, r, (px, py, first) => (first ? c.moveTo(px, py) : c.lineTo(px, py)), () => c.arc(x, y, r, 0, 2 * Math.PI));
+    }
     if (shape === 'cross') c.stroke();
     else c.fill();
   }
@@ -349,6 +369,10 @@ export class SvgPainter implements Painter {
     markerPath(shape, x, y, r, (px, py, first) => (d += `${first ? 'M' : 'L'}${num(px)},${num(py)}`), () => {});
     if (shape === 'cross') this.parts.push(`<path d="${d}" stroke="${esc(color)}" stroke-width="${num(Math.max(1.5, r / 2.5))}" fill="none"/>`);
     else this.parts.push(`<path d="${d}Z" fill="${esc(color)}"/>`);
+  }
+
+  markerRow(shape: MarkShape, xs: ArrayLike<number>, n: number, y: number, r: number, color: string): void {
+    for (let i = 0; i < n; i++) this.marker(shape, xs[i], y, r, color);
   }
 
   circle(x: number, y: number, r: number, fill: string | null, stroke?: LineStyle): void {

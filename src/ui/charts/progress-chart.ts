@@ -6,8 +6,7 @@ import type { SeriesStore } from '../store/series-store';
 import { BandCache, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
-import { MAX_LINES, timeDomain, type ChartContext, type ChartDef } from './types';
-import { SERIES } from '../colors';
+import { timeDomain, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
 
@@ -30,7 +29,6 @@ export const progressChart: ChartDef = {
     const store = c.store;
     const flows = store.flowIds('acked');
     const items = flowLegend(flows, c.highlight);
-    if (flows.length > MAX_LINES) items.splice(0, 2, { label: `each of ${flows.length} flows`, color: SERIES.band, width: 1.5 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
     const r = plotRect(p, lh + 10, f, '88.8');
     const [t0, t1] = timeDomain(c);
@@ -44,7 +42,7 @@ export const progressChart: ChartDef = {
     if (!band) bands.set(c.scratch, (band = new BandCache()));
     p.clip(r);
     const tr = u.div === 1 ? undefined : (v: number) => v / u.div;
-    const drawn = drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`acked.${fl}`), c.highlight, c.scratch, band, `acked${u.div}`, { transform: tr, allThin: true });
+    const drawn = drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`acked.${fl}`), c.highlight, c.scratch, band, `acked${u.div}`, { transform: tr });
     p.unclip();
     drawMarkers(p, r, x, c.markers, f);
     drawCursor(p, r, x, c.cursorT, f);

@@ -126,17 +126,17 @@ export const queueChart: ChartDef = {
 function drawEventRow(p: Painter, store: SeriesStore, e: EventStyle, x: (t: number) => number, rx: number, rw: number, cy: number, r: number, t0: number, t1: number): number {
   const from = lowerBound(store.evT, store.evLength, t0);
   const minGap = Math.max(2, r * 0.9);
+  const xs: number[] = [];
   let lastX = -Infinity;
-  let n = 0;
   for (let i = from; i < store.evLength; i++) {
     const t = store.evT[i];
     if (t > t1) break;
     if (store.evKind[i] !== e.kind) continue;
     const px = x(t);
     if (px < rx || px > rx + rw || px - lastX < minGap) continue;
-    p.marker(e.shape, px, cy, r, e.color);
+    xs.push(px);
     lastX = px;
-    n++;
   }
-  return n;
+  p.markerRow(e.shape, xs, xs.length, cy, r, e.color);
+  return xs.length;
 }
