@@ -114,17 +114,6 @@ interface StepTarget {
   flow?: number;
 }
 
-/**
- * Name of the bottleneck queue's data direction, as the topology builders name links
- * ("from->to"); null when it cannot be told (general topology without a named bottleneck).
- */
-function bottleneckQueueName(scenario: unknown): string | null {
-  const topo = (scenario as { topology?: { kind?: string; bottleneck?: { from?: string; to?: string } } }).topology;
-  if (topo?.kind === 'dumbbell') return 'routerL->routerR';
-  const b = topo?.bottleneck;
-  return b?.from && b.to ? `${b.from}->${b.to}` : null;
-}
-
 class Driver {
   private handle: RunHandle | null = null;
   private runId = -1;
@@ -217,8 +206,7 @@ class Driver {
     this.flowEvents = new Ring(history);
     this.pending.series = [];
     this.pending.events = [];
-    this.queueName = bottleneckQueueName(m.scenario);
-    const qname = this.queueName;
+    this.queueName = null; // set from the run handle below, before any event runs
     const sink: RunSink = {
       series: (b) => this.pending.series.push(b),
       queueEvents: (b) => this.pending.events.push(b),
@@ -226,7 +214,7 @@ class Driver {
     if (this.record) {
       sink.decision = (r) => {
         // the data direction of the bottleneck only (the queue the charts show)
-        if (qname !== null && r.queue !== qname) return;
+        if (this.queueName !== null && r.queue !== this.queueName) return;
         this.decisions.push(r);
         const s = this.step;
         if (s && !this.hitDecision && this.matches(s, r)) this.hitDecision = r;
@@ -242,6 +230,7 @@ class Driver {
         sampleInterval: m.options.sampleInterval,
         batchSamples: m.options.batchSamples,
       });
+      this.queueName = this.handle.bottleneckQueue;
     } catch (e) {
       this.fail(e);
       return;

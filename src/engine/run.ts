@@ -18,6 +18,8 @@ export interface RunHandle {
   readonly endTime: number;
   readonly done: boolean;
   readonly events: number;
+  /** Name of the bottleneck's data-direction queue, as in DecisionRecord.queue (e.g. "routerL->routerR"). */
+  readonly bottleneckQueue: string;
   /**
    * Processes events until simulation time reaches `untilSeconds`, `maxEvents` events
    * have run, `stop()` returns true (checked after each event), or the run ends.

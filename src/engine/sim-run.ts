@@ -195,7 +195,10 @@ class Run implements RunHandle {
     return this.finished;
   }
   get events(): number {
-    return this.sim.events;
+    return this.sim.networkEvents;
+  }
+  get bottleneckQueue(): string {
+    return this.sim.links[this.topo.bottleneck].queue.ctx.name;
   }
 
   advance(untilSeconds: number, maxEvents = Infinity, stop?: () => boolean): number {

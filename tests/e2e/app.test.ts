@@ -40,6 +40,8 @@ function stable(summary: Record<string, unknown>): Record<string, unknown> {
 describe('AQM Lab in the browser', () => {
   it('runs a lesson and draws data in every chart', async () => {
     const page = await open('p=default&seed=1');
+    await page.waitForFunction(() => window.__aqmlab!.loop.firstDrawAt !== null);
+    console.log(`time from navigation to the first drawn chart: ${(await page.evaluate(() => window.__aqmlab!.loop.firstDrawAt!)).toFixed(0)} ms`);
     await page.getByRole('radio', { name: 'As fast as possible' }).click();
     const t0 = Date.now();
     await page.getByRole('button', { name: 'Play' }).click();

@@ -72,7 +72,7 @@ export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         ctx.fillStyle = SERIES.background;
         ctx.fillRect(0, 0, width, height);
-        const c = chartContext(state, store.series, scratch.current, now);
+        const c = chartContext(state, store.series, scratch.current, now, full);
         const t0 = performance.now();
         const n = def.draw(new CanvasPainter(ctx, width, height, c.fonts.line), c);
         canvas.dataset.drawMs = (performance.now() - t0).toFixed(2);
@@ -92,7 +92,7 @@ export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean
       unsub();
       off();
     };
-  }, [def, store, loop]);
+  }, [def, store, loop, full]);
 
   const menuRef = useRef<HTMLDetailsElement>(null);
   const exportAs = async (kind: 'png' | 'svg' | 'csv' | 'json') => {

@@ -17,13 +17,14 @@ function cachedView(s: Scenario | null): ScenarioView {
 }
 
 /** The drawing context of a chart for the current state. */
-export function chartContext(state: AppState, series: SeriesStore, scratch: SeriesScratch, wallMs: number): ChartContext {
+/** `large`: classroom-size type regardless of the toggle (the full-screen view). */
+export function chartContext(state: AppState, series: SeriesStore, scratch: SeriesScratch, wallMs: number, large = false): ChartContext {
   const end = state.end > 0 ? state.end : (state.scenario?.duration ?? Infinity);
   return {
     store: series,
     view: cachedView(state.scenario),
     markers: state.markers,
-    fonts: fontsFor(state.classroom),
+    fonts: fontsFor(state.classroom || large),
     now: state.now,
     end,
     summary: state.summary,

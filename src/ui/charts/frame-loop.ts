@@ -25,6 +25,8 @@ export class FrameLoop {
   fps = 0;
   /** Total frames in which something was drawn. */
   drawnFrames = 0;
+  /** performance.now() (ms since navigation) of the first frame that drew a chart. */
+  firstDrawAt: number | null = null;
   /** Mean wall time of a frame that drew (ms, exponentially weighted). */
   drawMs = 0;
 
@@ -65,6 +67,7 @@ export class FrameLoop {
     if (n > 0) this.next = (this.next + visited) % n;
     if (visited < n) again = true;
     if (drew) {
+      this.firstDrawAt ??= performance.now();
       this.lastDrawAt = t;
       this.drawMs = this.drawnFrames === 0 ? performance.now() - t0 : 0.9 * this.drawMs + 0.1 * (performance.now() - t0);
       this.frames++;

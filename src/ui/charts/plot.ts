@@ -81,12 +81,12 @@ export function yScaleFor(r: Rect, lo: number, hi: number, nice = true): Scale {
   const s = scaleLinear()
     .domain([lo, hi > lo ? hi : lo + 1])
     .range([r.y + r.h, r.y]);
-  return nice ? s.nice(Math.max(4, Math.round(r.h / 40))) : s;
+  return nice ? s.nice(Math.min(8, Math.max(4, Math.round(r.h / 40)))) : s;
 }
 
 /** Tick count that leaves room for labels of font size fs. */
-function tickCount(px: number, fs: number, per: number): number {
-  return Math.max(2, Math.floor(px / (fs * per)));
+function tickCount(px: number, fs: number, per: number, most = 10): number {
+  return Math.min(most, Math.max(2, Math.floor(px / (fs * per))));
 }
 
 export const fmtTime = (v: number): string => {
@@ -108,8 +108,8 @@ export function fmtNumber(v: number): string {
  */
 export function axes(p: Painter, r: Rect, x: Scale, y: Scale, fonts: Fonts, xLabel: string, yLabel: string, yFmt: (v: number) => string = fmtNumber, showX = true): void {
   const [yBottom, yTop] = y.range();
-  const yTicks = y.ticks(tickCount(yBottom - yTop, fonts.tick, 2.6));
-  const xTicks = x.ticks(tickCount(r.w, fonts.tick, 6));
+  const yTicks = y.ticks(tickCount(yBottom - yTop, fonts.tick, 3, 8));
+  const xTicks = x.ticks(tickCount(r.w, fonts.tick, 6, 12));
   for (const v of yTicks) {
     const py = Math.round(y(v)) + 0.5;
     p.line(r.x, py, r.x + r.w, py, { color: SERIES.grid, width: 1 });
