@@ -89,17 +89,23 @@ function tickCount(px: number, fs: number, per: number, most = 10): number {
   return Math.min(most, Math.max(2, Math.floor(px / (fs * per))));
 }
 
+// d3 formatters, parsed once (tick labels are formatted on every frame)
+const fExp = format('.1e');
+const fSig3 = format('.3~g');
+const fInt = format(',.0f');
+const fSi = format('.2~s');
+
 export const fmtTime = (v: number): string => {
   const a = Math.abs(v);
-  return a === 0 ? '0' : a < 0.01 ? format('.1e')(v) : a < 10 ? format('.3~g')(v) : format(',.0f')(v);
+  return a === 0 ? '0' : a < 0.01 ? fExp(v) : a < 10 ? fSig3(v) : fInt(v);
 };
 
 export function fmtNumber(v: number): string {
   const a = Math.abs(v);
   if (a === 0) return '0';
-  if (a >= 1e4 || a < 1e-3) return format('.2~s')(v);
-  if (a >= 100) return format(',.0f')(v);
-  return format('.3~g')(v);
+  if (a >= 1e4 || a < 1e-3) return fSi(v);
+  if (a >= 100) return fInt(v);
+  return fSig3(v);
 }
 
 /**
