@@ -71,6 +71,9 @@ export const queueChart: ChartDef = {
     const limMax = Math.max(...limitSteps.map(([, v]) => v ?? 0));
     let top = Math.max(dataMax || 0, thMax * u.scale, 1);
     if (top > 0.6 * limMax * u.scale) top = Math.max(top, limMax * u.scale * 1.05);
+    // neither the queue nor its average can pass the buffer: a threshold above it (2 max_th
+    // of a small buffer) would only squash the plot, so the axis stops just above the limit
+    if (limMax > 0) top = Math.min(top, Math.max(dataMax || 0, limMax * u.scale) * 1.08);
     const y = yScaleFor(main, 0, top);
     axes(p, r, x, y, f, 'time (s)', u.label);
 
