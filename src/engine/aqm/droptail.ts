@@ -1,4 +1,3 @@
-import { toSeconds } from '../core/time';
 import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type QueueContext } from './queue-disc';
 
 /** Drop-tail has only the parameters every queue has. */
@@ -56,21 +55,12 @@ export class DropTail extends QueueDisc {
 
   /** Only called when a consumer asked for decision records (never in fast runs). */
   private recordDecision(p: number, now: number, over: boolean): void {
-    const pool = this.ctx.pool;
     const q = this.length;
     const ns2 = this.countRule === 'ns2';
     const unitWord = this.unit === 'bytes' ? 'bytes' : 'packets';
     const test = this.unit === 'bytes' ? `waiting bytes + size ${ns2 ? '>=' : '>'} limit` : `waiting + 1 ${ns2 ? '>=' : '>'} limit`;
     this.record({
-      t: toSeconds(now),
-      queue: this.ctx.name,
-      aqm: this.kind,
-      uid: pool.uid[p],
-      flow: pool.flow[p],
-      bytes: pool.size[p],
-      ecn: pool.ecn[p],
-      q,
-      unit: this.unit,
+      ...this.recordHead(p, now, q),
       avgBefore: q,
       avg: q,
       wq: NaN,

@@ -1,5 +1,6 @@
 import type { ParamSpecs } from '../core/params';
 import type { Rng } from '../core/rng';
+import { toSeconds } from '../core/time';
 import { PacketFifo } from '../net/fifo';
 import { ECN_CE, type PacketPool } from '../net/packet';
 import type { DecisionRecord, DecisionSink, DropReason } from './decision';
@@ -163,6 +164,15 @@ export abstract class QueueDisc {
     this.marks++;
     this.ctx.pool.ecn[p] = ECN_CE;
     this.listener?.onMark(this, p, now);
+  }
+
+  /**
+   * The packet-and-queue part every decision record starts with; `q` is the queue the
+   * discipline judged (before this arrival). Only called while recording.
+   */
+  protected recordHead(p: number, now: number, q: number): Pick<DecisionRecord, 't' | 'queue' | 'aqm' | 'uid' | 'flow' | 'bytes' | 'ecn' | 'q' | 'unit'> {
+    const pool = this.ctx.pool;
+    return { t: toSeconds(now), queue: this.ctx.name, aqm: this.kind, uid: pool.uid[p], flow: pool.flow[p], bytes: pool.size[p], ecn: pool.ecn[p], q, unit: this.unit };
   }
 
   protected record(rec: DecisionRecord): void {

@@ -1,5 +1,5 @@
 import type { ParamSpecs, ParamValues } from '../core/params';
-import { NS_PER_S, toSeconds, txTimeNs } from '../core/time';
+import { NS_PER_S, txTimeNs } from '../core/time';
 import { ECN_NOT_ECT } from '../net/packet';
 import type { DropReason, Outcome, Region } from './decision';
 import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type QueueContext } from './queue-disc';
@@ -433,19 +433,10 @@ export class RedQueue extends QueueDisc {
     rule: number,
   ): void {
     const P = this.params;
-    const pool = this.ctx.pool;
     const outcome: Outcome = action === ACT_ENQUEUE ? 'enqueue' : action === ACT_MARK ? 'mark' : 'drop';
     const reason: DropReason | null = action === ACT_EARLY ? 'early' : action === ACT_FORCED ? 'forced' : action === ACT_OVERFLOW ? 'overflow' : null;
     this.record({
-      t: toSeconds(now),
-      queue: this.ctx.name,
-      aqm: this.kind,
-      uid: pool.uid[p],
-      flow: pool.flow[p],
-      bytes: pool.size[p],
-      ecn: pool.ecn[p],
-      q,
-      unit: this.unit,
+      ...this.recordHead(p, now, q),
       avgBefore,
       avg,
       wq: P.wq,
