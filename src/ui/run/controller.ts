@@ -8,7 +8,7 @@ import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
 import { checkWorkerToMain, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
 import { validate, withParam, type Scenario } from '../scenario-api';
-import type { AppStore } from '../store/app-store';
+import { noRun, type AppStore } from '../store/app-store';
 
 export type WorkerFactory = () => Worker;
 
@@ -96,22 +96,7 @@ export class RunController {
     this.runId++;
     this.live = true;
     this.store.series.clear();
-    this.store.set({
-      status: paused ? 'paused' : 'starting',
-      now: 0,
-      end: s.scenario.duration ?? Infinity,
-      summary: null,
-      result: null,
-      markers: [],
-      decisions: [],
-      cursor: null,
-      flowEvents: [],
-      flowCursor: null,
-      stepNote: null,
-      runError: null,
-      eventsPerSec: 0,
-      simRate: 0,
-    });
+    this.store.set({ ...noRun(), runError: null, status: paused ? 'paused' : 'starting', end: s.scenario.duration ?? Infinity });
     this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000 }, speed: s.speed, paused }));
   }
 
@@ -141,21 +126,7 @@ export class RunController {
     this.runId++;
     this.store.series.clear();
     const sc = this.store.getState().scenario;
-    this.store.set({
-      status: 'idle',
-      now: 0,
-      end: sc?.duration ?? Infinity,
-      summary: null,
-      result: null,
-      markers: [],
-      decisions: [],
-      cursor: null,
-      flowEvents: [],
-      flowCursor: null,
-      stepNote: null,
-      eventsPerSec: 0,
-      simRate: 0,
-    });
+    this.store.set({ ...noRun(), status: 'idle', end: sc?.duration ?? Infinity });
   }
 
   setSpeed(speed: Speed): void {

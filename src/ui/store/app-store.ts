@@ -67,6 +67,11 @@ export interface AppState {
   highlight: number[];
 }
 
+/** What a run leaves in the state, emptied (fresh arrays): applied when a run starts or is reset. */
+export function noRun(): Pick<AppState, 'now' | 'eventsPerSec' | 'simRate' | 'summary' | 'result' | 'markers' | 'decisions' | 'cursor' | 'flowEvents' | 'flowCursor' | 'stepNote'> {
+  return { now: 0, eventsPerSec: 0, simRate: 0, summary: null, result: null, markers: [], decisions: [], cursor: null, flowEvents: [], flowCursor: null, stepNote: null };
+}
+
 export const INITIAL_STATE: AppState = {
   presetName: null,
   scenario: null,
