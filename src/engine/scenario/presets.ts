@@ -272,7 +272,7 @@ function sources(): PresetSource[] {
   out.push(
     named(fam(2, 'dt', 64), 'lockout-dt', {
       title: 'Lockout under drop-tail: one flow takes the link',
-      lesson: 'Two identical downloads share a 64-packet drop-tail buffer. In seeds/001 (Figs. 5-6) a congestion event at about 52 s drops packets of one flow only; it halves its window while the other keeps growing, never regains its share, and finishes well after the other. Watch the download-progress lines drift apart and compare the completion times.',
+      lesson: 'Two identical downloads share a 64-packet drop-tail buffer. In seeds/001 (Figs. 5-6) a congestion event at about 52 s drops packets of one flow only; it halves its window while the other keeps growing, never regains its share, and finishes well after the other. Watch the download-progress lines drift apart and compare the completion times. Lockouts hang on the exact timing of each overflow: in this run the gap at QL 64 is small (218 vs 225 s), while with an 8-packet buffer (ecn-finite-n2-dt-ql8) one flow finishes in 172 s and the other in 226 s (paper: 33 % faster).',
     }),
   );
   out.push(
