@@ -7,6 +7,7 @@ import { format } from 'd3';
 import { useServices } from './app-context';
 import { download, fileStem, summaryCsv } from './charts/export';
 import { flowColor } from './colors';
+import { MAX_LINES } from './charts/types';
 import { useAppState } from './store/app-store';
 
 const pct = format('.2%');
@@ -38,6 +39,7 @@ export function SummaryTable() {
   const status = useAppState(store, (s) => s.status);
   const preset = useAppState(store, (s) => s.presetName);
   const scenario = useAppState(store, (s) => s.scenario);
+  const highlight = useAppState(store, (s) => s.highlight);
   if (!summary) {
     return (
       <section className="card summary" aria-labelledby="summary-title">
@@ -50,6 +52,8 @@ export function SummaryTable() {
   }
   const b = summary.bottleneck;
   const final = status === 'done';
+  // beyond MAX_LINES flows the charts draw a band plus highlighted flows: pick them here
+  const many = summary.flows.length > MAX_LINES;
   const stats: [string, string, string][] = [
     ['Utilization', pct1(b.utilization), 'bits sent on the bottleneck / (rate × time)'],
     ['Loss rate', pct(b.lossRate), `${b.drops} drops of ${b.arrivals} arrivals (early ${b.dropsEarly}, forced ${b.dropsForced}, overflow ${b.dropsOverflow})`],
@@ -110,6 +114,18 @@ export function SummaryTable() {
                 <th scope="row">
                   <span className="swatch" style={{ background: flowColor(f.flow) }} aria-hidden="true" />
                   {f.flow} <span className="muted small">{f.kind}</span>
+                  {many ? (
+                    <button
+                      type="button"
+                      className="highlight-toggle"
+                      aria-pressed={highlight.includes(f.flow)}
+                      aria-label={`Highlight flow ${f.flow} in the charts`}
+                      title="Draw this flow as a line over the band in the per-flow charts"
+                      onClick={() => store.set({ highlight: highlight.includes(f.flow) ? highlight.filter((x) => x !== f.flow) : [...highlight, f.flow] })}
+                    >
+                      {highlight.includes(f.flow) ? '★' : '☆'}
+                    </button>
+                  ) : null}
                 </th>
                 <td>{f.completionTime === null ? '—' : `${f2(f.completionTime)} s`}</td>
                 <td>{rate(f.goodputBps)}</td>
@@ -125,6 +141,7 @@ export function SummaryTable() {
             ))}
           </tbody>
         </table>
+        {many ? <p className="muted small">☆ marks a flow to draw as a line over the band in the per-flow charts.</p> : null}
         {status === 'running' && summary.flows.length > LIVE_ROWS ? (
           <p className="muted small">
             Showing {LIVE_ROWS} of {summary.flows.length} flows while the run goes; pause or wait for the end to see all.

@@ -245,4 +245,21 @@ describe('AQM Lab in the browser', () => {
     }
     await cls.context().close();
   });
+
+  it('beyond 10 flows a star in the summary table highlights a flow in the per-flow charts', async () => {
+    const page = await open('p=feng-fig1-a-32');
+    await page.getByRole('radio', { name: 'As fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    const star = page.getByRole('button', { name: 'Highlight flow 17 in the charts' });
+    await expect(star.getAttribute('aria-pressed')).resolves.toBe('false');
+    const before = await chartInk(page);
+    await star.click();
+    await expect(star.getAttribute('aria-pressed')).resolves.toBe('true');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().highlight)).toContain(17);
+    // one more highlighted line is drawn in the cwnd chart
+    const after = await chartInk(page);
+    expect(after.cwnd.points).toBeGreaterThan(before.cwnd.points);
+    await page.context().close();
+  });
 });
