@@ -2,24 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { capture } from './capture';
 import { lineColumn, loadScenario, parseJsonText } from '../../../src/cli/load';
-import { parseCliArgs, runCli, type CliIo } from '../../../src/cli/main';
+import { parseCliArgs, runCli } from '../../../src/cli/main';
 import { getPath } from '../../../src/engine/scenario/paths';
 import { PRESETS } from '../../../src/engine/scenario/presets';
 
-function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out(t: string) {
-      io.stdout += t;
-    },
-    err(t: string) {
-      io.stderr += t;
-    },
-  };
-  return io;
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'aqmlab-cli-'));
 function file(name: string, text: string): string {

@@ -2,24 +2,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { capture } from './capture';
 import { loadScenario } from '../../../src/cli/load';
-import { runCli, type CliIo } from '../../../src/cli/main';
+import { runCli } from '../../../src/cli/main';
 import type { RunResult } from '../../../src/engine/metrics/types';
 import { jsonEqual } from '../../../src/engine/scenario/paths';
 
-function capture(): CliIo & { stdout: string; stderr: string } {
-  const io = {
-    stdout: '',
-    stderr: '',
-    out(t: string) {
-      io.stdout += t;
-    },
-    err(t: string) {
-      io.stderr += t;
-    },
-  };
-  return io;
-}
 
 describe('CLI run outputs', () => {
   const dir = mkdtempSync(join(tmpdir(), 'aqmlab-run-'));
