@@ -92,7 +92,7 @@ export function formatSummary(result: RunResult, scenario: Scenario): string {
   const s = result.summary;
   const out: string[] = [];
   out.push(scenarioLine(scenario));
-  out.push(`simulated ${fixed(s.simulatedSeconds, 3)} s in ${fixed(s.wallSeconds, 3)} s wall, ${s.events} events`);
+  out.push(`simulated ${fixed(s.simulatedSeconds, 3)} s in ${fixed(s.wallSeconds, 3)} s wall, ${s.events} events${s.warmup > 0 ? `; statistics below count from the end of the ${fixed(s.warmup, 3)} s warm-up` : ''}`);
   out.push('');
   out.push(
     table(

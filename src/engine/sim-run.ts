@@ -27,6 +27,8 @@ export type TrafficSpec =
 export interface EngineScenario {
   seed: number;
   duration?: number;
+  /** Seconds excluded from the summary statistics (default 0). */
+  warmup?: number;
   topology: ({ kind: 'dumbbell' } & DumbbellSpec & { flowDelay?: FlowDelaySpec }) | ({ kind: 'general'; flowDelay?: FlowDelaySpec } & GeneralSpec);
   tcp: TcpParams;
   traffic: TrafficSpec[];
@@ -116,6 +118,11 @@ class Run implements RunHandle {
         sim.scheduleHook(hook, k * stepNs);
       });
       sim.scheduleHook(hook, 0);
+    }
+    const warmup = sc.warmup ?? 0;
+    if (warmup > 0) {
+      const w = sim.addHook(() => this.collector.markWarmup());
+      sim.scheduleHook(w, fromSeconds(warmup));
     }
     const stop = sim.addHook(() => {
       sim.stopped = true;

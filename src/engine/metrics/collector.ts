@@ -44,6 +44,54 @@ export type FlowEntry =
   | { kind: 'tcp'; flow: number; startNs: number; bytes: number | null; view: TcpFlowView }
   | { kind: 'udp'; flow: number; startNs: number; bytes: null; view: UdpFlowView };
 
+/** Counters of one link and its queue at the end of the warm-up (subtracted in the summary). */
+interface LinkBase {
+  arrivals: number;
+  departures: number;
+  drops: number;
+  dropsOverflow: number;
+  dropsEarly: number;
+  dropsForced: number;
+  marks: number;
+  bitsSent: number;
+  areaPackets: number;
+  areaBytes: number;
+  delaySum: number;
+  delayCount: number;
+  losses: number;
+}
+
+function linkBase(link: Link | null): LinkBase {
+  const q = link?.queue;
+  return {
+    arrivals: q?.arrivals ?? 0,
+    departures: q?.departures ?? 0,
+    drops: q?.drops ?? 0,
+    dropsOverflow: q?.dropsOverflow ?? 0,
+    dropsEarly: q?.dropsEarly ?? 0,
+    dropsForced: q?.dropsForced ?? 0,
+    marks: q?.marks ?? 0,
+    bitsSent: link?.bitsSent ?? 0,
+    areaPackets: link?.areaPackets ?? 0,
+    areaBytes: link?.areaBytes ?? 0,
+    delaySum: link?.delaySum ?? 0,
+    delayCount: link?.delayCount ?? 0,
+    losses: link?.losses ?? 0,
+  };
+}
+
+/** Per-flow counters at the end of the warm-up. */
+interface FlowBase {
+  delivered: number;
+  packetsSent: number;
+  retransmissions: number;
+  timeouts: number;
+  fastRetransmits: number;
+  ecnReductions: number;
+  drops: number;
+  marks: number;
+}
+
 const REASON_KIND: Record<DropReason, number> = {
   early: QEV_EARLY_DROP,
   forced: QEV_FORCED_DROP,
@@ -69,6 +117,11 @@ export class Collector implements QueueListener {
   private lastSampleNs = 0;
   private lastBits = 0;
   private readonly lastAcked: Float64Array;
+  /** End of the warm-up (ns) and the counters then; zero baselines until markWarmup runs. */
+  private warmupNs = 0;
+  private baseFwd: LinkBase = linkBase(null);
+  private baseRev: LinkBase = linkBase(null);
+  private baseFlows: FlowBase[] | null = null;
 
   constructor(
     private readonly sim: Simulator,
@@ -185,38 +238,81 @@ export class Collector implements QueueListener {
     this.evN = 0;
   }
 
+  /**
+   * The warm-up ends now: remember every counter the summary reports, so the summary
+   * counts only what happens from here on, and restart the maximum backlogs.
+   */
+  markWarmup(): void {
+    const now = this.sim.clock;
+    this.warmupNs = now;
+    for (const l of [this.bottleneck, this.bottleneckReverse]) {
+      l.integrate(now);
+      l.queue.maxLenPackets = l.queue.lenPackets;
+      l.queue.maxLenBytes = l.queue.lenBytes;
+    }
+    this.baseFwd = linkBase(this.bottleneck);
+    this.baseRev = linkBase(this.bottleneckReverse);
+    this.baseFlows = this.flows.map((f, k) => {
+      const common = { drops: this.flowDrops[k], marks: this.flowMarks[k] };
+      if (f.kind === 'tcp') {
+        const s = f.view.sender;
+        return { ...common, delivered: f.view.receiver.bytesDelivered, packetsSent: s.packetsSent, retransmissions: s.retransmissions, timeouts: s.timeouts, fastRetransmits: s.fastRetransmits, ecnReductions: s.ecnReductions };
+      }
+      return { ...common, delivered: f.view.sink.bytes, packetsSent: f.view.source.packetsSent, retransmissions: 0, timeouts: 0, fastRetransmits: 0, ecnReductions: 0 };
+    });
+  }
+
+  /** Seconds excluded from the summary (0 until the warm-up has ended). */
+  get warmupSeconds(): number {
+    return this.warmupNs / NS_PER_S;
+  }
+
   queueSummary(link: Link, endNs: number): QueueSummary {
     link.integrate(endNs);
     const q = link.queue;
-    const span = endNs > 0 ? endNs : 1;
+    const b = link === this.bottleneck ? this.baseFwd : link === this.bottleneckReverse ? this.baseRev : linkBase(null);
+    const from = link === this.bottleneck || link === this.bottleneckReverse ? this.warmupNs : 0;
+    const spanNs = endNs - from;
+    const span = spanNs > 0 ? spanNs : 1;
+    const arrivals = q.arrivals - b.arrivals;
+    const drops = q.drops - b.drops;
+    const marks = q.marks - b.marks;
+    const delayCount = link.delayCount - b.delayCount;
     return {
-      utilization: endNs > 0 ? link.bitsSent / ((link.rateBps * endNs) / NS_PER_S) : 0,
-      arrivals: q.arrivals,
-      departures: q.departures,
-      drops: q.drops,
-      dropsOverflow: q.dropsOverflow,
-      dropsEarly: q.dropsEarly,
-      dropsForced: q.dropsForced,
-      marks: q.marks,
-      lossRate: q.arrivals > 0 ? q.drops / q.arrivals : 0,
-      markRate: q.arrivals > 0 ? q.marks / q.arrivals : 0,
-      meanQueuePackets: link.areaPackets / span,
+      utilization: spanNs > 0 ? (link.bitsSent - b.bitsSent) / ((link.rateBps * spanNs) / NS_PER_S) : 0,
+      arrivals,
+      departures: q.departures - b.departures,
+      drops,
+      dropsOverflow: q.dropsOverflow - b.dropsOverflow,
+      dropsEarly: q.dropsEarly - b.dropsEarly,
+      dropsForced: q.dropsForced - b.dropsForced,
+      marks,
+      lossRate: arrivals > 0 ? drops / arrivals : 0,
+      markRate: arrivals > 0 ? marks / arrivals : 0,
+      meanQueuePackets: (link.areaPackets - b.areaPackets) / span,
       maxQueuePackets: q.maxLenPackets,
-      meanQueueBytes: link.areaBytes / span,
+      meanQueueBytes: (link.areaBytes - b.areaBytes) / span,
       maxQueueBytes: q.maxLenBytes,
-      meanQueueDelay: link.delayCount > 0 ? link.delaySum / link.delayCount / NS_PER_S : 0,
-      linkLosses: link.losses,
+      meanQueueDelay: delayCount > 0 ? (link.delaySum - b.delaySum) / delayCount / NS_PER_S : 0,
+      linkLosses: link.losses - b.losses,
     };
   }
 
   summary(endNs: number, wallSeconds: number): Summary {
+    // after a warm-up, counts and goodput cover [max(start, warm-up end), completion or end]
+    const w = this.warmupNs / NS_PER_S;
+    const zero: FlowBase = { delivered: 0, packetsSent: 0, retransmissions: 0, timeouts: 0, fastRetransmits: 0, ecnReductions: 0, drops: 0, marks: 0 };
     const flows: FlowSummary[] = this.flows.map((f, k) => {
       const start = f.startNs / NS_PER_S;
+      const b = this.baseFlows?.[k] ?? zero;
+      const from = Math.max(start, w);
+      const drops = this.flowDrops[k] - b.drops;
+      const marks = this.flowMarks[k] - b.marks;
       if (f.kind === 'tcp') {
         const s = f.view.sender;
         const done = s.completionTime >= 0 ? s.completionTime / NS_PER_S : null;
-        const delivered = f.view.receiver.bytesDelivered;
-        const span = (done ?? endNs / NS_PER_S) - start;
+        const delivered = f.view.receiver.bytesDelivered - b.delivered;
+        const span = (done ?? endNs / NS_PER_S) - from;
         return {
           flow: f.flow,
           kind: 'tcp',
@@ -225,31 +321,32 @@ export class Collector implements QueueListener {
           goodputBps: span > 0 ? (delivered * 8) / span : 0,
           bytesDelivered: delivered,
           bytesRequested: f.bytes,
-          packetsSent: s.packetsSent,
-          retransmissions: s.retransmissions,
-          timeouts: s.timeouts,
-          fastRetransmits: s.fastRetransmits,
-          ecnReductions: s.ecnReductions,
-          drops: this.flowDrops[k],
-          marks: this.flowMarks[k],
+          packetsSent: s.packetsSent - b.packetsSent,
+          retransmissions: s.retransmissions - b.retransmissions,
+          timeouts: s.timeouts - b.timeouts,
+          fastRetransmits: s.fastRetransmits - b.fastRetransmits,
+          ecnReductions: s.ecnReductions - b.ecnReductions,
+          drops,
+          marks,
         };
       }
-      const span = endNs / NS_PER_S - start;
+      const span = endNs / NS_PER_S - from;
+      const delivered = f.view.sink.bytes - b.delivered;
       return {
         flow: f.flow,
         kind: 'udp',
         completionTime: null,
         startTime: start,
-        goodputBps: span > 0 ? (f.view.sink.bytes * 8) / span : 0,
-        bytesDelivered: f.view.sink.bytes,
+        goodputBps: span > 0 ? (delivered * 8) / span : 0,
+        bytesDelivered: delivered,
         bytesRequested: null,
-        packetsSent: f.view.source.packetsSent,
+        packetsSent: f.view.source.packetsSent - b.packetsSent,
         retransmissions: 0,
         timeouts: 0,
         fastRetransmits: 0,
         ecnReductions: 0,
-        drops: this.flowDrops[k],
-        marks: this.flowMarks[k],
+        drops,
+        marks,
       };
     });
     const tcp = flows.filter((f) => f.kind === 'tcp');
@@ -265,6 +362,7 @@ export class Collector implements QueueListener {
       events: this.sim.networkEvents,
       wallSeconds,
       simulatedSeconds: endNs / NS_PER_S,
+      warmup: w,
       bottleneck: this.queueSummary(this.bottleneck, endNs),
       bottleneckReverse: this.queueSummary(this.bottleneckReverse, endNs),
       flows,

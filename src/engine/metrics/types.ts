@@ -54,6 +54,8 @@ export interface Summary {
   /** Wall-clock seconds the engine ran (the only non-deterministic field). */
   wallSeconds: number;
   simulatedSeconds: number;
+  /** Seconds at the start left out of every statistic below (the scenario's warm-up, once reached; 0 = none). */
+  warmup: number;
   /** Left-to-right direction of the bottleneck. */
   bottleneck: QueueSummary;
   /** Right-to-left direction. */

@@ -34,6 +34,16 @@ export const RUN_FIELDS = {
     label: 'Duration',
     doc: 'Simulated time at which the run stops. Optional when all traffic is finite: the run then ends when the last flow finishes.',
   },
+  warmup: {
+    type: 'number',
+    unit: 's',
+    default: 0,
+    min: 0,
+    max: 1e6,
+    label: 'Warm-up',
+    doc: 'Summary statistics (utilization, mean queue, drops, marks, per-flow counts and goodput, AQM means, web response times) count only what happens after this time; the first seconds of slow start are left out.',
+    ref: 'seeds/000 §5.1 (120 s warm-up)',
+  },
 } as const satisfies ParamSpecs;
 export const RUN_OPTIONAL = ['duration'] as const;
 

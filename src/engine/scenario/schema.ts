@@ -62,6 +62,8 @@ export interface Scenario {
   description?: string;
   seed: number;
   duration?: number;
+  /** Seconds excluded from the summary statistics (0 = none). */
+  warmup: number;
   topology: DumbbellTopology | GeneralTopology;
   tcp: TcpParams;
   traffic: TrafficItem[];
@@ -270,6 +272,7 @@ function crossChecks(s: Scenario): string[] {
   s.traffic.forEach((t, i) => {
     if (t.kind === 'udp' && t.stop !== undefined && !(t.stop > t.start)) out.push(`traffic.${i}.stop = ${t.stop} must be after traffic.${i}.start = ${t.start}`);
   });
+  if (s.duration !== undefined && s.warmup >= s.duration) out.push(`warmup = ${s.warmup} must be less than duration = ${s.duration} s (the summary counts only what happens after the warm-up)`);
   if (s.duration === undefined) {
     s.traffic.forEach((t, i) => {
       if (t.kind === 'bulk' && t.bytes === undefined) out.push(`duration: required because traffic.${i} is unlimited (bytes omitted); give duration in seconds (> 0 to 1000000 s) or bytes per flow`);

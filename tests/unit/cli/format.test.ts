@@ -49,7 +49,7 @@ function result(flows: FlowSummary[], G: number | null): RunResult {
   return {
     version: 1,
     scenario: null,
-    summary: { events: 1234, wallSeconds: 0.05, simulatedSeconds: 112.5, bottleneck: queue(), bottleneckReverse: queue({ utilization: 0.014 }), flows, goodputEfficiency: G, fairness: { jain: 0.9931 } },
+    summary: { events: 1234, wallSeconds: 0.05, simulatedSeconds: 112.5, warmup: 0, bottleneck: queue(), bottleneckReverse: queue({ utilization: 0.014 }), flows, goodputEfficiency: G, fairness: { jain: 0.9931 } },
   };
 }
 

@@ -55,6 +55,7 @@ function summary(over: Partial<Summary> = {}, q: Partial<QueueSummary> = {}, flo
     events: 1,
     wallSeconds: 0,
     simulatedSeconds: 12,
+    warmup: 0,
     bottleneck: queue(q),
     bottleneckReverse: queue(),
     flows,
