@@ -1,0 +1,64 @@
+import { cloneJson } from '../paths';
+import { parseScenario, type Scenario } from '../schema';
+import { basicsPresets, defaultPreset } from './basics';
+import { benchPresets } from './bench';
+import { seeds001Grid, seeds001Lessons } from './seeds001';
+import { seeds004Presets } from './seeds004';
+import type { Preset, PresetSource } from './types';
+
+/**
+ * Presets: named scenarios, each with a few sentences for a teacher on what to watch and
+ * the claims its run must bear out. One file per paper or theme; this list fixes the
+ * menu order. A preset's scenario is fully defaulted (parsed); treat it as read-only and
+ * use presetScenario(name) for a copy to change.
+ */
+function sources(): PresetSource[] {
+  return [...defaultPreset(), ...seeds001Lessons(), ...basicsPresets(), ...benchPresets(), ...seeds004Presets(), ...seeds001Grid()];
+}
+
+export type { Claim, ClaimVerdict, Preset, PresetGroup, PresetSource } from './types';
+export { ECN_FINITE_CLIENTS, ECN_FINITE_MECHS, ECN_FINITE_QLS, ecnFiniteJson, ecnFiniteName, type EcnFiniteMech } from './seeds001';
+
+/** Presets are parsed on first use of `.scenario` (parsing all ~170 at start-up would cost ~80 ms). */
+function build(): Preset[] {
+  const list = sources().map((src) => {
+    const { json, ...meta } = src;
+    let parsed: Scenario | undefined;
+    return Object.defineProperty({ ...meta }, 'scenario', {
+      enumerable: true,
+      get(): Scenario {
+        if (!parsed) {
+          const r = parseScenario({ ...json, name: meta.name, description: meta.title });
+          if (!r.ok) throw new Error(`preset ${meta.name} is invalid:\n  ${r.errors.join('\n  ')}`);
+          parsed = r.scenario;
+        }
+        return parsed;
+      },
+    }) as Preset;
+  });
+  const seen = new Set<string>();
+  for (const p of list) {
+    if (seen.has(p.name)) throw new Error(`two presets are named ${p.name}`);
+    seen.add(p.name);
+  }
+  return list;
+}
+
+export const PRESETS: readonly Preset[] = build();
+
+const BY_NAME = new Map(PRESETS.map((p) => [p.name, p]));
+
+export function presetByName(name: string): Preset | undefined {
+  return BY_NAME.get(name);
+}
+
+/** A copy of a preset's scenario, safe to change. */
+export function presetScenario(name: string): Scenario | undefined {
+  const p = BY_NAME.get(name);
+  return p ? cloneJson(p.scenario) : undefined;
+}
+
+/** The default scenario (a copy). */
+export function defaultScenario(): Scenario {
+  return presetScenario('default')!;
+}

@@ -1,0 +1,71 @@
+import type { RunResult, Summary } from '../../metrics/types';
+import type { Scenario } from '../schema';
+
+/**
+ * A result sentence of a lesson, with the check that makes it true or false for a run.
+ * A lesson's text is a claim about its run: tests/golden/lessons.test.ts runs every
+ * lesson and checks each claim, and the app ticks or crosses each claim at the end of a
+ * run (so a student who changes a parameter sees which statements stop holding).
+ */
+export interface Claim {
+  /** The sentence as the user reads it, e.g. "The link stays more than 95 % busy." */
+  text: string;
+  /** Reads the run's result: whether the sentence holds and what was measured, in words ("98.1 % busy"). */
+  check(result: RunResult): ClaimVerdict;
+}
+
+export interface ClaimVerdict {
+  pass: boolean;
+  /** The measured number(s) the verdict rests on, in words. */
+  measured: string;
+}
+
+/** Menu groups: hand-picked lessons, paper reproductions by family, benchmarks. */
+export type PresetGroup = 'lesson' | 'ecn-finite' | 'bench';
+
+export interface Preset {
+  name: string;
+  title: string;
+  /** The seed paper (and table or figure) the preset reproduces. */
+  paper?: string;
+  /** What the scenario is and what to watch (setup, not results: results are claims). */
+  lesson: string;
+  /** The lesson's result sentences, each checked against the run. */
+  claims?: readonly Claim[];
+  group: PresetGroup;
+  scenario: Scenario;
+}
+
+/** A preset as written in the preset files: raw scenario JSON, parsed (and defaulted) on first use. */
+export interface PresetSource extends Omit<Preset, 'scenario'> {
+  json: Record<string, unknown>;
+}
+
+/** Re-titles a preset as a hand-picked lesson. */
+export function named(src: PresetSource, name: string, extra: Partial<PresetSource>): PresetSource {
+  return { ...src, name, group: 'lesson', ...extra };
+}
+
+// ---- claim builders -------------------------------------------------------------------
+
+/**
+ * A claim on one number of the summary: `measure` reads it, `holds` judges it, `show`
+ * words it. Most lesson claims are of this form.
+ */
+export function claim(text: string, measure: (s: Summary) => number, holds: (x: number) => boolean, show: (x: number) => string): Claim {
+  return {
+    text,
+    check(r) {
+      const x = measure(r.summary);
+      return { pass: Number.isFinite(x) && holds(x), measured: show(x) };
+    },
+  };
+}
+
+/** A claim on several numbers of the summary at once. */
+export function claimOf(text: string, check: (s: Summary) => ClaimVerdict): Claim {
+  return { text, check: (r) => check(r.summary) };
+}
+
+/** 0.981 -> "98.1 %". */
+export const percent = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)} %`;

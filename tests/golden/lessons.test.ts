@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/run';
+import { PRESETS } from '../../src/engine/scenario/presets';
+
+/*
+ * A lesson's text is a claim about its run. Every result sentence of a lesson is a
+ * `claim` with a check (src/engine/scenario/presets/types.ts); this runs each lesson
+ * once and checks each of its claims against the run's numbers, so a lesson's words and
+ * its simulation cannot drift apart.
+ */
+const withClaims = PRESETS.filter((p) => (p.claims?.length ?? 0) > 0);
+
+describe('lesson claims hold for their runs', () => {
+  it('there are lessons with claims', () => {
+    expect(withClaims.length).toBeGreaterThan(0);
+  });
+  for (const p of withClaims) {
+    it(`${p.name}`, () => {
+      const result = runScenario(p.scenario);
+      const failed = p.claims!.map((c) => ({ text: c.text, ...c.check(result) })).filter((v) => !v.pass);
+      expect(failed, failed.map((f) => `"${f.text}" does not hold: ${f.measured}`).join('\n')).toEqual([]);
+    });
+  }
+});
