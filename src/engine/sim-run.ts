@@ -2,22 +2,21 @@ import { aqmByKind } from './aqm/registry';
 import type { QueueDisc, QueueContext } from './aqm/queue-disc';
 import { checkParam, defaultsOf } from './core/params';
 import { paramSpecAt } from './scenario/schema';
-import { rngFor, type Rng } from './core/rng';
+import { rngFor } from './core/rng';
 import { Simulator } from './core/simulator';
 import { fromSeconds, NS_PER_S } from './core/time';
 import { Collector, type FlowEntry } from './metrics/collector';
-import type { RunResult, RunSink } from './metrics/types';
+import type { LoadCalibration, RunResult, RunSink } from './metrics/types';
+import { WebStats, type WebProgress } from './metrics/web';
 import { buildDumbbell, buildGeneral, type BuiltTopology, type DumbbellSpec, type GeneralSpec, type QueueSpec } from './net/topology';
 import type { RunHandle, RunOptions } from './run';
 import type { TcpParams } from './tcp/params';
+import { calibrateLoads } from './traffic/calibrate';
+import { drawFlowDelay, type FlowDelaySpec } from './traffic/flow-delay';
 import { trafficByKind, type TrafficItem } from './traffic/registry';
+export type { FlowDelaySpec } from './traffic/flow-delay';
 import type { TrafficContext } from './traffic/types';
-
-/** Per-flow extra one-way delay (ns-2 DelayBox, seeds/000 §4): constant, uniform or an empirical CDF. */
-export type FlowDelaySpec =
-  | { kind: 'constant'; value: number }
-  | { kind: 'uniform'; min: number; max: number }
-  | { kind: 'empirical'; points: [number, number][] };
+import { WebHub } from './traffic/web';
 
 /** A validated traffic item: `kind` names a descriptor of src/engine/traffic/registry.ts, the other fields are its parameters. */
 export type TrafficSpec = TrafficItem;
@@ -28,6 +27,8 @@ export interface EngineScenario {
   duration?: number;
   /** Seconds excluded from the summary statistics (default 0). */
   warmup?: number;
+  /** Web traffic: the run ends when this many exchanges started after the warm-up have completed. */
+  stopAfterExchanges?: number;
   topology: ({ kind: 'dumbbell' } & DumbbellSpec & { flowDelay?: FlowDelaySpec }) | ({ kind: 'general'; flowDelay?: FlowDelaySpec } & GeneralSpec);
   tcp: TcpParams;
   traffic: TrafficSpec[];
@@ -44,29 +45,6 @@ function makeQueue(spec: QueueSpec, ctx: QueueContext): QueueDisc {
   return d.create(values, ctx);
 }
 
-function drawDelay(spec: FlowDelaySpec | undefined, rng: Rng): number {
-  if (!spec) return 0;
-  switch (spec.kind) {
-    case 'constant':
-      return spec.value;
-    case 'uniform':
-      return rng.range(spec.min, spec.max);
-    case 'empirical': {
-      // inverse CDF with linear interpolation between the table's points
-      const u = rng.uniform();
-      const pts = spec.points;
-      let prevX = pts[0][0];
-      let prevP = 0;
-      for (const [x, p] of pts) {
-        if (u <= p) return p > prevP ? prevX + ((x - prevX) * (u - prevP)) / (p - prevP) : x;
-        prevX = x;
-        prevP = p;
-      }
-      return pts[pts.length - 1][0];
-    }
-  }
-}
-
 class Run implements RunHandle {
   readonly sim = new Simulator();
   readonly topo: BuiltTopology;
@@ -77,6 +55,11 @@ class Run implements RunHandle {
   private endNs = Infinity;
   private wallMs = 0;
   private finished = false;
+  /** The web connections and their statistics, when the scenario has web traffic. */
+  private webHub: WebHub | null = null;
+  /** How each web item's `load` was turned into a rate or user count. */
+  readonly calibrations: LoadCalibration[] = [];
+  private calibrationFixed = new Map<number, Record<string, number>>();
 
   constructor(
     readonly scenario: EngineScenario,
@@ -98,16 +81,25 @@ class Run implements RunHandle {
       sim.links[this.topo.bottleneckReverse].queue.recorder = { decision: dec };
     }
     this.durationNs = sc.duration !== undefined ? fromSeconds(sc.duration) : fromSeconds(MAX_OPEN_DURATION);
+    // web items asking for an offered load get their rate (or user count) from a run on an uncongested twin
+    const fixed = new Map<number, Record<string, number>>();
+    for (const { fixed: f, ...c } of calibrateLoads(sc, (s) => runScenario(s)).values()) {
+      this.calibrations.push(c);
+      fixed.set(c.item, f);
+    }
+    this.calibrationFixed = fixed;
     this.buildTraffic();
     const delayRng = rngFor(sc.seed, 'flowDelay');
     sim.flowDelayNs = new Float64Array(this.flows.length);
-    for (let f = 0; f < this.flows.length; f++) sim.flowDelayNs[f] = fromSeconds(drawDelay(topo.flowDelay, delayRng));
+    for (let f = 0; f < this.flows.length; f++) sim.flowDelayNs[f] = fromSeconds(drawFlowDelay(topo.flowDelay, delayRng));
 
     const bl = sim.links[this.topo.bottleneck];
     const br = sim.links[this.topo.bottleneckReverse];
     const sampleS = options.sampleInterval ?? (sc.duration !== undefined ? Math.max(0.001, sc.duration / 2000) : 0.1);
     this.collector = new Collector(sim, this.flows, bl, br, sink, options.batchSamples ?? 64);
     sim.setQueueListener(this.collector);
+    // drops of web exchanges (flow ids beyond the fixed flows) go to the web hub, once there is one
+    this.collector.extraDrop = (f) => this.webHub?.noteDrop(f);
     if (sink.series) {
       const stepNs = fromSeconds(sampleS);
       let k = 0;
@@ -150,6 +142,8 @@ class Run implements RunHandle {
       const d = trafficByKind(t.kind);
       if (!d) throw new Error(`traffic.${index}.kind = "${t.kind}" is unknown`);
       const { src, dst } = this.hostsFor(t);
+      const cal = this.calibrations.find((c) => c.item === index);
+      const item = cal ? { ...t, [cal.param]: cal.value, ...this.calibrationFixed.get(index) } : t;
       const ctx: TrafficContext = {
         sim: this.sim,
         seed: sc.seed,
@@ -162,9 +156,30 @@ class Run implements RunHandle {
           this.openFinite++;
         },
         finiteDone: () => this.flowFinished(),
+        flowDelay: sc.topology.flowDelay,
+        web: () => this.web(),
       };
-      d.create(t as never, ctx);
+      d.create(item as never, ctx);
     });
+  }
+
+  /** The run's web hub, created when the first web item asks for it. */
+  private web(): WebHub {
+    if (this.webHub === null) {
+      const sc = this.scenario;
+      const ex = this.sink.exchanges;
+      const stats = new WebStats(fromSeconds(sc.warmup ?? 0), sc.stopAfterExchanges ?? Infinity, ex ? ex.bind(this.sink) : null);
+      stats.onTarget = () => {
+        this.sim.stopped = true;
+        this.endNs = this.sim.clock;
+      };
+      this.webHub = new WebHub(this.sim, () => this.flows.length, stats);
+    }
+    return this.webHub;
+  }
+
+  get webProgress(): WebProgress | null {
+    return this.webHub?.stats.progress() ?? null;
   }
 
   private flowFinished(): void {
@@ -201,6 +216,7 @@ class Run implements RunHandle {
       if (this.endNs === Infinity) this.endNs = this.sim.clock;
       if (this.sink.series) this.collector.sample();
       this.collector.flush();
+      this.webHub?.stats.flush();
     } else if (until !== Infinity && this.sim.sched.peekTime() > until) {
       this.sim.clock = Math.max(this.sim.clock, until);
     }
@@ -241,11 +257,14 @@ class Run implements RunHandle {
 
   flush(): void {
     this.collector.flush();
+    this.webHub?.stats.flush();
   }
 
   result(): RunResult {
     const end = this.finished ? this.endNs : this.sim.clock;
-    return { version: 1, scenario: this.scenario, summary: this.collector.summary(end, this.wallMs / 1000) };
+    const summary = this.collector.summary(end, this.wallMs / 1000);
+    if (this.webHub !== null) summary.web = { ...this.webHub.stats.summary(), calibration: this.calibrations };
+    return { version: 1, scenario: this.scenario, summary };
   }
 }
 
