@@ -12,6 +12,13 @@ import type { EnumParam, ParamSpecs } from '../core/params';
  * the value a UI control starts from.
  */
 
+/**
+ * The slowest rate a link or a UDP source may have, bits/s. Slower rates only make one
+ * packet take longer than any run (a 64 KB packet at 1 kb/s already takes 9 minutes),
+ * and rates such as 1e-300 would put event times beyond what the clock can hold.
+ */
+export const MIN_RATE = 1000;
+
 /** Top-level run control (`seed`, `duration`). */
 export const RUN_FIELDS = {
   seed: {
@@ -49,7 +56,7 @@ export const RUN_OPTIONAL = ['duration'] as const;
 
 /** A link (the dumbbell's bottleneck, or a link of a general topology). Duplex: each direction has its own queue. */
 export const LINK_FIELDS = {
-  rate: { type: 'number', unit: 'bps', default: 10e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Rate', doc: 'Transmission rate of each direction, bits/s.' },
+  rate: { type: 'number', unit: 'bps', default: 10e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Transmission rate of each direction, bits/s (at least 1 kb/s).' },
   delay: { type: 'number', unit: 's', default: 0.02, min: 0, max: 10, label: 'Delay', doc: 'One-way propagation delay, seconds.' },
   loss: {
     type: 'number',
@@ -66,7 +73,7 @@ export const LINK_FIELDS = {
 /** One side of the dumbbell: its hosts and their access links. */
 export const SIDE_FIELDS = {
   hosts: { type: 'number', unit: '', default: 1, min: 1, max: 10000, integer: true, label: 'Hosts', doc: 'Number of hosts on this side, each with its own access link to the router.' },
-  rate: { type: 'number', unit: 'bps', default: 100e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Access rate', doc: 'Rate of each access link, bits/s.' },
+  rate: { type: 'number', unit: 'bps', default: 100e6, min: MIN_RATE, max: 1e12, label: 'Access rate', doc: 'Rate of each access link, bits/s (at least 1 kb/s).' },
   delay: { type: 'number', unit: 's', default: 0.001, min: 0, max: 10, label: 'Access delay', doc: 'One-way propagation delay of each access link, seconds.' },
 } as const satisfies ParamSpecs;
 
@@ -151,7 +158,7 @@ export const UDP_FIELDS = {
     label: 'Pattern',
     doc: 'Inter-packet gap process.',
   },
-  rate: { type: 'number', unit: 'bps', default: 1e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Rate', doc: 'Mean sending rate, bits/s (packet bytes on the wire).' },
+  rate: { type: 'number', unit: 'bps', default: 1e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Mean sending rate, bits/s (packet bytes on the wire; at least 1 kb/s).' },
   packetSize: { type: 'number', unit: 'bytes', default: 1000, min: 1, max: 65535, integer: true, label: 'Packet size', doc: 'Bytes on the wire per packet.' },
   start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time of the first packet, seconds.' },
   stop: { type: 'number', unit: 's', default: 10, min: 0, exclusiveMin: true, max: 1e6, label: 'Stop', doc: 'Time after which the source sends nothing; omit to send until the run ends.' },

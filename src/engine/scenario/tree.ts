@@ -16,7 +16,7 @@ import {
   UDP_FIELDS,
   UDP_OPTIONAL,
 } from './fields';
-import { isIndex, joinPath } from './paths';
+import { isIndex, joinPath, own, pathText } from './paths';
 
 /**
  * The shape of a scenario, as a tree built from the parameter declarations. The zod
@@ -224,7 +224,7 @@ export type Resolved =
 function fieldsOf(node: ObjectNode | UnionNode, value: unknown): Record<string, FieldNode> | null {
   if (node.t === 'object') return node.fields;
   const kind = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).kind : undefined;
-  return typeof kind === 'string' && kind in node.variants ? node.variants[kind] : null;
+  return typeof kind === 'string' ? (own(node.variants, kind) ?? null) : null;
 }
 
 /**
@@ -239,7 +239,7 @@ export function resolvePath(scenario: unknown, segments: readonly string[], root
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i];
     const here = joinPath(segments.slice(0, i));
-    const full = joinPath(segments.slice(0, i + 1));
+    const full = pathText(joinPath(segments.slice(0, i + 1)));
     if (node.t === 'array') {
       const arr = Array.isArray(value) ? value : [];
       if (!isIndex(seg)) return { ok: false, error: `${full}: "${seg}" is not an index of ${here} (0 to ${arr.length - 1})` };
