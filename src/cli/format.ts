@@ -44,17 +44,22 @@ export function trafficText(s: Scenario): string {
   let tcp = 0;
   let udp = 0;
   const udpText: string[] = [];
+  const other = new Map<string, number>();
   const ecn = s.tcp.ecn || s.traffic.some((x) => x.kind === 'bulk' && x.tcp?.ecn === true);
   for (const x of s.traffic) {
     if (x.kind === 'bulk') tcp += x.flows;
-    else {
+    else if (x.kind === 'udp') {
       udp++;
       udpText.push(`${x.pattern} ${rateText(x.rate)}`);
+    } else {
+      const k = (x as { kind: string }).kind;
+      other.set(k, (other.get(k) ?? 0) + 1);
     }
   }
   const parts: string[] = [];
   if (tcp > 0) parts.push(`${tcp} TCP flow${tcp === 1 ? '' : 's'} (${s.tcp.variant}${ecn ? '+ECN' : ''})`);
   if (udp > 0) parts.push(`${udp} UDP source${udp === 1 ? '' : 's'} (${[...new Set(udpText)].join(', ')})`);
+  for (const [k, n] of other) parts.push(`${n} ${k} item${n === 1 ? "" : "s"}`);
   return parts.join(' and ');
 }
 

@@ -5,6 +5,13 @@
  * controls, the CLI `--set` paths and the parameter table in the docs.
  */
 
+/**
+ * The slowest rate a link or a traffic source may have, bits/s. Slower rates only make
+ * one packet take longer than any run (a 64 KB packet at 1 kb/s already takes 9
+ * minutes), and rates such as 1e-300 would put event times beyond what the clock holds.
+ */
+export const MIN_RATE = 1000;
+
 /** SI units used in scenario JSON; the UI converts to friendly units for display. */
 export type Unit =
   | 'bps' // bits per second

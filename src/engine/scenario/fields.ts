@@ -1,4 +1,4 @@
-import type { EnumParam, ParamSpecs } from '../core/params';
+import { MIN_RATE, type EnumParam, type ParamSpecs } from '../core/params';
 
 /**
  * Declarations of the scenario's own fields (topology, traffic, run control), in the same
@@ -11,13 +11,6 @@ import type { EnumParam, ParamSpecs } from '../core/params';
  * own (e.g. bytes omitted = unlimited) and no default is filled in. Its `default` is only
  * the value a UI control starts from.
  */
-
-/**
- * The slowest rate a link or a UDP source may have, bits/s. Slower rates only make one
- * packet take longer than any run (a 64 KB packet at 1 kb/s already takes 9 minutes),
- * and rates such as 1e-300 would put event times beyond what the clock can hold.
- */
-export const MIN_RATE = 1000;
 
 /** Top-level run control (`seed`, `duration`). */
 export const RUN_FIELDS = {
@@ -110,57 +103,3 @@ export const FROM_SPEC: EnumParam = {
   label: 'From',
   doc: 'Dumbbell side of the senders; data crosses the bottleneck towards the other side.',
 };
-
-export const TRAFFIC_KIND: EnumParam = {
-  type: 'enum',
-  values: ['bulk', 'udp'],
-  valueDocs: { bulk: 'TCP bulk transfers (finite or unlimited)', udp: 'one unresponsive UDP source' },
-  default: 'bulk',
-  label: 'Traffic kind',
-  doc: 'Kind of traffic item.',
-};
-
-/** A bulk TCP traffic item (`{ kind: "bulk", ... }`). */
-export const BULK_FIELDS = {
-  flows: { type: 'number', unit: '', default: 1, min: 1, max: 100000, integer: true, label: 'Flows', doc: 'Number of TCP connections of this item.' },
-  bytes: {
-    type: 'number',
-    unit: 'bytes',
-    default: 20971520,
-    min: 0,
-    exclusiveMin: true,
-    max: 1e15,
-    integer: true,
-    label: 'Bytes per flow',
-    doc: 'Application bytes each flow sends; omit for an unlimited (long-lived) flow.',
-    ref: 'seeds/001: 20 MB',
-  },
-  start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time the first flow of the item opens its connection, seconds.' },
-  startSpread: {
-    type: 'number',
-    unit: 's',
-    default: 0,
-    min: 0,
-    max: 1e6,
-    label: 'Start spread',
-    doc: 'Flow k (0-based) of the item starts at start + k * startSpread / flows, so the starts are evenly spaced over this many seconds.',
-  },
-} as const satisfies ParamSpecs;
-export const BULK_OPTIONAL = ['bytes'] as const;
-
-/** An unresponsive UDP source (`{ kind: "udp", ... }`). */
-export const UDP_FIELDS = {
-  pattern: {
-    type: 'enum',
-    values: ['cbr', 'poisson'],
-    valueDocs: { cbr: 'constant bit rate: fixed gaps', poisson: 'exponential gaps with the same mean rate' },
-    default: 'cbr',
-    label: 'Pattern',
-    doc: 'Inter-packet gap process.',
-  },
-  rate: { type: 'number', unit: 'bps', default: 1e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Mean sending rate, bits/s (packet bytes on the wire; at least 1 kb/s).' },
-  packetSize: { type: 'number', unit: 'bytes', default: 1000, min: 1, max: 65535, integer: true, label: 'Packet size', doc: 'Bytes on the wire per packet.' },
-  start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time of the first packet, seconds.' },
-  stop: { type: 'number', unit: 's', default: 10, min: 0, exclusiveMin: true, max: 1e6, label: 'Stop', doc: 'Time after which the source sends nothing; omit to send until the run ends.' },
-} as const satisfies ParamSpecs;
-export const UDP_OPTIONAL = ['stop'] as const;

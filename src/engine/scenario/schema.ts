@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { checkParam, shownValue, type ParamSpec, type ParamValues } from '../core/params';
 import type { TcpParams } from '../tcp/params';
-import type { BULK_FIELDS, LINK_FIELDS, SIDE_FIELDS, UDP_FIELDS } from './fields';
+import type { BulkItem } from '../traffic/bulk';
+import { trafficByKind, type TrafficItem as AnyTrafficItem } from '../traffic/registry';
+import type { AnyTrafficDescriptor } from '../traffic/types';
+import type { UdpItem } from '../traffic/udp';
+import type { LINK_FIELDS, SIDE_FIELDS } from './fields';
 import { migrate } from './migrations';
 import { getPath, joinPath, pathText, splitPath } from './paths';
 import { aqmList, allowedKeysAt, resolvePath, SCENARIO_TREE, type FieldNode } from './tree';
@@ -50,11 +54,11 @@ export interface GeneralTopology {
   bottleneck?: { from: string; to: string };
 }
 
-type Endpoints = { from?: 'left' | 'right'; src?: string; dst?: string };
 
-export type BulkTraffic = { kind: 'bulk' } & Endpoints & Omit<ParamValues<typeof BULK_FIELDS>, 'bytes'> & { bytes?: number; tcp?: Partial<TcpParams> };
-export type UdpTraffic = { kind: 'udp' } & Endpoints & Omit<ParamValues<typeof UDP_FIELDS>, 'stop' | 'pattern'> & { pattern: 'cbr' | 'poisson'; stop?: number };
-export type TrafficItem = BulkTraffic | UdpTraffic;
+// One type per traffic kind, from src/engine/traffic/registry.ts (the parameters come from each kind's declaration).
+export type BulkTraffic = BulkItem;
+export type UdpTraffic = UdpItem;
+export type TrafficItem = AnyTrafficItem;
 
 export interface Scenario {
   version: 1;
@@ -282,22 +286,22 @@ function crossChecks(s: Scenario): string[] {
   } else checkGeneral(topo, s, out);
 
   s.traffic.forEach((t, i) => {
-    if (t.kind === 'udp' && t.stop !== undefined && !(t.stop > t.start)) out.push(`traffic.${i}.stop = ${t.stop} must be after traffic.${i}.start = ${t.start}`);
+    const d = trafficByKind(t.kind) as AnyTrafficDescriptor;
+    if (d.check) out.push(...d.check(t as never, `traffic.${i}`));
+    const why = s.duration === undefined ? d.needsDuration?.(t as never, `traffic.${i}`) : null;
+    if (why) {
+      const fix = Object.keys(d.optional ?? {}).map((k) => `traffic.${i}.${k}`);
+      out.push(`duration: required because ${why}; give duration in seconds (> 0 to 1000000 s)${fix.length ? ` or ${fix.join(' / ')}` : ''}`);
+    }
   });
   checkRto(s, out);
   if (s.duration !== undefined && s.warmup >= s.duration) out.push(`warmup = ${s.warmup} must be less than duration = ${s.duration} s (the summary counts only what happens after the warm-up)`);
-  if (s.duration === undefined) {
-    s.traffic.forEach((t, i) => {
-      if (t.kind === 'bulk' && t.bytes === undefined) out.push(`duration: required because traffic.${i} is unlimited (bytes omitted); give duration in seconds (> 0 to 1000000 s) or bytes per flow`);
-      if (t.kind === 'udp' && t.stop === undefined) out.push(`duration: required because traffic.${i} (udp) has no stop time; give duration in seconds (> 0 to 1000000 s) or traffic.${i}.stop`);
-    });
-  }
   return out;
 }
 
 /** Fills what depends on the topology kind (a dumbbell item's side defaults to "left"). */
 function normalize(s: Scenario): Scenario {
-  if (s.topology.kind === 'dumbbell') for (const t of s.traffic) if (t.from === undefined && t.src === undefined && t.dst === undefined) t.from = 'left';
+  if (s.topology.kind === 'dumbbell') for (const t of s.traffic) if (trafficByKind(t.kind)?.from !== false && t.from === undefined && t.src === undefined && t.dst === undefined) t.from = 'left';
   return s;
 }
 

@@ -2,20 +2,8 @@ import type { AqmDescriptor } from '../aqm/queue-disc';
 import { AQMS } from '../aqm/registry';
 import type { EnumParam, ParamSpec, ParamSpecs } from '../core/params';
 import { TCP_PARAMS } from '../tcp/params';
-import {
-  BULK_FIELDS,
-  BULK_OPTIONAL,
-  FLOW_DELAY_FIELDS,
-  FLOW_DELAY_KIND,
-  FROM_SPEC,
-  LINK_FIELDS,
-  RUN_FIELDS,
-  RUN_OPTIONAL,
-  SIDE_FIELDS,
-  TRAFFIC_KIND,
-  UDP_FIELDS,
-  UDP_OPTIONAL,
-} from './fields';
+import { TRAFFIC_KIND, TRAFFICS } from '../traffic/registry';
+import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, RUN_OPTIONAL, SIDE_FIELDS } from './fields';
 import { isIndex, joinPath, own, pathText } from './paths';
 
 /**
@@ -190,14 +178,18 @@ function buildTree(): ObjectNode {
     t: 'union',
     doc: 'A traffic item.',
     spec: TRAFFIC_KIND,
-    variants: {
-      bulk: {
-        ...endpoints,
-        ...params(BULK_FIELDS, BULK_OPTIONAL),
-        tcp: { t: 'object', doc: 'TCP parameters of these flows that differ from the scenario-wide `tcp`.', optional: 'omit', fields: params(TCP_PARAMS, [], true) },
-      },
-      udp: { ...endpoints, ...params(UDP_FIELDS, UDP_OPTIONAL) },
-    },
+    variants: Object.fromEntries(
+      TRAFFICS.map((d) => [
+        d.kind,
+        {
+          ...(d.from === false ? { src: endpoints.src, dst: endpoints.dst } : endpoints),
+          ...params(d.params, Object.keys(d.optional ?? {})),
+          ...(d.tcpOverride
+            ? { tcp: { t: 'object', doc: 'TCP parameters of these flows that differ from the scenario-wide `tcp`.', optional: 'omit', fields: params(TCP_PARAMS, [], true) } as ObjectNode }
+            : {}),
+        },
+      ]),
+    ),
   };
   return {
     t: 'object',
