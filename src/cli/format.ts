@@ -59,7 +59,7 @@ export function trafficText(s: Scenario): string {
   const parts: string[] = [];
   if (tcp > 0) parts.push(`${tcp} TCP flow${tcp === 1 ? '' : 's'} (${s.tcp.variant}${ecn ? '+ECN' : ''})`);
   if (udp > 0) parts.push(`${udp} UDP source${udp === 1 ? '' : 's'} (${[...new Set(udpText)].join(', ')})`);
-  for (const [k, n] of other) parts.push(`${n} ${k} item${n === 1 ? "" : "s"}`);
+  for (const [k, n] of other) parts.push(`${n} ${k} item${n === 1 ? '' : 's'}`);
   return parts.join(' and ');
 }
 
