@@ -55,12 +55,33 @@ export interface CliOptions {
 
 export type ParsedArgs = { ok: true; opts: CliOptions } | { ok: false; errors: string[] };
 
+/** Options that take a value (the others are flags). */
+const VALUE_OPTIONS = new Set(['--preset', '--set', '--out', '--series', '--sample', '--trace']);
+
+/**
+ * Joins "--sample -1" into "--sample=-1": node's parseArgs takes a value that starts with
+ * "-" for another option and gives up ("ambiguous"); a number is always the option's
+ * value, so its range can be checked and named.
+ */
+export function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = argv[i + 1];
+    if (VALUE_OPTIONS.has(a) && next !== undefined && /^-(\d|\.\d|Infinity|inf)/i.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   let values: Record<string, string | boolean | string[] | undefined>;
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
-      args: [...argv],
+      args: joinNegativeValues(argv),
       allowPositionals: true,
       strict: true,
       options: {
@@ -78,7 +99,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
       },
     }));
   } catch (e) {
-    return { ok: false, errors: [`${(e as Error).message.split('\n')[0]} (see --help)`] };
+    return { ok: false, errors: [argsMessage(e as Error & { code?: string })] };
   }
   const errors: string[] = [];
   const opts: CliOptions = {
@@ -99,11 +120,30 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   if (values.sample !== undefined) {
     const s = Number(values.sample);
     if (!(typeof values.sample === 'string' && values.sample.trim() !== '' && Number.isFinite(s) && s > 0 && s <= 1e6)) {
-      errors.push(`--sample = ${JSON.stringify(values.sample)} is out of range: allowed > 0 to 1000000 s`);
+      errors.push(`--sample = ${values.sample === '' ? '(empty)' : values.sample} is out of range: allowed > 0 to 1000000 s (the sampling interval of --series)`);
     } else opts.sample = s;
   }
   if (opts.traceFlows && opts.trace === undefined) errors.push('--trace-flows needs --trace <file.jsonl>');
   return errors.length ? { ok: false, errors } : { ok: true, opts };
+}
+
+/** What each option accepts, for messages about a missing or bad value. */
+const OPTION_VALUES: Record<string, string> = {
+  '--preset': 'a preset name (--list-presets lists them)',
+  '--set': '<dotted.path>=<value>, e.g. --set topology.bottleneck.queue.maxP=0.02',
+  '--out': 'a file name for the result JSON',
+  '--series': 'a file name for the series CSV',
+  '--sample': 'seconds, > 0 to 1000000',
+  '--trace': 'a file name for the decision trace (JSON lines)',
+};
+
+/** parseArgs' error as one line that names the option and what it accepts. */
+function argsMessage(e: Error & { code?: string }): string {
+  const first = e.message.split('\n')[0];
+  const opt = /'(--?[\w-]+)/.exec(first)?.[1];
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && opt && OPTION_VALUES[opt]) return `${opt}: needs a value: ${OPTION_VALUES[opt]}`;
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `${first.replace(/\. To specify a positional argument.*$/, '')} (see --help for the options)`;
+  return `${first} (see --help)`;
 }
 
 export interface CliIo {
@@ -116,25 +156,50 @@ const processIo: CliIo = {
   err: (t) => void process.stderr.write(t),
 };
 
-/** Buffered line writer over a file descriptor. */
+/**
+ * Buffered line writer over a file descriptor. A failed write (disk full, /dev/full)
+ * is kept as `error` and stops further writing; close() reports it as a message naming
+ * the option and the file instead of a stack trace.
+ */
 class LineFile {
   private buf: string[] = [];
   private size = 0;
-  constructor(readonly fd: number) {}
+  error: string | null = null;
+  constructor(
+    readonly fd: number,
+    readonly label: string,
+  ) {}
   line(text: string): void {
+    if (this.error) return;
     this.buf.push(text);
     this.size += text.length + 1;
     if (this.size > 1 << 16) this.flush();
   }
   flush(): void {
-    if (this.buf.length) writeSync(this.fd, this.buf.join('\n') + '\n');
+    if (this.error) return;
+    try {
+      if (this.buf.length) writeSync(this.fd, this.buf.join('\n') + '\n');
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      this.error = `${this.label}: cannot write (${err.code === 'ENOSPC' ? 'ENOSPC: no space left on the device' : (err.code ?? err.message)}); the file is incomplete`;
+    }
     this.buf = [];
     this.size = 0;
   }
-  close(): void {
+  /** Flushes and closes; returns the write error, if any. */
+  close(): string | null {
     this.flush();
-    closeSync(this.fd);
+    try {
+      closeSync(this.fd);
+    } catch (e) {
+      this.error ??= `${this.label}: cannot close (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+    }
+    return this.error;
   }
+}
+
+function closeAll(files: readonly LineFile[]): string[] {
+  return files.map((f) => f.close()).filter((x): x is string => x !== null);
 }
 
 function csvNumber(x: number): string {
@@ -184,7 +249,7 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     if (path === undefined) return null;
     const r = openOutput(path, flag);
     if ('error' in r) return r.error;
-    const f = new LineFile(r.fd);
+    const f = new LineFile(r.fd, `${flag} ${path}`);
     files.push(f);
     return f;
   };
@@ -193,7 +258,7 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
   const outFile = open(opts.out, '--out');
   const bad = [seriesFile, traceFile, outFile].filter((x): x is string => typeof x === 'string');
   if (bad.length) {
-    for (const f of files) f.close();
+    closeAll(files);
     io.err(bad.join('\n') + '\n');
     return 2;
   }
@@ -211,12 +276,22 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     const engine = await import('../engine/run');
     result = engine.runScenario(scenario, sink, opts.sample !== undefined ? { sampleInterval: opts.sample } : {});
   } catch (e) {
-    for (const f of files) f.close();
+    const writeErrors = closeAll(files);
+    const failed = files.find((f) => f.error !== null);
+    if (failed) {
+      // a file could not be written during the run (disk full...): that is the message
+      io.err(writeErrors.join('\n') + '\n');
+      return 2;
+    }
     io.err(`run failed: ${(e as Error).stack ?? String(e)}\n`);
     return 1;
   }
   if (outFile instanceof LineFile) outFile.line(JSON.stringify(result, null, 2));
-  for (const f of files) f.close();
+  const writeErrors = closeAll(files);
+  if (writeErrors.length) {
+    io.err(writeErrors.join('\n') + '\n');
+    return 2;
+  }
   if (!opts.quiet) io.out(formatSummary(result, scenario) + '\n');
   return 0;
 }

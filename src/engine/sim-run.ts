@@ -9,9 +9,9 @@ import { Collector, type FlowEntry } from './metrics/collector';
 import type { RunResult, RunSink } from './metrics/types';
 import { buildDumbbell, buildGeneral, type BuiltTopology, type DumbbellSpec, type GeneralSpec, type QueueSpec } from './net/topology';
 import type { RunHandle, RunOptions } from './run';
-import { createTcpConnection } from './tcp/connection';
 import type { TcpParams } from './tcp/params';
-import { UdpSink, UdpSource } from './traffic/udp';
+import { trafficByKind, type TrafficItem } from './traffic/registry';
+import type { TrafficContext } from './traffic/types';
 
 /** Per-flow extra one-way delay (ns-2 DelayBox, seeds/000 §4): constant, uniform or an empirical CDF. */
 export type FlowDelaySpec =
@@ -19,9 +19,8 @@ export type FlowDelaySpec =
   | { kind: 'uniform'; min: number; max: number }
   | { kind: 'empirical'; points: [number, number][] };
 
-export type TrafficSpec =
-  | { kind: 'bulk'; from?: 'left' | 'right'; src?: string; dst?: string; flows: number; bytes?: number; start: number; startSpread: number; tcp?: Partial<TcpParams> }
-  | { kind: 'udp'; pattern: 'cbr' | 'poisson'; rate: number; packetSize: number; from?: 'left' | 'right'; src?: string; dst?: string; start?: number; stop?: number };
+/** A validated traffic item: `kind` names a descriptor of src/engine/traffic/registry.ts, the other fields are its parameters. */
+export type TrafficSpec = TrafficItem;
 
 /** The validated scenario as the engine reads it (src/engine/scenario/schema.ts produces it). */
 export interface EngineScenario {
@@ -146,41 +145,25 @@ class Run implements RunHandle {
   }
 
   private buildTraffic(): void {
-    const sim = this.sim;
     const sc = this.scenario;
-    sc.traffic.forEach((t, ti) => {
+    sc.traffic.forEach((t, index) => {
+      const d = trafficByKind(t.kind);
+      if (!d) throw new Error(`traffic.${index}.kind = "${t.kind}" is unknown`);
       const { src, dst } = this.hostsFor(t);
-      if (t.kind === 'bulk') {
-        const params: TcpParams = { ...sc.tcp, ...(t.tcp ?? {}) };
-        for (let j = 0; j < t.flows; j++) {
-          const flow = this.flows.length;
-          const startNs = fromSeconds(t.start + (t.flows > 0 ? (j * t.startSpread) / t.flows : 0));
-          const bytes = t.bytes ?? null;
-          if (bytes !== null) this.openFinite++;
-          const conn = createTcpConnection(sim, {
-            flow,
-            srcNode: src[flow % src.length],
-            dstNode: dst[flow % dst.length],
-            params,
-            bytes,
-            onComplete: bytes !== null ? () => this.flowFinished() : undefined,
-          });
-          sim.addAgent(conn.sender);
-          sim.addAgent(conn.receiver);
-          this.flows.push({ kind: 'tcp', flow, startNs, bytes, view: conn });
-          const app = sim.addApp({ onApp: (_a, now) => conn.sender.start(now) });
-          sim.scheduleApp(app, 0, startNs);
-        }
-      } else {
-        const flow = this.flows.length;
-        const startNs = fromSeconds(t.start ?? 0);
-        const stopNs = t.stop !== undefined ? fromSeconds(t.stop) : Infinity;
-        const sink = new UdpSink(dst[flow % dst.length], sim.pool);
-        sim.addAgent(sink);
-        const source = new UdpSource(sim, src[flow % src.length], flow, sink, t.pattern, t.rate, t.packetSize, startNs, stopNs, rngFor(sc.seed, `udp:${ti}`));
-        source.install();
-        this.flows.push({ kind: 'udp', flow, startNs, bytes: null, view: { source, sink } });
-      }
+      const ctx: TrafficContext = {
+        sim: this.sim,
+        seed: sc.seed,
+        index,
+        tcp: sc.tcp,
+        src,
+        dst,
+        flows: this.flows,
+        openFinite: () => {
+          this.openFinite++;
+        },
+        finiteDone: () => this.flowFinished(),
+      };
+      d.create(t as never, ctx);
     });
   }
 
