@@ -112,7 +112,7 @@ describe('exact serialization', () => {
   it('a 10 Gb/s link fed 3-byte packets above its rate carries exactly its rate, never more', () => {
     // 2.4 ns per packet: rounding each to the nearest ns (2 ns) would send 120 % of the rate
     const r = runScenario(
-      dumbbell({ rate: 10e9, delay: 0.0001, accessRate: 20e9, accessDelay: 0.00001, duration: 0.0002, queue: { kind: 'droptail', limit: 1000 }, traffic: [{ kind: 'udp', pattern: 'cbr', rate: 11e9, packetSize: 3, from: 'left' }] }),
+      dumbbell({ rate: 10e9, delay: 0.0001, accessRate: 20e9, accessDelay: 0.00001, duration: 0.0002, queue: { kind: 'droptail', limit: 1000 }, traffic: [{ kind: 'udp', pattern: 'cbr', rate: 11e9, packetSize: 3, from: 'left', start: 0 }] }),
     );
     const b = r.summary.bottleneck;
     expect(b.utilization).toBeLessThanOrEqual(1);
