@@ -31,7 +31,7 @@ describe('run-size estimates', () => {
     expect(e.packets).toBeCloseTo((1e12 * 5) / 8, -6);
     const problems = runSizeProblems(e, DEFAULT_LIMITS, { events: '--max-events N or --force' });
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/needs about 630 G events \(about [\d.]+ days/);
+    expect(problems[0]).toMatch(/needs about 630 G events \(about 43 hours at 4 M events\/s\)/);
     expect(problems[0]).toContain('traffic.0.rate');
     expect(problems[0]).toContain('traffic.0.packetSize');
     expect(problems[0]).toContain('--max-events N or --force');
