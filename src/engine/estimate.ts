@@ -255,18 +255,24 @@ export function bytesText(b: number): string {
   return `${Math.max(1, Math.round(b / 1e3))} kB`;
 }
 
+/** "under a second", "about 12 s", "about 43 hours". */
 export function durationText(s: number): string {
   if (s < 1) return 'under a second';
-  if (s < 90) return `${Math.round(s)} s`;
-  if (s < 5400) return `${Math.round(s / 60)} min`;
-  if (s < 2 * 86400) return `${+(s / 3600).toPrecision(2)} hours`;
-  return `${+(s / 86400).toPrecision(2)} days`;
+  if (s < 90) return `about ${Math.round(s)} s`;
+  if (s < 5400) return `about ${Math.round(s / 60)} min`;
+  if (s < 2 * 86400) return `about ${+(s / 3600).toPrecision(2)} hours`;
+  return `about ${+(s / 86400).toPrecision(2)} days`;
+}
+
+/** 2.9e-6 -> "2.9e-6", 0.25 -> "0.25". */
+function secondsValue(s: number): string {
+  return s < 1e-3 ? s.toExponential(1).replace('e-', 'e-') : String(+s.toPrecision(2));
 }
 
 /** One line: "about 1.3 M events, 300 k packets, 12 MB, ~ 1 s of wall time". */
 export function estimateText(e: RunEstimate): string {
   const series = e.seriesValues > 0 ? `, series ${countText(e.seriesValues)} values (${bytesText(8 * e.seriesValues)})` : '';
-  return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory${series}; about ${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}`;
+  return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory${series}; ${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}`;
 }
 
 /** What a run may use before the CLI refuses it (unless forced) and the app asks. */
@@ -291,13 +297,13 @@ export function runSizeProblems(e: RunEstimate, limits: RunLimits, flags: { even
     const who = big && e.items.length > 1 ? `; traffic.${big.index} (${big.kind}) alone needs ${countText(big.events)}` : '';
     const what = big?.kind === 'udp' ? `traffic.${big.index}.rate or raise traffic.${big.index}.packetSize` : big ? `traffic.${big.index} (fewer flows or bytes)` : 'the traffic';
     out.push(
-      `this run needs about ${countText(e.events)} events (about ${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s)${who}; the limit is ${countText(limits.maxEvents)} events: shorten duration, lower ${what}${flags.events ? `, or run it anyway with ${flags.events}` : ''}`,
+      `this run needs about ${countText(e.events)} events (${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s)${who}; the limit is ${countText(limits.maxEvents)} events: shorten duration, lower ${what}${flags.events ? `, or run it anyway with ${flags.events}` : ''}`,
     );
   }
   if (e.seriesValues > limits.maxSeriesValues) {
     const minInterval = (e.endSeconds * e.seriesColumns) / limits.maxSeriesValues;
     out.push(
-      `the time series would hold ${countText(e.seriesValues)} values (${countText(e.seriesSamples)} samples x ${e.seriesColumns} columns); the cap is ${countText(limits.maxSeriesValues)}: sample every ${+minInterval.toPrecision(2)} s or more (${flags.series ?? 'the sampling interval'}), or shorten duration`,
+      `the time series would hold ${countText(e.seriesValues)} values (${countText(e.seriesSamples)} samples x ${e.seriesColumns} columns); the cap is ${countText(limits.maxSeriesValues)}: sample every ${secondsValue(minInterval)} s or more (${flags.series ?? 'the sampling interval'}), or shorten duration`,
     );
   }
   if (e.memoryBytes > limits.maxMemoryBytes) {

@@ -141,7 +141,7 @@ class Run implements RunHandle {
     if (columns * samples > cap) {
       const min = (end * columns) / cap;
       throw new CapError(
-        `the time series would hold ${countText(columns * samples)} values (${countText(samples)} samples every ${sampleS} s x ${columns} columns); the cap is ${countText(cap)} values: sample every ${+min.toPrecision(2)} s or more (--sample, sampleInterval) or shorten duration`,
+        `the time series would hold ${countText(columns * samples)} values (${countText(samples)} samples every ${sampleS} s x ${columns} columns); the cap is ${countText(cap)} values: sample every ${min < 1e-3 ? min.toExponential(1) : +min.toPrecision(2)} s or more (--sample, sampleInterval) or shorten duration`,
         'series',
       );
     }
