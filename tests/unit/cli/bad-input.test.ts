@@ -58,8 +58,8 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
 
   it('--out to a full device', async () => {
     if (!existsSync('/dev/full')) return;
-    expect(await bad(['--preset', 'default', '--set', 'duration=0.5', '--out', '/dev/full'])).toBe('--out /dev/full: cannot write (ENOSPC: no space left on the device); the file is incomplete');
-    expect(await bad(['--preset', 'default', '--set', 'duration=0.5', '--series', '/dev/full'])).toBe('--series /dev/full: cannot write (ENOSPC: no space left on the device); the file is incomplete');
+    expect(await bad(['--preset', 'default', '--set', 'duration=0.5', '--set', 'warmup=0', '--out', '/dev/full'])).toBe('--out /dev/full: cannot write (ENOSPC: no space left on the device); the file is incomplete');
+    expect(await bad(['--preset', 'default', '--set', 'duration=0.5', '--set', 'warmup=0', '--series', '/dev/full'])).toBe('--series /dev/full: cannot write (ENOSPC: no space left on the device); the file is incomplete');
   });
 
   it('--set without a value, and --set or --sample with nothing after them', async () => {
