@@ -1,4 +1,4 @@
-import type { EnumParam, ParamSpecs } from '../core/params';
+import { MIN_RATE, type EnumParam, type ParamSpecs } from '../core/params';
 
 /**
  * Declarations of the scenario's own fields (topology, traffic, run control), in the same
@@ -60,7 +60,7 @@ export const RUN_OPTIONAL = ['duration', 'stopAfterExchanges'] as const;
 
 /** A link (the dumbbell's bottleneck, or a link of a general topology). Duplex: each direction has its own queue. */
 export const LINK_FIELDS = {
-  rate: { type: 'number', unit: 'bps', default: 10e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Rate', doc: 'Transmission rate of each direction, bits/s.' },
+  rate: { type: 'number', unit: 'bps', default: 10e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Transmission rate of each direction, bits/s (at least 1 kb/s).' },
   delay: { type: 'number', unit: 's', default: 0.02, min: 0, max: 10, label: 'Delay', doc: 'One-way propagation delay, seconds.' },
   loss: {
     type: 'number',
@@ -77,7 +77,7 @@ export const LINK_FIELDS = {
 /** One side of the dumbbell: its hosts and their access links. */
 export const SIDE_FIELDS = {
   hosts: { type: 'number', unit: '', default: 1, min: 1, max: 10000, integer: true, label: 'Hosts', doc: 'Number of hosts on this side, each with its own access link to the router.' },
-  rate: { type: 'number', unit: 'bps', default: 100e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Access rate', doc: 'Rate of each access link, bits/s.' },
+  rate: { type: 'number', unit: 'bps', default: 100e6, min: MIN_RATE, max: 1e12, label: 'Access rate', doc: 'Rate of each access link, bits/s (at least 1 kb/s).' },
   delay: { type: 'number', unit: 's', default: 0.001, min: 0, max: 10, label: 'Access delay', doc: 'One-way propagation delay of each access link, seconds.' },
 } as const satisfies ParamSpecs;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkParam, type ParamSpec, type ParamValues } from '../core/params';
+import { checkParam, shownValue, type ParamSpec, type ParamValues } from '../core/params';
 import type { TcpParams } from '../tcp/params';
 import type { BulkItem } from '../traffic/bulk';
 import type { FlowDelaySpec } from '../traffic/flow-delay';
@@ -8,7 +8,7 @@ import type { AnyTrafficDescriptor } from '../traffic/types';
 import type { UdpItem } from '../traffic/udp';
 import type { LINK_FIELDS, SIDE_FIELDS } from './fields';
 import { migrate } from './migrations';
-import { getPath, joinPath, splitPath } from './paths';
+import { getPath, joinPath, pathText, splitPath } from './paths';
 import { aqmList, allowedKeysAt, resolvePath, SCENARIO_TREE, type FieldNode } from './tree';
 
 export { getPath, setPath } from './paths';
@@ -130,9 +130,7 @@ export const scenarioZod: z.ZodType = toZod(SCENARIO_TREE);
 
 // ---- messages -------------------------------------------------------------------------
 
-function show(v: unknown): string {
-  return v === undefined ? 'nothing' : JSON.stringify(v);
-}
+const show = shownValue;
 
 type Issue = z.core.$ZodIssue;
 
@@ -156,7 +154,7 @@ function issueMessages(issue: Issue, input: unknown): string[] {
     }
     case 'unrecognized_keys': {
       const allowed = allowedKeysAt(input, segs);
-      return issue.keys.map((k) => `${joinPath([...segs, k])}: unknown field${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`);
+      return issue.keys.map((k) => `${pathText(joinPath([...segs, k]))}: unknown field${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`);
     }
     case 'invalid_union': {
       const parent = resolvePath(input, segs.slice(0, -1));
@@ -189,7 +187,7 @@ function checkQueue(path: string, q: QueueConfig | undefined, out: string[]): vo
   if (!d?.check) return;
   for (const msg of d.check(q)) {
     const first = /^[A-Za-z]\w*/.exec(msg)?.[0];
-    out.push(first && first in d.params ? `${path}.${msg}` : `${path}: ${msg}`);
+    out.push(first && Object.prototype.hasOwnProperty.call(d.params, first) ? `${path}.${msg}` : `${path}: ${msg}`);
   }
 }
 
@@ -264,6 +262,20 @@ function checkGeneral(topo: GeneralTopology, s: Scenario, out: string[]): void {
   });
 }
 
+/** RFC 6298 §2.4-2.5: the RTO is clamped to [minRto, maxRto], so the bounds must be in order (scenario-wide and per traffic item). */
+function checkRto(s: Scenario, out: string[]): void {
+  const check = (prefix: string, min: number, max: number, own: Partial<TcpParams>) => {
+    if (min <= max) return;
+    const which = own.minRto !== undefined ? `${prefix}.minRto` : own.maxRto !== undefined ? `${prefix}.maxRto` : `${prefix}.minRto`;
+    out.push(`${which}: minRto = ${min} s must not exceed maxRto = ${max} s (the timeout is clamped to [minRto, maxRto], RFC 6298 §2.4-2.5)`);
+  };
+  check('tcp', s.tcp.minRto, s.tcp.maxRto, s.tcp);
+  s.traffic.forEach((t, i) => {
+    if (t.kind !== 'bulk' || !t.tcp || (t.tcp.minRto === undefined && t.tcp.maxRto === undefined)) return;
+    check(`traffic.${i}.tcp`, t.tcp.minRto ?? s.tcp.minRto, t.tcp.maxRto ?? s.tcp.maxRto, t.tcp);
+  });
+}
+
 function crossChecks(s: Scenario): string[] {
   const out: string[] = [];
   const topo = s.topology;
@@ -282,6 +294,7 @@ function crossChecks(s: Scenario): string[] {
     const why = s.duration === undefined ? d.needsDuration?.(t as never, `traffic.${i}`, s) : null;
     if (why) out.push(`duration: required because ${why}`);
   });
+  checkRto(s, out);
   if (s.duration !== undefined && s.warmup >= s.duration) out.push(`warmup = ${s.warmup} must be less than duration = ${s.duration} s (the summary counts only what happens after the warm-up)`);
   return out;
 }

@@ -4,7 +4,7 @@ import type { EnumParam, ParamSpec, ParamSpecs } from '../core/params';
 import { TCP_PARAMS } from '../tcp/params';
 import { TRAFFIC_KIND, TRAFFICS } from '../traffic/registry';
 import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, RUN_OPTIONAL, SIDE_FIELDS } from './fields';
-import { isIndex, joinPath } from './paths';
+import { isIndex, joinPath, own, pathText } from './paths';
 
 /**
  * The shape of a scenario, as a tree built from the parameter declarations. The zod
@@ -217,7 +217,7 @@ export type Resolved =
 function fieldsOf(node: ObjectNode | UnionNode, value: unknown): Record<string, FieldNode> | null {
   if (node.t === 'object') return node.fields;
   const kind = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).kind : undefined;
-  return typeof kind === 'string' && kind in node.variants ? node.variants[kind] : null;
+  return typeof kind === 'string' ? (own(node.variants, kind) ?? null) : null;
 }
 
 /**
@@ -232,7 +232,7 @@ export function resolvePath(scenario: unknown, segments: readonly string[], root
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i];
     const here = joinPath(segments.slice(0, i));
-    const full = joinPath(segments.slice(0, i + 1));
+    const full = pathText(joinPath(segments.slice(0, i + 1)));
     if (node.t === 'array') {
       const arr = Array.isArray(value) ? value : [];
       if (!isIndex(seg)) return { ok: false, error: `${full}: "${seg}" is not an index of ${here} (0 to ${arr.length - 1})` };

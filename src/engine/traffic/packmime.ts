@@ -73,6 +73,11 @@ export type PackmimeItem = TrafficItemOf<typeof PACKMIME_PARAMS, 'load' | 'stop'
   modelRate?: number;
 };
 
+/** Connections per second per direction: the rate, or a first guess from the load before calibration. */
+function connectionRate(item: { rate: number; load?: number }, capacity: number): number {
+  return item.load !== undefined ? (item.load * capacity) / (8 * 9_000) : item.rate;
+}
+
 /** The hosts of one direction: servers send the responses, clients the requests. */
 export interface WebSides {
   servers: readonly number[];
@@ -236,11 +241,14 @@ export const packmime = defineTraffic({
     fix: (guess) => ({ modelRate: guess }),
     directions: (item) => (item.direction === 'forward' ? [0] : item.direction === 'reverse' ? [1] : [0, 1]),
   },
-  estimate(item, scenario) {
-    const span = Math.max(0, (item.stop ?? scenario.duration ?? 60) - item.start);
-    const dirs = item.direction === 'both' ? 2 : 1;
-    // about 12 data segments and 17 packets per connection on average (mean response 8 KB, mean request 600 B, handshake, FIN)
-    return { packets: item.rate * dirs * span * 17 * 2, flows: Math.ceil(item.rate * dirs * 2) };
+  exchangeRate: (item, capacity) => connectionRate(item, capacity) * (item.direction === 'both' ? 2 : 1) * (item.persistent ? 1.3 : 1),
+  estimate(item, ctx) {
+    const span = Math.max(0, Math.min(item.stop ?? Infinity, ctx.endSeconds) - item.start);
+    const conns = connectionRate(item, ctx.pathRate) * (item.direction === 'both' ? 2 : 1) * span;
+    // per connection about 7 data segments, as many ACKs, and 6 control packets (SYN, SYN-ACK, ACK, request ACK, FIN, FIN-ACK)
+    const packets = conns * 20;
+    const open = Math.ceil(connectionRate(item, ctx.pathRate) * (item.direction === 'both' ? 2 : 1) * 2);
+    return { packets, flows: open, events: packets * ctx.hops * 1.25 + conns * 4, packetsInFlight: open * 10, memoryBytes: open * 12_000 };
   },
   create(item, ctx) {
     const tcp: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };

@@ -1,4 +1,4 @@
-import type { ParamSpecs } from '../core/params';
+import { MIN_RATE, type ParamSpecs } from '../core/params';
 import { rngFor, type Rng } from '../core/rng';
 import type { AppHandler, Simulator } from '../core/simulator';
 import { fromSeconds, NS_PER_S } from '../core/time';
@@ -16,7 +16,7 @@ export const UDP_PARAMS = {
     label: 'Pattern',
     doc: 'Inter-packet gap process.',
   },
-  rate: { type: 'number', unit: 'bps', default: 1e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Rate', doc: 'Mean sending rate, bits/s (packet bytes on the wire).' },
+  rate: { type: 'number', unit: 'bps', default: 1e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Mean sending rate, bits/s (packet bytes on the wire; at least 1 kb/s).' },
   packetSize: { type: 'number', unit: 'bytes', default: 1000, min: 1, max: 65535, integer: true, label: 'Packet size', doc: 'Bytes on the wire per packet.' },
   start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time of the first packet, seconds.' },
   stop: { type: 'number', unit: 's', default: 10, min: 0, exclusiveMin: true, max: 1e6, label: 'Stop', doc: 'Time after which the source sends nothing; omit to send until the run ends.' },
@@ -118,6 +118,22 @@ export const udp = defineTraffic({
   },
   needsDuration(item, path) {
     return item.stop === undefined ? needsDurationText(`${path} (udp) has no stop time`, [`${path}.stop`]) : null;
+  },
+  estimate(item, ctx) {
+    const end = item.stop !== undefined ? Math.min(item.stop, ctx.endSeconds) : ctx.endSeconds;
+    const packets = (Math.max(0, end - item.start) * item.rate) / (8 * item.packetSize);
+    // every packet costs its sending event; those its first link can carry one more per hop,
+    // those the slowest link can carry go all the way
+    const first = Math.min(1, ctx.firstHopRate / item.rate);
+    const through = Math.min(1, ctx.pathRate / item.rate);
+    return {
+      packets,
+      flows: 1,
+      events: packets * (1 + 1.2 * first + 1.2 * through * Math.max(0, ctx.hops - 1)),
+      // what the first link can carry over the path, plus a full access queue (1000 packets)
+      packetsInFlight: Math.min(packets, (Math.min(item.rate, ctx.firstHopRate) * ctx.rtt) / 2 / (8 * item.packetSize) + 1000),
+      memoryBytes: 1000,
+    };
   },
   create(item, ctx) {
     const { sim, src, dst, flows } = ctx;

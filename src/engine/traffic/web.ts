@@ -500,7 +500,7 @@ export class WebHub {
     let d = 0;
     let node = a;
     for (let hops = 0; node !== b && hops < n; hops++) {
-      const li = sim.route[node * n + b];
+      const li = sim.nextLink(node, b);
       if (li < 0) break;
       const l = sim.links[li];
       d += l.delayNs;

@@ -115,8 +115,11 @@ describe('parseScenario: every message names the field, the value and the range'
     setPath(a, 'topology.bottleneck.queue.maxP', -0.5);
     expect(errorsOf(a)).toEqual(['topology.bottleneck.queue.maxP = -0.5 is out of range: allowed 0 to 1 probability']);
     const b = minimal();
-    setPath(b, 'topology.bottleneck.rate', 0);
-    expect(errorsOf(b)[0]).toMatch(/^topology\.bottleneck\.rate = 0 is out of range: allowed > 0 to 1000000000000 bps$/);
+    setPath(b, 'duration', 0);
+    expect(errorsOf(b)[0]).toMatch(/^duration = 0 is out of range: allowed > 0 to 1000000 s$/);
+    const r = minimal();
+    setPath(r, 'topology.bottleneck.rate', 999);
+    expect(errorsOf(r)[0]).toMatch(/^topology\.bottleneck\.rate = 999 is out of range: allowed 1000 to 1000000000000 bps$/);
     const c = minimal();
     setPath(c, 'traffic.0.flows', 2.5);
     expect(errorsOf(c)[0]).toMatch(/^traffic\.0\.flows = 2\.5 must be a whole number \(whole number 1 to 100000\)$/);
