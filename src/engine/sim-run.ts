@@ -59,7 +59,6 @@ class Run implements RunHandle {
   private webHub: WebHub | null = null;
   /** How each web item's `load` was turned into a rate or user count. */
   readonly calibrations: LoadCalibration[] = [];
-  private calibrationFixed = new Map<number, Record<string, number>>();
 
   constructor(
     readonly scenario: EngineScenario,
@@ -82,12 +81,7 @@ class Run implements RunHandle {
     }
     this.durationNs = sc.duration !== undefined ? fromSeconds(sc.duration) : fromSeconds(MAX_OPEN_DURATION);
     // web items asking for an offered load get their rate (or user count) from a run on an uncongested twin
-    const fixed = new Map<number, Record<string, number>>();
-    for (const { fixed: f, ...c } of calibrateLoads(sc, (s) => runScenario(s)).values()) {
-      this.calibrations.push(c);
-      fixed.set(c.item, f);
-    }
-    this.calibrationFixed = fixed;
+    for (const c of calibrateLoads(sc, (s) => runScenario(s)).values()) this.calibrations.push(c);
     this.buildTraffic();
     const delayRng = rngFor(sc.seed, 'flowDelay');
     sim.flowDelayNs = new Float64Array(this.flows.length);
@@ -160,7 +154,7 @@ class Run implements RunHandle {
       if (!d) throw new Error(`traffic.${index}.kind = "${t.kind}" is unknown`);
       const { src, dst } = this.hostsFor(t);
       const cal = this.calibrations.find((c) => c.item === index);
-      const item = cal ? { ...t, [cal.param]: cal.value, ...this.calibrationFixed.get(index) } : t;
+      const item = cal ? { ...t, [cal.param]: cal.value, ...cal.fixed } : t;
       const ctx: TrafficContext = {
         sim: this.sim,
         seed: sc.seed,

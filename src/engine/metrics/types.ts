@@ -82,6 +82,8 @@ export interface LoadCalibration {
   measured: number;
   /** Simulated runs the calibration took (0 when it came from the cache). */
   runs: number;
+  /** Item fields held fixed while the value was varied (packmime: `modelRate`, the rate its distribution shapes are taken at). */
+  fixed: Record<string, number>;
 }
 
 export interface RunResult {

@@ -65,26 +65,49 @@ function bottleneckRate(s: EngineScenario): number {
   return link ? link.rate : Math.min(...t.links.map((l) => l.rate));
 }
 
-/** The scenario with only item `index`, its parameter set to `value`, on an uncongested network (bottleneck 10x faster). */
+/**
+ * The same scenario on an uncongested network: the bottleneck 10x faster with deep
+ * drop-tail queues in both directions, and no link slower than that bottleneck.
+ */
+export function uncongested(s: EngineScenario): EngineScenario {
+  const deep = { kind: 'droptail', limit: 1_000_000, unit: 'packets', countRule: 'waiting' };
+  const t = s.topology;
+  if (t.kind === 'dumbbell') {
+    const fast = 10 * t.bottleneck.rate;
+    return {
+      ...s,
+      topology: {
+        ...t,
+        bottleneck: { ...t.bottleneck, rate: fast, queue: deep, reverseQueue: undefined },
+        left: { ...t.left, rate: Math.max(t.left.rate, fast) },
+        right: { ...t.right, rate: Math.max(t.right.rate, fast) },
+      },
+    };
+  }
+  const c = bottleneckRate(s);
+  return { ...s, topology: { ...t, links: t.links.map((l) => (l.rate === c ? { ...l, rate: 10 * c, queue: deep, reverseQueue: undefined } : { ...l, rate: Math.max(l.rate, 10 * c) })) } };
+}
+
+/** The scenario with only item `index`, its parameter set to `value` (and `extra`), on the uncongested network. */
 export function uncongestedTwin(s: EngineScenario, index: number, param: string, value: number, extra: Record<string, unknown> = {}): EngineScenario {
   const item = { ...(s.traffic[index] as Record<string, unknown>), [param]: value, ...extra };
   delete item.load;
-  const deep = { kind: 'droptail', limit: 1_000_000, unit: 'packets', countRule: 'waiting' };
-  const t = s.topology;
-  let topology: EngineScenario['topology'];
-  if (t.kind === 'dumbbell') {
-    const fast = 10 * t.bottleneck.rate;
-    topology = {
-      ...t,
-      bottleneck: { ...t.bottleneck, rate: fast, queue: deep, reverseQueue: undefined },
-      left: { ...t.left, rate: Math.max(t.left.rate, fast) },
-      right: { ...t.right, rate: Math.max(t.right.rate, fast) },
-    };
-  } else {
-    const c = bottleneckRate(s);
-    topology = { ...t, links: t.links.map((l) => (l.rate === c ? { ...l, rate: 10 * c, queue: deep, reverseQueue: undefined } : { ...l, rate: Math.max(l.rate, 10 * c) })) };
-  }
-  return { ...s, topology, traffic: [item as TrafficSpec] };
+  return uncongested({ ...s, traffic: [item as TrafficSpec] });
+}
+
+/**
+ * The whole scenario on the uncongested network with every calibrated item at its
+ * calibrated value: the "uncongested baseline" of the papers' response-time plots.
+ */
+export function baselineScenario(s: EngineScenario, calibrations: readonly LoadCalibration[]): EngineScenario {
+  const traffic = s.traffic.map((t, i) => {
+    const c = calibrations.find((x) => x.item === i);
+    if (!c) return t;
+    const item = { ...(t as Record<string, unknown>), [c.param]: c.value, ...c.fixed };
+    delete item.load;
+    return item as TrafficSpec;
+  });
+  return uncongested({ ...s, traffic });
 }
 
 /**
@@ -92,8 +115,8 @@ export function uncongestedTwin(s: EngineScenario, index: number, param: string,
  * calibration record. `run` runs a scenario (sim-run's runScenario; passed in to keep the
  * modules acyclic).
  */
-export function calibrateLoads(s: EngineScenario, run: (s: EngineScenario) => RunResult): Map<number, LoadCalibration & { fixed: Record<string, number> }> {
-  const out = new Map<number, LoadCalibration & { fixed: Record<string, number> }>();
+export function calibrateLoads(s: EngineScenario, run: (s: EngineScenario) => RunResult): Map<number, LoadCalibration> {
+  const out = new Map<number, LoadCalibration>();
   s.traffic.forEach((raw, index) => {
     const item = raw as Record<string, unknown>;
     const load = item.load;

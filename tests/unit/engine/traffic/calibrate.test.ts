@@ -45,7 +45,7 @@ describe('offered load calibration (uncongested twin: bottleneck 10x faster)', (
     expect(twin.bottleneck.drops + twin.bottleneckReverse.drops).toBe(0);
     // the experiment runs at the calibrated rate and reports it (from the cache: no further calibration run)
     const run = runScenario(s).summary.web!;
-    expect(run.calibration).toEqual([{ item: 0, load: 0.8, param: 'rate', value: c.value, measured: c.measured, runs: 0 }]);
+    expect(run.calibration).toEqual([{ item: 0, load: 0.8, param: 'rate', value: c.value, measured: c.measured, runs: 0, fixed: c.fixed }]);
   });
 
   it('the utilization on the uncongested link grows in proportion to the rate (half the rate, about half the load)', () => {
