@@ -3,7 +3,8 @@ import type { QueueDisc, QueueContext } from './aqm/queue-disc';
 import { checkParam, defaultsOf } from './core/params';
 import { paramSpecAt } from './scenario/schema';
 import { rngFor, type Rng } from './core/rng';
-import { Simulator } from './core/simulator';
+import { CapError, DEFAULT_MAX_PACKETS, Simulator } from './core/simulator';
+import { countText, DEFAULT_LIMITS, defaultSampleInterval, estimateRun, MAX_OPEN_DURATION, SERIES_BASE_COLUMNS } from './estimate';
 import { fromSeconds, NS_PER_S } from './core/time';
 import { Collector, type FlowEntry } from './metrics/collector';
 import type { RunResult, RunSink } from './metrics/types';
@@ -33,8 +34,7 @@ export interface EngineScenario {
   traffic: TrafficSpec[];
 }
 
-/** Longest a run without a duration may go on while waiting for its finite flows (s). */
-export const MAX_OPEN_DURATION = 36_000;
+export { MAX_OPEN_DURATION } from './estimate';
 
 function makeQueue(spec: QueueSpec, ctx: QueueContext): QueueDisc {
   const d = aqmByKind(spec.kind);
@@ -105,11 +105,13 @@ class Run implements RunHandle {
 
     const bl = sim.links[this.topo.bottleneck];
     const br = sim.links[this.topo.bottleneckReverse];
-    const sampleS = options.sampleInterval ?? (sc.duration !== undefined ? Math.max(0.001, sc.duration / 2000) : 0.1);
+    const sampleS = options.sampleInterval ?? defaultSampleInterval(sc.duration);
+    sim.maxPackets = Math.min(options.maxPackets ?? DEFAULT_MAX_PACKETS, 1 << 27);
+    if (sink.series) this.checkSeriesSize(sampleS, options.maxSeriesValues ?? DEFAULT_LIMITS.maxSeriesValues);
     this.collector = new Collector(sim, this.flows, bl, br, sink, options.batchSamples ?? 64);
     sim.setQueueListener(this.collector);
     if (sink.series) {
-      const stepNs = fromSeconds(sampleS);
+      const stepNs = Math.max(1, fromSeconds(sampleS));
       let k = 0;
       const hook = sim.addHook(() => {
         this.collector.sample();
@@ -128,6 +130,21 @@ class Run implements RunHandle {
     });
     sim.scheduleHook(stop, this.durationNs);
     if (sc.duration !== undefined) this.endNs = this.durationNs;
+  }
+
+  /** Refuses (CapError) a run whose time series would exceed `cap` values. */
+  private checkSeriesSize(sampleS: number, cap: number): void {
+    const sc = this.scenario;
+    const columns = SERIES_BASE_COLUMNS + this.flows.reduce((a, f) => a + (f.kind === 'tcp' ? 5 : 2), 0);
+    const end = sc.duration ?? estimateRun(sc).endSeconds;
+    const samples = Math.floor(end / sampleS) + 2;
+    if (columns * samples > cap) {
+      const min = (end * columns) / cap;
+      throw new CapError(
+        `the time series would hold ${countText(columns * samples)} values (${countText(samples)} samples every ${sampleS} s x ${columns} columns); the cap is ${countText(cap)} values: sample every ${min < 1e-3 ? min.toExponential(1) : +min.toPrecision(2)} s or more (--sample, sampleInterval) or shorten duration`,
+        'series',
+      );
+    }
   }
 
   private hostsFor(t: TrafficSpec): { src: number[]; dst: number[] } {

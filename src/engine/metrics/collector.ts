@@ -139,7 +139,8 @@ export class Collector implements QueueListener {
       if (f.kind === 'tcp') this.columns.push(`cwnd.${f.flow}`, `ssthresh.${f.flow}`, `acked.${f.flow}`, `rtt.${f.flow}`, `goodput.${f.flow}`);
       else this.columns.push(`acked.${f.flow}`, `goodput.${f.flow}`);
     }
-    this.buf = this.columns.map(() => new Float64Array(batchSamples));
+    // sample buffers only when someone takes the series (10,000 flows x 5 columns add up)
+    this.buf = sink.series ? this.columns.map(() => new Float64Array(batchSamples)) : [];
     this.tBuf = new Float64Array(batchSamples);
     this.evT = new Float64Array(256);
     this.evKind = new Uint8Array(256);

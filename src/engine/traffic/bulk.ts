@@ -50,6 +50,28 @@ export const bulk = defineTraffic({
   needsDuration(item, path) {
     return item.bytes === undefined ? `${path} is unlimited (bytes omitted)` : null;
   },
+  estimate(item, ctx) {
+    // data packets: what the path's slowest link, the receive windows or the bytes allow
+    const p: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
+    const active = Math.max(0, ctx.endSeconds - item.start - item.startSpread / 2);
+    const windowSegs = Math.max(1, Math.floor(p.rwnd / p.mss));
+    const byRate = (ctx.pathRate * active) / (8 * (p.mss + p.headerBytes));
+    const byWindow = (item.flows * windowSegs * active) / Math.max(ctx.rtt, 1e-6);
+    // with random loss, Mathis et al.: about 1.22 / sqrt(loss) segments per RTT per flow
+    const byLoss = ctx.loss > 0 ? (item.flows * 1.22 * active) / (Math.max(ctx.rtt, 1e-6) * Math.sqrt(ctx.loss)) : Infinity;
+    let data = Math.min(byRate, byWindow, byLoss);
+    if (item.bytes !== undefined) data = Math.min(data, item.flows * Math.ceil(item.bytes / p.mss));
+    data = data * 1.15 + 2 * item.flows; // retransmissions; SYN and FIN
+    const acks = data / (p.delayedAck ? 1.7 : 1);
+    return {
+      packets: data + acks,
+      flows: item.flows,
+      // a hop costs one event, two when the packet waits; about one timer per two segments
+      events: (data + acks) * ctx.hops * 1.25 + data * 0.5 + 3 * item.flows,
+      packetsInFlight: Math.min(item.flows * windowSegs, data),
+      memoryBytes: item.flows * 7000,
+    };
+  },
   create(item, ctx) {
     const { sim, src, dst, flows } = ctx;
     const params: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };

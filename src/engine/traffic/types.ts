@@ -44,12 +44,39 @@ export interface TrafficContext {
   finiteDone(): void;
 }
 
-/** A rough size of the work an item causes, for run-size estimates (filled in by the kinds that can tell). */
+/** A rough size of the work an item causes, for run-size estimates (src/engine/estimate.ts). */
 export interface TrafficEstimate {
   /** Packets the item puts on the network over the run (data and ACKs). */
   packets: number;
   /** Most flows open at once. */
   flows: number;
+  /** Network events the item causes, if the kind can tell better than packets x hops (estimate.ts). */
+  events?: number;
+  /** Most packets of the item alive at once (queued or on the wire), if known. */
+  packetsInFlight?: number;
+  /** Memory the item's own objects take (sources, sinks, connections), bytes, if known. */
+  memoryBytes?: number;
+}
+
+/** What a kind's estimate may use: the scenario's timing and the path its packets take. */
+export interface TrafficEstimateContext {
+  duration?: number;
+  tcp: TcpParams;
+  /** When the run is expected to end, s: `duration`, or when the finite transfers should be done. */
+  endSeconds: number;
+  /**
+   * What the item can get through its path, bits/s: the rate of the slowest link on it,
+   * times the item's share of the flows crossing that link (for items with `flows`).
+   */
+  pathRate: number;
+  /** Rate of the first link of the path (a host's access link), bits/s. */
+  firstHopRate: number;
+  /** Links a packet crosses from source to destination. */
+  hops: number;
+  /** Round-trip propagation delay of the path (no queueing), s. */
+  rtt: number;
+  /** Random loss probability of the path (sum over its links). */
+  loss: number;
 }
 
 export interface TrafficDescriptor<P extends ParamSpecs = ParamSpecs, O extends string = string> {
@@ -70,8 +97,12 @@ export interface TrafficDescriptor<P extends ParamSpecs = ParamSpecs, O extends 
   check?(item: TrafficItemOf<P, O>, path: string): string[];
   /** Why this item needs the scenario's `duration` (it would never end by itself), or null. */
   needsDuration?(item: TrafficItemOf<P, O>, path: string): string | null;
-  /** Rough work estimate for run-size checks. */
-  estimate?(item: TrafficItemOf<P, O>, scenario: { duration?: number; tcp: TcpParams }): TrafficEstimate;
+  /**
+   * Rough work estimate for run-size checks (src/engine/estimate.ts): packets, flows and,
+   * when the kind knows better than the generic rule, events. Kinds without one are
+   * estimated as nothing (say so in the kind's docs) - give every kind one.
+   */
+  estimate?(item: TrafficItemOf<P, O>, ctx: TrafficEstimateContext): TrafficEstimate;
   /** Builds the item's sources and sinks in the simulator. */
   create(item: TrafficItemOf<P, O>, ctx: TrafficContext): void;
 }

@@ -119,6 +119,22 @@ export const udp = defineTraffic({
   needsDuration(item, path) {
     return item.stop === undefined ? `${path} (udp) has no stop time` : null;
   },
+  estimate(item, ctx) {
+    const end = item.stop !== undefined ? Math.min(item.stop, ctx.endSeconds) : ctx.endSeconds;
+    const packets = (Math.max(0, end - item.start) * item.rate) / (8 * item.packetSize);
+    // every packet costs its sending event; those its first link can carry one more per hop,
+    // those the slowest link can carry go all the way
+    const first = Math.min(1, ctx.firstHopRate / item.rate);
+    const through = Math.min(1, ctx.pathRate / item.rate);
+    return {
+      packets,
+      flows: 1,
+      events: packets * (1 + 1.2 * first + 1.2 * through * Math.max(0, ctx.hops - 1)),
+      // what the first link can carry over the path, plus a full access queue (1000 packets)
+      packetsInFlight: Math.min(packets, (Math.min(item.rate, ctx.firstHopRate) * ctx.rtt) / 2 / (8 * item.packetSize) + 1000),
+      memoryBytes: 1000,
+    };
+  },
   create(item, ctx) {
     const { sim, src, dst, flows } = ctx;
     const flow = flows.length;
