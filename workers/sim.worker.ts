@@ -120,6 +120,10 @@ class Pending {
 interface StepTarget {
   what: StepMsg['what'];
   flow?: number;
+  /** Where the search started (simulated s, wall ms) and how far it may go. */
+  fromSim: number;
+  fromWall: number;
+  horizon?: { sim: number; wallMs: number };
 }
 
 class Driver {
@@ -170,7 +174,7 @@ class Driver {
       case 'step':
         if (!this.handle || this.handle.done) return;
         this.running = false;
-        this.step = { what: m.what, flow: m.flow };
+        this.step = { what: m.what, flow: m.flow, fromSim: this.handle.now, fromWall: performance.now(), horizon: m.horizon };
         this.hitDecision = null;
         this.hitFlowEvent = null;
         this.schedule(true);
@@ -362,14 +366,25 @@ class Driver {
 
   private stepSlice(h: RunHandle): void {
     const t0 = performance.now();
-    const stop = () => this.hitDecision !== null || this.hitFlowEvent !== null;
-    do h.advance(Infinity, CHUNK_EVENTS, stop);
-    while (!stop() && !h.done && performance.now() - t0 < SLICE_MS);
-    if (stop()) {
+    const step = this.step!;
+    const limit = step.horizon ? Math.min(h.endTime, step.fromSim + step.horizon.sim) : h.endTime;
+    const found = () => this.hitDecision !== null || this.hitFlowEvent !== null;
+    do h.advance(limit, CHUNK_EVENTS, found);
+    while (!found() && !h.done && h.now < limit && performance.now() - t0 < SLICE_MS);
+    if (found()) {
       this.pause('step');
     } else if (h.done) {
       this.step = null;
-      post(toMain({ type: 'paused', runId: this.runId, now: h.now, reason: 'step-not-found' }));
+      post(toMain({ type: 'paused', runId: this.runId, now: h.now, reason: 'step-not-found', searchedFrom: step.fromSim }));
+    } else if (step.horizon && (h.now >= limit || performance.now() - step.fromWall >= step.horizon.wallMs)) {
+      // searched as far as a step may: pause here, with the history, and say so
+      this.running = false;
+      this.step = null;
+      h.flush();
+      this.postPending();
+      this.postHistory();
+      this.postProgress(true);
+      post(toMain({ type: 'paused', runId: this.runId, now: h.now, reason: 'step-horizon', searchedFrom: step.fromSim }));
     }
   }
 

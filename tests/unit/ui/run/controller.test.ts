@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { toMain, type MainToWorker } from '../../../../src/protocol/messages';
 import { RunController } from '../../../../src/ui/run/controller';
+import { stepTargets } from '../../../../src/ui/run/step-targets';
+import { viewOf } from '../../../../src/ui/scenario-view';
 import { AppStore } from '../../../../src/ui/store/app-store';
 
 /** A stand-in for the worker: records what the controller sends. */
@@ -92,14 +94,45 @@ describe('RunController', () => {
     expect(store.getState().cursor).toBe(0);
     c.stepBack(); // nothing earlier: stays, with a note
     expect(store.getState().cursor).toBe(0);
-    expect(store.getState().stepNote).toMatch(/No earlier mark/);
+    expect(store.getState().stepNote).toMatch(/No earlier ECN mark/);
     c.stepForward(); // next mark is in the history
     expect(store.getState().cursor).toBe(3);
     const sent = workers[0].sent.length;
     c.stepForward(); // none left after it: ask the engine
     expect(workers[0].sent.length).toBe(sent + 1);
-    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'step', what: 'mark' });
+    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'step', what: 'mark', horizon: { sim: 30, wallMs: 4000 } });
     expect(store.getState().status).toBe('stepping');
+  });
+
+  it('steps to the next AQM decision by default and keeps only targets the scenario can produce', () => {
+    const { store, c } = setup(); // default: RED without ECN
+    expect(store.getState().stepWhat).toBe('decision');
+    expect(stepTargets(viewOf(store.getState().scenario))).toEqual(['decision', 'drop', 'flow-event']);
+    c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks');
+    expect(stepTargets(viewOf(store.getState().scenario))).toEqual(['decision', 'mark', 'drop', 'flow-event']);
+    c.setStepTarget('mark', 1);
+    // switching ECN off (or to a lesson without it) drops the mark target; a flow that no longer exists too
+    c.setParam('topology.bottleneck.queue.ecn', false);
+    expect(store.getState().stepWhat).toBe('decision');
+    c.setStepTarget('drop', 1);
+    c.setParam('traffic.0.flows', 1);
+    expect(store.getState().stepFlow).toBeNull();
+    expect(store.getState().stepWhat).toBe('drop');
+    // UDP only: no flow events
+    c.loadScenario(presetScenario('md1-poisson'), 'md1-poisson');
+    expect(stepTargets(viewOf(store.getState().scenario))).toEqual(['decision', 'drop']);
+  });
+
+  it('a step that finds nothing within its horizon pauses there and says so', () => {
+    const { store, c, workers } = setup();
+    c.setStepTarget('drop');
+    c.stepForward();
+    const runId = (workers[0].sent[0] as { runId: number }).runId;
+    c.onMessage(toMain({ type: 'paused', runId, now: 30.5, reason: 'step-horizon', searchedFrom: 0.5 }));
+    expect(store.getState().status).toBe('paused');
+    expect(store.getState().stepNote).toBe('No drop in 30.0 s of simulated time (t = 0.50 s to 30.5 s); paused there. Step again to look further, or step to another target.');
+    c.onMessage(toMain({ type: 'paused', runId, now: 60, reason: 'step-not-found', searchedFrom: 30.5 }));
+    expect(store.getState().stepNote).toBe('No drop between t = 30.5 s and the end of the run.');
   });
 
   it('a worker crash shows the error, keeps the scenario and uses a fresh worker next time', () => {
