@@ -5,6 +5,17 @@ export interface RunOptions {
   sampleInterval?: number;
   /** Emit series batches every this many samples (default 64). */
   batchSamples?: number;
+  /**
+   * Cap on packets alive at once (queued, on the wire); reaching it stops the run with a
+   * CapError that names the fullest queue (default DEFAULT_MAX_PACKETS, 4 M: ~1.1 GB).
+   */
+  maxPackets?: number;
+  /**
+   * Cap on the time-series values a run emits (columns x samples); a run whose series
+   * would exceed it is refused before it starts with a CapError naming the sampling
+   * interval (default 10^8 values).
+   */
+  maxSeriesValues?: number;
 }
 
 /**

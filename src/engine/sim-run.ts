@@ -3,15 +3,16 @@ import type { QueueDisc, QueueContext } from './aqm/queue-disc';
 import { checkParam, defaultsOf } from './core/params';
 import { paramSpecAt } from './scenario/schema';
 import { rngFor, type Rng } from './core/rng';
-import { Simulator } from './core/simulator';
+import { CapError, DEFAULT_MAX_PACKETS, Simulator } from './core/simulator';
+import { countText, DEFAULT_LIMITS, defaultSampleInterval, estimateRun, MAX_OPEN_DURATION, SERIES_BASE_COLUMNS } from './estimate';
 import { fromSeconds, NS_PER_S } from './core/time';
 import { Collector, type FlowEntry } from './metrics/collector';
 import type { RunResult, RunSink } from './metrics/types';
 import { buildDumbbell, buildGeneral, type BuiltTopology, type DumbbellSpec, type GeneralSpec, type QueueSpec } from './net/topology';
 import type { RunHandle, RunOptions } from './run';
-import { createTcpConnection } from './tcp/connection';
 import type { TcpParams } from './tcp/params';
-import { UdpSink, UdpSource } from './traffic/udp';
+import { trafficByKind, type TrafficItem } from './traffic/registry';
+import type { TrafficContext } from './traffic/types';
 
 /** Per-flow extra one-way delay (ns-2 DelayBox, seeds/000 §4): constant, uniform or an empirical CDF. */
 export type FlowDelaySpec =
@@ -19,9 +20,8 @@ export type FlowDelaySpec =
   | { kind: 'uniform'; min: number; max: number }
   | { kind: 'empirical'; points: [number, number][] };
 
-export type TrafficSpec =
-  | { kind: 'bulk'; from?: 'left' | 'right'; src?: string; dst?: string; flows: number; bytes?: number; start: number; startSpread: number; tcp?: Partial<TcpParams> }
-  | { kind: 'udp'; pattern: 'cbr' | 'poisson'; rate: number; packetSize: number; from?: 'left' | 'right'; src?: string; dst?: string; start?: number; stop?: number };
+/** A validated traffic item: `kind` names a descriptor of src/engine/traffic/registry.ts, the other fields are its parameters. */
+export type TrafficSpec = TrafficItem;
 
 /** The validated scenario as the engine reads it (src/engine/scenario/schema.ts produces it). */
 export interface EngineScenario {
@@ -34,8 +34,7 @@ export interface EngineScenario {
   traffic: TrafficSpec[];
 }
 
-/** Longest a run without a duration may go on while waiting for its finite flows (s). */
-export const MAX_OPEN_DURATION = 36_000;
+export { MAX_OPEN_DURATION } from './estimate';
 
 function makeQueue(spec: QueueSpec, ctx: QueueContext): QueueDisc {
   const d = aqmByKind(spec.kind);
@@ -113,11 +112,13 @@ class Run implements RunHandle {
 
     const bl = sim.links[this.topo.bottleneck];
     const br = sim.links[this.topo.bottleneckReverse];
-    const sampleS = options.sampleInterval ?? (sc.duration !== undefined ? Math.max(0.001, sc.duration / 2000) : 0.1);
+    const sampleS = options.sampleInterval ?? defaultSampleInterval(sc.duration);
+    sim.maxPackets = Math.min(options.maxPackets ?? DEFAULT_MAX_PACKETS, 1 << 27);
+    if (sink.series) this.checkSeriesSize(sampleS, options.maxSeriesValues ?? DEFAULT_LIMITS.maxSeriesValues);
     this.collector = new Collector(sim, this.flows, bl, br, sink, options.batchSamples ?? 64);
     sim.setQueueListener(this.collector);
     if (sink.series) {
-      const stepNs = fromSeconds(sampleS);
+      const stepNs = Math.max(1, fromSeconds(sampleS));
       let k = 0;
       const hook = sim.addHook(() => {
         this.collector.sample();
@@ -138,6 +139,21 @@ class Run implements RunHandle {
     if (sc.duration !== undefined) this.endNs = this.durationNs;
   }
 
+  /** Refuses (CapError) a run whose time series would exceed `cap` values. */
+  private checkSeriesSize(sampleS: number, cap: number): void {
+    const sc = this.scenario;
+    const columns = SERIES_BASE_COLUMNS + this.flows.reduce((a, f) => a + (f.kind === 'tcp' ? 5 : 2), 0);
+    const end = sc.duration ?? estimateRun(sc).endSeconds;
+    const samples = Math.floor(end / sampleS) + 2;
+    if (columns * samples > cap) {
+      const min = (end * columns) / cap;
+      throw new CapError(
+        `the time series would hold ${countText(columns * samples)} values (${countText(samples)} samples every ${sampleS} s x ${columns} columns); the cap is ${countText(cap)} values: sample every ${min < 1e-3 ? min.toExponential(1) : +min.toPrecision(2)} s or more (--sample, sampleInterval) or shorten duration`,
+        'series',
+      );
+    }
+  }
+
   private hostsFor(t: TrafficSpec): { src: number[]; dst: number[] } {
     const topo = this.topo;
     if (this.scenario.topology.kind === 'dumbbell') {
@@ -153,41 +169,25 @@ class Run implements RunHandle {
   }
 
   private buildTraffic(): void {
-    const sim = this.sim;
     const sc = this.scenario;
-    sc.traffic.forEach((t, ti) => {
+    sc.traffic.forEach((t, index) => {
+      const d = trafficByKind(t.kind);
+      if (!d) throw new Error(`traffic.${index}.kind = "${t.kind}" is unknown`);
       const { src, dst } = this.hostsFor(t);
-      if (t.kind === 'bulk') {
-        const params: TcpParams = { ...sc.tcp, ...(t.tcp ?? {}) };
-        for (let j = 0; j < t.flows; j++) {
-          const flow = this.flows.length;
-          const startNs = fromSeconds(t.start + (t.flows > 0 ? (j * t.startSpread) / t.flows : 0));
-          const bytes = t.bytes ?? null;
-          if (bytes !== null) this.openFinite++;
-          const conn = createTcpConnection(sim, {
-            flow,
-            srcNode: src[flow % src.length],
-            dstNode: dst[flow % dst.length],
-            params,
-            bytes,
-            onComplete: bytes !== null ? () => this.flowFinished() : undefined,
-          });
-          sim.addAgent(conn.sender);
-          sim.addAgent(conn.receiver);
-          this.flows.push({ kind: 'tcp', flow, startNs, bytes, view: conn });
-          const app = sim.addApp({ onApp: (_a, now) => conn.sender.start(now) });
-          sim.scheduleApp(app, 0, startNs);
-        }
-      } else {
-        const flow = this.flows.length;
-        const startNs = fromSeconds(t.start ?? 0);
-        const stopNs = t.stop !== undefined ? fromSeconds(t.stop) : Infinity;
-        const sink = new UdpSink(dst[flow % dst.length], sim.pool);
-        sim.addAgent(sink);
-        const source = new UdpSource(sim, src[flow % src.length], flow, sink, t.pattern, t.rate, t.packetSize, startNs, stopNs, rngFor(sc.seed, `udp:${ti}`));
-        source.install();
-        this.flows.push({ kind: 'udp', flow, startNs, bytes: null, view: { source, sink } });
-      }
+      const ctx: TrafficContext = {
+        sim: this.sim,
+        seed: sc.seed,
+        index,
+        tcp: sc.tcp,
+        src,
+        dst,
+        flows: this.flows,
+        openFinite: () => {
+          this.openFinite++;
+        },
+        finiteDone: () => this.flowFinished(),
+      };
+      d.create(t as never, ctx);
     });
   }
 

@@ -3,6 +3,7 @@
  * Prints events/s, simulated seconds per wall second and bottleneck packets per wall
  * second. Numbers are measurements of this machine; nothing here asserts a time.
  */
+import type { CliIo } from '../../src/cli/main';
 import { runScenario } from '../../src/engine/run';
 import { presetByName } from '../../src/engine/scenario/presets';
 import { parseScenario } from '../../src/engine/scenario/schema';
@@ -12,26 +13,30 @@ const cases: { label: string; preset: string }[] = [
   { label: '(b) 100 SACK flows, 10 Mb/s 20 ms, RED, 200 s', preset: 'bench-100-red' },
 ];
 
-const repeats = Number(process.env.BENCH_REPEATS ?? 3);
-for (const c of cases) {
-  const preset = presetByName(c.preset);
-  if (!preset) throw new Error(`no preset ${c.preset}`);
-  const parsed = parseScenario(preset.scenario);
-  if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-  let best = Infinity;
-  const tc = performance.now();
-  let summary = runScenario(parsed.scenario).summary; // first run: includes JIT warm-up
-  const cold = (performance.now() - tc) / 1000;
-  for (let i = 0; i < repeats; i++) {
-    const t0 = performance.now();
-    summary = runScenario(parsed.scenario).summary;
-    best = Math.min(best, (performance.now() - t0) / 1000);
+export async function runBench(_argv: readonly string[], io: CliIo): Promise<number> {
+  const log = (t: string) => io.out(t + '\n');
+  const repeats = Number(process.env.BENCH_REPEATS ?? 3);
+  for (const c of cases) {
+    const preset = presetByName(c.preset);
+    if (!preset) throw new Error(`no preset ${c.preset}`);
+    const parsed = parseScenario(preset.scenario);
+    if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
+    let best = Infinity;
+    const tc = performance.now();
+    let summary = runScenario(parsed.scenario).summary; // first run: includes JIT warm-up
+    const cold = (performance.now() - tc) / 1000;
+    for (let i = 0; i < repeats; i++) {
+      const t0 = performance.now();
+      summary = runScenario(parsed.scenario).summary;
+      best = Math.min(best, (performance.now() - t0) / 1000);
+    }
+    const pkts = summary.bottleneck.departures;
+    log(c.label);
+    log(`  wall ${best.toFixed(3)} s (best of ${repeats}, after one warm-up run); first, cold run ${cold.toFixed(3)} s`);
+    log(`  events ${summary.events}  ->  ${(summary.events / best / 1e6).toFixed(2)} M events/s`);
+    log(`  simulated ${summary.simulatedSeconds.toFixed(1)} s  ->  ${(summary.simulatedSeconds / best).toFixed(0)} simulated s per wall s`);
+    log(`  bottleneck packets ${pkts}  ->  ${(pkts / best / 1e6).toFixed(3)} M packets/s`);
+    log(`  utilization ${(summary.bottleneck.utilization * 100).toFixed(1)} %, drops ${summary.bottleneck.drops}, marks ${summary.bottleneck.marks}`);
   }
-  const pkts = summary.bottleneck.departures;
-  console.log(c.label);
-  console.log(`  wall ${best.toFixed(3)} s (best of ${repeats}, after one warm-up run); first, cold run ${cold.toFixed(3)} s`);
-  console.log(`  events ${summary.events}  ->  ${(summary.events / best / 1e6).toFixed(2)} M events/s`);
-  console.log(`  simulated ${summary.simulatedSeconds.toFixed(1)} s  ->  ${(summary.simulatedSeconds / best).toFixed(0)} simulated s per wall s`);
-  console.log(`  bottleneck packets ${pkts}  ->  ${(pkts / best / 1e6).toFixed(3)} M packets/s`);
-  console.log(`  utilization ${(summary.bottleneck.utilization * 100).toFixed(1)} %, drops ${summary.bottleneck.drops}, marks ${summary.bottleneck.marks}`);
+  return 0;
 }

@@ -63,7 +63,8 @@ describe('AQM Lab in the browser', () => {
     expect(ink.aqm.points).toBeGreaterThan(200);
     // the topology draws its hosts and queue, and every chart has coloured pixels in its plot
     expect(ink.topology.points).toBeGreaterThanOrEqual(8);
-    for (const [id, v] of Object.entries(ink)) expect(v.ink, `ink in ${id}`).toBeGreaterThan(300);
+    // (the AQM probability is spiky in the default run, after the warm-up mostly near 0: fewer coloured pixels mid-plot)
+    for (const [id, v] of Object.entries(ink)) expect(v.ink, `ink in ${id}`).toBeGreaterThan(id === 'aqm' ? 30 : 300);
     // the summary table lists every flow
     await expect(page.locator('table.flows tbody tr').count()).resolves.toBe(state.flows);
     await page.screenshot({ path: `${SHOTS}/e2e-default-done.png`, fullPage: true });

@@ -61,7 +61,7 @@ interface LinkBase {
   losses: number;
 }
 
-function linkBase(link: Link | null): LinkBase {
+function linkBase(link: Link | null, now = 0): LinkBase {
   const q = link?.queue;
   return {
     arrivals: q?.arrivals ?? 0,
@@ -71,7 +71,7 @@ function linkBase(link: Link | null): LinkBase {
     dropsEarly: q?.dropsEarly ?? 0,
     dropsForced: q?.dropsForced ?? 0,
     marks: q?.marks ?? 0,
-    bitsSent: link?.bitsSent ?? 0,
+    bitsSent: link?.bitsDone(now) ?? 0,
     areaPackets: link?.areaPackets ?? 0,
     areaBytes: link?.areaBytes ?? 0,
     delaySum: link?.delaySum ?? 0,
@@ -139,7 +139,8 @@ export class Collector implements QueueListener {
       if (f.kind === 'tcp') this.columns.push(`cwnd.${f.flow}`, `ssthresh.${f.flow}`, `acked.${f.flow}`, `rtt.${f.flow}`, `goodput.${f.flow}`);
       else this.columns.push(`acked.${f.flow}`, `goodput.${f.flow}`);
     }
-    this.buf = this.columns.map(() => new Float64Array(batchSamples));
+    // sample buffers only when someone takes the series (10,000 flows x 5 columns add up)
+    this.buf = sink.series ? this.columns.map(() => new Float64Array(batchSamples)) : [];
     this.tBuf = new Float64Array(batchSamples);
     this.evT = new Float64Array(256);
     this.evKind = new Uint8Array(256);
@@ -187,7 +188,7 @@ export class Collector implements QueueListener {
     const probs = q.probabilities();
     // bits on the wire since the last sample, including the packet in transmission pro rata is
     // not attempted: utilization is measured over completed transmissions (DESIGN §5)
-    const bits = b.bitsSent;
+    const bits = b.bitsDone(now);
     let c = 0;
     const buf = this.buf;
     buf[c++][i] = q.lenPackets;
@@ -250,8 +251,8 @@ export class Collector implements QueueListener {
       l.queue.maxLenPackets = l.queue.lenPackets;
       l.queue.maxLenBytes = l.queue.lenBytes;
     }
-    this.baseFwd = linkBase(this.bottleneck);
-    this.baseRev = linkBase(this.bottleneckReverse);
+    this.baseFwd = linkBase(this.bottleneck, now);
+    this.baseRev = linkBase(this.bottleneckReverse, now);
     this.baseFlows = this.flows.map((f, k) => {
       const common = { drops: this.flowDrops[k], marks: this.flowMarks[k] };
       if (f.kind === 'tcp') {
@@ -279,7 +280,7 @@ export class Collector implements QueueListener {
     const marks = q.marks - b.marks;
     const delayCount = link.delayCount - b.delayCount;
     return {
-      utilization: spanNs > 0 ? (link.bitsSent - b.bitsSent) / ((link.rateBps * spanNs) / NS_PER_S) : 0,
+      utilization: spanNs > 0 ? (link.bitsDone(endNs) - b.bitsSent) / ((link.rateBps * spanNs) / NS_PER_S) : 0,
       arrivals,
       departures: q.departures - b.departures,
       drops,

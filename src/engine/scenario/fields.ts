@@ -1,4 +1,4 @@
-import type { EnumParam, ParamSpecs } from '../core/params';
+import { MIN_RATE, type EnumParam, type ParamSpecs } from '../core/params';
 
 /**
  * Declarations of the scenario's own fields (topology, traffic, run control), in the same
@@ -49,7 +49,7 @@ export const RUN_OPTIONAL = ['duration'] as const;
 
 /** A link (the dumbbell's bottleneck, or a link of a general topology). Duplex: each direction has its own queue. */
 export const LINK_FIELDS = {
-  rate: { type: 'number', unit: 'bps', default: 10e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Rate', doc: 'Transmission rate of each direction, bits/s.' },
+  rate: { type: 'number', unit: 'bps', default: 10e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Transmission rate of each direction, bits/s (at least 1 kb/s).' },
   delay: { type: 'number', unit: 's', default: 0.02, min: 0, max: 10, label: 'Delay', doc: 'One-way propagation delay, seconds.' },
   loss: {
     type: 'number',
@@ -66,7 +66,7 @@ export const LINK_FIELDS = {
 /** One side of the dumbbell: its hosts and their access links. */
 export const SIDE_FIELDS = {
   hosts: { type: 'number', unit: '', default: 1, min: 1, max: 10000, integer: true, label: 'Hosts', doc: 'Number of hosts on this side, each with its own access link to the router.' },
-  rate: { type: 'number', unit: 'bps', default: 100e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Access rate', doc: 'Rate of each access link, bits/s.' },
+  rate: { type: 'number', unit: 'bps', default: 100e6, min: MIN_RATE, max: 1e12, label: 'Access rate', doc: 'Rate of each access link, bits/s (at least 1 kb/s).' },
   delay: { type: 'number', unit: 's', default: 0.001, min: 0, max: 10, label: 'Access delay', doc: 'One-way propagation delay of each access link, seconds.' },
 } as const satisfies ParamSpecs;
 
@@ -103,57 +103,3 @@ export const FROM_SPEC: EnumParam = {
   label: 'From',
   doc: 'Dumbbell side of the senders; data crosses the bottleneck towards the other side.',
 };
-
-export const TRAFFIC_KIND: EnumParam = {
-  type: 'enum',
-  values: ['bulk', 'udp'],
-  valueDocs: { bulk: 'TCP bulk transfers (finite or unlimited)', udp: 'one unresponsive UDP source' },
-  default: 'bulk',
-  label: 'Traffic kind',
-  doc: 'Kind of traffic item.',
-};
-
-/** A bulk TCP traffic item (`{ kind: "bulk", ... }`). */
-export const BULK_FIELDS = {
-  flows: { type: 'number', unit: '', default: 1, min: 1, max: 100000, integer: true, label: 'Flows', doc: 'Number of TCP connections of this item.' },
-  bytes: {
-    type: 'number',
-    unit: 'bytes',
-    default: 20971520,
-    min: 0,
-    exclusiveMin: true,
-    max: 1e15,
-    integer: true,
-    label: 'Bytes per flow',
-    doc: 'Application bytes each flow sends; omit for an unlimited (long-lived) flow.',
-    ref: 'seeds/001: 20 MB',
-  },
-  start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time the first flow of the item opens its connection, seconds.' },
-  startSpread: {
-    type: 'number',
-    unit: 's',
-    default: 0,
-    min: 0,
-    max: 1e6,
-    label: 'Start spread',
-    doc: 'Flow k (0-based) of the item starts at start + k * startSpread / flows, so the starts are evenly spaced over this many seconds.',
-  },
-} as const satisfies ParamSpecs;
-export const BULK_OPTIONAL = ['bytes'] as const;
-
-/** An unresponsive UDP source (`{ kind: "udp", ... }`). */
-export const UDP_FIELDS = {
-  pattern: {
-    type: 'enum',
-    values: ['cbr', 'poisson'],
-    valueDocs: { cbr: 'constant bit rate: fixed gaps', poisson: 'exponential gaps with the same mean rate' },
-    default: 'cbr',
-    label: 'Pattern',
-    doc: 'Inter-packet gap process.',
-  },
-  rate: { type: 'number', unit: 'bps', default: 1e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Rate', doc: 'Mean sending rate, bits/s (packet bytes on the wire).' },
-  packetSize: { type: 'number', unit: 'bytes', default: 1000, min: 1, max: 65535, integer: true, label: 'Packet size', doc: 'Bytes on the wire per packet.' },
-  start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time of the first packet, seconds.' },
-  stop: { type: 'number', unit: 's', default: 10, min: 0, exclusiveMin: true, max: 1e6, label: 'Stop', doc: 'Time after which the source sends nothing; omit to send until the run ends.' },
-} as const satisfies ParamSpecs;
-export const UDP_OPTIONAL = ['stop'] as const;

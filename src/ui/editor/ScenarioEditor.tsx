@@ -9,7 +9,7 @@
  * message shows next to the field and the scenario keeps its last good value.
  */
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { BULK_FIELDS } from '../../engine/scenario/fields';
+import { BULK_PARAMS as BULK_FIELDS } from '../../engine/traffic/bulk';
 import type { Scenario } from '../../engine/scenario/schema';
 import { displayValue, editorFields, formatPoints, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type EditorField, type ParamField, type PointsField, type Section } from './fields';
 import './editor.css';

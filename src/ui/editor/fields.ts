@@ -10,7 +10,9 @@
  */
 import { AQMS, aqmByKind } from '../../engine/aqm/registry';
 import { checkParam, rangeText, type EnumParam, type NumberParam, type ParamSpec, type ParamSpecs } from '../../engine/core/params';
-import { BULK_FIELDS, FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, SIDE_FIELDS, TRAFFIC_KIND, UDP_FIELDS } from '../../engine/scenario/fields';
+import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, SIDE_FIELDS } from '../../engine/scenario/fields';
+import { BULK_PARAMS } from '../../engine/traffic/bulk';
+import { TRAFFIC_KIND, trafficByKind } from '../../engine/traffic/registry';
 import { getPath } from '../../engine/scenario/paths';
 import { paramSpecAt, type Scenario } from '../../engine/scenario/schema';
 import { TCP_PARAMS } from '../../engine/tcp/params';
@@ -210,7 +212,7 @@ export function editorFields(scenario: Scenario): EditorField[] {
 
   // Topology
   const topo = scenario.topology;
-  if (singleBulk) out.push(paramField(scenario, 'traffic.0.flows', 'flows', BULK_FIELDS.flows, 'topology', 'Number of flows', 'packets'));
+  if (singleBulk) out.push(paramField(scenario, 'traffic.0.flows', 'flows', BULK_PARAMS.flows, 'topology', 'Number of flows', 'packets'));
   if (topo.kind === 'dumbbell') {
     addParams(out, scenario, 'topology.bottleneck', LINK_FIELDS, 'topology', 'Bottleneck link');
     addParams(out, scenario, 'topology.left', SIDE_FIELDS, 'topology', 'Left side (senders)');
@@ -252,16 +254,15 @@ export function editorFields(scenario: Scenario): EditorField[] {
     const p = `traffic.${i}`;
     const group = `Traffic item ${i + 1}`;
     out.push(paramField(scenario, `${p}.kind`, 'kind', TRAFFIC_KIND, 'traffic', group, 'packets'));
-    if (topo.kind === 'dumbbell') out.push(paramField(scenario, `${p}.from`, 'from', FROM_SPEC, 'traffic', group, 'packets'));
-    if (t.kind === 'bulk') {
-      for (const [key, spec] of Object.entries(BULK_FIELDS)) {
-        if (key === 'flows' && singleBulk) continue;
-        out.push(paramField(scenario, `${p}.${key}`, key, spec, 'traffic', group, 'packets', key === 'bytes' ? { absentLabel: 'unlimited (long-lived flow)', removePath: `${p}.bytes` } : undefined));
-      }
-    } else {
-      for (const [key, spec] of Object.entries(UDP_FIELDS)) {
-        out.push(paramField(scenario, `${p}.${key}`, key, spec, 'traffic', group, 'packets', key === 'stop' ? { absentLabel: 'sends until the run ends', removePath: `${p}.stop` } : undefined));
-      }
+    // the item's fields come from its kind's declaration (src/engine/traffic/registry.ts)
+    const d = trafficByKind(t.kind);
+    if (!d) return;
+    if (topo.kind === 'dumbbell' && d.from !== false) out.push(paramField(scenario, `${p}.from`, 'from', FROM_SPEC, 'traffic', group, 'packets'));
+    const optional: Record<string, string> = d.optional ?? {};
+    for (const [key, spec] of Object.entries(d.params as ParamSpecs)) {
+      if (key === 'flows' && singleBulk) continue;
+      const absent = optional[key];
+      out.push(paramField(scenario, `${p}.${key}`, key, spec, 'traffic', group, 'packets', absent !== undefined ? { absentLabel: absent, removePath: `${p}.${key}` } : undefined));
     }
   });
   return out;

@@ -168,8 +168,8 @@ describe('units', () => {
     const bad = parseDisplay(rate, '2000000');
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
-      expect(bad.error).toContain('topology.bottleneck.rate = 2000000000000 is out of range: allowed > 0 to 1000000000000 bps');
-      expect(bad.error).toContain('> 0 to 1000000 Mb/s');
+      expect(bad.error).toContain('topology.bottleneck.rate = 2000000000000 is out of range: allowed 1000 to 1000000000000 bps');
+      expect(bad.error).toContain('0.001 to 1000000 Mb/s');
     }
     const maxP = param(f, 'topology.bottleneck.queue.maxP');
     expect(parseDisplay(maxP, '1.5')).toMatchObject({ ok: false, error: expect.stringContaining('topology.bottleneck.queue.maxP = 1.5 is out of range: allowed 0 to 1 probability') });
