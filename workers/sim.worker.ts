@@ -13,6 +13,7 @@
 import type { DecisionRecord } from '../src/engine/aqm/decision';
 import type { QueueEventBatch, RunSink, SeriesBatch } from '../src/engine/metrics/types';
 import type { FlowEvent } from '../src/engine/net/agent';
+import { estimateRun } from '../src/engine/estimate';
 import { createRun, type RunHandle } from '../src/engine/run';
 import {
   checkMainToWorker,
@@ -37,6 +38,13 @@ const PROGRESS_MS = 250;
 const SUMMARY_MS = 500;
 /** Smallest wall-time gap between two series batches while running, ms. */
 const BATCH_MS = 30;
+/**
+ * Time-series values a run may send the page (columns x samples, 8 bytes each): with many
+ * flows the sampling interval is widened to stay under it (10,000 flows: 1,000 samples).
+ */
+const MAX_SERIES_VALUES = 50_000_000;
+/** Packets alive at once in a tab (~560 MB of packet arrays). */
+const MAX_PACKETS = 2_000_000;
 
 function post(m: WorkerToMain): void {
   ctx.postMessage(m, transferables(m));
@@ -112,6 +120,10 @@ class Pending {
 interface StepTarget {
   what: StepMsg['what'];
   flow?: number;
+  /** Where the search started (simulated s, wall ms) and how far it may go. */
+  fromSim: number;
+  fromWall: number;
+  horizon?: { sim: number; wallMs: number };
 }
 
 class Driver {
@@ -162,7 +174,7 @@ class Driver {
       case 'step':
         if (!this.handle || this.handle.done) return;
         this.running = false;
-        this.step = { what: m.what, flow: m.flow };
+        this.step = { what: m.what, flow: m.flow, fromSim: this.handle.now, fromWall: performance.now(), horizon: m.horizon };
         this.hitDecision = null;
         this.hitFlowEvent = null;
         this.schedule(true);
@@ -226,9 +238,17 @@ class Driver {
       };
     }
     try {
-      this.handle = createRun(m.scenario as Parameters<typeof createRun>[0], sink, {
-        sampleInterval: m.options.sampleInterval,
+      const scenario = m.scenario as Parameters<typeof createRun>[0];
+      let sampleInterval = m.options.sampleInterval;
+      if (sampleInterval === undefined) {
+        const e = estimateRun(scenario, { series: true });
+        if (e.seriesValues > MAX_SERIES_VALUES) sampleInterval = (e.endSeconds * e.seriesColumns) / MAX_SERIES_VALUES;
+      }
+      this.handle = createRun(scenario, sink, {
+        sampleInterval,
         batchSamples: m.options.batchSamples,
+        maxSeriesValues: MAX_SERIES_VALUES * 2,
+        maxPackets: MAX_PACKETS,
       });
       this.queueName = this.handle.bottleneckQueue;
     } catch (e) {
@@ -346,14 +366,25 @@ class Driver {
 
   private stepSlice(h: RunHandle): void {
     const t0 = performance.now();
-    const stop = () => this.hitDecision !== null || this.hitFlowEvent !== null;
-    do h.advance(Infinity, CHUNK_EVENTS, stop);
-    while (!stop() && !h.done && performance.now() - t0 < SLICE_MS);
-    if (stop()) {
+    const step = this.step!;
+    const limit = step.horizon ? Math.min(h.endTime, step.fromSim + step.horizon.sim) : h.endTime;
+    const found = () => this.hitDecision !== null || this.hitFlowEvent !== null;
+    do h.advance(limit, CHUNK_EVENTS, found);
+    while (!found() && !h.done && h.now < limit && performance.now() - t0 < SLICE_MS);
+    if (found()) {
       this.pause('step');
     } else if (h.done) {
       this.step = null;
-      post(toMain({ type: 'paused', runId: this.runId, now: h.now, reason: 'step-not-found' }));
+      post(toMain({ type: 'paused', runId: this.runId, now: h.now, reason: 'step-not-found', searchedFrom: step.fromSim }));
+    } else if (step.horizon && (h.now >= limit || performance.now() - step.fromWall >= step.horizon.wallMs)) {
+      // searched as far as a step may: pause here, with the history, and say so
+      this.running = false;
+      this.step = null;
+      h.flush();
+      this.postPending();
+      this.postHistory();
+      this.postProgress(true);
+      post(toMain({ type: 'paused', runId: this.runId, now: h.now, reason: 'step-horizon', searchedFrom: step.fromSim }));
     }
   }
 

@@ -58,6 +58,8 @@ export interface StepMsg {
   what: StepWhat;
   /** For 'flow-event' (and optionally the others): only events of this flow. */
   flow?: number;
+  /** Give up after this many simulated seconds or this much wall time (ms) without the target. */
+  horizon?: { sim: number; wallMs: number };
 }
 export interface SetSpeedMsg {
   v: ProtocolVersion;
@@ -152,8 +154,13 @@ export interface PausedMsg {
   type: 'paused';
   runId: number;
   now: number;
-  /** Why: the user paused, a step found its target, or a step reached the end without one. */
-  reason: 'user' | 'step' | 'step-not-found';
+  /**
+   * Why: the user paused, a step found its target, a step reached the end of the run
+   * without one, or a step searched as far as it may (StepMsg.horizon) without one.
+   */
+  reason: 'user' | 'step' | 'step-not-found' | 'step-horizon';
+  /** For step-not-found and step-horizon: the simulated time the search started from. */
+  searchedFrom?: number;
 }
 export interface DoneMsg {
   v: ProtocolVersion;
@@ -207,6 +214,10 @@ export function checkMainToWorker(x: unknown): string | null {
     case 'step':
       if (typeof m.what !== 'string' || !STEP_WHATS.has(m.what)) return `step: bad target ${JSON.stringify(m.what)}`;
       if (m.flow !== undefined && !(typeof m.flow === 'number' && Number.isInteger(m.flow) && m.flow >= 0)) return `step: bad flow ${JSON.stringify(m.flow)}`;
+      if (m.horizon !== undefined) {
+        const hz = obj(m.horizon);
+        if (!hz || !(typeof hz.sim === 'number' && hz.sim > 0) || !(typeof hz.wallMs === 'number' && hz.wallMs > 0)) return `step: bad horizon ${JSON.stringify(m.horizon)}`;
+      }
       return null;
     case 'set-speed':
       return isSpeed(m.speed) ? null : `set-speed: bad speed ${JSON.stringify(m.speed)}`;

@@ -23,6 +23,12 @@ function isTyping(t: EventTarget | null): boolean {
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || el.isContentEditable;
 }
 
+/** Controls that use the arrow keys themselves (radio groups, sliders, tabs, menus): the arrows are theirs, not the step's. */
+function ownsArrows(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null;
+  return !!el?.closest?.('[role=radiogroup],[role=radio],[role=slider],[role=tablist],[role=menu],[role=listbox],[role=grid]');
+}
+
 function useKeyboard() {
   const { store, controller } = useServices();
   useEffect(() => {
@@ -32,6 +38,8 @@ function useKeyboard() {
       if (e.key === ' ' && !onButton) {
         e.preventDefault();
         controller.toggle();
+      } else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && ownsArrows(e.target)) {
+        return;
       } else if (e.key === 'ArrowRight') {
         e.preventDefault();
         controller.stepForward();
@@ -111,7 +119,7 @@ function ShareButton() {
           window.prompt('Copy this link:', location.href);
         }
       }}
-      aria-label="Copy a link to this scenario"
+      aria-label="Copy link to this scenario"
     >
       {copied ? 'Link copied' : 'Copy link'}
     </button>
@@ -132,7 +140,7 @@ function ExportAll() {
   };
   return (
     <details className="export-menu" ref={menuRef}>
-      <summary aria-label="Export all data">Export data</summary>
+      <summary aria-label="Export data: all series, events or everything">Export data</summary>
       <div className="export-items" role="group" aria-label="Export all data as">
         <button type="button" onClick={() => run('csv')}>
           All series (CSV)

@@ -91,7 +91,7 @@ export function SummaryTable() {
           </div>
         ))}
       </dl>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Per-flow results (scrolls)">
         <table className="flows">
           <caption className="sr-only">Per-flow results</caption>
           <thead>

@@ -44,6 +44,8 @@ export interface ScenarioView {
   rightHosts: number;
   duration: number | null;
   tcpEcn: boolean;
+  /** Flows that run TCP (every traffic kind but UDP). */
+  tcpFlows: number;
   kind: 'dumbbell' | 'general';
 }
 
@@ -74,6 +76,7 @@ export function viewOf(s: Scenario | null): ScenarioView {
     }
   }
   let flows = 0;
+  let tcpFlows = 0;
   const flowHosts: { side: 'left' | 'right'; host: number; dst: number }[] = [];
   for (const t of s?.traffic ?? []) {
     const n = t.kind === 'bulk' ? t.flows : 1;
@@ -82,6 +85,7 @@ export function viewOf(s: Scenario | null): ScenarioView {
     const others = Math.max(1, side === 'left' ? right : left);
     for (let j = 0; j < n; j++) flowHosts.push({ side, host: j % hosts, dst: j % others });
     flows += n;
+    if (t.kind !== 'udp') tcpFlows += n;
   }
   const tcpEcn = !!s?.tcp?.ecn || !!s?.traffic?.some((t) => t.kind === 'bulk' && t.tcp?.ecn);
   return {
@@ -102,6 +106,7 @@ export function viewOf(s: Scenario | null): ScenarioView {
     rightHosts: right,
     duration: s?.duration ?? null,
     tcpEcn,
+    tcpFlows,
     kind: topo?.kind === 'general' ? 'general' : 'dumbbell',
   };
 }

@@ -42,7 +42,7 @@ describe('AQM Lab in the browser', () => {
     const page = await open('p=default&seed=1');
     await page.waitForFunction(() => window.__aqmlab!.loop.firstDrawAt !== null);
     console.log(`time from navigation to the first drawn chart: ${(await page.evaluate(() => window.__aqmlab!.loop.firstDrawAt!)).toFixed(0)} ms`);
-    await page.getByRole('radio', { name: 'As fast as possible' }).click();
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
     const t0 = Date.now();
     await page.getByRole('button', { name: 'Play' }).click();
     await page.waitForFunction(() => Number(document.querySelector<HTMLCanvasElement>('section[data-chart=queue] canvas')?.dataset.samples ?? 0) > 0);
@@ -109,7 +109,7 @@ describe('AQM Lab in the browser', () => {
 
   it('changes max_p live: the engine applies it from that moment, the chart marks it and the URL follows', async () => {
     const page = await open('p=default&seed=3');
-    await page.getByRole('radio', { name: '1 times real time', exact: true }).click();
+    await page.getByRole('radio', { name: '1× real time', exact: true }).click();
     await page.getByRole('button', { name: 'Play' }).click();
     await page.waitForFunction(() => window.__aqmlab!.store.getState().now > 1, undefined, { timeout: 15_000 });
     const errors = await page.evaluate(() => window.__aqmlab!.controller.setParam('topology.bottleneck.queue.maxP', 0.5));
@@ -141,7 +141,7 @@ describe('AQM Lab in the browser', () => {
 
   it('a shared link restores the same scenario and gives the same summary', async () => {
     const page = await open('p=default&topology.bottleneck.queue.maxP=0.05&traffic.0.flows=3&seed=7');
-    await page.getByRole('radio', { name: 'As fast as possible' }).click();
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
     await page.getByRole('button', { name: 'Play' }).click();
     await waitForStatus(page, 'done');
     const first = await page.evaluate(() => ({ href: location.href, scenario: window.__aqmlab!.store.getState().scenario, summary: window.__aqmlab!.store.getState().summary }));
@@ -149,7 +149,7 @@ describe('AQM Lab in the browser', () => {
     expect(first.scenario.topology.bottleneck.queue.maxP).toBe(0.05);
     expect(first.scenario.traffic[0].flows).toBe(3);
     const page2 = await open(first.href.split('#')[1]);
-    await page2.getByRole('radio', { name: 'As fast as possible' }).click();
+    await page2.getByRole('radio', { name: 'max: as fast as possible' }).click();
     await page2.getByRole('button', { name: 'Play' }).click();
     await waitForStatus(page2, 'done');
     const second = await page2.evaluate(() => ({ scenario: window.__aqmlab!.store.getState().scenario, summary: window.__aqmlab!.store.getState().summary }));
@@ -178,7 +178,7 @@ describe('AQM Lab in the browser', () => {
 
   it('exports a chart as CSV containing the series', async () => {
     const page = await open('p=default&seed=1');
-    await page.getByRole('radio', { name: 'As fast as possible' }).click();
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
     await page.getByRole('button', { name: 'Play' }).click();
     await waitForStatus(page, 'done');
     const card = page.locator('.charts section[data-chart=queue]');
@@ -210,7 +210,7 @@ describe('AQM Lab in the browser', () => {
     await expect.poll(() => page.getByTestId('run-error').innerText()).toContain('rate');
     const after = await page.evaluate(() => window.__aqmlab!.store.getState().scenario);
     expect(after).toEqual(before);
-    await page.getByRole('radio', { name: 'As fast as possible' }).click();
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
     await page.getByRole('button', { name: 'Play' }).click();
     await waitForStatus(page, 'done');
     await page.context().close();
@@ -219,7 +219,7 @@ describe('AQM Lab in the browser', () => {
   it('keeps charts smooth at 1x with 10 flows (frames per second measured), embed and classroom views render', async () => {
     const page = await open('p=default&topology.left.hosts=10&topology.right.hosts=10&traffic.0.flows=10&seed=2', { query: '?embed=1' });
     await expect(page.locator('[data-slot=editor]').count()).resolves.toBe(0);
-    await page.getByRole('radio', { name: '1 times real time', exact: true }).click();
+    await page.getByRole('radio', { name: '1× real time', exact: true }).click();
     await page.getByRole('button', { name: 'Play' }).click();
     await page.waitForFunction(() => window.__aqmlab!.store.getState().now > 1, undefined, { timeout: 15_000 });
     const f0 = await page.evaluate(() => window.__aqmlab!.loop.drawnFrames);
@@ -233,7 +233,7 @@ describe('AQM Lab in the browser', () => {
     await page.context().close();
 
     const cls = await open('p=lockout-dt&seed=1', { query: '?classroom=1' });
-    await cls.getByRole('radio', { name: '10 times real time' }).click();
+    await cls.getByRole('radio', { name: '10× real time' }).click();
     await cls.getByRole('button', { name: 'Play' }).click();
     await cls.waitForFunction(() => window.__aqmlab!.store.getState().now > 30, undefined, { timeout: 30_000 });
     await cls.getByRole('button', { name: 'Pause' }).click();
@@ -249,7 +249,7 @@ describe('AQM Lab in the browser', () => {
 
   it('beyond 10 flows a star in the summary table highlights a flow in the per-flow charts', async () => {
     const page = await open('p=feng-fig1-a-32');
-    await page.getByRole('radio', { name: 'As fast as possible' }).click();
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
     await page.getByRole('button', { name: 'Play' }).click();
     await waitForStatus(page, 'done');
     const star = page.getByRole('button', { name: 'Highlight flow 17 in the charts' });

@@ -15,7 +15,14 @@ import { build, preview, type PreviewServer } from 'vite';
 export interface AppHook {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   store: { getState(): any; series: { length: number; t: Float64Array; column(n: string): Float64Array | undefined; names(): string[]; evLength: number } };
-  controller: { setParam(path: string, value: unknown): string[]; loadScenario(json: unknown, preset: string | null, autoplay?: boolean): string[]; start(paused?: boolean): void };
+  controller: {
+    setParam(path: string, value: unknown): string[];
+    loadScenario(json: unknown, preset: string | null, autoplay?: boolean): string[];
+    start(paused?: boolean): void;
+    setSpeed(speed: number | 'max'): void;
+    reset(): void;
+    stepForward(): void;
+  };
   loop: { fps: number; drawnFrames: number; drawMs: number; firstDrawAt: number | null };
 }
 declare global {

@@ -7,12 +7,32 @@
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
 import { checkWorkerToMain, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
+import { bytesText, estimateRun, estimateText } from '../../engine/estimate';
 import { validate, withParam, type Scenario } from '../scenario-api';
+import { viewOf } from '../scenario-view';
 import { noRun, type AppStore } from '../store/app-store';
+import { DEFAULT_STEP, STEP_HORIZON_SIM_S, STEP_HORIZON_WALL_MS, STEP_LABELS, stepTargets } from './step-targets';
 
 export type WorkerFactory = () => Worker;
 
 export const defaultWorkerFactory: WorkerFactory = () => new Worker(new URL('../../../workers/sim.worker.ts', import.meta.url), { type: 'module', name: 'aqm-lab-sim' });
+
+/** Asks the user a yes/no question (the browser's confirm dialog by default). */
+export type Confirm = (question: string) => boolean;
+const browserConfirm: Confirm = (q) => (typeof globalThis.confirm === 'function' ? globalThis.confirm(q) : true);
+
+/** A run is "very large" when it would take longer than this in the tab (at the nominal rate), s... */
+export const LARGE_RUN_SECONDS = 120;
+/** ...or more engine memory than this, bytes. */
+export const LARGE_RUN_BYTES = 1e9;
+
+/** The question to ask before starting `scenario`, or null when it is not very large (src/engine/estimate.ts). */
+export function largeRunQuestion(scenario: Scenario): string | null {
+  const e = estimateRun(scenario);
+  if (e.wallSeconds <= LARGE_RUN_SECONDS && e.memoryBytes <= LARGE_RUN_BYTES) return null;
+  const why = e.memoryBytes > LARGE_RUN_BYTES ? `it needs about ${bytesText(e.memoryBytes)} of memory, more than a browser tab may have` : 'it would keep this tab busy for a long time';
+  return `This run is very large: ${why}.\n\nEstimate: ${estimateText(e)}.\n\nYou can pause or reset it at any time. Start it anyway?`;
+}
 
 /** Does a decision record match a step target? (same rule as the worker's) */
 export function decisionMatches(r: DecisionRecord, what: StepWhat, flow: number | null): boolean {
@@ -31,6 +51,7 @@ export class RunController {
   constructor(
     readonly store: AppStore,
     private readonly makeWorker: WorkerFactory = defaultWorkerFactory,
+    private readonly confirm: Confirm = browserConfirm,
   ) {}
 
   private send(m: MainToWorker): void {
@@ -67,7 +88,7 @@ export class RunController {
       return r.errors;
     }
     this.reset();
-    this.store.set((s) => ({ scenario: r.scenario, presetName, scenarioRev: s.scenarioRev + 1, runError: null, end: r.scenario.duration ?? Infinity }));
+    this.store.set((s) => ({ scenario: r.scenario, presetName, scenarioRev: s.scenarioRev + 1, runError: null, end: r.scenario.duration ?? Infinity, ...this.stepTargetFor(r.scenario) }));
     if (autoplay) this.start();
     return [];
   }
@@ -83,9 +104,18 @@ export class RunController {
     if (!s.scenario) return ['no scenario loaded'];
     const r = withParam(s.scenario, path, value);
     if (!r.ok) return r.errors;
-    this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1 }));
+    this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1, ...this.stepTargetFor(r.scenario) }));
     if (this.live) this.send(toWorker({ type: 'set-param', path, value }));
     return [];
+  }
+
+  /** The step target kept if it can still happen in `scenario`, else the default (and any flow). */
+  private stepTargetFor(scenario: Scenario): { stepWhat?: StepWhat; stepFlow?: number | null } {
+    const s = this.store.getState();
+    const view = viewOf(scenario);
+    const what = stepTargets(view).includes(s.stepWhat) ? {} : { stepWhat: DEFAULT_STEP };
+    const flow = s.stepFlow !== null && s.stepFlow >= view.flows ? { stepFlow: null } : {};
+    return { ...what, ...flow };
   }
 
   // ------------------------------------------------------------ transport
@@ -93,6 +123,12 @@ export class RunController {
   start(paused = false): void {
     const s = this.store.getState();
     if (!s.scenario) return;
+    // a very large run starts only if the user says so (issue 8: an estimate and a question, never a frozen tab)
+    const question = largeRunQuestion(s.scenario);
+    if (question !== null && !this.confirm(question)) {
+      this.store.set({ runError: { message: 'The run was not started: it is very large.', fields: [{ path: '', message: question.split('\n\n').slice(0, 2).join(' ') }] } });
+      return;
+    }
     this.runId++;
     this.live = true;
     this.store.series.clear();
@@ -153,7 +189,7 @@ export class RunController {
     if (!running && this.moveInHistory(+1)) return;
     if (!this.live) this.start(true);
     this.store.set({ status: 'stepping', stepNote: null });
-    this.send(toWorker({ type: 'step', what: s.stepWhat, flow: s.stepFlow ?? undefined }));
+    this.send(toWorker({ type: 'step', what: s.stepWhat, flow: s.stepFlow ?? undefined, horizon: { sim: STEP_HORIZON_SIM_S, wallMs: STEP_HORIZON_WALL_MS } }));
   }
 
   /** Steps back through the recorded history (the last 1,000 decisions and flow events). */
@@ -164,7 +200,7 @@ export class RunController {
       this.pause();
       return;
     }
-    if (!this.moveInHistory(-1)) this.store.set({ stepNote: `No earlier ${s.stepWhat === 'flow-event' ? 'flow event' : s.stepWhat} in the recorded history (the last 1,000).` });
+    if (!this.moveInHistory(-1)) this.store.set({ stepNote: `No earlier ${targetText(s.stepWhat, s.stepFlow)} in the recorded history (the last 1,000).` });
   }
 
   /** Moves the cursor to the next (dir = +1) or previous (-1) matching record; false if none. */
@@ -251,7 +287,15 @@ export class RunController {
           });
         return;
       case 'paused': {
-        const note = m.reason === 'step-not-found' ? `No further ${store.getState().stepWhat === 'flow-event' ? 'flow event' : store.getState().stepWhat} before the end of the run.` : null;
+        const s = store.getState();
+        const what = targetText(s.stepWhat, s.stepFlow);
+        const from = m.searchedFrom ?? m.now;
+        const note =
+          m.reason === 'step-not-found'
+            ? `No ${what} between t = ${secs(from)} and the end of the run.`
+            : m.reason === 'step-horizon'
+              ? `No ${what} in ${secs(m.now - from)} of simulated time (t = ${secs(from)} to ${secs(m.now)}); paused there. Step again to look further${stepTargets(viewOf(s.scenario)).length > 1 ? ', or step to another target' : ''}.`
+              : null;
         store.set({ status: 'paused', now: m.now, stepNote: note });
         return;
       }
@@ -265,6 +309,15 @@ export class RunController {
         return;
     }
   }
+}
+
+/** "ECN mark", "drop of flow 3". */
+function targetText(what: StepWhat, flow: number | null): string {
+  return `${STEP_LABELS[what]}${flow !== null ? ` of flow ${flow}` : ''}`;
+}
+
+function secs(x: number): string {
+  return `${x < 10 ? x.toFixed(2) : x.toFixed(1)} s`;
 }
 
 /** Index of the last flow event at or before the decision under the cursor (keeps the two views in step). */

@@ -89,7 +89,7 @@ export const INITIAL_STATE: AppState = {
   cursor: null,
   flowEvents: [],
   flowCursor: null,
-  stepWhat: 'mark',
+  stepWhat: 'decision',
   stepFlow: null,
   stepNote: null,
   banners: [],

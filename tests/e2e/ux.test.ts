@@ -1,0 +1,128 @@
+/// <reference lib="dom" />
+/**
+ * What a new user meets first (issue 9), in Chromium: stepping, keyboard and
+ * accessibility (axe-core), editing, heavy scenarios, phone and classroom layouts,
+ * lesson claims, bad links, offline use and exported figures. Screenshots go to
+ * /tmp/shots/; measurements (draw time per frame) are printed, never asserted as times.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, startHarness, waitForStatus, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function open(hash: string, opts: { width?: number; height?: number; query?: string } = {}): Promise<Page> {
+  const ctx = await h.browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, acceptDownloads: true });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(`${h.url}${opts.query ?? ''}#${hash}`);
+  await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+  return page;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** axe-core's violations of impact serious or critical on the page as it is now. */
+async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const v = (await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: unknown[] }> } }).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations;
+  })) as AxeViolation[];
+  return v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
+}
+
+const fmt = (v: AxeViolation[]) => v.map((x) => `${x.id} (${x.impact}): ${x.help}\n    ${x.nodes.slice(0, 4).map((n) => n.target.join(' ') + (n.failureSummary ? ` - ${n.failureSummary.replace(/\s+/g, ' ')}` : '')).join('\n    ')}`).join('\n');
+
+describe('accessibility', () => {
+  it('axe-core finds no serious or critical violation, before and after a run, in normal and classroom mode', async () => {
+    const page = await open('p=ecn-marks');
+    const before = await seriousViolations(page);
+    expect(before, fmt(before)).toEqual([]);
+    await page.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed('max');
+      window.__aqmlab!.controller.start();
+    });
+    await waitForStatus(page, 'done');
+    const after = await seriousViolations(page);
+    expect(after, fmt(after)).toEqual([]);
+    await page.getByRole('button', { name: /Classroom/ }).click();
+    const cls = await seriousViolations(page);
+    expect(cls, fmt(cls)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('stepping', () => {
+  it('defaults to the next AQM decision, offers only targets that can happen, and the first Step stops early in the run', async () => {
+    const page = await open('p=default');
+    const target = page.getByRole('combobox', { name: 'Step target' });
+    await expect(target.inputValue()).resolves.toBe('decision');
+    // RED without ECN: no "ECN mark" to step to
+    const options = await target.locator('option').allTextContents();
+    expect(options).toEqual(['AQM decision', 'drop', 'flow event']);
+    await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
+    await waitForStatus(page, 'paused');
+    const s = await page.evaluate(() => {
+      const st = window.__aqmlab!.store.getState();
+      return { now: st.now, end: st.end, rec: st.cursor === null ? null : st.decisions[st.cursor] };
+    });
+    expect(s.rec).not.toBeNull();
+    expect(s.now).toBeLessThan(1); // the first packet's decision, not the end of the run
+    // an ECN lesson offers marks
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
+    await expect.poll(() => target.locator('option').allTextContents()).toEqual(['AQM decision', 'ECN mark', 'drop', 'flow event']);
+    await page.context().close();
+  });
+
+  it('a target that never comes stops at the horizon with a message instead of running to the end', async () => {
+    // the M/D/1 lesson's 10,000-packet buffer never overflows: no drop in 200 s
+    const page = await open('p=md1-poisson');
+    await page.getByRole('combobox', { name: 'Step target' }).selectOption('drop');
+    await page.getByRole('button', { name: 'Step to the next drop' }).click();
+    await waitForStatus(page, 'paused', 30_000);
+    const s = await page.evaluate(() => window.__aqmlab!.store.getState());
+    expect(s.now).toBeLessThan(s.end);
+    expect(s.now).toBeLessThanOrEqual(30 + 1e-6);
+    expect(s.stepNote).toMatch(/^No drop in [\d.]+ s of simulated time \(t = 0\.00 s to [\d.]+ s\); paused there\. Step again to look further/);
+    await expect(page.locator('.transport [role=status]').innerText()).resolves.toContain('No drop in');
+    await page.screenshot({ path: `${SHOTS}/ux-step-horizon.png` });
+    await page.context().close();
+  });
+
+  it('arrow keys on the speed buttons change the speed and never step', async () => {
+    const page = await open('p=default');
+    await page.getByRole('radio', { name: '1× real time', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const s = await page.evaluate(() => window.__aqmlab!.store.getState());
+    expect(s.speed).toBe(100);
+    expect(s.status).toBe('idle');
+    expect(s.decisions.length).toBe(0);
+    // the focus followed the choice (one tab stop for the group)
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('100×');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().speed)).toBe(10);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('idle');
+    // elsewhere the right arrow still steps
+    await page.locator('body').click({ position: { x: 5, y: 400 } });
+    await page.keyboard.press('ArrowRight');
+    await waitForStatus(page, 'paused');
+    await page.context().close();
+  });
+});
