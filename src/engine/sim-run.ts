@@ -45,6 +45,14 @@ function makeQueue(spec: QueueSpec, ctx: QueueContext): QueueDisc {
   return d.create(values, ctx);
 }
 
+/** The extra one-way delay (s) of each of `flows` flows, in flow order: the draws the engine makes for a scenario (the ns-2 export writes the same per-flow delays). */
+export function flowDelays(seed: number, spec: FlowDelaySpec | undefined, flows: number): number[] {
+  const rng = rngFor(seed, 'flowDelay');
+  const out: number[] = [];
+  for (let f = 0; f < flows; f++) out.push(drawFlowDelay(spec, rng));
+  return out;
+}
+
 class Run implements RunHandle {
   readonly sim = new Simulator();
   readonly topo: BuiltTopology;
@@ -83,9 +91,7 @@ class Run implements RunHandle {
     // web items asking for an offered load get their rate (or user count) from a run on an uncongested twin
     for (const c of calibrateLoads(sc, (s) => runScenario(s)).values()) this.calibrations.push(c);
     this.buildTraffic();
-    const delayRng = rngFor(sc.seed, 'flowDelay');
-    sim.flowDelayNs = new Float64Array(this.flows.length);
-    for (let f = 0; f < this.flows.length; f++) sim.flowDelayNs[f] = fromSeconds(drawFlowDelay(topo.flowDelay, delayRng));
+    sim.flowDelayNs = Float64Array.from(flowDelays(sc.seed, topo.flowDelay, this.flows.length), fromSeconds);
 
     const bl = sim.links[this.topo.bottleneck];
     const br = sim.links[this.topo.bottleneckReverse];
