@@ -126,3 +126,31 @@ describe('stepping', () => {
     await page.context().close();
   });
 });
+
+describe('heavy scenarios', () => {
+  it('Reset and switching lessons stop a 100,000-flow run at once; the next lesson runs at its normal pace', async () => {
+    const page = await open('p=default&traffic.0.flows=100000&warmup=0&duration=1&seed=1');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForTimeout(1500); // the worker is busy building the run
+    // the run was accepted (the app samples 100,000 flows' series coarsely) and is still going
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().runError)).toBeNull();
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).not.toBe('done');
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Reset the run' }).click();
+    await waitForStatus(page, 'idle', 2000);
+    console.log(`Reset of a 100,000-flow run: idle after ${Date.now() - t0} ms`);
+    expect(await page.evaluate(() => window.__aqmlab!.controller.workersMade)).toBe(1);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForTimeout(500);
+    // switching lessons stops it too; the lesson runs on a fresh worker
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
+    await waitForStatus(page, 'idle', 2000);
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    const t1 = Date.now();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done', 60_000);
+    console.log(`ecn-marks after the heavy runs were stopped: done ${Date.now() - t1} ms after Play`);
+    expect(await page.evaluate(() => window.__aqmlab!.controller.workersMade)).toBe(3);
+    await page.context().close();
+  });
+});

@@ -8,11 +8,27 @@ import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
 import { checkWorkerToMain, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
 import { validate, withParam, type Scenario } from '../scenario-api';
+import { estimateRun } from '../../engine/estimate';
+import type { EngineScenario } from '../../engine/sim-run';
 import { viewOf } from '../scenario-view';
 import { noRun, type AppStore } from '../store/app-store';
 import { DEFAULT_STEP, STEP_HORIZON_SIM_S, STEP_HORIZON_WALL_MS, STEP_LABELS, stepTargets } from './step-targets';
 
 export type WorkerFactory = () => Worker;
+
+/**
+ * The most time-series values the app asks a run for (about 160 MB as doubles). With many
+ * flows (5 columns each) the app samples less often instead: 100,000 flows still run,
+ * with a coarser series, and the charts draw a band over them anyway.
+ */
+export const APP_SERIES_VALUES = 2e7;
+
+/** The sampling interval the app asks for, or undefined for the engine's default. */
+export function appSampleInterval(scenario: Scenario): number | undefined {
+  const e = estimateRun(scenario as unknown as EngineScenario, { series: true });
+  if (e.seriesValues <= APP_SERIES_VALUES) return undefined;
+  return (e.endSeconds * e.seriesColumns) / APP_SERIES_VALUES;
+}
 
 export const defaultWorkerFactory: WorkerFactory = () => new Worker(new URL('../../../workers/sim.worker.ts', import.meta.url), { type: 'module', name: 'aqm-lab-sim' });
 
@@ -42,6 +58,7 @@ export class RunController {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const w = this.makeWorker();
+    this.workersMade++;
     w.onmessage = (e: MessageEvent) => this.onMessage(e.data);
     w.onerror = (e: ErrorEvent) => {
       e.preventDefault();
@@ -52,9 +69,20 @@ export class RunController {
     return w;
   }
 
-  private crash(message: string): void {
-    this.worker?.terminate();
+  /** Workers made so far (a new one after a crash or a reset of a live run). */
+  workersMade = 0;
+
+  private dropWorker(): void {
+    if (!this.worker) return;
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    this.worker.onmessageerror = null;
+    this.worker.terminate();
     this.worker = null;
+  }
+
+  private crash(message: string): void {
+    this.dropWorker();
     this.live = false;
     this.store.set({ status: 'error', runError: { message, fields: [] } });
   }
@@ -108,7 +136,7 @@ export class RunController {
     this.live = true;
     this.store.series.clear();
     this.store.set({ ...noRun(), runError: null, status: paused ? 'paused' : 'starting', end: s.scenario.duration ?? Infinity });
-    this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000 }, speed: s.speed, paused }));
+    this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000, sampleInterval: appSampleInterval(s.scenario) }, speed: s.speed, paused }));
   }
 
   play(): void {
@@ -130,9 +158,14 @@ export class RunController {
     else this.play();
   }
 
-  /** Stops the run and clears its data; the scenario (with live changes) stays. */
+  /**
+   * Stops the run and clears its data; the scenario (with live changes) stays. A live
+   * run's worker is terminated rather than asked to stop: a worker busy building or
+   * running a huge scenario reads no message until its current slice ends, which can be
+   * minutes; a fresh worker is made on the next start.
+   */
   reset(): void {
-    if (this.live) this.send(toWorker({ type: 'stop' }));
+    if (this.live) this.dropWorker();
     this.live = false;
     this.runId++;
     this.store.series.clear();
@@ -210,8 +243,7 @@ export class RunController {
   }
 
   dispose(): void {
-    this.worker?.terminate();
-    this.worker = null;
+    this.dropWorker();
     this.live = false;
   }
 
