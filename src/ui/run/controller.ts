@@ -9,6 +9,7 @@ import type { FlowEvent } from '../../engine/net/agent';
 import { checkWorkerToMain, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
 import { validate, withParam, type Scenario } from '../scenario-api';
 import { estimateRun } from '../../engine/estimate';
+import { cloneJson, getPath } from '../../engine/scenario/paths';
 import type { EngineScenario } from '../../engine/sim-run';
 import { viewOf } from '../scenario-view';
 import { noRun, type AppStore } from '../store/app-store';
@@ -97,6 +98,7 @@ export class RunController {
       return r.errors;
     }
     this.reset();
+    this.kindMemory.clear();
     this.store.set((s) => ({ scenario: r.scenario, presetName, scenarioRev: s.scenarioRev + 1, runError: null, end: r.scenario.duration ?? Infinity, ...this.stepTargetFor(r.scenario) }));
     if (autoplay) this.start();
     return [];
@@ -111,11 +113,40 @@ export class RunController {
   setParam(path: string, value: unknown): string[] {
     const s = this.store.getState();
     if (!s.scenario) return ['no scenario loaded'];
-    const r = withParam(s.scenario, path, value);
+    const r = this.withKindMemory(s.scenario, path, value) ?? withParam(s.scenario, path, value);
     if (!r.ok) return r.errors;
     this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1, ...this.stepTargetFor(r.scenario) }));
     if (this.live) this.send(toWorker({ type: 'set-param', path, value }));
     return [];
+  }
+
+  /**
+   * The settings each kind of an object (a queue, a traffic item, a per-flow delay) had
+   * when the user switched away from it, for this scenario: switching RED -> drop-tail ->
+   * RED brings back RED's thresholds, max_p and ECN instead of RED's defaults. Keyed by
+   * "<object path>|<kind>"; emptied when another scenario is loaded.
+   */
+  private readonly kindMemory = new Map<string, Record<string, unknown>>();
+
+  /** A kind swap that restores remembered settings of the new kind (null: not such a swap). */
+  private withKindMemory(scenario: Scenario, path: string, value: unknown): ReturnType<typeof withParam> | null {
+    if (!path.endsWith('.kind') || typeof value !== 'string') return null;
+    const objPath = path.slice(0, -'.kind'.length);
+    const cur = getPath(scenario, objPath);
+    if (typeof cur !== 'object' || cur === null || Array.isArray(cur)) return null;
+    const old = cur as Record<string, unknown>;
+    if (old.kind === value) return null;
+    this.kindMemory.set(`${objPath}|${String(old.kind)}`, cloneJson(old));
+    const remembered = this.kindMemory.get(`${objPath}|${value}`);
+    if (!remembered) return null;
+    // the plain swap carries the fields both kinds have (a queue's limit); the rest comes back
+    const swapped = withParam(scenario, path, value);
+    if (!swapped.ok) return swapped;
+    const next = getPath(swapped.scenario, objPath) as Record<string, unknown>;
+    const merged: Record<string, unknown> = { ...remembered };
+    for (const k of Object.keys(old)) if (k !== 'kind' && k in next) merged[k] = next[k];
+    const restored = withParam(scenario, objPath, merged);
+    return restored.ok ? restored : swapped;
   }
 
   /** The step target kept if it can still happen in `scenario`, else the default (and any flow). */

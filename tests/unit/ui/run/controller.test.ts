@@ -157,6 +157,22 @@ describe('RunController', () => {
     expect(workers[2].terminated).toBe(false);
   });
 
+  it('keeps each kind\'s settings for the session: RED -> drop-tail -> RED brings back max_p, ECN and thresholds', () => {
+    const { store, c } = setup();
+    c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks'); // RED, max_p 2 %, ECN, min_th 20, limit 64
+    const q = () => (store.getState().scenario!.topology as { bottleneck: { queue: Record<string, unknown> } }).bottleneck.queue;
+    expect(c.setParam('topology.bottleneck.queue.maxTh', 50)).toEqual([]);
+    expect(c.setParam('topology.bottleneck.queue.kind', 'droptail')).toEqual([]);
+    expect(q().kind).toBe('droptail');
+    expect(c.setParam('topology.bottleneck.queue.limit', 80)).toEqual([]);
+    expect(c.setParam('topology.bottleneck.queue.kind', 'red')).toEqual([]);
+    expect(q()).toMatchObject({ kind: 'red', maxP: 0.02, ecn: true, minTh: 20, maxTh: 50, limit: 80 });
+    // a fresh lesson forgets them: its RED starts from the lesson's (or the defaults)
+    c.loadScenario(presetScenario('lockout-dt'), 'lockout-dt');
+    expect(c.setParam('topology.bottleneck.queue.kind', 'red')).toEqual([]);
+    expect(q().ecn).toBe(false);
+  });
+
   it('asks for a coarser series when a run has so many flows that its series would not fit the app', () => {
     const s = presetScenario('default')!;
     expect(appSampleInterval(s)).toBeUndefined(); // 4 flows: the engine's default sampling
