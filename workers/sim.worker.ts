@@ -13,6 +13,7 @@
 import type { DecisionRecord } from '../src/engine/aqm/decision';
 import type { QueueEventBatch, RunSink, SeriesBatch } from '../src/engine/metrics/types';
 import type { FlowEvent } from '../src/engine/net/agent';
+import { estimateRun } from '../src/engine/estimate';
 import { createRun, type RunHandle } from '../src/engine/run';
 import {
   checkMainToWorker,
@@ -37,6 +38,13 @@ const PROGRESS_MS = 250;
 const SUMMARY_MS = 500;
 /** Smallest wall-time gap between two series batches while running, ms. */
 const BATCH_MS = 30;
+/**
+ * Time-series values a run may send the page (columns x samples, 8 bytes each): with many
+ * flows the sampling interval is widened to stay under it (10,000 flows: 1,000 samples).
+ */
+const MAX_SERIES_VALUES = 50_000_000;
+/** Packets alive at once in a tab (~560 MB of packet arrays). */
+const MAX_PACKETS = 2_000_000;
 
 function post(m: WorkerToMain): void {
   ctx.postMessage(m, transferables(m));
@@ -230,9 +238,17 @@ class Driver {
       };
     }
     try {
-      this.handle = createRun(m.scenario as Parameters<typeof createRun>[0], sink, {
-        sampleInterval: m.options.sampleInterval,
+      const scenario = m.scenario as Parameters<typeof createRun>[0];
+      let sampleInterval = m.options.sampleInterval;
+      if (sampleInterval === undefined) {
+        const e = estimateRun(scenario, { series: true });
+        if (e.seriesValues > MAX_SERIES_VALUES) sampleInterval = (e.endSeconds * e.seriesColumns) / MAX_SERIES_VALUES;
+      }
+      this.handle = createRun(scenario, sink, {
+        sampleInterval,
         batchSamples: m.options.batchSamples,
+        maxSeriesValues: MAX_SERIES_VALUES * 2,
+        maxPackets: MAX_PACKETS,
       });
       this.queueName = this.handle.bottleneckQueue;
     } catch (e) {

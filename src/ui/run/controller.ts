@@ -7,6 +7,7 @@
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
 import { checkWorkerToMain, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
+import { bytesText, estimateRun, estimateText } from '../../engine/estimate';
 import { validate, withParam, type Scenario } from '../scenario-api';
 import { estimateRun } from '../../engine/estimate';
 import { cloneJson, getPath } from '../../engine/scenario/paths';
@@ -33,6 +34,23 @@ export function appSampleInterval(scenario: Scenario): number | undefined {
 
 export const defaultWorkerFactory: WorkerFactory = () => new Worker(new URL('../../../workers/sim.worker.ts', import.meta.url), { type: 'module', name: 'aqm-lab-sim' });
 
+/** Asks the user a yes/no question (the browser's confirm dialog by default). */
+export type Confirm = (question: string) => boolean;
+const browserConfirm: Confirm = (q) => (typeof globalThis.confirm === 'function' ? globalThis.confirm(q) : true);
+
+/** A run is "very large" when it would take longer than this in the tab (at the nominal rate), s... */
+export const LARGE_RUN_SECONDS = 120;
+/** ...or more engine memory than this, bytes. */
+export const LARGE_RUN_BYTES = 1e9;
+
+/** The question to ask before starting `scenario`, or null when it is not very large (src/engine/estimate.ts). */
+export function largeRunQuestion(scenario: Scenario): string | null {
+  const e = estimateRun(scenario);
+  if (e.wallSeconds <= LARGE_RUN_SECONDS && e.memoryBytes <= LARGE_RUN_BYTES) return null;
+  const why = e.memoryBytes > LARGE_RUN_BYTES ? `it needs about ${bytesText(e.memoryBytes)} of memory, more than a browser tab may have` : 'it would keep this tab busy for a long time';
+  return `This run is very large: ${why}.\n\nEstimate: ${estimateText(e)}.\n\nYou can pause or reset it at any time. Start it anyway?`;
+}
+
 /** Does a decision record match a step target? (same rule as the worker's) */
 export function decisionMatches(r: DecisionRecord, what: StepWhat, flow: number | null): boolean {
   if (flow !== null && r.flow !== flow) return false;
@@ -50,6 +68,7 @@ export class RunController {
   constructor(
     readonly store: AppStore,
     private readonly makeWorker: WorkerFactory = defaultWorkerFactory,
+    private readonly confirm: Confirm = browserConfirm,
   ) {}
 
   private send(m: MainToWorker): void {
@@ -163,6 +182,12 @@ export class RunController {
   start(paused = false): void {
     const s = this.store.getState();
     if (!s.scenario) return;
+    // a very large run starts only if the user says so (issue 8: an estimate and a question, never a frozen tab)
+    const question = largeRunQuestion(s.scenario);
+    if (question !== null && !this.confirm(question)) {
+      this.store.set({ runError: { message: 'The run was not started: it is very large.', fields: [{ path: '', message: question.split('\n\n').slice(0, 2).join(' ') }] } });
+      return;
+    }
     this.runId++;
     this.live = true;
     this.store.series.clear();

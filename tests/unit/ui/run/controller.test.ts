@@ -198,3 +198,50 @@ describe('RunController', () => {
     expect(workers[1].sent[0].type).toBe('start');
   });
 });
+
+describe('RunController: very large runs', () => {
+  const flood = { version: 1, duration: 5, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'udp', rate: 1e12, packetSize: 1 }] };
+
+  function setupAsking(answer: boolean) {
+    const store = new AppStore();
+    const workers: FakeWorker[] = [];
+    const questions: string[] = [];
+    const c = new RunController(
+      store,
+      () => {
+        const w = new FakeWorker();
+        workers.push(w);
+        return w as unknown as Worker;
+      },
+      (q) => {
+        questions.push(q);
+        return answer;
+      },
+    );
+    return { store, c, workers, questions };
+  }
+
+  it('asks before starting a very large run, with the estimate; "no" starts nothing and says why', () => {
+    const { store, c, workers, questions } = setupAsking(false);
+    expect(c.loadScenario(flood, null)).toEqual([]);
+    c.play();
+    expect(questions).toHaveLength(1);
+    expect(questions[0]).toMatch(/This run is very large: it would keep this tab busy for a long time/);
+    expect(questions[0]).toMatch(/Estimate: about 630 G events/);
+    expect(workers.length === 0 || workers[0].sent.every((m) => m.type !== 'start')).toBe(true);
+    expect(store.getState().status).toBe('idle');
+    expect(store.getState().runError?.message).toBe('The run was not started: it is very large.');
+  });
+
+  it('"yes" starts it; an ordinary run is started without a question', () => {
+    const yes = setupAsking(true);
+    yes.c.loadScenario(flood, null);
+    yes.c.play();
+    expect(yes.workers[0].sent[0].type).toBe('start');
+    const normal = setupAsking(false);
+    normal.c.loadScenario(presetScenario('default'), 'default');
+    normal.c.play();
+    expect(normal.questions).toEqual([]);
+    expect(normal.workers[0].sent[0].type).toBe('start');
+  });
+});
