@@ -9,7 +9,6 @@ import type { FlowEvent } from '../../engine/net/agent';
 import { checkWorkerToMain, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
 import { bytesText, estimateRun, estimateText } from '../../engine/estimate';
 import { validate, withParam, type Scenario } from '../scenario-api';
-import { estimateRun } from '../../engine/estimate';
 import { cloneJson, getPath } from '../../engine/scenario/paths';
 import type { EngineScenario } from '../../engine/sim-run';
 import { viewOf } from '../scenario-view';
@@ -251,7 +250,10 @@ export class RunController {
     // while running, the history on screen is stale: let the engine find the next one
     const running = s.status === 'running' || s.status === 'starting' || s.status === 'stepping';
     if (!running && this.moveInHistory(+1)) return;
-    if (!this.live) this.start(true);
+    if (!this.live) {
+      this.start(true);
+      if (!this.live) return; // the user declined a very large run
+    }
     this.store.set({ status: 'stepping', stepNote: null });
     this.send(toWorker({ type: 'step', what: s.stepWhat, flow: s.stepFlow ?? undefined, horizon: { sim: STEP_HORIZON_SIM_S, wallMs: STEP_HORIZON_WALL_MS } }));
   }
