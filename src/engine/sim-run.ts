@@ -44,7 +44,8 @@ function makeQueue(spec: QueueSpec, ctx: QueueContext): QueueDisc {
   return d.create(values, ctx);
 }
 
-function drawDelay(spec: FlowDelaySpec | undefined, rng: Rng): number {
+/** One flow's extra one-way delay (s) drawn from `spec` (exported so the ns-2 export writes the same per-flow delays). */
+export function drawDelay(spec: FlowDelaySpec | undefined, rng: Rng): number {
   if (!spec) return 0;
   switch (spec.kind) {
     case 'constant':
@@ -65,6 +66,14 @@ function drawDelay(spec: FlowDelaySpec | undefined, rng: Rng): number {
       return pts[pts.length - 1][0];
     }
   }
+}
+
+/** The extra one-way delay (s) of each of `flows` flows, in flow order: the draws the engine makes for a scenario. */
+export function flowDelays(seed: number, spec: FlowDelaySpec | undefined, flows: number): number[] {
+  const rng = rngFor(seed, 'flowDelay');
+  const out: number[] = [];
+  for (let f = 0; f < flows; f++) out.push(drawDelay(spec, rng));
+  return out;
 }
 
 class Run implements RunHandle {
@@ -99,9 +108,7 @@ class Run implements RunHandle {
     }
     this.durationNs = sc.duration !== undefined ? fromSeconds(sc.duration) : fromSeconds(MAX_OPEN_DURATION);
     this.buildTraffic();
-    const delayRng = rngFor(sc.seed, 'flowDelay');
-    sim.flowDelayNs = new Float64Array(this.flows.length);
-    for (let f = 0; f < this.flows.length; f++) sim.flowDelayNs[f] = fromSeconds(drawDelay(topo.flowDelay, delayRng));
+    sim.flowDelayNs = Float64Array.from(flowDelays(sc.seed, topo.flowDelay, this.flows.length), fromSeconds);
 
     const bl = sim.links[this.topo.bottleneck];
     const br = sim.links[this.topo.bottleneckReverse];

@@ -35,17 +35,16 @@ describe('what the lessons invite the student to try does what they say', () => 
     expect(verdicts('ecn-finite-baseline', { 'topology.bottleneck.queue.limit': 38 })[0]).toBe(false);
   });
 
-  it('lockout-dt: with an 8-packet buffer the "mild lockout" claim fails and one download finishes about 50 s earlier', () => {
+  it('lockout-dt: with an 8-packet buffer the lockout claim fails and both downloads finish within a few seconds', () => {
     const r = run('lockout-dt', { 'topology.bottleneck.queue.limit': 8 });
     expect(presetByName('lockout-dt')!.claims![1].check(r).pass).toBe(false);
-    expect(gap(r.summary)).toBeGreaterThan(40);
-    expect(gap(r.summary)).toBeLessThan(60);
+    expect(gap(r.summary)).toBeLessThan(5);
   });
 
-  it('red-unfair: with seed 1 the drops split evenly and both downloads finish within about a second', () => {
-    const r = run('red-unfair', { seed: 1 });
+  it('red-unfair: with seed 10 the drops split evenly and both downloads finish within about 2 s', () => {
+    const r = run('red-unfair', { seed: 10 });
     expect(presetByName('red-unfair')!.claims![0].check(r).pass).toBe(false);
-    expect(gap(r.summary)).toBeLessThan(2);
+    expect(gap(r.summary)).toBeLessThan(2.5);
     const d = r.summary.flows.map((f) => f.drops);
     expect(Math.abs(d[0] - d[1])).toBeLessThanOrEqual(2);
   });
@@ -71,10 +70,10 @@ describe('what the lessons invite the student to try does what they say', () => 
     expect(b.timeouts).toBeLessThan(a.timeouts / 2);
   });
 
-  it('red-vs-dt quotes lockout-dt correctly: 42 drops, a mean queue of 49 packets, 7 s between the downloads', () => {
+  it('red-vs-dt and ecn-marks quote lockout-dt correctly: 30 drops, a mean queue of 48 packets, 61 s between the downloads', () => {
     const s = run('lockout-dt').summary;
-    expect(s.bottleneck.drops).toBe(42);
-    expect(Math.round(s.bottleneck.meanQueuePackets)).toBe(49);
-    expect(Math.round(gap(s))).toBe(7);
+    expect(s.bottleneck.drops).toBe(30);
+    expect(Math.round(s.bottleneck.meanQueuePackets)).toBe(48);
+    expect(Math.round(gap(s))).toBe(61);
   });
 });

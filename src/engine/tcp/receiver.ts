@@ -167,8 +167,13 @@ export class TcpReceiver implements Agent {
     const seq = pool.seq[p];
     const end = seq + len;
     if (end <= this.rcvNxt) {
-      // duplicate: ACK at once (RFC 5681 §4.2)
       this.duplicateSegments++;
+      // ns-2's DelAckSink takes a duplicate of the last in-order segment for an in-order one
+      if (this.params.duplicateAck === 'ns2' && this.delayed && end === this.rcvNxt && this.ooo.count === 0) {
+        this.delayAck(now);
+        return;
+      }
+      // duplicate: ACK at once (RFC 5681 §4.2)
       this.sendAck(now);
       return;
     }
@@ -189,7 +194,11 @@ export class TcpReceiver implements Agent {
       this.sendAck(now);
       return;
     }
-    // delayed ACK: every second segment, or when the timer fires (RFC 5681 §4.2; ns-2 DelAckSink)
+    this.delayAck(now);
+  }
+
+  /** Delayed ACK: every second segment, or when the timer fires (RFC 5681 §4.2; ns-2 DelAckSink). */
+  private delayAck(now: number): void {
     if (++this.unacked >= 2) {
       this.sendAck(now);
       return;
