@@ -3,10 +3,12 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { DecisionRecord } from '../engine/aqm/decision';
 import type { RunResult, RunSink, SeriesBatch } from '../engine/metrics/types';
+import type { WebProgress } from '../engine/metrics/web';
 import type { FlowEvent } from '../engine/net/agent';
 import { PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { formatSummary } from './format';
+import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario } from './load';
 
 /**
@@ -31,6 +33,10 @@ Options:
   --sample <seconds>       sampling interval of --series (default duration / 2000)
   --trace <file.jsonl>     write every AQM decision record, one JSON object per line
   --trace-flows            also write TCP flow events to the trace ({"type":"flow",...})
+  --responses <file.csv>   web traffic: one row per completed exchange (start, request and
+                           response bytes, response time, RTT, direction, drops seen)
+  --baseline               web traffic: also run the same workload with the bottleneck 10x
+                           faster (uncongested) and print its response times beside
   --dry-run                validate, print the scenario as it would run (JSON), don't run
   --estimate               print the run-size estimate (events, packets, memory, time), don't run
   --max-events <n>         refuse a run estimated above n network events, and stop one that
@@ -59,6 +65,8 @@ export interface CliOptions {
   sample?: number;
   trace?: string;
   traceFlows: boolean;
+  responses?: string;
+  baseline: boolean;
   dryRun: boolean;
   estimate: boolean;
   maxEvents?: number;
@@ -74,7 +82,7 @@ export interface CliOptions {
 export type ParsedArgs = { ok: true; opts: CliOptions } | { ok: false; errors: string[] };
 
 /** Options that take a value (the others are flags). */
-const VALUE_OPTIONS = new Set(['--preset', '--set', '--out', '--series', '--sample', '--trace', '--max-events', '--max-packets', '--max-trace']);
+const VALUE_OPTIONS = new Set(['--preset', '--set', '--out', '--series', '--responses', '--sample', '--trace', '--max-events', '--max-packets', '--max-trace']);
 
 /**
  * Joins "--sample -1" into "--sample=-1": node's parseArgs takes a value that starts with
@@ -110,6 +118,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
         sample: { type: 'string' },
         trace: { type: 'string' },
         'trace-flows': { type: 'boolean' },
+        responses: { type: 'string' },
+        baseline: { type: 'boolean' },
         'dry-run': { type: 'boolean' },
         estimate: { type: 'boolean' },
         'max-events': { type: 'string' },
@@ -133,6 +143,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     series: values.series as string | undefined,
     trace: values.trace as string | undefined,
     traceFlows: values['trace-flows'] === true,
+    responses: values.responses as string | undefined,
+    baseline: values.baseline === true,
     dryRun: values['dry-run'] === true,
     estimate: values.estimate === true,
     force: values.force === true,
@@ -174,6 +186,7 @@ const OPTION_VALUES: Record<string, string> = {
   '--series': 'a file name for the series CSV',
   '--sample': 'seconds, > 0 to 1000000',
   '--trace': 'a file name for the decision trace (JSON lines)',
+  '--responses': 'a file name for the per-exchange CSV',
   '--max-events': 'a whole number of network events, e.g. 5e9',
   '--max-packets': 'a whole number of packets, 1000 to 100000000',
   '--max-trace': 'a whole number of trace lines',
@@ -310,6 +323,11 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
   const long = e.wallSeconds > 2;
   const show = !opts.quiet && (long || opts.progress);
   if (show) io.err(`estimate: ${est.estimateText(e)}\n`);
+  if (scenario.traffic.some((t) => (t as { load?: number }).load !== undefined)) {
+    const { useCalibrationFile } = await import('./calibration-cache');
+    useCalibrationFile();
+    if (show) io.err('offered load: calibrating on the uncongested link (bottleneck 10x faster; cached for the next run)...\n');
+  }
   let run;
   try {
     run = engine.createRun(scenario, sink, { sampleInterval: opts.sample, maxPackets: opts.maxPackets });
@@ -321,6 +339,7 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
     throw x;
   }
   const progress = new Progress(io, show, e.openEnded ? e.endSeconds : run.endTime);
+  progress.web = () => run.webProgress;
   try {
     while (!run.done) {
       run.advance(Infinity, Math.min(CHUNK_EVENTS, maxEvents - run.events));
@@ -345,6 +364,8 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
 
 /** The progress line: simulated time, share done, event rate and time left; redrawn in place on a terminal. */
 class Progress {
+  /** Web runs: exchanges done and the stopAfterExchanges target, if any. */
+  web: () => WebProgress | null = () => null;
   private readonly t0 = performance.now();
   private last = 0;
   private shown = false;
@@ -364,11 +385,29 @@ class Progress {
     if (wall - this.last < this.every) return;
     this.last = wall;
     const rate = now / wall;
-    const left = rate > 0 && Number.isFinite(this.endTime) ? Math.max(0, (this.endTime - now) / rate) : NaN;
-    const pct = Number.isFinite(this.endTime) && this.endTime > 0 ? ` (${Math.min(100, (100 * now) / this.endTime).toFixed(0)} %)` : '';
-    const line = `t = ${now.toFixed(1)} of ${Number.isFinite(this.endTime) ? this.endTime.toFixed(1) : '?'} s${pct}, ${(events / wall / 1e6).toFixed(1)} M events/s, ${Number.isFinite(left) ? `about ${left < 60 ? `${Math.ceil(left)} s` : `${(left / 60).toFixed(1)} min`} left` : 'time left unknown'}`;
+    let left = rate > 0 && Number.isFinite(this.endTime) ? Math.max(0, (this.endTime - now) / rate) : NaN;
+    let pct = Number.isFinite(this.endTime) && this.endTime > 0 ? ` (${Math.min(100, (100 * now) / this.endTime).toFixed(0)} %)` : '';
+    // a run that stops after a number of web exchanges: progress in exchanges
+    const w = this.web();
+    let head = '';
+    if (w !== null) {
+      head = `${w.completed.toLocaleString('en-US')}${w.target !== null ? ` of ${w.target.toLocaleString('en-US')}` : ''} exchanges, `;
+      if (w.target !== null && w.completed > 0) {
+        const perWall = w.completed / Math.max(1e-9, wall - this.firstExchangeWall(wall, w.completed));
+        const byExchanges = (w.target - w.completed) / perWall;
+        left = Number.isFinite(left) ? Math.min(left, byExchanges) : byExchanges;
+        pct = ` (${Math.min(100, (100 * w.completed) / w.target).toFixed(0)} %)`;
+      }
+    }
+    const line = `${head}t = ${now.toFixed(1)}${w?.target != null ? '' : ` of ${Number.isFinite(this.endTime) ? this.endTime.toFixed(1) : '?'}`} s${pct}, ${(events / wall / 1e6).toFixed(1)} M events/s, ${Number.isFinite(left) ? `about ${left < 60 ? `${Math.ceil(left)} s` : `${(left / 60).toFixed(1)} min`} left` : 'time left unknown'}`;
     this.io.err(this.tty ? `\r${line}\x1b[K` : `${line}\n`);
     this.shown = true;
+  }
+  private exchangesFrom = -1;
+  /** Wall time when counted exchanges started completing (after the warm-up), for the rate of exchanges. */
+  private firstExchangeWall(wall: number, completed: number): number {
+    if (this.exchangesFrom < 0 && completed > 0) this.exchangesFrom = Math.max(0, wall - this.every);
+    return this.exchangesFrom;
   }
   end(): void {
     if (this.shown && this.tty) this.io.err('\n');
@@ -390,7 +429,8 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
   const seriesFile = open(opts.series, '--series');
   const traceFile = open(opts.trace, '--trace');
   const outFile = open(opts.out, '--out');
-  const bad = [seriesFile, traceFile, outFile].filter((x): x is string => typeof x === 'string');
+  const responsesFile = open(opts.responses, '--responses');
+  const bad = [seriesFile, traceFile, outFile, responsesFile].filter((x): x is string => typeof x === 'string');
   if (bad.length) {
     closeAll(files);
     io.err(bad.join('\n') + '\n');
@@ -400,6 +440,12 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
   if (seriesFile instanceof LineFile) {
     const csv = new SeriesCsv(seriesFile, (m) => io.err(m + '\n'));
     sink.series = (b) => csv.batch(b);
+  }
+  if (responsesFile instanceof LineFile) {
+    responsesFile.line(RESPONSES_HEADER);
+    sink.exchanges = (b) => {
+      for (const row of responseRows(b)) responsesFile.line(row);
+    };
   }
   // the trace is capped at --max-trace lines (a long run records millions of decisions)
   const trace = { written: 0, dropped: 0 };
@@ -433,6 +479,17 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     io.err(`run failed: ${(e as Error).stack ?? String(e)}\n`);
     return 1;
   }
+  let baseline: RunResult | undefined;
+  if (opts.baseline) {
+    if (!result.summary.web) io.err('--baseline: this scenario has no web traffic; no baseline run\n');
+    else {
+      const { baselineScenario } = await import('../engine/traffic/calibrate');
+      const engine = await import('../engine/run');
+      if (!opts.quiet) io.err('baseline: the same workload with the bottleneck 10x faster...\n');
+      baseline = engine.runScenario(baselineScenario(scenario, result.summary.web.calibration));
+      (result as RunResult & { baseline?: unknown }).baseline = { summary: baseline.summary };
+    }
+  }
   if (trace.dropped > 0) io.err(`--trace: stopped writing after ${trace.written.toLocaleString('en-US')} lines (--max-trace ${opts.maxTrace}); ${trace.dropped.toLocaleString('en-US')} more records were left out, the run went on\n`);
   if (outFile instanceof LineFile) outFile.line(JSON.stringify(result, null, 2));
   const writeErrors = closeAll(files);
@@ -440,7 +497,11 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     io.err(writeErrors.join('\n') + '\n');
     return 2;
   }
-  if (!opts.quiet) io.out(formatSummary(result, scenario) + '\n');
+  if (!opts.quiet) {
+    io.out(formatSummary(result, scenario) + '\n');
+    const web = formatWeb(result.summary, baseline?.summary);
+    if (web) io.out('\n' + web + '\n');
+  }
   return 0;
 }
 

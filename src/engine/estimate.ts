@@ -132,6 +132,7 @@ function meanFlowDelay(s: EngineScenario): number {
   if (!fd) return 0;
   if (fd.kind === 'constant') return fd.value;
   if (fd.kind === 'uniform') return (fd.min + fd.max) / 2;
+  if (fd.kind === 'packmime') return 0.054; // half the mean of ns-2.35's PackMime DelayBox round trips (108 ms)
   return fd.points.reduce((a, [x]) => Math.max(a, x), 0) / 2;
 }
 
@@ -183,6 +184,12 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
       const p = paths[i];
       end = Math.max(end, lastStart + ((bytesVia.get(p.bottleneck) ?? 0) * 8 * 1.1) / p.rate + 20 * 2 * p.delay);
     });
+    // web traffic with stopAfterExchanges: the run ends when that many exchanges have completed
+    if (s.stopAfterExchanges !== undefined) {
+      const capacity = topo.kind === 'dumbbell' ? topo.bottleneck.rate : Math.min(...paths.map((p) => p.rate));
+      const perSecond = s.traffic.reduce((a, t) => a + (trafficByKind(t.kind)?.exchangeRate?.(t as never, capacity) ?? 0), 0);
+      if (perSecond > 0) end = Math.max(end, (s.warmup ?? 0) + s.stopAfterExchanges / perSecond);
+    }
     endSeconds = Math.min(MAX_OPEN_DURATION, end);
   }
 

@@ -1,4 +1,5 @@
 import type { RunResult } from './metrics/types';
+import type { WebProgress } from './metrics/web';
 
 export interface RunOptions {
   /** Sampling interval of the time series, seconds (default: duration / 2000, at least 1 ms). */
@@ -37,6 +38,8 @@ export interface RunHandle {
    * Returns the number of events processed.
    */
   advance(untilSeconds: number, maxEvents?: number, stop?: () => boolean): number;
+  /** Counters of the web exchanges (null without web traffic). */
+  readonly webProgress: WebProgress | null;
   /** Changes a scenario parameter during the run (dotted path as in the CLI's --set); returns an error message or null. */
   setParam(path: string, value: unknown): string | null;
   /** Pushes out any buffered series samples and queue events. */

@@ -2,23 +2,22 @@ import { aqmByKind } from './aqm/registry';
 import type { QueueDisc, QueueContext } from './aqm/queue-disc';
 import { checkParam, defaultsOf } from './core/params';
 import { paramSpecAt } from './scenario/schema';
-import { rngFor, type Rng } from './core/rng';
+import { rngFor } from './core/rng';
 import { CapError, DEFAULT_MAX_PACKETS, Simulator } from './core/simulator';
 import { countText, DEFAULT_LIMITS, defaultSampleInterval, estimateRun, MAX_OPEN_DURATION, SERIES_BASE_COLUMNS } from './estimate';
 import { fromSeconds, NS_PER_S } from './core/time';
 import { Collector, type FlowEntry } from './metrics/collector';
-import type { RunResult, RunSink } from './metrics/types';
+import type { LoadCalibration, RunResult, RunSink } from './metrics/types';
+import { WebStats, type WebProgress } from './metrics/web';
 import { buildDumbbell, buildGeneral, type BuiltTopology, type DumbbellSpec, type GeneralSpec, type QueueSpec } from './net/topology';
 import type { RunHandle, RunOptions } from './run';
 import type { TcpParams } from './tcp/params';
+import { calibrateLoads } from './traffic/calibrate';
+import { drawFlowDelay, type FlowDelaySpec } from './traffic/flow-delay';
 import { trafficByKind, type TrafficItem } from './traffic/registry';
+export type { FlowDelaySpec } from './traffic/flow-delay';
 import type { TrafficContext } from './traffic/types';
-
-/** Per-flow extra one-way delay (ns-2 DelayBox, seeds/000 §4): constant, uniform or an empirical CDF. */
-export type FlowDelaySpec =
-  | { kind: 'constant'; value: number }
-  | { kind: 'uniform'; min: number; max: number }
-  | { kind: 'empirical'; points: [number, number][] };
+import { WebHub } from './traffic/web';
 
 /** A validated traffic item: `kind` names a descriptor of src/engine/traffic/registry.ts, the other fields are its parameters. */
 export type TrafficSpec = TrafficItem;
@@ -29,6 +28,8 @@ export interface EngineScenario {
   duration?: number;
   /** Seconds excluded from the summary statistics (default 0). */
   warmup?: number;
+  /** Web traffic: the run ends when this many exchanges started after the warm-up have completed. */
+  stopAfterExchanges?: number;
   topology: ({ kind: 'dumbbell' } & DumbbellSpec & { flowDelay?: FlowDelaySpec }) | ({ kind: 'general'; flowDelay?: FlowDelaySpec } & GeneralSpec);
   tcp: TcpParams;
   traffic: TrafficSpec[];
@@ -44,35 +45,11 @@ function makeQueue(spec: QueueSpec, ctx: QueueContext): QueueDisc {
   return d.create(values, ctx);
 }
 
-/** One flow's extra one-way delay (s) drawn from `spec` (exported so the ns-2 export writes the same per-flow delays). */
-export function drawDelay(spec: FlowDelaySpec | undefined, rng: Rng): number {
-  if (!spec) return 0;
-  switch (spec.kind) {
-    case 'constant':
-      return spec.value;
-    case 'uniform':
-      return rng.range(spec.min, spec.max);
-    case 'empirical': {
-      // inverse CDF with linear interpolation between the table's points
-      const u = rng.uniform();
-      const pts = spec.points;
-      let prevX = pts[0][0];
-      let prevP = 0;
-      for (const [x, p] of pts) {
-        if (u <= p) return p > prevP ? prevX + ((x - prevX) * (u - prevP)) / (p - prevP) : x;
-        prevX = x;
-        prevP = p;
-      }
-      return pts[pts.length - 1][0];
-    }
-  }
-}
-
-/** The extra one-way delay (s) of each of `flows` flows, in flow order: the draws the engine makes for a scenario. */
+/** The extra one-way delay (s) of each of `flows` flows, in flow order: the draws the engine makes for a scenario (the ns-2 export writes the same per-flow delays). */
 export function flowDelays(seed: number, spec: FlowDelaySpec | undefined, flows: number): number[] {
   const rng = rngFor(seed, 'flowDelay');
   const out: number[] = [];
-  for (let f = 0; f < flows; f++) out.push(drawDelay(spec, rng));
+  for (let f = 0; f < flows; f++) out.push(drawFlowDelay(spec, rng));
   return out;
 }
 
@@ -86,6 +63,10 @@ class Run implements RunHandle {
   private endNs = Infinity;
   private wallMs = 0;
   private finished = false;
+  /** The web connections and their statistics, when the scenario has web traffic. */
+  private webHub: WebHub | null = null;
+  /** How each web item's `load` was turned into a rate or user count. */
+  readonly calibrations: LoadCalibration[] = [];
 
   constructor(
     readonly scenario: EngineScenario,
@@ -107,6 +88,8 @@ class Run implements RunHandle {
       sim.links[this.topo.bottleneckReverse].queue.recorder = { decision: dec };
     }
     this.durationNs = sc.duration !== undefined ? fromSeconds(sc.duration) : fromSeconds(MAX_OPEN_DURATION);
+    // web items asking for an offered load get their rate (or user count) from a run on an uncongested twin
+    for (const c of calibrateLoads(sc, (s) => runScenario(s)).values()) this.calibrations.push(c);
     this.buildTraffic();
     sim.flowDelayNs = Float64Array.from(flowDelays(sc.seed, topo.flowDelay, this.flows.length), fromSeconds);
 
@@ -119,6 +102,8 @@ class Run implements RunHandle {
     if (sink.series) this.checkSeriesSize(sampleS, options.maxSeriesValues ?? DEFAULT_LIMITS.maxSeriesValues);
     this.collector = new Collector(sim, this.flows, bl, br, sink, options.batchSamples ?? 64);
     sim.setQueueListener(this.collector);
+    // drops of web exchanges (flow ids beyond the fixed flows) go to the web hub, once there is one
+    this.collector.extraDrop = (f) => this.webHub?.noteDrop(f);
     if (sink.series) {
       const stepNs = Math.max(1, fromSeconds(sampleS));
       let k = 0;
@@ -176,6 +161,8 @@ class Run implements RunHandle {
       const d = trafficByKind(t.kind);
       if (!d) throw new Error(`traffic.${index}.kind = "${t.kind}" is unknown`);
       const { src, dst } = this.hostsFor(t);
+      const cal = this.calibrations.find((c) => c.item === index);
+      const item = cal ? { ...t, [cal.param]: cal.value, ...cal.fixed } : t;
       const ctx: TrafficContext = {
         sim: this.sim,
         seed: sc.seed,
@@ -188,9 +175,30 @@ class Run implements RunHandle {
           this.openFinite++;
         },
         finiteDone: () => this.flowFinished(),
+        flowDelay: sc.topology.flowDelay,
+        web: () => this.web(),
       };
-      d.create(t as never, ctx);
+      d.create(item as never, ctx);
     });
+  }
+
+  /** The run's web hub, created when the first web item asks for it. */
+  private web(): WebHub {
+    if (this.webHub === null) {
+      const sc = this.scenario;
+      const ex = this.sink.exchanges;
+      const stats = new WebStats(fromSeconds(sc.warmup ?? 0), sc.stopAfterExchanges ?? Infinity, ex ? ex.bind(this.sink) : null);
+      stats.onTarget = () => {
+        this.sim.stopped = true;
+        this.endNs = this.sim.clock;
+      };
+      this.webHub = new WebHub(this.sim, () => this.flows.length, stats);
+    }
+    return this.webHub;
+  }
+
+  get webProgress(): WebProgress | null {
+    return this.webHub?.stats.progress() ?? null;
   }
 
   private flowFinished(): void {
@@ -227,6 +235,7 @@ class Run implements RunHandle {
       if (this.endNs === Infinity) this.endNs = this.sim.clock;
       if (this.sink.series) this.collector.sample();
       this.collector.flush();
+      this.webHub?.stats.flush();
     } else if (until !== Infinity && this.sim.sched.peekTime() > until) {
       this.sim.clock = Math.max(this.sim.clock, until);
     }
@@ -267,11 +276,14 @@ class Run implements RunHandle {
 
   flush(): void {
     this.collector.flush();
+    this.webHub?.stats.flush();
   }
 
   result(): RunResult {
     const end = this.finished ? this.endNs : this.sim.clock;
-    return { version: 1, scenario: this.scenario, summary: this.collector.summary(end, this.wallMs / 1000) };
+    const summary = this.collector.summary(end, this.wallMs / 1000);
+    if (this.webHub !== null) summary.web = { ...this.webHub.stats.summary(), calibration: this.calibrations };
+    return { version: 1, scenario: this.scenario, summary };
   }
 }
 

@@ -147,9 +147,13 @@ export class Collector implements QueueListener {
     this.evFlow = new Int32Array(256);
   }
 
+  /** Told of drops of flows beyond the fixed ones (the web connections' exchanges). */
+  extraDrop: ((flow: number) => void) | null = null;
+
   onDrop(queue: QueueDisc, p: number, reason: DropReason, now: number): void {
     const f = this.sim.pool.flow[p];
     if (f >= 0 && f < this.flowDrops.length) this.flowDrops[f]++;
+    else if (f >= 0 && this.extraDrop !== null) this.extraDrop(f);
     if (queue === this.bottleneck.queue && this.sink.queueEvents) this.pushEvent(now, REASON_KIND[reason], f);
   }
 

@@ -44,8 +44,19 @@ export const RUN_FIELDS = {
     doc: 'Summary statistics (utilization, mean queue, drops, marks, per-flow counts and goodput, AQM means, web response times) count only what happens after this time; the first seconds of slow start are left out.',
     ref: 'seeds/000 §5.1 (120 s warm-up)',
   },
+  stopAfterExchanges: {
+    type: 'number',
+    unit: 'count',
+    default: 250000,
+    min: 1,
+    max: 1e8,
+    integer: true,
+    label: 'Stop after exchanges',
+    doc: 'Web traffic: the run ends when this many request/response exchanges started after the warm-up have completed (or at duration, whichever comes first).',
+    ref: 'seeds/000 §5.4 (250,000 after a 120 s warm-up)',
+  },
 } as const satisfies ParamSpecs;
-export const RUN_OPTIONAL = ['duration'] as const;
+export const RUN_OPTIONAL = ['duration', 'stopAfterExchanges'] as const;
 
 /** A link (the dumbbell's bottleneck, or a link of a general topology). Duplex: each direction has its own queue. */
 export const LINK_FIELDS = {
@@ -73,16 +84,17 @@ export const SIDE_FIELDS = {
 /** Per-flow extra one-way delay (ns-2 DelayBox, seeds/000 §4): one field set per distribution kind. */
 export const FLOW_DELAY_KIND: EnumParam = {
   type: 'enum',
-  values: ['constant', 'uniform', 'empirical'],
+  values: ['constant', 'uniform', 'empirical', 'packmime'],
   valueDocs: {
     constant: 'every flow gets `value` seconds',
     uniform: 'each flow draws uniformly from [min, max] seconds',
     empirical: 'each flow draws from a CDF table `points` = [[delay s, cumulative probability], ...]',
+    packmime: "ns-2.35's DelayBox model for PackMime: a client-side plus a server-side round-trip draw (median 67 ms, mean 108 ms), half of it each way",
   },
   default: 'constant',
   label: 'Per-flow delay',
   doc: 'Distribution of the extra one-way delay each flow gets on its host access links (gives each flow its own RTT).',
-  ref: 'seeds/000 §4 (DelayBox); seeds/002 (uniform 10-150 ms RTTs)',
+  ref: 'seeds/000 §5.1 (DelayBox); seeds/002 (uniform 10-150 ms RTTs)',
 };
 export const FLOW_DELAY_FIELDS = {
   constant: {
@@ -93,6 +105,7 @@ export const FLOW_DELAY_FIELDS = {
     max: { type: 'number', unit: 's', default: 0.075, min: 0, max: 10, label: 'Max delay', doc: 'Largest extra one-way delay, seconds.' },
   },
   empirical: {},
+  packmime: {},
 } as const satisfies Record<string, ParamSpecs>;
 
 /** Which side a dumbbell traffic item sends from. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkParam, shownValue, type ParamSpec, type ParamValues } from '../core/params';
 import type { TcpParams } from '../tcp/params';
 import type { BulkItem } from '../traffic/bulk';
+import type { FlowDelaySpec } from '../traffic/flow-delay';
 import { trafficByKind, type TrafficItem as AnyTrafficItem } from '../traffic/registry';
 import type { AnyTrafficDescriptor } from '../traffic/types';
 import type { UdpItem } from '../traffic/udp';
@@ -28,7 +29,7 @@ export type QueueConfig = { kind: string } & Record<string, number | boolean | s
 export type LinkValues = ParamValues<typeof LINK_FIELDS>;
 export type SideValues = ParamValues<typeof SIDE_FIELDS>;
 
-export type FlowDelay = { kind: 'constant'; value: number } | { kind: 'uniform'; min: number; max: number } | { kind: 'empirical'; points: [number, number][] };
+export type FlowDelay = FlowDelaySpec;
 
 export interface DumbbellTopology {
   kind: 'dumbbell';
@@ -68,6 +69,8 @@ export interface Scenario {
   duration?: number;
   /** Seconds excluded from the summary statistics (0 = none). */
   warmup: number;
+  /** Web traffic: stop after this many exchanges completed after the warm-up. */
+  stopAfterExchanges?: number;
   topology: DumbbellTopology | GeneralTopology;
   tcp: TcpParams;
   traffic: TrafficItem[];
@@ -288,11 +291,8 @@ function crossChecks(s: Scenario): string[] {
   s.traffic.forEach((t, i) => {
     const d = trafficByKind(t.kind) as AnyTrafficDescriptor;
     if (d.check) out.push(...d.check(t as never, `traffic.${i}`));
-    const why = s.duration === undefined ? d.needsDuration?.(t as never, `traffic.${i}`) : null;
-    if (why) {
-      const fix = Object.keys(d.optional ?? {}).map((k) => `traffic.${i}.${k}`);
-      out.push(`duration: required because ${why}; give duration in seconds (> 0 to 1000000 s)${fix.length ? ` or ${fix.join(' / ')}` : ''}`);
-    }
+    const why = s.duration === undefined ? d.needsDuration?.(t as never, `traffic.${i}`, s) : null;
+    if (why) out.push(`duration: required because ${why}`);
   });
   checkRto(s, out);
   if (s.duration !== undefined && s.warmup >= s.duration) out.push(`warmup = ${s.warmup} must be less than duration = ${s.duration} s (the summary counts only what happens after the warm-up)`);

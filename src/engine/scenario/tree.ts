@@ -135,6 +135,7 @@ function buildTree(): ObjectNode {
       variants: {
         constant: params(FLOW_DELAY_FIELDS.constant),
         uniform: params(FLOW_DELAY_FIELDS.uniform),
+        packmime: params(FLOW_DELAY_FIELDS.packmime),
         empirical: {
           points: {
             t: 'points',

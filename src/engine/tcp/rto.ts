@@ -118,6 +118,18 @@ export class RtoEstimator {
     if (this.base * this.backoff < this.maxNs) this.backoff *= 2;
   }
 
+  /**
+   * Takes over another estimator's state (SRTT, RTTVAR, samples, RTO, backoff): a later
+   * request/response on a persistent connection keeps the connection's RTT estimate.
+   */
+  copyFrom(o: RtoEstimator): void {
+    this.srtt = o.srtt;
+    this.rttvar = o.rttvar;
+    this.samples = o.samples;
+    this.base = o.base;
+    this.backoff = o.backoff;
+  }
+
   /** Current timeout including backoff, whole ns. */
   get value(): number {
     if (this.mode === 'bsd-ticks') {

@@ -530,11 +530,33 @@ export class TcpSender implements Agent {
       if (this.events() !== null) this.ev('complete', now, this.dataEnd, `all ${this.dataEnd} bytes acknowledged`);
       if (this.onComplete !== undefined) this.onComplete(now);
     }
-    if (this.autoClose && this.state === S_ESTABLISHED) {
+    if ((this.autoClose || this.closeRequested) && this.state === S_ESTABLISHED) {
       this.state = S_FIN_WAIT;
       this.sendFin(now);
       this.restartRtx(now);
     }
+  }
+
+  /** Close asked for by the application (closeWhenDone). */
+  private closeRequested = false;
+
+  /**
+   * The application closes its end (an HTTP/1.0 server after its response): the FIN goes
+   * out as soon as every byte written so far is acknowledged (at once if it already is).
+   * For connections created with autoClose = false.
+   */
+  closeWhenDone(now: number): void {
+    this.closeRequested = true;
+    if (this.state === S_ESTABLISHED && this.sndUna >= this.dataEnd) this.checkComplete(now);
+  }
+
+  /**
+   * A segment acknowledging our SYN-ACK arrived in SYN_RCVD without being the pure
+   * handshake ACK (the peer's first data segment carries the ACK when the pure ACK was
+   * lost): the handshake is complete (RFC 793 §3.4). `ece`: the segment carried ECN-Echo.
+   */
+  acceptHandshake(now: number, ece: boolean): void {
+    if (this.state === S_SYN_RCVD) this.establish(now, this.ecnOk && ece);
   }
 
   private sendFin(now: number): void {

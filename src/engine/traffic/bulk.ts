@@ -2,7 +2,7 @@ import type { ParamSpecs } from '../core/params';
 import { fromSeconds } from '../core/time';
 import { createTcpConnection } from '../tcp/connection';
 import type { TcpParams } from '../tcp/params';
-import { defineTraffic, type TrafficItemOf } from './types';
+import { defineTraffic, needsDurationText, type TrafficItemOf } from './types';
 
 /** Parameters of a bulk TCP traffic item (`{ kind: "bulk", ... }`). */
 export const BULK_PARAMS = {
@@ -48,7 +48,7 @@ export const bulk = defineTraffic({
   optional: { bytes: 'unlimited (long-lived flow)' },
   tcpOverride: true,
   needsDuration(item, path) {
-    return item.bytes === undefined ? `${path} is unlimited (bytes omitted)` : null;
+    return item.bytes === undefined ? needsDurationText(`${path} is unlimited (bytes omitted)`, [`${path}.bytes`]) : null;
   },
   estimate(item, ctx) {
     // data packets: what the path's slowest link, the receive windows or the bytes allow

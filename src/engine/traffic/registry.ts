@@ -1,16 +1,17 @@
 import type { EnumParam } from '../core/params';
 import { bulk, type BulkItem } from './bulk';
 import type { AnyTrafficDescriptor } from './types';
+import { packmime, type PackmimeItem } from './packmime';
 import { udp, type UdpItem } from './udp';
 
 /**
  * Every traffic kind, in the order the UI lists them. Adding a kind = one file that
  * exports a descriptor + one entry here + its tests.
  */
-export const TRAFFICS: readonly AnyTrafficDescriptor[] = [bulk, udp];
+export const TRAFFICS: readonly AnyTrafficDescriptor[] = [bulk, udp, packmime];
 
 /** A validated traffic item of any kind (one member per descriptor above). */
-export type TrafficItem = BulkItem | UdpItem;
+export type TrafficItem = BulkItem | UdpItem | PackmimeItem;
 
 /** The descriptor of `kind` ("bulk", "udp", ...), or undefined. */
 export function trafficByKind(kind: string): AnyTrafficDescriptor | undefined {

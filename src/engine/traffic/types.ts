@@ -2,6 +2,8 @@ import type { ParamSpecs, ParamValues } from '../core/params';
 import type { Simulator } from '../core/simulator';
 import type { FlowEntry } from '../metrics/collector';
 import type { TcpParams } from '../tcp/params';
+import type { FlowDelaySpec } from './flow-delay';
+import type { WebHub } from './web';
 
 /**
  * Traffic sources are plug-ins like the AQMs: each kind is one file in src/engine/traffic
@@ -42,6 +44,18 @@ export interface TrafficContext {
   /** A finite flow starts / has finished: a run without a duration ends when every finite flow has. */
   openFinite(): void;
   finiteDone(): void;
+  /** The per-flow extra delay of the topology (DelayBox), drawn per flow or per web connection. */
+  readonly flowDelay: FlowDelaySpec | undefined;
+  /** The run's web connections and response-time statistics (created on first use). */
+  web(): WebHub;
+}
+
+/** What a traffic kind's rules may read of the whole scenario. */
+export interface ScenarioView {
+  duration?: number;
+  warmup?: number;
+  stopAfterExchanges?: number;
+  tcp: TcpParams;
 }
 
 /** A rough size of the work an item causes, for run-size estimates (src/engine/estimate.ts). */
@@ -95,14 +109,33 @@ export interface TrafficDescriptor<P extends ParamSpecs = ParamSpecs, O extends 
   tcpOverride?: boolean;
   /** Cross-field rules; each message starts with the field's dotted path (`path` = "traffic.3"). */
   check?(item: TrafficItemOf<P, O>, path: string): string[];
-  /** Why this item needs the scenario's `duration` (it would never end by itself), or null. */
-  needsDuration?(item: TrafficItemOf<P, O>, path: string): string | null;
+  /**
+   * Why this item needs the scenario's `duration` (it would never end by itself) and what
+   * else would do, completing "duration: required because ..."; null if it ends by itself.
+   * Use needsDurationText.
+   */
+  needsDuration?(item: TrafficItemOf<P, O>, path: string, scenario: ScenarioView): string | null;
+  /**
+   * Kinds with an offered `load` parameter: the parameter the calibration sets (e.g.
+   * "rate"), a first guess of it for `bitsPerSecond` of offered load, and the bottleneck
+   * directions the item's responses load (0 forward, 1 reverse). See calibrate.ts.
+   */
+  calibration?: {
+    param: 'rate' | 'users';
+    integer?: boolean;
+    guess(item: TrafficItemOf<P, O>, bitsPerSecond: number): number;
+    /** Item fields to hold at their value for the first guess while the calibration varies the parameter. */
+    fix?(guess: number): Record<string, number>;
+    directions(item: TrafficItemOf<P, O>): (0 | 1)[];
+  };
   /**
    * Rough work estimate for run-size checks (src/engine/estimate.ts): packets, flows and,
    * when the kind knows better than the generic rule, events. Kinds without one are
    * estimated as nothing (say so in the kind's docs) - give every kind one.
    */
   estimate?(item: TrafficItemOf<P, O>, ctx: TrafficEstimateContext): TrafficEstimate;
+  /** Web kinds: request/response exchanges completed per second on average, on a bottleneck of `capacity` bits/s (run-length estimates). */
+  exchangeRate?(item: TrafficItemOf<P, O>, capacity: number): number;
   /** Builds the item's sources and sinks in the simulator. */
   create(item: TrafficItemOf<P, O>, ctx: TrafficContext): void;
 }
@@ -115,3 +148,8 @@ export function defineTraffic<P extends ParamSpecs, O extends keyof P & string =
 /** Any traffic descriptor, as the registry holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTrafficDescriptor = TrafficDescriptor<any, any>;
+
+/** "<why>; give duration in seconds (> 0 to 1000000 s) or <alternatives>". */
+export function needsDurationText(why: string, alternatives: readonly string[]): string {
+  return `${why}; give duration in seconds (> 0 to 1000000 s)${alternatives.length ? ` or ${alternatives.join(' or ')}` : ''}`;
+}

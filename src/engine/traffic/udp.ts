@@ -4,7 +4,7 @@ import type { AppHandler, Simulator } from '../core/simulator';
 import { fromSeconds, NS_PER_S } from '../core/time';
 import type { Agent } from '../net/agent';
 import { F_UDP, type PacketPool } from '../net/packet';
-import { defineTraffic, type TrafficItemOf } from './types';
+import { defineTraffic, needsDurationText, type TrafficItemOf } from './types';
 
 /** Parameters of an unresponsive UDP source (`{ kind: "udp", ... }`). */
 export const UDP_PARAMS = {
@@ -117,7 +117,7 @@ export const udp = defineTraffic({
     return item.stop !== undefined && !(item.stop > item.start) ? [`${path}.stop = ${item.stop} must be after ${path}.start = ${item.start}`] : [];
   },
   needsDuration(item, path) {
-    return item.stop === undefined ? `${path} (udp) has no stop time` : null;
+    return item.stop === undefined ? needsDurationText(`${path} (udp) has no stop time`, [`${path}.stop`]) : null;
   },
   estimate(item, ctx) {
     const end = item.stop !== undefined ? Math.min(item.stop, ctx.endSeconds) : ctx.endSeconds;
