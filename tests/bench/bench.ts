@@ -3,7 +3,9 @@
  *
  * 1. The bench scenarios, each as a whole process as a user runs it (`aqm-lab --preset X
  *    --quiet`: Node start-up and loading included) beside ns-2.35 running the same
- *    scenario (tests/bench/ns2/*.tcl, every knob set explicitly), alternating, medians;
+ *    scenario, alternating, medians: the lean hand-written twins of tests/bench/ns2/*.tcl
+ *    (every knob set explicitly, nothing measured but the simulation: the yardstick) and
+ *    the script `--export-ns2` generates (src/ns2, with the monitors its summary needs);
  *    and the engine alone, in a child process: events/s, simulated seconds per wall
  *    second, bottleneck packets per second, peak memory.
  * 2. Scaling: 10 to 10,000 flows (one per host pair) and 10 Mb/s to 10 Gb/s bottlenecks,
@@ -22,6 +24,7 @@ import type { CliIo } from '../../src/cli/main';
 import { createRun } from '../../src/engine/run';
 import { presetByName } from '../../src/engine/scenario/presets';
 import { parseScenario, type Scenario } from '../../src/engine/scenario/schema';
+import { exportNs2 } from '../../src/ns2/export';
 
 /** The repository root: the nearest folder above this file with the aqm-lab package.json (source or bundle). */
 function repoRoot(): string {
@@ -228,6 +231,16 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
     let oursPeak: number | null = null;
     let theirsPeak: number | null = null;
     let nsLine = '';
+    // the script the exporter generates for the same scenario
+    const genFile = join(tmp, `${c.name}.gen.tcl`);
+    let gen: string[] | null = null;
+    try {
+      writeFileSync(genFile, exportNs2(c.scenario).script);
+      gen = [genFile];
+    } catch {
+      gen = null;
+    }
+    const generated: number[] = [];
     for (let i = 0; i < repeat + 2; i++) {
       const a = timed(process.execPath, [launcher, c.name.startsWith('scaling') ? join(tmp, `${c.name}.json`) : '--preset', ...(c.name.startsWith('scaling') ? [] : [c.name]), '--quiet'], root, 600);
       if (a.ok) ours.push(a.wall);
@@ -239,6 +252,10 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
         if (b.ok) nsLine = b.stdout;
         if (b.ok && b.cpu !== null) theirsCpu.push(b.cpu);
         theirsPeak = b.peak ?? theirsPeak;
+        if (gen) {
+          const g = timed('ns', gen, ns2Dir, ns2Timeout);
+          if (g.ok && g.cpu !== null) generated.push(g.cpu);
+        }
       }
     }
     // ns-2's own summary line: end time, bottleneck arrivals, departures, drops
@@ -265,15 +282,18 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
       ns2 ? mb(theirsPeak) : '-',
       ns2 ? fmt(tw / ow, 2) : '-',
       ns2 ? fmt(tc / oc, 2) : '-',
+      ns2 && generated.length ? fmt(median(generated), 3) : '-',
+      ns2 && generated.length ? fmt(median(generated) / oc, 2) : '-',
     ]);
   }
   log('Bench scenarios. Engine alone (in one process, best of the repeats after a cold run): events, events/s,');
   log('simulated s per wall s, bottleneck packets per wall s, wall s (warm / cold), peak memory. Whole process:');
   log('`aqm-lab --preset X --quiet` and `ns X.tcl`: wall s, CPU s (user + system), peak memory; ns-2/ours = ns-2\'s time');
-  log('over ours, by wall and by CPU time (> 1: faster than ns-2; CPU time is the steadier on a busy machine).');
+  log('over ours, by wall and by CPU time (> 1: faster than ns-2; CPU time is the steadier on a busy machine). ns-2 runs');
+  log('the lean hand-written twin (tests/bench/ns2); "gen" is the CPU time of the script --export-ns2 writes, and its ratio.');
   log(
     table(
-      ['scenario', 'M events', 'M ev/s', 'sim s/s', 'k pkt/s', 'engine s', 'cold s', 'MB', 'ours s', 'cpu s', 'MB', 'ns-2 s', 'cpu s', 'MB', 'wall x', 'cpu x'],
+      ['scenario', 'M events', 'M ev/s', 'sim s/s', 'k pkt/s', 'engine s', 'cold s', 'MB', 'ours s', 'cpu s', 'MB', 'ns-2 s', 'cpu s', 'MB', 'wall x', 'cpu x', 'gen cpu', 'gen x'],
       rows,
     ),
   );
