@@ -1,4 +1,5 @@
 import type { QueueListener } from '../aqm/queue-disc';
+import { asDoubles } from './doubles';
 import { SplitScheduler } from './scheduler';
 import type { Agent, FlowEventSink, Net } from '../net/agent';
 import type { Link } from '../net/link';
@@ -97,6 +98,10 @@ export class Simulator implements Net {
   private appFree = new Int32Array(256);
   private appFreeTop = 0;
   private appUsed = 0;
+
+  constructor() {
+    asDoubles(this, ['clock', 'events', 'hookEvents']);
+  }
 
   /** Events of the network itself (packets, timers, applications), excluding sampling hooks. */
   get networkEvents(): number {

@@ -1,5 +1,6 @@
 import type { QueueDisc } from '../aqm/queue-disc';
 import type { Rng } from '../core/rng';
+import { asDoubles } from '../core/doubles';
 import { NS_PER_S } from '../core/time';
 
 /**
@@ -55,6 +56,7 @@ export class Link {
   ) {
     this.rate = rateBps;
     this.nsPerByte = (8 * NS_PER_S) / rateBps;
+    asDoubles(this, ['busyUntil', 'bitsSent', 'lastTxBits', 'txCredit', 'areaPackets', 'areaBytes', 'lastChange', 'delaySum', 'delayNs']);
   }
 
   /** Transmission rate, bits/s (may change during a run). */
