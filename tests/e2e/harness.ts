@@ -22,6 +22,7 @@ export interface AppHook {
     setSpeed(speed: number | 'max'): void;
     reset(): void;
     stepForward(): void;
+    workersMade: number;
   };
   loop: { fps: number; drawnFrames: number; drawMs: number; firstDrawAt: number | null };
 }

@@ -126,3 +126,91 @@ describe('stepping', () => {
     await page.context().close();
   });
 });
+
+describe('heavy scenarios', () => {
+  it('Reset and switching lessons stop a 100,000-flow run at once; the next lesson runs at its normal pace', async () => {
+    const page = await open('p=default&traffic.0.flows=100000&warmup=0&duration=1&seed=1');
+    // if the estimate makes the app ask before a very large run, say yes: this test is about stopping it
+    const questions: string[] = [];
+    page.on('dialog', (d) => {
+      questions.push(d.message());
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForTimeout(1500); // the worker is busy building the run
+    // the run was accepted (the app samples 100,000 flows' series coarsely) and is still going
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().runError)).toBeNull();
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).not.toBe('done');
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Reset the run' }).click();
+    await waitForStatus(page, 'idle', 2000);
+    console.log(`Reset of a 100,000-flow run: idle after ${Date.now() - t0} ms`);
+    expect(await page.evaluate(() => window.__aqmlab!.controller.workersMade)).toBe(1);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForTimeout(500);
+    // switching lessons stops it too; the lesson runs on a fresh worker
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
+    await waitForStatus(page, 'idle', 2000);
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    const t1 = Date.now();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done', 60_000);
+    console.log(`ecn-marks after the heavy runs were stopped: done ${Date.now() - t1} ms after Play; questions asked: ${questions.length}${questions[0] ? ` ("${questions[0].split('\n')[0]}")` : ''}`);
+    expect(await page.evaluate(() => window.__aqmlab!.controller.workersMade)).toBe(3);
+    await page.context().close();
+  });
+});
+
+describe('editing', () => {
+  const field = (page: Page, path: string) => page.locator(`[data-path="${path}"] input[type=number]`).first();
+
+  it('a value is applied on commit, never keystroke by keystroke, and never when it fails validation', async () => {
+    const page = await open('p=default');
+    // 50 into min_th while max_th is 45: refused with a message in the user's words; 5 is never applied on the way
+    const minTh = field(page, 'topology.bottleneck.queue.minTh');
+    await minTh.fill('');
+    await minTh.pressSequentially('50', { delay: 80 });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh)).toBe(15);
+    await minTh.press('Enter');
+    const msg = page.locator('[data-path="topology.bottleneck.queue.minTh"] .sed-error');
+    await expect.poll(() => msg.innerText()).toMatch(/^min_th: .*50.*maxTh = 45/);
+    expect(await msg.locator('code').innerText()).toBe('topology.bottleneck.queue.minTh');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh)).toBe(15);
+    // friendly units: a negative rate is named with its label and the range in Mb/s
+    const rate = field(page, 'topology.bottleneck.rate');
+    await rate.fill('-5');
+    await rate.press('Tab');
+    await expect.poll(() => page.locator('[data-path="topology.bottleneck.rate"] .sed-error').innerText()).toContain('Rate: -5 Mb/s is out of range; allowed 0.001 to 1000000 Mb/s');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.rate)).toBe(10e6);
+    await page.screenshot({ path: `${SHOTS}/ux-edit-messages.png` });
+    // Escape brings the applied value back
+    await rate.press('Escape');
+    await expect(rate.inputValue()).resolves.toBe('10');
+
+    // during a run, typing 150 as the buffer limit applies 150 once (not 1, then 15)
+    await page.getByRole('radio', { name: '1× real time', exact: true }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().now > 0.5);
+    const limit = field(page, 'topology.bottleneck.queue.limit');
+    await limit.fill('');
+    await limit.pressSequentially('150', { delay: 150 });
+    // a pause in typing commits it
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().markers.length > 0, undefined, { timeout: 5000 });
+    await page.waitForTimeout(300);
+    const markers = await page.evaluate(() => window.__aqmlab!.store.getState().markers);
+    expect(markers.map((m: { path: string; value: unknown }) => [m.path, m.value])).toEqual([['topology.bottleneck.queue.limit', 150]]);
+    await page.context().close();
+  });
+
+  it('switching the queue kind away and back keeps the first kind\'s settings for the session', async () => {
+    const page = await open('p=ecn-marks');
+    const kind = page.locator('[data-path="topology.bottleneck.queue.kind"] select');
+    await kind.selectOption('droptail');
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.kind)).toBe('droptail');
+    await kind.selectOption('red');
+    const q = await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue);
+    expect(q).toMatchObject({ kind: 'red', maxP: 0.02, ecn: true, minTh: 20, maxTh: 60 });
+    await page.context().close();
+  });
+});
