@@ -8,7 +8,12 @@
  * a constructor gives the named fields the double representation from the start; their
  * values are unchanged.
  */
+const done = new WeakSet<object>();
+
 export function asDoubles(o: object, fields: readonly string[]): void {
+  // once per class: V8 then builds every later instance with the double fields
+  if (done.has(o.constructor)) return;
+  done.add(o.constructor);
   const r = o as Record<string, number>;
   for (const f of fields) {
     const v = r[f];

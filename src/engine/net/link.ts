@@ -2,6 +2,7 @@ import type { QueueDisc } from '../aqm/queue-disc';
 import type { Rng } from '../core/rng';
 import { asDoubles } from '../core/doubles';
 import { NS_PER_S } from '../core/time';
+import { Pipe } from './pipe';
 
 /**
  * One direction of a link: a queue discipline feeding a transmitter of `rateBps`, then
@@ -35,6 +36,8 @@ export class Link {
   delayCount = 0;
   /** Add the per-flow extra delay (DelayBox) when packets leave on this link. */
   addFlowDelay = false;
+  /** Packets on the wire, in arrival order (see pipe.ts). */
+  readonly pipe = new Pipe();
   /**
    * Keep the backlog integrals (areaPackets, areaBytes): only the links the summary reports
    * (the bottleneck's two directions) need them, the others skip the arithmetic.
