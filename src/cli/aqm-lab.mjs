@@ -4,6 +4,7 @@
 //   aqm-lab <scenario.json> | --preset <name> [options]    run one scenario (--help)
 //   aqm-lab sweep <preset pattern>... [options]             run many presets on every core
 //   aqm-lab bench [options]                                 engine speed, ns-2 comparison
+//   aqm-lab validate [suite or case ...] [options]          engine vs ns-2.35, metric by metric
 //
 // It runs the bundled build of src/cli (see build.mjs) with plain node. If the bundle is
 // missing, or any file it was built from has changed since, it is rebuilt first (about a
@@ -29,6 +30,7 @@ let code;
 try {
   if (argv[0] === 'sweep') code = await (await load('sweep')).runSweep(argv.slice(1), io);
   else if (argv[0] === 'bench') code = await (await load('bench')).runBench(argv.slice(1), io);
+  else if (argv[0] === 'validate') code = await (await load('validate')).validateCli(argv.slice(1), io);
   else code = await (await load('main')).runCli(argv, io);
 } catch (e) {
   process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);

@@ -18,6 +18,7 @@ export const ENTRIES = {
   sweep: 'src/cli/sweep.ts',
   'sweep-worker': 'src/cli/sweep-worker.ts',
   bench: 'tests/bench/bench.ts',
+  validate: 'src/cli/validate.ts',
 };
 
 /** Files that change the build without being bundled sources. */

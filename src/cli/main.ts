@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { DecisionRecord } from '../engine/aqm/decision';
@@ -38,6 +38,10 @@ Options:
   --baseline               web traffic: also run the same workload with the bottleneck 10x
                            faster (uncongested) and print its response times beside
   --dry-run                validate, print the scenario as it would run (JSON), don't run
+  --export-ns2 <file.tcl>  write the scenario as an ns-2.35 Tcl script (- for stdout) and
+                           don't run; the script prints one JSON line with the summary's
+                           field names and lists at its top what ns-2 does differently
+                           (docs/ns2.md; npm run validate compares the two)
   --estimate               print the run-size estimate (events, packets, memory, time), don't run
   --max-events <n>         refuse a run estimated above n network events, and stop one that
                            reaches n (default 2.4e9, about 10 minutes)
@@ -68,6 +72,7 @@ export interface CliOptions {
   responses?: string;
   baseline: boolean;
   dryRun: boolean;
+  exportNs2?: string;
   estimate: boolean;
   maxEvents?: number;
   force: boolean;
@@ -82,7 +87,7 @@ export interface CliOptions {
 export type ParsedArgs = { ok: true; opts: CliOptions } | { ok: false; errors: string[] };
 
 /** Options that take a value (the others are flags). */
-const VALUE_OPTIONS = new Set(['--preset', '--set', '--out', '--series', '--responses', '--sample', '--trace', '--max-events', '--max-packets', '--max-trace']);
+const VALUE_OPTIONS = new Set(['--preset', '--set', '--out', '--series', '--responses', '--sample', '--trace', '--max-events', '--max-packets', '--max-trace', '--export-ns2']);
 
 /**
  * Joins "--sample -1" into "--sample=-1": node's parseArgs takes a value that starts with
@@ -121,6 +126,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
         responses: { type: 'string' },
         baseline: { type: 'boolean' },
         'dry-run': { type: 'boolean' },
+        'export-ns2': { type: 'string' },
         estimate: { type: 'boolean' },
         'max-events': { type: 'string' },
         force: { type: 'boolean' },
@@ -146,6 +152,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     responses: values.responses as string | undefined,
     baseline: values.baseline === true,
     dryRun: values['dry-run'] === true,
+    exportNs2: values['export-ns2'] as string | undefined,
     estimate: values.estimate === true,
     force: values.force === true,
     maxTrace: 1_000_000,
@@ -183,6 +190,7 @@ const OPTION_VALUES: Record<string, string> = {
   '--preset': 'a preset name (--list-presets lists them)',
   '--set': '<dotted.path>=<value>, e.g. --set topology.bottleneck.queue.maxP=0.02',
   '--out': 'a file name for the result JSON',
+  '--export-ns2': 'a file name for the ns-2 script, or - for stdout',
   '--series': 'a file name for the series CSV',
   '--sample': 'seconds, > 0 to 1000000',
   '--trace': 'a file name for the decision trace (JSON lines)',
@@ -505,6 +513,36 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
   return 0;
 }
 
+/** --export-ns2: the scenario as an ns-2.35 script (src/ns2); 2 if ns-2.35 cannot express it. */
+async function writeNs2Script(scenario: Scenario, path: string, io: CliIo): Promise<number> {
+  const { exportNs2, Ns2ExportError } = await import('../ns2/export');
+  let script: string;
+  let notes: number;
+  try {
+    const x = exportNs2(scenario);
+    script = x.script;
+    notes = x.notes.length;
+  } catch (e) {
+    if (e instanceof Ns2ExportError) {
+      io.err(`--export-ns2: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (path === '-') {
+    io.out(script);
+    return 0;
+  }
+  try {
+    writeFileSync(path, script);
+  } catch (e) {
+    io.err(`--export-ns2 ${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+    return 2;
+  }
+  io.out(`wrote ${path}: an ns-2.35 script of ${scenario.name ? `"${scenario.name}"` : 'the scenario'}; ${notes} field${notes === 1 ? '' : 's'} without an exact ns-2 equivalent are listed at its top. Run it with: ns ${path}\n`);
+  return 0;
+}
+
 /** The whole CLI; returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -531,6 +569,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     io.out(JSON.stringify(loaded.scenario, null, 2) + '\n');
     return 0;
   }
+  if (opts.exportNs2 !== undefined) return writeNs2Script(loaded.scenario, opts.exportNs2, io);
   if (opts.estimate) {
     const est = await import('../engine/estimate');
     const e = est.estimateRun(loaded.scenario, { series: opts.series !== undefined, sampleInterval: opts.sample });

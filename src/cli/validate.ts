@@ -5,6 +5,7 @@ import { runScenario } from '../engine/run';
 import { exportNs2 } from '../ns2/export';
 import type { Ns2Result } from '../ns2/result';
 import { caseScenario, judge, selectCases, SUITES, type MetricResult, type SummaryLike, type ValidationCase } from '../ns2/suite';
+import type { CliIo } from './main';
 import { findNs2, NS2_INSTALL_HINT, runNs2 } from './ns2-run';
 
 /**
@@ -23,7 +24,8 @@ name, e.g. 'seeds001 n2 *' or '*QL64'.
 Options:
   --quiet            print only failing metrics and the totals
   --json <file>      write every result (both summaries, verdicts) as JSON
-  --markdown <file>  write the agreement table as Markdown (docs/ns2.md uses it)
+  --markdown <file>  write the agreement tables as Markdown (- for stdout; docs/ns2.md
+                     shows them)
   --list             list the cases and exit
   -h, --help         this text`;
 
@@ -74,31 +76,85 @@ export function formatCase(o: CaseOutcome, quiet: boolean): string {
   return lines.join('\n');
 }
 
-/** The Markdown agreement table: one row per case, the judged metrics as engine / ns-2 (difference). */
+/** seeds/001 cases are named "seeds001 n<N> <mech> QL<ql>"; the baseline cases have no mechanism. */
+const GRID_NAME = /^seeds001 n(\d+) (\S+) QL(\d+)$/;
+
+function cellOf(o: CaseOutcome, key: string): MetricResult | undefined {
+  return o.results.find((r) => r.key === key);
+}
+
+/** One grid table of the seeds/001 suite: rows n x mechanism, columns QL; `cell` formats a case. */
+function gridTable(list: CaseOutcome[], title: string, cell: (o: CaseOutcome) => string, rows?: (mech: string) => boolean): string[] {
+  const grid = new Map<string, Map<number, CaseOutcome>>();
+  const qls = new Set<number>();
+  for (const o of list) {
+    const m = GRID_NAME.exec(o.case.name);
+    if (!m || (rows && !rows(m[2]))) continue;
+    const row = `n = ${m[1]}, ${m[2]}`;
+    if (!grid.has(row)) grid.set(row, new Map());
+    grid.get(row)!.set(Number(m[3]), o);
+    qls.add(Number(m[3]));
+  }
+  const cols = [...qls].sort((a, b) => b - a);
+  const out = [`**${title}**`, '', `| | ${cols.map((q) => `QL ${q}`).join(' | ')} |`, `|---|${cols.map(() => '---:').join('|')}|`];
+  for (const [row, cells] of grid) out.push(`| ${row} | ${cols.map((q) => (cells.has(q) ? cell(cells.get(q)!) : '')).join(' | ')} |`);
+  out.push('');
+  return out;
+}
+
+const failMark = (r: MetricResult | undefined) => (r?.verdict === 'fail' ? ' ✗' : '');
+const pair = (key: string) => (o: CaseOutcome) => {
+  const r = cellOf(o, key);
+  if (!r || r.engine === null || r.ns2 === null) return '';
+  const same = r.engine === r.ns2;
+  return `${same ? '=' : ''}${fmt(r.engine, 0)}${same ? '' : ` / ${fmt(r.ns2, 0)}`}${failMark(r)}`;
+};
+
+/**
+ * The Markdown agreement tables (docs/ns2.md): for the seeds/001 grid one table per
+ * metric, rows n x mechanism and columns QL; for the other suites one row per case.
+ */
 export function markdownTable(outcomes: CaseOutcome[]): string {
   const bySuite = new Map<string, CaseOutcome[]>();
   for (const o of outcomes) bySuite.set(o.case.suite, [...(bySuite.get(o.case.suite) ?? []), o]);
   const out: string[] = [];
   for (const [suite, list] of bySuite) {
+    const judged = list.flatMap((o) => o.results.filter((r) => r.verdict !== 'info'));
+    const fails = judged.filter((r) => r.verdict === 'fail').length;
+    out.push(`### ${suite}: ${list.length} cases, ${judged.length} judged metrics, ${judged.length - fails} within tolerance${fails ? `, ${fails} outside (✗)` : ''}`, '');
+    if (suite === 'seeds001') {
+      out.push(
+        ...gridTable(list, 'Longest completion time T, engine vs ns-2 (G differs by the same amount, opposite sign; tolerance ±1 %)', (o) => {
+          const r = cellOf(o, 'tmax');
+          return r?.diff === null || !r ? '' : `${pct(r.diff).replace(' ', '')}${failMark(r)}`;
+        }),
+        ...gridTable(list, 'Bottleneck drops, engine / ns-2 ("=" where identical; ±10 % where ns-2 counts more than 100 and QL >= 16)', pair('drops')),
+        ...gridTable(list, 'Retransmissions, engine / ns-2 (same tolerance)', pair('retx')),
+        ...gridTable(list, 'ECN marks, engine / ns-2 (same tolerance)', pair('marks'), (mech) => mech.startsWith('ecn')),
+        ...gridTable(list, 'Retransmission timeouts, engine / ns-2 (information)', pair('timeouts')),
+      );
+      const base = list.filter((o) => !GRID_NAME.test(o.case.name));
+      for (const o of base) out.push(`- ${o.case.name}: ${o.results.map((r) => `${r.label} ${fmt(r.engine, r.digits)} / ${fmt(r.ns2, r.digits)}`).join('; ')}`);
+      out.push('');
+      continue;
+    }
     const keys = [...new Set(list.flatMap((o) => o.results.map((r) => r.key)))];
     const labels = new Map(list.flatMap((o) => o.results.map((r) => [r.key, r.label] as const)));
-    out.push(`### ${suite}`, '', `| case | ${keys.map((k) => labels.get(k)).join(' | ')} | verdict |`, `|---|${keys.map(() => '---').join('|')}|---|`);
+    out.push(`| case | ${keys.map((k) => labels.get(k)).join(' | ')} |`, `|---|${keys.map(() => '---').join('|')}|`);
     for (const o of list) {
       const cells = keys.map((k) => {
-        const r = o.results.find((x) => x.key === k);
+        const r = cellOf(o, k);
         if (!r) return '';
-        const mark = r.verdict === 'fail' ? ' ✗' : r.verdict === 'pass' ? '' : '';
-        return `${fmt(r.engine, r.digits)} / ${fmt(r.ns2, r.digits)}${r.diff !== null ? ` (${pct(r.diff).replace(' ', '')})` : ''}${mark}`;
+        return `${fmt(r.engine, r.digits)} / ${fmt(r.ns2, r.digits)}${r.diff !== null ? ` (${pct(r.diff).replace(' ', '')}${r.rel !== null ? `, ±${(r.rel * 100).toFixed(r.rel < 0.01 ? 1 : 0)}%` : ''})` : ''}${failMark(r)}`;
       });
-      const fails = o.results.filter((r) => r.verdict === 'fail').length;
-      out.push(`| ${o.case.name} | ${cells.join(' | ')} | ${fails === 0 ? 'pass' : `**${fails} fail**`} |`);
+      out.push(`| ${o.case.name} | ${cells.join(' | ')} |`);
     }
     out.push('');
   }
   return out.join('\n');
 }
 
-export async function validateCli(argv: readonly string[], io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) }): Promise<number> {
+export async function validateCli(argv: readonly string[], io: CliIo = { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t) }): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
@@ -147,7 +203,10 @@ export async function validateCli(argv: readonly string[], io = { out: (t: strin
   }
   io.out(`\n${cases.length} cases, ${judged} judged metrics: ${judged - fails} pass, ${fails} fail\n`);
   if (typeof values.json === 'string') writeFileSync(values.json, JSON.stringify(outcomes.map((o) => ({ case: o.case.name, suite: o.case.suite, results: o.results, engine: o.engine, ns2: o.ns2 })), null, 1));
-  if (typeof values.markdown === 'string') writeFileSync(values.markdown, markdownTable(outcomes));
+  if (typeof values.markdown === 'string') {
+    if (values.markdown === '-') io.out(markdownTable(outcomes) + '\n');
+    else writeFileSync(values.markdown, markdownTable(outcomes));
+  }
   return fails > 0 ? 1 : 0;
 }
 

@@ -269,14 +269,17 @@ export function exportNs2(s: Scenario): Ns2Script {
 
   if (s.tcp.fin || s.traffic.some((t) => t.kind === 'bulk' && t.tcp?.fin === true))
     b.note('tcp.fin', "ns-2's one-way agents close without a FIN: the engine's FIN/ACK exchange after the last byte (fin on) is not modelled");
-  b.note('summary', 'maxQueuePackets, maxQueueBytes, linkLosses, dropsOverflow and dropsForced are null (the flow monitor does not keep them); dropsEarly counts RED early drops and dropsNotEarly the rest; marks are counted as marked packets leave the queue; fastRetransmits = window cuts - timeouts - ECN cuts');
   const header = [
     `# ns-2.35 script exported by AQM Lab from scenario ${s.name ? `"${s.name}"` : '(unnamed)'}`,
     '# Run: ns <this file>   (Debian/Ubuntu: apt-get install ns2). It prints one JSON line with the',
     "# field names of AQM Lab's run summary (simulatedSeconds, bottleneck, flows, goodputEfficiency, ...).",
     '#',
     '# Scenario fields without an exact ns-2 equivalent, and what this script does instead:',
-    ...b.notes.flatMap((x) => wrapComment(`- ${x.field}: ${x.text}`)),
+    ...(b.notes.length ? b.notes.flatMap((x) => wrapComment(`- ${x.field}: ${x.text}`)) : ['# (none)']),
+    '#',
+    ...wrapComment(
+      'Result fields: maxQueuePackets, maxQueueBytes, linkLosses, dropsOverflow and dropsForced are null (the flow monitors do not keep them); dropsEarly counts RED early drops and dropsNotEarly the others; marks are counted as marked packets leave the queue; fastRetransmits = window cuts - timeouts - ECN cuts.',
+    ),
     '#',
   ];
   return { script: [...header, ...b.lines, ''].join('\n'), notes: b.notes };

@@ -126,12 +126,39 @@ function ShareButton() {
   );
 }
 
+/**
+ * The current scenario as an ns-2.35 script (src/ns2, loaded on first use). What ns-2.35
+ * cannot express is reported in a banner naming the field; the app keeps working.
+ */
+async function exportNs2Script(store: ReturnType<typeof useServices>['store']): Promise<void> {
+  const s = store.getState();
+  if (!s.scenario) return;
+  const { exportNs2, Ns2ExportError } = await import('../ns2/export');
+  try {
+    const { script, notes } = exportNs2(s.scenario);
+    const name = `${fileStem('ns2', s.presetName)}.tcl`;
+    download(name, new Blob([script], { type: 'text/x-tcl' }));
+    store.addBanner({
+      kind: 'info',
+      title: `Saved ${name}: the scenario as an ns-2.35 script`,
+      lines: [`Run it with: ns ${name} (Debian/Ubuntu: apt-get install ns2). It prints one JSON line with this lab's summary fields.`, `${notes.length} field${notes.length === 1 ? '' : 's'} without an exact ns-2 equivalent ${notes.length === 1 ? 'is' : 'are'} listed at its top: ${notes.map((n) => n.field).join(', ')}.`],
+    });
+  } catch (e) {
+    if (!(e instanceof Ns2ExportError)) throw e;
+    store.addBanner({ kind: 'error', title: 'This scenario cannot be exported as an ns-2 script', lines: [e.message] });
+  }
+}
+
 function ExportAll() {
   const { store } = useServices();
   const menuRef = useRef<HTMLDetailsElement>(null);
-  const run = (kind: 'csv' | 'json' | 'events') => {
+  const run = (kind: 'csv' | 'json' | 'events' | 'ns2') => {
     if (menuRef.current) menuRef.current.open = false;
     const s = store.getState();
+    if (kind === 'ns2') {
+      void exportNs2Script(store);
+      return;
+    }
     const stem = fileStem('series', s.presetName);
     const names = store.series.names();
     if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, names)], { type: 'text/csv' }));
@@ -150,6 +177,9 @@ function ExportAll() {
         </button>
         <button type="button" onClick={() => run('json')}>
           Everything (JSON)
+        </button>
+        <button type="button" onClick={() => run('ns2')} title="The scenario as an ns-2.35 Tcl script (run it with: ns file.tcl)">
+          ns-2 script (Tcl)
         </button>
       </div>
     </details>

@@ -10,6 +10,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findNs2, NS2_INSTALL_HINT, runNs2 } from '../../src/cli/ns2-run';
+import { exportNs2 } from '../../src/ns2/export';
 import { chartInk, SHOTS, startHarness, waitForStatus, type Harness } from './harness';
 
 let h: Harness;
@@ -199,6 +201,27 @@ describe('AQM Lab in the browser', () => {
     expect(Number(row5[0])).toBe(expected.t5);
     expect(Number(row5[header.indexOf('queue')])).toBe(expected.q5);
     expect(Number(csv[csv.length - 1].split(',')[0])).toBe(expected.tl);
+    await page.context().close();
+  });
+
+  it('exports the scenario as an ns-2 script, the same the CLI writes, which ns-2.35 runs', async () => {
+    const page = await open('p=lockout-dt&topology.bottleneck.queue.limit=48');
+    await page.getByText('Export data', { exact: true }).click();
+    await page.screenshot({ path: `${SHOTS}/e2e-export-menu.png` });
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ns-2 script (Tcl)' }).click()]);
+    expect(dl.suggestedFilename()).toBe('aqm-lab-lockout-dt-ns2.tcl');
+    const script = readFileSync((await dl.path())!, 'utf8');
+    expect(script).toMatch(/^# ns-2\.35 script exported by AQM Lab from scenario "lockout-dt"/);
+    expect(script).toContain('{limit_ 48 ');
+    const scenario = await page.evaluate(() => window.__aqmlab!.store.getState().scenario);
+    expect(script).toBe(exportNs2(scenario).script);
+    await expect.poll(() => page.getByTestId('banner-info').innerText()).toContain('the scenario as an ns-2.35 script');
+    await page.screenshot({ path: `${SHOTS}/e2e-export-ns2.png` });
+    const bin = findNs2();
+    expect(bin, NS2_INSTALL_HINT).not.toBeNull();
+    const r = await runNs2(bin!, script);
+    expect(r.flows).toHaveLength(2);
+    expect(r.flows.every((f) => f.completionTime !== null)).toBe(true);
     await page.context().close();
   });
 
