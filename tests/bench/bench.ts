@@ -11,6 +11,7 @@ import { parseScenario } from '../../src/engine/scenario/schema';
 const cases: { label: string; preset: string }[] = [
   { label: '(a) ecn-finite n=10, QL=32, RED+ECN (max_p 10 %)', preset: 'ecn-finite-n10-ecn-a-ql32' },
   { label: '(b) 100 SACK flows, 10 Mb/s 20 ms, RED, 200 s', preset: 'bench-100-red' },
+  { label: '(c) seeds/000 full scale: two-way PackMime at 80 % load, 10 Mb/s DT-148q, 120 s warm-up + 250,000 exchanges', preset: 'bench-seeds000-full' },
 ];
 
 export async function runBench(_argv: readonly string[], io: CliIo): Promise<number> {
@@ -37,6 +38,8 @@ export async function runBench(_argv: readonly string[], io: CliIo): Promise<num
     log(`  simulated ${summary.simulatedSeconds.toFixed(1)} s  ->  ${(summary.simulatedSeconds / best).toFixed(0)} simulated s per wall s`);
     log(`  bottleneck packets ${pkts}  ->  ${(pkts / best / 1e6).toFixed(3)} M packets/s`);
     log(`  utilization ${(summary.bottleneck.utilization * 100).toFixed(1)} %, drops ${summary.bottleneck.drops}, marks ${summary.bottleneck.marks}`);
+    const w = summary.web;
+    if (w) log(`  web: ${w.exchanges} exchanges, median response ${((w.responseTime?.p50 ?? NaN) * 1000).toFixed(0)} ms (the first run includes the load calibration: ${w.calibration.map((c) => `${c.value.toFixed(1)} connections/s`).join(', ')})`);
   }
   return 0;
 }
