@@ -66,7 +66,8 @@ export function trafficText(s: Scenario): string {
 /** One line describing the network. */
 export function scenarioLine(s: Scenario): string {
   const t = s.topology;
-  const head = `${s.name ?? 'scenario'} (seed ${s.seed}${s.duration !== undefined ? `, ${s.duration} s` : ', until all flows finish'}): ${trafficText(s)}`;
+  const until = s.stopAfterExchanges !== undefined ? `, until ${s.stopAfterExchanges.toLocaleString('en-US')} exchanges${s.duration !== undefined ? ` or ${s.duration} s` : ''}` : s.duration !== undefined ? `, ${s.duration} s` : ', until all flows finish';
+  const head = `${s.name ?? 'scenario'} (seed ${s.seed}${until}): ${trafficText(s)}`;
   if (t.kind === 'dumbbell') {
     const b = t.bottleneck;
     return `${head}, dumbbell ${t.left.hosts}x${t.right.hosts} hosts, bottleneck ${rateText(b.rate)} ${delayText(b.delay)}${b.loss ? ` loss ${b.loss}` : ''}, ${queueText(b.queue)}`;

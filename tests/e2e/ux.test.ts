@@ -214,3 +214,46 @@ describe('editing', () => {
     await page.context().close();
   });
 });
+
+describe('drawing cost', () => {
+  it('the queue chart draws by pixels, not by run length: a long run at max speed (draw time per frame in the log)', async () => {
+    // 100 flows for 2000 s: ~280,000 drops in the strip, 2000 samples per column
+    const page = await open('p=bench-100-red&duration=2000', { width: 1280, height: 800 });
+    await page.evaluate(() => {
+      const w = window as unknown as { __lt: number[] };
+      w.__lt = [];
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) w.__lt.push(e.duration);
+      }).observe({ entryTypes: ['longtask'] });
+      window.__aqmlab!.controller.setSpeed('max');
+      window.__aqmlab!.controller.start();
+    });
+    const samples: { t: number; events: number; ms: number; points: number; width: number }[] = [];
+    for (;;) {
+      await page.waitForTimeout(250);
+      const s = await page.evaluate(() => {
+        const c = document.querySelector<HTMLCanvasElement>('section[data-chart=queue] canvas')!;
+        const st = window.__aqmlab!.store.getState();
+        return { t: st.now, status: st.status, events: window.__aqmlab!.store.series.evLength, ms: Number(c.dataset.drawMs ?? NaN), points: Number(c.dataset.points ?? 0), width: c.clientWidth };
+      });
+      if (Number.isFinite(s.ms)) samples.push(s);
+      if (s.status === 'done' || s.status === 'error') break;
+    }
+    const lt = await page.evaluate(() => (window as unknown as { __lt: number[] }).__lt);
+    if (process.env.UX_VERBOSE) console.log(samples.map((x) => `${x.t.toFixed(0)}:${x.ms}`).join(' '));
+    const third = Math.max(1, Math.floor(samples.length / 3));
+    const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)] ?? NaN;
+    const early = samples.slice(0, third);
+    const late = samples.slice(-third);
+    console.log(
+      `queue chart at max speed, 100 flows, 2000 s: draw ${med(early.map((x) => x.ms)).toFixed(2)} ms per frame (median) with ${early.at(-1)!.events} drops stored, ` +
+        `${med(late.map((x) => x.ms)).toFixed(2)} ms with ${late.at(-1)!.events}; max ${Math.max(...samples.map((x) => x.ms)).toFixed(1)} ms over ${samples.length} readings; ` +
+        `main-thread long tasks: ${lt.length}, ${lt.filter((x) => x > 100).length} over 100 ms`,
+    );
+    // what a frame draws is bounded by the plot's pixels however many drops the run stored
+    const last = samples.at(-1)!;
+    expect(last.events).toBeGreaterThan(100_000);
+    for (const s of samples) expect(s.points).toBeLessThan(12 * s.width);
+    await page.context().close();
+  });
+});

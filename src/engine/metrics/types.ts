@@ -75,8 +75,8 @@ export interface LoadCalibration {
   item: number;
   /** The offered load asked for (fraction of the bottleneck rate). */
   load: number;
-  /** What it was turned into: `rate` (connections/s per direction) or `users`. */
-  param: 'rate' | 'users';
+  /** What it was turned into: `rate` (connections/s per direction), `users` or `sessions` (per direction). */
+  param: 'rate' | 'users' | 'sessions';
   value: number;
   /** Utilization measured on the uncongested (10x faster) link with that value. */
   measured: number;

@@ -47,6 +47,8 @@ export interface WebSummary extends ResponseSet {
   started: number;
   /** Exchanges in progress at the end of the run (started at any time). */
   inProgress: number;
+  /** TCP connections opened over the whole run (fewer than exchanges when connections are persistent). */
+  connections: number;
   /** The same figures for responses above 50 KB (seeds/000 Fig. 18). */
   largeResponses: ResponseSet;
   /** Completed exchanges per direction of their response (forward, reverse). */
@@ -153,6 +155,7 @@ export class WebStats {
   private streamed = 0;
   startedAll = 0;
   completedAll = 0;
+  connections = 0;
   /** Started after the warm-up. */
   started = 0;
   /** Called once when `stopAfter` counted exchanges have completed. */
@@ -254,6 +257,7 @@ export class WebStats {
       ...responseSet(rts, lost),
       started: this.started,
       inProgress: this.startedAll - this.completedAll,
+      connections: this.connections,
       largeResponses: responseSet(large, lostLarge),
       byDirection: { forward: fwd, reverse: n - fwd },
       responseBytes: bytes,

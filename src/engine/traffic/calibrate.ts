@@ -39,6 +39,9 @@ export function setCalibrationStore(s: CalibrationStore): void {
   store = s;
 }
 
+/** Part of every cache key: bump it when a workload model or the engine changes what a calibration would measure. */
+export const CALIBRATION_VERSION = 2;
+
 /** How far from the asked load (absolute utilization) a calibration may stop. */
 export const CALIBRATION_TOLERANCE = 0.005;
 /** Calibration runs at most. */
@@ -124,7 +127,7 @@ export function calibrateLoads(s: EngineScenario, run: (s: EngineScenario) => Ru
     if (typeof load !== 'number' || !d?.calibration) return;
     const cal = d.calibration;
     const capacity = bottleneckRate(s);
-    const key = stable({ model: uncongestedTwin(s, index, cal.param, 0), load });
+    const key = stable({ v: CALIBRATION_VERSION, model: uncongestedTwin(s, index, cal.param, 0), load });
     const hit = store.get(key);
     if (hit) {
       out.set(index, { item: index, load, param: cal.param, value: hit.value, measured: hit.measured, runs: 0, fixed: hit.fixed });

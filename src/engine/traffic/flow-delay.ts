@@ -53,7 +53,7 @@ export function drawFlowDelay(spec: FlowDelaySpec | undefined, rng: Rng): number
  * so use it with link delays near zero.
  */
 export const SEEDS000_RTT_POINTS: [number, number][] = [
-  [0.0005, 0],
+  [0.0005, 1e-9],
   [0.005, 0.05],
   [0.015, 0.2],
   [0.027, 0.5],

@@ -1,5 +1,5 @@
 import type { Rng } from '../core/rng';
-import { interpolate, lnGamma, logistic, weibull } from './dist';
+import { gamma, interpolate, lnGamma, logistic, normal, weibull } from './dist';
 import {
   GAP_SHAPE,
   REQ_LARGE,
@@ -111,3 +111,20 @@ export function rttQuantile(t: RttTable, p: number): number {
 export function samplePackMimeRtt(rng: Rng): number {
   return rttQuantile(RTT_CLIENT, rng.uniform()) + rttQuantile(RTT_SERVER, rng.uniform());
 }
+
+/** 2^(loc + sqrt(s2) * N(0,1) * sqrt(vErr)) with loc ~ N(m, v) and s2 ~ Gamma(shape, 1/rate) drawn once per generator. */
+export class LogNormalMix {
+  private readonly loc: number;
+  private readonly s2: number;
+  constructor(
+    private readonly rng: Rng,
+    private readonly p: { m: number; v: number; shape: number; rate: number; vErr: number },
+  ) {
+    this.loc = normal(rng) * Math.sqrt(p.v) + p.m;
+    this.s2 = gamma(rng, p.shape, 1 / p.rate);
+  }
+  next(): number {
+    return 2 ** (this.loc + Math.sqrt(this.s2) * normal(this.rng) * Math.sqrt(this.p.vErr));
+  }
+}
+

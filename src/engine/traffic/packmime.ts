@@ -2,29 +2,13 @@ import type { ParamSpecs } from '../core/params';
 import { rngFor, type Rng } from '../core/rng';
 import type { AppHandler } from '../core/simulator';
 import { fromSeconds } from '../core/time';
-import type { WebDirection } from '../metrics/web';
 import type { TcpParams } from '../tcp/params';
-import { gamma, normal, weibull } from './dist';
+import { weibull } from './dist';
 import { drawFlowDelay } from './flow-delay';
 import { PERSISTENT } from './packmime-data';
-import { GapSampler, ResponseSampler, sampleRequest, sampleServerDelay, wholeBytes } from './packmime-model';
+import { GapSampler, LogNormalMix, ResponseSampler, sampleRequest, sampleServerDelay, wholeBytes } from './packmime-model';
 import { defineTraffic, needsDurationText, type TrafficContext, type TrafficItemOf } from './types';
-import type { WebClient, WebConnection, WebExchange } from './web';
-
-/** Which way the responses of a web item cross the bottleneck. */
-export const DIRECTION_PARAM = {
-  type: 'enum',
-  values: ['forward', 'reverse', 'both'],
-  valueDocs: {
-    forward: 'servers on the left (or at src), clients on the right (or at dst): responses cross the bottleneck left to right',
-    reverse: 'servers on the right (dst), clients on the left (src): responses cross right to left',
-    both: 'two-way traffic: clients and servers on both sides, the same workload in each direction (seeds/000 §5.1)',
-  },
-  default: 'forward',
-  label: 'Direction',
-  doc: 'Which way the responses cross the bottleneck; "both" runs one copy of the workload each way.',
-  ref: 'seeds/000 §6.3 (two-way traffic)',
-} as const;
+import { DIRECTION_PARAM, webSides, type WebClient, type WebConnection, type WebExchange, type WebSides } from './web';
 
 /** Parameters of a PackMime-HTTP item (`{ kind: "packmime", ... }`). */
 export const PACKMIME_PARAMS = {
@@ -76,36 +60,6 @@ export type PackmimeItem = TrafficItemOf<typeof PACKMIME_PARAMS, 'load' | 'stop'
 /** Connections per second per direction: the rate, or a first guess from the load before calibration. */
 function connectionRate(item: { rate: number; load?: number }, capacity: number): number {
   return item.load !== undefined ? (item.load * capacity) / (8 * 9_000) : item.rate;
-}
-
-/** The hosts of one direction: servers send the responses, clients the requests. */
-export interface WebSides {
-  servers: readonly number[];
-  clients: readonly number[];
-  dir: WebDirection;
-}
-
-/** forward: servers at the item's src side; reverse: at dst; both: one set each way. */
-export function webSides(direction: string, ctx: TrafficContext): WebSides[] {
-  const fwd: WebSides = { servers: ctx.src, clients: ctx.dst, dir: 0 };
-  const rev: WebSides = { servers: ctx.dst, clients: ctx.src, dir: 1 };
-  return direction === 'forward' ? [fwd] : direction === 'reverse' ? [rev] : [fwd, rev];
-}
-
-/** 2^(loc + sqrt(s2) * N(0,1) * sqrt(vErr)) with loc ~ N(m, v) and s2 ~ Gamma(shape, 1/rate) drawn once per generator. */
-class LogNormalMix {
-  private readonly loc: number;
-  private readonly s2: number;
-  constructor(
-    private readonly rng: Rng,
-    private readonly p: { m: number; v: number; shape: number; rate: number; vErr: number },
-  ) {
-    this.loc = normal(rng) * Math.sqrt(p.v) + p.m;
-    this.s2 = gamma(rng, p.shape, 1 / p.rate);
-  }
-  next(): number {
-    return 2 ** (this.loc + Math.sqrt(this.s2) * normal(this.rng) * Math.sqrt(this.p.vErr));
-  }
 }
 
 /**

@@ -121,7 +121,7 @@ export interface TrafficDescriptor<P extends ParamSpecs = ParamSpecs, O extends 
    * directions the item's responses load (0 forward, 1 reverse). See calibrate.ts.
    */
   calibration?: {
-    param: 'rate' | 'users';
+    param: 'rate' | 'users' | 'sessions';
     integer?: boolean;
     guess(item: TrafficItemOf<P, O>, bitsPerSecond: number): number;
     /** Item fields to hold at their value for the first guess while the calibration varies the parameter. */

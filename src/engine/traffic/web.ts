@@ -3,6 +3,7 @@ import type { WebDirection, WebStats } from '../metrics/web';
 import type { Agent, FlowEventSink, Net } from '../net/agent';
 import { F_FIN, F_SYN, type PacketPool } from '../net/packet';
 import type { TcpParams } from '../tcp/params';
+import type { TrafficContext } from './types';
 import { R_LISTEN, R_ESTABLISHED, R_SYN_SENT, TcpReceiver } from '../tcp/receiver';
 import { tcpVariant } from '../tcp/registry';
 import { S_DONE, S_ESTABLISHED, S_SYN_RCVD, TcpSender } from '../tcp/sender';
@@ -50,8 +51,11 @@ export interface WebExchange {
 
 /** The traffic model behind a connection. */
 export interface WebClient {
-  /** The k-th exchange (0, 1, ...): called at the open for k = 0, and when exchange k - 1 completes. */
-  nextExchange(conn: WebConnection, k: number): WebExchange;
+  /**
+   * The k-th exchange (0, 1, ...): called at the open for k = 0, and when exchange k - 1
+   * completes. For k >= 1 null means there is nothing more to ask: the server closes.
+   */
+  nextExchange(conn: WebConnection, k: number): WebExchange | null;
   /** Exchange k received its last response byte at `now`. */
   exchangeDone?(conn: WebConnection, k: number, now: number): void;
   /** The connection closed (the server's FIN was acknowledged). */
@@ -66,6 +70,35 @@ export interface OpenOptions {
   tcp: TcpParams;
   /** Extra one-way delay of this connection (DelayBox), ns. */
   delayNs: number;
+}
+
+/** Which way the responses of a web item cross the bottleneck. */
+export const DIRECTION_PARAM = {
+  type: 'enum',
+  values: ['forward', 'reverse', 'both'],
+  valueDocs: {
+    forward: 'servers on the left (or at src), clients on the right (or at dst): responses cross the bottleneck left to right',
+    reverse: 'servers on the right (dst), clients on the left (src): responses cross right to left',
+    both: 'two-way traffic: clients and servers on both sides, the same workload in each direction (seeds/000 §5.1)',
+  },
+  default: 'forward',
+  label: 'Direction',
+  doc: 'Which way the responses cross the bottleneck; "both" runs one copy of the workload each way.',
+  ref: 'seeds/000 §6.3 (two-way traffic)',
+} as const;
+
+/** The hosts of one direction: servers send the responses, clients the requests. */
+export interface WebSides {
+  servers: readonly number[];
+  clients: readonly number[];
+  dir: WebDirection;
+}
+
+/** forward: servers at the item's src side; reverse: at dst; both: one set each way. */
+export function webSides(direction: string, ctx: TrafficContext): WebSides[] {
+  const fwd: WebSides = { servers: ctx.src, clients: ctx.dst, dir: 0 };
+  const rev: WebSides = { servers: ctx.dst, clients: ctx.src, dir: 1 };
+  return direction === 'forward' ? [fwd] : direction === 'reverse' ? [rev] : [fwd, rev];
 }
 
 const TIMER_APP = 8;
@@ -207,7 +240,9 @@ export class WebConnection {
   open(now: number): void {
     this.hub.acquire(this.client);
     this.hub.acquire(this.server);
-    this.ex = this.model.nextExchange(this, 0);
+    const first = this.model.nextExchange(this, 0);
+    if (first === null) throw new Error('a web connection needs a first exchange');
+    this.ex = first;
     this.h = this.makeHalves(null);
     this.beginExchange(now);
     // the response sender listens, and has the client's receiver send the SYN
@@ -324,6 +359,11 @@ export class WebConnection {
     this.model.exchangeDone?.(this, this.k, now);
     if (this.ex.last || this.closed) return;
     const next = this.model.nextExchange(this, this.k + 1);
+    if (next === null) {
+      // nothing more to ask on this persistent connection: the server closes it
+      this.h.rspSender.closeWhenDone(now);
+      return;
+    }
     this.next = next;
     if (next.gapNs <= 0) this.nextRequest(now);
     else this.setAppTimer(this.client, now + next.gapNs);
@@ -435,6 +475,7 @@ export class WebHub {
   connect(model: WebClient, o: OpenOptions, now: number): WebConnection {
     const c = new WebConnection(this, model, o);
     this.open++;
+    this.stats.connections++;
     c.open(now);
     return c;
   }
