@@ -11,6 +11,7 @@ import { ChartCard } from './charts/ChartCard';
 import { CHARTS } from './charts/registry';
 import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
 import { Transport } from './controls/Transport';
+import { LessonClaims } from './LessonClaims';
 import { lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
@@ -217,6 +218,7 @@ export function App() {
       </header>
       <Banners />
       {!embed ? <LessonText /> : null}
+      {!embed ? <LessonClaims /> : null}
       <main className="layout">
         <div className="charts" aria-label="Charts">
           {CHARTS.map((def) => (

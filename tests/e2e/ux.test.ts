@@ -257,3 +257,32 @@ describe('drawing cost', () => {
     await page.context().close();
   });
 });
+
+describe('lesson claims in the app', () => {
+  it('each claim is ticked or crossed with the measured value at the end of the run; a changed parameter shows which stop holding', async () => {
+    const page = await open('p=ecn-finite-baseline');
+    const claims = page.getByTestId('claims');
+    await expect(claims.locator('li[data-state=pending]').count()).resolves.toBe(4);
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    await expect.poll(() => claims.locator('li[data-state=pass]').count()).toBe(4);
+    expect(await claims.locator('h2').innerText()).toContain('4 of 4 hold');
+    expect(await claims.locator('li').first().innerText()).toContain('Measured: 0 drops.');
+    // the lesson's invitation: a 38-packet buffer
+    const limit = page.locator('[data-path="topology.bottleneck.queue.limit"] input[type=number]');
+    await limit.fill('38');
+    await limit.press('Enter');
+    expect(await claims.locator('h2').innerText()).toContain('(for the run before your last change)');
+    await expect(claims.locator('.claims-changed').innerText()).resolves.toContain('topology.bottleneck.queue.limit=38');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    const first = claims.locator('li').first();
+    await expect.poll(() => first.getAttribute('data-state')).toBe('fail');
+    expect(await first.innerText()).toMatch(/Does not hold|✗/);
+    expect(await first.innerText()).toMatch(/Measured: [1-9]\d* drops\./);
+    expect(await claims.locator('h2').innerText()).not.toContain('before your last change');
+    await claims.screenshot({ path: `${SHOTS}/ux-claims-changed.png` });
+    await page.context().close();
+  });
+});

@@ -366,7 +366,7 @@ export class RunController {
       }
       case 'done':
         this.live = false;
-        store.set({ status: 'done', result: m.result, summary: m.result.summary, now: m.result.summary.simulatedSeconds, end: m.result.summary.simulatedSeconds });
+        store.set((s) => ({ status: 'done', result: m.result, resultRev: s.scenarioRev, summary: m.result.summary, now: m.result.summary.simulatedSeconds, end: m.result.summary.simulatedSeconds }));
         return;
       case 'error':
         this.live = false;
