@@ -217,8 +217,12 @@ export function App() {
         <Transport />
       </header>
       <Banners />
-      {!embed ? <LessonText /> : null}
-      {!embed ? <LessonClaims /> : null}
+      {!embed ? (
+        <div className="lesson-row">
+          <LessonText />
+          <LessonClaims />
+        </div>
+      ) : null}
       <main className="layout">
         <div className="charts" aria-label="Charts">
           {CHARTS.map((def) => (

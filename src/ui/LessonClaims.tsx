@@ -42,7 +42,8 @@ export function LessonClaims() {
   const checked = verdicts.filter((v) => v !== null).length;
   const held = verdicts.filter((v) => v?.pass).length;
   return (
-    <section className="claims" aria-labelledby="claims-title" data-testid="claims">
+    <details className="claims" open data-testid="claims">
+      <summary>
       <h2 id="claims-title">
         What this run should show{' '}
         <span className="muted small">
@@ -53,6 +54,7 @@ export function LessonClaims() {
             : `· ${held} of ${claims.length} hold${stale ? ' (for the run before your last change)' : ''}`}
         </span>
       </h2>
+      </summary>
       {changed.length > 0 ? (
         <p className="small claims-changed">
           Your scenario differs from the lesson: <code>{changed.slice(0, 6).join('  ')}</code>
@@ -75,6 +77,6 @@ export function LessonClaims() {
           );
         })}
       </ul>
-    </section>
+    </details>
   );
 }
