@@ -95,6 +95,8 @@ class Run implements RunHandle {
 
     const bl = sim.links[this.topo.bottleneck];
     const br = sim.links[this.topo.bottleneckReverse];
+    // only the bottleneck's backlog integrals are reported
+    for (const l of sim.links) l.tracked = l === bl || l === br;
     const sampleS = options.sampleInterval ?? defaultSampleInterval(sc.duration);
     sim.maxPackets = Math.min(options.maxPackets ?? DEFAULT_MAX_PACKETS, 1 << 27);
     if (sink.series) this.checkSeriesSize(sampleS, options.maxSeriesValues ?? DEFAULT_LIMITS.maxSeriesValues);

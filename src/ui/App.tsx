@@ -136,7 +136,7 @@ async function exportNs2Script(store: ReturnType<typeof useServices>['store']): 
   if (!s.scenario) return;
   const { exportNs2, Ns2ExportError } = await import('../ns2/export');
   try {
-    const { script, notes } = exportNs2(s.scenario);
+    const { script, notes } = exportNs2(s.scenario, { calibrations: s.summary?.web?.calibration });
     const name = `${fileStem('ns2', s.presetName)}.tcl`;
     download(name, new Blob([script], { type: 'text/x-tcl' }));
     store.addBanner({

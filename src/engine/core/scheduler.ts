@@ -60,8 +60,14 @@ export class HeapScheduler implements Scheduler {
   }
 
   insert(time: number, id: number): number {
-    if (this.n === this.times.length) this.grow();
     const seq = this.counter.seq++;
+    this.insertWithSeq(time, id, seq);
+    return seq;
+  }
+
+  /** Adds an event that took its sequence number earlier (from the shared counter), keeping its place among equal times. */
+  insertWithSeq(time: number, id: number, seq: number): void {
+    if (this.n === this.times.length) this.grow();
     // sift up
     let i = this.n++;
     const times = this.times;
@@ -79,7 +85,6 @@ export class HeapScheduler implements Scheduler {
     times[i] = time;
     seqs[i] = seq;
     ids[i] = id;
-    return seq;
   }
 
   peekTime(): number {
@@ -210,6 +215,16 @@ export class SplitScheduler implements Scheduler {
   /** Adds an event to the fast lane. */
   insertFast(time: number, id: number): number {
     return this.fast.insert(time, id);
+  }
+
+  /** Takes the next sequence number, for an event that enters the queue later (insertFastSeq). */
+  takeSeq(): number {
+    return this.counter.seq++;
+  }
+
+  /** Adds an event to the fast lane with a sequence number taken earlier: it sorts as if inserted then. */
+  insertFastSeq(time: number, id: number, seq: number): void {
+    this.fast.insertWithSeq(time, id, seq);
   }
 
   peekTime(): number {

@@ -1,4 +1,5 @@
 import type { QueueListener } from '../aqm/queue-disc';
+import { asDoubles } from './doubles';
 import { SplitScheduler } from './scheduler';
 import type { Agent, FlowEventSink, Net } from '../net/agent';
 import type { Link } from '../net/link';
@@ -15,6 +16,7 @@ const EV_ARRIVE = 1; // arg = packet: it reaches pool.at[p] after serialization 
 const EV_TIMER = 2; // arg = timer record (see setTimer)
 const EV_APP = 3; // arg = app event record (see scheduleApp)
 const EV_HOOK = 4; // arg = hook id (sampling, stop, scheduled parameter changes)
+const EV_PIPE = 5; // arg = link id: the first packet on the link's wire reaches its far end
 /** Ids are 31-bit integers (cheap to decode): arg < 2^28. */
 const MAX_ARG = 1 << 28;
 /** Timer handles are record + TIMER_SPAN * generation, so a stale handle never cancels a reused record. */
@@ -97,6 +99,10 @@ export class Simulator implements Net {
   private appFree = new Int32Array(256);
   private appFreeTop = 0;
   private appUsed = 0;
+
+  constructor() {
+    asDoubles(this, ['clock', 'events', 'hookEvents']);
+  }
 
   /** Events of the network itself (packets, timers, applications), excluding sampling hooks. */
   get networkEvents(): number {
@@ -229,6 +235,14 @@ export class Simulator implements Net {
       case EV_ARRIVE:
         this.forward(this.pool.at[arg], arg);
         break;
+      case EV_PIPE: {
+        const pipe = this.links[arg].pipe;
+        const p = pipe.shift();
+        // the next packet on the wire takes its place, with the sequence number it got when sent
+        if (pipe.length > 0) this.sched.insertFastSeq(pipe.headTime(), arg * 8 + EV_PIPE, pipe.headSeq());
+        this.forward(this.pool.at[p], p);
+        break;
+      }
       case EV_TIMER: {
         // free the record first: the agent may set a new timer from onTimer
         const agent = this.timerAgent[arg];
@@ -322,7 +336,17 @@ export class Simulator implements Net {
         const f = pool.flow[p];
         if (f >= 0 && f < this.flowDelayNs.length) arrive += this.flowDelayNs[f];
       }
-      this.sched.insertFast(arrive, p * 8 + EV_ARRIVE);
+      // In the link's pipe when it arrives after everything already on the wire (always, but
+      // for per-flow delays or a delay shortened during the run): only the pipe's first
+      // packet has an event. The sequence number is taken now, so ties with other events are
+      // ordered exactly as if every arrival had its own event.
+      const seq = this.sched.takeSeq();
+      const pipe = link.pipe;
+      if (pipe.length === 0) {
+        pipe.push(arrive, seq, p);
+        this.sched.insertFastSeq(arrive, link.id * 8 + EV_PIPE, seq);
+      } else if (arrive >= pipe.tailTime()) pipe.push(arrive, seq, p);
+      else this.sched.insertFastSeq(arrive, p * 8 + EV_ARRIVE, seq);
     }
     if (link.queue.lenPackets > 0) {
       link.txDonePending = true;

@@ -92,6 +92,9 @@ interface FlowBase {
   marks: number;
 }
 
+/** Most drop/mark events buffered between flushes (a UDP flood drops millions per second). */
+export const MAX_EVENT_BUFFER = 1 << 16;
+
 const REASON_KIND: Record<DropReason, number> = {
   early: QEV_EARLY_DROP,
   forced: QEV_FORCED_DROP,
@@ -164,6 +167,8 @@ export class Collector implements QueueListener {
   }
 
   private pushEvent(now: number, kind: number, flow: number): void {
+    // the buffer never holds more than MAX_EVENT_BUFFER events: a full one goes to the sink at once
+    if (this.evN === MAX_EVENT_BUFFER) this.flushEvents();
     if (this.evN === this.evT.length) {
       const t = new Float64Array(this.evN * 2);
       t.set(this.evT);
@@ -237,6 +242,10 @@ export class Collector implements QueueListener {
       this.sink.series({ t: this.tBuf.slice(0, this.n), cols });
     }
     this.n = 0;
+    this.flushEvents();
+  }
+
+  private flushEvents(): void {
     if (this.evN > 0 && this.sink.queueEvents) {
       this.sink.queueEvents({ t: this.evT.slice(0, this.evN), kind: this.evKind.slice(0, this.evN), flow: this.evFlow.slice(0, this.evN) });
     }

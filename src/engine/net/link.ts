@@ -1,6 +1,8 @@
 import type { QueueDisc } from '../aqm/queue-disc';
 import type { Rng } from '../core/rng';
+import { asDoubles } from '../core/doubles';
 import { NS_PER_S } from '../core/time';
+import { Pipe } from './pipe';
 
 /**
  * One direction of a link: a queue discipline feeding a transmitter of `rateBps`, then
@@ -34,17 +36,40 @@ export class Link {
   delayCount = 0;
   /** Add the per-flow extra delay (DelayBox) when packets leave on this link. */
   addFlowDelay = false;
+  /** Packets on the wire, in arrival order (see pipe.ts). */
+  readonly pipe = new Pipe();
+  /**
+   * Keep the backlog integrals (areaPackets, areaBytes): only the links the summary reports
+   * (the bottleneck's two directions) need them, the others skip the arithmetic.
+   */
+  tracked = true;
+  private rate: number;
+  /** Nanoseconds per byte at `rateBps` (a multiplication per packet instead of a division). */
+  private nsPerByte: number;
 
   constructor(
     readonly id: number,
     readonly from: number,
     readonly to: number,
-    public rateBps: number,
+    rateBps: number,
     public delayNs: number,
     public lossProb: number,
     public queue: QueueDisc,
     readonly lossRng: Rng,
-  ) {}
+  ) {
+    this.rate = rateBps;
+    this.nsPerByte = (8 * NS_PER_S) / rateBps;
+    asDoubles(this, ['busyUntil', 'bitsSent', 'lastTxBits', 'txCredit', 'areaPackets', 'areaBytes', 'lastChange', 'delaySum', 'delayNs']);
+  }
+
+  /** Transmission rate, bits/s (may change during a run). */
+  get rateBps(): number {
+    return this.rate;
+  }
+  set rateBps(v: number) {
+    this.rate = v;
+    this.nsPerByte = (8 * NS_PER_S) / v;
+  }
 
   /** True while a packet is being serialized at time `now`. */
   busyAt(now: number): boolean {
@@ -65,7 +90,7 @@ export class Link {
    */
   serialize(bytes: number, now: number): number {
     if (now > this.busyUntil) this.txCredit = 0; // the link was idle: a new busy period
-    const need = (bytes * 8 * NS_PER_S) / this.rateBps - this.txCredit;
+    const need = bytes * this.nsPerByte - this.txCredit;
     // the tolerance absorbs floating-point error in an exact quotient (1e-6 ns)
     let ns = Math.ceil(need - 1e-6);
     if (ns < 0) ns = 0;
@@ -76,6 +101,7 @@ export class Link {
 
   /** Folds the backlog since the last change into the time integrals. Call before any queue change. */
   integrate(now: number): void {
+    if (!this.tracked) return;
     const dt = now - this.lastChange;
     if (dt > 0) {
       this.areaPackets += this.queue.lenPackets * dt;

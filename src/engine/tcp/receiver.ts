@@ -4,6 +4,10 @@ import { ECN_CE, ECN_ECT0, ECN_NOT_ECT, F_ACK, F_CWR, F_ECE, F_FIN, F_SYN, MAX_S
 import { IntervalSet } from './intervals';
 import type { TcpParams } from './params';
 import { RtoEstimator } from './rto';
+import { asDoubles } from '../core/doubles';
+
+/** Fields that hold times (ns) or byte counts as doubles (see core/doubles.ts). */
+const RECEIVER_DOUBLES = ['delackDeadline', 'delackTimerAt', 'echoAt', 'synDeadline', 'synTimerAt', 'bytesDelivered'];
 
 export const R_LISTEN = 0;
 export const R_SYN_SENT = 1;
@@ -96,6 +100,7 @@ export class TcpReceiver implements Agent {
     this.delackNs = fromSeconds(o.params.delayedAckTimeout);
     this.eventsOverride = o.flowEvents;
     this.synRto = new RtoEstimator(fromSeconds(o.params.tick), fromSeconds(o.params.minRto), fromSeconds(o.params.maxRto), fromSeconds(o.params.initialRto));
+    asDoubles(this, RECEIVER_DOUBLES);
   }
 
   /** Active open from the receiver's side (a client that then downloads). */

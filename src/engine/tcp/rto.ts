@@ -1,3 +1,5 @@
+import { asDoubles } from '../core/doubles';
+
 /**
  * Retransmission timeout estimator, RFC 6298.
  *
@@ -57,6 +59,7 @@ export class RtoEstimator {
   ) {
     // RFC 6298 §2.1: RTO = initial value until the first measurement.
     this.base = initialNs;
+    asDoubles(this, ['srtt', 'rttvar', 'base']);
   }
 
   /** Feeds one RTT measurement (ns) of a segment sent at `sentAt` (ns). Resets the backoff (a valid sample ends it). */

@@ -4,6 +4,10 @@ import { ECN_CE, ECN_ECT0, ECN_NOT_ECT, F_ACK, F_CWR, F_ECE, F_FIN, F_SYN } from
 import type { TcpParams } from './params';
 import type { LossRecovery } from './recovery';
 import { RtoEstimator, type RtoMode } from './rto';
+import { asDoubles } from '../core/doubles';
+
+/** Fields that hold times (ns), windows or byte counts as doubles (see core/doubles.ts). */
+const SENDER_DOUBLES = ['cwnd', 'ssthresh', 'cutCwnd', 'holdUntil', 'timedAt', 'rtxDeadline', 'timerAt', 'synAt', 'completionTime', 'startTime', 'bytesAcked'];
 
 /** Connection states of the sender (a subset of RFC 793's, enough for a one-way transfer). */
 export const S_CLOSED = 0;
@@ -157,6 +161,7 @@ export class TcpSender implements Agent {
     this.ackBytes = o.params.ackBytes;
     const tickNs = fromSeconds(o.params.tick);
     this.rtoEst = new RtoEstimator(tickNs, fromSeconds(o.params.minRto), fromSeconds(o.params.maxRto), fromSeconds(o.params.initialRto), o.params.rtoEstimator as RtoMode);
+    asDoubles(this, SENDER_DOUBLES);
   }
 
   /** Smoothed RTT, seconds (0 before the first sample). */
