@@ -9,6 +9,7 @@ import { useServices } from './app-context';
 import { Banners } from './Banners';
 import { ChartCard } from './charts/ChartCard';
 import { CHARTS } from './charts/registry';
+import { ResponseChart } from './charts/ResponseChart';
 import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
 import { Transport } from './controls/Transport';
 import { LessonClaims } from './LessonClaims';
@@ -225,6 +226,7 @@ export function App() {
       ) : null}
       <main className="layout">
         <div className="charts" aria-label="Charts">
+          <ResponseChart />
           {CHARTS.map((def) => (
             <ChartCard key={def.id} def={def} />
           ))}
