@@ -15,6 +15,8 @@ import type { QueueEventBatch, RunSink, SeriesBatch } from '../src/engine/metric
 import type { FlowEvent } from '../src/engine/net/agent';
 import { estimateRun } from '../src/engine/estimate';
 import { createRun, type RunHandle } from '../src/engine/run';
+import type { ExchangeBatch } from '../src/engine/metrics/web';
+import { baselineScenario } from '../src/engine/traffic/calibrate';
 import {
   checkMainToWorker,
   toMain,
@@ -151,6 +153,9 @@ class Driver {
   private eventsPerSec = 0;
   private simRate = 0;
   private readonly channel = new MessageChannel();
+  /** Web traffic: the same workload on the uncongested network (bottleneck 10x faster), kept at the run's simulated time. */
+  private baseline: RunHandle | null = null;
+  private exchanges: { baseline: boolean; b: ExchangeBatch }[] = [];
 
   constructor() {
     this.channel.port1.onmessage = () => this.tick();
@@ -200,6 +205,7 @@ class Driver {
       }
       case 'stop':
         this.handle = null;
+        this.baseline = null;
         this.running = false;
         this.step = null;
         return;
@@ -208,6 +214,8 @@ class Driver {
 
   private start(m: StartMsg): void {
     this.handle = null;
+    this.baseline = null;
+    this.exchanges = [];
     this.running = false;
     this.step = null;
     this.runId = m.runId;
@@ -222,6 +230,7 @@ class Driver {
     const sink: RunSink = {
       series: (b) => this.pending.series.push(b),
       queueEvents: (b) => this.pending.events.push(b),
+      exchanges: (b) => this.exchanges.push({ baseline: false, b }),
     };
     if (this.record) {
       sink.decision = (r) => {
@@ -251,6 +260,9 @@ class Driver {
         maxPackets: MAX_PACKETS,
       });
       this.queueName = this.handle.bottleneckQueue;
+      // web traffic: run the uncongested baseline alongside (the papers' "uncongested network" curve)
+      const web = this.handle.result().summary.web;
+      if (web) this.baseline = createRun(baselineScenario(scenario, web.calibration), { exchanges: (b) => this.exchanges.push({ baseline: true, b }) }, { maxPackets: MAX_PACKETS });
     } catch (e) {
       this.fail(e);
       return;
@@ -318,6 +330,15 @@ class Driver {
       return;
     }
     if (this.handle !== h || this.runId !== runId) return; // restarted meanwhile
+    const base = this.baseline;
+    if (base !== null && !base.done) {
+      try {
+        base.advance(h.done ? h.now : Math.min(h.now, base.endTime));
+        if (h.done && !base.done) base.advance(h.now);
+      } catch {
+        this.baseline = null; // the baseline is a courtesy: a failure there must not stop the run
+      }
+    }
     // batches go out at most every BATCH_MS (one per display frame or two), and at once
     // when the run pauses, steps or ends
     const wall = performance.now();
@@ -415,6 +436,24 @@ class Driver {
   private postPending(): void {
     const m = this.pending.take(this.runId);
     if (m) post(m);
+    this.baseline?.flush();
+    for (const which of [false, true]) {
+      const list = this.exchanges.filter((e) => e.baseline === which);
+      if (list.length === 0) continue;
+      const n = list.reduce((a, e) => a + e.b.rt.length, 0);
+      const rt = new Float64Array(n);
+      const rsp = new Float64Array(n);
+      const lost = new Uint8Array(n);
+      let o = 0;
+      for (const { b } of list) {
+        rt.set(b.rt, o);
+        rsp.set(b.rsp, o);
+        for (let i = 0; i < b.rt.length; i++) lost[o + i] = b.drops[i] > 0 ? 1 : 0;
+        o += b.rt.length;
+      }
+      post(toMain({ type: 'exchanges', runId: this.runId, baseline: which, rt, rsp, lost }));
+    }
+    this.exchanges = [];
   }
 
   private postProgress(force: boolean): void {

@@ -519,7 +519,13 @@ async function writeNs2Script(scenario: Scenario, path: string, io: CliIo): Prom
   let script: string;
   let notes: number;
   try {
-    const x = exportNs2(scenario);
+    // a web item's offered load becomes a connection rate by the engine's calibration runs
+    let calibrations;
+    if (scenario.traffic.some((t) => (t as { load?: number }).load !== undefined)) {
+      const [{ calibrateLoads }, { runScenario }] = await Promise.all([import('../engine/traffic/calibrate'), import('../engine/run')]);
+      calibrations = [...calibrateLoads(scenario, (s) => runScenario(s)).values()];
+    }
+    const x = exportNs2(scenario, { calibrations });
     script = x.script;
     notes = x.notes.length;
   } catch (e) {

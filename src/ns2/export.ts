@@ -1,4 +1,5 @@
 import { ACCESS_QUEUE } from '../engine/net/topology';
+import type { LoadCalibration } from '../engine/metrics/types';
 import type { FlowDelay, GeneralTopology, QueueConfig, Scenario } from '../engine/scenario/schema';
 import { flowDelays, MAX_OPEN_DURATION } from '../engine/sim-run';
 import type { TcpParams } from '../engine/tcp/params';
@@ -25,6 +26,18 @@ export { Ns2ExportError, type Ns2Note } from './tcl';
 export interface Ns2Script {
   script: string;
   notes: Ns2Note[];
+}
+
+export interface Ns2ExportOptions {
+  /** The engine's calibration of each web item's `load` (summary.web.calibration of a run, or calibrateLoads). */
+  calibrations?: readonly LoadCalibration[];
+}
+
+/** FullTcp variant PackMime's `set-TCP` takes for each engine variant. */
+const FULLTCP: Record<string, string> = { tahoe: 'Tahoe', reno: 'Reno', newreno: 'Newreno', sack: 'Sack' };
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 /** Rate of the private link that carries a flow's extra delay (fast enough to add ~10 ns per packet). */
@@ -57,7 +70,21 @@ class Builder {
   /** Per link direction "a b": the queue reports early drops apart. */
   readonly earlyDrops = new Set<string>();
 
-  constructor(readonly s: Scenario) {}
+  /** Routers that are DelayBox nodes (web traffic with per-connection delays), by node index. */
+  delayBoxes = new Set<number>();
+  private fullTcpKey: string | null = null;
+  private dbRules = new Set<string>();
+
+  constructor(
+    readonly s: Scenario,
+    readonly opts: Ns2ExportOptions,
+  ) {}
+
+  /** Web traffic whose connections draw a per-connection delay: needs DelayBox nodes. */
+  get webDelays(): FlowDelay | undefined {
+    const fd = (this.s.topology as { flowDelay?: FlowDelay }).flowDelay;
+    return fd && this.s.traffic.some((t) => t.kind === 'packmime') ? fd : undefined;
+  }
 
   note(field: string, text: string): void {
     const k = `${field}\n${text}`;
@@ -97,7 +124,7 @@ class Builder {
   private nodes(names: string[]): void {
     this.nodeNames = names;
     this.line('', '# ---- nodes ----');
-    names.forEach((name, i) => this.line(`set n(${i}) [$ns node] ;# ${name}`));
+    names.forEach((name, i) => this.line(`set n(${i}) [$ns ${this.delayBoxes.has(i) ? 'DelayBox' : 'node'}] ;# ${name}${this.delayBoxes.has(i) ? ' (DelayBox: per-connection delays of web traffic)' : ''}`));
   }
 
   topology(): void {
@@ -109,9 +136,10 @@ class Builder {
       for (let i = 0; i < L; i++) names.push(`L${i}`);
       for (let i = 0; i < R; i++) names.push(`R${i}`);
       names.push('routerL', 'routerR');
-      this.nodes(names);
       const ra = L + R;
       const rb = L + R + 1;
+      if (this.webDelays) this.delayBoxes = new Set([ra, rb]);
+      this.nodes(names);
       this.line('', '# ---- links (each direction has its own queue) ----');
       this.duplex(ra, rb, t.bottleneck.rate, t.bottleneck.delay, t.bottleneck.loss, t.bottleneck.queue, t.bottleneck.reverseQueue, 'topology.bottleneck');
       for (let i = 0; i < L; i++) this.duplex(i, ra, t.left.rate, t.left.delay, 0, undefined, undefined, 'topology.left');
@@ -214,13 +242,109 @@ class Builder {
     return String(k);
   }
 
+  /** FullTcp class defaults for PackMime's agents (created during the run, so class-wide). */
+  private fullTcp(p: TcpParams, path: string): void {
+    const key = JSON.stringify(p);
+    if (this.fullTcpKey !== null) {
+      if (this.fullTcpKey !== key) this.note(path, "PackMime creates its FullTcp agents during the run from class defaults, so all web items share the TCP settings of the first one");
+      return;
+    }
+    this.fullTcpKey = key;
+    const conf: [string, string][] = [
+      ['segsize_', num(p.mss)],
+      ['tcpip_base_hdr_size_', num(p.headerBytes > 0 ? p.headerBytes : p.ackBytes)],
+      ['segsperack_', p.delayedAck ? '2' : '1'],
+      ['interval_', num(p.delayedAckTimeout)],
+      ['nodelay_', 'true'],
+      ['window_', num(Math.max(1, Math.floor(p.rwnd / p.mss)))],
+      ['windowInit_', num(p.initialCwnd)],
+      ['windowInitOption_', '1'],
+      ['tcprexmtthresh_', num(p.dupackThreshold)],
+      ['tcpTick_', num(p.tick)],
+      ['minrto_', num(p.minRto)],
+      ['maxrto_', num(p.maxRto)],
+      ['rtxcur_init_', num(p.initialRto)],
+      ['ecn_', p.ecn ? '1' : '0'],
+      ['ecn_syn_', p.ecnPlus ? 'true' : 'false'],
+      ['timestamps_', 'false'],
+      ['maxburst_', '0'],
+    ];
+    this.line(
+      '# FullTcp agents of PackMime (it creates them during the run, so the settings are class defaults)',
+      `foreach {k v} {${conf.map(([a, b]) => `${a} ${b}`).join(' ')}} { Agent/TCP/FullTcp set $k $v }`,
+    );
+    this.note(path, 'web connections use ns-2\'s FullTcp agents, whose loss recovery and ACK handling are their own (4.4BSD-like, piggybacked ACKs) and whose RTT clocks keep ns-2\'s random phase');
+  }
+
+  /** DelayBox rules giving a web connection from `client` to `server` the engine's per-connection delay. */
+  private delayBoxRules(client: number, server: number, clientRouter: number, serverRouter: number): void {
+    const fd = this.webDelays;
+    if (!fd) return;
+    const key = `${client} ${server}`;
+    if (this.dbRules.has(key)) return;
+    this.dbRules.add(key);
+    // DelayBox delays every packet of a flow, both ways, by one draw (in ms) per connection,
+    // as the engine adds its draw on the access links both ways (delaybox.cc)
+    if (!this.dbRules.has('rv')) {
+      this.dbRules.add('rv');
+      const zero = 'set db_zero [new RandomVariable/Constant]; $db_zero set val_ 0';
+      if (fd.kind === 'constant') this.line(zero, `set db_rv [new RandomVariable/Constant]; $db_rv set val_ ${num(fd.value * 1000)}`);
+      else if (fd.kind === 'uniform') this.line(zero, `set db_rv [new RandomVariable/Uniform]; $db_rv set min_ ${num(fd.min * 1000)}; $db_rv set max_ ${num(fd.max * 1000)}`);
+      else if (fd.kind === 'empirical') {
+        this.line(
+          zero,
+          '# the empirical delay table as an ns-2 CDF file (value, bin, cumulative probability)',
+          'set ch [file tempfile db_cdf aqmlab-delay.cdf]',
+          ...fd.points.map(([x, p]) => `puts $ch "${num(x * 1000)} 0 ${num(p)}"`),
+          'close $ch',
+          'set db_rv [new RandomVariable/Empirical]; $db_rv set interpolation_ 1; $db_rv loadCDF $db_cdf; file delete $db_cdf',
+        );
+      } else {
+        // ns-2.35's own PackMime DelayBox set-up: a client-side and a server-side draw, each half an RTT sample
+        const r = this.s.traffic.find((t) => t.kind === 'packmime') as { rate?: number } | undefined;
+        this.line(zero, `set db_rvc [new RandomVariable/PackMimeHTTPXmit ${num(r?.rate ?? 10)} 0]`, `set db_rvs [new RandomVariable/PackMimeHTTPXmit ${num(r?.rate ?? 10)} 1]`);
+      }
+      this.note('topology.flowDelay', "web connections draw their delays from ns-2's DelayBox with ns-2's random numbers (same distribution as the engine, other draws)");
+    }
+    if (fd.kind === 'packmime') {
+      this.line(`$n(${clientRouter}) add-rule [$n(${client}) id] [$n(${server}) id] $db_rvc $db_zero`, `$n(${serverRouter}) add-rule [$n(${client}) id] [$n(${server}) id] $db_rvs $db_zero`);
+    } else this.line(`$n(${clientRouter}) add-rule [$n(${client}) id] [$n(${server}) id] $db_rv $db_zero`);
+  }
+
+  addPackMime(o: { dir: 0 | 1; clients: number[]; servers: number[]; rate: number; persistent: boolean; params: TcpParams; path: string; start: number; stop: number | null }, path: string): void {
+    this.fullTcp(o.params, o.path);
+    const C = o.clients.length;
+    const S = o.servers.length;
+    const N = (C * S) / gcd(C, S);
+    if (N > 1000) throw new Ns2ExportError(path, `${C} client and ${S} server hosts rotate with a period of ${N} pairs; ns-2's PackMime takes at most 1000 client/server pairs`);
+    // ns-2 rotates through paired lists and starts at the second entry (current_node_++ before use)
+    const clients: number[] = [];
+    const servers: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const k = (i - 1 + N) % N;
+      clients.push(o.clients[k % C]);
+      servers.push(o.servers[k % S]);
+    }
+    const t = this.s.topology;
+    if (t.kind === 'dumbbell') {
+      const L = t.left.hosts;
+      const R = t.right.hosts;
+      const routerOf = (h: number) => (h < L ? L + R : L + R + 1);
+      for (let i = 0; i < N; i++) this.delayBoxRules(clients[i], servers[i], routerOf(clients[i]), routerOf(servers[i]));
+    }
+    const variant = FULLTCP[o.params.variant] ?? 'Reno';
+    this.line(
+      `pm_flow ${o.dir} [list ${clients.map((c) => `$n(${c})`).join(' ')}] [list ${servers.map((x) => `$n(${x})`).join(' ')}] ${num(o.rate)} ${o.persistent ? 1 : 0} ${variant} ${num(o.start)} ${o.stop === null ? '""' : num(o.stop)} ${this.s.seed % 100}`,
+    );
+  }
+
   traffic(): void {
     const s = this.s;
     let total = 0;
     for (const t of s.traffic) total += t.kind === 'bulk' ? t.flows : 1;
     const fd = (s.topology as { flowDelay?: FlowDelay }).flowDelay;
     this.delays = fd ? flowDelays(s.seed, fd, total) : [];
-    if (fd) this.note('topology.flowDelay', "each flow's delay is drawn with the engine's own random stream and written into the script as a constant");
+    if (fd && s.traffic.some((t) => t.kind !== 'packmime')) this.note('topology.flowDelay', "each flow's delay is drawn with the engine's own random stream and written into the script as a constant");
     this.line('', '# ---- traffic (flows numbered as in the engine) ----');
     s.traffic.forEach((item, i) => {
       const path = `traffic.${i}`;
@@ -234,6 +358,13 @@ class Builder {
           const k = this.tcpConf(o.params);
           this.line(`tcp_flow ${o.flow} $agentClass(${k}) $agentConf(${k}) $sinkClass(${k}) $sinkConf(${k}) ${o.src} ${o.dst} ${num(o.start)} ${o.bytes === null ? -1 : num(o.bytes)}`);
         },
+        hosts: () => {
+          if (this.s.topology.kind === 'dumbbell') return { src: this.leftHosts, dst: this.rightHosts };
+          const it = item as { src?: string; dst?: string };
+          return { src: [this.nodeNames.indexOf(it.src ?? '')], dst: [this.nodeNames.indexOf(it.dst ?? '')] };
+        },
+        calibratedRate: () => this.opts.calibrations?.find((c) => c.item === i)?.value,
+        addPackMime: (o) => this.addPackMime(o, path),
         addUdpFlow: (o) => {
           this.line(`udp_flow ${o.flow} ${o.pattern} ${num(o.rate)} ${num(o.packetSize)} ${o.src} ${o.dst} ${num(o.start)} ${o.stop === null ? '""' : num(o.stop)}`);
         },
@@ -250,12 +381,12 @@ function nsSeed(seed: number): number {
 }
 
 /** The ns-2.35 script of a validated scenario. Throws Ns2ExportError for what ns-2.35 cannot express. */
-export function exportNs2(s: Scenario): Ns2Script {
-  const b = new Builder(s);
+export function exportNs2(s: Scenario, opts: Ns2ExportOptions = {}): Ns2Script {
+  const b = new Builder(s, opts);
   b.line(
     'set ns [new Simulator]',
     `$defaultRNG seed ${nsSeed(s.seed)}`,
- 'set open_finite 0', `set has_duration ${s.duration !== undefined ? 1 : 0}`, 'set base [dict create]', 'set warmup_at 0');
+ 'set open_finite 0', `set has_duration ${s.duration !== undefined ? 1 : 0}`, 'set base [dict create]', 'set warmup_at 0', `set warmup_int ${Math.floor(s.warmup ?? 0)}`);
   b.line(RUNTIME_TCL);
   b.topology();
   const [ba, bb] = b.bottleneck;
@@ -264,7 +395,13 @@ export function exportNs2(s: Scenario): Ns2Script {
   const warm = s.warmup ?? 0;
   const end = s.duration ?? MAX_OPEN_DURATION;
   b.line('', '# ---- run ----');
-  if (warm > 0) b.line(`$ns at ${num(warm)} warmup_mark`);
+  const web = s.traffic.some((t) => t.kind === 'packmime');
+  if (warm > 0) b.line(`$ns at ${num(warm)} "warmup_mark${web ? '; pm_mark_base' : ''}"`);
+  if (web && warm % 1 !== 0) b.note('warmup', `ns-2's PackMime takes a whole-second warm-up (set-warmup is an integer): exchanges are counted from ${Math.floor(warm)} s`);
+  if (web && s.stopAfterExchanges !== undefined) {
+    b.line(`$ns at ${num(warm)} "pm_poll ${s.stopAfterExchanges}"`);
+    b.note('stopAfterExchanges', "the run stops when ns-2's PackMime has completed that many request/response pairs since the warm-up, polled every 0.1 s (pairs that started before the warm-up count too)");
+  }
   b.line(`$ns at ${num(end)} finish`, '$ns run');
 
   if (s.tcp.fin || s.traffic.some((t) => t.kind === 'bulk' && t.tcp?.fin === true))

@@ -101,6 +101,95 @@ proc watch_link {a b edrop} {
     return [list $fm $qi $bi $ds]
 }
 
+# A PackMime-HTTP cloud pair (one direction of a web item): clients and servers in the
+# engine's rotation, the rate, HTTP/1.1, the FullTcp variant; each completed exchange is a
+# line of its outfile (packmime_HTTP.cc: time, request and response bytes, response time ms).
+proc pm_flow {dir clients servers rate persistent tcptype t0 t1 run} {
+    global ns pm pmfile warmup_int
+    set k [llength [array names pm]]
+    set pm($k) [new PackMimeHTTP]
+    foreach c $clients { $pm($k) set-client $c }
+    foreach s $servers { $pm($k) set-server $s }
+    $pm($k) set-rate $rate
+    $pm($k) set-TCP $tcptype
+    $pm($k) set-run $run
+    $pm($k) set-warmup $warmup_int
+    if {$persistent} { $pm($k) set-http-1.1 }
+    set ch [file tempfile pmfile($k) aqmlab-packmime.dat]
+    close $ch
+    $pm($k) set-outfile $pmfile($k)
+    global pmdirs
+    set pmdirs($k) $dir
+    $ns at $t0 "$pm($k) start"
+    if {$t1 ne ""} { $ns at $t1 "$pm($k) stop" }
+}
+
+# stopAfterExchanges: poll the exchanges PackMime completed since the warm-up
+proc pm_poll {n} {
+    global ns pm pm_base
+    set done 0
+    foreach k [array names pm] { incr done [expr {[$pm($k) get-pairs] - [expr {[info exists pm_base($k)] ? $pm_base($k) : 0}]}] }
+    if {$done >= $n} { finish } else { $ns at [expr {[$ns now] + 0.1}] "pm_poll $n" }
+}
+
+proc pm_mark_base {} {
+    global pm pm_base
+    foreach k [array names pm] { set pm_base($k) [$pm($k) get-pairs] }
+}
+
+proc quantile {sorted q} {
+    set n [llength $sorted]
+    set h [expr {($n - 1) * $q}]
+    set lo [expr {int(floor($h))}]
+    set hi [expr {min($lo + 1, $n - 1)}]
+    set a [lindex $sorted $lo]
+    return [expr {$a + ($h - $lo) * ([lindex $sorted $hi] - $a)}]
+}
+
+proc response_set {rts} {
+    set n [llength $rts]
+    if {$n == 0} { return "\"exchanges\":0,\"responseTime\":null,\"cdf\":\[\],\"flowsWithLoss\":null" }
+    set s [lsort -real $rts]
+    set sum 0.0
+    foreach x $s { set sum [expr {$sum + $x}] }
+    set j "\"exchanges\":$n,\"responseTime\":\{\"mean\":[jnum [expr {$sum / $n}]]"
+    foreach {name q} {p10 0.1 p25 0.25 p50 0.5 p75 0.75 p90 0.9 p99 0.99} { append j ",\"$name\":[jnum [quantile $s $q]]" }
+    append j "\},\"cdf\":\["
+    set pts {}
+    foreach x {0.01 0.02 0.05 0.1 0.2 0.3 0.4 0.5 0.7 1 1.5 2 3 5 10 20} {
+        set c 0
+        foreach v $s { if {$v <= $x} { incr c } else { break } }
+        lappend pts "\[$x,[jnum [expr {double($c) / $n}]]\]"
+    }
+    append j "[join $pts ,]\],\"flowsWithLoss\":null"
+    return $j
+}
+
+# summary.web from the PackMime outfiles (exchanges that started after the warm-up)
+proc web_json {} {
+    global pm pmfile pmdirs
+    set all {}
+    set large {}
+    set fwd 0
+    set rev 0
+    set bytes 0
+    foreach k [lsort -integer [array names pm]] {
+        set ch [open $pmfile($k)]
+        foreach line [split [read $ch] "\n"] {
+            if {[llength $line] < 4} { continue }
+            set rsp [lindex $line 2]
+            set rt [expr {[lindex $line 3] / 1000.0}]
+            lappend all $rt
+            if {$rsp > 50000} { lappend large $rt }
+            incr bytes $rsp
+            if {$pmdirs($k) == 0} { incr fwd } else { incr rev }
+        }
+        close $ch
+        file delete $pmfile($k)
+    }
+    return "\{[response_set $all],\"started\":null,\"inProgress\":null,\"largeResponses\":\{[response_set $large]\},\"byDirection\":\{\"forward\":$fwd,\"reverse\":$rev\},\"responseBytes\":$bytes,\"calibration\":\[\]\}"
+}
+
 proc flow_done {f} {
     global ns done open_finite has_duration
     set done($f) [$ns now]
@@ -233,7 +322,10 @@ proc finish {} {
     set j "\{\"simulator\":\"ns-2.35\",\"simulatedSeconds\":[jnum $now],\"warmup\":[jnum $w]"
     append j ",\"bottleneck\":[queue_json $c fwd $rate_bn $w $now]"
     append j ",\"bottleneckReverse\":[queue_json $c rev $rate_bn $w $now]"
-    append j ",\"flows\":\[[join $flows ,]\],\"goodputEfficiency\":$G,\"fairness\":\{\"jain\":[jnum $jain]\}\}"
+    append j ",\"flows\":\[[join $flows ,]\],\"goodputEfficiency\":$G,\"fairness\":\{\"jain\":[jnum $jain]\}"
+    global pm
+    if {[array exists pm] && [array size pm] > 0} { append j ",\"web\":[web_json]" }
+    append j "\}"
     puts $j
     flush stdout
     exit 0

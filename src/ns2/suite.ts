@@ -19,6 +19,7 @@ import type { Ns2Result } from './result';
 export type SummaryLike = Pick<Summary, 'flows' | 'goodputEfficiency' | 'simulatedSeconds'> & {
   bottleneck: { [K in keyof Summary['bottleneck']]: number | null };
   fairness: { jain: number };
+  web?: { exchanges: number; responseTime: { mean: number; p10: number; p50: number; p90: number } | null };
 };
 
 export interface Metric {
@@ -80,6 +81,8 @@ export const M = {
   util: (rel?: number): Metric => ({ key: 'util', label: 'utilization', get: (s) => s.bottleneck.utilization, rel, digits: 4 }),
   goodput: (rel?: number): Metric => ({ key: 'goodput', label: 'total goodput (b/s)', get: (s) => s.flows.reduce((a, f) => a + f.goodputBps, 0), rel, digits: 0 }),
   jain: (rel?: number): Metric => ({ key: 'jain', label: "Jain's index", get: (s) => s.fairness.jain, rel, digits: 3 }),
+  exchanges: (rel?: number): Metric => ({ key: 'exchanges', label: 'web exchanges', get: (s) => s.web?.exchanges ?? null, rel, digits: 0 }),
+  rt: (q: 'mean' | 'p10' | 'p50' | 'p90', rel?: number): Metric => ({ key: `rt.${q}`, label: `response time ${q} (s)`, get: (s) => s.web?.responseTime?.[q] ?? null, rel, digits: 4 }),
 };
 
 /** Compares one metric; see Metric for the rules. */
@@ -172,9 +175,24 @@ function seeds004(): ValidationCase[] {
   return PRESETS.filter((p) => p.name.startsWith('feng-')).map((p) => ({ name: p.name, suite: 'seeds004', preset: p.name, set: NS2_TCP, metrics: [M.util(0.05), M.goodput(0.05), M.drops(), M.marks(0.1, 100), M.meanQueue(0.1), M.jain()] }));
 }
 
+/**
+ * Web traffic (PackMime-HTTP; DelayBox delays): ns-2 draws its own connections, whose
+ * count over a run varies by about 20 % between random streams (the model's long-range
+ * dependence), so these cases are compared for information (docs/ns2.md).
+ */
+function web(): ValidationCase[] {
+  const traffic = [{ kind: 'packmime', rate: 60, direction: 'forward', start: 0 }];
+  const base = { duration: 110, warmup: 10, 'topology.left.hosts': 2, 'topology.right.hosts': 3, 'topology.bottleneck.delay': 0.001, 'topology.left.delay': 0.001, 'topology.right.delay': 0.001, traffic };
+  const metrics = [M.exchanges(), M.rt('p10'), M.rt('p50'), M.rt('p90'), M.rt('mean'), M.util(), M.drops()];
+  return [
+    { name: 'PackMime 60/s, uncongested 10 Mb/s, 6 ms RTT', suite: 'web', preset: 'default', set: { ...NS2_TCP, ...base }, metrics },
+    { name: 'PackMime 60/s, DelayBox RTTs 10-150 ms', suite: 'web', preset: 'default', set: { ...NS2_TCP, ...base, 'topology.flowDelay': { kind: 'uniform', min: 0.005, max: 0.075 } }, metrics },
+  ];
+}
+
 /** Every case of every suite. */
 export function allCases(): ValidationCase[] {
-  return [...seeds001(), ...basics(), ...seeds004(), ...bench()];
+  return [...seeds001(), ...basics(), ...seeds004(), ...web(), ...bench()];
 }
 
 /**
@@ -196,7 +214,7 @@ export const QUICK_CASES = [
   'CBR UDP at 120 % of the link, drop-tail 50',
 ];
 
-export const SUITES = ['seeds001', 'basics', 'seeds004', 'bench', 'quick'] as const;
+export const SUITES = ['seeds001', 'basics', 'seeds004', 'web', 'bench', 'quick'] as const;
 
 /** Cases of the named suites ("quick" = QUICK_CASES); names may also be case-name globs. */
 export function selectCases(names: readonly string[]): ValidationCase[] {

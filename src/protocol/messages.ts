@@ -105,6 +105,18 @@ export interface BatchMsg {
   /** Drops and marks at the bottleneck since the last batch (null if none). */
   queueEvents: QueueEventColumns | null;
 }
+/** Web exchanges completed since the last message (counted ones: started after the warm-up). */
+export interface ExchangesMsg {
+  v: ProtocolVersion;
+  type: 'exchanges';
+  runId: number;
+  /** From the uncongested baseline run the worker runs alongside, not from the run itself. */
+  baseline: boolean;
+  /** Response time, s, and response bytes of each exchange; lost = 1 when a packet of it was dropped. */
+  rt: Float64Array;
+  rsp: Float64Array;
+  lost: Uint8Array;
+}
 export interface DecisionsMsg {
   v: ProtocolVersion;
   type: 'decisions';
@@ -180,12 +192,12 @@ export interface ErrorMsg {
   fields?: FieldError[];
 }
 
-export type WorkerToMain = StartedMsg | BatchMsg | DecisionsMsg | FlowEventsMsg | ProgressMsg | ParamSetMsg | PausedMsg | DoneMsg | ErrorMsg;
+export type WorkerToMain = StartedMsg | BatchMsg | ExchangesMsg | DecisionsMsg | FlowEventsMsg | ProgressMsg | ParamSetMsg | PausedMsg | DoneMsg | ErrorMsg;
 
 // ---------------------------------------------------------------- helpers
 
 const MAIN_TYPES: ReadonlySet<string> = new Set(['start', 'pause', 'resume', 'step', 'set-speed', 'set-param', 'stop']);
-const WORKER_TYPES: ReadonlySet<string> = new Set(['started', 'batch', 'decisions', 'flow-events', 'progress', 'param-set', 'paused', 'done', 'error']);
+const WORKER_TYPES: ReadonlySet<string> = new Set(['started', 'batch', 'exchanges', 'decisions', 'flow-events', 'progress', 'param-set', 'paused', 'done', 'error']);
 const STEP_WHATS: ReadonlySet<string> = new Set(['decision', 'mark', 'drop', 'flow-event']);
 
 function isSpeed(x: unknown): x is Speed {
@@ -239,6 +251,11 @@ export function checkWorkerToMain(x: unknown): string | null {
   if (m.v !== PROTOCOL_VERSION) return `protocol version ${String(m.v)} is not ${PROTOCOL_VERSION}`;
   if (typeof m.type !== 'string' || !WORKER_TYPES.has(m.type)) return `unknown message type ${JSON.stringify(m.type)}`;
   if (typeof m.runId !== 'number') return `${m.type}: runId must be a number`;
+  if (m.type === 'exchanges') {
+    if (!(m.rt instanceof Float64Array) || !(m.rsp instanceof Float64Array) || !(m.lost instanceof Uint8Array)) return 'exchanges: rt and rsp must be Float64Arrays, lost a Uint8Array';
+    if (m.rsp.length !== m.rt.length || m.lost.length !== m.rt.length) return 'exchanges: columns differ in length';
+    if (typeof m.baseline !== 'boolean') return 'exchanges: baseline must be true or false';
+  }
   if (m.type === 'batch') {
     if (!(m.t instanceof Float64Array)) return 'batch: t must be a Float64Array';
     const cols = obj(m.cols);
@@ -262,6 +279,7 @@ export function isWorkerToMain(x: unknown): x is WorkerToMain {
 
 /** The buffers of a message that postMessage should transfer (each at most once). */
 export function transferables(msg: WorkerToMain | MainToWorker): ArrayBuffer[] {
+  if (msg.type === 'exchanges') return [...new Set([msg.rt.buffer, msg.rsp.buffer, msg.lost.buffer].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer))];
   if (msg.type !== 'batch') return [];
   const out = new Set<ArrayBuffer>();
   const add = (a: ArrayBufferView) => {

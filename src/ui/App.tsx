@@ -9,6 +9,7 @@ import { useServices } from './app-context';
 import { Banners } from './Banners';
 import { ChartCard } from './charts/ChartCard';
 import { CHARTS } from './charts/registry';
+import { ResponseChart } from './charts/ResponseChart';
 import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
 import { Transport } from './controls/Transport';
 import { lessons } from './scenario-api';
@@ -135,7 +136,7 @@ async function exportNs2Script(store: ReturnType<typeof useServices>['store']): 
   if (!s.scenario) return;
   const { exportNs2, Ns2ExportError } = await import('../ns2/export');
   try {
-    const { script, notes } = exportNs2(s.scenario);
+    const { script, notes } = exportNs2(s.scenario, { calibrations: s.summary?.web?.calibration });
     const name = `${fileStem('ns2', s.presetName)}.tcl`;
     download(name, new Blob([script], { type: 'text/x-tcl' }));
     store.addBanner({
@@ -219,6 +220,7 @@ export function App() {
       {!embed ? <LessonText /> : null}
       <main className="layout">
         <div className="charts" aria-label="Charts">
+          <ResponseChart />
           {CHARTS.map((def) => (
             <ChartCard key={def.id} def={def} />
           ))}

@@ -205,6 +205,7 @@ export const packmime = defineTraffic({
     return { packets, flows: open, events: packets * ctx.hops * 1.25 + conns * 4, packetsInFlight: open * 10, memoryBytes: open * 12_000 };
   },
   create(item, ctx) {
+    ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)
     const tcp: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
     const stopNs = item.stop !== undefined ? fromSeconds(item.stop) : Infinity;
     for (const sides of webSides(item.direction, ctx)) {

@@ -214,6 +214,7 @@ export const webSessions = defineTraffic({
     return { packets, flows: Math.ceil(n * dirs), events: packets * ctx.hops * 1.25 + exchanges * 4, memoryBytes: n * dirs * 400 };
   },
   create(item, ctx) {
+    ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)
     const tcp: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
     for (const sides of webSides(item.direction, ctx)) {
       const s = new Sessions(ctx, sides, tcp, item.sessions, item as WebSessionsItem, `web-sessions:${ctx.index}:${sides.dir}`);

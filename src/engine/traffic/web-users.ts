@@ -257,6 +257,7 @@ export const webUsers = defineTraffic({
     return { packets, flows: Math.ceil(users * dirs * 0.2), events: packets * ctx.hops * 1.25 + exchanges * 4, memoryBytes: users * dirs * 300 };
   },
   create(item, ctx) {
+    ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)
     const tcp: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
     for (const sides of webSides(item.direction, ctx)) {
       const pop = new UserPopulation(ctx, sides, tcp, item.users, item.parallel, item.persistent, `web-users:${ctx.index}:${sides.dir}`);

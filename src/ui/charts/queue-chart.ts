@@ -34,7 +34,7 @@ export const queueChart: ChartDef = {
     const th = q.minTh !== null && q.maxTh !== null ? ` RED thresholds min_th ${q.minTh} and max_th ${q.maxTh} ${u}.` : '';
     return `Queue length at the bottleneck (${q.kind}) over time: instantaneous and averaged, in ${u}.${th} Ticks below mark ECN marks and drops.`;
   },
-  columns: (s: SeriesStore) => ['queue', 'queueBytes', 'avg', 'qdelay'].filter((k) => s.has(k)),
+  columns: (s: SeriesStore) => ['queue', 'queueBytes', 'avg', 'qdelay', 'queueRev'].filter((k) => s.has(k)),
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;
     const q = c.view.queue;
@@ -46,6 +46,9 @@ export const queueChart: ChartDef = {
       { label: 'queue', color: SERIES.queue, width: 2 },
     ];
     if (q.kind !== 'droptail') items.push({ label: 'average (avg)', color: SERIES.avg, width: 3.5 });
+    // two-way traffic: the right-to-left queue too (kept in packets by the collector)
+    const rev = c.view.twoWay && u.scale === 1 ? store.column('queueRev') : undefined;
+    if (rev) items.push({ label: 'reverse queue (right to left)', color: SERIES.reverse, width: 2, dash: [6, 3] });
     const minSteps = paramOverTime(q.minTh, 'minTh', c.markers);
     const maxSteps = paramOverTime(q.maxTh, 'maxTh', c.markers);
     const gentle = flagOverTime(q.gentle, 'gentle', c.markers);
@@ -65,7 +68,7 @@ export const queueChart: ChartDef = {
     const x = xScaleFor(r, t0, t1);
     const qcol = store.column(u.cols[0]);
     const acol = store.column(u.cols[1]);
-    const dataMax = maxOver(store, [qcol, acol], t0, t1, c.scratch, 'queue') * u.scale;
+    const dataMax = maxOver(store, [qcol, acol, rev], t0, t1, c.scratch, rev ? 'queue+rev' : 'queue') * u.scale;
     const thMax = Math.max(0, ...maxSteps.map(([, v]) => (v ?? 0) * (gentle.some(([, g]) => g) ? 2 : 1.15)));
     const limMax = Math.max(...limitSteps.map(([, v]) => v ?? 0));
     let top = Math.max(dataMax || 0, thMax * u.scale, 1);
@@ -112,6 +115,7 @@ export const queueChart: ChartDef = {
     const tr = u.scale === 1 ? undefined : (v: number) => v * u.scale;
     drawn += drawSeries(p, main, x, y, store, qcol, { color: SERIES.queue, width: 2 }, c.scratch, 'q', tr);
     if (q.kind !== 'droptail') drawn += drawSeries(p, main, x, y, store, acol, { color: SERIES.avg, width: 3 }, c.scratch, 'avg', tr);
+    if (rev) drawn += drawSeries(p, main, x, y, store, rev, { color: SERIES.reverse, width: 2, dash: [6, 3] }, c.scratch, 'qrev');
     p.unclip();
     drawMarkers(p, r, x, c.markers, f);
     drawCursor(p, r, x, c.cursorT, f);

@@ -190,6 +190,7 @@ export class RunController {
     this.runId++;
     this.live = true;
     this.store.series.clear();
+    this.store.exchanges.clear();
     this.store.set({ ...noRun(), runError: null, status: paused ? 'paused' : 'starting', end: s.scenario.duration ?? Infinity });
     this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000, sampleInterval: appSampleInterval(s.scenario) }, speed: s.speed, paused }));
   }
@@ -224,6 +225,7 @@ export class RunController {
     this.live = false;
     this.runId++;
     this.store.series.clear();
+    this.store.exchanges.clear();
     const sc = this.store.getState().scenario;
     this.store.set({ ...noRun(), status: 'idle', end: sc?.duration ?? Infinity });
   }
@@ -323,6 +325,9 @@ export class RunController {
       case 'batch':
         store.series.append({ t: m.t, cols: m.cols });
         if (m.queueEvents) store.series.appendEvents(m.queueEvents);
+        return;
+      case 'exchanges':
+        store.exchanges.append(m.baseline, m.rt, m.rsp, m.lost);
         return;
       case 'progress':
         store.set((s) => ({

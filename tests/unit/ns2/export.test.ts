@@ -130,5 +130,41 @@ describe('ns-2 export of other scenario features', () => {
     expect(() => exportQueue({ kind: 'fancy' } as QueueConfig, ctx)).toThrow(/^topology\.bottleneck\.queue\.kind: "fancy" cannot be exported: no ns-2 export for queue kind "fancy" yet; exportable kinds: droptail, red/);
     const tctx = { path: 'traffic.2' } as Parameters<typeof exportTraffic>[1];
     expect(() => exportTraffic({ kind: 'telepathy' } as never, tctx)).toThrow(/^traffic\.2\.kind: "telepathy" cannot be exported/);
+    expect(() => exportTraffic({ kind: 'web-users' } as never, tctx)).toThrow(/^traffic\.2\.kind: "web-users" cannot be exported: ns-2\.35 has no model of seeds\/002's browsing users/);
+  });
+
+  test('PackMime web traffic: one PackMimeHTTP per direction with the engine\'s client/server rotation, DelayBox routers with per-connection delays', () => {
+    const json = {
+      version: 1,
+      seed: 3,
+      duration: 40,
+      warmup: 10,
+      topology: { kind: 'dumbbell', bottleneck: { rate: 10e6, delay: 0.001, queue: { kind: 'droptail', limit: 100 } }, left: { hosts: 2 }, right: { hosts: 3 }, flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 } },
+      traffic: [{ kind: 'packmime', rate: 60, direction: 'both', persistent: true }],
+    };
+    const r = parseScenario(json);
+    if (!r.ok) throw new Error(r.errors.join());
+    const { script, notes } = exportNs2(r.scenario);
+    // hosts L0 L1 (0, 1), R0 R1 R2 (2, 3, 4); routers 5, 6 are DelayBox nodes
+    expect(script).toContain('set n(5) [$ns DelayBox]');
+    expect(script).toContain('set n(6) [$ns DelayBox]');
+    // forward: servers on the left, clients on the right; engine connection k uses client k % 3, server k % 2,
+    // ns-2 starts its rotation at entry 1, so entry 0 holds the engine's last pair (k = 5)
+    expect(script).toContain('pm_flow 0 [list $n(4) $n(2) $n(3) $n(4) $n(2) $n(3)] [list $n(1) $n(0) $n(1) $n(0) $n(1) $n(0)] 60 1 Newreno 0 "" 3');
+    expect(script).toMatch(/pm_flow 1 \[list \$n\(1\) \$n\(0\) \$n\(1\) .*\] 60 1 Newreno/);
+    // delays in ms, one draw per connection, applied by the client-side router both ways
+    expect(script).toContain('$db_rv set min_ 5; $db_rv set max_ 75');
+    expect(script).toContain('$n(6) add-rule [$n(2) id] [$n(0) id] $db_rv $db_zero');
+    expect(script).toMatch(/Agent\/TCP\/FullTcp set \$k \$v/);
+    expect(notes.map((n) => n.field)).toEqual(expect.arrayContaining(['traffic.0', 'topology.flowDelay']));
+  });
+
+  test('web traffic: a load needs the engine\'s calibration', () => {
+    const base = { version: 1, seed: 1, duration: 20, topology: { kind: 'dumbbell', bottleneck: { rate: 10e6, delay: 0.01, queue: { kind: 'droptail', limit: 100 } }, left: { hosts: 1 }, right: { hosts: 1 } } };
+    const r = parseScenario({ ...base, traffic: [{ kind: 'packmime', load: 0.5 }] });
+    if (!r.ok) throw new Error(r.errors.join());
+    expect(() => exportNs2(r.scenario)).toThrow(/^traffic\.0\.load: an offered load \(0\.5\) becomes a connection rate only by calibration runs/);
+    const cal = { item: 0, load: 0.5, param: 'rate' as const, value: 71.5, measured: 0.5, runs: 3, fixed: {} };
+    expect(exportNs2(r.scenario, { calibrations: [cal] }).script).toContain('pm_flow 0 [list $n(1)] [list $n(0)] 71.5 0 Newreno');
   });
 });

@@ -56,6 +56,15 @@ export function seeds000Json(opts: { queue: Record<string, unknown>; variant: 'r
 export function seeds000Presets(): PresetSource[] {
   return [
     {
+      name: 'web-dt148-80',
+      title: 'Web traffic: response times at 80 % load, drop-tail',
+      paper: 'seeds/000 §6.1, Fig. 8',
+      group: 'lesson',
+      lesson:
+        'Two-way PackMime web traffic (many short HTTP exchanges, a few long ones) at 80 % offered load over a 10 Mb/s link with a 148-packet drop-tail queue (2 x BDP), TCP as in seeds/000 Table 2. Watch the response-time CDF grow beside the uncongested baseline (the same connections on a link 10x faster); hover over it to read how many responses finish within a time. 150 s here instead of the paper\'s 250,000 exchanges (bench-seeds000-full).',
+      json: seeds000Json({ queue: SEEDS000_DROPTAIL['dt-148q'], variant: 'reno', load: 0.8, warmup: 30, duration: 150 }),
+    },
+    {
       name: 'bench-seeds000-full',
       title: 'Benchmark: seeds/000 at full scale (250,000 exchanges)',
       paper: 'seeds/000 §5.4',
