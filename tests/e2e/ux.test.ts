@@ -398,3 +398,32 @@ describe('bad links', () => {
     await page.context().close();
   });
 });
+
+describe('offline', () => {
+  it('after the first visit the built site works with the network off: it reloads, opens a lesson and runs it', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(`${h.url}#p=default`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    // the service worker installs, precaches the build and takes control
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    });
+    await ctx.setOffline(true);
+    // a fresh load of another lesson, with no network
+    await page.goto(`${h.url}#p=ecn-marks`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario, undefined, { timeout: 15_000 });
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().presetName)).toBe('ecn-marks');
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    // the editor and inspector (lazy chunks) and the simulation worker come from the cache too
+    await expect.poll(() => page.locator('[data-slot=editor] .sed').count(), { timeout: 10_000 }).toBe(1);
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done', 60_000);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().summary.flows.length)).toBe(2);
+    await page.screenshot({ path: `${SHOTS}/ux-offline.png` });
+    await ctx.close();
+  });
+});
