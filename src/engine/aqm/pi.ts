@@ -158,7 +158,6 @@ export class PiQueue extends QueueDisc {
 
   override sync(now: number): void {
     this.catchUp(now);
-    this.integrateVars(now);
   }
 
   protected doEnqueue(p: number, now: number): boolean {

@@ -160,7 +160,6 @@ export class PieQueue extends QueueDisc {
 
   override sync(now: number): void {
     this.catchUp(now);
-    this.integrateVars(now);
   }
 
   protected doEnqueue(p: number, now: number): boolean {

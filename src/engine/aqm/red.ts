@@ -259,7 +259,6 @@ export class RedQueue extends QueueDisc {
 
   override sync(now: number): void {
     this.catchUp(now);
-    this.integrateVars(now);
   }
 
   override aqmParams(): Record<string, number | string | boolean> {

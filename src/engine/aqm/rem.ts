@@ -190,7 +190,6 @@ export class RemQueue extends QueueDisc {
 
   override sync(now: number): void {
     this.catchUp(now);
-    this.integrateVars(now);
   }
 
   /** The probability for packet p (byte mode scaling). */

@@ -269,8 +269,8 @@ export class Collector implements QueueListener {
       l.queue.maxLenBytes = l.queue.lenBytes;
       l.queue.sync(now);
     }
-    this.baseAreaFwd = this.bottleneck.queue.varArea.slice();
-    this.baseAreaRev = this.bottleneckReverse.queue.varArea.slice();
+    this.baseAreaFwd = this.bottleneck.queue.areaAt(now);
+    this.baseAreaRev = this.bottleneckReverse.queue.areaAt(now);
     this.baseFwd = linkBase(this.bottleneck);
     this.baseRev = linkBase(this.bottleneckReverse);
     this.baseFlows = this.flows.map((f, k) => {
@@ -326,9 +326,10 @@ export class Collector implements QueueListener {
     q.sync(endNs);
     const base = link === this.bottleneck ? this.baseAreaFwd : link === this.bottleneckReverse ? this.baseAreaRev : null;
     const span = endNs - fromNs;
+    const area = q.areaAt(endNs);
     const means: Record<string, number> = {};
     q.varSpecs.forEach((v, k) => {
-      means[v.name] = span > 0 ? (q.varArea[k] - (base?.[k] ?? 0)) / span : q.vars[k];
+      means[v.name] = span > 0 ? (area[k] - (base?.[k] ?? 0)) / span : q.vars[k];
     });
     return { kind: q.kind, params: q.aqmParams(), state: q.aqmState(), means };
   }
