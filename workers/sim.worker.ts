@@ -13,7 +13,10 @@
 import type { DecisionRecord } from '../src/engine/aqm/decision';
 import type { QueueEventBatch, RunSink, SeriesBatch } from '../src/engine/metrics/types';
 import type { FlowEvent } from '../src/engine/net/agent';
+import { estimateRun } from '../src/engine/estimate';
 import { createRun, type RunHandle } from '../src/engine/run';
+import type { ExchangeBatch } from '../src/engine/metrics/web';
+import { baselineScenario } from '../src/engine/traffic/calibrate';
 import {
   checkMainToWorker,
   toMain,
@@ -37,6 +40,13 @@ const PROGRESS_MS = 250;
 const SUMMARY_MS = 500;
 /** Smallest wall-time gap between two series batches while running, ms. */
 const BATCH_MS = 30;
+/**
+ * Time-series values a run may send the page (columns x samples, 8 bytes each): with many
+ * flows the sampling interval is widened to stay under it (10,000 flows: 1,000 samples).
+ */
+const MAX_SERIES_VALUES = 50_000_000;
+/** Packets alive at once in a tab (~560 MB of packet arrays). */
+const MAX_PACKETS = 2_000_000;
 
 function post(m: WorkerToMain): void {
   ctx.postMessage(m, transferables(m));
@@ -112,6 +122,10 @@ class Pending {
 interface StepTarget {
   what: StepMsg['what'];
   flow?: number;
+  /** Where the search started (simulated s, wall ms) and how far it may go. */
+  fromSim: number;
+  fromWall: number;
+  horizon?: { sim: number; wallMs: number };
 }
 
 class Driver {
@@ -139,6 +153,9 @@ class Driver {
   private eventsPerSec = 0;
   private simRate = 0;
   private readonly channel = new MessageChannel();
+  /** Web traffic: the same workload on the uncongested network (bottleneck 10x faster), kept at the run's simulated time. */
+  private baseline: RunHandle | null = null;
+  private exchanges: { baseline: boolean; b: ExchangeBatch }[] = [];
 
   constructor() {
     this.channel.port1.onmessage = () => this.tick();
@@ -162,7 +179,7 @@ class Driver {
       case 'step':
         if (!this.handle || this.handle.done) return;
         this.running = false;
-        this.step = { what: m.what, flow: m.flow };
+        this.step = { what: m.what, flow: m.flow, fromSim: this.handle.now, fromWall: performance.now(), horizon: m.horizon };
         this.hitDecision = null;
         this.hitFlowEvent = null;
         this.schedule(true);
@@ -188,6 +205,7 @@ class Driver {
       }
       case 'stop':
         this.handle = null;
+        this.baseline = null;
         this.running = false;
         this.step = null;
         return;
@@ -196,6 +214,8 @@ class Driver {
 
   private start(m: StartMsg): void {
     this.handle = null;
+    this.baseline = null;
+    this.exchanges = [];
     this.running = false;
     this.step = null;
     this.runId = m.runId;
@@ -210,6 +230,7 @@ class Driver {
     const sink: RunSink = {
       series: (b) => this.pending.series.push(b),
       queueEvents: (b) => this.pending.events.push(b),
+      exchanges: (b) => this.exchanges.push({ baseline: false, b }),
     };
     if (this.record) {
       sink.decision = (r) => {
@@ -226,11 +247,22 @@ class Driver {
       };
     }
     try {
-      this.handle = createRun(m.scenario as Parameters<typeof createRun>[0], sink, {
-        sampleInterval: m.options.sampleInterval,
+      const scenario = m.scenario as Parameters<typeof createRun>[0];
+      let sampleInterval = m.options.sampleInterval;
+      if (sampleInterval === undefined) {
+        const e = estimateRun(scenario, { series: true });
+        if (e.seriesValues > MAX_SERIES_VALUES) sampleInterval = (e.endSeconds * e.seriesColumns) / MAX_SERIES_VALUES;
+      }
+      this.handle = createRun(scenario, sink, {
+        sampleInterval,
         batchSamples: m.options.batchSamples,
+        maxSeriesValues: MAX_SERIES_VALUES * 2,
+        maxPackets: MAX_PACKETS,
       });
       this.queueName = this.handle.bottleneckQueue;
+      // web traffic: run the uncongested baseline alongside (the papers' "uncongested network" curve)
+      const web = this.handle.result().summary.web;
+      if (web) this.baseline = createRun(baselineScenario(scenario, web.calibration), { exchanges: (b) => this.exchanges.push({ baseline: true, b }) }, { maxPackets: MAX_PACKETS });
     } catch (e) {
       this.fail(e);
       return;
@@ -298,6 +330,15 @@ class Driver {
       return;
     }
     if (this.handle !== h || this.runId !== runId) return; // restarted meanwhile
+    const base = this.baseline;
+    if (base !== null && !base.done) {
+      try {
+        base.advance(h.done ? h.now : Math.min(h.now, base.endTime));
+        if (h.done && !base.done) base.advance(h.now);
+      } catch {
+        this.baseline = null; // the baseline is a courtesy: a failure there must not stop the run
+      }
+    }
     // batches go out at most every BATCH_MS (one per display frame or two), and at once
     // when the run pauses, steps or ends
     const wall = performance.now();
@@ -346,14 +387,25 @@ class Driver {
 
   private stepSlice(h: RunHandle): void {
     const t0 = performance.now();
-    const stop = () => this.hitDecision !== null || this.hitFlowEvent !== null;
-    do h.advance(Infinity, CHUNK_EVENTS, stop);
-    while (!stop() && !h.done && performance.now() - t0 < SLICE_MS);
-    if (stop()) {
+    const step = this.step!;
+    const limit = step.horizon ? Math.min(h.endTime, step.fromSim + step.horizon.sim) : h.endTime;
+    const found = () => this.hitDecision !== null || this.hitFlowEvent !== null;
+    do h.advance(limit, CHUNK_EVENTS, found);
+    while (!found() && !h.done && h.now < limit && performance.now() - t0 < SLICE_MS);
+    if (found()) {
       this.pause('step');
     } else if (h.done) {
       this.step = null;
-      post(toMain({ type: 'paused', runId: this.runId, now: h.now, reason: 'step-not-found' }));
+      post(toMain({ type: 'paused', runId: this.runId, now: h.now, reason: 'step-not-found', searchedFrom: step.fromSim }));
+    } else if (step.horizon && (h.now >= limit || performance.now() - step.fromWall >= step.horizon.wallMs)) {
+      // searched as far as a step may: pause here, with the history, and say so
+      this.running = false;
+      this.step = null;
+      h.flush();
+      this.postPending();
+      this.postHistory();
+      this.postProgress(true);
+      post(toMain({ type: 'paused', runId: this.runId, now: h.now, reason: 'step-horizon', searchedFrom: step.fromSim }));
     }
   }
 
@@ -384,6 +436,24 @@ class Driver {
   private postPending(): void {
     const m = this.pending.take(this.runId);
     if (m) post(m);
+    this.baseline?.flush();
+    for (const which of [false, true]) {
+      const list = this.exchanges.filter((e) => e.baseline === which);
+      if (list.length === 0) continue;
+      const n = list.reduce((a, e) => a + e.b.rt.length, 0);
+      const rt = new Float64Array(n);
+      const rsp = new Float64Array(n);
+      const lost = new Uint8Array(n);
+      let o = 0;
+      for (const { b } of list) {
+        rt.set(b.rt, o);
+        rsp.set(b.rsp, o);
+        for (let i = 0; i < b.rt.length; i++) lost[o + i] = b.drops[i] > 0 ? 1 : 0;
+        o += b.rt.length;
+      }
+      post(toMain({ type: 'exchanges', runId: this.runId, baseline: which, rt, rsp, lost }));
+    }
+    this.exchanges = [];
   }
 
   private postProgress(force: boolean): void {

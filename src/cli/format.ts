@@ -39,11 +39,35 @@ function queueText(q: QueueConfig): string {
   return parts.join(', ');
 }
 
+/** "4 TCP flows (reno+ECN)", "1 UDP source (poisson, 8 Mb/s)", or both: TCP is named only when there is TCP traffic. */
+export function trafficText(s: Scenario): string {
+  let tcp = 0;
+  let udp = 0;
+  const udpText: string[] = [];
+  const other = new Map<string, number>();
+  const ecn = s.tcp.ecn || s.traffic.some((x) => x.kind === 'bulk' && x.tcp?.ecn === true);
+  for (const x of s.traffic) {
+    if (x.kind === 'bulk') tcp += x.flows;
+    else if (x.kind === 'udp') {
+      udp++;
+      udpText.push(`${x.pattern} ${rateText(x.rate)}`);
+    } else {
+      const k = (x as { kind: string }).kind;
+      other.set(k, (other.get(k) ?? 0) + 1);
+    }
+  }
+  const parts: string[] = [];
+  if (tcp > 0) parts.push(`${tcp} TCP flow${tcp === 1 ? '' : 's'} (${s.tcp.variant}${ecn ? '+ECN' : ''})`);
+  if (udp > 0) parts.push(`${udp} UDP source${udp === 1 ? '' : 's'} (${[...new Set(udpText)].join(', ')})`);
+  for (const [k, n] of other) parts.push(`${n} ${k} item${n === 1 ? '' : 's'}`);
+  return parts.join(' and ');
+}
+
 /** One line describing the network. */
 export function scenarioLine(s: Scenario): string {
   const t = s.topology;
-  const flows = s.traffic.reduce((n, x) => n + (x.kind === 'bulk' ? x.flows : 1), 0);
-  const head = `${s.name ?? 'scenario'} (seed ${s.seed}${s.duration !== undefined ? `, ${s.duration} s` : ', until all flows finish'}): ${flows} flow${flows === 1 ? '' : 's'}, TCP ${s.tcp.variant}${s.tcp.ecn ? '+ECN' : ''}`;
+  const until = s.stopAfterExchanges !== undefined ? `, until ${s.stopAfterExchanges.toLocaleString('en-US')} exchanges${s.duration !== undefined ? ` or ${s.duration} s` : ''}` : s.duration !== undefined ? `, ${s.duration} s` : ', until all flows finish';
+  const head = `${s.name ?? 'scenario'} (seed ${s.seed}${until}): ${trafficText(s)}`;
   if (t.kind === 'dumbbell') {
     const b = t.bottleneck;
     return `${head}, dumbbell ${t.left.hosts}x${t.right.hosts} hosts, bottleneck ${rateText(b.rate)} ${delayText(b.delay)}${b.loss ? ` loss ${b.loss}` : ''}, ${queueText(b.queue)}`;
@@ -61,6 +85,7 @@ function queueRow(name: string, q: QueueSummary): string[] {
     String(q.dropsEarly),
     String(q.dropsForced),
     String(q.marks),
+    String(q.linkLosses),
     pct(q.lossRate, 2),
     fixed(q.meanQueuePackets, 2),
     String(q.maxQueuePackets),
@@ -108,7 +133,7 @@ export function formatSummary(result: RunResult, scenario: Scenario): string {
   out.push('');
   out.push(
     table(
-      ['queue', 'util', 'arrivals', 'drops', 'overflow', 'early', 'forced', 'marks', 'loss', 'mean q', 'max q', 'delay ms'],
+      ['queue', 'util', 'arrivals', 'drops', 'overflow', 'early', 'forced', 'marks', 'link loss', 'loss', 'mean q', 'max q', 'delay ms'],
       [queueRow('bottleneck ->', s.bottleneck), queueRow('bottleneck <-', s.bottleneckReverse)],
     ),
   );

@@ -1,12 +1,14 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { DecisionRecord } from '../engine/aqm/decision';
 import type { RunResult, RunSink, SeriesBatch } from '../engine/metrics/types';
+import type { WebProgress } from '../engine/metrics/web';
 import type { FlowEvent } from '../engine/net/agent';
 import { PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { formatSummary } from './format';
+import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario } from './load';
 
 /**
@@ -31,12 +33,32 @@ Options:
   --sample <seconds>       sampling interval of --series (default duration / 2000)
   --trace <file.jsonl>     write every AQM decision record, one JSON object per line
   --trace-flows            also write TCP flow events to the trace ({"type":"flow",...})
+  --responses <file.csv>   web traffic: one row per completed exchange (start, request and
+                           response bytes, response time, RTT, direction, drops seen)
+  --baseline               web traffic: also run the same workload with the bottleneck 10x
+                           faster (uncongested) and print its response times beside
   --dry-run                validate, print the scenario as it would run (JSON), don't run
+  --export-ns2 <file.tcl>  write the scenario as an ns-2.35 Tcl script (- for stdout) and
+                           don't run; the script prints one JSON line with the summary's
+                           field names and lists at its top what ns-2 does differently
+                           (docs/ns2.md; npm run validate compares the two)
+  --estimate               print the run-size estimate (events, packets, memory, time), don't run
+  --max-events <n>         refuse a run estimated above n network events, and stop one that
+                           reaches n (default 2.4e9, about 10 minutes)
+  --force                  run however large the estimate (the caps below still hold)
+  --max-packets <n>        cap on packets alive at once (default 4000000, about 1.1 GB)
+  --max-trace <n>          stop writing --trace after n lines (default 1000000); the run goes on
+  --progress               always show the progress line on stderr (default: runs
+                           estimated over 2 s show it; --quiet hides it)
   --list-presets           list preset names and titles
-  --quiet                  no summary on stdout
+  --quiet                  no summary on stdout, no estimate or progress on stderr
   -h, --help               this text
 
-Exit codes: 0 ok, 2 invalid input, 1 run failed.`;
+Before a run the CLI estimates its size from the scenario; long runs print the estimate and
+a progress line with the time left on stderr.
+
+Exit codes: 0 ok, 2 invalid input, 1 run failed (or stopped at a cap), 3 refused: larger
+than the limits (the message names the limit and what to change).`;
 
 export interface CliOptions {
   file?: string;
@@ -47,7 +69,16 @@ export interface CliOptions {
   sample?: number;
   trace?: string;
   traceFlows: boolean;
+  responses?: string;
+  baseline: boolean;
   dryRun: boolean;
+  exportNs2?: string;
+  estimate: boolean;
+  maxEvents?: number;
+  force: boolean;
+  maxPackets?: number;
+  maxTrace: number;
+  progress: boolean;
   listPresets: boolean;
   quiet: boolean;
   help: boolean;
@@ -55,12 +86,33 @@ export interface CliOptions {
 
 export type ParsedArgs = { ok: true; opts: CliOptions } | { ok: false; errors: string[] };
 
+/** Options that take a value (the others are flags). */
+const VALUE_OPTIONS = new Set(['--preset', '--set', '--out', '--series', '--responses', '--sample', '--trace', '--max-events', '--max-packets', '--max-trace', '--export-ns2']);
+
+/**
+ * Joins "--sample -1" into "--sample=-1": node's parseArgs takes a value that starts with
+ * "-" for another option and gives up ("ambiguous"); a number is always the option's
+ * value, so its range can be checked and named.
+ */
+export function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = argv[i + 1];
+    if (VALUE_OPTIONS.has(a) && next !== undefined && /^-(\d|\.\d|Infinity|inf)/i.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   let values: Record<string, string | boolean | string[] | undefined>;
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
-      args: [...argv],
+      args: joinNegativeValues(argv),
       allowPositionals: true,
       strict: true,
       options: {
@@ -71,14 +123,23 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
         sample: { type: 'string' },
         trace: { type: 'string' },
         'trace-flows': { type: 'boolean' },
+        responses: { type: 'string' },
+        baseline: { type: 'boolean' },
         'dry-run': { type: 'boolean' },
+        'export-ns2': { type: 'string' },
+        estimate: { type: 'boolean' },
+        'max-events': { type: 'string' },
+        force: { type: 'boolean' },
+        'max-packets': { type: 'string' },
+        'max-trace': { type: 'string' },
+        progress: { type: 'boolean' },
         'list-presets': { type: 'boolean' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
   } catch (e) {
-    return { ok: false, errors: [`${(e as Error).message.split('\n')[0]} (see --help)`] };
+    return { ok: false, errors: [argsMessage(e as Error & { code?: string })] };
   }
   const errors: string[] = [];
   const opts: CliOptions = {
@@ -88,7 +149,14 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     series: values.series as string | undefined,
     trace: values.trace as string | undefined,
     traceFlows: values['trace-flows'] === true,
+    responses: values.responses as string | undefined,
+    baseline: values.baseline === true,
     dryRun: values['dry-run'] === true,
+    exportNs2: values['export-ns2'] as string | undefined,
+    estimate: values.estimate === true,
+    force: values.force === true,
+    maxTrace: 1_000_000,
+    progress: values.progress === true,
     listPresets: values['list-presets'] === true,
     quiet: values.quiet === true,
     help: values.help === true,
@@ -99,16 +167,53 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   if (values.sample !== undefined) {
     const s = Number(values.sample);
     if (!(typeof values.sample === 'string' && values.sample.trim() !== '' && Number.isFinite(s) && s > 0 && s <= 1e6)) {
-      errors.push(`--sample = ${JSON.stringify(values.sample)} is out of range: allowed > 0 to 1000000 s`);
+      errors.push(`--sample = ${values.sample === '' ? '(empty)' : values.sample} is out of range: allowed > 0 to 1000000 s (the sampling interval of --series)`);
     } else opts.sample = s;
   }
+  const count = (flag: string, min: number, max: number, what: string): number | undefined => {
+    const v = values[flag.slice(2)];
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (typeof v === 'string' && v.trim() !== '' && Number.isInteger(n) && n >= min && n <= max) return n;
+    errors.push(`${flag} = ${v === '' ? '(empty)' : String(v)} is out of range: allowed whole number ${min} to ${max} (${what})`);
+    return undefined;
+  };
+  opts.maxEvents = count('--max-events', 1, 1e15, 'network events');
+  opts.maxPackets = count('--max-packets', 1000, 100_000_000, 'packets alive at once');
+  opts.maxTrace = count('--max-trace', 0, 1e12, 'lines written to --trace') ?? opts.maxTrace;
   if (opts.traceFlows && opts.trace === undefined) errors.push('--trace-flows needs --trace <file.jsonl>');
   return errors.length ? { ok: false, errors } : { ok: true, opts };
+}
+
+/** What each option accepts, for messages about a missing or bad value. */
+const OPTION_VALUES: Record<string, string> = {
+  '--preset': 'a preset name (--list-presets lists them)',
+  '--set': '<dotted.path>=<value>, e.g. --set topology.bottleneck.queue.maxP=0.02',
+  '--out': 'a file name for the result JSON',
+  '--export-ns2': 'a file name for the ns-2 script, or - for stdout',
+  '--series': 'a file name for the series CSV',
+  '--sample': 'seconds, > 0 to 1000000',
+  '--trace': 'a file name for the decision trace (JSON lines)',
+  '--responses': 'a file name for the per-exchange CSV',
+  '--max-events': 'a whole number of network events, e.g. 5e9',
+  '--max-packets': 'a whole number of packets, 1000 to 100000000',
+  '--max-trace': 'a whole number of trace lines',
+};
+
+/** parseArgs' error as one line that names the option and what it accepts. */
+function argsMessage(e: Error & { code?: string }): string {
+  const first = e.message.split('\n')[0];
+  const opt = /'(--?[\w-]+)/.exec(first)?.[1];
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && opt && OPTION_VALUES[opt]) return `${opt}: needs a value: ${OPTION_VALUES[opt]}`;
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `${first.replace(/\. To specify a positional argument.*$/, '')} (see --help for the options)`;
+  return `${first} (see --help)`;
 }
 
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+  /** Seconds between progress lines (default: 1 on a terminal, 10 otherwise). */
+  progressEvery?: number;
 }
 
 const processIo: CliIo = {
@@ -116,25 +221,50 @@ const processIo: CliIo = {
   err: (t) => void process.stderr.write(t),
 };
 
-/** Buffered line writer over a file descriptor. */
+/**
+ * Buffered line writer over a file descriptor. A failed write (disk full, /dev/full)
+ * is kept as `error` and stops further writing; close() reports it as a message naming
+ * the option and the file instead of a stack trace.
+ */
 class LineFile {
   private buf: string[] = [];
   private size = 0;
-  constructor(readonly fd: number) {}
+  error: string | null = null;
+  constructor(
+    readonly fd: number,
+    readonly label: string,
+  ) {}
   line(text: string): void {
+    if (this.error) return;
     this.buf.push(text);
     this.size += text.length + 1;
     if (this.size > 1 << 16) this.flush();
   }
   flush(): void {
-    if (this.buf.length) writeSync(this.fd, this.buf.join('\n') + '\n');
+    if (this.error) return;
+    try {
+      if (this.buf.length) writeSync(this.fd, this.buf.join('\n') + '\n');
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      this.error = `${this.label}: cannot write (${err.code === 'ENOSPC' ? 'ENOSPC: no space left on the device' : (err.code ?? err.message)}); the file is incomplete`;
+    }
     this.buf = [];
     this.size = 0;
   }
-  close(): void {
+  /** Flushes and closes; returns the write error, if any. */
+  close(): string | null {
     this.flush();
-    closeSync(this.fd);
+    try {
+      closeSync(this.fd);
+    } catch (e) {
+      this.error ??= `${this.label}: cannot close (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+    }
+    return this.error;
   }
+}
+
+function closeAll(files: readonly LineFile[]): string[] {
+  return files.map((f) => f.close()).filter((x): x is string => x !== null);
 }
 
 function csvNumber(x: number): string {
@@ -177,6 +307,122 @@ function openOutput(path: string, flag: string): { fd: number } | { error: strin
   }
 }
 
+/** Events per advance() call between progress checks. */
+const CHUNK_EVENTS = 200_000;
+
+/**
+ * Estimates the run, refuses it beyond the limits (exit 3), then runs it in chunks with
+ * a progress line on stderr when it is long, stopping at --max-events. Returns the
+ * result, or an exit code after printing why there is none.
+ */
+async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions, io: CliIo): Promise<RunResult | number> {
+  const engine = await import('../engine/run');
+  const { CapError } = await import('../engine/core/simulator');
+  const est = await import('../engine/estimate');
+  const e = est.estimateRun(scenario, { series: sink.series !== undefined, sampleInterval: opts.sample });
+  // --force lifts the refusal; an explicit --max-events still stops the run when reached
+  const maxEvents = opts.maxEvents ?? (opts.force ? Infinity : est.DEFAULT_LIMITS.maxEvents);
+  const limits = { ...est.DEFAULT_LIMITS, maxEvents: opts.force ? Infinity : maxEvents, maxMemoryBytes: opts.force ? Infinity : est.DEFAULT_LIMITS.maxMemoryBytes };
+  const problems = est.runSizeProblems(e, limits, { events: `--max-events ${Math.ceil(e.events * 1.5).toExponential(1).replace('e+', 'e')} (or --force)`, series: '--sample' });
+  if (problems.length) {
+    io.err(`not run: ${problems.join('\n        ')}\n`);
+    return 3;
+  }
+  const long = e.wallSeconds > 2;
+  const show = !opts.quiet && (long || opts.progress);
+  if (show) io.err(`estimate: ${est.estimateText(e)}\n`);
+  if (scenario.traffic.some((t) => (t as { load?: number }).load !== undefined)) {
+    const { useCalibrationFile } = await import('./calibration-cache');
+    useCalibrationFile();
+    if (show) io.err('offered load: calibrating on the uncongested link (bottleneck 10x faster; cached for the next run)...\n');
+  }
+  let run;
+  try {
+    run = engine.createRun(scenario, sink, { sampleInterval: opts.sample, maxPackets: opts.maxPackets });
+  } catch (x) {
+    if (x instanceof CapError) {
+      io.err(`not run: ${x.message}\n`);
+      return 3;
+    }
+    throw x;
+  }
+  const progress = new Progress(io, show, e.openEnded ? e.endSeconds : run.endTime);
+  progress.web = () => run.webProgress;
+  try {
+    while (!run.done) {
+      run.advance(Infinity, Math.min(CHUNK_EVENTS, maxEvents - run.events));
+      progress.update(run.now, run.events);
+      if (run.events >= maxEvents && !run.done) {
+        progress.end();
+        io.err(`stopped at t = ${run.now.toFixed(3)} s after ${run.events.toLocaleString('en-US')} events: the limit is --max-events ${maxEvents} (the estimate was ${est.countText(e.events)}); raise it or use --force\n`);
+        return 1;
+      }
+    }
+  } catch (x) {
+    progress.end();
+    if (x instanceof CapError) {
+      io.err(`run stopped: ${x.message}\n`);
+      return 1;
+    }
+    throw x;
+  }
+  progress.end();
+  return run.result();
+}
+
+/** The progress line: simulated time, share done, event rate and time left; redrawn in place on a terminal. */
+class Progress {
+  /** Web runs: exchanges done and the stopAfterExchanges target, if any. */
+  web: () => WebProgress | null = () => null;
+  private readonly t0 = performance.now();
+  private last = 0;
+  private shown = false;
+  private readonly tty = process.stderr.isTTY === true;
+  private readonly every: number;
+  constructor(
+    private readonly io: CliIo,
+    private readonly enabled: boolean,
+    private readonly endTime: number,
+  ) {
+    this.every = io.progressEvery ?? (this.tty ? 1 : 10);
+  }
+  update(now: number, events: number): void {
+    if (!this.enabled) return;
+    const wall = (performance.now() - this.t0) / 1000;
+    // a terminal line every second, a log line every 10 s
+    if (wall - this.last < this.every) return;
+    this.last = wall;
+    const rate = now / wall;
+    let left = rate > 0 && Number.isFinite(this.endTime) ? Math.max(0, (this.endTime - now) / rate) : NaN;
+    let pct = Number.isFinite(this.endTime) && this.endTime > 0 ? ` (${Math.min(100, (100 * now) / this.endTime).toFixed(0)} %)` : '';
+    // a run that stops after a number of web exchanges: progress in exchanges
+    const w = this.web();
+    let head = '';
+    if (w !== null) {
+      head = `${w.completed.toLocaleString('en-US')}${w.target !== null ? ` of ${w.target.toLocaleString('en-US')}` : ''} exchanges, `;
+      if (w.target !== null && w.completed > 0) {
+        const perWall = w.completed / Math.max(1e-9, wall - this.firstExchangeWall(wall, w.completed));
+        const byExchanges = (w.target - w.completed) / perWall;
+        left = Number.isFinite(left) ? Math.min(left, byExchanges) : byExchanges;
+        pct = ` (${Math.min(100, (100 * w.completed) / w.target).toFixed(0)} %)`;
+      }
+    }
+    const line = `${head}t = ${now.toFixed(1)}${w?.target != null ? '' : ` of ${Number.isFinite(this.endTime) ? this.endTime.toFixed(1) : '?'}`} s${pct}, ${(events / wall / 1e6).toFixed(1)} M events/s, ${Number.isFinite(left) ? `about ${left < 60 ? `${Math.ceil(left)} s` : `${(left / 60).toFixed(1)} min`} left` : 'time left unknown'}`;
+    this.io.err(this.tty ? `\r${line}\x1b[K` : `${line}\n`);
+    this.shown = true;
+  }
+  private exchangesFrom = -1;
+  /** Wall time when counted exchanges started completing (after the warm-up), for the rate of exchanges. */
+  private firstExchangeWall(wall: number, completed: number): number {
+    if (this.exchangesFrom < 0 && completed > 0) this.exchangesFrom = Math.max(0, wall - this.every);
+    return this.exchangesFrom;
+  }
+  end(): void {
+    if (this.shown && this.tty) this.io.err('\n');
+    this.shown = false;
+  }
+}
+
 /** Runs the scenario on the engine, writing the requested files. */
 async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Promise<number> {
   const files: LineFile[] = [];
@@ -184,16 +430,17 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     if (path === undefined) return null;
     const r = openOutput(path, flag);
     if ('error' in r) return r.error;
-    const f = new LineFile(r.fd);
+    const f = new LineFile(r.fd, `${flag} ${path}`);
     files.push(f);
     return f;
   };
   const seriesFile = open(opts.series, '--series');
   const traceFile = open(opts.trace, '--trace');
   const outFile = open(opts.out, '--out');
-  const bad = [seriesFile, traceFile, outFile].filter((x): x is string => typeof x === 'string');
+  const responsesFile = open(opts.responses, '--responses');
+  const bad = [seriesFile, traceFile, outFile, responsesFile].filter((x): x is string => typeof x === 'string');
   if (bad.length) {
-    for (const f of files) f.close();
+    closeAll(files);
     io.err(bad.join('\n') + '\n');
     return 2;
   }
@@ -202,22 +449,103 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     const csv = new SeriesCsv(seriesFile, (m) => io.err(m + '\n'));
     sink.series = (b) => csv.batch(b);
   }
+  if (responsesFile instanceof LineFile) {
+    responsesFile.line(RESPONSES_HEADER);
+    sink.exchanges = (b) => {
+      for (const row of responseRows(b)) responsesFile.line(row);
+    };
+  }
+  // the trace is capped at --max-trace lines (a long run records millions of decisions)
+  const trace = { written: 0, dropped: 0 };
   if (traceFile instanceof LineFile) {
-    sink.decision = (r: DecisionRecord) => traceFile.line(JSON.stringify(r));
-    if (opts.traceFlows) sink.flowEvent = (e: FlowEvent) => traceFile.line(JSON.stringify({ type: 'flow', ...e }));
+    const line = (text: () => string): void => {
+      if (trace.written >= opts.maxTrace) trace.dropped++;
+      else {
+        trace.written++;
+        traceFile.line(text());
+      }
+    };
+    sink.decision = (r: DecisionRecord) => line(() => JSON.stringify(r));
+    if (opts.traceFlows) sink.flowEvent = (e: FlowEvent) => line(() => JSON.stringify({ type: 'flow', ...e }));
   }
   let result: RunResult;
   try {
-    const engine = await import('../engine/run');
-    result = engine.runScenario(scenario, sink, opts.sample !== undefined ? { sampleInterval: opts.sample } : {});
+    const r = await runWithLimits(scenario, sink, opts, io);
+    if (typeof r === 'number') {
+      closeAll(files);
+      return r;
+    }
+    result = r;
   } catch (e) {
-    for (const f of files) f.close();
+    const writeErrors = closeAll(files);
+    const failed = files.find((f) => f.error !== null);
+    if (failed) {
+      // a file could not be written during the run (disk full...): that is the message
+      io.err(writeErrors.join('\n') + '\n');
+      return 2;
+    }
     io.err(`run failed: ${(e as Error).stack ?? String(e)}\n`);
     return 1;
   }
+  let baseline: RunResult | undefined;
+  if (opts.baseline) {
+    if (!result.summary.web) io.err('--baseline: this scenario has no web traffic; no baseline run\n');
+    else {
+      const { baselineScenario } = await import('../engine/traffic/calibrate');
+      const engine = await import('../engine/run');
+      if (!opts.quiet) io.err('baseline: the same workload with the bottleneck 10x faster...\n');
+      baseline = engine.runScenario(baselineScenario(scenario, result.summary.web.calibration));
+      (result as RunResult & { baseline?: unknown }).baseline = { summary: baseline.summary };
+    }
+  }
+  if (trace.dropped > 0) io.err(`--trace: stopped writing after ${trace.written.toLocaleString('en-US')} lines (--max-trace ${opts.maxTrace}); ${trace.dropped.toLocaleString('en-US')} more records were left out, the run went on\n`);
   if (outFile instanceof LineFile) outFile.line(JSON.stringify(result, null, 2));
-  for (const f of files) f.close();
-  if (!opts.quiet) io.out(formatSummary(result, scenario) + '\n');
+  const writeErrors = closeAll(files);
+  if (writeErrors.length) {
+    io.err(writeErrors.join('\n') + '\n');
+    return 2;
+  }
+  if (!opts.quiet) {
+    io.out(formatSummary(result, scenario) + '\n');
+    const web = formatWeb(result.summary, baseline?.summary);
+    if (web) io.out('\n' + web + '\n');
+  }
+  return 0;
+}
+
+/** --export-ns2: the scenario as an ns-2.35 script (src/ns2); 2 if ns-2.35 cannot express it. */
+async function writeNs2Script(scenario: Scenario, path: string, io: CliIo): Promise<number> {
+  const { exportNs2, Ns2ExportError } = await import('../ns2/export');
+  let script: string;
+  let notes: number;
+  try {
+    // a web item's offered load becomes a connection rate by the engine's calibration runs
+    let calibrations;
+    if (scenario.traffic.some((t) => (t as { load?: number }).load !== undefined)) {
+      const [{ calibrateLoads }, { runScenario }] = await Promise.all([import('../engine/traffic/calibrate'), import('../engine/run')]);
+      calibrations = [...calibrateLoads(scenario, (s) => runScenario(s)).values()];
+    }
+    const x = exportNs2(scenario, { calibrations });
+    script = x.script;
+    notes = x.notes.length;
+  } catch (e) {
+    if (e instanceof Ns2ExportError) {
+      io.err(`--export-ns2: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (path === '-') {
+    io.out(script);
+    return 0;
+  }
+  try {
+    writeFileSync(path, script);
+  } catch (e) {
+    io.err(`--export-ns2 ${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+    return 2;
+  }
+  io.out(`wrote ${path}: an ns-2.35 script of ${scenario.name ? `"${scenario.name}"` : 'the scenario'}; ${notes} field${notes === 1 ? '' : 's'} without an exact ns-2 equivalent are listed at its top. Run it with: ns ${path}\n`);
   return 0;
 }
 
@@ -245,6 +573,13 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   }
   if (opts.dryRun) {
     io.out(JSON.stringify(loaded.scenario, null, 2) + '\n');
+    return 0;
+  }
+  if (opts.exportNs2 !== undefined) return writeNs2Script(loaded.scenario, opts.exportNs2, io);
+  if (opts.estimate) {
+    const est = await import('../engine/estimate');
+    const e = est.estimateRun(loaded.scenario, { series: opts.series !== undefined, sampleInterval: opts.sample });
+    io.out(`${est.estimateText(e)}\n`);
     return 0;
   }
   return runAndReport(loaded.scenario, opts, io);

@@ -1,5 +1,9 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import type { RunResult } from '../engine/metrics/types';
 import { PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
@@ -11,13 +15,17 @@ import type { CliIo } from './main';
  * Runs a list of presets and prints one line each (e.g. to set the seeds/001 tables
  * beside the paper's):
  *
- *   npx tsx src/cli/sweep.ts 'ecn-finite-n2-*-ql64' [--set path=value ...] [--json]
+ *   npm run sweep -- 'ecn-finite-n2-*-ql64' [--set path=value ...] [--json] [--jobs N]
  *
  * Patterns may use `*` (any text). --set applies to every preset. --json prints one
- * JSON object per run instead of the table. Exit codes as the main CLI: 2 invalid input.
+ * JSON object per run instead of the table. The cases run in parallel on worker threads,
+ * one per core (--jobs), and a progress line per finished case goes to stderr; the table
+ * keeps the order of the patterns whatever order the cases finish in. Exit codes as the
+ * main CLI: 2 invalid input, 1 a case failed.
  */
 
-export const SWEEP_USAGE = `Usage: npx tsx src/cli/sweep.ts <preset or pattern with *>... [--set path=value]... [--json]`;
+export const SWEEP_USAGE = `Usage: npm run sweep -- <preset or pattern with *>... [--set path=value]... [--json] [--jobs N]
+  --jobs N   worker threads (default: one per core, ${availableParallelism()} here)`;
 
 export function matchPresets(patterns: readonly string[]): { names: string[]; errors: string[] } {
   const names: string[] = [];
@@ -91,15 +99,76 @@ export function sweepTable(rows: readonly SweepRow[]): string {
   );
 }
 
+/** One case for a worker: the preset's name and its scenario with --set applied. */
+export interface SweepJob {
+  index: number;
+  name: string;
+  scenario: Scenario;
+}
+
+export type SweepReply = { index: number; row: SweepRow } | { index: number; error: string };
+
+/** Runs one case (in a worker thread or, with one job, in this thread). */
+export async function runSweepJob(job: SweepJob): Promise<SweepReply> {
+  try {
+    const { runScenario } = await import('../engine/run');
+    return { index: job.index, row: sweepRow(job.name, runScenario(job.scenario, {}, {})) };
+  } catch (e) {
+    return { index: job.index, error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/**
+ * A new worker thread: the bundled sibling sweep-worker.mjs, or, when this module runs
+ * from its TypeScript source (tests, `tsx src/cli/sweep.ts`), sweep-worker.ts loaded
+ * through tsx's loader, registered inside the worker (worker threads do not inherit it).
+ */
+function newWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./sweep-worker.mjs', import.meta.url));
+  const tsx = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href; // tsx's "tsx/esm/api" export
+  const script = new URL('./sweep-worker.ts', import.meta.url).href;
+  return new Worker(`import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`, { eval: true });
+}
+
+/** Runs the jobs on `threads` worker threads; calls `done` as each finishes. */
+function runOnWorkers(jobs: SweepJob[], threads: number, done: (r: SweepReply) => void): Promise<void> {
+  let next = 0;
+  let running = 0;
+  return new Promise((resolve, reject) => {
+    const feed = (w: Worker): void => {
+      if (next < jobs.length) {
+        w.postMessage(jobs[next++]);
+        return;
+      }
+      void w.terminate();
+      if (--running === 0) resolve();
+    };
+    for (let i = 0; i < threads; i++) {
+      const w = newWorker();
+      running++;
+      w.on('message', (r: SweepReply) => {
+        done(r);
+        feed(w);
+      });
+      w.on('error', reject);
+      feed(w);
+    }
+  });
+}
+
+function secondsText(s: number): string {
+  return s >= 100 ? `${Math.round(s)} s` : s >= 10 ? `${s.toFixed(1)} s` : `${s.toFixed(2)} s`;
+}
+
 export async function runSweep(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: { set?: string[]; json?: boolean; help?: boolean };
+  let values: { set?: string[]; json?: boolean; help?: boolean; jobs?: string };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (e) {
     io.err(`${(e as Error).message.split('\n')[0]}\n${SWEEP_USAGE}\n`);
@@ -109,25 +178,57 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
     (values.help ? io.out : io.err)(SWEEP_USAGE + '\n');
     return values.help ? 0 : 2;
   }
+  const cores = availableParallelism();
+  let jobsWanted = cores;
+  if (values.jobs !== undefined) {
+    const j = Number(values.jobs);
+    if (!(Number.isInteger(j) && j >= 1 && j <= 256)) {
+      io.err(`--jobs = ${JSON.stringify(values.jobs)} is out of range: allowed whole number 1 to 256\n`);
+      return 2;
+    }
+    jobsWanted = j;
+  }
   const { names, errors } = matchPresets(positionals);
-  const scenarios: [string, Scenario][] = [];
+  const jobs: SweepJob[] = [];
   for (const name of names) {
     const l = loadScenario({ preset: name, sets: values.set ?? [] });
-    if (l.ok) scenarios.push([name, l.scenario]);
+    if (l.ok) jobs.push({ index: jobs.length, name, scenario: l.scenario });
     else errors.push(...l.errors.map((e) => `${name}: ${e}`));
   }
   if (errors.length) {
     io.err(errors.join('\n') + '\n');
     return 2;
   }
-  const { runScenario } = await import('../engine/run');
-  const rows: SweepRow[] = [];
-  for (const [name, s] of scenarios) {
-    const row = sweepRow(name, runScenario(s, {}, {}));
-    rows.push(row);
-    if (values.json) io.out(JSON.stringify(row) + '\n');
+  const threads = Math.min(jobsWanted, jobs.length);
+  const rows: (SweepRow | null)[] = jobs.map(() => null);
+  const failures: string[] = [];
+  const t0 = performance.now();
+  let finished = 0;
+  let printed = 0;
+  const onDone = (r: SweepReply): void => {
+    finished++;
+    const elapsed = (performance.now() - t0) / 1000;
+    const left = (elapsed / finished) * (jobs.length - finished);
+    const name = jobs[r.index].name;
+    if ('row' in r) rows[r.index] = r.row;
+    else failures.push(`${name}: run failed: ${r.error}`);
+    const what = 'row' in r ? `${secondsText(r.row.wallSeconds)} wall` : 'FAILED';
+    io.err(`sweep ${finished}/${jobs.length}  ${name}  ${what}  (elapsed ${secondsText(elapsed)}${finished < jobs.length ? `, about ${secondsText(left)} left` : ''})\n`);
+    // JSON lines go out as soon as every earlier case is done, so their order is the table's
+    if (values.json)
+      while (printed < rows.length && rows[printed] !== null) {
+        io.out(JSON.stringify(rows[printed]) + '\n');
+        printed++;
+      }
+  };
+  io.err(`sweep: ${jobs.length} case${jobs.length === 1 ? '' : 's'} on ${threads} worker thread${threads === 1 ? '' : 's'} (${cores} core${cores === 1 ? '' : 's'})\n`);
+  if (threads <= 1) for (const job of jobs) onDone(await runSweepJob(job));
+  else await runOnWorkers(jobs, threads, onDone);
+  if (!values.json) io.out(sweepTable(rows.filter((r): r is SweepRow => r !== null)) + '\n');
+  if (failures.length) {
+    io.err(failures.join('\n') + '\n');
+    return 1;
   }
-  if (!values.json) io.out(sweepTable(rows) + '\n');
   return 0;
 }
 

@@ -1,10 +1,22 @@
 import type { RunResult } from './metrics/types';
+import type { WebProgress } from './metrics/web';
 
 export interface RunOptions {
   /** Sampling interval of the time series, seconds (default: duration / 2000, at least 1 ms). */
   sampleInterval?: number;
   /** Emit series batches every this many samples (default 64). */
   batchSamples?: number;
+  /**
+   * Cap on packets alive at once (queued, on the wire); reaching it stops the run with a
+   * CapError that names the fullest queue (default DEFAULT_MAX_PACKETS, 4 M: ~1.1 GB).
+   */
+  maxPackets?: number;
+  /**
+   * Cap on the time-series values a run emits (columns x samples); a run whose series
+   * would exceed it is refused before it starts with a CapError naming the sampling
+   * interval (default 10^8 values).
+   */
+  maxSeriesValues?: number;
 }
 
 /**
@@ -26,6 +38,8 @@ export interface RunHandle {
    * Returns the number of events processed.
    */
   advance(untilSeconds: number, maxEvents?: number, stop?: () => boolean): number;
+  /** Counters of the web exchanges (null without web traffic). */
+  readonly webProgress: WebProgress | null;
   /** Changes a scenario parameter during the run (dotted path as in the CLI's --set); returns an error message or null. */
   setParam(path: string, value: unknown): string | null;
   /** Pushes out any buffered series samples and queue events. */

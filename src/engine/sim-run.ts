@@ -2,26 +2,25 @@ import { aqmByKind } from './aqm/registry';
 import type { QueueDisc, QueueContext } from './aqm/queue-disc';
 import { checkParam, defaultsOf } from './core/params';
 import { paramSpecAt } from './scenario/schema';
-import { rngFor, type Rng } from './core/rng';
-import { Simulator } from './core/simulator';
+import { rngFor } from './core/rng';
+import { CapError, DEFAULT_MAX_PACKETS, Simulator } from './core/simulator';
+import { countText, DEFAULT_LIMITS, defaultSampleInterval, estimateRun, MAX_OPEN_DURATION, SERIES_BASE_COLUMNS } from './estimate';
 import { fromSeconds, NS_PER_S } from './core/time';
 import { Collector, type FlowEntry } from './metrics/collector';
-import type { RunResult, RunSink } from './metrics/types';
+import type { LoadCalibration, RunResult, RunSink } from './metrics/types';
+import { WebStats, type WebProgress } from './metrics/web';
 import { buildDumbbell, buildGeneral, type BuiltTopology, type DumbbellSpec, type GeneralSpec, type QueueSpec } from './net/topology';
 import type { RunHandle, RunOptions } from './run';
-import { createTcpConnection } from './tcp/connection';
 import type { TcpParams } from './tcp/params';
-import { UdpSink, UdpSource } from './traffic/udp';
+import { calibrateLoads } from './traffic/calibrate';
+import { drawFlowDelay, type FlowDelaySpec } from './traffic/flow-delay';
+import { trafficByKind, type TrafficItem } from './traffic/registry';
+export type { FlowDelaySpec } from './traffic/flow-delay';
+import type { TrafficContext } from './traffic/types';
+import { WebHub } from './traffic/web';
 
-/** Per-flow extra one-way delay (ns-2 DelayBox, seeds/000 §4): constant, uniform or an empirical CDF. */
-export type FlowDelaySpec =
-  | { kind: 'constant'; value: number }
-  | { kind: 'uniform'; min: number; max: number }
-  | { kind: 'empirical'; points: [number, number][] };
-
-export type TrafficSpec =
-  | { kind: 'bulk'; from?: 'left' | 'right'; src?: string; dst?: string; flows: number; bytes?: number; start: number; startSpread: number; tcp?: Partial<TcpParams> }
-  | { kind: 'udp'; pattern: 'cbr' | 'poisson'; rate: number; packetSize: number; from?: 'left' | 'right'; src?: string; dst?: string; start?: number; stop?: number };
+/** A validated traffic item: `kind` names a descriptor of src/engine/traffic/registry.ts, the other fields are its parameters. */
+export type TrafficSpec = TrafficItem;
 
 /** The validated scenario as the engine reads it (src/engine/scenario/schema.ts produces it). */
 export interface EngineScenario {
@@ -29,13 +28,14 @@ export interface EngineScenario {
   duration?: number;
   /** Seconds excluded from the summary statistics (default 0). */
   warmup?: number;
+  /** Web traffic: the run ends when this many exchanges started after the warm-up have completed. */
+  stopAfterExchanges?: number;
   topology: ({ kind: 'dumbbell' } & DumbbellSpec & { flowDelay?: FlowDelaySpec }) | ({ kind: 'general'; flowDelay?: FlowDelaySpec } & GeneralSpec);
   tcp: TcpParams;
   traffic: TrafficSpec[];
 }
 
-/** Longest a run without a duration may go on while waiting for its finite flows (s). */
-export const MAX_OPEN_DURATION = 36_000;
+export { MAX_OPEN_DURATION } from './estimate';
 
 function makeQueue(spec: QueueSpec, ctx: QueueContext): QueueDisc {
   const d = aqmByKind(spec.kind);
@@ -45,27 +45,12 @@ function makeQueue(spec: QueueSpec, ctx: QueueContext): QueueDisc {
   return d.create(values, ctx);
 }
 
-function drawDelay(spec: FlowDelaySpec | undefined, rng: Rng): number {
-  if (!spec) return 0;
-  switch (spec.kind) {
-    case 'constant':
-      return spec.value;
-    case 'uniform':
-      return rng.range(spec.min, spec.max);
-    case 'empirical': {
-      // inverse CDF with linear interpolation between the table's points
-      const u = rng.uniform();
-      const pts = spec.points;
-      let prevX = pts[0][0];
-      let prevP = 0;
-      for (const [x, p] of pts) {
-        if (u <= p) return p > prevP ? prevX + ((x - prevX) * (u - prevP)) / (p - prevP) : x;
-        prevX = x;
-        prevP = p;
-      }
-      return pts[pts.length - 1][0];
-    }
-  }
+/** The extra one-way delay (s) of each of `flows` flows, in flow order: the draws the engine makes for a scenario (the ns-2 export writes the same per-flow delays). */
+export function flowDelays(seed: number, spec: FlowDelaySpec | undefined, flows: number): number[] {
+  const rng = rngFor(seed, 'flowDelay');
+  const out: number[] = [];
+  for (let f = 0; f < flows; f++) out.push(drawFlowDelay(spec, rng));
+  return out;
 }
 
 class Run implements RunHandle {
@@ -78,6 +63,10 @@ class Run implements RunHandle {
   private endNs = Infinity;
   private wallMs = 0;
   private finished = false;
+  /** The web connections and their statistics, when the scenario has web traffic. */
+  private webHub: WebHub | null = null;
+  /** How each web item's `load` was turned into a rate or user count. */
+  readonly calibrations: LoadCalibration[] = [];
 
   constructor(
     readonly scenario: EngineScenario,
@@ -99,18 +88,24 @@ class Run implements RunHandle {
       sim.links[this.topo.bottleneckReverse].queue.recorder = { decision: dec };
     }
     this.durationNs = sc.duration !== undefined ? fromSeconds(sc.duration) : fromSeconds(MAX_OPEN_DURATION);
+    // web items asking for an offered load get their rate (or user count) from a run on an uncongested twin
+    for (const c of calibrateLoads(sc, (s) => runScenario(s)).values()) this.calibrations.push(c);
     this.buildTraffic();
-    const delayRng = rngFor(sc.seed, 'flowDelay');
-    sim.flowDelayNs = new Float64Array(this.flows.length);
-    for (let f = 0; f < this.flows.length; f++) sim.flowDelayNs[f] = fromSeconds(drawDelay(topo.flowDelay, delayRng));
+    sim.flowDelayNs = Float64Array.from(flowDelays(sc.seed, topo.flowDelay, this.flows.length), fromSeconds);
 
     const bl = sim.links[this.topo.bottleneck];
     const br = sim.links[this.topo.bottleneckReverse];
-    const sampleS = options.sampleInterval ?? (sc.duration !== undefined ? Math.max(0.001, sc.duration / 2000) : 0.1);
+    // only the bottleneck's backlog integrals are reported
+    for (const l of sim.links) l.tracked = l === bl || l === br;
+    const sampleS = options.sampleInterval ?? defaultSampleInterval(sc.duration);
+    sim.maxPackets = Math.min(options.maxPackets ?? DEFAULT_MAX_PACKETS, 1 << 27);
+    if (sink.series) this.checkSeriesSize(sampleS, options.maxSeriesValues ?? DEFAULT_LIMITS.maxSeriesValues);
     this.collector = new Collector(sim, this.flows, bl, br, sink, options.batchSamples ?? 64);
     sim.setQueueListener(this.collector);
+    // drops of web exchanges (flow ids beyond the fixed flows) go to the web hub, once there is one
+    this.collector.extraDrop = (f) => this.webHub?.noteDrop(f);
     if (sink.series) {
-      const stepNs = fromSeconds(sampleS);
+      const stepNs = Math.max(1, fromSeconds(sampleS));
       let k = 0;
       const hook = sim.addHook(() => {
         this.collector.sample();
@@ -131,6 +126,21 @@ class Run implements RunHandle {
     if (sc.duration !== undefined) this.endNs = this.durationNs;
   }
 
+  /** Refuses (CapError) a run whose time series would exceed `cap` values. */
+  private checkSeriesSize(sampleS: number, cap: number): void {
+    const sc = this.scenario;
+    const columns = SERIES_BASE_COLUMNS + this.flows.reduce((a, f) => a + (f.kind === 'tcp' ? 5 : 2), 0);
+    const end = sc.duration ?? estimateRun(sc).endSeconds;
+    const samples = Math.floor(end / sampleS) + 2;
+    if (columns * samples > cap) {
+      const min = (end * columns) / cap;
+      throw new CapError(
+        `the time series would hold ${countText(columns * samples)} values (${countText(samples)} samples every ${sampleS} s x ${columns} columns); the cap is ${countText(cap)} values: sample every ${min < 1e-3 ? min.toExponential(1) : +min.toPrecision(2)} s or more (--sample, sampleInterval) or shorten duration`,
+        'series',
+      );
+    }
+  }
+
   private hostsFor(t: TrafficSpec): { src: number[]; dst: number[] } {
     const topo = this.topo;
     if (this.scenario.topology.kind === 'dumbbell') {
@@ -146,42 +156,49 @@ class Run implements RunHandle {
   }
 
   private buildTraffic(): void {
-    const sim = this.sim;
     const sc = this.scenario;
-    sc.traffic.forEach((t, ti) => {
+    sc.traffic.forEach((t, index) => {
+      const d = trafficByKind(t.kind);
+      if (!d) throw new Error(`traffic.${index}.kind = "${t.kind}" is unknown`);
       const { src, dst } = this.hostsFor(t);
-      if (t.kind === 'bulk') {
-        const params: TcpParams = { ...sc.tcp, ...(t.tcp ?? {}) };
-        for (let j = 0; j < t.flows; j++) {
-          const flow = this.flows.length;
-          const startNs = fromSeconds(t.start + (t.flows > 0 ? (j * t.startSpread) / t.flows : 0));
-          const bytes = t.bytes ?? null;
-          if (bytes !== null) this.openFinite++;
-          const conn = createTcpConnection(sim, {
-            flow,
-            srcNode: src[flow % src.length],
-            dstNode: dst[flow % dst.length],
-            params,
-            bytes,
-            onComplete: bytes !== null ? () => this.flowFinished() : undefined,
-          });
-          sim.addAgent(conn.sender);
-          sim.addAgent(conn.receiver);
-          this.flows.push({ kind: 'tcp', flow, startNs, bytes, view: conn });
-          const app = sim.addApp({ onApp: (_a, now) => conn.sender.start(now) });
-          sim.scheduleApp(app, 0, startNs);
-        }
-      } else {
-        const flow = this.flows.length;
-        const startNs = fromSeconds(t.start ?? 0);
-        const stopNs = t.stop !== undefined ? fromSeconds(t.stop) : Infinity;
-        const sink = new UdpSink(dst[flow % dst.length], sim.pool);
-        sim.addAgent(sink);
-        const source = new UdpSource(sim, src[flow % src.length], flow, sink, t.pattern, t.rate, t.packetSize, startNs, stopNs, rngFor(sc.seed, `udp:${ti}`));
-        source.install();
-        this.flows.push({ kind: 'udp', flow, startNs, bytes: null, view: { source, sink } });
-      }
+      const cal = this.calibrations.find((c) => c.item === index);
+      const item = cal ? { ...t, [cal.param]: cal.value, ...cal.fixed } : t;
+      const ctx: TrafficContext = {
+        sim: this.sim,
+        seed: sc.seed,
+        index,
+        tcp: sc.tcp,
+        src,
+        dst,
+        flows: this.flows,
+        openFinite: () => {
+          this.openFinite++;
+        },
+        finiteDone: () => this.flowFinished(),
+        flowDelay: sc.topology.flowDelay,
+        web: () => this.web(),
+      };
+      d.create(item as never, ctx);
     });
+  }
+
+  /** The run's web hub, created when the first web item asks for it. */
+  private web(): WebHub {
+    if (this.webHub === null) {
+      const sc = this.scenario;
+      const ex = this.sink.exchanges;
+      const stats = new WebStats(fromSeconds(sc.warmup ?? 0), sc.stopAfterExchanges ?? Infinity, ex ? ex.bind(this.sink) : null);
+      stats.onTarget = () => {
+        this.sim.stopped = true;
+        this.endNs = this.sim.clock;
+      };
+      this.webHub = new WebHub(this.sim, () => this.flows.length, stats);
+    }
+    return this.webHub;
+  }
+
+  get webProgress(): WebProgress | null {
+    return this.webHub?.stats.progress() ?? null;
   }
 
   private flowFinished(): void {
@@ -218,6 +235,7 @@ class Run implements RunHandle {
       if (this.endNs === Infinity) this.endNs = this.sim.clock;
       if (this.sink.series) this.collector.sample();
       this.collector.flush();
+      this.webHub?.stats.flush();
     } else if (until !== Infinity && this.sim.sched.peekTime() > until) {
       this.sim.clock = Math.max(this.sim.clock, until);
     }
@@ -258,11 +276,14 @@ class Run implements RunHandle {
 
   flush(): void {
     this.collector.flush();
+    this.webHub?.stats.flush();
   }
 
   result(): RunResult {
     const end = this.finished ? this.endNs : this.sim.clock;
-    return { version: 1, scenario: this.scenario, summary: this.collector.summary(end, this.wallMs / 1000) };
+    const summary = this.collector.summary(end, this.wallMs / 1000);
+    if (this.webHub !== null) summary.web = { ...this.webHub.stats.summary(), calibration: this.calibrations };
+    return { version: 1, scenario: this.scenario, summary };
   }
 }
 

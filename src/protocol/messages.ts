@@ -58,6 +58,8 @@ export interface StepMsg {
   what: StepWhat;
   /** For 'flow-event' (and optionally the others): only events of this flow. */
   flow?: number;
+  /** Give up after this many simulated seconds or this much wall time (ms) without the target. */
+  horizon?: { sim: number; wallMs: number };
 }
 export interface SetSpeedMsg {
   v: ProtocolVersion;
@@ -102,6 +104,18 @@ export interface BatchMsg {
   cols: Record<string, Float64Array>;
   /** Drops and marks at the bottleneck since the last batch (null if none). */
   queueEvents: QueueEventColumns | null;
+}
+/** Web exchanges completed since the last message (counted ones: started after the warm-up). */
+export interface ExchangesMsg {
+  v: ProtocolVersion;
+  type: 'exchanges';
+  runId: number;
+  /** From the uncongested baseline run the worker runs alongside, not from the run itself. */
+  baseline: boolean;
+  /** Response time, s, and response bytes of each exchange; lost = 1 when a packet of it was dropped. */
+  rt: Float64Array;
+  rsp: Float64Array;
+  lost: Uint8Array;
 }
 export interface DecisionsMsg {
   v: ProtocolVersion;
@@ -152,8 +166,13 @@ export interface PausedMsg {
   type: 'paused';
   runId: number;
   now: number;
-  /** Why: the user paused, a step found its target, or a step reached the end without one. */
-  reason: 'user' | 'step' | 'step-not-found';
+  /**
+   * Why: the user paused, a step found its target, a step reached the end of the run
+   * without one, or a step searched as far as it may (StepMsg.horizon) without one.
+   */
+  reason: 'user' | 'step' | 'step-not-found' | 'step-horizon';
+  /** For step-not-found and step-horizon: the simulated time the search started from. */
+  searchedFrom?: number;
 }
 export interface DoneMsg {
   v: ProtocolVersion;
@@ -173,12 +192,12 @@ export interface ErrorMsg {
   fields?: FieldError[];
 }
 
-export type WorkerToMain = StartedMsg | BatchMsg | DecisionsMsg | FlowEventsMsg | ProgressMsg | ParamSetMsg | PausedMsg | DoneMsg | ErrorMsg;
+export type WorkerToMain = StartedMsg | BatchMsg | ExchangesMsg | DecisionsMsg | FlowEventsMsg | ProgressMsg | ParamSetMsg | PausedMsg | DoneMsg | ErrorMsg;
 
 // ---------------------------------------------------------------- helpers
 
 const MAIN_TYPES: ReadonlySet<string> = new Set(['start', 'pause', 'resume', 'step', 'set-speed', 'set-param', 'stop']);
-const WORKER_TYPES: ReadonlySet<string> = new Set(['started', 'batch', 'decisions', 'flow-events', 'progress', 'param-set', 'paused', 'done', 'error']);
+const WORKER_TYPES: ReadonlySet<string> = new Set(['started', 'batch', 'exchanges', 'decisions', 'flow-events', 'progress', 'param-set', 'paused', 'done', 'error']);
 const STEP_WHATS: ReadonlySet<string> = new Set(['decision', 'mark', 'drop', 'flow-event']);
 
 function isSpeed(x: unknown): x is Speed {
@@ -207,6 +226,10 @@ export function checkMainToWorker(x: unknown): string | null {
     case 'step':
       if (typeof m.what !== 'string' || !STEP_WHATS.has(m.what)) return `step: bad target ${JSON.stringify(m.what)}`;
       if (m.flow !== undefined && !(typeof m.flow === 'number' && Number.isInteger(m.flow) && m.flow >= 0)) return `step: bad flow ${JSON.stringify(m.flow)}`;
+      if (m.horizon !== undefined) {
+        const hz = obj(m.horizon);
+        if (!hz || !(typeof hz.sim === 'number' && hz.sim > 0) || !(typeof hz.wallMs === 'number' && hz.wallMs > 0)) return `step: bad horizon ${JSON.stringify(m.horizon)}`;
+      }
       return null;
     case 'set-speed':
       return isSpeed(m.speed) ? null : `set-speed: bad speed ${JSON.stringify(m.speed)}`;
@@ -228,6 +251,11 @@ export function checkWorkerToMain(x: unknown): string | null {
   if (m.v !== PROTOCOL_VERSION) return `protocol version ${String(m.v)} is not ${PROTOCOL_VERSION}`;
   if (typeof m.type !== 'string' || !WORKER_TYPES.has(m.type)) return `unknown message type ${JSON.stringify(m.type)}`;
   if (typeof m.runId !== 'number') return `${m.type}: runId must be a number`;
+  if (m.type === 'exchanges') {
+    if (!(m.rt instanceof Float64Array) || !(m.rsp instanceof Float64Array) || !(m.lost instanceof Uint8Array)) return 'exchanges: rt and rsp must be Float64Arrays, lost a Uint8Array';
+    if (m.rsp.length !== m.rt.length || m.lost.length !== m.rt.length) return 'exchanges: columns differ in length';
+    if (typeof m.baseline !== 'boolean') return 'exchanges: baseline must be true or false';
+  }
   if (m.type === 'batch') {
     if (!(m.t instanceof Float64Array)) return 'batch: t must be a Float64Array';
     const cols = obj(m.cols);
@@ -251,6 +279,7 @@ export function isWorkerToMain(x: unknown): x is WorkerToMain {
 
 /** The buffers of a message that postMessage should transfer (each at most once). */
 export function transferables(msg: WorkerToMain | MainToWorker): ArrayBuffer[] {
+  if (msg.type === 'exchanges') return [...new Set([msg.rt.buffer, msg.rsp.buffer, msg.lost.buffer].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer))];
   if (msg.type !== 'batch') return [];
   const out = new Set<ArrayBuffer>();
   const add = (a: ArrayBufferView) => {

@@ -9,6 +9,7 @@ import { useServices } from './app-context';
 import { Banners } from './Banners';
 import { ChartCard } from './charts/ChartCard';
 import { CHARTS } from './charts/registry';
+import { ResponseChart } from './charts/ResponseChart';
 import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
 import { Transport } from './controls/Transport';
 import { lessons } from './scenario-api';
@@ -23,6 +24,12 @@ function isTyping(t: EventTarget | null): boolean {
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || el.isContentEditable;
 }
 
+/** Controls that use the arrow keys themselves (radio groups, sliders, tabs, menus): the arrows are theirs, not the step's. */
+function ownsArrows(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null;
+  return !!el?.closest?.('[role=radiogroup],[role=radio],[role=slider],[role=tablist],[role=menu],[role=listbox],[role=grid]');
+}
+
 function useKeyboard() {
   const { store, controller } = useServices();
   useEffect(() => {
@@ -32,6 +39,8 @@ function useKeyboard() {
       if (e.key === ' ' && !onButton) {
         e.preventDefault();
         controller.toggle();
+      } else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && ownsArrows(e.target)) {
+        return;
       } else if (e.key === 'ArrowRight') {
         e.preventDefault();
         controller.stepForward();
@@ -111,19 +120,46 @@ function ShareButton() {
           window.prompt('Copy this link:', location.href);
         }
       }}
-      aria-label="Copy a link to this scenario"
+      aria-label="Copy link to this scenario"
     >
       {copied ? 'Link copied' : 'Copy link'}
     </button>
   );
 }
 
+/**
+ * The current scenario as an ns-2.35 script (src/ns2, loaded on first use). What ns-2.35
+ * cannot express is reported in a banner naming the field; the app keeps working.
+ */
+async function exportNs2Script(store: ReturnType<typeof useServices>['store']): Promise<void> {
+  const s = store.getState();
+  if (!s.scenario) return;
+  const { exportNs2, Ns2ExportError } = await import('../ns2/export');
+  try {
+    const { script, notes } = exportNs2(s.scenario, { calibrations: s.summary?.web?.calibration });
+    const name = `${fileStem('ns2', s.presetName)}.tcl`;
+    download(name, new Blob([script], { type: 'text/x-tcl' }));
+    store.addBanner({
+      kind: 'info',
+      title: `Saved ${name}: the scenario as an ns-2.35 script`,
+      lines: [`Run it with: ns ${name} (Debian/Ubuntu: apt-get install ns2). It prints one JSON line with this lab's summary fields.`, `${notes.length} field${notes.length === 1 ? '' : 's'} without an exact ns-2 equivalent ${notes.length === 1 ? 'is' : 'are'} listed at its top: ${notes.map((n) => n.field).join(', ')}.`],
+    });
+  } catch (e) {
+    if (!(e instanceof Ns2ExportError)) throw e;
+    store.addBanner({ kind: 'error', title: 'This scenario cannot be exported as an ns-2 script', lines: [e.message] });
+  }
+}
+
 function ExportAll() {
   const { store } = useServices();
   const menuRef = useRef<HTMLDetailsElement>(null);
-  const run = (kind: 'csv' | 'json' | 'events') => {
+  const run = (kind: 'csv' | 'json' | 'events' | 'ns2') => {
     if (menuRef.current) menuRef.current.open = false;
     const s = store.getState();
+    if (kind === 'ns2') {
+      void exportNs2Script(store);
+      return;
+    }
     const stem = fileStem('series', s.presetName);
     const names = store.series.names();
     if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, names)], { type: 'text/csv' }));
@@ -132,7 +168,7 @@ function ExportAll() {
   };
   return (
     <details className="export-menu" ref={menuRef}>
-      <summary aria-label="Export all data">Export data</summary>
+      <summary aria-label="Export data: all series, events or everything">Export data</summary>
       <div className="export-items" role="group" aria-label="Export all data as">
         <button type="button" onClick={() => run('csv')}>
           All series (CSV)
@@ -142,6 +178,9 @@ function ExportAll() {
         </button>
         <button type="button" onClick={() => run('json')}>
           Everything (JSON)
+        </button>
+        <button type="button" onClick={() => run('ns2')} title="The scenario as an ns-2.35 Tcl script (run it with: ns file.tcl)">
+          ns-2 script (Tcl)
         </button>
       </div>
     </details>
@@ -181,6 +220,7 @@ export function App() {
       {!embed ? <LessonText /> : null}
       <main className="layout">
         <div className="charts" aria-label="Charts">
+          <ResponseChart />
           {CHARTS.map((def) => (
             <ChartCard key={def.id} def={def} />
           ))}

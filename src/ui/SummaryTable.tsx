@@ -56,7 +56,8 @@ export function SummaryTable() {
   const many = summary.flows.length > MAX_LINES;
   const stats: [string, string, string][] = [
     ['Utilization', pct1(b.utilization), 'bits sent on the bottleneck / (rate × time)'],
-    ['Loss rate', pct(b.lossRate), `${b.drops} drops of ${b.arrivals} arrivals (early ${b.dropsEarly}, forced ${b.dropsForced}, overflow ${b.dropsOverflow})`],
+    ['Drop rate (queue)', pct(b.lossRate), `${b.drops} drops of ${b.arrivals} arrivals at the queue (early ${b.dropsEarly}, forced ${b.dropsForced}, overflow ${b.dropsOverflow})`],
+    ['Link losses', `${b.linkLosses}${b.departures > 0 ? ` (${pct(b.linkLosses / b.departures)})` : ''}`, `packets lost on the wire by the link's random error model, of ${b.departures} sent; not counted as queue drops`],
     ['Mark rate', pct(b.markRate), `${b.marks} ECN marks`],
     ['Mean queue', `${f1(b.meanQueuePackets)} pkts`, `max ${b.maxQueuePackets} packets; mean delay ${f1(b.meanQueueDelay * 1000)} ms`],
     ['Goodput efficiency G', summary.goodputEfficiency === null ? '—' : pct(summary.goodputEfficiency), 'payload / (rate × longest completion), seeds/001; "—" until every flow finishes'],
@@ -90,7 +91,7 @@ export function SummaryTable() {
           </div>
         ))}
       </dl>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Per-flow results (scrolls)">
         <table className="flows">
           <caption className="sr-only">Per-flow results</caption>
           <thead>

@@ -42,6 +42,8 @@ export function flowDash(flow: number): number[] {
 /** Fixed colours of non-flow series. */
 export const SERIES = {
   queue: OKABE_ITO.skyBlue,
+  /** The right-to-left queue of two-way traffic. */
+  reverse: OKABE_ITO.orange,
   avg: OKABE_ITO.blue,
   minTh: OKABE_ITO.bluishGreen,
   maxTh: OKABE_ITO.vermillion,

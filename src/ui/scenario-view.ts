@@ -44,6 +44,12 @@ export interface ScenarioView {
   rightHosts: number;
   duration: number | null;
   tcpEcn: boolean;
+  /** Flows that run TCP (every traffic kind but UDP). */
+  tcpFlows: number;
+  /** Data crosses the bottleneck both ways (traffic from the right, or two-way web traffic): both queues matter. */
+  twoWay: boolean;
+  /** Web traffic (its connections come and go, so they are not in `flows`): what the hosts of each side are. */
+  webRole: { left: 'servers' | 'clients' | 'both' | null; right: 'servers' | 'clients' | 'both' | null };
   kind: 'dumbbell' | 'general';
 }
 
@@ -74,14 +80,32 @@ export function viewOf(s: Scenario | null): ScenarioView {
     }
   }
   let flows = 0;
+  let tcpFlows = 0;
   const flowHosts: { side: 'left' | 'right'; host: number; dst: number }[] = [];
+  let fromLeft = false;
+  let fromRight = false;
+  const webRole: ScenarioView['webRole'] = { left: null, right: null };
+  const addRole = (side: 'left' | 'right', r: 'servers' | 'clients') => {
+    const cur = webRole[side];
+    webRole[side] = cur === null || cur === r ? r : 'both';
+  };
   for (const t of s?.traffic ?? []) {
+    const dir = (t as { direction?: string }).direction;
+    if (dir !== undefined) {
+      // web traffic (packmime, web-users, web-sessions): servers on the left for "forward"
+      if (dir !== 'reverse') (fromLeft = true), addRole('left', 'servers'), addRole('right', 'clients');
+      if (dir !== 'forward') (fromRight = true), addRole('right', 'servers'), addRole('left', 'clients');
+      continue;
+    }
+    if (t.from === 'right') fromRight = true;
+    else fromLeft = true;
     const n = t.kind === 'bulk' ? t.flows : 1;
     const side = t.from === 'right' ? 'right' : 'left';
     const hosts = Math.max(1, side === 'left' ? left : right);
     const others = Math.max(1, side === 'left' ? right : left);
     for (let j = 0; j < n; j++) flowHosts.push({ side, host: j % hosts, dst: j % others });
     flows += n;
+    if (t.kind !== 'udp') tcpFlows += n;
   }
   const tcpEcn = !!s?.tcp?.ecn || !!s?.traffic?.some((t) => t.kind === 'bulk' && t.tcp?.ecn);
   return {
@@ -102,6 +126,9 @@ export function viewOf(s: Scenario | null): ScenarioView {
     rightHosts: right,
     duration: s?.duration ?? null,
     tcpEcn,
+    tcpFlows,
+    twoWay: fromLeft && fromRight,
+    webRole,
     kind: topo?.kind === 'general' ? 'general' : 'dumbbell',
   };
 }

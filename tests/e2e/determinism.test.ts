@@ -22,7 +22,7 @@ describe('Node and the browser agree', () => {
       const page = await (await h.browser.newContext()).newPage();
       await page.goto(`${h.url}#p=${name}`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
-      await page.getByRole('radio', { name: 'As fast as possible' }).click();
+      await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
       await page.getByRole('button', { name: 'Play' }).click();
       await waitForStatus(page, 'done', 120_000);
       const browser = await page.evaluate(() => JSON.stringify(window.__aqmlab!.store.getState().summary));

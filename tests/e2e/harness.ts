@@ -15,7 +15,15 @@ import { build, preview, type PreviewServer } from 'vite';
 export interface AppHook {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   store: { getState(): any; series: { length: number; t: Float64Array; column(n: string): Float64Array | undefined; names(): string[]; evLength: number } };
-  controller: { setParam(path: string, value: unknown): string[]; loadScenario(json: unknown, preset: string | null, autoplay?: boolean): string[]; start(paused?: boolean): void };
+  controller: {
+    setParam(path: string, value: unknown): string[];
+    loadScenario(json: unknown, preset: string | null, autoplay?: boolean): string[];
+    start(paused?: boolean): void;
+    setSpeed(speed: number | 'max'): void;
+    reset(): void;
+    stepForward(): void;
+    workersMade: number;
+  };
   loop: { fps: number; drawnFrames: number; drawMs: number; firstDrawAt: number | null };
 }
 declare global {
@@ -48,7 +56,15 @@ function freePort(): Promise<number> {
 
 export async function startHarness(): Promise<Harness> {
   const outDir = mkdtempSync(join(tmpdir(), 'aqm-lab-e2e-'));
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  // vitest sets NODE_ENV=test, and a Vite build keeps a NODE_ENV it finds: without this
+  // the app under test would bundle React's development build (several times slower)
+  const env = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = env;
+  }
   const port = await freePort();
   const server: PreviewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
   const browser = await chromium.launch({

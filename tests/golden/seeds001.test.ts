@@ -114,13 +114,17 @@ describe('seeds/001 trends (Figs. 2-4, Tables I-III)', () => {
     expect(red).toBeGreaterThan(1.5 * dt); // "packet drops double" under RED
   });
 
-  it('n = 2, drop-tail QL 8: lockout, one download finishes far earlier than the other (paper: 33 % faster)', () => {
-    // Lockouts depend on the exact timing of each overflow; the paper's QL 8 case is its
-    // most severe one and the one this engine reproduces (its QL 64 lockout is milder here).
-    const done = get(2, 'dt', 8).flows.map((f) => f.completionTime!);
-    const faster = 1 - Math.min(...done) / Math.max(...done);
-    expect(faster).toBeGreaterThan(0.15);
-    expect(get(2, 'dt', 8).fairness.jain).toBeLessThan(0.995);
+  it('n = 2, drop-tail QL 64: lockout (Figs. 5-6), one download finishes far earlier; the slower one at 225.5 s', () => {
+    // Table I: g0 = 876.1 Kb/s and g1 = 744.0 Kb/s, i.e. 20 MiB in 191.5 s and 225.5 s.
+    // Lockouts hang on the exact timing of each overflow, and with ns-2's window cut and
+    // RTO rules (the presets' tcp settings) this run matches ns-2.35 to the packet: 30
+    // drops, 164.2 s and 225.3 s (tests/golden/ns2.test.ts, docs/ns2.md). The paper's
+    // QL 8 lockout is not there in ns-2.35 either (both finish within 1 %).
+    const s = get(2, 'dt', 64);
+    const done = s.flows.map((f) => f.completionTime!);
+    expect(1 - Math.min(...done) / Math.max(...done)).toBeGreaterThan(0.15);
+    expect(within(Math.max(...done), 20 * MIB * 8 / 744.0e3, 0.01)).toBe(true);
+    expect(s.fairness.jain).toBeLessThan(0.99);
   });
 
   it('n = 2 with no drops sends exactly 2 x 14365 = 28730 packets (Table I, QL 128 and 256)', () => {

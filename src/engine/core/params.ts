@@ -5,6 +5,13 @@
  * controls, the CLI `--set` paths and the parameter table in the docs.
  */
 
+/**
+ * The slowest rate a link or a traffic source may have, bits/s. Slower rates only make
+ * one packet take longer than any run (a 64 KB packet at 1 kb/s already takes 9
+ * minutes), and rates such as 1e-300 would put event times beyond what the clock holds.
+ */
+export const MIN_RATE = 1000;
+
 /** SI units used in scenario JSON; the UI converts to friendly units for display. */
 export type Unit =
   | 'bps' // bits per second
@@ -73,7 +80,7 @@ export function defaultsOf<P extends ParamSpecs>(specs: P): ParamValues<P> {
 export function checkParam(path: string, spec: ParamSpec, value: unknown): string | null {
   switch (spec.type) {
     case 'number': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return `${path}: expected a number (${rangeText(spec)}), got ${JSON.stringify(value)}`;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return `${path}: expected a number (${rangeText(spec)}), got ${shownValue(value)}`;
       const low = spec.exclusiveMin ? value <= spec.min : value < spec.min;
       if (low || value > spec.max) return `${path} = ${value} is out of range: allowed ${rangeText(spec)}`;
       if (spec.integer && !Number.isInteger(value)) return `${path} = ${value} must be a whole number (${rangeText(spec)})`;
@@ -84,6 +91,17 @@ export function checkParam(path: string, spec: ParamSpec, value: unknown): strin
     case 'enum':
       return typeof value === 'string' && spec.values.includes(value) ? null : `${path} = ${JSON.stringify(value)} is not allowed: one of ${spec.values.map((v) => `"${v}"`).join(', ')}`;
   }
+}
+
+/**
+ * A value as text for a message. JSON would print Infinity (what JSON.parse makes of
+ * "1e400") and NaN as null; say what they are instead.
+ */
+export function shownValue(v: unknown): string {
+  if (typeof v === 'number' && !Number.isFinite(v)) return Number.isNaN(v) ? 'not a number (NaN)' : v > 0 ? 'a number too large to represent (above 1.8e308)' : 'a number too large to represent (below -1.8e308)';
+  if (v === undefined) return 'nothing';
+  const j = JSON.stringify(v);
+  return j === undefined ? String(v) : j.length > 80 ? `${j.slice(0, 77)}...` : j;
 }
 
 /** "0 to 1 probability", "> 0 to 1e12 bps", "whole number 1 to 100000 packets". */

@@ -1,6 +1,6 @@
 /**
  * The event queue. An event is a (time, id) pair: `time` in integer nanoseconds, `id` a
- * non-negative integer the simulator decodes (see simulator.ts). Events with equal
+ * non-negative 31-bit integer the simulator decodes (see simulator.ts). Events with equal
  * times come out in insertion order, so runs are deterministic.
  */
 export interface Scheduler {
@@ -10,44 +10,64 @@ export interface Scheduler {
   peekTime(): number;
   /** Removes the earliest event and returns its id; its time is then in `lastTime`. */
   pop(): number;
+  /**
+   * Removes the earliest event if its time is <= `until`: its time and id are then in
+   * `lastTime` and `lastId`. Returns false (and removes nothing) otherwise.
+   */
+  next(until: number): boolean;
   /** Cancels a pending event by its handle (no-op if it already ran). */
   cancel(handle: number): void;
   isEmpty(): boolean;
   readonly size: number;
   readonly lastTime: number;
+  readonly lastId: number;
 }
 
 /**
  * Binary min-heap over typed arrays, keyed on (time, sequence). Cancelled events stay in
- * the heap as tombstones and are skipped when they reach the top.
+ * the heap as tombstones and are skipped when they reach the top (the simulator cancels
+ * its timers by itself and never uses this, so the check costs one comparison).
+ *
+ * `next` is the simulator's hot path: it leaves the event in two number fields instead
+ * of returning it, so no value is boxed per event (DESIGN §3).
  */
 export class HeapScheduler implements Scheduler {
   private times: Float64Array;
   private seqs: Float64Array;
-  private ids: Float64Array;
+  private ids: Int32Array;
   private n = 0;
-  private nextSeq = 0;
-  private cancelled = new Set<number>();
+  private readonly counter: { seq: number };
+  private cancelled: Set<number> | null = null;
+  private cancelledCount = 0;
   lastTime = 0;
+  lastId = 0;
 
-  constructor(capacity = 1024) {
+  /** `counter` may be shared with other heaps so their events keep one insertion order. */
+  constructor(capacity = 1024, counter: { seq: number } = { seq: 0 }) {
+    this.counter = counter;
     this.times = new Float64Array(capacity);
     this.seqs = new Float64Array(capacity);
-    this.ids = new Float64Array(capacity);
+    this.ids = new Int32Array(capacity);
   }
 
   get size(): number {
-    return this.n - this.cancelled.size;
+    return this.n - this.cancelledCount;
   }
 
   isEmpty(): boolean {
-    this.dropCancelledTop();
+    if (this.cancelledCount > 0) this.dropCancelledTop();
     return this.n === 0;
   }
 
   insert(time: number, id: number): number {
+    const seq = this.counter.seq++;
+    this.insertWithSeq(time, id, seq);
+    return seq;
+  }
+
+  /** Adds an event that took its sequence number earlier (from the shared counter), keeping its place among equal times. */
+  insertWithSeq(time: number, id: number, seq: number): void {
     if (this.n === this.times.length) this.grow();
-    const seq = this.nextSeq++;
     // sift up
     let i = this.n++;
     const times = this.times;
@@ -65,29 +85,58 @@ export class HeapScheduler implements Scheduler {
     times[i] = time;
     seqs[i] = seq;
     ids[i] = id;
-    return seq;
   }
 
   peekTime(): number {
-    this.dropCancelledTop();
+    if (this.cancelledCount > 0) this.dropCancelledTop();
     return this.n === 0 ? Infinity : this.times[0];
   }
 
   pop(): number {
-    this.dropCancelledTop();
-    if (this.n === 0) throw new Error('pop from an empty scheduler');
-    const id = this.ids[0];
-    this.lastTime = this.times[0];
+    if (!this.next(Infinity)) throw new Error('pop from an empty scheduler');
+    return this.lastId;
+  }
+
+  next(until: number): boolean {
+    if (this.cancelledCount > 0) this.dropCancelledTop();
+    if (this.n === 0) return false;
+    const t = this.times[0];
+    if (t > until) return false;
+    this.lastTime = t;
+    this.lastId = this.ids[0];
     this.removeTop();
-    return id;
+    return true;
   }
 
   cancel(handle: number): void {
-    if (handle >= 0 && handle < this.nextSeq) this.cancelled.add(handle);
+    if (handle < 0 || handle >= this.counter.seq) return;
+    if (this.cancelled === null) this.cancelled = new Set();
+    if (this.cancelled.has(handle)) return;
+    // only events still in the heap count (a handle that already ran is ignored)
+    for (let i = 0; i < this.n; i++)
+      if (this.seqs[i] === handle) {
+        this.cancelled.add(handle);
+        this.cancelledCount++;
+        return;
+      }
+  }
+
+  /** Time and sequence number of the earliest event (Infinity / -1 when empty; tombstones included). */
+  headTime(): number {
+    if (this.cancelledCount > 0) this.dropCancelledTop();
+    return this.n === 0 ? Infinity : this.times[0];
+  }
+
+  headSeq(): number {
+    return this.n === 0 ? -1 : this.seqs[0];
   }
 
   private dropCancelledTop(): void {
-    while (this.n > 0 && this.cancelled.size > 0 && this.cancelled.delete(this.seqs[0])) this.removeTop();
+    const c = this.cancelled as Set<number>;
+    while (this.n > 0 && c.delete(this.seqs[0])) {
+      this.cancelledCount--;
+      this.removeTop();
+    }
   }
 
   private removeTop(): void {
@@ -122,10 +171,87 @@ export class HeapScheduler implements Scheduler {
     t.set(this.times);
     const s = new Float64Array(cap);
     s.set(this.seqs);
-    const d = new Float64Array(cap);
+    const d = new Int32Array(cap);
     d.set(this.ids);
     this.times = t;
     this.seqs = s;
     this.ids = d;
+  }
+}
+
+/**
+ * Two heaps sharing one insertion counter, merged at the top: the "fast" lane holds the
+ * short-lived, frequent events (packet arrivals and transmissions), the other one the
+ * rest (timers, applications, sampling). Most pending events are retransmission and
+ * delayed-ACK timers far in the future; kept apart, they no longer deepen the heap every
+ * packet event walks through (bench-100-red: 168 of 203 pending events are timers).
+ * Events still come out in (time, insertion) order across both lanes.
+ */
+export class SplitScheduler implements Scheduler {
+  private readonly counter = { seq: 0 };
+  readonly fast: HeapScheduler;
+  readonly slow: HeapScheduler;
+  lastTime = 0;
+  lastId = 0;
+
+  constructor(capacity = 1024) {
+    this.fast = new HeapScheduler(capacity, this.counter);
+    this.slow = new HeapScheduler(capacity, this.counter);
+  }
+
+  get size(): number {
+    return this.fast.size + this.slow.size;
+  }
+
+  isEmpty(): boolean {
+    return this.fast.isEmpty() && this.slow.isEmpty();
+  }
+
+  /** Adds an event to the slow lane. */
+  insert(time: number, id: number): number {
+    return this.slow.insert(time, id);
+  }
+
+  /** Adds an event to the fast lane. */
+  insertFast(time: number, id: number): number {
+    return this.fast.insert(time, id);
+  }
+
+  /** Takes the next sequence number, for an event that enters the queue later (insertFastSeq). */
+  takeSeq(): number {
+    return this.counter.seq++;
+  }
+
+  /** Adds an event to the fast lane with a sequence number taken earlier: it sorts as if inserted then. */
+  insertFastSeq(time: number, id: number, seq: number): void {
+    this.fast.insertWithSeq(time, id, seq);
+  }
+
+  peekTime(): number {
+    const a = this.fast.headTime();
+    const b = this.slow.headTime();
+    return a < b ? a : b;
+  }
+
+  pop(): number {
+    if (!this.next(Infinity)) throw new Error('pop from an empty scheduler');
+    return this.lastId;
+  }
+
+  next(until: number): boolean {
+    const fast = this.fast;
+    const slow = this.slow;
+    const a = fast.headTime();
+    const b = slow.headTime();
+    const lane = a < b || (a === b && a !== Infinity && fast.headSeq() < slow.headSeq()) ? fast : slow;
+    if (!lane.next(until)) return false;
+    this.lastTime = lane.lastTime;
+    this.lastId = lane.lastId;
+    return true;
+  }
+
+  cancel(handle: number): void {
+    this.fast.cancel(handle);
+    this.slow.cancel(handle);
   }
 }

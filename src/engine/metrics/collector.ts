@@ -61,7 +61,7 @@ interface LinkBase {
   losses: number;
 }
 
-function linkBase(link: Link | null): LinkBase {
+function linkBase(link: Link | null, now = 0): LinkBase {
   const q = link?.queue;
   return {
     arrivals: q?.arrivals ?? 0,
@@ -71,7 +71,7 @@ function linkBase(link: Link | null): LinkBase {
     dropsEarly: q?.dropsEarly ?? 0,
     dropsForced: q?.dropsForced ?? 0,
     marks: q?.marks ?? 0,
-    bitsSent: link?.bitsSent ?? 0,
+    bitsSent: link?.bitsDone(now) ?? 0,
     areaPackets: link?.areaPackets ?? 0,
     areaBytes: link?.areaBytes ?? 0,
     delaySum: link?.delaySum ?? 0,
@@ -91,6 +91,9 @@ interface FlowBase {
   drops: number;
   marks: number;
 }
+
+/** Most drop/mark events buffered between flushes (a UDP flood drops millions per second). */
+export const MAX_EVENT_BUFFER = 1 << 16;
 
 const REASON_KIND: Record<DropReason, number> = {
   early: QEV_EARLY_DROP,
@@ -150,16 +153,21 @@ export class Collector implements QueueListener {
       if (f.kind === 'tcp') this.columns.push(`cwnd.${f.flow}`, `ssthresh.${f.flow}`, `acked.${f.flow}`, `rtt.${f.flow}`, `goodput.${f.flow}`);
       else this.columns.push(`acked.${f.flow}`, `goodput.${f.flow}`);
     }
-    this.buf = this.columns.map(() => new Float64Array(batchSamples));
+    // sample buffers only when someone takes the series (10,000 flows x 5 columns add up)
+    this.buf = sink.series ? this.columns.map(() => new Float64Array(batchSamples)) : [];
     this.tBuf = new Float64Array(batchSamples);
     this.evT = new Float64Array(256);
     this.evKind = new Uint8Array(256);
     this.evFlow = new Int32Array(256);
   }
 
+  /** Told of drops of flows beyond the fixed ones (the web connections' exchanges). */
+  extraDrop: ((flow: number) => void) | null = null;
+
   onDrop(queue: QueueDisc, p: number, reason: DropReason, now: number): void {
     const f = this.sim.pool.flow[p];
     if (f >= 0 && f < this.flowDrops.length) this.flowDrops[f]++;
+    else if (f >= 0 && this.extraDrop !== null) this.extraDrop(f);
     if (queue === this.bottleneck.queue && this.sink.queueEvents) this.pushEvent(now, REASON_KIND[reason], f);
   }
 
@@ -170,6 +178,8 @@ export class Collector implements QueueListener {
   }
 
   private pushEvent(now: number, kind: number, flow: number): void {
+    // the buffer never holds more than MAX_EVENT_BUFFER events: a full one goes to the sink at once
+    if (this.evN === MAX_EVENT_BUFFER) this.flushEvents();
     if (this.evN === this.evT.length) {
       const t = new Float64Array(this.evN * 2);
       t.set(this.evT);
@@ -199,7 +209,7 @@ export class Collector implements QueueListener {
     const probs = q.probabilities();
     // bits on the wire since the last sample, including the packet in transmission pro rata is
     // not attempted: utilization is measured over completed transmissions (DESIGN §5)
-    const bits = b.bitsSent;
+    const bits = b.bitsDone(now);
     let c = 0;
     const buf = this.buf;
     buf[c++][i] = q.lenPackets;
@@ -250,6 +260,10 @@ export class Collector implements QueueListener {
       this.sink.series({ t: this.tBuf.slice(0, this.n), cols });
     }
     this.n = 0;
+    this.flushEvents();
+  }
+
+  private flushEvents(): void {
     if (this.evN > 0 && this.sink.queueEvents) {
       this.sink.queueEvents({ t: this.evT.slice(0, this.evN), kind: this.evKind.slice(0, this.evN), flow: this.evFlow.slice(0, this.evN) });
     }
@@ -271,8 +285,8 @@ export class Collector implements QueueListener {
     }
     this.baseAreaFwd = this.bottleneck.queue.areaAt(now);
     this.baseAreaRev = this.bottleneckReverse.queue.areaAt(now);
-    this.baseFwd = linkBase(this.bottleneck);
-    this.baseRev = linkBase(this.bottleneckReverse);
+    this.baseFwd = linkBase(this.bottleneck, now);
+    this.baseRev = linkBase(this.bottleneckReverse, now);
     this.baseFlows = this.flows.map((f, k) => {
       const common = { drops: this.flowDrops[k], marks: this.flowMarks[k] };
       if (f.kind === 'tcp') {
@@ -300,7 +314,7 @@ export class Collector implements QueueListener {
     const marks = q.marks - b.marks;
     const delayCount = link.delayCount - b.delayCount;
     return {
-      utilization: spanNs > 0 ? (link.bitsSent - b.bitsSent) / ((link.rateBps * spanNs) / NS_PER_S) : 0,
+      utilization: spanNs > 0 ? (link.bitsDone(endNs) - b.bitsSent) / ((link.rateBps * spanNs) / NS_PER_S) : 0,
       arrivals,
       departures: q.departures - b.departures,
       drops,

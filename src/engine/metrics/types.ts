@@ -1,6 +1,7 @@
 import type { DecisionRecord } from '../aqm/decision';
 import type { AqmSummary } from '../aqm/queue-disc';
 import type { FlowEvent } from '../net/agent';
+import type { ExchangeBatch, WebSummary } from './web';
 
 /** Counters of one queue (one direction of a link) over the whole run. */
 export interface QueueSummary {
@@ -71,6 +72,25 @@ export interface Summary {
   /** Sum of TCP payload delivered / (bottleneck rate x longest completion time), seeds/001 eq. 2; null if a flow is unfinished. */
   goodputEfficiency: number | null;
   fairness: { jain: number };
+  /** Web traffic (packmime, web-users, web-sessions): response times of the request/response exchanges; absent without web traffic. */
+  web?: WebSummary & { calibration: LoadCalibration[] };
+}
+
+/** How an offered `load` of a web traffic item was turned into a connection rate or a user count. */
+export interface LoadCalibration {
+  /** Index of the traffic item. */
+  item: number;
+  /** The offered load asked for (fraction of the bottleneck rate). */
+  load: number;
+  /** What it was turned into: `rate` (connections/s per direction), `users` or `sessions` (per direction). */
+  param: 'rate' | 'users' | 'sessions';
+  value: number;
+  /** Utilization measured on the uncongested (10x faster) link with that value. */
+  measured: number;
+  /** Simulated runs the calibration took (0 when it came from the cache). */
+  runs: number;
+  /** Item fields held fixed while the value was varied (packmime: `modelRate`, the rate its distribution shapes are taken at). */
+  fixed: Record<string, number>;
 }
 
 export interface RunResult {
@@ -116,4 +136,6 @@ export interface RunSink {
   decision?(r: DecisionRecord): void;
   /** Presence turns flow-event recording on. */
   flowEvent?(e: FlowEvent): void;
+  /** Completed web exchanges (started after the warm-up), in batches. */
+  exchanges?(b: ExchangeBatch): void;
 }

@@ -46,6 +46,7 @@ export type FlowEventKind =
   | 'recovery-exit'
   | 'timeout'
   | 'retransmit'
+  | 'limited-transmit' // a new segment sent on the 1st or 2nd duplicate ACK (RFC 3042)
   | 'complete';
 
 export interface FlowEvent {

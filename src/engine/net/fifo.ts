@@ -1,11 +1,16 @@
 /** A growable ring buffer of packet indices: the storage behind every FIFO queue. */
 export class PacketFifo {
   private buf: Int32Array;
+  /** Capacity - 1; the capacity is a power of two, so positions wrap with a mask, not a division. */
+  private mask: number;
   private head = 0;
   private n = 0;
 
   constructor(capacity = 64) {
-    this.buf = new Int32Array(Math.max(4, capacity));
+    let c = 4;
+    while (c < capacity) c *= 2;
+    this.buf = new Int32Array(c);
+    this.mask = c - 1;
   }
 
   get length(): number {
@@ -14,7 +19,7 @@ export class PacketFifo {
 
   push(p: number): void {
     if (this.n === this.buf.length) this.grow();
-    this.buf[(this.head + this.n) % this.buf.length] = p;
+    this.buf[(this.head + this.n) & this.mask] = p;
     this.n++;
   }
 
@@ -22,7 +27,7 @@ export class PacketFifo {
   shift(): number {
     if (this.n === 0) return -1;
     const p = this.buf[this.head];
-    this.head = (this.head + 1) % this.buf.length;
+    this.head = (this.head + 1) & this.mask;
     this.n--;
     return p;
   }
@@ -36,18 +41,19 @@ export class PacketFifo {
   pop(): number {
     if (this.n === 0) return -1;
     this.n--;
-    return this.buf[(this.head + this.n) % this.buf.length];
+    return this.buf[(this.head + this.n) & this.mask];
   }
 
   /** The i-th packet from the head (0 = head). */
   at(i: number): number {
-    return this.buf[(this.head + i) % this.buf.length];
+    return this.buf[(this.head + i) & this.mask];
   }
 
   private grow(): void {
     const b = new Int32Array(this.buf.length * 2);
-    for (let i = 0; i < this.n; i++) b[i] = this.buf[(this.head + i) % this.buf.length];
+    for (let i = 0; i < this.n; i++) b[i] = this.buf[(this.head + i) & this.mask];
     this.buf = b;
+    this.mask = b.length - 1;
     this.head = 0;
   }
 }

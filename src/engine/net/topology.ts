@@ -61,29 +61,74 @@ function addDuplex(sim: Simulator, seed: number, makeQueue: MakeQueue, a: number
   return [ids[0], ids[1]];
 }
 
-/** Static shortest-path routes by hop count (BFS from each destination; ties go to the lower link id). */
+/**
+ * Static shortest-path routes by hop count; among equal paths the one a breadth-first
+ * search from the destination over incoming links (in link-id order) finds first.
+ *
+ * No all-pairs table: a node with one outgoing link (a host) sends everything on it,
+ * and only the other ("core") nodes get a table, core x core. A host destination is
+ * reached through the node it hangs off (its `attach` node), which then uses the link
+ * down to it. Leaves never relay traffic, so this gives exactly the routes of a search
+ * from every destination over the whole graph, in O(core^2) memory instead of O(nodes^2):
+ * a dumbbell with 10,000 hosts per side has 2 core nodes.
+ */
 export function computeRoutes(sim: Simulator, nodeCount: number): void {
   sim.nodeCount = nodeCount;
-  const route = new Int32Array(nodeCount * nodeCount).fill(-1);
-  const incoming: number[][] = Array.from({ length: nodeCount }, () => []);
-  for (const l of sim.links) incoming[l.to].push(l.id);
-  for (let dst = 0; dst < nodeCount; dst++) {
-    const dist = new Int32Array(nodeCount).fill(-1);
-    dist[dst] = 0;
-    const queue = [dst];
-    for (let qi = 0; qi < queue.length; qi++) {
-      const v = queue[qi];
+  const out = new Int32Array(nodeCount);
+  const only = new Int32Array(nodeCount).fill(-1);
+  for (const l of sim.links) {
+    out[l.from]++;
+    only[l.from] = l.id;
+  }
+  const uplink = new Int32Array(nodeCount).fill(-1);
+  const attach = new Int32Array(nodeCount);
+  const downlink = new Int32Array(nodeCount).fill(-1);
+  const coreIndex = new Int32Array(nodeCount).fill(-1);
+  const core: number[] = [];
+  for (let v = 0; v < nodeCount; v++) {
+    attach[v] = v;
+    if (out[v] === 1) uplink[v] = only[v];
+    else {
+      coreIndex[v] = core.length;
+      core.push(v);
+    }
+  }
+  for (const l of sim.links) {
+    if (out[l.to] === 1) {
+      attach[l.to] = l.from;
+      downlink[l.to] = l.id;
+    }
+  }
+  // breadth-first search from each core destination over incoming core-to-core links
+  const C = core.length;
+  const coreRoute = new Int32Array(C * C).fill(-1);
+  const incoming: number[][] = core.map(() => []);
+  for (const l of sim.links) if (coreIndex[l.from] >= 0 && coreIndex[l.to] >= 0) incoming[coreIndex[l.to]].push(l.id);
+  const seen = new Int32Array(C).fill(-1);
+  const queue = new Int32Array(C);
+  for (let d = 0; d < C; d++) {
+    seen[d] = d;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = d;
+    while (head < tail) {
+      const v = queue[head++];
       for (const li of incoming[v]) {
-        const u = sim.links[li].from;
-        if (dist[u] < 0) {
-          dist[u] = dist[v] + 1;
-          route[u * nodeCount + dst] = li;
-          queue.push(u);
+        const u = coreIndex[sim.links[li].from];
+        if (seen[u] !== d) {
+          seen[u] = d;
+          coreRoute[u * C + d] = li;
+          queue[tail++] = u;
         }
       }
     }
   }
-  sim.route = route;
+  sim.uplink = uplink;
+  sim.attach = attach;
+  sim.downlink = downlink;
+  sim.coreIndex = coreIndex;
+  sim.coreCount = C;
+  sim.coreRoute = coreRoute;
 }
 
 /**

@@ -2,7 +2,9 @@
  * The scenario the app opens with and `--preset default`: a small dumbbell that runs in
  * well under a second. Four long-lived Reno flows share a 10 Mb/s, 20 ms bottleneck
  * managed by RED; access links are 100 Mb/s, 1 ms, so the RTT is about 44 ms and the
- * bandwidth-delay product about 37 packets of 1500 bytes.
+ * bandwidth-delay product about 37 packets of 1500 bytes. It runs 30 s; the summary
+ * counts from 5 s on (warm-up), after the slow-start overshoot, so its numbers describe
+ * RED at work rather than the start-up transient.
  *
  * Raw JSON (not yet defaulted): parseScenario fills in everything left out.
  */
@@ -11,7 +13,8 @@ export const DEFAULT_SCENARIO_JSON = {
   name: 'default',
   description: 'Four Reno flows through a 10 Mb/s, 20 ms RED bottleneck.',
   seed: 1,
-  duration: 10,
+  duration: 30,
+  warmup: 5,
   topology: {
     kind: 'dumbbell',
     bottleneck: {

@@ -1,4 +1,4 @@
-import type { EnumParam, ParamSpecs } from '../core/params';
+import { MIN_RATE, type EnumParam, type ParamSpecs } from '../core/params';
 
 /**
  * Declarations of the scenario's own fields (topology, traffic, run control), in the same
@@ -44,12 +44,23 @@ export const RUN_FIELDS = {
     doc: 'Summary statistics (utilization, mean queue, drops, marks, per-flow counts and goodput, AQM means, web response times) count only what happens after this time; the first seconds of slow start are left out.',
     ref: 'seeds/000 §5.1 (120 s warm-up)',
   },
+  stopAfterExchanges: {
+    type: 'number',
+    unit: 'count',
+    default: 250000,
+    min: 1,
+    max: 1e8,
+    integer: true,
+    label: 'Stop after exchanges',
+    doc: 'Web traffic: the run ends when this many request/response exchanges started after the warm-up have completed (or at duration, whichever comes first).',
+    ref: 'seeds/000 §5.4 (250,000 after a 120 s warm-up)',
+  },
 } as const satisfies ParamSpecs;
-export const RUN_OPTIONAL = ['duration'] as const;
+export const RUN_OPTIONAL = ['duration', 'stopAfterExchanges'] as const;
 
 /** A link (the dumbbell's bottleneck, or a link of a general topology). Duplex: each direction has its own queue. */
 export const LINK_FIELDS = {
-  rate: { type: 'number', unit: 'bps', default: 10e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Rate', doc: 'Transmission rate of each direction, bits/s.' },
+  rate: { type: 'number', unit: 'bps', default: 10e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Transmission rate of each direction, bits/s (at least 1 kb/s).' },
   delay: { type: 'number', unit: 's', default: 0.02, min: 0, max: 10, label: 'Delay', doc: 'One-way propagation delay, seconds.' },
   loss: {
     type: 'number',
@@ -66,23 +77,24 @@ export const LINK_FIELDS = {
 /** One side of the dumbbell: its hosts and their access links. */
 export const SIDE_FIELDS = {
   hosts: { type: 'number', unit: '', default: 1, min: 1, max: 10000, integer: true, label: 'Hosts', doc: 'Number of hosts on this side, each with its own access link to the router.' },
-  rate: { type: 'number', unit: 'bps', default: 100e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Access rate', doc: 'Rate of each access link, bits/s.' },
+  rate: { type: 'number', unit: 'bps', default: 100e6, min: MIN_RATE, max: 1e12, label: 'Access rate', doc: 'Rate of each access link, bits/s (at least 1 kb/s).' },
   delay: { type: 'number', unit: 's', default: 0.001, min: 0, max: 10, label: 'Access delay', doc: 'One-way propagation delay of each access link, seconds.' },
 } as const satisfies ParamSpecs;
 
 /** Per-flow extra one-way delay (ns-2 DelayBox, seeds/000 §4): one field set per distribution kind. */
 export const FLOW_DELAY_KIND: EnumParam = {
   type: 'enum',
-  values: ['constant', 'uniform', 'empirical'],
+  values: ['constant', 'uniform', 'empirical', 'packmime'],
   valueDocs: {
     constant: 'every flow gets `value` seconds',
     uniform: 'each flow draws uniformly from [min, max] seconds',
     empirical: 'each flow draws from a CDF table `points` = [[delay s, cumulative probability], ...]',
+    packmime: "ns-2.35's DelayBox model for PackMime: a client-side plus a server-side round-trip draw (median 67 ms, mean 108 ms), half of it each way",
   },
   default: 'constant',
   label: 'Per-flow delay',
   doc: 'Distribution of the extra one-way delay each flow gets on its host access links (gives each flow its own RTT).',
-  ref: 'seeds/000 §4 (DelayBox); seeds/002 (uniform 10-150 ms RTTs)',
+  ref: 'seeds/000 §5.1 (DelayBox); seeds/002 (uniform 10-150 ms RTTs)',
 };
 export const FLOW_DELAY_FIELDS = {
   constant: {
@@ -93,6 +105,7 @@ export const FLOW_DELAY_FIELDS = {
     max: { type: 'number', unit: 's', default: 0.075, min: 0, max: 10, label: 'Max delay', doc: 'Largest extra one-way delay, seconds.' },
   },
   empirical: {},
+  packmime: {},
 } as const satisfies Record<string, ParamSpecs>;
 
 /** Which side a dumbbell traffic item sends from. */
@@ -103,57 +116,3 @@ export const FROM_SPEC: EnumParam = {
   label: 'From',
   doc: 'Dumbbell side of the senders; data crosses the bottleneck towards the other side.',
 };
-
-export const TRAFFIC_KIND: EnumParam = {
-  type: 'enum',
-  values: ['bulk', 'udp'],
-  valueDocs: { bulk: 'TCP bulk transfers (finite or unlimited)', udp: 'one unresponsive UDP source' },
-  default: 'bulk',
-  label: 'Traffic kind',
-  doc: 'Kind of traffic item.',
-};
-
-/** A bulk TCP traffic item (`{ kind: "bulk", ... }`). */
-export const BULK_FIELDS = {
-  flows: { type: 'number', unit: '', default: 1, min: 1, max: 100000, integer: true, label: 'Flows', doc: 'Number of TCP connections of this item.' },
-  bytes: {
-    type: 'number',
-    unit: 'bytes',
-    default: 20971520,
-    min: 0,
-    exclusiveMin: true,
-    max: 1e15,
-    integer: true,
-    label: 'Bytes per flow',
-    doc: 'Application bytes each flow sends; omit for an unlimited (long-lived) flow.',
-    ref: 'seeds/001: 20 MB',
-  },
-  start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time the first flow of the item opens its connection, seconds.' },
-  startSpread: {
-    type: 'number',
-    unit: 's',
-    default: 0,
-    min: 0,
-    max: 1e6,
-    label: 'Start spread',
-    doc: 'Flow k (0-based) of the item starts at start + k * startSpread / flows, so the starts are evenly spaced over this many seconds.',
-  },
-} as const satisfies ParamSpecs;
-export const BULK_OPTIONAL = ['bytes'] as const;
-
-/** An unresponsive UDP source (`{ kind: "udp", ... }`). */
-export const UDP_FIELDS = {
-  pattern: {
-    type: 'enum',
-    values: ['cbr', 'poisson'],
-    valueDocs: { cbr: 'constant bit rate: fixed gaps', poisson: 'exponential gaps with the same mean rate' },
-    default: 'cbr',
-    label: 'Pattern',
-    doc: 'Inter-packet gap process.',
-  },
-  rate: { type: 'number', unit: 'bps', default: 1e6, min: 0, exclusiveMin: true, max: 1e12, label: 'Rate', doc: 'Mean sending rate, bits/s (packet bytes on the wire).' },
-  packetSize: { type: 'number', unit: 'bytes', default: 1000, min: 1, max: 65535, integer: true, label: 'Packet size', doc: 'Bytes on the wire per packet.' },
-  start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time of the first packet, seconds.' },
-  stop: { type: 'number', unit: 's', default: 10, min: 0, exclusiveMin: true, max: 1e6, label: 'Stop', doc: 'Time after which the source sends nothing; omit to send until the run ends.' },
-} as const satisfies ParamSpecs;
-export const UDP_OPTIONAL = ['stop'] as const;

@@ -18,6 +18,24 @@ export function isIndex(segment: string): boolean {
   return INDEX.test(segment);
 }
 
+/**
+ * A dotted path as a message shows it: as typed, or quoted when it would be invisible or
+ * ambiguous unquoted (empty, with spaces or punctuation, with an empty part such as
+ * "topology.left.").
+ */
+export function pathText(path: string): string {
+  return /^[\w$-]+(\.[\w$-]+)*$/.test(path) ? path : JSON.stringify(path);
+}
+
+/**
+ * `obj[key]` when `key` is the object's own property, else undefined. Lookups keyed by
+ * user text (a queue's kind, a field name from a link) must use this: a plain `obj[key]`
+ * or `key in obj` finds Object.prototype's "constructor", "toString", "__proto__"...
+ */
+export function own<T>(obj: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+}
+
 function isContainer(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
@@ -57,11 +75,16 @@ export function setPath(obj: unknown, path: string | readonly string[], value: u
         if (value === undefined) throw new Error('setPath: cannot delete an array element');
         cur[Number(s)] = value;
       } else cur = cur[Number(s)];
+    } else if (s === '__proto__') {
+      // assigning to it would replace the object's prototype, and walking through it would
+      // change Object.prototype for the whole program
+      throw new Error(`setPath: ${joinPath(segs.slice(0, i + 1))}: "__proto__" is not a field name`);
     } else if (last) {
       if (value === undefined) delete cur[s];
       else cur[s] = value;
     } else {
-      if (!isContainer(cur[s])) cur[s] = {};
+      // an inherited member ("constructor", "toString") is not a field: replace it by an own object
+      if (!Object.prototype.hasOwnProperty.call(cur, s) || !isContainer(cur[s])) cur[s] = {};
       cur = cur[s];
     }
   }

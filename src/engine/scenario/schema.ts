@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { checkParam, type ParamSpec, type ParamValues } from '../core/params';
+import { checkParam, shownValue, type ParamSpec, type ParamValues } from '../core/params';
 import type { TcpParams } from '../tcp/params';
-import type { BULK_FIELDS, LINK_FIELDS, SIDE_FIELDS, UDP_FIELDS } from './fields';
+import type { BulkItem } from '../traffic/bulk';
+import type { FlowDelaySpec } from '../traffic/flow-delay';
+import { trafficByKind, type TrafficItem as AnyTrafficItem } from '../traffic/registry';
+import type { AnyTrafficDescriptor } from '../traffic/types';
+import type { UdpItem } from '../traffic/udp';
+import type { LINK_FIELDS, SIDE_FIELDS } from './fields';
 import { migrate } from './migrations';
-import { getPath, joinPath, splitPath } from './paths';
+import { getPath, joinPath, pathText, splitPath } from './paths';
 import { aqmList, allowedKeysAt, resolvePath, SCENARIO_TREE, type FieldNode } from './tree';
 
 export { getPath, setPath } from './paths';
@@ -24,7 +29,7 @@ export type QueueConfig = { kind: string } & Record<string, number | boolean | s
 export type LinkValues = ParamValues<typeof LINK_FIELDS>;
 export type SideValues = ParamValues<typeof SIDE_FIELDS>;
 
-export type FlowDelay = { kind: 'constant'; value: number } | { kind: 'uniform'; min: number; max: number } | { kind: 'empirical'; points: [number, number][] };
+export type FlowDelay = FlowDelaySpec;
 
 export interface DumbbellTopology {
   kind: 'dumbbell';
@@ -50,11 +55,11 @@ export interface GeneralTopology {
   bottleneck?: { from: string; to: string };
 }
 
-type Endpoints = { from?: 'left' | 'right'; src?: string; dst?: string };
 
-export type BulkTraffic = { kind: 'bulk' } & Endpoints & Omit<ParamValues<typeof BULK_FIELDS>, 'bytes'> & { bytes?: number; tcp?: Partial<TcpParams> };
-export type UdpTraffic = { kind: 'udp' } & Endpoints & Omit<ParamValues<typeof UDP_FIELDS>, 'stop' | 'pattern'> & { pattern: 'cbr' | 'poisson'; stop?: number };
-export type TrafficItem = BulkTraffic | UdpTraffic;
+// One type per traffic kind, from src/engine/traffic/registry.ts (the parameters come from each kind's declaration).
+export type BulkTraffic = BulkItem;
+export type UdpTraffic = UdpItem;
+export type TrafficItem = AnyTrafficItem;
 
 export interface Scenario {
   version: 1;
@@ -64,6 +69,8 @@ export interface Scenario {
   duration?: number;
   /** Seconds excluded from the summary statistics (0 = none). */
   warmup: number;
+  /** Web traffic: stop after this many exchanges completed after the warm-up. */
+  stopAfterExchanges?: number;
   topology: DumbbellTopology | GeneralTopology;
   tcp: TcpParams;
   traffic: TrafficItem[];
@@ -123,9 +130,7 @@ export const scenarioZod: z.ZodType = toZod(SCENARIO_TREE);
 
 // ---- messages -------------------------------------------------------------------------
 
-function show(v: unknown): string {
-  return v === undefined ? 'nothing' : JSON.stringify(v);
-}
+const show = shownValue;
 
 type Issue = z.core.$ZodIssue;
 
@@ -149,7 +154,7 @@ function issueMessages(issue: Issue, input: unknown): string[] {
     }
     case 'unrecognized_keys': {
       const allowed = allowedKeysAt(input, segs);
-      return issue.keys.map((k) => `${joinPath([...segs, k])}: unknown field${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`);
+      return issue.keys.map((k) => `${pathText(joinPath([...segs, k]))}: unknown field${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`);
     }
     case 'invalid_union': {
       const parent = resolvePath(input, segs.slice(0, -1));
@@ -182,7 +187,7 @@ function checkQueue(path: string, q: QueueConfig | undefined, out: string[]): vo
   if (!d?.check) return;
   for (const msg of d.check(q)) {
     const first = /^[A-Za-z]\w*/.exec(msg)?.[0];
-    out.push(first && first in d.params ? `${path}.${msg}` : `${path}: ${msg}`);
+    out.push(first && Object.prototype.hasOwnProperty.call(d.params, first) ? `${path}.${msg}` : `${path}: ${msg}`);
   }
 }
 
@@ -257,6 +262,20 @@ function checkGeneral(topo: GeneralTopology, s: Scenario, out: string[]): void {
   });
 }
 
+/** RFC 6298 §2.4-2.5: the RTO is clamped to [minRto, maxRto], so the bounds must be in order (scenario-wide and per traffic item). */
+function checkRto(s: Scenario, out: string[]): void {
+  const check = (prefix: string, min: number, max: number, own: Partial<TcpParams>) => {
+    if (min <= max) return;
+    const which = own.minRto !== undefined ? `${prefix}.minRto` : own.maxRto !== undefined ? `${prefix}.maxRto` : `${prefix}.minRto`;
+    out.push(`${which}: minRto = ${min} s must not exceed maxRto = ${max} s (the timeout is clamped to [minRto, maxRto], RFC 6298 §2.4-2.5)`);
+  };
+  check('tcp', s.tcp.minRto, s.tcp.maxRto, s.tcp);
+  s.traffic.forEach((t, i) => {
+    if (t.kind !== 'bulk' || !t.tcp || (t.tcp.minRto === undefined && t.tcp.maxRto === undefined)) return;
+    check(`traffic.${i}.tcp`, t.tcp.minRto ?? s.tcp.minRto, t.tcp.maxRto ?? s.tcp.maxRto, t.tcp);
+  });
+}
+
 function crossChecks(s: Scenario): string[] {
   const out: string[] = [];
   const topo = s.topology;
@@ -270,21 +289,19 @@ function crossChecks(s: Scenario): string[] {
   } else checkGeneral(topo, s, out);
 
   s.traffic.forEach((t, i) => {
-    if (t.kind === 'udp' && t.stop !== undefined && !(t.stop > t.start)) out.push(`traffic.${i}.stop = ${t.stop} must be after traffic.${i}.start = ${t.start}`);
+    const d = trafficByKind(t.kind) as AnyTrafficDescriptor;
+    if (d.check) out.push(...d.check(t as never, `traffic.${i}`));
+    const why = s.duration === undefined ? d.needsDuration?.(t as never, `traffic.${i}`, s) : null;
+    if (why) out.push(`duration: required because ${why}`);
   });
+  checkRto(s, out);
   if (s.duration !== undefined && s.warmup >= s.duration) out.push(`warmup = ${s.warmup} must be less than duration = ${s.duration} s (the summary counts only what happens after the warm-up)`);
-  if (s.duration === undefined) {
-    s.traffic.forEach((t, i) => {
-      if (t.kind === 'bulk' && t.bytes === undefined) out.push(`duration: required because traffic.${i} is unlimited (bytes omitted); give duration in seconds (> 0 to 1000000 s) or bytes per flow`);
-      if (t.kind === 'udp' && t.stop === undefined) out.push(`duration: required because traffic.${i} (udp) has no stop time; give duration in seconds (> 0 to 1000000 s) or traffic.${i}.stop`);
-    });
-  }
   return out;
 }
 
 /** Fills what depends on the topology kind (a dumbbell item's side defaults to "left"). */
 function normalize(s: Scenario): Scenario {
-  if (s.topology.kind === 'dumbbell') for (const t of s.traffic) if (t.from === undefined && t.src === undefined && t.dst === undefined) t.from = 'left';
+  if (s.topology.kind === 'dumbbell') for (const t of s.traffic) if (trafficByKind(t.kind)?.from !== false && t.from === undefined && t.src === undefined && t.dst === undefined) t.from = 'left';
   return s;
 }
 

@@ -1,6 +1,6 @@
-import { checkParam, rangeText } from '../core/params';
-import { cloneJson, getPath, setPath, splitPath } from './paths';
-import { resolvePath, type FieldNode, type UnionNode } from './tree';
+import { checkParam, rangeText, shownValue } from '../core/params';
+import { cloneJson, getPath, own, pathText, setPath, splitPath } from './paths';
+import { allowedKeysAt, resolvePath, type FieldNode, type UnionNode } from './tree';
 
 /**
  * Setting one field by dotted path: the CLI's `--set path=value`, the URL codec's
@@ -40,11 +40,26 @@ export function parseValueText(text: string, node?: FieldNode): unknown {
   }
 }
 
-/** Splits "path=value" (the first "=" separates). */
+/** Splits "path=value" (the first "=" separates). The error names the path when there is one. */
 export function splitAssignment(arg: string): { path: string; text: string } | { error: string } {
   const i = arg.indexOf('=');
-  if (i <= 0) return { error: `--set ${JSON.stringify(arg)}: expected <dotted.path>=<value>, e.g. topology.bottleneck.queue.maxP=0.02` };
+  if (i < 0) return { error: `${arg === '' ? '(empty)' : pathText(arg)}: no value; expected ${arg || '<dotted.path>'}=<value>, e.g. topology.bottleneck.queue.maxP=0.02` };
+  if (i === 0) return { error: `${JSON.stringify(arg)}: no field name before "="; expected <dotted.path>=<value>, e.g. topology.bottleneck.queue.maxP=0.02` };
   return { path: arg.slice(0, i).trim(), text: arg.slice(i + 1) };
+}
+
+/**
+ * The message for a path with an empty part ("topology.left.", ".seed", "a..b"): it names
+ * the path, where the gap is, and the fields allowed there.
+ */
+function emptyPartMessage(scenario: unknown, path: string): string {
+  const segs = splitPath(path);
+  if (segs.length === 0) return `(empty): no field name; give a dotted path such as topology.bottleneck.queue.maxP (fields of the scenario: ${allowedKeysAt(scenario, []).join(', ')})`;
+  const k = segs.indexOf('');
+  const before = segs.slice(0, k);
+  const allowed = allowedKeysAt(scenario, before);
+  const where = before.length ? `after "${before.join('.')}."` : 'at the start';
+  return `${JSON.stringify(path)}: empty field name ${where}${allowed.length ? `; fields of ${before.length ? before.join('.') : 'the scenario'}: ${allowed.join(', ')}` : ''}`;
 }
 
 function defaultsOfVariant(fields: Record<string, FieldNode>): Record<string, unknown> {
@@ -86,6 +101,79 @@ function swapKind(scenario: unknown, path: string, segs: string[], union: UnionN
   return null;
 }
 
+
+/**
+ * Checks a whole value given for a group of fields (`--set topology.bottleneck.queue={...}`,
+ * a link's `key={...}`) against the tree, before it is put in place: unknown fields, kinds
+ * that do not exist, parameters out of range and wrong types are reported with the full
+ * dotted path of each. Fields left out are fine (they get their defaults later) unless
+ * they are required. Returns every problem found.
+ */
+export function checkValue(node: FieldNode, value: unknown, path: string): string[] {
+  const out: string[] = [];
+  const at = (k: string) => (path ? `${path}.${k}` : k);
+  const fields = (fs: Record<string, FieldNode>, o: Record<string, unknown>, allowed: string[], skip?: string) => {
+    for (const k of Object.keys(o)) {
+      if (k === skip) continue;
+      const f = own(fs, k);
+      if (!f) out.push(`${pathText(at(k))}: unknown field; allowed here: ${allowed.join(', ')}`);
+      else if (o[k] !== undefined) out.push(...checkValue(f, o[k], at(k)));
+    }
+    for (const [k, f] of Object.entries(fs)) {
+      const required = (f.t === 'string' && !f.optional) || (f.t === 'object' && !f.optional) || (f.t === 'union' && !f.optional) || f.t === 'array';
+      if (required && o[k] === undefined) out.push(`${at(k)}: required`);
+    }
+  };
+  switch (node.t) {
+    case 'param': {
+      const e = checkParam(path, node.spec, value);
+      if (e) out.push(e);
+      break;
+    }
+    case 'string':
+      if (typeof value !== 'string') out.push(`${path}: expected a text string, got ${shownValue(value)}`);
+      else if (node.nonEmpty && value === '') out.push(`${path}: must not be empty`);
+      break;
+    case 'literal':
+      if (value !== node.value) out.push(`${path}: must be ${node.value}, got ${shownValue(value)}`);
+      break;
+    case 'points':
+      if (!Array.isArray(value) || value.length === 0 || !value.every((p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'number' && Number.isFinite(x)))) {
+        out.push(`${path}: expected a list of [number, number] pairs, got ${shownValue(value)}`);
+      }
+      break;
+    case 'array':
+      if (!Array.isArray(value)) out.push(`${path}: expected a list [ ... ], got ${shownValue(value)}`);
+      else if (value.length < node.min) out.push(`${path}: needs at least ${node.min} item(s), got ${value.length}`);
+      else value.forEach((x, i) => out.push(...checkValue(node.item, x, at(String(i)))));
+      break;
+    case 'object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        out.push(`${path}: expected an object { ... }, got ${shownValue(value)}`);
+        break;
+      }
+      fields(node.fields, value as Record<string, unknown>, Object.keys(node.fields));
+      break;
+    }
+    case 'union': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        out.push(`${path}: expected an object { "kind": ..., ... }, got ${shownValue(value)}`);
+        break;
+      }
+      const o = value as Record<string, unknown>;
+      const kindErr = o.kind === undefined ? `${at('kind')}: required, one of ${node.spec.values.map((v) => `"${v}"`).join(', ')}` : checkParam(at('kind'), node.spec, o.kind);
+      const variant = kindErr ? undefined : own(node.variants, o.kind as string);
+      if (kindErr || !variant) {
+        out.push(kindErr ?? `${at('kind')}: unknown kind ${shownValue(o.kind)}`);
+        break;
+      }
+      fields(variant, o, ['kind', ...Object.keys(variant)], 'kind');
+      break;
+    }
+  }
+  return out;
+}
+
 /**
  * Sets `path` to `value` in `scenario` (a plain scenario object, changed in place).
  * Returns null, or a message naming the path, the value and what is allowed. The
@@ -93,7 +181,8 @@ function swapKind(scenario: unknown, path: string, segs: string[], union: UnionN
  */
 export function applySet(scenario: Record<string, unknown>, path: string, value: unknown): string | null {
   const segs = splitPath(path);
-  if (segs.length === 0 || segs.some((s) => s === '')) return `${JSON.stringify(path)}: not a dotted path (e.g. topology.bottleneck.queue.maxP)`;
+  if (segs.length === 0 || segs.some((s) => s === '')) return emptyPartMessage(scenario, path);
+  if (/\s/.test(path)) return `${JSON.stringify(path)}: a dotted path has no spaces (fields of the scenario: ${allowedKeysAt(scenario, []).join(', ')})`;
   const r = resolvePath(scenario, segs);
   if (!r.ok) return r.error;
   if (r.kindOf) return swapKind(scenario, path, segs, r.kindOf, value);
@@ -113,19 +202,24 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
       break;
     }
     case 'string':
-      if (typeof value !== 'string') return `${path}: expected a text string, got ${JSON.stringify(value)}`;
+      if (typeof value !== 'string') return `${path}: expected a text string, got ${shownValue(value)}`;
       break;
     case 'points':
-    case 'array':
-      if (!Array.isArray(value)) return `${path}: expected a list [ ... ], got ${JSON.stringify(value)}`;
+    case 'array': {
+      const errs = checkValue(node, value, path);
+      if (errs.length) return errs.length > 3 ? `${errs.slice(0, 3).join('; ')}; and ${errs.length - 3} more` : errs.join('; ');
       break;
+    }
     case 'object':
-    case 'union':
+    case 'union': {
       if (typeof value !== 'object' || Array.isArray(value)) {
         const first = node.t === 'object' ? Object.keys(node.fields)[0] : 'kind';
         return `${path}: is a group of fields; set one of them (e.g. ${path}.${first}=...) or give a JSON object`;
       }
+      const errs = checkValue(node, value, path);
+      if (errs.length) return errs.length > 3 ? `${errs.slice(0, 3).join('; ')}; and ${errs.length - 3} more` : errs.join('; ');
       break;
+    }
   }
   materialize(scenario, segs.slice(0, -1));
   try {
@@ -134,6 +228,28 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     return `${path}: ${(e as Error).message}`;
   }
   return null;
+}
+
+/** What a field accepts, in words: "allowed whole number 1 to 65495 bytes", "one of "reno", ...". */
+export function allowedText(node: FieldNode): string {
+  switch (node.t) {
+    case 'param':
+      if (node.spec.type === 'number') return `allowed ${rangeText(node.spec)}`;
+      if (node.spec.type === 'boolean') return 'allowed true or false';
+      return `one of ${node.spec.values.map((v) => `"${v}"`).join(', ')}`;
+    case 'string':
+      return 'a text string';
+    case 'literal':
+      return `it is ${node.value}`;
+    case 'points':
+      return 'a list of [number, number] pairs';
+    case 'array':
+      return 'a JSON list [ ... ]';
+    case 'object':
+      return `a JSON object with fields ${Object.keys(node.fields).join(', ')}`;
+    case 'union':
+      return `a JSON object with "kind" one of ${node.spec.values.map((v) => `"${v}"`).join(', ')}`;
+  }
 }
 
 /** The tree node governing a path (for parsing a value's text), if the path exists. */
@@ -146,9 +262,14 @@ export function nodeAt(scenario: unknown, path: string): FieldNode | undefined {
 export function applySetTexts(scenario: Record<string, unknown>, assignments: readonly string[]): string[] {
   const errors: string[] = [];
   for (const a of assignments) {
+    if (a.trim() === '') {
+      errors.push(`(empty): no assignment; expected <dotted.path>=<value>, e.g. topology.bottleneck.queue.maxP=0.02`);
+      continue;
+    }
     const sp = splitAssignment(a);
     if ('error' in sp) {
-      errors.push(sp.error);
+      const node = a.includes('=') || a === '' ? undefined : nodeAt(scenario, a.trim());
+      errors.push(node ? `${a.trim()}: no value; expected ${a.trim()}=<value>, ${allowedText(node)}` : sp.error);
       continue;
     }
     const err = applySet(scenario, sp.path, parseValueText(sp.text, nodeAt(scenario, sp.path)));

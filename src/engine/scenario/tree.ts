@@ -2,21 +2,9 @@ import type { AqmDescriptor } from '../aqm/queue-disc';
 import { AQMS } from '../aqm/registry';
 import type { EnumParam, ParamSpec, ParamSpecs } from '../core/params';
 import { TCP_PARAMS } from '../tcp/params';
-import {
-  BULK_FIELDS,
-  BULK_OPTIONAL,
-  FLOW_DELAY_FIELDS,
-  FLOW_DELAY_KIND,
-  FROM_SPEC,
-  LINK_FIELDS,
-  RUN_FIELDS,
-  RUN_OPTIONAL,
-  SIDE_FIELDS,
-  TRAFFIC_KIND,
-  UDP_FIELDS,
-  UDP_OPTIONAL,
-} from './fields';
-import { isIndex, joinPath } from './paths';
+import { TRAFFIC_KIND, TRAFFICS } from '../traffic/registry';
+import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, RUN_OPTIONAL, SIDE_FIELDS } from './fields';
+import { isIndex, joinPath, own, pathText } from './paths';
 
 /**
  * The shape of a scenario, as a tree built from the parameter declarations. The zod
@@ -147,6 +135,7 @@ function buildTree(): ObjectNode {
       variants: {
         constant: params(FLOW_DELAY_FIELDS.constant),
         uniform: params(FLOW_DELAY_FIELDS.uniform),
+        packmime: params(FLOW_DELAY_FIELDS.packmime),
         empirical: {
           points: {
             t: 'points',
@@ -190,14 +179,18 @@ function buildTree(): ObjectNode {
     t: 'union',
     doc: 'A traffic item.',
     spec: TRAFFIC_KIND,
-    variants: {
-      bulk: {
-        ...endpoints,
-        ...params(BULK_FIELDS, BULK_OPTIONAL),
-        tcp: { t: 'object', doc: 'TCP parameters of these flows that differ from the scenario-wide `tcp`.', optional: 'omit', fields: params(TCP_PARAMS, [], true) },
-      },
-      udp: { ...endpoints, ...params(UDP_FIELDS, UDP_OPTIONAL) },
-    },
+    variants: Object.fromEntries(
+      TRAFFICS.map((d) => [
+        d.kind,
+        {
+          ...(d.from === false ? { src: endpoints.src, dst: endpoints.dst } : endpoints),
+          ...params(d.params, Object.keys(d.optional ?? {})),
+          ...(d.tcpOverride
+            ? { tcp: { t: 'object', doc: 'TCP parameters of these flows that differ from the scenario-wide `tcp`.', optional: 'omit', fields: params(TCP_PARAMS, [], true) } as ObjectNode }
+            : {}),
+        },
+      ]),
+    ),
   };
   return {
     t: 'object',
@@ -224,7 +217,7 @@ export type Resolved =
 function fieldsOf(node: ObjectNode | UnionNode, value: unknown): Record<string, FieldNode> | null {
   if (node.t === 'object') return node.fields;
   const kind = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).kind : undefined;
-  return typeof kind === 'string' && kind in node.variants ? node.variants[kind] : null;
+  return typeof kind === 'string' ? (own(node.variants, kind) ?? null) : null;
 }
 
 /**
@@ -239,7 +232,7 @@ export function resolvePath(scenario: unknown, segments: readonly string[], root
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i];
     const here = joinPath(segments.slice(0, i));
-    const full = joinPath(segments.slice(0, i + 1));
+    const full = pathText(joinPath(segments.slice(0, i + 1)));
     if (node.t === 'array') {
       const arr = Array.isArray(value) ? value : [];
       if (!isIndex(seg)) return { ok: false, error: `${full}: "${seg}" is not an index of ${here} (0 to ${arr.length - 1})` };

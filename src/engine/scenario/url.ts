@@ -1,4 +1,4 @@
-import { cloneJson, getPath, joinPath, jsonEqual, splitPath } from './paths';
+import { cloneJson, getPath, joinPath, jsonEqual, own, pathText, splitPath } from './paths';
 import { presetByName } from './presets';
 import { parseScenario, type Scenario } from './schema';
 import { applySet, nodeAt, parseValueText } from './set';
@@ -94,7 +94,7 @@ function alignKinds(node: FieldNode, sv: unknown, segs: string[], base: Rec, out
       if (node.fixedKind || applySet(base, key, o.kind) !== null) throw new Unsayable();
       out.push([key, o.kind]);
     }
-    const fields = node.variants[o.kind];
+    const fields = own(node.variants, o.kind);
     if (!fields) throw new Unsayable();
     for (const [k, f] of Object.entries(fields)) alignKinds(f, o[k], [...segs, k], base, out);
   } else if (node.t === 'array') {
@@ -123,7 +123,7 @@ function diffLeaves(node: FieldNode, sv: unknown, bv: unknown, segs: string[], o
       }
       const o = asRec(sv)!;
       const b = asRec(bv) ?? {};
-      const fields = node.t === 'object' ? node.fields : node.variants[o.kind as string];
+      const fields = node.t === 'object' ? node.fields : (own(node.variants, String(o.kind)) ?? {});
       for (const [k, f] of Object.entries(fields)) diffLeaves(f, o[k], b[k], [...segs, k], out);
       return;
     }
@@ -157,10 +157,10 @@ function minimal(node: FieldNode, v: unknown): unknown {
   if (node.t === 'object' || node.t === 'union') {
     const o = asRec(v);
     if (!o) return v;
-    const fields = node.t === 'object' ? node.fields : (node.variants[o.kind as string] ?? {});
+    const fields = node.t === 'object' ? node.fields : (own(node.variants, String(o.kind)) ?? {});
     const out: Rec = {};
     for (const [k, x] of Object.entries(o)) {
-      const f = fields[k];
+      const f = own(fields, k);
       if (!f) {
         out[k] = x;
         continue;
@@ -233,11 +233,11 @@ export function decodeHash(hash: string): DecodedHash {
     const key = decodeText(i < 0 ? part : part.slice(0, i));
     const val = decodeText(i < 0 ? '' : part.slice(i + 1));
     if (key === null || val === null) {
-      problem(part, '', `${part}: malformed percent-encoding`);
+      problem(part, '', `${pathText(part)}: malformed percent-encoding`);
       continue;
     }
     if (i < 0) {
-      problem(key, '', `${key}: no value (expected ${key}=<value>)`);
+      problem(key, '', `${pathText(key)}: no value (expected ${key || '<dotted.path>'}=<value>)`);
       continue;
     }
     pairs.push({ key, text: val });

@@ -16,7 +16,7 @@ export interface TcpConnectionConfig {
   bytes: number | null;
   /** Who sends the SYN. 'sender' (default): the data source opens, as ns-2 FTP agents. 'receiver': the sink opens and the sender answers with the SYN-ACK, as a web client fetching from a server (the SYN-ACK then travels with the data, which is what ECN+ is about, seeds/003). */
   opener?: 'sender' | 'receiver';
-  /** Close with FIN once all data written so far is acknowledged (default true). */
+  /** Close with FIN once all data written so far is acknowledged (default: the `fin` parameter). */
   autoClose?: boolean;
   /** Called each time every written byte has been acknowledged (ns). */
   onComplete?(now: number): void;
@@ -43,7 +43,7 @@ export function createTcpConnection(net: Net, cfg: TcpConnectionConfig): TcpConn
     recovery: variant.create({}, { tcp: cfg.params }),
     bytes: cfg.bytes === null ? Infinity : cfg.bytes,
     opener: cfg.opener ?? 'sender',
-    autoClose: cfg.autoClose ?? true,
+    autoClose: cfg.autoClose ?? cfg.params.fin,
     onComplete: cfg.onComplete,
     flowEvents: cfg.flowEvents,
   });

@@ -43,10 +43,10 @@ export class NewRenoRecovery implements LossRecovery {
       s.cwnd += 1; // RFC 6582 §3.2 step 4
       return;
     }
-    if (s.dupacks !== s.dupThresh || s.sndUna < s.recover) return;
-    const ssthresh = s.fastRetransmit(now);
+    if (s.dupacks !== s.dupThresh || !s.mayFastRetransmit()) return;
+    s.fastRetransmit(now);
     s.retransmit(s.sndUna, now);
-    s.cwnd = ssthresh + s.dupThresh;
+    s.cwnd = s.cutCwnd + s.dupThresh;
     this.inRecovery = true;
     this.partialSeen = false;
     s.restartRtx(now);

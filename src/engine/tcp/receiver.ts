@@ -4,6 +4,10 @@ import { ECN_CE, ECN_ECT0, ECN_NOT_ECT, F_ACK, F_CWR, F_ECE, F_FIN, F_SYN, MAX_S
 import { IntervalSet } from './intervals';
 import type { TcpParams } from './params';
 import { RtoEstimator } from './rto';
+import { asDoubles } from '../core/doubles';
+
+/** Fields that hold times (ns) or byte counts as doubles (see core/doubles.ts). */
+const RECEIVER_DOUBLES = ['delackDeadline', 'delackTimerAt', 'echoAt', 'synDeadline', 'synTimerAt', 'bytesDelivered'];
 
 export const R_LISTEN = 0;
 export const R_SYN_SENT = 1;
@@ -96,6 +100,7 @@ export class TcpReceiver implements Agent {
     this.delackNs = fromSeconds(o.params.delayedAckTimeout);
     this.eventsOverride = o.flowEvents;
     this.synRto = new RtoEstimator(fromSeconds(o.params.tick), fromSeconds(o.params.minRto), fromSeconds(o.params.maxRto), fromSeconds(o.params.initialRto));
+    asDoubles(this, RECEIVER_DOUBLES);
   }
 
   /** Active open from the receiver's side (a client that then downloads). */
@@ -167,8 +172,13 @@ export class TcpReceiver implements Agent {
     const seq = pool.seq[p];
     const end = seq + len;
     if (end <= this.rcvNxt) {
-      // duplicate: ACK at once (RFC 5681 §4.2)
       this.duplicateSegments++;
+      // ns-2's DelAckSink takes a duplicate of the last in-order segment for an in-order one
+      if (this.params.duplicateAck === 'ns2' && this.delayed && end === this.rcvNxt && this.ooo.count === 0) {
+        this.delayAck(now);
+        return;
+      }
+      // duplicate: ACK at once (RFC 5681 §4.2)
       this.sendAck(now);
       return;
     }
@@ -189,7 +199,11 @@ export class TcpReceiver implements Agent {
       this.sendAck(now);
       return;
     }
-    // delayed ACK: every second segment, or when the timer fires (RFC 5681 §4.2; ns-2 DelAckSink)
+    this.delayAck(now);
+  }
+
+  /** Delayed ACK: every second segment, or when the timer fires (RFC 5681 §4.2; ns-2 DelAckSink). */
+  private delayAck(now: number): void {
     if (++this.unacked >= 2) {
       this.sendAck(now);
       return;

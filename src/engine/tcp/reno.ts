@@ -18,8 +18,11 @@ export class RenoRecovery implements LossRecovery {
   onNewAck(s: TcpSender, _acked: number, now: number): boolean {
     if (this.inRecovery) {
       this.inRecovery = false;
-      s.cwnd = s.ssthresh;
-      if (s.events() !== null) s.ev('recovery-exit', now, s.sndUna, `${s.sndUna < s.recover ? 'partial' : 'full'} ACK ${s.sndUna}: cwnd deflated to ssthresh ${s.ssthresh.toFixed(2)}`);
+      // deflate to ssthresh (RFC 5681) or to the halved window (windowCut "ns2"), where
+      // the exit ACK also opens cwnd (ns-2 tcp-reno.cc recv -> recv_newack_helper -> opencwnd)
+      s.cwnd = s.cutCwnd;
+      if (s.params.windowCut === 'ns2') s.openCwnd();
+      if (s.events() !== null) s.ev('recovery-exit', now, s.sndUna, `${s.sndUna < s.recover ? 'partial' : 'full'} ACK ${s.sndUna}: cwnd deflated to ${s.cwnd.toFixed(2)} (ssthresh ${s.ssthresh.toFixed(2)})`);
       return true;
     }
     s.openCwnd();
@@ -31,10 +34,10 @@ export class RenoRecovery implements LossRecovery {
       s.cwnd += 1; // RFC 5681 §3.2 step 4: inflate by one segment per duplicate ACK
       return;
     }
-    if (s.dupacks !== s.dupThresh || s.sndUna < s.recover) return;
-    const ssthresh = s.fastRetransmit(now);
+    if (s.dupacks !== s.dupThresh || !s.mayFastRetransmit()) return;
+    s.fastRetransmit(now);
     s.retransmit(s.sndUna, now);
-    s.cwnd = ssthresh + s.dupThresh; // RFC 5681 §3.2 step 3
+    s.cwnd = s.cutCwnd + s.dupThresh; // RFC 5681 §3.2 step 3 (cutCwnd = ssthresh there)
     this.inRecovery = true;
     s.restartRtx(now);
   }

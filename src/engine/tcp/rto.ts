@@ -1,3 +1,5 @@
+import { asDoubles } from '../core/doubles';
+
 /**
  * Retransmission timeout estimator, RFC 6298.
  *
@@ -12,7 +14,26 @@
  * next valid sample (which, by Karn's rule, only comes from a segment that was never
  * retransmitted) and the backed-off value is also capped at maxRto.
  * All times are nanoseconds; the returned RTO is a whole number of nanoseconds.
+ *
+ * Mode "bsd-ticks" (tcp.rtoEstimator) is the estimator of 4.4BSD as ns-2 implements it
+ * (tcp/tcp.cc rtt_update, rtt_timeout, rtt_backoff), which the seeds/001 runs used:
+ * - a sample is the number of ticks of a coarse clock that pass between sending and the
+ *   ACK, the clock ticking at whole multiples of the tick from t = 0 (one clock for every
+ *   connection, as one host's kernel has; ns-2 gives each agent a random phase,
+ *   boot_time_, which the exported scripts set to 0), so a 42 ms RTT with 100 ms ticks
+ *   measures 0 or 1 tick, and 0 counts as 1;
+ * - srtt and rttvar are kept in whole ticks in fixed point, 8 srtt and 4 rttvar, with
+ *   truncating shifts: srtt8 += m - srtt8/8; rttvar4 += |m - srtt8/8| - rttvar4/4;
+ *   first sample: srtt8 = 8 m, rttvar4 = 2 m. Small deviations therefore never decay:
+ *   after a first sample of 1 tick rttvar stays at 1/2 tick and the RTO at 3 ticks,
+ *   where the floating-point RFC 6298 filter decays to srtt + G = 2 ticks;
+ * - RTO = floor(srtt8/8 + rttvar4) ticks (floor((8 rttvar4 + srtt8) / 8)), raised to
+ *   minRto, times the backoff, capped at maxRto, and never below 2 ticks;
+ * - once the backoff exceeds 8, srtt is folded into rttvar and cleared, so the next
+ *   sample restarts the filter (BSD's "t_rxtshift > TCP_MAXRXTSHIFT / 4" rule).
  */
+export type RtoMode = 'rfc6298' | 'bsd-ticks';
+
 export class RtoEstimator {
   /** Smoothed RTT, ns (0 until the first sample). */
   srtt = 0;
@@ -25,18 +46,28 @@ export class RtoEstimator {
   /** Backoff multiplier (1, 2, 4, ...). */
   backoff = 1;
 
+  /** "bsd-ticks": 8 srtt and 4 rttvar in whole ticks (0 = no srtt yet). */
+  private srtt8 = 0;
+  private rttvar4 = 0;
+
   constructor(
     private readonly tickNs: number,
     private readonly minNs: number,
     private readonly maxNs: number,
     initialNs: number,
+    private readonly mode: RtoMode = 'rfc6298',
   ) {
     // RFC 6298 §2.1: RTO = initial value until the first measurement.
     this.base = initialNs;
+    asDoubles(this, ['srtt', 'rttvar', 'base']);
   }
 
-  /** Feeds one RTT measurement (ns). Resets the backoff (a valid sample ends it). */
-  sample(rttNs: number): void {
+  /** Feeds one RTT measurement (ns) of a segment sent at `sentAt` (ns). Resets the backoff (a valid sample ends it). */
+  sample(rttNs: number, sentAt = 0): void {
+    if (this.mode === 'bsd-ticks') {
+      this.sampleTicks(rttNs, sentAt);
+      return;
+    }
     const ticks = Math.max(1, Math.round(rttNs / this.tickNs));
     const r = ticks * this.tickNs;
     if (this.samples === 0) {
@@ -53,13 +84,62 @@ export class RtoEstimator {
     this.backoff = 1;
   }
 
+  /** "bsd-ticks" sample: ticks crossed on the phased clock, fixed-point filter (see the class comment). */
+  private sampleTicks(rttNs: number, sentAt: number): void {
+    const tick = this.tickNs;
+    const offset = sentAt % tick;
+    const m = Math.max(1, Math.floor((rttNs + offset) / tick));
+    if (this.srtt8 !== 0) {
+      let delta = m - (this.srtt8 >> 3);
+      this.srtt8 += delta;
+      if (this.srtt8 <= 0) this.srtt8 = 1;
+      if (delta < 0) delta = -delta;
+      delta -= this.rttvar4 >> 2;
+      this.rttvar4 += delta;
+      if (this.rttvar4 <= 0) this.rttvar4 = 1;
+    } else {
+      this.srtt8 = m << 3;
+      this.rttvar4 = m << 1;
+    }
+    this.samples++;
+    this.srtt = (this.srtt8 / 8) * tick;
+    this.rttvar = (this.rttvar4 / 4) * tick;
+    this.base = ((this.rttvar4 * 8 + this.srtt8) >> 3) * tick;
+    this.backoff = 1;
+  }
+
   /** Doubles the timeout (RFC 6298 §5.5); stops doubling once the cap is reached. */
   backOff(): void {
+    if (this.mode === 'bsd-ticks') {
+      if (this.backoff < 64 || this.value < this.maxNs) this.backoff *= 2;
+      if (this.backoff > 8 && this.srtt8 !== 0) {
+        this.rttvar4 += this.srtt8 >> 3;
+        this.srtt8 = 0;
+      }
+      return;
+    }
     if (this.base * this.backoff < this.maxNs) this.backoff *= 2;
+  }
+
+  /**
+   * Takes over another estimator's state (SRTT, RTTVAR, samples, RTO, backoff): a later
+   * request/response on a persistent connection keeps the connection's RTT estimate.
+   */
+  copyFrom(o: RtoEstimator): void {
+    this.srtt = o.srtt;
+    this.rttvar = o.rttvar;
+    this.samples = o.samples;
+    this.base = o.base;
+    this.backoff = o.backoff;
   }
 
   /** Current timeout including backoff, whole ns. */
   get value(): number {
+    if (this.mode === 'bsd-ticks') {
+      // ns-2 rtt_timeout with rfc2988_: minRto applies before the backoff; at least 2 ticks
+      const rto = Math.min(this.maxNs, (this.base < this.minNs ? this.minNs : this.base) * this.backoff);
+      return Math.round(Math.max(rto, 2 * this.tickNs));
+    }
     return Math.round(Math.min(this.maxNs, this.base * this.backoff));
   }
 }

@@ -57,13 +57,13 @@ export class SackRecovery implements LossRecovery {
   }
 
   onDupAck(s: TcpSender, now: number): void {
-    if (this.inRecovery || s.sndUna < s.recover) return;
+    if (this.inRecovery || !s.mayFastRetransmit()) return;
     const una = this.sb.base;
     if (s.dupacks < s.dupThresh && !this.isLost(una)) return;
     // RFC 6675 §5 step 4
     this.recoveryPoint = s.sndMax;
-    const ssthresh = s.fastRetransmit(now);
-    s.cwnd = ssthresh;
+    s.fastRetransmit(now);
+    s.cwnd = s.cutCwnd;
     this.inRecovery = true;
     s.retransmit(s.sndUna, now);
     this.rxtNext = una + 1;

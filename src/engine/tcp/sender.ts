@@ -3,7 +3,11 @@ import type { Agent, FlowEventKind, FlowEventSink, Net } from '../net/agent';
 import { ECN_CE, ECN_ECT0, ECN_NOT_ECT, F_ACK, F_CWR, F_ECE, F_FIN, F_SYN } from '../net/packet';
 import type { TcpParams } from './params';
 import type { LossRecovery } from './recovery';
-import { RtoEstimator } from './rto';
+import { RtoEstimator, type RtoMode } from './rto';
+import { asDoubles } from '../core/doubles';
+
+/** Fields that hold times (ns), windows or byte counts as doubles (see core/doubles.ts). */
+const SENDER_DOUBLES = ['cwnd', 'ssthresh', 'cutCwnd', 'holdUntil', 'timedAt', 'rtxDeadline', 'timerAt', 'synAt', 'completionTime', 'startTime', 'bytesAcked'];
 
 /** Connection states of the sender (a subset of RFC 793's, enough for a one-way transfer). */
 export const S_CLOSED = 0;
@@ -79,6 +83,8 @@ export class TcpSender implements Agent {
   // --- congestion state (segments) ---
   cwnd: number;
   ssthresh: number;
+  /** cwnd right after the last loss or ECN cut, without fast-recovery inflation (ssthresh under windowCut "rfc5681"). */
+  cutCwnd = 0;
   dupacks = 0;
   /**
    * snd.max when the last loss response started (fast retransmit or timeout). A new fast
@@ -153,7 +159,9 @@ export class TcpSender implements Agent {
     this.eventsOverride = o.flowEvents;
     this.headerBytes = o.params.headerBytes;
     this.ackBytes = o.params.ackBytes;
-    this.rtoEst = new RtoEstimator(fromSeconds(o.params.tick), fromSeconds(o.params.minRto), fromSeconds(o.params.maxRto), fromSeconds(o.params.initialRto));
+    const tickNs = fromSeconds(o.params.tick);
+    this.rtoEst = new RtoEstimator(tickNs, fromSeconds(o.params.minRto), fromSeconds(o.params.maxRto), fromSeconds(o.params.initialRto), o.params.rtoEstimator as RtoMode);
+    asDoubles(this, SENDER_DOUBLES);
   }
 
   /** Smoothed RTT, seconds (0 before the first sample). */
@@ -206,7 +214,7 @@ export class TcpSender implements Agent {
     this.state = S_ESTABLISHED;
     this.rtxDeadline = -1;
     // RFC 6298 §2.1 / Karn: the handshake gives the first RTT sample unless it was retransmitted.
-    if (!this.synRetx) this.rtoEst.sample(now - this.synAt);
+    if (!this.synRetx) this.rtoEst.sample(now - this.synAt, this.synAt);
     if (ecnPlusCe) {
       // seeds/003 ECN+ (RFC 5562 §3.2 behaviour): a CE mark on the SYN-ACK is a congestion
       // signal before any data: the data sender starts with a window of one segment.
@@ -285,7 +293,7 @@ export class TcpSender implements Agent {
       this.bytesAcked += acked;
       if (this.timing && ack > this.timedSeq) {
         this.timing = false;
-        this.rtoEst.sample(now - this.timedAt);
+        this.rtoEst.sample(now - this.timedAt, this.timedAt);
       }
       const restart = rec.onNewAck(this, acked, now);
       // RFC 6298 §5.2-5.3: stop the timer when all data is acked, else restart it.
@@ -300,6 +308,7 @@ export class TcpSender implements Agent {
       this.dupacks++;
       if (this.events() !== null) this.ev('dupack', now, ack, `duplicate ACK #${this.dupacks} for ${ack}`);
       rec.onDupAck(this, now);
+      if (this.params.limitedTransmit && this.dupacks < this.dupThresh && !rec.inRecovery) this.limitedTransmit(now);
     }
     rec.send(this, now);
   }
@@ -311,7 +320,9 @@ export class TcpSender implements Agent {
     if (ack <= this.cutEnd) return; // already reduced in this window
     this.ecnReductions++;
     const flight = this.flightSegments();
-    this.ssthresh = Math.max(flight / 2, 2);
+    const ns2 = this.params.windowCut === 'ns2';
+    const half = this.halfWindow();
+    this.ssthresh = ns2 ? Math.max(Math.floor(half), 2) : Math.max(flight / 2, 2);
     if (Math.floor(this.cwnd) <= 1) {
       // RFC 3168 §6.1.2: cwnd cannot halve below one segment, so the sender resets the
       // retransmission timer and sends its next segment only after one RTO.
@@ -322,9 +333,10 @@ export class TcpSender implements Agent {
       if (this.events() !== null) this.ev('ecn-cut', now, ack, `ECE at cwnd 1: next segment after RTO ${(this.rtoEst.value / NS_PER_S).toFixed(3)} s`);
     } else {
       const before = this.cwnd;
-      this.cwnd = Math.min(this.cwnd, this.ssthresh);
-      if (this.events() !== null) this.ev('ecn-cut', now, ack, `ECE: cwnd ${before.toFixed(2)} -> ${this.cwnd.toFixed(2)}, ssthresh = max(flight ${flight.toFixed(1)} / 2, 2)`);
+      this.cwnd = ns2 ? half : Math.min(this.cwnd, this.ssthresh);
+      if (this.events() !== null) this.ev('ecn-cut', now, ack, ns2 ? `ECE: cwnd ${before.toFixed(2)} -> ${this.cwnd.toFixed(2)} = min(cwnd, rwnd) / 2, ssthresh ${this.ssthresh}` : `ECE: cwnd ${before.toFixed(2)} -> ${this.cwnd.toFixed(2)}, ssthresh = max(flight ${flight.toFixed(1)} / 2, 2)`);
     }
+    this.cutCwnd = this.cwnd;
     this.noteCut(true);
   }
 
@@ -349,7 +361,27 @@ export class TcpSender implements Agent {
    */
   lossSsthresh(): number {
     if (this.lastCutEcn && this.sndUna < this.cutEnd) return this.ssthresh;
+    if (this.params.windowCut === 'ns2') return Math.max(Math.floor(this.halfWindow()), 2);
     return Math.max(this.flightSegments() / 2, 2);
+  }
+
+  /**
+   * windowCut "ns2": half of W = min(cwnd, rwnd), cwnd taken without the fast-recovery
+   * inflation (ns-2 Reno zeroes dupwnd_ before a timeout's slowdown(); tcp.cc slowdown
+   * uses windowd() / 2 with precisionReduce_).
+   */
+  halfWindow(): number {
+    const base = this.recovery.inRecovery ? this.cutCwnd : this.cwnd;
+    return Math.min(base, this.rwndSegs) / 2;
+  }
+
+  /**
+   * Whether duplicate ACKs may start a new fast retransmit: the cumulative ACK has reached
+   * `recover` (RFC 6582 §3.2 step 1), or passed it by a segment under recoverRule "strict".
+   */
+  mayFastRetransmit(): boolean {
+    if (this.params.recoverRule === 'strict') return this.sndUna > this.recover || this.sndUna === 0;
+    return this.sndUna >= this.recover;
   }
 
   /** Records a window reduction: no ECN cut until snd.una passes today's snd.max; CWR on the next new segment. */
@@ -365,7 +397,11 @@ export class TcpSender implements Agent {
    */
   fastRetransmit(now: number): number {
     const before = this.cwnd;
+    const ecnWindow = this.lastCutEcn && this.sndUna < this.cutEnd;
+    const half = this.halfWindow();
     this.ssthresh = this.lossSsthresh();
+    // the window recovery starts from: ssthresh (RFC 5681), or W / 2 (ns-2; unchanged if ECN already cut it in this window)
+    this.cutCwnd = this.params.windowCut === 'ns2' ? (ecnWindow ? Math.min(this.cwnd, this.rwndSegs) : half) : this.ssthresh;
     this.recover = this.sndMax;
     this.noteCut(false);
     this.fastRetransmits++;
@@ -395,6 +431,23 @@ export class TcpSender implements Agent {
     const len = this.sendSegment(this.sndMax, now);
     this.sndMax += len;
     this.sndNxt = this.sndMax;
+  }
+
+  /**
+   * RFC 3042 limited transmit on the first and second duplicate ACK: one segment at
+   * snd.nxt if the receiver window allows and at most cwnd + dupacks segments would be
+   * outstanding (ns-2 tcp.cc send_one: t_seqno_ <= highest_ack_ + cwnd_ + dupacks_).
+   * cwnd itself is not changed.
+   */
+  private limitedTransmit(now: number): void {
+    if (this.state !== S_ESTABLISHED || this.holding || this.sndNxt >= this.dataEnd) return;
+    const outstanding = (this.sndNxt - this.sndUna) / this.mss + 1;
+    if (outstanding > this.cwnd + this.dupacks || outstanding > this.rwndSegs) return;
+    const seq = this.sndNxt;
+    const len = this.sendSegment(seq, now);
+    this.sndNxt += len;
+    if (this.sndNxt > this.sndMax) this.sndMax = this.sndNxt;
+    if (this.events() !== null) this.ev('limited-transmit', now, seq, `duplicate ACK #${this.dupacks}: limited transmit of ${seq} (RFC 3042)`);
   }
 
   /** Retransmits the segment starting at `seq` (does not move snd.nxt). */
@@ -482,11 +535,33 @@ export class TcpSender implements Agent {
       if (this.events() !== null) this.ev('complete', now, this.dataEnd, `all ${this.dataEnd} bytes acknowledged`);
       if (this.onComplete !== undefined) this.onComplete(now);
     }
-    if (this.autoClose && this.state === S_ESTABLISHED) {
+    if ((this.autoClose || this.closeRequested) && this.state === S_ESTABLISHED) {
       this.state = S_FIN_WAIT;
       this.sendFin(now);
       this.restartRtx(now);
     }
+  }
+
+  /** Close asked for by the application (closeWhenDone). */
+  private closeRequested = false;
+
+  /**
+   * The application closes its end (an HTTP/1.0 server after its response): the FIN goes
+   * out as soon as every byte written so far is acknowledged (at once if it already is).
+   * For connections created with autoClose = false.
+   */
+  closeWhenDone(now: number): void {
+    this.closeRequested = true;
+    if (this.state === S_ESTABLISHED && this.sndUna >= this.dataEnd) this.checkComplete(now);
+  }
+
+  /**
+   * A segment acknowledging our SYN-ACK arrived in SYN_RCVD without being the pure
+   * handshake ACK (the peer's first data segment carries the ACK when the pure ACK was
+   * lost): the handshake is complete (RFC 793 §3.4). `ece`: the segment carried ECN-Echo.
+   */
+  acceptHandshake(now: number, ece: boolean): void {
+    if (this.state === S_SYN_RCVD) this.establish(now, this.ecnOk && ece);
   }
 
   private sendFin(now: number): void {
@@ -524,6 +599,16 @@ export class TcpSender implements Agent {
     this.arm();
   }
 
+  /**
+   * The SYN (or SYN-ACK) timed out: data starts with one segment (RFC 5681 §3.1: after a
+   * lost SYN the initial window MUST be one segment). Under windowCut "ns2" the timeout
+   * also cuts ssthresh as any other does, to max(floor(1 / 2), 2) = 2 (ns-2 tcp.cc timeout()).
+   */
+  private synLost(): void {
+    this.cwnd = 1;
+    if (this.params.windowCut === 'ns2') this.ssthresh = 2;
+  }
+
   private onRtxTimeout(now: number): void {
     this.rtxDeadline = -1;
     const est = this.rtoEst;
@@ -532,6 +617,7 @@ export class TcpSender implements Agent {
         est.backOff();
         this.synRetx = true;
         this.timeouts++;
+        this.synLost();
         this.sendControl(F_SYN | (this.params.ecn ? F_ECE | F_CWR : 0), ECN_NOT_ECT, 0, now);
         if (this.events() !== null) this.ev('timeout', now, 0, `SYN retransmitted, RTO now ${(est.value / NS_PER_S).toFixed(3)} s`);
         this.restartRtx(now);
@@ -540,6 +626,7 @@ export class TcpSender implements Agent {
         est.backOff();
         this.synRetx = true;
         this.timeouts++;
+        this.synLost();
         this.sendSynAck(now);
         if (this.events() !== null) this.ev('timeout', now, 0, `SYN-ACK retransmitted, RTO now ${(est.value / NS_PER_S).toFixed(3)} s`);
         this.restartRtx(now);

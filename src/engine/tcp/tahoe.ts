@@ -19,7 +19,7 @@ export class TahoeRecovery implements LossRecovery {
   }
 
   onDupAck(s: TcpSender, now: number): void {
-    if (s.dupacks !== s.dupThresh || s.sndUna < s.recover) return;
+    if (s.dupacks !== s.dupThresh || !s.mayFastRetransmit()) return;
     s.fastRetransmit(now);
     s.cwnd = 1;
     s.timing = false; // Karn: the segments about to go out are retransmissions

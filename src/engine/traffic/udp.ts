@@ -1,8 +1,26 @@
-import type { Rng } from '../core/rng';
+import { MIN_RATE, type ParamSpecs } from '../core/params';
+import { rngFor, type Rng } from '../core/rng';
 import type { AppHandler, Simulator } from '../core/simulator';
-import { NS_PER_S } from '../core/time';
+import { fromSeconds, NS_PER_S } from '../core/time';
 import type { Agent } from '../net/agent';
 import { F_UDP, type PacketPool } from '../net/packet';
+import { defineTraffic, needsDurationText, type TrafficItemOf } from './types';
+
+/** Parameters of an unresponsive UDP source (`{ kind: "udp", ... }`). */
+export const UDP_PARAMS = {
+  pattern: {
+    type: 'enum',
+    values: ['cbr', 'poisson'],
+    valueDocs: { cbr: 'constant bit rate: fixed gaps', poisson: 'exponential gaps with the same mean rate' },
+    default: 'cbr',
+    label: 'Pattern',
+    doc: 'Inter-packet gap process.',
+  },
+  rate: { type: 'number', unit: 'bps', default: 1e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Mean sending rate, bits/s (packet bytes on the wire; at least 1 kb/s).' },
+  packetSize: { type: 'number', unit: 'bytes', default: 1000, min: 1, max: 65535, integer: true, label: 'Packet size', doc: 'Bytes on the wire per packet.' },
+  start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time of the first packet, seconds.' },
+  stop: { type: 'number', unit: 's', default: 10, min: 0, exclusiveMin: true, max: 1e6, label: 'Stop', doc: 'Time after which the source sends nothing; omit to send until the run ends.' },
+} as const satisfies ParamSpecs;
 
 /** Counts what arrives; an unresponsive source needs nothing back. */
 export class UdpSink implements Agent {
@@ -84,3 +102,49 @@ export class UdpSource implements Agent, AppHandler {
     if (next < this.stopNs) this.sim.scheduleApp(this.appId, 0, next);
   }
 }
+
+/** A UDP item as the engine reads it. */
+export type UdpItem = Omit<TrafficItemOf<typeof UDP_PARAMS, 'stop'>, 'pattern'> & { kind: 'udp'; pattern: 'cbr' | 'poisson' };
+
+/** One unresponsive UDP source and its sink: one flow. */
+export const udp = defineTraffic({
+  kind: 'udp',
+  label: 'one unresponsive UDP source',
+  doc: 'Constant-bit-rate or Poisson packets that ignore congestion (no feedback).',
+  params: UDP_PARAMS,
+  optional: { stop: 'sends until the run ends' },
+  check(item, path) {
+    return item.stop !== undefined && !(item.stop > item.start) ? [`${path}.stop = ${item.stop} must be after ${path}.start = ${item.start}`] : [];
+  },
+  needsDuration(item, path) {
+    return item.stop === undefined ? needsDurationText(`${path} (udp) has no stop time`, [`${path}.stop`]) : null;
+  },
+  estimate(item, ctx) {
+    const end = item.stop !== undefined ? Math.min(item.stop, ctx.endSeconds) : ctx.endSeconds;
+    const packets = (Math.max(0, end - item.start) * item.rate) / (8 * item.packetSize);
+    // every packet costs its sending event; those its first link can carry one more per hop,
+    // those the slowest link can carry go all the way
+    const first = Math.min(1, ctx.firstHopRate / item.rate);
+    const through = Math.min(1, ctx.pathRate / item.rate);
+    return {
+      packets,
+      flows: 1,
+      events: packets * (1 + 1.2 * first + 1.2 * through * Math.max(0, ctx.hops - 1)),
+      // what the first link can carry over the path, plus a full access queue (1000 packets)
+      packetsInFlight: Math.min(packets, (Math.min(item.rate, ctx.firstHopRate) * ctx.rtt) / 2 / (8 * item.packetSize) + 1000),
+      memoryBytes: 1000,
+    };
+  },
+  create(item, ctx) {
+    const { sim, src, dst, flows } = ctx;
+    const flow = flows.length;
+    const startNs = fromSeconds(item.start ?? 0);
+    const stopNs = item.stop !== undefined ? fromSeconds(item.stop) : Infinity;
+    const sink = new UdpSink(dst[flow % dst.length], sim.pool);
+    sim.addAgent(sink);
+    const pattern = item.pattern as 'cbr' | 'poisson';
+    const source = new UdpSource(sim, src[flow % src.length], flow, sink, pattern, item.rate, item.packetSize, startNs, stopNs, rngFor(ctx.seed, `udp:${ctx.index}`));
+    source.install();
+    flows.push({ kind: 'udp', flow, startNs, bytes: null, view: { source, sink } });
+  },
+});

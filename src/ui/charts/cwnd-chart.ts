@@ -31,7 +31,7 @@ export const cwndChart: ChartDef = {
     const [t0, t1] = timeDomain(c);
     const x = xScaleFor(r, t0, t1);
     const cw = flows.map((fl) => store.column(`cwnd.${fl}`));
-    const top = maxOver(store, cw, t0, t1);
+    const top = maxOver(store, cw, t0, t1, c.scratch, 'cwnd');
     const y = yScaleFor(r, 0, Number.isFinite(top) ? top * 1.08 : 10);
     axes(p, r, x, y, f, 'time (s)', 'cwnd (segments)');
     let band = bands.get(c.scratch);

@@ -71,6 +71,7 @@ export function summaryCsv(summary: Summary): string {
   add('dropsForced', b.dropsForced);
   add('dropsOverflow', b.dropsOverflow);
   add('marks', b.marks);
+  add('linkLosses', b.linkLosses);
   add('meanQueuePackets', b.meanQueuePackets);
   add('meanQueueDelay', b.meanQueueDelay);
   add('goodputEfficiency', summary.goodputEfficiency);

@@ -133,10 +133,20 @@ export function axes(p: Painter, r: Rect, x: Scale, y: Scale, fonts: Fonts, xLab
   if (yLabel) p.text(yLabel, fonts.label * 0.2, (yTop + yBottom) / 2, { size: fonts.label, color: SERIES.text, align: 'center', baseline: 'top', rotate: -90 });
 }
 
-/** Reusable buffers for downsampling and pixel mapping, one per drawn series. */
+/** Reusable buffers for downsampling and pixel mapping, one per drawn series, and per-chart caches. */
 export class SeriesScratch {
   private ds = new Map<string, Downsampled>();
   private px = new Map<string, { x: Float64Array; y: Float64Array }>();
+  private caches = new Map<string, unknown>();
+  /** A cache kept across frames under `key`, made on first use. */
+  cache<T>(key: string, make: () => T): T {
+    let c = this.caches.get(key) as T | undefined;
+    if (c === undefined) {
+      c = make();
+      this.caches.set(key, c);
+    }
+    return c;
+  }
   get(key: string, n: number): { ds: Downsampled | undefined; px: { x: Float64Array; y: Float64Array } } {
     let px = this.px.get(key);
     if (!px || px.x.length < n) {
@@ -180,19 +190,58 @@ export function drawSeries(
   return p.polyline(px.x, px.y, ds.n, style);
 }
 
-/** The largest finite value of columns over samples with t in [t0, t1] (NaN if none). */
-export function maxOver(store: SeriesStore, cols: (Float64Array | undefined)[], t0: number, t1: number): number {
-  let m = NaN;
+/** The largest finite value of columns over samples [from, to) with t in [t0, t1], starting from m (NaN: none yet). */
+function maxOfRange(store: SeriesStore, cols: readonly (Float64Array | undefined)[], t0: number, t1: number, from: number, to: number, m: number): number {
   const t = store.t;
   for (const c of cols) {
     if (!c) continue;
-    for (let i = 0; i < store.length; i++) {
+    for (let i = from; i < to; i++) {
       if (t[i] < t0 || t[i] > t1) continue;
       const v = c[i];
       if (v === v && v !== Infinity && !(v <= m)) m = v;
     }
   }
   return m;
+}
+
+/**
+ * The running maximum behind maxOver: kept across frames and extended with the samples
+ * that arrived since, so a frame costs the new samples, not the whole run. Recomputed
+ * when the store rewrites its samples, the time range or the set of columns changes.
+ */
+export class RunningMax {
+  private epoch = -1;
+  private done = 0;
+  private t0 = NaN;
+  private t1 = NaN;
+  private cols: readonly (Float64Array | undefined)[] = [];
+  private value = NaN;
+  /** Samples examined so far (for tests: each is examined once while nothing is rewritten). */
+  examined = 0;
+  get(store: SeriesStore, cols: readonly (Float64Array | undefined)[], t0: number, t1: number): number {
+    const same = cols.length === this.cols.length && cols.every((c, i) => c === this.cols[i]);
+    if (store.epoch !== this.epoch || t0 !== this.t0 || t1 !== this.t1 || !same || store.length < this.done) {
+      this.epoch = store.epoch;
+      this.t0 = t0;
+      this.t1 = t1;
+      this.cols = cols;
+      this.done = 0;
+      this.value = NaN;
+    }
+    this.value = maxOfRange(store, cols, t0, t1, this.done, store.length, this.value);
+    this.examined += store.length - this.done;
+    this.done = store.length;
+    return this.value;
+  }
+}
+
+/**
+ * The largest finite value of columns over samples with t in [t0, t1] (NaN if none).
+ * With a scratch and a key the maximum is kept and only extended frame to frame.
+ */
+export function maxOver(store: SeriesStore, cols: (Float64Array | undefined)[], t0: number, t1: number, scratch?: SeriesScratch, key = 'max'): number {
+  if (scratch) return scratch.cache(`max:${key}`, () => new RunningMax()).get(store, cols, t0, t1);
+  return maxOfRange(store, cols, t0, t1, 0, store.length, NaN);
 }
 
 /** A step function [[t, value], ...] drawn as a horizontal line that jumps at each change. */

@@ -34,7 +34,7 @@ export const progressChart: ChartDef = {
     const [t0, t1] = timeDomain(c);
     const x = xScaleFor(r, t0, t1);
     const cols = flows.map((fl) => store.column(`acked.${fl}`));
-    const top = maxOver(store, cols, t0, t1);
+    const top = maxOver(store, cols, t0, t1, c.scratch, 'acked');
     const u = unitFor(Number.isFinite(top) ? top : 0);
     const y = yScaleFor(r, 0, Number.isFinite(top) && top > 0 ? (top / u.div) * 1.05 : 1);
     axes(p, r, x, y, f, 'time (s)', u.label);

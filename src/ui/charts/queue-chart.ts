@@ -7,16 +7,13 @@
 import { EVENT_STYLES, SERIES, type EventStyle } from '../colors';
 import { flagOverTime, paramOverTime } from '../scenario-view';
 import type { SeriesStore } from '../store/series-store';
-import { lowerBound } from './downsample';
+import { EventPixels } from './event-pixels';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, drawSeries, drawSteps, emptyNote, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
 import { timeDomain, type ChartContext, type ChartDef } from './types';
 
-/** Event kinds given a row in the strip, for a queue kind. */
-function rowsFor(c: ChartContext): EventStyle[] {
-  const present = new Set<number>();
-  const s = c.store;
-  for (let i = 0; i < s.evLength; i++) present.add(s.evKind[i]);
+/** Event kinds given a row in the strip, for a queue kind (and any other kind the run produced). */
+function rowsFor(c: ChartContext, present: ReadonlySet<number>): EventStyle[] {
   const q = c.view.queue;
   const possible = new Set(q.kind === 'droptail' ? [2] : q.ecn ? [3, 0, 1, 2] : [0, 1, 2]);
   return EVENT_STYLES.filter((e) => possible.has(e.kind) || present.has(e.kind));
@@ -37,18 +34,21 @@ export const queueChart: ChartDef = {
     const th = q.minTh !== null && q.maxTh !== null ? ` RED thresholds min_th ${q.minTh} and max_th ${q.maxTh} ${u}.` : '';
     return `Queue length at the bottleneck (${q.kind}) over time: instantaneous and averaged, in ${u}.${th} Ticks below mark ECN marks and drops.`;
   },
-  columns: (s: SeriesStore) => ['queue', 'queueBytes', 'avg', 'qdelay'].filter((k) => s.has(k)),
+  columns: (s: SeriesStore) => ['queue', 'queueBytes', 'avg', 'qdelay', 'queueRev'].filter((k) => s.has(k)),
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;
     const q = c.view.queue;
     const u = unitOf(c);
     const store = c.store;
     const [t0, t1] = timeDomain(c);
-    const rows = rowsFor(c);
+    const ev = c.scratch.cache('events', () => new EventPixels());
     const items: LegendItem[] = [
       { label: 'queue', color: SERIES.queue, width: 2 },
     ];
     if (q.kind !== 'droptail') items.push({ label: 'average (avg)', color: SERIES.avg, width: 3.5 });
+    // two-way traffic: the right-to-left queue too (kept in packets by the collector)
+    const rev = c.view.twoWay && u.scale === 1 ? store.column('queueRev') : undefined;
+    if (rev) items.push({ label: 'reverse queue (right to left)', color: SERIES.reverse, width: 2, dash: [6, 3] });
     const minSteps = paramOverTime(q.minTh, 'minTh', c.markers);
     const maxSteps = paramOverTime(q.maxTh, 'maxTh', c.markers);
     const gentle = flagOverTime(q.gentle, 'gentle', c.markers);
@@ -59,14 +59,16 @@ export const queueChart: ChartDef = {
     items.push({ label: 'buffer limit', color: SERIES.limit, dash: [2, 3], width: 2 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
 
+    const r = plotRect(p, lh + 10, f, 'overflow drop ● ', 0);
+    ev.update(store, t0, t1, r.w);
+    const rows = rowsFor(c, ev.present);
     const rowH = Math.round(f.tick * 1.45);
     const stripH = rows.length * rowH + 6;
-    const r = plotRect(p, lh + 10, f, 'overflow drop ● ', 0);
     const main = { x: r.x, y: r.y, w: r.w, h: Math.max(20, r.h - stripH) };
     const x = xScaleFor(r, t0, t1);
     const qcol = store.column(u.cols[0]);
     const acol = store.column(u.cols[1]);
-    const dataMax = maxOver(store, [qcol, acol], t0, t1) * u.scale;
+    const dataMax = maxOver(store, [qcol, acol, rev], t0, t1, c.scratch, rev ? 'queue+rev' : 'queue') * u.scale;
     const thMax = Math.max(0, ...maxSteps.map(([, v]) => (v ?? 0) * (gentle.some(([, g]) => g) ? 2 : 1.15)));
     const limMax = Math.max(...limitSteps.map(([, v]) => v ?? 0));
     let top = Math.max(dataMax || 0, thMax * u.scale, 1);
@@ -87,7 +89,10 @@ export const queueChart: ChartDef = {
       const mr = Math.max(3, rowH * 0.28);
       p.marker(e.shape, r.x - f.tick * 0.5 - mr, cy, mr, e.color);
       p.text(e.label, r.x - f.tick * 0.5 - 2 * mr - 4, cy, { size: f.small, color: SERIES.text, align: 'right', baseline: 'middle' });
-      drawn += drawEventRow(p, store, e, x, r.x, r.w, cy, Math.max(3, rowH * 0.32), t0, t1);
+      const mr2 = Math.max(3, rowH * 0.32);
+      const xs = ev.columns(e.kind, r.x, Math.max(2, mr2 * 0.9), xsScratch);
+      p.markerRow(e.shape, xs, xs.length, cy, mr2, e.color);
+      drawn += xs.length;
     });
 
     p.clip(main);
@@ -110,6 +115,7 @@ export const queueChart: ChartDef = {
     const tr = u.scale === 1 ? undefined : (v: number) => v * u.scale;
     drawn += drawSeries(p, main, x, y, store, qcol, { color: SERIES.queue, width: 2 }, c.scratch, 'q', tr);
     if (q.kind !== 'droptail') drawn += drawSeries(p, main, x, y, store, acol, { color: SERIES.avg, width: 3 }, c.scratch, 'avg', tr);
+    if (rev) drawn += drawSeries(p, main, x, y, store, rev, { color: SERIES.reverse, width: 2, dash: [6, 3] }, c.scratch, 'qrev');
     p.unclip();
     drawMarkers(p, r, x, c.markers, f);
     drawCursor(p, r, x, c.cursorT, f);
@@ -125,21 +131,4 @@ export const queueChart: ChartDef = {
   },
 };
 
-/** One row of ticks: at most one marker per few pixels, so dense drops stay a solid run. */
-function drawEventRow(p: Painter, store: SeriesStore, e: EventStyle, x: (t: number) => number, rx: number, rw: number, cy: number, r: number, t0: number, t1: number): number {
-  const from = lowerBound(store.evT, store.evLength, t0);
-  const minGap = Math.max(2, r * 0.9);
-  const xs: number[] = [];
-  let lastX = -Infinity;
-  for (let i = from; i < store.evLength; i++) {
-    const t = store.evT[i];
-    if (t > t1) break;
-    if (store.evKind[i] !== e.kind) continue;
-    const px = x(t);
-    if (px < rx || px > rx + rw || px - lastX < minGap) continue;
-    xs.push(px);
-    lastX = px;
-  }
-  p.markerRow(e.shape, xs, xs.length, cy, r, e.color);
-  return xs.length;
-}
+const xsScratch: number[] = [];

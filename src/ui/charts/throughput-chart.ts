@@ -127,7 +127,7 @@ export const throughputChart: ChartDef = {
     const x = xScaleFor(r, t0, t1);
     const yU = yScaleFor(top, 0, 100, false);
     const gcols = flows.map((fl) => wr.out.get(`acked.${fl}`));
-    const gmax = maxOver(store, gcols, t0, t1);
+    const gmax = maxOver(store, gcols, t0, t1, c.scratch, 'goodput');
     const yG = yScaleFor(bottom, 0, Number.isFinite(gmax) && gmax > 0 ? (gmax / 1e6) * 1.08 : 1);
     axes(p, { ...top, h: r.h }, x, yU, f, 'time (s)', '');
     // the goodput panel's own ticks and label (x ticks are drawn once, along the bottom)

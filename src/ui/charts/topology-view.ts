@@ -90,7 +90,10 @@ export const topologyView: ChartDef = {
         if (hit !== undefined) p.circle(x, y, hostR + 5, null, { color: eventStyle(hit).color, width: 4 });
         p.circle(x, y, hostR, color);
         const sideSends = sends.some((x) => x.length > 0);
-        const role = sends[h].length > 0 && recvs[h].length > 0 ? 'H' : sends[h].length > 0 ? 'S' : recvs[h].length > 0 ? 'D' : sideSends ? 'S' : 'D';
+        // web traffic: servers (S), clients (C) or both (H) on this side
+        const wr = v.webRole[side];
+        const webRole = wr === 'both' ? 'H' : wr === 'servers' ? 'S' : wr === 'clients' ? 'C' : null;
+        const role = sends[h].length > 0 && recvs[h].length > 0 ? 'H' : sends[h].length > 0 ? 'S' : recvs[h].length > 0 ? 'D' : (webRole ?? (sideSends ? 'S' : 'D'));
         const label = `${role}${h}${mine.length > 1 ? ` ×${mine.length}` : ''}`;
         p.text(label, left ? x - hostR - 8 : x + hostR + 8, y, { size: f.small, color: SERIES.text, align: left ? 'right' : 'left', baseline: 'middle' });
         drawn++;
@@ -149,6 +152,22 @@ export const topologyView: ChartDef = {
       p.marker(st.shape, ex, qy - f.small * 1.7 - fr, fr * (1.25 - 0.5 * e.age), st.color);
       drawn++;
     });
+
+    // two-way traffic: the right-to-left queue, at R2's output, its head towards R1
+    if (v.twoWay) {
+      const rq = store.length > 0 ? store.last('queueRev') : 0;
+      const rx1 = xRR - routerS / 2 - 8;
+      const rx0 = rx1 - (qx1 - qx0) * 0.6;
+      const rh = qh * 0.45;
+      const ry = cy + qh / 2 + f.small * 2.6;
+      const rfull = v.queue.unit === 'bytes' ? Math.max(v.queue.limit / 1500, rq * 1.2, 1) : full;
+      p.fillRect(rx0, ry, rx1 - rx0, rh, '#eef1f4');
+      const rw = (rx1 - rx0) * Math.max(0, Math.min(1, rq / rfull));
+      p.fillRect(rx0, ry, rw, rh, SERIES.reverse);
+      p.strokeRect(rx0, ry, rx1 - rx0, rh, { color: SERIES.axis, width: 1 });
+      p.text(`← reverse queue ${fmtNumber(rq)} pkts`, (rx0 + rx1) / 2, ry + rh + 4, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
+      drawn++;
+    }
 
     // link from the queue to the right router
     p.line(qx1, cy, xRR - routerS / 2, cy, { color: SERIES.axis, width: 5 });

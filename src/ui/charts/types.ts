@@ -43,9 +43,21 @@ export interface ChartDef {
 /** Up to this many flows get a line each; beyond, an aggregate band plus highlighted flows. */
 export const MAX_LINES = 10;
 
-/** The visible time range: the whole run when its end is known, else what has been simulated. */
+/**
+ * The visible time range: the whole run when its end is known, else what has been
+ * simulated, rounded up to the next 1, 2 or 5 x 10^k. The end of an open-ended range so
+ * moves in a few steps per decade instead of every frame: the axis stays still, and the
+ * charts' per-pixel caches stay valid between the steps.
+ */
 export function timeDomain(c: ChartContext): [number, number] {
   if (Number.isFinite(c.end) && c.end > 0) return [0, c.end];
   const last = Math.max(c.now, c.store.lastTime);
-  return [0, last > 0 ? last * 1.05 : 1];
+  return [0, last > 0 ? niceCeil(last * 1.02) : 1];
+}
+
+/** The smallest 1, 2 or 5 x 10^k at or above x (x > 0). */
+export function niceCeil(x: number): number {
+  const p = 10 ** Math.floor(Math.log10(x));
+  for (const m of [1, 2, 5, 10]) if (m * p >= x) return m * p;
+  return 10 * p;
 }

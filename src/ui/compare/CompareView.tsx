@@ -10,6 +10,7 @@ import { OKABE_ITO, SERIES } from '../colors';
 import { viewOf } from '../scenario-view';
 import { compareSummaries, relText, type DiffRow } from './diff';
 import { LineChart, type ChartLine } from './LineChart';
+import { ResponseCompare } from './ResponseCompare';
 import { runInWorker, type CompareRunResult } from './run';
 import './compare.css';
 
@@ -180,6 +181,14 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12 }: CompareView
             <LineChart title={`Bottleneck queue: ${labelB}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueB} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(A)'))} />
           </div>
         )}
+        {A.summary.web || B.summary.web ? (
+          <ResponseCompare
+            runs={[
+              { label: labelA, color: COLOR_A, exchanges: A.exchanges },
+              { label: labelB, color: COLOR_B, dash: [7, 4], exchanges: B.exchanges },
+            ]}
+          />
+        ) : null}
         <h3 className="cmp-h">Congestion window per flow</h3>
         <p className="cmp-legend-line">
           <span className="cmp-swatch" style={{ background: COLOR_A }} aria-hidden="true" /> {labelA} (solid) &nbsp;

@@ -76,11 +76,12 @@ export function compareSummaries(a: Summary, b: Summary): DiffRow[] {
   const B = b.bottleneck;
   const rows: DiffRow[] = [
     row('util', 'Bottleneck utilization', A.utilization, B.utilization, 'higher', pct, 'bottleneck'),
-    row('loss', 'Loss rate', A.lossRate, B.lossRate, 'lower', pct, 'bottleneck'),
+    row('loss', 'Drop rate (queue)', A.lossRate, B.lossRate, 'lower', pct, 'bottleneck'),
     row('drops', 'Drops', A.drops, B.drops, 'lower', int, 'bottleneck'),
     row('dropsEarly', '  early', A.dropsEarly, B.dropsEarly, null, int, 'bottleneck'),
     row('dropsForced', '  forced', A.dropsForced, B.dropsForced, null, int, 'bottleneck'),
     row('dropsOverflow', '  overflow', A.dropsOverflow, B.dropsOverflow, null, int, 'bottleneck'),
+    row('linkLosses', 'Link losses (random)', A.linkLosses, B.linkLosses, 'lower', int, 'bottleneck'),
     row('marks', 'ECN marks', A.marks, B.marks, null, int, 'bottleneck'),
     row('markRate', 'Mark rate', A.markRate, B.markRate, null, pct, 'bottleneck'),
     row('meanQueue', 'Mean queue', A.meanQueuePackets, B.meanQueuePackets, 'lower', pkts, 'bottleneck'),

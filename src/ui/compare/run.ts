@@ -5,12 +5,15 @@
  */
 import type { Summary } from '../../engine/metrics/types';
 import { checkWorkerToMain, toWorker, type WorkerToMain } from '../../protocol/messages';
+import { ExchangeStore } from '../store/exchange-store';
 import { SeriesStore } from '../store/series-store';
 
 export interface CompareRunResult {
   summary: Summary;
   /** Every series column of the run ('queue', 'avg', 'cwnd.<i>', ...), bounded in memory. */
   series: SeriesStore;
+  /** Web traffic: response times of the run and of its uncongested baseline. */
+  exchanges: ExchangeStore;
 }
 
 export interface RunOptions {
@@ -41,6 +44,7 @@ export function runInWorker(scenario: unknown, opts: RunOptions = {}): Promise<C
     }
     const worker = (opts.makeWorker ?? makeSimWorker)();
     const series = new SeriesStore(1 << 15);
+    const exchanges = new ExchangeStore();
     const runId = 1;
     let settled = false;
     const finish = (fn: () => void) => {
@@ -72,12 +76,15 @@ export function runInWorker(scenario: unknown, opts: RunOptions = {}): Promise<C
           series.append({ t: m.t, cols: m.cols });
           if (m.queueEvents) series.appendEvents(m.queueEvents);
           return;
+        case 'exchanges':
+          exchanges.append(m.baseline, m.rt, m.rsp, m.lost);
+          return;
         case 'progress':
           opts.onProgress?.(Number.isFinite(m.end) && m.end > 0 ? Math.min(1, m.now / m.end) : NaN, m.now);
           return;
         case 'done':
           opts.onProgress?.(1, m.result.summary.simulatedSeconds);
-          finish(() => resolve({ summary: m.result.summary, series }));
+          finish(() => resolve({ summary: m.result.summary, series, exchanges }));
           return;
         case 'error': {
           const detail = (m.fields ?? []).map((f) => (f.path ? `${f.path}: ${f.message}` : f.message));

@@ -4,14 +4,57 @@
  * as fast as possible.
  */
 import { format } from 'd3';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { SPEEDS, type Speed, type StepWhat } from '../../protocol/messages';
 import { useServices } from '../app-context';
+import { STEP_LABELS, stepTargets } from '../run/step-targets';
+import { viewOf } from '../scenario-view';
 import { useAppState } from '../store/app-store';
-
-const STEP_LABELS: Record<StepWhat, string> = { decision: 'AQM decision', mark: 'ECN mark', drop: 'drop', 'flow-event': 'flow event' };
 
 function speedLabel(s: Speed): string {
   return s === 'max' ? 'max' : `${s}×`;
+}
+
+/** Accessible name: starts with the visible text (WCAG 2.5.3), then says what it means. */
+function speedName(s: Speed): string {
+  return s === 'max' ? 'max: as fast as possible' : `${s}× real time`;
+}
+
+/**
+ * The speed buttons are one radio group: Tab reaches the chosen speed, the arrow keys
+ * move the choice (and never step the run, which the arrow keys do elsewhere).
+ */
+function SpeedGroup({ speed, onSpeed }: { speed: Speed; onSpeed: (s: Speed) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const dir = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+    if (!dir && e.key !== 'Home' && e.key !== 'End') return;
+    e.preventDefault();
+    e.stopPropagation();
+    const i = SPEEDS.indexOf(speed);
+    const j = e.key === 'Home' ? 0 : e.key === 'End' ? SPEEDS.length - 1 : Math.min(SPEEDS.length - 1, Math.max(0, i + dir));
+    onSpeed(SPEEDS[j]);
+    ref.current?.querySelectorAll<HTMLButtonElement>('button')[j]?.focus();
+  };
+  return (
+    <div className="speed" role="radiogroup" aria-label="Speed" ref={ref} onKeyDown={onKey}>
+      {SPEEDS.map((s) => (
+        <button
+          type="button"
+          role="radio"
+          aria-checked={speed === s}
+          tabIndex={speed === s ? 0 : -1}
+          key={String(s)}
+          className={speed === s ? 'on' : ''}
+          onClick={() => onSpeed(s)}
+          aria-label={speedName(s)}
+          title={s === 'max' ? 'As fast as possible' : `${s} simulated second${s === 1 ? '' : 's'} per second`}
+        >
+          {speedLabel(s)}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 function timeText(s: number): string {
@@ -31,7 +74,9 @@ export function Transport() {
   const stepWhat = useAppState(store, (s) => s.stepWhat);
   const stepFlow = useAppState(store, (s) => s.stepFlow);
   const stepNote = useAppState(store, (s) => s.stepNote);
-  const flows = useAppState(store, (s) => s.summary?.flows.length ?? 0);
+  const scenario = useAppState(store, (s) => s.scenario);
+  const view = useMemo(() => viewOf(scenario), [scenario]);
+  const flows = view.flows;
   // open-ended runs (until the last download completes): progress = share of the bytes delivered
   const bytesFrac = useAppState(store, (s) => {
     const fl = s.summary?.flows ?? [];
@@ -48,6 +93,7 @@ export function Transport() {
   const finite = Number.isFinite(end) && end > 0;
   const frac = status === 'done' ? 1 : finite ? Math.min(1, now / end) : Number.isFinite(bytesFrac) ? bytesFrac : 0;
   const left = finite && simRate > 0 && active ? (end - now) / simRate : NaN;
+  const targets = useMemo(() => stepTargets(view), [view]);
   const what = STEP_LABELS[stepWhat];
   return (
     <div className="transport" role="toolbar" aria-label="Run controls">
@@ -55,14 +101,11 @@ export function Transport() {
         <span aria-hidden="true">{active ? '❚❚' : '▶'}</span> {active ? 'Pause' : 'Play'}
       </button>
       <div className="step-group" role="group" aria-label="Step through decisions">
-        <button type="button" onClick={() => controller.stepBack()} aria-label={`Step back to the previous ${what}`} title={`Previous ${what} (←)`} aria-keyshortcuts="ArrowLeft">
-          <span aria-hidden="true">◀ Back</span>
+        <button type="button" className="step-back" onClick={() => controller.stepBack()} aria-label={`Back to the previous ${what}`} title={`Previous ${what} (←)`} aria-keyshortcuts="ArrowLeft">
+          <span aria-hidden="true">◀</span> Back
         </button>
-        <label className="sr-only" htmlFor="step-what">
-          Step to
-        </label>
-        <select id="step-what" value={stepWhat} onChange={(e) => controller.setStepTarget(e.target.value as StepWhat, stepFlow)} aria-label="Step target">
-          {(Object.keys(STEP_LABELS) as StepWhat[]).map((k) => (
+        <select id="step-what" value={stepWhat} onChange={(e) => controller.setStepTarget(e.target.value as StepWhat, stepFlow)} aria-label="Step target" title="What Step and Back go to">
+          {targets.map((k) => (
             <option key={k} value={k}>
               {STEP_LABELS[k]}
             </option>
@@ -81,28 +124,14 @@ export function Transport() {
             </option>
           ))}
         </select>
-        <button type="button" onClick={() => controller.stepForward()} aria-label={`Step to the next ${what}`} title={`Next ${what} (→)`} aria-keyshortcuts="ArrowRight">
-          <span aria-hidden="true">Step ▶</span>
+        <button type="button" className="step-fwd" onClick={() => controller.stepForward()} aria-label={`Step to the next ${what}`} title={`Next ${what} (→)`} aria-keyshortcuts="ArrowRight">
+          Step <span aria-hidden="true">▶</span>
         </button>
       </div>
-      <button type="button" onClick={() => controller.reset()} aria-label="Reset the run" title="Reset: clear the run, keep the settings">
+      <button type="button" className="reset" onClick={() => controller.reset()} aria-label="Reset the run" title="Reset: clear the run, keep the settings">
         <span aria-hidden="true">↺</span> Reset
       </button>
-      <div className="speed" role="radiogroup" aria-label="Speed">
-        {SPEEDS.map((s) => (
-          <button
-            type="button"
-            role="radio"
-            aria-checked={speed === s}
-            key={String(s)}
-            className={speed === s ? 'on' : ''}
-            onClick={() => controller.setSpeed(s)}
-            aria-label={s === 'max' ? 'As fast as possible' : `${s} times real time`}
-          >
-            {speedLabel(s)}
-          </button>
-        ))}
-      </div>
+      <SpeedGroup speed={speed} onSpeed={(v) => controller.setSpeed(v)} />
       <div className="progress" aria-live="off">
         <div className="bar" role="progressbar" aria-label="Simulated time" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac} aria-valuetext={finite ? `${timeText(now)} of ${timeText(end)}` : `${timeText(now)} simulated`}>
           <div className="fill" style={{ width: `${(frac * 100).toFixed(2)}%` }} />

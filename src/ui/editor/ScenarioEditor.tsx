@@ -8,10 +8,11 @@
  * the CLI's --set and the URL codec. A value outside its declared range is not sent: the
  * message shows next to the field and the scenario keeps its last good value.
  */
-import { useId, useMemo, useState, type ReactNode } from 'react';
-import { BULK_FIELDS } from '../../engine/scenario/fields';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { BULK_PARAMS as BULK_FIELDS } from '../../engine/traffic/bulk';
 import type { Scenario } from '../../engine/scenario/schema';
-import { displayValue, editorFields, formatPoints, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type EditorField, type ParamField, type PointsField, type Section } from './fields';
+import { displayValue, editorFields, formatPoints, labelledMessage, sameScale, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type EditorField, type ParamField, type PointsField, type Section } from './fields';
+import type { NumberParam } from '../../engine/core/params';
 import './editor.css';
 
 export interface ScenarioEditorProps {
@@ -33,11 +34,19 @@ function Help({ id, doc, reference, extra }: { id: string; doc: string; referenc
   );
 }
 
-function ErrorText({ id, text }: { id: string; text: string | undefined }) {
+/** A field's message in the user's words, with the dotted key (as in links and --set) beside it. */
+function ErrorText({ id, text, f }: { id: string; text: string | undefined; f: EditorField }) {
   if (!text) return null;
   return (
     <p className="sed-error" id={id} role="alert">
-      {text}
+      {text.split('\n').map((line, k) => (
+        <span key={k} className="sed-error-line">
+          {labelledMessage(f, line)}
+        </span>
+      ))}{' '}
+      <code className="sed-key" title="The key of this field in links and in the CLI's --set">
+        {f.path}
+      </code>
     </p>
   );
 }
@@ -46,7 +55,15 @@ function RestartTag({ show }: { show: boolean }) {
   return show ? <span className="sed-restart">applies on restart</span> : null;
 }
 
-/** A number typed in display units; the text being typed is kept while it is not a valid value. */
+/** A typed number is applied after this long without a keystroke (or at once on Enter or leaving the field). */
+export const COMMIT_PAUSE_MS = 1200;
+
+/**
+ * A number typed in display units. What is typed is applied on commit only: Enter,
+ * leaving the field, or a pause in typing; never keystroke by keystroke (typing 150 must
+ * not apply 1 and 15 on the way). A value that fails validation is never applied: the
+ * text stays with its message until it is fixed or Escape brings the applied value back.
+ */
 function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel, className }: {
   f: ParamField;
   id?: string;
@@ -57,18 +74,34 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
   ariaLabel?: string;
   className?: string;
 }) {
-  const shown = displayValue(f);
-  const [draft, setDraft] = useState(shown);
-  const [lastShown, setLastShown] = useState(shown);
-  if (shown !== lastShown) {
+  const shownValue = displayValue(f);
+  const [draft, setDraft] = useState(shownValue);
+  const [lastShown, setLastShown] = useState(shownValue);
+  const editing = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  if (shownValue !== lastShown) {
     // the scenario changed from outside (or our own commit came back): follow it unless
-    // the text being typed already means that value
-    setLastShown(shown);
+    // the user is typing, or the text already means that value
+    setLastShown(shownValue);
     const r = parseDisplay(f, draft);
-    if (!r.ok || typeof f.value !== 'number' || r.value !== f.value) setDraft(shown);
+    if (!editing.current && (!r.ok || typeof f.value !== 'number' || r.value !== f.value)) setDraft(shownValue);
   }
+  const commit = (text: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const r = parseDisplay(f, text);
+    if (!r.ok) {
+      onError(r.error);
+      return;
+    }
+    onError(null);
+    if (r.value !== f.value) onValue(r.value);
+  };
   const spec = f.spec;
-  const step = spec.type === 'number' && spec.integer && f.unitLabel === spec.unit ? 1 : 'any';
+  const step = spec.type === 'number' && spec.integer && sameScale(f) ? 1 : 'any';
   return (
     <input
       id={id}
@@ -82,16 +115,55 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
       aria-invalid={invalid || undefined}
       onChange={(e) => {
         const text = e.target.value;
+        editing.current = true;
         setDraft(text);
-        const r = parseDisplay(f, text);
-        if (r.ok) {
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => commit(text), COMMIT_PAUSE_MS);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit((e.target as HTMLInputElement).value);
+        } else if (e.key === 'Escape') {
+          if (timer.current) clearTimeout(timer.current);
+          timer.current = null;
+          editing.current = false;
+          setDraft(displayValue(f));
           onError(null);
-          if (r.value !== f.value) onValue(r.value);
-        } else onError(r.error);
+        }
       }}
-      onBlur={() => {
-        if (parseDisplay(f, draft).ok) setDraft(displayValue(f));
+      onBlur={(e) => {
+        const text = e.target.value;
+        editing.current = false;
+        if (timer.current || text !== displayValue(f)) commit(text);
+        if (parseDisplay(f, text).ok) setDraft(displayValue(f));
       }}
+    />
+  );
+}
+
+/** A probability slider: moves freely, applies when let go (pointer up, key up, leaving it). */
+function Slider({ f, describedBy, onValue }: { f: ParamField; describedBy: string; onValue: (v: number) => void }) {
+  const spec = f.spec as NumberParam;
+  const value = typeof f.value === 'number' ? f.value : spec.default;
+  const [draft, setDraft] = useState<number | null>(null);
+  const commit = () => {
+    if (draft !== null && draft !== value) onValue(draft);
+    setDraft(null);
+  };
+  return (
+    <input
+      type="range"
+      min={spec.min}
+      max={spec.max}
+      step={0.001}
+      value={draft ?? value}
+      aria-label={`${spec.label} slider`}
+      aria-describedby={describedBy}
+      onChange={(e) => setDraft(Number(e.target.value))}
+      onPointerUp={commit}
+      onKeyUp={commit}
+      onBlur={commit}
     />
   );
 }
@@ -118,7 +190,7 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
           <RestartTag show={restart} />
         </div>
         <Help id={helpId} doc={spec.doc} reference={spec.ref} />
-        <ErrorText id={errId} text={shownError} />
+        <ErrorText id={errId} text={shownError} f={f} />
       </div>
     );
   }
@@ -151,7 +223,7 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
           ))}
         </select>
         <Help id={helpId} doc={spec.doc} reference={spec.ref} extra={valueDoc ? <span className="sed-valuedoc"> {String(absent ? 'none' : f.value)}: {valueDoc}.</span> : null} />
-        <ErrorText id={errId} text={shownError} />
+        <ErrorText id={errId} text={shownError} f={f} />
       </div>
     );
   }
@@ -181,17 +253,12 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
       </label>
       <div className="sed-inputs">
         {f.control === 'probability' && !absent ? (
-          <input
-            type="range"
-            min={spec.min}
-            max={spec.max}
-            step={0.001}
-            value={typeof f.value === 'number' ? f.value : spec.default}
-            aria-label={`${spec.label} slider`}
-            aria-describedby={describedBy}
-            onChange={(e) => {
+          <Slider
+            f={f}
+            describedBy={describedBy}
+            onValue={(v) => {
               setLocal(null);
-              onChange(f.path, Number(e.target.value));
+              onChange(f.path, v);
             }}
           />
         ) : null}
@@ -200,7 +267,7 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
         {optionalToggle}
       </div>
       <Help id={helpId} doc={spec.doc} reference={spec.ref} />
-      <ErrorText id={errId} text={shownError} />
+      <ErrorText id={errId} text={shownError} f={f} />
     </div>
   );
 }
@@ -225,6 +292,12 @@ function PointsControl({ f, error, live, onChange }: { f: PointsField; error: st
         aria-describedby={shownError ? `${helpId} ${errId}` : helpId}
         aria-invalid={!!shownError || undefined}
         onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            (e.target as HTMLInputElement).blur();
+          }
+        }}
         onBlur={() => {
           const r = parsePoints(draft);
           if (!r.ok) setLocal(r.error);
@@ -235,7 +308,7 @@ function PointsControl({ f, error, live, onChange }: { f: PointsField; error: st
         }}
       />
       <Help id={helpId} doc={f.doc} extra={<span className="sed-ref"> e.g. “10 0.5, 50 1”.</span>} />
-      <ErrorText id={errId} text={shownError} />
+      <ErrorText id={errId} text={shownError} f={f} />
     </div>
   );
 }

@@ -9,8 +9,10 @@
  * (Mb/s, ms, KB, packets) with exact conversions both ways. Pure: no DOM, no React.
  */
 import { AQMS, aqmByKind } from '../../engine/aqm/registry';
-import { checkParam, rangeText, type EnumParam, type NumberParam, type ParamSpec, type ParamSpecs } from '../../engine/core/params';
-import { BULK_FIELDS, FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, SIDE_FIELDS, TRAFFIC_KIND, UDP_FIELDS } from '../../engine/scenario/fields';
+import type { EnumParam, NumberParam, ParamSpec, ParamSpecs } from '../../engine/core/params';
+import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, SIDE_FIELDS } from '../../engine/scenario/fields';
+import { BULK_PARAMS } from '../../engine/traffic/bulk';
+import { TRAFFIC_KIND, trafficByKind } from '../../engine/traffic/registry';
 import { getPath } from '../../engine/scenario/paths';
 import { paramSpecAt, type Scenario } from '../../engine/scenario/schema';
 import { TCP_PARAMS } from '../../engine/tcp/params';
@@ -137,7 +139,12 @@ export function displayRange(f: ParamField): string {
   if (s.type !== 'number') return '';
   const lo = f.toDisplay(s.min);
   const hi = f.toDisplay(s.max);
-  return `${s.integer && f.unitLabel === s.unit ? 'whole number ' : ''}${s.exclusiveMin ? '> ' : ''}${lo} to ${hi}${f.unitLabel ? ' ' + f.unitLabel : ''}`;
+  return `${s.integer && sameScale(f) ? 'whole number ' : ''}${s.exclusiveMin ? '> ' : ''}${lo} to ${hi}${f.unitLabel ? ' ' + f.unitLabel : ''}`;
+}
+
+/** The display unit counts the same things as the SI unit (packets, bytes, plain numbers): whole numbers stay whole. */
+export function sameScale(f: ParamField): boolean {
+  return f.toDisplay(1) === 1 && f.toDisplay(1000) === 1000;
 }
 
 /** Parameters the engine changes during a run (sim-run.ts setParam): the bottleneck queue's parameters except its kind, and the bottleneck's rate, delay and loss. */
@@ -210,7 +217,7 @@ export function editorFields(scenario: Scenario): EditorField[] {
 
   // Topology
   const topo = scenario.topology;
-  if (singleBulk) out.push(paramField(scenario, 'traffic.0.flows', 'flows', BULK_FIELDS.flows, 'topology', 'Number of flows', 'packets'));
+  if (singleBulk) out.push(paramField(scenario, 'traffic.0.flows', 'flows', BULK_PARAMS.flows, 'topology', 'Number of flows', 'packets'));
   if (topo.kind === 'dumbbell') {
     addParams(out, scenario, 'topology.bottleneck', LINK_FIELDS, 'topology', 'Bottleneck link');
     addParams(out, scenario, 'topology.left', SIDE_FIELDS, 'topology', 'Left side (senders)');
@@ -252,16 +259,15 @@ export function editorFields(scenario: Scenario): EditorField[] {
     const p = `traffic.${i}`;
     const group = `Traffic item ${i + 1}`;
     out.push(paramField(scenario, `${p}.kind`, 'kind', TRAFFIC_KIND, 'traffic', group, 'packets'));
-    if (topo.kind === 'dumbbell') out.push(paramField(scenario, `${p}.from`, 'from', FROM_SPEC, 'traffic', group, 'packets'));
-    if (t.kind === 'bulk') {
-      for (const [key, spec] of Object.entries(BULK_FIELDS)) {
-        if (key === 'flows' && singleBulk) continue;
-        out.push(paramField(scenario, `${p}.${key}`, key, spec, 'traffic', group, 'packets', key === 'bytes' ? { absentLabel: 'unlimited (long-lived flow)', removePath: `${p}.bytes` } : undefined));
-      }
-    } else {
-      for (const [key, spec] of Object.entries(UDP_FIELDS)) {
-        out.push(paramField(scenario, `${p}.${key}`, key, spec, 'traffic', group, 'packets', key === 'stop' ? { absentLabel: 'sends until the run ends', removePath: `${p}.stop` } : undefined));
-      }
+    // the item's fields come from its kind's declaration (src/engine/traffic/registry.ts)
+    const d = trafficByKind(t.kind);
+    if (!d) return;
+    if (topo.kind === 'dumbbell' && d.from !== false) out.push(paramField(scenario, `${p}.from`, 'from', FROM_SPEC, 'traffic', group, 'packets'));
+    const optional: Record<string, string> = d.optional ?? {};
+    for (const [key, spec] of Object.entries(d.params as ParamSpecs)) {
+      if (key === 'flows' && singleBulk) continue;
+      const absent = optional[key];
+      out.push(paramField(scenario, `${p}.${key}`, key, spec, 'traffic', group, 'packets', absent !== undefined ? { absentLabel: absent, removePath: `${p}.${key}` } : undefined));
     }
   });
   return out;
@@ -269,21 +275,45 @@ export function editorFields(scenario: Scenario): EditorField[] {
 
 // ------------------------------------------------------------------ validation
 
+/** A number as a message shows it: up to 6 significant digits, no exponent for everyday sizes. */
+function shown(x: number): string {
+  return Number.isFinite(x) ? String(Number(x.toPrecision(6))) : String(x);
+}
+
 /**
- * Checks a value typed in display units. Returns the SI value, or a message naming the
- * field (its dotted path) and the allowed range, in SI (checkParam) and display units.
+ * Checks a value typed in display units. Returns the SI value, or a message in the
+ * user's terms: the field's label, the value as typed with its unit, and the allowed
+ * range in the same unit ("Rate: 2000000 Mb/s is out of range; allowed 0.001 to
+ * 1000000 Mb/s"). The dotted key (for the URL and --set) is shown beside it by the editor.
  */
 export function parseDisplay(f: ParamField, text: string): { ok: true; value: number } | { ok: false; error: string } {
   const spec = f.spec;
-  if (spec.type !== 'number') return { ok: false, error: `${f.path}: not a number field` };
+  if (spec.type !== 'number') return { ok: false, error: `${spec.label}: not a number field` };
   const trimmed = text.trim();
   const x = trimmed === '' ? NaN : Number(trimmed);
-  const friendly = f.unitLabel !== (spec.unit === 'ratio' || spec.unit === 'count' || spec.unit === 'probability' ? '' : spec.unit) ? ` (${displayRange(f)})` : '';
-  if (!Number.isFinite(x)) return { ok: false, error: `${f.path}: expected a number, allowed ${rangeText(spec)}${friendly}` };
+  const range = `allowed ${displayRange(f)}`;
+  const unit = f.unitLabel ? ` ${f.unitLabel}` : '';
+  if (trimmed === '') return { ok: false, error: `${spec.label}: empty; ${range}` };
+  if (!Number.isFinite(x)) return { ok: false, error: `${spec.label}: "${trimmed}" is not a number; ${range}` };
   let v = f.fromDisplay(x);
-  if (spec.integer && f.unitLabel !== spec.unit && Math.abs(v - Math.round(v)) < 1e-6 * Math.max(1, Math.abs(v))) v = Math.round(v);
-  const err = checkParam(f.path, spec, v);
-  return err ? { ok: false, error: `${err}${friendly}` } : { ok: true, value: v };
+  if (spec.integer && !sameScale(f) && Math.abs(v - Math.round(v)) < 1e-6 * Math.max(1, Math.abs(v))) v = Math.round(v);
+  const low = spec.exclusiveMin ? v <= spec.min : v < spec.min;
+  if (low || v > spec.max) return { ok: false, error: `${spec.label}: ${shown(x)}${unit} is out of range; ${range}` };
+  if (spec.integer && !Number.isInteger(v)) return { ok: false, error: `${spec.label}: ${shown(x)}${unit} must be a whole number${sameScale(f) ? '' : ` of ${spec.unit}`}; ${range}` };
+  return { ok: true, value: v };
+}
+
+/**
+ * A message from the engine (a cross-field rule, a refused live change) about field `f`,
+ * in the editor's words: its label first, then the message without the dotted key it
+ * starts with ("topology.bottleneck.queue.minTh = 50 must be less than maxTh = 45" ->
+ * "Min threshold: 50 must be less than maxTh = 45"). The key is shown beside it.
+ */
+export function labelledMessage(f: EditorField, msg: string): string {
+  const label = f.kind === 'param' ? f.spec.label : f.label;
+  if (!msg.startsWith(f.path)) return msg.startsWith(`${label}:`) ? msg : `${label}: ${msg}`;
+  const rest = msg.slice(f.path.length).replace(/^\s*(=\s*|:\s*)/, '');
+  return `${label}: ${rest}`;
 }
 
 /** Parses the empirical table text "10 0.5, 50 1" (delays in ms) into [[0.01, 0.5], [0.05, 1]]. */

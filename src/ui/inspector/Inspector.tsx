@@ -77,7 +77,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       <button type="button" onClick={() => onStep('next')} aria-label="Next decision">
         Next ▶
       </button>
-      <button type="button" onClick={() => onStep('next-mark')} aria-label="Next ECN mark">
+      <button type="button" onClick={() => onStep('next-mark')} aria-label="Next mark (ECN)">
         Next mark
       </button>
       <button type="button" onClick={() => onStep('next-drop')} aria-label="Next drop">

@@ -71,6 +71,7 @@ export const EVENT_TEXT: Record<FlowEventKind, string> = {
   'recovery-exit': 'the loss is repaired: the sender leaves fast recovery',
   timeout: 'the retransmission timer expired: window back to 1 segment, slow start (RFC 6298, RFC 5681)',
   retransmit: 'a segment is sent again',
+  'limited-transmit': 'a duplicate ACK lets one new segment out, so a small window can still collect three duplicate ACKs (RFC 3042)',
   complete: 'every byte of the transfer is acknowledged',
 };
 

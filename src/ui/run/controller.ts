@@ -7,12 +7,48 @@
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
 import { checkWorkerToMain, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
+import { bytesText, estimateRun, estimateText } from '../../engine/estimate';
 import { validate, withParam, type Scenario } from '../scenario-api';
+import { cloneJson, getPath } from '../../engine/scenario/paths';
+import type { EngineScenario } from '../../engine/sim-run';
+import { viewOf } from '../scenario-view';
 import { noRun, type AppStore } from '../store/app-store';
+import { DEFAULT_STEP, STEP_HORIZON_SIM_S, STEP_HORIZON_WALL_MS, STEP_LABELS, stepTargets } from './step-targets';
 
 export type WorkerFactory = () => Worker;
 
+/**
+ * The most time-series values the app asks a run for (about 160 MB as doubles). With many
+ * flows (5 columns each) the app samples less often instead: 100,000 flows still run,
+ * with a coarser series, and the charts draw a band over them anyway.
+ */
+export const APP_SERIES_VALUES = 2e7;
+
+/** The sampling interval the app asks for, or undefined for the engine's default. */
+export function appSampleInterval(scenario: Scenario): number | undefined {
+  const e = estimateRun(scenario as unknown as EngineScenario, { series: true });
+  if (e.seriesValues <= APP_SERIES_VALUES) return undefined;
+  return (e.endSeconds * e.seriesColumns) / APP_SERIES_VALUES;
+}
+
 export const defaultWorkerFactory: WorkerFactory = () => new Worker(new URL('../../../workers/sim.worker.ts', import.meta.url), { type: 'module', name: 'aqm-lab-sim' });
+
+/** Asks the user a yes/no question (the browser's confirm dialog by default). */
+export type Confirm = (question: string) => boolean;
+const browserConfirm: Confirm = (q) => (typeof globalThis.confirm === 'function' ? globalThis.confirm(q) : true);
+
+/** A run is "very large" when it would take longer than this in the tab (at the nominal rate), s... */
+export const LARGE_RUN_SECONDS = 120;
+/** ...or more engine memory than this, bytes. */
+export const LARGE_RUN_BYTES = 1e9;
+
+/** The question to ask before starting `scenario`, or null when it is not very large (src/engine/estimate.ts). */
+export function largeRunQuestion(scenario: Scenario): string | null {
+  const e = estimateRun(scenario);
+  if (e.wallSeconds <= LARGE_RUN_SECONDS && e.memoryBytes <= LARGE_RUN_BYTES) return null;
+  const why = e.memoryBytes > LARGE_RUN_BYTES ? `it needs about ${bytesText(e.memoryBytes)} of memory, more than a browser tab may have` : 'it would keep this tab busy for a long time';
+  return `This run is very large: ${why}.\n\nEstimate: ${estimateText(e)}.\n\nYou can pause or reset it at any time. Start it anyway?`;
+}
 
 /** Does a decision record match a step target? (same rule as the worker's) */
 export function decisionMatches(r: DecisionRecord, what: StepWhat, flow: number | null): boolean {
@@ -31,6 +67,7 @@ export class RunController {
   constructor(
     readonly store: AppStore,
     private readonly makeWorker: WorkerFactory = defaultWorkerFactory,
+    private readonly confirm: Confirm = browserConfirm,
   ) {}
 
   private send(m: MainToWorker): void {
@@ -40,6 +77,7 @@ export class RunController {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const w = this.makeWorker();
+    this.workersMade++;
     w.onmessage = (e: MessageEvent) => this.onMessage(e.data);
     w.onerror = (e: ErrorEvent) => {
       e.preventDefault();
@@ -50,9 +88,20 @@ export class RunController {
     return w;
   }
 
-  private crash(message: string): void {
-    this.worker?.terminate();
+  /** Workers made so far (a new one after a crash or a reset of a live run). */
+  workersMade = 0;
+
+  private dropWorker(): void {
+    if (!this.worker) return;
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    this.worker.onmessageerror = null;
+    this.worker.terminate();
     this.worker = null;
+  }
+
+  private crash(message: string): void {
+    this.dropWorker();
     this.live = false;
     this.store.set({ status: 'error', runError: { message, fields: [] } });
   }
@@ -67,7 +116,8 @@ export class RunController {
       return r.errors;
     }
     this.reset();
-    this.store.set((s) => ({ scenario: r.scenario, presetName, scenarioRev: s.scenarioRev + 1, runError: null, end: r.scenario.duration ?? Infinity }));
+    this.kindMemory.clear();
+    this.store.set((s) => ({ scenario: r.scenario, presetName, scenarioRev: s.scenarioRev + 1, runError: null, end: r.scenario.duration ?? Infinity, ...this.stepTargetFor(r.scenario) }));
     if (autoplay) this.start();
     return [];
   }
@@ -81,11 +131,49 @@ export class RunController {
   setParam(path: string, value: unknown): string[] {
     const s = this.store.getState();
     if (!s.scenario) return ['no scenario loaded'];
-    const r = withParam(s.scenario, path, value);
+    const r = this.withKindMemory(s.scenario, path, value) ?? withParam(s.scenario, path, value);
     if (!r.ok) return r.errors;
-    this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1 }));
+    this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1, ...this.stepTargetFor(r.scenario) }));
     if (this.live) this.send(toWorker({ type: 'set-param', path, value }));
     return [];
+  }
+
+  /**
+   * The settings each kind of an object (a queue, a traffic item, a per-flow delay) had
+   * when the user switched away from it, for this scenario: switching RED -> drop-tail ->
+   * RED brings back RED's thresholds, max_p and ECN instead of RED's defaults. Keyed by
+   * "<object path>|<kind>"; emptied when another scenario is loaded.
+   */
+  private readonly kindMemory = new Map<string, Record<string, unknown>>();
+
+  /** A kind swap that restores remembered settings of the new kind (null: not such a swap). */
+  private withKindMemory(scenario: Scenario, path: string, value: unknown): ReturnType<typeof withParam> | null {
+    if (!path.endsWith('.kind') || typeof value !== 'string') return null;
+    const objPath = path.slice(0, -'.kind'.length);
+    const cur = getPath(scenario, objPath);
+    if (typeof cur !== 'object' || cur === null || Array.isArray(cur)) return null;
+    const old = cur as Record<string, unknown>;
+    if (old.kind === value) return null;
+    this.kindMemory.set(`${objPath}|${String(old.kind)}`, cloneJson(old));
+    const remembered = this.kindMemory.get(`${objPath}|${value}`);
+    if (!remembered) return null;
+    // the plain swap carries the fields both kinds have (a queue's limit); the rest comes back
+    const swapped = withParam(scenario, path, value);
+    if (!swapped.ok) return swapped;
+    const next = getPath(swapped.scenario, objPath) as Record<string, unknown>;
+    const merged: Record<string, unknown> = { ...remembered };
+    for (const k of Object.keys(old)) if (k !== 'kind' && k in next) merged[k] = next[k];
+    const restored = withParam(scenario, objPath, merged);
+    return restored.ok ? restored : swapped;
+  }
+
+  /** The step target kept if it can still happen in `scenario`, else the default (and any flow). */
+  private stepTargetFor(scenario: Scenario): { stepWhat?: StepWhat; stepFlow?: number | null } {
+    const s = this.store.getState();
+    const view = viewOf(scenario);
+    const what = stepTargets(view).includes(s.stepWhat) ? {} : { stepWhat: DEFAULT_STEP };
+    const flow = s.stepFlow !== null && s.stepFlow >= view.flows ? { stepFlow: null } : {};
+    return { ...what, ...flow };
   }
 
   // ------------------------------------------------------------ transport
@@ -93,11 +181,18 @@ export class RunController {
   start(paused = false): void {
     const s = this.store.getState();
     if (!s.scenario) return;
+    // a very large run starts only if the user says so (issue 8: an estimate and a question, never a frozen tab)
+    const question = largeRunQuestion(s.scenario);
+    if (question !== null && !this.confirm(question)) {
+      this.store.set({ runError: { message: 'The run was not started: it is very large.', fields: [{ path: '', message: question.split('\n\n').slice(0, 2).join(' ') }] } });
+      return;
+    }
     this.runId++;
     this.live = true;
     this.store.series.clear();
+    this.store.exchanges.clear();
     this.store.set({ ...noRun(), runError: null, status: paused ? 'paused' : 'starting', end: s.scenario.duration ?? Infinity });
-    this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000 }, speed: s.speed, paused }));
+    this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000, sampleInterval: appSampleInterval(s.scenario) }, speed: s.speed, paused }));
   }
 
   play(): void {
@@ -119,12 +214,18 @@ export class RunController {
     else this.play();
   }
 
-  /** Stops the run and clears its data; the scenario (with live changes) stays. */
+  /**
+   * Stops the run and clears its data; the scenario (with live changes) stays. A live
+   * run's worker is terminated rather than asked to stop: a worker busy building or
+   * running a huge scenario reads no message until its current slice ends, which can be
+   * minutes; a fresh worker is made on the next start.
+   */
   reset(): void {
-    if (this.live) this.send(toWorker({ type: 'stop' }));
+    if (this.live) this.dropWorker();
     this.live = false;
     this.runId++;
     this.store.series.clear();
+    this.store.exchanges.clear();
     const sc = this.store.getState().scenario;
     this.store.set({ ...noRun(), status: 'idle', end: sc?.duration ?? Infinity });
   }
@@ -151,9 +252,12 @@ export class RunController {
     // while running, the history on screen is stale: let the engine find the next one
     const running = s.status === 'running' || s.status === 'starting' || s.status === 'stepping';
     if (!running && this.moveInHistory(+1)) return;
-    if (!this.live) this.start(true);
+    if (!this.live) {
+      this.start(true);
+      if (!this.live) return; // the user declined a very large run
+    }
     this.store.set({ status: 'stepping', stepNote: null });
-    this.send(toWorker({ type: 'step', what: s.stepWhat, flow: s.stepFlow ?? undefined }));
+    this.send(toWorker({ type: 'step', what: s.stepWhat, flow: s.stepFlow ?? undefined, horizon: { sim: STEP_HORIZON_SIM_S, wallMs: STEP_HORIZON_WALL_MS } }));
   }
 
   /** Steps back through the recorded history (the last 1,000 decisions and flow events). */
@@ -164,7 +268,7 @@ export class RunController {
       this.pause();
       return;
     }
-    if (!this.moveInHistory(-1)) this.store.set({ stepNote: `No earlier ${s.stepWhat === 'flow-event' ? 'flow event' : s.stepWhat} in the recorded history (the last 1,000).` });
+    if (!this.moveInHistory(-1)) this.store.set({ stepNote: `No earlier ${targetText(s.stepWhat, s.stepFlow)} in the recorded history (the last 1,000).` });
   }
 
   /** Moves the cursor to the next (dir = +1) or previous (-1) matching record; false if none. */
@@ -199,8 +303,7 @@ export class RunController {
   }
 
   dispose(): void {
-    this.worker?.terminate();
-    this.worker = null;
+    this.dropWorker();
     this.live = false;
   }
 
@@ -222,6 +325,9 @@ export class RunController {
       case 'batch':
         store.series.append({ t: m.t, cols: m.cols });
         if (m.queueEvents) store.series.appendEvents(m.queueEvents);
+        return;
+      case 'exchanges':
+        store.exchanges.append(m.baseline, m.rt, m.rsp, m.lost);
         return;
       case 'progress':
         store.set((s) => ({
@@ -251,7 +357,15 @@ export class RunController {
           });
         return;
       case 'paused': {
-        const note = m.reason === 'step-not-found' ? `No further ${store.getState().stepWhat === 'flow-event' ? 'flow event' : store.getState().stepWhat} before the end of the run.` : null;
+        const s = store.getState();
+        const what = targetText(s.stepWhat, s.stepFlow);
+        const from = m.searchedFrom ?? m.now;
+        const note =
+          m.reason === 'step-not-found'
+            ? `No ${what} between t = ${secs(from)} and the end of the run.`
+            : m.reason === 'step-horizon'
+              ? `No ${what} in ${secs(m.now - from)} of simulated time (t = ${secs(from)} to ${secs(m.now)}); paused there. Step again to look further${stepTargets(viewOf(s.scenario)).length > 1 ? ', or step to another target' : ''}.`
+              : null;
         store.set({ status: 'paused', now: m.now, stepNote: note });
         return;
       }
@@ -265,6 +379,15 @@ export class RunController {
         return;
     }
   }
+}
+
+/** "ECN mark", "drop of flow 3". */
+function targetText(what: StepWhat, flow: number | null): string {
+  return `${STEP_LABELS[what]}${flow !== null ? ` of flow ${flow}` : ''}`;
+}
+
+function secs(x: number): string {
+  return `${x < 10 ? x.toFixed(2) : x.toFixed(1)} s`;
 }
 
 /** Index of the last flow event at or before the decision under the cursor (keeps the two views in step). */

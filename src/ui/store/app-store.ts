@@ -11,6 +11,7 @@ import type { FlowEvent } from '../../engine/net/agent';
 import type { Scenario } from '../../engine/scenario/schema';
 import type { FieldError, Speed, StepWhat } from '../../protocol/messages';
 import type { ParamMarker } from '../scenario-view';
+import { ExchangeStore } from './exchange-store';
 import { SeriesStore } from './series-store';
 
 export type RunStatus = 'idle' | 'starting' | 'running' | 'stepping' | 'paused' | 'done' | 'error';
@@ -89,7 +90,7 @@ export const INITIAL_STATE: AppState = {
   cursor: null,
   flowEvents: [],
   flowCursor: null,
-  stepWhat: 'mark',
+  stepWhat: 'decision',
   stepFlow: null,
   stepNote: null,
   banners: [],
@@ -104,6 +105,8 @@ export class AppStore {
   private state: AppState;
   private readonly listeners = new Set<() => void>();
   readonly series = new SeriesStore();
+  /** Response times of web exchanges (run and uncongested baseline), for the response-time chart. */
+  readonly exchanges = new ExchangeStore();
   private bannerId = 0;
 
   constructor(initial: Partial<AppState> = {}) {

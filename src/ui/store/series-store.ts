@@ -48,6 +48,8 @@ export class SeriesStore {
   version = 0;
   /** Bumped when stored samples are rewritten (clear, compaction): derived data must be recomputed. */
   epoch = 0;
+  /** Bumped when stored events are rewritten (clear, thinning); appends leave it alone. */
+  evEpoch = 0;
 
   constructor(
     readonly maxSamples = 1 << 17,
@@ -65,6 +67,7 @@ export class SeriesStore {
     this.compactions = 0;
     this.version++;
     this.epoch++;
+    this.evEpoch++;
   }
 
   /** Column names in insertion order. */
@@ -202,6 +205,7 @@ export class SeriesStore {
       k++;
     }
     this.evLength = k;
+    this.evEpoch++;
   }
 
   /** Number of stored per-flow columns of a kind ("cwnd" -> cwnd.0, cwnd.1, ...). */

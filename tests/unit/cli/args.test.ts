@@ -33,8 +33,8 @@ describe('parseCliArgs', () => {
     expect(bad(['--bogus'])[0]).toContain('--bogus');
     expect(bad(['a.json', 'b.json'])[0]).toContain('one scenario file at a time');
     expect(bad(['a.json', '--preset', 'x'])[0]).toContain('not both');
-    expect(bad(['--preset', 'x', '--sample', '0'])).toEqual(['--sample = "0" is out of range: allowed > 0 to 1000000 s']);
-    expect(bad(['--preset', 'x', '--sample', 'fast'])[0]).toContain('"fast"');
+    expect(bad(['--preset', 'x', '--sample', '0'])).toEqual(['--sample = 0 is out of range: allowed > 0 to 1000000 s (the sampling interval of --series)']);
+    expect(bad(['--preset', 'x', '--sample', 'fast'])[0]).toContain('--sample = fast is out of range');
     expect(bad(['--preset', 'x', '--trace-flows'])).toEqual(['--trace-flows needs --trace <file.jsonl>']);
   });
 });
@@ -112,7 +112,7 @@ describe('runCli without running the engine', () => {
   it('exits 2 with the messages on stderr for invalid input', async () => {
     const cases: [string[], RegExp][] = [
       [['--preset', 'no-such'], /no such preset/],
-      [['--preset', 'ecn-finite', '--set', 'topology.bottleneck.rate=-1'], /topology\.bottleneck\.rate = -1 is out of range: allowed > 0 to 1000000000000 bps/],
+      [['--preset', 'ecn-finite', '--set', 'topology.bottleneck.rate=-1'], /topology\.bottleneck\.rate = -1 is out of range: allowed 1000 to 1000000000000 bps/],
       [[file('minmax.json', JSON.stringify({ version: 1, duration: 1, topology: { kind: 'dumbbell', bottleneck: { queue: { kind: 'red', minTh: 9, maxTh: 3 } } }, traffic: [{ kind: 'bulk' }] }))], /queue\.minTh = 9 must be less than maxTh = 3/],
       [[file('unknown.json', JSON.stringify({ version: 1, duration: 1, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'bulk', flow: 2 }] }))], /traffic\.0\.flow: unknown field/],
       [[], /no scenario/],

@@ -3,13 +3,15 @@ import { scenarioDocs } from '../../../src/cli/docs';
 import { matchPresets, sweepRow, sweepTable } from '../../../src/cli/sweep';
 import { AQMS } from '../../../src/engine/aqm/registry';
 import { TCP_PARAMS } from '../../../src/engine/tcp/params';
-import { BULK_FIELDS, LINK_FIELDS, UDP_FIELDS } from '../../../src/engine/scenario/fields';
+import { LINK_FIELDS } from '../../../src/engine/scenario/fields';
+import { TRAFFICS } from '../../../src/engine/traffic/registry';
 import type { RunResult } from '../../../src/engine/metrics/types';
+import type { ParamSpecs } from '../../../src/engine/core/params';
 
 describe('generated field reference', () => {
   it('documents every declared parameter with its range', () => {
     const md = scenarioDocs();
-    const all = [TCP_PARAMS, LINK_FIELDS, BULK_FIELDS, UDP_FIELDS, ...AQMS.map((d) => d.params)];
+    const all: ParamSpecs[] = [TCP_PARAMS, LINK_FIELDS, ...TRAFFICS.map((d) => d.params as ParamSpecs), ...AQMS.map((d) => d.params)];
     for (const specs of all)
       for (const [k, spec] of Object.entries(specs)) {
         const row = md.split('\n').find((l) => l.startsWith(`| \`${k}\` |`) && l.includes(spec.doc.replace(/\|/g, '\\|')));

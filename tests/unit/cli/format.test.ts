@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { delayText, formatSummary, rateText, table } from '../../../src/cli/format';
+import { delayText, formatSummary, rateText, scenarioLine, table } from '../../../src/cli/format';
 import type { FlowSummary, QueueSummary, RunResult } from '../../../src/engine/metrics/types';
 import { presetScenario } from '../../../src/engine/scenario/presets';
 
@@ -71,11 +71,26 @@ describe('summary text', () => {
     expect(text).toContain('1.5 Mb/s 20 ms, droptail limit 64 pkts');
     expect(text).toMatch(/^0\s+tcp\s+0\.000\s+112\.500\s+1491\.3\s+20971520\s+14365\s+2\s+1\s+3\s+4$/m);
     expect(text).toMatch(/^1\s+tcp\s+0\.000\s+unfinished\s+744\.0\s/m);
-    expect(text).toMatch(/^bottleneck ->\s+99\.4%\s+28730\s+38\s+38\s+0\s+0\s+0\s+0\.13%\s+31\.25\s+63\s+243\.70$/m);
+    expect(text).toMatch(/^bottleneck ->\s+99\.4%\s+28730\s+38\s+38\s+0\s+0\s+0\s+0\s+0\.13%\s+31\.25\s+63\s+243\.70$/m);
+    expect(text).toContain('2 TCP flows (reno), dumbbell 1x2 hosts');
     expect(text).toContain('G = 99.42%');
     expect(text).toContain("Jain's fairness index = 0.993");
     const open = formatSummary(result([flow(0)], null), presetScenario('lockout-dt')!);
     expect(open).toContain('G = - (a flow did not finish)');
+  });
+
+  it('counts random link losses in their own column, apart from queue drops', () => {
+    const r = result([flow(0)], 0.5);
+    r.summary.bottleneck = { ...r.summary.bottleneck, linkLosses: 224 };
+    const text = formatSummary(r, presetScenario('random-loss')!);
+    expect(text).toMatch(/^queue\s+util\s+arrivals\s+drops\s+overflow\s+early\s+forced\s+marks\s+link loss\s+loss\s+mean q/m);
+    expect(text).toMatch(/^bottleneck ->\s+99\.4%\s+28730\s+38\s+38\s+0\s+0\s+0\s+224\s+0\.13%/m);
+  });
+
+  it('names TCP in the header only when there is TCP traffic', () => {
+    expect(scenarioLine(presetScenario('md1-poisson')!)).toMatch(/^md1-poisson \(seed 1, 200 s\): 1 UDP source \(poisson 8 Mb\/s\), dumbbell/);
+    expect(scenarioLine(presetScenario('md1-poisson')!)).not.toContain('TCP');
+    expect(scenarioLine(presetScenario('ecn-finite')!)).toContain('2 TCP flows (reno+ECN)');
   });
 
   it('summarises flows beyond the first 40', () => {

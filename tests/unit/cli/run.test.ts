@@ -14,7 +14,7 @@ describe('CLI run outputs', () => {
   const out = join(dir, 'r.json');
   const series = join(dir, 's.csv');
   const trace = join(dir, 't.jsonl');
-  const sets = ['duration=2', 'topology.bottleneck.queue.minTh=3', 'topology.bottleneck.queue.maxTh=9', 'topology.bottleneck.queue.limit=30'];
+  const sets = ['duration=2', 'warmup=0', 'topology.bottleneck.queue.minTh=3', 'topology.bottleneck.queue.maxTh=9', 'topology.bottleneck.queue.limit=30'];
 
   it('writes the result, the series and the trace consistently with the summary', async () => {
     const io = capture();

@@ -18,7 +18,7 @@ describe('analytic checks', () => {
         delay: 0.001,
         duration: 400,
         seed: 3,
-        traffic: [{ kind: 'udp', pattern: 'poisson', rate: rho * rate, packetSize: size, from: 'left' }],
+        traffic: [{ kind: 'udp', pattern: 'poisson', rate: rho * rate, packetSize: size, start: 0, from: 'left' }],
       }),
     );
     const b = r.summary.bottleneck;
@@ -35,10 +35,10 @@ describe('analytic checks', () => {
   });
 
   it('CBR UDP below the link rate never queues; above it, the excess is dropped at the rate difference', () => {
-    const under = runScenario(dumbbell({ rate: 10e6, delay: 0.001, duration: 10, traffic: [{ kind: 'udp', pattern: 'cbr', rate: 9e6, packetSize: 1000, from: 'left' }] }));
+    const under = runScenario(dumbbell({ rate: 10e6, delay: 0.001, duration: 10, traffic: [{ kind: 'udp', pattern: 'cbr', rate: 9e6, packetSize: 1000, start: 0, from: 'left' }] }));
     expect(under.summary.bottleneck.maxQueuePackets).toBe(0);
     const over = runScenario(
-      dumbbell({ rate: 10e6, delay: 0.001, duration: 20, queue: { kind: 'droptail', limit: 50 }, traffic: [{ kind: 'udp', pattern: 'cbr', rate: 12.5e6, packetSize: 1000, from: 'left' }] }),
+      dumbbell({ rate: 10e6, delay: 0.001, duration: 20, queue: { kind: 'droptail', limit: 50 }, traffic: [{ kind: 'udp', pattern: 'cbr', rate: 12.5e6, packetSize: 1000, start: 0, from: 'left' }] }),
     );
     // 20 % of what arrives cannot be served
     expect(over.summary.bottleneck.lossRate).toBeGreaterThan(0.19);

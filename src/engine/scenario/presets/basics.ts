@@ -1,5 +1,5 @@
 import { DEFAULT_SCENARIO_JSON } from '../defaults';
-import { claimOf, type PresetSource } from './types';
+import { claim, claimOf, percent, type PresetSource } from './types';
 
 /** The scenario the app opens with. */
 export function defaultPreset(): PresetSource[] {
@@ -7,18 +7,41 @@ export function defaultPreset(): PresetSource[] {
   out.push({
     name: 'default',
     title: 'Four Reno flows, 10 Mb/s RED bottleneck',
-    lesson: 'Four long-lived Reno flows share a 10 Mb/s, 20 ms link managed by RED. Watch each cwnd saw-tooth, the RED average settle between min_th and max_th, and the early drops keep the queue short while the link stays busy.',
+    lesson:
+      'Four long-lived Reno flows share a 10 Mb/s, 20 ms link managed by RED (min_th 15, max_th 45, a 100-packet buffer). Watch each cwnd saw-tooth and the RED average (the thick line) against min_th and max_th: RED drops at random, early, only while the average is above min_th. In the first seconds slow start overshoots and the queue hits its limit; the summary counts from 5 s on (the warm-up), when RED is at work.',
     group: 'lesson',
     claims: [
-      claimOf('RED drops more packets early, by chance, than by overflow.', (s) => ({
-        pass: s.bottleneck.dropsEarly > s.bottleneck.dropsOverflow,
-        measured: `${s.bottleneck.dropsEarly} early, ${s.bottleneck.dropsOverflow} overflow drops`,
-      })),
+      claim('After slow start the link stays busy: more than 95 % utilization.', (s) => s.bottleneck.utilization, (u) => u > 0.95, (u) => `${percent(u)} busy`),
+      claimOf('After slow start every drop is an early, random RED drop: no overflow and no forced drop.', (s) => {
+        const b = s.bottleneck;
+        return { pass: b.dropsEarly > 0 && b.dropsOverflow === 0 && b.dropsForced === 0, measured: `${b.dropsEarly} early, ${b.dropsOverflow} overflow, ${b.dropsForced} forced drops` };
+      }),
+      claimOf('The queue stays short: packets wait under 25 ms on average (the round trip is 44 ms), and the queue never comes near its 100-packet limit.', (s) => {
+        const b = s.bottleneck;
+        return { pass: b.meanQueueDelay < 0.025 && b.maxQueuePackets < 60, measured: `mean wait ${(b.meanQueueDelay * 1000).toFixed(1)} ms, longest queue ${b.maxQueuePackets} packets` };
+      }),
+      claim("The four flows get about equal shares: Jain's index above 0.95.", (s) => s.fairness.jain, (j) => j > 0.95, (j) => `Jain's index ${j.toFixed(3)}`),
     ],
     json: DEFAULT_SCENARIO_JSON as unknown as Record<string, unknown>,
   });
   return out;
 }
+
+/** M/D/1 mean number waiting, rho^2 / (2 (1 - rho)) (Pollaczek-Khinchine with deterministic service). */
+export function md1Waiting(rho: number): number {
+  return (rho * rho) / (2 * (1 - rho));
+}
+
+/**
+ * The square-root law (Mathis, Semke, Mahdavi, Ott 1997): goodput = (MSS / RTT) sqrt(3 / (2 b p)),
+ * b = segments acknowledged per ACK (2 with delayed ACKs), p = loss probability. Bits/s.
+ */
+export function mathisGoodput(mssBytes: number, rttSeconds: number, lossProbability: number, b: number): number {
+  return ((mssBytes * 8) / rttSeconds) * Math.sqrt(3 / (2 * b * lossProbability));
+}
+
+/** random-loss: MSS 1460 B, propagation RTT 2 x (20 + 1 + 1) ms, 1 % loss, delayed ACKs. */
+const RANDOM_LOSS_MATHIS = mathisGoodput(1460, 0.044, 0.01, 2);
 
 /** Lessons on queueing and TCP basics checked against closed forms (M/D/1, the square-root law). */
 export function basicsPresets(): PresetSource[] {
@@ -26,8 +49,25 @@ export function basicsPresets(): PresetSource[] {
   out.push({
     name: 'md1-poisson',
     title: 'Poisson UDP into a drop-tail queue (M/D/1)',
-    lesson: 'Poisson arrivals of 1000-byte packets at 80 % of a 10 Mb/s link into a deep drop-tail queue. The time-averaged number waiting should approach the M/D/1 value rho^2 / (2 (1 - rho)) = 1.6 packets; change the rate to see the queue explode as the load nears 100 %.',
+    lesson:
+      'Poisson arrivals of 1000-byte packets at 8 Mb/s into a 10 Mb/s link with a deep drop-tail buffer: an M/D/1 queue at load rho = 0.8, whose mean number waiting is rho^2 / (2 (1 - rho)) = 1.6 packets. Set the rate to 9.5 Mb/s (rho = 0.95) and watch the queue claims fail as the queue grows about fivefold.',
     group: 'lesson',
+    claims: [
+      claim('The link is busy 80 % of the time: the offered load (8 of 10 Mb/s).', (s) => s.bottleneck.utilization, (u) => Math.abs(u - 0.8) < 0.01, (u) => `${percent(u)} busy`),
+      claimOf('The mean number waiting is within 5 % of the M/D/1 value rho^2 / (2 (1 - rho)) = 1.6 packets.', (s) => {
+        const q = s.bottleneck.meanQueuePackets;
+        return { pass: Math.abs(q / md1Waiting(0.8) - 1) < 0.05, measured: `${q.toFixed(2)} packets waiting on average` };
+      }),
+      claimOf("The mean wait is within 5 % of M/D/1's rho / (2 mu (1 - rho)) = 1.6 ms (Little's law: packets waiting / arrival rate).", (s) => {
+        const w = s.bottleneck.meanQueueDelay;
+        const mdw = 0.8 / (2 * 1250 * (1 - 0.8));
+        return { pass: Math.abs(w / mdw - 1) < 0.05, measured: `${(w * 1000).toFixed(2)} ms mean wait` };
+      }),
+      claimOf('Nothing is dropped: the 10,000-packet buffer never comes close to full.', (s) => ({
+        pass: s.bottleneck.drops === 0 && s.bottleneck.maxQueuePackets < 100,
+        measured: `${s.bottleneck.drops} drops, longest queue ${s.bottleneck.maxQueuePackets} packets`,
+      })),
+    ],
     json: {
       version: 1,
       seed: 1,
@@ -39,8 +79,26 @@ export function basicsPresets(): PresetSource[] {
   out.push({
     name: 'random-loss',
     title: 'One Reno flow over a lossy link (square-root law)',
-    lesson: 'A single long-lived Reno flow crosses a 10 Mb/s link that loses 1 % of packets at random. Its throughput is set by the loss rate, not the link: about (MSS / RTT) sqrt(3 / (2 b p)) (Mathis et al.), far below 10 Mb/s. Halve the loss and the rate grows by about sqrt(2).',
+    lesson:
+      'A single long-lived Reno flow crosses a 10 Mb/s link that loses 1 % of packets at random (both directions). The square-root law of Mathis et al. predicts its goodput from the loss alone: (MSS / RTT) sqrt(3 / (2 b p)) = 2.3 Mb/s for MSS 1460 bytes, RTT 44 ms, b = 2 (delayed ACKs), p = 0.01. Set the loss to 0.005 and compare: the law says the goodput grows by sqrt(2); here it grows by about 1.7, because fewer losses also mean fewer timeouts.',
     group: 'lesson',
+    claims: [
+      claim('The flow uses less than a quarter of the 10 Mb/s link: the loss rate, not the link, sets its pace.', (s) => s.bottleneck.utilization, (u) => u < 0.25, (u) => `${percent(u)} busy`),
+      claimOf('The queue drops nothing: every loss is a random link loss.', (s) => ({
+        pass: s.bottleneck.drops === 0 && s.bottleneck.linkLosses > 0,
+        measured: `${s.bottleneck.linkLosses} link losses (${percent(s.bottleneck.linkLosses / Math.max(1, s.bottleneck.departures), 2)} of packets sent), ${s.bottleneck.drops} queue drops`,
+      })),
+      claim(
+        `Goodput is below the square-root law's ${(RANDOM_LOSS_MATHIS / 1e6).toFixed(1)} Mb/s but within a factor of two of it: the law leaves out retransmission timeouts.`,
+        (s) => s.flows[0]?.goodputBps ?? NaN,
+        (g) => g < RANDOM_LOSS_MATHIS && g > RANDOM_LOSS_MATHIS / 2,
+        (g) => `${(g / 1e6).toFixed(2)} Mb/s (${(g / RANDOM_LOSS_MATHIS).toFixed(2)} of the law)`,
+      ),
+      claimOf('Most losses are repaired by fast retransmit, but some cost a retransmission timeout.', (s) => {
+        const f = s.flows[0];
+        return { pass: !!f && f.fastRetransmits > f.timeouts && f.timeouts > 0, measured: f ? `${f.fastRetransmits} fast retransmits, ${f.timeouts} timeouts` : 'no flow' };
+      }),
+    ],
     json: {
       version: 1,
       seed: 1,

@@ -1,4 +1,4 @@
-import type { PresetSource } from './types';
+import { claim, claimOf, percent, type PresetSource } from './types';
 
 /** Scenarios of `npm run bench`. */
 export function benchPresets(): PresetSource[] {
@@ -7,7 +7,24 @@ export function benchPresets(): PresetSource[] {
     name: 'bench-100-red',
     title: 'Benchmark: 100 long-lived SACK flows through RED',
     paper: 'issue 2 §8 speed target (b)',
-    lesson: '100 long-lived SACK flows, starting 10 ms apart, share a 10 Mb/s, 20 ms bottleneck with RED (min_th 30, max_th 90, limit 300, max_p 0.1) for 200 simulated seconds. Used by npm run bench; in class, watch how little each of 100 windows can be and how RED keeps the average near min_th.',
+    lesson:
+      '100 long-lived SACK flows, starting 10 ms apart, share a 10 Mb/s, 20 ms bottleneck with RED (min_th 30, max_th 90, limit 300, max_p 0.1) for 200 simulated seconds. Used by npm run bench. In class: the path holds only about 35 packets plus the queue, so each of the 100 windows is one or two packets; watch where RED\'s average settles to hold that many flows back (seeds/004 §3 on why a fixed max_p suits only some numbers of flows).',
+    claims: [
+      claim('RED must drop a lot to hold 100 flows back: more than one packet in ten.', (s) => s.bottleneck.lossRate, (p) => p > 0.1, (p) => `${percent(p)} of arrivals dropped`),
+      claim(
+        'To drop that often, RED\'s average climbs far above min_th = 30, towards max_th = 90: the queue holds more than 60 packets on average.',
+        (s) => s.bottleneck.meanQueuePackets,
+        (q) => q > 60,
+        (q) => `mean queue ${q.toFixed(1)} packets`,
+      ),
+      claimOf('With windows of one or two packets there are too few duplicate ACKs: timeouts, not fast retransmits, repair most losses.', (s) => {
+        const to = s.flows.reduce((a, f) => a + f.timeouts, 0);
+        const fr = s.flows.reduce((a, f) => a + f.fastRetransmits, 0);
+        return { pass: to > fr, measured: `${to} timeouts, ${fr} fast retransmits` };
+      }),
+      claim('The link stays busy: more than 99 % utilization.', (s) => s.bottleneck.utilization, (u) => u > 0.99, (u) => `${percent(u)} busy`),
+      claim("Shares stay fair across 100 flows: Jain's index above 0.95.", (s) => s.fairness.jain, (j) => j > 0.95, (j) => `Jain's index ${j.toFixed(3)}`),
+    ],
     group: 'bench',
     json: {
       version: 1,

@@ -1,4 +1,5 @@
-import { named, type PresetSource } from './types';
+import type { Summary } from '../../metrics/types';
+import { claim, claimOf, named, percent, type PresetSource } from './types';
 
 // ---- seeds/001: ECN for large finite transfers ----------------------------------------
 
@@ -48,7 +49,8 @@ export function ecnFiniteName(n: number, mech: EcnFiniteMech, ql: number): strin
  * the clients and server 10 Mb/s 0.5 ms, a 1.5 Mb/s 20 ms bottleneck, 20 MiB downloads
  * starting at t = 0; Reno with delayed ACKs, MSS 1460, rwnd 64 KiB, 100 ms clock tick;
  * header bytes 0 and ns-2 queue counting (DESIGN §6) so the numbers compare with the
- * paper's ns-2 runs. RED: max_th = 3 min_th, w_q = 0.002, and ns-2's defaults of the
+ * paper's ns-2 runs; the sender cuts its window and computes its RTO as ns-2's agents do
+ * (windowCut "ns2", rtoEstimator "bsd-ticks"; docs/ns2.md shows what each changes). RED: max_th = 3 min_th, w_q = 0.002, and ns-2's defaults of the
  * time for what the paper leaves unsaid: gentle_ true (the ns-2 default since 2001),
  * wait_ true, mean_pktsize_ 500, drop (not mark) above max_th.
  */
@@ -81,6 +83,15 @@ export function ecnFiniteJson(n: number, mech: EcnFiniteMech, ql: number, limit 
       delayedAck: true,
       delayedAckTimeout: 0.1,
       tick: 0.1,
+      // as ns-2's agents and sinks behave (docs/ns2.md): 4.4BSD window cut, tick-counting
+      // RTO, DelAckSink's handling of duplicates;
+      // no limited transmit (with it the QL 4 cells drift from Table I: 851 drops vs 656)
+      windowCut: 'ns2',
+      rtoEstimator: 'bsd-ticks',
+      duplicateAck: 'ns2',
+      recoverRule: 'strict',
+      fin: false,
+      limitedTransmit: false,
       ecn: mech === 'ecn-c' || mech === 'ecn-a',
       ecnPlus: false,
     },
@@ -125,6 +136,43 @@ function familyPreset(n: number, mech: EcnFiniteMech, ql: number): PresetSource 
 }
 
 
+// ---- claims of the hand-picked lessons ------------------------------------------------
+
+/** Seconds between the first and the last download to finish (NaN if one is unfinished). */
+function completionGap(s: Summary): number {
+  const c = s.flows.map((f) => f.completionTime ?? NaN);
+  return Math.max(...c) - Math.min(...c);
+}
+
+function completions(s: Summary): string {
+  return s.flows.map((f) => (f.completionTime === null ? 'unfinished' : `${f.completionTime.toFixed(1)} s`)).join(' and ');
+}
+
+const goodputEfficiencyAbove99 = claim(
+  'Goodput efficiency G stays above 99 %: the link is never short of packets to send.',
+  (s) => s.goodputEfficiency ?? NaN,
+  (g) => g > 0.99,
+  (g) => (Number.isFinite(g) ? `G = ${percent(g, 2)}` : 'G undefined: a download did not finish'),
+);
+
+/** seeds/001 Table III counts 18 drops at QL 64 with ECN: all while both windows grow in slow start. */
+const onlySlowStartOverflows = claimOf('No packet is dropped early: the only drops are buffer overflows while both windows grow in slow start (seeds/001 Table III: 18).', (s) => {
+  const b = s.bottleneck;
+  return { pass: b.dropsEarly === 0 && b.dropsForced === 0 && b.drops > 0 && b.drops <= 30, measured: `${b.dropsOverflow} overflow, ${b.dropsEarly} early, ${b.dropsForced} forced drops` };
+});
+
+const marksOutnumberDrops = claimOf('ECN marks outnumber drops more than three to one.', (s) => ({
+  pass: s.bottleneck.marks > 3 * s.bottleneck.drops,
+  measured: `${s.bottleneck.marks} marks, ${s.bottleneck.drops} drops`,
+}));
+
+/** Each ECN sender halves its window for ECN-Echo far more often than it recovers from a loss. */
+const echoNotLoss = claimOf('Each sender halves its window for ECN-Echo far more often than for a lost packet (fast retransmits and timeouts).', (s) => {
+  const tcp = s.flows.filter((f) => f.kind === 'tcp');
+  const ok = tcp.length > 0 && tcp.every((f) => f.ecnReductions > 5 * (f.fastRetransmits + f.timeouts));
+  return { pass: ok, measured: tcp.map((f) => `flow ${f.flow}: ${f.ecnReductions} ECN cuts, ${f.fastRetransmits + f.timeouts} loss cuts`).join('; ') };
+});
+
 /** The hand-picked seeds/001 lessons (lockout, RED vs drop-tail, ECN marks, the baseline). */
 export function seeds001Lessons(): PresetSource[] {
   const out: PresetSource[] = [];
@@ -132,40 +180,152 @@ export function seeds001Lessons(): PresetSource[] {
   out.push(
     named(fam(2, 'ecn-a', 64), 'ecn-finite', {
       title: 'seeds/001: 2 clients, RED+ECN max_p 10 %, QL 64',
-      lesson: 'Two 20 MiB downloads start together through a 1.5 Mb/s bottleneck whose RED queue marks instead of dropping. Watch the marks (not drops) cut each window once per RTT and the two download-progress lines stay together; compare with lockout-dt. seeds/001 Table III.',
+      lesson:
+        'Two 20 MiB downloads start together through a 1.5 Mb/s bottleneck whose RED queue (min_th 20, max_th 60, max_p 10 %) marks packets instead of dropping them. Watch the marks in the strip under the queue chart, each sender halve its window once per mark, and the two download-progress lines; compare with lockout-dt and red-vs-dt (seeds/001 Table III).',
+      claims: [
+        marksOutnumberDrops,
+        onlySlowStartOverflows,
+        echoNotLoss,
+        goodputEfficiencyAbove99,
+        claim(
+          'ECN keeps the two downloads at the same pace: they finish less than 5 s apart (seeds/001 Table III: about 10 s). The gap depends on where the marks fall: change the seed to see it vary.',
+          completionGap,
+          (g) => g < 5,
+          (g) => `${g.toFixed(1)} s apart`,
+        ),
+      ],
     }),
   );
   out.push(
     named(fam(1, 'dt', 39), 'ecn-finite-baseline', {
       title: 'seeds/001 baseline: one download, drop-tail QL 39',
       paper: 'seeds/001 Experimental Methodology',
-      lesson: 'One 20 MiB download through the 1.5 Mb/s bottleneck: the 64 KiB receive window (44 segments) caps the flight, so a 39-packet drop-tail buffer never overflows. Expect 112.5 s, 1491.3 Kb/s and G = 99.42 %; set the queue limit to 38 and the first drops appear.',
+      lesson:
+        'One 20 MiB download through the 1.5 Mb/s, 20 ms bottleneck with a 39-packet drop-tail buffer. The 64 KiB receive window (44 segments of 1460 bytes) caps what the sender has in flight. Set the queue limit to 38 and watch the first claim fail.',
+      claims: [
+        claimOf('No packet is dropped: the receive window keeps the flight within the link and the 39-packet buffer.', (s) => ({ pass: s.bottleneck.drops === 0, measured: `${s.bottleneck.drops} drops` })),
+        claim(
+          'The download finishes in the 0.5 s cell of the paper\'s 112.5 s (seeds/001 reports times on a 0.5 s grid).',
+          (s) => s.flows[0]?.completionTime ?? NaN,
+          (t) => t > 112 && t <= 112.5,
+          (t) => `${t.toFixed(2)} s`,
+        ),
+        claim(
+          'Goodput is within 0.5 % of the paper\'s 1491.3 Kb/s.',
+          (s) => s.flows[0]?.goodputBps ?? NaN,
+          (g) => Math.abs(g / 1491.3e3 - 1) <= 0.005,
+          (g) => `${(g / 1e3).toFixed(1)} Kb/s`,
+        ),
+        claim(
+          'Goodput efficiency G is within 0.5 % of the paper\'s 99.42 %.',
+          (s) => s.goodputEfficiency ?? NaN,
+          (g) => Math.abs(g / 0.9942 - 1) <= 0.005,
+          (g) => `G = ${percent(g, 2)}`,
+        ),
+      ],
     }),
   );
   out.push(
     named(fam(2, 'dt', 64), 'lockout-dt', {
       title: 'Lockout under drop-tail: one flow takes the link',
-      lesson: 'Two identical downloads share a 64-packet drop-tail buffer. In seeds/001 (Figs. 5-6) a congestion event at about 52 s drops packets of one flow only; it halves its window while the other keeps growing, never regains its share, and finishes well after the other. Watch the download-progress lines drift apart and compare the completion times. Lockouts hang on the exact timing of each overflow: in this run the gap at QL 64 is small (218 vs 225 s), while with an 8-packet buffer (ecn-finite-n2-dt-ql8) one flow finishes in 172 s and the other in 226 s (paper: 33 % faster).',
+      lesson:
+        'Two identical downloads share a 64-packet drop-tail buffer. In seeds/001 (Figs. 5-6) an overflow at about 52 s drops packets of one flow only; it halves its window while the other keeps growing, and it never regains its share: the other finishes 34 s earlier. Watch the download-progress lines and the drops of each flow. Lockouts hang on the exact timing of each overflow; set the queue limit to 8 and watch the lockout claim fail: both downloads then finish within a few seconds of each other (the paper saw a 33 % gap at QL 8; ns-2.35 configured like this preset agrees with this engine there).',
+      claims: [
+        claimOf('Drop-tail drops only when the buffer overflows, and unevenly: one flow loses at least 1.5 times as many packets as the other.', (s) => {
+          const d = s.flows.map((f) => f.drops);
+          const b = s.bottleneck;
+          return { pass: b.dropsEarly === 0 && b.dropsForced === 0 && Math.max(...d) >= 1.5 * Math.min(...d), measured: `drops per flow ${d.join(' and ')}; ${b.dropsOverflow} overflow, ${b.dropsEarly + b.dropsForced} other` };
+        }),
+        claim(
+          'The lockout is severe: one download finishes more than 30 s before the other (seeds/001: 34 s; ns-2.35 with these settings: 61 s, as here).',
+          completionGap,
+          (g) => g > 30,
+          (g) => `${g.toFixed(1)} s apart`,
+        ),
+        goodputEfficiencyAbove99,
+        claim(
+          'Drop-tail keeps the queue long: it holds on average more than 40 of its 64 packets.',
+          (s) => s.bottleneck.meanQueuePackets,
+          (q) => q > 40,
+          (q) => `mean queue ${q.toFixed(1)} packets`,
+        ),
+      ],
     }),
   );
   out.push(
     named(fam(2, 'red-a', 64), 'red-vs-dt', {
       title: 'RED instead of drop-tail at the same buffer',
-      lesson: 'The lockout-dt scenario with RED (max_p 10 %, min_th 20) instead of drop-tail. Early random drops spread the losses over both flows, so the downloads stay closer together; compare Jain\'s index and the completion times with lockout-dt (seeds/001 Tables I-II).',
+      lesson:
+        'The lockout-dt scenario with RED (max_p 10 %, min_th 20, max_th 60) instead of drop-tail. Watch RED drop early, at random, while its average is above min_th, and compare the queue, the drops and the completion times with lockout-dt (seeds/001 Tables I-II).',
+      claims: [
+        claimOf('Most drops are early, random RED drops, before the buffer is full.', (s) => ({
+          pass: s.bottleneck.dropsEarly > s.bottleneck.dropsOverflow + s.bottleneck.dropsForced,
+          measured: `${s.bottleneck.dropsEarly} early, ${s.bottleneck.dropsOverflow} overflow, ${s.bottleneck.dropsForced} forced`,
+        })),
+        claim(
+          'RED keeps the queue about half as long as drop-tail did: under 30 packets on average (lockout-dt: 48).',
+          (s) => s.bottleneck.meanQueuePackets,
+          (q) => q < 30,
+          (q) => `mean queue ${q.toFixed(1)} packets`,
+        ),
+        claim(
+          'It pays for the short queue with more drops: more than three times drop-tail\'s 30.',
+          (s) => s.bottleneck.drops,
+          (d) => d > 90,
+          (d) => `${d} drops`,
+        ),
+        goodputEfficiencyAbove99,
+        claimOf('RED breaks the lockout, though not evenly: the downloads finish 5 to 15 s apart, where under drop-tail they were 61 s apart (seeds/001 Table II: RED is fairer at QL 64). Change the seed to see it vary.', (s) => {
+          const g = completionGap(s);
+          return { pass: g > 5 && g < 15, measured: `${g.toFixed(1)} s apart (${completions(s)})` };
+        }),
+      ],
     }),
   );
   out.push(
-    named(fam(2, 'red-a', 128), 'red-unfair', {
-      title: 'RED can be unfair too (QL 128)',
+    named({ ...fam(2, 'red-a', 128), json: { ...ecnFiniteJson(2, 'red-a', 128), seed: 13 } }, 'red-unfair', {
+      title: 'RED can be unfair too (QL 128, seed 13)',
       paper: 'seeds/001 Figs. 7-8',
-      lesson: 'With a 128-packet buffer and aggressive RED the drops between 20 and 40 s fall mostly on one flow, which then lags for the rest of the transfer. RED randomises drops but does not guarantee fair shares of finite transfers.',
+      lesson:
+        'Two downloads through aggressive RED (max_p 10 %, min_th 40) with a 128-packet buffer, seed 13. In seeds/001 (Figs. 7-8) the drops between 20 and 40 s fall mostly on one flow, which lags for the rest of the transfer. Watch the drops of each flow and the progress lines. The unfairness comes by chance: set the seed to 10 and watch the first claim fail (the drops split evenly and both finish within about 2 s).',
+      claims: [
+        claimOf('One download finishes more than 10 % sooner than the other (seeds/001: 13 %).', (s) => {
+          const c = s.flows.map((f) => f.completionTime ?? NaN);
+          const lead = 1 - Math.min(...c) / Math.max(...c);
+          return { pass: lead > 0.1, measured: `${(lead * 100).toFixed(1)} % sooner (${completions(s)})` };
+        }),
+        claimOf('The slower download lost more packets.', (s) => {
+          const [a, b] = s.flows;
+          const slow = (a.completionTime ?? Infinity) > (b.completionTime ?? Infinity) ? a : b;
+          const fast = slow === a ? b : a;
+          return { pass: slow.drops > fast.drops, measured: `slower flow ${slow.flow}: ${slow.drops} drops, faster flow ${fast.flow}: ${fast.drops}` };
+        }),
+        claimOf('Every drop is a RED early drop: the 128-packet buffer never overflows.', (s) => ({
+          pass: s.bottleneck.dropsOverflow === 0 && s.bottleneck.dropsEarly > 0,
+          measured: `${s.bottleneck.dropsEarly} early, ${s.bottleneck.dropsOverflow} overflow, ${s.bottleneck.dropsForced} forced; max queue ${s.bottleneck.maxQueuePackets}`,
+        })),
+        goodputEfficiencyAbove99,
+      ],
     }),
   );
   out.push(
     named(fam(2, 'ecn-c', 64), 'ecn-marks', {
       title: 'ECN marks instead of drops',
       paper: 'seeds/001 Fig. 9',
-      lesson: 'RED with ECN (max_p 2 %, min_th 20, QL 64): step to a marked packet and follow it: the receiver echoes ECE, the sender halves cwnd once per window and sets CWR. Almost no packet is dropped and both downloads progress at the same rate.',
+      lesson:
+        'RED with ECN (max_p 2 %, min_th 20, QL 64). Step to an ECN mark and follow the marked packet in the inspector: the receiver echoes ECE, the sender halves cwnd (once per window) and sets CWR. Watch the two download-progress lines (seeds/001 Fig. 9).',
+      claims: [
+        marksOutnumberDrops,
+        onlySlowStartOverflows,
+        echoNotLoss,
+        claim(
+          'ECN avoids the lockout: the downloads finish less than 20 s apart (drop-tail at this buffer: 61 s; seeds/001 Fig. 9: 8.5 s). How close depends on where the marks fall: change the seed to see it vary.',
+          completionGap,
+          (g) => g < 20,
+          (g) => `${g.toFixed(1)} s apart`,
+        ),
+        goodputEfficiencyAbove99,
+      ],
     }),
   );
   return out;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HeapScheduler } from '../../../../src/engine/core/scheduler';
+import { HeapScheduler, SplitScheduler } from '../../../../src/engine/core/scheduler';
 
 describe('HeapScheduler', () => {
   it('pops in (time, insertion) order for any sequence of inserts', () => {
@@ -59,5 +59,35 @@ describe('HeapScheduler', () => {
     s.cancel(h);
     expect(s.isEmpty()).toBe(true);
     expect(() => s.pop()).toThrow();
+  });
+});
+
+describe('SplitScheduler', () => {
+  it('merges its two lanes in (time, insertion) order, whichever lane each event went to', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ t: fc.integer({ min: 0, max: 30 }), fast: fc.boolean(), popAfter: fc.boolean() }), { maxLength: 300 }), (ops) => {
+        const s = new SplitScheduler(2);
+        const live: [number, number][] = []; // [time, id]
+        let floor = 0;
+        ops.forEach((op, id) => {
+          const t = floor + op.t;
+          if (op.fast) s.insertFast(t, id);
+          else s.insert(t, id);
+          live.push([t, id]);
+          if (op.popAfter) {
+            expect(s.next(Infinity)).toBe(true);
+            live.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+            const [mt, mid] = live.shift()!;
+            expect([s.lastTime, s.lastId]).toEqual([mt, mid]);
+            floor = mt;
+          }
+        });
+        expect(s.size).toBe(live.length);
+        // next(until) leaves later events in place
+        const firstT = s.peekTime();
+        if (live.length > 0) expect(s.next(firstT - 1)).toBe(false);
+        expect(s.size).toBe(live.length);
+      }),
+    );
   });
 });

@@ -112,7 +112,7 @@ describe('applySet', () => {
     const errs = applySetTexts(s, ['tcp.variant=sack', 'tcp.mss=abc', 'nonsense', 'traffic.0.flows=5', 'tcp.variant=cubic']);
     expect(errs).toEqual([
       'tcp.mss: expected a number (whole number 1 to 65495 bytes), got "abc"',
-      expect.stringContaining('--set "nonsense": expected <dotted.path>=<value>'),
+      'nonsense: no value; expected nonsense=<value>, e.g. topology.bottleneck.queue.maxP=0.02',
       'tcp.variant = "cubic" is not allowed: one of "tahoe", "reno", "newreno", "sack"',
     ]);
     expect(getPath(s, 'tcp.variant')).toBe('sack');

@@ -13,7 +13,7 @@ import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { paramSpecAt, parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
-import { displayUnit, editorFields, errorsByPath, formatPoints, isLiveParam, parseDisplay, parsePoints, type EditorField, type ParamField } from '../../../../src/ui/editor/fields';
+import { displayUnit, editorFields, errorsByPath, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField } from '../../../../src/ui/editor/fields';
 
 function scenarioWith(sets: Record<string, unknown> = {}, base: unknown = DEFAULT_SCENARIO_JSON): Scenario {
   const json = cloneJson(base) as Record<string, unknown>;
@@ -161,23 +161,30 @@ describe('units', () => {
     );
   });
 
-  it('parses typed values in display units and names the field and range when out of range', () => {
+  it('parses typed values in display units; a bad one gets a message with the label and the friendly range', () => {
     const f = editorFields(scenarioWith());
     const rate = param(f, 'topology.bottleneck.rate');
     expect(parseDisplay(rate, '12.5')).toEqual({ ok: true, value: 12.5e6 });
-    const bad = parseDisplay(rate, '2000000');
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) {
-      expect(bad.error).toContain('topology.bottleneck.rate = 2000000000000 is out of range: allowed > 0 to 1000000000000 bps');
-      expect(bad.error).toContain('> 0 to 1000000 Mb/s');
-    }
+    expect(parseDisplay(rate, '2000000')).toEqual({ ok: false, error: 'Rate: 2000000 Mb/s is out of range; allowed 0.001 to 1000000 Mb/s' });
+    expect(parseDisplay(rate, '-5')).toEqual({ ok: false, error: 'Rate: -5 Mb/s is out of range; allowed 0.001 to 1000000 Mb/s' });
     const maxP = param(f, 'topology.bottleneck.queue.maxP');
-    expect(parseDisplay(maxP, '1.5')).toMatchObject({ ok: false, error: expect.stringContaining('topology.bottleneck.queue.maxP = 1.5 is out of range: allowed 0 to 1 probability') });
-    expect(parseDisplay(maxP, '')).toMatchObject({ ok: false, error: expect.stringContaining('expected a number') });
+    expect(parseDisplay(maxP, '1.5')).toEqual({ ok: false, error: 'max_p: 1.5 is out of range; allowed 0 to 1' });
+    expect(parseDisplay(maxP, '')).toEqual({ ok: false, error: 'max_p: empty; allowed 0 to 1' });
+    expect(parseDisplay(maxP, 'abc')).toEqual({ ok: false, error: 'max_p: "abc" is not a number; allowed 0 to 1' });
     const rwnd = param(f, 'tcp.rwnd');
     expect(parseDisplay(rwnd, '64')).toEqual({ ok: true, value: 65536 });
     const limit = param(f, 'topology.bottleneck.queue.limit');
-    expect(parseDisplay(limit, '2.5')).toMatchObject({ ok: false, error: expect.stringContaining('must be a whole number') });
+    expect(parseDisplay(limit, '2.5')).toMatchObject({ ok: false, error: expect.stringMatching(/^Buffer limit: 2\.5 packets must be a whole number; allowed whole number 1 to \d+ packets$/) });
+    const delay = param(f, 'topology.bottleneck.delay');
+    expect(parseDisplay(delay, '20000')).toEqual({ ok: false, error: 'Delay: 20000 ms is out of range; allowed 0 to 10000 ms' });
+  });
+
+  it('puts the label before an engine message and drops the dotted key it starts with', () => {
+    const f = editorFields(scenarioWith());
+    const minTh = param(f, 'topology.bottleneck.queue.minTh');
+    expect(labelledMessage(minTh, 'topology.bottleneck.queue.minTh = 50 must be less than maxTh = 45')).toBe(`${minTh.spec.label}: 50 must be less than maxTh = 45`);
+    expect(labelledMessage(minTh, 'topology.bottleneck.queue.minTh: expected a number')).toBe(`${minTh.spec.label}: expected a number`);
+    expect(labelledMessage(minTh, `${minTh.spec.label}: already labelled`)).toBe(`${minTh.spec.label}: already labelled`);
   });
 });
 

@@ -93,7 +93,9 @@ describe('ScenarioEditor markup', () => {
     const html = renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: { 'topology.bottleneck.queue.minTh': msg, '': 'general problem' }, live: false }));
     const b = block(html, 'topology.bottleneck.queue.minTh');
     expect(b).toContain('role="alert"');
-    expect(b).toContain(msg);
+    // in the user's words: the label first, the dotted key beside it
+    expect(decode(b)).toContain('min_th: 50 must be less than maxTh = 45</span>');
+    expect(b).toMatch(/<code class="sed-key"[^>]*>topology\.bottleneck\.queue\.minTh<\/code>/);
     expect(b).toContain('aria-invalid="true"');
     expect(html.indexOf('general problem')).toBeLessThan(html.indexOf('data-path='));
   });

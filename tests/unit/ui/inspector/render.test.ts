@@ -85,6 +85,6 @@ describe('Inspector markup', () => {
     const Inspector = await loadInspector();
     const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {} })));
     expect(html).toContain('No AQM decision recorded yet');
-    expect(html).toContain('aria-label="Next ECN mark"');
+    expect(html).toContain('aria-label="Next mark (ECN)"');
   });
 });

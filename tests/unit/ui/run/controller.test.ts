@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { toMain, type MainToWorker } from '../../../../src/protocol/messages';
-import { RunController } from '../../../../src/ui/run/controller';
+import { APP_SERIES_VALUES, appSampleInterval, RunController } from '../../../../src/ui/run/controller';
+import { stepTargets } from '../../../../src/ui/run/step-targets';
+import { viewOf } from '../../../../src/ui/scenario-view';
 import { AppStore } from '../../../../src/ui/store/app-store';
 
 /** A stand-in for the worker: records what the controller sends. */
@@ -92,14 +94,95 @@ describe('RunController', () => {
     expect(store.getState().cursor).toBe(0);
     c.stepBack(); // nothing earlier: stays, with a note
     expect(store.getState().cursor).toBe(0);
-    expect(store.getState().stepNote).toMatch(/No earlier mark/);
+    expect(store.getState().stepNote).toMatch(/No earlier ECN mark/);
     c.stepForward(); // next mark is in the history
     expect(store.getState().cursor).toBe(3);
     const sent = workers[0].sent.length;
     c.stepForward(); // none left after it: ask the engine
     expect(workers[0].sent.length).toBe(sent + 1);
-    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'step', what: 'mark' });
+    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'step', what: 'mark', horizon: { sim: 30, wallMs: 4000 } });
     expect(store.getState().status).toBe('stepping');
+  });
+
+  it('steps to the next AQM decision by default and keeps only targets the scenario can produce', () => {
+    const { store, c } = setup(); // default: RED without ECN
+    expect(store.getState().stepWhat).toBe('decision');
+    expect(stepTargets(viewOf(store.getState().scenario))).toEqual(['decision', 'drop', 'flow-event']);
+    c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks');
+    expect(stepTargets(viewOf(store.getState().scenario))).toEqual(['decision', 'mark', 'drop', 'flow-event']);
+    c.setStepTarget('mark', 1);
+    // switching ECN off (or to a lesson without it) drops the mark target; a flow that no longer exists too
+    c.setParam('topology.bottleneck.queue.ecn', false);
+    expect(store.getState().stepWhat).toBe('decision');
+    c.setStepTarget('drop', 1);
+    c.setParam('traffic.0.flows', 1);
+    expect(store.getState().stepFlow).toBeNull();
+    expect(store.getState().stepWhat).toBe('drop');
+    // UDP only: no flow events
+    c.loadScenario(presetScenario('md1-poisson'), 'md1-poisson');
+    expect(stepTargets(viewOf(store.getState().scenario))).toEqual(['decision', 'drop']);
+  });
+
+  it('a step that finds nothing within its horizon pauses there and says so', () => {
+    const { store, c, workers } = setup();
+    c.setStepTarget('drop');
+    c.stepForward();
+    const runId = (workers[0].sent[0] as { runId: number }).runId;
+    c.onMessage(toMain({ type: 'paused', runId, now: 30.5, reason: 'step-horizon', searchedFrom: 0.5 }));
+    expect(store.getState().status).toBe('paused');
+    expect(store.getState().stepNote).toBe('No drop in 30.0 s of simulated time (t = 0.50 s to 30.5 s); paused there. Step again to look further, or step to another target.');
+    c.onMessage(toMain({ type: 'paused', runId, now: 60, reason: 'step-not-found', searchedFrom: 30.5 }));
+    expect(store.getState().stepNote).toBe('No drop between t = 30.5 s and the end of the run.');
+  });
+
+  it('reset and switching lessons terminate a live run\'s worker at once; the next run gets a fresh one', () => {
+    const { store, c, workers } = setup();
+    c.play();
+    expect(workers.length).toBe(1);
+    c.reset();
+    expect(workers[0].terminated).toBe(true);
+    expect(store.getState().status).toBe('idle');
+    c.play();
+    expect(workers.length).toBe(2);
+    expect(workers[1].sent[0].type).toBe('start');
+    c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks');
+    expect(workers[1].terminated).toBe(true);
+    // with no live run, nothing is terminated (the idle worker stays for the next start)
+    c.reset();
+    c.play();
+    expect(workers.length).toBe(3);
+    const runId = (workers[2].sent[0] as { runId: number }).runId;
+    c.onMessage(toMain({ type: 'done', runId, result: { version: 1, scenario: null, summary: { simulatedSeconds: 1 } as never } }));
+    c.reset();
+    expect(workers[2].terminated).toBe(false);
+  });
+
+  it('keeps each kind\'s settings for the session: RED -> drop-tail -> RED brings back max_p, ECN and thresholds', () => {
+    const { store, c } = setup();
+    c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks'); // RED, max_p 2 %, ECN, min_th 20, limit 64
+    const q = () => (store.getState().scenario!.topology as { bottleneck: { queue: Record<string, unknown> } }).bottleneck.queue;
+    expect(c.setParam('topology.bottleneck.queue.maxTh', 50)).toEqual([]);
+    expect(c.setParam('topology.bottleneck.queue.kind', 'droptail')).toEqual([]);
+    expect(q().kind).toBe('droptail');
+    expect(c.setParam('topology.bottleneck.queue.limit', 80)).toEqual([]);
+    expect(c.setParam('topology.bottleneck.queue.kind', 'red')).toEqual([]);
+    expect(q()).toMatchObject({ kind: 'red', maxP: 0.02, ecn: true, minTh: 20, maxTh: 50, limit: 80 });
+    // a fresh lesson forgets them: its RED starts from the lesson's (or the defaults)
+    c.loadScenario(presetScenario('lockout-dt'), 'lockout-dt');
+    expect(c.setParam('topology.bottleneck.queue.kind', 'red')).toEqual([]);
+    expect(q().ecn).toBe(false);
+  });
+
+  it('asks for a coarser series when a run has so many flows that its series would not fit the app', () => {
+    const s = presetScenario('default')!;
+    expect(appSampleInterval(s)).toBeUndefined(); // 4 flows: the engine's default sampling
+    s.traffic[0] = { ...s.traffic[0], flows: 100000 } as typeof s.traffic[0];
+    s.duration = 1;
+    s.warmup = 0;
+    const dt = appSampleInterval(s)!;
+    // (9 + 5 x 100,000 columns) x (1 s / dt samples) stays within the app's budget
+    expect(((9 + 5 * 100000) * 1) / dt).toBeLessThanOrEqual(APP_SERIES_VALUES * 1.0001);
+    expect(dt).toBeGreaterThan(0.01);
   });
 
   it('a worker crash shows the error, keeps the scenario and uses a fresh worker next time', () => {
@@ -113,5 +196,52 @@ describe('RunController', () => {
     c.play();
     expect(workers.length).toBe(2);
     expect(workers[1].sent[0].type).toBe('start');
+  });
+});
+
+describe('RunController: very large runs', () => {
+  const flood = { version: 1, duration: 5, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'udp', rate: 1e12, packetSize: 1 }] };
+
+  function setupAsking(answer: boolean) {
+    const store = new AppStore();
+    const workers: FakeWorker[] = [];
+    const questions: string[] = [];
+    const c = new RunController(
+      store,
+      () => {
+        const w = new FakeWorker();
+        workers.push(w);
+        return w as unknown as Worker;
+      },
+      (q) => {
+        questions.push(q);
+        return answer;
+      },
+    );
+    return { store, c, workers, questions };
+  }
+
+  it('asks before starting a very large run, with the estimate; "no" starts nothing and says why', () => {
+    const { store, c, workers, questions } = setupAsking(false);
+    expect(c.loadScenario(flood, null)).toEqual([]);
+    c.play();
+    expect(questions).toHaveLength(1);
+    expect(questions[0]).toMatch(/This run is very large: it would keep this tab busy for a long time/);
+    expect(questions[0]).toMatch(/Estimate: about 630 G events/);
+    expect(workers.length === 0 || workers[0].sent.every((m) => m.type !== 'start')).toBe(true);
+    expect(store.getState().status).toBe('idle');
+    expect(store.getState().runError?.message).toBe('The run was not started: it is very large.');
+  });
+
+  it('"yes" starts it; an ordinary run is started without a question', () => {
+    const yes = setupAsking(true);
+    yes.c.loadScenario(flood, null);
+    yes.c.play();
+    expect(yes.workers[0].sent[0].type).toBe('start');
+    const normal = setupAsking(false);
+    normal.c.loadScenario(presetScenario('default'), 'default');
+    normal.c.play();
+    expect(normal.questions).toEqual([]);
+    expect(normal.workers[0].sent[0].type).toBe('start');
   });
 });

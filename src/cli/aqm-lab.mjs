@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// The `aqm-lab` command (package.json "bin"; `npm run sim`, `sweep` and `bench` call it):
+//
+//   aqm-lab <scenario.json> | --preset <name> [options]    run one scenario (--help)
+//   aqm-lab sweep <preset pattern>... [options]             run many presets on every core
+//   aqm-lab bench [options]                                 engine speed, ns-2 comparison
+//   aqm-lab validate [suite or case ...] [options]          engine vs ns-2.35, metric by metric
+//
+// It runs the bundled build of src/cli (see build.mjs) with plain node. If the bundle is
+// missing, or any file it was built from has changed since, it is rebuilt first (about a
+// third of a second), so a source change is never run stale.
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { buildCli, isFresh, OUT } from './build.mjs';
+
+if (!isFresh()) {
+  try {
+    await buildCli();
+  } catch (e) {
+    process.stderr.write(`aqm-lab: could not build the command line (${e instanceof Error ? e.message : String(e)}); run npm install\n`);
+    process.exit(1);
+  }
+}
+
+const argv = process.argv.slice(2);
+const io = { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t) };
+const load = (name) => import(pathToFileURL(join(OUT, `${name}.mjs`)).href);
+
+let code;
+try {
+  if (argv[0] === 'sweep') code = await (await load('sweep')).runSweep(argv.slice(1), io);
+  else if (argv[0] === 'bench') code = await (await load('bench')).runBench(argv.slice(1), io);
+  else if (argv[0] === 'validate') code = await (await load('validate')).validateCli(argv.slice(1), io);
+  else code = await (await load('main')).runCli(argv, io);
+} catch (e) {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  code = 1;
+}
+process.exitCode = code;

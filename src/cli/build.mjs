@@ -1,0 +1,93 @@
+// Builds the command line into a few plain JavaScript files that `node` runs directly,
+// so a run does not pay for starting a TypeScript transpiler (issue 8). The output is a
+// build product, never committed: it lives in node_modules/.cache/aqm-lab/cli/, is made
+// by `npm install` (the `prepare` script) and is remade by the launcher (aqm-lab.mjs)
+// whenever one of its source files changed since the last build.
+//
+//   node src/cli/build.mjs          build now
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const OUT = join(ROOT, 'node_modules/.cache/aqm-lab/cli');
+
+/** Entry points: name of the output file -> source. */
+export const ENTRIES = {
+  main: 'src/cli/main.ts',
+  sweep: 'src/cli/sweep.ts',
+  'sweep-worker': 'src/cli/sweep-worker.ts',
+  bench: 'tests/bench/bench.ts',
+  validate: 'src/cli/validate.ts',
+};
+
+/** Files that change the build without being bundled sources. */
+const EXTRA_INPUTS = ['package.json', 'package-lock.json', 'src/cli/build.mjs'];
+
+function stamp(rel) {
+  const st = statSync(join(ROOT, rel));
+  return [Math.floor(st.mtimeMs), st.size]; // whole ms: what utimes can set back exactly
+}
+
+/** Bundles the entries (ES modules, shared code split into chunks) and records the inputs. */
+export async function buildCli(out = OUT) {
+  const esbuild = await import('esbuild');
+  const tmp = `${out}.tmp-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: Object.entries(ENTRIES).map(([out, src]) => ({ out, in: src })),
+    outdir: tmp,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // whitespace and syntax only: smaller files parse faster, and stack traces keep names
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const files = {};
+  for (const rel of [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')), ...EXTRA_INPUTS]) files[rel] = stamp(rel);
+  // the record of what the build read, file by file: isFresh compares it with the disk
+  writeFileSync(join(tmp, 'inputs.json'), JSON.stringify({ files }));
+  // swap the new build in whole, so a concurrent launcher never sees half a build
+  mkdirSync(dirname(out), { recursive: true });
+  const old = `${out}.old-${process.pid}`;
+  try {
+    renameSync(out, old);
+  } catch {
+    /* no previous build */
+  }
+  renameSync(tmp, out);
+  rmSync(old, { recursive: true, force: true });
+  return out;
+}
+
+/** True when a build exists and none of the files it was made from changed since. */
+export function isFresh(out = OUT) {
+  let rec;
+  try {
+    rec = JSON.parse(readFileSync(join(out, 'inputs.json'), 'utf8'));
+  } catch {
+    return false;
+  }
+  for (const [rel, [mtime, size]] of Object.entries(rec.files)) {
+    try {
+      const [m, s] = stamp(rel);
+      if (m !== mtime || s !== size) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const out = await buildCli();
+  console.log(`built ${relative(ROOT, out)}/{${Object.keys(ENTRIES).join(',')}}.mjs`);
+}

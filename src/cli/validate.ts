@@ -1,0 +1,224 @@
+import { writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runScenario } from '../engine/run';
+import { exportNs2 } from '../ns2/export';
+import type { Ns2Result } from '../ns2/result';
+import { caseScenario, judge, selectCases, SUITES, type MetricResult, type SummaryLike, type ValidationCase } from '../ns2/suite';
+import type { CliIo } from './main';
+import { findNs2, NS2_INSTALL_HINT, runNs2 } from './ns2-run';
+
+/**
+ * `npm run validate -- [suite or case ...] [--quiet] [--json file] [--markdown file]`:
+ * runs each case in the engine and in ns-2.35 and prints, per metric, both values, the
+ * difference, the tolerance and a verdict. Exit 0 when every judged metric passes, 1 if
+ * one fails, 2 on bad arguments or when ns-2 is not installed.
+ */
+
+export const VALIDATE_USAGE = `Usage: npm run validate -- [suite | case-glob ...] [options]
+
+Runs scenarios in AQM Lab and in ns-2.35 and compares them metric by metric.
+Suites: ${SUITES.join(', ')} (default: all but bench). A case glob selects cases by
+name, e.g. 'seeds001 n2 *' or '*QL64'.
+
+Options:
+  --quiet            print only failing metrics and the totals
+  --json <file>      write every result (both summaries, verdicts) as JSON
+  --markdown <file>  write the agreement tables as Markdown (- for stdout; docs/ns2.md
+                     shows them)
+  --list             list the cases and exit
+  -h, --help         this text`;
+
+export interface CaseOutcome {
+  case: ValidationCase;
+  results: MetricResult[];
+  engine: SummaryLike;
+  ns2: Ns2Result;
+  engineSeconds: number;
+  ns2Seconds: number;
+}
+
+/** Runs one case in both simulators (ns-2 in a child process while the engine runs here). */
+export async function runCase(bin: string, c: ValidationCase): Promise<CaseOutcome> {
+  const scenario = caseScenario(c);
+  const { script } = exportNs2(scenario);
+  const t0 = performance.now();
+  let ns2Done = 0;
+  const ns2p = runNs2(bin, script).then((r) => {
+    ns2Done = performance.now();
+    return r;
+  });
+  const e0 = performance.now();
+  const engine = runScenario(scenario).summary;
+  const engineSeconds = (performance.now() - e0) / 1000;
+  const ns2 = await ns2p;
+  return { case: c, results: judge(c, engine as unknown as SummaryLike, ns2), engine: engine as unknown as SummaryLike, ns2, engineSeconds, ns2Seconds: (ns2Done - t0) / 1000 };
+}
+
+function fmt(x: number | null, digits: number): string {
+  if (x === null) return '-';
+  return digits === 0 ? String(Math.round(x)) : x.toFixed(digits);
+}
+
+function pct(x: number | null): string {
+  return x === null ? '-' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)} %`;
+}
+
+export function formatCase(o: CaseOutcome, quiet: boolean): string {
+  const lines: string[] = [];
+  const rows = quiet ? o.results.filter((r) => r.verdict === 'fail') : o.results;
+  if (quiet && rows.length === 0) return '';
+  lines.push(`${o.case.name}   (engine ${o.engineSeconds.toFixed(2)} s, ns-2 ${o.ns2Seconds.toFixed(2)} s)`);
+  for (const r of rows) {
+    const tol = r.rel === null ? '' : `±${(r.rel * 100).toFixed(r.rel < 0.01 ? 1 : 0)} %`;
+    lines.push(`  ${r.label.padEnd(24)} ${fmt(r.engine, r.digits).padStart(12)} ${fmt(r.ns2, r.digits).padStart(12)} ${pct(r.diff).padStart(10)} ${tol.padStart(7)}  ${r.verdict.toUpperCase()}${r.note ? ` (${r.note})` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** seeds/001 cases are named "seeds001 n<N> <mech> QL<ql>"; the baseline cases have no mechanism. */
+const GRID_NAME = /^seeds001 n(\d+) (\S+) QL(\d+)$/;
+
+function cellOf(o: CaseOutcome, key: string): MetricResult | undefined {
+  return o.results.find((r) => r.key === key);
+}
+
+/** One grid table of the seeds/001 suite: rows n x mechanism, columns QL; `cell` formats a case. */
+function gridTable(list: CaseOutcome[], title: string, cell: (o: CaseOutcome) => string, rows?: (mech: string) => boolean): string[] {
+  const grid = new Map<string, Map<number, CaseOutcome>>();
+  const qls = new Set<number>();
+  for (const o of list) {
+    const m = GRID_NAME.exec(o.case.name);
+    if (!m || (rows && !rows(m[2]))) continue;
+    const row = `n = ${m[1]}, ${m[2]}`;
+    if (!grid.has(row)) grid.set(row, new Map());
+    grid.get(row)!.set(Number(m[3]), o);
+    qls.add(Number(m[3]));
+  }
+  const cols = [...qls].sort((a, b) => b - a);
+  const out = [`**${title}**`, '', `| | ${cols.map((q) => `QL ${q}`).join(' | ')} |`, `|---|${cols.map(() => '---:').join('|')}|`];
+  for (const [row, cells] of grid) out.push(`| ${row} | ${cols.map((q) => (cells.has(q) ? cell(cells.get(q)!) : '')).join(' | ')} |`);
+  out.push('');
+  return out;
+}
+
+const failMark = (r: MetricResult | undefined) => (r?.verdict === 'fail' ? ' ✗' : '');
+const pair = (key: string) => (o: CaseOutcome) => {
+  const r = cellOf(o, key);
+  if (!r || r.engine === null || r.ns2 === null) return '';
+  const same = r.engine === r.ns2;
+  return `${same ? '=' : ''}${fmt(r.engine, 0)}${same ? '' : ` / ${fmt(r.ns2, 0)}`}${failMark(r)}`;
+};
+
+/**
+ * The Markdown agreement tables (docs/ns2.md): for the seeds/001 grid one table per
+ * metric, rows n x mechanism and columns QL; for the other suites one row per case.
+ */
+export function markdownTable(outcomes: CaseOutcome[]): string {
+  const bySuite = new Map<string, CaseOutcome[]>();
+  for (const o of outcomes) bySuite.set(o.case.suite, [...(bySuite.get(o.case.suite) ?? []), o]);
+  const out: string[] = [];
+  for (const [suite, list] of bySuite) {
+    const judged = list.flatMap((o) => o.results.filter((r) => r.verdict !== 'info'));
+    const fails = judged.filter((r) => r.verdict === 'fail').length;
+    out.push(`### ${suite}: ${list.length} cases, ${judged.length} judged metrics, ${judged.length - fails} within tolerance${fails ? `, ${fails} outside (✗)` : ''}`, '');
+    if (suite === 'seeds001') {
+      out.push(
+        ...gridTable(list, 'Longest completion time T, engine vs ns-2 (G differs by the same amount, opposite sign; tolerance ±1 %)', (o) => {
+          const r = cellOf(o, 'tmax');
+          return r?.diff === null || !r ? '' : `${pct(r.diff).replace(' ', '')}${failMark(r)}`;
+        }),
+        ...gridTable(list, 'Bottleneck drops, engine / ns-2 ("=" where identical; ±10 % where ns-2 counts more than 100 and QL >= 16)', pair('drops')),
+        ...gridTable(list, 'Retransmissions, engine / ns-2 (same tolerance)', pair('retx')),
+        ...gridTable(list, 'ECN marks, engine / ns-2 (same tolerance)', pair('marks'), (mech) => mech.startsWith('ecn')),
+        ...gridTable(list, 'Retransmission timeouts, engine / ns-2 (information)', pair('timeouts')),
+      );
+      const base = list.filter((o) => !GRID_NAME.test(o.case.name));
+      for (const o of base) out.push(`- ${o.case.name}: ${o.results.map((r) => `${r.label} ${fmt(r.engine, r.digits)} / ${fmt(r.ns2, r.digits)}`).join('; ')}`);
+      out.push('');
+      continue;
+    }
+    const keys = [...new Set(list.flatMap((o) => o.results.map((r) => r.key)))];
+    const labels = new Map(list.flatMap((o) => o.results.map((r) => [r.key, r.label] as const)));
+    out.push(`| case | ${keys.map((k) => labels.get(k)).join(' | ')} |`, `|---|${keys.map(() => '---').join('|')}|`);
+    for (const o of list) {
+      const cells = keys.map((k) => {
+        const r = cellOf(o, k);
+        if (!r) return '';
+        return `${fmt(r.engine, r.digits)} / ${fmt(r.ns2, r.digits)}${r.diff !== null ? ` (${pct(r.diff).replace(' ', '')}${r.rel !== null ? `, ±${(r.rel * 100).toFixed(r.rel < 0.01 ? 1 : 0)}%` : ''})` : ''}${failMark(r)}`;
+      });
+      out.push(`| ${o.case.name} | ${cells.join(' | ')} |`);
+    }
+    out.push('');
+  }
+  return out.join('\n');
+}
+
+export async function validateCli(argv: readonly string[], io: CliIo = { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t) }): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { quiet: { type: 'boolean' }, json: { type: 'string' }, markdown: { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (e) {
+    io.err(`${(e as Error).message.split('\n')[0]} (see --help)\n`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(VALIDATE_USAGE + '\n');
+    return 0;
+  }
+  let cases: ValidationCase[];
+  try {
+    cases = selectCases(positionals);
+  } catch (e) {
+    io.err((e as Error).message + '\n');
+    return 2;
+  }
+  if (values.list) {
+    io.out(cases.map((c) => `${c.suite.padEnd(9)} ${c.name}`).join('\n') + '\n');
+    return 0;
+  }
+  const bin = findNs2();
+  if (!bin) {
+    io.err(NS2_INSTALL_HINT + '\n');
+    return 2;
+  }
+  const outcomes: CaseOutcome[] = [];
+  let fails = 0;
+  let judged = 0;
+  for (const c of cases) {
+    let o: CaseOutcome;
+    try {
+      o = await runCase(bin, c);
+    } catch (e) {
+      io.err(`${c.name}: ${(e as Error).message}\n`);
+      fails++;
+      continue;
+    }
+    outcomes.push(o);
+    judged += o.results.filter((r) => r.verdict !== 'info').length;
+    fails += o.results.filter((r) => r.verdict === 'fail').length;
+    const text = formatCase(o, values.quiet === true);
+    if (text) io.out(text + '\n');
+  }
+  io.out(`\n${cases.length} cases, ${judged} judged metrics: ${judged - fails} pass, ${fails} fail\n`);
+  if (typeof values.json === 'string') writeFileSync(values.json, JSON.stringify(outcomes.map((o) => ({ case: o.case.name, suite: o.case.suite, results: o.results, engine: o.engine, ns2: o.ns2 })), null, 1));
+  if (typeof values.markdown === 'string') {
+    if (values.markdown === '-') io.out(markdownTable(outcomes) + '\n');
+    else writeFileSync(values.markdown, markdownTable(outcomes));
+  }
+  return fails > 0 ? 1 : 0;
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  validateCli(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,322 @@
+/**
+ * Run-size estimates (issue 8, "safe at any scale"): before a run starts, how much work
+ * (network events, packets) and memory it will take, from the scenario alone. The CLI
+ * prints the estimate of long runs and refuses runs beyond its limits unless told
+ * otherwise; the app asks before starting a very large run. The numbers are rough (a
+ * factor of two either way is normal), they only have to separate a one-second run from
+ * a one-week run and a 100 MB run from a 100 GB one.
+ *
+ * Each traffic kind estimates its own items (the `estimate` function of its descriptor in
+ * src/engine/traffic, given the path its packets take); this file adds the topology, the
+ * time series and the fixed costs. A kind without an estimate counts as nothing.
+ */
+import type { EngineScenario } from './sim-run';
+import { trafficByKind } from './traffic/registry';
+import type { TrafficEstimateContext } from './traffic/types';
+
+/** Longest a run without a duration may go on while waiting for its finite flows (s). */
+export const MAX_OPEN_DURATION = 36_000;
+
+/** Events per wall second used to turn an event count into a time (bench-100-red on a 2-core machine, rounded down). */
+export const NOMINAL_EVENTS_PER_SECOND = 4e6;
+
+/** Sampling interval of the time series when none is given: duration / 2000, at least 1 ms (0.1 s without a duration). */
+export function defaultSampleInterval(duration: number | undefined): number {
+  return duration !== undefined ? Math.max(0.001, duration / 2000) : 0.1;
+}
+
+/** Series columns: 9 for the bottleneck, 5 per TCP flow (2 per UDP flow). */
+export const SERIES_BASE_COLUMNS = 9;
+export const SERIES_COLUMNS_PER_FLOW = 5;
+
+/** Memory model, bytes (measured with process.memoryUsage on 1,000 to 20,000-link dumbbells). */
+const BYTES_PER_LINK = 1300;
+const BYTES_PER_NODE = 100;
+const BYTES_PER_FLOW = 7000;
+/** A packet's slot in the pool's parallel arrays, times 2 for the pool's doubling. */
+const BYTES_PER_PACKET = 2 * 140;
+const BASE_BYTES = 2e6;
+
+export interface ItemEstimate {
+  index: number;
+  kind: string;
+  events: number;
+  packets: number;
+  flows: number;
+}
+
+export interface RunEstimate {
+  /** Simulated seconds: the duration, or when the finite transfers should be done. */
+  endSeconds: number;
+  /** No duration: the run ends when its finite flows do (endSeconds is a guess). */
+  openEnded: boolean;
+  events: number;
+  packets: number;
+  flows: number;
+  nodes: number;
+  links: number;
+  /** Most packets alive at once (queued or on the wire). */
+  packetsInFlight: number;
+  /** Time series a consumer receives: columns x samples (0 when no series are asked for). */
+  seriesColumns: number;
+  seriesSamples: number;
+  seriesValues: number;
+  /** Engine memory at the peak (without the series a consumer keeps), bytes. */
+  memoryBytes: number;
+  /** Wall-clock time at NOMINAL_EVENTS_PER_SECOND. */
+  wallSeconds: number;
+  items: ItemEstimate[];
+}
+
+interface PathInfo {
+  rate: number;
+  firstHopRate: number;
+  hops: number;
+  delay: number;
+  loss: number;
+  /** Identifies the slowest link, so items crossing the same one share its rate. */
+  bottleneck: string;
+}
+
+/** The slowest rate, first-hop rate, hop count and one-way delay between two named nodes of a general topology. */
+function generalPath(topo: Extract<EngineScenario['topology'], { kind: 'general' }>, src: string | undefined, dst: string | undefined): PathInfo {
+  type Edge = { to: string; rate: number; delay: number; loss: number; key: string };
+  const adj = new Map<string, Edge[]>();
+  topo.links.forEach((l, i) => {
+    for (const [a, b, dir] of [
+      [l.from, l.to, 'f'],
+      [l.to, l.from, 'r'],
+    ]) {
+      if (!adj.has(a)) adj.set(a, []);
+      adj.get(a)!.push({ to: b, rate: l.rate, delay: l.delay, loss: l.loss ?? 0, key: `${i}${dir}` });
+    }
+  });
+  const fallback = { rate: Math.min(...topo.links.map((l) => l.rate)), firstHopRate: Infinity, hops: 3, delay: 0.05, loss: 0, bottleneck: 'slowest' };
+  if (src === undefined || dst === undefined) return fallback;
+  // breadth-first: fewest hops, as the routes
+  const prev = new Map<string, Edge & { from: string }>();
+  const seen = new Set([src]);
+  const queue = [src];
+  for (let i = 0; i < queue.length && !seen.has(dst); i++) {
+    for (const e of adj.get(queue[i]) ?? []) {
+      if (seen.has(e.to)) continue;
+      seen.add(e.to);
+      prev.set(e.to, { ...e, from: queue[i] });
+      queue.push(e.to);
+    }
+  }
+  if (!seen.has(dst)) return fallback;
+  let rate = Infinity;
+  let firstHopRate = Infinity;
+  let hops = 0;
+  let delay = 0;
+  let loss = 0;
+  let bottleneck = '';
+  for (let v = dst; v !== src; ) {
+    const p: Edge & { from: string } = prev.get(v)!;
+    if (p.rate <= rate) {
+      rate = p.rate;
+      bottleneck = p.key;
+    }
+    delay += p.delay;
+    loss += p.loss;
+    hops++;
+    if (p.from === src) firstHopRate = p.rate;
+    v = p.from;
+  }
+  return { rate, firstHopRate, hops, delay, loss, bottleneck };
+}
+
+function meanFlowDelay(s: EngineScenario): number {
+  const fd = s.topology.flowDelay;
+  if (!fd) return 0;
+  if (fd.kind === 'constant') return fd.value;
+  if (fd.kind === 'uniform') return (fd.min + fd.max) / 2;
+  if (fd.kind === 'packmime') return 0.054; // half the mean of ns-2.35's PackMime DelayBox round trips (108 ms)
+  return fd.points.reduce((a, [x]) => Math.max(a, x), 0) / 2;
+}
+
+/** Estimates the run of a validated scenario. `series`: a consumer asked for time series. */
+export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleInterval?: number } = {}): RunEstimate {
+  const topo = s.topology;
+  let nodes: number;
+  let links: number;
+  let coreNodes: number;
+  const paths: PathInfo[] = [];
+  const extraDelay = meanFlowDelay(s);
+  if (topo.kind === 'dumbbell') {
+    nodes = topo.left.hosts + topo.right.hosts + 2;
+    links = 2 * (1 + topo.left.hosts + topo.right.hosts);
+    coreNodes = 2;
+    for (const t of s.traffic) {
+      const [a, b] = (t.from ?? 'left') === 'left' ? [topo.left, topo.right] : [topo.right, topo.left];
+      const from = t.from ?? 'left';
+      paths.push({ rate: Math.min(a.rate, topo.bottleneck.rate, b.rate), firstHopRate: a.rate, hops: 3, delay: a.delay + topo.bottleneck.delay + b.delay + extraDelay, loss: topo.bottleneck.loss ?? 0, bottleneck: from });
+    }
+  } else {
+    nodes = topo.nodes.length;
+    links = 2 * topo.links.length;
+    const degree = new Map<string, number>();
+    for (const l of topo.links) for (const n of [l.from, l.to]) degree.set(n, (degree.get(n) ?? 0) + 1);
+    coreNodes = topo.nodes.filter((n) => (degree.get(n.name) ?? 0) !== 1).length;
+    for (const t of s.traffic) {
+      const p = generalPath(topo, t.src, t.dst);
+      paths.push({ ...p, delay: p.delay + extraDelay });
+    }
+  }
+
+  // end of the run: the duration, or the finite transfers pushed through their paths
+  const openEnded = s.duration === undefined;
+  let endSeconds = s.duration ?? 0;
+  if (openEnded) {
+    // finite transfers that cross the same slowest link go through it one after the other
+    const bytesVia = new Map<string, number>();
+    let lastStart = 0;
+    let end = 0;
+    s.traffic.forEach((t, i) => {
+      const item = t as unknown as { start?: number; startSpread?: number; flows?: number; bytes?: number; stop?: number };
+      const key = paths[i].bottleneck;
+      bytesVia.set(key, (bytesVia.get(key) ?? 0) + (item.flows ?? 1) * (item.bytes ?? 0));
+      lastStart = Math.max(lastStart, (item.start ?? 0) + (item.startSpread ?? 0));
+      end = Math.max(end, item.stop ?? 0);
+    });
+    s.traffic.forEach((_t, i) => {
+      const p = paths[i];
+      end = Math.max(end, lastStart + ((bytesVia.get(p.bottleneck) ?? 0) * 8 * 1.1) / p.rate + 20 * 2 * p.delay);
+    });
+    // web traffic with stopAfterExchanges: the run ends when that many exchanges have completed
+    if (s.stopAfterExchanges !== undefined) {
+      const capacity = topo.kind === 'dumbbell' ? topo.bottleneck.rate : Math.min(...paths.map((p) => p.rate));
+      const perSecond = s.traffic.reduce((a, t) => a + (trafficByKind(t.kind)?.exchangeRate?.(t as never, capacity) ?? 0), 0);
+      if (perSecond > 0) end = Math.max(end, (s.warmup ?? 0) + s.stopAfterExchanges / perSecond);
+    }
+    endSeconds = Math.min(MAX_OPEN_DURATION, end);
+  }
+
+  // items whose flows cross the same slowest link share its rate, by number of flows
+  const flowsOf = (t: (typeof s.traffic)[number]): number => {
+    const f = (t as unknown as { flows?: unknown }).flows;
+    return typeof f === 'number' ? f : 0;
+  };
+  const crossing = new Map<string, number>();
+  s.traffic.forEach((t, i) => crossing.set(paths[i].bottleneck, (crossing.get(paths[i].bottleneck) ?? 0) + flowsOf(t)));
+  const items: ItemEstimate[] = [];
+  let packetsInFlight = 0;
+  let itemMemory = 0;
+  s.traffic.forEach((t, index) => {
+    const d = trafficByKind(t.kind);
+    const p = paths[index];
+    const f = flowsOf(t);
+    const share = f > 0 ? f / (crossing.get(p.bottleneck) ?? f) : 1;
+    const ctx: TrafficEstimateContext = { duration: s.duration, tcp: s.tcp, endSeconds, pathRate: p.rate * share, firstHopRate: p.firstHopRate, hops: p.hops, rtt: 2 * p.delay, loss: p.loss };
+    const e = d?.estimate?.(t as never, ctx);
+    if (!e) {
+      items.push({ index, kind: t.kind, events: 0, packets: 0, flows: 0 });
+      return;
+    }
+    items.push({ index, kind: t.kind, events: e.events ?? e.packets * p.hops * 1.25, packets: e.packets, flows: e.flows });
+    packetsInFlight += e.packetsInFlight ?? 0;
+    itemMemory += e.memoryBytes ?? e.flows * BYTES_PER_FLOW;
+  });
+  const events = items.reduce((a, x) => a + x.events, 0);
+  const packets = items.reduce((a, x) => a + x.packets, 0);
+  const flows = items.reduce((a, x) => a + x.flows, 0);
+
+  const interval = opts.sampleInterval ?? defaultSampleInterval(s.duration);
+  const seriesColumns = SERIES_BASE_COLUMNS + SERIES_COLUMNS_PER_FLOW * flows;
+  const seriesSamples = opts.series ? Math.floor(endSeconds / interval) + 2 : 0;
+  const memoryBytes = BASE_BYTES + nodes * BYTES_PER_NODE + links * BYTES_PER_LINK + 4 * coreNodes * coreNodes + itemMemory + packetsInFlight * BYTES_PER_PACKET + (opts.series ? seriesColumns * 64 * 8 : 0);
+  return {
+    endSeconds,
+    openEnded,
+    events,
+    packets,
+    flows,
+    nodes,
+    links,
+    packetsInFlight,
+    seriesColumns,
+    seriesSamples,
+    seriesValues: seriesColumns * seriesSamples,
+    memoryBytes,
+    wallSeconds: events / NOMINAL_EVENTS_PER_SECOND,
+    items,
+  };
+}
+
+/** 1234567 -> "1.2 M", 6.3e11 -> "630 G". */
+export function countText(x: number): string {
+  const units: [number, string][] = [
+    [1e12, 'T'],
+    [1e9, 'G'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ];
+  for (const [u, name] of units) if (x >= u) return `${+(x / u).toPrecision(2)} ${name}`;
+  return String(Math.round(x));
+}
+
+export function bytesText(b: number): string {
+  if (b >= 1e9) return `${+(b / 1e9).toPrecision(2)} GB`;
+  if (b >= 1e6) return `${+(b / 1e6).toPrecision(2)} MB`;
+  return `${Math.max(1, Math.round(b / 1e3))} kB`;
+}
+
+/** "under a second", "about 12 s", "about 43 hours". */
+export function durationText(s: number): string {
+  if (s < 1) return 'under a second';
+  if (s < 90) return `about ${Math.round(s)} s`;
+  if (s < 5400) return `about ${Math.round(s / 60)} min`;
+  if (s < 2 * 86400) return `about ${+(s / 3600).toPrecision(2)} hours`;
+  return `about ${+(s / 86400).toPrecision(2)} days`;
+}
+
+/** 2.9e-6 -> "2.9e-6", 0.25 -> "0.25". */
+function secondsValue(s: number): string {
+  return s < 1e-3 ? s.toExponential(1).replace('e-', 'e-') : String(+s.toPrecision(2));
+}
+
+/** One line: "about 1.3 M events, 300 k packets, 12 MB, ~ 1 s of wall time". */
+export function estimateText(e: RunEstimate): string {
+  const series = e.seriesValues > 0 ? `, series ${countText(e.seriesValues)} values (${bytesText(8 * e.seriesValues)})` : '';
+  return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory${series}; ${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}`;
+}
+
+/** What a run may use before the CLI refuses it (unless forced) and the app asks. */
+export interface RunLimits {
+  maxEvents: number;
+  maxMemoryBytes: number;
+  maxSeriesValues: number;
+}
+
+/** The CLI's limits: about 10 minutes of work, 4 GB, 10^8 series values (a CSV file of ~1 GB). */
+export const DEFAULT_LIMITS: RunLimits = { maxEvents: 2.4e9, maxMemoryBytes: 4e9, maxSeriesValues: 1e8 };
+
+/**
+ * Why the estimated run is beyond the limits: each message names the limit, the estimate
+ * and what to change (the biggest traffic item's fields, the duration, the sampling).
+ * `flags` names the command-line options that raise each limit, when there are some.
+ */
+export function runSizeProblems(e: RunEstimate, limits: RunLimits, flags: { events?: string; series?: string } = {}): string[] {
+  const out: string[] = [];
+  if (e.events > limits.maxEvents) {
+    const big = [...e.items].sort((a, b) => b.events - a.events)[0];
+    const who = big && e.items.length > 1 ? `; traffic.${big.index} (${big.kind}) alone needs ${countText(big.events)}` : '';
+    const what = big?.kind === 'udp' ? `traffic.${big.index}.rate or raise traffic.${big.index}.packetSize` : big ? `traffic.${big.index} (fewer flows or bytes)` : 'the traffic';
+    out.push(
+      `this run needs about ${countText(e.events)} events (${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s)${who}; the limit is ${countText(limits.maxEvents)} events: shorten duration, lower ${what}${flags.events ? `, or run it anyway with ${flags.events}` : ''}`,
+    );
+  }
+  if (e.seriesValues > limits.maxSeriesValues) {
+    const minInterval = (e.endSeconds * e.seriesColumns) / limits.maxSeriesValues;
+    out.push(
+      `the time series would hold ${countText(e.seriesValues)} values (${countText(e.seriesSamples)} samples x ${e.seriesColumns} columns); the cap is ${countText(limits.maxSeriesValues)}: sample every ${secondsValue(minInterval)} s or more (${flags.series ?? 'the sampling interval'}), or shorten duration`,
+    );
+  }
+  if (e.memoryBytes > limits.maxMemoryBytes) {
+    out.push(
+      `this run needs about ${bytesText(e.memoryBytes)} of memory (${countText(e.links)} links, ${countText(e.flows)} flows, ${countText(e.packetsInFlight)} packets in flight); the cap is ${bytesText(limits.maxMemoryBytes)}: use fewer hosts (topology.left.hosts, topology.right.hosts) or flows, or smaller queue limits`,
+    );
+  }
+  return out;
+}

@@ -1,0 +1,98 @@
+import type { ParamSpecs } from '../core/params';
+import { fromSeconds } from '../core/time';
+import { createTcpConnection } from '../tcp/connection';
+import type { TcpParams } from '../tcp/params';
+import { defineTraffic, needsDurationText, type TrafficItemOf } from './types';
+
+/** Parameters of a bulk TCP traffic item (`{ kind: "bulk", ... }`). */
+export const BULK_PARAMS = {
+  flows: { type: 'number', unit: '', default: 1, min: 1, max: 100000, integer: true, label: 'Flows', doc: 'Number of TCP connections of this item.' },
+  bytes: {
+    type: 'number',
+    unit: 'bytes',
+    default: 20971520,
+    min: 0,
+    exclusiveMin: true,
+    max: 1e15,
+    integer: true,
+    label: 'Bytes per flow',
+    doc: 'Application bytes each flow sends; omit for an unlimited (long-lived) flow.',
+    ref: 'seeds/001: 20 MB',
+  },
+  start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time the first flow of the item opens its connection, seconds.' },
+  startSpread: {
+    type: 'number',
+    unit: 's',
+    default: 0,
+    min: 0,
+    max: 1e6,
+    label: 'Start spread',
+    doc: 'Flow k (0-based) of the item starts at start + k * startSpread / flows, so the starts are evenly spaced over this many seconds.',
+  },
+} as const satisfies ParamSpecs;
+
+/** A bulk item as the engine reads it. */
+export type BulkItem = TrafficItemOf<typeof BULK_PARAMS, 'bytes'> & { kind: 'bulk' };
+
+/**
+ * Bulk TCP transfers: `flows` connections from the item's senders to its receivers, each
+ * sending `bytes` (or without end), started evenly over `startSpread` seconds. Flow k of
+ * the run (counting all items) uses sender host k mod (number of senders), so flows are
+ * spread round-robin over the hosts.
+ */
+export const bulk = defineTraffic({
+  kind: 'bulk',
+  label: 'TCP bulk transfers (finite or unlimited)',
+  doc: 'Long-lived or fixed-size TCP transfers (FTP-like), as in seeds/001 and seeds/004.',
+  params: BULK_PARAMS,
+  optional: { bytes: 'unlimited (long-lived flow)' },
+  tcpOverride: true,
+  needsDuration(item, path) {
+    return item.bytes === undefined ? needsDurationText(`${path} is unlimited (bytes omitted)`, [`${path}.bytes`]) : null;
+  },
+  estimate(item, ctx) {
+    // data packets: what the path's slowest link, the receive windows or the bytes allow
+    const p: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
+    const active = Math.max(0, ctx.endSeconds - item.start - item.startSpread / 2);
+    const windowSegs = Math.max(1, Math.floor(p.rwnd / p.mss));
+    const byRate = (ctx.pathRate * active) / (8 * (p.mss + p.headerBytes));
+    const byWindow = (item.flows * windowSegs * active) / Math.max(ctx.rtt, 1e-6);
+    // with random loss, Mathis et al.: about 1.22 / sqrt(loss) segments per RTT per flow
+    const byLoss = ctx.loss > 0 ? (item.flows * 1.22 * active) / (Math.max(ctx.rtt, 1e-6) * Math.sqrt(ctx.loss)) : Infinity;
+    let data = Math.min(byRate, byWindow, byLoss);
+    if (item.bytes !== undefined) data = Math.min(data, item.flows * Math.ceil(item.bytes / p.mss));
+    data = data * 1.15 + 2 * item.flows; // retransmissions; SYN and FIN
+    const acks = data / (p.delayedAck ? 1.7 : 1);
+    return {
+      packets: data + acks,
+      flows: item.flows,
+      // a hop costs one event, two when the packet waits; about one timer per two segments
+      events: (data + acks) * ctx.hops * 1.25 + data * 0.5 + 3 * item.flows,
+      packetsInFlight: Math.min(item.flows * windowSegs, data),
+      memoryBytes: item.flows * 7000,
+    };
+  },
+  create(item, ctx) {
+    const { sim, src, dst, flows } = ctx;
+    const params: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
+    const bytes = item.bytes ?? null;
+    for (let j = 0; j < item.flows; j++) {
+      const flow = flows.length;
+      const startNs = fromSeconds(item.start + (item.flows > 0 ? (j * item.startSpread) / item.flows : 0));
+      if (bytes !== null) ctx.openFinite();
+      const conn = createTcpConnection(sim, {
+        flow,
+        srcNode: src[flow % src.length],
+        dstNode: dst[flow % dst.length],
+        params,
+        bytes,
+        onComplete: bytes !== null ? () => ctx.finiteDone() : undefined,
+      });
+      sim.addAgent(conn.sender);
+      sim.addAgent(conn.receiver);
+      flows.push({ kind: 'tcp', flow, startNs, bytes, view: conn });
+      const app = sim.addApp({ onApp: (_a, now) => conn.sender.start(now) });
+      sim.scheduleApp(app, 0, startNs);
+    }
+  },
+});

@@ -1,0 +1,130 @@
+import type { Rng } from '../core/rng';
+import { gamma, interpolate, lnGamma, logistic, normal, weibull } from './dist';
+import {
+  GAP_SHAPE,
+  REQ_LARGE,
+  REQ_PROB_A,
+  REQ_SMALL,
+  RSP_CACHE,
+  RSP_DOWNLOAD,
+  RSP_RUN,
+  RTT_CLIENT,
+  RTT_SERVER,
+  SERVER_DELAY,
+  type InvCdfTable,
+  type LogitLaw,
+  type RttTable,
+} from './packmime-data';
+
+/**
+ * Samplers of the PackMime-HTTP model (Cao et al. 2004; seeds/000 §5.1) over the data of
+ * packmime-data.ts. The marginal distributions are those of the model. The model's
+ * fractional-ARIMA correlation between successive gaps and sizes (long-range dependence)
+ * is not generated: successive values are independent. At the rates of the papers (tens
+ * to hundreds of connections per second) the correlated share of the variance is small
+ * (the model's own variance ratio puts > 90 % of it in the independent noise term), so the
+ * arrival process is Poisson-like, as seeds/000 describes it.
+ */
+
+/** Largest size the generator hands out (the log tables' linear extension grows without bound as p -> 1). */
+export const MAX_SIZE = 2 ** 31 - 1;
+
+export function logitLaw(law: LogitLaw, rate: number): number {
+  return logistic(law.a + law.b * Math.log2(rate));
+}
+
+/** Value of an inverse-CDF table at cumulative probability p in [0, 1). */
+export function tableQuantile(t: InvCdfTable, p: number): number {
+  if (t.scale === 'linear') return interpolate(t.x, t.y, p);
+  return 2 ** interpolate(t.x, t.y, Math.log2(1 - p));
+}
+
+/** Request size quantile (bytes, before rounding): mixture of the small table (prob REQ_PROB_A) and the heavy-tailed one. */
+export function requestQuantile(p: number): number {
+  return p <= REQ_PROB_A ? tableQuantile(REQ_SMALL, p / REQ_PROB_A) : tableQuantile(REQ_LARGE, (p - REQ_PROB_A) / (1 - REQ_PROB_A));
+}
+
+/** Sizes as the model hands them to TCP: whole bytes, at least 1 (ns-2 sends 1 byte for a 0-byte message), capped at MAX_SIZE. */
+export function wholeBytes(v: number): number {
+  const b = Math.floor(v);
+  return b < 1 ? 1 : b > MAX_SIZE ? MAX_SIZE : b;
+}
+
+/** Connection gaps: Weibull with the rate-dependent shape (taken at `shapeRate`) and mean 1 / rate (seconds). */
+export class GapSampler {
+  readonly shape: number;
+  readonly scale: number;
+  constructor(
+    private readonly rng: Rng,
+    readonly rate: number,
+    shapeRate = rate,
+  ) {
+    this.shape = logitLaw(GAP_SHAPE, shapeRate);
+    this.scale = 1 / (rate * Math.exp(lnGamma(1 + 1 / this.shape)));
+  }
+  next(): number {
+    return weibull(this.rng, this.shape, this.scale);
+  }
+}
+
+/**
+ * Response sizes: runs of cache-validation responses and runs of downloads alternate,
+ * each run ceil(Weibull) long with rate-dependent shapes; the first run is a download run.
+ */
+export class ResponseSampler {
+  private state = 0;
+  private runLeft = 0;
+  private readonly runShape: [number, number];
+  constructor(
+    private readonly rng: Rng,
+    rate: number,
+  ) {
+    this.runShape = [logitLaw(RSP_RUN[0].shape, rate), logitLaw(RSP_RUN[1].shape, rate)];
+  }
+  /** Next response size in bytes (whole, >= 1). */
+  next(): number {
+    if (this.runLeft <= 0) {
+      this.state = 1 - this.state;
+      this.runLeft = Math.ceil(weibull(this.rng, this.runShape[this.state], RSP_RUN[this.state].scale));
+    }
+    this.runLeft--;
+    return wholeBytes(tableQuantile(this.state === 0 ? RSP_CACHE : RSP_DOWNLOAD, this.rng.uniform()));
+  }
+}
+
+/** Request sizes (bytes, whole, >= 1). */
+export function sampleRequest(rng: Rng): number {
+  return wholeBytes(requestQuantile(rng.uniform()));
+}
+
+/** Server delay, seconds (at most 0.1). */
+export function sampleServerDelay(rng: Rng): number {
+  return 1 / Math.max(SERVER_DELAY.minInverse, weibull(rng, SERVER_DELAY.shape, SERVER_DELAY.scale));
+}
+
+/** One side's DelayBox round-trip contribution, seconds, at cumulative probability p. */
+export function rttQuantile(t: RttTable, p: number): number {
+  return interpolate(t.x, t.y, -Math.log10(1 - p)) ** t.k / 1000;
+}
+
+/** A flow's extra round-trip time under seeds/000's DelayBox set-up (client side + server side), seconds. */
+export function samplePackMimeRtt(rng: Rng): number {
+  return rttQuantile(RTT_CLIENT, rng.uniform()) + rttQuantile(RTT_SERVER, rng.uniform());
+}
+
+/** 2^(loc + sqrt(s2) * N(0,1) * sqrt(vErr)) with loc ~ N(m, v) and s2 ~ Gamma(shape, 1/rate) drawn once per generator. */
+export class LogNormalMix {
+  private readonly loc: number;
+  private readonly s2: number;
+  constructor(
+    private readonly rng: Rng,
+    private readonly p: { m: number; v: number; shape: number; rate: number; vErr: number },
+  ) {
+    this.loc = normal(rng) * Math.sqrt(p.v) + p.m;
+    this.s2 = gamma(rng, p.shape, 1 / p.rate);
+  }
+  next(): number {
+    return 2 ** (this.loc + Math.sqrt(this.s2) * normal(this.rng) * Math.sqrt(this.p.vErr));
+  }
+}
+

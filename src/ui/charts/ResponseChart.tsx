@@ -1,0 +1,147 @@
+/**
+ * The response-time chart of web traffic: the CDF of the run's request/response response
+ * times growing live as exchanges complete, the uncongested baseline beside it (the worker
+ * runs the same connections with the bottleneck 10x faster), a CCDF view for the tail,
+ * responses above 50 KB on their own (seeds/000 Fig. 18), a hover read-out
+ * ("x % of responses within t ms") and counters of exchanges started, completed and in
+ * progress. Shown only for scenarios with web traffic.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { LoadCalibration } from '../../engine/metrics/types';
+import { useServices } from '../app-context';
+import { SERIES } from '../colors';
+import { useAppState } from '../store/app-store';
+import { CanvasPainter } from './painter';
+import { fontsFor } from './plot';
+import { BASELINE_COLOR, drawResponseTimes, RUN_COLOR, type RtCurve, type RtMode } from './response-plot';
+import './response-chart.css';
+
+/** Traffic kinds whose exchanges the chart shows. */
+export const WEB_KINDS: ReadonlySet<string> = new Set(['packmime', 'web-users', 'web-sessions']);
+
+/** "80 % load = 112.8 connections/s per direction (80.0 % on the uncongested link)". */
+export function calibrationLine(c: LoadCalibration): string {
+  const what = c.param === 'rate' ? `${c.value.toFixed(1)} connections/s` : `${c.value} ${c.param}`;
+  return `${Math.round(c.load * 100)} % load = ${what} per direction (${(c.measured * 100).toFixed(1)} % measured on the uncongested link)`;
+}
+
+export function ResponseChart() {
+  const { store, loop } = useServices();
+  const scenario = useAppState(store, (s) => s.scenario);
+  const web = useAppState(store, (s) => s.summary?.web ?? null);
+  const classroom = useAppState(store, (s) => s.classroom);
+  const [mode, setMode] = useState<RtMode>('cdf');
+  const [large, setLarge] = useState(false);
+  const [readout, setReadout] = useState<string | null>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const hover = useRef<number | null>(null);
+  const hasWeb = !!scenario?.traffic.some((t) => WEB_KINDS.has(t.kind));
+
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    const canvas = canvasRef.current;
+    if (!wrap || !canvas || !hasWeb) return;
+    let width = 0;
+    let height = 0;
+    let last = '';
+    const ro = new ResizeObserver(() => {
+      const r = wrap.getBoundingClientRect();
+      width = Math.floor(r.width);
+      height = Math.floor(r.height);
+      loop.invalidate();
+    });
+    ro.observe(wrap);
+    const move = (e: PointerEvent) => {
+      hover.current = e.clientX - canvas.getBoundingClientRect().left;
+      loop.invalidate();
+    };
+    const leave = () => {
+      hover.current = null;
+      loop.invalidate();
+    };
+    canvas.addEventListener('pointermove', move);
+    canvas.addEventListener('pointerleave', leave);
+    const unsub = store.subscribe(() => loop.invalidate());
+    const off = loop.add({
+      wantsFrames: () => false,
+      frame: () => {
+        if (width < 10 || height < 10) return false;
+        const ex = store.exchanges;
+        const dpr = window.devicePixelRatio || 1;
+        const key = `${ex.version}|${width}x${height}@${dpr}|${hover.current}|${mode}|${large}|${store.getState().classroom}`;
+        if (key === last) return false;
+        last = key;
+        canvas.width = Math.round(width * dpr);
+        canvas.height = Math.round(height * dpr);
+        canvas.style.width = `${width}px`;
+        canvas.style.height = `${height}px`;
+        const ctx = canvas.getContext('2d');
+        if (!ctx) return false;
+        ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+        ctx.fillStyle = SERIES.background;
+        ctx.fillRect(0, 0, width, height);
+        const fonts = fontsFor(store.getState().classroom);
+        const set = large ? 'large' : 'all';
+        const curves: RtCurve[] = [
+          { label: 'this run', hist: ex.run[set], color: RUN_COLOR },
+          { label: 'uncongested (10x faster link)', hist: ex.baseline[set], color: BASELINE_COLOR, dash: [7, 4] },
+        ];
+        const out = drawResponseTimes(new CanvasPainter(ctx, width, height, fonts.line), curves, mode, fonts, hover.current);
+        canvas.dataset.points = String(out.drawn);
+        canvas.dataset.exchanges = String(ex.run.all.n);
+        canvas.dataset.baseline = String(ex.baseline.all.n);
+        setReadout(out.readout);
+        return true;
+      },
+    });
+    loop.invalidate();
+    return () => {
+      ro.disconnect();
+      canvas.removeEventListener('pointermove', move);
+      canvas.removeEventListener('pointerleave', leave);
+      unsub();
+      off();
+    };
+  }, [store, loop, hasWeb, mode, large]);
+
+  if (!hasWeb) return null;
+  const n = (x: number) => x.toLocaleString('en-US');
+  return (
+    <section className="card chart-card chart-response" aria-labelledby="chart-title-response" data-chart="response">
+      <header className="card-head">
+        <h2 id="chart-title-response">Response times</h2>
+        <div className="card-tools" role="group" aria-label="Response-time view">
+          <button type="button" aria-pressed={mode === 'cdf'} onClick={() => setMode('cdf')} title="Share of responses completed within a time, up to 2 s (as the papers plot it)">
+            CDF
+          </button>
+          <button type="button" aria-pressed={mode === 'ccdf'} onClick={() => setMode('ccdf')} title="Share of responses taking longer than a time, log-log: the tail">
+            CCDF
+          </button>
+          <button type="button" aria-pressed={large} onClick={() => setLarge(!large)} title="Only responses above 50 KB (seeds/000 Fig. 18)">
+            &gt; 50 KB
+          </button>
+        </div>
+      </header>
+      <p className="response-counters" aria-live="polite" data-testid="response-counters">
+        {web
+          ? `${n(web.exchanges)} completed · ${n(web.started)} started · ${n(web.inProgress)} in progress${(scenario?.warmup ?? 0) > 0 ? ` (counted after the ${scenario?.warmup} s warm-up)` : ''}`
+          : 'No exchange completed yet.'}
+        {web?.calibration.map((c) => (
+          <span key={c.item} className="response-calibration">
+            {' '}
+            · {calibrationLine(c)}
+          </span>
+        ))}
+      </p>
+      <div className={`chart-canvas-wrap${classroom ? ' classroom' : ''}`} ref={wrapRef}>
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={`Response times: ${mode === 'cdf' ? 'cumulative distribution' : 'complementary distribution'} of the run and of the uncongested baseline. ${readout ?? ''}`}
+        />
+      </div>
+      <p className="response-readout">{readout ?? 'Point at the chart to read off how many responses completed within a time.'}</p>
+    </section>
+  );
+}

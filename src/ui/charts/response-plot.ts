@@ -1,0 +1,120 @@
+/**
+ * Drawing of the response-time distribution (seeds/000 Figs. 8-21, seeds/002 Figs. 4-10,
+ * seeds/003 Figs. 2-5): the CDF on a linear time axis up to 2 s, as the papers plot it, or
+ * the CCDF on log-log axes for the tail (seeds/002 Fig. 9). Curves come from the
+ * histograms of exchange-store.ts; several runs can be overlaid (the compare view).
+ * Pure: draws through a Painter, no DOM.
+ */
+import { scaleLinear, scaleLog } from 'd3';
+import { OKABE_ITO, SERIES } from '../colors';
+import { BIN_COUNT, binEdge, type RtHistogram } from '../store/exchange-store';
+import type { Painter, Rect } from './painter';
+import { legend, plotRect, type Fonts, type LegendItem } from './plot';
+
+export type RtMode = 'cdf' | 'ccdf';
+
+export interface RtCurve {
+  label: string;
+  hist: RtHistogram;
+  color: string;
+  dash?: number[];
+}
+
+/** The papers' CDF range (s). */
+export const CDF_MAX = 2;
+const CCDF_RANGE: [number, number] = [0.01, 100];
+
+export const RUN_COLOR = OKABE_ITO.blue;
+export const BASELINE_COLOR = '#555c66';
+/** Colours of overlaid runs (compare view). */
+export const OVERLAY_COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple, OKABE_ITO.orange];
+
+export interface RtLayout {
+  r: Rect;
+  mode: RtMode;
+  /** x pixel -> response time (s) */
+  timeAt(px: number): number;
+  /** response time (s) -> x pixel */
+  xOf(t: number): number;
+}
+
+function fmtMs(s: number): string {
+  return s < 1 ? `${+(s * 1000).toPrecision(3)} ms` : `${+s.toPrecision(3)} s`;
+}
+
+/** Draws the curves; returns the layout (for hover) and the number of vertices drawn. */
+export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: RtMode, fonts: Fonts, hoverPx: number | null): { layout: RtLayout; drawn: number; readout: string | null } {
+  const items: LegendItem[] = curves.map((c) => ({ label: `${c.label} (${c.hist.n.toLocaleString('en-US')})`, color: c.color, dash: c.dash }));
+  const lh = legend(p, items, 8, 4, p.width - 16, fonts.legend);
+  const r = plotRect(p, lh + 10, fonts, mode === 'cdf' ? '100 %' : '0.01 %', 0, fonts.tick * 1.6);
+  const x =
+    mode === 'cdf'
+      ? scaleLinear().domain([0, CDF_MAX]).range([r.x, r.x + r.w])
+      : scaleLog().domain(CCDF_RANGE).range([r.x, r.x + r.w]);
+  const y = mode === 'cdf' ? scaleLinear().domain([0, 1]).range([r.y + r.h, r.y]) : scaleLog().domain([1e-4, 1]).range([r.y + r.h, r.y]).clamp(true);
+  // grid and axes
+  const yTicks = mode === 'cdf' ? [0, 0.2, 0.4, 0.6, 0.8, 1] : [1e-4, 1e-3, 1e-2, 1e-1, 1];
+  const xTicks = mode === 'cdf' ? [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] : [0.01, 0.1, 1, 10, 100];
+  for (const v of yTicks) {
+    const py = Math.round(y(v)) + 0.5;
+    p.line(r.x, py, r.x + r.w, py, { color: SERIES.grid, width: 1 });
+    p.text(mode === 'cdf' ? `${Math.round(v * 100)} %` : `${+(v * 100).toPrecision(2)} %`, r.x - fonts.tick * 0.5, py, { size: fonts.tick, color: SERIES.text, align: 'right', baseline: 'middle' });
+  }
+  for (const v of xTicks) {
+    const px = Math.round(x(v)) + 0.5;
+    p.line(px, r.y, px, r.y + r.h, { color: SERIES.grid, width: 1 });
+    p.text(mode === 'cdf' ? `${v}` : v < 1 ? `${v * 1000} ms` : `${v} s`, px, r.y + r.h + fonts.tick * 0.55, { size: fonts.tick, color: SERIES.text, align: 'center', baseline: 'top' });
+  }
+  p.line(r.x, r.y + r.h + 0.5, r.x + r.w, r.y + r.h + 0.5, { color: SERIES.axis, width: 1.5 });
+  p.line(r.x - 0.5, r.y, r.x - 0.5, r.y + r.h, { color: SERIES.axis, width: 1.5 });
+  p.text(mode === 'cdf' ? 'response time (s)' : 'response time (log scale)', r.x + r.w / 2, p.height - fonts.label * 0.35, { size: fonts.label, color: SERIES.text, align: 'center', baseline: 'bottom' });
+  p.text(mode === 'cdf' ? 'responses completed within' : 'responses taking longer', fonts.label * 0.2, r.y + r.h / 2, { size: fonts.label, color: SERIES.text, align: 'center', baseline: 'top', rotate: -90 });
+
+  // curves: the cumulative count at each bin edge
+  let drawn = 0;
+  p.clip(r);
+  const xs = new Float64Array(BIN_COUNT + 1);
+  const ys = new Float64Array(BIN_COUNT + 1);
+  for (const c of curves) {
+    const h = c.hist;
+    if (h.n === 0) continue;
+    let acc = 0;
+    let n = 0;
+    xs[n] = mode === 'cdf' ? x(0) : x(CCDF_RANGE[0]);
+    ys[n] = mode === 'cdf' ? y(0) : y(1);
+    n++;
+    for (let i = 0; i < BIN_COUNT; i++) {
+      acc += h.counts[i];
+      const t = binEdge(i);
+      if (mode === 'cdf' && t > CDF_MAX * 1.05) break;
+      if (mode === 'ccdf' && t < CCDF_RANGE[0]) continue;
+      const f = acc / h.n;
+      xs[n] = x(t);
+      ys[n] = mode === 'cdf' ? y(f) : 1 - f > 0 ? y(1 - f) : NaN;
+      n++;
+    }
+    drawn += p.polyline(xs, ys, n, { color: c.color, width: 2.5 * fonts.line, dash: c.dash });
+  }
+  p.unclip();
+
+  // hover: "x % of responses within t"
+  let readout: string | null = null;
+  if (hoverPx !== null && hoverPx >= r.x && hoverPx <= r.x + r.w && curves.some((c) => c.hist.n > 0)) {
+    const t = x.invert(hoverPx);
+    p.line(hoverPx + 0.5, r.y, hoverPx + 0.5, r.y + r.h, { color: SERIES.marker, width: 1, dash: [4, 3] });
+    const parts = curves.filter((c) => c.hist.n > 0).map((c) => `${c.label}: ${(c.hist.cdf(t) * 100).toFixed(1)} %`);
+    readout = `within ${fmtMs(t)}: ${parts.join(', ')}`;
+    for (const c of curves) {
+      if (c.hist.n === 0) continue;
+      const f = c.hist.cdf(t);
+      const py = mode === 'cdf' ? y(f) : 1 - f > 0 ? y(1 - f) : NaN;
+      if (Number.isFinite(py)) p.circle(hoverPx, py, 4 * fonts.line, c.color);
+    }
+    const w = p.measure(readout, fonts.small) + 12;
+    const bx = Math.min(r.x + r.w - w, Math.max(r.x, hoverPx + 8));
+    p.fillRect(bx, r.y + 4, w, fonts.small * 1.7, '#ffffff', 0.9);
+    p.text(readout, bx + 6, r.y + 4 + fonts.small * 0.85, { size: fonts.small, color: SERIES.text, baseline: 'middle' });
+  }
+  const layout: RtLayout = { r, mode, timeAt: (px) => x.invert(px), xOf: (t) => x(t) };
+  return { layout, drawn, readout };
+}

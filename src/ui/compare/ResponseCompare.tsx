@@ -1,0 +1,76 @@
+/**
+ * Response-time distributions of the compared runs overlaid (web traffic): each run's CDF
+ * (or CCDF) and the uncongested baseline, with the same hover read-out as the live chart,
+ * e.g. drop-tail against ARED+ECN at 80 % load (seeds/000 Figs. 19-20).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { SERIES } from '../colors';
+import { CanvasPainter } from '../charts/painter';
+import { fontsFor } from '../charts/plot';
+import { BASELINE_COLOR, drawResponseTimes, type RtCurve, type RtMode } from '../charts/response-plot';
+import type { ExchangeStore } from '../store/exchange-store';
+
+export interface ComparedRun {
+  label: string;
+  color: string;
+  dash?: number[];
+  exchanges: ExchangeStore;
+}
+
+export function ResponseCompare({ runs, classroom = false }: { runs: readonly ComparedRun[]; classroom?: boolean }) {
+  const [mode, setMode] = useState<RtMode>('cdf');
+  const [large, setLarge] = useState(false);
+  const [hover, setHover] = useState<number | null>(null);
+  const [readout, setReadout] = useState<string | null>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const height = 320;
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const width = Math.max(320, Math.floor(canvas.parentElement?.getBoundingClientRect().width ?? 640));
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(height * dpr);
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${height}px`;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = SERIES.background;
+    ctx.fillRect(0, 0, width, height);
+    const set = large ? 'large' : 'all';
+    const curves: RtCurve[] = runs.map((r) => ({ label: r.label, hist: r.exchanges.run[set], color: r.color, dash: r.dash }));
+    const base = runs.find((r) => r.exchanges.baseline.all.n > 0);
+    if (base) curves.push({ label: 'uncongested', hist: base.exchanges.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
+    const fonts = fontsFor(classroom);
+    const out = drawResponseTimes(new CanvasPainter(ctx, width, height, fonts.line), curves, mode, fonts, hover);
+    canvas.dataset.points = String(out.drawn);
+    setReadout(out.readout);
+  }, [runs, mode, large, hover, classroom]);
+
+  return (
+    <div className="cmp-response" data-testid="compare-response">
+      <h3 className="cmp-h">Response times</h3>
+      <div className="cmp-layout" role="group" aria-label="Response-time view">
+        <button type="button" aria-pressed={mode === 'cdf'} onClick={() => setMode('cdf')}>
+          CDF
+        </button>
+        <button type="button" aria-pressed={mode === 'ccdf'} onClick={() => setMode('ccdf')}>
+          CCDF
+        </button>
+        <button type="button" aria-pressed={large} onClick={() => setLarge(!large)}>
+          &gt; 50 KB
+        </button>
+      </div>
+      <canvas
+        ref={canvasRef}
+        role="img"
+        aria-label={`Response-time distributions of ${runs.map((r) => r.label).join(' and ')}. ${readout ?? ''}`}
+        onPointerMove={(e) => setHover(e.clientX - e.currentTarget.getBoundingClientRect().left)}
+        onPointerLeave={() => setHover(null)}
+      />
+      <p className="cmp-legend-line">{readout ?? 'Point at the chart to read off how many responses completed within a time.'}</p>
+    </div>
+  );
+}

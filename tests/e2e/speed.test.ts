@@ -1,0 +1,90 @@
+/// <reference lib="dom" />
+/**
+ * The engine in Chromium's Web Worker against the same engine in Node (issue 8): the
+ * events per second of each are printed to the test log (nothing is asserted about time);
+ * what is asserted is that both did the same work. And a very large run is not started
+ * without a question.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/run';
+import { presetScenario } from '../../src/engine/scenario/presets';
+import { toWorker } from '../../src/protocol/messages';
+import { startHarness, waitForStatus, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('worker speed', () => {
+  for (const name of ['bench-100-red', 'ecn-finite-n10-dt-ql64']) {
+    it(`${name}: the worker runs the engine at Node's pace (printed), with the same events`, async () => {
+      const page = await (await h.browser.newContext()).newPage();
+      await page.goto(`${h.url}#p=${name}`);
+      await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+      await page.getByRole('radio', { name: 'As fast as possible' }).click();
+      const t0 = Date.now();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await waitForStatus(page, 'done', 300_000);
+      const pageWall = (Date.now() - t0) / 1000;
+      const worker = (await page.evaluate(() => window.__aqmlab!.store.getState().summary)) as { events: number; wallSeconds: number; simulatedSeconds: number };
+      const sc = presetScenario(name)!;
+      // the engine alone in a fresh worker, as the compare view runs it: no decision records
+      // for the inspector, no charts drawing on the other core (the app's worker script)
+      const script = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).find((n) => /sim\.worker/.test(n)) ?? '');
+      expect(script).not.toBe('');
+      const start = toWorker({ type: 'start', runId: 1, scenario: sc, options: { record: false }, speed: 'max' });
+      const bare = (await page.evaluate(
+        ([url, msg]) =>
+          new Promise((resolve, reject) => {
+            const w = new Worker(url as string, { type: 'module' });
+            w.onmessage = (e: MessageEvent) => {
+              if (e.data.type === 'done') {
+                w.terminate();
+                resolve(e.data.result.summary);
+              } else if (e.data.type === 'error') reject(new Error(e.data.message));
+            };
+            w.postMessage(msg);
+          }),
+        [script, start] as const,
+      )) as { events: number; wallSeconds: number };
+      runScenario(sc); // warm up Node's JIT as the worker's long run warms up its own
+      const node = runScenario(sc).summary;
+      const rate = (events: number, wall: number) => `${(events / wall / 1e6).toFixed(2)} M events/s`;
+      console.log(
+        `[speed] ${name}: Chromium worker, engine alone ${rate(bare.events, bare.wallSeconds)} (${bare.wallSeconds.toFixed(3)} s); ` +
+          `in the app with the inspector's records and live charts ${rate(worker.events, worker.wallSeconds)} (${worker.wallSeconds.toFixed(3)} s, ${pageWall.toFixed(2)} s from Play to done); ` +
+          `Node ${rate(node.events, node.wallSeconds)} (${node.wallSeconds.toFixed(3)} s); worker / Node time ${(bare.wallSeconds / node.wallSeconds).toFixed(2)}`,
+      );
+      expect(worker.events).toBe(node.events);
+      expect(bare.events).toBe(node.events);
+      expect(worker.simulatedSeconds).toBe(node.simulatedSeconds);
+      await page.context().close();
+    });
+  }
+});
+
+describe('very large runs', () => {
+  it('the app shows the estimate and asks before starting 1e12 b/s of 1-byte packets; "cancel" starts nothing', async () => {
+    const page = await (await h.browser.newContext()).newPage();
+    await page.goto(h.url);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    const flood = { version: 1, duration: 5, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'udp', rate: 1e12, packetSize: 1 }] };
+    expect(await page.evaluate((j) => window.__aqmlab!.controller.loadScenario(j, null), flood)).toEqual([]);
+    const questions: string[] = [];
+    page.once('dialog', (d) => {
+      questions.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByTestId('run-error').waitFor();
+    expect(questions[0]).toMatch(/This run is very large/);
+    expect(questions[0]).toMatch(/Estimate: about 630 G events/);
+    expect(await page.getByTestId('run-error').textContent()).toContain('The run was not started: it is very large.');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('idle');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,259 @@
+/// <reference lib="dom" />
+/**
+ * What a new user meets first (issue 9), in Chromium: stepping, keyboard and
+ * accessibility (axe-core), editing, heavy scenarios, phone and classroom layouts,
+ * lesson claims, bad links, offline use and exported figures. Screenshots go to
+ * /tmp/shots/; measurements (draw time per frame) are printed, never asserted as times.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, startHarness, waitForStatus, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function open(hash: string, opts: { width?: number; height?: number; query?: string } = {}): Promise<Page> {
+  const ctx = await h.browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, acceptDownloads: true });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(`${h.url}${opts.query ?? ''}#${hash}`);
+  await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+  return page;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** axe-core's violations of impact serious or critical on the page as it is now. */
+async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const v = (await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: unknown[] }> } }).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations;
+  })) as AxeViolation[];
+  return v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
+}
+
+const fmt = (v: AxeViolation[]) => v.map((x) => `${x.id} (${x.impact}): ${x.help}\n    ${x.nodes.slice(0, 4).map((n) => n.target.join(' ') + (n.failureSummary ? ` - ${n.failureSummary.replace(/\s+/g, ' ')}` : '')).join('\n    ')}`).join('\n');
+
+describe('accessibility', () => {
+  it('axe-core finds no serious or critical violation, before and after a run, in normal and classroom mode', async () => {
+    const page = await open('p=ecn-marks');
+    const before = await seriousViolations(page);
+    expect(before, fmt(before)).toEqual([]);
+    await page.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed('max');
+      window.__aqmlab!.controller.start();
+    });
+    await waitForStatus(page, 'done');
+    const after = await seriousViolations(page);
+    expect(after, fmt(after)).toEqual([]);
+    await page.getByRole('button', { name: /Classroom/ }).click();
+    const cls = await seriousViolations(page);
+    expect(cls, fmt(cls)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('stepping', () => {
+  it('defaults to the next AQM decision, offers only targets that can happen, and the first Step stops early in the run', async () => {
+    const page = await open('p=default');
+    const target = page.getByRole('combobox', { name: 'Step target' });
+    await expect(target.inputValue()).resolves.toBe('decision');
+    // RED without ECN: no "ECN mark" to step to
+    const options = await target.locator('option').allTextContents();
+    expect(options).toEqual(['AQM decision', 'drop', 'flow event']);
+    await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
+    await waitForStatus(page, 'paused');
+    const s = await page.evaluate(() => {
+      const st = window.__aqmlab!.store.getState();
+      return { now: st.now, end: st.end, rec: st.cursor === null ? null : st.decisions[st.cursor] };
+    });
+    expect(s.rec).not.toBeNull();
+    expect(s.now).toBeLessThan(1); // the first packet's decision, not the end of the run
+    // an ECN lesson offers marks
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
+    await expect.poll(() => target.locator('option').allTextContents()).toEqual(['AQM decision', 'ECN mark', 'drop', 'flow event']);
+    await page.context().close();
+  });
+
+  it('a target that never comes stops at the horizon with a message instead of running to the end', async () => {
+    // the M/D/1 lesson's 10,000-packet buffer never overflows: no drop in 200 s
+    const page = await open('p=md1-poisson');
+    await page.getByRole('combobox', { name: 'Step target' }).selectOption('drop');
+    await page.getByRole('button', { name: 'Step to the next drop' }).click();
+    await waitForStatus(page, 'paused', 30_000);
+    const s = await page.evaluate(() => window.__aqmlab!.store.getState());
+    expect(s.now).toBeLessThan(s.end);
+    expect(s.now).toBeLessThanOrEqual(30 + 1e-6);
+    expect(s.stepNote).toMatch(/^No drop in [\d.]+ s of simulated time \(t = 0\.00 s to [\d.]+ s\); paused there\. Step again to look further/);
+    await expect(page.locator('.transport [role=status]').innerText()).resolves.toContain('No drop in');
+    await page.screenshot({ path: `${SHOTS}/ux-step-horizon.png` });
+    await page.context().close();
+  });
+
+  it('arrow keys on the speed buttons change the speed and never step', async () => {
+    const page = await open('p=default');
+    await page.getByRole('radio', { name: '1× real time', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const s = await page.evaluate(() => window.__aqmlab!.store.getState());
+    expect(s.speed).toBe(100);
+    expect(s.status).toBe('idle');
+    expect(s.decisions.length).toBe(0);
+    // the focus followed the choice (one tab stop for the group)
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('100×');
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().speed)).toBe(10);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('idle');
+    // elsewhere the right arrow still steps
+    await page.locator('body').click({ position: { x: 5, y: 400 } });
+    await page.keyboard.press('ArrowRight');
+    await waitForStatus(page, 'paused');
+    await page.context().close();
+  });
+});
+
+describe('heavy scenarios', () => {
+  it('Reset and switching lessons stop a 100,000-flow run at once; the next lesson runs at its normal pace', async () => {
+    const page = await open('p=default&traffic.0.flows=100000&warmup=0&duration=1&seed=1');
+    // if the estimate makes the app ask before a very large run, say yes: this test is about stopping it
+    const questions: string[] = [];
+    page.on('dialog', (d) => {
+      questions.push(d.message());
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForTimeout(1500); // the worker is busy building the run
+    // the run was accepted (the app samples 100,000 flows' series coarsely) and is still going
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().runError)).toBeNull();
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).not.toBe('done');
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Reset the run' }).click();
+    await waitForStatus(page, 'idle', 2000);
+    console.log(`Reset of a 100,000-flow run: idle after ${Date.now() - t0} ms`);
+    expect(await page.evaluate(() => window.__aqmlab!.controller.workersMade)).toBe(1);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForTimeout(500);
+    // switching lessons stops it too; the lesson runs on a fresh worker
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
+    await waitForStatus(page, 'idle', 2000);
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    const t1 = Date.now();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done', 60_000);
+    console.log(`ecn-marks after the heavy runs were stopped: done ${Date.now() - t1} ms after Play; questions asked: ${questions.length}${questions[0] ? ` ("${questions[0].split('\n')[0]}")` : ''}`);
+    expect(await page.evaluate(() => window.__aqmlab!.controller.workersMade)).toBe(3);
+    await page.context().close();
+  });
+});
+
+describe('editing', () => {
+  const field = (page: Page, path: string) => page.locator(`[data-path="${path}"] input[type=number]`).first();
+
+  it('a value is applied on commit, never keystroke by keystroke, and never when it fails validation', async () => {
+    const page = await open('p=default');
+    // 50 into min_th while max_th is 45: refused with a message in the user's words; 5 is never applied on the way
+    const minTh = field(page, 'topology.bottleneck.queue.minTh');
+    await minTh.fill('');
+    await minTh.pressSequentially('50', { delay: 80 });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh)).toBe(15);
+    await minTh.press('Enter');
+    const msg = page.locator('[data-path="topology.bottleneck.queue.minTh"] .sed-error');
+    await expect.poll(() => msg.innerText()).toMatch(/^min_th: .*50.*maxTh = 45/);
+    expect(await msg.locator('code').innerText()).toBe('topology.bottleneck.queue.minTh');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh)).toBe(15);
+    // friendly units: a negative rate is named with its label and the range in Mb/s
+    const rate = field(page, 'topology.bottleneck.rate');
+    await rate.fill('-5');
+    await rate.press('Tab');
+    await expect.poll(() => page.locator('[data-path="topology.bottleneck.rate"] .sed-error').innerText()).toContain('Rate: -5 Mb/s is out of range; allowed 0.001 to 1000000 Mb/s');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.rate)).toBe(10e6);
+    await page.screenshot({ path: `${SHOTS}/ux-edit-messages.png` });
+    // Escape brings the applied value back
+    await rate.press('Escape');
+    await expect(rate.inputValue()).resolves.toBe('10');
+
+    // during a run, typing 150 as the buffer limit applies 150 once (not 1, then 15)
+    await page.getByRole('radio', { name: '1× real time', exact: true }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().now > 0.5);
+    const limit = field(page, 'topology.bottleneck.queue.limit');
+    await limit.fill('');
+    await limit.pressSequentially('150', { delay: 150 });
+    // a pause in typing commits it
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().markers.length > 0, undefined, { timeout: 5000 });
+    await page.waitForTimeout(300);
+    const markers = await page.evaluate(() => window.__aqmlab!.store.getState().markers);
+    expect(markers.map((m: { path: string; value: unknown }) => [m.path, m.value])).toEqual([['topology.bottleneck.queue.limit', 150]]);
+    await page.context().close();
+  });
+
+  it('switching the queue kind away and back keeps the first kind\'s settings for the session', async () => {
+    const page = await open('p=ecn-marks');
+    const kind = page.locator('[data-path="topology.bottleneck.queue.kind"] select');
+    await kind.selectOption('droptail');
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.kind)).toBe('droptail');
+    await kind.selectOption('red');
+    const q = await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue);
+    expect(q).toMatchObject({ kind: 'red', maxP: 0.02, ecn: true, minTh: 20, maxTh: 60 });
+    await page.context().close();
+  });
+});
+
+describe('drawing cost', () => {
+  it('the queue chart draws by pixels, not by run length: a long run at max speed (draw time per frame in the log)', async () => {
+    // 100 flows for 2000 s: ~280,000 drops in the strip, 2000 samples per column
+    const page = await open('p=bench-100-red&duration=2000', { width: 1280, height: 800 });
+    await page.evaluate(() => {
+      const w = window as unknown as { __lt: number[] };
+      w.__lt = [];
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) w.__lt.push(e.duration);
+      }).observe({ entryTypes: ['longtask'] });
+      window.__aqmlab!.controller.setSpeed('max');
+      window.__aqmlab!.controller.start();
+    });
+    const samples: { t: number; events: number; ms: number; points: number; width: number }[] = [];
+    for (;;) {
+      await page.waitForTimeout(250);
+      const s = await page.evaluate(() => {
+        const c = document.querySelector<HTMLCanvasElement>('section[data-chart=queue] canvas')!;
+        const st = window.__aqmlab!.store.getState();
+        return { t: st.now, status: st.status, events: window.__aqmlab!.store.series.evLength, ms: Number(c.dataset.drawMs ?? NaN), points: Number(c.dataset.points ?? 0), width: c.clientWidth };
+      });
+      if (Number.isFinite(s.ms)) samples.push(s);
+      if (s.status === 'done' || s.status === 'error') break;
+    }
+    const lt = await page.evaluate(() => (window as unknown as { __lt: number[] }).__lt);
+    if (process.env.UX_VERBOSE) console.log(samples.map((x) => `${x.t.toFixed(0)}:${x.ms}`).join(' '));
+    const third = Math.max(1, Math.floor(samples.length / 3));
+    const med = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)] ?? NaN;
+    const early = samples.slice(0, third);
+    const late = samples.slice(-third);
+    console.log(
+      `queue chart at max speed, 100 flows, 2000 s: draw ${med(early.map((x) => x.ms)).toFixed(2)} ms per frame (median) with ${early.at(-1)!.events} drops stored, ` +
+        `${med(late.map((x) => x.ms)).toFixed(2)} ms with ${late.at(-1)!.events}; max ${Math.max(...samples.map((x) => x.ms)).toFixed(1)} ms over ${samples.length} readings; ` +
+        `main-thread long tasks: ${lt.length}, ${lt.filter((x) => x > 100).length} over 100 ms`,
+    );
+    // what a frame draws is bounded by the plot's pixels however many drops the run stored
+    const last = samples.at(-1)!;
+    expect(last.events).toBeGreaterThan(100_000);
+    for (const s of samples) expect(s.points).toBeLessThan(12 * s.width);
+    await page.context().close();
+  });
+});

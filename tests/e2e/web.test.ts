@@ -1,0 +1,79 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, startHarness, waitForStatus, type Harness } from './harness';
+
+/**
+ * The response-time chart of web traffic: it appears for a web scenario, grows while the
+ * run goes, shows the uncongested baseline beside it, reads off values under the pointer,
+ * and its counters agree with the summary.
+ */
+describe('web traffic in the browser', () => {
+  let h: Harness;
+  let page: Page;
+  beforeAll(async () => {
+    h = await startHarness();
+    page = await h.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  }, 180_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('the CDF grows live beside the baseline, hover reads it off, counters match the summary', async () => {
+    await page.goto(`${h.url}#p=web-dt148-80&duration=60&warmup=10`);
+    await page.waitForSelector('.chart-response canvas');
+    await page.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed('max');
+      window.__aqmlab!.controller.start();
+    });
+    // while running: some exchanges drawn already
+    await page.waitForFunction(() => Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')!.dataset.exchanges ?? 0) > 200, undefined, { timeout: 120_000, polling: 200 });
+    const mid = await page.evaluate(() => Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')!.dataset.exchanges));
+    await page.locator('.chart-response').screenshot({ path: `${SHOTS}/e2e-web-running.png` });
+    await waitForStatus(page, 'done', 180_000);
+    const c = page.locator('.chart-response canvas');
+    await c.scrollIntoViewIfNeeded();
+    const box = (await c.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.5);
+    await page.waitForFunction(() => /within .*this run: [\d.]+ %.*uncongested .*: [\d.]+ %/.test(document.querySelector('.chart-response .response-readout')!.textContent ?? ''), undefined, { timeout: 10_000 });
+    const final = await page.evaluate(() => ({
+      drawn: Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')!.dataset.exchanges),
+      baseline: Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')!.dataset.baseline),
+      counters: document.querySelector('.chart-response .response-counters')!.textContent ?? '',
+      web: window.__aqmlab!.store.getState().summary.web,
+    }));
+    await page.locator('.chart-response').screenshot({ path: `${SHOTS}/e2e-web-done.png` });
+    // two-way traffic: the topology shows both queues, the queue chart draws the reverse queue too
+    await page.locator('.charts section[data-chart=topology]').screenshot({ path: `${SHOTS}/e2e-web-topology.png` });
+    await page.locator('.charts section[data-chart=queue]').screenshot({ path: `${SHOTS}/e2e-web-queue.png` });
+    const legendText = await page.locator('.charts section[data-chart=queue] canvas').getAttribute('aria-label');
+    expect(legendText).toBeTruthy();
+    expect(final.drawn).toBeGreaterThan(mid);
+    // every counted exchange of the run is in the chart, and the counters say the summary's numbers
+    expect(final.drawn).toBe(final.web.exchanges);
+    expect(final.baseline).toBeGreaterThan(0.9 * final.drawn);
+    expect(final.counters).toContain(`${final.web.exchanges.toLocaleString('en-US')} completed`);
+    expect(final.counters).toMatch(/80 % load = [\d.]+ connections\/s per direction/);
+    // CCDF view draws too
+    await page.getByRole('button', { name: 'CCDF' }).click();
+    await page.locator('.chart-response').screenshot({ path: `${SHOTS}/e2e-web-ccdf.png` });
+    const pts = await page.evaluate(() => Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')!.dataset.points));
+    expect(pts).toBeGreaterThan(50);
+  });
+
+  it('the compare view overlays the response-time CDFs of drop-tail and RED + ECN with the baseline', async () => {
+    await page.locator('details.slot-compare > summary').click();
+    const select = page.locator('.cmp-panel select');
+    await select.scrollIntoViewIfNeeded();
+    await select.selectOption('v:red-ecn');
+    await page.locator('.cmp-panel button.primary').click();
+    const chart = page.locator('[data-testid=compare-response] canvas');
+    await chart.waitFor({ timeout: 240_000 });
+    await chart.scrollIntoViewIfNeeded();
+    const box = (await chart.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    await page.waitForFunction(() => /within .*: [\d.]+ %.*: [\d.]+ %.*uncongested: [\d.]+ %/.test(document.querySelector('[data-testid=compare-response] .cmp-legend-line')?.textContent ?? ''), undefined, { timeout: 10_000 });
+    await page.locator('[data-testid=compare-response]').screenshot({ path: `${SHOTS}/e2e-web-compare.png` });
+    const pts = await chart.evaluate((c) => Number((c as HTMLCanvasElement).dataset.points));
+    expect(pts).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { Summary } from '../../src/engine/metrics/types';
+import { runScenario } from '../../src/engine/run';
+import { presetByName, presetScenario } from '../../src/engine/scenario/presets';
+import { setPath } from '../../src/engine/scenario/paths';
+import { parseScenario } from '../../src/engine/scenario/schema';
+
+/*
+ * The lessons invite the student to change one parameter ("set the queue limit to 38 and
+ * watch the first claim fail"). Each invitation is a prediction about another run: this
+ * makes that run and checks the prediction, so the text cannot promise what the engine
+ * does not do. Numbers one lesson quotes from another (red-vs-dt quotes lockout-dt) are
+ * checked here too.
+ */
+function run(name: string, sets: Record<string, unknown> = {}) {
+  const s = presetScenario(name)! as unknown as Record<string, unknown>;
+  for (const [k, v] of Object.entries(sets)) setPath(s, k, v);
+  const p = parseScenario(s);
+  if (!p.ok) throw new Error(p.errors.join('\n'));
+  return runScenario(p.scenario);
+}
+
+function verdicts(name: string, sets: Record<string, unknown> = {}): boolean[] {
+  const r = run(name, sets);
+  return presetByName(name)!.claims!.map((c) => c.check(r).pass);
+}
+
+const gap = (s: Summary) => {
+  const c = s.flows.map((f) => f.completionTime!);
+  return Math.max(...c) - Math.min(...c);
+};
+
+describe('what the lessons invite the student to try does what they say', () => {
+  it('ecn-finite-baseline: a 38-packet buffer makes the first claim (no drop) fail', () => {
+    expect(verdicts('ecn-finite-baseline', { 'topology.bottleneck.queue.limit': 38 })[0]).toBe(false);
+  });
+
+  it('lockout-dt: with an 8-packet buffer the lockout claim fails and both downloads finish within a few seconds', () => {
+    const r = run('lockout-dt', { 'topology.bottleneck.queue.limit': 8 });
+    expect(presetByName('lockout-dt')!.claims![1].check(r).pass).toBe(false);
+    expect(gap(r.summary)).toBeLessThan(5);
+  });
+
+  it('red-unfair: with seed 10 the drops split evenly and both downloads finish within about 2 s', () => {
+    const r = run('red-unfair', { seed: 10 });
+    expect(presetByName('red-unfair')!.claims![0].check(r).pass).toBe(false);
+    expect(gap(r.summary)).toBeLessThan(2.5);
+    const d = r.summary.flows.map((f) => f.drops);
+    expect(Math.abs(d[0] - d[1])).toBeLessThanOrEqual(2);
+  });
+
+  it('md1-poisson: at 9.5 Mb/s the queue claims fail and the queue grows about fivefold', () => {
+    const base = run('md1-poisson').summary.bottleneck.meanQueuePackets;
+    const r = run('md1-poisson', { 'traffic.0.rate': 9.5e6 });
+    const v = presetByName('md1-poisson')!.claims!.map((c) => c.check(r).pass);
+    expect(v[1]).toBe(false);
+    expect(v[2]).toBe(false);
+    const ratio = r.summary.bottleneck.meanQueuePackets / base;
+    expect(ratio).toBeGreaterThan(4);
+    expect(ratio).toBeLessThan(6.5);
+  });
+
+  it('random-loss: halving the loss raises the goodput by about 1.7, more than the law\'s sqrt(2)', () => {
+    const a = run('random-loss').summary.flows[0];
+    const b = run('random-loss', { 'topology.bottleneck.loss': 0.005 }).summary.flows[0];
+    const ratio = b.goodputBps / a.goodputBps;
+    expect(ratio).toBeGreaterThan(Math.SQRT2 * 1.05);
+    expect(ratio).toBeLessThan(1.9);
+    // and with fewer losses, fewer timeouts: the reason the text gives
+    expect(b.timeouts).toBeLessThan(a.timeouts / 2);
+  });
+
+  it('red-vs-dt and ecn-marks quote lockout-dt correctly: 30 drops, a mean queue of 48 packets, 61 s between the downloads', () => {
+    const s = run('lockout-dt').summary;
+    expect(s.bottleneck.drops).toBe(30);
+    expect(Math.round(s.bottleneck.meanQueuePackets)).toBe(48);
+    expect(Math.round(gap(s))).toBe(61);
+  });
+});

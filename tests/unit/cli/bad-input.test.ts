@@ -1,0 +1,74 @@
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/cli/main';
+import { capture } from './capture';
+
+/*
+ * Issue 9's list of bad inputs, each as a user types it: exit code 2, one message that
+ * names the field (or option) and what is allowed, and never a stack trace.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'aqmlab-bad-'));
+
+async function bad(argv: string[]): Promise<string> {
+  const io = capture();
+  const code = await runCli(argv, io);
+  expect(code, io.stderr).toBe(2);
+  expect(io.stderr).not.toMatch(/\n\s+at |TypeError|ReferenceError/);
+  expect(io.stdout).toBe('');
+  return io.stderr.trim();
+}
+
+describe('bad input to the CLI: exit 2, the field and the allowed range, no stack trace', () => {
+  it('a whole queue object with a prototype name as its kind, then a field under it', async () => {
+    for (const k of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const e = await bad(['--preset', 'default', '--set', `topology.bottleneck.queue={"kind":"${k}"}`, '--set', 'topology.bottleneck.queue.name=1']);
+      expect(e).toContain(`--set topology.bottleneck.queue.kind = "${k}" is not allowed: one of "droptail", "red"`);
+      expect(e).toContain('--set topology.bottleneck.queue.name: unknown field of topology.bottleneck.queue (red); allowed: kind, limit');
+    }
+  });
+
+  it('a whole object with a bad field inside', async () => {
+    expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck={"rate":-5e6}'])).toBe('--set topology.bottleneck.rate = -5000000 is out of range: allowed 1000 to 1000000000000 bps');
+  });
+
+  it('1e400 in --set and in a scenario file says the number is too large, not "null"', async () => {
+    expect(await bad(['--preset', 'default', '--set', 'tcp.rwnd=1e400'])).toBe('--set tcp.rwnd: expected a number (whole number 1 to 1000000000 bytes), got a number too large to represent (above 1.8e308)');
+    const f = join(dir, 'big.json');
+    writeFileSync(f, JSON.stringify({ version: 1, duration: 1, topology: { kind: 'dumbbell', bottleneck: { rate: 1 } }, traffic: [{ kind: 'bulk' }] }).replace('"rate":1', '"rate":1e400'));
+    expect(await bad([f])).toBe(`${f}: topology.bottleneck.rate: expected a number (1000 to 1000000000000 bps), got a number too large to represent (above 1.8e308)`);
+  });
+
+  it('an empty key or an empty part of a key', async () => {
+    expect(await bad(['--preset', 'default', '--set', 'topology.left.=3'])).toBe('--set "topology.left.": empty field name after "topology.left."; fields of topology.left: hosts, rate, delay');
+    expect(await bad(['--preset', 'default', '--set', '=3'])).toMatch(/^--set "=3": no field name before "="/);
+  });
+
+  it('minRto above maxRto', async () => {
+    expect(await bad(['--preset', 'default', '--set', 'tcp.minRto=5', '--set', 'tcp.maxRto=2'])).toBe(
+      'after --set: tcp.minRto: minRto = 5 s must not exceed maxRto = 2 s (the timeout is clamped to [minRto, maxRto], RFC 6298 §2.4-2.5)',
+    );
+  });
+
+  it('a rate of 1e-300', async () => {
+    expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck.rate=1e-300'])).toBe('--set topology.bottleneck.rate = 1e-300 is out of range: allowed 1000 to 1000000000000 bps');
+    expect(await bad(['--preset', 'md1-poisson', '--set', 'traffic.0.rate=1e-300'])).toBe('--set traffic.0.rate = 1e-300 is out of range: allowed 1000 to 1000000000000 bps');
+  });
+
+  it('--out to a full device', async () => {
+    if (!existsSync('/dev/full')) return;
+    expect(await bad(['--preset', 'default', '--set', 'duration=0.5', '--set', 'warmup=0', '--out', '/dev/full'])).toBe('--out /dev/full: cannot write (ENOSPC: no space left on the device); the file is incomplete');
+    expect(await bad(['--preset', 'default', '--set', 'duration=0.5', '--set', 'warmup=0', '--series', '/dev/full'])).toBe('--series /dev/full: cannot write (ENOSPC: no space left on the device); the file is incomplete');
+  });
+
+  it('--set without a value, and --set or --sample with nothing after them', async () => {
+    expect(await bad(['--preset', 'default', '--set', 'tcp.mss'])).toBe('--set tcp.mss: no value; expected tcp.mss=<value>, allowed whole number 1 to 65495 bytes');
+    expect(await bad(['--preset', 'default', '--set'])).toBe('--set: needs a value: <dotted.path>=<value>, e.g. --set topology.bottleneck.queue.maxP=0.02');
+    expect(await bad(['--preset', 'default', '--sample'])).toBe('--sample: needs a value: seconds, > 0 to 1000000');
+  });
+
+  it('--sample -1 is out of range, not "ambiguous"', async () => {
+    expect(await bad(['--preset', 'default', '--sample', '-1'])).toBe('--sample = -1 is out of range: allowed > 0 to 1000000 s (the sampling interval of --series)');
+  });
+});

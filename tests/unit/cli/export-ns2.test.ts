@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/cli/main';
+import { validateCli } from '../../../src/cli/validate';
+import { capture } from './capture';
+
+describe('CLI --export-ns2 and npm run validate arguments', () => {
+  it('writes the script of the scenario as run (with --set applied) and does not run the engine', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aqmlab-cli-'));
+    const file = join(dir, 'out.tcl');
+    const io = capture();
+    expect(await runCli(['--preset', 'lockout-dt', '--set', 'topology.bottleneck.queue.limit=48', '--export-ns2', file], io)).toBe(0);
+    const script = readFileSync(file, 'utf8');
+    expect(script).toMatch(/^# ns-2\.35 script exported by AQM Lab from scenario "lockout-dt"/);
+    expect(script).toMatch(/apply_conf \[\[\$ns link \$n\(3\) \$n\(4\)\] queue\] \{limit_ 48 /);
+    expect(io.stdout).toContain(`wrote ${file}`);
+    expect(io.stdout).not.toContain('goodput'); // no summary: nothing was run
+  });
+
+  it('- writes the script to stdout; an unwritable path is a message and exit 2', async () => {
+    const io = capture();
+    expect(await runCli(['--preset', 'md1-poisson', '--export-ns2', '-'], io)).toBe(0);
+    expect(io.stdout).toContain('udp_flow 0 poisson');
+    const bad = capture();
+    expect(await runCli(['--preset', 'md1-poisson', '--export-ns2', '/nonexistent-dir/x.tcl'], bad)).toBe(2);
+    expect(bad.stderr).toMatch(/^--export-ns2 \/nonexistent-dir\/x\.tcl: cannot write \(ENOENT\)/);
+    const none = capture();
+    expect(await runCli(['--preset', 'md1-poisson', '--export-ns2'], none)).toBe(2);
+    expect(none.stderr).toContain('--export-ns2');
+  });
+
+  it('validate: an unknown suite or case is named with the suites there are; --list lists the cases', async () => {
+    const io = capture();
+    expect(await validateCli(['no-such-suite'], io)).toBe(2);
+    expect(io.stderr).toMatch(/no validation case or suite matches "no-such-suite"; suites: seeds001, basics, seeds004, web, bench, quick/);
+    const list = capture();
+    expect(await validateCli(['seeds001', '--list'], list)).toBe(0);
+    expect(list.stdout.trim().split('\n')).toHaveLength(142);
+    expect(list.stdout).toContain('seeds001 n10 ecn-a QL4');
+  });
+});

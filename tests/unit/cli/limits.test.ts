@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { capture } from './capture';
+import { runCli } from '../../../src/cli/main';
+
+describe('CLI run-size limits', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aqmlab-limits-'));
+
+  it('refuses 1e12 b/s of 1-byte UDP packets (exit 3) with the estimate, the limit and what to change', async () => {
+    const p = join(dir, 'flood.json');
+    writeFileSync(p, '{"version":1,"duration":5,"topology":{"kind":"dumbbell"},"traffic":[{"kind":"udp","rate":1e12,"packetSize":1}]}');
+    const io = capture();
+    expect(await runCli([p], io)).toBe(3);
+    expect(io.stderr).toMatch(/^not run: this run needs about 630 G events/);
+    expect(io.stderr).toContain('traffic.0.rate');
+    expect(io.stderr).toContain('--max-events');
+    expect(io.stderr).toContain('--force');
+    expect(io.stdout).toBe('');
+  });
+
+  it('refuses --sample 1e-9 before running, naming --sample and the smallest interval that fits', async () => {
+    const io = capture();
+    expect(await runCli(['--preset', 'default', '--series', join(dir, 's.csv'), '--sample', '1e-9'], io)).toBe(3);
+    expect(io.stderr).toMatch(/time series would hold .* values .* the cap is 100 M: sample every [\d.]+e-6 s or more \(--sample\)/);
+  });
+
+  it('--max-events below the estimate refuses; with --force the run starts and stops when it reaches the limit (exit 1)', async () => {
+    const refused = capture();
+    expect(await runCli(['--preset', 'default', '--max-events', '1000'], refused)).toBe(3);
+    expect(refused.stderr).toContain('the limit is 1 k events');
+    // --force lifts the refusal, not the stop: the run ends at the limit with a message
+    const stopped = capture();
+    expect(await runCli(['--preset', 'default', '--max-events', '1000', '--force'], stopped)).toBe(1);
+    expect(stopped.stderr).toMatch(/^stopped at t = [\d.]+ s after [\d,]+ events: the limit is --max-events 1000/);
+    expect(stopped.stdout).toBe('');
+  });
+
+  it('prints the estimate and progress lines with the time left when asked (--progress)', async () => {
+    const io = Object.assign(capture(), { progressEvery: 0 });
+    expect(await runCli(['--preset', 'bench-100-red', '--set', 'duration=20', '--progress', '--quiet'], io)).toBe(0);
+    // --quiet hides them
+    expect(io.stderr).toBe('');
+    const io2 = Object.assign(capture(), { progressEvery: 0 });
+    expect(await runCli(['--preset', 'bench-100-red', '--set', 'duration=20', '--progress'], io2)).toBe(0);
+    expect(io2.stderr).toMatch(/^estimate: about [\d.]+ [kM] events, .* packets, .* of memory; .* at 4 M events\/s\n/);
+    expect(io2.stderr).toMatch(/t = [\d.]+ of 20\.0 s \(\d+ %\), [\d.]+ M events\/s, about \d+ s left/);
+  });
+
+  it('stops writing --trace at --max-trace lines and says how many records were left out', async () => {
+    const trace = join(dir, 't.jsonl');
+    const io = capture();
+    expect(await runCli(['--preset', 'default', '--set', 'duration=2', '--set', 'warmup=0', '--trace', trace, '--max-trace', '25', '--quiet'], io)).toBe(0);
+    expect(readFileSync(trace, 'utf8').trim().split('\n')).toHaveLength(25);
+    expect(io.stderr).toMatch(/--trace: stopped writing after 25 lines \(--max-trace 25\); [\d,]+ more records were left out, the run went on/);
+  });
+
+  it('names the range of a bad --max-events or --max-packets', async () => {
+    const io = capture();
+    expect(await runCli(['--preset', 'default', '--max-events', '-5', '--max-packets', '10'], io)).toBe(2);
+    expect(io.stderr).toContain('--max-events = -5 is out of range: allowed whole number 1 to 1000000000000000 (network events)');
+    expect(io.stderr).toContain('--max-packets = 10 is out of range: allowed whole number 1000 to 100000000 (packets alive at once)');
+  });
+});

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/cli/main';
+import type { RunResult } from '../../../src/engine/metrics/types';
+import { quantileSorted } from '../../../src/engine/metrics/web';
+import { capture } from './capture';
+
+/** Two-way PackMime at 40 connections/s per direction over 10 Mb/s drop-tail, 30 s after a 5 s warm-up. */
+const SCENARIO = {
+  version: 1,
+  seed: 5,
+  duration: 35,
+  warmup: 5,
+  topology: {
+    kind: 'dumbbell',
+    bottleneck: { rate: 10e6, delay: 0.001, queue: { kind: 'droptail', limit: 60 } },
+    left: { hosts: 2, rate: 100e6, delay: 0 },
+    right: { hosts: 2, rate: 100e6, delay: 0 },
+    flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 },
+  },
+  tcp: { variant: 'reno', mss: 1420, initialCwnd: 2, minRto: 1, initialRto: 6, delayedAck: false },
+  traffic: [{ kind: 'packmime', direction: 'both', rate: 40 }],
+};
+
+describe('CLI: web traffic', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aqmlab-web-'));
+  const file = join(dir, 'web.json');
+  writeFileSync(file, JSON.stringify(SCENARIO));
+
+  it('--responses writes one row per counted exchange; its response times give the summary quantiles', async () => {
+    const io = capture();
+    const csv = join(dir, 'r.csv');
+    const out = join(dir, 'r.json');
+    expect(await runCli([file, '--responses', csv, '--out', out], io)).toBe(0);
+    const result = JSON.parse(readFileSync(out, 'utf8')) as RunResult;
+    const w = result.summary.web!;
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('start_s,request_bytes,response_bytes,response_time_s,rtt_s,direction,drops');
+    const rows = lines.slice(1).map((l) => l.split(','));
+    expect(rows.length).toBe(w.exchanges);
+    expect(w.exchanges).toBeGreaterThan(1500);
+    // every row started after the warm-up; both directions are there
+    expect(rows.every((r) => Number(r[0]) >= 5)).toBe(true);
+    expect(rows.filter((r) => r[5] === 'reverse').length).toBe(w.byDirection.reverse);
+    const rt = Float64Array.from(rows.map((r) => Number(r[3]))).sort();
+    expect(quantileSorted(rt, 0.5)).toBeCloseTo(w.responseTime!.p50, 9);
+    expect(quantileSorted(rt, 0.9)).toBeCloseTo(w.responseTime!.p90, 9);
+    expect(rows.filter((r) => Number(r[6]) > 0).length / rows.length).toBeCloseTo(w.flowsWithLoss, 9);
+    // each exchange's RTT is its path plus twice its DelayBox delay (uniform 5-75 ms one way): 10 to 150 ms plus 2 ms of links
+    const rtts = rows.map((r) => Number(r[4]));
+    expect(Math.min(...rtts)).toBeGreaterThanOrEqual(0.012 - 1e-6);
+    expect(Math.max(...rtts)).toBeLessThanOrEqual(0.152 + 1e-6);
+    expect(io.stdout).toContain('response time (ms)');
+  });
+
+  it('--baseline runs the same workload uncongested: no drops, and every quantile at or below the congested one', async () => {
+    const io = capture();
+    const out = join(dir, 'b.json');
+    expect(await runCli([file, '--baseline', '--out', out], io)).toBe(0);
+    const result = JSON.parse(readFileSync(out, 'utf8')) as RunResult & { baseline: { summary: RunResult['summary'] } };
+    const run = result.summary.web!;
+    const base = result.baseline.summary.web!;
+    expect(result.baseline.summary.bottleneck.drops + result.baseline.summary.bottleneckReverse.drops).toBe(0);
+    expect(base.flowsWithLoss).toBe(0);
+    expect(run.flowsWithLoss).toBeGreaterThan(0);
+    // the same connections start in both runs
+    expect(Math.abs(base.started - run.started)).toBeLessThanOrEqual(2);
+    for (const q of ['p25', 'p50', 'p75', 'p90'] as const) expect(base.responseTime![q]).toBeLessThanOrEqual(run.responseTime![q]);
+    expect(io.stdout).toMatch(/\nuncongested +\d+/);
+  });
+});

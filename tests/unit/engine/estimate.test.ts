@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, estimateRun, runSizeProblems } from '../../../src/engine/estimate';
+import { createRun, runScenario } from '../../../src/engine/run';
+import { CapError } from '../../../src/engine/core/simulator';
+import { presetByName } from '../../../src/engine/scenario/presets';
+import { parseScenario, type Scenario } from '../../../src/engine/scenario/schema';
+
+function scenario(json: unknown): Scenario {
+  const r = parseScenario(json);
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.scenario;
+}
+
+describe('run-size estimates', () => {
+  // dumbbells and general topologies, TCP (finite, unlimited, lossy, ECN, many items) and UDP
+  const names = ['default', 'md1-poisson', 'random-loss', 'bench-100-red', 'feng-fig1-a-8', 'feng-fig12', 'ecn-finite-n10-dt-ql64', 'ecn-finite-n2-ecn1-a-ql8', 'ecn-finite-n1-dt-ql4', 'lockout-dt'];
+  for (const name of names)
+    it(`${name}: events and end time within a factor of 3 of the run's`, () => {
+      const sc = presetByName(name)!.scenario;
+      const e = estimateRun(sc);
+      const s = runScenario(sc).summary;
+      expect(e.events / s.events).toBeGreaterThan(1 / 3);
+      expect(e.events / s.events).toBeLessThan(3);
+      expect(e.endSeconds / s.simulatedSeconds).toBeGreaterThan(1 / 2);
+      expect(e.endSeconds / s.simulatedSeconds).toBeLessThan(2);
+    });
+
+  it('1e12 b/s of 1-byte UDP packets for 5 s is 6e11 packets: beyond the limits, and the message names the item and its fields', () => {
+    const sc = scenario({ version: 1, duration: 5, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'udp', rate: 1e12, packetSize: 1 }] });
+    const e = estimateRun(sc);
+    expect(e.packets).toBeCloseTo((1e12 * 5) / 8, -6);
+    const problems = runSizeProblems(e, DEFAULT_LIMITS, { events: '--max-events N or --force' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/needs about 630 G events \(about 43 hours at 4 M events\/s\)/);
+    expect(problems[0]).toContain('traffic.0.rate');
+    expect(problems[0]).toContain('traffic.0.packetSize');
+    expect(problems[0]).toContain('--max-events N or --force');
+  });
+
+  it('sampling every 1e-9 s is refused before the run starts, naming the sampling interval', () => {
+    const sc = presetByName('default')!.scenario;
+    const e = estimateRun(sc, { series: true, sampleInterval: 1e-9 });
+    expect(e.seriesSamples).toBeGreaterThan(9e9);
+    expect(runSizeProblems(e, DEFAULT_LIMITS, { series: '--sample' }).join()).toMatch(/sample every .* s or more \(--sample\)/);
+    let err: unknown;
+    try {
+      createRun(sc, { series: () => {} }, { sampleInterval: 1e-9 });
+    } catch (x) {
+      err = x;
+    }
+    expect(err).toBeInstanceOf(CapError);
+    expect((err as CapError).cap).toBe('series');
+    expect((err as Error).message).toContain('--sample');
+  });
+
+  it('10,000 hosts per side: tens of MB and about 40,000 links, not an all-pairs table', () => {
+    const sc = scenario({ version: 1, duration: 1, topology: { kind: 'dumbbell', left: { hosts: 10000 }, right: { hosts: 10000 } }, traffic: [{ kind: 'bulk', flows: 10000 }] });
+    const e = estimateRun(sc);
+    expect(e.links).toBe(40002);
+    expect(e.memoryBytes).toBeLessThan(300e6);
+    expect(e.memoryBytes).toBeGreaterThan(40e6);
+    expect(runSizeProblems(e, DEFAULT_LIMITS)).toEqual([]);
+  });
+
+  it('packets in flight are capped: a UDP flood into a huge buffer stops with a message naming the queue and its limit', () => {
+    const sc = scenario({
+      version: 1,
+      duration: 10,
+      topology: { kind: 'dumbbell', bottleneck: { rate: 1e6, queue: { kind: 'droptail', limit: 1e9 } }, left: { rate: 1e9 } },
+      traffic: [{ kind: 'udp', rate: 5e8, packetSize: 100 }],
+    });
+    const run = createRun(sc, {}, { maxPackets: 20000 });
+    expect(() => run.advance(Infinity)).toThrow(CapError);
+    try {
+      createRun(sc, {}, { maxPackets: 20000 }).advance(Infinity);
+    } catch (e) {
+      expect((e as Error).message).toMatch(/packets in flight reached the cap of 20,000 .*the queue routerL->routerR holds/);
+      expect((e as Error).message).toContain('queue.limit');
+      expect((e as Error).message).toContain('--max-packets');
+    }
+  });
+});

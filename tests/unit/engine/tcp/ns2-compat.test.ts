@@ -1,0 +1,219 @@
+import { describe, expect, test } from 'vitest';
+import { fromSeconds } from '../../../../src/engine/core/time';
+import { ECN_NOT_ECT, F_ACK, F_FIN, F_SYN } from '../../../../src/engine/net/packet';
+import type { TcpParams } from '../../../../src/engine/tcp/params';
+import { TcpReceiver } from '../../../../src/engine/tcp/receiver';
+import { RtoEstimator } from '../../../../src/engine/tcp/rto';
+import { dropFirst, oneFlow, RecordingNet, tcpParams, type Verdict } from './fake-net';
+
+/**
+ * The TCP parameters that reproduce ns-2.35's agents (issue 10, docs/ns2.md): each is
+ * checked against a hand computation from ns-2's rules (tcp.cc, tcp-reno.cc, tcp-sink.cc)
+ * and against the standard behaviour it replaces.
+ */
+
+const S = 1e9;
+const MSS = 1000;
+
+describe('rtoEstimator "bsd-ticks" (4.4BSD / ns-2 tcp.cc rtt_update)', () => {
+  test('ticks crossed, fixed-point 8 srtt and 4 rttvar, RTO = floor(srtt + 4 rttvar) ticks', () => {
+    const e = new RtoEstimator(0.1 * S, 0.2 * S, 60 * S, 3 * S, 'bsd-ticks');
+    expect(e.value).toBe(3 * S); // initial RTO until the first sample
+    // sent at 0, back at 0.042555: no tick boundary crossed, counted as 1 tick.
+    // srtt8 = 8, rttvar4 = 2: RTO = (8 * 2 + 8) >> 3 = 3 ticks
+    e.sample(0.042555 * S, 0);
+    expect(e.value).toBe(0.3 * S);
+    // sent at 0.15, back at 0.35: crosses 0.2 and 0.3, so 2 ticks (rounding 0.2 s would also give 2);
+    // delta = 2 - 1 = 1: srtt8 = 9; rttvar4 = 2 + (1 - (2 >> 2)) = 3; RTO = (24 + 9) >> 3 = 4 ticks
+    e.sample(0.2 * S, 0.15 * S);
+    expect(e.value).toBe(Math.round(0.4 * S));
+    expect(e.srtt / S).toBeCloseTo(9 / 8 / 10, 12);
+    // sent at 0.39, back at 0.45: 60 ms that cross the boundary at 0.4, so 1 tick
+    e.sample(0.06 * S, 0.39 * S);
+    // then forty 1-tick samples: delta 0 and rttvar4 >> 2 = 0, so rttvar never decays and the RTO
+    // stays at 4 ticks, where the floating-point RFC 6298 filter falls to srtt + G = 2 ticks
+    for (let i = 0; i < 40; i++) e.sample(0.05 * S, i * S);
+    expect(e.value).toBe(Math.round(0.4 * S));
+    const rfc = new RtoEstimator(0.1 * S, 0.2 * S, 60 * S, 3 * S);
+    rfc.sample(0.042555 * S);
+    rfc.sample(0.2 * S);
+    for (let i = 0; i < 40; i++) rfc.sample(0.05 * S);
+    expect(rfc.value / S).toBeCloseTo(0.2, 3);
+  });
+
+  test('never below 2 ticks; after more than 8x backoff srtt is cleared and the next sample restarts the filter', () => {
+    // BSD's 500 ms tick with a 0.2 s minRto: a 0.1 s RTT is 1 tick, RTO 3 ticks
+    const slow = new RtoEstimator(0.5 * S, 0.2 * S, 60 * S, 3 * S, 'bsd-ticks');
+    slow.sample(0.1 * S, 0);
+    expect(slow.value).toBe(1.5 * S);
+    const e = new RtoEstimator(0.1 * S, 0.2 * S, 60 * S, 3 * S, 'bsd-ticks');
+    e.sample(0.05 * S, 0); // srtt8 8, rttvar4 2
+    e.sample(0.5 * S, 0); // 5 ticks: srtt8 = 8 + 4 = 12; rttvar4 = 2 + (4 - 0) = 6; RTO = (48 + 12) >> 3 = 7 ticks
+    expect(e.value).toBe(Math.round(0.7 * S));
+    for (let i = 0; i < 4; i++) e.backOff(); // backoff 16 > 8: rttvar4 += 12 >> 3, srtt8 = 0
+    expect(e.value).toBe(Math.round(0.7 * 16 * S));
+    e.sample(0.05 * S, 0); // treated as a first sample again
+    expect(e.backoff).toBe(1);
+    expect(e.value).toBe(Math.round(0.3 * S));
+  });
+});
+
+/** Runs one Reno flow over a 10 Mb/s, 10 ms path losing the given first transmissions. */
+function reno(params: Partial<TcpParams>, drop: number[] | ((p: number, from: number, pool: { seq: Float64Array; payload: Float64Array | Int32Array; flags: Uint8Array }) => Verdict), bytes = 200_000) {
+  const filter = Array.isArray(drop) ? dropFirst(drop) : (net: { pool: unknown }, p: number, from: number) => drop(p, from, net.pool as never);
+  const f = oneFlow({ forward: { rateBps: 10e6, delayS: 0.01 }, filter: filter as never, events: true }, { variant: 'reno', mss: MSS, headerBytes: 0, delayedAck: false, rwnd: 1e6, ...params }, { bytes });
+  f.net.run(60);
+  return f;
+}
+
+describe('windowCut: RFC 5681 flight size vs ns-2 slowdown()', () => {
+  test('"ns2": ssthresh = floor(cwnd / 2), cwnd = cwnd / 2, and the exit ACK opens cwnd', () => {
+    // the first loss ends slow start; the second one finds a fractional congestion-avoidance window
+    const { net, sender } = reno({ windowCut: 'ns2' }, [40 * MSS, 200 * MSS], 400_000);
+    const fr = net.events('fast-retransmit');
+    expect(fr).toHaveLength(2);
+    const w = fr[1].cwnd!; // cwnd when the third dupack arrived (before the cut)
+    expect(w % 1).not.toBe(0);
+    expect(fr[1].ssthresh).toBe(Math.floor(w / 2));
+    const exit = net.events('recovery-exit')[1];
+    // deflated to W / 2 (not to the whole-number ssthresh) and opened once: W/2 >= ssthresh, so + 1 / (W/2)
+    expect(exit.cwnd!).toBeCloseTo(w / 2 + 1 / (w / 2), 12);
+    expect(sender.completionTime).toBeGreaterThan(0);
+  });
+
+  test('"rfc5681": ssthresh = FlightSize / 2 and recovery deflates to exactly ssthresh', () => {
+    const { net } = reno({ windowCut: 'rfc5681' }, [40 * MSS]);
+    const fr = net.events('fast-retransmit')[0];
+    const exit = net.events('recovery-exit')[0];
+    expect(Number.isInteger(fr.ssthresh! * 2)).toBe(true); // half a whole number of segments in flight
+    expect(exit.cwnd).toBe(fr.ssthresh);
+  });
+
+  test('"ns2": a timeout in recovery halves the deflated window, not the inflated one', () => {
+    // lose two segments of one window: Reno leaves recovery on the partial ACK and times out
+    const { net } = reno({ windowCut: 'ns2' }, [40 * MSS, 44 * MSS]);
+    const fr = net.events('fast-retransmit')[0];
+    const to = net.events('timeout')[0];
+    const cut = fr.cwnd! / 2; // the window recovery started from
+    const exitCwnd = cut + 1 / cut;
+    expect(to.ssthresh).toBe(Math.max(2, Math.floor(exitCwnd / 2)));
+  });
+});
+
+describe('limitedTransmit (RFC 3042, ns-2 singledup_)', () => {
+  // Segment 1 of the initial window of 2 is lost. The ACK of segment 0 opens cwnd to 3 and
+  // lets segments 2 and 3 out; they bring only two duplicate ACKs. Limited transmit sends
+  // segments 4 and 5 on those, which bring the third dupack and a fast retransmit instead
+  // of a timeout.
+  test('on: two new segments on the first two dupacks, then fast retransmit; off: a timeout', () => {
+    const on = reno({ limitedTransmit: true, initialCwnd: 2 }, [1 * MSS], 20_000);
+    expect(on.net.events('limited-transmit').map((e) => e.seq! / MSS)).toEqual([4, 5]);
+    expect([on.sender.fastRetransmits, on.sender.timeouts]).toEqual([1, 0]);
+    const off = reno({ limitedTransmit: false, initialCwnd: 2 }, [1 * MSS], 20_000);
+    expect(off.net.events('limited-transmit')).toHaveLength(0);
+    expect([off.sender.fastRetransmits, off.sender.timeouts]).toEqual([0, 1]);
+  });
+
+  test('never more than cwnd + dupacks segments outstanding', () => {
+    const on = reno({ limitedTransmit: true, initialCwnd: 2 }, [1 * MSS], 20_000);
+    const lt = on.net.events('limited-transmit');
+    // snd.una stays at segment 1: after sending segment k, k segments are outstanding
+    expect(lt[0].cwnd).toBe(3);
+    lt.forEach((e, i) => expect(e.seq! / MSS).toBeLessThanOrEqual(e.cwnd! + i + 1));
+    expect(lt.at(-1)!.seq! / MSS).toBe(lt[0].cwnd! + 2);
+  });
+});
+
+describe('SYN loss (RFC 5681 §3.1) and fin', () => {
+  const synFilter = () => {
+    let dropped = false;
+    return (p: number, from: number, pool: { flags: Uint8Array }) => {
+      if (!dropped && from === 0 && (pool.flags[p] & F_SYN) !== 0) {
+        dropped = true;
+        return 'drop' as Verdict;
+      }
+      return 'pass' as Verdict;
+    };
+  };
+
+  test('after a lost SYN data starts with one segment; "ns2" also sets ssthresh to 2', () => {
+    for (const windowCut of ['rfc5681', 'ns2'] as const) {
+      const { net, sender } = reno({ windowCut, initialCwnd: 4 }, synFilter(), 20_000);
+      const data = net.dataSent(0);
+      // the first round holds one segment: the second leaves only after its ACK
+      expect(data[1].t - data[0].t).toBeGreaterThan(fromSeconds(0.02));
+      expect(sender.timeouts).toBe(1);
+      if (windowCut === 'ns2') expect(net.events('timeout')[0].ssthresh).toBe(2);
+      else expect(net.events('timeout')[0].ssthresh).toBe(Math.floor(1e6 / MSS));
+    }
+    // without the loss the first round holds the initial window of 4
+    const { net } = reno({ initialCwnd: 4 }, [], 20_000);
+    const d = net.dataSent(0);
+    expect(d[3].t).toBe(d[0].t);
+  });
+
+  test('fin off: the sender stops after the last ACK without a FIN', () => {
+    const off = reno({ fin: false }, [], 5_000);
+    expect(off.net.log.some((r) => (r.view.flags & F_FIN) !== 0)).toBe(false);
+    expect(off.sender.completionTime).toBeGreaterThan(0);
+    const on = reno({ fin: true }, [], 5_000);
+    expect(on.net.log.filter((r) => (r.view.flags & F_FIN) !== 0)).toHaveLength(2);
+  });
+});
+
+describe('duplicateAck "ns2" (ns-2 DelAckSink)', () => {
+  function setup(duplicateAck: 'immediate' | 'ns2') {
+    const net = new RecordingNet();
+    const r = new TcpReceiver(net, { flow: 0, node: 1, params: tcpParams({ mss: MSS, delayedAck: true, delayedAckTimeout: 0.1, duplicateAck }), sack: false });
+    r.id = 1;
+    r.peer = { id: 0, node: 0 };
+    const seg = (k: number) =>
+      net.deliver(r, (pool, p) => {
+        pool.seq[p] = k * MSS;
+        pool.payload[p] = MSS;
+        pool.size[p] = MSS;
+        pool.flags[p] = F_ACK;
+        pool.ecn[p] = ECN_NOT_ECT;
+      });
+    return { net, r, seg };
+  }
+
+  test('a duplicate of the last in-order segment waits like a new one; older duplicates are acked at once', () => {
+    const ns = setup('ns2');
+    ns.seg(0);
+    ns.seg(1); // ACK 2 (second segment)
+    ns.seg(1); // duplicate of the last in-order segment: held by the delayed-ACK rule
+    expect(ns.net.sent.map((a) => a.ack / MSS)).toEqual([2]);
+    ns.seg(2); // the next in-order segment is the second unacked one: ACK at once
+    expect(ns.net.sent.map((a) => a.ack / MSS)).toEqual([2, 3]);
+    ns.seg(0); // an older duplicate: ACK at once
+    expect(ns.net.sent.map((a) => a.ack / MSS)).toEqual([2, 3, 3]);
+
+    const rfc = setup('immediate');
+    rfc.seg(0);
+    rfc.seg(1);
+    rfc.seg(1); // every duplicate is acked at once
+    rfc.seg(2); // first unacked in-order segment: delayed
+    expect(rfc.net.sent.map((a) => a.ack / MSS)).toEqual([2, 2]);
+    rfc.net.advance(fromSeconds(0.2));
+    expect(rfc.net.sent.map((a) => a.ack / MSS)).toEqual([2, 2, 3]);
+  });
+});
+
+describe('recoverRule', () => {
+  test('"inclusive" allows a new fast retransmit at the recovery point, "strict" one segment past it', () => {
+    const { sender } = oneFlow({ forward: { rateBps: 1e6, delayS: 0.01 } }, { recoverRule: 'inclusive' });
+    const strict = oneFlow({ forward: { rateBps: 1e6, delayS: 0.01 } }, { recoverRule: 'strict' }).sender;
+    for (const s of [sender, strict]) {
+      s.recover = 50 * 1460;
+      s.sndUna = 50 * 1460;
+    }
+    expect(sender.mayFastRetransmit()).toBe(true);
+    expect(strict.mayFastRetransmit()).toBe(false);
+    strict.sndUna = 51 * 1460;
+    expect(strict.mayFastRetransmit()).toBe(true);
+    // ns-2's bugfix_ss_: a loss of the first data segment may always be fast-retransmitted
+    strict.sndUna = 0;
+    expect(strict.mayFastRetransmit()).toBe(true);
+  });
+});

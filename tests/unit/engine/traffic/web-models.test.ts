@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../../src/engine/core/rng';
+import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
+import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
+import { uncongested } from '../../../../src/engine/traffic/calibrate';
+import { paretoScale, WEB_SESSIONS_PARAMS } from '../../../../src/engine/traffic/web-sessions';
+
+function scenario(item: Record<string, unknown>, opts: { duration?: number; warmup?: number; rate?: number; seed?: number } = {}): EngineScenario {
+  const r = parseScenario({
+    version: 1,
+    seed: opts.seed ?? 1,
+    duration: opts.duration ?? 60,
+    warmup: opts.warmup ?? 10,
+    topology: {
+      kind: 'dumbbell',
+      bottleneck: { rate: opts.rate ?? 10e6, delay: 0.001, queue: { kind: 'droptail', limit: 100 } },
+      left: { hosts: 2, rate: 100e6, delay: 0 },
+      right: { hosts: 2, rate: 100e6, delay: 0 },
+      flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 },
+    },
+    tcp: { variant: 'reno', rwnd: 16384 },
+    traffic: [item],
+  });
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.scenario as Scenario as EngineScenario;
+}
+
+describe('web-users (seeds/002 browsing users)', () => {
+  it('without persistent connections every exchange has its own connection; with them, fewer connections carry the same pages', () => {
+    // no warm-up: `started` counts every exchange of the run
+    const none = runScenario(scenario({ kind: 'web-users', users: 150, persistent: 0 }, { warmup: 0 })).summary.web!;
+    expect(none.started).toBeGreaterThan(500);
+    expect(none.connections).toBe(none.started);
+    expect(none.exchanges + none.inProgress).toBe(none.started);
+    const many = runScenario(scenario({ kind: 'web-users', users: 150, persistent: 1 }, { warmup: 0 })).summary.web!;
+    expect(many.connections).toBeLessThan(0.8 * many.started);
+  });
+
+  it('offered load grows in proportion to the users on the uncongested link (seeds/002 Fig. 3)', () => {
+    const at = (users: number) => {
+      const r = runScenario(uncongested(scenario({ kind: 'web-users', users, direction: 'both' }, { duration: 300, warmup: 60 }))).summary;
+      return (r.bottleneck.utilization + r.bottleneckReverse.utilization) / 2;
+    };
+    const a = at(150);
+    const b = at(300);
+    expect(b / a).toBeGreaterThan(1.7);
+    expect(b / a).toBeLessThan(2.3);
+  });
+
+  it('users wait for their pages: on a congested link the same users complete fewer exchanges than uncongested', () => {
+    const s = scenario({ kind: 'web-users', users: 1500 }, { duration: 60, warmup: 20 });
+    const congested = runScenario(s).summary;
+    const free = runScenario(uncongested(s)).summary;
+    expect(congested.bottleneck.utilization).toBeGreaterThan(0.95);
+    expect(congested.web!.exchanges).toBeLessThan(0.9 * free.web!.exchanges);
+    expect(congested.web!.responseTime!.p50).toBeGreaterThan(free.web!.responseTime!.p50);
+  });
+});
+
+describe('web-sessions (seeds/003 §4.2)', () => {
+  it('object sizes: Pareto with mean 7.2 KB, the largest 15 % carrying about 80 % of the bytes', () => {
+    const mean = WEB_SESSIONS_PARAMS.objectSize.default;
+    const shape = WEB_SESSIONS_PARAMS.objectShape.default;
+    expect(mean).toBe(7200);
+    const xm = paretoScale(mean, shape);
+    // share of bytes in the top fraction q of a Pareto(shape): q^(1 - 1/shape)
+    expect(Math.pow(0.15, 1 - 1 / shape)).toBeGreaterThan(0.77);
+    expect(Math.pow(0.15, 1 - 1 / shape)).toBeLessThan(0.83);
+    // the sampler: median xm 2^(1/shape), and P(X > 7.2 KB) = (xm / 7200)^shape
+    const rng = new Rng(21, 1);
+    const n = 400_000;
+    const v = new Float64Array(n);
+    for (let i = 0; i < n; i++) v[i] = rng.pareto(shape, xm);
+    v.sort();
+    expect(v[n / 2] / (xm * Math.pow(2, 1 / shape))).toBeCloseTo(1, 2);
+    const above = v.length - v.findIndex((x) => x > mean);
+    expect(above / n).toBeCloseTo(Math.pow(xm / mean, shape), 2);
+  });
+
+  it('one connection per object, or one persistent connection per page', () => {
+    const one = runScenario(scenario({ kind: 'web-sessions', sessions: 40 }, { warmup: 0 })).summary.web!;
+    expect(one.started).toBeGreaterThan(300);
+    expect(one.connections).toBe(one.started);
+    const pages = runScenario(scenario({ kind: 'web-sessions', sessions: 40, persistent: true }, { warmup: 0 })).summary.web!;
+    // 3 objects per page on average (geometric): about a third as many connections as exchanges
+    const ratio = pages.connections / pages.started;
+    expect(ratio).toBeGreaterThan(0.25);
+    expect(ratio).toBeLessThan(0.45);
+  });
+});

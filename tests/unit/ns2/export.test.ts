@@ -1,0 +1,170 @@
+import { describe, expect, test } from 'vitest';
+import { exportQueue } from '../../../src/ns2/aqm';
+import { exportNs2, Ns2ExportError } from '../../../src/ns2/export';
+import { exportTraffic } from '../../../src/ns2/traffic';
+import { presetScenario } from '../../../src/engine/scenario/presets';
+import { parseScenario, type QueueConfig, type Scenario } from '../../../src/engine/scenario/schema';
+import { flowDelays } from '../../../src/engine/sim-run';
+
+/**
+ * The ns-2 export (src/ns2): the script sets every knob the scenario fixes, lists what has
+ * no exact ns-2 equivalent, and refuses what ns-2.35 cannot express with a message naming
+ * the field. Running the scripts in ns-2 is tests/golden/ns2.test.ts.
+ */
+
+function preset(name: string): Scenario {
+  const s = presetScenario(name);
+  if (!s) throw new Error(name);
+  return s;
+}
+
+/** The `apply_conf` settings written for the queue of link a -> b, as a map. */
+function queueConf(script: string, a: number, b: number): Record<string, string> {
+  const m = new RegExp(`apply_conf \\[\\[\\$ns link \\$n\\(${a}\\) \\$n\\(${b}\\)\\] queue\\] \\{([^}]*)\\}`).exec(script);
+  if (!m) throw new Error(`no queue settings for ${a} -> ${b}`);
+  const w = m[1].split(' ');
+  const out: Record<string, string> = {};
+  for (let i = 0; i < w.length; i += 2) out[w[i]] = w[i + 1];
+  return out;
+}
+
+function tcpConf(script: string, k = 0): Record<string, string> {
+  const m = new RegExp(`set agentConf\\(${k}\\) \\{([^}]*)\\}`).exec(script);
+  if (!m) throw new Error('no agent settings');
+  const w = m[1].split(' ');
+  const out: Record<string, string> = {};
+  for (let i = 0; i < w.length; i += 2) out[w[i]] = w[i + 1];
+  return out;
+}
+
+describe('ns-2 export of the seeds/001 presets', () => {
+  test('RED with the paper\'s thresholds, ns-2 hard limit, explicit knobs, and the bottleneck in both directions', () => {
+    const { script, notes } = exportNs2(preset('ecn-finite-n2-red-c-ql32'));
+    // dumbbell: L0, R0, R1, routerL (3), routerR (4)
+    expect(script).toContain('$ns simplex-link $n(3) $n(4) 1500000 0.02 RED');
+    expect(script).toContain('$ns simplex-link $n(4) $n(3) 1500000 0.02 RED');
+    const q = queueConf(script, 3, 4);
+    expect(q).toMatchObject({ limit_: '32', thresh_: '10', maxthresh_: '30', linterm_: '50', q_weight_: '0.002', gentle_: 'true', wait_: 'true', setbit_: 'false', use_mark_p_: 'false', bytes_: 'false', queue_in_bytes_: 'false', mean_pktsize_: '500', adaptive_: '0' });
+    // access links: 10 Mb/s, 0.5 ms, 1000-packet drop-tail ("waiting" rule = ns-2 limit_ 1001)
+    expect(script).toContain('$ns simplex-link $n(0) $n(3) 10000000 0.0005 DropTail');
+    expect(queueConf(script, 0, 3).limit_).toBe('1001');
+    // both flows from L0 to R0 and R1, 20 MiB each, starting at 0
+    expect(script).toMatch(/tcp_flow 0 \$agentClass\(0\) \$agentConf\(0\) \$sinkClass\(0\) \$sinkConf\(0\) \$n\(0\) \$n\(1\) 0 20971520/);
+    expect(script).toMatch(/tcp_flow 1 .* \$n\(0\) \$n\(2\) 0 20971520/);
+    expect(script).toContain('set agentClass(0) Agent/TCP/Reno');
+    expect(script).toContain('set sinkClass(0) Agent/TCPSink/DelAck');
+    expect(tcpConf(script)).toMatchObject({ packetSize_: '1460', useHeaders_: 'false', window_: '44', windowInit_: '1', tcpTick_: '0.1', minrto_: '0.2', singledup_: '0', ecn_: '0', precisionReduce_: 'true', bugFix_: 'true', maxburst_: '0' });
+    expect(script).toMatch(/set sinkConf\(0\) \{packetSize_ 40 .*interval_ 0.1\}/);
+    expect(script).toContain('set fwd [watch_link $n(3) $n(4) 1]');
+    // the presets set the TCP rules ns-2 uses, so only the whole-packet note remains for TCP
+    expect(notes.map((n) => n.field)).toEqual(['traffic.0.bytes']);
+    expect(script).toMatch(/^# Result fields: maxQueuePackets, /m);
+    expect(script).toMatch(/^# - traffic\.0\.bytes: ns-2 one-way TCP sends whole packets/m);
+  });
+
+  test('drop-tail: countRule "ns2" is ns-2\'s rule; "waiting" is the same rule with limit_ one larger', () => {
+    const s = preset('ecn-finite-n1-dt-ql64');
+    expect(queueConf(exportNs2(s).script, 2, 3)).toMatchObject({ limit_: '64', queue_in_bytes_: 'false' });
+    (s.topology as { bottleneck: { queue: QueueConfig } }).bottleneck.queue.countRule = 'waiting';
+    expect(queueConf(exportNs2(s).script, 2, 3).limit_).toBe('65');
+    // bytes: mean_pktsize_ 1 makes limit_ a byte count
+    const b = exportQueue({ kind: 'droptail', limit: 30000, unit: 'bytes', countRule: 'ns2' }, { path: 'q', linkRateBps: 1e6, note: () => {} });
+    expect(Object.fromEntries(b.settings)).toMatchObject({ limit_: '30000', queue_in_bytes_: 'true', mean_pktsize_: '1' });
+  });
+
+  test('ECN above max_th: "drop" marks only while p_b <= max_p (use_mark_p_, mark_p_ = max_p), RED* always marks, new gentle uses the forced branch', () => {
+    const base = { kind: 'red', limit: 100, unit: 'packets', countRule: 'waiting', minTh: 10, maxTh: 30, maxP: 0.1, wq: 0.002, gentle: true, wait: true, ecn: true, mode: 'packet', meanPktSize: 500 };
+    const conf = (above: string) => Object.fromEntries(exportQueue({ ...base, aboveMaxTh: above } as QueueConfig, { path: 'q', linkRateBps: 1e6, note: () => {} }).settings);
+    expect(conf('drop')).toMatchObject({ setbit_: 'true', use_mark_p_: 'true', mark_p_: '0.1' });
+    expect(conf('mark')).toMatchObject({ use_mark_p_: 'true', mark_p_: '1' });
+    expect(conf('new-gentle')).toMatchObject({ use_mark_p_: 'false' });
+  });
+
+  test('the default scenario lists every TCP rule ns-2 does differently', () => {
+    const { script, notes } = exportNs2(preset('default'));
+    const fields = notes.map((n) => n.field);
+    for (const f of ['tcp.fin', 'tcp.windowCut', 'tcp.rtoEstimator', 'tcp.recoverRule', 'tcp.duplicateAck']) expect(fields).toContain(f);
+    for (const n of notes) expect(script).toContain(`# - ${n.field}:`);
+    expect(tcpConf(script)).toMatchObject({ useHeaders_: 'true', tcpip_base_hdr_size_: '40', tcpTick_: '0.01' });
+  });
+});
+
+describe('ns-2 export of other scenario features', () => {
+  test('per-flow delays: each flow end gets a private node whose outgoing link carries the engine\'s draw', () => {
+    const r = parseScenario({
+      version: 1,
+      seed: 3,
+      duration: 10,
+      topology: { kind: 'dumbbell', bottleneck: { rate: 10e6, delay: 0.01, queue: { kind: 'droptail', limit: 100 } }, left: { hosts: 2 }, right: { hosts: 2 }, flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 } },
+      traffic: [{ kind: 'bulk', flows: 3 }],
+    });
+    if (!r.ok) throw new Error(r.errors.join());
+    const { script } = exportNs2(r.scenario);
+    const d = flowDelays(3, { kind: 'uniform', min: 0.005, max: 0.075 }, 3);
+    d.forEach((x, f) => {
+      expect(script).toContain(`$ns simplex-link $vs(${f}) $n(${f % 2}) 1000000000000 ${x} DropTail`);
+      expect(script).toContain(`$ns simplex-link $vr(${f}) $n(${2 + (f % 2)}) 1000000000000 ${x} DropTail`);
+      expect(script).toContain(`$ns simplex-link $n(${f % 2}) $vs(${f}) 1000000000000 0 DropTail`);
+      expect(script).toMatch(new RegExp(`tcp_flow ${f} .* \\$vs\\(${f}\\) \\$vr\\(${f}\\) 0 -1`));
+    });
+  });
+
+  test('random loss, UDP CBR and Poisson, general topology', () => {
+    const loss = exportNs2(preset('random-loss')).script;
+    expect(loss).toContain('$em set rate_ 0.01');
+    expect(loss).toContain('$em set bandwidth_ 10000000');
+    expect(loss.match(/\$ns lossmodel \$em/g)).toHaveLength(2); // each direction
+    const md1 = exportNs2(preset('md1-poisson'));
+    expect(md1.script).toContain('udp_flow 0 poisson 8000000 1000 $n(0) $n(1) 0 ""');
+    expect(md1.notes.map((n) => n.field)).toContain('traffic.0.pattern');
+    const feng = exportNs2(preset('feng-fig12')).script;
+    expect(feng).toMatch(/set n\(\d+\) \[\$ns node\] ;# A/);
+    expect(feng).toMatch(/set fwd \[watch_link \$n\(\d+\) \$n\(\d+\) 1\]/);
+  });
+
+  test('what ns-2.35 cannot express is refused, naming the field', () => {
+    const ctx = { path: 'topology.bottleneck.queue', linkRateBps: 1e6, note: () => {} };
+    const codel = () => exportQueue({ kind: 'codel', limit: 100 } as QueueConfig, ctx);
+    expect(codel).toThrow(Ns2ExportError);
+    expect(codel).toThrow(/^topology\.bottleneck\.queue\.kind: "codel" cannot be exported: ns-2\.35 has no CoDel/);
+    expect(() => exportQueue({ kind: 'fancy' } as QueueConfig, ctx)).toThrow(/^topology\.bottleneck\.queue\.kind: "fancy" cannot be exported: no ns-2 export for queue kind "fancy" yet; exportable kinds: droptail, red/);
+    const tctx = { path: 'traffic.2' } as Parameters<typeof exportTraffic>[1];
+    expect(() => exportTraffic({ kind: 'telepathy' } as never, tctx)).toThrow(/^traffic\.2\.kind: "telepathy" cannot be exported/);
+    expect(() => exportTraffic({ kind: 'web-users' } as never, tctx)).toThrow(/^traffic\.2\.kind: "web-users" cannot be exported: ns-2\.35 has no model of seeds\/002's browsing users/);
+  });
+
+  test('PackMime web traffic: one PackMimeHTTP per direction with the engine\'s client/server rotation, DelayBox routers with per-connection delays', () => {
+    const json = {
+      version: 1,
+      seed: 3,
+      duration: 40,
+      warmup: 10,
+      topology: { kind: 'dumbbell', bottleneck: { rate: 10e6, delay: 0.001, queue: { kind: 'droptail', limit: 100 } }, left: { hosts: 2 }, right: { hosts: 3 }, flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 } },
+      traffic: [{ kind: 'packmime', rate: 60, direction: 'both', persistent: true }],
+    };
+    const r = parseScenario(json);
+    if (!r.ok) throw new Error(r.errors.join());
+    const { script, notes } = exportNs2(r.scenario);
+    // hosts L0 L1 (0, 1), R0 R1 R2 (2, 3, 4); routers 5, 6 are DelayBox nodes
+    expect(script).toContain('set n(5) [$ns DelayBox]');
+    expect(script).toContain('set n(6) [$ns DelayBox]');
+    // forward: servers on the left, clients on the right; engine connection k uses client k % 3, server k % 2,
+    // ns-2 starts its rotation at entry 1, so entry 0 holds the engine's last pair (k = 5)
+    expect(script).toContain('pm_flow 0 [list $n(4) $n(2) $n(3) $n(4) $n(2) $n(3)] [list $n(1) $n(0) $n(1) $n(0) $n(1) $n(0)] 60 1 Newreno 0 "" 3');
+    expect(script).toMatch(/pm_flow 1 \[list \$n\(1\) \$n\(0\) \$n\(1\) .*\] 60 1 Newreno/);
+    // delays in ms, one draw per connection, applied by the client-side router both ways
+    expect(script).toContain('$db_rv set min_ 5; $db_rv set max_ 75');
+    expect(script).toContain('$n(6) add-rule [$n(2) id] [$n(0) id] $db_rv $db_zero');
+    expect(script).toMatch(/Agent\/TCP\/FullTcp set \$k \$v/);
+    expect(notes.map((n) => n.field)).toEqual(expect.arrayContaining(['traffic.0', 'topology.flowDelay']));
+  });
+
+  test('web traffic: a load needs the engine\'s calibration', () => {
+    const base = { version: 1, seed: 1, duration: 20, topology: { kind: 'dumbbell', bottleneck: { rate: 10e6, delay: 0.01, queue: { kind: 'droptail', limit: 100 } }, left: { hosts: 1 }, right: { hosts: 1 } } };
+    const r = parseScenario({ ...base, traffic: [{ kind: 'packmime', load: 0.5 }] });
+    if (!r.ok) throw new Error(r.errors.join());
+    expect(() => exportNs2(r.scenario)).toThrow(/^traffic\.0\.load: an offered load \(0\.5\) becomes a connection rate only by calibration runs/);
+    const cal = { item: 0, load: 0.5, param: 'rate' as const, value: 71.5, measured: 0.5, runs: 3, fixed: {} };
+    expect(exportNs2(r.scenario, { calibrations: [cal] }).script).toContain('pm_flow 0 [list $n(1)] [list $n(0)] 71.5 0 Newreno');
+  });
+});
