@@ -3,7 +3,7 @@ import { NS_PER_S, fromSeconds } from '../core/time';
 import { ECN_CE, ECN_NOT_ECT } from '../net/packet';
 import { explain } from './codel.explain';
 import type { DecisionRecord } from './decision';
-import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type AqmVar, type QueueContext } from './queue-disc';
+import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type AqmVar, type QueueContext, type QueueThresholds } from './queue-disc';
 
 /** CoDel parameters (RFC 8289 §4.3-4.4 defaults). */
 export const CODEL_PARAMS = {
@@ -28,7 +28,7 @@ export type CodelParams = Readonly<ParamValues<typeof CODEL_PARAMS>>;
 
 export const CODEL_VARS: readonly AqmVar[] = [
   { name: 'sojourn', label: 'sojourn time', unit: 's', doc: 'Time the last departing packet spent in the queue.' },
-  { name: 'dropping', label: 'dropping state', unit: 'ratio', doc: '1 while CoDel is in its dropping state (its mean is the share of time spent there).' },
+  { name: 'dropping', label: 'dropping state', unit: 'ratio', doc: '1 while CoDel is in its dropping state (its mean is the share of time spent there).', chart: 'state' },
 ];
 
 /**
@@ -80,6 +80,10 @@ export class CodelQueue extends QueueDisc {
 
   override values(): Record<string, unknown> {
     return { ...this.params };
+  }
+
+  override thresholds(): QueueThresholds {
+    return { delayTarget: this.params.target };
   }
 
   override aqmState(): Record<string, number> {

@@ -3,7 +3,7 @@ import { NS_PER_S, fromSeconds } from '../core/time';
 import { ECN_CE, ECN_NOT_ECT } from '../net/packet';
 import type { DecisionRecord } from './decision';
 import { explain, pieScale } from './pie.explain';
-import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type AqmVar, type QueueContext } from './queue-disc';
+import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type AqmVar, type QueueContext, type QueueThresholds } from './queue-disc';
 
 /** PIE parameters (RFC 8033 §4-5 defaults). */
 export const PIE_PARAMS = {
@@ -100,6 +100,10 @@ export class PieQueue extends QueueDisc {
 
   override values(): Record<string, unknown> {
     return { ...this.params };
+  }
+
+  override thresholds(): QueueThresholds {
+    return { delayTarget: this.params.target };
   }
 
   override probabilities(): { pb: number; pa: number; maxP: number } {

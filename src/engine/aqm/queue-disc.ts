@@ -37,6 +37,8 @@ export interface AqmVar {
   /** probability (0..1), s (a time), queue-units (packets or bytes, as the queue), ratio (anything else). */
   unit: 'probability' | 's' | 'queue-units' | 'ratio';
   doc: string;
+  /** 'state': a 0/1 flag, drawn as shading rather than a line (CoDel's dropping state). */
+  chart?: 'state';
 }
 
 /** The AQM part of a queue's summary (summary.bottleneck.aqm). */
@@ -304,9 +306,11 @@ export interface QueueThresholds {
   /** ARED's target band for the average. */
   bandLow?: number;
   bandHigh?: number;
+  /** A delay target, seconds (CoDel's and PIE's target), drawn on the AQM chart's time axis. */
+  delayTarget?: number;
 }
 
-export const THRESHOLD_KEYS = ['minTh', 'maxTh', 'gentleMax', 'target', 'bandLow', 'bandHigh'] as const;
+export const THRESHOLD_KEYS = ['minTh', 'maxTh', 'gentleMax', 'target', 'bandLow', 'bandHigh', 'delayTarget'] as const;
 
 /** A queue-discipline plug-in. */
 export interface AqmDescriptor<P extends ParamSpecs = ParamSpecs> {

@@ -105,8 +105,8 @@ export interface RunResult {
  * 'pb', 'pa', 'maxP', 'util' (bottleneck utilization over the last interval),
  * 'queueRev', 'qdelay' (s), the bottleneck AQM's variables 'aqm.<name>' (e.g. aqm.maxP,
  * aqm.p, aqm.price, aqm.sojourn, aqm.qdelay: see each AQM's `vars`) and its thresholds
- * 'th.<key>' (th.minTh, th.maxTh, th.gentleMax, th.target, th.bandLow, th.bandHigh, in the
- * queue's unit, where they are at each sample), and per flow i: 'cwnd.i', 'ssthresh.i' (segments),
+ * 'th.<key>' (th.minTh, th.maxTh, th.gentleMax, th.target, th.bandLow, th.bandHigh in the
+ * queue's unit; th.delayTarget in s, where they are at each sample), and per flow i: 'cwnd.i', 'ssthresh.i' (segments),
  * 'acked.i' (bytes), 'rtt.i' (s, smoothed), 'goodput.i' (bits/s over the last interval).
  */
 export interface SeriesBatch {
