@@ -27,6 +27,10 @@ Options:
   --markdown <file>  write the agreement tables as Markdown (- for stdout; docs/ns2.md
                      shows them)
   --list             list the cases and exit
+  --diverge          instead of comparing metrics, find the first arrival at the
+                     bottleneck where the two simulators part (flow, packet, drop), and
+                     show its neighbourhood in both (docs/ns2.md)
+  --until <s>        with --diverge: look only until this time (default: the whole run)
   -h, --help         this text`;
 
 export interface CaseOutcome {
@@ -158,7 +162,7 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { quiet: { type: 'boolean' }, json: { type: 'string' }, markdown: { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { quiet: { type: 'boolean' }, json: { type: 'string' }, markdown: { type: 'string' }, list: { type: 'boolean' }, diverge: { type: 'boolean' }, until: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (e) {
     io.err(`${(e as Error).message.split('\n')[0]} (see --help)\n`);
     return 2;
@@ -182,6 +186,20 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
   if (!bin) {
     io.err(NS2_INSTALL_HINT + '\n');
     return 2;
+  }
+  if (values.diverge) {
+    const until = values.until === undefined ? Infinity : Number(values.until);
+    if (!(until > 0)) {
+      io.err(`--until = ${String(values.until)} is out of range: allowed > 0 seconds\n`);
+      return 2;
+    }
+    const { diverge, formatDivergence } = await import('./ns2-diverge');
+    for (const c of cases) {
+      const s = caseScenario(c);
+      const end = Math.min(until, s.duration ?? 36_000);
+      io.out(`${c.name}\n${formatDivergence(await diverge(bin, s, end))}\n\n`);
+    }
+    return 0;
   }
   const outcomes: CaseOutcome[] = [];
   let fails = 0;

@@ -33,6 +33,11 @@ export type QueueExporter = (q: QueueConfig, ctx: QueueExportContext) => QueueEx
 
 const n = (x: unknown): number => x as number;
 
+/** Refuses a queue lacking a parameter its export reads (a renamed declaration), naming the field. */
+function requireParams(q: QueueConfig, ctx: QueueExportContext, keys: readonly string[]): void {
+  for (const k of keys) if (q[k] === undefined) throw new Ns2ExportError(`${ctx.path}.${k}`, `missing: the ns-2 export of "${q.kind}" (src/ns2/aqm.ts) reads this parameter`);
+}
+
 /**
  * Drop-tail. ns-2's DropTail::enque drops an arrival when `length + 1 >= limit_` (packets)
  * or `bytes + size >= limit_ * mean_pktsize_` (bytes) (queue/drop-tail.cc), which is the
@@ -123,10 +128,142 @@ export function redExport(q: QueueConfig, ctx: QueueExportContext): QueueExport 
   };
 }
 
-/** Every queue kind with an ns-2.35 export. */
+/** RED's settings with some replaced (by name). */
+function withSettings(base: QueueExport, over: [string, string][]): QueueExport {
+  const keys = new Set(over.map(([k]) => k));
+  return { ...base, settings: [...base.settings.filter(([k]) => !keys.has(k)), ...over] };
+}
+
+/**
+ * Adaptive RED (FGS 2001, seeds/000 §2.3) as ns-2.35's Queue/RED with adaptive_ 1
+ * (red.cc updateMaxP, initialize_params). Automatic min_th, max_th and w_q (0) stay 0 so
+ * ns-2 computes them the same way (thresh_ = max(5, targetdelay_ C / 2) packets,
+ * maxthresh_ = 3 thresh_, q_weight_ 0 = 1 - exp(-1/C), -1 = ns-2's RTT-based rule).
+ * ns-2 adapts max_p at arrivals once `interval` has passed and keeps the gentle line of
+ * the initial max_p: the engine's adapt "ns2" and gentleLine "initial"; other values are
+ * listed as differences.
+ */
+export function aredExport(q: QueueConfig, ctx: QueueExportContext): QueueExport {
+  requireParams(q, ctx, ['limit', 'unit', 'minTh', 'maxTh', 'wq', 'maxP', 'meanPktSize', 'targetDelay', 'interval', 'alpha', 'beta', 'top', 'bottom', 'adapt', 'gentleLine', 'wqRule', 'markP']);
+  const bytes = q.unit === 'bytes';
+  const scale = bytes ? n(q.meanPktSize) : 1;
+  const base = redExport({ ...q, minTh: n(q.minTh) || 1, maxTh: n(q.maxTh) || 2 }, ctx);
+  if (q.adapt !== 'ns2') ctx.note(`${ctx.path}.adapt`, `ns-2 adapts max_p at the first arrival after each interval and does not clamp it to [bottom, top] (adapt "ns2"); "${String(q.adapt)}" adapts on a timer every interval`);
+  if (q.gentleLine !== 'initial') ctx.note(`${ctx.path}.gentleLine`, `ns-2's gentle line keeps the initial max_p (gentleLine "initial"); "${String(q.gentleLine)}" follows the adapted max_p`);
+  if (n(q.bottom) === 0) ctx.note(`${ctx.path}.bottom`, 'bottom 0 means min(0.01, 80000 / bandwidth) in ns-2 (red.cc initialize_params)');
+  const markP = n(q.markP);
+  const over: [string, string][] = [
+    ['adaptive_', '1'],
+    ['feng_adaptive_', '0'],
+    ['thresh_', num(n(q.minTh) / scale)],
+    ['maxthresh_', num(n(q.maxTh) / scale)],
+    ['q_weight_', n(q.wq) > 0 ? num(n(q.wq)) : q.wqRule === 'ns2' ? '-1' : '0'],
+    ['gentle_', 'true'],
+    ['targetdelay_', num(n(q.targetDelay))],
+    ['interval_', num(n(q.interval))],
+    ['alpha_', num(n(q.alpha))],
+    ['beta_', num(n(q.beta))],
+    ['top_', num(n(q.top))],
+    ['bottom_', num(n(q.bottom))],
+  ];
+  if (markP < 1) over.push(['use_mark_p_', 'true'], ['mark_p_', num(markP)]);
+  return withSettings(base, over);
+}
+
+/**
+ * Feng et al.'s self-configuring RED (seeds/004 §3.3) as Queue/RED with adaptive_ 1 and
+ * feng_adaptive_ 1 (red.cc updateMaxPFeng: max_p /= alpha_ on entering the region below
+ * min_th, *= beta_ on entering the region above max_th, checked at every arrival).
+ */
+export function scRedExport(q: QueueConfig, ctx: QueueExportContext): QueueExport {
+  requireParams(q, ctx, ['limit', 'unit', 'minTh', 'maxTh', 'wq', 'maxP', 'meanPktSize', 'alpha', 'beta']);
+  ctx.note(`${ctx.path}.beta`, 'ns-2 does not cap the adapted max_p at 1, and its gentle line keeps the initial max_p');
+  return withSettings(redExport(q, ctx), [
+    ['adaptive_', '1'],
+    ['feng_adaptive_', '1'],
+    ['alpha_', num(n(q.alpha))],
+    ['beta_', num(n(q.beta))],
+  ]);
+}
+
+/** The hard-limit settings every other queue shares (packets; bytes via mean_pktsize_). */
+function limitSettings(q: QueueConfig, ctx: QueueExportContext): [string, string][] {
+  const bytes = q.unit === 'bytes';
+  const mps = n(q.meanPktSize);
+  let limit = n(q.limit) / (bytes ? mps : 1);
+  if (!Number.isInteger(limit)) {
+    ctx.note(`${ctx.path}.limit`, `ns-2 counts a byte limit as limit_ x mean_pktsize_ with an integer limit_: ${q.limit} bytes become ${Math.round(limit)} x ${mps}`);
+    limit = Math.max(1, Math.round(limit));
+  }
+  return [
+    ['limit_', num(limit)],
+    ['queue_in_bytes_', bool(bytes)],
+    ['mean_pktsize_', num(mps)],
+  ];
+}
+
+/**
+ * PI (Hollot et al. 2001; seeds/002 eq. 1) as ns-2.35's Queue/PI (pi.cc): a_, b_, w_,
+ * qref_ (in packets; a byte q_ref is written in mean-size packets as the control law
+ * sees it), setbit_ for ECN, bytes_ for byte mode.
+ */
+export function piExport(q: QueueConfig, ctx: QueueExportContext): QueueExport {
+  requireParams(q, ctx, ['limit', 'unit', 'meanPktSize', 'a', 'b', 'w', 'qRef']);
+  const scale = q.unit === 'bytes' ? n(q.meanPktSize) : 1;
+  return {
+    nsClass: 'PI',
+    settings: [
+      ...limitSettings(q, ctx),
+      ['a_', num(n(q.a))],
+      ['b_', num(n(q.b))],
+      ['w_', num(n(q.w))],
+      ['qref_', num(n(q.qRef) / scale)],
+      ['setbit_', bool(q.ecn === true)],
+      ['bytes_', bool(q.mode === 'byte')],
+    ],
+  };
+}
+
+/**
+ * REM (Athuraliya et al. 2001; seeds/002 eq. 2) as ns-2.35's Queue/REM (rem.cc): gamma_,
+ * phi_, inw_, pupdtime_ (the update interval), pbo_ = b* (packets), markpkts_ for ECN
+ * (ns-2 then marks departing ECT packets: the engine's markAt "dequeue"), qib_ for a byte
+ * queue. ns-2 has no alpha_: it weighs the queue mismatch by 0.1 in rem.cc.
+ */
+export function remExport(q: QueueConfig, ctx: QueueExportContext): QueueExport {
+  requireParams(q, ctx, ['limit', 'unit', 'meanPktSize', 'gamma', 'phi', 'alpha', 'interval', 'inw', 'bStar']);
+  const scale = q.unit === 'bytes' ? n(q.meanPktSize) : 1;
+  if (n(q.alpha) !== 0.1) ctx.note(`${ctx.path}.alpha`, `ns-2's REM weighs the queue mismatch by a fixed 0.1 (rem.cc); alpha = ${q.alpha} cannot be set there`);
+  if (q.ecn === true && q.markAt !== 'dequeue') ctx.note(`${ctx.path}.markAt`, 'with ECN ns-2 marks departing ECT packets and drops nothing early (markAt "dequeue"); "enqueue" marks or drops arrivals');
+  if (q.mode === 'byte') ctx.note(`${ctx.path}.mode`, "ns-2's REM has no byte mode: every packet gets the same probability");
+  const lim = limitSettings(q, ctx).filter(([k]) => k !== 'queue_in_bytes_');
+  return {
+    nsClass: 'REM',
+    settings: [
+      ...lim,
+      ['qib_', bool(q.unit === 'bytes')],
+      ['gamma_', num(n(q.gamma))],
+      ['phi_', num(n(q.phi))],
+      ['inw_', num(n(q.inw))],
+      ['pupdtime_', num(n(q.interval))],
+      ['pbo_', num(n(q.bStar) / scale)],
+      ['markpkts_', bool(q.ecn === true)],
+    ],
+  };
+}
+
+/**
+ * Every queue kind with an ns-2.35 export. ared, sc-red, pi and rem follow the parameter
+ * declarations of src/engine/aqm/{ared,sc-red,pi,rem}.ts; a parameter missing from a
+ * queue raises an error rather than a wrong script.
+ */
 export const NS2_QUEUES: Readonly<Record<string, QueueExporter>> = {
   droptail: dropTailExport,
   red: redExport,
+  ared: aredExport,
+  'sc-red': scRedExport,
+  pi: piExport,
+  rem: remExport,
 };
 
 /** Kinds ns-2.35 itself lacks, with the reason given to the user. */

@@ -26,6 +26,8 @@ export { Ns2ExportError, type Ns2Note } from './tcl';
 export interface Ns2Script {
   script: string;
   notes: Ns2Note[];
+  /** Node indices of the bottleneck's forward direction in the script (`$n(a)` -> `$n(b)`). */
+  bottleneck: [number, number];
 }
 
 export interface Ns2ExportOptions {
@@ -419,7 +421,7 @@ export function exportNs2(s: Scenario, opts: Ns2ExportOptions = {}): Ns2Script {
     ),
     '#',
   ];
-  return { script: [...header, ...b.lines, ''].join('\n'), notes: b.notes };
+  return { script: [...header, ...b.lines, ''].join('\n'), notes: b.notes, bottleneck: b.bottleneck };
 }
 
 function wrapComment(text: string, width = 92): string[] {

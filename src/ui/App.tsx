@@ -12,6 +12,7 @@ import { CHARTS } from './charts/registry';
 import { ResponseChart } from './charts/ResponseChart';
 import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
 import { Transport } from './controls/Transport';
+import { LessonClaims } from './LessonClaims';
 import { lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
@@ -217,7 +218,12 @@ export function App() {
         <Transport />
       </header>
       <Banners />
-      {!embed ? <LessonText /> : null}
+      {!embed ? (
+        <div className="lesson-row">
+          <LessonText />
+          <LessonClaims />
+        </div>
+      ) : null}
       <main className="layout">
         <div className="charts" aria-label="Charts">
           <ResponseChart />

@@ -5,7 +5,7 @@
 import { parseScenario, type Scenario } from '../engine/scenario/schema';
 import { applySet } from '../engine/scenario/set';
 import { cloneJson } from '../engine/scenario/paths';
-import { PRESETS } from '../engine/scenario/presets';
+import { PRESETS, type Claim } from '../engine/scenario/presets';
 import { decodeHash, encodeHash } from '../engine/scenario/url';
 
 export type { Scenario };
@@ -17,6 +17,8 @@ export interface Lesson {
   group: string;
   /** Two or three sentences on what to watch. */
   lesson: string;
+  /** The lesson's result sentences, each with its check over a run's result. */
+  claims: readonly Claim[];
   scenario: Scenario;
 }
 
@@ -50,7 +52,7 @@ export function lessons(): Lesson[] {
   const out: Lesson[] = [];
   for (const p of PRESETS) {
     const r = parseScenario(p.scenario);
-    if (r.ok) out.push({ name: p.name, title: p.title, group: p.group, lesson: p.lesson, scenario: r.scenario });
+    if (r.ok) out.push({ name: p.name, title: p.title, group: p.group, lesson: p.lesson, claims: p.claims ?? [], scenario: r.scenario });
     else console.error(`preset ${p.name} is invalid:`, r.errors);
   }
   lessonsCache = out;

@@ -257,3 +257,116 @@ describe('drawing cost', () => {
     await page.context().close();
   });
 });
+
+describe('lesson claims in the app', () => {
+  it('each claim is ticked or crossed with the measured value at the end of the run; a changed parameter shows which stop holding', async () => {
+    const page = await open('p=ecn-finite-baseline');
+    const claims = page.getByTestId('claims');
+    await expect(claims.locator('li[data-state=pending]').count()).resolves.toBe(4);
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    await expect.poll(() => claims.locator('li[data-state=pass]').count()).toBe(4);
+    expect(await claims.locator('h2').innerText()).toContain('4 of 4 hold');
+    expect(await claims.locator('li').first().innerText()).toContain('Measured: 0 drops.');
+    // the lesson's invitation: a 38-packet buffer
+    const limit = page.locator('[data-path="topology.bottleneck.queue.limit"] input[type=number]');
+    await limit.fill('38');
+    await limit.press('Enter');
+    expect(await claims.locator('h2').innerText()).toContain('(for the run before your last change)');
+    await expect(claims.locator('.claims-changed').innerText()).resolves.toContain('topology.bottleneck.queue.limit=38');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    const first = claims.locator('li').first();
+    await expect.poll(() => first.getAttribute('data-state')).toBe('fail');
+    expect(await first.innerText()).toMatch(/Does not hold|✗/);
+    expect(await first.innerText()).toMatch(/Measured: [1-9]\d* drops\./);
+    expect(await claims.locator('h2').innerText()).not.toContain('before your last change');
+    await claims.screenshot({ path: `${SHOTS}/ux-claims-changed.png` });
+    await page.context().close();
+  });
+});
+
+describe('phone and projector', () => {
+  it('at 390x844 the header is compact, the transport wraps and stays reachable, charts take the full width', async () => {
+    const page = await open('p=default', { width: 390, height: 844 });
+    const box = async (sel: string) => (await page.locator(sel).first().boundingBox())!;
+    // nothing is cut off at the right edge, and the page does not scroll sideways
+    for (const sel of ['#lesson-select', '.transport .step-fwd', '.transport .reset', '.speed button:last-child', '.transport .play']) {
+      const b = await box(sel);
+      expect(b.x, sel).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width, sel).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    // what stays on screen while scrolling is the transport only, and it is small
+    const t = await box('.transport');
+    console.log(`phone: transport ${t.height.toFixed(0)} px high (${((100 * t.height) / 844).toFixed(0)} % of the screen)`);
+    expect(t.height).toBeLessThan(0.2 * 844);
+    await page.screenshot({ path: `${SHOTS}/ux-phone-top.png` });
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForTimeout(200);
+    const stuck = await box('.transport');
+    expect(stuck.y).toBeGreaterThanOrEqual(-1);
+    expect(stuck.y).toBeLessThan(5);
+    // every chart card spans the width (less the page margins)
+    for (const c of await page.locator('.charts section[data-chart]').all()) expect((await c.boundingBox())!.width).toBeGreaterThan(360);
+    await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
+    await waitForStatus(page, 'paused');
+    await page.screenshot({ path: `${SHOTS}/ux-phone-scrolled.png` });
+    const v = await seriousViolations(page);
+    expect(v, fmt(v)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('classroom mode at 1920x1080: chart text of 20 px and more (read from the exported SVG), page text of 20 px and more', async () => {
+    const page = await open('p=default', { width: 1920, height: 1080, query: '?classroom=1' });
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    await page.waitForTimeout(300);
+    const card = page.locator('.charts section[data-chart=queue]');
+    await card.getByText('Export', { exact: true }).click();
+    const [dl] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'SVG image' }).click()]);
+    const svg = readFileSync((await dl.path())!, 'utf8');
+    const sizes = [...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
+    console.log(`classroom chart text: ${Math.min(...sizes)} to ${Math.max(...sizes)} px over ${sizes.length} labels`);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(20);
+    const pageText = await page.evaluate(() => ['.lesson-text', '.claims .claim-text', '.transport .play', 'table.flows td'].map((s) => parseFloat(getComputedStyle(document.querySelector(s)!).fontSize)));
+    for (const px of pageText) expect(px).toBeGreaterThanOrEqual(20);
+    // the queue chart is on screen without scrolling
+    const q = (await card.boundingBox())!;
+    expect(q.y + q.height).toBeLessThanOrEqual(1080);
+    await page.screenshot({ path: `${SHOTS}/ux-classroom-1920.png` });
+    await page.context().close();
+  });
+});
+
+describe('exported figures', () => {
+  it('PNG and SVG say where they came from: lesson, changed keys, seed and date', async () => {
+    const page = await open('p=default&topology.bottleneck.queue.maxP=0.05&seed=7');
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    const card = page.locator('.charts section[data-chart=queue]');
+    const grab = async (name: string) => {
+      await card.getByText('Export', { exact: true }).click();
+      const [dl] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name }).click()]);
+      return readFileSync((await dl.path())!);
+    };
+    const today = await page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    const svg = (await grab('SVG image')).toString('utf8');
+    expect(svg).toMatch(new RegExp(`<desc>AQM Lab · lesson default · seed 7 · ${today} \\d\\d:\\d\\d · #p=default&amp;topology.bottleneck.queue.maxP=0.05&amp;seed=7</desc>`));
+    expect(svg).toContain('seed="7"');
+    // the caption is drawn in the figure too
+    expect(svg).toMatch(/<text[^>]*>AQM Lab · lesson default · seed 7 · /);
+    const png = await grab('PNG image');
+    expect([...png.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+    const latin1 = png.toString('latin1');
+    expect(latin1).toContain('tEXtSource\0AQM Lab · lesson default · seed 7 · ');
+    expect(latin1).toContain('#p=default&topology.bottleneck.queue.maxP=0.05&seed=7');
+    await page.context().close();
+  });
+});

@@ -6,7 +6,7 @@
 import type { Summary } from '../../engine/metrics/types';
 import { SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
-import { CanvasPainter, FONT_FAMILY, SvgPainter } from './painter';
+import { CanvasPainter, FONT_FAMILY, measureText, SvgPainter } from './painter';
 import type { ChartContext, ChartDef } from './types';
 
 export function download(filename: string, data: Blob): void {
@@ -84,25 +84,77 @@ export function summaryCsv(summary: Summary): string {
   return lines.join('\n') + '\n';
 }
 
-const TITLE_H = 34;
+/**
+ * Where a figure came from, printed under an exported chart so a slide says it: the
+ * lesson (or "custom scenario") with the keys that differ from it, the seed, and when.
+ * `link` is the scenario's URL fragment (the same keys as the address bar).
+ */
+export interface FigureSource {
+  lesson: string | null;
+  seed: number;
+  /** The scenario's link fragment, "p=default&topology.bottleneck.queue.maxP=0.02&seed=1". */
+  link: string;
+  date: Date;
+}
 
-/** The chart as an SVG document of the given size, with its title on top. */
-export function chartSvg(def: ChartDef, c: ChartContext, width: number, height: number, title: string): string {
-  const p = new SvgPainter(width, height - TITLE_H, c.fonts.line);
-  p.fillRect(0, 0, width, height - TITLE_H, SERIES.background);
+/** "2026-11-23 14:05". */
+export function dateText(d: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** The caption line: "AQM Lab · lesson default · seed 1 · 2026-11-23 14:05 · #p=default&...". */
+export function captionText(src: FigureSource): string {
+  return `AQM Lab · ${src.lesson ? `lesson ${src.lesson}` : 'custom scenario'} · seed ${src.seed} · ${dateText(src.date)} · #${src.link}`;
+}
+
+/** Title and caption sizes: classroom figures get classroom type. */
+function frame(c: ChartContext): { title: number; caption: number; top: number; bottom: number } {
+  const title = Math.max(18, c.fonts.label);
+  const caption = Math.max(11, c.fonts.small);
+  return { title, caption, top: Math.round(title * 1.9), bottom: Math.round(caption * 2.2) };
+}
+
+/** The caption cut to fit `width` px (the full link stays in the SVG's metadata). */
+function fitCaption(text: string, size: number, width: number): string {
+  if (measureText(text, size) <= width) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (measureText(`${text.slice(0, mid)}…`, size) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo)}…`;
+}
+
+/** The chart as an SVG document of the given size, with its title on top and where it came from below. */
+export function chartSvg(def: ChartDef, c: ChartContext, width: number, height: number, title: string, src?: FigureSource): string {
+  const fr = frame(c);
+  const bottom = src ? fr.bottom : 0;
+  const p = new SvgPainter(width, height - fr.top - bottom, c.fonts.line);
+  p.fillRect(0, 0, width, height - fr.top - bottom, SERIES.background);
   def.draw(p, c);
   const inner = p.toString().replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '');
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const family = FONT_FAMILY.replace(/"/g, "'");
+  const caption = src ? captionText(src) : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<title>${esc(title)}</title>` +
+    (src ? `<desc>${esc(caption)}</desc><metadata><aqmlab lesson="${esc(src.lesson ?? '')}" seed="${src.seed}" date="${esc(src.date.toISOString())}" link="${esc('#' + src.link)}"/></metadata>` : '') +
     `<rect width="${width}" height="${height}" fill="${SERIES.background}"/>` +
-    `<text x="8" y="24" font-size="18" font-weight="600" font-family="${FONT_FAMILY.replace(/"/g, "'")}" fill="${SERIES.text}">${esc(title)}</text>` +
-    `<g transform="translate(0,${TITLE_H})">${inner}</g></svg>`
+    `<text x="8" y="${Math.round(fr.title * 1.35)}" font-size="${fr.title}" font-weight="600" font-family="${family}" fill="${SERIES.text}">${esc(title)}</text>` +
+    `<g transform="translate(0,${fr.top})">${inner}</g>` +
+    (src ? `<text x="8" y="${height - Math.round(fr.caption * 0.7)}" font-size="${fr.caption}" font-family="${family}" fill="${SERIES.muted}">${esc(fitCaption(caption, fr.caption, width - 16))}</text>` : '') +
+    `</svg>`
   );
 }
 
-/** The chart as a PNG at `scale` x its size, with its title on top. */
-export function chartPng(def: ChartDef, c: ChartContext, width: number, height: number, title: string, scale = 2): Promise<Blob> {
+/** The chart as a PNG at `scale` x its size, with its title on top and where it came from below. */
+export function chartPng(def: ChartDef, c: ChartContext, width: number, height: number, title: string, src?: FigureSource, scale = 2): Promise<Blob> {
+  const fr = frame(c);
+  const bottom = src ? fr.bottom : 0;
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(width * scale);
   canvas.height = Math.round(height * scale);
@@ -112,12 +164,65 @@ export function chartPng(def: ChartDef, c: ChartContext, width: number, height: 
   ctx.fillStyle = SERIES.background;
   ctx.fillRect(0, 0, width, height);
   ctx.fillStyle = SERIES.text;
-  ctx.font = `600 18px ${FONT_FAMILY}`;
+  ctx.font = `600 ${fr.title}px ${FONT_FAMILY}`;
   ctx.textBaseline = 'alphabetic';
-  ctx.fillText(title, 8, 24);
-  ctx.translate(0, TITLE_H);
-  def.draw(new CanvasPainter(ctx, width, height - TITLE_H, c.fonts.line), c);
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+  ctx.fillText(title, 8, Math.round(fr.title * 1.35));
+  if (src) {
+    ctx.fillStyle = SERIES.muted;
+    ctx.font = `${fr.caption}px ${FONT_FAMILY}`;
+    ctx.fillText(fitCaption(captionText(src), fr.caption, width - 16), 8, height - Math.round(fr.caption * 0.7));
+  }
+  ctx.translate(0, fr.top);
+  def.draw(new CanvasPainter(ctx, width, height - fr.top - bottom, c.fonts.line), c);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob(
+      (b) => {
+        if (!b) return reject(new Error('PNG encoding failed'));
+        // the caption's words also go into the file as PNG text chunks (tEXt), for tools that read them
+        void b.arrayBuffer().then((buf) => resolve(new Blob([src ? withPngText(new Uint8Array(buf), { Title: title, Source: captionText(src) }) : buf], { type: 'image/png' })), reject);
+      },
+      'image/png',
+    ),
+  );
+}
+
+/** CRC-32 (ISO 3309, as PNG chunks use). */
+function crc32(bytes: Uint8Array): number {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+
+/**
+ * A PNG with tEXt chunks (keyword, NUL, Latin-1 text) inserted after IHDR (PNG spec
+ * §11.3.4.3). Characters outside Latin-1 are replaced by "?".
+ */
+export function withPngText(png: Uint8Array, texts: Record<string, string>): Uint8Array<ArrayBuffer> {
+  const ihdrEnd = 8 + 4 + 4 + 13 + 4; // signature, IHDR length, type, data, crc
+  const chunks: Uint8Array[] = [];
+  for (const [key, value] of Object.entries(texts)) {
+    const body = [...key, '\0', ...value].map((ch) => (ch.charCodeAt(0) < 256 ? ch.charCodeAt(0) : 63));
+    const chunk = new Uint8Array(12 + body.length);
+    const view = new DataView(chunk.buffer);
+    view.setUint32(0, body.length);
+    chunk.set([0x74, 0x45, 0x58, 0x74], 4); // "tEXt"
+    chunk.set(body, 8);
+    view.setUint32(8 + body.length, crc32(chunk.subarray(4, 8 + body.length)));
+    chunks.push(chunk);
+  }
+  const size = png.length + chunks.reduce((a, x) => a + x.length, 0);
+  const out = new Uint8Array(size);
+  out.set(png.subarray(0, ihdrEnd), 0);
+  let o = ihdrEnd;
+  for (const ch of chunks) {
+    out.set(ch, o);
+    o += ch.length;
+  }
+  out.set(png.subarray(ihdrEnd), o);
+  return out;
 }
 
 /** A file-name-safe stem: "aqm-lab-queue-red-ecn". */

@@ -21,7 +21,8 @@ export interface Fonts {
 }
 
 export function fontsFor(classroom: boolean): Fonts {
-  return classroom ? { tick: 20, label: 21, legend: 20, small: 17, line: 1.6 } : { tick: 13, label: 14, legend: 14, small: 12, line: 1 };
+  // classroom: read from the back of a room on a projector (no chart text under 20 px)
+  return classroom ? { tick: 24, label: 26, legend: 24, small: 20, line: 1.8 } : { tick: 13, label: 14, legend: 14, small: 12, line: 1 };
 }
 
 export interface LegendItem {

@@ -38,7 +38,26 @@ export const topologyView: ChartDef = {
     const W = p.width;
     const H = p.height;
     const store = c.store;
-    const legendH = f.legend * 1.9;
+    // the counters under the picture wrap onto more rows on a narrow screen
+    const b = c.summary?.bottleneck;
+    const counts: Record<number, number> = b ? { 3: b.marks, 0: b.dropsEarly, 1: b.dropsForced, 2: b.dropsOverflow, 4: b.linkLosses } : {};
+    const fr = Math.max(5, f.tick * 0.45);
+    const legendItems = EVENT_STYLES.filter((st) => !(st.kind === 4 && !counts[4])).map((st) => {
+      const label = `${st.label}${b ? ` ${counts[st.kind] ?? 0}` : ''}`;
+      return { st, label, w: fr * 2 + 5 + p.measure(label, f.small) + f.small * 1.4 };
+    });
+    const legendRows: (typeof legendItems)[] = [[]];
+    let rowW = 8;
+    for (const it of legendItems) {
+      if (rowW + it.w > W - 4 && legendRows[legendRows.length - 1].length > 0) {
+        legendRows.push([]);
+        rowW = 8;
+      }
+      legendRows[legendRows.length - 1].push(it);
+      rowW += it.w;
+    }
+    const legendRowH = f.small * 1.7;
+    const legendH = Math.max(f.legend * 1.9, legendRows.length * legendRowH + f.small * 0.6);
     const cy = (H - legendH) * 0.5 + 4;
     const hostR = Math.max(9, f.tick * 0.85, Math.min(22, H * 0.04));
     const routerS = Math.max(f.tick * 2.6, Math.min(56, H * 0.1));
@@ -138,12 +157,17 @@ export const topologyView: ChartDef = {
       const px = qx1 - (qx1 - qx0) * frac(avg);
       p.line(px, qy + 2, px, qy + qh - 2, { color: SERIES.avg, width: 5 });
     }
-    const qLabel = `queue ${fmtNumber(qNow * unit)}${v.queue.kind !== 'droptail' && avg === avg ? ` · avg ${fmtNumber(avg * unit)}` : ''} (${capped ? `bar 0–${fmtNumber(full * unit)}, ` : ''}buffer ${fmtNumber(limit * unit)} ${unitName})`;
-    p.text(qLabel, (qx0 + qx1) / 2, qy + qh + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
+    const avgText = v.queue.kind !== 'droptail' && avg === avg ? ` · avg ${fmtNumber(avg * unit)}` : '';
+    let qLabel = `queue ${fmtNumber(qNow * unit)}${avgText} (${capped ? `bar 0–${fmtNumber(full * unit)}, ` : ''}buffer ${fmtNumber(limit * unit)} ${unitName})`;
+    // a narrow picture gets the short form, kept clear of the hosts' labels
+    const qRoom = xRR - routerS / 2 - (xL + hostR + 6);
+    if (p.measure(qLabel, f.small) > qRoom) qLabel = `q ${fmtNumber(qNow * unit)}${avgText} / ${fmtNumber(limit * unit)} ${unitName}`;
+    const qw = p.measure(qLabel, f.small);
+    const qcx = Math.max((qx0 + qx1) / 2, xL + hostR + 6 + qw / 2);
+    p.text(qLabel, qcx, qy + qh + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
     p.text(v.queue.kind.toUpperCase() + (v.queue.ecn ? ' + ECN' : ''), (qx0 + qx1) / 2, qy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
 
     // flashes of recent drops and marks, newest nearest the queue's head
-    const fr = Math.max(5, f.tick * 0.45);
     recent.slice(-10).reverse().forEach((e, k) => {
       if (e.age > 1) return;
       const st = eventStyle(e.kind);
@@ -171,8 +195,17 @@ export const topologyView: ChartDef = {
 
     // link from the queue to the right router
     p.line(qx1, cy, xRR - routerS / 2, cy, { color: SERIES.axis, width: 5 });
-    p.text(`${rateText(v.link.rate)} · ${fmtNumber(v.link.delay * 1000)} ms`, (qx1 + xRR) / 2, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
-    p.text('bottleneck', (qx1 + xRR) / 2, cy + 8, { size: f.small, color: SERIES.muted, align: 'center', baseline: 'top' });
+    // the link's label between the queue and the router, on two lines when one does not fit
+    const linkMid = (qx1 + xRR - routerS / 2) / 2;
+    const room = xRR - routerS / 2 - qx1 - 6;
+    const rateLine = `${rateText(v.link.rate)} · ${fmtNumber(v.link.delay * 1000)} ms`;
+    if (p.measure(rateLine, f.small, 'bold') <= room) {
+      p.text(rateLine, linkMid, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
+      p.text('bottleneck', linkMid, cy + 8, { size: f.small, color: SERIES.muted, align: 'center', baseline: 'top' });
+    } else {
+      p.text(rateText(v.link.rate), linkMid, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
+      p.text(`${fmtNumber(v.link.delay * 1000)} ms`, linkMid, cy + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top', weight: 'bold' });
+    }
     for (const [x, name] of [
       [xRL, 'R1'],
       [xRR, 'R2'],
@@ -182,17 +215,15 @@ export const topologyView: ChartDef = {
     }
 
     // counters with the shapes used everywhere for drops and marks
-    const b = c.summary?.bottleneck;
-    const counts: Record<number, number> = b ? { 3: b.marks, 0: b.dropsEarly, 1: b.dropsForced, 2: b.dropsOverflow, 4: b.linkLosses } : {};
-    let lx = 8;
-    const ly = H - legendH / 2;
-    for (const st of EVENT_STYLES) {
-      if (st.kind === 4 && !counts[4]) continue;
-      const label = `${st.label}${b ? ` ${counts[st.kind] ?? 0}` : ''}`;
-      p.marker(st.shape, lx + fr, ly, fr, st.color);
-      p.text(label, lx + fr * 2 + 5, ly, { size: f.small, color: SERIES.text, baseline: 'middle' });
-      lx += fr * 2 + 5 + p.measure(label, f.small) + f.small * 1.4;
-    }
+    legendRows.forEach((row, k) => {
+      let lx = 8;
+      const ly = H - legendH + f.small * 0.3 + (k + 0.5) * legendRowH;
+      for (const { st, label, w } of row) {
+        p.marker(st.shape, lx + fr, ly, fr, st.color);
+        p.text(label, lx + fr * 2 + 5, ly, { size: f.small, color: SERIES.text, baseline: 'middle' });
+        lx += w;
+      }
+    });
     return drawn;
   },
 };

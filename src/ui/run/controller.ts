@@ -88,6 +88,12 @@ export class RunController {
     return w;
   }
 
+  /**
+   * The run was started paused (to step from t = 0): the worker's first "paused" only
+   * confirms that, and must not end the step that was asked for right after.
+   */
+  private startPaused = false;
+
   /** Workers made so far (a new one after a crash or a reset of a live run). */
   workersMade = 0;
 
@@ -189,6 +195,7 @@ export class RunController {
     }
     this.runId++;
     this.live = true;
+    this.startPaused = paused;
     this.store.series.clear();
     this.store.exchanges.clear();
     this.store.set({ ...noRun(), runError: null, status: paused ? 'paused' : 'starting', end: s.scenario.duration ?? Infinity });
@@ -358,6 +365,10 @@ export class RunController {
         return;
       case 'paused': {
         const s = store.getState();
+        if (m.reason === 'user' && this.startPaused) {
+          this.startPaused = false;
+          if (s.status === 'stepping') return;
+        }
         const what = targetText(s.stepWhat, s.stepFlow);
         const from = m.searchedFrom ?? m.now;
         const note =
@@ -371,7 +382,7 @@ export class RunController {
       }
       case 'done':
         this.live = false;
-        store.set({ status: 'done', result: m.result, summary: m.result.summary, now: m.result.summary.simulatedSeconds, end: m.result.summary.simulatedSeconds });
+        store.set((s) => ({ status: 'done', result: m.result, resultRev: s.scenarioRev, summary: m.result.summary, now: m.result.summary.simulatedSeconds, end: m.result.summary.simulatedSeconds }));
         return;
       case 'error':
         this.live = false;

@@ -46,6 +46,8 @@ export interface AppState {
   simRate: number;
   summary: Summary | null;
   result: RunResult | null;
+  /** scenarioRev when `result` came in (a later edit makes the result stale). */
+  resultRev: number | null;
   /** Live parameter changes, drawn as vertical lines on the time axis. */
   markers: ParamMarker[];
   /** Recent AQM decisions (oldest first) and the inspector's position among them. */
@@ -69,8 +71,8 @@ export interface AppState {
 }
 
 /** What a run leaves in the state, emptied (fresh arrays): applied when a run starts or is reset. */
-export function noRun(): Pick<AppState, 'now' | 'eventsPerSec' | 'simRate' | 'summary' | 'result' | 'markers' | 'decisions' | 'cursor' | 'flowEvents' | 'flowCursor' | 'stepNote'> {
-  return { now: 0, eventsPerSec: 0, simRate: 0, summary: null, result: null, markers: [], decisions: [], cursor: null, flowEvents: [], flowCursor: null, stepNote: null };
+export function noRun(): Pick<AppState, 'now' | 'eventsPerSec' | 'simRate' | 'summary' | 'result' | 'resultRev' | 'markers' | 'decisions' | 'cursor' | 'flowEvents' | 'flowCursor' | 'stepNote'> {
+  return { now: 0, eventsPerSec: 0, simRate: 0, summary: null, result: null, resultRev: null, markers: [], decisions: [], cursor: null, flowEvents: [], flowCursor: null, stepNote: null };
 }
 
 export const INITIAL_STATE: AppState = {
@@ -85,6 +87,7 @@ export const INITIAL_STATE: AppState = {
   simRate: 0,
   summary: null,
   result: null,
+  resultRev: null,
   markers: [],
   decisions: [],
   cursor: null,

@@ -127,7 +127,7 @@ describe('ns-2 export of other scenario features', () => {
     const codel = () => exportQueue({ kind: 'codel', limit: 100 } as QueueConfig, ctx);
     expect(codel).toThrow(Ns2ExportError);
     expect(codel).toThrow(/^topology\.bottleneck\.queue\.kind: "codel" cannot be exported: ns-2\.35 has no CoDel/);
-    expect(() => exportQueue({ kind: 'fancy' } as QueueConfig, ctx)).toThrow(/^topology\.bottleneck\.queue\.kind: "fancy" cannot be exported: no ns-2 export for queue kind "fancy" yet; exportable kinds: droptail, red/);
+    expect(() => exportQueue({ kind: 'fancy' } as QueueConfig, ctx)).toThrow(/^topology\.bottleneck\.queue\.kind: "fancy" cannot be exported: no ns-2 export for queue kind "fancy" yet; exportable kinds: droptail, red, ared/);
     const tctx = { path: 'traffic.2' } as Parameters<typeof exportTraffic>[1];
     expect(() => exportTraffic({ kind: 'telepathy' } as never, tctx)).toThrow(/^traffic\.2\.kind: "telepathy" cannot be exported/);
     expect(() => exportTraffic({ kind: 'web-users' } as never, tctx)).toThrow(/^traffic\.2\.kind: "web-users" cannot be exported: ns-2\.35 has no model of seeds\/002's browsing users/);
@@ -166,5 +166,28 @@ describe('ns-2 export of other scenario features', () => {
     expect(() => exportNs2(r.scenario)).toThrow(/^traffic\.0\.load: an offered load \(0\.5\) becomes a connection rate only by calibration runs/);
     const cal = { item: 0, load: 0.5, param: 'rate' as const, value: 71.5, measured: 0.5, runs: 3, fixed: {} };
     expect(exportNs2(r.scenario, { calibrations: [cal] }).script).toContain('pm_flow 0 [list $n(1)] [list $n(0)] 71.5 0 Newreno');
+  });
+
+  test('the AQM catalogue: ARED and self-configuring RED as Queue/RED adaptive_, PI as Queue/PI, REM as Queue/REM; a missing parameter is named', () => {
+    const ctx = { path: 'topology.bottleneck.queue', linkRateBps: 10e6, note: () => {} };
+    const red = { kind: 'red', limit: 200, unit: 'packets', countRule: 'waiting', minTh: 0, maxTh: 0, maxP: 0.1, wq: 0, gentle: true, wait: false, ecn: false, aboveMaxTh: 'drop', mode: 'packet', meanPktSize: 500 };
+    const ared = { ...red, kind: 'ared', targetDelay: 0.005, interval: 0.5, alpha: 0.01, beta: 0.9, top: 0.5, bottom: 0.01, adapt: 'ns2', gentleLine: 'initial', wqRule: 'paper', markP: 1 };
+    const a = Object.fromEntries(exportQueue(ared as QueueConfig, ctx).settings);
+    // automatic thresholds and weight left to ns-2's identical rule (0), the adaptation's knobs explicit
+    expect(a).toMatchObject({ adaptive_: '1', feng_adaptive_: '0', thresh_: '0', maxthresh_: '0', q_weight_: '0', gentle_: 'true', targetdelay_: '0.005', interval_: '0.5', alpha_: '0.01', beta_: '0.9', top_: '0.5', bottom_: '0.01', linterm_: '10' });
+    expect(Object.fromEntries(exportQueue({ ...ared, wqRule: 'ns2' } as QueueConfig, ctx).settings).q_weight_).toBe('-1');
+    const notes: string[] = [];
+    exportQueue({ ...ared, adapt: 'paper', gentleLine: 'current' } as QueueConfig, { ...ctx, note: (f) => notes.push(f) });
+    expect(notes).toEqual(['topology.bottleneck.queue.adapt', 'topology.bottleneck.queue.gentleLine']);
+    const sc = Object.fromEntries(exportQueue({ ...red, kind: 'sc-red', minTh: 20, maxTh: 100, maxP: 0.02, alpha: 3, beta: 2 } as QueueConfig, ctx).settings);
+    expect(sc).toMatchObject({ adaptive_: '1', feng_adaptive_: '1', alpha_: '3', beta_: '2', thresh_: '20', maxthresh_: '100', linterm_: '50' });
+    const pi = exportQueue({ kind: 'pi', limit: 600, unit: 'bytes', countRule: 'waiting', meanPktSize: 1000, a: 1.822e-5, b: 1.816e-5, w: 170, qRef: 62000, ecn: true, mode: 'packet' } as QueueConfig, ctx);
+    expect(pi.nsClass).toBe('PI');
+    expect(Object.fromEntries(pi.settings)).toMatchObject({ limit_: '1', queue_in_bytes_: 'true', mean_pktsize_: '1000', a_: '0.00001822', b_: '0.00001816', w_: '170', qref_: '62', setbit_: 'true', bytes_: 'false' });
+    const rem = exportQueue({ kind: 'rem', limit: 300, unit: 'packets', countRule: 'waiting', meanPktSize: 1500, bStar: 20, gamma: 0.001, phi: 1.001, alpha: 0.1, interval: 0.002, inw: 1, ecn: false, markAt: 'enqueue', mode: 'packet' } as QueueConfig, ctx);
+    expect(rem.nsClass).toBe('REM');
+    expect(Object.fromEntries(rem.settings)).toMatchObject({ limit_: '300', qib_: 'false', gamma_: '0.001', phi_: '1.001', inw_: '1', pupdtime_: '0.002', pbo_: '20', markpkts_: 'false' });
+    expect(() => exportQueue({ kind: 'pi', limit: 100, unit: 'packets', meanPktSize: 500, a: 1e-5, b: 1e-5, w: 170 } as QueueConfig, ctx)).toThrow(/^topology\.bottleneck\.queue\.qRef: missing/);
+    expect(() => exportQueue({ kind: 'codel' } as QueueConfig, ctx)).toThrow(/exportable kinds: droptail, red, ared, sc-red, pi, rem/);
   });
 });

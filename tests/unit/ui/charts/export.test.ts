@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventsCsv, seriesCsv, seriesJson } from '../../../../src/ui/charts/export';
+import { captionText, eventsCsv, seriesCsv, seriesJson, withPngText } from '../../../../src/ui/charts/export';
 import { SvgPainter } from '../../../../src/ui/charts/painter';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
 
@@ -42,3 +42,39 @@ describe('SvgPainter', () => {
     expect(svg.match(/<g /g)?.length).toBe(svg.match(/<\/g>/g)?.length);
   });
 });
+
+describe('figure source', () => {
+  const src = { lesson: 'default', seed: 7, link: 'p=default&topology.bottleneck.queue.maxP=0.02&seed=7', date: new Date(2026, 10, 23, 14, 5) };
+
+  it('the caption names the lesson, the seed, the date and the link', () => {
+    expect(captionText(src)).toBe('AQM Lab · lesson default · seed 7 · 2026-11-23 14:05 · #p=default&topology.bottleneck.queue.maxP=0.02&seed=7');
+    expect(captionText({ ...src, lesson: null })).toContain('custom scenario');
+  });
+
+  it('PNG text chunks go after IHDR with a correct CRC', () => {
+    // the smallest valid PNG header: signature + IHDR (13 bytes of data)
+    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde, 0, 0, 0, 0, 73, 69, 78, 68, 0xae, 0x42, 0x60, 0x82]);
+    const out = withPngText(png, { Source: 'AQM Lab · seed 7' });
+    const at = 33; // after the IHDR chunk
+    const len = new DataView(out.buffer).getUint32(at);
+    expect(String.fromCharCode(...out.subarray(at + 4, at + 8))).toBe('tEXt');
+    const body = out.subarray(at + 8, at + 8 + len);
+    expect(String.fromCharCode(...body)).toBe('Source\0AQM Lab · seed 7');
+    // CRC-32 of "tEXt" + body (PNG spec §5.5); crcOf is checked on the fixture's IHDR, whose CRC is known
+    expect(crcOf([...png.subarray(12, 29)])).toBe(0x907753de);
+    const crc = new DataView(out.buffer).getUint32(at + 8 + len);
+    expect(crc).toBe(crcOf([...out.subarray(at + 4, at + 8 + len)]));
+    expect(out.length).toBe(png.length + 12 + len);
+    expect([...out.subarray(out.length - 12)]).toEqual([...png.subarray(png.length - 12)]);
+  });
+});
+
+/** Bitwise CRC-32 written out plainly for the check. */
+function crcOf(bytes: number[]): number {
+  let c = 0xffffffff;
+  for (const b of bytes) {
+    c = (c ^ b) >>> 0;
+    for (let k = 0; k < 8; k++) c = c & 1 ? ((c >>> 1) ^ 0xedb88320) >>> 0 : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}

@@ -128,6 +128,9 @@ describe('RunController', () => {
     c.setStepTarget('drop');
     c.stepForward();
     const runId = (workers[0].sent[0] as { runId: number }).runId;
+    // the worker first confirms the paused start: the step goes on
+    c.onMessage(toMain({ type: 'paused', runId, now: 0, reason: 'user' }));
+    expect(store.getState().status).toBe('stepping');
     c.onMessage(toMain({ type: 'paused', runId, now: 30.5, reason: 'step-horizon', searchedFrom: 0.5 }));
     expect(store.getState().status).toBe('paused');
     expect(store.getState().stepNote).toBe('No drop in 30.0 s of simulated time (t = 0.50 s to 30.5 s); paused there. Step again to look further, or step to another target.');

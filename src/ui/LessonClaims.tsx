@@ -1,0 +1,82 @@
+/**
+ * The lesson's claims (src/engine/scenario/presets/types.ts): what its run should show,
+ * each sentence checked against the run's result when it ends, ticked or crossed with
+ * the measured value. A student who changes a parameter sees which statements stop
+ * holding; the keys changed from the lesson are listed, as in the link.
+ */
+import { useMemo } from 'react';
+import type { ClaimVerdict } from '../engine/scenario/presets';
+import { useServices } from './app-context';
+import { encodeLink, lessonByName } from './scenario-api';
+import { useAppState } from './store/app-store';
+
+/** The keys of the link that differ from the lesson (its preset), without the seed when it is the lesson's. */
+function changedKeys(hash: string, lessonSeed: number): string[] {
+  return hash
+    .split('&')
+    .filter((kv) => !kv.startsWith('p=') && kv !== `seed=${lessonSeed}`)
+    .map((kv) => decodeURIComponent(kv));
+}
+
+export function LessonClaims() {
+  const { store } = useServices();
+  const presetName = useAppState(store, (s) => s.presetName);
+  const scenario = useAppState(store, (s) => s.scenario);
+  const result = useAppState(store, (s) => s.result);
+  const status = useAppState(store, (s) => s.status);
+  const stale = useAppState(store, (s) => s.resultRev !== null && s.resultRev !== s.scenarioRev);
+  const lesson = lessonByName(presetName);
+  const claims = lesson?.claims ?? [];
+  const verdicts = useMemo<(ClaimVerdict | null)[]>(() => {
+    if (!result) return claims.map(() => null);
+    return claims.map((c) => {
+      try {
+        return c.check(result);
+      } catch (e) {
+        return { pass: false, measured: `could not be checked (${e instanceof Error ? e.message : String(e)})` };
+      }
+    });
+  }, [claims, result]);
+  const changed = useMemo(() => (lesson && scenario ? changedKeys(encodeLink(scenario, lesson.name), lesson.scenario.seed) : []), [lesson, scenario]);
+  if (!lesson || claims.length === 0) return null;
+  const checked = verdicts.filter((v) => v !== null).length;
+  const held = verdicts.filter((v) => v?.pass).length;
+  return (
+    <details className="claims" open data-testid="claims">
+      <summary>
+      <h2 id="claims-title">
+        What this run should show{' '}
+        <span className="muted small">
+          {checked === 0
+            ? status === 'running' || status === 'starting' || status === 'stepping'
+              ? '· checked when the run ends'
+              : '· press Play: each statement is checked when the run ends'
+            : `· ${held} of ${claims.length} hold${stale ? ' (for the run before your last change)' : ''}`}
+        </span>
+      </h2>
+      </summary>
+      {changed.length > 0 ? (
+        <p className="small claims-changed">
+          Your scenario differs from the lesson: <code>{changed.slice(0, 6).join('  ')}</code>
+          {changed.length > 6 ? ` and ${changed.length - 6} more` : ''}. The statements are checked on your run.
+        </p>
+      ) : null}
+      <ul>
+        {claims.map((c, i) => {
+          const v = verdicts[i];
+          const state = v === null ? 'pending' : v.pass ? 'pass' : 'fail';
+          return (
+            <li key={i} className={`claim claim-${state}`} data-state={state}>
+              <span className="claim-mark" aria-hidden="true">
+                {state === 'pass' ? '✓' : state === 'fail' ? '✗' : '•'}
+              </span>
+              <span className="sr-only">{state === 'pass' ? 'Holds: ' : state === 'fail' ? 'Does not hold: ' : 'Not checked yet: '}</span>
+              <span className="claim-text">{c.text}</span>
+              {v ? <span className="claim-measured"> Measured: {v.measured}.</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
