@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runScenario } from '../engine/run';
+import { calibrateLoads } from '../engine/traffic/calibrate';
 import { exportNs2 } from '../ns2/export';
 import type { Ns2Result } from '../ns2/result';
 import { caseScenario, judge, selectCases, SUITES, type MetricResult, type SummaryLike, type ValidationCase } from '../ns2/suite';
@@ -45,7 +46,9 @@ export interface CaseOutcome {
 /** Runs one case in both simulators (ns-2 in a child process while the engine runs here). */
 export async function runCase(bin: string, c: ValidationCase): Promise<CaseOutcome> {
   const scenario = caseScenario(c);
-  const { script } = exportNs2(scenario);
+  // a web item's offered load: the rate the engine calibrates (cached), exported to ns-2 as a rate
+  const calibrations = scenario.traffic.some((t) => (t as { load?: number }).load !== undefined) ? [...calibrateLoads(scenario, (s) => runScenario(s)).values()] : undefined;
+  const { script } = exportNs2(scenario, { calibrations });
   const t0 = performance.now();
   let ns2Done = 0;
   const ns2p = runNs2(bin, script).then((r) => {

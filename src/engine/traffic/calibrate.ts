@@ -40,7 +40,7 @@ export function setCalibrationStore(s: CalibrationStore): void {
 }
 
 /** Part of every cache key: bump it when a workload model or the engine changes what a calibration would measure. */
-export const CALIBRATION_VERSION = 2;
+export const CALIBRATION_VERSION = 3;
 
 /** How far from the asked load (absolute utilization) a calibration may stop. */
 export const CALIBRATION_TOLERANCE = 0.005;
@@ -75,6 +75,9 @@ function bottleneckRate(s: EngineScenario): number {
 export function uncongested(s: EngineScenario): EngineScenario {
   const deep = { kind: 'droptail', limit: 1_000_000, unit: 'packets', countRule: 'waiting' };
   const t = s.topology;
+  // nothing is lost or marked on the uncongested network, so the loss-recovery variant and ECN
+  // change nothing there: one calibration serves Reno and SACK, with and without ECN
+  s = { ...s, tcp: { ...s.tcp, variant: 'newreno', ecn: false, ecnPlus: false } };
   if (t.kind === 'dumbbell') {
     const fast = 10 * t.bottleneck.rate;
     return {
@@ -127,7 +130,8 @@ export function calibrateLoads(s: EngineScenario, run: (s: EngineScenario) => Ru
     if (typeof load !== 'number' || !d?.calibration) return;
     const cal = d.calibration;
     const capacity = bottleneckRate(s);
-    const key = stable({ v: CALIBRATION_VERSION, model: uncongestedTwin(s, index, cal.param, 0), load });
+    const model = uncongestedTwin(s, index, cal.param, 0) as EngineScenario & { name?: string; description?: string };
+    const key = stable({ v: CALIBRATION_VERSION, model: { ...model, name: undefined, description: undefined }, load });
     const hit = store.get(key);
     if (hit) {
       out.set(index, { item: index, load, param: cal.param, value: hit.value, measured: hit.measured, runs: 0, fixed: hit.fixed });

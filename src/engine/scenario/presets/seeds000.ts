@@ -1,5 +1,6 @@
+import type { Summary } from '../../metrics/types';
 import { SEEDS000_RTT_POINTS } from '../../traffic/flow-delay';
-import type { PresetSource } from './types';
+import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
 
 // ---- seeds/000 (SACK, (Adaptive) RED and ECN on two-way HTTP traffic) --------------------
 
@@ -29,6 +30,18 @@ export const SEEDS000_DROPTAIL = {
 } as const;
 
 /**
+ * seeds/000 Table 1's adaptive RED settings, with the thresholds its rule gives on this
+ * 10 Mb/s link (min_th = target delay x C / 2 with C in 1250-byte packets, max_th =
+ * 3 min_th: (5, 15) for 5 ms, (30, 90) for 60 ms; w_q 0.001 as the paper says ARED set it;
+ * gentle; buffer 5 x BDP). Adaptive RED itself (max_p adapted in [0.01, 0.5] every
+ * 500 ms) is not in this build's queue registry yet: max_p is fixed at 0.1 here, which the
+ * lessons say.
+ */
+export function seeds000Red(target: 5 | 60, ecn: boolean): Record<string, unknown> {
+  return { kind: 'red', limit: 370, unit: 'packets', minTh: target === 5 ? 5 : 30, maxTh: target === 5 ? 15 : 90, maxP: 0.1, wq: 0.001, gentle: true, ecn, aboveMaxTh: 'drop', mode: 'packet', meanPktSize: 1250 };
+}
+
+/**
  * The seeds/000 network: two PackMime clouds joined by a 10 Mb/s bottleneck; each cloud
  * is one host here (PackMime's cloud node), on a 100 Mb/s access link. All propagation
  * delay is in the per-connection DelayBox draw (§5.1: "RTTs ... represent only
@@ -48,22 +61,14 @@ export function seeds000Json(opts: { queue: Record<string, unknown>; variant: 'r
       right: { hosts: 1, rate: 100e6, delay: 0 },
       flowDelay: { kind: 'empirical', points: SEEDS000_RTT_POINTS },
     },
-    tcp: { ...SEEDS000_TCP, variant: opts.variant },
+    tcp: { ...SEEDS000_TCP, variant: opts.variant, ecn: opts.queue.ecn === true },
     traffic: [{ kind: 'packmime', direction: opts.direction ?? 'both', load: opts.load }],
   };
 }
 
 export function seeds000Presets(): PresetSource[] {
   return [
-    {
-      name: 'web-dt148-80',
-      title: 'Web traffic: response times at 80 % load, drop-tail',
-      paper: 'seeds/000 §6.1, Fig. 8',
-      group: 'lesson',
-      lesson:
-        'Two-way PackMime web traffic (many short HTTP exchanges, a few long ones) at 80 % offered load over a 10 Mb/s link with a 148-packet drop-tail queue (2 x BDP), TCP as in seeds/000 Table 2. Watch the response-time CDF grow beside the uncongested baseline (the same connections on a link 10x faster); hover over it to read how many responses finish within a time. 150 s here instead of the paper\'s 250,000 exchanges (bench-seeds000-full).',
-      json: seeds000Json({ queue: SEEDS000_DROPTAIL['dt-148q'], variant: 'reno', load: 0.8, warmup: 30, duration: 150 }),
-    },
+    ...seeds000Lessons(),
     {
       name: 'bench-seeds000-full',
       title: 'Benchmark: seeds/000 at full scale (250,000 exchanges)',
@@ -72,6 +77,101 @@ export function seeds000Presets(): PresetSource[] {
       lesson:
         'The full seeds/000 experiment: two-way PackMime HTTP at 80 % offered load over a 10 Mb/s drop-tail link (148 packets), Reno, Table 2 TCP; statistics from the end of a 120 s warm-up until 250,000 request/response exchanges have completed (about 20 simulated minutes).',
       json: seeds000Json({ queue: SEEDS000_DROPTAIL['dt-148q'], variant: 'reno', load: 0.8, warmup: 120, exchanges: 250_000 }),
+    },
+  ];
+}
+
+/** Fraction of responses completed within t seconds (from the summary's CDF points). */
+export function within(s: Summary, t: number): number {
+  const p = s.web?.cdf.find(([x]) => x === t);
+  return p ? p[1] : NaN;
+}
+
+const ms = (x: number) => `${(x * 1000).toFixed(0)} ms`;
+
+/** The load, queue and how long the seeds/000 lessons run: 80 % load, 200 s after a 30 s warm-up, seed 3. */
+const LESSON = { load: 0.8, warmup: 30, duration: 230, seed: 3 } as const;
+const SHORT = `${LESSON.duration - LESSON.warmup} s after a ${LESSON.warmup} s warm-up instead of the paper's 250,000 exchanges (the full run is the bench-seeds000-full preset)`;
+
+function busy(lo: number, hi: number): Claim {
+  return claimOf(`The link carries about the offered load: ${percent(lo, 0)} to ${percent(hi, 0)} busy on average over the two directions.`, (s) => {
+    const a = s.bottleneck.utilization;
+    const b = s.bottleneckReverse.utilization;
+    return { pass: (a + b) / 2 > lo && (a + b) / 2 < hi, measured: `${percent(a)} one way, ${percent(b)} the other` };
+  });
+}
+
+function seeds000Lessons(): PresetSource[] {
+  const base = { group: 'lesson' as const };
+  return [
+    {
+      ...base,
+      name: 'web-dt148-80',
+      title: 'Web traffic: response times at 80 % load, drop-tail',
+      paper: 'seeds/000 §6.1, Fig. 8',
+      lesson: `Two-way PackMime web traffic (many short HTTP exchanges, a few long ones) at 80 % offered load over a 10 Mb/s link with a 148-packet drop-tail queue (2 x BDP), Reno, TCP as in seeds/000 Table 2. Watch the response-time CDF grow beside the uncongested baseline (the same connections on a link 10x faster); point at it to read how many responses finish within a time. ${SHORT}.`,
+      claims: [
+        busy(0.75, 0.92),
+        claim('The drop-tail queue is long: more than 30 packets on average (about 30 ms of waiting).', (s) => s.bottleneck.meanQueuePackets, (q) => q > 30, (q) => `${q.toFixed(1)} packets`),
+        claim('Most responses are short: more than half complete within 300 ms.', (s) => within(s, 0.3), (f) => f > 0.5, (f) => `${percent(f)} within 300 ms`),
+        claim('Few exchanges lose a packet: under 15 %.', (s) => s.web?.flowsWithLoss ?? NaN, (f) => f < 0.15, (f) => `${percent(f)} saw a drop`),
+      ],
+      json: seeds000Json({ queue: SEEDS000_DROPTAIL['dt-148q'], variant: 'reno', ...LESSON }),
+    },
+    {
+      ...base,
+      name: 'web-dt148-80-sack',
+      title: 'Web traffic at 80 % load, drop-tail, SACK',
+      paper: 'seeds/000 §6.4, Figs. 16 and 18',
+      lesson: `The drop-tail lesson with SACK instead of Reno. Most HTTP responses are a few segments long: a loss in them is repaired by a timeout whatever the recovery algorithm, so SACK can only help the long ones. Compare with the Reno lesson (Compare, "Web traffic: response times at 80 % load, drop-tail"). ${SHORT}.`,
+      claims: [busy(0.75, 0.92), claim('Most responses are short: more than half complete within 300 ms.', (s) => within(s, 0.3), (f) => f > 0.5, (f) => `${percent(f)} within 300 ms`)],
+      json: seeds000Json({ queue: SEEDS000_DROPTAIL['dt-148q'], variant: 'sack', ...LESSON }),
+    },
+    {
+      ...base,
+      name: 'web-red5-80',
+      title: 'Web traffic at 80 % load, RED with a 5 ms target, no ECN',
+      paper: 'seeds/000 §6.2, Figs. 9-10',
+      lesson: `RED with the thresholds adaptive RED sets for a 5 ms target on this link (min_th 5, max_th 15 packets, gentle, w_q 0.001; max_p fixed at 0.1 where adaptive RED would adapt it) drops early to keep the queue short. Short responses gain; but a dropped packet of a short response (often its only one, or its SYN) can only be repaired by a timeout: watch the CDF stall until the 1 s minimum RTO and jump after it. ${SHORT}.`,
+      claims: [
+        claim('The queue stays short: under 15 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 15, (q) => `${q.toFixed(1)} packets`),
+        claim('Short responses finish sooner than with drop-tail: more than 40 % within 200 ms.', (s) => within(s, 0.2), (f) => f > 0.4, (f) => `${percent(f)} within 200 ms`),
+        claimOf('Then the CDF stalls until the 1 s minimum RTO: under 5 % of responses complete between 0.5 s and 1 s, more than 8 % between 1 s and 1.5 s.', (s) => {
+          const a = within(s, 1) - within(s, 0.5);
+          const b = within(s, 1.5) - within(s, 1);
+          return { pass: a < 0.05 && b > 0.08, measured: `${percent(a)} between 0.5 and 1 s, ${percent(b)} between 1 and 1.5 s` };
+        }),
+        claim('More than a quarter of the exchanges lose a packet.', (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > 0.25, (f) => `${percent(f)} saw a drop`),
+        claim('The link is less busy than with drop-tail: under 80 %.', (s) => s.bottleneck.utilization, (u) => u < 0.8, (u) => `${percent(u)} busy`),
+      ],
+      json: seeds000Json({ queue: seeds000Red(5, false), variant: 'reno', ...LESSON }),
+    },
+    {
+      ...base,
+      name: 'web-redecn5-80',
+      title: 'Web traffic at 80 % load, RED + ECN with a 5 ms target',
+      paper: 'seeds/000 §6.3 and §6.5, Figs. 13 and 19',
+      lesson: `The 5 ms RED lesson with ECN: data segments are marked instead of dropped, but SYNs, pure ACKs and everything above max_th are still dropped (gentle region: dropped, as in seeds/000's ARED). Compare it with the drop-tail lesson: it wins for the short responses and loses for the long ones, the trade-off of seeds/000 Figs. 19-20. ${SHORT}; max_p fixed at 0.1.`,
+      claims: [
+        claim('The queue stays short: under 15 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 15, (q) => `${q.toFixed(1)} packets`),
+        claim('Short responses finish sooner than with drop-tail: more than 40 % within 200 ms.', (s) => within(s, 0.2), (f) => f > 0.4, (f) => `${percent(f)} within 200 ms`),
+        claim('Long responses suffer: responses above 50 KB take a median of more than 1.5 s.', (s) => s.web?.largeResponses.responseTime?.p50 ?? NaN, (t) => t > 1.5, (t) => `median ${ms(t)}`),
+        claim('The stall before the 1 s minimum RTO is still there: under 6 % of responses complete between 0.5 s and 1 s.', (s) => within(s, 1) - within(s, 0.5), (f) => f < 0.06, (f) => `${percent(f)} between 0.5 and 1 s`),
+      ],
+      json: seeds000Json({ queue: seeds000Red(5, true), variant: 'reno', ...LESSON }),
+    },
+    {
+      ...base,
+      name: 'web-redecn60-80',
+      title: 'Web traffic at 80 % load, RED + ECN with a 60 ms target',
+      paper: 'seeds/000 §6.3, Figs. 13 and 19',
+      lesson: `RED + ECN with the 60 ms thresholds (min_th 30, max_th 90 packets): the queue is allowed to grow, few packets are dropped, and the response times come close to drop-tail's ("at all loads there is little difference between drop-tail and ARED with ECN and a 60 ms target"). ${SHORT}; max_p fixed at 0.1.`,
+      claims: [
+        claim('The queue is longer than with the 5 ms target: more than 25 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q > 25, (q) => `${q.toFixed(1)} packets`),
+        busy(0.75, 0.92),
+        claim('As with drop-tail, more than 88 % of responses complete within 1 s.', (s) => within(s, 1), (f) => f > 0.88, (f) => `${percent(f)} within 1 s`),
+      ],
+      json: seeds000Json({ queue: seeds000Red(60, true), variant: 'reno', ...LESSON }),
     },
   ];
 }
