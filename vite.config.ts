@@ -1,9 +1,38 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The app is a static site: `npm start` serves it in development, `npm run build` writes dist/.
+// The built site works offline after the first visit: vite-plugin-pwa generates a service
+// worker (Workbox) that precaches every built file (the app, the simulation worker, the
+// styles, the icon) and answers navigations with index.html; a new build replaces the
+// cache on the next visit (autoUpdate). Not active under `npm start` (development).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      manifest: {
+        name: 'AQM Lab',
+        short_name: 'AQM Lab',
+        description: 'TCP congestion control, RED, ECN and other AQMs on a packet-level simulator in the browser.',
+        theme_color: '#0072b2',
+        background_color: '#f4f5f7',
+        display: 'standalone',
+        icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: 'index.html',
+        // the first visit's page is served from the cache as soon as it is filled
+        clientsClaim: true,
+        skipWaiting: true,
+        // the app bundle carries the engine and every preset
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      },
+    }),
+  ],
   worker: { format: 'es' },
   test: {
     projects: [

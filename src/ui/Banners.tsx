@@ -1,6 +1,34 @@
 import { useServices } from './app-context';
 import { useAppState } from './store/app-store';
 
+/** A banner lists this many lines; the rest fold under "and N more" (a link with 300 bad keys stays one short banner). */
+export const BANNER_LINES = 5;
+
+/** The first BANNER_LINES lines, then the rest folded under "and N more". */
+function CappedList({ lines }: { lines: readonly string[] }) {
+  return (
+    <>
+      <ul>
+        {lines.slice(0, BANNER_LINES).map((l, i) => (
+          <li key={i}>{l}</li>
+        ))}
+      </ul>
+      {lines.length > BANNER_LINES ? (
+        <details className="banner-more">
+          <summary>
+            and {lines.length - BANNER_LINES} more ({lines.length} in all)
+          </summary>
+          <ul>
+            {lines.slice(BANNER_LINES).map((l, i) => (
+              <li key={i}>{l}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
 /** Dismissible banners (bad link keys, deferred parameter changes) and the run error. */
 export function Banners() {
   const { store } = useServices();
@@ -12,13 +40,7 @@ export function Banners() {
         <div className="banner banner-error" role="alert" data-testid="run-error">
           <div>
             <strong>{runError.message}</strong>
-            {runError.fields.length > 0 ? (
-              <ul>
-                {runError.fields.map((f, i) => (
-                  <li key={i}>{f.path ? `${f.path}: ${f.message}` : f.message}</li>
-                ))}
-              </ul>
-            ) : null}
+            {runError.fields.length > 0 ? <CappedList lines={runError.fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message))} /> : null}
             <p className="small">The app still works: change the settings or pick a lesson, then press Play.</p>
           </div>
           <button type="button" className="icon-btn" aria-label="Dismiss the error" onClick={() => store.set({ runError: null })}>
@@ -28,13 +50,9 @@ export function Banners() {
       ) : null}
       {banners.map((b) => (
         <div key={b.id} className={`banner banner-${b.kind}`} role={b.kind === 'info' ? 'status' : 'alert'} data-testid={`banner-${b.kind}`}>
-          <div>
+          <div className="banner-body">
             <strong>{b.title}</strong>
-            <ul>
-              {b.lines.map((l, i) => (
-                <li key={i}>{l}</li>
-              ))}
-            </ul>
+            <CappedList lines={b.lines} />
           </div>
           <button type="button" className="icon-btn" aria-label={`Dismiss: ${b.title}`} onClick={() => store.dismissBanner(b.id)}>
             ✕

@@ -370,3 +370,60 @@ describe('exported figures', () => {
     await page.context().close();
   });
 });
+
+describe('bad links', () => {
+  it('a broken link keeps what the user typed until they change something; the banner lists the first few keys and a count', async () => {
+    const bad = Array.from({ length: 300 }, (_, i) => `no.such.key${i}=${i}`).join('&');
+    const typed = `p=default&topology.bottleneck.queue={"kind":"constructor"}&topology.bottleneck.queue.name=1&topology.bottleneck.queue.maxP=0.05&${bad}`;
+    const page = await open(encodeURI(typed));
+    const banner = page.getByTestId('banner-warning');
+    await expect.poll(() => banner.count()).toBe(1);
+    const text = await banner.innerText();
+    // the prototype-name kind is named with its key, not a TypeError
+    expect(text).toContain('topology.bottleneck.queue.kind = "constructor" is not allowed');
+    expect(text).toContain('and 297 more (302 in all)');
+    const h = (await banner.boundingBox())!.height;
+    console.log(`bad-link banner with 302 problems: ${h.toFixed(0)} px high`);
+    expect(h).toBeLessThan(300);
+    // the good key applied, and the address bar still shows what was typed
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.maxP)).toBe(0.05);
+    await page.waitForTimeout(300);
+    expect(decodeURI(await page.evaluate(() => location.hash.slice(1)))).toBe(typed);
+    await page.screenshot({ path: `${SHOTS}/ux-bad-link.png` });
+    const v = await seriousViolations(page);
+    expect(v, fmt(v)).toEqual([]);
+    // a change rewrites the link from the scenario
+    expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 4))).toEqual([]);
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#p=default&topology.bottleneck.queue.maxP=0.05&seed=4');
+    await page.context().close();
+  });
+});
+
+describe('offline', () => {
+  it('after the first visit the built site works with the network off: it reloads, opens a lesson and runs it', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(`${h.url}#p=default`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    // the service worker installs, precaches the build and takes control
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    });
+    await ctx.setOffline(true);
+    // a fresh load of another lesson, with no network
+    await page.goto(`${h.url}#p=ecn-marks`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario, undefined, { timeout: 15_000 });
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().presetName)).toBe('ecn-marks');
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    // the editor and inspector (lazy chunks) and the simulation worker come from the cache too
+    await expect.poll(() => page.locator('[data-slot=editor] .sed').count(), { timeout: 10_000 }).toBe(1);
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done', 60_000);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().summary.flows.length)).toBe(2);
+    await page.screenshot({ path: `${SHOTS}/ux-offline.png` });
+    await ctx.close();
+  });
+});

@@ -542,6 +542,16 @@ export class TcpSender implements Agent {
     }
   }
 
+  /**
+   * The application stops writing (a bulk item's `stop` time, seeds/004 Figs. 7-8): the
+   * data already sent is all there is; it is delivered (retransmitted if need be), then
+   * the connection completes and closes as usual.
+   */
+  stopWriting(now: number): void {
+    if (this.sndMax < this.dataEnd) this.dataEnd = this.sndMax;
+    if (this.state === S_ESTABLISHED && this.sndUna >= this.dataEnd) this.checkComplete(now);
+  }
+
   /** Close asked for by the application (closeWhenDone). */
   private closeRequested = false;
 

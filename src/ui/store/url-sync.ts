@@ -17,20 +17,30 @@ export function readQueryFlags(search: string): { embed: boolean; classroom: boo
   return { embed: on('embed'), classroom: on('classroom') };
 }
 
-/** Loads the scenario a fragment describes (or the first lesson when empty). */
-export function applyHash(hash: string, store: AppStore, controller: RunController): void {
+function loadFirstLesson(store: AppStore, controller: RunController): void {
+  if (store.getState().scenario) return;
+  const first = lessons()[0];
+  if (first) controller.loadScenario(first.scenario, first.name);
+}
+
+/**
+ * Loads the scenario a fragment describes (or the first lesson when empty). Returns true
+ * when the link had problems: the caller then leaves the address bar as the user typed
+ * it (so the typo can be seen and fixed) until the scenario is changed.
+ */
+export function applyHash(hash: string, store: AppStore, controller: RunController): boolean {
   const h = hash.replace(/^#/, '');
   if (h.trim() === '') {
-    const first = lessons()[0];
-    if (first) controller.loadScenario(first.scenario, first.name);
-    return;
+    loadFirstLesson(store, controller);
+    return false;
   }
   let decoded;
   try {
     decoded = decodeLink(h);
   } catch (e) {
     store.addBanner({ kind: 'error', title: BAD_LINK_TITLE, lines: [`The link could not be read: ${e instanceof Error ? e.message : String(e)}`] });
-    return;
+    loadFirstLesson(store, controller);
+    return true;
   }
   if (decoded.problems.length > 0) {
     store.addBanner({
@@ -41,11 +51,12 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
   }
   if (decoded.scenario) {
     const errs = controller.loadScenario(decoded.scenario, decoded.presetName);
-    if (errs.length) store.addBanner({ kind: 'error', title: 'The scenario in this link is not valid', lines: errs });
-  } else if (!store.getState().scenario) {
-    const first = lessons()[0];
-    if (first) controller.loadScenario(first.scenario, first.name);
-  }
+    if (errs.length) {
+      store.addBanner({ kind: 'error', title: 'The scenario in this link is not valid', lines: errs });
+      return true;
+    }
+  } else loadFirstLesson(store, controller);
+  return decoded.problems.length > 0;
 }
 
 /**
@@ -55,9 +66,10 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
 export function startUrlSync(store: AppStore, controller: RunController): () => void {
   let lastWritten = '';
   let lastRev = -1;
+  let applying = false;
   const write = () => {
     const s = store.getState();
-    if (!s.scenario || s.scenarioRev === lastRev) return;
+    if (applying || !s.scenario || s.scenarioRev === lastRev) return;
     lastRev = s.scenarioRev;
     let h: string;
     try {
@@ -71,16 +83,27 @@ export function startUrlSync(store: AppStore, controller: RunController): () => 
     history.replaceState(history.state, '', `${location.pathname}${location.search}#${h}`);
   };
   const unsub = store.subscribe(write);
+  // a link with problems stays in the address bar as typed until the scenario changes
+  const apply = (h: string) => {
+    applying = true;
+    let problems: boolean;
+    try {
+      problems = applyHash(h, store, controller);
+    } finally {
+      applying = false;
+    }
+    if (problems) lastRev = store.getState().scenarioRev;
+    else write();
+  };
   const onHash = () => {
     const h = location.hash.replace(/^#/, '');
     if (h === lastWritten) return;
     lastWritten = h;
-    applyHash(h, store, controller);
+    apply(h);
   };
   window.addEventListener('hashchange', onHash);
   lastWritten = location.hash.replace(/^#/, '');
-  applyHash(location.hash, store, controller);
-  write();
+  apply(location.hash);
   return () => {
     unsub();
     window.removeEventListener('hashchange', onHash);
