@@ -64,6 +64,14 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: /Classroom/ }).click();
     const cls = await seriousViolations(page);
     expect(cls, fmt(cls)).toEqual([]);
+    // the compare panel opened, and a chart full screen
+    await page.locator('.slot-compare > summary').click();
+    await page.waitForTimeout(300);
+    const cmp = await seriousViolations(page);
+    expect(cmp, fmt(cmp)).toEqual([]);
+    await page.getByRole('button', { name: 'Show Bottleneck queue full screen' }).first().click();
+    const full = await seriousViolations(page);
+    expect(full, fmt(full)).toEqual([]);
     await page.context().close();
   });
 });
