@@ -21,6 +21,19 @@ export const ENTRIES = {
   validate: 'src/cli/validate.ts',
 };
 
+/**
+ * zod re-exports the error messages of 40 languages (300 KB, a third of the bundle, all
+ * parsed at every start); the engine writes its own messages, so the bundle gets English
+ * only. Saves about 15 ms per run.
+ */
+const englishOnlyZod = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '../locales/en.js'), namespace: 'zod-en' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'zod-en' }, (args) => ({ contents: `export { default as en } from ${JSON.stringify(args.path)};`, resolveDir: dirname(args.path) }));
+  },
+};
+
 /** Files that change the build without being bundled sources. */
 const EXTRA_INPUTS = ['package.json', 'package-lock.json', 'src/cli/build.mjs'];
 
@@ -50,6 +63,7 @@ export async function buildCli(out = OUT) {
     legalComments: 'none',
     metafile: true,
     logLevel: 'warning',
+    plugins: [englishOnlyZod],
   });
   const files = {};
   for (const rel of [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')), ...EXTRA_INPUTS]) files[rel] = stamp(rel);
@@ -88,6 +102,14 @@ export function isFresh(out = OUT) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    await import('esbuild');
+  } catch {
+    // `npm install --omit=dev` (or a lock-only install): nothing to build with; the launcher
+    // says so if the command line is run without a build
+    console.log('aqm-lab: esbuild is not installed; the command line is not built');
+    process.exit(0);
+  }
   const out = await buildCli();
   console.log(`built ${relative(ROOT, out)}/{${Object.keys(ENTRIES).join(',')}}.mjs`);
 }

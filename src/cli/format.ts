@@ -93,6 +93,18 @@ function queueRow(name: string, q: QueueSummary): string[] {
   ];
 }
 
+function num(x: number): string {
+  return Number.isInteger(x) ? String(x) : Math.abs(x) >= 0.01 && Math.abs(x) < 1e6 ? String(+x.toPrecision(4)) : x.toExponential(3);
+}
+
+/** The bottleneck AQM's resolved parameters, final state and means (summary.bottleneck.aqm), when it has variables. */
+export function aqmLines(q: QueueSummary): string[] {
+  const a = q.aqm;
+  if (!a || Object.keys(a.means).length === 0) return [];
+  const kv = (o: Record<string, number | string | boolean>) => Object.entries(o).map(([k, v]) => `${k} ${typeof v === 'number' ? num(v) : v}`).join(', ');
+  return [`${a.kind} at the bottleneck: ${kv(a.params)}`, `  final: ${kv(a.state)}`, `  time averages: ${kv(a.means)}`];
+}
+
 function flowRow(f: FlowSummary): string[] {
   return [
     String(f.flow),
@@ -125,6 +137,8 @@ export function formatSummary(result: RunResult, scenario: Scenario): string {
       [queueRow('bottleneck ->', s.bottleneck), queueRow('bottleneck <-', s.bottleneckReverse)],
     ),
   );
+  const aqm = aqmLines(s.bottleneck);
+  if (aqm.length > 0) out.push('', ...aqm);
   out.push('');
   const flows = s.flows;
   const shown = flows.length > MAX_FLOW_ROWS ? flows.slice(0, MAX_FLOW_ROWS) : flows;

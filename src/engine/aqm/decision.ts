@@ -45,6 +45,13 @@ export interface DecisionRecord {
   rule: string;
   /** Extra algorithm-specific numbers (PI's p, REM's price, CoDel's sojourn...). */
   extra?: Record<string, number>;
+  /**
+   * When the decision was taken: on arrival (every AQM's enqueue test; the default when
+   * absent) or as the packet leaves (CoDel decides at dequeue, RFC 8289). For a dequeue
+   * decision, outcome 'enqueue' means the packet was forwarded and `q` is the backlog
+   * left behind it.
+   */
+  stage?: 'enqueue' | 'dequeue';
 }
 
 export interface DecisionSink {

@@ -1,3 +1,4 @@
+import { explain } from './droptail.explain';
 import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type QueueContext } from './queue-disc';
 
 /** Drop-tail has only the parameters every queue has. */
@@ -98,4 +99,6 @@ export const dropTail: AqmDescriptor<typeof DROPTAIL_PARAMS> = {
   params: DROPTAIL_PARAMS,
   create: (values, ctx) => new DropTail(ctx, values),
   check: checkDropTail,
+  explain,
+  vars: [],
 };

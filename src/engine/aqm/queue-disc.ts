@@ -4,6 +4,7 @@ import { toSeconds } from '../core/time';
 import { PacketFifo } from '../net/fifo';
 import { ECN_CE, type PacketPool } from '../net/packet';
 import type { DecisionRecord, DecisionSink, DropReason } from './decision';
+import type { Explainer } from './explain';
 
 /** What a queue discipline is given when it is created. */
 export interface QueueContext {
@@ -12,6 +13,8 @@ export interface QueueContext {
   rng: Rng;
   /** Rate of the link the queue feeds, bits/s (RED's idle-time correction needs it). */
   linkRateBps: number;
+  /** Propagation delay of that link, s (ns-2's automatic RED weight q_weight_ = -1 uses it); 0 when unknown. */
+  linkDelayS?: number;
   /** A name for traces ("bottleneck", "bottleneck-reverse", "n3->n4"). */
   name: string;
 }
@@ -20,6 +23,33 @@ export interface QueueContext {
 export interface QueueListener {
   onDrop(queue: QueueDisc, p: number, reason: DropReason, now: number): void;
   onMark(queue: QueueDisc, p: number, now: number): void;
+}
+
+/**
+ * A changing variable of an AQM (max_p, p, price, sojourn time...), declared once: it is
+ * streamed as the series column `aqm.<name>`, drawn on the AQM chart, and reported in
+ * summary.bottleneck.aqm.state (final value) and .means (time average after the warm-up).
+ */
+export interface AqmVar {
+  name: string;
+  /** Short label for charts and tables ("max_p", "price"). */
+  label: string;
+  /** probability (0..1), s (a time), queue-units (packets or bytes, as the queue), ratio (anything else). */
+  unit: 'probability' | 's' | 'queue-units' | 'ratio';
+  doc: string;
+  /** 'state': a 0/1 flag, drawn as shading rather than a line (CoDel's dropping state). */
+  chart?: 'state';
+}
+
+/** The AQM part of a queue's summary (summary.bottleneck.aqm). */
+export interface AqmSummary {
+  kind: string;
+  /** Every parameter in force at the end of the run, the automatic ones resolved (ARED's minTh, maxTh, wq). */
+  params: Record<string, number | string | boolean>;
+  /** Final values of the AQM's variables (and counters such as RED's count). */
+  state: Record<string, number>;
+  /** Time averages of the variables over [warm-up end, run end]. */
+  means: Record<string, number>;
 }
 
 /** Parameters every queue discipline has (declared once, merged into each AQM's params). */
@@ -80,11 +110,68 @@ export abstract class QueueDisc {
   /** Set by a consumer that wants decision records; null in fast runs. */
   recorder: DecisionSink | null = null;
 
+  /** The AQM's changing variables (see AqmVar) and their current values, kept by the discipline. */
+  varSpecs: readonly AqmVar[] = [];
+  vars: Float64Array = new Float64Array(0);
+  /** Time integrals of `vars` (value x ns) up to `varSince` (ns): summary means come from them. */
+  varArea: Float64Array = new Float64Array(0);
+  varSince = 0;
+
   constructor(ctx: QueueContext, common: { limit: number; unit: string; countRule: string }) {
     this.ctx = ctx;
     this.limit = common.limit;
     this.unit = common.unit as 'packets' | 'bytes';
     this.countRule = common.countRule as 'waiting' | 'ns2';
+  }
+
+  /** Declares the AQM's variables (call once, in the subclass constructor); values start at `initial`. */
+  protected declareVars(specs: readonly AqmVar[], initial: readonly number[]): void {
+    this.varSpecs = specs;
+    this.vars = Float64Array.from(initial);
+    this.varArea = new Float64Array(specs.length);
+  }
+
+  /**
+   * Folds the variables' values since `varSince` into their time integrals. A discipline
+   * calls it just before it changes a variable (with the time of the change), so the
+   * integrals are exact for these piecewise-constant functions of time.
+   */
+  protected integrateVars(now: number): void {
+    const dt = now - this.varSince;
+    if (dt > 0) {
+      const v = this.vars;
+      const a = this.varArea;
+      for (let i = 0; i < v.length; i++) a[i] += v[i] * dt;
+      this.varSince = now;
+    }
+  }
+
+  /**
+   * Brings the AQM's state up to `now`: timer-driven disciplines run the periodic updates
+   * due by then. Called by the metrics before reading variables; what it does does not
+   * depend on when (or whether) it is called, so runs with and without series are
+   * identical, bit for bit (it does not split the variables' integrals either).
+   */
+  sync(_now: number): void {}
+
+  /** The variables' time integrals up to `now` (value x ns), without changing any state. */
+  areaAt(now: number): Float64Array {
+    const out = this.varArea.slice();
+    const dt = now - this.varSince;
+    if (dt > 0) for (let i = 0; i < out.length; i++) out[i] += this.vars[i] * dt;
+    return out;
+  }
+
+  /** Parameters in force for summary.bottleneck.aqm.params (automatic ones resolved). */
+  aqmParams(): Record<string, number | string | boolean> {
+    return this.values() as Record<string, number | string | boolean>;
+  }
+
+  /** Final values for summary.bottleneck.aqm.state: the variables by name (disciplines add counters). */
+  aqmState(): Record<string, number> {
+    const out: Record<string, number> = {};
+    this.varSpecs.forEach((v, i) => (out[v.name] = this.vars[i]));
+    return out;
   }
 
   /** Offers packet p; returns true if it was queued (possibly marked), false if dropped (and freed). */
@@ -197,14 +284,33 @@ export abstract class QueueDisc {
     return { pb: NaN, pa: NaN, maxP: NaN };
   }
 
-  /** Thresholds to draw on the queue chart, in the queue's unit (empty for drop-tail). */
-  thresholds(): { minTh?: number; maxTh?: number; gentleMax?: number; target?: number } {
+  /**
+   * Thresholds to draw on the queue chart, in the queue's unit (empty for drop-tail):
+   * RED's min_th / max_th / 2 max_th, ARED's target band, PI's q_ref, REM's b*.
+   */
+  thresholds(): QueueThresholds {
     return {};
   }
 
   protected abstract doEnqueue(p: number, now: number): boolean;
   protected abstract doDequeue(now: number): number;
 }
+
+/** Lines on the queue chart, in the queue's unit; absent = none. Streamed as series `th.<key>` so moving thresholds are drawn where they are. */
+export interface QueueThresholds {
+  minTh?: number;
+  maxTh?: number;
+  gentleMax?: number;
+  /** The queue the controller steers towards (PI's q_ref, REM's b*). */
+  target?: number;
+  /** ARED's target band for the average. */
+  bandLow?: number;
+  bandHigh?: number;
+  /** A delay target, seconds (CoDel's and PIE's target), drawn on the AQM chart's time axis. */
+  delayTarget?: number;
+}
+
+export const THRESHOLD_KEYS = ['minTh', 'maxTh', 'gentleMax', 'target', 'bandLow', 'bandHigh', 'delayTarget'] as const;
 
 /** A queue-discipline plug-in. */
 export interface AqmDescriptor<P extends ParamSpecs = ParamSpecs> {
@@ -216,4 +322,8 @@ export interface AqmDescriptor<P extends ParamSpecs = ParamSpecs> {
   create(params: Record<string, unknown>, ctx: QueueContext): QueueDisc;
   /** Cross-field rules the per-field ranges can't express (min_th < max_th ...); each message names the fields and values. */
   check?(values: Record<string, unknown>): string[];
+  /** The AQM's step-through: its decision record as a worked calculation (from `<kind>.explain.ts`). */
+  explain?: Explainer;
+  /** The AQM's changing variables (streamed as `aqm.<name>`), for charts and docs. */
+  vars?: readonly AqmVar[];
 }

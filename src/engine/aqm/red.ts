@@ -2,7 +2,8 @@ import type { ParamSpecs, ParamValues } from '../core/params';
 import { NS_PER_S, txTimeNs } from '../core/time';
 import { ECN_NOT_ECT } from '../net/packet';
 import type { DropReason, Outcome, Region } from './decision';
-import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type QueueContext } from './queue-disc';
+import { explain as explainRed } from './red.explain';
+import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type AqmVar, type QueueContext, type QueueThresholds } from './queue-disc';
 
 /**
  * RED parameters, declared once. Thresholds are in the queue's unit (packets, or bytes
@@ -148,6 +149,10 @@ const R_ABOVE_DROP_ECT = 10;
 const R_ABOVE_MARK = 11;
 const R_OVERFLOW = 12;
 const R_ABOVE_DROP_NEW = 13;
+const R_MARKP_DROP = 14;
+
+/** RED's one variable: the average queue. */
+export const RED_VARS: readonly AqmVar[] = [{ name: 'avg', label: 'avg', unit: 'queue-units', doc: 'Averaged queue (EWMA with weight w_q), in the queue’s unit.' }];
 
 /**
  * RED (Floyd & Jacobson 1993) with the options of issue 2 §4: idle-time correction,
@@ -194,9 +199,15 @@ const R_ABOVE_DROP_NEW = 13;
  * max_p is constant, so both lines use the current maxP and there is no parameter;
  * `gentleMaxP` is kept separately for an adaptive subclass that wants the quirk.
  *
- * ns-2 facts not modelled: use_mark_p_/mark_p_ (since late 2005, default on with mark_p 0.1:
- * ECT packets are marked only while p_b <= mark_p and the forced branch is skipped),
- * drop_front_/drop_rand_ victims (default drop_tail_: the arrival is the victim, as here).
+ * ns-2's use_mark_p_/mark_p_ (since late 2005, default on with mark_p 0.1: ECT packets are
+ * marked only while the line's p_b <= mark_p, and the forced branch above max_th is
+ * skipped so the draw decides with p_b = 1) is the `markP` field, off (1) for plain RED;
+ * ARED declares it as a parameter (ared.ts). Not modelled: drop_front_/drop_rand_ victims
+ * (default drop_tail_: the arrival is the victim, as here).
+ *
+ * Subclasses (ared.ts, sc-red.ts) adapt max_p: `resolve()` fixes the thresholds and w_q in
+ * force (ARED computes automatic ones), `catchUp(now)` runs timer-driven updates due by
+ * now, and `afterAverage(now, avg)` sees every new average (ns-2 updates max_p there).
  */
 export class RedQueue extends QueueDisc {
   readonly kind: string = 'red';
@@ -213,8 +224,14 @@ export class RedQueue extends QueueDisc {
   /** max_p of the linear part and of the gentle line (equal for plain RED). */
   curMaxP: number;
   gentleMaxP: number;
+  /** Thresholds and weight in force (the parameters, or ARED's automatic values). */
+  minTh = 0;
+  maxTh = 0;
+  wq = 0;
+  /** ns-2 mark_p: ECT packets are marked only while the line's p_b <= markP; >= 1 = off (see class doc). */
+  markP = 1;
 
-  constructor(ctx: QueueContext, values: Record<string, unknown>) {
+  constructor(ctx: QueueContext, values: Record<string, unknown>, vars: readonly AqmVar[] = RED_VARS) {
     const v = values as RedParams;
     super(ctx, v);
     this.params = Object.freeze({ ...v });
@@ -222,6 +239,48 @@ export class RedQueue extends QueueDisc {
     this.gentleMaxP = v.maxP;
     this.s[S_IDLE_START] = 0;
     this.updatePtc();
+    this.resolve();
+    this.declareVars(vars, vars.map((x) => (x.name === 'maxP' ? v.maxP : 0)));
+  }
+
+  /** Sets minTh, maxTh, wq (and markP) from the parameters; ARED computes automatic ones. */
+  protected resolve(): void {
+    const P = this.params;
+    this.minTh = P.minTh;
+    this.maxTh = P.maxTh;
+    this.wq = P.wq;
+  }
+
+  /** Runs periodic updates due by `now` (ARED's max_p timer); plain RED has none. */
+  protected catchUp(_now: number): void {}
+
+  /** Sees each new average right after the EWMA (ns-2 runs its max_p updates there). */
+  protected afterAverage(_now: number, _avg: number): void {}
+
+  override sync(now: number): void {
+    this.catchUp(now);
+  }
+
+  override aqmParams(): Record<string, number | string | boolean> {
+    return { ...(this.params as unknown as Record<string, number | string | boolean>), minTh: this.minTh, maxTh: this.maxTh, wq: this.wq };
+  }
+
+  override aqmState(): Record<string, number> {
+    return { ...super.aqmState(), count: this.count, maxP: this.curMaxP };
+  }
+
+  /** Sets max_p (and its variable, when declared) at time `now`. */
+  protected setMaxP(now: number, maxP: number): void {
+    this.curMaxP = maxP;
+    const k = this.maxPVar;
+    if (k >= 0) {
+      this.integrateVars(now);
+      this.vars[k] = maxP;
+    }
+  }
+
+  private get maxPVar(): number {
+    return this.varSpecs.length > 1 && this.varSpecs[1].name === 'maxP' ? 1 : -1;
   }
 
   /** The average queue (in the queue's unit). */
@@ -234,9 +293,8 @@ export class RedQueue extends QueueDisc {
     return { pb, pa: pb >= 1 ? 1 : this.correctedProbability(pb, this.count + 1), maxP: this.curMaxP };
   }
 
-  override thresholds(): { minTh?: number; maxTh?: number; gentleMax?: number } {
-    const P = this.params;
-    return P.gentle ? { minTh: P.minTh, maxTh: P.maxTh, gentleMax: 2 * P.maxTh } : { minTh: P.minTh, maxTh: P.maxTh };
+  override thresholds(): QueueThresholds {
+    return this.params.gentle ? { minTh: this.minTh, maxTh: this.maxTh, gentleMax: 2 * this.maxTh } : { minTh: this.minTh, maxTh: this.maxTh };
   }
 
   override values(): Record<string, unknown> {
@@ -254,6 +312,14 @@ export class RedQueue extends QueueDisc {
     this.curMaxP = v.maxP;
     this.gentleMaxP = v.maxP;
     this.updatePtc();
+    this.resolve();
+    this.liveChange();
+  }
+
+  /** After setParams: subclasses restart their adaptation from the new values. */
+  protected liveChange(): void {
+    const k = this.maxPVar;
+    if (k >= 0) this.vars[k] = this.curMaxP;
   }
 
   private updatePtc(): void {
@@ -267,11 +333,12 @@ export class RedQueue extends QueueDisc {
    * (ns-2 calculate_p_new: v_c avg + v_d, the same line), 1 above.
    */
   protected lineProbability(avg: number): number {
-    const P = this.params;
-    if (avg < P.minTh) return 0;
-    if (avg < P.maxTh) return (this.curMaxP * (avg - P.minTh)) / (P.maxTh - P.minTh);
-    if (P.gentle && avg < 2 * P.maxTh) {
-      const p = this.gentleMaxP + ((1 - this.gentleMaxP) * (avg - P.maxTh)) / P.maxTh;
+    const minTh = this.minTh;
+    const maxTh = this.maxTh;
+    if (avg < minTh) return 0;
+    if (avg < maxTh) return (this.curMaxP * (avg - minTh)) / (maxTh - minTh);
+    if (this.params.gentle && avg < 2 * maxTh) {
+      const p = this.gentleMaxP + ((1 - this.gentleMaxP) * (avg - maxTh)) / maxTh;
       return p > 1 ? 1 : p;
     }
     return 1;
@@ -297,6 +364,7 @@ export class RedQueue extends QueueDisc {
     const s = this.s;
     const size = pool.size[p];
     const q = this.unit === 'bytes' ? this.lenBytes : this.lenPackets;
+    this.catchUp(now);
 
     // 1. idle-time correction (F&J 1993 §4; ns-2 REDQueue::enque)
     let m = 0;
@@ -307,16 +375,20 @@ export class RedQueue extends QueueDisc {
     }
     // 2. EWMA, for every arrival
     const avgBefore = s[S_AVG];
-    const wq = P.wq;
+    const wq = this.wq;
     let avg = avgBefore;
     if (m > 0) avg *= Math.pow(1 - wq, m);
     avg = avg * (1 - wq) + wq * q;
     s[S_AVG] = avg;
+    this.integrateVars(now);
+    this.vars[0] = avg;
+    const maxPBefore = this.curMaxP;
+    this.afterAverage(now, avg);
     // 3. count includes this arrival
     let count = ++this.count;
 
-    const minTh = P.minTh;
-    const maxTh = P.maxTh;
+    const minTh = this.minTh;
+    const maxTh = this.maxTh;
     const region = avg < minTh ? RG_BELOW : avg < maxTh ? RG_BETWEEN : P.gentle && avg < 2 * maxTh ? RG_GENTLE : RG_ABOVE;
     const ect = P.ecn && pool.ecn[p] !== ECN_NOT_ECT;
     let action = ACT_ENQUEUE;
@@ -326,8 +398,9 @@ export class RedQueue extends QueueDisc {
     let u = -1;
 
     // 4. RED decision (ns-2 red.cc branch order)
+    const markP = this.markP;
     if (region !== RG_BELOW && q > 1) {
-      if (region === RG_ABOVE) {
+      if (region === RG_ABOVE && markP >= 1) {
         pb = 1;
         pa = 1;
         if (ect && P.aboveMaxTh === 'mark') {
@@ -339,6 +412,7 @@ export class RedQueue extends QueueDisc {
         }
       } else {
         pb = this.lineProbability(avg);
+        const line = pb;
         if (P.mode === 'byte') {
           pb = (pb * size) / P.meanPktSize;
           if (pb > 1) pb = 1;
@@ -355,10 +429,13 @@ export class RedQueue extends QueueDisc {
             if (!ect) {
               action = ACT_EARLY;
               rule = R_EARLY_DROP;
+            } else if (line > markP) {
+              action = ACT_EARLY;
+              rule = R_MARKP_DROP;
             } else if (region === RG_BETWEEN) {
               action = ACT_MARK;
               rule = R_EARLY_MARK;
-            } else if (P.aboveMaxTh === 'drop') {
+            } else if (P.aboveMaxTh === 'drop' || region === RG_ABOVE) {
               action = ACT_EARLY;
               rule = R_GENTLE_DROP_ECT;
             } else {
@@ -381,7 +458,7 @@ export class RedQueue extends QueueDisc {
       rule = R_OVERFLOW;
     }
 
-    if (this.recorder !== null) this.recordDecision(p, now, q, avgBefore, avg, m, region, pb, pa, count, u, action, rule);
+    if (this.recorder !== null) this.recordDecision(p, now, q, avgBefore, avg, m, region, pb, pa, count, u, action, rule, maxPBefore);
 
     // 6. act; any drop or mark restarts the count
     if (action === ACT_ENQUEUE) {
@@ -399,6 +476,7 @@ export class RedQueue extends QueueDisc {
   }
 
   protected doDequeue(now: number): number {
+    this.catchUp(now);
     const p = this.take();
     if (p < 0) {
       if (!this.idle) {
@@ -431,6 +509,7 @@ export class RedQueue extends QueueDisc {
     u: number,
     action: number,
     rule: number,
+    maxPBefore: number,
   ): void {
     const P = this.params;
     const outcome: Outcome = action === ACT_ENQUEUE ? 'enqueue' : action === ACT_MARK ? 'mark' : 'drop';
@@ -439,10 +518,10 @@ export class RedQueue extends QueueDisc {
       ...this.recordHead(p, now, q),
       avgBefore,
       avg,
-      wq: P.wq,
+      wq: this.wq,
       idleM: m,
-      minTh: P.minTh,
-      maxTh: P.maxTh,
+      minTh: this.minTh,
+      maxTh: this.maxTh,
       maxP: this.curMaxP,
       gentle: P.gentle,
       region: action === ACT_OVERFLOW ? 'overflow' : REGION_NAMES[region],
@@ -454,8 +533,16 @@ export class RedQueue extends QueueDisc {
       reason,
       rule: this.ruleText(rule, q, pa, u),
       // settings the inspector needs to redo the arithmetic without guessing
-      extra: { byteMode: P.mode === 'byte' ? 1 : 0, meanPktSize: P.meanPktSize, wait: P.wait ? 1 : 0 },
+      extra: { byteMode: P.mode === 'byte' ? 1 : 0, meanPktSize: P.meanPktSize, wait: P.wait ? 1 : 0, ...this.recordExtra(now, maxPBefore) },
     });
+  }
+
+  /** Numbers a subclass adds to its records (the max_p update); plain RED adds the quirks in force. */
+  protected recordExtra(_now: number, _maxPBefore: number): Record<string, number> {
+    const out: Record<string, number> = {};
+    if (this.markP < 1) out.markP = this.markP;
+    if (this.gentleMaxP !== this.curMaxP && this.params.gentle) out.gentleMaxP = this.gentleMaxP;
+    return out;
   }
 
   private ruleText(rule: number, q: number, pa: number, u: number): string {
@@ -486,6 +573,8 @@ export class RedQueue extends QueueDisc {
         return `RFC 3168 §7: above ${top} the packet is dropped even though it is ECT`;
       case R_ABOVE_DROP_NEW:
         return 'seeds/002 new gentle: above 2 max_th every packet is dropped, ECT or not';
+      case R_MARKP_DROP:
+        return `ns-2 mark_p: u = ${fmt(u)} < p_a = ${fmt(pa)}, but the line's p_b is above mark_p = ${fmt(this.markP)}, so the ECT packet is dropped, not marked`;
       case R_ABOVE_MARK:
         return `RED*: above ${top} ECT packets are marked (seeds/003)`;
       case R_OVERFLOW:
@@ -522,4 +611,6 @@ export const red: AqmDescriptor<typeof RED_PARAMS> = {
   params: RED_PARAMS,
   create: (values, ctx) => new RedQueue(ctx, values),
   check: checkRed,
+  explain: explainRed,
+  vars: RED_VARS,
 };

@@ -1,12 +1,18 @@
+import { ared } from './ared';
+import { codel } from './codel';
 import { dropTail } from './droptail';
+import { pi } from './pi';
+import { pie } from './pie';
 import type { AqmDescriptor } from './queue-disc';
 import { red } from './red';
+import { rem } from './rem';
+import { scRed } from './sc-red';
 
 /**
  * Every queue discipline, in the order the UI lists them. Adding an AQM = one file that
  * exports a descriptor + one entry here + its tests (the conformance test loops over this).
  */
-export const AQMS: readonly AqmDescriptor[] = [dropTail, red];
+export const AQMS: readonly AqmDescriptor[] = [dropTail, red, ared, scRed, pi, rem, codel, pie];
 
 /** The descriptor of `kind` ("droptail", "red", ...), or undefined. */
 export function aqmByKind(kind: string): AqmDescriptor | undefined {

@@ -1,5 +1,5 @@
 import type { DropReason } from '../aqm/decision';
-import type { QueueDisc, QueueListener } from '../aqm/queue-disc';
+import { THRESHOLD_KEYS, type AqmSummary, type QueueDisc, type QueueListener } from '../aqm/queue-disc';
 import type { Simulator } from '../core/simulator';
 import { NS_PER_S } from '../core/time';
 import type { Link } from '../net/link';
@@ -125,6 +125,11 @@ export class Collector implements QueueListener {
   private baseFwd: LinkBase = linkBase(null);
   private baseRev: LinkBase = linkBase(null);
   private baseFlows: FlowBase[] | null = null;
+  /** The AQM variables' time integrals at the end of the warm-up, per direction. */
+  private baseAreaFwd: Float64Array | null = null;
+  private baseAreaRev: Float64Array | null = null;
+  /** Thresholds streamed as `th.<key>` (those the bottleneck queue has at the start). */
+  private readonly thKeys: (typeof THRESHOLD_KEYS)[number][];
 
   constructor(
     private readonly sim: Simulator,
@@ -138,6 +143,12 @@ export class Collector implements QueueListener {
     this.flowMarks = new Float64Array(flows.length);
     this.lastAcked = new Float64Array(flows.length);
     this.columns = ['queue', 'queueBytes', 'avg', 'pb', 'pa', 'maxP', 'util', 'queueRev', 'qdelay'];
+    // the AQM's own variables (aqm.maxP, aqm.price, aqm.sojourn ...) and its thresholds where they are (th.minTh ...)
+    const bq = bottleneck.queue;
+    for (const v of bq.varSpecs) this.columns.push(`aqm.${v.name}`);
+    const th = bq.thresholds();
+    this.thKeys = THRESHOLD_KEYS.filter((k) => typeof th[k] === 'number');
+    for (const k of this.thKeys) this.columns.push(`th.${k}`);
     for (const f of flows) {
       if (f.kind === 'tcp') this.columns.push(`cwnd.${f.flow}`, `ssthresh.${f.flow}`, `acked.${f.flow}`, `rtt.${f.flow}`, `goodput.${f.flow}`);
       else this.columns.push(`acked.${f.flow}`, `goodput.${f.flow}`);
@@ -194,6 +205,7 @@ export class Collector implements QueueListener {
     const q = b.queue;
     const dtS = (now - this.lastSampleNs) / NS_PER_S;
     const i = this.n;
+    q.sync(now);
     const probs = q.probabilities();
     // bits on the wire since the last sample, including the packet in transmission pro rata is
     // not attempted: utilization is measured over completed transmissions (DESIGN §5)
@@ -209,6 +221,12 @@ export class Collector implements QueueListener {
     buf[c++][i] = dtS > 0 ? Math.min(1, (bits - this.lastBits) / (b.rateBps * dtS)) : 0;
     buf[c++][i] = this.bottleneckReverse.queue.lenPackets;
     buf[c++][i] = q.lenBytes * 8 / b.rateBps; // delay a packet arriving now would wait, s
+    const vars = q.vars;
+    for (let k = 0; k < vars.length; k++) buf[c++][i] = vars[k];
+    if (this.thKeys.length > 0) {
+      const th = q.thresholds();
+      for (const k of this.thKeys) buf[c++][i] = th[k] ?? NaN;
+    }
     for (let k = 0; k < this.flows.length; k++) {
       const f = this.flows[k];
       if (f.kind === 'tcp') {
@@ -263,7 +281,10 @@ export class Collector implements QueueListener {
       l.integrate(now);
       l.queue.maxLenPackets = l.queue.lenPackets;
       l.queue.maxLenBytes = l.queue.lenBytes;
+      l.queue.sync(now);
     }
+    this.baseAreaFwd = this.bottleneck.queue.areaAt(now);
+    this.baseAreaRev = this.bottleneckReverse.queue.areaAt(now);
     this.baseFwd = linkBase(this.bottleneck, now);
     this.baseRev = linkBase(this.bottleneckReverse, now);
     this.baseFlows = this.flows.map((f, k) => {
@@ -309,7 +330,22 @@ export class Collector implements QueueListener {
       maxQueueBytes: q.maxLenBytes,
       meanQueueDelay: delayCount > 0 ? (link.delaySum - b.delaySum) / delayCount / NS_PER_S : 0,
       linkLosses: link.losses - b.losses,
+      aqm: this.aqmSummary(link, endNs, from),
     };
+  }
+
+  /** summary.<direction>.aqm: parameters in force, final state, time averages after the warm-up. */
+  private aqmSummary(link: Link, endNs: number, fromNs: number): AqmSummary {
+    const q = link.queue;
+    q.sync(endNs);
+    const base = link === this.bottleneck ? this.baseAreaFwd : link === this.bottleneckReverse ? this.baseAreaRev : null;
+    const span = endNs - fromNs;
+    const area = q.areaAt(endNs);
+    const means: Record<string, number> = {};
+    q.varSpecs.forEach((v, k) => {
+      means[v.name] = span > 0 ? (area[k] - (base?.[k] ?? 0)) / span : q.vars[k];
+    });
+    return { kind: q.kind, params: q.aqmParams(), state: q.aqmState(), means };
   }
 
   summary(endNs: number, wallSeconds: number): Summary {

@@ -1,4 +1,5 @@
 import type { DecisionRecord } from '../aqm/decision';
+import type { AqmSummary } from '../aqm/queue-disc';
 import type { FlowEvent } from '../net/agent';
 import type { ExchangeBatch, WebSummary } from './web';
 
@@ -25,6 +26,12 @@ export interface QueueSummary {
   meanQueueDelay: number;
   /** Packets lost on the wire by the link's error model. */
   linkLosses: number;
+  /**
+   * The queue discipline: its parameters in force (automatic ones resolved, e.g. ARED's
+   * minTh, maxTh, wq), the final values of its variables, and their time averages after
+   * the warm-up (e.g. means.maxP, means.p, means.price, means.sojourn).
+   */
+  aqm?: AqmSummary;
 }
 
 export interface FlowSummary {
@@ -96,7 +103,10 @@ export interface RunResult {
  * A batch of time-series samples in columns. Each column has the same length as `t`.
  * Column names: 'queue' (packets), 'queueBytes', 'avg' (AQM average, queue unit),
  * 'pb', 'pa', 'maxP', 'util' (bottleneck utilization over the last interval),
- * 'queueRev', 'qdelay' (s), and per flow i: 'cwnd.i', 'ssthresh.i' (segments),
+ * 'queueRev', 'qdelay' (s), the bottleneck AQM's variables 'aqm.<name>' (e.g. aqm.maxP,
+ * aqm.p, aqm.price, aqm.sojourn, aqm.qdelay: see each AQM's `vars`) and its thresholds
+ * 'th.<key>' (th.minTh, th.maxTh, th.gentleMax, th.target, th.bandLow, th.bandHigh in the
+ * queue's unit; th.delayTarget in s, where they are at each sample), and per flow i: 'cwnd.i', 'ssthresh.i' (segments),
  * 'acked.i' (bytes), 'rtt.i' (s, smoothed), 'goodput.i' (bits/s over the last interval).
  */
 export interface SeriesBatch {

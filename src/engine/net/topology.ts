@@ -54,7 +54,7 @@ function addDuplex(sim: Simulator, seed: number, makeQueue: MakeQueue, a: number
   ] as const) {
     const id = sim.links.length;
     const name = `${names[from]}->${names[to]}`;
-    const queue = makeQueue(qspec, { pool: sim.pool, rng: rngFor(seed, `queue:${name}`), linkRateBps: spec.rate, name });
+    const queue = makeQueue(qspec, { pool: sim.pool, rng: rngFor(seed, `queue:${name}`), linkRateBps: spec.rate, linkDelayS: spec.delay, name });
     sim.addLink(new Link(id, from, to, spec.rate, fromSeconds(spec.delay), spec.loss ?? 0, queue, rngFor(seed, `loss:${name}`)));
     ids.push(id);
   }

@@ -29,10 +29,21 @@ export const BULK_PARAMS = {
     label: 'Start spread',
     doc: 'Flow k (0-based) of the item starts at start + k * startSpread / flows, so the starts are evenly spaced over this many seconds.',
   },
+  stop: {
+    type: 'number',
+    unit: 's',
+    default: 60,
+    min: 0,
+    exclusiveMin: true,
+    max: 1e6,
+    label: 'Stop',
+    doc: 'Time at which the flows stop writing: what was sent is delivered and the connection closes. Omit to send until the bytes are done or the run ends.',
+    ref: 'seeds/004 §3.3, Figs. 7-8 (flows switching between 8 and 32 every 40 s)',
+  },
 } as const satisfies ParamSpecs;
 
 /** A bulk item as the engine reads it. */
-export type BulkItem = TrafficItemOf<typeof BULK_PARAMS, 'bytes'> & { kind: 'bulk' };
+export type BulkItem = TrafficItemOf<typeof BULK_PARAMS, 'bytes' | 'stop'> & { kind: 'bulk' };
 
 /**
  * Bulk TCP transfers: `flows` connections from the item's senders to its receivers, each
@@ -45,8 +56,11 @@ export const bulk = defineTraffic({
   label: 'TCP bulk transfers (finite or unlimited)',
   doc: 'Long-lived or fixed-size TCP transfers (FTP-like), as in seeds/001 and seeds/004.',
   params: BULK_PARAMS,
-  optional: { bytes: 'unlimited (long-lived flow)' },
+  optional: { bytes: 'unlimited (long-lived flow)', stop: 'never stops early' },
   tcpOverride: true,
+  check(item, path) {
+    return item.stop !== undefined && !(item.stop > item.start) ? [`${path}.stop = ${item.stop} must be after ${path}.start = ${item.start}`] : [];
+  },
   needsDuration(item, path) {
     return item.bytes === undefined ? needsDurationText(`${path} is unlimited (bytes omitted)`, [`${path}.bytes`]) : null;
   },
@@ -91,8 +105,10 @@ export const bulk = defineTraffic({
       sim.addAgent(conn.sender);
       sim.addAgent(conn.receiver);
       flows.push({ kind: 'tcp', flow, startNs, bytes, view: conn });
-      const app = sim.addApp({ onApp: (_a, now) => conn.sender.start(now) });
+      // app arg 0: open the connection; 1: the application stops writing (item.stop)
+      const app = sim.addApp({ onApp: (a, now) => (a === 0 ? conn.sender.start(now) : conn.sender.stopWriting(now)) });
       sim.scheduleApp(app, 0, startNs);
+      if (item.stop !== undefined) sim.scheduleApp(app, 1, fromSeconds(item.stop));
     }
   },
 });

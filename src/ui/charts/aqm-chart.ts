@@ -1,16 +1,23 @@
 /**
- * AQM internals over time: RED's p_b (from the average on the linear or gentle line),
- * p_a (after the count correction, Floyd & Jacobson 1993) and max_p (constant for RED,
- * moving for adaptive variants).
+ * The AQM's own state over time, for any discipline, from what it declares (its `vars`,
+ * src/engine/aqm/queue-disc.ts AqmVar) and streams (`aqm.<name>`, `th.delayTarget`):
+ * - probabilities on the left axis: RED's p_b and p_a (from the average; p_a after the
+ *   count correction) and every declared probability (ARED's and sc-red's adapted max_p,
+ *   PI's, REM's and PIE's p);
+ * - one time or ratio variable on a right axis (CoDel's sojourn time and PIE's delay
+ *   estimate in ms, with their target as a dashed line; REM's price) or, when there is no
+ *   probability to show, on the left axis alone;
+ * - 0/1 states (CoDel's dropping state) as shading along the top.
+ * No per-AQM code: a new AQM's variables appear here by declaring them.
  */
-import { SERIES } from '../colors';
+import { format } from 'd3';
+import type { AqmVar } from '../../engine/aqm/queue-disc';
+import { aqmByKind } from '../../engine/aqm/registry';
+import { OKABE_ITO, SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
 import { timeDomain, type ChartContext, type ChartDef } from './types';
-import { format } from 'd3';
-
-const COLS = ['pb', 'pa', 'maxP'] as const;
 
 function hasValues(store: SeriesStore, col: string): boolean {
   const c = store.column(col);
@@ -19,39 +26,136 @@ function hasValues(store: SeriesStore, col: string): boolean {
   return false;
 }
 
+const PROB_COLORS = [SERIES.maxP, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple];
+const SECOND_COLOR = OKABE_ITO.vermillion;
+
+interface Layout {
+  /** RED family: p_b and p_a from the average (when the AQM declares no probability of its own but max_p). */
+  redProbs: boolean;
+  probs: AqmVar[];
+  second: AqmVar | null;
+  states: AqmVar[];
+}
+
+function layoutOf(kind: string): Layout {
+  const vars = aqmByKind(kind)?.vars ?? [];
+  const probs = vars.filter((v) => v.unit === 'probability' && v.chart !== 'state');
+  // RED and its variants report p_b / p_a from the average; the controllers (PI, REM, PIE) have their own p
+  const redProbs = vars.some((v) => v.unit === 'queue-units');
+  const second = vars.find((v) => v.unit === 's' && v.chart !== 'state') ?? vars.find((v) => v.unit === 'ratio' && v.chart !== 'state') ?? null;
+  const states = vars.filter((v) => v.chart === 'state');
+  return { redProbs, probs, second, states };
+}
+
 export const aqmChart: ChartDef = {
   id: 'aqm',
-  title: 'AQM drop/mark probability',
+  title: 'AQM state',
   describe(c) {
-    return `The ${c.view.queue.kind} queue's drop or mark probability over time: p_b from the average queue, p_a after the count correction, and max_p.`;
+    const L = layoutOf(c.view.queue.kind);
+    const parts = [...(L.redProbs ? ['p_b from the average queue', 'p_a after the count correction'] : []), ...L.probs.map((v) => v.label), ...(L.second ? [L.second.label] : []), ...L.states.map((v) => v.label)];
+    return parts.length ? `The ${c.view.queue.kind} queue's own variables over time: ${parts.join(', ')}.` : `The ${c.view.queue.kind} queue has no drop probability: it drops only when full.`;
   },
-  columns: (s: SeriesStore) => COLS.filter((k) => s.has(k)),
+  columns: (s: SeriesStore) => ['pb', 'pa', 'maxP', ...s.names().filter((k) => k.startsWith('aqm.') || k === 'th.delayTarget')].filter((k) => s.has(k)),
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;
     const store = c.store;
-    const items: LegendItem[] = [
-      { label: 'p_b (from avg)', color: SERIES.pb, width: 2 },
-      { label: 'p_a (applied)', color: SERIES.pa, width: 1.5 },
-      { label: 'max_p', color: SERIES.maxP, dash: [10, 5], width: 2.5 },
-    ];
+    const L = layoutOf(c.view.queue.kind);
+    const probCols: { col: string; label: string; color: string; width: number; dash?: number[] }[] = [];
+    if (L.redProbs) {
+      probCols.push({ col: 'pb', label: 'p_b (from avg)', color: SERIES.pb, width: 2.25 }, { col: 'pa', label: 'p_a (applied; spikes clipped)', color: SERIES.pa, width: 1.5 });
+      // plain RED streams its constant max_p in the `maxP` column; the adaptive ones declare it
+      if (!L.probs.some((v) => v.name === 'maxP')) probCols.push({ col: 'maxP', label: 'max_p', color: SERIES.maxP, width: 2.5, dash: [10, 5] });
+    }
+    L.probs.forEach((v, k) => probCols.push({ col: `aqm.${v.name}`, label: v.label, color: v.name === 'maxP' ? SERIES.maxP : PROB_COLORS[(k + 1) % PROB_COLORS.length], width: v.name === 'maxP' ? 2.5 : 2, dash: v.name === 'maxP' ? [10, 5] : undefined }));
+    const second = L.second;
+    const secondCol = second ? `aqm.${second.name}` : null;
+    const secondIsTime = second?.unit === 's';
+    const secondScale = secondIsTime ? 1e3 : 1;
+    const secondUnit = secondIsTime ? `${second!.label} (ms)` : (second?.label ?? '');
+    const target = secondIsTime ? store.column('th.delayTarget') : undefined;
+    const onlySecond = probCols.length === 0 && second !== null;
+
+    const items: LegendItem[] = probCols.map((pc) => ({ label: pc.label, color: pc.color, width: pc.width, dash: pc.dash }));
+    if (second) items.push({ label: secondIsTime ? `${second.label} (ms${onlySecond ? '' : ', right axis'})` : `${second.label}${onlySecond ? '' : ' (right axis)'}`, color: SECOND_COLOR, width: 2 });
+    if (target) items.push({ label: 'target', color: SECOND_COLOR, dash: [6, 4], width: 1.5 });
+    for (const s of L.states) items.push({ label: s.label, color: '#f2c4b5', width: 8 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
-    const r = plotRect(p, lh + 10, f, '0.888');
+    const r = plotRect(p, lh + 10, f, '0.888', 0, second && !onlySecond ? 48 : 0);
     const [t0, t1] = timeDomain(c);
     const x = xScaleFor(r, t0, t1);
-    const cols = COLS.map((k) => store.column(k));
-    const top = maxOver(store, cols, t0, t1);
-    const y = yScaleFor(r, 0, Number.isFinite(top) && top > 0 ? Math.min(1, top * 1.1) : 0.1);
-    axes(p, r, x, y, f, 'time (s)', 'probability', format('.3~f'));
-    p.clip(r);
     let drawn = 0;
-    drawn += drawSeries(p, r, x, y, store, cols[2], { color: SERIES.maxP, width: 2.5, dash: [10, 5] }, c.scratch, 'maxP');
-    drawn += drawSeries(p, r, x, y, store, cols[1], { color: SERIES.pa, width: 1.5 }, c.scratch, 'pa');
-    drawn += drawSeries(p, r, x, y, store, cols[0], { color: SERIES.pb, width: 2.25 }, c.scratch, 'pb');
+
+    // 0/1 states as shading along the top of the plot
+    p.clip(r);
+    for (const s of L.states) {
+      const col = store.column(`aqm.${s.name}`);
+      if (!col) continue;
+      let from = -1;
+      for (let i = 0; i <= store.length; i++) {
+        const on = i < store.length && col[i] > 0.5;
+        if (on && from < 0) from = i;
+        if (!on && from >= 0) {
+          const xa = x(store.t[from]);
+          const xb = x(i < store.length ? store.t[i] : store.t[store.length - 1]);
+          p.fillRect(xa, r.y, Math.max(1, xb - xa), Math.max(4, r.h * 0.06), '#f2c4b5');
+          drawn++;
+          from = -1;
+        }
+      }
+    }
     p.unclip();
+
+    if (onlySecond) {
+      const col = store.column(secondCol!);
+      const top = Math.max(maxOver(store, [col, target], t0, t1) * secondScale * 1.1, secondIsTime ? 1 : 1e-9);
+      const y = yScaleFor(r, 0, top);
+      axes(p, r, x, y, f, 'time (s)', secondUnit);
+      p.clip(r);
+      const tr = secondScale === 1 ? undefined : (v: number) => v * secondScale;
+      drawn += drawSeries(p, r, x, y, store, target, { color: SECOND_COLOR, width: 1.5, dash: [6, 4] }, c.scratch, 'th.delayTarget', tr);
+      drawn += drawSeries(p, r, x, y, store, col, { color: SECOND_COLOR, width: 2 }, c.scratch, 'second', tr);
+      p.unclip();
+    } else {
+      const cols = probCols.map((pc) => store.column(pc.col));
+      // RED's p_a spikes towards 1 as count grows between drops: the axis follows the other
+      // lines (max_p, p_b) so they stay readable, and p_a's spikes are clipped at the top
+      const scaleCols = cols.filter((_, k) => probCols[k].col !== 'pa');
+      const top = maxOver(store, scaleCols.length > 0 ? scaleCols : cols, t0, t1) * (L.redProbs ? 1.6 : 1);
+      const y = yScaleFor(r, 0, Number.isFinite(top) && top > 0 ? Math.min(1, top * 1.1) : 0.1);
+      axes(p, r, x, y, f, 'time (s)', 'probability', format('.3~f'));
+      if (second) {
+        const col = store.column(secondCol!);
+        const sTop = Math.max(maxOver(store, [col, target], t0, t1) * secondScale * 1.1, secondIsTime ? 1 : 1e-9);
+        const y2 = yScaleFor(r, 0, sTop);
+        // right axis: a few ticks with their labels
+        const ticks = y2.ticks ? y2.ticks(4) : [0, sTop / 2, sTop];
+        p.line(r.x + r.w, r.y, r.x + r.w, r.y + r.h, { color: SERIES.axis, width: 1 });
+        for (const v of ticks) {
+          const py = y2(v);
+          p.line(r.x + r.w, py, r.x + r.w + 5, py, { color: SERIES.axis, width: 1 });
+          p.text(format('~s')(v), r.x + r.w + 8, py, { size: f.tick, color: SECOND_COLOR, align: 'left', baseline: 'middle' });
+        }
+        p.clip(r);
+        const tr = secondScale === 1 ? undefined : (v: number) => v * secondScale;
+        drawn += drawSeries(p, r, x, y2, store, target, { color: SECOND_COLOR, width: 1.5, dash: [6, 4] }, c.scratch, 'th.delayTarget', tr);
+        drawn += drawSeries(p, r, x, y2, store, col, { color: SECOND_COLOR, width: 2 }, c.scratch, 'second', tr);
+        p.unclip();
+      }
+      p.clip(r);
+      // p_a's thin spikes first, the other lines over them
+      const order = probCols.map((_, k) => k).sort((a, b) => Number(probCols[b].col === 'pa') - Number(probCols[a].col === 'pa'));
+      for (const k of order) {
+        const pc = probCols[k];
+        drawn += drawSeries(p, r, x, y, store, cols[k], { color: pc.color, width: pc.width, dash: pc.dash }, c.scratch, pc.col);
+      }
+      p.unclip();
+    }
     drawMarkers(p, r, x, c.markers, f);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
-    else if (!COLS.some((k) => hasValues(store, k))) emptyNote(p, r, `${c.view.queue.kind === 'droptail' ? 'Drop-tail' : c.view.queue.kind} has no drop probability: it drops only when full`, f);
+    else if (!probCols.some((pc) => hasValues(store, pc.col)) && !(secondCol && hasValues(store, secondCol))) {
+      emptyNote(p, r, `${c.view.queue.kind === 'droptail' ? 'Drop-tail' : c.view.queue.kind} has no drop probability: it drops only when full`, f);
+    }
     return drawn;
   },
 };

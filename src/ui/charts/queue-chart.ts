@@ -3,7 +3,10 @@
  * thresholds (min_th, max_th and 2 max_th when gentle) and the buffer limit as lines
  * that follow live changes, and a strip of ticks for ECN marks, early, forced and
  * overflow drops along the time axis (one row per kind, distinct shapes and colours).
+ * Thresholds the engine streams (`th.*`: ARED's automatic min_th / max_th and its target
+ * band, PI's q_ref, REM's b*) are drawn where they are at each sample.
  */
+import { aqmByKind } from '../../engine/aqm/registry';
 import { EVENT_STYLES, SERIES, type EventStyle } from '../colors';
 import { flagOverTime, paramOverTime } from '../scenario-view';
 import type { SeriesStore } from '../store/series-store';
@@ -31,10 +34,12 @@ export const queueChart: ChartDef = {
   describe(c) {
     const q = c.view.queue;
     const u = q.unit === 'bytes' ? 'bytes' : 'packets';
-    const th = q.minTh !== null && q.maxTh !== null ? ` RED thresholds min_th ${q.minTh} and max_th ${q.maxTh} ${u}.` : '';
+    const mn = c.store.last('th.minTh');
+    const mx = c.store.last('th.maxTh');
+    const th = Number.isFinite(mn) && Number.isFinite(mx) ? ` Thresholds min_th ${+mn.toPrecision(4)} and max_th ${+mx.toPrecision(4)} ${u}.` : q.minTh !== null && q.maxTh !== null ? ` RED thresholds min_th ${q.minTh} and max_th ${q.maxTh} ${u}.` : '';
     return `Queue length at the bottleneck (${q.kind}) over time: instantaneous and averaged, in ${u}.${th} Ticks below mark ECN marks and drops.`;
   },
-  columns: (s: SeriesStore) => ['queue', 'queueBytes', 'avg', 'qdelay', 'queueRev'].filter((k) => s.has(k)),
+  columns: (s: SeriesStore) => ['queue', 'queueBytes', 'avg', 'qdelay', 'queueRev', ...s.names().filter((k) => k.startsWith('th.'))].filter((k) => s.has(k)),
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;
     const q = c.view.queue;
@@ -45,7 +50,9 @@ export const queueChart: ChartDef = {
     const items: LegendItem[] = [
       { label: 'queue', color: SERIES.queue, width: 2 },
     ];
-    if (q.kind !== 'droptail') items.push({ label: 'average (avg)', color: SERIES.avg, width: 3.5 });
+    // an average line only for AQMs that keep one (RED and its adaptive variants)
+    const hasAvg = aqmByKind(q.kind)?.vars?.some((v) => v.unit === 'queue-units') ?? q.kind !== 'droptail';
+    if (hasAvg) items.push({ label: 'average (avg)', color: SERIES.avg, width: 3.5 });
     // two-way traffic: the right-to-left queue too (kept in packets by the collector)
     const rev = c.view.twoWay && u.scale === 1 ? store.column('queueRev') : undefined;
     if (rev) items.push({ label: 'reverse queue (right to left)', color: SERIES.reverse, width: 2, dash: [6, 3] });
@@ -53,9 +60,18 @@ export const queueChart: ChartDef = {
     const maxSteps = paramOverTime(q.maxTh, 'maxTh', c.markers);
     const gentle = flagOverTime(q.gentle, 'gentle', c.markers);
     const limitSteps = paramOverTime(q.limit, 'limit', c.markers);
-    const hasTh = minSteps.some(([, v]) => v !== null);
+    // streamed thresholds (where the engine has them at each sample) win over the scenario's values
+    const thCol = (k: string) => store.column(`th.${k}`);
+    const streamed = thCol('minTh') !== undefined;
+    const hasTh = streamed || minSteps.some(([, v]) => v !== null);
+    const gentleOn = streamed ? thCol('gentleMax') !== undefined : gentle.some(([, g]) => g);
+    const target = thCol('target');
+    const bandLow = thCol('bandLow');
+    const bandHigh = thCol('bandHigh');
     if (hasTh) items.push({ label: 'min_th', color: SERIES.minTh, dash: [10, 5] }, { label: 'max_th', color: SERIES.maxTh, dash: [10, 5] });
-    if (hasTh && gentle.some(([, g]) => g)) items.push({ label: '2·max_th', color: SERIES.gentleTh, dash: [3, 4] });
+    if (hasTh && gentleOn) items.push({ label: '2·max_th', color: SERIES.gentleTh, dash: [3, 4] });
+    if (bandLow) items.push({ label: 'target band', color: SERIES.band, dash: [4, 3], width: 2 });
+    if (target) items.push({ label: q.kind === 'rem' ? 'b* (target queue)' : q.kind === 'pi' ? 'q_ref (target queue)' : 'target queue', color: SERIES.avg, dash: [6, 4], width: 2.5 });
     items.push({ label: 'buffer limit', color: SERIES.limit, dash: [2, 3], width: 2 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
 
@@ -69,7 +85,9 @@ export const queueChart: ChartDef = {
     const qcol = store.column(u.cols[0]);
     const acol = store.column(u.cols[1]);
     const dataMax = maxOver(store, [qcol, acol, rev], t0, t1, c.scratch, rev ? 'queue+rev' : 'queue') * u.scale;
-    const thMax = Math.max(0, ...maxSteps.map(([, v]) => (v ?? 0) * (gentle.some(([, g]) => g) ? 2 : 1.15)));
+    const thMax = streamed
+      ? maxOver(store, [thCol('maxTh')], t0, t1) * (gentleOn ? 2 : 1.15)
+      : Math.max(0, ...maxSteps.map(([, v]) => (v ?? 0) * (gentle.some(([, g]) => g) ? 2 : 1.15)), target ? maxOver(store, [target], t0, t1) * 1.3 : 0);
     const limMax = Math.max(...limitSteps.map(([, v]) => v ?? 0));
     let top = Math.max(dataMax || 0, thMax * u.scale, 1);
     if (top > 0.6 * limMax * u.scale) top = Math.max(top, limMax * u.scale * 1.05);
@@ -99,7 +117,12 @@ export const queueChart: ChartDef = {
     const tEnd = Math.max(t1, c.now);
     const lim = (v: number | null) => (v === null ? null : v * u.scale);
     drawn += drawSteps(p, main, x, y, limitSteps.map(([t, v]) => [t, lim(v)]), tEnd, { color: SERIES.limit, width: 2, dash: [2, 3] });
-    if (hasTh) {
+    const trTh = u.scale === 1 ? undefined : (v: number) => v * u.scale;
+    if (streamed) {
+      drawn += drawSeries(p, main, x, y, store, thCol('minTh'), { color: SERIES.minTh, width: 2, dash: [10, 5] }, c.scratch, 'th.minTh', trTh);
+      drawn += drawSeries(p, main, x, y, store, thCol('maxTh'), { color: SERIES.maxTh, width: 2, dash: [10, 5] }, c.scratch, 'th.maxTh', trTh);
+      drawn += drawSeries(p, main, x, y, store, thCol('gentleMax'), { color: SERIES.gentleTh, width: 2, dash: [3, 4] }, c.scratch, 'th.gentleMax', trTh);
+    } else if (hasTh) {
       drawn += drawSteps(p, main, x, y, minSteps.map(([t, v]) => [t, lim(v)]), tEnd, { color: SERIES.minTh, width: 2, dash: [10, 5] });
       drawn += drawSteps(p, main, x, y, maxSteps.map(([t, v]) => [t, lim(v)]), tEnd, { color: SERIES.maxTh, width: 2, dash: [10, 5] });
       // 2 max_th only while gentle is on
@@ -112,9 +135,12 @@ export const queueChart: ChartDef = {
       }
       drawn += drawSteps(p, main, x, y, g2, tEnd, { color: SERIES.gentleTh, width: 2, dash: [3, 4] });
     }
+    drawn += drawSeries(p, main, x, y, store, bandLow, { color: SERIES.band, width: 2, dash: [4, 3] }, c.scratch, 'th.bandLow', trTh);
+    drawn += drawSeries(p, main, x, y, store, bandHigh, { color: SERIES.band, width: 2, dash: [4, 3] }, c.scratch, 'th.bandHigh', trTh);
+    drawn += drawSeries(p, main, x, y, store, target, { color: SERIES.avg, width: 2.5, dash: [6, 4] }, c.scratch, 'th.target', trTh);
     const tr = u.scale === 1 ? undefined : (v: number) => v * u.scale;
     drawn += drawSeries(p, main, x, y, store, qcol, { color: SERIES.queue, width: 2 }, c.scratch, 'q', tr);
-    if (q.kind !== 'droptail') drawn += drawSeries(p, main, x, y, store, acol, { color: SERIES.avg, width: 3 }, c.scratch, 'avg', tr);
+    if (hasAvg) drawn += drawSeries(p, main, x, y, store, acol, { color: SERIES.avg, width: 3 }, c.scratch, 'avg', tr);
     if (rev) drawn += drawSeries(p, main, x, y, store, rev, { color: SERIES.reverse, width: 2, dash: [6, 3] }, c.scratch, 'qrev');
     p.unclip();
     drawMarkers(p, r, x, c.markers, f);
@@ -122,7 +148,7 @@ export const queueChart: ChartDef = {
     if (store.length === 0) emptyNote(p, main, 'Press play to start the run', f);
     else {
       const last = store.last(u.cols[0]) * u.scale;
-      const note = q.kind === 'droptail' ? `now ${fmtNumber(last)}` : `now ${fmtNumber(last)} · avg ${fmtNumber(store.last(u.cols[1]) * u.scale)}`;
+      const note = !hasAvg ? `now ${fmtNumber(last)}` : `now ${fmtNumber(last)} · avg ${fmtNumber(store.last(u.cols[1]) * u.scale)}`;
       const w = p.measure(note, f.small);
       p.fillRect(main.x + main.w - w - 10, main.y + 2, w + 8, f.small * 1.4, '#ffffff', 0.85);
       p.text(note, main.x + main.w - 6, main.y + 4, { size: f.small, color: SERIES.text, align: 'right', baseline: 'top' });

@@ -12,7 +12,7 @@ import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
 import { eventStyle, flowColor } from '../colors';
 import { consequences, explainDecision, fmt, reactionSummary, timeline, type OutcomeLabel } from './explain';
-import { RegionBar } from './RegionBar';
+import { ScaleBar } from './ScaleBar';
 import './inspector.css';
 
 export type InspectorStep = 'prev' | 'next' | 'next-mark' | 'next-drop' | 'next-flow-event';
@@ -117,7 +117,11 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       <header className="insp-head">
         <div className="insp-pos">
           Decision {i + 1} of {n}
-          <span className="insp-muted"> · {rec.queue} · {rec.aqm.toUpperCase()}</span>
+          <span className="insp-muted">
+            {' '}
+            · {rec.queue} · {rec.aqm.toUpperCase()}
+            {ex.stage === 'dequeue' ? ' · at dequeue' : ''}
+          </span>
         </div>
         <div className="insp-time">t = {ex.time}</div>
       </header>
@@ -144,7 +148,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
         </div>
       </dl>
 
-      {ex.bar ? <RegionBar bar={ex.bar} /> : null}
+      {ex.bar ? <ScaleBar bar={ex.bar} /> : null}
 
       <ol className="insp-steps" aria-label="The calculation, step by step">
         {ex.steps.map((s, k) => (

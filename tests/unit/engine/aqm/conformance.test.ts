@@ -51,7 +51,13 @@ function specArb(spec: ParamSpec): fc.Arbitrary<unknown> {
     case 'enum':
       return fc.constantFrom(...spec.values);
     case 'number': {
-      if (spec.integer) return fc.integer({ min: Math.ceil(spec.min + (spec.exclusiveMin ? 1e-9 : 0)), max: Math.min(Math.floor(spec.max), 2 ** 31 - 1) });
+      if (spec.integer) {
+        // the default, values near it (a quarter to four times), or anything in the range
+        const lo = Math.ceil(spec.min + (spec.exclusiveMin ? 1e-9 : 0));
+        const hi = Math.min(Math.floor(spec.max), 2 ** 31 - 1);
+        const near = fc.integer({ min: Math.max(lo, Math.ceil(spec.default / 4)), max: Math.min(hi, Math.max(lo, Math.floor(spec.default * 4))) });
+        return fc.oneof(fc.constant(spec.default), near, fc.integer({ min: lo, max: hi }));
+      }
       // the default, values spread evenly over the range, and any double in the range
       const lo = spec.min;
       const hi = spec.max;
@@ -76,16 +82,23 @@ function valuesArb(d: AqmDescriptor, unit: 'packets' | 'bytes', countRule: 'wait
   for (const [k, s] of Object.entries(d.params)) {
     if (k in COMMON_QUEUE_PARAMS) continue;
     if (s.type === 'number' && s.unit === 'queue-units') continue;
-    own[k] = specArb(s);
+    // times (targets, intervals, bursts) often short, so timer- and delay-driven AQMs act within a test run
+    if (s.type === 'number' && s.unit === 's') own[k] = fc.oneof(specArb(s), fc.double({ min: Math.max(s.min, 1e-5), max: Math.min(s.max, 0.02), noNaN: true }));
+    else own[k] = specArb(s);
   }
+  own.__auto = fc.boolean();
   return fc.tuple(limitArb, fc.record(own)).map(([limit, rest]) => {
     const v: Record<string, unknown> = {};
     for (const [k, s] of Object.entries(d.params)) v[k] = s.default;
     Object.assign(v, rest, { limit, unit, countRule });
     const defLimit = COMMON_QUEUE_PARAMS.limit.default;
-    for (const [k, s] of Object.entries(d.params)) {
-      if (k !== 'limit' && s.type === 'number' && s.unit === 'queue-units') v[k] = (s.default * limit) / defLimit;
-    }
+    const qu = Object.entries(d.params).filter(([k, s]) => k !== 'limit' && s.type === 'number' && s.unit === 'queue-units');
+    qu.forEach(([k, s], i) => {
+      // defaults scaled to the limit; parameters that default to 0 (automatic) get ordered fractions of it
+      if (s.type !== 'number') return;
+      v[k] = s.default > 0 ? (s.default * limit) / defLimit : (rest as { __auto?: boolean }).__auto ? 0 : (limit * (i + 1)) / (qu.length + 2);
+    });
+    delete v.__auto;
     return v;
   });
 }
@@ -222,9 +235,34 @@ function runOps(d: AqmDescriptor, values: Record<string, unknown>, ops: Op[], wi
   return q;
 }
 
+/**
+ * About 0.6 s of alternating load (55 % then 70 % arrivals) into a 30-packet (24 KB)
+ * buffer: every discipline's defaults, with delay targets and timers a tenth of their
+ * defaults, queue targets scaled to the limit, ECN on, and PI's gains raised, so each one
+ * drops early and marks within the run.
+ */
+function congested(d: AqmDescriptor, unit: 'packets' | 'bytes', countRule: 'waiting' | 'ns2'): { values: Record<string, unknown>; ops: Op[] } {
+  const scale = unit === 'bytes' ? 800 : 1;
+  const values: Record<string, unknown> = {};
+  for (const [k, s] of Object.entries(d.params)) values[k] = s.default;
+  Object.assign(values, { limit: 30 * scale, unit, countRule, ecn: true, gentle: true, wq: 0.05 });
+  if ('minTh' in d.params) Object.assign(values, { minTh: 5 * scale, maxTh: 12 * scale });
+  for (const [k, s] of Object.entries(d.params)) {
+    if (s.type === 'number' && s.unit === 's') values[k] = s.default / 10;
+    if (k !== 'limit' && k !== 'minTh' && k !== 'maxTh' && s.type === 'number' && s.unit === 'queue-units') values[k] = (s.default * 30 * scale) / 100;
+  }
+  if (d.kind === 'pi') Object.assign(values, { a: 0.002, b: 0.0018 });
+  const rng = new Rng(99, 1);
+  const ops: Op[] = [];
+  for (let i = 0; i < 6000; i++) {
+    ops.push(rng.uniform() < (i % 2000 < 1000 ? 0.55 : 0.7) ? { kind: 'arrive', dt: rng.int(200_000), size: 40 + rng.int(1461), ecn: rng.int(4) } : { kind: 'depart', dt: rng.int(200_000) });
+  }
+  return { values, ops };
+}
+
 describe('queue-discipline conformance (every AQM in the registry)', () => {
   it('the registry lists droptail and red, and aqmByKind finds them', () => {
-    expect(AQMS.map((d) => d.kind)).toEqual(['droptail', 'red']);
+    expect(AQMS.map((d) => d.kind)).toEqual(['droptail', 'red', 'ared', 'sc-red', 'pi', 'rem', 'codel', 'pie']);
     for (const d of AQMS) {
       expect(aqmByKind(d.kind)).toBe(d);
       for (const k of Object.keys(COMMON_QUEUE_PARAMS)) expect(d.params[k], `${d.kind}.${k}`).toBeDefined();
@@ -248,7 +286,14 @@ describe('queue-discipline conformance (every AQM in the registry)', () => {
             }),
             { numRuns: 120 },
           );
-          // the random runs reached the branches they are meant to test
+          // with one congested run of this unit and rule (the random ones alone rarely give a
+          // delay- or timer-driven AQM the sustained congestion it reacts to), every branch was reached
+          const c = congested(d, unit, countRule);
+          const q = runOps(d, c.values, c.ops, true, 5);
+          seen.overflow += q.dropsOverflow;
+          seen.early += q.dropsEarly;
+          seen.forced += q.dropsForced;
+          seen.marks += q.marks;
           expect(seen.overflow).toBeGreaterThan(0);
           if (d.kind !== 'droptail') expect(seen.early + seen.forced).toBeGreaterThan(0);
           if ('ecn' in d.params) expect(seen.marks).toBeGreaterThan(0);
@@ -257,15 +302,7 @@ describe('queue-discipline conformance (every AQM in the registry)', () => {
     }
 
     it(`${d.kind}: a long congested run keeps every identity`, () => {
-      const values: Record<string, unknown> = {};
-      for (const [k, s] of Object.entries(d.params)) values[k] = s.default;
-      Object.assign(values, { limit: 30, ecn: true, gentle: true, wq: 0.05 });
-      if ('minTh' in d.params) Object.assign(values, { minTh: 5, maxTh: 12 });
-      const rng = new Rng(99, 1);
-      const ops: Op[] = [];
-      for (let i = 0; i < 6000; i++) {
-        ops.push(rng.uniform() < (i % 2000 < 1000 ? 0.55 : 0.7) ? { kind: 'arrive', dt: rng.int(200_000), size: 40 + rng.int(1461), ecn: rng.int(4) } : { kind: 'depart', dt: rng.int(200_000) });
-      }
+      const { values, ops } = congested(d, 'packets', 'waiting');
       const q = runOps(d, values, ops, true, 5);
       expect(q.drops).toBeGreaterThan(0);
       if ('ecn' in d.params) expect(q.marks).toBeGreaterThan(0);

@@ -1,0 +1,79 @@
+/**
+ * PI's step-through (seeds/002 eq. 1; Hollot et al. 2001): p from the last two queue
+ * samples, p(kT) = p((k−1)T) + a·(q(kT) − q_ref) − b·(q((k−1)T) − q_ref), clamped to
+ * [0, 1]; then byte-mode scaling (seeds/002 eq. 3) and the draw.
+ */
+import type { DecisionRecord } from './decision';
+import { calc, drawStep, extraOf, fmt, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, unitWord, type Explanation, type ScaleBar } from './explain';
+
+/** The control law of eq. 1, errors in packets (`scale` = mean packet size when the queue counts bytes). */
+export function piUpdate(prev: number, q: number, qOld: number, qRef: number, a: number, b: number, scale = 1): number {
+  const p = prev + a * (q / scale - qRef / scale) - b * (qOld / scale - qRef / scale);
+  return p < 0 ? 0 : p > 1 ? 1 : p;
+}
+
+export function explain(rec: DecisionRecord): Explanation {
+  const list = new StepList();
+  list.push(queueStep(rec));
+  const qRef = extraOf(rec, 'qRef');
+  const a = extraOf(rec, 'a');
+  const b = extraOf(rec, 'b');
+  const w = extraOf(rec, 'w');
+  const scale = extraOf(rec, 'scale');
+  const prev = extraOf(rec, 'lastPrev');
+  const q = extraOf(rec, 'lastQ');
+  const qOld = extraOf(rec, 'lastQOld');
+  const p = extraOf(rec, 'p');
+  const u = rec.unit;
+  const inPk = scale !== 1 ? ` (bytes / ${fmt(scale)}: errors in packets)` : '';
+  if (!Number.isFinite(prev)) {
+    list.push({ label: 'p', formula: `no sample yet (the first is at 1/w = ${fmt(1 / w)} s): p = 0`, value: '0', num: 0 }, p, 'p');
+  } else {
+    list.push({ label: `Samples (every 1/w = ${fmt(1 / w)} s)`, formula: `last sample at ${fmtTime(extraOf(rec, 'lastT'))}: q = ${fmt(q)}, the one before q_old = ${fmt(qOld)} ${unitWord(u, qOld)}; q_ref = ${fmt(qRef)}`, value: `q ${fmt(q)}`, num: q });
+    const raw = prev + a * (q / scale - qRef / scale) - b * (qOld / scale - qRef / scale);
+    const next = piUpdate(prev, q, qOld, qRef, a, b, scale);
+    const s = scale !== 1 ? `/${fmt(scale)}` : '';
+    list.push(
+      {
+        label: 'p update',
+        ...calc(
+          `p ← p + a·(q − q_ref) − b·(q_old − q_ref)${inPk}${raw !== next ? ', kept within [0, 1]' : ''}`,
+          `${fmt(prev)} + ${fmt(a)} × (${fmt(q)}${s} − ${fmt(qRef)}${s}) − ${fmt(b)} × (${fmt(qOld)}${s} − ${fmt(qRef)}${s})${raw !== next ? ` = ${fmt(raw)} → ${fmt(next)}` : ''}`,
+        ),
+        value: fmt(next),
+        num: next,
+      },
+      p,
+      'p',
+    );
+    list.push({ label: 'Why', formula: q > qOld ? 'the queue grew since the previous sample, so p rises (the b term no longer cancels the a term)' : q < qOld ? 'the queue shrank since the previous sample, so p falls' : q > qRef ? 'the queue sits above q_ref: p creeps up (a > b)' : q < qRef ? 'the queue sits below q_ref: p creeps down' : 'the queue sits at q_ref: p holds', value: '' });
+  }
+  const byteMode = extraOf(rec, 'byteMode') === 1;
+  let prob = p;
+  if (byteMode) {
+    const mean = extraOf(rec, 'meanPktSize');
+    prob = Math.min(1, (p * rec.bytes) / mean);
+    list.push({ label: 'p (byte mode)', ...calc('p ← p · size / meanPktSize', `${fmt(p)} × ${rec.bytes} / ${fmt(mean)}`), value: fmt(prob), num: prob }, rec.pa, 'p');
+  }
+  if (rec.reason === 'overflow') {
+    list.push(overflowStep(rec, false)!);
+  } else if (rec.u !== null) {
+    drawStep(list, rec, rec.u, rec.pa);
+  } else {
+    list.push({ label: 'Random draw', formula: 'p = 0: no draw, the packet is queued', value: 'queued' });
+  }
+  const qr = qRef;
+  const top = Math.max(qr * 2, rec.q * 1.1, 1);
+  const bar: ScaleBar = {
+    axis: `queue (${u})`,
+    zones: [
+      { from: 0, to: qr, label: 'p falls', tone: 'calm' },
+      { from: qr, to: top, label: 'p rises', tone: 'random' },
+    ],
+    ticks: [{ v: qr, label: `q_ref ${fmt(qr)}`, tone: 'target' }],
+    pointer: { v: Number.isFinite(q) ? q : rec.q, label: `sample ${fmt(Number.isFinite(q) ? q : rec.q)}` },
+    marker: { v: rec.q, label: `q ${fmt(rec.q)}` },
+    description: `Last queue sample ${fmt(q)} ${u} against q_ref ${fmt(qr)}; p = ${fmt(p)}.`,
+  };
+  return { ...recordHeader(rec), steps: list.steps, bar, ecnNote: simpleEcnNote(rec, extraOf(rec, 'ecn') === 1), mismatches: list.mismatches };
+}

@@ -1,0 +1,100 @@
+/**
+ * PIE's step-through (RFC 8033): the delay estimate at the last update, the update of p
+ * from its error and trend (scaled while p is small, capped, decayed), then the
+ * arrival's test: burst allowance, the low-delay and short-queue safeguards, the draw,
+ * and ECN below the marking threshold.
+ */
+import type { DecisionRecord } from './decision';
+import { calc, drawStep, extraOf, fmt, fmtMs, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
+
+/** The scaling of the update step by the size of p (RFC 8033 §4.2: small p moves slowly). */
+export function pieScale(p: number): number {
+  if (p < 0.000001) return 1 / 2048;
+  if (p < 0.00001) return 1 / 512;
+  if (p < 0.0001) return 1 / 128;
+  if (p < 0.001) return 1 / 32;
+  if (p < 0.01) return 1 / 8;
+  if (p < 0.1) return 1 / 2;
+  return 1;
+}
+
+export function explain(rec: DecisionRecord): Explanation {
+  const list = new StepList();
+  const g = (k: string) => extraOf(rec, k);
+  list.push(queueStep(rec));
+  const target = g('target');
+  const alpha = g('alpha');
+  const beta = g('beta');
+  const p = g('p');
+  if (!Number.isFinite(g('lastT'))) {
+    list.push({ label: 'p', formula: `no update yet (every ${fmtMs(g('tUpdate'))}): p = 0`, value: '0', num: 0 }, p, 'p');
+  } else {
+    const cur = g('lastQdelay');
+    const old = g('lastQdelayOld');
+    list.push(
+      g('rateEstimate') === 1
+        ? {
+            label: `Delay estimate (${fmtTime(g('lastT'))})`,
+            ...calc('qdelay = queue bytes × avg_dq_time / DQ_THRESHOLD', `${fmt(g('lastBytes'))} × ${fmtMs(g('avgDqTime'))} / ${fmt(g('dqThreshold'))}`),
+            value: fmtMs(cur),
+            num: cur,
+          }
+        : { label: `Delay estimate (${fmtTime(g('lastT'))})`, formula: 'the sojourn time of the last departing packet', value: fmtMs(cur), num: cur },
+    );
+    const prev = g('lastPPrev');
+    const raw = alpha * (cur - target) + beta * (cur - old);
+    const scale = pieScale(prev);
+    list.push({
+      label: 'Step',
+      ...calc('Δ = α·(qdelay − target) + β·(qdelay − qdelay_old)', `${fmt(alpha)} × (${fmtMs(cur)} − ${fmtMs(target)}) + ${fmt(beta)} × (${fmtMs(cur)} − ${fmtMs(old)})`),
+      value: fmt(raw),
+      num: raw,
+    });
+    let d = raw * scale;
+    if (scale !== 1) list.push({ label: 'Step scaled', formula: `p = ${fmt(prev)} is small: Δ × ${fmt(scale)} (RFC 8033 §4.2)`, value: fmt(d), num: d });
+    if (g('lastCapped') === 1) {
+      d = 0.02;
+      list.push({ label: 'Cap', formula: 'p ≥ 10 %: the step is capped at 2 % (RFC 8033 §5.5)', value: '0.02', num: 0.02 });
+    }
+    let next = prev + d;
+    if (g('lastDecayed') === 1) next *= 0.98;
+    const clamped = Math.min(1, Math.max(0, next));
+    list.push(
+      {
+        label: 'p update',
+        ...calc(`p ← p + Δ${g('lastDecayed') === 1 ? ', × 0.98 (both delays 0: decay)' : ''}, within [0, 1]`, `${fmt(prev)} + ${fmt(d)}`),
+        value: fmt(clamped),
+        num: clamped,
+      },
+      p,
+      'p',
+    );
+  }
+  const why = g('why');
+  if (rec.reason === 'overflow') list.push(overflowStep(rec, false)!);
+  else if (why === 1) list.push({ label: 'Burst allowance', formula: `${fmtMs(g('burstAllowance'))} of the ${fmtMs(g('maxBurst'))} allowance left: no random drop (RFC 8033 §4.4)`, value: 'queued' });
+  else if (why === 2) list.push({ label: 'Safeguard', formula: `previous delay ${fmtMs(g('qdelayOld'))} < target/2 = ${fmtMs(target / 2)} and p < 0.2: no random drop`, value: 'queued' });
+  else if (why === 3) list.push({ label: 'Safeguard', formula: `${fmt(g('bytes'))} bytes queued ≤ 2 × ${fmt(g('meanPktSize'))}: no random drop`, value: 'queued' });
+  else if (rec.u !== null) {
+    drawStep(list, rec, rec.u, rec.pa);
+    if (rec.outcome !== 'enqueue' && g('ecn') === 1) list.push({ label: 'ECN', formula: `p ${p < g('ecnThreshold') ? '<' : '≥'} ${fmt(g('ecnThreshold'))}: ${p < g('ecnThreshold') ? 'ECT packets are marked' : 'packets are dropped, ECT or not'} (RFC 8033 §5.1)`, value: rec.outcome === 'mark' ? 'mark' : 'drop' });
+  } else list.push({ label: 'Random draw', formula: 'p = 0: no draw', value: 'queued' });
+
+  const qd = g('qdelay');
+  const top = Math.max(target * 3, qd * 1.1);
+  const bar: ScaleBar = {
+    axis: 'queueing delay estimate (ms)',
+    zones: [
+      { from: 0, to: (target / 2) * 1e3, label: 'low', tone: 'calm' },
+      { from: (target / 2) * 1e3, to: target * 1e3, label: 'p falls', tone: 'band' },
+      { from: target * 1e3, to: top * 1e3, label: 'p rises', tone: 'random' },
+    ],
+    ticks: [
+      { v: (target / 2) * 1e3, label: `${fmt((target / 2) * 1e3)}`, tone: 'low' },
+      { v: target * 1e3, label: `target ${fmt(target * 1e3)} ms`, tone: 'target' },
+    ],
+    pointer: { v: qd * 1e3, label: `qdelay ${fmt(qd * 1e3)} ms` },
+    description: `Delay estimate ${fmt(qd * 1e3)} ms against the ${fmt(target * 1e3)} ms target; p = ${fmt(p)}.`,
+  };
+  return { ...recordHeader(rec), steps: list.steps, bar, ecnNote: simpleEcnNote(rec, g('ecn') === 1, rec.outcome === 'drop' && rec.reason === 'early' && p >= g('ecnThreshold') ? `PIE drops ECT packets too once p ≥ ${fmt(g('ecnThreshold'))} (RFC 8033 §5.1).` : ''), mismatches: list.mismatches };
+}

@@ -1,0 +1,293 @@
+/**
+ * RED's step-through: a decision record of red.ts (and of its adaptive variants ared.ts
+ * and sc-red.ts, which add their max_p steps through `adaptiveSteps`) as the worked
+ * calculation with the numbers in, redone from the record's inputs with the formulas of
+ * Floyd & Jacobson 1993 §4 and §7 (average update, idle-time correction, p_b line,
+ * p_a = p_b / (1 − count·p_b)), the gentle line (seeds/002 §II) and byte mode
+ * (seeds/002 eq. 3).
+ */
+import type { DecisionRecord, Region } from './decision';
+import {
+  calc,
+  close,
+  ecnName,
+  fmt,
+  overflowStep,
+  queueStep,
+  recordHeader,
+  REGION_TEXT,
+  StepList,
+  unitWord,
+  type Explanation,
+  type ScaleBar,
+  type Step,
+} from './explain';
+
+/** Region of the average: F&J 1993 §4, gentle per seeds/002 §II. */
+export function regionOf(avg: number, minTh: number, maxTh: number, gentle: boolean): Exclude<Region, 'overflow' | 'none'> {
+  if (avg < minTh) return 'below-min';
+  if (avg < maxTh) return 'between';
+  if (gentle && avg < 2 * maxTh) return 'gentle';
+  return 'above-max';
+}
+
+/**
+ * p_b from the average alone (before byte-mode scaling). `gentleMaxP` is the max_p the
+ * gentle line starts from (ns-2 keeps the configured one when max_p adapts).
+ */
+export function lineProbability(avg: number, minTh: number, maxTh: number, maxP: number, gentle: boolean, gentleMaxP = maxP): number {
+  const r = regionOf(avg, minTh, maxTh, gentle);
+  if (r === 'below-min') return 0;
+  if (r === 'between') return (maxP * (avg - minTh)) / (maxTh - minTh);
+  if (r === 'gentle') return Math.min(1, gentleMaxP + ((1 - gentleMaxP) * (avg - maxTh)) / maxTh);
+  return 1;
+}
+
+/** p_a from p_b and count: F&J 1993 §7, or ns-2's `wait` rule (space drops further apart). */
+export function correctedProbability(pb: number, count: number, wait: boolean): number {
+  const cp = count * pb;
+  const pa = wait ? (cp < 1 ? 0 : cp < 2 ? pb / (2 - cp) : 1) : cp < 1 ? pb / (1 - cp) : 1;
+  return Math.min(1, pa);
+}
+
+type Branch = 'below' | 'small-q' | 'above' | 'first' | 'draw';
+
+/** Why the packet was marked rather than dropped (or not), in terms of its codepoint and the region. */
+function ecnNoteOf(rec: DecisionRecord, region: Region): string {
+  const ect = rec.ecn === 1 || rec.ecn === 2;
+  const name = ecnName(rec.ecn);
+  if (rec.outcome === 'enqueue') return '';
+  if (rec.reason === 'overflow') return 'The buffer was full: overflow drops hit every packet, ECN-capable or not (ECN only replaces early drops).';
+  if (rec.outcome === 'mark') {
+    if (region === 'between') return `The packet is ${name} (ECN-capable), so RED sets CE instead of dropping it (RFC 3168 §5).`;
+    if (region === 'gentle') {
+      return /new gentle/i.test(rec.rule)
+        ? `The packet is ${name}: with "new gentle" ECN-capable packets are still marked between max_th and 2·max_th (seeds/002 §IV).`
+        : `The packet is ${name}: with RED* ECN-capable packets are marked, never dropped by RED, above max_th (seeds/003).`;
+    }
+    return `The packet is ${name}: with RED* ECN-capable packets are marked, never dropped by RED, even above max_th (seeds/003).`;
+  }
+  if (rec.ecn === 3) return 'The packet already carries CE (marked upstream); it is dropped here.';
+  if (!ect) return `The packet is Not-ECT (its sender does not do ECN), so it cannot be marked: it is dropped.`;
+  if (/mark_p/.test(rec.rule)) return `The packet is ${name}, but ns-2's mark_p rule drops ECT packets once p_b exceeds mark_p.`;
+  if (region === 'between') return `The packet is ${name}, but ECN marking is off at this queue, so it is dropped.`;
+  if (/new gentle/i.test(rec.rule)) return `The packet is ${name}, but with "new gentle" every packet above 2·max_th is dropped (seeds/002 §IV).`;
+  if (/RFC 3168/.test(rec.rule)) return `The packet is ${name}, but RFC 3168 §7 drops instead of marking once avg is above max_th.`;
+  return `The packet is ${name}, but it is dropped (ECN marking off, or above max_th under RFC 3168 §7).`;
+}
+
+/** RED's scale: zones by the average, min_th / max_th / 2·max_th ticks, avg and q. */
+export function redBar(rec: DecisionRecord, extraTicks: ScaleBar['ticks'] = []): ScaleBar {
+  const { minTh, maxTh, gentle } = rec;
+  const top = gentle ? 2 * maxTh : maxTh;
+  const region = regionOf(rec.avg, minTh, maxTh, gentle);
+  const u = rec.unit === 'bytes' ? 'bytes' : 'packets';
+  const zones: ScaleBar['zones'] = [
+    { from: 0, to: minTh, label: 'no drops', tone: 'calm' },
+    { from: minTh, to: maxTh, label: 'random', tone: 'random' },
+  ];
+  if (gentle) zones.push({ from: maxTh, to: 2 * maxTh, label: 'gentle', tone: 'gentle' });
+  zones.push({ from: top, to: Math.max(top * 1.25, maxTh * 1.5, rec.avg * 1.08, rec.q * 1.04, 1), label: 'all', tone: 'all' });
+  const ticks: ScaleBar['ticks'] = [
+    { v: minTh, label: `min_th ${fmt(minTh)}`, tone: 'low' },
+    { v: maxTh, label: `max_th ${fmt(maxTh)}`, tone: 'high' },
+  ];
+  if (gentle) ticks.push({ v: 2 * maxTh, label: `2·max_th ${fmt(2 * maxTh)}`, tone: 'top' });
+  ticks.push(...extraTicks);
+  return {
+    axis: `average queue (${u})`,
+    zones,
+    ticks,
+    pointer: { v: rec.avg, label: `avg ${fmt(rec.avg)}` },
+    marker: { v: rec.q, label: `q ${fmt(rec.q)}` },
+    description: `Average queue ${fmt(rec.avg)} ${u}: ${REGION_TEXT[region]} (min_th ${fmt(minTh)}, max_th ${fmt(maxTh)}${gentle ? `, 2·max_th ${fmt(2 * maxTh)}` : ''}); instantaneous queue ${fmt(rec.q)}.`,
+  };
+}
+
+export interface RedExplainOptions {
+  /** Steps an adaptive variant adds after the average update (the max_p update). */
+  adaptiveSteps?: (rec: DecisionRecord, list: StepList) => void;
+  /** Extra ticks on the scale bar (ARED's target band). */
+  extraTicks?: (rec: DecisionRecord) => ScaleBar['ticks'];
+}
+
+/**
+ * The worked calculation of one RED decision. Steps, in order: queue on arrival,
+ * idle-time correction (if any), average update, [adaptive steps], region, p_b (gentle
+ * line, byte mode), count and p_a, the random draw, the buffer limit.
+ */
+export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): Explanation {
+  const list = new StepList();
+  const unit = rec.unit;
+  list.push(queueStep(rec));
+
+  const wq = rec.wq;
+  // 1. idle-time correction (F&J 1993 §4)
+  let avg = rec.avgBefore;
+  if (rec.idleM > 0) {
+    const decayed = avg * Math.pow(1 - wq, rec.idleM);
+    list.push({
+      label: 'Idle-time correction',
+      ...calc(`the link was idle for m = ${rec.idleM} packet times: avg ← (1 − w_q)^m · avg`, `(1 − ${fmt(wq)})^${rec.idleM} × ${fmt(avg)}`),
+      value: fmt(decayed),
+      num: decayed,
+    });
+    avg = decayed;
+  }
+  // 2. EWMA
+  const next = avg * (1 - wq) + wq * rec.q;
+  list.push(
+    {
+      label: 'Average queue',
+      ...calc('avg ← (1 − w_q)·avg + w_q·q', `(1 − ${fmt(wq)}) × ${fmt(avg)} + ${fmt(wq)} × ${fmt(rec.q)}`),
+      value: `${fmt(next)} ${unitWord(unit, next)}`,
+      num: next,
+    },
+    rec.avg,
+    'avg',
+  );
+  opts.adaptiveSteps?.(rec, list);
+
+  // From here on the engine's average is used, so one disagreement does not cascade.
+  const A = rec.avg;
+  const { minTh, maxTh, maxP, gentle } = rec;
+  const ex = rec.extra ?? {};
+  const gentleMaxP = typeof ex.gentleMaxP === 'number' ? ex.gentleMaxP : maxP;
+  const region = regionOf(A, minTh, maxTh, gentle);
+  const top = gentle ? 2 * maxTh : maxTh;
+  const regionFormula =
+    region === 'below-min'
+      ? `avg = ${fmt(A)} < min_th = ${fmt(minTh)}`
+      : region === 'between'
+        ? `min_th = ${fmt(minTh)} ≤ avg = ${fmt(A)} < max_th = ${fmt(maxTh)}`
+        : region === 'gentle'
+          ? `max_th = ${fmt(maxTh)} ≤ avg = ${fmt(A)} < 2·max_th = ${fmt(2 * maxTh)}`
+          : `avg = ${fmt(A)} ≥ ${gentle ? '2·max_th' : 'max_th'} = ${fmt(top)}`;
+  const regionStep: Step = { label: 'Region', formula: regionFormula, value: REGION_TEXT[region] };
+  if (rec.region !== 'overflow' && rec.region !== region) list.flag(regionStep, `engine: region ${rec.region}, recomputed ${region}`);
+  list.steps.push(regionStep);
+
+  // ns-2 with use_mark_p skips the forced branch: the packet goes through the draw with p_b = 1
+  const forcedSkipped = ex.markP !== undefined && Number.isFinite(ex.markP) && ex.markP < 1;
+  let branch: Branch;
+  if (region === 'below-min') branch = 'below';
+  else if (!(rec.q > 1)) branch = 'small-q';
+  else if (region === 'above-max' && !forcedSkipped) branch = 'above';
+  else if (rec.u === null) branch = 'first';
+  else branch = 'draw';
+
+  // 3. p_b
+  if (branch === 'below') {
+    list.push({ label: 'p_b', formula: 'avg < min_th: RED leaves the packet alone', value: '0', num: 0 });
+  } else if (branch === 'small-q') {
+    list.push({ label: 'p_b', formula: `q = ${fmt(rec.q)} ≤ 1: no RED drop or mark while at most one packet waits (ns-2 red.cc)`, value: '0 (not applied)', num: 0 });
+  } else if (branch === 'above') {
+    list.push({ label: 'p_b', formula: `avg ≥ ${gentle ? '2·max_th' : 'max_th'}: every packet is dropped (or marked)`, value: '1', num: 1 }, rec.pb, 'p_b');
+  } else {
+    const line = lineProbability(A, minTh, maxTh, maxP, gentle, gentleMaxP);
+    const lineStep: Step =
+      region === 'between'
+        ? {
+            label: 'p_b',
+            ...calc('p_b = max_p·(avg − min_th)/(max_th − min_th)', `${fmt(maxP)} × (${fmt(A)} − ${fmt(minTh)}) / (${fmt(maxTh)} − ${fmt(minTh)})`),
+            value: fmt(line),
+            num: line,
+          }
+        : region === 'gentle'
+          ? {
+              label: 'p_b (gentle line)',
+              ...calc(
+                gentleMaxP === maxP ? 'p_b = max_p + (1 − max_p)·(avg − max_th)/max_th' : 'p_b = max_p₀ + (1 − max_p₀)·(avg − max_th)/max_th (ns-2: the gentle line keeps the initial max_p₀)',
+                `${fmt(gentleMaxP)} + (1 − ${fmt(gentleMaxP)}) × (${fmt(A)} − ${fmt(maxTh)}) / ${fmt(maxTh)}`,
+              ),
+              value: fmt(line),
+              num: line,
+            }
+          : { label: 'p_b', formula: `avg ≥ ${gentle ? '2·max_th' : 'max_th'}: p_b = 1 (ns-2 with use_mark_p: no forced branch, the draw decides)`, value: '1', num: 1 };
+    let pb = line;
+    // byte mode: declared in `extra`, or inferred from the engine's p_b
+    let mean: number | null = typeof ex.meanPktSize === 'number' && ex.byteMode === 1 ? ex.meanPktSize : null;
+    const declaredMean = mean !== null;
+    if (mean === null && ex.byteMode !== 0 && line > 0 && !close(rec.pb, line) && rec.pb < 1) {
+      const m = (rec.bytes * line) / rec.pb;
+      if (m >= 1 && Math.abs(m - Math.round(m)) < 1e-6 * m) mean = Math.round(m);
+    }
+    const byteCapped = mean === null && ex.byteMode !== 0 && line > 0 && line < 1 && rec.pb === 1 && rec.bytes > 0;
+    if (mean !== null) {
+      list.push(lineStep);
+      pb = Math.min(1, (line * rec.bytes) / mean);
+      list.push(
+        {
+          label: 'p_b (byte mode)',
+          ...calc(`p_b ← p_b · size / meanPktSize${declaredMean ? '' : ' (meanPktSize inferred from the engine’s p_b)'}`, `${fmt(line)} × ${rec.bytes} / ${fmt(mean)}${pb === 1 ? ', at most 1' : ''}`),
+          value: fmt(pb),
+          num: pb,
+        },
+        rec.pb,
+        'p_b',
+      );
+    } else if (byteCapped) {
+      list.push(lineStep);
+      pb = 1;
+      list.push({ label: 'p_b (byte mode)', formula: `p_b ← p_b · size / meanPktSize = ${fmt(line)} × ${rec.bytes} / meanPktSize, capped at 1`, value: '1', num: 1 });
+    } else {
+      list.push(lineStep, rec.pb, 'p_b');
+      pb = rec.pb;
+    }
+
+    // 4. count and p_a
+    if (branch === 'first') {
+      list.push({
+        label: 'count',
+        formula: 'avg has just entered the RED region: count restarts at 1 and no random draw is made (ns-2 red.cc)',
+        value: `${rec.count} → 1`,
+        num: rec.count,
+      });
+    } else {
+      list.push({ label: 'count', formula: 'arrivals since the last mark or drop, this one included', value: String(rec.count), num: rec.count });
+      const cp = rec.count * pb;
+      const std = correctedProbability(pb, rec.count, false);
+      const wait = correctedProbability(pb, rec.count, true);
+      const useWait = ex.wait === 1 || (ex.wait === undefined && !close(std, rec.pa) && close(wait, rec.pa));
+      let formula: { formula: string; symbolic?: string; numeric?: string };
+      if (!useWait) {
+        formula = cp < 1 ? calc('p_a = p_b / (1 − count·p_b)', `${fmt(pb)} / (1 − ${rec.count} × ${fmt(pb)})`) : { formula: `count·p_b = ${rec.count} × ${fmt(pb)} = ${fmt(cp)} ≥ 1, so p_a = 1` };
+      } else {
+        formula =
+          cp < 1
+            ? { formula: `wait rule: count·p_b = ${fmt(cp)} < 1, so p_a = 0` }
+            : cp < 2
+              ? calc('wait rule: p_a = p_b / (2 − count·p_b)', `${fmt(pb)} / (2 − ${rec.count} × ${fmt(pb)})`)
+              : { formula: `wait rule: count·p_b = ${fmt(cp)} ≥ 2, so p_a = 1` };
+      }
+      const pa = useWait ? wait : std;
+      list.push({ label: 'p_a', ...formula, value: fmt(pa), num: pa }, rec.pa, 'p_a');
+
+      // 5. the draw
+      const u = rec.u as number;
+      const hit = u < rec.pa;
+      const drawStep: Step = {
+        label: 'Random draw',
+        formula: `u = ${fmt(u)} ${hit ? '<' : '≥'} p_a = ${fmt(rec.pa)}`,
+        value: hit ? 'u < p_a: mark or drop' : 'u ≥ p_a: queue the packet',
+        num: u,
+      };
+      const acted = rec.outcome !== 'enqueue' && rec.reason !== 'overflow';
+      if (rec.reason !== 'overflow' && hit !== acted) list.flag(drawStep, `engine outcome ${rec.outcome} does not follow from u ${hit ? '<' : '≥'} p_a`);
+      list.steps.push(drawStep);
+    }
+  }
+  const over = overflowStep(rec, true);
+  if (over) list.push(over);
+
+  return {
+    ...recordHeader(rec),
+    steps: list.steps,
+    bar: redBar(rec, opts.extraTicks?.(rec) ?? []),
+    ecnNote: ecnNoteOf(rec, region),
+    mismatches: list.mismatches,
+  };
+}
+
+/** The explainer of plain RED. */
+export const explain = (rec: DecisionRecord): Explanation => explainRed(rec);

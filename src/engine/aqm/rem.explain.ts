@@ -1,0 +1,84 @@
+/**
+ * REM's step-through (seeds/002 eq. 2; Athuraliya et al. 2001): the price from the rate
+ * mismatch x − c and the queue mismatch q − b* at the last update, then
+ * p = 1 − φ^(−price), byte-mode scaling and the draw.
+ */
+import type { DecisionRecord } from './decision';
+import { calc, drawStep, extraOf, fmt, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
+
+/** One price update (eq. 2), everything in mean-size packets. */
+export function remPrice(prev: number, q: number, bStar: number, x: number, c: number, gamma: number, alpha: number): number {
+  return Math.max(0, prev + gamma * (alpha * (q - bStar) + x - c));
+}
+
+/** The marking law p = 1 − φ^(−price). */
+export function remProbability(price: number, phi: number): number {
+  return 1 - Math.pow(phi, -price);
+}
+
+export function explain(rec: DecisionRecord): Explanation {
+  const list = new StepList();
+  list.push(queueStep(rec));
+  const g = (k: string) => extraOf(rec, k);
+  const scale = g('scale');
+  const prev = g('lastPrice');
+  const price = g('price');
+  const phi = g('phi');
+  const bStar = g('bStar');
+  const c = g('c');
+  const gamma = g('gamma');
+  const alpha = g('alpha');
+  const s = scale !== 1 ? `/${fmt(scale)}` : '';
+  if (!Number.isFinite(prev)) {
+    list.push({ label: 'price', formula: `no update yet (every ${fmt(g('interval'))} s): price = 0`, value: '0', num: 0 }, price, 'price');
+  } else {
+    const q = g('lastQ');
+    const xRaw = g('lastX');
+    const x = g('inAvg');
+    list.push({
+      label: `At the last update (${fmtTime(g('lastT'))})`,
+      formula: `q = ${fmt(q)}${scale !== 1 ? ' bytes' : ''}, arrivals in the interval x = ${fmt(xRaw)}${g('inw') !== 1 ? ` (filtered: ${fmt(x)})` : ''}, capacity c = rate × ${fmt(g('interval'))} s / (8 × meanPktSize) = ${fmt(c)} packets`,
+      value: `x − c = ${fmt(x - c)}`,
+      num: x - c,
+    });
+    const qm = q / scale - bStar / scale;
+    list.push({ label: 'Queue mismatch', ...calc('α·(q − b*)', `${fmt(alpha)} × (${fmt(q)}${s} − ${fmt(bStar)}${s})`), value: fmt(alpha * qm), num: alpha * qm });
+    const raw = prev + gamma * (alpha * qm + x - c);
+    const next = remPrice(prev, q / scale, bStar / scale, x, c, gamma, alpha);
+    list.push(
+      {
+        label: 'Price update',
+        ...calc(`price ← max(0, price + γ·(α·(q − b*) + x − c))`, `max(0, ${fmt(prev)} + ${fmt(gamma)} × (${fmt(alpha * qm)} + ${fmt(x)} − ${fmt(c)}))${raw < 0 ? ' = max(0, ' + fmt(raw) + ')' : ''}`),
+        value: fmt(next),
+        num: next,
+      },
+      price,
+      'price',
+    );
+  }
+  const p = remProbability(price, phi);
+  list.push({ label: 'p', ...calc('p = 1 − φ^(−price)', `1 − ${fmt(phi)}^(−${fmt(price)})`), value: fmt(p), num: p }, g('p'), 'p');
+  let prob = p;
+  if (g('byteMode') === 1) {
+    prob = Math.min(1, (p * rec.bytes) / g('meanPktSize'));
+    list.push({ label: 'p (byte mode)', ...calc('p ← p · size / meanPktSize', `${fmt(p)} × ${rec.bytes} / ${fmt(g('meanPktSize'))}`), value: fmt(prob), num: prob }, rec.pa, 'p');
+  }
+  if (rec.reason === 'overflow') list.push(overflowStep(rec, false)!);
+  else if (rec.u !== null) drawStep(list, rec, rec.u, rec.pa);
+  else list.push({ label: 'Random draw', formula: rec.rule, value: rec.stage === 'dequeue' ? 'forwarded' : 'queued' });
+
+  const q = Number.isFinite(g('lastQ')) ? g('lastQ') : rec.q;
+  const top = Math.max(bStar * 2, q * 1.1, rec.q * 1.1, 1);
+  const bar: ScaleBar = {
+    axis: `queue (${rec.unit})`,
+    zones: [
+      { from: 0, to: bStar, label: 'price falls*', tone: 'calm' },
+      { from: bStar, to: top, label: 'price rises*', tone: 'random' },
+    ],
+    ticks: [{ v: bStar, label: `b* ${fmt(bStar)}`, tone: 'target' }],
+    pointer: { v: q, label: `q ${fmt(q)}` },
+    marker: { v: rec.q, label: `now ${fmt(rec.q)}` },
+    description: `Queue at the last price update ${fmt(q)} against b* ${fmt(bStar)}; price ${fmt(price)}, p ${fmt(p)}. (*when arrivals match capacity)`,
+  };
+  return { ...recordHeader(rec), steps: list.steps, bar, ecnNote: simpleEcnNote(rec, g('ecn') === 1), mismatches: list.mismatches };
+}

@@ -1,0 +1,51 @@
+/**
+ * Self-configuring RED's step-through: RED's calculation (red.explain.ts) with the status
+ * step of seeds/004 Fig. 6 after the average update: where the new average lies, whether
+ * that is a status change, and what the change did to max_p.
+ */
+import type { DecisionRecord } from './decision';
+import { calc, extraOf, fmt, StepList, type Explanation, type Step } from './explain';
+import { explainRed } from './red.explain';
+
+const NAMES = ['Below', 'Between', 'Above'];
+
+function statusSteps(rec: DecisionRecord, list: StepList): void {
+  const before = extraOf(rec, 'statusBefore');
+  const after = extraOf(rec, 'status');
+  const from = extraOf(rec, 'maxPBefore');
+  const alpha = extraOf(rec, 'alpha');
+  const beta = extraOf(rec, 'beta');
+  const A = rec.avg;
+  const { minTh, maxTh } = rec;
+  // the status Fig. 6 gives this average
+  let status = before;
+  let next = from;
+  if (minTh < A && A < maxTh) status = 1;
+  if (A < minTh && status !== 0) {
+    status = 0;
+    next = from / alpha;
+  }
+  if (A > maxTh && status !== 2) {
+    status = 2;
+    next = Math.min(1, from * beta);
+  }
+  const where = A < minTh ? `avg ${fmt(A)} < min_th ${fmt(minTh)}` : A > maxTh ? `avg ${fmt(A)} > max_th ${fmt(maxTh)}` : `avg ${fmt(A)} within [min_th, max_th]`;
+  const sStep: Step = { label: 'Status', formula: `${where}: status ${NAMES[before] ?? '?'} → ${NAMES[status] ?? '?'}`, value: NAMES[after] ?? String(after) };
+  if (status !== after) list.flag(sStep, `engine: status ${NAMES[after]}, recomputed ${NAMES[status]}`);
+  list.steps.push(sStep);
+  if (next !== from) {
+    list.push(
+      status === 0
+        ? { label: 'max_p (entered Below)', ...calc('max_p ← max_p / α', `${fmt(from)} / ${fmt(alpha)}`), value: fmt(next), num: next }
+        : { label: 'max_p (entered Above)', ...calc('max_p ← max_p · β (at most 1)', `${fmt(from)} × ${fmt(beta)}`), value: fmt(next), num: next },
+      rec.maxP,
+      'max_p',
+    );
+  } else {
+    list.push({ label: 'max_p', formula: 'no status change at this arrival: max_p stays (it moves only when the average crosses into Below or Above)', value: fmt(rec.maxP), num: rec.maxP }, from, 'max_p before');
+  }
+}
+
+export function explain(rec: DecisionRecord): Explanation {
+  return explainRed(rec, { adaptiveSteps: statusSteps });
+}

@@ -1,0 +1,140 @@
+/**
+ * Any AQM's scale bar (src/engine/aqm/explain.ts ScaleBar): coloured zones (RED's "no
+ * drops / random / gentle / all", PI's "p falls / p rises", CoDel's "fine / above
+ * target"), threshold ticks, the quantity the AQM judged (a triangle) and optionally the
+ * instantaneous queue (a dashed tick). Hand-made SVG drawn at the element's pixel width,
+ * so the text keeps its size in a narrow side panel. No per-AQM code: the AQM's
+ * explanation says what to draw.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ScaleBar as Bar, Tone } from '../../engine/aqm/explain';
+import { SERIES } from '../colors';
+
+const H = 128;
+const PAD = 24;
+const BAR_Y = 48;
+const BAR_H = 28;
+const FS = 14;
+
+const ZONE_FILL: Record<Tone, string> = {
+  calm: '#e6f4ee',
+  random: '#fbe9cc',
+  gentle: '#f7d3c2',
+  all: '#eab8a4',
+  band: '#e4ecf7',
+  low: '#e6f4ee',
+  high: '#fbe9cc',
+  top: '#f7d3c2',
+  target: '#e4ecf7',
+};
+
+const TICK_COLOR: Record<Tone, string> = {
+  low: SERIES.minTh,
+  high: SERIES.maxTh,
+  top: SERIES.gentleTh,
+  target: SERIES.avg,
+  band: SERIES.band,
+  calm: SERIES.minTh,
+  random: SERIES.maxTh,
+  gentle: SERIES.gentleTh,
+  all: SERIES.maxTh,
+};
+
+/** Width of the element in CSS pixels. */
+function useWidth(initial: number): [React.RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [w, setW] = useState(initial);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setW(Math.max(220, Math.floor(el.getBoundingClientRect().width))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, w];
+}
+
+/** Keeps a label of `chars` characters centred at x inside the drawing (`em`: average glyph width per font px). */
+function clampX(x: number, chars: number, W: number, em = 0.55): number {
+  const half = (chars * FS * em) / 2;
+  return Math.min(Math.max(x, half + 2), W - half - 2);
+}
+
+/** True if one of the xs falls on a label of `w` px centred at cx (the label would be crossed out). */
+function covers(cx: number, w: number, xs: number[]): boolean {
+  return xs.some((v) => Math.abs(v - cx) < w / 2 + 4);
+}
+
+export function ScaleBar({ bar }: { bar: Bar }) {
+  const [ref, W] = useWidth(360);
+  const ends = [...bar.zones.map((z) => z.to), ...bar.ticks.map((t) => t.v * 1.1), bar.pointer.v * 1.08, (bar.marker?.v ?? 0) * 1.04, 1e-12];
+  const xMax = Math.max(...ends.filter((v) => Number.isFinite(v)));
+  const x = (v: number) => PAD + ((W - 2 * PAD) * Math.max(0, Math.min(Number.isFinite(v) ? v : 0, xMax))) / xMax;
+  const pointers = [x(bar.pointer.v), ...(bar.marker ? [x(bar.marker.v)] : [])];
+  // tick labels alternate rows when they would touch
+  let lastEnd = -Infinity;
+  let row = 0;
+  const placed = [...bar.ticks]
+    .filter((t) => t.label !== '')
+    .sort((a, b) => a.v - b.v)
+    .map((t) => {
+      const cx = clampX(x(t.v), t.label.length, W);
+      const half = (t.label.length * FS * 0.55) / 2;
+      row = cx - half < lastEnd + 4 ? 1 - row : 0;
+      lastEnd = Math.max(lastEnd, cx + half);
+      return { ...t, cx, row };
+    });
+  const pLabel = `${bar.pointer.label}${bar.pointer.v > xMax ? ' →' : ''}`;
+  const mLabel = bar.marker ? `${bar.marker.label}${bar.marker.v > xMax ? ' →' : ''}` : '';
+  return (
+    <div ref={ref} className="insp-bar-wrap">
+      <svg className="insp-bar" width={W} height={H} role="img" aria-label={bar.description}>
+        <title>{bar.description}</title>
+        {bar.zones.map((z, k) =>
+          z.to > z.from ? (
+            <g key={`${z.label}-${k}`}>
+              <rect x={x(z.from)} y={BAR_Y} width={Math.max(0, x(z.to) - x(z.from))} height={BAR_H} fill={ZONE_FILL[z.tone]} />
+              {x(z.to) - x(z.from) > z.label.length * 7 + 8 && !covers((x(z.from) + x(z.to)) / 2, z.label.length * 7, pointers) ? (
+                <text x={(x(z.from) + x(z.to)) / 2} y={BAR_Y + BAR_H / 2 + 4} textAnchor="middle" fontSize={12} fill={SERIES.muted}>
+                  {z.label}
+                </text>
+              ) : null}
+            </g>
+          ) : null,
+        )}
+        <rect x={PAD} y={BAR_Y} width={W - 2 * PAD} height={BAR_H} fill="none" stroke={SERIES.axis} strokeWidth={1} />
+        {bar.ticks
+          .filter((t) => t.label === '')
+          .map((t, k) => (
+            <line key={`unlabelled-${k}`} x1={x(t.v)} x2={x(t.v)} y1={BAR_Y} y2={BAR_Y + BAR_H} stroke={TICK_COLOR[t.tone]} strokeWidth={2} strokeDasharray="4 3" />
+          ))}
+        {placed.map((t, k) => (
+          <g key={`${t.label}-${k}`}>
+            <line x1={x(t.v)} x2={x(t.v)} y1={BAR_Y - 4} y2={BAR_Y + BAR_H + 4} stroke={TICK_COLOR[t.tone]} strokeWidth={t.tone === 'band' ? 2 : 3} strokeDasharray={t.tone === 'band' ? '4 3' : undefined} />
+            <text x={t.cx} y={BAR_Y + BAR_H + 19 + t.row * 17} textAnchor="middle" fontSize={FS} fill={SERIES.text}>
+              {t.label}
+            </text>
+          </g>
+        ))}
+        {bar.marker ? (
+          <>
+            {/* the instantaneous queue: a dashed dark tick inside the bar, labelled above */}
+            <line x1={x(bar.marker.v)} x2={x(bar.marker.v)} y1={BAR_Y + 2} y2={BAR_Y + BAR_H - 2} stroke={SERIES.text} strokeWidth={2} strokeDasharray="3 2" />
+            <text x={clampX(x(bar.marker.v), mLabel.length, W)} y={13} textAnchor="middle" fontSize={FS - 1} fill={SERIES.muted}>
+              {mLabel}
+            </text>
+          </>
+        ) : null}
+        {/* the judged quantity: a triangle above the bar */}
+        <path d={`M ${x(bar.pointer.v)} ${BAR_Y - 2} l -8 -13 h 16 z`} fill={SERIES.avg} />
+        <text x={clampX(x(bar.pointer.v), pLabel.length, W, 0.66)} y={BAR_Y - 18} textAnchor="middle" fontSize={FS + 1} fontWeight={600} fill={SERIES.avg}>
+          {pLabel}
+        </text>
+        <text x={W - PAD} y={H - 4} textAnchor="end" fontSize={12} fill={SERIES.muted}>
+          {bar.axis}
+        </text>
+      </svg>
+    </div>
+  );
+}
+

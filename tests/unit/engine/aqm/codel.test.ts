@@ -1,0 +1,109 @@
+/**
+ * CoDel (RFC 8289): the drop times of the control law on a queue whose sojourn time stays
+ * above target, ECN marking in their place, leaving and re-entering the dropping state,
+ * and the standing sojourn time near 5 ms with few long-lived flows.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CodelQueue } from '../../../../src/engine/aqm/codel';
+import { controlLaw, explain } from '../../../../src/engine/aqm/codel.explain';
+import { ECN_ECT0, ECN_NOT_ECT } from '../../../../src/engine/net/packet';
+import { Drive, MS } from './drive';
+import { longLived, runWithSeries } from './longlived';
+
+/** 20 packets at t = 0, then each millisecond one arrival and one dequeue: the sojourn time rises to 20 ms and stays. */
+function standing(ms: number, ecn = ECN_NOT_ECT, values: Record<string, unknown> = {}): Drive {
+  const d = new Drive('codel', values);
+  for (let i = 0; i < 20; i++) d.arrive(0, 1000, ecn);
+  for (let t = 1; t <= ms; t++) {
+    d.arrive(t * MS, 1000, ecn);
+    d.depart(t * MS);
+  }
+  return d;
+}
+
+describe('the control law (RFC 8289 §4.5, §5.5)', () => {
+  it('first drop one interval after the sojourn time rose above 5 ms, then interval / sqrt(count) apart', () => {
+    const d = standing(400);
+    // above target from t = 5 ms: first_above_time = 105 ms, drop there (count 1, drop_next 205 ms);
+    // 205 (count 2, next 205 + 70.71); 276 (count 3, next 275.71 + 57.74 = 333.45); 334 (count 4, next 383.45); 384
+    expect(d.drops.map((x) => x.t / MS)).toEqual([105, 205, 276, 334, 384]);
+    expect(d.drops.every((x) => x.reason === 'early')).toBe(true);
+    expect(controlLaw(0.205, 0.1, 2)).toBeCloseTo(0.2757107, 6);
+    expect((d.q as CodelQueue).count).toBe(5);
+  });
+
+  it('with ECN the same packets are marked instead, and nothing is dropped', () => {
+    const d = standing(400, ECN_ECT0, { ecn: true });
+    expect(d.drops).toEqual([]);
+    // a mark does not remove the next packet, so the sojourn time stays at 20 ms: same times
+    expect(d.marks.map((t) => t / MS)).toEqual([105, 205, 276, 334, 384]);
+  });
+
+  it('leaves the dropping state when the sojourn time falls below target, and resumes count on re-entry', () => {
+    const d = standing(400);
+    const q = d.q as CodelQueue;
+    expect(q.dropping).toBe(true);
+    // drain: the sojourn time falls below 5 ms
+    let t = 400;
+    while (q.lenPackets > 0) d.depart((t += 1) * MS);
+    d.arrive((t += 1) * MS);
+    d.depart((t += 1) * MS);
+    expect(q.dropping).toBe(false);
+    expect(q.lastCount).toBe(1);
+    // a new standing queue soon after: re-entry with count = count - lastcount = 5 - 1 = 4
+    const before = d.drops.length;
+    for (let i = 0; i < 20; i++) d.arrive(t * MS);
+    for (let k = 1; k <= 200; k++) {
+      d.arrive((t + k) * MS);
+      d.depart((t + k) * MS);
+    }
+    const rec = d.records.find((r) => r.stage === 'dequeue' && r.extra?.why === 1 && r.t * 1e3 > 400);
+    expect(rec?.extra?.countUsed).toBe(4);
+    expect(d.drops.length).toBeGreaterThan(before);
+    // drop_next after re-entry = now + interval / sqrt(4) = now + 50 ms
+    const e = explain(rec!);
+    expect(e.steps.find((s) => s.label === 'count')?.num).toBe(4);
+    expect(e.steps.find((s) => s.label === 'Next drop')?.num).toBeCloseTo(rec!.t + 0.05, 9);
+    expect(e.mismatches).toEqual([]);
+  });
+
+  it('every dequeue record is explained without disagreement', () => {
+    const d = standing(600);
+    const deq = d.records.filter((r) => r.stage === 'dequeue');
+    expect(deq.length).toBeGreaterThan(600);
+    for (const r of deq) expect(explain(r).mismatches).toEqual([]);
+    const drop = deq.find((r) => r.outcome === 'drop' && r.extra?.why === 3)!;
+    const e = explain(drop);
+    expect(e.stage).toBe('dequeue');
+    expect(e.steps.find((s) => s.label === 'Sojourn time')?.num).toBeGreaterThan(0.015);
+  });
+});
+
+describe('CoDel on long-lived flows (10 Mb/s)', () => {
+  /** The standing queue: the smallest sojourn time in each 100 ms (RFC 8289 §3), median over the run after the warm-up. */
+  function standingSojourn(n: number): number {
+    const { t, cols } = runWithSeries(longLived({ kind: 'codel' }, n), ['aqm.sojourn'], 0.002);
+    const mins: number[] = [];
+    let cur = Infinity;
+    let w = -1;
+    for (let i = 0; i < t.length; i++) {
+      if (t[i] < 20) continue;
+      const k = Math.floor(t[i] / 0.1);
+      if (k !== w) {
+        if (cur < Infinity) mins.push(cur);
+        cur = Infinity;
+        w = k;
+      }
+      cur = Math.min(cur, cols['aqm.sojourn'][i]);
+    }
+    mins.sort((a, b) => a - b);
+    return mins[mins.length >> 1];
+  }
+
+  it('5 and 10 flows: the standing sojourn time stays near the 5 ms target', () => {
+    expect(standingSojourn(5)).toBeGreaterThan(0.004);
+    expect(standingSojourn(5)).toBeLessThan(0.006);
+    expect(standingSojourn(10)).toBeGreaterThan(0.004);
+    expect(standingSojourn(10)).toBeLessThan(0.0075);
+  });
+});

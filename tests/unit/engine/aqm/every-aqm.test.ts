@@ -1,0 +1,66 @@
+/**
+ * What must hold for every discipline in the registry, on real runs:
+ *  - every decision record the engine writes is explained by the AQM's own step-through
+ *    with no disagreement between the recomputed and the engine's numbers;
+ *  - recording decisions or sampling series does not change the run (timer-driven AQMs
+ *    update lazily, and reading their variables brings them up to date the same way);
+ *  - summary.bottleneck.aqm.means are time averages over [warm-up, end]: the integral over
+ *    the whole run equals the integral up to the warm-up plus the one after it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DecisionRecord } from '../../../../src/engine/aqm/decision';
+import { AQMS } from '../../../../src/engine/aqm/registry';
+import { runScenario } from '../../../../src/engine/run';
+import { explainDecision } from '../../../../src/ui/inspector/explain';
+import { longLived } from './longlived';
+
+const QUEUES: Record<string, Record<string, unknown>> = {
+  droptail: { limit: 60 },
+  red: { limit: 100, minTh: 5, maxTh: 15, gentle: true },
+  ared: { limit: 200, meanPktSize: 1500 },
+  'sc-red': { limit: 100, minTh: 5, maxTh: 30 },
+  pi: { limit: 300, qRef: 50 },
+  rem: { limit: 300, bStar: 50 },
+  codel: { limit: 300 },
+  pie: { limit: 300 },
+};
+
+describe('every AQM on real runs', () => {
+  it('the registry and this table agree', () => {
+    expect(Object.keys(QUEUES).sort()).toEqual(AQMS.map((d) => d.kind).sort());
+  });
+
+  for (const d of AQMS) {
+    for (const ecn of [false, true]) {
+      it(`${d.kind}${ecn ? ' + ECN' : ''}: every engine record is explained without disagreement`, () => {
+        const recs: DecisionRecord[] = [];
+        const s = longLived({ kind: d.kind, ...QUEUES[d.kind], ...('ecn' in d.params ? { ecn } : {}) }, 8, { duration: 12, warmup: 0, tcp: { ecn } });
+        runScenario(s, { decision: (r) => recs.push(r) });
+        expect(recs.length).toBeGreaterThan(1000);
+        const outcomes = new Set<string>();
+        for (const r of recs) {
+          const e = explainDecision(r);
+          if (e.mismatches.length > 0) throw new Error(`${d.kind} t=${r.t}: ${e.mismatches.join('; ')}\n${JSON.stringify(r)}`);
+          expect(e.steps.length).toBeGreaterThan(d.kind === 'droptail' ? 0 : 1);
+          outcomes.add(e.outcome);
+        }
+        if (d.kind !== 'droptail') expect([...outcomes].some((o) => o === (ecn ? 'mark CE' : 'early drop'))).toBe(true);
+      });
+    }
+
+    it(`${d.kind}: series and decision recording do not change the run; means cover [warm-up, end]`, () => {
+      const s = longLived({ kind: d.kind, ...QUEUES[d.kind] }, 6, { duration: 12, warmup: 4 });
+      const plain = runScenario(s).summary;
+      const watched = runScenario(s, { series: () => {}, decision: () => {} }, { sampleInterval: 0.0007 }).summary;
+      expect({ ...watched, wallSeconds: 0 }).toEqual({ ...plain, wallSeconds: 0 });
+      // integral identity: whole run = up to the warm-up + after it
+      const whole = runScenario({ ...s, warmup: 0 }).summary.bottleneck.aqm!;
+      const head = runScenario({ ...s, warmup: 0, duration: 4 }).summary.bottleneck.aqm!;
+      const tail = plain.bottleneck.aqm!;
+      expect(Object.keys(tail.means)).toEqual(d.vars?.map((v) => v.name) ?? []);
+      for (const k of Object.keys(tail.means)) {
+        expect(tail.means[k] * 8, k).toBeCloseTo(whole.means[k] * 12 - head.means[k] * 4, 9);
+      }
+    });
+  }
+});

@@ -1,0 +1,107 @@
+/**
+ * PIE (RFC 8033): the drop-probability update by hand (scaled while p is small, capped,
+ * decayed), the burst allowance, ECN below 10 %, and the queueing delay held near 15 ms
+ * with long-lived flows.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PieQueue } from '../../../../src/engine/aqm/pie';
+import { explain, pieScale } from '../../../../src/engine/aqm/pie.explain';
+import { ECN_ECT0 } from '../../../../src/engine/net/packet';
+import { Drive, MS } from './drive';
+import { longLived, runScenario } from './longlived';
+
+describe('the drop probability (RFC 8033 §4.2)', () => {
+  it('scale table: /2048 below 1e-6 ... /2 below 0.1, 1 above', () => {
+    expect([1e-7, 5e-6, 5e-5, 5e-4, 5e-3, 0.05, 0.5].map(pieScale)).toEqual([1 / 2048, 1 / 512, 1 / 128, 1 / 32, 1 / 8, 1 / 2, 1]);
+  });
+
+  it('p += (alpha (qdelay - target) + beta (qdelay - qdelay_old)) x scale, every 15 ms', () => {
+    // timestamp estimate: the last departing packet waited 29 ms (a departure at the very
+    // time of an update comes after it, as a timer event would)
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000 });
+    const q = d.q as PieQueue;
+    for (let i = 0; i < 30; i++) d.arrive(0);
+    d.depart(29 * MS);
+    d.q.sync(30 * MS);
+    // 0.125 x (0.029 - 0.015) + 1.25 x (0.029 - 0) = 0.038; p = 0 < 1e-6: / 2048
+    expect(q.p).toBeCloseTo(0.038 / 2048, 15);
+    d.q.sync(45 * MS);
+    // 0.125 x 0.014 + 1.25 x 0 = 0.00175; p = 1.86e-5 < 1e-4: / 128
+    expect(q.p).toBeCloseTo(0.038 / 2048 + 0.00175 / 128, 15);
+    d.arrive(46 * MS);
+    const e = explain(d.records[d.records.length - 1]);
+    expect(e.steps.find((s) => s.label === 'p update')?.num).toBeCloseTo(q.p, 15);
+    expect(e.mismatches).toEqual([]);
+  });
+
+  it('from p >= 10 % a step is capped at 2 % (§5.5)', () => {
+    // T_UPDATE 100 ms; the packet leaving at 99 ms waited 99 ms: the raw step is
+    // 0.125 x 0.084 + 1.25 x 0.099 = 0.134, capped at 0.02
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000, tUpdate: 0.1 });
+    const q = d.q as PieQueue;
+    for (let i = 0; i < 30; i++) d.arrive(0);
+    d.depart(99 * MS);
+    q.p = 0.2;
+    d.q.sync(100 * MS);
+    expect(q.p).toBeCloseTo(0.22, 15);
+    const off = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000, tUpdate: 0.1, capDrop: false });
+    for (let i = 0; i < 30; i++) off.arrive(0);
+    off.depart(99 * MS);
+    (off.q as PieQueue).p = 0.2;
+    off.q.sync(100 * MS);
+    expect((off.q as PieQueue).p).toBeCloseTo(0.2 + 0.125 * 0.084 + 1.25 * 0.099, 12);
+  });
+
+  it('with both delays 0, p decays by 2 % per update after its step', () => {
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000, tUpdate: 0.1 });
+    const q = d.q as PieQueue;
+    q.p = 0.2;
+    d.q.sync(100 * MS);
+    // step 0.125 x (0 - 0.015) = -0.001875 (p >= 0.1: not scaled), then x 0.98
+    expect(q.p).toBeCloseTo((0.2 - 0.001875) * 0.98, 15);
+  });
+});
+
+describe('burst allowance and ECN', () => {
+  it('arrivals pass untouched for the first 150 ms (MAX_BURST), and the allowance shrinks by T_UPDATE per update', () => {
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000 });
+    const q = d.q as PieQueue;
+    expect(q.burstAllowance).toBe(0.15);
+    for (let i = 0; i < 100; i++) d.arrive(0);
+    d.depart(10 * MS); // a 10 ms wait (> target / 2): the allowance is no longer restored
+    d.q.sync(90 * MS); // updates at 15, 30, ..., 90 ms
+    expect(q.burstAllowance).toBeCloseTo(0.15 - 6 * 0.015, 12);
+    expect(d.records.every((r) => r.extra?.why === 1 || r.reason === 'overflow')).toBe(true);
+  });
+
+  it('ECT packets are marked while p < 10 % and dropped above', () => {
+    for (const [p0, want] of [
+      [0.05, 'mark'],
+      [0.5, 'drop'],
+    ] as const) {
+      const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000, ecn: true, maxBurst: 0 });
+      const q = d.q as PieQueue;
+      for (let i = 0; i < 50; i++) d.arrive(0, 1500, ECN_ECT0);
+      d.depart(40 * MS);
+      q.p = p0;
+      q.qdelayOld = 0.04;
+      for (let i = 0; i < 300; i++) d.arrive(40 * MS + i, 1500, ECN_ECT0);
+      const acted = d.records.filter((r) => r.t >= 0.04 && r.outcome !== 'enqueue');
+      expect(acted.length).toBeGreaterThan(0);
+      expect(acted.every((r) => r.outcome === want)).toBe(true);
+    }
+  });
+});
+
+describe('PIE on long-lived flows (10 Mb/s)', () => {
+  for (const n of [10, 50]) {
+    it(`${n} flows: the delay estimate averages near the 15 ms target`, () => {
+      const b = runScenario(longLived({ kind: 'pie' }, n)).summary.bottleneck;
+      expect(b.aqm!.means.qdelay).toBeGreaterThan(0.012);
+      expect(b.aqm!.means.qdelay).toBeLessThan(0.018);
+      expect(b.meanQueueDelay).toBeGreaterThan(0.01);
+      expect(b.meanQueueDelay).toBeLessThan(0.02);
+      expect(b.utilization).toBeGreaterThan(0.98);
+    });
+  }
+});

@@ -1,0 +1,325 @@
+/**
+ * RED's step-through (src/engine/aqm/red.explain.ts), checked against numbers computed by hand from the
+ * RED formulas (Floyd & Jacobson 1993 §4, §7; gentle line seeds/002 §II; byte mode
+ * seeds/002 eq. 3), and against the engine's own RED: every record the engine writes must
+ * be explained without a disagreement.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DecisionRecord } from '../../../../src/engine/aqm/decision';
+import { RED_PARAMS, red } from '../../../../src/engine/aqm/red';
+import { defaultsOf } from '../../../../src/engine/core/params';
+import { Rng } from '../../../../src/engine/core/rng';
+import { ECN_ECT0, ECN_NOT_ECT, PacketPool } from '../../../../src/engine/net/packet';
+import { fmt, type Step } from '../../../../src/engine/aqm/explain';
+import { explain as explainDecision } from '../../../../src/engine/aqm/red.explain';
+
+/** A RED record with every field set; `over` replaces some. */
+function rec(over: Partial<DecisionRecord>): DecisionRecord {
+  return {
+    t: 1.5,
+    queue: 'routerL->routerR',
+    aqm: 'red',
+    uid: 42,
+    flow: 3,
+    bytes: 1500,
+    ecn: ECN_ECT0,
+    q: 10,
+    unit: 'packets',
+    avgBefore: 5,
+    avg: 7.5,
+    wq: 0.5,
+    idleM: 0,
+    minTh: 5,
+    maxTh: 15,
+    maxP: 0.1,
+    gentle: false,
+    region: 'between',
+    pb: 0.025,
+    pa: 0.025 / (1 - 0.25),
+    count: 10,
+    u: 0.02,
+    outcome: 'mark',
+    reason: null,
+    rule: 'u < p_a: ECT packet marked CE instead of dropped (RFC 3168 §5)',
+    ...over,
+  };
+}
+
+function step(steps: Step[], label: string): Step {
+  const s = steps.find((x) => x.label === label);
+  if (!s) throw new Error(`no step "${label}" in ${steps.map((x) => x.label).join(', ')}`);
+  return s;
+}
+
+describe('explainDecision: hand-computed RED numbers', () => {
+  it('avg 7.5 between min_th 5 and max_th 15, max_p 0.1: p_b = 0.025; count 10: p_a = 0.025 / (1 - 0.25) = 0.0333', () => {
+    const e = explainDecision(rec({}));
+    // avg <- (1 - 0.5) 5 + 0.5 x 10 = 7.5
+    expect(step(e.steps, 'Average queue').num).toBeCloseTo(7.5, 12);
+    expect(step(e.steps, 'Region').value).toBe('between min_th and max_th');
+    const pb = step(e.steps, 'p_b');
+    expect(pb.num).toBeCloseTo(0.025, 12);
+    expect(pb.formula).toContain('0.1 × (7.5 − 5) / (15 − 5)');
+    const pa = step(e.steps, 'p_a');
+    expect(pa.num).toBeCloseTo(1 / 30, 12);
+    expect(pa.value).toBe('0.03333');
+    expect(pa.formula).toContain('0.025 / (1 − 10 × 0.025)');
+    expect(step(e.steps, 'Random draw').formula).toBe('u = 0.02 < p_a = 0.03333');
+    expect(e.outcome).toBe('mark CE');
+    expect(e.packet.ecnName).toBe('ECT(0)');
+    expect(e.ecnNote).toMatch(/RFC 3168 §5/);
+    expect(e.bar?.ticks.map((t) => t.label)).toEqual(['min_th 5', 'max_th 15']);
+    expect(e.bar?.pointer).toEqual({ v: 7.5, label: 'avg 7.5' });
+    expect(e.bar?.marker).toEqual({ v: 10, label: 'q 10' });
+    expect(e.mismatches).toEqual([]);
+  });
+
+  it('flags an engine number that does not follow from the formula', () => {
+    // 0.031 is no byte-mode scaling of 0.025 for a 1500-byte packet (mean size 1209.7 bytes is not whole)
+    const e = explainDecision(rec({ pb: 0.031, pa: 0.031 / (1 - 0.31) }));
+    expect(e.mismatches.length).toBeGreaterThan(0);
+    expect(step(e.steps, 'p_b').mismatch).toMatch(/engine: p_b = 0.031/);
+    // 0.03 would be byte mode with mean 1250 bytes, unless the record says packet mode
+    const declared = explainDecision(rec({ pb: 0.03, pa: 0.03 / (1 - 0.3), extra: { byteMode: 0 } }));
+    expect(step(declared.steps, 'p_b').mismatch).toMatch(/engine: p_b = 0.03/);
+    const wrongAvg = explainDecision(rec({ avg: 7.6 }));
+    expect(step(wrongAvg.steps, 'Average queue').mismatch).toMatch(/avg/);
+  });
+
+  it('gentle region: p_b = max_p + (1 - max_p)(avg - max_th)/max_th = 0.1 + 0.9 x 3/15 = 0.28; count 2: p_a = 0.28/(1 - 0.56)', () => {
+    // avg = 0.5 x 16 + 0.5 x 20 = 18
+    const e = explainDecision(rec({ avgBefore: 16, q: 20, avg: 18, gentle: true, region: 'gentle', pb: 0.28, count: 2, pa: 0.28 / 0.44, u: 0.9, outcome: 'enqueue', rule: 'pass' }));
+    expect(step(e.steps, 'Region').value).toMatch(/gentle/);
+    const pb = step(e.steps, 'p_b (gentle line)');
+    expect(pb.num).toBeCloseTo(0.28, 12);
+    expect(pb.formula).toContain('0.1 + (1 − 0.1) × (18 − 15) / 15');
+    expect(step(e.steps, 'p_a').num).toBeCloseTo(0.6363636, 6);
+    expect(step(e.steps, 'Random draw').value).toMatch(/queue the packet/);
+    expect(e.bar?.ticks.map((t) => t.label)).toContain('2·max_th 30');
+    expect(e.outcome).toBe('enqueue');
+    expect(e.mismatches).toEqual([]);
+  });
+
+  it('count·p_b >= 1 gives p_a = 1', () => {
+    const e = explainDecision(rec({ count: 40, pa: 1, u: 0.99, outcome: 'mark' }));
+    expect(step(e.steps, 'p_a').num).toBe(1);
+    expect(step(e.steps, 'p_a').formula).toMatch(/≥ 1, so p_a = 1/);
+    expect(e.mismatches).toEqual([]);
+  });
+
+  it('idle-time correction: avg <- (1 - w_q)^m avg before the update (m = 100, w_q = 0.002)', () => {
+    // 10 x 0.998^100 = 8.18566..., then x 0.998 + 0.002 x 0 = 8.16929...
+    const e = explainDecision(rec({ avgBefore: 10, wq: 0.002, idleM: 100, q: 0, avg: 10 * Math.pow(0.998, 100) * 0.998, region: 'between', u: null, pb: 0, pa: 0, count: 1, outcome: 'enqueue' }));
+    const idle = step(e.steps, 'Idle-time correction');
+    expect(idle.num).toBeCloseTo(8.18566, 4);
+    expect(idle.formula).toContain('(1 − 0.002)^100 × 10');
+    expect(step(e.steps, 'Average queue').num).toBeCloseTo(8.16929, 4);
+    // q = 0 waiting: RED never drops with at most one packet queued
+    expect(step(e.steps, 'p_b').value).toMatch(/not applied/);
+  });
+
+  it('byte mode: p_b scaled by size / meanPktSize (inferred from the engine number)', () => {
+    // line p_b 0.025; 1500-byte packet, mean 500: 0.075; count 1: p_a = 0.075 / 0.925
+    const e = explainDecision(rec({ pb: 0.075, count: 1, pa: 0.075 / 0.925, u: 0.5, outcome: 'enqueue' }));
+    expect(step(e.steps, 'p_b').num).toBeCloseTo(0.025, 12);
+    const bm = step(e.steps, 'p_b (byte mode)');
+    expect(bm.formula).toContain('0.025 × 1500 / 500');
+    expect(bm.num).toBeCloseTo(0.075, 12);
+    expect(step(e.steps, 'p_a').num).toBeCloseTo(0.0810811, 6);
+    expect(e.mismatches).toEqual([]);
+  });
+
+  it("ns-2's wait rule: count 50, p_b 0.025 -> count p_b = 1.25, p_a = 0.025 / (2 - 1.25) = 0.0333", () => {
+    const e = explainDecision(rec({ count: 50, pa: 0.025 / 0.75, u: 0.5, outcome: 'enqueue' }));
+    const pa = step(e.steps, 'p_a');
+    expect(pa.formula).toMatch(/^wait rule/);
+    expect(pa.num).toBeCloseTo(1 / 30, 12);
+    expect(e.mismatches).toEqual([]);
+  });
+
+  it('first arrival in the region: count restarts, no draw', () => {
+    const e = explainDecision(rec({ u: null, pa: 0, count: 7, outcome: 'enqueue' }));
+    expect(step(e.steps, 'count').value).toBe('7 → 1');
+    expect(e.steps.some((s) => s.label === 'Random draw' || s.label === 'p_a')).toBe(false);
+  });
+
+  it('above max_th: p_b = 1 and the outcome explains the ECN rule', () => {
+    const base = { avgBefore: 20, q: 20, avg: 20, region: 'above-max' as const, pb: 1, pa: 1, u: null };
+    const star = explainDecision(rec({ ...base, outcome: 'mark', rule: 'RED*: above max_th ECT packets are marked (seeds/003)' }));
+    expect(step(star.steps, 'p_b').num).toBe(1);
+    expect(star.outcome).toBe('mark CE');
+    expect(star.ecnNote).toMatch(/RED\*/);
+    const rfc = explainDecision(rec({ ...base, outcome: 'drop', reason: 'forced', rule: 'RFC 3168 §7: above max_th the packet is dropped even though it is ECT' }));
+    expect(rfc.outcome).toBe('forced drop');
+    expect(rfc.ecnNote).toMatch(/RFC 3168 §7/);
+    const notEct = explainDecision(rec({ ...base, ecn: ECN_NOT_ECT, outcome: 'drop', reason: 'forced', rule: 'avg >= max_th: forced drop' }));
+    expect(notEct.ecnNote).toMatch(/Not-ECT/);
+  });
+
+  it('overflow overrides the RED decision and is named', () => {
+    const e = explainDecision(rec({ region: 'overflow', outcome: 'drop', reason: 'overflow', u: 0.9, rule: 'buffer overflow' }));
+    expect(e.outcome).toBe('overflow drop');
+    expect(step(e.steps, 'Buffer limit').value).toBe('overflow drop');
+    expect(step(e.steps, 'Region').value).toBe('between min_th and max_th');
+    expect(e.bar?.pointer.v).toBe(7.5);
+    expect(e.mismatches).toEqual([]);
+  });
+
+  it('formats numbers to 4 significant digits', () => {
+    expect(fmt(1 / 30)).toBe('0.03333');
+    expect(fmt(7.5)).toBe('7.5');
+    expect(fmt(12)).toBe('12');
+    expect(fmt(-0.5)).toBe('−0.5');
+    expect(fmt(1.5e-7)).toBe('1.5e−7');
+  });
+});
+
+// ---------------------------------------------------------------- against the engine
+
+interface Arrival {
+  dtNs: number;
+  size: number;
+  ecn: number;
+}
+
+/** Drives the engine's RED with arrivals and departures and collects its records. */
+function runRed(values: Record<string, unknown>, ops: ({ kind: 'arrive' } & Arrival | { kind: 'depart'; dtNs: number })[], linkRateBps = 1e6): DecisionRecord[] {
+  const pool = new PacketPool(64);
+  const all = { ...defaultsOf(RED_PARAMS), ...values };
+  const q = red.create(all, { pool, rng: new Rng(7, 1), linkRateBps, name: 'test' });
+  const records: DecisionRecord[] = [];
+  q.recorder = { decision: (r) => records.push(r) };
+  let now = 0;
+  for (const op of ops) {
+    now += op.dtNs;
+    if (op.kind === 'arrive') {
+      const p = pool.alloc();
+      pool.size[p] = op.size;
+      pool.ecn[p] = op.ecn;
+      pool.flow[p] = 0;
+      q.enqueue(p, now);
+    } else {
+      const p = q.dequeue(now);
+      if (p >= 0) pool.free(p);
+    }
+  }
+  return records;
+}
+
+function arrivals(n: number, ecn = ECN_ECT0): { kind: 'arrive'; dtNs: number; size: number; ecn: number }[] {
+  return Array.from({ length: n }, () => ({ kind: 'arrive' as const, dtNs: 1000, size: 1000, ecn }));
+}
+
+describe('explainDecision on the engine’s RED records', () => {
+  // w_q = 1 makes avg = q, so the queue walks through every region as it fills.
+  const fill = { wq: 1, minTh: 2, maxTh: 4, limit: 100, ecn: true };
+
+  it('aboveMaxTh = "drop" (RFC 3168 §7): ECT packets above max_th are forced drops', () => {
+    const recs = runRed({ ...fill, aboveMaxTh: 'drop' }, arrivals(30));
+    const above = recs.filter((r) => r.avg >= 4);
+    expect(above.length).toBeGreaterThan(0);
+    for (const r of above) {
+      const e = explainDecision(r);
+      expect(e.outcome).toBe('forced drop');
+      expect(e.ecnNote).toMatch(/RFC 3168 §7/);
+      expect(e.mismatches).toEqual([]);
+    }
+  });
+
+  it('aboveMaxTh = "mark" (RED*): ECT packets above max_th are marked, Not-ECT ones dropped', () => {
+    const recs = runRed({ ...fill, aboveMaxTh: 'mark' }, arrivals(30));
+    const above = recs.filter((r) => r.avg >= 4);
+    expect(above.length).toBeGreaterThan(0);
+    for (const r of above) {
+      const e = explainDecision(r);
+      expect(e.outcome).toBe('mark CE');
+      expect(e.ecnNote).toMatch(/RED\*/);
+      expect(e.mismatches).toEqual([]);
+    }
+    const notEct = runRed({ ...fill, aboveMaxTh: 'mark' }, arrivals(30, ECN_NOT_ECT)).filter((r) => r.avg >= 4);
+    expect(notEct.length).toBeGreaterThan(0);
+    for (const r of notEct) expect(explainDecision(r)).toMatchObject({ outcome: 'forced drop', mismatches: [] });
+  });
+
+  it('aboveMaxTh = "new-gentle": marks in the gentle region, drops above 2 max_th', () => {
+    const recs = runRed({ ...fill, gentle: true, aboveMaxTh: 'new-gentle' }, arrivals(40));
+    const gentle = recs.filter((r) => r.avg >= 4 && r.avg < 8);
+    const over = recs.filter((r) => r.avg >= 8);
+    expect(gentle.length).toBeGreaterThan(0);
+    expect(over.length).toBeGreaterThan(0);
+    for (const r of gentle) {
+      const e = explainDecision(r);
+      expect(step(e.steps, 'Region').value).toMatch(/gentle/);
+      expect(e.outcomeKind).not.toBe('drop');
+      if (e.outcomeKind === 'mark') expect(e.ecnNote).toMatch(/new gentle/);
+      expect(e.mismatches).toEqual([]);
+    }
+    expect(gentle.some((r) => r.outcome === 'mark')).toBe(true);
+    for (const r of over) {
+      const e = explainDecision(r);
+      expect(e.outcome).toBe('forced drop');
+      expect(e.ecnNote).toMatch(/new gentle/);
+    }
+  });
+
+  it('random traffic, every option: the recomputed calculation agrees with every engine record', () => {
+    const rng = new Rng(2024, 9);
+    let checked = 0;
+    const seen = new Map<string, number>();
+    const see = (k: string) => seen.set(k, (seen.get(k) ?? 0) + 1);
+    for (let trial = 0; trial < 60; trial++) {
+      const bytes = trial % 4 === 3;
+      const values = {
+        unit: bytes ? 'bytes' : 'packets',
+        limit: bytes ? 40_000 : 40,
+        minTh: bytes ? 5000 : 3 + (trial % 5),
+        maxTh: bytes ? 15_000 : 12 + (trial % 7),
+        maxP: [0.02, 0.1, 0.5][trial % 3],
+        wq: [0.002, 0.05, 0.3][trial % 3],
+        gentle: trial % 2 === 0,
+        wait: trial % 5 === 1,
+        ecn: trial % 3 !== 2,
+        aboveMaxTh: (['drop', 'mark', 'new-gentle'] as const)[trial % 3],
+        mode: trial % 4 >= 2 ? 'byte' : 'packet',
+        meanPktSize: [500, 1000, 576][trial % 3],
+      };
+      const ops: Parameters<typeof runRed>[1] = [];
+      for (let i = 0; i < 400; i++) {
+        // bursts of arrivals against a slower drain, with idle gaps now and then
+        const u = rng.uniform();
+        if (u < 0.6) ops.push({ kind: 'arrive', dtNs: Math.floor(rng.uniform() * 2e6), size: 40 + Math.floor(rng.uniform() * 1461), ecn: Math.floor(rng.uniform() * 4) });
+        else if (u < 0.97) ops.push({ kind: 'depart', dtNs: Math.floor(rng.uniform() * 3e6) });
+        else ops.push({ kind: 'depart', dtNs: 2e8 });
+      }
+      for (const r of runRed(values, ops)) {
+        const e = explainDecision(r);
+        expect(e.mismatches, `trial ${trial} t=${r.t}: ${JSON.stringify(r)}`).toEqual([]);
+        checked++;
+        for (const s of e.steps) see(s.label === 'p_a' && s.formula.startsWith('wait') ? 'p_a wait' : s.label);
+        see(e.outcome);
+      }
+    }
+    expect(checked).toBeGreaterThan(10_000);
+    // every branch of the calculation was exercised
+    for (const k of ['Idle-time correction', 'p_b (gentle line)', 'p_b (byte mode)', 'p_a', 'p_a wait', 'Random draw', 'Buffer limit', 'mark CE', 'early drop', 'forced drop', 'overflow drop']) {
+      expect(seen.get(k) ?? 0, k).toBeGreaterThan(0);
+    }
+  });
+
+  it('the idle-time correction of an engine record is shown with its m', () => {
+    // one packet, drained, then 1 s idle on a 1 Mb/s link with 500-byte mean packets:
+    // m = floor(1 s x 1e6 / (8 x 500)) = 250 minus the last packet's transmission time
+    const recs = runRed({ wq: 0.002, minTh: 5, maxTh: 15, meanPktSize: 500 }, [
+      { kind: 'arrive', dtNs: 0, size: 500, ecn: 0 },
+      { kind: 'depart', dtNs: 0 },
+      { kind: 'arrive', dtNs: 1e9, size: 500, ecn: 0 },
+    ]);
+    const last = recs[recs.length - 1];
+    // the link goes idle when the 500-byte packet has been sent (4 ms): idle 0.996 s = 249 packet times
+    expect(last.idleM).toBe(249);
+    const e = explainDecision(last);
+    expect(step(e.steps, 'Idle-time correction').formula).toContain('^249');
+    expect(e.mismatches).toEqual([]);
+  });
+});
+

@@ -1,0 +1,104 @@
+/**
+ * REM (seeds/002 eq. 2; Athuraliya et al. 2001): the price update by hand, the marking
+ * law, and on long-lived flows a settled price with the queue near b*; with ECN, PI and
+ * REM drop nothing (seeds/002 Table II: ECN cuts their loss to almost nothing).
+ */
+import { describe, expect, it } from 'vitest';
+import type { RemQueue } from '../../../../src/engine/aqm/rem';
+import { explain, remProbability } from '../../../../src/engine/aqm/rem.explain';
+import { Drive, MS } from './drive';
+import { longLived, runScenario, runWithSeries } from './longlived';
+
+describe('the price update, interval by interval', () => {
+  // 10 Mb/s, 1250-byte mean packets, 2 ms: c = 0.002 x 1e7 / (8 x 1250) = 2 packets per interval
+  const v = { bStar: 10, gamma: 0.001, alpha: 0.1, phi: 1.001, interval: 0.002, meanPktSize: 1250, limit: 1000 };
+
+  it('price <- max(0, price + gamma (alpha (q - b*) + x - c)), p = 1 - phi^-price', () => {
+    const d = new Drive('rem', v);
+    const q = d.q as RemQueue;
+    expect(q.capacity()).toBeCloseTo(2, 12);
+    for (let i = 1; i <= 5; i++) d.arrive(i * 0.1 * MS, 1250);
+    d.q.sync(2 * MS);
+    // x = 5, q = 5: 0.001 x (0.1 x (5 - 10) + 5 - 2) = 0.0025
+    expect(q.price).toBeCloseTo(0.0025, 15);
+    expect(q.p).toBeCloseTo(1 - Math.pow(1.001, -0.0025), 15);
+    for (let i = 0; i < 25; i++) d.arrive(2.5 * MS, 1250);
+    d.q.sync(4 * MS);
+    // x = 25, q = 30: 0.0025 + 0.001 x (0.1 x 20 + 25 - 2) = 0.0275
+    expect(q.price).toBeCloseTo(0.0275, 15);
+    d.q.sync(6 * MS);
+    // no arrivals, q = 30: 0.0275 + 0.001 x (2 - 2) = 0.0275
+    expect(q.price).toBeCloseTo(0.0275, 15);
+    for (let i = 0; i < 30; i++) d.depart(6.5 * MS);
+    d.q.sync(8 * MS);
+    // q = 0, x = 0: 0.0275 + 0.001 x (-1 - 2) = 0.0245
+    expect(q.price).toBeCloseTo(0.0245, 15);
+    d.q.sync(100 * MS);
+    expect(q.price).toBe(0); // never below 0
+  });
+
+  it('p = 1 - phi^-price: price 100 with phi 1.001 gives 9.51 %', () => {
+    expect(remProbability(100, 1.001)).toBeCloseTo(1 - 1 / Math.pow(1.001, 100), 15);
+    expect(remProbability(100, 1.001)).toBeCloseTo(0.0951, 4);
+  });
+
+  it('the explanation recomputes the last price update from the rate and queue mismatch', () => {
+    const d = new Drive('rem', v);
+    for (let i = 1; i <= 5; i++) d.arrive(i * 0.1 * MS, 1250);
+    d.arrive(3 * MS, 1250);
+    const e = explain(d.records[d.records.length - 1]);
+    expect(e.steps.find((s) => s.label === 'Price update')?.num).toBeCloseTo(0.0025, 15);
+    expect(e.steps.find((s) => s.label === 'Queue mismatch')?.num).toBeCloseTo(-0.5, 15);
+    expect(e.mismatches).toEqual([]);
+  });
+
+  it('ns-2 markpkts_: with ECN at dequeue nothing is dropped early and departing ECT packets are marked', () => {
+    const d = new Drive('rem', { ...v, ecn: true, markAt: 'dequeue', gamma: 0.1 });
+    let t = 0;
+    for (let i = 0; i < 2000; i++) {
+      d.arrive((t += 0.3 * MS), 1250, i % 2 === 0 ? 2 : 0);
+      if (i % 2 === 0) d.depart(t);
+    }
+    expect(d.q.dropsEarly).toBe(0);
+    expect(d.q.marks).toBeGreaterThan(0);
+    expect(d.records.some((r) => r.stage === 'dequeue' && r.outcome === 'mark')).toBe(true);
+  });
+});
+
+describe('REM on long-lived flows (10 Mb/s, 1500-byte packets)', () => {
+  const window = (t: number[], v: number[], a: number, b: number) => {
+    const w = v.filter((_, i) => t[i] >= a && t[i] < b);
+    return w.reduce((x, y) => x + y, 0) / w.length;
+  };
+  for (const [n, bStar] of [
+    [10, 240],
+    [50, 240],
+    [10, 24],
+  ] as const) {
+    it(`${n} flows, b* = ${bStar}: the price settles and the mean queue lands within 10 % of b*`, () => {
+      const { result, t, cols } = runWithSeries(longLived({ kind: 'rem', limit: 1000, bStar }, n), ['aqm.price'], 0.01);
+      const b = result.summary.bottleneck;
+      expect(Math.abs(b.meanQueuePackets - bStar)).toBeLessThan(0.1 * bStar);
+      const p = cols['aqm.price'];
+      const [w1, w2] = [window(t, p, 60, 80), window(t, p, 80, 100)];
+      expect(Math.abs(w2 - w1)).toBeLessThan(0.3 * ((w1 + w2) / 2));
+      expect(b.aqm!.means.price).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('with ECN, PI and REM drop almost nothing (seeds/002 Table II)', () => {
+  for (const queue of [
+    { kind: 'pi', limit: 1000, qRef: 240, ecn: true },
+    { kind: 'rem', limit: 1000, bStar: 240, ecn: true },
+  ]) {
+    it(`${queue.kind}: 50 ECN flows, marks instead of drops`, () => {
+      const ecn = runScenario(longLived(queue, 50, { tcp: { ecn: true } })).summary.bottleneck;
+      const drop = runScenario(longLived({ ...queue, ecn: false }, 50)).summary.bottleneck;
+      expect(drop.lossRate).toBeGreaterThan(0.01);
+      expect(ecn.lossRate).toBeLessThan(0.001);
+      expect(ecn.marks).toBeGreaterThan(0.5 * drop.drops);
+      expect(ecn.utilization).toBeGreaterThan(0.98);
+    });
+  }
+});

@@ -1,0 +1,51 @@
+/**
+ * Self-configuring RED (seeds/004 §3.3, Fig. 6): max_p changes only when the average
+ * enters Below (/ alpha) or Above (x beta), once per crossing.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ScRedQueue } from '../../../../src/engine/aqm/sc-red';
+import { explain } from '../../../../src/engine/aqm/sc-red.explain';
+import { ECN_ECT0 } from '../../../../src/engine/net/packet';
+import { Drive, MS } from './drive';
+
+describe('sc-red status changes (Fig. 6, alpha 3, beta 2, initial max_p 0.02)', () => {
+  it('x2 on entering Above, /3 on entering Below, nothing while the status stays', () => {
+    // w_q = 1: avg = the queue before each arrival; min_th 5, max_th 15
+    // ECT packets and RED* above max_th: nothing is dropped, so the queue goes where the test sends it
+    const d = new Drive('sc-red', { minTh: 5, maxTh: 15, wq: 1, limit: 1000, ecn: true, aboveMaxTh: 'mark' });
+    const q = d.q as ScRedQueue;
+    let t = 0;
+    const to = (n: number) => {
+      while (q.lenPackets < n) d.arrive((t += MS), 1000, ECN_ECT0);
+      while (q.lenPackets > n) d.depart((t += MS));
+      d.arrive((t += MS), 1000, ECN_ECT0); // the arrival that sees avg = n
+    };
+    expect(q.curMaxP).toBe(0.02);
+    to(10); // Between
+    expect(q.curMaxP).toBe(0.02);
+    to(20); // Above: x 2
+    expect(q.curMaxP).toBe(0.04);
+    to(25); // still Above
+    expect(q.curMaxP).toBe(0.04);
+    to(10); // Between
+    to(16); // Above again: x 2
+    expect(q.curMaxP).toBe(0.08);
+    to(2); // Below: / 3
+    expect(q.curMaxP).toBeCloseTo(0.08 / 3, 15);
+    to(1); // still Below
+    expect(q.curMaxP).toBeCloseTo(0.08 / 3, 15);
+    expect(q.aqmState().status).toBe(0);
+    // the arrival that entered Below carries the change in its record, and its explanation shows it
+    const rec = d.records.find((r) => r.extra?.statusBefore !== 0 && r.extra?.status === 0)!;
+    const e = explain(rec);
+    expect(e.steps.find((s) => s.label === 'max_p (entered Below)')?.num).toBeCloseTo(0.08 / 3, 15);
+    expect(e.mismatches).toEqual([]);
+  });
+
+  it('max_p is kept at most 1', () => {
+    const d = new Drive('sc-red', { minTh: 5, maxTh: 15, wq: 1, limit: 1000, maxP: 0.7, ecn: true, aboveMaxTh: 'mark' });
+    let t = 0;
+    for (let i = 0; i < 20; i++) d.arrive((t += MS), 1000, ECN_ECT0);
+    expect((d.q as ScRedQueue).curMaxP).toBe(1);
+  });
+});
