@@ -78,6 +78,22 @@ class Ring<T> {
   }
 }
 
+/**
+ * Per-flow time series go to the UI for the first SERIES_FLOWS flows only: the charts
+ * draw at most a few lines and a band, and a column per flow for 100,000 flows (500,000
+ * columns) would take the UI's memory and main thread for nothing. The summary counts
+ * every flow.
+ */
+export const SERIES_FLOWS = 200;
+const PER_FLOW_COLUMN = /^[A-Za-z]+\.(\d+)$/;
+function keepColumn(name: string): boolean {
+  const m = PER_FLOW_COLUMN.exec(name);
+  return !m || Number(m[1]) < SERIES_FLOWS;
+}
+
+/** Flows listed in the summaries sent while a run goes (the final result lists all). */
+const PROGRESS_FLOWS = 200;
+
 /** Pending columns gathered from the engine's sink calls during a slice. */
 class Pending {
   series: SeriesBatch[] = [];
@@ -88,7 +104,7 @@ class Pending {
     const n = this.series.reduce((s, b) => s + b.t.length, 0);
     const t = new Float64Array(n);
     const names = new Set<string>();
-    for (const b of this.series) for (const k of Object.keys(b.cols)) names.add(k);
+    for (const b of this.series) for (const k of Object.keys(b.cols)) if (keepColumn(k)) names.add(k);
     const cols: Record<string, Float64Array> = {};
     for (const k of names) cols[k] = new Float64Array(n);
     let off = 0;
@@ -471,11 +487,17 @@ class Driver {
       this.rateSim = h.now;
     }
     let summary;
+    let flowsTotal: number | undefined;
     if (force || wall - this.lastSummaryWall >= SUMMARY_MS) {
       this.lastSummaryWall = wall;
       summary = h.result().summary;
+      // with very many flows only the first ones travel while the run goes
+      if (summary.flows.length > PROGRESS_FLOWS) {
+        flowsTotal = summary.flows.length;
+        summary = { ...summary, flows: summary.flows.slice(0, PROGRESS_FLOWS) };
+      }
     }
-    post(toMain({ type: 'progress', runId: this.runId, now: h.now, end: h.endTime, eventsPerSec: this.eventsPerSec, simRate: this.simRate, events: h.events, summary }));
+    post(toMain({ type: 'progress', runId: this.runId, now: h.now, end: h.endTime, eventsPerSec: this.eventsPerSec, simRate: this.simRate, events: h.events, summary, flowsTotal }));
   }
 
   private finish(h: RunHandle): void {

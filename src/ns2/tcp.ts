@@ -1,5 +1,5 @@
 import type { TcpParams } from '../engine/tcp/params';
-import { bool, num } from './tcl';
+import { bool, Ns2ExportError, num } from './tcl';
 
 /**
  * TCP endpoints as ns-2.35 one-way agents (tcp/tcp.cc, tcp-reno.cc, tcp-newreno.cc,
@@ -21,6 +21,9 @@ const AGENT: Record<string, string> = { tahoe: 'Agent/TCP', reno: 'Agent/TCP/Ren
 
 /** Notes that depend on the TCP parameters (listed once per distinct text). */
 export function tcpNotes(p: TcpParams, path: string, note: (field: string, text: string) => void): void {
+  // seeds/004's SUBTCP and modified increases were patches to the 1998 ns; ns-2.35 has neither
+  if (p.subtcp) throw new Ns2ExportError(`${path}.subtcp`, 'SUBTCP (seeds/004 Fig. 11) cannot be exported: ns-2.35 TCP agents have no windows below one segment; use subtcp = false');
+  if (p.increase !== 'linear') throw new Ns2ExportError(`${path}.increase`, `"${p.increase}" (seeds/004 Figs. 15-16) cannot be exported: ns-2.35 TCP agents only have the linear increase; use increase = "linear"`);
   if (p.headerBytes > 0 && p.headerBytes !== p.ackBytes)
     note(`${path}.ackBytes`, `ns-2 sizes the SYN as tcpip_base_hdr_size_ (${p.headerBytes} bytes here, the data header) instead of ackBytes = ${p.ackBytes}; pure ACKs are ${p.ackBytes} bytes as asked`);
   if (p.variant === 'sack')

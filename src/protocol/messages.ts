@@ -149,6 +149,8 @@ export interface ProgressMsg {
   events: number;
   /** The summary so far (sent a few times a second). */
   summary?: Summary;
+  /** When the summary lists only the first flows (very many flows): how many there are. */
+  flowsTotal?: number;
 }
 export interface ParamSetMsg {
   v: ProtocolVersion;

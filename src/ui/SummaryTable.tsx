@@ -18,8 +18,9 @@ const f0 = format('.0f');
 const f1 = format('.1f');
 const f2 = format('.2f');
 
-/** While a run goes, at most this many flow rows are rendered (all of them when paused or done). */
+/** While a run goes, at most this many flow rows are rendered; when paused or done, at most DONE_ROWS (the CSV has every flow). */
 const LIVE_ROWS = 20;
+const DONE_ROWS = 500;
 
 function rate(bps: number): string {
   if (bps >= 1e6) return `${num3(bps / 1e6)} Mb/s`;
@@ -40,6 +41,7 @@ export function SummaryTable() {
   const preset = useAppState(store, (s) => s.presetName);
   const scenario = useAppState(store, (s) => s.scenario);
   const highlight = useAppState(store, (s) => s.highlight);
+  const flowsTotal = useAppState(store, (s) => s.flowsTotal);
   if (!summary) {
     return (
       <section className="card summary" aria-labelledby="summary-title">
@@ -110,7 +112,7 @@ export function SummaryTable() {
             </tr>
           </thead>
           <tbody>
-            {(status === 'running' ? summary.flows.slice(0, LIVE_ROWS) : summary.flows).map((f) => (
+            {summary.flows.slice(0, status === 'running' ? LIVE_ROWS : DONE_ROWS).map((f) => (
               <tr key={f.flow}>
                 <th scope="row">
                   <span className="swatch" style={{ background: flowColor(f.flow) }} aria-hidden="true" />
@@ -143,9 +145,14 @@ export function SummaryTable() {
           </tbody>
         </table>
         {many ? <p className="muted small">☆ marks a flow to draw as a line over the band in the per-flow charts.</p> : null}
-        {status === 'running' && summary.flows.length > LIVE_ROWS ? (
+        {status === 'running' && (flowsTotal ?? summary.flows.length) > LIVE_ROWS ? (
           <p className="muted small">
-            Showing {LIVE_ROWS} of {summary.flows.length} flows while the run goes; pause or wait for the end to see all.
+            Showing {LIVE_ROWS} of {flowsTotal ?? summary.flows.length} flows while the run goes; pause or wait for the end to see more.
+          </p>
+        ) : null}
+        {status !== 'running' && (flowsTotal ?? summary.flows.length) > DONE_ROWS ? (
+          <p className="muted small">
+            Showing the first {DONE_ROWS} of {flowsTotal ?? summary.flows.length} flows; the CSV export lists every one.
           </p>
         ) : null}
       </div>

@@ -64,6 +64,14 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: /Classroom/ }).click();
     const cls = await seriousViolations(page);
     expect(cls, fmt(cls)).toEqual([]);
+    // the compare panel opened, and a chart full screen
+    await page.locator('.slot-compare > summary').click();
+    await page.waitForTimeout(300);
+    const cmp = await seriousViolations(page);
+    expect(cmp, fmt(cmp)).toEqual([]);
+    await page.getByRole('button', { name: 'Show Bottleneck queue full screen' }).first().click();
+    const full = await seriousViolations(page);
+    expect(full, fmt(full)).toEqual([]);
     await page.context().close();
   });
 });
@@ -211,6 +219,35 @@ describe('editing', () => {
     await kind.selectOption('red');
     const q = await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue);
     expect(q).toMatchObject({ kind: 'red', maxP: 0.02, ecn: true, minTh: 20, maxTh: 60 });
+    await page.context().close();
+  });
+});
+
+describe('very many flows', () => {
+  it('a 100,000-flow run completes without freezing the page: charts follow the first 200 flows, the table lists 500 rows', async () => {
+    const page = await open('p=default&traffic.0.flows=100000&warmup=0&duration=1&seed=1');
+    page.on('dialog', (d) => void d.accept());
+    await page.evaluate(() => {
+      const w = window as unknown as { __lt: number[] };
+      w.__lt = [];
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) w.__lt.push(e.duration);
+      }).observe({ entryTypes: ['longtask'] });
+    });
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done', 110_000);
+    const lt = await page.evaluate(() => (window as unknown as { __lt: number[] }).__lt);
+    console.log(`100,000 flows for 1 s: done ${((Date.now() - t0) / 1000).toFixed(1)} s after Play; main-thread long tasks ${lt.length}, longest ${Math.max(0, ...lt).toFixed(0)} ms`);
+    const s = await page.evaluate(() => {
+      const st = window.__aqmlab!.store;
+      return { flows: st.getState().summary.flows.length, cwndCols: st.series.names().filter((n: string) => n.startsWith('cwnd.')).length };
+    });
+    expect(s.flows).toBe(100000);
+    expect(s.cwndCols).toBe(200);
+    await expect(page.locator('table.flows tbody tr').count()).resolves.toBe(500);
+    await expect(page.locator('.summary').innerText()).resolves.toContain('Showing the first 500 of 100000 flows');
     await page.context().close();
   });
 });

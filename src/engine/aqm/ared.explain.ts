@@ -67,7 +67,7 @@ function aredSteps(rec: DecisionRecord, list: StepList): void {
     );
   }
   const nextT = extraOf(rec, 'nextT');
-  if (Number.isFinite(nextT)) list.push({ label: 'Next update', formula: `the next ${when} check uses the average then; max_p stays within [${fmt(bottom)}, ${fmt(top)}]`, value: fmtTime(nextT), num: nextT });
+  if (Number.isFinite(nextT)) list.push({ label: 'Next update', formula: `max_p is checked ${when}, with the average of that moment, and kept within [${fmt(bottom)}, ${fmt(top)}]`, value: fmtTime(nextT), num: nextT });
 }
 
 export function explain(rec: DecisionRecord): Explanation {
@@ -78,8 +78,8 @@ export function explain(rec: DecisionRecord): Explanation {
       const high = extraOf(r, 'bandHigh');
       return Number.isFinite(low) && Number.isFinite(high)
         ? [
-            { v: low, label: `band ${fmt(low)}`, tone: 'band' },
-            { v: high, label: `${fmt(high)}`, tone: 'band' },
+            { v: low, label: '', tone: 'band' },
+            { v: high, label: '', tone: 'band' },
           ]
         : [];
     },

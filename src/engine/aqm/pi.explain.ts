@@ -29,7 +29,7 @@ export function explain(rec: DecisionRecord): Explanation {
   if (!Number.isFinite(prev)) {
     list.push({ label: 'p', formula: `no sample yet (the first is at 1/w = ${fmt(1 / w)} s): p = 0`, value: '0', num: 0 }, p, 'p');
   } else {
-    list.push({ label: `Samples (every 1/w = ${fmt(1 / w)} s)`, formula: `last sample at ${fmtTime(extraOf(rec, 'lastT'))}: q = ${fmt(q)}, the one before q_old = ${fmt(qOld)} ${unitWord(u, qOld)}; q_ref = ${fmt(qRef)}`, value: `q − q_ref = ${fmt(q - qRef)}`, num: q });
+    list.push({ label: `Samples (every 1/w = ${fmt(1 / w)} s)`, formula: `last sample at ${fmtTime(extraOf(rec, 'lastT'))}: q = ${fmt(q)}, the one before q_old = ${fmt(qOld)} ${unitWord(u, qOld)}; q_ref = ${fmt(qRef)}`, value: `q ${fmt(q)}`, num: q });
     const raw = prev + a * (q / scale - qRef / scale) - b * (qOld / scale - qRef / scale);
     const next = piUpdate(prev, q, qOld, qRef, a, b, scale);
     const s = scale !== 1 ? `/${fmt(scale)}` : '';

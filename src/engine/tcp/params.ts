@@ -1,4 +1,5 @@
 import type { ParamSpecs, ParamValues } from '../core/params';
+import { SUBTCP_PARAMS } from './subtcp';
 
 /**
  * TCP endpoint parameters (scenario `tcp.*`), declared once. Defaults are realistic
@@ -115,6 +116,8 @@ export const TCP_PARAMS = {
   },
   ecn: { type: 'boolean', default: false, label: 'ECN', doc: 'Endpoints negotiate ECN, send ECT(0) data and react to ECN-Echo once per window.', ref: 'RFC 3168 §6.1' },
   ecnPlus: { type: 'boolean', default: false, label: 'ECN+', doc: 'The SYN-ACK is sent ECN-capable, so an AQM can mark it instead of dropping it.', ref: 'seeds/003 (ECN+)' },
+  // seeds/004 §4: SUBTCP and the modified increases (src/engine/tcp/subtcp.ts)
+  ...SUBTCP_PARAMS,
 } as const satisfies ParamSpecs;
 
 export type TcpParams = ParamValues<typeof TCP_PARAMS>;

@@ -5,9 +5,10 @@ import type { TcpParams } from './params';
 import type { LossRecovery } from './recovery';
 import { RtoEstimator, type RtoMode } from './rto';
 import { asDoubles } from '../core/doubles';
+import { cutAtOne, openWindow, paceNs, subtcpOn } from './subtcp';
 
 /** Fields that hold times (ns), windows or byte counts as doubles (see core/doubles.ts). */
-const SENDER_DOUBLES = ['cwnd', 'ssthresh', 'cutCwnd', 'holdUntil', 'timedAt', 'rtxDeadline', 'timerAt', 'synAt', 'completionTime', 'startTime', 'bytesAcked'];
+const SENDER_DOUBLES = ['cwnd', 'subScale', 'ssthresh', 'cutCwnd', 'holdUntil', 'timedAt', 'rtxDeadline', 'timerAt', 'synAt', 'completionTime', 'startTime', 'bytesAcked'];
 
 /** Connection states of the sender (a subset of RFC 793's, enough for a one-way transfer). */
 export const S_CLOSED = 0;
@@ -99,7 +100,13 @@ export class TcpSender implements Agent {
   cwrPending = false;
   /** The ACK being processed carried ECE (no window growth on it, as ns-2). */
   ackEce = false;
-  /** ECN at cwnd = 1: no new segment until holdUntil (RFC 3168 §6.1.2). */
+  /**
+   * SUBTCP (seeds/004 Fig. 11): below one segment per RTT the window is 1 and the sender
+   * waits subScale x RTT between segments; 1 = normal TCP. See subtcp.ts.
+   */
+  subScale = 1;
+  private readonly subtcp: boolean;
+  /** ECN at cwnd = 1 (RFC 3168 §6.1.2), or SUBTCP pacing: no new segment until holdUntil. */
   holding = false;
   holdUntil = 0;
 
@@ -161,6 +168,7 @@ export class TcpSender implements Agent {
     this.ackBytes = o.params.ackBytes;
     const tickNs = fromSeconds(o.params.tick);
     this.rtoEst = new RtoEstimator(tickNs, fromSeconds(o.params.minRto), fromSeconds(o.params.maxRto), fromSeconds(o.params.initialRto), o.params.rtoEstimator as RtoMode);
+    this.subtcp = subtcpOn(o.params);
     asDoubles(this, SENDER_DOUBLES);
   }
 
@@ -323,7 +331,9 @@ export class TcpSender implements Agent {
     const ns2 = this.params.windowCut === 'ns2';
     const half = this.halfWindow();
     this.ssthresh = ns2 ? Math.max(Math.floor(half), 2) : Math.max(flight / 2, 2);
-    if (Math.floor(this.cwnd) <= 1) {
+    if (Math.floor(this.cwnd) <= 1 && (this.params.subtcp || this.params.increase === 'bandwidth') && this.subCut(now)) {
+      if (this.events() !== null) this.ev('ecn-cut', now, ack, `ECE at cwnd 1 (SUBTCP): sub_scale ${this.subScale}, next segment after ${((this.subScale * this.rttNs()) / NS_PER_S).toFixed(3)} s`);
+    } else if (Math.floor(this.cwnd) <= 1) {
       // RFC 3168 §6.1.2: cwnd cannot halve below one segment, so the sender resets the
       // retransmission timer and sends its next segment only after one RTO.
       this.cwnd = 1;
@@ -350,6 +360,7 @@ export class TcpSender implements Agent {
    * No growth on an ACK carrying ECE (as ns-2).
    */
   openCwnd(): void {
+    if (this.subtcp) return openWindow(this); // seeds/004 §4: SUBTCP and the modified increases
     if (this.ackEce) return;
     if (this.cwnd < this.ssthresh) this.cwnd += 1;
     else this.cwnd += 1 / this.cwnd;
@@ -397,6 +408,7 @@ export class TcpSender implements Agent {
    */
   fastRetransmit(now: number): number {
     const before = this.cwnd;
+    if (this.subtcp && before <= 1) cutAtOne(this);
     const ecnWindow = this.lastCutEcn && this.sndUna < this.cutEnd;
     const half = this.halfWindow();
     this.ssthresh = this.lossSsthresh();
@@ -490,8 +502,31 @@ export class TcpSender implements Agent {
     }
     // RFC 6298 §5.1: start the timer when sending data if it is not running
     if (this.rtxDeadline < 0) this.restartRtx(now);
+    if (this.subScale > 1 && this.cwnd <= 1) this.subPace(now);
     net.send(this.node, p);
     return len;
+  }
+
+  // ------------------------------------------------------------------ SUBTCP (seeds/004 §4, subtcp.ts)
+
+  /** The RTT SUBTCP paces by: the smoothed RTT, or the RTO before the first sample (ns). */
+  private rttNs(): number {
+    return this.rtoEst.srtt > 0 ? this.rtoEst.srtt : this.rtoEst.value;
+  }
+
+  /** After a segment sent below one segment per RTT: the next waits sub_scale x RTT (Fig. 11 send()). */
+  private subPace(now: number): void {
+    this.holding = true;
+    this.holdUntil = now + paceNs(this, this.rttNs());
+    this.arm();
+  }
+
+  /** ECE at cwnd 1 under SUBTCP: sub_scale doubles and the next segment waits sub_scale x RTT (Fig. 11 closecwnd). */
+  private subCut(now: number): boolean {
+    this.cwnd = 1;
+    cutAtOne(this);
+    this.subPace(now);
+    return true;
   }
 
   private sendSynAck(now: number): void {
@@ -654,6 +689,7 @@ export class TcpSender implements Agent {
     if (this.sndUna >= this.sndMax) return; // nothing outstanding
     this.timeouts++;
     const before = this.cwnd;
+    if (this.subtcp && before <= 1) cutAtOne(this); // seeds/004 Fig. 11 closecwnd at cwnd 1
     // RFC 5681 §3.1 eq. 4 and loss window of one segment; RFC 6298 §5.5 backoff;
     // go back N: retransmit from snd.una (ns-2 reset_rtx_timer).
     this.ssthresh = this.lossSsthresh();

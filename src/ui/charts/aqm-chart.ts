@@ -62,7 +62,7 @@ export const aqmChart: ChartDef = {
     const L = layoutOf(c.view.queue.kind);
     const probCols: { col: string; label: string; color: string; width: number; dash?: number[] }[] = [];
     if (L.redProbs) {
-      probCols.push({ col: 'pb', label: 'p_b (from avg)', color: SERIES.pb, width: 2.25 }, { col: 'pa', label: 'p_a (applied)', color: SERIES.pa, width: 1.5 });
+      probCols.push({ col: 'pb', label: 'p_b (from avg)', color: SERIES.pb, width: 2.25 }, { col: 'pa', label: 'p_a (applied; spikes clipped)', color: SERIES.pa, width: 1.5 });
       // plain RED streams its constant max_p in the `maxP` column; the adaptive ones declare it
       if (!L.probs.some((v) => v.name === 'maxP')) probCols.push({ col: 'maxP', label: 'max_p', color: SERIES.maxP, width: 2.5, dash: [10, 5] });
     }
@@ -117,7 +117,10 @@ export const aqmChart: ChartDef = {
       p.unclip();
     } else {
       const cols = probCols.map((pc) => store.column(pc.col));
-      const top = maxOver(store, cols, t0, t1);
+      // RED's p_a spikes towards 1 as count grows between drops: the axis follows the other
+      // lines (max_p, p_b) so they stay readable, and p_a's spikes are clipped at the top
+      const scaleCols = cols.filter((_, k) => probCols[k].col !== 'pa');
+      const top = maxOver(store, scaleCols.length > 0 ? scaleCols : cols, t0, t1) * (L.redProbs ? 1.6 : 1);
       const y = yScaleFor(r, 0, Number.isFinite(top) && top > 0 ? Math.min(1, top * 1.1) : 0.1);
       axes(p, r, x, y, f, 'time (s)', 'probability', format('.3~f'));
       if (second) {
@@ -139,10 +142,12 @@ export const aqmChart: ChartDef = {
         p.unclip();
       }
       p.clip(r);
-      // dashed max_p first, then the probabilities over it
-      probCols.forEach((pc, k) => {
+      // p_a's thin spikes first, the other lines over them
+      const order = probCols.map((_, k) => k).sort((a, b) => Number(probCols[b].col === 'pa') - Number(probCols[a].col === 'pa'));
+      for (const k of order) {
+        const pc = probCols[k];
         drawn += drawSeries(p, r, x, y, store, cols[k], { color: pc.color, width: pc.width, dash: pc.dash }, c.scratch, pc.col);
-      });
+      }
       p.unclip();
     }
     drawMarkers(p, r, x, c.markers, f);

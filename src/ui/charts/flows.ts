@@ -15,11 +15,11 @@ export function flowLabel(flow: number): string {
 }
 
 /** Legend entries for the flows a chart draws. */
-export function flowLegend(flows: readonly number[], highlight: readonly number[]): LegendItem[] {
+export function flowLegend(flows: readonly number[], highlight: readonly number[], total = flows.length): LegendItem[] {
   if (flows.length <= MAX_LINES) return flows.map((f) => ({ label: flowLabel(f), color: flowColor(f), dash: flowDash(f) }));
   const hl = highlight.filter((f) => flows.includes(f));
   return [
-    { label: `min–max of ${flows.length} flows`, color: SERIES.band, fill: true },
+    { label: total > flows.length ? `min–max of the first ${flows.length} of ${total} flows` : `min–max of ${flows.length} flows`, color: SERIES.band, fill: true },
     { label: 'median', color: SERIES.median, width: 2.5 },
     ...hl.map((f) => ({ label: flowLabel(f), color: flowColor(f), dash: flowDash(f) })),
   ];

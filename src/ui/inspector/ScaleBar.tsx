@@ -54,9 +54,9 @@ function useWidth(initial: number): [React.RefObject<HTMLDivElement | null>, num
   return [ref, w];
 }
 
-/** Keeps a label of `chars` characters centred at x inside the drawing. */
-function clampX(x: number, chars: number, W: number): number {
-  const half = (chars * FS * 0.55) / 2;
+/** Keeps a label of `chars` characters centred at x inside the drawing (`em`: average glyph width per font px). */
+function clampX(x: number, chars: number, W: number, em = 0.55): number {
+  const half = (chars * FS * em) / 2;
   return Math.min(Math.max(x, half + 2), W - half - 2);
 }
 
@@ -75,6 +75,7 @@ export function ScaleBar({ bar }: { bar: Bar }) {
   let lastEnd = -Infinity;
   let row = 0;
   const placed = [...bar.ticks]
+    .filter((t) => t.label !== '')
     .sort((a, b) => a.v - b.v)
     .map((t) => {
       const cx = clampX(x(t.v), t.label.length, W);
@@ -102,6 +103,11 @@ export function ScaleBar({ bar }: { bar: Bar }) {
           ) : null,
         )}
         <rect x={PAD} y={BAR_Y} width={W - 2 * PAD} height={BAR_H} fill="none" stroke={SERIES.axis} strokeWidth={1} />
+        {bar.ticks
+          .filter((t) => t.label === '')
+          .map((t, k) => (
+            <line key={`unlabelled-${k}`} x1={x(t.v)} x2={x(t.v)} y1={BAR_Y} y2={BAR_Y + BAR_H} stroke={TICK_COLOR[t.tone]} strokeWidth={2} strokeDasharray="4 3" />
+          ))}
         {placed.map((t, k) => (
           <g key={`${t.label}-${k}`}>
             <line x1={x(t.v)} x2={x(t.v)} y1={BAR_Y - 4} y2={BAR_Y + BAR_H + 4} stroke={TICK_COLOR[t.tone]} strokeWidth={t.tone === 'band' ? 2 : 3} strokeDasharray={t.tone === 'band' ? '4 3' : undefined} />
@@ -121,7 +127,7 @@ export function ScaleBar({ bar }: { bar: Bar }) {
         ) : null}
         {/* the judged quantity: a triangle above the bar */}
         <path d={`M ${x(bar.pointer.v)} ${BAR_Y - 2} l -8 -13 h 16 z`} fill={SERIES.avg} />
-        <text x={clampX(x(bar.pointer.v), pLabel.length, W)} y={BAR_Y - 18} textAnchor="middle" fontSize={FS + 1} fontWeight={600} fill={SERIES.avg}>
+        <text x={clampX(x(bar.pointer.v), pLabel.length, W, 0.66)} y={BAR_Y - 18} textAnchor="middle" fontSize={FS + 1} fontWeight={600} fill={SERIES.avg}>
           {pLabel}
         </text>
         <text x={W - PAD} y={H - 4} textAnchor="end" fontSize={12} fill={SERIES.muted}>

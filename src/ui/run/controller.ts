@@ -343,6 +343,7 @@ export class RunController {
           eventsPerSec: m.eventsPerSec,
           simRate: m.simRate,
           summary: m.summary ?? s.summary,
+          flowsTotal: m.summary ? (m.flowsTotal ?? null) : s.flowsTotal,
         }));
         return;
       case 'decisions':
@@ -382,7 +383,7 @@ export class RunController {
       }
       case 'done':
         this.live = false;
-        store.set((s) => ({ status: 'done', result: m.result, resultRev: s.scenarioRev, summary: m.result.summary, now: m.result.summary.simulatedSeconds, end: m.result.summary.simulatedSeconds }));
+        store.set((s) => ({ status: 'done', result: m.result, resultRev: s.scenarioRev, flowsTotal: null, summary: m.result.summary, now: m.result.summary.simulatedSeconds, end: m.result.summary.simulatedSeconds }));
         return;
       case 'error':
         this.live = false;

@@ -48,6 +48,8 @@ export interface AppState {
   result: RunResult | null;
   /** scenarioRev when `result` came in (a later edit makes the result stale). */
   resultRev: number | null;
+  /** Flows in the run when the live summary lists only the first ones (null: it lists all). */
+  flowsTotal: number | null;
   /** Live parameter changes, drawn as vertical lines on the time axis. */
   markers: ParamMarker[];
   /** Recent AQM decisions (oldest first) and the inspector's position among them. */
@@ -71,8 +73,8 @@ export interface AppState {
 }
 
 /** What a run leaves in the state, emptied (fresh arrays): applied when a run starts or is reset. */
-export function noRun(): Pick<AppState, 'now' | 'eventsPerSec' | 'simRate' | 'summary' | 'result' | 'resultRev' | 'markers' | 'decisions' | 'cursor' | 'flowEvents' | 'flowCursor' | 'stepNote'> {
-  return { now: 0, eventsPerSec: 0, simRate: 0, summary: null, result: null, resultRev: null, markers: [], decisions: [], cursor: null, flowEvents: [], flowCursor: null, stepNote: null };
+export function noRun(): Pick<AppState, 'now' | 'eventsPerSec' | 'simRate' | 'summary' | 'result' | 'resultRev' | 'flowsTotal' | 'markers' | 'decisions' | 'cursor' | 'flowEvents' | 'flowCursor' | 'stepNote'> {
+  return { now: 0, eventsPerSec: 0, simRate: 0, summary: null, result: null, resultRev: null, flowsTotal: null, markers: [], decisions: [], cursor: null, flowEvents: [], flowCursor: null, stepNote: null };
 }
 
 export const INITIAL_STATE: AppState = {
@@ -88,6 +90,7 @@ export const INITIAL_STATE: AppState = {
   summary: null,
   result: null,
   resultRev: null,
+  flowsTotal: null,
   markers: [],
   decisions: [],
   cursor: null,
