@@ -149,11 +149,12 @@ export class Collector implements QueueListener {
     const th = bq.thresholds();
     this.thKeys = THRESHOLD_KEYS.filter((k) => typeof th[k] === 'number');
     for (const k of this.thKeys) this.columns.push(`th.${k}`);
-    for (const f of flows) {
-      if (f.kind === 'tcp') this.columns.push(`cwnd.${f.flow}`, `ssthresh.${f.flow}`, `acked.${f.flow}`, `rtt.${f.flow}`, `goodput.${f.flow}`);
-      else this.columns.push(`acked.${f.flow}`, `goodput.${f.flow}`);
-    }
-    // sample buffers only when someone takes the series (10,000 flows x 5 columns add up)
+    // per-flow columns and sample buffers only when someone takes the series (10,000 flows x 5 columns add up)
+    if (sink.series)
+      for (const f of flows) {
+        if (f.kind === 'tcp') this.columns.push(`cwnd.${f.flow}`, `ssthresh.${f.flow}`, `acked.${f.flow}`, `rtt.${f.flow}`, `goodput.${f.flow}`);
+        else this.columns.push(`acked.${f.flow}`, `goodput.${f.flow}`);
+      }
     this.buf = sink.series ? this.columns.map(() => new Float64Array(batchSamples)) : [];
     this.tBuf = new Float64Array(batchSamples);
     this.evT = new Float64Array(256);

@@ -55,11 +55,19 @@ export class Link {
     public delayNs: number,
     public lossProb: number,
     public queue: QueueDisc,
-    readonly lossRng: Rng,
+    /** Makes the error model's random stream (only when a packet is first exposed to a loss probability). */
+    private readonly makeLossRng: () => Rng,
   ) {
     this.rate = rateBps;
     this.nsPerByte = (8 * NS_PER_S) / rateBps;
     asDoubles(this, ['busyUntil', 'bitsSent', 'lastTxBits', 'txCredit', 'areaPackets', 'areaBytes', 'lastChange', 'delaySum', 'delayNs']);
+  }
+
+  private lossRngMade: Rng | null = null;
+
+  /** The error model's own random stream (made on first use: most links never lose). */
+  get lossRng(): Rng {
+    return (this.lossRngMade ??= this.makeLossRng());
   }
 
   /** Transmission rate, bits/s (may change during a run). */

@@ -6,6 +6,9 @@
  * Simulator.startTx). A 10 Gb/s path holds tens of thousands of packets in flight: kept
  * here, they no longer make every event walk a heap that deep.
  */
+const EMPTY_F64 = new Float64Array(0);
+const EMPTY_I32 = new Int32Array(0);
+
 export class Pipe {
   private times: Float64Array;
   private seqs: Float64Array;
@@ -14,13 +17,12 @@ export class Pipe {
   private head = 0;
   length = 0;
 
-  constructor(capacity = 4) {
-    let c = 4;
-    while (c < capacity) c *= 2;
-    this.times = new Float64Array(c);
-    this.seqs = new Float64Array(c);
-    this.pkts = new Int32Array(c);
-    this.mask = c - 1;
+  /** Starts empty (most of 40,000 access links carry little) and doubles from 4 as needed. */
+  constructor() {
+    this.times = EMPTY_F64;
+    this.seqs = EMPTY_F64;
+    this.pkts = EMPTY_I32;
+    this.mask = -1;
   }
 
   /** Arrival time of the last packet pushed (valid when length > 0). */
@@ -54,7 +56,7 @@ export class Pipe {
   }
 
   private grow(): void {
-    const n = this.times.length * 2;
+    const n = Math.max(4, this.times.length * 2);
     const t = new Float64Array(n);
     const s = new Float64Array(n);
     const k = new Int32Array(n);

@@ -1,5 +1,5 @@
 import type { QueueDisc, QueueContext } from '../aqm/queue-disc';
-import { rngFor } from '../core/rng';
+import { rngFor, type Rng } from '../core/rng';
 import type { Simulator } from '../core/simulator';
 import { fromSeconds } from '../core/time';
 import { Link } from './link';
@@ -54,8 +54,20 @@ function addDuplex(sim: Simulator, seed: number, makeQueue: MakeQueue, a: number
   ] as const) {
     const id = sim.links.length;
     const name = `${names[from]}->${names[to]}`;
-    const queue = makeQueue(qspec, { pool: sim.pool, rng: rngFor(seed, `queue:${name}`), linkRateBps: spec.rate, linkDelayS: spec.delay, name });
-    sim.addLink(new Link(id, from, to, spec.rate, fromSeconds(spec.delay), spec.loss ?? 0, queue, rngFor(seed, `loss:${name}`)));
+    // the queue's random stream is made the first time the discipline asks for it (drop-tail
+    // never does): 10,000 hosts per side have 40,000 queues
+    let rng: Rng | null = null;
+    const ctx = {
+      pool: sim.pool,
+      get rng(): Rng {
+        return (rng ??= rngFor(seed, `queue:${name}`));
+      },
+      linkRateBps: spec.rate,
+      linkDelayS: spec.delay,
+      name,
+    };
+    const queue = makeQueue(qspec, ctx);
+    sim.addLink(new Link(id, from, to, spec.rate, fromSeconds(spec.delay), spec.loss ?? 0, queue, () => rngFor(seed, `loss:${name}`)));
     ids.push(id);
   }
   return [ids[0], ids[1]];

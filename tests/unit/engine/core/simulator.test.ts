@@ -39,7 +39,7 @@ function graph(n: number, edges: [number, number][]): Simulator {
       [b, a],
     ]) {
       const id = sim.links.length;
-      sim.addLink(new Link(id, from, to, 1e6, 0, 0, droptailQueue(sim, `${from}->${to}`), rngFor(1, `l${id}`)));
+      sim.addLink(new Link(id, from, to, 1e6, 0, 0, droptailQueue(sim, `${from}->${to}`), () => rngFor(1, `l${id}`)));
     }
   computeRoutes(sim, n);
   return sim;
@@ -123,7 +123,7 @@ describe('exact serialization', () => {
 
   it('back-to-back packets take bits / rate in total (1460 bytes at 1.5 Mb/s: 7786666.67 ns each)', () => {
     const sim = new Simulator();
-    const link = new Link(0, 0, 1, 1.5e6, 0, 0, droptailQueue(sim, 'a->b'), rngFor(1, 'x'));
+    const link = new Link(0, 0, 1, 1.5e6, 0, 0, droptailQueue(sim, 'a->b'), () => rngFor(1, 'x'));
     let t = 0;
     const times: number[] = [];
     for (let i = 0; i < 3; i++) {
