@@ -19,7 +19,7 @@ export const SUBTCP_PARAMS = {
     valueDocs: {
       linear: 'normal TCP: +1 segment per RTT in congestion avoidance; with SUBTCP, sub_scale halves per ACK at cwnd 1 (Fig. 11)',
       scaled: 'scaled sub-linear: with SUBTCP, sub_scale falls by scaledStep per ACK at cwnd 1, so a sub-segment window grows slowly (Fig. 15)',
-      bandwidth: 'bandwidth-based linear: the effective window cwnd / sub_scale grows by bandwidthIncrease (1 %) per RTT in congestion avoidance, below one segment too (Fig. 16)',
+      bandwidth: 'bandwidth-based linear: the effective window cwnd / sub_scale grows by bandwidthIncrease per ACK, i.e. the rate by bandwidthIncrease (1 %) per RTT, in congestion avoidance and below one segment (Fig. 16)',
     },
     default: 'linear',
     label: 'Window increase',
@@ -62,9 +62,12 @@ export function subtcpOn(p: SubSender['params']): boolean {
  * - at cwnd 1 with sub_scale > 1: Fig. 11 halves sub_scale, Fig. 15 subtracts
  *   scaledStep (never below 1); the window itself does not open on that ACK;
  * - increase "bandwidth" in congestion avoidance (or below one segment), Fig. 16: the
- *   effective window w = cwnd / sub_scale becomes w (1 + X)^(1/w): one ACK is 1/w of an
- *   RTT when w >= 1 and 1/w RTTs when w < 1, so the rate grows by X per RTT either way;
- *   below 1 the window stays 1 and sub_scale = 1 / w carries the fraction;
+ *   effective window w = cwnd / sub_scale grows by X per ACK. An RTT brings w ACKs (one
+ *   every 1/w RTTs when w < 1), so the rate grows by X w per RTT: X per cent per RTT, the
+ *   paper's stated aim ("each source only increases its transmission rate by X% every
+ *   round-trip time"), in both regimes. (Fig. 16's pseudo-code multiplies w by 1 + X at
+ *   each opencwnd call, which per ACK is X % per ACK: 1.01^20 = 22 % per RTT at w = 20.)
+ *   Below 1 the window stays 1 and sub_scale = 1 / w carries the fraction;
  * - otherwise normal TCP (slow start +1, congestion avoidance +1/cwnd).
  * No growth on an ACK carrying ECE (as TcpSender.openCwnd).
  */
@@ -72,8 +75,7 @@ export function openWindow(s: SubSender): void {
   if (s.ackEce) return;
   const p = s.params;
   if (p.increase === 'bandwidth' && (s.cwnd >= s.ssthresh || s.subScale > 1)) {
-    const w = s.cwnd / s.subScale;
-    const next = w * Math.pow(1 + p.bandwidthIncrease, 1 / w);
+    const next = s.cwnd / s.subScale + p.bandwidthIncrease;
     if (next < 1) {
       s.cwnd = 1;
       s.subScale = 1 / next;

@@ -45,15 +45,20 @@ describe('window rules (Figs. 11, 15, 16)', () => {
   });
 
   it('Fig. 16: bandwidth-based increase grows the effective window 1 % per RTT, below one segment too', () => {
-    // w = 10 in congestion avoidance: ten ACKs (one RTT) multiply it by 1.01
+    // w = 10 in congestion avoidance: ten ACKs (one RTT) add 10 x 0.01: 1 % more
     const s = sender({ increase: 'bandwidth', cwnd: 10, ssthresh: 5 });
     for (let i = 0; i < 10; i++) openWindow(s);
-    expect(s.cwnd).toBeCloseTo(10 * 1.01, 3);
-    // w = 1/4 (one segment per 4 RTTs): one ACK is 4 RTTs, so w (1.01)^4
+    expect(s.cwnd).toBeCloseTo(10.1, 12);
+    // w = 1/4 (one segment per 4 RTTs): the one ACK of 4 RTTs adds 0.01 = 4 x 1 % of 0.25
     const t = sender({ increase: 'bandwidth', cwnd: 1, subScale: 4 });
     openWindow(t);
     expect(t.cwnd).toBe(1);
-    expect(1 / t.subScale).toBeCloseTo(0.25 * Math.pow(1.01, 4), 12);
+    expect(1 / t.subScale).toBeCloseTo(0.26, 12);
+    // crossing one segment: the window leaves sub_scale
+    const v = sender({ increase: 'bandwidth', cwnd: 1, subScale: 1 / 0.995 });
+    openWindow(v);
+    expect(v.cwnd).toBeCloseTo(1.005, 12);
+    expect(v.subScale).toBe(1);
     // slow start is left alone
     const u = sender({ increase: 'bandwidth', cwnd: 2, ssthresh: 64 });
     openWindow(u);

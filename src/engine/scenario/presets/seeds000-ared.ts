@@ -1,0 +1,72 @@
+import { SEEDS000_RTT_POINTS } from '../../traffic/flow-delay';
+import { SEEDS000_TCP } from './seeds000';
+import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
+
+// ---- seeds/000 Adaptive RED settings on long-lived flows ---------------------------------
+
+/*
+ * seeds/000 §5.2.2 and Tables 1 and 3: ARED-5ms (ns-2's default target delay) and
+ * ARED-60ms (thresholds like Christiansen et al.'s 30 / 90), each with and without ECN,
+ * on its 10 Mb/s link: automatic min_th = max(5, target x C / 2) and max_th = 3 min_th
+ * with C in the 1250-byte mean packets of its traffic, automatic w_q, gentle, packet
+ * mode, max_p adapted in [0.01, 0.5] every 500 ms (alpha 0.01, beta 0.9), a 5 x BDP
+ * buffer (370 packets) so ARED alone decides. Here 20 long-lived Reno flows with the TCP
+ * of Table 2 and the paper's DelayBox RTTs replace its web traffic (the web lessons are
+ * web-*), so the lesson shows what ARED holds the queue to.
+ */
+
+function json(target: 0.005 | 0.06, ecn: boolean): Record<string, unknown> {
+  return {
+    version: 1,
+    seed: 1,
+    duration: 120,
+    warmup: 30,
+    topology: {
+      kind: 'dumbbell',
+      bottleneck: { rate: 10e6, delay: 0, queue: { kind: 'ared', limit: 370, targetDelay: target, meanPktSize: 1250, ecn } },
+      left: { hosts: 20, rate: 100e6, delay: 0 },
+      right: { hosts: 20, rate: 100e6, delay: 0 },
+      flowDelay: { kind: 'empirical', points: SEEDS000_RTT_POINTS },
+    },
+    tcp: { ...SEEDS000_TCP, ecn },
+    traffic: [{ kind: 'bulk', from: 'left', flows: 20, start: 0, startSpread: 5 }],
+  };
+}
+
+function preset(ms: 5 | 60, ecn: boolean): PresetSource {
+  const minTh = ms === 5 ? 5 : 30;
+  const band = [minTh + 0.8 * minTh, 3 * minTh - 0.8 * minTh];
+  const claims: Claim[] = [
+    claimOf(`ARED sets its thresholds from the ${ms} ms target: min_th ${minTh}, max_th ${3 * minTh} packets (${ms === 5 ? 'the floor of 5 packets, since 5 ms x 1000 packets/s / 2 = 2.5' : '60 ms x 1000 packets/s / 2'}).`, (s) => {
+      const p = s.bottleneck.aqm?.params;
+      const a = p?.minTh as number;
+      const b = p?.maxTh as number;
+      return { pass: Math.abs(a - minTh) < 1e-9 && Math.abs(b - 3 * minTh) < 1e-9, measured: `min_th ${a}, max_th ${b}` };
+    }),
+    claim(`max_p adapts so the average queue stays in the middle band, ${band[0]} to ${band[1]} packets.`, (s) => s.bottleneck.aqm?.means.avg ?? NaN, (a) => a >= band[0] && a <= band[1], (a) => `time-average avg ${a.toFixed(1)} packets`),
+    ms === 5
+      ? claim('Packets wait about 10 ms on average (under 20 ms).', (s) => s.bottleneck.meanQueueDelay, (d) => d < 0.02, (d) => `mean queueing delay ${(d * 1e3).toFixed(1)} ms`)
+      : claim('Packets wait 50 to 90 ms on average: the 60 ms target counted in 1250-byte packets, while these flows send 1460-byte ones.', (s) => s.bottleneck.meanQueueDelay, (d) => d > 0.05 && d < 0.09, (d) => `mean queueing delay ${(d * 1e3).toFixed(1)} ms`),
+    ms === 60
+      ? claim('The link stays busy: more than 99 % utilization.', (s) => s.bottleneck.utilization, (u) => u > 0.99, (u) => `${percent(u)} busy`)
+      : ecn
+        ? claim('With ECN the short queue costs no throughput: more than 99 % utilization (compare ARED-5 ms without ECN).', (s) => s.bottleneck.utilization, (u) => u > 0.99, (u) => `${percent(u)} busy`)
+        : claim('Without ECN the short target costs throughput: drops force timeouts and the link is less than 96 % busy.', (s) => s.bottleneck.utilization, (u) => u < 0.96, (u) => `${percent(u)} busy`),
+    ecn
+      ? claim('With ECN nothing is dropped: every signal is a mark.', (s) => s.bottleneck.drops, (d) => d === 0, (d) => `${d} drops`)
+      : claim('Without ECN every signal is a drop: more than 0.5 % of packets are lost.', (s) => s.bottleneck.lossRate, (l) => l > 0.005, (l) => `${percent(l, 2)} lost`),
+  ];
+  return {
+    name: `seeds000-ared${ecn ? '-ecn' : ''}-${ms}ms`,
+    title: `seeds/000 ARED${ecn ? ' + ECN' : ''} with a ${ms} ms target, long-lived flows`,
+    paper: 'seeds/000 §2.3, §5.2.2, Tables 1 and 3',
+    group: 'lesson',
+    lesson: `Adaptive RED as seeds/000 configures it ("ARED${ecn ? ' + ECN' : ''}-${ms} ms"): thresholds, weight and max_p set automatically from a ${ms} ms target on the 10 Mb/s link, gentle, 370-packet buffer. 20 long-lived Reno flows with the paper's TCP settings (Table 2) and DelayBox round trips stand in for its web traffic. Watch max_p on the AQM chart settle where the average sits mid-way between min_th and max_th. Statistics cover 90 s after a 30 s warm-up.`,
+    claims,
+    json: json(ms === 5 ? 0.005 : 0.06, ecn),
+  };
+}
+
+export function seeds000AredPresets(): PresetSource[] {
+  return [preset(5, false), preset(60, false), preset(5, true), preset(60, true)];
+}
