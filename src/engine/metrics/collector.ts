@@ -71,7 +71,7 @@ function linkBase(link: Link | null, now = 0): LinkBase {
     dropsEarly: q?.dropsEarly ?? 0,
     dropsForced: q?.dropsForced ?? 0,
     marks: q?.marks ?? 0,
-    bitsSent: link?.bitsDone(now) ?? 0,
+    bitsSent: link?.bitsAt(now) ?? 0,
     areaPackets: link?.areaPackets ?? 0,
     areaBytes: link?.areaBytes ?? 0,
     delaySum: link?.delaySum ?? 0,
@@ -210,7 +210,7 @@ export class Collector implements QueueListener {
     const probs = q.probabilities();
     // bits on the wire since the last sample, including the packet in transmission pro rata is
     // not attempted: utilization is measured over completed transmissions (DESIGN §5)
-    const bits = b.bitsDone(now);
+    const bits = b.bitsAt(now);
     let c = 0;
     const buf = this.buf;
     buf[c++][i] = q.lenPackets;
@@ -315,7 +315,7 @@ export class Collector implements QueueListener {
     const marks = q.marks - b.marks;
     const delayCount = link.delayCount - b.delayCount;
     return {
-      utilization: spanNs > 0 ? (link.bitsDone(endNs) - b.bitsSent) / ((link.rateBps * spanNs) / NS_PER_S) : 0,
+      utilization: spanNs > 0 ? (link.bitsAt(endNs) - b.bitsSent) / ((link.rateBps * spanNs) / NS_PER_S) : 0,
       arrivals,
       departures: q.departures - b.departures,
       drops,
