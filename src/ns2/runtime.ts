@@ -108,6 +108,10 @@ proc pm_flow {dir clients servers rate persistent tcptype t0 t1 run} {
     global ns pm pmfile warmup_int
     set k [llength [array names pm]]
     set pm($k) [new PackMimeHTTP]
+    # PackMime numbers its connections' flow ids 1, 2, ... per object; DelayBox keys its flows by
+    # (src, dst, fid), so two directions' connections with the same number would share a
+    # delay entry: give object k the ids fid * 2 + dir (setup-tcp of ns-packmime.tcl otherwise)
+    $pm($k) proc setup-tcp {tcp fid} "\$tcp set fid_ \[expr {\$fid * 2 + $dir}\]; \$tcp proc done {} \"$pm($k) done \$tcp\""
     foreach c $clients { $pm($k) set-client $c }
     foreach s $servers { $pm($k) set-server $s }
     $pm($k) set-rate $rate
