@@ -322,6 +322,7 @@ export class Simulator implements Net {
     const size = pool.size[p];
     const done = now + link.serialize(size, now);
     link.busyUntil = done;
+    link.lastTxStart = now;
     link.lastTxBits = size * 8;
     link.bitsSent += size * 8;
     if (link.lossProb > 0 && link.lossRng.uniform() < link.lossProb) {

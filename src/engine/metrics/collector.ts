@@ -61,20 +61,6 @@ interface LinkBase {
   losses: number;
 }
 
-/**
- * Bits serialized by `now`: the completed transmissions plus the part of the packet on the
- * wire already sent (its bits at the link's rate since it started). Utilization over
- * [warm-up, end] is the difference of two of these, so it adds up across a split of the run
- * and never exceeds 1 (counting the packet on the wire at the warm-up whole, as completed
- * transmissions alone do, overshot by up to one packet).
- */
-function bitsAt(link: Link, now: number): number {
-  const done = link.bitsDone(now);
-  if (!(now < link.busyUntil)) return done;
-  const left = ((link.busyUntil - now) * link.rateBps) / NS_PER_S;
-  return done + Math.min(link.lastTxBits, Math.max(0, link.lastTxBits - left));
-}
-
 function linkBase(link: Link | null, now = 0): LinkBase {
   const q = link?.queue;
   return {
@@ -85,7 +71,7 @@ function linkBase(link: Link | null, now = 0): LinkBase {
     dropsEarly: q?.dropsEarly ?? 0,
     dropsForced: q?.dropsForced ?? 0,
     marks: q?.marks ?? 0,
-    bitsSent: link ? bitsAt(link, now) : 0,
+    bitsSent: link?.bitsAt(now) ?? 0,
     areaPackets: link?.areaPackets ?? 0,
     areaBytes: link?.areaBytes ?? 0,
     delaySum: link?.delaySum ?? 0,
@@ -224,7 +210,7 @@ export class Collector implements QueueListener {
     const probs = q.probabilities();
     // bits on the wire since the last sample, including the packet in transmission pro rata is
     // not attempted: utilization is measured over completed transmissions (DESIGN §5)
-    const bits = b.bitsDone(now);
+    const bits = b.bitsAt(now);
     let c = 0;
     const buf = this.buf;
     buf[c++][i] = q.lenPackets;
@@ -329,7 +315,7 @@ export class Collector implements QueueListener {
     const marks = q.marks - b.marks;
     const delayCount = link.delayCount - b.delayCount;
     return {
-      utilization: spanNs > 0 ? (bitsAt(link, endNs) - b.bitsSent) / ((link.rateBps * spanNs) / NS_PER_S) : 0,
+      utilization: spanNs > 0 ? (link.bitsAt(endNs) - b.bitsSent) / ((link.rateBps * spanNs) / NS_PER_S) : 0,
       arrivals,
       departures: q.departures - b.departures,
       drops,

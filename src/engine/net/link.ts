@@ -17,8 +17,9 @@ export class Link {
   txDonePending = false;
   /** Bits put on the wire, counted when each transmission starts (lost ones included); see bitsDone. */
   bitsSent = 0;
-  /** Size in bits of the last packet put on the wire. */
+  /** Size in bits of the last packet put on the wire, and when its transmission started (ns). */
   lastTxBits = 0;
+  lastTxStart = 0;
   /**
    * Time (ns, in [0, 1)) by which the serialization times of this busy period were rounded
    * up beyond their exact sum: the next packet gets it back, so back-to-back packets take
@@ -60,7 +61,7 @@ export class Link {
   ) {
     this.rate = rateBps;
     this.nsPerByte = (8 * NS_PER_S) / rateBps;
-    asDoubles(this, ['busyUntil', 'bitsSent', 'lastTxBits', 'txCredit', 'areaPackets', 'areaBytes', 'lastChange', 'delaySum', 'delayNs']);
+    asDoubles(this, ['busyUntil', 'bitsSent', 'lastTxBits', 'lastTxStart', 'txCredit', 'areaPackets', 'areaBytes', 'lastChange', 'delaySum', 'delayNs']);
   }
 
   private lossRngMade: Rng | null = null;
@@ -84,9 +85,21 @@ export class Link {
     return now < this.busyUntil;
   }
 
-  /** Bits whose transmission has ended by `now` (what utilization counts). */
+  /** Bits whose transmission has ended by `now`. */
   bitsDone(now: number): number {
     return now < this.busyUntil ? this.bitsSent - this.lastTxBits : this.bitsSent;
+  }
+
+  /**
+   * Bits put on the wire by `now`, the packet being serialized counted pro rata: the
+   * difference between two times is what the link carried between them, never more than
+   * rate x time (utilization over a window, e.g. after a warm-up that ends mid-packet).
+   */
+  bitsAt(now: number): number {
+    if (now >= this.busyUntil) return this.bitsSent;
+    const span = this.busyUntil - this.lastTxStart;
+    const done = span > 0 && now > this.lastTxStart ? (now - this.lastTxStart) / span : 0;
+    return this.bitsSent - this.lastTxBits * (1 - done);
   }
 
   /**
