@@ -17,6 +17,7 @@ interface Props {
   onStep: () => void;
   rtt?: number;
   now?: number;
+  canMark?: boolean;
 }
 
 async function loadInspector(): Promise<ComponentType<Props>> {
