@@ -86,11 +86,43 @@ proc udp_flow {f pattern rate size src dst t0 t1} {
     if {$t1 ne ""} { $ns at $t1 "$app($f) stop" }
 }
 
+# Web connections (PackMime) take flow ids from web_fid up, above every flow id of the
+# scenario's own agents: PackMime numbers its connections 0, 1, 2... (its setup-tcp gives
+# each the connection count), which would otherwise share ids, and so per-flow counters,
+# with the scenario's flows. Each connection keeps an id of its own (DelayBox keys its
+# per-connection delays by src, dst and flow id); only the offset is new.
+set web_fid 1000000
+PackMimeHTTP instproc setup-tcp {tcp fid} {
+    global web_fid
+    $tcp set fid_ [expr {$web_fid + $fid}]
+    $tcp proc done {} "$self done $tcp"
+}
+
 # Monitors on one direction of the bottleneck: flow monitor with early drops, backlog
-# integrators (packets, bytes) and queueing-delay samples.
+# integrators (packets, bytes) and queueing-delay samples. The flow monitor keeps a
+# record per flow of the scenario's agents, and one record shared by every web
+# connection: a record per connection (hundreds of thousands at full scale) made ns-2
+# slow, large, and abort when the summary listed them ("FlowMon:: flow list exceeded
+# working buffer": flowmon.cc writes the list into a fixed buffer).
 proc watch_link {a b edrop} {
     global ns
     set fm [$ns makeflowmon Fid]
+    [$fm classifier] proc unknown-flow {src dst fid} {
+        global web_fid
+        if {$fid >= $web_fid} {
+            $self instvar web_slot_
+            if {![info exists web_slot_]} {
+                set fdesc [new QueueMonitor/ED/Flow]
+                $fdesc set-delay-samples [new Samples]
+                set web_slot_ [$self installNext $fdesc]
+            }
+            $self set-hash auto $src $dst $fid $web_slot_
+            return
+        }
+        set fdesc [new QueueMonitor/ED/Flow]
+        $fdesc set-delay-samples [new Samples]
+        $self set-hash auto $src $dst $fid [$self installNext $fdesc]
+    }
     set qi [new Integrator]
     set bi [new Integrator]
     set ds [new Samples]
