@@ -2,7 +2,7 @@
  * `npm run bench` (`aqm-lab bench`): the engine's speed, measured, never asserted.
  *
  * 1. The bench scenarios, each as a whole process as a user runs it (`aqm-lab --preset X
- *    --quiet`: Node start-up and loading included) beside ns-2.35 running the same
+ *    --quiet`, the shell launcher a user runs: Node start-up and loading included) beside ns-2.35 running the same
  *    scenario, alternating, medians: the lean hand-written twins of tests/bench/ns2/*.tcl
  *    (every knob set explicitly, nothing measured but the simulation: the yardstick) and
  *    the script `--export-ns2` generates (src/ns2, with the monitors its summary needs);
@@ -236,6 +236,8 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
 
   const root = repoRoot();
   const launcher = join(root, 'src/cli/aqm-lab.mjs');
+  // what a user's `aqm-lab` / `npm run sim` runs: the shell launcher (start-up snapshot)
+  const command = join(root, 'src/cli/aqm-lab');
   const ns2Dir = join(root, 'tests/bench/ns2');
   const ns2 = !values['no-ns2'] && hasNs2();
   const ns2Timeout = Number(values['ns2-timeout'] ?? 120);
@@ -295,7 +297,7 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
     let genFailed: string | null = null;
     let genLine = '';
     for (let i = 0; i < (c.heavy ? 1 : repeat + 2); i++) {
-      const a = timed(process.execPath, [launcher, c.name.startsWith('scaling') ? join(tmp, `${c.name}.json`) : '--preset', ...(c.name.startsWith('scaling') ? [] : [c.name]), '--quiet'], root, 600);
+      const a = timed('sh', [command, '--preset', c.name, '--quiet'], root, 600);
       if (a.ok) ours.push(a.wall);
       if (a.ok && a.cpu !== null) oursCpu.push(a.cpu);
       oursPeak = a.peak ?? oursPeak;
