@@ -73,7 +73,8 @@ export async function buildCli(out = OUT) {
   const files = {};
   for (const rel of [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')), SNAPSHOT_ENTRY, ...EXTRA_INPUTS]) files[rel] = stamp(rel);
   // the record of what the build read, file by file: isFresh compares it with the disk
-  writeFileSync(join(tmp, 'inputs.json'), JSON.stringify({ files }));
+  // (and the Node.js version: the snapshot is only good for the binary that made it)
+  writeFileSync(join(tmp, 'inputs.json'), JSON.stringify({ files, node: process.version }));
   await buildSnapshot(esbuild, tmp, files);
   // swap the new build in whole, so a concurrent launcher never sees half a build
   mkdirSync(dirname(out), { recursive: true });
@@ -131,6 +132,7 @@ export function isFresh(out = OUT) {
   } catch {
     return false;
   }
+  if (rec.node !== process.version) return false;
   for (const [rel, [mtime, size]] of Object.entries(rec.files)) {
     try {
       const [m, s] = stamp(rel);
