@@ -94,7 +94,7 @@ function queueRow(name: string, q: QueueSummary): string[] {
 }
 
 function num(x: number): string {
-  return Number.isInteger(x) ? String(x) : Math.abs(x) >= 0.01 && Math.abs(x) < 1e6 ? String(+x.toPrecision(4)) : x.toExponential(3);
+  return Number.isInteger(x) ? String(x) : Math.abs(x) >= 1e-4 && Math.abs(x) < 1e6 ? String(+x.toPrecision(4)) : x.toExponential(3);
 }
 
 /** The bottleneck AQM's resolved parameters, final state and means (summary.bottleneck.aqm), when it has variables. */

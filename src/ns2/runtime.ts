@@ -86,17 +86,9 @@ proc udp_flow {f pattern rate size src dst t0 t1} {
     if {$t1 ne ""} { $ns at $t1 "$app($f) stop" }
 }
 
-# Web connections (PackMime) take flow ids from web_fid up, above every flow id of the
-# scenario's own agents: PackMime numbers its connections 0, 1, 2... (its setup-tcp gives
-# each the connection count), which would otherwise share ids, and so per-flow counters,
-# with the scenario's flows. Each connection keeps an id of its own (DelayBox keys its
-# per-connection delays by src, dst and flow id); only the offset is new.
+# Web connections (PackMime) take flow ids from web_fid up (see pm_flow), above every flow
+# id of the scenario's own agents, whose per-flow counters they would otherwise share.
 set web_fid 1000000
-PackMimeHTTP instproc setup-tcp {tcp fid} {
-    global web_fid
-    $tcp set fid_ [expr {$web_fid + $fid}]
-    $tcp proc done {} "$self done $tcp"
-}
 
 # Monitors on one direction of the bottleneck: flow monitor with early drops, backlog
 # integrators (packets, bytes) and queueing-delay samples. The flow monitor keeps a
@@ -140,6 +132,12 @@ proc pm_flow {dir clients servers rate persistent tcptype t0 t1 run} {
     global ns pm pmfile warmup_int
     set k [llength [array names pm]]
     set pm($k) [new PackMimeHTTP]
+    # PackMime numbers its connections' flow ids 1, 2, ... per object; DelayBox keys its flows by
+    # (src, dst, fid), so two directions' connections with the same number would share a
+    # delay entry: give object k the ids web_fid + fid * 2 + dir (setup-tcp of ns-packmime.tcl
+    # otherwise), above the scenario's own flow ids
+    global web_fid
+    $pm($k) proc setup-tcp {tcp fid} "\$tcp set fid_ \[expr {$web_fid + \$fid * 2 + $dir}\]; \$tcp proc done {} \"$pm($k) done \$tcp\""
     foreach c $clients { $pm($k) set-client $c }
     foreach s $servers { $pm($k) set-server $s }
     $pm($k) set-rate $rate

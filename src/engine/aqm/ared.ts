@@ -176,6 +176,10 @@ export class AredQueue extends RedQueue {
   lastSetNs = 0;
   /** C, the link rate in mean-size packets per second. */
   C = 0;
+  /** The parameters the per-packet path reads, decoded once (resolve). */
+  private timerAdapt = true;
+  private ns2Adapt = false;
+  private intervalNs = 0;
 
   constructor(ctx: QueueContext, values: Record<string, unknown>) {
     super(ctx, values, ARED_VARS);
@@ -191,6 +195,9 @@ export class AredQueue extends RedQueue {
     this.wq = a.wq;
     this.C = a.C;
     this.markP = P.markP;
+    this.timerAdapt = P.adapt === 'paper';
+    this.ns2Adapt = P.adapt === 'ns2';
+    this.intervalNs = fromSeconds(P.interval);
   }
 
   protected override liveChange(): void {
@@ -252,8 +259,8 @@ export class AredQueue extends RedQueue {
   }
 
   protected override catchUp(now: number): void {
-    if (this.params.adapt !== 'paper') return;
-    const step = fromSeconds(this.params.interval);
+    if (!this.timerAdapt || this.nextUpdate > now) return;
+    const step = this.intervalNs;
     while (this.nextUpdate <= now) {
       const t = this.nextUpdate;
       let avg = this.s[0];
@@ -269,7 +276,7 @@ export class AredQueue extends RedQueue {
 
   protected override afterAverage(now: number, avg: number): void {
     // ns-2 runs updateMaxP inside its estimator, on arrivals, once `interval` has passed since the last change
-    if (this.params.adapt === 'ns2' && now > this.lastSetNs + fromSeconds(this.params.interval)) this.update(now, avg);
+    if (this.ns2Adapt && now > this.lastSetNs + this.intervalNs) this.update(now, avg);
   }
 
   protected override recordExtra(now: number, maxPBefore: number): Record<string, number> {

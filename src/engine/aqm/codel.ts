@@ -60,12 +60,21 @@ export class CodelQueue extends QueueDisc {
   maxPacket = 0;
   /** Sojourn time of the last departing packet, ns. */
   sojourn = 0;
+  /** target and interval in ns (decoded once). */
+  private targetNs = 0;
+  private intervalNs = 0;
 
   constructor(ctx: QueueContext, values: Record<string, unknown>) {
     const v = values as CodelParams;
     super(ctx, v);
     this.params = Object.freeze({ ...v });
     this.declareVars(CODEL_VARS, [0, 0]);
+    this.decode();
+  }
+
+  private decode(): void {
+    this.targetNs = fromSeconds(this.params.target);
+    this.intervalNs = fromSeconds(this.params.interval);
   }
 
   setParams(values: Record<string, unknown>): void {
@@ -76,6 +85,7 @@ export class CodelQueue extends QueueDisc {
     this.limit = v.limit;
     this.unit = v.unit as 'packets' | 'bytes';
     this.countRule = v.countRule as 'waiting' | 'ns2';
+    this.decode();
   }
 
   override values(): Record<string, unknown> {
@@ -122,10 +132,10 @@ export class CodelQueue extends QueueDisc {
     }
     const sojourn = now - this.ctx.pool.enqAt[p];
     this.setSojourn(now, sojourn);
-    if (sojourn < fromSeconds(this.params.target) || this.lenBytes <= this.maxPacket) {
+    if (sojourn < this.targetNs || this.lenBytes <= this.maxPacket) {
       this.firstAboveTime = 0;
     } else if (this.firstAboveTime === 0) {
-      this.firstAboveTime = now + fromSeconds(this.params.interval);
+      this.firstAboveTime = now + this.intervalNs;
     } else if (now >= this.firstAboveTime) {
       this.okToDrop = true;
     }

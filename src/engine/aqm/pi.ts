@@ -85,6 +85,7 @@ export class PiQueue extends QueueDisc {
     this.params = Object.freeze({ ...v });
     this.nextUpdate = fromSeconds(1 / v.w);
     this.declareVars(PI_VARS, [0]);
+    this.byteMode = v.mode === 'byte';
   }
 
   setParams(values: Record<string, unknown>): void {
@@ -96,6 +97,7 @@ export class PiQueue extends QueueDisc {
     this.limit = v.limit;
     this.unit = v.unit as 'packets' | 'bytes';
     this.countRule = v.countRule as 'waiting' | 'ns2';
+    this.byteMode = v.mode === 'byte';
     if (wChanged) {
       // restart the sampling clock at the new rate from the last sample
       const last = this.k === 0 ? 0 : this.nextUpdate - fromSeconds(1 / this.params.w);
@@ -107,6 +109,9 @@ export class PiQueue extends QueueDisc {
 
   /** Origin of the sampling clock (ns): samples at timeBase + k / w. */
   private timeBase = 0;
+
+  /** Byte mode, decoded once from the parameters (constructor, setParams). */
+  private byteMode = false;
 
   override values(): Record<string, unknown> {
     return { ...this.params };
@@ -167,7 +172,7 @@ export class PiQueue extends QueueDisc {
     const q = this.length;
     const over = this.wouldOverflow(p);
     let prob = this.p;
-    if (P.mode === 'byte') {
+    if (this.byteMode) {
       prob = (prob * pool.size[p]) / P.meanPktSize;
       if (prob > 1) prob = 1;
     }

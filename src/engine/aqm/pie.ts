@@ -154,6 +154,7 @@ export class PieQueue extends QueueDisc {
   }
 
   private catchUp(now: number): void {
+    if (this.nextUpdate > now) return;
     const step = this.params.tUpdate;
     while (this.nextUpdate <= now) {
       this.update(this.nextUpdate);

@@ -106,11 +106,15 @@ export class RemQueue extends QueueDisc {
   lastQ = NaN;
   lastX = NaN;
   private timeBase = 0;
+  /** Decoded once from the parameters (the per-packet path reads these). */
+  private markAtDequeue = false;
+  private byteMode = false;
 
   constructor(ctx: QueueContext, values: Record<string, unknown>) {
     const v = values as RemParams;
     super(ctx, v);
     this.params = Object.freeze({ ...v });
+    this.decode();
     this.nextUpdate = fromSeconds(v.interval);
     this.declareVars(REM_VARS, [0, 0]);
   }
@@ -124,11 +128,17 @@ export class RemQueue extends QueueDisc {
     this.limit = v.limit;
     this.unit = v.unit as 'packets' | 'bytes';
     this.countRule = v.countRule as 'waiting' | 'ns2';
+    this.decode();
     if (changed) {
       this.timeBase = Math.max(0, this.nextUpdate - fromSeconds(v.interval));
       this.k = 0;
       this.nextUpdate = this.timeBase + fromSeconds(v.interval);
     }
+  }
+
+  private decode(): void {
+    this.markAtDequeue = this.params.ecn && this.params.markAt === 'dequeue';
+    this.byteMode = this.params.mode === 'byte';
   }
 
   override values(): Record<string, unknown> {
@@ -180,6 +190,7 @@ export class RemQueue extends QueueDisc {
   }
 
   private catchUp(now: number): void {
+    if (this.nextUpdate > now) return;
     const interval = this.params.interval;
     while (this.nextUpdate <= now) {
       this.update(this.nextUpdate);
@@ -196,7 +207,7 @@ export class RemQueue extends QueueDisc {
   private probFor(p: number): number {
     const P = this.params;
     let prob = this.p;
-    if (P.mode === 'byte') {
+    if (this.byteMode) {
       prob = (prob * this.ctx.pool.size[p]) / P.meanPktSize;
       if (prob > 1) prob = 1;
     }
@@ -210,7 +221,7 @@ export class RemQueue extends QueueDisc {
     this.inCount += this.unit === 'bytes' ? pool.size[p] : 1;
     const q = this.length;
     const over = this.wouldOverflow(p);
-    const atDequeue = P.ecn && P.markAt === 'dequeue';
+    const atDequeue = this.markAtDequeue;
     const prob = this.probFor(p);
     let u = -1;
     let action: 'enqueue' | 'mark' | 'early' | 'overflow' = 'enqueue';
@@ -232,8 +243,7 @@ export class RemQueue extends QueueDisc {
   protected doDequeue(now: number): number {
     this.catchUp(now);
     const p = this.take();
-    const P = this.params;
-    if (p >= 0 && P.ecn && P.markAt === 'dequeue') {
+    if (p >= 0 && this.markAtDequeue) {
       // ns-2 rem.cc deque with markpkts_: departing ECT packets are marked with probability p
       const pool = this.ctx.pool;
       const prob = this.probFor(p);

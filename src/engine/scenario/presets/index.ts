@@ -5,6 +5,7 @@ import { benchPresets } from './bench';
 import { seeds001Grid, seeds001Lessons } from './seeds001';
 import { seeds000Presets } from './seeds000';
 import { seeds000AredPresets } from './seeds000-ared';
+import { seeds002Presets } from './seeds002';
 import { seeds002AqmPresets } from './seeds002-aqm';
 import { seeds003Presets } from './seeds003';
 import { seeds004Presets } from './seeds004';
@@ -17,7 +18,19 @@ import type { Preset, PresetSource } from './types';
  * use presetScenario(name) for a copy to change.
  */
 function sources(): PresetSource[] {
-  return [...defaultPreset(), ...seeds001Lessons(), ...basicsPresets(), ...benchPresets(), ...seeds000Presets(), ...seeds000AredPresets(), ...seeds002AqmPresets(), ...seeds003Presets(), ...seeds004Presets(), ...seeds001Grid()];
+  return [
+    ...defaultPreset(),
+    ...seeds001Lessons(),
+    ...basicsPresets(),
+    ...benchPresets(),
+    ...seeds000Presets(),
+    ...seeds000AredPresets(),
+    ...seeds002Presets(),
+    ...seeds002AqmPresets(),
+    ...seeds003Presets(),
+    ...seeds004Presets(),
+    ...seeds001Grid(),
+  ];
 }
 
 export type { Claim, ClaimVerdict, Preset, PresetGroup, PresetSource } from './types';

@@ -185,3 +185,25 @@ describe('long-lived flows (10 Mb/s, 1500-byte packets)', () => {
     expect(fifty).toBeGreaterThan(2 * ten);
   });
 });
+
+describe('the ARED step-through', () => {
+  it('shows the band and redoes the last max_p update by hand: 0.1 + min(0.01, 0.1/4) = 0.11 with the average above [9, 11]', async () => {
+    const { explain } = await import('../../../../src/engine/aqm/ared.explain');
+    const d = new Drive('ared', { minTh: 5, maxTh: 15, wq: 1, limit: 1000, maxP: 0.1, interval: 0.5 });
+    for (let i = 0; i <= 20; i++) d.arrive(1000 + i);
+    d.q.sync(500 * MS);
+    d.arrive(501 * MS);
+    const e = explain(d.records[d.records.length - 1]);
+    const band = e.steps.find((s) => s.label === 'Target band')!;
+    expect(band.value).toBe('[9, 11]');
+    const up = e.steps.find((s) => s.label.startsWith('max_p update'))!;
+    expect(up.num).toBeCloseTo(0.11, 15);
+    expect(up.numeric).toBe('0.1 + min(0.01, 0.1/4) = 0.1 + 0.01');
+    // the average the update saw: the queue before the last arrival by 0.5 s (some were dropped in the gentle region)
+    const avg = d.records[d.records.length - 1].extra!.lastAvg;
+    expect(avg).toBeGreaterThan(11);
+    expect(up.symbolic).toBe(`avg ${avg} > 11: max_p ← max_p + min(α, max_p/4), at most top`);
+    expect(e.steps.find((s) => s.label === 'Next update')?.num).toBeCloseTo(1, 12);
+    expect(e.mismatches).toEqual([]);
+  });
+});

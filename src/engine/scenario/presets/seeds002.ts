@@ -1,0 +1,77 @@
+import { within } from './seeds000';
+import { claim, percent, type PresetSource } from './types';
+
+// ---- seeds/002 (AQM and ECN on web performance: browsing users) ---------------------------
+
+/**
+ * seeds/002 §III scaled to a 10 Mb/s bottleneck (the paper: 100 Mb/s between two ISP
+ * networks): browsing users on both sides (two-way traffic), RTTs uniform 10-150 ms, 16 KB
+ * windows, 98 % offered load. The queue: drop-tail with 240 packets, or RED with the
+ * paper's (12, 36) thresholds, gentle, w_q = 1 - exp(-1/C) = 0.0008, in packet or byte
+ * mode. Adaptive RED, PI and REM are not in this build's queue registry yet: RED's max_p is
+ * fixed at 0.1 and the PI/REM comparisons are not reproduced.
+ */
+export function seeds002Json(queue: Record<string, unknown>, load = 0.98): Record<string, unknown> {
+  return {
+    version: 1,
+    seed: 2,
+    duration: 150,
+    warmup: 30,
+    topology: {
+      kind: 'dumbbell',
+      bottleneck: { rate: 10e6, delay: 0.001, queue },
+      left: { hosts: 1, rate: 100e6, delay: 0 },
+      right: { hosts: 1, rate: 100e6, delay: 0 },
+      flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 },
+    },
+    tcp: { variant: 'reno', rwnd: 16384, initialRto: 3, minRto: 1 },
+    traffic: [{ kind: 'web-users', direction: 'both', load }],
+  };
+}
+
+export function seeds002Red(mode: 'packet' | 'byte'): Record<string, unknown> {
+  return { kind: 'red', limit: 240, unit: 'packets', minTh: 12, maxTh: 36, maxP: 0.1, wq: 0.0008, gentle: true, ecn: false, mode, meanPktSize: 1000 };
+}
+
+const SCALE = 'seeds/002 ran 100 Mb/s with adaptive RED; here 10 Mb/s with max_p fixed at 0.1.';
+
+export function seeds002Presets(): PresetSource[] {
+  return [
+    {
+      name: 'web-users-dt-98',
+      title: 'Browsing users at 98 % load, drop-tail (seeds/002)',
+      paper: 'seeds/002 §IV, Figs. 4-5',
+      group: 'lesson',
+      lesson: `A population of browsing users on each side (think, fetch a page of objects over up to two parallel connections, think again) offering 98 % of a 10 Mb/s link, through a 240-packet drop-tail queue. The reference for the RED lessons. ${SCALE}`,
+      claims: [
+        claim('The drop-tail queue stays long: more than 60 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q > 60, (q) => `${q.toFixed(1)} packets`),
+        claim('Few exchanges lose a packet: under 10 %.', (s) => s.web?.flowsWithLoss ?? NaN, (f) => f < 0.1, (f) => `${percent(f)} saw a drop`),
+      ],
+      json: seeds002Json({ kind: 'droptail', limit: 240, unit: 'packets' }),
+    },
+    {
+      name: 'web-users-red-packet-98',
+      title: 'Browsing users at 98 % load, RED in packet mode (seeds/002)',
+      paper: 'seeds/002 §IV.C, Fig. 7',
+      group: 'lesson',
+      lesson: `RED (12, 36), gentle, in packet mode: every packet, SYN and pure ACK alike, has the same drop probability. Short exchanges lose their SYNs and single packets and wait for timeouts: compare the CDF with drop-tail's after 0.5 s. ${SCALE}`,
+      claims: [
+        claim('RED keeps the queue short: under 30 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 30, (q) => `${q.toFixed(1)} packets`),
+        claim('More than a quarter of the exchanges lose a packet.', (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > 0.25, (f) => `${percent(f)} saw a drop`),
+      ],
+      json: seeds002Json(seeds002Red('packet')),
+    },
+    {
+      name: 'web-users-red-byte-98',
+      title: 'Browsing users at 98 % load, RED in byte mode (seeds/002)',
+      paper: 'seeds/002 §IV.C and §VII, eq. 3',
+      group: 'lesson',
+      lesson: `The same RED in byte mode: a packet's drop probability is scaled by its size over the mean packet size (seeds/002 eq. 3), so SYNs, FINs and pure ACKs are rarely dropped. seeds/002's "most striking result": byte mode does far better than packet mode. ${SCALE}`,
+      claims: [
+        claim('RED keeps the queue short: under 30 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 30, (q) => `${q.toFixed(1)} packets`),
+        claim('More than three quarters of the responses complete within 1 s.', (s) => within(s, 1), (f) => f > 0.75, (f) => `${percent(f)} within 1 s`),
+      ],
+      json: seeds002Json(seeds002Red('byte')),
+    },
+  ];
+}
