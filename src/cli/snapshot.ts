@@ -28,6 +28,7 @@ import '../engine/core/simulator';
 import '../engine/estimate';
 import '../engine/traffic/calibrate';
 import '../ns2/export';
+import { presetByName } from '../engine/scenario/presets';
 
 /** Source file -> [mtime ms, size] when the snapshot was built (put in by build.mjs). */
 declare const AQM_LAB_INPUTS: string;
@@ -64,4 +65,8 @@ async function main(): Promise<void> {
   }
 }
 
-if (startupSnapshot.isBuildingSnapshot()) startupSnapshot.setDeserializeMainFunction(() => void main());
+if (startupSnapshot.isBuildingSnapshot()) {
+  // zod builds a schema's parser on its first use: parse one scenario now, so runs start with it built
+  void presetByName('default')?.scenario;
+  startupSnapshot.setDeserializeMainFunction(() => void main());
+}
