@@ -191,3 +191,23 @@ describe('ns-2 export of other scenario features', () => {
     expect(() => exportQueue({ kind: 'codel' } as QueueConfig, ctx)).toThrow(/exportable kinds: droptail, red, ared, sc-red, pi, rem/);
   });
 });
+
+describe('ns-2 export of NewReno', () => {
+  const newreno = (tcp: Record<string, unknown>) => {
+    const base = preset('default') as unknown as Record<string, unknown>;
+    const r = parseScenario({ ...base, tcp: { ...(base.tcp as object), variant: 'newreno', ...tcp } });
+    if (!r.ok) throw new Error(r.errors.join('; '));
+    return exportNs2(r.scenario);
+  };
+
+  test('recoveryExit maps to exit_recovery_fix_; the recovery rules ns-2 cannot change are listed', () => {
+    const std = newreno({});
+    expect(tcpConf(std.script)).toMatchObject({ newreno_changes_: '0', newreno_changes1_: '1', partial_window_deflation_: '1', exit_recovery_fix_: '1', SetCWRonRetransmit_: 'false' });
+    const fields = std.notes.map((n) => n.field);
+    for (const f of ['tcp.recoveryBurst', 'tcp.rttSampling']) expect(fields).toContain(f);
+    // as ns-2 runs it: no note about recovery left
+    const ns2 = newreno({ recoveryExit: 'ssthresh', recoveryBurst: 2, rttSampling: 'ns2', cwrOnRetransmit: true, windowCut: 'ns2', rtoEstimator: 'bsd-ticks', recoverRule: 'strict', duplicateAck: 'ns2', fin: false });
+    expect(tcpConf(ns2.script)).toMatchObject({ exit_recovery_fix_: '0', SetCWRonRetransmit_: 'true' });
+    expect(ns2.notes.map((n) => n.field).filter((f) => f.startsWith('tcp.') && f !== 'tcp.variant')).toEqual([]);
+  });
+});
