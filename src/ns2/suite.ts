@@ -238,6 +238,8 @@ export const QUICK_CASES = [
   'seeds000-ared-ecn-5ms',
   // 100 NewReno flows: ns-2's Newreno recovery (recoveryExit, recoveryBurst, rttSampling)
   'le-pi-240',
+  // bulk flows that stop (24 of 32 connections leave at 80 s and 160 s): FTP stop in ns-2
+  'feng-fig7-aggressive',
 ];
 
 export const SUITES = ['seeds001', 'basics', 'seeds004', 'aqm', 'web', 'bench', 'quick'] as const;

@@ -44,6 +44,22 @@ describe('engine vs ns-2.35 (quick validation subset)', () => {
     expect(Math.min(...done) / Math.max(...done)).toBeLessThan(0.85);
   });
 
+  it('bulk flows that stop: in both simulators the 48 switched connections of seeds/004 Fig. 7 complete within 2 s of their stop time, the other 8 run to the end', () => {
+    const o = outcomes.get('feng-fig7-aggressive');
+    expect(o, 'run the case above first').toBeDefined();
+    for (const sim of [o!.engine, o!.ns2]) {
+      const stops = sim.flows.map((f) => f.completionTime);
+      expect(stops.slice(0, 8)).toEqual(Array(8).fill(null));
+      const late = (ts: (number | null)[], stop: number) => ts.map((t) => (t === null ? NaN : t - stop));
+      for (const d of [...late(stops.slice(8, 32), 80), ...late(stops.slice(32, 56), 160)]) {
+        expect(d).toBeGreaterThanOrEqual(0);
+        expect(d).toBeLessThan(2);
+      }
+    }
+    // before the script stopped them, ns-2 ran 32 connections from 40 s on: 2.6x the engine's marks
+    expect(Math.abs((o!.ns2.bottleneck.marks ?? NaN) / (o!.engine.bottleneck.marks ?? NaN) - 1)).toBeLessThan(0.1);
+  });
+
   it('--diverge: 2 clients, DT, QL 64 arrive at the bottleneck identically for 100 s; 10 clients, QL 8 part at the nanosecond tie docs/ns2.md names', { timeout: 120_000 }, async () => {
     if (!bin) throw new Error(NS2_INSTALL_HINT);
     const same = await diverge(bin, caseScenario(selectCases(['seeds001 n2 dt QL64'])[0]), 100);
