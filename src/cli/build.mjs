@@ -4,7 +4,12 @@
 // by `npm install` (the `prepare` script) and is remade by the launcher (aqm-lab.mjs)
 // whenever one of its source files changed since the last build.
 //
+// Beside the bundle it makes snapshot.blob, a V8 start-up snapshot of the loaded command
+// line (src/cli/snapshot.ts) for the Node.js binary that built it: the `aqm-lab` shell
+// launcher starts single runs from it, 50-80 ms of CPU sooner.
+//
 //   node src/cli/build.mjs          build now
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -66,9 +71,11 @@ export async function buildCli(out = OUT) {
     plugins: [englishOnlyZod],
   });
   const files = {};
-  for (const rel of [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')), ...EXTRA_INPUTS]) files[rel] = stamp(rel);
+  for (const rel of [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')), SNAPSHOT_ENTRY, ...EXTRA_INPUTS]) files[rel] = stamp(rel);
   // the record of what the build read, file by file: isFresh compares it with the disk
-  writeFileSync(join(tmp, 'inputs.json'), JSON.stringify({ files }));
+  // (and the Node.js version: the snapshot is only good for the binary that made it)
+  writeFileSync(join(tmp, 'inputs.json'), JSON.stringify({ files, node: process.version }));
+  await buildSnapshot(esbuild, tmp, files);
   // swap the new build in whole, so a concurrent launcher never sees half a build
   mkdirSync(dirname(out), { recursive: true });
   const old = `${out}.old-${process.pid}`;
@@ -82,6 +89,41 @@ export async function buildCli(out = OUT) {
   return out;
 }
 
+/** The start-up snapshot's entry (see snapshot.ts). */
+const SNAPSHOT_ENTRY = 'src/cli/snapshot.ts';
+
+/**
+ * Bundles snapshot.ts as one CommonJS file (what --build-snapshot takes), with the build's
+ * record of its sources in it, and has this Node.js binary write the snapshot of it. A
+ * Node.js without snapshot support, or any failure here, leaves no blob: the launcher then
+ * starts the usual way.
+ */
+async function buildSnapshot(esbuild, dir, files) {
+  try {
+    await esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: [SNAPSHOT_ENTRY],
+      outfile: join(dir, 'snapshot.cjs'),
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      minifyWhitespace: true,
+      minifySyntax: true,
+      legalComments: 'none',
+      logLevel: 'error',
+      // main.ts asks import.meta.url whether it is the entry point: it is not
+      define: { 'import.meta.url': '"aqm-lab:snapshot"', AQM_LAB_INPUTS: JSON.stringify(JSON.stringify(files)) },
+      plugins: [englishOnlyZod],
+    });
+    const r = spawnSync(process.execPath, ['--snapshot-blob', join(dir, 'snapshot.blob'), '--build-snapshot', join(dir, 'snapshot.cjs')], { cwd: dir, encoding: 'utf8' });
+    if (r.status !== 0) rmSync(join(dir, 'snapshot.blob'), { force: true });
+    rmSync(join(dir, 'snapshot.cjs'), { force: true });
+  } catch {
+    rmSync(join(dir, 'snapshot.blob'), { force: true });
+  }
+}
+
 /** True when a build exists and none of the files it was made from changed since. */
 export function isFresh(out = OUT) {
   let rec;
@@ -90,6 +132,7 @@ export function isFresh(out = OUT) {
   } catch {
     return false;
   }
+  if (rec.node !== process.version) return false;
   for (const [rel, [mtime, size]] of Object.entries(rec.files)) {
     try {
       const [m, s] = stamp(rel);

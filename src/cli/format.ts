@@ -152,6 +152,6 @@ export function formatSummary(result: RunResult, scenario: Scenario): string {
     );
   }
   out.push('');
-  out.push(`goodput efficiency G = ${s.goodputEfficiency === null ? '- (a flow did not finish)' : pct(s.goodputEfficiency, 2)}   Jain's fairness index = ${fixed(s.fairness.jain, 3)}`);
+  out.push(`goodput efficiency G = ${s.goodputEfficiency === null ? '- (a flow did not finish)' : pct(s.goodputEfficiency, 2)}   Jain's fairness index = ${s.flows.length === 0 ? '- (no long-lived flows)' : fixed(s.fairness.jain, 3)}`);
   return out.join('\n');
 }

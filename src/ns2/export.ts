@@ -140,7 +140,12 @@ class Builder {
       names.push('routerL', 'routerR');
       const ra = L + R;
       const rb = L + R + 1;
-      if (this.webDelays) this.delayBoxes = new Set([ra, rb]);
+      // ns-2's own PackMime set-up draws a client-side and a server-side delay, one at each
+      // router; every other distribution is one draw per connection, which DelayBox applies
+      // both ways (symmetric rules, delaybox.cc), so one DelayBox router carries all rules:
+      // with both routers delaying, every packet would be delayed twice
+      const wd = this.webDelays;
+      if (wd) this.delayBoxes = new Set(wd.kind === 'packmime' ? [ra, rb] : [ra]);
       this.nodes(names);
       this.line('', '# ---- links (each direction has its own queue) ----');
       this.duplex(ra, rb, t.bottleneck.rate, t.bottleneck.delay, t.bottleneck.loss, t.bottleneck.queue, t.bottleneck.reverseQueue, 'topology.bottleneck');
@@ -275,6 +280,10 @@ class Builder {
       '# FullTcp agents of PackMime (it creates them during the run, so the settings are class defaults)',
       `foreach {k v} {${conf.map(([a, b]) => `${a} ${b}`).join(' ')}} { Agent/TCP/FullTcp set $k $v }`,
     );
+    if (p.delayedAck && p.delayedAckTimer !== 'clock')
+      this.note(`${path}.delayedAckTimer`, "FullTcp's delayed-ACK timer ticks every interval_ from t = 0 (tcp-full.cc delack_timer_), so a held-back ACK waits 0 to interval_ s, delayedAckTimer \"clock\"; the engine's \"per-segment\" waits the whole timeout");
+    if (!p.delayedAck)
+      this.note(`${path}.delayedAck`, "FullTcp with segsperack_ 1 still holds back the ACK of a segment shorter than segsize_ until its delayed-ACK clock ticks (need_send in tcp-full.cc acknowledges once a full segment is unacknowledged); the engine acknowledges every segment at once. A short request's ACK thus rides on the response, and the last, short segment of a response is acknowledged up to interval_ later (response times do not change)");
     this.note(path, 'web connections use ns-2\'s FullTcp agents, whose loss recovery and ACK handling are their own (4.4BSD-like, piggybacked ACKs) and whose RTT clocks keep ns-2\'s random phase');
   }
 
@@ -310,7 +319,14 @@ class Builder {
     }
     if (fd.kind === 'packmime') {
       this.line(`$n(${clientRouter}) add-rule [$n(${client}) id] [$n(${server}) id] $db_rvc $db_zero`, `$n(${serverRouter}) add-rule [$n(${client}) id] [$n(${server}) id] $db_rvs $db_zero`);
-    } else this.line(`$n(${clientRouter}) add-rule [$n(${client}) id] [$n(${server}) id] $db_rv $db_zero`);
+    } else {
+      // the one DelayBox router (see topology()); a rule matches its pair both ways, so one per host pair
+      const pair = client < server ? `${client} ${server}` : `${server} ${client}`;
+      if (this.dbRules.has(`pair ${pair}`)) return;
+      this.dbRules.add(`pair ${pair}`);
+      const [router] = [...this.delayBoxes];
+      this.line(`$n(${router}) add-rule [$n(${client}) id] [$n(${server}) id] $db_rv $db_zero`);
+    }
   }
 
   addPackMime(o: { dir: 0 | 1; clients: number[]; servers: number[]; rate: number; persistent: boolean; params: TcpParams; path: string; start: number; stop: number | null }, path: string): void {

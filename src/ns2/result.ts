@@ -18,6 +18,8 @@ export interface Ns2Result {
   flows: FlowSummary[];
   goodputEfficiency: number | null;
   fairness: { jain: number };
+  /** With PackMime web traffic: the exchanges completed after the warm-up and their response times (s). */
+  web?: { exchanges: number; responseTime: { mean: number; p10: number; p25: number; p50: number; p75: number; p90: number; p99: number } | null };
 }
 
 /** The last JSON line of ns-2's stdout (ns-2 may print warnings before it), or null. */

@@ -98,11 +98,35 @@ proc udp_flow {f pattern rate size src dst t0 t1} {
     if {$t1 ne ""} { $ns at $t1 "$app($f) stop" }
 }
 
+# Web connections (PackMime) take flow ids from web_fid up (see pm_flow), above every flow
+# id of the scenario's own agents, whose per-flow counters they would otherwise share.
+set web_fid 1000000
+
 # Monitors on one direction of the bottleneck: flow monitor with early drops, backlog
-# integrators (packets, bytes) and queueing-delay samples.
+# integrators (packets, bytes) and queueing-delay samples. The flow monitor keeps a
+# record per flow of the scenario's agents, and one record shared by every web
+# connection: a record per connection (hundreds of thousands at full scale) made ns-2
+# slow, large, and abort when the summary listed them ("FlowMon:: flow list exceeded
+# working buffer": flowmon.cc writes the list into a fixed buffer).
 proc watch_link {a b edrop} {
     global ns
     set fm [$ns makeflowmon Fid]
+    [$fm classifier] proc unknown-flow {src dst fid} {
+        global web_fid
+        if {$fid >= $web_fid} {
+            $self instvar web_slot_
+            if {![info exists web_slot_]} {
+                set fdesc [new QueueMonitor/ED/Flow]
+                $fdesc set-delay-samples [new Samples]
+                set web_slot_ [$self installNext $fdesc]
+            }
+            $self set-hash auto $src $dst $fid $web_slot_
+            return
+        }
+        set fdesc [new QueueMonitor/ED/Flow]
+        $fdesc set-delay-samples [new Samples]
+        $self set-hash auto $src $dst $fid [$self installNext $fdesc]
+    }
     set qi [new Integrator]
     set bi [new Integrator]
     set ds [new Samples]
@@ -120,6 +144,12 @@ proc pm_flow {dir clients servers rate persistent tcptype t0 t1 run} {
     global ns pm pmfile warmup_int
     set k [llength [array names pm]]
     set pm($k) [new PackMimeHTTP]
+    # PackMime numbers its connections' flow ids 1, 2, ... per object; DelayBox keys its flows by
+    # (src, dst, fid), so two directions' connections with the same number would share a
+    # delay entry: give object k the ids web_fid + fid * 2 + dir (setup-tcp of ns-packmime.tcl
+    # otherwise), above the scenario's own flow ids
+    global web_fid
+    $pm($k) proc setup-tcp {tcp fid} "\$tcp set fid_ \[expr {$web_fid + \$fid * 2 + $dir}\]; \$tcp proc done {} \"$pm($k) done \$tcp\""
     foreach c $clients { $pm($k) set-client $c }
     foreach s $servers { $pm($k) set-server $s }
     $pm($k) set-rate $rate

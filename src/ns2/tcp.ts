@@ -40,6 +40,8 @@ export function tcpNotes(p: TcpParams, path: string, note: (field: string, text:
     note(`${path}.windowCut`, `ns-2 always cuts the window as 4.4BSD does (tcp.cc slowdown(): ssthresh = floor(min(cwnd, rwnd) / 2), cwnd = min(cwnd, rwnd) / 2), i.e. windowCut "ns2"; "${p.windowCut}" takes half the flight size`);
   if (p.delayedAck && p.duplicateAck !== 'ns2')
     note(`${path}.duplicateAck`, 'ns-2\'s DelAckSink treats a duplicate of the last in-order segment as in order and may delay its ACK (duplicateAck "ns2"); the engine acknowledges every duplicate at once');
+  if (p.delayedAck && p.delayedAckTimer !== 'per-segment')
+    note(`${path}.delayedAckTimer`, "ns-2's DelAckSink starts its delayed-ACK timer per segment (delayedAckTimer \"per-segment\"); the engine's \"clock\" ticks at multiples of the timeout from t = 0");
   if (p.recoverRule !== 'strict')
     note(`${path}.recoverRule`, 'ns-2 allows a new fast retransmit only once the ACK passes the recovery point by a packet (highest_ack_ > recover_, recoverRule "strict"); "inclusive" allows it at the recovery point');
   if (p.rtoEstimator !== 'bsd-ticks')

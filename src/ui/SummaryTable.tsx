@@ -63,7 +63,7 @@ export function SummaryTable() {
     ['Mark rate', pct(b.markRate), `${b.marks} ECN marks`],
     ['Mean queue', `${f1(b.meanQueuePackets)} pkts`, `max ${b.maxQueuePackets} packets; mean delay ${f1(b.meanQueueDelay * 1000)} ms`],
     ['Goodput efficiency G', summary.goodputEfficiency === null ? '—' : pct(summary.goodputEfficiency), 'payload / (rate × longest completion), seeds/001; "—" until every flow finishes'],
-    ["Jain's index", num3(summary.fairness.jain), '(Σx)² / (n Σx²) over flow goodputs; 1 = equal shares'],
+    ["Jain's index", summary.flows.length === 0 ? '—' : num3(summary.fairness.jain), '(Σx)² / (n Σx²) over flow goodputs; 1 = equal shares'],
   ];
   const exportAs = (kind: 'csv' | 'json') => {
     const stem = fileStem('summary', preset);

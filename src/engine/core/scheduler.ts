@@ -32,13 +32,14 @@ export interface Scheduler {
  * of returning it, so no value is boxed per event (DESIGN §3).
  */
 export class HeapScheduler implements Scheduler {
-  private times: Float64Array;
-  private seqs: Float64Array;
-  private ids: Int32Array;
-  private n = 0;
+  /** The heap's arrays and size, read directly by SplitScheduler.next (the hot path). */
+  times: Float64Array;
+  seqs: Float64Array;
+  ids: Int32Array;
+  n = 0;
   private readonly counter: { seq: number };
   private cancelled: Set<number> | null = null;
-  private cancelledCount = 0;
+  cancelledCount = 0;
   lastTime = 0;
   lastId = 0;
 
@@ -131,7 +132,7 @@ export class HeapScheduler implements Scheduler {
     return this.n === 0 ? -1 : this.seqs[0];
   }
 
-  private dropCancelledTop(): void {
+  dropCancelledTop(): void {
     const c = this.cancelled as Set<number>;
     while (this.n > 0 && c.delete(this.seqs[0])) {
       this.cancelledCount--;
@@ -139,7 +140,7 @@ export class HeapScheduler implements Scheduler {
     }
   }
 
-  private removeTop(): void {
+  removeTop(): void {
     const n = --this.n;
     if (n === 0) return;
     const times = this.times;
@@ -241,12 +242,34 @@ export class SplitScheduler implements Scheduler {
   next(until: number): boolean {
     const fast = this.fast;
     const slow = this.slow;
-    const a = fast.headTime();
-    const b = slow.headTime();
-    const lane = a < b || (a === b && a !== Infinity && fast.headSeq() < slow.headSeq()) ? fast : slow;
-    if (!lane.next(until)) return false;
-    this.lastTime = lane.lastTime;
-    this.lastId = lane.lastId;
+    // tombstones exist only when cancel() was used (never by the simulator)
+    if (fast.cancelledCount > 0) fast.dropCancelledTop();
+    if (slow.cancelledCount > 0) slow.dropCancelledTop();
+    // the earlier head of the two lanes, read straight from their arrays
+    let lane: HeapScheduler;
+    let t: number;
+    if (fast.n === 0) {
+      if (slow.n === 0) return false;
+      lane = slow;
+      t = slow.times[0];
+    } else if (slow.n === 0) {
+      lane = fast;
+      t = fast.times[0];
+    } else {
+      const a = fast.times[0];
+      const b = slow.times[0];
+      if (a < b || (a === b && fast.seqs[0] < slow.seqs[0])) {
+        lane = fast;
+        t = a;
+      } else {
+        lane = slow;
+        t = b;
+      }
+    }
+    if (t > until) return false;
+    this.lastTime = t;
+    this.lastId = lane.ids[0];
+    lane.removeTop();
     return true;
   }
 

@@ -302,7 +302,7 @@ export class Simulator implements Net {
     link.integrate(now);
     const q = link.queue;
     if (q.enqueue(p, now) && !link.txDonePending) {
-      if (now >= link.busyUntil) this.startTx(link, now);
+      if (now >= link.busyUntil) this.startTx(link);
       else {
         // the link is still sending an earlier packet: wake up when it is done
         link.txDonePending = true;
@@ -312,8 +312,13 @@ export class Simulator implements Net {
     q.noteBacklog();
   }
 
-  /** Takes the next packet from the link's queue (if any) and puts it on the wire. */
-  private startTx(link: Link, now: number): void {
+  /**
+   * Takes the next packet from the link's queue (if any) and puts it on the wire, now. (The
+   * time is read from the clock, not passed: a time beyond 2^31 ns is a heap number, and
+   * passing one to a function V8 does not inline allocates it anew at every call.)
+   */
+  private startTx(link: Link): void {
+    const now = this.clock;
     const pool = this.pool;
     const p = link.queue.dequeue(now);
     if (p < 0) return;
@@ -359,7 +364,7 @@ export class Simulator implements Net {
     const now = this.clock;
     link.txDonePending = false;
     link.integrate(now);
-    this.startTx(link, now);
+    this.startTx(link);
   }
 
   private tooManyPackets(): void {

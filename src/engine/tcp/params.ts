@@ -48,6 +48,18 @@ export const TCP_PARAMS = {
   dupackThreshold: { type: 'number', unit: 'count', default: 3, min: 1, max: 100, integer: true, label: 'Dupack threshold', doc: 'Duplicate ACKs that trigger fast retransmit.', ref: 'RFC 5681 §3.2' },
   delayedAck: { type: 'boolean', default: true, label: 'Delayed ACK', doc: 'Receiver acknowledges every second full segment, or when the delayed-ACK timer fires.', ref: 'RFC 5681 §4.2' },
   delayedAckTimeout: { type: 'number', unit: 's', default: 0.1, min: 0.001, max: 0.5, label: 'Delayed-ACK timer', doc: 'Longest time a receiver holds back an ACK.', ref: 'RFC 5681 §4.2 (< 0.5 s); ns-2 default 0.1 s' },
+  delayedAckTimer: {
+    type: 'enum',
+    values: ['per-segment', 'clock'],
+    valueDocs: {
+      'per-segment': 'a held-back ACK goes out delayedAckTimeout after the segment that started the wait (ns-2 DelAckSink, Linux)',
+      clock: 'a held-back ACK goes out at the next tick of a clock ticking every delayedAckTimeout from t = 0, so it waits between 0 and delayedAckTimeout, half of it on average (4.4BSD fast timer; ns-2 FullTcp delack_timer_, tcp-full.cc)',
+    },
+    default: 'per-segment',
+    label: 'Delayed-ACK timer',
+    doc: 'When a delayed ACK that no second segment released is sent.',
+    ref: 'RFC 5681 §4.2; 4.4BSD tcp_fasttimo; ns-2 tcp-full.cc',
+  },
   minRto: { type: 'number', unit: 's', default: 0.2, min: 0.001, max: 10, label: 'Min RTO', doc: 'Lower bound of the retransmission timeout.', ref: 'RFC 6298 §2.4 (1 s); ns-2 and Linux use 0.2 s' },
   maxRto: { type: 'number', unit: 's', default: 60, min: 0.1, max: 1000, label: 'Max RTO', doc: 'Upper bound of the retransmission timeout after backoff.', ref: 'RFC 6298 §2.5' },
   initialRto: { type: 'number', unit: 's', default: 1, min: 0.01, max: 60, label: 'Initial RTO', doc: 'Retransmission timeout before the first RTT sample.', ref: 'RFC 6298 §2.1' },

@@ -67,6 +67,8 @@ export class TcpReceiver implements Agent {
   // --- delayed ACK ---
   private readonly delayed: boolean;
   private readonly delackNs: number;
+  /** The delayed-ACK timer ticks at multiples of delackNs (4.4BSD, ns-2 FullTcp) instead of running per segment. */
+  private readonly delackClock: boolean;
   /** In-order segments received since the last ACK. */
   private unacked = 0;
   private delackDeadline = -1;
@@ -98,6 +100,7 @@ export class TcpReceiver implements Agent {
     this.sack = o.sack;
     this.delayed = o.params.delayedAck;
     this.delackNs = fromSeconds(o.params.delayedAckTimeout);
+    this.delackClock = o.params.delayedAckTimer === 'clock';
     this.eventsOverride = o.flowEvents;
     this.synRto = new RtoEstimator(fromSeconds(o.params.tick), fromSeconds(o.params.minRto), fromSeconds(o.params.maxRto), fromSeconds(o.params.initialRto));
     asDoubles(this, RECEIVER_DOUBLES);
@@ -208,7 +211,8 @@ export class TcpReceiver implements Agent {
       this.sendAck(now);
       return;
     }
-    this.delackDeadline = now + this.delackNs;
+    // the first held segment: a second one releases the ACK above, else the timer does
+    this.delackDeadline = this.delackClock ? (Math.floor(now / this.delackNs) + 1) * this.delackNs : now + this.delackNs;
     if (this.delackTimerAt < 0) {
       this.delackTimerAt = this.delackDeadline;
       this.net.setTimer(this, T_DELACK, this.delackDeadline);
@@ -255,6 +259,23 @@ export class TcpReceiver implements Agent {
     r.copyWithin(1, 0, n);
     r[0] = seq;
     this.recentCount = n + 1;
+  }
+
+  /**
+   * A full-duplex connection's data segment going the other way carries this receiver's
+   * acknowledgment (RFC 793 §3.7: the ACK rides on data): stamps it on packet p (cumulative
+   * ACK, ECE as due) and, the ACK being sent, clears the delayed-ACK state. SACK blocks are
+   * not carried; with data out of order the receiver has ACKed at once anyway.
+   */
+  carryAck(p: number): void {
+    const pool = this.net.pool;
+    pool.ack[p] = this.finSeq >= 0 ? this.finSeq + 1 : this.rcvNxt;
+    if (this.ecnOk && this.ceLatch) pool.flags[p] |= F_ECE;
+    if (this.unacked > 0) {
+      this.unacked = 0;
+      this.delackDeadline = -1;
+      this.acksSent++;
+    }
   }
 
   /** Sends a cumulative ACK now (with ECE and SACK blocks as due) and clears the delayed-ACK state. */

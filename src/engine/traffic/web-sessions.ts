@@ -34,7 +34,14 @@ export const WEB_SESSIONS_PARAMS = {
     ref: 'seeds/003 §4.2',
   },
   pages: { type: 'number', unit: 'count', default: 10, min: 1, max: 1e4, label: 'Pages per session', doc: 'Mean number of pages a session downloads from its web site (geometric).', ref: 'seeds/003 §4.2 (several pages per site)' },
-  interPage: { type: 'number', unit: 's', default: 5, min: 0.001, max: 1e4, label: 'Inter-page time', doc: 'Mean time between the end of a page and the request of the next (Pareto).', ref: 'seeds/003 §4.2 (Pareto inter-page times)' },
+  interPage: { type: 'number', unit: 's', default: 5, min: 0.001, max: 1e4, label: 'Inter-page time', doc: 'Mean time between the end of a page (openLoop: the start of a page) and the request of the next (Pareto).', ref: 'seeds/003 §4.2 (Pareto inter-page times)' },
+  openLoop: {
+    type: 'boolean',
+    default: false,
+    label: 'Open loop',
+    doc: 'Pages are requested on their own schedule: the next page an inter-page time after the previous one started, whether or not it has completed, and a session is replaced as soon as its last page starts. The offered load then does not shrink when responses slow down, so a load above 100 % keeps the link persistently congested (ns-2 webtraf without interPageOption_). Off: the user waits for a page before thinking about the next, and the load yields under congestion.',
+    ref: 'seeds/003 §4.2 ("persistently congested" at 105 %); ns-2 webtraf.cc',
+  },
   interPageShape: { type: 'number', unit: 'ratio', default: 1.5, min: 1.01, max: 10, label: 'Inter-page shape', doc: 'Pareto shape of the inter-page time (smaller: heavier tail).', ref: 'seeds/003 §4.2 (heavy-tailed think times)' },
   objects: { type: 'number', unit: 'count', default: 3, min: 1, max: 1e4, label: 'Objects per page', doc: 'Mean number of objects of a page (geometric), one TCP connection each.', ref: 'seeds/003 §4.2' },
   interObject: { type: 'number', unit: 's', default: 0.01, min: 0, max: 100, label: 'Inter-object time', doc: 'Mean gap between the requests of successive objects of a page (exponential).' },
@@ -73,9 +80,17 @@ interface Session {
   client: number;
   server: number;
   pagesLeft: number;
-  /** Objects of the current page: in all, not yet requested, not yet complete. */
-  objects: number;
+  /** The page whose objects are being requested, and when it started (ns). */
+  page: Page | null;
+  pageStart: number;
+  /** Its objects not yet requested. */
   toRequest: number;
+}
+
+/** One page of a session: its objects in all, and those not yet complete. */
+interface Page {
+  s: Session;
+  objects: number;
   left: number;
 }
 
@@ -117,7 +132,7 @@ class Sessions implements AppHandler, WebClient {
   private newSession(slot: number): Session {
     const rng = rngFor(this.ctx.seed, `${this.name}:session:${this.nextId++}`);
     const s = this.sides;
-    return { id: slot, rng, client: s.clients[slot % s.clients.length], server: s.servers[Math.floor(rng.uniform() * s.servers.length)], pagesLeft: geometric(rng, this.item.pages), objects: 0, toRequest: 0, left: 0 };
+    return { id: slot, rng, client: s.clients[slot % s.clients.length], server: s.servers[Math.floor(rng.uniform() * s.servers.length)], pagesLeft: geometric(rng, this.item.pages), page: null, pageStart: 0, toRequest: 0 };
   }
 
   begin(atNs: number): void {
@@ -129,16 +144,26 @@ class Sessions implements AppHandler, WebClient {
     const s = this.sessions[arg >> 1];
     if ((arg & 1) === 0) {
       s.pagesLeft--;
-      s.objects = s.toRequest = s.left = geometric(s.rng, this.item.objects);
-      if (this.item.persistent) {
-        s.toRequest = 0;
-        this.connect(s, now);
-        return;
-      }
+      const objects = geometric(s.rng, this.item.objects);
+      s.page = { s, objects, left: objects };
+      s.toRequest = this.item.persistent ? 1 : objects;
+      s.pageStart = now;
+      // open loop: the next page is due an inter-page time after this one starts, whatever becomes of it
+      if (this.item.openLoop && s.pagesLeft > 0) this.ctx.sim.scheduleApp(this.app, s.id << 1, now + fromSeconds(s.rng.pareto(this.item.interPageShape, this.gapScale)));
     }
     s.toRequest--;
     this.connect(s, now);
     if (s.toRequest > 0) this.ctx.sim.scheduleApp(this.app, (s.id << 1) | 1, now + Math.max(1, fromSeconds(this.item.interObject > 0 ? s.rng.exponential(this.item.interObject) : 0)));
+    // open loop: once the last page's objects are all requested, a new session takes the slot,
+    // its first page an inter-page time after that last page started
+    else if (this.item.openLoop && s.pagesLeft <= 0) this.replace(s, s.pageStart, now);
+  }
+
+  /** A new session in slot s.id, its first page a Pareto inter-page time after `from` (not before `now`). */
+  private replace(s: Session, from: number, now: number): void {
+    const fresh = this.newSession(s.id);
+    this.sessions[s.id] = fresh;
+    this.ctx.sim.scheduleApp(this.app, fresh.id << 1, Math.max(now, from + fromSeconds(fresh.rng.pareto(this.item.interPageShape, this.gapScale))));
   }
 
   /** The session a connection is being opened for (connect asks for the first exchange before it returns). */
@@ -156,25 +181,21 @@ class Sessions implements AppHandler, WebClient {
   }
 
   nextExchange(conn: WebConnection, k: number): WebExchange {
-    if (k === 0) conn.tag = this.current;
-    const s = conn.tag as Session;
+    if (k === 0) conn.tag = (this.current as Session).page;
+    const pg = conn.tag as Page;
     const persistentPage = this.item.persistent;
-    const last = !persistentPage || k + 1 >= s.objects;
-    return { req: sampleRequest(this.sizeRng), rsp: this.objectSize(s), serverDelayNs: 0, gapNs: persistentPage && k > 0 ? fromSeconds(this.item.interObject > 0 ? s.rng.exponential(this.item.interObject) : 0) : 0, last };
+    const last = !persistentPage || k + 1 >= pg.objects;
+    return { req: sampleRequest(this.sizeRng), rsp: this.objectSize(pg.s), serverDelayNs: 0, gapNs: persistentPage && k > 0 ? fromSeconds(this.item.interObject > 0 ? pg.s.rng.exponential(this.item.interObject) : 0) : 0, last };
   }
 
   exchangeDone(conn: WebConnection, _k: number, now: number): void {
-    const s = conn.tag as Session;
-    s.left--;
-    if (s.left > 0) return;
-    // the page is complete: next page after a Pareto inter-page time, or a new session
-    if (s.pagesLeft <= 0) {
-      const fresh = this.newSession(s.id);
-      this.sessions[s.id] = fresh;
-      this.ctx.sim.scheduleApp(this.app, fresh.id << 1, now + fromSeconds(fresh.rng.pareto(this.item.interPageShape, this.gapScale)));
-      return;
-    }
-    this.ctx.sim.scheduleApp(this.app, s.id << 1, now + fromSeconds(s.rng.pareto(this.item.interPageShape, this.gapScale)));
+    const pg = conn.tag as Page;
+    pg.left--;
+    // closed loop: the page is complete; the next page after a Pareto inter-page time, or a new session
+    if (pg.left > 0 || this.item.openLoop) return;
+    const s = pg.s;
+    if (s.pagesLeft <= 0) this.replace(s, now, now);
+    else this.ctx.sim.scheduleApp(this.app, s.id << 1, now + fromSeconds(s.rng.pareto(this.item.interPageShape, this.gapScale)));
   }
 }
 

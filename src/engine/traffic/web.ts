@@ -1,7 +1,7 @@
 import type { Simulator } from '../core/simulator';
 import type { WebDirection, WebStats } from '../metrics/web';
 import type { Agent, FlowEventSink, Net } from '../net/agent';
-import { F_FIN, F_SYN, type PacketPool } from '../net/packet';
+import { F_ACK, F_ECE, F_FIN, F_SYN, type PacketPool } from '../net/packet';
 import type { TcpParams } from '../tcp/params';
 import type { TrafficContext } from './types';
 import { R_LISTEN, R_ESTABLISHED, R_SYN_SENT, TcpReceiver } from '../tcp/receiver';
@@ -20,8 +20,10 @@ import { S_DONE, S_ESTABLISHED, S_SYN_RCVD, TcpSender } from '../tcp/sender';
  * on the data path, seeds/003), the client acknowledges it and writes its request; the
  * server waits its server delay after the whole request has arrived, writes the response
  * and, after the last response of the connection, closes (FIN; the client answers FIN-ACK).
- * ACKs are not piggybacked on data: an exchange costs one pure ACK more in each direction
- * than a full-duplex TCP would send.
+ * Data segments carry the acknowledgment of the other direction, as in a full-duplex TCP:
+ * each response segment acknowledges the request so far and each request segment the
+ * response, so a delayed ACK of the request rides on the response when the server answers
+ * before the delayed-ACK timer (the FIN is not carried on the last data segment).
  *
  * Each endpoint is one Agent (WebEnd) that hands each packet to the half it is for. Agent
  * slots are recycled when a connection has closed and none of its timers is pending, so a
@@ -117,6 +119,8 @@ class HalfNet implements Net {
   lastDataSend = -1;
   /** SYN segments sent (the client's response receiver: > 1 means the SYN was retransmitted). */
   syns = 0;
+  /** The receiver of the other direction at this end: its ACK rides on this half's data segments. */
+  carrier: TcpReceiver | null = null;
 
   constructor(
     private readonly sim: Simulator,
@@ -130,8 +134,10 @@ class HalfNet implements Net {
   }
   send(fromNode: number, p: number): void {
     const pool = this.pool;
-    if (pool.payload[p] > 0) this.lastDataSend = this.sim.clock;
-    else if ((pool.flags[p] & F_SYN) !== 0) this.syns++;
+    if (pool.payload[p] > 0) {
+      this.lastDataSend = this.sim.clock;
+      if (this.carrier !== null && this.carrier.state === R_ESTABLISHED) this.carrier.carryAck(p);
+    } else if ((pool.flags[p] & F_SYN) !== 0) this.syns++;
     this.sim.send(fromNode, p);
   }
   setTimer(_agent: Agent, kind: number, at: number): number {
@@ -281,6 +287,8 @@ export class WebConnection {
     rspReceiver.peer = { id: server.id, node: server.node };
     reqSender.peer = { id: server.id, node: server.node, open: () => {} };
     reqReceiver.peer = { id: client.id, node: client.node };
+    nets[0].carrier = reqReceiver;
+    nets[2].carrier = rspReceiver;
     if (prev !== null) {
       // a later exchange on a persistent connection: the connection is established and keeps its state
       resume(rspSender, prev.rspSender);
@@ -313,6 +321,7 @@ export class WebConnection {
         const r = h.reqReceiver;
         r.ecnOk = h.rspSender.ecnOk;
         r.recv(p, now);
+        this.ackOnData(h.rspSender, p, now);
         if (!this.responseScheduled && r.bytesDelivered >= this.ex.req) this.scheduleResponse(now);
       } else {
         h.rspSender.recv(p, now);
@@ -323,9 +332,27 @@ export class WebConnection {
     if (pool.payload[p] > 0 || (pool.flags[p] & (F_SYN | F_FIN)) !== 0) {
       const r = h.rspReceiver;
       r.recv(p, now);
+      this.ackOnData(h.reqSender, p, now);
       if (!this.requestStarted && r.state !== R_SYN_SENT && r.state !== R_LISTEN) this.startFirstRequest(now);
       if (!this.responseDone && this.requestStarted && r.bytesDelivered >= this.ex.rsp) this.exchangeComplete(now);
     } else h.reqSender.recv(p, now);
+  }
+
+  /**
+   * A data segment carried an acknowledgment for the sender of the other direction at this
+   * end: hand it over as the ACK it is if it acknowledges new data (an ACK on a data segment
+   * is never a duplicate ACK, RFC 5681 §2).
+   */
+  private ackOnData(s: TcpSender, p: number, now: number): void {
+    const pool = this.hub.sim.pool;
+    if (pool.payload[p] <= 0 || s.state !== S_ESTABLISHED || !(pool.ack[p] > s.sndUna)) return;
+    const a = pool.alloc();
+    pool.flow[a] = pool.flow[p];
+    pool.ack[a] = pool.ack[p];
+    pool.flags[a] = F_ACK | (pool.flags[p] & F_ECE);
+    pool.echo[a] = -1;
+    s.recv(a, now);
+    pool.free(a);
   }
 
   /** The handshake is done (SYN-ACK received): the client writes its first request. */

@@ -7,7 +7,7 @@ import type { SeriesStore } from '../store/series-store';
 import { BandCache, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
-import { MAX_LINES, timeDomain, type ChartContext, type ChartDef } from './types';
+import { MAX_LINES, NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
 
@@ -46,6 +46,7 @@ export const cwndChart: ChartDef = {
     drawMarkers(p, r, x, c.markers, f);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
+    else if (flows.length === 0) emptyNote(p, r, NO_FLOWS_NOTE, f);
     return drawn;
   },
 };

@@ -6,7 +6,7 @@ import type { SeriesStore } from '../store/series-store';
 import { BandCache, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
-import { timeDomain, type ChartContext, type ChartDef } from './types';
+import { NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
 
@@ -47,6 +47,7 @@ export const progressChart: ChartDef = {
     drawMarkers(p, r, x, c.markers, f);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
+    else if (flows.length === 0) emptyNote(p, r, NO_FLOWS_NOTE, f);
     return drawn;
   },
 };

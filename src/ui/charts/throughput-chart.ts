@@ -10,7 +10,7 @@ import { lowerBound } from './downsample';
 import { BandCache, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
-import { timeDomain, type ChartContext, type ChartDef } from './types';
+import { NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
 
 /**
  * Sliding-window rates derived from cumulative columns, kept up to date incrementally:
@@ -91,6 +91,7 @@ const bands = new WeakMap<object, BandCache>();
 
 function jainText(c: ChartContext): string {
   const j = c.summary?.fairness?.jain;
+  if (c.summary && c.summary.flows.length === 0) return "Jain's fairness index: — (no long-lived flows)";
   return typeof j === 'number' && Number.isFinite(j) ? `Jain's fairness index J = ${j.toFixed(3)}` : "Jain's fairness index: —";
 }
 
@@ -145,6 +146,7 @@ export const throughputChart: ChartDef = {
     drawMarkers(p, r, x, c.markers, f);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
+    else if (flows.length === 0) emptyNote(p, bottom, NO_FLOWS_NOTE, f);
     return drawn;
   },
 };

@@ -40,6 +40,9 @@ export interface ChartDef {
   animated?: boolean;
 }
 
+/** Shown where per-flow lines would be when a run has none (web traffic: connections come and go). */
+export const NO_FLOWS_NOTE = 'No long-lived flows: see Response times';
+
 /** Up to this many flows get a line each; beyond, an aggregate band plus highlighted flows. */
 export const MAX_LINES = 10;
 

@@ -31,6 +31,8 @@ export interface InspectorProps {
   currentEvent?: FlowEvent | null;
   /** Simulated time the run has reached, seconds: before the end of the 2-RTT window the reaction may still come. */
   now?: number;
+  /** Whether an ECN mark can happen in this scenario (offers "Next mark"); default true. */
+  canMark?: boolean;
 }
 
 /** Colour of an outcome badge: the queue-event colours of the charts (colors.ts). */
@@ -51,7 +53,7 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now }: InspectorProps) {
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
   const rec = n > 0 ? records[i] : null;
@@ -77,9 +79,11 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       <button type="button" onClick={() => onStep('next')} aria-label="Next decision">
         Next ▶
       </button>
-      <button type="button" onClick={() => onStep('next-mark')} aria-label="Next mark (ECN)">
-        Next mark
-      </button>
+      {canMark && (
+        <button type="button" onClick={() => onStep('next-mark')} aria-label="Next mark (ECN)">
+          Next mark
+        </button>
+      )}
       <button type="button" onClick={() => onStep('next-drop')} aria-label="Next drop">
         Next drop
       </button>
@@ -105,7 +109,11 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
     return (
       <div className="insp">
         {nav}
-        <p className="insp-empty">No AQM decision recorded yet. Pause the run, or press “Next mark” to run to the next ECN mark and see why the queue marked it.</p>
+        <p className="insp-empty">
+          {canMark
+            ? 'No AQM decision recorded yet. Pause the run, or press “Next mark” to run to the next ECN mark and see why the queue marked it.'
+            : 'No AQM decision recorded yet. Pause the run, or press “Next ▶” (or “Next drop”) to run to the next decision and see why the queue let that packet in or dropped it.'}
+        </p>
       </div>
     );
   }

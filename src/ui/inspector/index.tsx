@@ -3,10 +3,12 @@
  * run controller. Step buttons set the controller's step target and step; "next event
  * of flow N" keeps the inspected decision in view when the worker sends a new history.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
+import { stepTargets } from '../run/step-targets';
+import { viewOf } from '../scenario-view';
 import { Inspector, type InspectorStep } from './Inspector';
 
 /**
@@ -89,5 +91,8 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
     [store, scenario],
   );
 
-  return <Inspector records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} />;
+  // "Next mark" only where a mark can happen (a marking queue and ECN-capable senders)
+  const canMark = useMemo(() => stepTargets(viewOf(scenario)).includes('mark'), [scenario]);
+
+  return <Inspector canMark={canMark} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} />;
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,13 +26,46 @@ describe('bundled command line', () => {
       utimesSync(file, st.atime, st.mtime);
     }
     expect(isFresh(out)).toBe(true);
-    rmSync(out, { recursive: true, force: true });
-  });
 
-  it('runs with plain node and prints what the TypeScript CLI prints', async () => {
+    // the start-up snapshot made beside the bundle runs a scenario exactly as the bundle does
+    const blob = join(out, 'snapshot.blob');
+    expect(existsSync(blob)).toBe(true);
+    const launcher = join(ROOT as string, 'src/cli/aqm-lab.mjs');
+    const result = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { summary: Record<string, unknown> };
+    const [a, b] = [join(out, 'a.json'), join(out, 'b.json')];
+    const text = execFileSync(process.execPath, ['--snapshot-blob', blob, launcher, '--preset', 'ecn-finite-n2-dt-ql64', '--out', a], { encoding: 'utf8' });
+    const io = capture();
+    expect(await runCli(['--preset', 'ecn-finite-n2-dt-ql64', '--out', b], io)).toBe(0);
+    const [fromSnapshot, inProcess] = [result(a), result(b)];
+    expect(text.split('\n')[0]).toBe(io.stdout.split('\n')[0]);
+    const noClock = (r: { summary: Record<string, unknown> }) => ({ ...r, summary: { ...r.summary, wallSeconds: 0 } });
+    expect(noClock(fromSnapshot)).toEqual(noClock(inProcess));
+
+    // a snapshot whose sources are not where it was built from (changed, missing) is stale: it
+    // hands the run, arguments unchanged, to aqm-lab.mjs beside it (which rebuilds, then runs)
+    const elsewhere = mkdtempSync(join(tmpdir(), 'aqmlab-stale-'));
+    mkdirSync(join(elsewhere, 'src/cli'), { recursive: true });
+    const fake = join(elsewhere, 'src/cli/aqm-lab.mjs');
+    writeFileSync(fake, 'process.stdout.write(JSON.stringify(process.argv.slice(2))); process.exitCode = 7;\n');
+    let handed = '';
+    let status = 0;
+    try {
+      execFileSync(process.execPath, ['--snapshot-blob', blob, fake, '--preset', 'x y'], { encoding: 'utf8' });
+    } catch (e) {
+      handed = (e as { stdout: string }).stdout;
+      status = (e as { status: number }).status;
+    }
+    expect([handed, status]).toEqual([JSON.stringify(['--preset', 'x y']), 7]);
+    rmSync(elsewhere, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  }, 60_000);
+
+  it('runs with plain node and prints what the TypeScript CLI prints, from the shell launcher too', async () => {
     const io = capture();
     expect(await runCli(['--list-presets'], io)).toBe(0);
     const text = execFileSync(process.execPath, [join(ROOT as string, 'src/cli/aqm-lab.mjs'), '--list-presets'], { encoding: 'utf8' });
     expect(text).toBe(io.stdout);
+    const viaShell = execFileSync('sh', [join(ROOT as string, 'src/cli/aqm-lab'), '--list-presets'], { encoding: 'utf8' });
+    expect(viaShell).toBe(io.stdout);
   });
 });

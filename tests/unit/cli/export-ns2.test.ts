@@ -34,7 +34,7 @@ describe('CLI --export-ns2 and npm run validate arguments', () => {
   it('validate: an unknown suite or case is named with the suites there are; --list lists the cases', async () => {
     const io = capture();
     expect(await validateCli(['no-such-suite'], io)).toBe(2);
-    expect(io.stderr).toMatch(/no validation case or suite matches "no-such-suite"; suites: seeds001, basics, seeds004, web, bench, quick/);
+    expect(io.stderr).toMatch(/no validation case or suite matches "no-such-suite"; suites: seeds001, basics, seeds004, aqm, web, bench, quick/);
     const list = capture();
     expect(await validateCli(['seeds001', '--list'], list)).toBe(0);
     expect(list.stdout.trim().split('\n')).toHaveLength(142);

@@ -145,16 +145,31 @@ describe('ns-2 export of other scenario features', () => {
     const r = parseScenario(json);
     if (!r.ok) throw new Error(r.errors.join());
     const { script, notes } = exportNs2(r.scenario);
-    // hosts L0 L1 (0, 1), R0 R1 R2 (2, 3, 4); routers 5, 6 are DelayBox nodes
+    // hosts L0 L1 (0, 1), R0 R1 R2 (2, 3, 4); router 5 is the one DelayBox node: a rule
+    // matches its host pair both ways, so a second DelayBox with rules would delay every
+    // packet twice (ns-2's response times came out twice as long)
     expect(script).toContain('set n(5) [$ns DelayBox]');
-    expect(script).toContain('set n(6) [$ns DelayBox]');
+    expect(script).toContain('set n(6) [$ns node]');
+    const rules = [...script.matchAll(/^\$n\((\d+)\) add-rule \[\$n\((\d+)\) id\] \[\$n\((\d+)\) id\]/gm)];
+    expect(new Set(rules.map((r) => r[1]))).toEqual(new Set(['5']));
+    // one rule per client/server host pair (2 x 3), whichever direction first used it
+    const pairs = rules.map((r) => [Number(r[2]), Number(r[3])].sort().join('-'));
+    expect(pairs.length).toBe(6);
+    expect(new Set(pairs).size).toBe(6);
     // forward: servers on the left, clients on the right; engine connection k uses client k % 3, server k % 2,
     // ns-2 starts its rotation at entry 1, so entry 0 holds the engine's last pair (k = 5)
     expect(script).toContain('pm_flow 0 [list $n(4) $n(2) $n(3) $n(4) $n(2) $n(3)] [list $n(1) $n(0) $n(1) $n(0) $n(1) $n(0)] 60 1 Newreno 0 "" 3');
     expect(script).toMatch(/pm_flow 1 \[list \$n\(1\) \$n\(0\) \$n\(1\) .*\] 60 1 Newreno/);
     // delays in ms, one draw per connection, applied by the client-side router both ways
     expect(script).toContain('$db_rv set min_ 5; $db_rv set max_ 75');
-    expect(script).toContain('$n(6) add-rule [$n(2) id] [$n(0) id] $db_rv $db_zero');
+    expect(script).toContain('$n(5) add-rule [$n(2) id] [$n(0) id] $db_rv $db_zero');
+    // ns-2's own PackMime set-up keeps a client-side and a server-side draw, one per router
+    const own = parseScenario({ ...json, topology: { ...json.topology, flowDelay: { kind: 'packmime' } } });
+    if (!own.ok) throw new Error(own.errors.join());
+    const two = exportNs2(own.scenario).script;
+    expect(two).toContain('set n(6) [$ns DelayBox]');
+    expect(two).toContain('$n(6) add-rule [$n(2) id] [$n(0) id] $db_rvc $db_zero');
+    expect(two).toContain('$n(5) add-rule [$n(2) id] [$n(0) id] $db_rvs $db_zero');
     expect(script).toMatch(/Agent\/TCP\/FullTcp set \$k \$v/);
     expect(notes.map((n) => n.field)).toEqual(expect.arrayContaining(['traffic.0', 'topology.flowDelay']));
   });

@@ -46,6 +46,36 @@ describe('TcpReceiver: cumulative and delayed ACKs (RFC 5681 §4.2)', () => {
     expect(r.bytesDelivered).toBe(3 * MSS);
   });
 
+  test('delayedAckTimer "clock": a held ACK leaves at the next multiple of the timeout from t = 0 (4.4BSD, ns-2 FullTcp)', () => {
+    const { net, seg, acks } = setup({ delayedAck: true, delayedAckTimeout: 0.1, delayedAckTimer: 'clock' });
+    net.advance(fromSeconds(0.23));
+    seg(0); // held until the tick at 0.3 s, 70 ms later (per-segment: 0.33 s)
+    net.advance(fromSeconds(0.299));
+    expect(acks()).toHaveLength(0);
+    net.advance(fromSeconds(0.35));
+    expect(acks().map((a) => [a.t, a.ack])).toEqual([[fromSeconds(0.3), MSS]]);
+    net.advance(fromSeconds(0.3999));
+    seg(1); // 0.1 ms before a tick: its ACK goes at the tick
+    net.advance(fromSeconds(0.5));
+    expect(acks().slice(1).map((a) => [a.t, a.ack])).toEqual([[fromSeconds(0.4), 2 * MSS]]);
+    // a second segment still releases the ACK at once
+    net.advance(fromSeconds(0.61));
+    seg(2);
+    seg(3);
+    expect(acks().slice(2).map((a) => [a.t, a.ack])).toEqual([[fromSeconds(0.61), 4 * MSS]]);
+  });
+
+  test('carryAck: the ACK rides on a data segment of the other direction and clears the pending delayed ACK', () => {
+    const { net, r, seg, acks } = setup({ delayedAck: true, delayedAckTimeout: 0.1 });
+    seg(0);
+    const p = net.pool.alloc();
+    r.carryAck(p);
+    expect(net.pool.ack[p]).toBe(MSS);
+    net.pool.free(p);
+    net.advance(fromSeconds(1)); // the delayed ACK was carried: no pure ACK follows
+    expect(acks()).toHaveLength(0);
+  });
+
   test('out-of-order segments, duplicates and hole fills are acked immediately', () => {
     const { net, r, seg, acks } = setup({ delayedAck: true });
     seg(0);

@@ -93,6 +93,55 @@ describe('web connections: one exchange, by hand', () => {
   });
 });
 
+describe('web connections: ACKs ride on data (full-duplex TCP)', () => {
+  /** Runs one exchange and logs every packet the server sends: [time ns, payload bytes, ack]. */
+  function serverPackets(tcp: TcpParams, serverDelayNs: number, rsp = 1000) {
+    const n = net();
+    const log: [number, number, number][] = [];
+    const send = n.sim.send.bind(n.sim);
+    n.sim.send = (from: number, p: number) => {
+      if (from === n.server) log.push([n.sim.clock, n.sim.pool.payload[p], n.sim.pool.ack[p]]);
+      send(from, p);
+    };
+    n.hub.connect(script([{ req: 100, rsp, serverDelayNs, gapNs: 0 }]), { clientNode: n.client, serverNode: n.server, dir: 0, tcp, delayNs: 0 }, 0);
+    n.sim.run(1e15);
+    return { log, n };
+  }
+  const DELACK: TcpParams = { ...TCP, delayedAck: true, delayedAckTimeout: 0.1 };
+
+  it("with delayed ACKs the server's ACK of the request rides on the response: no pure ACK of the request", () => {
+    const { log, n } = serverPackets(DELACK, 20_000_000);
+    // SYN-ACK, the response segment acknowledging the 100 request bytes, the FIN
+    expect(log.map(([, len, ack]) => [len, ack])).toEqual([
+      [0, 0],
+      [1000, 100],
+      [0, 0],
+    ]);
+    // the client's request sender took that as its ACK: the request was sent once, nothing is left over
+    expect(n.hub.open).toBe(0);
+    expect(n.sim.pool.live).toBe(0);
+    expect(n.stats.summary().flowsWithLoss).toBe(0);
+  });
+
+  it('a server slower than the delayed-ACK timer sends the pure ACK when the timer fires, then the response', () => {
+    const { log } = serverPackets(DELACK, 150_000_000);
+    const requestIn = 2 * 3 * (40 * 800 + 5e6) + 40 * 800 + 3 * (140 * 800 + 5e6);
+    expect(log.map(([, len, ack]) => [len, ack])).toEqual([
+      [0, 0],
+      [0, 100],
+      [1000, 100],
+      [0, 0],
+    ]);
+    expect(log[1][0]).toBe(requestIn + 100_000_000);
+    expect(log[2][0]).toBe(requestIn + 150_000_000);
+  });
+
+  it('without delayed ACKs the request is acknowledged at once, before the response (the server delay separates them)', () => {
+    const { log } = serverPackets(TCP, 20_000_000);
+    expect(log.map(([, len]) => len)).toEqual([0, 0, 1000, 0]);
+  });
+});
+
 describe('web connections: persistent connections and slot reuse', () => {
   it('a later request on a persistent connection starts at its write and needs no handshake', () => {
     const log: number[] = [];

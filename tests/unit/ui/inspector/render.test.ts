@@ -17,6 +17,7 @@ interface Props {
   onStep: () => void;
   rtt?: number;
   now?: number;
+  canMark?: boolean;
 }
 
 async function loadInspector(): Promise<ComponentType<Props>> {
@@ -86,5 +87,13 @@ describe('Inspector markup', () => {
     const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {} })));
     expect(html).toContain('No AQM decision recorded yet');
     expect(html).toContain('aria-label="Next mark (ECN)"');
+  });
+
+  it('without ECN it offers no "Next mark" and points to the next decision instead', async () => {
+    const Inspector = await loadInspector();
+    const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {}, canMark: false })));
+    expect(html).not.toContain('Next mark');
+    expect(html).toContain('“Next ▶”');
+    expect(html).toContain('aria-label="Next drop"');
   });
 });

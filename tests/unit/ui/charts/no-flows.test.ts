@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { Summary } from '../../../../src/engine/metrics/types';
+import { presetByName } from '../../../../src/engine/scenario/presets';
+import { cwndChart } from '../../../../src/ui/charts/cwnd-chart';
+import { SvgPainter } from '../../../../src/ui/charts/painter';
+import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
+import { progressChart } from '../../../../src/ui/charts/progress-chart';
+import { throughputChart } from '../../../../src/ui/charts/throughput-chart';
+import { NO_FLOWS_NOTE, type ChartContext, type ChartDef } from '../../../../src/ui/charts/types';
+import { viewOf } from '../../../../src/ui/scenario-view';
+import { SeriesStore } from '../../../../src/ui/store/series-store';
+
+/*
+ * Web traffic has no long-lived flows: the per-flow charts must say so instead of showing
+ * empty axes (a class would think the run is broken), and Jain's index over no flows is
+ * not "1".
+ */
+function context(store: SeriesStore, preset: string, flows: number): ChartContext {
+  const summary = { flows: Array.from({ length: flows }, () => ({})), fairness: { jain: 1 } } as unknown as Summary;
+  return { store, view: viewOf(presetByName(preset)!.scenario), markers: [], fonts: fontsFor(false), now: 1, end: 1, summary, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() };
+}
+
+function draw(def: ChartDef, c: ChartContext): string {
+  const p = new SvgPainter(640, 360);
+  def.draw(p, c);
+  return p.toString();
+}
+
+const t = Float64Array.from([0, 0.5, 1]);
+
+describe('per-flow charts without long-lived flows', () => {
+  it('cwnd, progress and throughput say where the web connections are', () => {
+    const s = new SeriesStore();
+    s.append({ t, cols: { queue: Float64Array.from([0, 5, 9]), util: Float64Array.from([0, 0.5, 0.8]) } });
+    const c = context(s, 'web-dt148-80', 0);
+    for (const def of [cwndChart, progressChart, throughputChart]) expect(draw(def, c), def.id).toContain(NO_FLOWS_NOTE);
+    expect(draw(throughputChart, c)).toContain('no long-lived flows');
+    expect(draw(throughputChart, c)).not.toContain('J = 1.000');
+  });
+
+  it('with flows the note is absent and Jain’s index is shown', () => {
+    const s = new SeriesStore();
+    s.append({ t, cols: { queue: Float64Array.from([0, 5, 9]), util: Float64Array.from([0, 0.5, 0.8]), 'cwnd.0': Float64Array.from([1, 2, 4]), 'acked.0': Float64Array.from([0, 1000, 3000]) } });
+    const c = context(s, 'default', 1);
+    for (const def of [cwndChart, progressChart, throughputChart]) expect(draw(def, c), def.id).not.toContain(NO_FLOWS_NOTE);
+    expect(draw(throughputChart, c)).toContain('J = 1.000');
+  });
+});
