@@ -8,6 +8,7 @@ import { seeds000AredPresets } from './seeds000-ared';
 import { seeds002Presets } from './seeds002';
 import { seeds002AqmPresets } from './seeds002-aqm';
 import { seeds003Presets } from './seeds003';
+import { seeds003PaperPresets } from './seeds003-paper';
 import { seeds004Presets } from './seeds004';
 import type { Preset, PresetSource } from './types';
 
@@ -28,6 +29,7 @@ function sources(): PresetSource[] {
     ...seeds002Presets(),
     ...seeds002AqmPresets(),
     ...seeds003Presets(),
+    ...seeds003PaperPresets(),
     ...seeds004Presets(),
     ...seeds001Grid(),
   ];

@@ -37,7 +37,7 @@ export function seeds003Json(opts: { aboveMaxTh: 'drop' | 'mark'; ecn: Seeds003E
 }
 
 const SCALE =
-  'seeds/003 ran 100 Mb/s; here 10 Mb/s with the same 5 ms RED target, so ten times fewer sessions share the queue and RED*\'s average sits above max_th less often: the damage the paper finds is smaller here and shows in the tail, at the 3 s SYN-ACK timeout, rather than at 0.5 s.';
+  'seeds/003 ran 100 Mb/s; here 10 Mb/s with the same 5 ms RED target. The damage the paper finds is smaller here and shows in the tail, at the 3 s SYN-ACK timeout, rather than at 0.5 s (as it does at the paper\'s scale: the web100 lessons).';
 
 /** Responses completed within 2 s. */
 const late = (s: Summary): number => within(s, 2);

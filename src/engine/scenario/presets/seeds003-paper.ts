@@ -1,0 +1,257 @@
+import type { Summary } from '../../metrics/types';
+import { within } from './seeds000';
+import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
+
+// ---- seeds/003 at the paper's scale: 100 Mb/s, RED/RED*, REM and PI, ECN and ECN+ -------
+
+/*
+ * seeds/003 §4.2 as the paper ran it: web sessions (Pareto inter-page times, objects of a
+ * page one TCP connection each, Pareto object sizes with mean 7.2 KB) from a server pool
+ * to a client pool over a 100 Mb/s bottleneck with 1 Gb/s access links, RTTs uniform on
+ * 10-150 ms, the AQM on the server-to-client direction. Offered load 90 % ("lightly
+ * congested") or 105 % ("persistently congested") of 100 Mb/s, calibrated on the 1 Gb/s
+ * link. Pages come on their own schedule (openLoop, as ns-2's web traffic generator does),
+ * so 105 % stays an overload however slow the responses get.
+ * - RED: the 5 ms target delay with the rest set by Adaptive RED's rules (§4.2 "let the
+ *   algorithm from [15] automatically set all other parameters"): min_th 20.8, max_th
+ *   62.5 packets of 1500 bytes, w_q = 1 - exp(-1/C), max_p adapted, gentle. RED drops
+ *   every packet once the average passes max_th; RED* marks the ECN-capable ones there.
+ * - REM and PI: b* = q_ref = 62 KB, the 5 ms of 100 Mb/s: 41 packets of 1500 bytes;
+ *   ns-2's defaults otherwise (PI a, b, 170 Hz; REM gamma 0.001, phi 1.001, alpha 0.1, 2 ms).
+ * - Drop-tail: 1000 packets (the buffer of every queue here; the AQMs never fill it).
+ * - TCP NewReno, 3 s initial RTO (the SYN and SYN-ACK timeout of the paper's ns-2).
+ * Statistics: 20 s after a 10 s warm-up, about 40,000 responses; exchanges still open at
+ * the end are not counted (1-2 %). Cost: about 5 s of CPU per run from the CLI, plus about
+ * 10 s the first time for the load calibration (cached per workload).
+ */
+
+export type PaperAqm = 'droptail' | 'red' | 'redstar' | 'rem' | 'pi';
+export type PaperEcn = 'none' | 'ecn' | 'ecn+';
+
+const LINK = 100e6;
+const PKT = 1500;
+/** 62 KB in 1500-byte packets. */
+const TARGET = 41;
+
+export function seeds003PaperJson(aqm: PaperAqm, ecn: PaperEcn, load: 0.9 | 1.05): Record<string, unknown> {
+  const mark = ecn !== 'none';
+  const queue =
+    aqm === 'droptail'
+      ? { kind: 'droptail', limit: 1000, unit: 'packets' }
+      : aqm === 'pi'
+        ? { kind: 'pi', limit: 1000, unit: 'packets', qRef: TARGET, ecn: mark }
+        : aqm === 'rem'
+          ? { kind: 'rem', limit: 1000, unit: 'packets', bStar: TARGET, meanPktSize: PKT, ecn: mark }
+          : { kind: 'ared', limit: 1000, unit: 'packets', targetDelay: 0.005, meanPktSize: PKT, ecn: mark, aboveMaxTh: aqm === 'redstar' ? 'mark' : 'drop' };
+  return {
+    version: 1,
+    seed: 2,
+    duration: 30,
+    warmup: 10,
+    topology: {
+      kind: 'dumbbell',
+      bottleneck: { rate: LINK, delay: 0.001, queue },
+      left: { hosts: 1, rate: 1e9, delay: 0 },
+      right: { hosts: 1, rate: 1e9, delay: 0 },
+      flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 },
+    },
+    tcp: { variant: 'newreno', mss: PKT - 40, initialRto: 3, ecn: mark, ecnPlus: ecn === 'ecn+' },
+    traffic: [{ kind: 'web-sessions', direction: 'forward', load, openLoop: true }],
+  };
+}
+
+const SETUP = (load: number) =>
+  `Web sessions (pages of heavy-tailed objects, mean 7.2 KB, one TCP connection each; RTTs 10-150 ms) offer ${load === 0.9 ? '90' : '105'} % of a 100 Mb/s link, as in seeds/003 §4.2${load > 1 ? ': pages keep coming on their own schedule, so the link stays persistently congested' : ''}. Responses in 20 s after a 10 s warm-up (about 40,000).`;
+
+const ECN_WORDS: Record<PaperEcn, string> = {
+  none: 'No ECN: every congestion signal is a drop, of data and SYN-ACKs alike.',
+  ecn: 'ECN on the data packets, but the servers\' SYN-ACKs are not ECN-capable (RFC 3168): the queue can only drop them, and a lost SYN-ACK costs the 3 s initial timeout.',
+  'ecn+': 'ECN+: the SYN-ACKs are ECN-capable too, so the queue marks them instead of dropping them and the server starts with a window of one segment.',
+};
+
+/** A threshold in words: 0.72 -> "72 %", 0.985 -> "98.5 %". */
+const share = (f: number) => percent(f, Math.abs(f * 100 - Math.round(f * 100)) < 1e-9 ? 0 : 1);
+const pct = (t: number) => (t < 1 ? `${t * 1000} ms` : `${t} s`);
+const atLeast = (t: number, f: number, why = ''): Claim =>
+  claim(`${why}${why ? 'more' : 'More'} than ${share(f)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x > f, (x) => `${percent(x)} within ${pct(t)}`);
+const atMost = (t: number, f: number, why = ''): Claim =>
+  claim(`${why}${why ? 'fewer' : 'Fewer'} than ${share(f)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x < f, (x) => `${percent(x)} within ${pct(t)}`);
+const lossy = (lo: number, hi: number, words: string): Claim =>
+  claim(words, (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > lo && f < hi, (f) => `${percent(f)} of the exchanges saw a drop`);
+const queueIn = (lo: number, hi: number, words: string): Claim =>
+  claim(words, (s) => s.bottleneck.meanQueuePackets, (q) => q > lo && q < hi, (q) => `mean queue ${q.toFixed(1)} packets`);
+/** Share of responses completing between the 3 s SYN-ACK timeout and 5 s. */
+const step3 = (s: Summary): number => within(s, 5) - within(s, 3);
+const stepAt3 = (min: number): Claim =>
+  claimOf(`Lost SYN-ACKs show as a step after the 3 s timeout: more than ${share(min)} of the responses complete between 3 and 5 s.`, (s) => ({ pass: step3(s) > min, measured: `${percent(step3(s))} between 3 and 5 s` }));
+const noStepAt3 = (max: number): Claim =>
+  claimOf(`The step after the 3 s SYN-ACK timeout is gone: under ${share(max)} of the responses complete between 3 and 5 s.`, (s) => ({ pass: step3(s) < max, measured: `${percent(step3(s))} between 3 and 5 s` }));
+
+interface Spec {
+  aqm: PaperAqm;
+  ecn: PaperEcn;
+  load: 0.9 | 1.05;
+  text: string;
+  claims: Claim[];
+}
+
+const AQM_WORDS: Record<PaperAqm, string> = {
+  droptail: 'A 1000-packet drop-tail queue: the reference without AQM.',
+  red: 'RED with a 5 ms target (Adaptive RED sets min_th 20.8, max_th 62.5 packets and adapts max_p); above max_th it drops every packet, ECN-capable or not (RFC 3168).',
+  redstar: 'RED* with a 5 ms target (Adaptive RED sets min_th 20.8, max_th 62.5 packets and adapts max_p); above max_th it marks the ECN-capable packets and drops the others (Linux\'s default).',
+  rem: 'REM with b* = 62 KB (41 packets): its price grows while arrivals exceed the link\'s capacity or the queue exceeds b*, and it drops or marks with probability 1 - 1.001^(-price).',
+  pi: 'PI with q_ref = 62 KB (41 packets), ns-2\'s gains: 170 times a second it moves its probability by a (q - q_ref) - b (q_old - q_ref).',
+};
+
+const DIFF =
+  'seeds/003 finds larger gaps (with RED* and ECN at 90 % load only about 30 % of the flows within 0.5 s against about 75 % without ECN); here the damage shows mostly as the step at the 3 s SYN-ACK timeout.';
+
+function specs(): Spec[] {
+  return [
+    {
+      aqm: 'droptail', ecn: 'none', load: 1.05,
+      text: 'Compare the CDF with the AQM lessons of this family: every short response waits behind the long queue.',
+      claims: [
+        queueIn(300, 1000, 'The drop-tail queue stays long: more than 300 packets (36 ms) on average.'),
+        atMost(0.5, 0.65, 'Every response waits behind that queue: '),
+        lossy(0, 0.08, 'Few exchanges lose a packet: under 8 %.'),
+      ],
+    },
+    {
+      aqm: 'red', ecn: 'none', load: 1.05,
+      text: 'Without ECN, RED and RED* are the same queue (the two differ only for ECN-capable packets): the reference for the ECN lessons of both.',
+      claims: [
+        queueIn(20, 63, 'RED holds the queue near its 5 ms target: between min_th and max_th on average.'),
+        atLeast(0.5, 0.72, 'Short responses do better than behind drop-tail: '),
+        lossy(0.08, 0.3, 'The price is paid in drops: more than 8 % of the exchanges lose a packet.'),
+        stepAt3(0.02),
+      ],
+    },
+    {
+      aqm: 'red', ecn: 'ecn', load: 1.05,
+      text: 'ECN alone helps little with RED: once the average passes max_th RED drops everything, ECN-capable or not, and the SYN-ACKs are never ECN-capable.',
+      claims: [
+        atMost(2, 0.95, 'ECN alone brings no gain: '),
+        stepAt3(0.03),
+      ],
+    },
+    {
+      aqm: 'red', ecn: 'ecn+', load: 1.05,
+      text: 'With ECN-capable SYN-ACKs the early decisions on them are marks: fewer connections wait for the 3 s timeout.',
+      claims: [
+        atLeast(2, 0.985, 'ECN+ improves RED: '),
+        lossy(0, 0.02, 'Under 2 % of the exchanges lose a packet.'),
+        noStepAt3(0.01),
+      ],
+    },
+    {
+      aqm: 'redstar', ecn: 'ecn', load: 1.05,
+      text: 'RED* marks ECN-capable data above max_th instead of dropping it, so the senders back off less and the average climbs past max_th, where every packet that cannot be marked is dropped: the SYN-ACKs. seeds/003\'s "TCP admission problem".',
+      claims: [
+        atMost(2, 0.9, 'The worst of the RED family: '),
+        stepAt3(0.08),
+        lossy(0.1, 0.5, 'Despite ECN more than 10 % of the exchanges lose a packet.'),
+      ],
+    },
+    {
+      aqm: 'redstar', ecn: 'ecn+', load: 1.05,
+      text: 'The same RED* with ECN-capable SYN-ACKs: the damage of ECN is gone.',
+      claims: [
+        atLeast(2, 0.985, 'ECN+ removes the damage and beats RED* without ECN: '),
+        lossy(0, 0.02, 'Under 2 % of the exchanges lose a packet.'),
+        noStepAt3(0.01),
+      ],
+    },
+    {
+      aqm: 'rem', ecn: 'none', load: 1.05,
+      text: 'REM counts every arriving packet against the link\'s capacity in full-size packets, dropped packets and small SYN-ACKs, FINs and ACKs included: at 105 % the arrivals exceed that capacity whatever the queue does, so the price climbs until REM drops a large share of the packets while the queue is nearly empty (seeds/003: "very low performance of REM without ECN").',
+      claims: [
+        queueIn(0, 15, 'The queue stays far below b* = 41 packets: under 15 on average.'),
+        claimOf('Yet REM drops more than 10 % of the packets, and the link is under 85 % busy.', (s) => ({
+          pass: s.bottleneck.lossRate > 0.1 && s.bottleneck.utilization < 0.85,
+          measured: `${percent(s.bottleneck.lossRate)} of the packets dropped, ${percent(s.bottleneck.utilization)} busy`,
+        })),
+        atMost(0.5, 0.55, 'The worst of all the queues here: '),
+        lossy(0.4, 1, 'More than 40 % of the exchanges lose a packet.'),
+      ],
+    },
+    {
+      aqm: 'rem', ecn: 'ecn', load: 1.05,
+      text: 'REM with ECN marks the data packets it would have dropped; SYN-ACKs, FINs and retransmissions are not ECN-capable and are still dropped.',
+      claims: [
+        atLeast(0.5, 0.53, 'ECN helps the short responses: '),
+        atMost(2, 0.8, 'But the dropped SYN-ACKs remain: '),
+      ],
+    },
+    {
+      aqm: 'rem', ecn: 'ecn+', load: 1.05,
+      text: 'REM with ECN-capable SYN-ACKs as well (seeds/003: at 105 % the benefit of ECN+ is pronounced).',
+      claims: [
+        atLeast(2, 0.85, 'ECN+ helps REM most: '),
+        atLeast(0.5, 0.62, 'And the short ones: '),
+      ],
+    },
+    {
+      aqm: 'pi', ecn: 'none', load: 1.05,
+      text: 'PI without ECN.',
+      claims: [
+        queueIn(5, 41, 'PI keeps the queue below q_ref = 41 packets on average.'),
+        lossy(0.1, 0.4, 'More than 10 % of the exchanges lose a packet.'),
+        atMost(2, 0.96, 'Dropped SYN-ACKs keep some responses beyond 2 s: '),
+      ],
+    },
+    {
+      aqm: 'pi', ecn: 'ecn', load: 1.05,
+      text: 'PI with ECN on the data only.',
+      claims: [
+        queueIn(25, 55, 'The marked senders push the queue up to about q_ref = 41 packets (25 to 55).'),
+        lossy(0, 0.1, 'Fewer exchanges lose a packet than without ECN: under 10 %.'),
+        atMost(2, 0.96, 'The SYN-ACKs are still dropped: '),
+      ],
+    },
+    {
+      aqm: 'pi', ecn: 'ecn+', load: 1.05,
+      text: 'PI with ECN-capable SYN-ACKs.',
+      claims: [
+        atLeast(2, 0.985, 'ECN+ helps PI too: '),
+        lossy(0, 0.02, 'Under 2 % of the exchanges lose a packet.'),
+        noStepAt3(0.01),
+      ],
+    },
+    {
+      aqm: 'redstar', ecn: 'none', load: 0.9,
+      text: 'The lightly congested case: RED (or RED*: without ECN they are the same queue) at 90 % load.',
+      claims: [atLeast(2, 0.98, 'Lightly congested, RED does well: '), atLeast(0.5, 0.8)],
+    },
+    {
+      aqm: 'redstar', ecn: 'ecn', load: 0.9,
+      text: 'RED* with ECN on the data but Not-ECT SYN-ACKs at 90 % load.',
+      claims: [atMost(2, 0.98, 'Worse than without ECN even at 90 %: '), stepAt3(0.015)],
+    },
+    {
+      aqm: 'redstar', ecn: 'ecn+', load: 0.9,
+      text: 'RED* with ECN+ at 90 % load (seeds/003: "very close to the idealized uncongested profile").',
+      claims: [atLeast(2, 0.99, 'ECN+ removes the damage: '), noStepAt3(0.005)],
+    },
+  ];
+}
+
+const LABEL: Record<PaperAqm, string> = { droptail: 'drop-tail', red: 'RED', redstar: 'RED*', rem: 'REM', pi: 'PI' };
+const ECN_LABEL: Record<PaperEcn, string> = { none: '', ecn: ' + ECN', 'ecn+': ' + ECN+' };
+const ECN_NAME: Record<PaperEcn, string> = { none: '', ecn: '-ecn', 'ecn+': '-ecnplus' };
+const FIG: Record<PaperAqm, string> = { droptail: '§4.2', red: '§4.3.1, Fig. 2', redstar: '§4.3.1, Fig. 3', rem: '§4.3.2, Fig. 4', pi: '§4.3.2, Fig. 5' };
+
+export function seeds003PaperPresets(): PresetSource[] {
+  return specs().map((x) => {
+    const load = x.load === 0.9 ? 90 : 105;
+    return {
+      name: `web100-${x.aqm === 'droptail' ? 'dt' : x.aqm}${ECN_NAME[x.ecn]}-${load}`,
+      title: `${LABEL[x.aqm]}${ECN_LABEL[x.ecn]} at ${load} % load, 100 Mb/s (seeds/003)`,
+      paper: `seeds/003 ${FIG[x.aqm]}`,
+      group: 'lesson',
+      lesson: `${AQM_WORDS[x.aqm]} ${x.aqm === 'droptail' ? '' : ECN_WORDS[x.ecn]} ${x.text} ${SETUP(x.load)}${x.aqm === 'redstar' && x.ecn === 'ecn' ? ` ${DIFF}` : ''}`.replace(/ +/g, ' '),
+      claims: x.claims,
+      json: seeds003PaperJson(x.aqm, x.ecn, x.load),
+    };
+  });
+}
