@@ -257,6 +257,8 @@ export const QUICK_CASES = [
   'le-pi-240',
   // bulk flows that stop (24 of 32 connections leave at 80 s and 160 s): FTP stop in ns-2
   'feng-fig7-aggressive',
+  // RED* (aboveMaxTh "mark"): ECT packets marked above max_th (mark_p_ 2 in ns-2)
+  'feng-fig5-120',
   'seeds000 two-way PackMime 50/s, uncongested 100 Mb/s',
 ];
 

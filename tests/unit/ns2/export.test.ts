@@ -72,11 +72,11 @@ describe('ns-2 export of the seeds/001 presets', () => {
     expect(Object.fromEntries(b.settings)).toMatchObject({ limit_: '30000', queue_in_bytes_: 'true', mean_pktsize_: '1' });
   });
 
-  test('ECN above max_th: "drop" marks only while p_b <= max_p (use_mark_p_, mark_p_ = max_p), RED* always marks, new gentle uses the forced branch', () => {
+  test('ECN above max_th: "drop" marks only while p_b < max_p (use_mark_p_, mark_p_ = max_p), RED* always marks (mark_p_ above the p = 1 of that region: ns-2.35 tests p_b < mark_p_), new gentle uses the forced branch', () => {
     const base = { kind: 'red', limit: 100, unit: 'packets', countRule: 'waiting', minTh: 10, maxTh: 30, maxP: 0.1, wq: 0.002, gentle: true, wait: true, ecn: true, mode: 'packet', meanPktSize: 500 };
     const conf = (above: string) => Object.fromEntries(exportQueue({ ...base, aboveMaxTh: above } as QueueConfig, { path: 'q', linkRateBps: 1e6, note: () => {} }).settings);
     expect(conf('drop')).toMatchObject({ setbit_: 'true', use_mark_p_: 'true', mark_p_: '0.1' });
-    expect(conf('mark')).toMatchObject({ use_mark_p_: 'true', mark_p_: '1' });
+    expect(conf('mark')).toMatchObject({ use_mark_p_: 'true', mark_p_: '2' });
     expect(conf('new-gentle')).toMatchObject({ use_mark_p_: 'false' });
   });
 
