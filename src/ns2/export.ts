@@ -374,7 +374,7 @@ class Builder {
         addTcpFlow: (o) => {
           tcpNotes(o.params, o.path, (f, t) => this.note(f, t));
           const k = this.tcpConf(o.params);
-          this.line(`tcp_flow ${o.flow} $agentClass(${k}) $agentConf(${k}) $sinkClass(${k}) $sinkConf(${k}) ${o.src} ${o.dst} ${num(o.start)} ${o.bytes === null ? -1 : num(o.bytes)}`);
+          this.line(`tcp_flow ${o.flow} $agentClass(${k}) $agentConf(${k}) $sinkClass(${k}) $sinkConf(${k}) ${o.src} ${o.dst} ${num(o.start)} ${o.bytes === null ? -1 : num(o.bytes)} ${o.stop === null ? '""' : num(o.stop)}`);
         },
         hosts: () => {
           if (this.s.topology.kind === 'dumbbell') return { src: this.leftHosts, dst: this.rightHosts };

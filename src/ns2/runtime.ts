@@ -20,7 +20,7 @@ proc apply_conf {obj conf} {
 }
 
 # A one-way TCP connection: sender on node src, sink on node dst, FTP source.
-proc tcp_flow {f agentClass conf sinkClass sinkConf src dst t0 nbytes} {
+proc tcp_flow {f agentClass conf sinkClass sinkConf src dst t0 nbytes t1} {
     global ns tcp sink ftp kind start bytes mss open_finite
     set tcp($f) [new $agentClass]
     apply_conf $tcp($f) $conf
@@ -52,7 +52,19 @@ proc tcp_flow {f agentClass conf sinkClass sinkConf src dst t0 nbytes} {
         $ns at $t0 "$ftp($f) send $nbytes"
     } else {
         $ns at $t0 "$ftp($f) start"
+        # an unlimited flow stopped by its application is done when what it sent is acknowledged
+        if {$t1 ne ""} { $tcp($f) proc done {} "flow_stopped $f" }
     }
+    # the application stops writing at t1 (traffic stop): FTP's stop is advance 0 + close,
+    # so the agent sends nothing beyond what it has sent (maxseq_) and calls done once
+    # that is acknowledged, as the engine's stopWriting
+    if {$t1 ne ""} { $ns at $t1 "$ftp($f) stop" }
+}
+
+# An unlimited flow whose application stopped: completion time for the summary only.
+proc flow_stopped {f} {
+    global ns done
+    if {![info exists done($f)]} { set done($f) [$ns now] }
 }
 
 # An unresponsive UDP source: CBR, or Poisson gaps (exponential on/off with empty bursts).

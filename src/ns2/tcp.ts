@@ -29,7 +29,11 @@ export function tcpNotes(p: TcpParams, path: string, note: (field: string, text:
   if (p.variant === 'sack')
     note(`${path}.variant`, 'ns-2 Agent/TCP/Sack1 is the 1996 Fall-Floyd SACK recovery (pipe counted by dupacks, no RFC 6675 IsLost / rescue rules); the engine follows RFC 6675; the sink reports at most 3 SACK blocks (maxSackBlocks_ 3, hdr_tcp has room for 3), the engine 4');
   if (p.variant === 'newreno')
-    note(`${path}.variant`, 'ns-2 Agent/TCP/Newreno with newreno_changes1_ 1 and partial_window_deflation_ 1 (RFC 2582/3782 behaviour); the engine follows RFC 6582');
+    note(`${path}.variant`, `ns-2 Agent/TCP/Newreno with newreno_changes1_ 1, partial_window_deflation_ 1 and exit_recovery_fix_ ${p.recoveryExit === 'flight' ? 1 : 0} (recoveryExit "${p.recoveryExit}") is RFC 6582's recovery with ns-2's window arithmetic (see windowCut, recoveryBurst, rttSampling)`);
+  if ((p.variant === 'newreno' || p.variant === 'sack') && p.rttSampling !== 'ns2')
+    note(`${path}.rttSampling`, 'ns-2 keeps timing a segment through retransmissions of others (only a fast retransmit or a timeout ends the timing), and a NewReno partial ACK covering it gives no sample (rttSampling "ns2"); "karn" ends the timing on any retransmission');
+  if (p.variant === 'newreno' && p.recoveryBurst !== 2)
+    note(`${path}.recoveryBurst`, `ns-2's Newreno sends at most 2 new packets per ACK during fast recovery (send_much with maxburst 2; recoveryBurst 2), where the engine sends ${p.recoveryBurst === 0 ? 'as many as the window allows' : `at most ${p.recoveryBurst}`}`);
   if (p.ecnPlus)
     note(`${path}.ecnPlus`, 'ns-2 one-way TCP has no SYN-ACK: ecn_syn_ on the sink makes the ACK of the SYN ECN-capable, but the sender does not react to a CE mark on it (the engine starts with cwnd 1)');
   if (p.windowCut !== 'ns2')
@@ -76,7 +80,7 @@ export function exportTcp(p: TcpParams): TcpExport {
     ['ts_resetRTO_', 'false'],
     ['ecn_', p.ecn ? '1' : '0'],
     ['old_ecn_', '0'],
-    ['SetCWRonRetransmit_', 'true'],
+    ['SetCWRonRetransmit_', bool(p.cwrOnRetransmit)],
     // limited transmit (RFC 3042): new data on the first two dupacks
     ['singledup_', p.limitedTransmit ? '1' : '0'],
     ['LimTransmitFix_', 'false'],
@@ -102,7 +106,10 @@ export function exportTcp(p: TcpParams): TcpExport {
     ['qs_enabled_', 'false'],
     ['eln_', '0'],
   ];
-  if (p.variant === 'newreno') agent.push(['newreno_changes_', '0'], ['newreno_changes1_', '1'], ['partial_window_deflation_', '1'], ['exit_recovery_fix_', '0']);
+  // RFC 6582's NewReno: no ssthresh from the first ACKs' spacing (newreno_changes_ 0), the
+  // timer restarted by the first partial ACK only (newreno_changes1_), deflation by the data
+  // acknowledged (partial_window_deflation_), and the exit window of tcp.recoveryExit
+  if (p.variant === 'newreno') agent.push(['newreno_changes_', '0'], ['newreno_changes1_', '1'], ['partial_window_deflation_', '1'], ['exit_recovery_fix_', p.recoveryExit === 'flight' ? '1' : '0']);
   const sink: [string, string][] = [
     ['packetSize_', num(p.ackBytes)],
     ['RFC2581_immediate_ack_', 'true'],

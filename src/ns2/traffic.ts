@@ -17,8 +17,8 @@ export interface TrafficExportContext {
   nextFlow(): number;
   /** Tcl expressions of the nodes flow `flow` of this item runs between (its host or the flow's delay node). */
   endpoints(flow: number): { src: string; dst: string };
-  /** A TCP connection for flow `flow`: sender at src, sink at dst, `bytes` (null = unlimited) from `start` s. */
-  addTcpFlow(o: { flow: number; src: string; dst: string; params: TcpParams; path: string; start: number; bytes: number | null }): void;
+  /** A TCP connection for flow `flow`: sender at src, sink at dst, `bytes` (null = unlimited) from `start` s, the application stopping at `stop` s (null = never). */
+  addTcpFlow(o: { flow: number; src: string; dst: string; params: TcpParams; path: string; start: number; bytes: number | null; stop: number | null }): void;
   /** Host nodes of the item as the engine's traffic context sees them: src (servers of "forward") and dst. */
   hosts(): { src: number[]; dst: number[] };
   /** The connection rate a `load` was calibrated to, if the caller gave calibrations. */
@@ -39,7 +39,7 @@ export function bulkExport(item: TrafficItem, ctx: TrafficExportContext): void {
   for (let j = 0; j < t.flows; j++) {
     const flow = ctx.nextFlow();
     const { src, dst } = ctx.endpoints(flow);
-    ctx.addTcpFlow({ flow, src, dst, params, path: t.tcp ? `${ctx.path}.tcp` : 'tcp', start: t.start + (j * t.startSpread) / t.flows, bytes: t.bytes ?? null });
+    ctx.addTcpFlow({ flow, src, dst, params, path: t.tcp ? `${ctx.path}.tcp` : 'tcp', start: t.start + (j * t.startSpread) / t.flows, bytes: t.bytes ?? null, stop: t.stop ?? null });
   }
   if (t.bytes !== undefined && t.bytes % params.mss !== 0)
     ctx.note(`${ctx.path}.bytes`, `ns-2 one-way TCP sends whole packets: ${t.bytes} bytes become ${Math.ceil(t.bytes / params.mss)} packets of ${params.mss} bytes, so the last packet carries ${params.mss - (t.bytes % params.mss)} bytes more than here (goodput and G are computed from the scenario's bytes)`);

@@ -301,7 +301,8 @@ export class TcpSender implements Agent {
       this.bytesAcked += acked;
       if (this.timing && ack > this.timedSeq) {
         this.timing = false;
-        this.rtoEst.sample(now - this.timedAt, this.timedAt);
+        if (this.rttSampleAllowed(ack)) this.rtoEst.sample(now - this.timedAt, this.timedAt);
+        else this.rtoEst.backoff = 1;
       }
       const restart = rec.onNewAck(this, acked, now);
       // RFC 6298 §5.2-5.3: stop the timer when all data is acked, else restart it.
@@ -319,6 +320,14 @@ export class TcpSender implements Agent {
       if (this.params.limitedTransmit && this.dupacks < this.dupThresh && !rec.inRecovery) this.limitedTransmit(now);
     }
     rec.send(this, now);
+  }
+
+  /**
+   * rttSampling "ns2": a NewReno partial ACK that covers the timed segment ends the timing
+   * without a sample (and ends the backoff), as ns-2's partialnewack does.
+   */
+  private rttSampleAllowed(ack: number): boolean {
+    return this.params.rttSampling !== 'ns2' || this.params.variant !== 'newreno' || !this.recovery.inRecovery || ack >= this.recover;
   }
 
   /** An ACK with ECN-Echo (RFC 3168 §6.1.2): reduce at most once per window of data. */
@@ -416,16 +425,17 @@ export class TcpSender implements Agent {
     this.cutCwnd = this.params.windowCut === 'ns2' ? (ecnWindow ? Math.min(this.cwnd, this.rwndSegs) : half) : this.ssthresh;
     this.recover = this.sndMax;
     this.noteCut(false);
+    this.timing = false; // ns-2 reset_rtx_timer; BSD t_rtt = 0
     this.fastRetransmits++;
     if (this.events() !== null) this.ev('fast-retransmit', now, this.sndUna, `${this.dupacks} duplicate ACKs for ${this.sndUna}: cwnd was ${before.toFixed(2)}, ssthresh ${this.ssthresh.toFixed(2)}`);
     return this.ssthresh;
   }
 
-  /** Sends new (or go-back-N) segments while the window allows. */
-  sendWindow(now: number): void {
+  /** Sends new (or go-back-N) segments while the window allows, at most `burst` of them. */
+  sendWindow(now: number, burst = Infinity): void {
     if (this.state !== S_ESTABLISHED) return;
     const limit = this.sndUna + this.window() * this.mss;
-    while (this.sndNxt < this.dataEnd && this.sndNxt < limit) {
+    for (let n = 0; n < burst && this.sndNxt < this.dataEnd && this.sndNxt < limit; n++) {
       const len = this.sendSegment(this.sndNxt, now);
       this.sndNxt += len;
       if (this.sndNxt > this.sndMax) this.sndMax = this.sndNxt;
@@ -480,8 +490,8 @@ export class TcpSender implements Agent {
     pool.seq[p] = seq;
     pool.ack[p] = 0;
     let flags = F_ACK;
-    if (this.cwrPending && !retx) {
-      // RFC 3168 §6.1.2: CWR on the first new data packet after a reduction
+    if (this.cwrPending && (!retx || this.params.cwrOnRetransmit)) {
+      // RFC 3168 §6.1.2: CWR on the first new data packet after a reduction (tcp.cwrOnRetransmit: or retransmitted, as ns-2)
       flags |= F_CWR;
       this.cwrPending = false;
       if (this.events() !== null) this.ev('cwr-sent', now, seq, `CWR on segment ${seq}`);
@@ -493,7 +503,9 @@ export class TcpSender implements Agent {
     this.packetsSent++;
     if (retx) {
       this.retransmissions++;
-      this.timing = false; // Karn's rule
+      // Karn's rule: abandon the timed segment on any retransmission; rttSampling "ns2" only
+      // when the timed segment itself is resent (fast retransmits and timeouts end it anyway)
+      if (this.params.rttSampling !== 'ns2' || seq === this.timedSeq) this.timing = false;
       if (this.events() !== null) this.ev('retransmit', now, seq, `retransmit ${seq} (${len} bytes)`);
     } else if (!this.timing) {
       this.timing = true;

@@ -72,11 +72,11 @@ describe('ns-2 export of the seeds/001 presets', () => {
     expect(Object.fromEntries(b.settings)).toMatchObject({ limit_: '30000', queue_in_bytes_: 'true', mean_pktsize_: '1' });
   });
 
-  test('ECN above max_th: "drop" marks only while p_b <= max_p (use_mark_p_, mark_p_ = max_p), RED* always marks, new gentle uses the forced branch', () => {
+  test('ECN above max_th: "drop" marks only while p_b < max_p (use_mark_p_, mark_p_ = max_p), RED* always marks (mark_p_ above the p = 1 of that region: ns-2.35 tests p_b < mark_p_), new gentle uses the forced branch', () => {
     const base = { kind: 'red', limit: 100, unit: 'packets', countRule: 'waiting', minTh: 10, maxTh: 30, maxP: 0.1, wq: 0.002, gentle: true, wait: true, ecn: true, mode: 'packet', meanPktSize: 500 };
     const conf = (above: string) => Object.fromEntries(exportQueue({ ...base, aboveMaxTh: above } as QueueConfig, { path: 'q', linkRateBps: 1e6, note: () => {} }).settings);
     expect(conf('drop')).toMatchObject({ setbit_: 'true', use_mark_p_: 'true', mark_p_: '0.1' });
-    expect(conf('mark')).toMatchObject({ use_mark_p_: 'true', mark_p_: '1' });
+    expect(conf('mark')).toMatchObject({ use_mark_p_: 'true', mark_p_: '2' });
     expect(conf('new-gentle')).toMatchObject({ use_mark_p_: 'false' });
   });
 
@@ -204,5 +204,25 @@ describe('ns-2 export of other scenario features', () => {
     expect(Object.fromEntries(rem.settings)).toMatchObject({ limit_: '300', qib_: 'false', gamma_: '0.001', phi_: '1.001', inw_: '1', pupdtime_: '0.002', pbo_: '20', markpkts_: 'false' });
     expect(() => exportQueue({ kind: 'pi', limit: 100, unit: 'packets', meanPktSize: 500, a: 1e-5, b: 1e-5, w: 170 } as QueueConfig, ctx)).toThrow(/^topology\.bottleneck\.queue\.qRef: missing/);
     expect(() => exportQueue({ kind: 'codel' } as QueueConfig, ctx)).toThrow(/exportable kinds: droptail, red, ared, sc-red, pi, rem/);
+  });
+});
+
+describe('ns-2 export of NewReno', () => {
+  const newreno = (tcp: Record<string, unknown>) => {
+    const base = preset('default') as unknown as Record<string, unknown>;
+    const r = parseScenario({ ...base, tcp: { ...(base.tcp as object), variant: 'newreno', ...tcp } });
+    if (!r.ok) throw new Error(r.errors.join('; '));
+    return exportNs2(r.scenario);
+  };
+
+  test('recoveryExit maps to exit_recovery_fix_; the recovery rules ns-2 cannot change are listed', () => {
+    const std = newreno({});
+    expect(tcpConf(std.script)).toMatchObject({ newreno_changes_: '0', newreno_changes1_: '1', partial_window_deflation_: '1', exit_recovery_fix_: '1', SetCWRonRetransmit_: 'false' });
+    const fields = std.notes.map((n) => n.field);
+    for (const f of ['tcp.recoveryBurst', 'tcp.rttSampling']) expect(fields).toContain(f);
+    // as ns-2 runs it: no note about recovery left
+    const ns2 = newreno({ recoveryExit: 'ssthresh', recoveryBurst: 2, rttSampling: 'ns2', cwrOnRetransmit: true, windowCut: 'ns2', rtoEstimator: 'bsd-ticks', recoverRule: 'strict', duplicateAck: 'ns2', fin: false });
+    expect(tcpConf(ns2.script)).toMatchObject({ exit_recovery_fix_: '0', SetCWRonRetransmit_: 'true' });
+    expect(ns2.notes.map((n) => n.field).filter((f) => f.startsWith('tcp.') && f !== 'tcp.variant')).toEqual([]);
   });
 });

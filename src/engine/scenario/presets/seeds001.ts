@@ -84,13 +84,18 @@ export function ecnFiniteJson(n: number, mech: EcnFiniteMech, ql: number, limit 
       delayedAckTimeout: 0.1,
       tick: 0.1,
       // as ns-2's agents and sinks behave (docs/ns2.md): 4.4BSD window cut, tick-counting
-      // RTO, DelAckSink's handling of duplicates;
+      // RTO, DelAckSink's handling of duplicates, CWR also on retransmissions (and, should
+      // the variant be switched to NewReno, ns-2's exit window, burst limit and RTT timing);
       // no limited transmit (with it the QL 4 cells drift from Table I: 851 drops vs 656)
       windowCut: 'ns2',
       rtoEstimator: 'bsd-ticks',
       duplicateAck: 'ns2',
       recoverRule: 'strict',
       fin: false,
+      recoveryExit: 'ssthresh',
+      recoveryBurst: 2,
+      rttSampling: 'ns2',
+      cwrOnRetransmit: true,
       limitedTransmit: false,
       ecn: mech === 'ecn-c' || mech === 'ecn-a',
       ecnPlus: false,

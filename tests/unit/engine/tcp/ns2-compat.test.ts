@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fromSeconds } from '../../../../src/engine/core/time';
-import { ECN_NOT_ECT, F_ACK, F_FIN, F_SYN } from '../../../../src/engine/net/packet';
+import { ECN_NOT_ECT, F_ACK, F_CWR, F_FIN, F_SYN } from '../../../../src/engine/net/packet';
 import type { TcpParams } from '../../../../src/engine/tcp/params';
 import { TcpReceiver } from '../../../../src/engine/tcp/receiver';
 import { RtoEstimator } from '../../../../src/engine/tcp/rto';
@@ -215,5 +215,92 @@ describe('recoverRule', () => {
     // ns-2's bugfix_ss_: a loss of the first data segment may always be fast-retransmitted
     strict.sndUna = 0;
     expect(strict.mayFastRetransmit()).toBe(true);
+  });
+});
+
+/** One NewReno flow over a 10 Mb/s, 10 ms path (windowCut "ns2") losing the given first transmissions (segment numbers). */
+function newreno(params: Partial<TcpParams>, drop: number[]) {
+  return oneFlow({ forward: { rateBps: 10e6, delayS: 0.01 }, filter: dropFirst(drop.map((k) => k * MSS)) as never, events: true }, { variant: 'newreno', mss: MSS, headerBytes: 0, delayedAck: false, rwnd: 1e6, windowCut: 'ns2', ...params }, { bytes: 200_000 });
+}
+
+describe('NewReno as ns-2 runs it (tcp-newreno.cc)', () => {
+  // A window limited by rwnd = 11 segments loses segment 60: W = min(cwnd, 11) = 11, so
+  // ssthresh = 5 and the halved window 5.5. The ten dupacks inflate cwnd but the receiver
+  // window keeps the flight at 11, so the ACK that ends recovery finds nothing outstanding.
+  test('recoveryExit: "flight" = min(ssthresh, FlightSize + 1), "ssthresh" = the halved window; the exit ACK opens cwnd (windowCut "ns2")', () => {
+    const run = (recoveryExit: 'flight' | 'ssthresh', windowCut: 'ns2' | 'rfc5681' = 'ns2') => {
+      const { net, sender } = newreno({ recoveryExit, windowCut, rwnd: 11 * MSS }, [60]);
+      net.run(60);
+      expect(sender.fastRetransmits).toBe(1);
+      return { exit: net.events('recovery-exit')[0], net };
+    };
+    // flight: min(5, 0 + 1) = 1, then slow start's +1 (cwnd < ssthresh)
+    expect(run('flight').exit.cwnd).toBe(2);
+    // ssthresh: 5.5, then congestion avoidance's +1/5.5
+    const s = run('ssthresh');
+    expect(s.exit.cwnd).toBeCloseTo(5.5 + 1 / 5.5, 12);
+    // ... and the five segments that window allows leave at once
+    const after = s.net.dataSent(0).filter((r) => r.t === fromSeconds(s.exit.t));
+    expect(after).toHaveLength(5);
+    // RFC 6582 arithmetic (windowCut "rfc5681": ssthresh = FlightSize / 2 = 5.5, no opening on the exit ACK)
+    expect(run('flight', 'rfc5681').exit.cwnd).toBe(2); // min(5.5, max(0, 1) + 1)
+    expect(run('ssthresh', 'rfc5681').exit.cwnd).toBe(5.5);
+  });
+
+  // Segments 60 and 63 of an rwnd-limited window are lost. Nine dupacks inflate the
+  // window to 5.5 + 9 = 14.5 while the flight stays at 11; the partial ACK for 60-62
+  // deflates it by 3 - 1 to 12.5 and leaves 63-70 outstanding: room for 3 new segments.
+  test('recoveryBurst: at most that many new segments per ACK in recovery (ns-2: 2)', () => {
+    const burstAt = (recoveryBurst: number) => {
+      const { net } = newreno({ recoveryBurst, rwnd: 11 * MSS }, [60, 63]);
+      net.run(60);
+      const partial = net.events('partial-ack')[0];
+      expect(partial.cwnd).toBe(12.5);
+      const sent = net.dataSent(0).filter((r) => r.t === fromSeconds(partial.t));
+      expect(sent[0].view.seq).toBe(63 * MSS); // the retransmission, not counted
+      return sent.length - 1;
+    };
+    expect(burstAt(0)).toBe(3);
+    expect(burstAt(2)).toBe(2);
+    expect(burstAt(1)).toBe(1);
+  });
+
+  // Segments 40 and 43 are lost; new segments sent on the dupacks are timed. The partial
+  // ACK resends 43: Karn's rule as the engine applies it by default drops the timing,
+  // ns-2 keeps timing the segment (only a fast retransmit or a timeout ends it there).
+  test('rttSampling: a partial-ACK retransmission ends the timing under "karn", not under "ns2"', () => {
+    const timingAtRetransmit = (rttSampling: 'karn' | 'ns2') => {
+      const { net, sender } = newreno({ rttSampling }, [40, 43]);
+      const seen: { timing: boolean; timed: number }[] = [];
+      let sends43 = 0;
+      net.onSend = (from, p) => {
+        if (from === 0 && net.pool.payload[p] > 0 && net.pool.seq[p] === 43 * MSS && ++sends43 === 2) seen.push({ timing: sender.timing, timed: sender.timedSeq / MSS });
+      };
+      net.run(60);
+      expect(net.events('partial-ack')).toHaveLength(1);
+      return seen[0];
+    };
+    const ns2 = timingAtRetransmit('ns2');
+    expect(ns2.timing).toBe(true);
+    expect(ns2.timed).toBeGreaterThan(43); // a new segment sent during recovery
+    expect(timingAtRetransmit('karn').timing).toBe(false);
+  });
+});
+
+describe('cwrOnRetransmit (ns-2 SetCWRonRetransmit_)', () => {
+  // ECN flow, initial window 2, segment 1 lost: one dupack only, so a timeout; the
+  // timeout is a window reduction, so the next data packet should carry CWR.
+  test('CWR rides on the go-back-N retransmission when on, on the first new segment when off', () => {
+    const cwrSegments = (cwrOnRetransmit: boolean) => {
+      const { net, sender } = reno({ ecn: true, initialCwnd: 2, cwrOnRetransmit }, [1 * MSS], 20_000);
+      expect(sender.timeouts).toBe(1);
+      const timeoutAt = fromSeconds(net.events('timeout')[0].t);
+      return net.dataSent(0).filter((r) => (r.view.flags & F_CWR) !== 0).map((r) => ({ seg: r.view.seq / MSS, atTimeout: r.t === timeoutAt }));
+    };
+    expect(cwrSegments(true)).toEqual([{ seg: 1, atTimeout: true }]);
+    const off = cwrSegments(false);
+    expect(off).toHaveLength(1);
+    expect(off[0].seg).toBeGreaterThanOrEqual(4); // segments 0-3 were sent before the timeout
+    expect(off[0].atTimeout).toBe(false);
   });
 });
