@@ -54,7 +54,25 @@ export interface SweepRow {
   completion: (number | null)[];
   jain: number;
   wallSeconds: number;
+  /** Web traffic: the response-time figures (summary.web) and the link's, for a load grid. */
+  web?: SweepWebRow;
 }
+
+export interface SweepWebRow {
+  /** Utilization of the bottleneck each way. */
+  utilization: [number, number];
+  meanQueuePackets: number;
+  lossRate: number;
+  exchanges: number;
+  /** Share of responses within 200 ms, 1 s and 2 s. */
+  within: { '0.2': number; '1': number; '2': number };
+  p50: number | null;
+  /** Median response time of responses above 50 KB. */
+  largeP50: number | null;
+  flowsWithLoss: number;
+}
+
+const at = (cdf: readonly (readonly [number, number])[], t: number): number => cdf.find(([x]) => x === t)?.[1] ?? NaN;
 
 export function sweepRow(name: string, r: RunResult): SweepRow {
   const s = r.summary;
@@ -71,6 +89,20 @@ export function sweepRow(name: string, r: RunResult): SweepRow {
     completion: s.flows.map((f) => (f.completionTime === null ? null : Math.round(f.completionTime * 1000) / 1000)),
     jain: s.fairness.jain,
     wallSeconds: s.wallSeconds,
+    ...(s.web
+      ? {
+          web: {
+            utilization: [s.bottleneck.utilization, s.bottleneckReverse.utilization],
+            meanQueuePackets: s.bottleneck.meanQueuePackets,
+            lossRate: s.bottleneck.lossRate,
+            exchanges: s.web.exchanges,
+            within: { '0.2': at(s.web.cdf, 0.2), '1': at(s.web.cdf, 1), '2': at(s.web.cdf, 2) },
+            p50: s.web.responseTime?.p50 ?? null,
+            largeP50: s.web.largeResponses.responseTime?.p50 ?? null,
+            flowsWithLoss: s.web.flowsWithLoss,
+          },
+        }
+      : {}),
   };
 }
 
@@ -79,7 +111,36 @@ function listText(xs: readonly (number | null)[], digits: number): string {
   return t.length <= 4 ? t.join(' ') : `${t.slice(0, 3).join(' ')} ... (${t.length})`;
 }
 
+const pc = (x: number) => (x * 100).toFixed(1);
+
+/** Web runs (every row with web traffic): link and response-time columns instead of per-flow ones. */
+function webTable(rows: readonly SweepRow[]): string {
+  return table(
+    ['preset', 'sim s', 'util -> %', 'util <- %', 'mean q', 'loss %', 'exchanges', '<= 200 ms %', '<= 1 s %', '<= 2 s %', 'p50 ms', '> 50 KB p50 s', 'with loss %', 'wall s'],
+    rows.map((r) => {
+      const w = r.web!;
+      return [
+        r.name,
+        r.simulatedSeconds.toFixed(2),
+        pc(w.utilization[0]),
+        pc(w.utilization[1]),
+        w.meanQueuePackets.toFixed(1),
+        (w.lossRate * 100).toFixed(2),
+        String(w.exchanges),
+        pc(w.within['0.2']),
+        pc(w.within['1']),
+        pc(w.within['2']),
+        w.p50 === null ? '-' : (w.p50 * 1000).toFixed(0),
+        w.largeP50 === null ? '-' : w.largeP50.toFixed(2),
+        pc(w.flowsWithLoss),
+        r.wallSeconds.toFixed(3),
+      ];
+    }),
+  );
+}
+
 export function sweepTable(rows: readonly SweepRow[]): string {
+  if (rows.length > 0 && rows.every((r) => r.web)) return webTable(rows);
   return table(
     ['preset', 'sim s', 'G %', 'arrivals', 'drops', 'marks', 'retx', 'RTOs', 'goodput Kb/s', 'done s', 'Jain', 'wall s'],
     rows.map((r) => [

@@ -60,6 +60,7 @@ function useKeyboard() {
 const GROUPS: [string, string][] = [
   ['lesson', 'Lessons'],
   ['ecn-finite', 'seeds/001: ECN for large finite transfers (all runs)'],
+  ['web-load', 'seeds/000: web response times by offered load (all runs)'],
   ['bench', 'Benchmarks'],
 ];
 

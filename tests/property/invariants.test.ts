@@ -39,9 +39,15 @@ const stripWall = (r: RunResult) => JSON.stringify({ ...r, summary: { ...r.summa
 
 describe('invariants on every preset', () => {
   // presets of one family differ only in numbers; the lessons, the bench and one of each mechanism cover the code paths
-  const picked = PRESETS.filter(
-    (p) => (!p.name.startsWith('ecn-finite-') || /-n2-.*-ql(8|64)$/.test(p.name)) && (!p.name.startsWith('web100-') || /^web100-(dt|redstar-ecn|rem-ecnplus|pi-ecn)-105$/.test(p.name)),
-  );
+  // (the web families likewise: one run of each AQM and marking rule)
+  const family = (prefix: string, keep: RegExp) => (name: string) => !name.startsWith(prefix) || keep.test(name);
+  const keepers = [
+    family('ecn-finite-', /-n2-.*-ql(8|64)$/),
+    family('web100-', /^web100-(dt|redstar-ecn|rem-ecnplus|pi-ecn)-105$/),
+    family('web-load-', /^web-load-redecn5-105$/),
+    family('web-users-', /^web-users-(dt|red-packet|red-byte)-98$|^web-users-(rem-ecn-90|ared-byte-newgentle-98)$/),
+  ];
+  const picked = PRESETS.filter((p) => keepers.every((k) => k(p.name)));
   for (const p of picked) {
     it(`${p.name}`, () => {
       const sc = structuredClone(p.scenario) as Scenario;

@@ -38,4 +38,14 @@ describe('sweep', () => {
     expect(row.retransmissions).toBe(4);
     expect(sweepTable([row])).toMatch(/^x\s+225\.20\s+99\.32\s+28730\s+38\s+5\s+4\s+2\s+876\.1 744\.0\s+191\.500 -\s+0\.993\s+0\.100$/m);
   });
+  it('web runs get the link and response-time columns (utilization each way, share within 200 ms / 1 s / 2 s, medians)', () => {
+    const q = (u: number) => ({ utilization: u, arrivals: 1000, departures: 0, drops: 20, dropsOverflow: 20, dropsEarly: 0, dropsForced: 0, marks: 0, lossRate: 0.02, markRate: 0, meanQueuePackets: 54.12, maxQueuePackets: 0, meanQueueBytes: 0, maxQueueBytes: 0, meanQueueDelay: 0, linkLosses: 0 });
+    const rt = (p50: number) => ({ mean: 0, p10: 0, p25: 0, p50, p75: 0, p90: 0, p99: 0 });
+    const cdf: [number, number][] = [[0.1, 0.1], [0.2, 0.289], [1, 0.91], [2, 0.975]];
+    const web = { exchanges: 51234, started: 0, inProgress: 0, connections: 0, responseTime: rt(0.271), cdf, flowsWithLoss: 0.091, largeResponses: { exchanges: 10, responseTime: rt(1.05), cdf, flowsWithLoss: 0 }, byDirection: { forward: 0, reverse: 0 } };
+    const res = { version: 1, scenario: null, summary: { events: 1, wallSeconds: 0.5, simulatedSeconds: 230, warmup: 30, bottleneck: q(0.855), bottleneckReverse: q(0.861), flows: [], goodputEfficiency: null, fairness: { jain: 1 }, web } } as unknown as RunResult;
+    const row = sweepRow('web-load-dt148-80', res);
+    expect(row.web!.within).toEqual({ '0.2': 0.289, '1': 0.91, '2': 0.975 });
+    expect(sweepTable([row])).toMatch(/^web-load-dt148-80\s+230\.00\s+85\.5\s+86\.1\s+54\.1\s+2\.00\s+51234\s+28\.9\s+91\.0\s+97\.5\s+271\s+1\.05\s+9\.1\s+0\.500$/m);
+  });
 });

@@ -7,6 +7,7 @@ import { seeds000Presets } from './seeds000';
 import { seeds000AredPresets } from './seeds000-ared';
 import { seeds002Presets } from './seeds002';
 import { seeds002AqmPresets } from './seeds002-aqm';
+import { seeds002WebPresets } from './seeds002-web';
 import { seeds003Presets } from './seeds003';
 import { seeds003PaperPresets } from './seeds003-paper';
 import { seeds004Presets } from './seeds004';
@@ -27,6 +28,7 @@ function sources(): PresetSource[] {
     ...seeds000Presets(),
     ...seeds000AredPresets(),
     ...seeds002Presets(),
+    ...seeds002WebPresets(),
     ...seeds002AqmPresets(),
     ...seeds003Presets(),
     ...seeds003PaperPresets(),

@@ -64,9 +64,36 @@ export function seeds000Json(opts: { queue: Record<string, unknown>; variant: 'r
   };
 }
 
+/** seeds/000 §5.4's offered loads (percent of 10 Mb/s). */
+export const SEEDS000_LOADS = [50, 60, 70, 80, 85, 90, 95, 100, 105] as const;
+
+/**
+ * The load family of seeds/000 (§5.4, §6.6, Figs. 8-21): drop-tail 148 packets against
+ * ARED + ECN with the 5 ms target (Table 3, packet mode) at every offered load of §5.4,
+ * Reno, the lessons' 200 s after a 30 s warm-up. Named web-load-<queue>-<load>, so
+ * `npm run sweep -- 'web-load-*'` runs the grid (docs/web.md lists what it gives).
+ */
+function seeds000LoadGrid(): PresetSource[] {
+  const queues = [
+    { key: 'dt148', label: 'DT-148q', queue: SEEDS000_DROPTAIL['dt-148q'] },
+    { key: 'redecn5', label: 'ARED + ECN-5 ms', queue: seeds000Red(5, true) },
+  ];
+  return queues.flatMap((q) =>
+    SEEDS000_LOADS.map((load) => ({
+      name: `web-load-${q.key}-${load}`,
+      title: `seeds/000 load grid: ${q.label} at ${load} % load`,
+      paper: 'seeds/000 §5.4, §6.6',
+      group: 'web-load' as const,
+      lesson: `Two-way PackMime web traffic at ${load} % offered load over 10 Mb/s, ${q.label}, Reno, TCP of Table 2 (one point of the seeds/000 load grid; ${SHORT}).`,
+      json: seeds000Json({ queue: q.queue, variant: 'reno', ...LESSON, load: load / 100 }),
+    })),
+  );
+}
+
 export function seeds000Presets(): PresetSource[] {
   return [
     ...seeds000Lessons(),
+    ...seeds000LoadGrid(),
     {
       name: 'bench-seeds000-full',
       title: 'Benchmark: seeds/000 at full scale (250,000 exchanges)',

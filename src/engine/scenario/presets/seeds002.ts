@@ -8,8 +8,7 @@ import { claim, percent, type PresetSource } from './types';
  * networks): browsing users on both sides (two-way traffic), RTTs uniform 10-150 ms, 16 KB
  * windows, 98 % offered load. The queue: drop-tail with 240 packets, or RED with the
  * paper's (12, 36) thresholds, gentle, w_q = 1 - exp(-1/C) = 0.0008, in packet or byte
- * mode. Adaptive RED, PI and REM are not in this build's queue registry yet: RED's max_p is
- * fixed at 0.1 and the PI/REM comparisons are not reproduced.
+ * mode, max_p fixed at 0.1. Adaptive RED, PI, REM, ECN and new gentle: seeds002-web.ts.
  */
 export function seeds002Json(queue: Record<string, unknown>, load = 0.98): Record<string, unknown> {
   return {

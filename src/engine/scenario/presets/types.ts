@@ -21,7 +21,7 @@ export interface ClaimVerdict {
 }
 
 /** Menu groups: hand-picked lessons, paper reproductions by family, benchmarks. */
-export type PresetGroup = 'lesson' | 'ecn-finite' | 'bench';
+export type PresetGroup = 'lesson' | 'ecn-finite' | 'web-load' | 'bench';
 
 export interface Preset {
   name: string;

@@ -1,0 +1,220 @@
+import { within } from './seeds000';
+import { seeds002Json } from './seeds002';
+import { claim, percent, type Claim, type PresetSource } from './types';
+
+// ---- seeds/002 with browsing users: PI, REM, ARED packet/byte mode, ECN, new gentle -----
+
+/*
+ * seeds/002 §IV-V (Figs. 4, 6, 7; Tables II-III) on the web-users lessons' set-up
+ * (seeds002Json: 10 Mb/s instead of the paper's 100 Mb/s, browsing users on both sides,
+ * RTTs uniform 10-150 ms, 16 KB windows, 150 s after a 30 s warm-up, the same users in
+ * every run at a load): the paper's best settings of each AQM, unscaled as the RED lessons:
+ * - PI q_ref = 24 packets, ns-2's gains and 170 Hz (eq. 1);
+ * - REM b* = 24 packets, gamma 0.001, phi 1.001, alpha 0.1, 2 ms (eq. 2);
+ * - ARED (min_th, max_th) = (12, 36), gentle, max_p adapted every 0.5 s, in packet mode or
+ *   in byte mode (queue in bytes, thresholds 12,000 and 36,000, p scaled by size / 1000,
+ *   eq. 3); with ECN the RFC 3168 rule (drop ECT packets too in the gentle region) or the
+ *   paper's "new gentle" (mark them there, §V-B);
+ * - a 240-packet buffer as the paper's drop-tail reference (web-users-dt-98 / -90).
+ * About 2 s of CPU per run, plus about 15 s once per load for the calibration.
+ */
+
+type Aqm = 'pi' | 'rem' | 'ared-packet' | 'ared-byte';
+type Ecn = 'none' | 'ecn' | 'new-gentle';
+
+function queueOf(aqm: Aqm | 'dt', ecn: Ecn): Record<string, unknown> {
+  const mark = ecn !== 'none';
+  switch (aqm) {
+    case 'dt':
+      return { kind: 'droptail', limit: 240, unit: 'packets' };
+    case 'pi':
+      return { kind: 'pi', limit: 240, unit: 'packets', qRef: 24, ecn: mark };
+    case 'rem':
+      return { kind: 'rem', limit: 240, unit: 'packets', bStar: 24, meanPktSize: 1000, ecn: mark };
+    case 'ared-packet':
+      return { kind: 'ared', limit: 240, unit: 'packets', mode: 'packet', minTh: 12, maxTh: 36, meanPktSize: 1000, ecn: mark, aboveMaxTh: ecn === 'new-gentle' ? 'new-gentle' : 'drop' };
+    case 'ared-byte':
+      return { kind: 'ared', limit: 240_000, unit: 'bytes', mode: 'byte', minTh: 12_000, maxTh: 36_000, meanPktSize: 1000, ecn: mark, aboveMaxTh: ecn === 'new-gentle' ? 'new-gentle' : 'drop' };
+  }
+}
+
+export function seeds002WebJson(aqm: Aqm | 'dt', ecn: Ecn, load: 0.9 | 0.98): Record<string, unknown> {
+  const j = seeds002Json(queueOf(aqm, ecn), load);
+  return { ...j, tcp: { ...(j.tcp as Record<string, unknown>), ecn: ecn !== 'none' } };
+}
+
+const pct = (t: number) => (t < 1 ? `${t * 1000} ms` : `${t} s`);
+const share = (f: number) => percent(f, Math.abs(f * 100 - Math.round(f * 100)) < 1e-9 ? 0 : 1);
+const above = (t: number, f: number, why: string): Claim =>
+  claim(`${why}more than ${share(f)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x > f, (x) => `${percent(x)} within ${pct(t)}`);
+const below = (t: number, f: number, why: string): Claim =>
+  claim(`${why}fewer than ${share(f)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x < f, (x) => `${percent(x)} within ${pct(t)}`);
+const between = (t: number, lo: number, hi: number, why: string): Claim =>
+  claim(`${why}${share(lo)} to ${share(hi)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x > lo && x < hi, (x) => `${percent(x)} within ${pct(t)}`);
+const lossy = (lo: number, hi: number, words: string): Claim =>
+  claim(words, (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > lo && f < hi, (f) => `${percent(f)} of the exchanges saw a drop`);
+
+const remQueue = (): Claim => claim('REM holds the queue below b* = 24 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 24, (q) => `${q.toFixed(1)} packets`);
+
+const WORDS: Record<Aqm | 'dt', string> = {
+  dt: 'A 240-packet drop-tail queue: the reference every AQM should beat (seeds/002 §IV).',
+  pi: 'PI with q_ref = 24 packets (seeds/002\'s best setting): 170 times a second it moves its drop probability by a (q - q_ref) - b (q_old - q_ref).',
+  rem: 'REM with b* = 24 packets (seeds/002\'s best setting): a price that grows while the arrivals exceed the link\'s capacity or the queue exceeds b*, and p = 1 - 1.001^(-price).',
+  'ared-packet': 'Adaptive RED (12, 36) in packet mode: every packet, SYN, ACK or full segment, meets the same probability.',
+  'ared-byte': 'Adaptive RED (12, 36) in byte mode: the average queue in bytes and each packet\'s probability scaled by its size over 1000 bytes (seeds/002 eq. 3), so SYNs, FINs and ACKs are rarely dropped.',
+};
+const ECN_WORDS: Record<Ecn, string> = {
+  none: '',
+  ecn: 'With ECN: data packets are marked instead of dropped; SYNs, SYN-ACKs and ACKs cannot be marked, and in the gentle region (average above max_th) RFC 3168 drops even the ECN-capable packets.',
+  'new-gentle': 'With ECN and seeds/002\'s "new gentle" rule (§V-B): in the gentle region ECN-capable packets are marked, not dropped.',
+};
+const SETUP = (load: number) =>
+  `Browsing users on both sides offer ${load === 0.9 ? '90' : '98'} % of a 10 Mb/s link (seeds/002 ran 100 Mb/s), RTTs 10-150 ms, 16 KB windows; the same users in every lesson at this load, so the response-time CDFs compare directly (Compare view).`;
+
+interface Spec {
+  aqm: Aqm | 'dt';
+  ecn: Ecn;
+  load: 0.9 | 0.98;
+  figure: string;
+  text?: string;
+  claims: Claim[];
+}
+
+function specs(): Spec[] {
+  return [
+    // ---- 90 % load (Fig. 4 (e)) ----
+    {
+      aqm: 'dt', ecn: 'none', load: 0.9, figure: '§IV, Fig. 4 (e), Table II',
+      claims: [
+        claim('The drop-tail queue stays long: more than 40 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q > 40, (q) => `${q.toFixed(1)} packets`),
+        lossy(0, 0.05, 'Few exchanges lose a packet: under 5 %.'),
+        above(1, 0.86, 'Few wait for a timeout: '),
+      ],
+    },
+    {
+      aqm: 'ared-packet', ecn: 'none', load: 0.9, figure: '§IV-C, Fig. 4 (c)',
+      claims: [
+        above(0.2, 0.18, 'The short queue speeds up the shortest responses (drop-tail: see its lesson): '),
+        below(1, 0.82, 'But packet mode drops SYNs and single-packet responses, which wait for timeouts; worse than drop-tail beyond half a second: '),
+        lossy(0.18, 1, 'More than 18 % of the exchanges lose a packet.'),
+      ],
+    },
+    {
+      aqm: 'ared-byte', ecn: 'none', load: 0.9, figure: '§IV-C, Fig. 4 (d-e)',
+      claims: [
+        above(0.5, 0.67, 'Byte mode does best at half a second, ahead of drop-tail and packet mode: '),
+        above(1, 0.84, 'And byte mode beats packet mode beyond it: '),
+        lossy(0, 0.15, 'Fewer exchanges lose a packet than in packet mode: under 15 %.'),
+      ],
+    },
+    {
+      aqm: 'pi', ecn: 'none', load: 0.9, figure: '§IV-A, Fig. 4 (a, e)',
+      claims: [between(1, 0.75, 0.84, 'PI is ahead of REM and behind drop-tail at 1 s: '), lossy(0.15, 1, 'More than 15 % of the exchanges lose a packet.')],
+    },
+    {
+      aqm: 'pi', ecn: 'ecn', load: 0.9, figure: '§V-A, Fig. 6 (a)',
+      text: 'seeds/002: "PI with ECN performs somewhat better than it does without ECN".',
+      claims: [above(1, 0.83, 'ECN helps PI: '), lossy(0, 0.16, 'Fewer exchanges lose a packet than without ECN: under 16 %.')],
+    },
+    {
+      aqm: 'rem', ecn: 'none', load: 0.9, figure: '§IV-B, Fig. 4 (b, e)',
+      text: 'REM counts every arriving packet, small ones included, against the capacity in 1000-byte packets, so web traffic\'s many SYNs, ACKs and FINs keep its price up while the queue is short.',
+      claims: [
+        below(1, 0.7, 'Without ECN REM is the worst here, far behind drop-tail (seeds/002: "worse than drop-tail queuing at all loads"): '),
+        below(0.5, 0.6, 'Even at half a second it is behind drop-tail: '),
+        lossy(0.3, 1, 'More than 30 % of the exchanges lose a packet.'),
+        remQueue(),
+      ],
+    },
+    {
+      aqm: 'rem', ecn: 'ecn', load: 0.9, figure: '§V-A, Fig. 6 (c)',
+      claims: [above(1, 0.7, 'ECN helps REM: '), lossy(0, 0.35, 'Fewer exchanges lose a packet than without ECN: under 35 %.')],
+    },
+    // ---- 98 % load (Figs. 4 (f), 6, 7) ----
+    {
+      aqm: 'ared-packet', ecn: 'none', load: 0.98, figure: '§IV-C, Fig. 4 (c)',
+      claims: [
+        above(0.2, 0.19, 'The short queue speeds up the shortest responses: '),
+        below(1, 0.78, 'Packet mode is worse than drop-tail beyond half a second: '),
+        lossy(0.25, 1, 'More than a quarter of the exchanges lose a packet.'),
+      ],
+    },
+    {
+      aqm: 'ared-byte', ecn: 'none', load: 0.98, figure: '§IV-C, Fig. 4 (d, f)',
+      claims: [
+        above(0.5, 0.64, 'Byte mode beats drop-tail and packet mode at half a second: '),
+        above(1, 0.79, 'And packet mode beyond it: '),
+        lossy(0, 0.22, 'Fewer exchanges lose a packet than in packet mode: under 22 %.'),
+      ],
+    },
+    {
+      aqm: 'pi', ecn: 'none', load: 0.98, figure: '§IV-A, Fig. 4 (a, f)',
+      claims: [below(1, 0.79, 'Without ECN PI falls behind drop-tail beyond half a second: '), lossy(0.22, 1, 'More than 22 % of the exchanges lose a packet.')],
+    },
+    {
+      aqm: 'pi', ecn: 'ecn', load: 0.98, figure: '§V-A, Fig. 6 (b)',
+      text: 'seeds/002: "At 98% load, however, ECN significantly improves performance for PI".',
+      claims: [above(1, 0.78, 'ECN helps PI: '), lossy(0, 0.22, 'Fewer exchanges lose a packet than without ECN: under 22 %.')],
+    },
+    {
+      aqm: 'rem', ecn: 'none', load: 0.98, figure: '§IV-B, Fig. 4 (b, f)',
+      text: 'REM counts every arriving packet, small ones included, against the capacity in 1000-byte packets, so web traffic\'s many SYNs, ACKs and FINs keep its price up while the queue is short.',
+      claims: [
+        below(1, 0.66, 'Without ECN REM is the worst here: '),
+        below(2, 0.82, 'Far behind drop-tail even at 2 s: '),
+        lossy(0.38, 1, 'More than 38 % of the exchanges lose a packet.'),
+        remQueue(),
+      ],
+    },
+    {
+      aqm: 'rem', ecn: 'ecn', load: 0.98, figure: '§V-A, Fig. 6 (d)',
+      text: 'seeds/002 finds the benefit of ECN for REM "dramatic"; here it is smaller, and clear only up to about 1 s.',
+      claims: [above(1, 0.65, 'ECN helps REM: '), lossy(0, 0.4, 'Fewer exchanges lose a packet than without ECN: under 40 %.')],
+    },
+    {
+      aqm: 'ared-packet', ecn: 'ecn', load: 0.98, figure: '§V-B, Fig. 7 (b)',
+      text: 'seeds/002: "for ARED in both packet-mode and byte-mode, ECN has little effect on response times".',
+      claims: [between(1, 0.7, 0.8, 'ECN changes little, and packet mode stays behind drop-tail: '), lossy(0.2, 1, 'More than 20 % of the exchanges still lose a packet.')],
+    },
+    {
+      aqm: 'ared-packet', ecn: 'new-gentle', load: 0.98, figure: '§V-B, Fig. 7 (f), Table III',
+      text: 'seeds/002 finds that new gentle substantially improves packet mode. Not here: the loss rate and the response times get worse than with the RFC 3168 rule; the cause is not yet found (the AQM, the marking rule and the workload all differ from the paper\'s FreeBSD testbed in details).',
+      claims: [
+        below(1, 0.74, 'Here new gentle does not help packet mode: '),
+        claim('More packets are lost than with the RFC 3168 rule: over 4.8 %.', (s) => s.bottleneck.lossRate, (l) => l > 0.048, (l) => `${percent(l, 2)} lost`),
+      ],
+    },
+    {
+      aqm: 'ared-byte', ecn: 'ecn', load: 0.98, figure: '§V-B, Fig. 7 (d)',
+      claims: [below(1, 0.81, 'ECN gives byte mode nothing: as without ECN or worse, '), lossy(0, 0.2, 'Fewer exchanges lose a packet than without ECN: under 20 %.')],
+    },
+    {
+      aqm: 'ared-byte', ecn: 'new-gentle', load: 0.98, figure: '§V-B, Fig. 7 (f), Table III',
+      text: 'seeds/002: in byte mode new gentle "neither improves response time performance over the original ECN forwarding ..., nor gives better performance than original ARED in byte-mode without ECN".',
+      claims: [
+        claim('New gentle removes almost every loss: under 1 % of the packets.', (s) => s.bottleneck.lossRate, (l) => l < 0.01, (l) => `${percent(l, 2)} lost`),
+        lossy(0, 0.05, 'Under 5 % of the exchanges lose a packet.'),
+        between(1, 0.75, 0.82, 'Yet the response times stay as with ECN: '),
+      ],
+    },
+  ];
+}
+
+const LABEL: Record<Aqm | 'dt', string> = { dt: 'drop-tail', pi: 'PI', rem: 'REM', 'ared-packet': 'ARED packet mode', 'ared-byte': 'ARED byte mode' };
+const ECN_LABEL: Record<Ecn, string> = { none: '', ecn: ' + ECN', 'new-gentle': ' + ECN, new gentle' };
+const ECN_NAME: Record<Ecn, string> = { none: '', ecn: '-ecn', 'new-gentle': '-newgentle' };
+
+export function seeds002WebPresets(): PresetSource[] {
+  return specs().map((x) => {
+    const load = x.load === 0.9 ? 90 : 98;
+    return {
+      name: `web-users-${x.aqm}${ECN_NAME[x.ecn]}-${load}`,
+      title: `Browsing users at ${load} % load, ${LABEL[x.aqm]}${ECN_LABEL[x.ecn]} (seeds/002)`,
+      paper: `seeds/002 ${x.figure}`,
+      group: 'lesson',
+      lesson: [WORDS[x.aqm], ECN_WORDS[x.ecn], x.text ?? '', SETUP(x.load)].filter((t) => t).join(' '),
+      claims: x.claims,
+      json: seeds002WebJson(x.aqm, x.ecn, x.load),
+    };
+  });
+}
