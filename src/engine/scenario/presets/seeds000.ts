@@ -68,15 +68,21 @@ export function seeds000Json(opts: { queue: Record<string, unknown>; variant: 'r
 export const SEEDS000_LOADS = [50, 60, 70, 80, 85, 90, 95, 100, 105] as const;
 
 /**
- * The load family of seeds/000 (§5.4, §6.6, Figs. 8-21): drop-tail 148 packets against
- * ARED + ECN with the 5 ms target (Table 3, packet mode) at every offered load of §5.4,
- * Reno, the lessons' 200 s after a 30 s warm-up. Named web-load-<queue>-<load>, so
- * `npm run sweep -- 'web-load-*'` runs the grid (docs/web.md lists what it gives).
+ * The load family of seeds/000 (§5.4, §6.6, Figs. 8-21): the six queue settings of Tables 1
+ * and 4 (DT-111q, DT-148q, ARED-5 ms, ARED-60 ms, ARED + ECN-5 ms, ARED + ECN-60 ms; ARED
+ * in packet mode as Table 3) at every offered load of §5.4, Reno (SACK: --set
+ * tcp.variant=sack), the lessons' 200 s after a 30 s warm-up. Named
+ * web-load-<queue>-<load>, so `npm run sweep -- 'web-load-dt148-*' 'web-load-redecn5-*'`
+ * runs the drop-tail against ARED + ECN grid (docs/web.md lists what it gives).
  */
 function seeds000LoadGrid(): PresetSource[] {
   const queues = [
+    { key: 'dt111', label: 'DT-111q', queue: SEEDS000_DROPTAIL['dt-111q'] },
     { key: 'dt148', label: 'DT-148q', queue: SEEDS000_DROPTAIL['dt-148q'] },
+    { key: 'red5', label: 'ARED-5 ms', queue: seeds000Red(5, false) },
+    { key: 'red60', label: 'ARED-60 ms', queue: seeds000Red(60, false) },
     { key: 'redecn5', label: 'ARED + ECN-5 ms', queue: seeds000Red(5, true) },
+    { key: 'redecn60', label: 'ARED + ECN-60 ms', queue: seeds000Red(60, true) },
   ];
   return queues.flatMap((q) =>
     SEEDS000_LOADS.map((load) => ({

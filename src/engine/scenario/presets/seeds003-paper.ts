@@ -122,6 +122,7 @@ function specs(): Spec[] {
       text: 'Without ECN, RED and RED* are the same queue (the two differ only for ECN-capable packets): the reference for the ECN lessons of both.',
       claims: [
         queueIn(20, 63, 'RED holds the queue near its 5 ms target: between min_th and max_th on average.'),
+        claim('Adaptive RED settles max_p near 0.05.', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.03 && p < 0.07, (p) => `time-average max_p ${p.toFixed(3)}`),
         atLeast(0.5, 0.72, 'Short responses do better than behind drop-tail: '),
         lossy(0.08, 0.3, 'The price is paid in drops: more than 8 % of the exchanges lose a packet.'),
         stepAt3(0.02),
@@ -146,8 +147,10 @@ function specs(): Spec[] {
     },
     {
       aqm: 'redstar', ecn: 'ecn', load: 1.05,
-      text: 'RED* marks ECN-capable data above max_th instead of dropping it, so the senders back off less and the average climbs past max_th, where every packet that cannot be marked is dropped: the SYN-ACKs. seeds/003\'s "TCP admission problem".',
+      text: 'RED* marks ECN-capable data above max_th instead of dropping it, so the senders back off less, Adaptive RED raises max_p and the average passes max_th at times; the packets that cannot be marked, the SYN-ACKs among them, are dropped ever more often. seeds/003\'s "TCP admission problem".',
       claims: [
+        claim('The marked senders push Adaptive RED\'s max_p up: above 0.08 on average (without ECN it stays near 0.05).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.08, (p) => `time-average max_p ${p.toFixed(3)}`),
+        claim('The average passes max_th at times: Not-ECT packets meet forced drops there.', (s) => s.bottleneck.dropsForced, (n) => n > 0, (n) => `${n} forced drops`),
         atMost(2, 0.9, 'The worst of the RED family: '),
         stepAt3(0.08),
         lossy(0.1, 0.5, 'Despite ECN more than 10 % of the exchanges lose a packet.'),
