@@ -28,7 +28,8 @@ Options:
                            (repeatable; value is JSON when it parses, else text; setting a
                            queue's kind swaps the discipline, keeping limit/unit/countRule;
                            null removes an optional field, e.g. --set traffic.0.bytes=null)
-  --out <result.json>      write the result (summary + the scenario as run) as JSON
+  --out <result.json>      write the result (summary + the scenario as run) as JSON; "-"
+                           writes it to stdout (the summary table then goes to stderr)
   --series <file.csv>      write time series (t, queue, avg, cwnd.i, ...) as CSV
   --sample <seconds>       sampling interval of --series (default duration / 2000)
   --trace <file.jsonl>     write every AQM decision record, one JSON object per line
@@ -189,7 +190,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
 const OPTION_VALUES: Record<string, string> = {
   '--preset': 'a preset name (--list-presets lists them)',
   '--set': '<dotted.path>=<value>, e.g. --set topology.bottleneck.queue.maxP=0.02',
-  '--out': 'a file name for the result JSON',
+  '--out': 'a file name for the result JSON ("-": standard output)',
   '--export-ns2': 'a file name for the ns-2 script, or - for stdout',
   '--series': 'a file name for the series CSV',
   '--sample': 'seconds, > 0 to 1000000',
@@ -230,9 +231,11 @@ class LineFile {
   private buf: string[] = [];
   private size = 0;
   error: string | null = null;
+  /** fd < 0: standard output (the path "-"), written through `toStdout` and not closed. */
   constructor(
     readonly fd: number,
     readonly label: string,
+    private readonly toStdout?: (text: string) => void,
   ) {}
   line(text: string): void {
     if (this.error) return;
@@ -243,7 +246,11 @@ class LineFile {
   flush(): void {
     if (this.error) return;
     try {
-      if (this.buf.length) writeSync(this.fd, this.buf.join('\n') + '\n');
+      if (this.buf.length) {
+        const text = this.buf.join('\n') + '\n';
+        if (this.fd < 0) this.toStdout?.(text);
+        else writeSync(this.fd, text);
+      }
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
       this.error = `${this.label}: cannot write (${err.code === 'ENOSPC' ? 'ENOSPC: no space left on the device' : (err.code ?? err.message)}); the file is incomplete`;
@@ -254,6 +261,7 @@ class LineFile {
   /** Flushes and closes; returns the write error, if any. */
   close(): string | null {
     this.flush();
+    if (this.fd < 0) return this.error;
     try {
       closeSync(this.fd);
     } catch (e) {
@@ -426,8 +434,20 @@ class Progress {
 /** Runs the scenario on the engine, writing the requested files. */
 async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Promise<number> {
   const files: LineFile[] = [];
+  // "-" writes to standard output; the summary table then goes to standard error
+  const dashes = (['--series', '--trace', '--out', '--responses'] as const).filter((f) => opts[f.slice(2) as 'series' | 'trace' | 'out' | 'responses'] === '-');
+  if (dashes.length > 1) {
+    io.err(`${dashes.join(', ')}: only one of them can be "-" (standard output)\n`);
+    return 2;
+  }
+  const report = dashes.length ? io.err : io.out;
   const open = (path: string | undefined, flag: string): LineFile | null | string => {
     if (path === undefined) return null;
+    if (path === '-') {
+      const f = new LineFile(-1, `${flag} -`, io.out);
+      files.push(f);
+      return f;
+    }
     const r = openOutput(path, flag);
     if ('error' in r) return r.error;
     const f = new LineFile(r.fd, `${flag} ${path}`);
@@ -506,9 +526,9 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     return 2;
   }
   if (!opts.quiet) {
-    io.out(formatSummary(result, scenario) + '\n');
+    report(formatSummary(result, scenario) + '\n');
     const web = formatWeb(result.summary, baseline?.summary);
-    if (web) io.out('\n' + web + '\n');
+    if (web) report('\n' + web + '\n');
   }
   return 0;
 }

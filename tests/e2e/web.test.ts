@@ -76,4 +76,23 @@ describe('web traffic in the browser', () => {
     const pts = await chart.evaluate((c) => Number((c as HTMLCanvasElement).dataset.points));
     expect(pts).toBeGreaterThan(100);
   });
+
+  it('a run that stops after a number of exchanges shows its progress in exchanges (seeds/000: 250,000 after the warm-up)', async () => {
+    await page.goto(`${h.url}#p=web-dt148-80&warmup=5&stopAfterExchanges=3000`);
+    await page.waitForSelector('.chart-response canvas');
+    await page.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed(2);
+      window.__aqmlab!.controller.start();
+    });
+    const bar = page.locator('.transport [role=progressbar]');
+    // mid-run: the bar follows the exchanges, not the 230 s duration the run will not reach
+    await page.waitForFunction(() => /[\d,]+ of 3,000 exchanges/.test(document.querySelector('[data-testid=sim-time]')!.textContent ?? '') && (window.__aqmlab!.store.getState().summary?.web?.exchanges ?? 0) > 600, undefined, { timeout: 60_000, polling: 100 });
+    const mid = await page.evaluate(() => ({ frac: Number(document.querySelector('.transport [role=progressbar]')!.getAttribute('aria-valuenow')), done: window.__aqmlab!.store.getState().summary.web.exchanges as number, now: window.__aqmlab!.store.getState().now as number }));
+    expect(mid.frac).toBeGreaterThanOrEqual(mid.done / 3000 - 0.05);
+    expect(mid.frac).toBeGreaterThan(2 * (mid.now / 230));
+    await page.evaluate(() => window.__aqmlab!.controller.setSpeed('max'));
+    await waitForStatus(page, 'done', 60_000);
+    expect(await page.locator('[data-testid=sim-time]').textContent()).toContain('3,000 of 3,000 exchanges');
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBe(1);
+  });
 });

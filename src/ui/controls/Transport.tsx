@@ -89,9 +89,14 @@ export function Transport() {
     }
     return want > 0 ? got / want : NaN;
   });
+  // runs that stop after a number of web exchanges (seeds/000: 250,000 after the warm-up): progress = exchanges completed
+  const target = scenario?.stopAfterExchanges ?? null;
+  const exchanges = useAppState(store, (s) => s.summary?.web?.exchanges ?? 0);
+  const exchFrac = target !== null && target > 0 ? Math.min(1, exchanges / target) : NaN;
   const active = status === 'running' || status === 'starting' || status === 'stepping';
   const finite = Number.isFinite(end) && end > 0;
-  const frac = status === 'done' ? 1 : finite ? Math.min(1, now / end) : Number.isFinite(bytesFrac) ? bytesFrac : 0;
+  const byTime = finite ? Math.min(1, now / end) : Number.isFinite(bytesFrac) ? bytesFrac : 0;
+  const frac = status === 'done' ? 1 : Number.isFinite(exchFrac) ? Math.max(exchFrac, finite ? byTime : 0) : byTime;
   const left = finite && simRate > 0 && active ? (end - now) / simRate : NaN;
   const targets = useMemo(() => stepTargets(view), [view]);
   const what = STEP_LABELS[stepWhat];
@@ -133,12 +138,13 @@ export function Transport() {
       </button>
       <SpeedGroup speed={speed} onSpeed={(v) => controller.setSpeed(v)} />
       <div className="progress" aria-live="off">
-        <div className="bar" role="progressbar" aria-label="Simulated time" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac} aria-valuetext={finite ? `${timeText(now)} of ${timeText(end)}` : `${timeText(now)} simulated`}>
+        <div className="bar" role="progressbar" aria-label="Simulated time" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac} aria-valuetext={Number.isFinite(exchFrac) ? `${exchanges} of ${target} exchanges, ${timeText(now)} simulated` : finite ? `${timeText(now)} of ${timeText(end)}` : `${timeText(now)} simulated`}>
           <div className="fill" style={{ width: `${(frac * 100).toFixed(2)}%` }} />
         </div>
         <span className="time" data-testid="sim-time">
           t = {timeText(now)}
-          {finite ? ` / ${timeText(end)}` : Number.isFinite(bytesFrac) ? ` · ${Math.floor(bytesFrac * 100)} % of the data delivered` : ''}
+          {finite ? ` / ${timeText(end)}` : Number.isFinite(exchFrac) ? '' : Number.isFinite(bytesFrac) ? ` · ${Math.floor(bytesFrac * 100)} % of the data delivered` : ''}
+          {Number.isFinite(exchFrac) ? ` · ${exchanges.toLocaleString('en-US')} of ${target!.toLocaleString('en-US')} exchanges` : ''}
           {speed === 'max' && Number.isFinite(left) ? <span className="muted"> · {timeText(left)} left</span> : null}
           {active && speed !== 'max' && simRate > 0 && typeof speed === 'number' && simRate < speed * 0.7 ? <span className="muted"> · running at {format('.2~f')(simRate)}×</span> : null}
         </span>

@@ -55,4 +55,19 @@ describe('CLI run outputs', () => {
     const flows = recs.filter((r) => r.type === 'flow');
     expect(new Set(flows.filter((r) => r.kind === 'established').map((r) => r.flow)).size).toBe(4);
   });
+
+  it('"-" sends one output to stdout (as a pipe would read it) and the summary table to stderr', async () => {
+    const io = capture();
+    expect(await runCli(['--preset', 'default', ...sets.flatMap((s) => ['--set', s]), '--out', '-'], io)).toBe(0);
+    const result = JSON.parse(io.stdout) as RunResult;
+    expect(result.summary.simulatedSeconds).toBe(2);
+    expect(io.stderr).toContain('bottleneck ->');
+    const csv = capture();
+    expect(await runCli(['--preset', 'default', ...sets.flatMap((s) => ['--set', s]), '--series', '-', '--sample', '0.5', '--quiet'], csv)).toBe(0);
+    expect(csv.stdout.trim().split('\n').map((l) => Number(l.split(',')[0]))).toEqual([NaN, 0, 0.5, 1, 1.5, 2]);
+    expect(csv.stderr).toBe('');
+    const two = capture();
+    expect(await runCli(['--preset', 'default', '--out', '-', '--series', '-'], two)).toBe(2);
+    expect(two.stderr).toBe('--series, --out: only one of them can be "-" (standard output)\n');
+  });
 });
