@@ -130,6 +130,7 @@ export const NS2_TCP: Readonly<Record<string, unknown>> = {
   'tcp.recoveryBurst': 2,
   'tcp.rttSampling': 'ns2',
   'tcp.cwrOnRetransmit': true,
+  'tcp.ecnSmallWindow': 'ns2',
 };
 
 const SEEDS001_MECHS: EcnFiniteMech[] = ['dt', 'red-c', 'red-a', 'ecn-c', 'ecn-a'];

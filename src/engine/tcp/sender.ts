@@ -108,6 +108,8 @@ export class TcpSender implements Agent {
   private readonly subtcp: boolean;
   /** ECN at cwnd = 1 (RFC 3168 §6.1.2), or SUBTCP pacing: no new segment until holdUntil. */
   holding = false;
+  /** tcp.ecnSmallWindow "ns2": an ECN response at cwnd <= 1 happened and no ACK without ECE since (ns-2 ecn_backoff_). */
+  private ecnBackoff = false;
   holdUntil = 0;
 
   // --- RTT / RTO ---
@@ -301,7 +303,12 @@ export class TcpSender implements Agent {
       this.bytesAcked += acked;
       if (this.timing && ack > this.timedSeq) {
         this.timing = false;
-        if (this.rttSampleAllowed(ack)) this.rtoEst.sample(now - this.timedAt, this.timedAt);
+        if (this.rttSampleAllowed(ack)) {
+          // tcp.ecnSmallWindow "ns2": an ECE ACK after a response at cwnd <= 1 gives a sample but keeps the backoff (ns-2 newack)
+          const keep = this.ecnBackoff && this.ackEce ? this.rtoEst.backoff : 0;
+          this.rtoEst.sample(now - this.timedAt, this.timedAt);
+          if (keep > 0) this.rtoEst.backoff = keep;
+        }
         else this.rtoEst.backoff = 1;
       }
       const restart = rec.onNewAck(this, acked, now);
@@ -345,7 +352,7 @@ export class TcpSender implements Agent {
     } else if (Math.floor(this.cwnd) <= 1) {
       // RFC 3168 §6.1.2: cwnd cannot halve below one segment, so the sender resets the
       // retransmission timer and sends its next segment only after one RTO.
-      this.cwnd = 1;
+      this.cwnd = this.params.ecnSmallWindow === 'ns2' ? this.ns2SmallWindowCut(half) : 1;
       this.holding = true;
       this.holdUntil = now + this.rtoEst.value;
       this.restartRtx(now);
@@ -357,6 +364,26 @@ export class TcpSender implements Agent {
     }
     this.cutCwnd = this.cwnd;
     this.noteCut(true);
+  }
+
+  /**
+   * tcp.ecnSmallWindow "ns2" (tcp.cc ecn() and slowdown()): below two segments ns-2 halves
+   * cwnd anyway, to under one segment, so its window of floor(cwnd) is 0 until the
+   * retransmission timer fires or an ACK without ECE opens cwnd again (ns2SmallWindowAck);
+   * a second ECE at cwnd <= 1 without such an ACK between doubles the timer (rtt_backoff).
+   */
+  private ns2SmallWindowCut(half: number): number {
+    if (this.cwnd <= 1) {
+      if (this.ecnBackoff) this.rtoEst.backOff();
+      else this.ecnBackoff = true;
+    } else this.ecnBackoff = false;
+    return half;
+  }
+
+  /** tcp.ecnSmallWindow "ns2": a new ACK without ECE ends the stall (the ACK's cwnd increase follows). */
+  private ns2SmallWindowAck(): void {
+    this.ecnBackoff = false;
+    this.holding = false;
   }
 
   // ------------------------------------------------------------------ window helpers for strategies
@@ -371,6 +398,7 @@ export class TcpSender implements Agent {
   openCwnd(): void {
     if (this.subtcp) return openWindow(this); // seeds/004 §4: SUBTCP and the modified increases
     if (this.ackEce) return;
+    if (this.params.ecnSmallWindow === 'ns2') this.ns2SmallWindowAck();
     if (this.cwnd < this.ssthresh) this.cwnd += 1;
     else this.cwnd += 1 / this.cwnd;
   }
@@ -650,6 +678,7 @@ export class TcpSender implements Agent {
     this.timerAt = -1;
     if (this.holding && now >= this.holdUntil) {
       this.holding = false;
+      if (this.cwnd < 1) this.cwnd = 1; // tcp.ecnSmallWindow "ns2": the timer restarts from one segment
       if (this.state === S_ESTABLISHED) this.recovery.send(this, now);
     }
     if (this.rtxDeadline >= 0 && now >= this.rtxDeadline) this.onRtxTimeout(now);

@@ -96,6 +96,7 @@ export function ecnFiniteJson(n: number, mech: EcnFiniteMech, ql: number, limit 
       recoveryBurst: 2,
       rttSampling: 'ns2',
       cwrOnRetransmit: true,
+      ecnSmallWindow: 'ns2',
       limitedTransmit: false,
       ecn: mech === 'ecn-c' || mech === 'ecn-a',
       ecnPlus: false,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fromSeconds } from '../../../../src/engine/core/time';
-import { ECN_NOT_ECT, F_ACK, F_CWR, F_FIN, F_SYN } from '../../../../src/engine/net/packet';
+import { ECN_ECT0, ECN_NOT_ECT, F_ACK, F_CWR, F_FIN, F_SYN } from '../../../../src/engine/net/packet';
 import type { TcpParams } from '../../../../src/engine/tcp/params';
 import { TcpReceiver } from '../../../../src/engine/tcp/receiver';
 import { RtoEstimator } from '../../../../src/engine/tcp/rto';
@@ -302,5 +302,42 @@ describe('cwrOnRetransmit (ns-2 SetCWRonRetransmit_)', () => {
     expect(off).toHaveLength(1);
     expect(off[0].seg).toBeGreaterThanOrEqual(4); // segments 0-3 were sent before the timeout
     expect(off[0].atTimeout).toBe(false);
+  });
+});
+
+describe('ecnSmallWindow (ns-2 tcp.cc ecn(): ecn_backoff_, rtt_backoff)', () => {
+  // One ECN flow (10 Mb/s, 10 ms each way, no delayed ACK, minRto 0.2 s) whose every data
+  // packet is marked from 0.3 s on: the window shrinks to one segment and each ACK brings ECE.
+  const gapsAtOne = (ecnSmallWindow: 'hold' | 'ns2') => {
+    const { net, sender } = oneFlow(
+      { forward: { rateBps: 10e6, delayS: 0.01 }, events: true, filter: ((nt: { pool: { ecn: Uint8Array }; now(): number }, p: number, from: number) => (from === 0 && nt.pool.ecn[p] === ECN_ECT0 && nt.now() > fromSeconds(0.3) ? 'mark' : 'pass')) as never },
+      { mss: MSS, rwnd: 20 * MSS, delayedAck: false, tick: 0.01, minRto: 0.2, ecn: true, windowCut: 'ns2', ecnSmallWindow },
+      { bytes: null },
+    );
+    net.run(4);
+    const cuts = net.events('ecn-cut');
+    const stalls = cuts.filter((c) => (c.note ?? '').startsWith('ECE at cwnd 1'));
+    const at = stalls.map((c) => c.t);
+    const sends = net.dataSent(0).map((d) => d.t / 1e9);
+    // the time from each cut below two segments to the next data segment
+    return { sender, stalls: at.slice(0, 4).map((t) => Math.round((sends.find((x) => x > t + 1e-9)! - t) * 1000) / 1000), cwnd: stalls.map((c) => c.cwnd) };
+  };
+
+  test('"hold": every ECE at one segment stalls the sender one RTO (0.2 s), cwnd 1', () => {
+    const h = gapsAtOne('hold');
+    expect(h.stalls.length).toBe(4);
+    for (const g of h.stalls) expect(g).toBeCloseTo(0.2, 2);
+    expect(new Set(h.cwnd)).toEqual(new Set([1]));
+  });
+
+  test('"ns2": cwnd is halved below one segment and each further ECE at cwnd 1 doubles the stall (0.2, 0.4, 0.8 s ...)', () => {
+    const n = gapsAtOne('ns2');
+    expect(n.stalls.length).toBe(4);
+    expect(n.cwnd.every((c) => c! < 1)).toBe(true);
+    // the first cut comes from cwnd 1.25 (above one: no backoff), the second from cwnd 1 arms
+    // ecn_backoff_, and every later one doubles the RTO: the ECE ACKs' RTT samples do not end
+    // the backoff (ns-2 newack: not while ecn_backoff_ and ECE)
+    expect(n.cwnd[0]).toBeCloseTo(0.625, 9);
+    expect(n.stalls).toEqual([0.2, 0.2, 0.4, 0.8]);
   });
 });
