@@ -19,11 +19,13 @@ describe('bundled command line', () => {
     expect(inputs).toContain('src/engine/aqm/red.ts');
     const file = join(ROOT as string, 'src/engine/core/time.ts');
     const st = statSync(file);
+    // times as seconds from mtimeMs: the Date in st.mtime is rounded to the nearest ms, and
+    // setting it back moved a fresh clone's sub-ms mtime (x.6 ms -> x+1 ms) past what the build recorded
     try {
-      utimesSync(file, st.atime, new Date(st.mtimeMs + 1000));
+      utimesSync(file, st.atimeMs / 1000, (st.mtimeMs + 1000) / 1000);
       expect(isFresh(out)).toBe(false);
     } finally {
-      utimesSync(file, st.atime, st.mtime);
+      utimesSync(file, st.atimeMs / 1000, st.mtimeMs / 1000);
     }
     expect(isFresh(out)).toBe(true);
 
