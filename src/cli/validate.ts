@@ -36,35 +36,57 @@ Options:
 
 export interface CaseOutcome {
   case: ValidationCase;
+  /** Judged on the runs' means when the case has several seeds. */
   results: MetricResult[];
+  /** The first run (seed 1 of a multi-seed case, else the preset's seed). */
   engine: SummaryLike;
   ns2: Ns2Result;
+  /** Every run, in seed order (one for a single-seed case). */
+  runs: { seed: number; engine: SummaryLike; ns2: Ns2Result }[];
+  /** Wall time of the engine's runs (one after another) and of ns-2's (in parallel with them). */
   engineSeconds: number;
   ns2Seconds: number;
 }
 
-/** Runs one case in both simulators (ns-2 in a child process while the engine runs here). */
+/**
+ * Runs one case in both simulators: ns-2 in child processes (all seeds at once) while the
+ * engine runs the seeds here one after another.
+ */
 export async function runCase(bin: string, c: ValidationCase): Promise<CaseOutcome> {
-  const scenario = caseScenario(c);
-  // a web item's offered load: the rate the engine calibrates (cached), exported to ns-2 as a rate
-  const calibrations = scenario.traffic.some((t) => (t as { load?: number }).load !== undefined) ? [...calibrateLoads(scenario, (s) => runScenario(s)).values()] : undefined;
-  const { script } = exportNs2(scenario, { calibrations });
+  const first = caseScenario(c);
+  const seeds = c.seeds === undefined ? [first.seed] : Array.from({ length: c.seeds }, (_, i) => i + 1);
+  const scenarios = seeds.map((seed) => ({ ...first, seed }));
   const t0 = performance.now();
   let ns2Done = 0;
-  const ns2p = runNs2(bin, script).then((r) => {
-    ns2Done = performance.now();
-    return r;
+  const ns2ps = scenarios.map((scenario) => {
+    // a web item's offered load: the rate the engine calibrates (cached), exported to ns-2 as a rate
+    const calibrations = scenario.traffic.some((t) => (t as { load?: number }).load !== undefined) ? [...calibrateLoads(scenario, (s) => runScenario(s)).values()] : undefined;
+    const { script } = exportNs2(scenario, { calibrations });
+    return runNs2(bin, script).then((r) => {
+      ns2Done = Math.max(ns2Done, performance.now());
+      return r;
+    });
   });
   const e0 = performance.now();
-  const engine = runScenario(scenario).summary;
+  const engines = scenarios.map((s) => runScenario(s).summary as unknown as SummaryLike);
   const engineSeconds = (performance.now() - e0) / 1000;
-  const ns2 = await ns2p;
-  return { case: c, results: judge(c, engine as unknown as SummaryLike, ns2), engine: engine as unknown as SummaryLike, ns2, engineSeconds, ns2Seconds: (ns2Done - t0) / 1000 };
+  const ns2s = await Promise.all(ns2ps);
+  const runs = seeds.map((seed, i) => ({ seed, engine: engines[i], ns2: ns2s[i] }));
+  return { case: c, results: judge(c, engines, ns2s), engine: engines[0], ns2: ns2s[0], runs, engineSeconds, ns2Seconds: (ns2Done - t0) / 1000 };
 }
 
 function fmt(x: number | null, digits: number): string {
   if (x === null) return '-';
   return digits === 0 ? String(Math.round(x)) : x.toFixed(digits);
+}
+
+/** A value of a result: a mean over seeds shows its spread, "192.6 ± 6.1" (counts get one decimal). */
+function val(r: MetricResult, which: 'engine' | 'ns2'): string {
+  const x = r[which];
+  if (r.seeds === undefined || x === null) return fmt(x, r.digits);
+  const d = Math.max(r.digits, 1);
+  const sd = which === 'engine' ? r.engineSd : r.ns2Sd;
+  return `${fmt(x, d)} ± ${fmt(sd ?? null, d)}`;
 }
 
 function pct(x: number | null): string {
@@ -75,10 +97,12 @@ export function formatCase(o: CaseOutcome, quiet: boolean): string {
   const lines: string[] = [];
   const rows = quiet ? o.results.filter((r) => r.verdict === 'fail') : o.results;
   if (quiet && rows.length === 0) return '';
-  lines.push(`${o.case.name}   (engine ${o.engineSeconds.toFixed(2)} s, ns-2 ${o.ns2Seconds.toFixed(2)} s)`);
+  const n = o.runs.length;
+  lines.push(`${o.case.name}${o.case.seeds !== undefined ? ` (mean ± sd of ${n} seeds)` : ''}   (engine ${o.engineSeconds.toFixed(2)} s, ns-2 ${o.ns2Seconds.toFixed(2)} s)`);
+  const w = o.case.seeds !== undefined ? 20 : 12;
   for (const r of rows) {
     const tol = r.rel === null ? '' : `±${(r.rel * 100).toFixed(r.rel < 0.01 ? 1 : 0)} %`;
-    lines.push(`  ${r.label.padEnd(24)} ${fmt(r.engine, r.digits).padStart(12)} ${fmt(r.ns2, r.digits).padStart(12)} ${pct(r.diff).padStart(10)} ${tol.padStart(7)}  ${r.verdict.toUpperCase()}${r.note ? ` (${r.note})` : ''}`);
+    lines.push(`  ${r.label.padEnd(24)} ${val(r, 'engine').padStart(w)} ${val(r, 'ns2').padStart(w)} ${pct(r.diff).padStart(10)} ${tol.padStart(7)}  ${r.verdict.toUpperCase()}${r.note ? ` (${r.note})` : ''}`);
   }
   return lines.join('\n');
 }
@@ -113,8 +137,9 @@ const failMark = (r: MetricResult | undefined) => (r?.verdict === 'fail' ? ' ✗
 const pair = (key: string) => (o: CaseOutcome) => {
   const r = cellOf(o, key);
   if (!r || r.engine === null || r.ns2 === null) return '';
+  const d = r.seeds === undefined ? 0 : 1;
   const same = r.engine === r.ns2;
-  return `${same ? '=' : ''}${fmt(r.engine, 0)}${same ? '' : ` / ${fmt(r.ns2, 0)}`}${failMark(r)}`;
+  return `${same ? '=' : ''}${fmt(r.engine, d)}${same ? '' : ` / ${fmt(r.ns2, d)}`}${failMark(r)}`;
 };
 
 /**
@@ -129,6 +154,8 @@ export function markdownTable(outcomes: CaseOutcome[]): string {
     const judged = list.flatMap((o) => o.results.filter((r) => r.verdict !== 'info'));
     const fails = judged.filter((r) => r.verdict === 'fail').length;
     out.push(`### ${suite}: ${list.length} cases, ${judged.length} judged metrics, ${judged.length - fails} within tolerance${fails ? `, ${fails} outside (✗)` : ''}`, '');
+    const multi = list.filter((o) => o.case.seeds !== undefined);
+    if (multi.length > 0) out.push(`${multi.length} of the ${list.length} cases (the RED-family queues) are the means over seeds 1-${multi[0].runs.length} of each simulator (mean ± sample standard deviation; counts with one decimal); the others one run.`, '');
     if (suite === 'seeds001') {
       out.push(
         ...gridTable(list, 'Longest completion time T, engine vs ns-2 (G differs by the same amount, opposite sign; tolerance ±1 %)', (o) => {
@@ -152,7 +179,7 @@ export function markdownTable(outcomes: CaseOutcome[]): string {
       const cells = keys.map((k) => {
         const r = cellOf(o, k);
         if (!r) return '';
-        return `${fmt(r.engine, r.digits)} / ${fmt(r.ns2, r.digits)}${r.diff !== null ? ` (${pct(r.diff).replace(' ', '')}${r.rel !== null ? `, ±${(r.rel * 100).toFixed(r.rel < 0.01 ? 1 : 0)}%` : ''})` : ''}${failMark(r)}`;
+        return `${val(r, 'engine')} / ${val(r, 'ns2')}${r.diff !== null ? ` (${pct(r.diff).replace(' ', '')}${r.rel !== null ? `, ±${(r.rel * 100).toFixed(r.rel < 0.01 ? 1 : 0)}%` : ''})` : ''}${failMark(r)}`;
       });
       out.push(`| ${o.case.name} | ${cells.join(' | ')} |`);
     }
@@ -223,7 +250,7 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
     if (text) io.out(text + '\n');
   }
   io.out(`\n${cases.length} cases, ${judged} judged metrics: ${judged - fails} pass, ${fails} fail\n`);
-  if (typeof values.json === 'string') writeFileSync(values.json, JSON.stringify(outcomes.map((o) => ({ case: o.case.name, suite: o.case.suite, results: o.results, engine: o.engine, ns2: o.ns2 })), null, 1));
+  if (typeof values.json === 'string') writeFileSync(values.json, JSON.stringify(outcomes.map((o) => ({ case: o.case.name, suite: o.case.suite, results: o.results, runs: o.runs })), null, 1));
   if (typeof values.markdown === 'string') {
     if (values.markdown === '-') io.out(markdownTable(outcomes) + '\n');
     else writeFileSync(values.markdown, markdownTable(outcomes));

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { formatCase, markdownTable, type CaseOutcome } from '../../../src/cli/validate';
+import type { Ns2Result } from '../../../src/ns2/result';
+import { judge, M, meanSd, MULTI_SEED, selectCases, type SummaryLike, type ValidationCase } from '../../../src/ns2/suite';
+
+/**
+ * Multi-seed validation cases (src/ns2/suite.ts, MULTI_SEED): where a RED-family queue
+ * decides at random, both simulators run seeds 1..N and each metric is judged on the means.
+ */
+
+/** A summary with only what the marks and drops metrics read. */
+const summary = (marks: number, drops: number): SummaryLike => ({ flows: [], goodputEfficiency: 0, simulatedSeconds: 1, bottleneck: { marks, drops } as unknown as SummaryLike['bottleneck'], fairness: { jain: 1 } });
+
+const c: ValidationCase = { name: 'seeds001 n10 ecn-c QL16', suite: 'seeds001', preset: 'x', metrics: [M.marks(0.1, 100), M.drops(0.1, 100)], seeds: 5 };
+// marks per seed: the engine's mean 192.6, ns-2's 182.8; seed 1 alone is 203 vs 184 (+10.3 %, outside ±10 %)
+const engine = [203, 190, 188, 195, 187].map((m, i) => summary(m, 9800 + i));
+const ns2 = [184, 160, 200, 190, 180].map((m, i) => summary(m, 9900 + i));
+
+describe('validation over several seeds', () => {
+  it('meanSd: mean and sample standard deviation; null when a run has no value', () => {
+    const r = meanSd([203, 190, 188, 195, 187]);
+    expect(r.mean).toBeCloseTo(192.6, 10);
+    // deviations 10.4, -2.6, -4.6, 2.4, -5.6: squares sum 173.2, / 4 = 43.3
+    expect(r.sd).toBeCloseTo(Math.sqrt(43.3), 10);
+    expect(meanSd([5])).toEqual({ mean: 5, sd: 0 });
+    expect(meanSd([1, null, 3])).toEqual({ mean: null, sd: null });
+  });
+
+  it('judges the means: seed 1 alone is outside ±10 %, the five-seed means (192.6 vs 182.8, +5.4 %) are within', () => {
+    const one = judge({ ...c, seeds: undefined }, engine[0], ns2[0] as unknown as Ns2Result);
+    expect(one[0]).toMatchObject({ engine: 203, ns2: 184, verdict: 'fail' });
+    expect(one[0].seeds).toBeUndefined();
+    const [marks, drops] = judge(c, engine, ns2 as unknown as Ns2Result[]);
+    expect(marks.engine).toBeCloseTo(192.6, 10);
+    expect(marks.ns2).toBeCloseTo(182.8, 10);
+    expect(marks.diff).toBeCloseTo(192.6 / 182.8 - 1, 10);
+    expect(marks).toMatchObject({ verdict: 'pass', seeds: 5 });
+    expect(marks.engineSd).toBeCloseTo(Math.sqrt(43.3), 10);
+    // ns-2: deviations 1.2, -22.8, 17.2, 7.2, -2.8: squares sum 876.8, / 4 = 219.2
+    expect(marks.ns2Sd).toBeCloseTo(Math.sqrt(219.2), 10);
+    expect(drops.engine).toBeCloseTo(9802, 10);
+    expect(() => judge(c, engine, ns2.slice(0, 4) as unknown as Ns2Result[])).toThrow(/5 engine runs but 4 ns-2 runs/);
+  });
+
+  it('the "ns-2 counts more than" rule applies to the mean', () => {
+    // ns-2's runs 150, 40, 40, 40, 40: mean 62 <= 100, so no tolerance although seed 1 counts 150
+    const r = judge({ ...c, metrics: [M.marks(0.1, 100)] }, [300, 40, 40, 40, 40].map((m) => summary(m, 0)), [150, 40, 40, 40, 40].map((m) => summary(m, 0)) as unknown as Ns2Result[]);
+    expect(r[0]).toMatchObject({ verdict: 'info', ns2: 62 });
+  });
+
+  it('the printout shows the mean ± spread of each simulator and the number of seeds; the Markdown grid the means', () => {
+    const results = judge(c, engine, ns2 as unknown as Ns2Result[]);
+    const o: CaseOutcome = { case: c, results, engine: engine[0], ns2: ns2[0] as unknown as Ns2Result, runs: engine.map((e, i) => ({ seed: i + 1, engine: e, ns2: ns2[i] as unknown as Ns2Result })), engineSeconds: 1, ns2Seconds: 1 };
+    const text = formatCase(o, false);
+    expect(text).toContain('seeds001 n10 ecn-c QL16 (mean ± sd of 5 seeds)');
+    expect(text).toMatch(/ECN marks\s+192\.6 ± 6\.6\s+182\.8 ± 14\.8\s+\+5\.36 %\s+±10 %\s+PASS/);
+    const md = markdownTable([o]);
+    expect(md).toContain('1 of the 1 cases (the RED-family queues) are the means over seeds 1-5');
+    expect(md).toContain('| n = 10, ecn-c | 192.6 / 182.8 |');
+  });
+
+  it('the rule: seeds/001 RED and ECN cells and seeds/004 RED-family cases run MULTI_SEED seeds, drop-tail cells one; the quick subset one', () => {
+    const grid = selectCases(['seeds001']);
+    const byMech = (m: string) => grid.filter((x) => x.name.split(' ')[2] === m);
+    expect(byMech('dt').length).toBeGreaterThan(0);
+    expect(byMech('dt').every((x) => x.seeds === undefined)).toBe(true);
+    for (const m of ['red-c', 'red-a', 'ecn-c', 'ecn-a']) expect(byMech(m).every((x) => x.seeds === MULTI_SEED), m).toBe(true);
+    expect(grid.filter((x) => x.name.includes('baseline')).every((x) => x.seeds === undefined)).toBe(true);
+    const s4 = selectCases(['seeds004']);
+    expect(s4.length).toBeGreaterThan(0);
+    expect(s4.every((x) => x.seeds === MULTI_SEED)).toBe(true);
+    expect(selectCases(['quick']).every((x) => x.seeds === undefined)).toBe(true);
+  });
+});
