@@ -155,7 +155,7 @@ export function markdownTable(outcomes: CaseOutcome[]): string {
     const fails = judged.filter((r) => r.verdict === 'fail').length;
     out.push(`### ${suite}: ${list.length} cases, ${judged.length} judged metrics, ${judged.length - fails} within tolerance${fails ? `, ${fails} outside (✗)` : ''}`, '');
     const multi = list.filter((o) => o.case.seeds !== undefined);
-    if (multi.length > 0) out.push(`${multi.length} of the ${list.length} cases (the RED-family queues) are the means over seeds 1-${multi[0].runs.length} of each simulator (mean ± sample standard deviation; counts with one decimal); the others one run.`, '');
+    if (multi.length > 0) out.push(`${multi.length === list.length ? 'Every case' : `${multi.length} of the ${list.length} cases`} (RED-family queues): means over seeds 1-${multi[0].runs.length} of each simulator (mean ± sample standard deviation; counts with one decimal)${multi.length < list.length ? '; the others one run' : ''}.`, '');
     if (suite === 'seeds001') {
       out.push(
         ...gridTable(list, 'Longest completion time T, engine vs ns-2 (G differs by the same amount, opposite sign; tolerance ±1 %)', (o) => {

@@ -55,7 +55,7 @@ describe('validation over several seeds', () => {
     expect(text).toContain('seeds001 n10 ecn-c QL16 (mean ± sd of 5 seeds)');
     expect(text).toMatch(/ECN marks\s+192\.6 ± 6\.6\s+182\.8 ± 14\.8\s+\+5\.36 %\s+±10 %\s+PASS/);
     const md = markdownTable([o]);
-    expect(md).toContain('1 of the 1 cases (the RED-family queues) are the means over seeds 1-5');
+    expect(md).toContain('Every case (RED-family queues): means over seeds 1-5 of each simulator');
     expect(md).toContain('| n = 10, ecn-c | 192.6 / 182.8 |');
   });
 
