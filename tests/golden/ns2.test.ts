@@ -8,7 +8,8 @@ import { caseScenario, NS2_TCP, QUICK_CASES, selectCases } from '../../src/ns2/s
  * Cross-check against ns-2.35 (issue 10): the quick subset of `npm run validate` (the
  * seeds/001 baseline, one or two cells per mechanism and client count, two UDP cases).
  * Each case runs the engine and the exported script in ns-2 and every judged metric must
- * be within its tolerance (src/ns2/suite.ts). The whole suite and the agreement table are
+ * be within its tolerance (src/ns2/suite.ts; cases with a RED-family queue on the means over
+ * seeds 1-5, MULTI_SEED). The whole suite and the agreement table are
  * `npm run validate` and docs/ns2.md. ns-2 is a test dependency like Chromium (.ci/run
  * installs the Debian package `ns2`).
  */
