@@ -7,7 +7,8 @@ import { exportQueue } from './aqm';
 import { RUNTIME_TCL } from './runtime';
 import { exportTcp, tcpNotes } from './tcp';
 import { num, Ns2ExportError, type Ns2Note } from './tcl';
-import { exportTraffic, type TrafficExportContext } from './traffic';
+import { exportTraffic, type TrafficExportContext, type WebTrafExport } from './traffic';
+import { pagesToCover, ranvarTcl, WEBTRAF_TCL } from './webtraf';
 
 export { Ns2ExportError, type Ns2Note } from './tcl';
 
@@ -85,7 +86,7 @@ class Builder {
   /** Web traffic whose connections draw a per-connection delay: needs DelayBox nodes. */
   get webDelays(): FlowDelay | undefined {
     const fd = (this.s.topology as { flowDelay?: FlowDelay }).flowDelay;
-    return fd && this.s.traffic.some((t) => t.kind === 'packmime') ? fd : undefined;
+    return fd && this.s.traffic.some((t) => t.kind === 'packmime' || t.kind === 'web-sessions') ? fd : undefined;
   }
 
   note(field: string, text: string): void {
@@ -356,13 +357,51 @@ class Builder {
     );
   }
 
+  /** One PagePool/WebTraf per direction of a web-sessions item (src/ns2/webtraf.ts). */
+  addWebTraf(o: WebTrafExport): void {
+    this.fullTcp(o.params, o.path);
+    if (!this.webTrafTcl) {
+      this.webTrafTcl = true;
+      this.line(WEBTRAF_TCL, `set wt_warm ${num(this.s.warmup ?? 0)}`);
+    }
+    const t = this.s.topology;
+    if (t.kind === 'dumbbell') {
+      const L = t.left.hosts;
+      const R = t.right.hosts;
+      const routerOf = (h: number) => (h < L ? L + R : L + R + 1);
+      for (const c of o.clients) for (const sv of o.servers) this.delayBoxRules(c, sv, routerOf(c), routerOf(sv));
+    }
+    const k = this.webTrafCount++;
+    const v = o.vars;
+    const span = (this.s.duration ?? MAX_OPEN_DURATION) - o.start;
+    this.line(
+      `# web sessions, direction ${o.dir === 0 ? 'forward' : 'reverse'} (${o.path}): ${o.sessions} sessions`,
+      `set wtp [wt_pool ${o.dir} [list ${o.clients.map((c) => `$n(${c})`).join(' ')}] [list ${o.servers.map((x) => `$n(${x})`).join(' ')}] FullTcp${FULLTCP[o.params.variant] && FULLTCP[o.params.variant] !== 'Reno' ? `/${FULLTCP[o.params.variant]}` : ''} ${num(o.requestBytes)}]`,
+      ranvarTcl(`wt_ip${k}`, v.interPage),
+      ranvarTcl(`wt_ps${k}`, v.objects),
+      ranvarTcl(`wt_io${k}`, v.interObject),
+      ranvarTcl(`wt_os${k}`, v.objectSize),
+      `set wt_lt [new RandomVariable/Uniform]; $wt_lt set min_ ${num(o.start)}; $wt_lt set max_ ${num(o.start + 1)}`,
+      `$wtp set-num-session ${o.sessions}`,
+      `for {set i 0} {$i < ${o.sessions}} {incr i} { $wtp create-session $i ${pagesToCover(span, v.interPage.avg, v.interPage.shape)} [$wt_lt value] $wt_ip${k} $wt_ps${k} $wt_io${k} $wt_os${k} }`,
+      `$wtp set-interPageOption ${o.openLoop ? 0 : 1}`,
+      // own streams for the workload (see wt_rng), and for DelayBox's per-connection delays
+      ...['ip', 'ps', 'io', 'os'].map((x, j) => `wt_rng $wt_${x}${k} ${wtSeed(this.s.seed, k, j)}`),
+      `wt_rng $wt_lt ${wtSeed(this.s.seed, k, 4)}`,
+      `if {[info exists db_rv]} { wt_rng $db_rv ${wtSeed(this.s.seed, k, 5)} }`,
+    );
+  }
+
+  private webTrafTcl = false;
+  private webTrafCount = 0;
+
   traffic(): void {
     const s = this.s;
     let total = 0;
     for (const t of s.traffic) total += t.kind === 'bulk' ? t.flows : 1;
     const fd = (s.topology as { flowDelay?: FlowDelay }).flowDelay;
     this.delays = fd ? flowDelays(s.seed, fd, total) : [];
-    if (fd && s.traffic.some((t) => t.kind !== 'packmime')) this.note('topology.flowDelay', "each flow's delay is drawn with the engine's own random stream and written into the script as a constant");
+    if (fd && s.traffic.some((t) => t.kind !== 'packmime' && t.kind !== 'web-sessions')) this.note('topology.flowDelay', "each flow's delay is drawn with the engine's own random stream and written into the script as a constant");
     this.line('', '# ---- traffic (flows numbered as in the engine) ----');
     s.traffic.forEach((item, i) => {
       const path = `traffic.${i}`;
@@ -383,6 +422,7 @@ class Builder {
         },
         calibratedRate: () => this.opts.calibrations?.find((c) => c.item === i)?.value,
         addPackMime: (o) => this.addPackMime(o, path),
+        addWebTraf: (o) => this.addWebTraf(o),
         addUdpFlow: (o) => {
           this.line(`udp_flow ${o.flow} ${o.pattern} ${num(o.rate)} ${num(o.packetSize)} ${o.src} ${o.dst} ${num(o.start)} ${o.stop === null ? '""' : num(o.stop)}`);
         },
@@ -391,6 +431,11 @@ class Builder {
       exportTraffic(item, ctx);
     });
   }
+}
+
+/** Seed of the RNG of random variable j of web-sessions pool k: distinct, in 1 .. 2^31 - 2. */
+function wtSeed(seed: number, k: number, j: number): number {
+  return ((seed * 64 + k * 8 + j) % 2147483646) + 1;
 }
 
 /** ns-2's RNG takes seeds 1 .. 2^31 - 2 (0 asks it for a time-based seed). */
@@ -422,7 +467,8 @@ export function exportNs2(s: Scenario, opts: Ns2ExportOptions = {}): Ns2Script {
   }
   b.line(`$ns at ${num(end)} finish`, '$ns run');
 
-  if (s.tcp.fin || s.traffic.some((t) => t.kind === 'bulk' && t.tcp?.fin === true))
+  // web connections are FullTcp, which closes with FIN/ACK: the note is about one-way agents
+  if ((s.tcp.fin && s.traffic.some((t) => t.kind === 'bulk')) || s.traffic.some((t) => t.kind === 'bulk' && t.tcp?.fin === true))
     b.note('tcp.fin', "ns-2's one-way agents close without a FIN: the engine's FIN/ACK exchange after the last byte (fin on) is not modelled");
   const header = [
     `# ns-2.35 script exported by AQM Lab from scenario ${s.name ? `"${s.name}"` : '(unnamed)'}`,

@@ -229,7 +229,22 @@ proc web_json {} {
         close $ch
         file delete $pmfile($k)
     }
-    return "\{[response_set $all],\"started\":null,\"inProgress\":null,\"largeResponses\":\{[response_set $large]\},\"byDirection\":\{\"forward\":$fwd,\"reverse\":$rev\},\"responseBytes\":$bytes,\"calibration\":\[\]\}"
+    # web sessions (WebTraf): "response-time bytes direction" of objects requested after the warm-up
+    global wt_rts wt_started
+    set started null
+    set open null
+    if {[info exists wt_rts]} {
+        foreach r $wt_rts {
+            lassign $r rt rsp dir
+            lappend all $rt
+            if {$rsp > 50000} { lappend large $rt }
+            incr bytes $rsp
+            if {$dir == 0} { incr fwd } else { incr rev }
+        }
+        set started $wt_started
+        set open [expr {$wt_started - [llength $wt_rts]}]
+    }
+    return "\{[response_set $all],\"started\":$started,\"inProgress\":$open,\"largeResponses\":\{[response_set $large]\},\"byDirection\":\{\"forward\":$fwd,\"reverse\":$rev\},\"responseBytes\":$bytes,\"calibration\":\[\]\}"
 }
 
 proc flow_done {f} {
@@ -366,7 +381,8 @@ proc finish {} {
     append j ",\"bottleneckReverse\":[queue_json $c rev $rate_bn $w $now]"
     append j ",\"flows\":\[[join $flows ,]\],\"goodputEfficiency\":$G,\"fairness\":\{\"jain\":[jnum $jain]\}"
     global pm
-    if {[array exists pm] && [array size pm] > 0} { append j ",\"web\":[web_json]" }
+    global wt_rts
+    if {([array exists pm] && [array size pm] > 0) || [info exists wt_rts]} { append j ",\"web\":[web_json]" }
     append j "\}"
     puts $j
     flush stdout

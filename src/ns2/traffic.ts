@@ -1,6 +1,21 @@
 import type { TcpParams } from '../engine/tcp/params';
 import type { BulkTraffic, Scenario, TrafficItem, UdpTraffic } from '../engine/scenario/schema';
 import { num, Ns2ExportError } from './tcl';
+import { webTrafVariables, type WebTrafVariables } from './webtraf';
+
+/** One direction of a web-sessions item as ns-2's PagePool/WebTraf (src/ns2/webtraf.ts). */
+export interface WebTrafExport {
+  dir: 0 | 1;
+  clients: number[];
+  servers: number[];
+  sessions: number;
+  openLoop: boolean;
+  vars: WebTrafVariables;
+  requestBytes: number;
+  params: TcpParams;
+  path: string;
+  start: number;
+}
 
 /**
  * Traffic items in ns-2.35, one entry per traffic kind of the scenario. Adding a kind's
@@ -25,6 +40,8 @@ export interface TrafficExportContext {
   calibratedRate(): number | undefined;
   /** One PackMime-HTTP cloud pair: the engine's rotation of clients and servers (node indices), rate, model, TCP. */
   addPackMime(o: { dir: 0 | 1; clients: number[]; servers: number[]; rate: number; persistent: boolean; params: TcpParams; path: string; start: number; stop: number | null }): void;
+  /** One PagePool/WebTraf (web sessions of one direction). */
+  addWebTraf(o: WebTrafExport): void;
   /** A UDP source (CBR or Poisson) for flow `flow`. */
   addUdpFlow(o: { flow: number; src: string; dst: string; pattern: 'cbr' | 'poisson'; rate: number; packetSize: number; start: number; stop: number | null }): void;
   note(field: string, text: string): void;
@@ -84,17 +101,55 @@ export function packmimeExport(item: TrafficItem, ctx: TrafficExportContext): vo
   ctx.note(ctx.path, "ns-2's PackMime-HTTP draws its own connection times and sizes (its RNG, and the model's fractional-ARIMA dependence that the engine leaves out), uses full-duplex FullTcp agents (ACKs piggybacked on data, no separate one-way halves), records response times only for exchanges that started after a whole-second warm-up, and reports no 'started', 'inProgress' or 'flowsWithLoss': compare distributions, not exchanges");
 }
 
+/**
+ * The request every web-sessions object sends: the engine draws PackMime's request sizes
+ * (median about 420 bytes); WebTraf sends one fixed-size request, so the script uses that
+ * median.
+ */
+export const WEBTRAF_REQUEST_BYTES = 420;
+
+/**
+ * Web sessions (seeds/003 §4.2) as ns-2.35's PagePool/WebTraf, one pool per direction:
+ * the item's active sessions become as many WebTraf sessions, each long enough to last
+ * the run, with RandomVariables whose laws are the engine's (src/ns2/webtraf.ts).
+ */
+export function webSessionsExport(item: TrafficItem, ctx: TrafficExportContext): void {
+  const t = item as TrafficItem & { direction: 'forward' | 'reverse' | 'both'; sessions: number; load?: number; pages: number; interPage: number; interPageShape: number; openLoop: boolean; objects: number; interObject: number; objectSize: number; objectShape: number; persistent: boolean; start: number; tcp?: Partial<TcpParams> };
+  if (t.persistent)
+    throw new Ns2ExportError(`${ctx.path}.persistent`, "persistent web sessions cannot be exported: ns-2.35's PagePool/WebTraf opens connections per object (its persistent mode is in EmpWebTraf, with other size models); set persistent to false");
+  let sessions = t.sessions;
+  if (t.load !== undefined) {
+    const r = ctx.calibratedRate();
+    if (r === undefined)
+      throw new Ns2ExportError(`${ctx.path}.load`, `an offered load (${t.load}) becomes a number of sessions only by calibration runs: run the scenario once in the app, or export with the CLI (which calibrates it), or give ${ctx.path}.sessions instead`);
+    sessions = Math.round(r);
+    ctx.note(`${ctx.path}.load`, `load ${t.load} is exported as the number of sessions the engine calibrated for it, ${sessions} per direction; ns-2 draws its own pages and objects, so its offered load differs (heavy-tailed sizes: by 10 % or more on short runs)`);
+  }
+  const params: TcpParams = { ...ctx.scenario.tcp, ...(t.tcp ?? {}) };
+  const vars = webTrafVariables(t);
+  const { src, dst } = ctx.hosts();
+  const dirs: (0 | 1)[] = t.direction === 'forward' ? [0] : t.direction === 'reverse' ? [1] : [0, 1];
+  for (const dir of dirs)
+    ctx.addWebTraf({ dir, clients: dir === 0 ? dst : src, servers: dir === 0 ? src : dst, sessions, openLoop: t.openLoop, vars, requestBytes: WEBTRAF_REQUEST_BYTES, params, path: t.tcp ? `${ctx.path}.tcp` : 'tcp', start: t.start });
+  const p = ctx.path;
+  ctx.note(`${p}.pages`, `each of the ${sessions} session slots is one WebTraf session whose pages last the whole run; the engine ends a session after a geometric number of pages (mean ${num(t.pages)}) and starts a new one at once${t.openLoop ? ' an inter-page time after the last page started' : ' an inter-page time after its last page ended'}, which is the same page process, but picks one server per session where WebTraf picks one per page (the same when there is one server host)`);
+  ctx.note(`${p}.objects`, `objects per page: ceil of an exponential draw of mean ${vars.objects.kind === 'exponential' ? num(vars.objects.avg) : '-'}, a geometric count with the engine's mean ${num(t.objects)}`);
+  ctx.note(`${p}.objectSize`, `object sizes: ceil of RandomVariable/Pareto (avg_ ${num(t.objectSize)} bytes, shape_ ${num(t.objectShape)}), the engine's law (it rounds instead of ceil and caps at 2^31 - 1 bytes)`);
+  ctx.note(`${p}.openLoop`, t.openLoop ? 'open loop: set-interPageOption 0 (inter-page time from the start of a page to the start of the next)' : "closed loop: set-interPageOption 1, ns-2's default (inter-page time from the end of a page)");
+  ctx.note(p, `ns-2's WebTraf schedules the sessions, pages and objects; each object is carried as in the engine (one FullTcp connection: the client's SYN, the server's SYN-ACK, the request, the response as soon as the request has arrived, FIN/ACK), by the script's own launch-req (WebTraf's own fulltcp mode never completes an object in ns-2.35: its FullTcp servers wait in CLOSE_WAIT for a close that never comes). Requests are ${WEBTRAF_REQUEST_BYTES} bytes (the engine draws PackMime's request sizes, median about 420 bytes). FullTcp acknowledges, recovers and times its RTT its own way (4.4BSD-like). flowsWithLoss is not reported`);
+}
+
 /** Every traffic kind with an ns-2.35 export. */
 export const NS2_TRAFFIC: Readonly<Record<string, TrafficExporter>> = {
   bulk: bulkExport,
   udp: udpExport,
   packmime: packmimeExport,
+  'web-sessions': webSessionsExport,
 };
 
 /** Kinds ns-2.35 has no model for, with the reason given to the user. */
 const NOT_IN_NS2: Readonly<Record<string, string>> = {
-  'web-users': "ns-2.35 has no model of seeds/002's browsing users (think times, pages, parallel persistent connections); its only HTTP workload is PackMime (kind packmime)",
-  'web-sessions': "ns-2.35 has no model of seeds/003's web sessions (Pareto page gaps and object sizes); its only HTTP workload is PackMime (kind packmime)",
+  'web-users': "ns-2.35 has no model of seeds/002's browsing users (think times, pages, parallel persistent connections); its HTTP workloads are PackMime (kind packmime) and WebTraf's sessions (kind web-sessions)",
 };
 
 export function exportTraffic(item: TrafficItem, ctx: TrafficExportContext): void {
