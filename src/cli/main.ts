@@ -435,7 +435,8 @@ class Progress {
 async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Promise<number> {
   const files: LineFile[] = [];
   // "-" writes to standard output; the summary table then goes to standard error
-  const dashes = (['--series', '--trace', '--out', '--responses'] as const).filter((f) => opts[f.slice(2) as 'series' | 'trace' | 'out' | 'responses'] === '-');
+  const outputs: [string, string | undefined][] = [['--series', opts.series], ['--trace', opts.trace], ['--out', opts.out], ['--responses', opts.responses]];
+  const dashes = outputs.filter(([, path]) => path === '-').map(([flag]) => flag);
   if (dashes.length > 1) {
     io.err(`${dashes.join(', ')}: only one of them can be "-" (standard output)\n`);
     return 2;
