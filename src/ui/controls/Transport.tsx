@@ -96,7 +96,7 @@ export function Transport() {
   const active = status === 'running' || status === 'starting' || status === 'stepping';
   const finite = Number.isFinite(end) && end > 0;
   const byTime = finite ? Math.min(1, now / end) : Number.isFinite(bytesFrac) ? bytesFrac : 0;
-  const frac = status === 'done' ? 1 : Number.isFinite(exchFrac) ? Math.max(exchFrac, finite ? byTime : 0) : byTime;
+  const frac = status === 'done' ? 1 : Number.isFinite(exchFrac) ? Math.max(exchFrac, byTime) : byTime;
   const left = finite && simRate > 0 && active ? (end - now) / simRate : NaN;
   const targets = useMemo(() => stepTargets(view), [view]);
   const what = STEP_LABELS[stepWhat];
