@@ -48,6 +48,25 @@ export class DropTail extends QueueDisc {
     return this.take();
   }
 
+  /**
+   * Empty queue, idle link: p is counted in and straight out, without passing through the
+   * FIFO (the per-packet path of every uncongested hop). Same counts as enqueue + dequeue.
+   */
+  passIdle(p: number, now: number): number {
+    if (this.recorder !== null) return super.passIdle(p, now);
+    const size = this.ctx.pool.size[p];
+    this.arrivals++;
+    this.arrivalBytes += size;
+    if (this.wouldOverflow(p)) {
+      this.drop(p, 'overflow', now);
+      return -1;
+    }
+    this.ctx.pool.enqAt[p] = now;
+    this.departures++;
+    this.departureBytes += size;
+    return p;
+  }
+
   setParams(values: Record<string, unknown>): void {
     if (typeof values.limit === 'number') this.limit = values.limit;
     if (values.unit === 'packets' || values.unit === 'bytes') this.unit = values.unit;

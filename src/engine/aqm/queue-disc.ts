@@ -191,6 +191,16 @@ export abstract class QueueDisc {
     return p;
   }
 
+  /**
+   * Offers p to this queue while it is empty and its link idle (the simulator's per-packet
+   * path, `Simulator.forward`): the arrival, then at once the dequeue that puts the next
+   * packet on the wire. Returns that packet, or -1 if there is none (p was dropped). The
+   * same as enqueue() followed by dequeue(); a discipline may do it in one step (drop-tail).
+   */
+  passIdle(p: number, now: number): number {
+    return this.enqueue(p, now) ? this.dequeue(now) : -1;
+  }
+
   /** Current queue length in the queue's own unit. */
   get length(): number {
     return this.unit === 'bytes' ? this.lenBytes : this.lenPackets;

@@ -301,7 +301,12 @@ export class Simulator implements Net {
     const now = this.clock;
     link.integrate(now);
     const q = link.queue;
-    if (q.enqueue(p, now) && !link.txDonePending) {
+    if (link.txDonePending) q.enqueue(p, now);
+    else if (now >= link.busyUntil && q.lenPackets === 0) {
+      // idle link, empty queue (every uncongested hop): in and straight out in one call
+      const next = q.passIdle(p, now);
+      if (next >= 0) this.transmit(link, next);
+    } else if (q.enqueue(p, now)) {
       if (now >= link.busyUntil) this.startTx(link);
       else {
         // the link is still sending an earlier packet: wake up when it is done
@@ -318,10 +323,14 @@ export class Simulator implements Net {
    * passing one to a function V8 does not inline allocates it anew at every call.)
    */
   private startTx(link: Link): void {
+    const p = link.queue.dequeue(this.clock);
+    if (p >= 0) this.transmit(link, p);
+  }
+
+  /** Puts packet p, just taken from the link's queue, on the wire now. */
+  private transmit(link: Link, p: number): void {
     const now = this.clock;
     const pool = this.pool;
-    const p = link.queue.dequeue(now);
-    if (p < 0) return;
     link.delaySum += now - pool.enqAt[p];
     link.delayCount++;
     const size = pool.size[p];

@@ -46,6 +46,29 @@ export interface BuiltTopology {
  */
 export const ACCESS_QUEUE: QueueSpec = { kind: 'droptail', limit: 1000, unit: 'packets', countRule: 'waiting' };
 
+/**
+ * What a link's queue discipline is given. A class, not an object literal with a getter:
+ * every such literal gets a hidden class of its own (its getter is a new function), so
+ * `ctx.pool` on the per-packet path would read through hundreds of shapes, a generic
+ * property lookup at every packet.
+ */
+class LinkQueueContext implements QueueContext {
+  private rngMade: Rng | null = null;
+
+  constructor(
+    readonly pool: Simulator['pool'],
+    private readonly seed: number,
+    readonly linkRateBps: number,
+    readonly linkDelayS: number,
+    readonly name: string,
+  ) {}
+
+  /** The queue's random stream, made the first time the discipline asks for it (drop-tail never does: 10,000 hosts per side have 40,000 queues). */
+  get rng(): Rng {
+    return (this.rngMade ??= rngFor(this.seed, `queue:${this.name}`));
+  }
+}
+
 function addDuplex(sim: Simulator, seed: number, makeQueue: MakeQueue, a: number, b: number, spec: LinkSpec, names: string[]): [number, number] {
   const ids: number[] = [];
   for (const [from, to, qspec] of [
@@ -54,19 +77,7 @@ function addDuplex(sim: Simulator, seed: number, makeQueue: MakeQueue, a: number
   ] as const) {
     const id = sim.links.length;
     const name = `${names[from]}->${names[to]}`;
-    // the queue's random stream is made the first time the discipline asks for it (drop-tail
-    // never does): 10,000 hosts per side have 40,000 queues
-    let rng: Rng | null = null;
-    const ctx = {
-      pool: sim.pool,
-      get rng(): Rng {
-        return (rng ??= rngFor(seed, `queue:${name}`));
-      },
-      linkRateBps: spec.rate,
-      linkDelayS: spec.delay,
-      name,
-    };
-    const queue = makeQueue(qspec, ctx);
+    const queue = makeQueue(qspec, new LinkQueueContext(sim.pool, seed, spec.rate, spec.delay, name));
     sim.addLink(new Link(id, from, to, spec.rate, fromSeconds(spec.delay), spec.loss ?? 0, queue, () => rngFor(seed, `loss:${name}`)));
     ids.push(id);
   }

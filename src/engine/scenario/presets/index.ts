@@ -7,6 +7,7 @@ import { seeds000Presets } from './seeds000';
 import { seeds000AredPresets } from './seeds000-ared';
 import { seeds002Presets } from './seeds002';
 import { seeds002AqmPresets } from './seeds002-aqm';
+import { seeds002PaperPresets } from './seeds002-paper';
 import { seeds002WebPresets } from './seeds002-web';
 import { seeds003Presets } from './seeds003';
 import { seeds003PaperPresets } from './seeds003-paper';
@@ -30,6 +31,7 @@ function sources(): PresetSource[] {
     ...seeds002Presets(),
     ...seeds002WebPresets(),
     ...seeds002AqmPresets(),
+    ...seeds002PaperPresets(),
     ...seeds003Presets(),
     ...seeds003PaperPresets(),
     ...seeds004Presets(),
