@@ -1,3 +1,5 @@
+import type { PacketKind } from '../net/packet';
+
 /**
  * An AQM decision, recorded only when a consumer asks (step-through mode, --trace).
  * A plain object: recording allocates, so the fast path never builds one.
@@ -18,6 +20,8 @@ export interface DecisionRecord {
   flow: number;
   bytes: number;
   ecn: number;
+  /** What the packet is in TCP terms (a SYN-ACK, a pure ACK, data...); absent in records from before it was added. */
+  kind?: PacketKind;
   /** Instantaneous queue on arrival, in the queue's unit (packets or bytes), and the unit. */
   q: number;
   unit: 'packets' | 'bytes';

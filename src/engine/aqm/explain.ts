@@ -56,7 +56,7 @@ export interface Explanation {
   aqm: string;
   /** "on arrival" or "at dequeue" (CoDel decides when a packet leaves). */
   stage: 'enqueue' | 'dequeue';
-  packet: { uid: number; flow: number; bytes: number; ecn: number; ecnName: string; ect: boolean };
+  packet: { uid: number; flow: number; bytes: number; ecn: number; ecnName: string; ect: boolean; kind: string };
   steps: Step[];
   /** The scale bar; null for queues without thresholds (drop-tail). */
   bar: ScaleBar | null;
@@ -101,6 +101,31 @@ const ECN_NAMES = ['Not-ECT', 'ECT(1)', 'ECT(0)', 'CE'] as const;
 /** Codepoint name: 0 Not-ECT, 1 ECT(1), 2 ECT(0), 3 CE (RFC 3168 §5). */
 export function ecnName(ecn: number): string {
   return ECN_NAMES[ecn] ?? `ECN ${ecn}`;
+}
+
+/**
+ * Why a Not-ECT packet was dropped rather than marked, by what the packet is: under RFC
+ * 3168 only data segments of a connection that negotiated ECN are ECN-capable; SYNs and
+ * SYN-ACKs (§6.1.1) and pure ACKs (§6.1.4) never are, unless the SYN-ACK is sent
+ * ECN-capable as ECN+ proposes (seeds/003).
+ */
+export function notEctDropped(rec: DecisionRecord): string {
+  const end = 'so it cannot be marked: it is dropped.';
+  switch (rec.kind) {
+    case 'SYN-ACK':
+      return `The packet is a SYN-ACK, which RFC 3168 §6.1.1 sends Not-ECT even when the connection will use ECN (ECN+ sends it ECN-capable, seeds/003), ${end} The handshake then waits for a retransmission timeout (the initial RTO, seconds rather than milliseconds).`;
+    case 'SYN':
+      return `The packet is a SYN, which is always Not-ECT (RFC 3168 §6.1.1), ${end} The handshake then waits for a retransmission timeout (the initial RTO, seconds rather than milliseconds).`;
+    case 'ACK':
+    case 'FIN':
+      return `The packet is a pure ${rec.kind} (no data), which TCP sends Not-ECT (RFC 3168 §6.1.4), ${end}`;
+    case 'UDP':
+      return `The packet is a UDP datagram from a sender that does not do ECN, ${end}`;
+    case 'data':
+      return `The packet is a data segment of a connection that does not use ECN (Not-ECT), ${end}`;
+    default:
+      return `The packet is Not-ECT (its sender does not do ECN), ${end}`;
+  }
 }
 
 export function unitWord(unit: 'packets' | 'bytes', n: number): string {
@@ -200,7 +225,7 @@ export function simpleEcnNote(rec: DecisionRecord, ecnOn: boolean, extra = ''): 
   if (rec.reason === 'overflow') return 'The buffer was full: overflow drops hit every packet, ECN-capable or not (ECN only replaces early drops).';
   if (rec.outcome === 'mark') return `The packet is ${name} (ECN-capable), so the queue sets CE instead of dropping it (RFC 3168 §5).${extra ? ' ' + extra : ''}`;
   if (rec.ecn === 3) return 'The packet already carries CE (marked upstream); it is dropped here.';
-  if (!ect) return 'The packet is Not-ECT (its sender does not do ECN), so it cannot be marked: it is dropped.';
+  if (!ect) return notEctDropped(rec);
   if (!ecnOn) return `The packet is ${name}, but ECN marking is off at this queue, so it is dropped.`;
   return `The packet is ${name}, but it is dropped.${extra ? ' ' + extra : ''}`;
 }
@@ -212,7 +237,7 @@ export function recordHeader(rec: DecisionRecord): Pick<Explanation, 'time' | 'q
     queue: rec.queue,
     aqm: rec.aqm,
     stage: rec.stage ?? 'enqueue',
-    packet: { uid: rec.uid, flow: rec.flow, bytes: rec.bytes, ecn: rec.ecn, ecnName: ecnName(rec.ecn), ect: rec.ecn === 1 || rec.ecn === 2 },
+    packet: { uid: rec.uid, flow: rec.flow, bytes: rec.bytes, ecn: rec.ecn, ecnName: ecnName(rec.ecn), ect: rec.ecn === 1 || rec.ecn === 2, kind: rec.kind ?? '' },
     outcome: outcomeLabel(rec),
     outcomeKind: rec.outcome,
     rule: rec.rule,

@@ -2,7 +2,7 @@ import type { ParamSpecs } from '../core/params';
 import type { Rng } from '../core/rng';
 import { toSeconds } from '../core/time';
 import { PacketFifo } from '../net/fifo';
-import { ECN_CE, type PacketPool } from '../net/packet';
+import { ECN_CE, packetKind, type PacketPool } from '../net/packet';
 import type { DecisionRecord, DecisionSink, DropReason } from './decision';
 import type { Explainer } from './explain';
 
@@ -267,9 +267,9 @@ export abstract class QueueDisc {
    * The packet-and-queue part every decision record starts with; `q` is the queue the
    * discipline judged (before this arrival). Only called while recording.
    */
-  protected recordHead(p: number, now: number, q: number): Pick<DecisionRecord, 't' | 'queue' | 'aqm' | 'uid' | 'flow' | 'bytes' | 'ecn' | 'q' | 'unit'> {
+  protected recordHead(p: number, now: number, q: number): Pick<DecisionRecord, 't' | 'queue' | 'aqm' | 'uid' | 'flow' | 'bytes' | 'ecn' | 'kind' | 'q' | 'unit'> {
     const pool = this.ctx.pool;
-    return { t: toSeconds(now), queue: this.ctx.name, aqm: this.kind, uid: pool.uid[p], flow: pool.flow[p], bytes: pool.size[p], ecn: pool.ecn[p], q, unit: this.unit };
+    return { t: toSeconds(now), queue: this.ctx.name, aqm: this.kind, uid: pool.uid[p], flow: pool.flow[p], bytes: pool.size[p], ecn: pool.ecn[p], kind: packetKind(pool.flags[p], pool.payload[p]), q, unit: this.unit };
   }
 
   protected record(rec: DecisionRecord): void {

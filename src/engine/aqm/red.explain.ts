@@ -11,6 +11,7 @@ import {
   calc,
   close,
   ecnName,
+  notEctDropped,
   fmt,
   overflowStep,
   queueStep,
@@ -68,7 +69,7 @@ function ecnNoteOf(rec: DecisionRecord, region: Region): string {
     return `The packet is ${name}: with RED* ECN-capable packets are marked, never dropped by RED, even above max_th (seeds/003).`;
   }
   if (rec.ecn === 3) return 'The packet already carries CE (marked upstream); it is dropped here.';
-  if (!ect) return `The packet is Not-ECT (its sender does not do ECN), so it cannot be marked: it is dropped.`;
+  if (!ect) return notEctDropped(rec);
   if (/mark_p/.test(rec.rule)) return `The packet is ${name}, but ns-2's mark_p rule drops ECT packets once p_b exceeds mark_p.`;
   if (region === 'between') return `The packet is ${name}, but ECN marking is off at this queue, so it is dropped.`;
   if (/new gentle/i.test(rec.rule)) return `The packet is ${name}, but with "new gentle" every packet above 2·max_th is dropped (seeds/002 §IV).`;

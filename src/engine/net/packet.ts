@@ -21,6 +21,17 @@ export const ECN_ECT1 = 1;
 export const ECN_ECT0 = 2;
 export const ECN_CE = 3;
 
+/** What a packet is, in TCP terms, for traces and the inspector. */
+export type PacketKind = 'data' | 'SYN' | 'SYN-ACK' | 'FIN' | 'ACK' | 'UDP';
+
+/** The kind of a packet from its flags and payload (a FIN is never carried on data here). */
+export function packetKind(flags: number, payload: number): PacketKind {
+  if ((flags & F_UDP) !== 0) return 'UDP';
+  if ((flags & F_SYN) !== 0) return (flags & F_ACK) !== 0 ? 'SYN-ACK' : 'SYN';
+  if (payload > 0) return 'data';
+  return (flags & F_FIN) !== 0 ? 'FIN' : 'ACK';
+}
+
 /** Maximum SACK blocks carried in one ACK (RFC 2018: 3 with timestamps, 4 without). */
 export const MAX_SACK_BLOCKS = 4;
 

@@ -146,6 +146,12 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
             {ex.packet.flow}
           </dd>
         </div>
+        {ex.packet.kind ? (
+          <div>
+            <dt>Kind</dt>
+            <dd>{ex.packet.kind}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Size</dt>
           <dd>{ex.packet.bytes} bytes</dd>

@@ -11,7 +11,8 @@ export type Seeds003Ecn = 'none' | 'ecn' | 'ecn+';
  * Pareto inter-page times and Pareto object sizes (mean 7.2 KB), one connection per
  * object, RTTs uniform 10-150 ms, the AQM on the server-to-client direction only (one-way
  * traffic). RED's 5 ms target on 10 Mb/s gives min_th 5 and max_th 15 packets (ARED's
- * rule) and w_q = 1 - exp(-1/C) = 0.0008; max_p 0.1, not gentle; 3 s initial RTO (ns-2).
+ * rule) and w_q = 1 - exp(-1/C) = 0.0008; max_p 0.1, not gentle; 3 s initial RTO and
+ * FullTcp's 100 ms delayed-ACK clock, as ns-2 (see seeds003-paper.ts).
  * `aboveMaxTh`: 'drop' is RED (RFC 3168: drop everything above max_th), 'mark' is RED*.
  */
 export function seeds003Json(opts: { aboveMaxTh: 'drop' | 'mark'; ecn: Seeds003Ecn; load: number; seed?: number }): Record<string, unknown> {
@@ -31,7 +32,7 @@ export function seeds003Json(opts: { aboveMaxTh: 'drop' | 'mark'; ecn: Seeds003E
       right: { hosts: 1, rate: 100e6, delay: 0 },
       flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 },
     },
-    tcp: { variant: 'newreno', initialRto: 3, ecn: opts.ecn !== 'none', ecnPlus: opts.ecn === 'ecn+' },
+    tcp: { variant: 'newreno', initialRto: 3, delayedAckTimer: 'clock', ecn: opts.ecn !== 'none', ecnPlus: opts.ecn === 'ecn+' },
     traffic: [{ kind: 'web-sessions', direction: 'forward', load: opts.load }],
   };
 }
