@@ -79,6 +79,9 @@ function engineArrivals(s: Scenario, until: number): Arrival[] {
     out.push(a);
     return ok;
   };
+  // an arrival at an idle link with an empty queue takes the one-call path (QueueDisc.passIdle,
+  // which drop-tail does without enqueue): route it through the watched enqueue, as its contract says
+  q.passIdle = (p: number, now: number): number => (q.enqueue(p, now) ? q.dequeue(now) : -1);
   run.advance(until);
   return out;
 }
