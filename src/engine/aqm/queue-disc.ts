@@ -1,10 +1,14 @@
 import type { ParamSpecs } from '../core/params';
 import type { Rng } from '../core/rng';
+import { asDoubles } from '../core/doubles';
 import { toSeconds } from '../core/time';
 import { PacketFifo } from '../net/fifo';
 import { ECN_CE, packetKind, type PacketPool } from '../net/packet';
 import type { DecisionRecord, DecisionSink, DropReason } from './decision';
 import type { Explainer } from './explain';
+
+/** Times (ns) held as doubles from the start (see core/doubles.ts). */
+const QUEUE_DOUBLES = ['varSince'];
 
 /** What a queue discipline is given when it is created. */
 export interface QueueContext {
@@ -122,6 +126,7 @@ export abstract class QueueDisc {
     this.limit = common.limit;
     this.unit = common.unit as 'packets' | 'bytes';
     this.countRule = common.countRule as 'waiting' | 'ns2';
+    asDoubles(this, QUEUE_DOUBLES);
   }
 
   /** Declares the AQM's variables (call once, in the subclass constructor); values start at `initial`. */

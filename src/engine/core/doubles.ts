@@ -8,16 +8,25 @@
  * a constructor gives the named fields the double representation from the start; their
  * values are unchanged.
  */
-const done = new WeakSet<object>();
+const done = new WeakMap<object, (readonly string[])[]>();
 
 export function asDoubles(o: object, fields: readonly string[]): void {
-  // once per class: V8 then builds every later instance with the double fields
-  if (done.has(o.constructor)) return;
-  done.add(o.constructor);
+  // once per class and list (a base class's constructor and its subclass's may each call
+  // it): V8 then builds every later instance with the double fields
+  let lists = done.get(o.constructor);
+  if (lists === undefined) done.set(o.constructor, (lists = []));
+  for (const l of lists) if (l === fields || sameFields(l, fields)) return; // (callers may pass a new array literal each time)
+  lists.push(fields);
   const r = o as Record<string, number>;
   for (const f of fields) {
     const v = r[f];
     r[f] = 0.5;
     r[f] = v;
   }
+}
+
+function sameFields(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

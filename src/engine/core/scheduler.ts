@@ -1,3 +1,8 @@
+import { asDoubles } from './doubles';
+
+/** The time of the last event (ns) is a double from the start (see doubles.ts). */
+const SCHED_DOUBLES = ['lastTime'];
+
 /**
  * The event queue. An event is a (time, id) pair: `time` in integer nanoseconds, `id` a
  * non-negative 31-bit integer the simulator decodes (see simulator.ts). Events with equal
@@ -46,6 +51,7 @@ export class HeapScheduler implements Scheduler {
   /** `counter` may be shared with other heaps so their events keep one insertion order. */
   constructor(capacity = 1024, counter: { seq: number } = { seq: 0 }) {
     this.counter = counter;
+    asDoubles(this, SCHED_DOUBLES);
     this.times = new Float64Array(capacity);
     this.seqs = new Float64Array(capacity);
     this.ids = new Int32Array(capacity);
@@ -196,6 +202,7 @@ export class SplitScheduler implements Scheduler {
   lastId = 0;
 
   constructor(capacity = 1024) {
+    asDoubles(this, SCHED_DOUBLES);
     this.fast = new HeapScheduler(capacity, this.counter);
     this.slow = new HeapScheduler(capacity, this.counter);
   }

@@ -1,7 +1,10 @@
+import { asDoubles } from '../core/doubles';
 import { MAX_SACK_BLOCKS } from '../net/packet';
 import type { LossRecovery, TcpVariantDescriptor } from './recovery';
 import { SackScoreboard } from './scoreboard';
 import type { TcpSender } from './sender';
+
+const SACK_DOUBLES = ['recoveryPoint', 'rxtNext'];
 
 /**
  * SACK-based loss recovery, RFC 6675, over the RFC 2018 blocks sent by the receiver.
@@ -25,7 +28,9 @@ export class SackRecovery implements LossRecovery {
   /** One past the highest segment retransmitted in this recovery (RFC 6675 HighRxt + 1 segment). */
   rxtNext = 0;
 
-  constructor(private readonly dupThresh: number) {}
+  constructor(private readonly dupThresh: number) {
+    asDoubles(this, SACK_DOUBLES); // sequence numbers (see sender.ts SENDER_DOUBLES)
+  }
 
   onAck(s: TcpSender, p: number): void {
     const pool = s.net.pool;

@@ -8,7 +8,9 @@ import { asDoubles } from '../core/doubles';
 import { cutAtOne, openWindow, paceNs, subtcpOn } from './subtcp';
 
 /** Fields that hold times (ns), windows or byte counts as doubles (see core/doubles.ts). */
-const SENDER_DOUBLES = ['cwnd', 'subScale', 'ssthresh', 'cutCwnd', 'holdUntil', 'timedAt', 'rtxDeadline', 'timerAt', 'synAt', 'completionTime', 'startTime', 'bytesAcked'];
+const SENDER_DOUBLES = ['cwnd', 'subScale', 'ssthresh', 'cutCwnd', 'holdUntil', 'timedAt', 'rtxDeadline', 'timerAt', 'synAt', 'completionTime', 'startTime', 'bytesAcked',
+  // sequence numbers: ACK numbers come from the pool's Float64Array as doubles (the first ACK made these fields doubles mid-run)
+  'sndUna', 'sndNxt', 'sndMax', 'timedSeq', 'recover', 'cutEnd', 'timerHandle'];
 
 /** Connection states of the sender (a subset of RFC 793's, enough for a one-way transfer). */
 export const S_CLOSED = 0;
