@@ -9,10 +9,13 @@
  * 32-bit integers, so Node and every browser produce bit-identical sequences.
  */
 export class Rng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  // initialized here, not only in the constructor: a class field without an initializer
+  // starts as undefined and V8 keeps it tagged, a new heap number for every state word
+  // outside the small-integer range (about half of them, at every draw)
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  private d = 0;
 
   constructor(seed: number, stream = 0) {
     let s = (seed ^ Math.imul(stream + 1, 0x9e3779b9)) >>> 0;

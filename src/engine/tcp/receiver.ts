@@ -7,7 +7,7 @@ import { RtoEstimator } from './rto';
 import { asDoubles } from '../core/doubles';
 
 /** Fields that hold times (ns) or byte counts as doubles (see core/doubles.ts). */
-const RECEIVER_DOUBLES = ['delackDeadline', 'delackTimerAt', 'echoAt', 'synDeadline', 'synTimerAt', 'bytesDelivered', 'rcvNxt'];
+const RECEIVER_DOUBLES = ['delackDeadline', 'delackTimerAt', 'echoAt', 'synDeadline', 'synTimerAt', 'bytesDelivered', 'rcvNxt', 'finSeq'];
 
 export const R_LISTEN = 0;
 export const R_SYN_SENT = 1;

@@ -42,7 +42,7 @@ export class RtoEstimator {
   /** Samples taken so far. */
   samples = 0;
   /** RTO before backoff, ns. */
-  private base: number;
+  private base = 0; // an initializer, so that asDoubles can make it a double field (sender.ts cwnd)
   /** Backoff multiplier (1, 2, 4, ...). */
   backoff = 1;
 

@@ -8,7 +8,7 @@ import { asDoubles } from '../core/doubles';
 import { cutAtOne, openWindow, paceNs, subtcpOn } from './subtcp';
 
 /** Fields that hold times (ns), windows or byte counts as doubles (see core/doubles.ts). */
-const SENDER_DOUBLES = ['cwnd', 'subScale', 'ssthresh', 'cutCwnd', 'holdUntil', 'timedAt', 'rtxDeadline', 'timerAt', 'synAt', 'completionTime', 'startTime', 'bytesAcked',
+const SENDER_DOUBLES = ['cwnd', 'subScale', 'ssthresh', 'cutCwnd', 'holdUntil', 'timedAt', 'rtxDeadline', 'timerAt', 'synAt', 'completionTime', 'startTime', 'bytesAcked', 'dataEnd', 'completedEnd',
   // sequence numbers: ACK numbers come from the pool's Float64Array as doubles (the first ACK made these fields doubles mid-run)
   'sndUna', 'sndNxt', 'sndMax', 'timedSeq', 'recover', 'cutEnd', 'timerHandle'];
 
@@ -81,11 +81,13 @@ export class TcpSender implements Agent {
   /** One past the highest byte ever sent. */
   sndMax = 0;
   /** One past the last byte the application has written (Infinity = unlimited). */
-  dataEnd: number;
+  dataEnd = 0;
 
   // --- congestion state (segments) ---
-  cwnd: number;
-  ssthresh: number;
+  // (number fields set in the constructor get an initializer too: a class field without one
+  // starts as undefined, and V8 then keeps it as a tagged value, a new heap number per store)
+  cwnd = 0;
+  ssthresh = 0;
   /** cwnd right after the last loss or ECN cut, without fast-recovery inflation (ssthresh under windowCut "rfc5681"). */
   cutCwnd = 0;
   dupacks = 0;
