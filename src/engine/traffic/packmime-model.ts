@@ -112,10 +112,16 @@ export function samplePackMimeRtt(rng: Rng): number {
   return rttQuantile(RTT_CLIENT, rng.uniform()) + rttQuantile(RTT_SERVER, rng.uniform());
 }
 
-/** 2^(loc + sqrt(s2) * N(0,1) * sqrt(vErr)) with loc ~ N(m, v) and s2 ~ Gamma(shape, 1/rate) drawn once per generator. */
+/**
+ * 2^(loc + sqrt(s2) * N(0,1) * sqrt(vErr)) with loc ~ N(m, v) and s2 ~ Gamma(shape, 1/rate) drawn once per generator.
+ * Given the generator, the values are log-normal: ln T ~ N(mu, sigma^2) with mu = loc ln 2 and
+ * sigma^2 = s2 vErr (ln 2)^2, untruncated (callers only floor a value at 1 ns).
+ */
 export class LogNormalMix {
-  private readonly loc: number;
-  private readonly s2: number;
+  /** Per-generator location (log2 seconds), drawn once. */
+  readonly loc: number;
+  /** Per-generator variance factor, drawn once. */
+  readonly s2: number;
   constructor(
     private readonly rng: Rng,
     private readonly p: { m: number; v: number; shape: number; rate: number; vErr: number },
@@ -125,6 +131,23 @@ export class LogNormalMix {
   }
   next(): number {
     return 2 ** (this.loc + Math.sqrt(this.s2) * normal(this.rng) * Math.sqrt(this.p.vErr));
+  }
+  /** sigma^2 of ln T (see the class comment). */
+  get sigma2(): number {
+    return this.s2 * this.p.vErr * Math.LN2 * Math.LN2;
+  }
+  /**
+   * The time left of the value in progress at a random instant of the renewal process whose
+   * intervals are next()'s values (its stationary residual): U x T*, with U uniform on [0, 1)
+   * and T* drawn from the length-biased law, density t f(t) / E[T]. For a log-normal
+   * (mu, sigma) that law is log-normal (mu + sigma^2, sigma): here a shift of sigma^2 / ln 2
+   * in log2 units, = s2 vErr ln 2. Mean E[T^2] / (2 E[T]) = exp(mu + 1.5 sigma^2) / 2.
+   * (The location and variance are the generator's own, drawn once, so the length bias acts
+   * on this log-normal, not on the population's mixture.)
+   */
+  residual(): number {
+    const sd = Math.sqrt(this.s2 * this.p.vErr);
+    return this.rng.uniform() * 2 ** (this.loc + this.s2 * this.p.vErr * Math.LN2 + sd * normal(this.rng));
   }
 }
 
