@@ -41,15 +41,18 @@ function takeBlock(): { st: Float64Array; o: number } {
  * `delayNs` of propagation. An optional error model loses each packet on the wire with
  * probability `lossProb` (drawn from the link's own stream). The simulator drives it;
  * this class holds its state and statistics.
+ *
+ * A Link is also the pipe of its wire (the packets in flight on it, see pipe.ts): it
+ * extends Pipe rather than holding one, so the hop that puts a packet on the wire and the
+ * event that takes it off touch one object fewer (with 40,000 links, one cache miss fewer
+ * each time). `pipe` returns the link itself.
  */
-export class Link {
+export class Link extends Pipe {
   /** This link's block of per-packet numbers (see above): st[o + S_...]. */
   private readonly st: Float64Array;
   private readonly o: number;
   /** A "transmission done" event is pending (packets wait behind the one on the wire). */
   txDonePending = false;
-  /** Packets on the wire, in arrival order (see pipe.ts). */
-  readonly pipe = new Pipe();
   /**
    * Keep the backlog integrals (areaPackets, areaBytes): only the links the summary reports
    * (the bottleneck's two directions) need them, the others skip the arithmetic.
@@ -78,6 +81,7 @@ export class Link {
     /** Makes the error model's random stream (only when a packet is first exposed to a loss probability). */
     private readonly makeLossRng: () => Rng,
   ) {
+    super();
     const b = takeBlock();
     this.st = b.st;
     this.o = b.o;
@@ -85,6 +89,11 @@ export class Link {
     this.st[this.o + S_NS_PER_BYTE] = (8 * NS_PER_S) / rateBps;
     this.st[this.o + S_DELAY_NS] = delayNs;
     asDoubles(this, ['areaPackets', 'areaBytes', 'lastChange']);
+  }
+
+  /** Packets on the wire, in arrival order: the link itself (see above). */
+  get pipe(): Pipe {
+    return this;
   }
 
   /** The transmitter is busy until this time (ns); idle when busyUntil <= now. */
