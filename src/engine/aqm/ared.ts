@@ -282,8 +282,7 @@ export class AredQueue extends RedQueue {
   protected override recordExtra(now: number, maxPBefore: number): Record<string, number> {
     const P = this.params;
     const [bandLow, bandHigh] = this.band();
-    return {
-      ...super.recordExtra(now, maxPBefore),
+    return Object.assign(super.recordExtra(now, maxPBefore), {
       gentleMaxP: this.gentleMaxP,
       bandLow,
       bandHigh,
@@ -300,7 +299,7 @@ export class AredQueue extends RedQueue {
       nextT: P.adapt === 'paper' ? this.nextUpdate / NS_PER_S : NaN,
       targetDelay: P.targetDelay,
       C: this.C,
-    };
+    });
   }
 }
 

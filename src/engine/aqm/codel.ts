@@ -223,15 +223,14 @@ export class CodelQueue extends QueueDisc {
   }
 
   private recordArrival(p: number, now: number, over: boolean): void {
-    this.record({
-      ...this.blank(p, now, this.length),
+    this.record(Object.assign<DecisionRecord, Partial<DecisionRecord>>(this.blank(p, now, this.length), {
       region: over ? 'overflow' : 'none',
       outcome: over ? 'drop' : 'enqueue',
       reason: over ? 'overflow' : null,
       rule: over ? `buffer overflow: ${this.length} ${this.unit} waiting, limit ${this.limit}` : 'CoDel judges packets when they leave: the arrival is timestamped and queued',
       stage: 'enqueue',
       extra: this.extra(now),
-    });
+    }));
   }
 
   /**
@@ -256,15 +255,14 @@ export class CodelQueue extends QueueDisc {
       'wait-next': 'dropping state, but drop_next has not come yet: forwarded',
       'left-dropping': `sojourn ${(soj * 1e3).toFixed(2)} ms fell below target (or the queue is short): the dropping state ends`,
     };
-    const rec: DecisionRecord = {
-      ...this.blank(p, now, this.length),
+    const rec: DecisionRecord = Object.assign<DecisionRecord, Partial<DecisionRecord>>(this.blank(p, now, this.length), {
       outcome: what === 'forward' ? 'enqueue' : what,
       reason: what === 'drop' ? 'early' : null,
       count,
       rule: rules[why] ?? why,
       stage: 'dequeue',
-      extra: { ...this.extra(now), why: ['ok', 'enter', 'after-enter', 'drop-next', 'wait-next', 'left-dropping'].indexOf(why), countUsed: count },
-    };
+      extra: Object.assign(this.extra(now), { why: ['ok', 'enter', 'after-enter', 'drop-next', 'wait-next', 'left-dropping'].indexOf(why), countUsed: count }),
+    });
     this.record(rec);
   }
 
@@ -288,8 +286,7 @@ export class CodelQueue extends QueueDisc {
   }
 
   private blank(p: number, now: number, q: number): DecisionRecord {
-    return {
-      ...this.recordHead(p, now, q),
+    return this.newRecord(p, now, q, {
       avgBefore: NaN,
       avg: NaN,
       wq: NaN,
@@ -306,7 +303,7 @@ export class CodelQueue extends QueueDisc {
       outcome: 'enqueue',
       reason: null,
       rule: '',
-    };
+    });
   }
 }
 

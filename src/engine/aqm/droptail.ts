@@ -79,8 +79,7 @@ export class DropTail extends QueueDisc {
     const ns2 = this.countRule === 'ns2';
     const unitWord = this.unit === 'bytes' ? 'bytes' : 'packets';
     const test = this.unit === 'bytes' ? `waiting bytes + size ${ns2 ? '>=' : '>'} limit` : `waiting + 1 ${ns2 ? '>=' : '>'} limit`;
-    this.record({
-      ...this.recordHead(p, now, q),
+    this.record(this.newRecord(p, now, q, {
       avgBefore: q,
       avg: q,
       wq: NaN,
@@ -99,7 +98,7 @@ export class DropTail extends QueueDisc {
       rule: over
         ? `drop-tail (${this.countRule} rule): ${test} with ${q} ${unitWord} waiting and limit ${this.limit}, so the arrival is dropped`
         : `drop-tail (${this.countRule} rule): the arrival fits (${q} ${unitWord} waiting, limit ${this.limit})`,
-    });
+    }));
   }
 }
 

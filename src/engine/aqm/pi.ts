@@ -200,8 +200,7 @@ export class PiQueue extends QueueDisc {
 
   private recordDecision(p: number, now: number, q: number, prob: number, u: number, action: string): void {
     const P = this.params;
-    const rec: DecisionRecord = {
-      ...this.recordHead(p, now, q),
+    const rec: DecisionRecord = this.newRecord(p, now, q, {
       avgBefore: NaN,
       avg: NaN,
       wq: NaN,
@@ -243,7 +242,7 @@ export class PiQueue extends QueueDisc {
         meanPktSize: P.meanPktSize,
         ecn: P.ecn ? 1 : 0,
       },
-    };
+    });
     this.record(rec);
   }
 }

@@ -233,8 +233,7 @@ export class PieQueue extends QueueDisc {
       `delay low (previous estimate ${(this.qdelayOld * 1e3).toFixed(2)} ms < target/2, p < 20 %): no random drop (RFC 8033 §4.1)`,
       `at most 2 mean packets queued (${this.lenBytes} bytes): no random drop (RFC 8033 §4.1)`,
     ];
-    const rec: DecisionRecord = {
-      ...this.recordHead(p, now, q),
+    const rec: DecisionRecord = this.newRecord(p, now, q, {
       avgBefore: NaN,
       avg: NaN,
       wq: NaN,
@@ -280,7 +279,7 @@ export class PieQueue extends QueueDisc {
         lastBytes: L.bytes,
         capDrop: P.capDrop ? 1 : 0,
       },
-    };
+    });
     this.record(rec);
   }
 }

@@ -536,8 +536,7 @@ export class RedQueue extends QueueDisc {
     const P = this.params;
     const outcome: Outcome = action === ACT_ENQUEUE ? 'enqueue' : action === ACT_MARK ? 'mark' : 'drop';
     const reason: DropReason | null = action === ACT_EARLY ? 'early' : action === ACT_FORCED ? 'forced' : action === ACT_OVERFLOW ? 'overflow' : null;
-    this.record({
-      ...this.recordHead(p, now, q),
+    this.record(this.newRecord(p, now, q, {
       avgBefore,
       avg,
       wq: this.wq,
@@ -555,8 +554,8 @@ export class RedQueue extends QueueDisc {
       reason,
       rule: this.ruleText(rule, q, pa, u),
       // settings the inspector needs to redo the arithmetic without guessing
-      extra: { byteMode: P.mode === 'byte' ? 1 : 0, meanPktSize: P.meanPktSize, wait: P.wait ? 1 : 0, ...this.recordExtra(now, maxPBefore) },
-    });
+      extra: Object.assign({ byteMode: P.mode === 'byte' ? 1 : 0, meanPktSize: P.meanPktSize, wait: P.wait ? 1 : 0 }, this.recordExtra(now, maxPBefore)),
+    }));
   }
 
   /** Numbers a subclass adds to its records (the max_p update); plain RED adds the quirks in force. */

@@ -259,8 +259,7 @@ export class RemQueue extends QueueDisc {
 
   private recordDecision(p: number, now: number, q: number, prob: number, u: number, action: string, stage: 'enqueue' | 'dequeue'): void {
     const P = this.params;
-    const rec: DecisionRecord = {
-      ...this.recordHead(p, now, q),
+    const rec: DecisionRecord = this.newRecord(p, now, q, {
       avgBefore: NaN,
       avg: NaN,
       wq: NaN,
@@ -309,7 +308,7 @@ export class RemQueue extends QueueDisc {
         meanPktSize: P.meanPktSize,
         ecn: P.ecn ? 1 : 0,
       },
-    };
+    });
     this.record(rec);
   }
 }

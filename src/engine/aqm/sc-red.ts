@@ -71,7 +71,7 @@ export class ScRedQueue extends RedQueue {
   }
 
   protected override recordExtra(now: number, maxPBefore: number): Record<string, number> {
-    return { ...super.recordExtra(now, maxPBefore), statusBefore: this.statusBefore, status: this.status, maxPBefore, alpha: this.params.alpha, beta: this.params.beta };
+    return Object.assign(super.recordExtra(now, maxPBefore), { statusBefore: this.statusBefore, status: this.status, maxPBefore, alpha: this.params.alpha, beta: this.params.beta });
   }
 }
 
