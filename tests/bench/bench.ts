@@ -454,6 +454,8 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
         fmt(e.build * 1000, 0),
         fmt(e.events / 1e6, 2),
         fmt(e.departures / 1e3, 0),
+        fmt(e.events / e.departures, 2),
+        fmt((100 * e.drops) / (e.departures + e.drops), 1),
         fmt(e.wall, 2),
         fmt(e.events / e.wall / 1e6, 2),
         fmt((e.wall * 1e9) / e.departures, 0),
@@ -462,11 +464,13 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
       ]);
     }
     log(title);
-    log(table(['', 'sim s', 'build ms', 'M events', 'k pkts', 'wall s', 'M ev/s', 'ns/pkt', 'MB', 'ns-2 s'], srows));
+    log(table(['', 'sim s', 'build ms', 'M events', 'k pkts', 'ev/pkt', 'drop %', 'wall s', 'M ev/s', 'ns/pkt', 'MB', 'ns-2 s'], srows));
     log('');
   };
   log(`Scaling: NewReno flows, one per host pair, drop-tail bottleneck (10 ms, buffer 1 BDP), runs sized for ~${SCALING_PACKETS / 1000} k`);
-  log('bottleneck packets. ns/pkt = engine wall time per bottleneck packet (all the events a packet and its ACK cause).');
+  log('bottleneck packets. ns/pkt = engine wall time per bottleneck packet (all the events a packet and its ACK cause),');
+  log('building the network included; ev/pkt = events per bottleneck packet; drop % = bottleneck drops / arrivals.');
+  log('Wall times are the best of the warm runs in the engine child (a busy machine only inflates them).');
   log('ns-2 (whole process) is not run for 10,000 flows: it builds routes between all 20,002 nodes.');
   scaling(
     'Flows (1 Gb/s bottleneck):',

@@ -54,14 +54,14 @@ export class DropTail extends QueueDisc {
    */
   passIdle(p: number, now: number): number {
     if (this.recorder !== null) return super.passIdle(p, now);
-    const size = this.ctx.pool.size[p];
+    const size = this.pool.size[p];
     this.arrivals++;
     this.arrivalBytes += size;
     if (this.wouldOverflow(p)) {
       this.drop(p, 'overflow', now);
       return -1;
     }
-    this.ctx.pool.enqAt[p] = now;
+    this.pool.enqAt[p] = now;
     this.departures++;
     this.departureBytes += size;
     return p;

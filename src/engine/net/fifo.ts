@@ -1,3 +1,5 @@
+const EMPTY = new Int32Array(0);
+
 /** A growable ring buffer of packet indices: the storage behind every FIFO queue. */
 export class PacketFifo {
   private buf: Int32Array;
@@ -6,12 +8,21 @@ export class PacketFifo {
   private head = 0;
   private n = 0;
 
-  /** Starts small (on V8's heap, no separate buffer: 40,000 queues of 10,000 hosts per side) and doubles as needed. */
-  constructor(capacity = 8) {
-    let c = 4;
-    while (c < capacity) c *= 2;
-    this.buf = new Int32Array(c);
-    this.mask = c - 1;
+  /**
+   * Starts empty, with no buffer of its own (40,000 queues of 10,000 hosts per side, most of
+   * which never hold a packet: an idle link passes its packet straight through), and doubles
+   * from 4 (or from `capacity`) at the first push that needs room.
+   */
+  constructor(capacity = 0) {
+    if (capacity > 0) {
+      let c = 4;
+      while (c < capacity) c *= 2;
+      this.buf = new Int32Array(c);
+      this.mask = c - 1;
+    } else {
+      this.buf = EMPTY;
+      this.mask = -1;
+    }
   }
 
   get length(): number {
@@ -51,7 +62,7 @@ export class PacketFifo {
   }
 
   private grow(): void {
-    const b = new Int32Array(this.buf.length * 2);
+    const b = new Int32Array(Math.max(4, this.buf.length * 2));
     for (let i = 0; i < this.n; i++) b[i] = this.buf[(this.head + i) & this.mask];
     this.buf = b;
     this.mask = b.length - 1;

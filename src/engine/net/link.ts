@@ -5,63 +5,153 @@ import { NS_PER_S } from '../core/time';
 import { Pipe } from './pipe';
 
 /**
+ * The numbers every packet reads or writes on every hop (busyUntil, the serialization
+ * credit, ns per byte, the propagation delay, the transmit counters) live in blocks of 8
+ * doubles inside shared Float64Array chunks, one block per link, instead of as number
+ * fields: V8 keeps a number field that holds a double in a heap box of its own, so a hop
+ * touched the Link object plus up to eight boxes scattered over the heap. With 40,000
+ * links (10,000 hosts per side) and a working set far larger than the caches, each was a
+ * cache miss; a block is one or two adjacent cache lines. The Link exposes them as
+ * ordinary properties (accessors below).
+ */
+const S_BUSY_UNTIL = 0;
+const S_TX_CREDIT = 1;
+const S_NS_PER_BYTE = 2;
+const S_DELAY_NS = 3;
+const S_BITS_SENT = 4;
+const S_LAST_TX_BITS = 5;
+const S_LAST_TX_START = 6;
+const S_DELAY_SUM = 7;
+const SLOTS = 8;
+const CHUNK_LINKS = 1024;
+let chunk = new Float64Array(0);
+let chunkUsed = CHUNK_LINKS;
+
+/** One link's block: the chunk and the offset in it (storage only; it carries no state between runs). */
+function takeBlock(): { st: Float64Array; o: number } {
+  if (chunkUsed === CHUNK_LINKS) {
+    chunk = new Float64Array(CHUNK_LINKS * SLOTS);
+    chunkUsed = 0;
+  }
+  return { st: chunk, o: SLOTS * chunkUsed++ };
+}
+
+/**
  * One direction of a link: a queue discipline feeding a transmitter of `rateBps`, then
  * `delayNs` of propagation. An optional error model loses each packet on the wire with
  * probability `lossProb` (drawn from the link's own stream). The simulator drives it;
  * this class holds its state and statistics.
+ *
+ * A Link is also the pipe of its wire (the packets in flight on it, see pipe.ts): it
+ * extends Pipe rather than holding one, so the hop that puts a packet on the wire and the
+ * event that takes it off touch one object fewer (with 40,000 links, one cache miss fewer
+ * each time). `pipe` returns the link itself.
  */
-export class Link {
-  /** The transmitter is busy until this time (ns); idle when busyUntil <= now. */
-  busyUntil = 0;
+export class Link extends Pipe {
+  /** This link's block of per-packet numbers (see above): st[o + S_...]. */
+  private readonly st: Float64Array;
+  private readonly o: number;
   /** A "transmission done" event is pending (packets wait behind the one on the wire). */
   txDonePending = false;
-  /** Bits put on the wire, counted when each transmission starts (lost ones included); see bitsDone. */
-  bitsSent = 0;
-  /** Size in bits of the last packet put on the wire, and when its transmission started (ns). */
-  lastTxBits = 0;
-  lastTxStart = 0;
   /**
-   * Time (ns, in [0, 1)) by which the serialization times of this busy period were rounded
-   * up beyond their exact sum: the next packet gets it back, so back-to-back packets take
-   * exactly bits / rate in total and the link never carries more than its rate.
+   * Keep the backlog integrals (areaPackets, areaBytes): only the links the summary reports
+   * (the bottleneck's two directions) need them, the others skip the arithmetic.
    */
-  txCredit = 0;
+  tracked = true;
+  /** Add the per-flow extra delay (DelayBox) when packets leave on this link. */
+  addFlowDelay = false;
+  /** Packets that started transmission (see delaySum). */
+  delayCount = 0;
   /** Packets lost by the error model. */
   losses = 0;
   /** Time-integral of the backlog (packets x ns, bytes x ns) and when it was last updated. */
   areaPackets = 0;
   areaBytes = 0;
   lastChange = 0;
-  /** Sum of queueing delays (ns) of packets that started transmission, and their count. */
-  delaySum = 0;
-  delayCount = 0;
-  /** Add the per-flow extra delay (DelayBox) when packets leave on this link. */
-  addFlowDelay = false;
-  /** Packets on the wire, in arrival order (see pipe.ts). */
-  readonly pipe = new Pipe();
-  /**
-   * Keep the backlog integrals (areaPackets, areaBytes): only the links the summary reports
-   * (the bottleneck's two directions) need them, the others skip the arithmetic.
-   */
-  tracked = true;
   private rate: number;
-  /** Nanoseconds per byte at `rateBps` (a multiplication per packet instead of a division). */
-  private nsPerByte: number;
 
   constructor(
     readonly id: number,
     readonly from: number,
     readonly to: number,
     rateBps: number,
-    public delayNs: number,
+    delayNs: number,
     public lossProb: number,
     public queue: QueueDisc,
     /** Makes the error model's random stream (only when a packet is first exposed to a loss probability). */
     private readonly makeLossRng: () => Rng,
   ) {
+    super();
+    const b = takeBlock();
+    this.st = b.st;
+    this.o = b.o;
     this.rate = rateBps;
-    this.nsPerByte = (8 * NS_PER_S) / rateBps;
-    asDoubles(this, ['busyUntil', 'bitsSent', 'lastTxBits', 'lastTxStart', 'txCredit', 'areaPackets', 'areaBytes', 'lastChange', 'delaySum', 'delayNs']);
+    this.st[this.o + S_NS_PER_BYTE] = (8 * NS_PER_S) / rateBps;
+    this.st[this.o + S_DELAY_NS] = delayNs;
+    asDoubles(this, ['areaPackets', 'areaBytes', 'lastChange']);
+  }
+
+  /** Packets on the wire, in arrival order: the link itself (see above). */
+  get pipe(): Pipe {
+    return this;
+  }
+
+  /** The transmitter is busy until this time (ns); idle when busyUntil <= now. */
+  get busyUntil(): number {
+    return this.st[this.o + S_BUSY_UNTIL];
+  }
+  set busyUntil(v: number) {
+    this.st[this.o + S_BUSY_UNTIL] = v;
+  }
+
+  /** Propagation delay, ns. */
+  get delayNs(): number {
+    return this.st[this.o + S_DELAY_NS];
+  }
+  set delayNs(v: number) {
+    this.st[this.o + S_DELAY_NS] = v;
+  }
+
+  /** Bits put on the wire, counted when each transmission starts (lost ones included); see bitsDone. */
+  get bitsSent(): number {
+    return this.st[this.o + S_BITS_SENT];
+  }
+  set bitsSent(v: number) {
+    this.st[this.o + S_BITS_SENT] = v;
+  }
+
+  /** Size in bits of the last packet put on the wire, and when its transmission started (ns). */
+  get lastTxBits(): number {
+    return this.st[this.o + S_LAST_TX_BITS];
+  }
+  set lastTxBits(v: number) {
+    this.st[this.o + S_LAST_TX_BITS] = v;
+  }
+  get lastTxStart(): number {
+    return this.st[this.o + S_LAST_TX_START];
+  }
+  set lastTxStart(v: number) {
+    this.st[this.o + S_LAST_TX_START] = v;
+  }
+
+  /**
+   * Time (ns, in [0, 1)) by which the serialization times of this busy period were rounded
+   * up beyond their exact sum: the next packet gets it back, so back-to-back packets take
+   * exactly bits / rate in total and the link never carries more than its rate.
+   */
+  get txCredit(): number {
+    return this.st[this.o + S_TX_CREDIT];
+  }
+  set txCredit(v: number) {
+    this.st[this.o + S_TX_CREDIT] = v;
+  }
+
+  /** Sum of queueing delays (ns) of packets that started transmission (delayCount of them). */
+  get delaySum(): number {
+    return this.st[this.o + S_DELAY_SUM];
+  }
+  set delaySum(v: number) {
+    this.st[this.o + S_DELAY_SUM] = v;
   }
 
   private lossRngMade: Rng | null = null;
@@ -77,7 +167,7 @@ export class Link {
   }
   set rateBps(v: number) {
     this.rate = v;
-    this.nsPerByte = (8 * NS_PER_S) / v;
+    this.st[this.o + S_NS_PER_BYTE] = (8 * NS_PER_S) / v;
   }
 
   /** True while a packet is being serialized at time `now`. */
@@ -111,7 +201,7 @@ export class Link {
    */
   serialize(bytes: number, now: number): number {
     if (now > this.busyUntil) this.txCredit = 0; // the link was idle: a new busy period
-    const need = bytes * this.nsPerByte - this.txCredit;
+    const need = bytes * this.st[this.o + S_NS_PER_BYTE] - this.txCredit;
     // the tolerance absorbs floating-point error in an exact quotient (1e-6 ns)
     let ns = Math.ceil(need - 1e-6);
     if (ns < 0) ns = 0;
