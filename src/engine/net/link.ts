@@ -47,6 +47,18 @@ function takeBlock(): { st: Float64Array; o: number } {
  * event that takes it off touch one object fewer (with 40,000 links, one cache miss fewer
  * each time). `pipe` returns the link itself.
  */
+/**
+ * Link-layer framing per packet (the `framing` link parameter, src/engine/scenario/fields.ts):
+ * bytes added to each packet and the IP size a shorter packet is padded to. Ethernet, IEEE
+ * 802.3: preamble + start-of-frame delimiter 8 B, destination and source address, type 14 B,
+ * FCS 4 B, inter-frame gap 96 bit times = 12 B, so 38 B; a frame is at least 64 B (header
+ * and FCS 18 B + payload), so the payload (the IP packet) is padded to 46 B.
+ */
+export const FRAMINGS: Readonly<Record<string, { overheadBytes: number; padToBytes: number }>> = {
+  none: { overheadBytes: 0, padToBytes: 0 },
+  ethernet: { overheadBytes: 38, padToBytes: 46 },
+};
+
 export class Link extends Pipe {
   /** This link's block of per-packet numbers (see above): st[o + S_...]. */
   private readonly st: Float64Array;
@@ -69,6 +81,9 @@ export class Link extends Pipe {
   areaBytes = 0;
   lastChange = 0;
   private rate: number;
+  /** Link-layer framing (see setFraming): bytes added to each packet, and the IP size a short packet is padded to. 0 and 0 = none. */
+  private frameOverhead = 0;
+  private framePadTo = 0;
 
   constructor(
     readonly id: number,
@@ -170,6 +185,21 @@ export class Link extends Pipe {
     this.st[this.o + S_NS_PER_BYTE] = (8 * NS_PER_S) / v;
   }
 
+  /**
+   * Per-packet framing: a packet of `bytes` (IP size) occupies max(bytes, padTo) +
+   * overhead bytes of wire time; what the link reports as carried (bitsSent, bitsAt)
+   * stays the IP size. Ethernet (IEEE 802.3): overhead 38, padTo 46 (see FRAMINGS).
+   */
+  setFraming(overheadBytes: number, padToBytes: number): void {
+    this.frameOverhead = overheadBytes;
+    this.framePadTo = padToBytes;
+  }
+
+  /** Bytes of wire time a packet of `bytes` (IP size) occupies: exactly `bytes` without framing. */
+  wireBytes(bytes: number): number {
+    return (bytes < this.framePadTo ? this.framePadTo : bytes) + this.frameOverhead;
+  }
+
   /** True while a packet is being serialized at time `now`. */
   busyAt(now: number): boolean {
     return now < this.busyUntil;
@@ -193,15 +223,15 @@ export class Link extends Pipe {
   }
 
   /**
-   * Whole nanoseconds to serialize `bytes` starting at `now`. Each time is the exact
-   * bytes x 8 / rate rounded up after taking back the previous round-up (txCredit), so
+   * Whole nanoseconds to serialize a packet of `bytes` (IP size; its wire bytes with
+   * framing) starting at `now`. Each time is the exact wire bytes x 8 / rate rounded up after taking back the previous round-up (txCredit), so
    * over any busy period the total is the exact total rounded up, never less: a 10 Gb/s
    * link with 3-byte packets alternates 3 ns and 2 ns (2.4 ns on average), where rounding
    * each packet to the nearest nanosecond would send them every 2 ns, 120 % of the rate.
    */
   serialize(bytes: number, now: number): number {
     if (now > this.busyUntil) this.txCredit = 0; // the link was idle: a new busy period
-    const need = bytes * this.st[this.o + S_NS_PER_BYTE] - this.txCredit;
+    const need = this.wireBytes(bytes) * this.st[this.o + S_NS_PER_BYTE] - this.txCredit;
     // the tolerance absorbs floating-point error in an exact quotient (1e-6 ns)
     let ns = Math.ceil(need - 1e-6);
     if (ns < 0) ns = 0;

@@ -2,7 +2,7 @@ import type { QueueDisc, QueueContext } from '../aqm/queue-disc';
 import { rngFor, type Rng } from '../core/rng';
 import type { Simulator } from '../core/simulator';
 import { fromSeconds } from '../core/time';
-import { Link } from './link';
+import { FRAMINGS, Link } from './link';
 
 /** A queue configuration as in the scenario: `{ kind, ...params }`. */
 export type QueueSpec = { kind: string } & Record<string, unknown>;
@@ -12,6 +12,8 @@ export interface LinkSpec {
   rate: number; // bits/s
   delay: number; // s
   loss?: number;
+  /** Per-packet link-layer framing, a key of FRAMINGS; omitted = "none". */
+  framing?: string;
   queue?: QueueSpec;
   reverseQueue?: QueueSpec;
 }
@@ -78,7 +80,13 @@ function addDuplex(sim: Simulator, seed: number, makeQueue: MakeQueue, a: number
     const id = sim.links.length;
     const name = `${names[from]}->${names[to]}`;
     const queue = makeQueue(qspec, new LinkQueueContext(sim.pool, seed, spec.rate, spec.delay, name));
-    sim.addLink(new Link(id, from, to, spec.rate, fromSeconds(spec.delay), spec.loss ?? 0, queue, () => rngFor(seed, `loss:${name}`)));
+    const link = new Link(id, from, to, spec.rate, fromSeconds(spec.delay), spec.loss ?? 0, queue, () => rngFor(seed, `loss:${name}`));
+    if (spec.framing !== undefined && spec.framing !== 'none') {
+      const f = FRAMINGS[spec.framing];
+      if (!f) throw new Error(`framing = "${spec.framing}" is unknown: one of ${Object.keys(FRAMINGS).join(', ')}`);
+      link.setFraming(f.overheadBytes, f.padToBytes);
+    }
+    sim.addLink(link);
     ids.push(id);
   }
   return [ids[0], ids[1]];

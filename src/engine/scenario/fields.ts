@@ -1,4 +1,5 @@
 import { MIN_RATE, type EnumParam, type ParamSpecs } from '../core/params';
+import { FRAMINGS } from '../net/link';
 
 /**
  * Declarations of the scenario's own fields (topology, traffic, run control), in the same
@@ -71,6 +72,18 @@ export const LINK_FIELDS = {
     label: 'Random loss',
     doc: 'Probability that the error model loses a packet on the wire (each direction, each packet).',
     ref: 'Mathis et al. square-root law lessons',
+  },
+  framing: {
+    type: 'enum',
+    values: Object.keys(FRAMINGS),
+    valueDocs: {
+      none: 'a packet takes its IP size x 8 / rate on the wire (as in ns-2)',
+      ethernet: 'IEEE 802.3: each packet also carries 38 bytes (preamble and start delimiter 8, MAC header and FCS 18, inter-frame gap 12) and is padded to a 46-byte payload (the 64-byte minimum frame), so a 1500-byte packet takes 1538 bytes of wire time and a 40-byte one 84; throughput and utilization stay in IP bytes, so a saturated link shows 1500/1538 = 97.5 % (1500-byte packets) or 40/84 = 47.6 % (40-byte packets)',
+    },
+    default: 'none',
+    label: 'Framing',
+    doc: 'Per-packet link-layer framing that takes wire time on each direction but is not counted as throughput.',
+    ref: 'IEEE 802.3 §3.1.1, §4.4.2 (frame format, minFrameSize, interFrameGap); seeds/002 testbed (Fast Ethernet)',
   },
 } as const satisfies ParamSpecs;
 

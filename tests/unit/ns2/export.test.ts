@@ -133,6 +133,26 @@ describe('ns-2 export of other scenario features', () => {
     expect(() => exportTraffic({ kind: 'web-users' } as never, tctx)).toThrow(/^traffic\.2\.kind: "web-users" cannot be exported: ns-2\.35 has no model of seeds\/002's browsing users/);
   });
 
+  test('a link with framing is refused, naming the field: ns-2.35 links have no per-packet overhead', () => {
+    const framed = (path: string, json: Record<string, unknown>) => {
+      const r = parseScenario(json);
+      if (!r.ok) throw new Error(r.errors.join('; '));
+      expect(() => exportNs2(r.scenario)).toThrow(new RegExp(`^${path.replace(/\./g, '\\.')}\\.framing: "ethernet" cannot be exported: ns-2\\.35 links have no per-packet framing`));
+      return r.scenario;
+    };
+    const bulk = { kind: 'bulk', flows: 1 };
+    framed('topology.bottleneck', { version: 1, duration: 1, topology: { kind: 'dumbbell', bottleneck: { framing: 'ethernet' } }, traffic: [bulk] });
+    framed('topology.links.1', {
+      version: 1,
+      duration: 1,
+      topology: { kind: 'general', nodes: [{ name: 'a' }, { name: 'r' }, { name: 'b' }], links: [{ from: 'a', to: 'r' }, { from: 'r', to: 'b', framing: 'ethernet' }] },
+      traffic: [{ kind: 'bulk', flows: 1, src: 'a', dst: 'b' }],
+    });
+    // "none" (the default) exports as before
+    const plain = parseScenario({ version: 1, duration: 1, topology: { kind: 'dumbbell', bottleneck: { framing: 'none' } }, traffic: [bulk] });
+    expect(plain.ok && exportNs2(plain.scenario).script).toMatch(/\$ns simplex-link/);
+  });
+
   test('PackMime web traffic: one PackMimeHTTP per direction with the engine\'s client/server rotation, DelayBox routers with per-connection delays', () => {
     const json = {
       version: 1,
