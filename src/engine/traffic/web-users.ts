@@ -238,6 +238,15 @@ class UserPopulation implements AppHandler, WebClient {
  * alternating think times and page retrievals over parallel, partly persistent HTTP
  * connections. The load they offer follows the user count (seeds/002 Fig. 3).
  */
+/**
+ * What one user offers, measured on the uncongested link (the calibrations: 98 % of 10 Mb/s
+ * takes about 1,000 users per side, 98 % of 100 Mb/s about 9,100; the 100 Mb/s runs complete
+ * about 0.15 exchanges per user per second). Only first guesses and run-size estimates use
+ * them; a run's `load` is calibrated by running the workload.
+ */
+const USER_BPS = 10_000;
+const USER_EXCHANGES_PER_S = 0.15;
+
 export const webUsers = defineTraffic({
   kind: 'web-users',
   label: 'browsing users (pages, think times, parallel connections)',
@@ -252,17 +261,16 @@ export const webUsers = defineTraffic({
   calibration: {
     param: 'users',
     integer: true,
-    // a first guess: measured, a user offers about 10 kb/s (98 % of 10 Mb/s takes about 1,000
-    // users per side, 98 % of 100 Mb/s about 9,000); the guess bps / 2500 used before was 4x
-    // off, and 4 calibration runs then ended 1.5 points off the target (99.5 % for 98 %)
-    guess: (_item, bps) => bps / 10_000,
+    // a first guess (the guess bps / 2500 used before was 4x off, and 4 calibration runs then
+    // ended 1.5 points off the target: 99.5 % for 98 %)
+    guess: (_item, bps) => bps / USER_BPS,
     directions: (item) => (item.direction === 'forward' ? [0] : item.direction === 'reverse' ? [1] : [0, 1]),
   },
-  exchangeRate: (item, capacity) => (item.load !== undefined ? (item.load * capacity) / 2500 : item.users) * 0.3 * (item.direction === 'both' ? 2 : 1),
+  exchangeRate: (item, capacity) => (item.load !== undefined ? (item.load * capacity) / USER_BPS : item.users) * USER_EXCHANGES_PER_S * (item.direction === 'both' ? 2 : 1),
   estimate(item, ctx) {
-    const users = item.load !== undefined ? (item.load * ctx.pathRate) / 2500 : item.users;
+    const users = item.load !== undefined ? (item.load * ctx.pathRate) / USER_BPS : item.users;
     const dirs = item.direction === 'both' ? 2 : 1;
-    const exchanges = users * 0.3 * dirs * Math.max(0, ctx.endSeconds - item.start);
+    const exchanges = users * USER_EXCHANGES_PER_S * dirs * Math.max(0, ctx.endSeconds - item.start);
     const packets = exchanges * 20;
     return { packets, flows: Math.ceil(users * dirs * 0.2), events: packets * ctx.hops * 1.25 + exchanges * 4, memoryBytes: users * dirs * 300 };
   },

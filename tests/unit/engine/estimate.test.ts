@@ -12,8 +12,9 @@ function scenario(json: unknown): Scenario {
 }
 
 describe('run-size estimates', () => {
-  // dumbbells and general topologies, TCP (finite, unlimited, lossy, ECN, many items) and UDP
-  const names = ['default', 'md1-poisson', 'random-loss', 'bench-100-red', 'feng-fig1-a-8', 'feng-fig12', 'ecn-finite-n10-dt-ql64', 'ecn-finite-n2-ecn1-a-ql8', 'ecn-finite-n1-dt-ql4', 'lockout-dt'];
+  // dumbbells and general topologies, TCP (finite, unlimited, lossy, ECN, many items), UDP,
+  // and seeds/002's browsing users given as a load (10 Mb/s) and as a count (100 Mb/s)
+  const names = ['default', 'md1-poisson', 'random-loss', 'bench-100-red', 'feng-fig1-a-8', 'feng-fig12', 'ecn-finite-n10-dt-ql64', 'ecn-finite-n2-ecn1-a-ql8', 'ecn-finite-n1-dt-ql4', 'lockout-dt', 'web-users-dt-90', 'web100-users-dt-98'];
   for (const name of names)
     it(`${name}: events and end time within a factor of 3 of the run's`, () => {
       const sc = presetByName(name)!.scenario;
