@@ -37,17 +37,6 @@ function takeBlock(): { st: Float64Array; o: number } {
 }
 
 /**
- * One direction of a link: a queue discipline feeding a transmitter of `rateBps`, then
- * `delayNs` of propagation. An optional error model loses each packet on the wire with
- * probability `lossProb` (drawn from the link's own stream). The simulator drives it;
- * this class holds its state and statistics.
- *
- * A Link is also the pipe of its wire (the packets in flight on it, see pipe.ts): it
- * extends Pipe rather than holding one, so the hop that puts a packet on the wire and the
- * event that takes it off touch one object fewer (with 40,000 links, one cache miss fewer
- * each time). `pipe` returns the link itself.
- */
-/**
  * Link-layer framing per packet (the `framing` link parameter, src/engine/scenario/fields.ts):
  * bytes added to each packet and the IP size a shorter packet is padded to. Ethernet, IEEE
  * 802.3: preamble + start-of-frame delimiter 8 B, destination and source address, type 14 B,
@@ -59,6 +48,17 @@ export const FRAMINGS: Readonly<Record<string, { overheadBytes: number; padToByt
   ethernet: { overheadBytes: 38, padToBytes: 46 },
 };
 
+/**
+ * One direction of a link: a queue discipline feeding a transmitter of `rateBps`, then
+ * `delayNs` of propagation. An optional error model loses each packet on the wire with
+ * probability `lossProb` (drawn from the link's own stream). The simulator drives it;
+ * this class holds its state and statistics.
+ *
+ * A Link is also the pipe of its wire (the packets in flight on it, see pipe.ts): it
+ * extends Pipe rather than holding one, so the hop that puts a packet on the wire and the
+ * event that takes it off touch one object fewer (with 40,000 links, one cache miss fewer
+ * each time). `pipe` returns the link itself.
+ */
 export class Link extends Pipe {
   /** This link's block of per-packet numbers (see above): st[o + S_...]. */
   private readonly st: Float64Array;
