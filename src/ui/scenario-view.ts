@@ -29,6 +29,8 @@ export interface LinkView {
   /** "routerL", "routerR" for the dumbbell, else the bottleneck's end names. */
   from: string;
   to: string;
+  /** Link-layer framing ("none" or "ethernet"; see the `framing` link field). */
+  framing: string;
 }
 
 export interface ScenarioView {
@@ -63,12 +65,12 @@ function num(x: unknown, d: number | null): number | null {
 export function viewOf(s: Scenario | null): ScenarioView {
   const topo = s?.topology;
   let q: Record<string, unknown> = {};
-  let link: LinkView = { rate: 10e6, delay: 0.02, from: 'routerL', to: 'routerR' };
+  let link: LinkView = { rate: 10e6, delay: 0.02, from: 'routerL', to: 'routerR', framing: 'none' };
   let left = 1;
   let right = 1;
   if (topo?.kind === 'dumbbell') {
     q = topo.bottleneck.queue;
-    link = { rate: topo.bottleneck.rate, delay: topo.bottleneck.delay, from: 'routerL', to: 'routerR' };
+    link = { rate: topo.bottleneck.rate, delay: topo.bottleneck.delay, from: 'routerL', to: 'routerR', framing: topo.bottleneck.framing ?? 'none' };
     left = topo.left.hosts;
     right = topo.right.hosts;
   } else if (topo?.kind === 'general') {
@@ -76,7 +78,7 @@ export function viewOf(s: Scenario | null): ScenarioView {
     const l = b ? topo.links.find((x) => x.from === b.from && x.to === b.to) : topo.links.reduce((m, x) => (x.rate < m.rate ? x : m), topo.links[0]);
     if (l) {
       q = (l as { queue?: Record<string, unknown> }).queue ?? { kind: 'droptail', limit: 1000 };
-      link = { rate: l.rate, delay: l.delay, from: l.from, to: l.to };
+      link = { rate: l.rate, delay: l.delay, from: l.from, to: l.to, framing: l.framing ?? 'none' };
     }
   }
   let flows = 0;

@@ -29,7 +29,7 @@ export const topologyView: ChartDef = {
   animated: true,
   describe(c) {
     const v = c.view;
-    return `Dumbbell network: ${v.leftHosts} senders, ${v.rightHosts} receivers, bottleneck ${rateText(v.link.rate)} with ${fmtNumber(v.link.delay * 1000)} ms delay and a ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}.`;
+    return `Dumbbell network: ${v.leftHosts} senders, ${v.rightHosts} receivers, bottleneck ${rateText(v.link.rate)}${v.link.framing === 'ethernet' ? ' Ethernet' : ''} with ${fmtNumber(v.link.delay * 1000)} ms delay and a ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}.`;
   },
   columns: () => ['queue', 'avg'],
   draw(p: Painter, c: ChartContext): number {
@@ -201,7 +201,7 @@ export const topologyView: ChartDef = {
     const rateLine = `${rateText(v.link.rate)} · ${fmtNumber(v.link.delay * 1000)} ms`;
     if (p.measure(rateLine, f.small, 'bold') <= room) {
       p.text(rateLine, linkMid, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
-      p.text('bottleneck', linkMid, cy + 8, { size: f.small, color: SERIES.muted, align: 'center', baseline: 'top' });
+      p.text(v.link.framing === 'ethernet' ? 'bottleneck (Ethernet)' : 'bottleneck', linkMid, cy + 8, { size: f.small, color: SERIES.muted, align: 'center', baseline: 'top' });
     } else {
       p.text(rateText(v.link.rate), linkMid, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
       p.text(`${fmtNumber(v.link.delay * 1000)} ms`, linkMid, cy + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top', weight: 'bold' });

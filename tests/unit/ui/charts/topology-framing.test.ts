@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { presetByName } from '../../../../src/engine/scenario/presets';
+import { SvgPainter } from '../../../../src/ui/charts/painter';
+import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
+import { topologyView } from '../../../../src/ui/charts/topology-view';
+import type { ChartContext } from '../../../../src/ui/charts/types';
+import { viewOf } from '../../../../src/ui/scenario-view';
+import { SeriesStore } from '../../../../src/ui/store/series-store';
+
+/* A framed bottleneck carries fewer IP bytes than its rate: the network view must say so. */
+function drawn(preset: string): { svg: string; text: string } {
+  const view = viewOf(presetByName(preset)!.scenario);
+  const c = { store: new SeriesStore(), view, markers: [], fonts: fontsFor(false), now: 0, end: 1, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
+  const p = new SvgPainter(900, 420);
+  topologyView.draw(p, c);
+  return { svg: p.toString(), text: topologyView.describe!(c) };
+}
+
+describe('network view and link framing', () => {
+  it('seeds/002 at 100 Mb/s: the bottleneck is labelled Ethernet, in the picture and its description', () => {
+    const d = drawn('web100-users-dt-98');
+    expect(d.svg).toContain('bottleneck (Ethernet)');
+    expect(d.text).toContain('100 Mb/s Ethernet');
+  });
+  it('an unframed bottleneck keeps the plain label', () => {
+    const d = drawn('web-dt148-80');
+    expect(d.svg).not.toContain('Ethernet');
+    expect(d.text).not.toContain('Ethernet');
+  });
+});
