@@ -282,7 +282,9 @@ class Driver {
       this.queueName = this.handle.bottleneckQueue;
       // web traffic: run the uncongested baseline alongside (the papers' "uncongested network" curve)
       const web = this.handle.result().summary.web;
-      if (web) {
+      if (web && m.options.baseline === 'only') {
+        this.handle = createRun(baselineScenario(scenario, web.calibration), { exchanges: (b) => this.exchanges.push({ baseline: true, b }) }, { maxPackets: MAX_PACKETS });
+      } else if (web && m.options.baseline !== false) {
         const base = baselineScenario(scenario, web.calibration);
         this.baseline = baselines.open(baselineKey(base), (exchanges) => createRun(base, { exchanges }, { maxPackets: MAX_PACKETS }));
       }
