@@ -7,11 +7,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { OKABE_ITO, SERIES } from '../colors';
-import { viewOf } from '../scenario-view';
+import { hasWebTraffic, viewOf } from '../scenario-view';
 import { compareSummaries, relText, type DiffRow } from './diff';
 import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
-import { WEB_KINDS } from '../charts/ResponseChart';
 import { ResponseCompare } from './ResponseCompare';
 import { runInWorker, type CompareRunResult } from './run';
 import './compare.css';
@@ -25,7 +24,7 @@ export interface CompareViewProps {
   maxFlows?: number;
 }
 
-type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
+export type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
 
 const COLOR_A = OKABE_ITO.blue;
 const COLOR_B = OKABE_ITO.vermillion;
@@ -63,7 +62,7 @@ function useRun(scenario: Scenario | null, nonce: number, baseline: boolean | 'o
   return key === null ? null : side;
 }
 
-function Progress({ label, side, color }: { label: string; side: Side; color: string }) {
+export function Progress({ label, side, color }: { label: string; side: Side; color: string }) {
   return (
     <div className="cmp-progress">
       <span className="cmp-swatch" style={{ background: color }} aria-hidden="true" />
@@ -130,7 +129,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12 }: CompareView
   // scenario's). It carries as many packets as a run, so it runs in a third worker beside
   // the two runs instead of inside both (on a machine with 3 cores or more the comparison
   // takes the time of one run, not of two).
-  const baseOf = [a, bSeeded].find((s) => s.traffic.some((t) => WEB_KINDS.has(t.kind))) ?? null;
+  const baseOf = [a, bSeeded].find(hasWebTraffic) ?? null;
   const sa = useRun(a, nonce, false)!;
   const sb = useRun(bSeeded, nonce, false)!;
   const sbase = useRun(baseOf, nonce, 'only');
