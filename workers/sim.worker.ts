@@ -8,7 +8,8 @@
  * speed and parameter messages are handled promptly. At a real-time multiple s the
  * simulated clock follows anchorSim + s x (wall - anchorWall); "max" runs flat out.
  * After each slice the engine's buffered samples are flushed and posted as one batch of
- * transferable Float64Arrays.
+ * transferable Float64Arrays. A web run's uncongested baseline is recorded once per
+ * baseline scenario and replayed to later runs (baseline-cache.ts).
  */
 import type { DecisionRecord } from '../src/engine/aqm/decision';
 import type { QueueEventBatch, RunSink, SeriesBatch } from '../src/engine/metrics/types';
@@ -16,7 +17,8 @@ import type { FlowEvent } from '../src/engine/net/agent';
 import { estimateRun } from '../src/engine/estimate';
 import { createRun, type RunHandle } from '../src/engine/run';
 import type { ExchangeBatch } from '../src/engine/metrics/web';
-import { baselineScenario } from '../src/engine/traffic/calibrate';
+import { baselineKey, baselineScenario } from '../src/engine/traffic/calibrate';
+import { BaselineCache, type BaselineSource } from './baseline-cache';
 import {
   checkMainToWorker,
   toMain,
@@ -47,6 +49,8 @@ const BATCH_MS = 30;
 const MAX_SERIES_VALUES = 50_000_000;
 /** Packets alive at once in a tab (~560 MB of packet arrays). */
 const MAX_PACKETS = 2_000_000;
+/** Web runs' uncongested baselines, shared by the runs of this worker. */
+const baselines = new BaselineCache();
 
 function post(m: WorkerToMain): void {
   ctx.postMessage(m, transferables(m));
@@ -170,7 +174,7 @@ class Driver {
   private simRate = 0;
   private readonly channel = new MessageChannel();
   /** Web traffic: the same workload on the uncongested network (bottleneck 10x faster), kept at the run's simulated time. */
-  private baseline: RunHandle | null = null;
+  private baseline: BaselineSource | null = null;
   private exchanges: { baseline: boolean; b: ExchangeBatch }[] = [];
 
   constructor() {
@@ -278,7 +282,12 @@ class Driver {
       this.queueName = this.handle.bottleneckQueue;
       // web traffic: run the uncongested baseline alongside (the papers' "uncongested network" curve)
       const web = this.handle.result().summary.web;
-      if (web) this.baseline = createRun(baselineScenario(scenario, web.calibration), { exchanges: (b) => this.exchanges.push({ baseline: true, b }) }, { maxPackets: MAX_PACKETS });
+      if (web && m.options.baseline === 'only') {
+        this.handle = createRun(baselineScenario(scenario, web.calibration), { exchanges: (b) => this.exchanges.push({ baseline: true, b }) }, { maxPackets: MAX_PACKETS });
+      } else if (web && m.options.baseline !== false) {
+        const base = baselineScenario(scenario, web.calibration);
+        this.baseline = baselines.open(baselineKey(base), (exchanges) => createRun(base, { exchanges }, { maxPackets: MAX_PACKETS }));
+      }
     } catch (e) {
       this.fail(e);
       return;
@@ -347,14 +356,7 @@ class Driver {
     }
     if (this.handle !== h || this.runId !== runId) return; // restarted meanwhile
     const base = this.baseline;
-    if (base !== null && !base.done) {
-      try {
-        base.advance(h.done ? h.now : Math.min(h.now, base.endTime));
-        if (h.done && !base.done) base.advance(h.now);
-      } catch {
-        this.baseline = null; // the baseline is a courtesy: a failure there must not stop the run
-      }
-    }
+    if (base !== null && !base.done) for (const b of base.take(h.now)) this.exchanges.push({ baseline: true, b });
     // batches go out at most every BATCH_MS (one per display frame or two), and at once
     // when the run pauses, steps or ends
     const wall = performance.now();
@@ -452,7 +454,6 @@ class Driver {
   private postPending(): void {
     const m = this.pending.take(this.runId);
     if (m) post(m);
-    this.baseline?.flush();
     for (const which of [false, true]) {
       const list = this.exchanges.filter((e) => e.baseline === which);
       if (list.length === 0) continue;

@@ -27,6 +27,12 @@ export interface StartOptions {
   record?: boolean;
   /** How many recent decisions and flow events the worker keeps (default 1000). */
   history?: number;
+  /**
+   * Web traffic: also run the uncongested baseline (default true); "only": run the
+   * baseline instead of the scenario (its exchanges come as the baseline's). The compare
+   * view runs its two scenarios without and their shared baseline in a third worker.
+   */
+  baseline?: boolean | 'only';
 }
 
 /** What a step advances to. */

@@ -5,6 +5,11 @@
  */
 import type { Scenario } from '../engine/scenario/schema';
 
+/** Traffic kinds made of request/response exchanges: a response-time chart and an uncongested baseline. */
+export const WEB_KINDS: ReadonlySet<string> = new Set(['packmime', 'web-users', 'web-sessions']);
+
+export const hasWebTraffic = (s: Scenario | null | undefined): boolean => !!s?.traffic.some((t) => WEB_KINDS.has(t.kind));
+
 export interface ParamMarker {
   /** Simulation time of the change, seconds. */
   t: number;

@@ -60,13 +60,13 @@ export function InspectorSlot(props: SlotProps) {
   );
 }
 
-/** The compare panel, folded until opened (it runs two scenarios side by side). */
+/** The compare panel, folded until opened (two scenarios side by side, or the response times of a lesson family). */
 export function CompareSlot(props: SlotProps) {
   if (!Compare) return null;
   return (
     <details className="card slot slot-compare" data-slot="compare">
       <summary className="card-head">
-        <h2>Compare two scenarios</h2>
+        <h2>Compare scenarios</h2>
       </summary>
       <Slot name="Compare" Comp={Compare} props={props} />
     </details>

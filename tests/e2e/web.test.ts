@@ -95,4 +95,47 @@ describe('web traffic in the browser', () => {
     expect(await page.locator('[data-testid=sim-time]').textContent()).toContain('3,000 of 3,000 exchanges');
     expect(Number(await bar.getAttribute('aria-valuenow'))).toBe(1);
   });
+
+  it("a lesson family's response times overlaid: the lessons ticked run with one baseline, and each row is its lesson's own run", async () => {
+    await page.goto(`${h.url}#p=web-dt148-80`);
+    await page.waitForSelector('.chart-response canvas');
+    if ((await page.locator('details.slot-compare').getAttribute('open')) === null) await page.locator('details.slot-compare > summary').click();
+    await page.locator('.cmp-panel select').selectOption('f:family');
+    const boxes = page.locator('.cmp-family input[type=checkbox]');
+    // the seeds/000 lessons at 80 % (queues, SACK, ECN) and the load grid's at 80 %
+    expect(await boxes.count()).toBeGreaterThanOrEqual(6);
+    const labels = (await page.locator('.cmp-family label').allInnerTexts()).map((l) => l.trim());
+    expect(labels[0]).toBe('Web traffic at 80 % load, drop-tail (the current scenario)');
+    expect(labels).toContain('Web traffic at 80 % load, drop-tail, SACK');
+    // keep two: the current drop-tail and ARED + ECN with a 5 ms target
+    for (let i = 0; i < (await boxes.count()); i++) {
+      const want = i === 0 || labels[i] === 'Web traffic at 80 % load, adaptive RED + ECN with a 5 ms target';
+      if ((await boxes.nth(i).isChecked()) !== want) await boxes.nth(i).setChecked(want);
+    }
+    await page.locator('.cmp-panel button.primary').click();
+    const table = page.locator('[data-testid=family-table]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=family-table] tbody tr').length === 2 && document.querySelectorAll('.cmp-progress').length === 3 && [...document.querySelectorAll('.cmp-progress')].every((e) => /done/.test(e.textContent ?? '')), undefined, { timeout: 240_000, polling: 250 });
+    const rows = (await table.locator('tbody tr').allInnerTexts()).map((r) => r.split('\t').map((c) => c.trim()));
+    expect(rows.map((r) => r[0])).toEqual(['drop-tail', 'adaptive RED + ECN with a 5 ms target']);
+    // the chart: two runs and the baseline
+    const chart = page.locator('[data-testid=compare-response] canvas');
+    await chart.scrollIntoViewIfNeeded();
+    const box = (await chart.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5);
+    await page.waitForFunction(() => /drop-tail: [\d.]+ %.*5 ms target: [\d.]+ %.*uncongested: [\d.]+ %/.test(document.querySelector('[data-testid=compare-response] .cmp-legend-line')?.textContent ?? ''), undefined, { timeout: 10_000 });
+    await page.locator('[data-testid=compare-response]').screenshot({ path: `${SHOTS}/e2e-web-family.png` });
+    // the first row is the lesson itself: the same numbers as running it in the main view
+    await page.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed('max');
+      window.__aqmlab!.controller.start();
+    });
+    await waitForStatus(page, 'done', 120_000);
+    const s = await page.evaluate(() => window.__aqmlab!.store.getState().summary);
+    expect(rows[0][1]).toBe((100 * s.bottleneck.lossRate).toFixed(2));
+    expect(rows[0][3]).toBe(s.web.exchanges.toLocaleString('en-US'));
+    expect(rows[0][5]).toBe((100 * s.web.cdf.find(([x]: [number, number]) => x === 0.5)[1]).toFixed(1));
+    // seeds/000's finding in the table: ARED + ECN (5 ms) ahead within 200 ms, behind within 2 s
+    expect(Number(rows[1][4])).toBeGreaterThan(Number(rows[0][4]));
+    expect(Number(rows[1][7])).toBeLessThan(Number(rows[0][7]));
+  });
 });

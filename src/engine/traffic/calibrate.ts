@@ -117,6 +117,15 @@ export function baselineScenario(s: EngineScenario, calibrations: readonly LoadC
 }
 
 /**
+ * A text that is equal for two baseline scenarios exactly when their runs are (the
+ * engine is deterministic): the whole scenario, keys sorted, without its name and
+ * description. The app's worker keys its recorded baselines by it (workers/baseline-cache.ts).
+ */
+export function baselineKey(s: EngineScenario): string {
+  return stable({ ...s, name: undefined, description: undefined });
+}
+
+/**
  * The rate (or user count) for every web item of `s` that asks for a `load`, with the
  * calibration record. `run` runs a scenario (sim-run's runScenario; passed in to keep the
  * modules acyclic).

@@ -10,14 +10,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { LoadCalibration } from '../../engine/metrics/types';
 import { useServices } from '../app-context';
 import { SERIES } from '../colors';
+import { hasWebTraffic } from '../scenario-view';
 import { useAppState } from '../store/app-store';
 import { CanvasPainter } from './painter';
 import { fontsFor } from './plot';
 import { BASELINE_COLOR, drawResponseTimes, RUN_COLOR, type RtCurve, type RtMode } from './response-plot';
 import './response-chart.css';
-
-/** Traffic kinds whose exchanges the chart shows. */
-export const WEB_KINDS: ReadonlySet<string> = new Set(['packmime', 'web-users', 'web-sessions']);
 
 /** "80 % load = 112.8 connections/s per direction (80.0 % on the uncongested link)". */
 export function calibrationLine(c: LoadCalibration): string {
@@ -36,7 +34,7 @@ export function ResponseChart() {
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const hover = useRef<number | null>(null);
-  const hasWeb = !!scenario?.traffic.some((t) => WEB_KINDS.has(t.kind));
+  const hasWeb = hasWebTraffic(scenario);
 
   useEffect(() => {
     const wrap = wrapRef.current;

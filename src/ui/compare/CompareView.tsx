@@ -7,9 +7,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { OKABE_ITO, SERIES } from '../colors';
-import { viewOf } from '../scenario-view';
+import { hasWebTraffic, viewOf } from '../scenario-view';
 import { compareSummaries, relText, type DiffRow } from './diff';
 import { LineChart, type ChartLine } from './LineChart';
+import { BASELINE_COLOR } from '../charts/response-plot';
 import { ResponseCompare } from './ResponseCompare';
 import { runInWorker, type CompareRunResult } from './run';
 import './compare.css';
@@ -23,22 +24,24 @@ export interface CompareViewProps {
   maxFlows?: number;
 }
 
-type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
+export type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
 
 const COLOR_A = OKABE_ITO.blue;
 const COLOR_B = OKABE_ITO.vermillion;
 const DASH_B = '7 3';
 
-/** Runs `scenario` in a worker whenever its content (not its identity) or `nonce` changes. */
-function useRun(scenario: Scenario, nonce: number): Side {
+/** Runs `scenario` in a worker whenever its content (not its identity) or `nonce` changes; null runs nothing. */
+function useRun(scenario: Scenario | null, nonce: number, baseline: boolean | 'only'): Side | null {
   const [side, setSide] = useState<Side>({ state: 'running', progress: 0 });
-  const key = JSON.stringify(scenario);
+  const key = scenario === null ? null : JSON.stringify(scenario);
   useEffect(() => {
+    if (key === null) return;
     const json: unknown = JSON.parse(key);
     const ctl = new AbortController();
     setSide({ state: 'running', progress: 0 });
     let last = 0;
     runInWorker(json, {
+      baseline,
       signal: ctl.signal,
       onProgress: (f) => {
         // a few updates per second are enough for a progress bar
@@ -55,11 +58,11 @@ function useRun(scenario: Scenario, nonce: number): Side {
       },
     );
     return () => ctl.abort();
-  }, [key, nonce]);
-  return side;
+  }, [key, nonce, baseline]);
+  return key === null ? null : side;
 }
 
-function Progress({ label, side, color }: { label: string; side: Side; color: string }) {
+export function Progress({ label, side, color }: { label: string; side: Side; color: string }) {
   return (
     <div className="cmp-progress">
       <span className="cmp-swatch" style={{ background: color }} aria-hidden="true" />
@@ -122,8 +125,14 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12 }: CompareView
   const [layout, setLayout] = useState<'overlay' | 'side'>('overlay');
   // the same seed for both, so only the scenarios' differences differ
   const bSeeded = useMemo(() => (b.seed === a.seed ? b : { ...b, seed: a.seed }), [a, b]);
-  const sa = useRun(a, nonce);
-  const sb = useRun(bSeeded, nonce);
+  // Web traffic: the response-time chart draws one uncongested baseline (the first web
+  // scenario's). It carries as many packets as a run, so it runs in a third worker beside
+  // the two runs instead of inside both (on a machine with 3 cores or more the comparison
+  // takes the time of one run, not of two).
+  const baseOf = [a, bSeeded].find(hasWebTraffic) ?? null;
+  const sa = useRun(a, nonce, false)!;
+  const sb = useRun(bSeeded, nonce, false)!;
+  const sbase = useRun(baseOf, nonce, 'only');
   const va = viewOf(a);
   const vb = viewOf(bSeeded);
 
@@ -187,6 +196,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12 }: CompareView
               { label: labelA, color: COLOR_A, exchanges: A.exchanges },
               { label: labelB, color: COLOR_B, dash: [7, 4], exchanges: B.exchanges },
             ]}
+            baseline={sbase?.state === 'done' ? sbase.result.exchanges : undefined}
           />
         ) : null}
         <h3 className="cmp-h">Congestion window per flow</h3>
@@ -210,7 +220,8 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12 }: CompareView
       <header className="cmp-head">
         <Progress label={labelA} side={sa} color={COLOR_A} />
         <Progress label={labelB} side={sb} color={COLOR_B} />
-        <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={sa.state === 'running' || sb.state === 'running'}>
+        {sbase ? <Progress label="uncongested baseline" side={sbase} color={BASELINE_COLOR} /> : null}
+        <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={sa.state === 'running' || sb.state === 'running' || sbase?.state === 'running'}>
           Run again
         </button>
       </header>

@@ -17,7 +17,8 @@ export interface ComparedRun {
   exchanges: ExchangeStore;
 }
 
-export function ResponseCompare({ runs, classroom = false }: { runs: readonly ComparedRun[]; classroom?: boolean }) {
+/** `baseline`: the store holding the uncongested baseline's exchanges (else the first run that has one). */
+export function ResponseCompare({ runs, baseline, classroom = false }: { runs: readonly ComparedRun[]; baseline?: ExchangeStore; classroom?: boolean }) {
   const [mode, setMode] = useState<RtMode>('cdf');
   const [large, setLarge] = useState(false);
   const [hover, setHover] = useState<number | null>(null);
@@ -41,13 +42,13 @@ export function ResponseCompare({ runs, classroom = false }: { runs: readonly Co
     ctx.fillRect(0, 0, width, height);
     const set = large ? 'large' : 'all';
     const curves: RtCurve[] = runs.map((r) => ({ label: r.label, hist: r.exchanges.run[set], color: r.color, dash: r.dash }));
-    const base = runs.find((r) => r.exchanges.baseline.all.n > 0);
-    if (base) curves.push({ label: 'uncongested', hist: base.exchanges.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
+    const base = baseline ?? runs.find((r) => r.exchanges.baseline.all.n > 0)?.exchanges;
+    if (base && base.baseline.all.n > 0) curves.push({ label: 'uncongested', hist: base.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
     const fonts = fontsFor(classroom);
     const out = drawResponseTimes(new CanvasPainter(ctx, width, height, fonts.line), curves, mode, fonts, hover);
     canvas.dataset.points = String(out.drawn);
     setReadout(out.readout);
-  }, [runs, mode, large, hover, classroom]);
+  }, [runs, baseline, mode, large, hover, classroom]);
 
   return (
     <div className="cmp-response" data-testid="compare-response">

@@ -1,14 +1,18 @@
 /**
  * A compare panel for the app (same props as the editor/inspector slots): the current
  * scenario against a variant of it (drop-tail, RED, RED+ECN, ECN toggled) or against a
- * lesson, both with the current seed, in <CompareView>. Nothing runs until "Compare".
+ * lesson, both with the current seed, in <CompareView>; or, for web traffic, the response
+ * times of several lessons of the current lesson's family overlaid (<FamilyView>, family.ts).
+ * Nothing runs until "Compare".
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { lessons, withParam } from '../scenario-api';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
 import { CompareView } from './CompareView';
+import { familyOf, shortLabels } from './family';
+import { FamilyView, type FamilyMember } from './FamilyView';
 
 interface Choice {
   id: string;
@@ -17,6 +21,9 @@ interface Choice {
 }
 
 const Q = 'topology.bottleneck.queue';
+const FAMILY = 'f:family';
+/** Lessons of a family ticked at first (the chart stays readable; more can be ticked). */
+const FAMILY_TICKED = 6;
 
 /** Applies several --set style changes in order, validating after each. */
 function variant(current: Scenario, sets: [string, unknown][]): { ok: true; scenario: Scenario } | { ok: false; errors: string[] } {
@@ -49,15 +56,49 @@ export default function ComparePanel({ store }: SlotProps) {
   const preset = useAppState(store, (s) => s.presetName);
   const [choice, setChoice] = useState(VARIANTS[2].id);
   const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; n: number } | null>(null);
+  const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const selectId = useId();
   const list = useMemo(() => lessons(), []);
   const labelA = preset ? (list.find((l) => l.name === preset)?.title ?? preset) : 'current scenario';
+  // the current scenario (as edited) first, then the other lessons of its family
+  const family = useMemo(() => {
+    if (!scenario) return [];
+    const others = familyOf(scenario, list).filter((l) => l.name !== preset);
+    if (others.length === 0) return [];
+    return [{ id: 'current', title: labelA, scenario }, ...others.map((l) => ({ id: l.name, title: l.title, scenario: { ...l.scenario, seed: scenario.seed } }))];
+  }, [scenario, list, preset, labelA]);
+  const [ticked, setTicked] = useState<ReadonlySet<string> | null>(null);
+  // another family: back to the first ones ticked
+  const familyIds = family.map((m) => m.id).join(',');
+  useEffect(() => setTicked(null), [familyIds]);
+  const isTicked = (id: string, i: number) => (ticked ? ticked.has(id) : i < FAMILY_TICKED);
+  const tick = (id: string, on: boolean) =>
+    setTicked((prev) => {
+      const s = new Set(prev ?? family.slice(0, FAMILY_TICKED).map((m) => m.id));
+      if (on) s.add(id);
+      else s.delete(id);
+      return s;
+    });
 
   if (!scenario) return <p className="muted pad">Load a scenario to compare it.</p>;
 
   const start = () => {
     setError(null);
+    if (choice === FAMILY) {
+      const picked = family.filter((m, i) => isTicked(m.id, i));
+      // the chart's labels: what the ticked titles do not all share
+      const labels = shortLabels(picked.map((m) => m.title));
+      const members: FamilyMember[] = picked.map((m, i) => ({ label: labels[i], scenario: m.scenario }));
+      if (members.length < 2) {
+        setError('Tick at least two lessons of the family to overlay their response times.');
+        return;
+      }
+      setRun(null);
+      setFamilyRun((prev) => ({ members, seed: scenario.seed, n: (prev?.n ?? 0) + 1 }));
+      return;
+    }
+    setFamilyRun(null);
     let b: Scenario;
     let labelB: string;
     if (choice.startsWith('v:')) {
@@ -90,6 +131,11 @@ export default function ComparePanel({ store }: SlotProps) {
               </option>
             ))}
           </optgroup>
+          <optgroup label="Several lessons, response times overlaid">
+            <option value={FAMILY} disabled={family.length === 0}>
+              {family.length === 0 ? 'this lesson’s family (web lessons only)' : `this lesson’s family: ${family.length} lessons that differ only in queue, TCP or ECN`}
+            </option>
+          </optgroup>
           <optgroup label="A lesson">
             {list.map((l) => (
               <option key={l.name} value={`l:${l.name}`}>
@@ -101,18 +147,36 @@ export default function ComparePanel({ store }: SlotProps) {
         <button type="button" className="primary" onClick={start}>
           Compare
         </button>
-        {run ? (
-          <button type="button" onClick={() => setRun(null)}>
+        {run || familyRun ? (
+          <button
+            type="button"
+            onClick={() => {
+              setRun(null);
+              setFamilyRun(null);
+            }}
+          >
             Close comparison
           </button>
         ) : null}
       </div>
+      {choice === FAMILY && family.length > 0 ? (
+        <fieldset className="cmp-family">
+          <legend>Lessons to overlay (each runs in full; the same seed, {scenario.seed}, for all)</legend>
+          {family.map((m, i) => (
+            <label key={m.id}>
+              <input type="checkbox" checked={isTicked(m.id, i)} onChange={(e) => tick(m.id, e.target.checked)} /> {m.title}
+              {m.id === 'current' ? ' (the current scenario)' : ''}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       {error ? (
         <p className="cmp-error" role="alert">
           {error}
         </p>
       ) : null}
       {run ? <CompareView key={run.n} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} /> : null}
+      {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} /> : null}
     </div>
   );
 }

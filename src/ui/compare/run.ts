@@ -23,6 +23,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Series sampling interval, seconds (default: duration / 1500). */
   sampleInterval?: number;
+  /** Web traffic: run the uncongested baseline too (default true), or only it ("only"). */
+  baseline?: boolean | 'only';
   /** Worker factory (tests pass a fake). */
   makeWorker?: () => Worker;
 }
@@ -101,6 +103,6 @@ export function runInWorker(scenario: unknown, opts: RunOptions = {}): Promise<C
     };
     const duration = (scenario as { duration?: unknown } | null)?.duration;
     const sampleInterval = opts.sampleInterval ?? (typeof duration === 'number' && duration > 0 ? Math.max(0.001, duration / 1500) : undefined);
-    worker.postMessage(toWorker({ type: 'start', runId, scenario, options: { record: false, sampleInterval }, speed: 'max' }));
+    worker.postMessage(toWorker({ type: 'start', runId, scenario, options: { record: false, sampleInterval, baseline: opts.baseline }, speed: 'max' }));
   });
 }

@@ -138,7 +138,7 @@ function seeds000Lessons(): PresetSource[] {
     {
       ...base,
       name: 'web-dt148-80',
-      title: 'Web traffic: response times at 80 % load, drop-tail',
+      title: 'Web traffic at 80 % load, drop-tail',
       paper: 'seeds/000 §6.1, Fig. 8',
       lesson: `Two-way PackMime web traffic (many short HTTP exchanges, a few long ones) at 80 % offered load over a 10 Mb/s link with a 148-packet drop-tail queue (2 x BDP), Reno, TCP as in seeds/000 Table 2. Watch the response-time CDF grow beside the uncongested baseline (the same connections on a link 10x faster); point at it to read how many responses finish within a time. ${SHORT}.`,
       claims: [
@@ -154,7 +154,7 @@ function seeds000Lessons(): PresetSource[] {
       name: 'web-dt148-80-sack',
       title: 'Web traffic at 80 % load, drop-tail, SACK',
       paper: 'seeds/000 §6.4, Figs. 16 and 18',
-      lesson: `The drop-tail lesson with SACK instead of Reno. Most HTTP responses are a few segments long: a loss in them is repaired by a timeout whatever the recovery algorithm, so SACK can only help the long ones. Compare with the Reno lesson (Compare, "Web traffic: response times at 80 % load, drop-tail"). ${SHORT}.`,
+      lesson: `The drop-tail lesson with SACK instead of Reno. Most HTTP responses are a few segments long: a loss in them is repaired by a timeout whatever the recovery algorithm, so SACK can only help the long ones. Compare with the Reno lesson (Compare, "Web traffic at 80 % load, drop-tail"). ${SHORT}.`,
       claims: [busy(0.75, 0.92), claim('Most responses are short: more than half complete within 300 ms.', (s) => within(s, 0.3), (f) => f > 0.5, (f) => `${percent(f)} within 300 ms`)],
       json: seeds000Json({ queue: SEEDS000_DROPTAIL['dt-148q'], variant: 'sack', ...LESSON }),
     },
