@@ -7,7 +7,7 @@ import { weibull } from './dist';
 import { drawFlowDelay } from './flow-delay';
 import { PERSISTENT } from './packmime-data';
 import { GapSampler, LogNormalMix, ResponseSampler, sampleRequest, sampleServerDelay, wholeBytes } from './packmime-model';
-import { defineTraffic, needsDurationText, type TrafficContext, type TrafficItemOf } from './types';
+import { BYTES_PER_OPEN_CONNECTION, defineTraffic, needsDurationText, overloadBacklog, type TrafficContext, type TrafficItemOf } from './types';
 import { DIRECTION_PARAM, webSides, type WebClient, type WebConnection, type WebExchange, type WebSides } from './web';
 
 /** Parameters of a PackMime-HTTP item (`{ kind: "packmime", ... }`). */
@@ -201,8 +201,12 @@ export const packmime = defineTraffic({
     const conns = connectionRate(item, ctx.pathRate) * (item.direction === 'both' ? 2 : 1) * span;
     // per connection about 7 data segments, as many ACKs, and 6 control packets (SYN, SYN-ACK, ACK, request ACK, FIN, FIN-ACK)
     const packets = conns * 20;
-    const open = Math.ceil(connectionRate(item, ctx.pathRate) * (item.direction === 'both' ? 2 : 1) * 2);
-    return { packets, flows: open, events: packets * ctx.hops * 1.25 + conns * 4, packetsInFlight: open * 10, memoryBytes: open * 12_000 };
+    const rate = connectionRate(item, ctx.pathRate) * (item.direction === 'both' ? 2 : 1);
+    // about 2 s per connection when the link keeps up; beyond it the excess piles up
+    // (open loop: connections start whatever the earlier ones do)
+    const rho = (connectionRate(item, ctx.pathRate) * 8 * 9_000) / ctx.pathRate;
+    const open = Math.ceil(rate * 2 + overloadBacklog(rate, rho, span));
+    return { packets, flows: open, events: packets * ctx.hops * 1.25 + conns * 4, packetsInFlight: open * 10, memoryBytes: open * BYTES_PER_OPEN_CONNECTION };
   },
   create(item, ctx) {
     ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)

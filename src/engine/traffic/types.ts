@@ -58,6 +58,23 @@ export interface ScenarioView {
   tcp: TcpParams;
 }
 
+/**
+ * Memory of one open web connection (its TCP sender and receiver, their buffers and the
+ * exchange's records), bytes: measured 4.6-6.7 KB as the live heap of overloaded runs
+ * divided by the connections open (packmime at 2x and 4x the link, web-sessions at 2x;
+ * 2026-11-25), doubled to stay on the safe side of the app's question and the CLI's cap.
+ */
+export const BYTES_PER_OPEN_CONNECTION = 12_000;
+
+/**
+ * Connections of an open-loop source (started whatever the earlier ones do) still open at
+ * the end of `span` seconds when it offers `rho` times what its path carries: the excess
+ * of the arrival rate `rate` (per s) over the completion rate, rate x (1 - 1/rho), piles up.
+ */
+export function overloadBacklog(rate: number, rho: number, span: number): number {
+  return rho > 1 ? rate * (1 - 1 / rho) * span : 0;
+}
+
 /** A rough size of the work an item causes, for run-size estimates (src/engine/estimate.ts). */
 export interface TrafficEstimate {
   /** Packets the item puts on the network over the run (data and ACKs). */

@@ -56,10 +56,22 @@ export const WEB_USERS_PARAMS = {
     doc: 'Share of new connections that are persistent (carry several requests, as many as drawn from the requests-per-connection distribution).',
     ref: 'seeds/002 §III.A (15 %)',
   },
+  serverDelay: {
+    type: 'enum',
+    values: ['packmime', 'none'],
+    valueDocs: {
+      packmime: "each response waits PackMime-HTTP's server delay, 1 / max(10, Weibull(0.63, 305)) s (at most 0.1 s, median about 6 ms; packmime-data.ts), once the whole request is in",
+      none: 'the server answers as soon as the whole request is in, as seeds/002 §III describes its testbed ("End systems are configured to ensure no resource constraints were present, hence delays there are insignificant")',
+    },
+    default: 'packmime',
+    label: 'Server delay',
+    doc: 'How long a server waits between the end of a request and the start of its response.',
+    ref: 'seeds/002 §III; PackMime-HTTP server delay (seeds/000 §5.1)',
+  },
   start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Users start their first think time at this time, seconds.' },
 } as const satisfies ParamSpecs;
 
-export type WebUsersItem = TrafficItemOf<typeof WEB_USERS_PARAMS, 'load'> & { kind: 'web-users'; direction: 'forward' | 'reverse' | 'both' };
+export type WebUsersItem = TrafficItemOf<typeof WEB_USERS_PARAMS, 'load'> & { kind: 'web-users'; direction: 'forward' | 'reverse' | 'both'; serverDelay: 'packmime' | 'none' };
 
 /** A page being loaded by a user. */
 interface Page {
@@ -110,10 +122,12 @@ interface ConnPlan {
  * silent, the distributions are those of the PackMime-HTTP model (same research group,
  * same kind of traces; packmime-data.ts): request and response sizes (median response
  * 895 B against the paper's "approximately 1,000 bytes"), think time = PackMime's time
- * between pages (per-user log-normal mixture, median about 9 s), objects per page =
- * 1 + ceil(Weibull(1, 1.578)) (at least 2 when a page has embedded objects, 31 % of pages
- * only the top-level object), consecutive pages per server = PackMime's pages per
- * connection, requests per persistent connection = 2 + Weibull(1, 1.578) rounded up.
+ * between pages (per-user log-normal mixture, median about 9 s), objects per page: 69 % of
+ * pages only the top-level object (PackMime's P(one object), PERSISTENT.oneObject), the
+ * others 1 + ceil(Weibull(1, 1.578)), at least 2 (mean about 1.66 objects a page),
+ * consecutive pages per server = PackMime's pages per connection, requests per persistent
+ * connection = 2 + Weibull(1, 1.578) rounded up. The server delay is PackMime's unless
+ * `serverDelay` is "none" (seeds/002 §III: no delays at the end systems).
  */
 class UserPopulation implements AppHandler, WebClient {
   private readonly rttRng: Rng;
@@ -128,6 +142,8 @@ class UserPopulation implements AppHandler, WebClient {
     count: number,
     private readonly parallel: number,
     private readonly persistent: number,
+    /** Draw PackMime's server delay for each response (false: the server answers at once). */
+    private readonly serverDelay: boolean,
     name: string,
   ) {
     const seed = ctx.seed;
@@ -202,7 +218,7 @@ class UserPopulation implements AppHandler, WebClient {
     // the server closes after this response if the connection may carry no more, or nothing is left to ask
     const last = plan.done + 1 >= plan.max || page.unassigned === 0;
     const u = page.user;
-    return { req: sampleRequest(u.sizes), rsp: u.rsp.next(), serverDelayNs: fromSeconds(sampleServerDelay(this.delayRng)), gapNs: 0, last };
+    return { req: sampleRequest(u.sizes), rsp: u.rsp.next(), serverDelayNs: this.serverDelay ? fromSeconds(sampleServerDelay(this.delayRng)) : 0, gapNs: 0, last };
   }
 
   exchangeDone(conn: WebConnection, _k: number, now: number): void {
@@ -272,13 +288,18 @@ export const webUsers = defineTraffic({
     const dirs = item.direction === 'both' ? 2 : 1;
     const exchanges = users * USER_EXCHANGES_PER_S * dirs * Math.max(0, ctx.endSeconds - item.start);
     const packets = exchanges * 20;
-    return { packets, flows: Math.ceil(users * dirs * 0.2), events: packets * ctx.hops * 1.25 + exchanges * 4, memoryBytes: users * dirs * 300 };
+    // a user and its open connections: measured (live heap, web100-users-dt-98 with 1x, 2.2x
+    // and 8.7x its users) 1.4, 4.2 and 6.3 KB per user: a user waits for its page, so the
+    // connections open per user grow with the overload up to the page's parallel ones
+    const rho = (users * USER_BPS) / ctx.pathRate;
+    const perUser = 1_500 + 5_000 * Math.min(1, Math.max(0, (rho - 1) / 2));
+    return { packets, flows: Math.ceil(users * dirs * 0.2), events: packets * ctx.hops * 1.25 + exchanges * 4, memoryBytes: users * dirs * perUser };
   },
   create(item, ctx) {
     ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)
     const tcp: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
     for (const sides of webSides(item.direction, ctx)) {
-      const pop = new UserPopulation(ctx, sides, tcp, item.users, item.parallel, item.persistent, `web-users:${ctx.index}:${sides.dir}`);
+      const pop = new UserPopulation(ctx, sides, tcp, item.users, item.parallel, item.persistent, item.serverDelay !== 'none', `web-users:${ctx.index}:${sides.dir}`);
       pop.begin(fromSeconds(item.start));
     }
   },

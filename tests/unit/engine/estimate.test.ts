@@ -63,6 +63,22 @@ describe('run-size estimates', () => {
     expect(runSizeProblems(e, DEFAULT_LIMITS)).toEqual([]);
   });
 
+  // Open-loop web sources in overload keep starting connections the link cannot finish:
+  // they pile up, and so does memory (packmime at 2x a 10 Mb/s link for 60 s held 92 MB
+  // of live heap). The estimate counts that backlog.
+  for (const [what, item] of [
+    ['packmime', { kind: 'packmime', load: 2, direction: 'both' }],
+    ['web-sessions, open loop', { kind: 'web-sessions', load: 2, direction: 'forward', openLoop: true }],
+  ] as const)
+    it(`${what} at twice the link: the estimate's open connections cover what the run leaves open, within 3x`, () => {
+      const sc = scenario({ version: 1, seed: 1, duration: 30, warmup: 0, topology: { kind: 'dumbbell', bottleneck: { rate: 10e6, delay: 0.001, queue: { kind: 'droptail', limit: 100 } }, flowDelay: { kind: 'uniform', min: 0.01, max: 0.15 } }, traffic: [item] });
+      const e = estimateRun(sc);
+      const open = runScenario(sc).summary.web!.inProgress;
+      expect(open).toBeGreaterThan(1000); // the backlog is real
+      expect(e.flows).toBeGreaterThan(open);
+      expect(e.flows).toBeLessThan(3 * open);
+    });
+
   it('packets in flight are capped: a UDP flood into a huge buffer stops with a message naming the queue and its limit', () => {
     const sc = scenario({
       version: 1,

@@ -47,6 +47,30 @@ describe('web-users (seeds/002 browsing users)', () => {
     expect(b / a).toBeLessThan(2.3);
   });
 
+  it('serverDelay "none": the server answers as soon as the request is in (seeds/002 §III); "packmime" waits PackMime\'s server delay first', () => {
+    // Without persistent connections every exchange is SYN, SYN-ACK, request, response on an
+    // idle 100 Mb/s path: with a one-segment request and response the last byte arrives two
+    // propagation RTTs after the SYN, plus the packets' transmission times (under 1 ms here)
+    // and the server's delay.
+    const excess = (serverDelay: string): number[] => {
+      const out: number[] = [];
+      const s = scenario({ kind: 'web-users', users: 100, persistent: 0, serverDelay }, { warmup: 0, duration: 60, rate: 100e6 });
+      runScenario(s, {
+        exchanges: (b) => {
+          for (let i = 0; i < b.rt.length; i++) if (b.req[i] <= 1460 && b.rsp[i] <= 1460) out.push(b.rt[i] - 2 * b.rtt[i]);
+        },
+      });
+      return out.sort((x, y) => x - y);
+    };
+    const none = excess('none');
+    const packmime = excess('packmime');
+    expect(none.length).toBeGreaterThan(200);
+    expect(none[0]).toBeGreaterThan(0);
+    expect(none[none.length - 1]).toBeLessThan(0.002);
+    // PackMime's delay: median 1 / 171 s, about 6 ms
+    expect(packmime[Math.floor(packmime.length / 2)]).toBeGreaterThan(0.004);
+  });
+
   it('users wait for their pages: on a congested link the same users complete fewer exchanges than uncongested', () => {
     const s = scenario({ kind: 'web-users', users: 1500 }, { duration: 60, warmup: 20 });
     const congested = runScenario(s).summary;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { toMain, type MainToWorker } from '../../../../src/protocol/messages';
-import { APP_SERIES_VALUES, appSampleInterval, RunController } from '../../../../src/ui/run/controller';
+import { APP_SERIES_VALUES, appSampleInterval, largeRunQuestion, RunController } from '../../../../src/ui/run/controller';
 import { stepTargets } from '../../../../src/ui/run/step-targets';
 import { viewOf } from '../../../../src/ui/scenario-view';
 import { AppStore } from '../../../../src/ui/store/app-store';
@@ -246,5 +246,12 @@ describe('RunController: very large runs', () => {
     normal.c.play();
     expect(normal.questions).toEqual([]);
     expect(normal.workers[0].sent[0].type).toBe('start');
+  });
+
+  it('asks before a run whose browsing users would fill the tab: 80,000 users a side at 100 Mb/s (8.7x the link) held 1 GB of live heap', () => {
+    const s = presetScenario('web100-users-dt-98')!;
+    expect(largeRunQuestion(s)).toBeNull(); // the lesson: 9,141 users a side, 40 MB
+    const many = { ...s, duration: 15, traffic: [{ ...s.traffic[0], users: 80_000 }] } as typeof s;
+    expect(largeRunQuestion(many)).toMatch(/needs about 1(\.\d)? GB of memory/);
   });
 });
