@@ -99,6 +99,15 @@ interface User {
   thinkGen: LogNormalMix;
   sizes: Rng;
   rsp: ResponseSampler;
+  /**
+   * The user's own streams for its connections' RTTs and its responses' server delays. One
+   * stream shared by the population, drawn in the order connections open, made a user's
+   * draws depend on every other user's timing: a change of 0.3 us a packet (Ethernet
+   * framing) gave one connection a 127 ms RTT instead of 12 ms and moved the offered load
+   * by 2.6 points, and the load did not grow monotonically with the user count (issue #7).
+   */
+  rtt: Rng;
+  srv: Rng;
 }
 
 /** What a connection is for: its page and how many requests it may carry. */
@@ -130,8 +139,6 @@ interface ConnPlan {
  * `serverDelay` is "none" (seeds/002 §III: no delays at the end systems).
  */
 class UserPopulation implements AppHandler, WebClient {
-  private readonly rttRng: Rng;
-  private readonly delayRng: Rng;
   private readonly users: User[] = [];
   private readonly app: number;
 
@@ -147,13 +154,22 @@ class UserPopulation implements AppHandler, WebClient {
     name: string,
   ) {
     const seed = ctx.seed;
-    this.rttRng = rngFor(seed, `${name}:rtt`);
-    this.delayRng = rngFor(seed, `${name}:server`);
     this.app = ctx.sim.addApp(this);
     for (let i = 0; i < count; i++) {
       const rng = rngFor(seed, `${name}:user:${i}`);
       const sizes = rngFor(seed, `${name}:sizes:${i}`);
-      this.users.push({ id: i, client: sides.clients[i % sides.clients.length], server: 0, pagesOnServer: 0, rng, thinkGen: new LogNormalMix(rng, PERSISTENT.pageGap), sizes, rsp: new ResponseSampler(sizes, 100) });
+      this.users.push({
+        id: i,
+        client: sides.clients[i % sides.clients.length],
+        server: 0,
+        pagesOnServer: 0,
+        rng,
+        thinkGen: new LogNormalMix(rng, PERSISTENT.pageGap),
+        sizes,
+        rsp: new ResponseSampler(sizes, 100),
+        rtt: rngFor(seed, `${name}:rtt:${i}`),
+        srv: rngFor(seed, `${name}:server:${i}`),
+      });
     }
   }
 
@@ -192,7 +208,7 @@ class UserPopulation implements AppHandler, WebClient {
     this.pendingPlan = { page, max, done: 0, top: false };
     this.ctx.web().connect(
       this,
-      { clientNode: page.user.client, serverNode: page.server, dir: this.sides.dir, tcp: this.tcp, delayNs: fromSeconds(drawFlowDelay(this.ctx.flowDelay, this.rttRng)) },
+      { clientNode: page.user.client, serverNode: page.server, dir: this.sides.dir, tcp: this.tcp, delayNs: fromSeconds(drawFlowDelay(this.ctx.flowDelay, page.user.rtt)) },
       now,
     );
   }
@@ -218,7 +234,7 @@ class UserPopulation implements AppHandler, WebClient {
     // the server closes after this response if the connection may carry no more, or nothing is left to ask
     const last = plan.done + 1 >= plan.max || page.unassigned === 0;
     const u = page.user;
-    return { req: sampleRequest(u.sizes), rsp: u.rsp.next(), serverDelayNs: this.serverDelay ? fromSeconds(sampleServerDelay(this.delayRng)) : 0, gapNs: 0, last };
+    return { req: sampleRequest(u.sizes), rsp: u.rsp.next(), serverDelayNs: this.serverDelay ? fromSeconds(sampleServerDelay(u.srv)) : 0, gapNs: 0, last };
   }
 
   exchangeDone(conn: WebConnection, _k: number, now: number): void {

@@ -5,7 +5,7 @@ import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run
 import { uncongested } from '../../../../src/engine/traffic/calibrate';
 import { paretoScale, WEB_SESSIONS_PARAMS } from '../../../../src/engine/traffic/web-sessions';
 
-function scenario(item: Record<string, unknown>, opts: { duration?: number; warmup?: number; rate?: number; seed?: number } = {}): EngineScenario {
+function scenario(item: Record<string, unknown>, opts: { duration?: number; warmup?: number; rate?: number; seed?: number; framing?: string } = {}): EngineScenario {
   const r = parseScenario({
     version: 1,
     seed: opts.seed ?? 1,
@@ -13,7 +13,7 @@ function scenario(item: Record<string, unknown>, opts: { duration?: number; warm
     warmup: opts.warmup ?? 10,
     topology: {
       kind: 'dumbbell',
-      bottleneck: { rate: opts.rate ?? 10e6, delay: 0.001, queue: { kind: 'droptail', limit: 100 } },
+      bottleneck: { rate: opts.rate ?? 10e6, delay: 0.001, ...(opts.framing ? { framing: opts.framing } : {}), queue: { kind: 'droptail', limit: 100 } },
       left: { hosts: 2, rate: 100e6, delay: 0 },
       right: { hosts: 2, rate: 100e6, delay: 0 },
       flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 },
@@ -69,6 +69,43 @@ describe('web-users (seeds/002 browsing users)', () => {
     expect(none[none.length - 1]).toBeLessThan(0.002);
     // PackMime's delay: median 1 / 171 s, about 6 ms
     expect(packmime[Math.floor(packmime.length / 2)]).toBeGreaterThan(0.004);
+  });
+
+  it("a user's connections draw the same RTTs whatever the other users or the link's timing do (per-user streams, issue #7)", () => {
+    // One connection at a time and one exchange per connection: a user's k-th exchange is its
+    // k-th connection, so its sizes and RTT are the user's k-th draws. With each user's own
+    // streams every (request, response, RTT) of a run recurs when the link is framed (0.3 us
+    // a packet more) or a user is added; a stream shared by the population, drawn in the
+    // order connections open, hands the RTTs to other connections after the first reordering.
+    const triples = (users: number, framing?: string): string[] => {
+      const out: string[] = [];
+      const s = scenario({ kind: 'web-users', users, parallel: 1, persistent: 0, direction: 'both' }, { warmup: 0, duration: 120, rate: 100e6, framing });
+      runScenario(s, {
+        exchanges: (b) => {
+          for (let i = 0; i < b.rt.length; i++) out.push(`${b.dir[i]} ${b.req[i]} ${b.rsp[i]} ${b.rtt[i]}`);
+        },
+      });
+      return out;
+    };
+    // the share of a run's exchanges found (as a multiset) in another's
+    const found = (a: string[], b: string[]): number => {
+      const left = new Map<string, number>();
+      for (const k of b) left.set(k, (left.get(k) ?? 0) + 1);
+      let n = 0;
+      for (const k of a) {
+        const c = left.get(k) ?? 0;
+        if (c > 0) {
+          n++;
+          left.set(k, c - 1);
+        }
+      }
+      return n / a.length;
+    };
+    const base = triples(120);
+    expect(base.length).toBeGreaterThan(1500);
+    // only exchanges still in progress at the end may differ
+    expect(found(base, triples(120, 'ethernet'))).toBeGreaterThan(0.98);
+    expect(found(base, triples(121))).toBeGreaterThan(0.98);
   });
 
   it('users wait for their pages: on a congested link the same users complete fewer exchanges than uncongested', () => {
