@@ -36,10 +36,14 @@ import { claim, claimOf, percent, type Claim, type PresetSource } from './types'
  * 100 Mb/s was Fast Ethernet, which carries about 93 Mb/s of this traffic's IP packets, and
  * the lessons reach the paper's throughputs only with it (docs/web.md). The uncongested twins'
  * 1 Gb/s link is framed too (the paper's was Gigabit Ethernet): the same network with a faster
- * link. The user counts stay: they are calibrated in IP bytes, and framing a link 9-10 % busy
- * changes each packet's time on it by 0.3 us, not the users' load (checked by the
- * uncongested-90 claims: 90.4 and 88.2 % framed, 89.7 and 90.8 % unframed; at this scale a
- * heavy-tailed user more or less moves the load by points).
+ * link. The user counts stay (calibrated unframed; the uncongested-90 claims check them:
+ * 90.4 and 88.2 % framed, 89.7 and 90.8 % unframed). Framing a link 9-10 % busy adds 0.3 us
+ * a packet, which does not change the users' mean load but does change which connection
+ * draws which RTT (web-users draws them from one shared stream in connection-opening order),
+ * and a multi-MB response's RTT sets how many of its bytes fall in the 30 s window: for the
+ * general 90 % count one 21 MB response drawing 127 ms instead of 12 ms costs the right-to-left
+ * load 3.8 points (docs/web.md, "Why 88.2 %", with a per-user-stream prototype that
+ * removes the effect).
  * Shortened from the paper's 90 minutes: 30 s after a 10 s warm-up, one seed (about
  * 75,000 exchanges at 90 %), so that a lesson costs about 6 s of CPU.
  */
