@@ -35,6 +35,8 @@ describe('web traffic in the browser', () => {
     const box = (await c.boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.35, box.y + box.height * 0.5);
     await page.waitForFunction(() => /within .*this run: [\d.]+ %.*uncongested .*: [\d.]+ %/.test(document.querySelector('.chart-response .response-readout')!.textContent ?? ''), undefined, { timeout: 10_000 });
+    // the baseline runs in a worker of its own: its last exchanges may come just after the run ends
+    await page.waitForFunction(() => { const d = document.querySelector<HTMLCanvasElement>('.chart-response canvas')!.dataset; return Number(d.baseline) > 0.9 * Number(d.exchanges); }, undefined, { timeout: 30_000, polling: 100 });
     const final = await page.evaluate(() => ({
       drawn: Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')!.dataset.exchanges),
       baseline: Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')!.dataset.baseline),
