@@ -255,16 +255,27 @@ describe('RunController: very large runs', () => {
     expect(largeRunQuestion(many)).toMatch(/needs about 1(\.\d)? GB of memory/);
   });
 
-  it("a web run's baseline runs in a worker of its own and is shown as the run's clock passes each exchange's end", () => {
+  /** A web lesson's run, on a machine with two cores or more (`separate`) or one. */
+  const webRun = (separate: boolean) => {
     const store = new AppStore();
     const workers: FakeWorker[] = [];
-    const c = new RunController(store, () => {
-      const w = new FakeWorker();
-      workers.push(w);
-      return w as unknown as Worker;
-    }, () => true, true);
+    const c = new RunController(
+      store,
+      () => {
+        const w = new FakeWorker();
+        workers.push(w);
+        return w as unknown as Worker;
+      },
+      () => true,
+      separate,
+    );
     c.loadScenario(presetScenario('web-dt148-80'), 'web-dt148-80');
     c.play();
+    return { store, c, workers };
+  };
+
+  it("a web run's baseline runs in a worker of its own and is shown as the run's clock passes each exchange's end", () => {
+    const { store, c, workers } = webRun(true);
     const start = workers[0].sent[0];
     if (start.type !== 'start') throw new Error();
     expect(start.options.baseline).toBe('separate');
@@ -303,15 +314,7 @@ describe('RunController: very large runs', () => {
   });
 
   it('with one core the run\'s worker runs the baseline alongside', () => {
-    const store = new AppStore();
-    const workers: FakeWorker[] = [];
-    const c = new RunController(store, () => {
-      const w = new FakeWorker();
-      workers.push(w);
-      return w as unknown as Worker;
-    }, () => true, false);
-    c.loadScenario(presetScenario('web-dt148-80'), 'web-dt148-80');
-    c.play();
+    const { workers } = webRun(false);
     const start = workers[0].sent[0];
     if (start.type !== 'start') throw new Error();
     expect(start.options.baseline).toBe(true);
