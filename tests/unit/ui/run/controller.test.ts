@@ -21,14 +21,20 @@ class FakeWorker {
   }
 }
 
-function setup() {
+/** A controller whose workers are FakeWorkers (kept in `workers`, in the order made). */
+function controller(confirm?: (q: string) => boolean, separateBaseline?: boolean) {
   const store = new AppStore();
   const workers: FakeWorker[] = [];
-  const c = new RunController(store, () => {
+  const make = () => {
     const w = new FakeWorker();
     workers.push(w);
     return w as unknown as Worker;
-  });
+  };
+  return { store, workers, c: new RunController(store, make, confirm, separateBaseline) };
+}
+
+function setup() {
+  const { store, c, workers } = controller();
   c.loadScenario(presetScenario('default'), 'default');
   return { store, c, workers };
 }
@@ -206,21 +212,11 @@ describe('RunController: very large runs', () => {
   const flood = { version: 1, duration: 5, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'udp', rate: 1e12, packetSize: 1 }] };
 
   function setupAsking(answer: boolean) {
-    const store = new AppStore();
-    const workers: FakeWorker[] = [];
     const questions: string[] = [];
-    const c = new RunController(
-      store,
-      () => {
-        const w = new FakeWorker();
-        workers.push(w);
-        return w as unknown as Worker;
-      },
-      (q) => {
-        questions.push(q);
-        return answer;
-      },
-    );
+    const { store, c, workers } = controller((q) => {
+      questions.push(q);
+      return answer;
+    });
     return { store, c, workers, questions };
   }
 
@@ -257,18 +253,7 @@ describe('RunController: very large runs', () => {
 
   /** A web lesson's run, on a machine with two cores or more (`separate`) or one. */
   const webRun = (separate: boolean) => {
-    const store = new AppStore();
-    const workers: FakeWorker[] = [];
-    const c = new RunController(
-      store,
-      () => {
-        const w = new FakeWorker();
-        workers.push(w);
-        return w as unknown as Worker;
-      },
-      () => true,
-      separate,
-    );
+    const { store, c, workers } = controller(() => true, separate);
     c.loadScenario(presetScenario('web-dt148-80'), 'web-dt148-80');
     c.play();
     return { store, c, workers };
