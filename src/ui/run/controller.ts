@@ -88,6 +88,8 @@ export class RunController {
   private basePending: PendingExchanges[] = [];
   /** How far the baseline worker has got, simulated s (Infinity: it has ended). */
   private baseNow = 0;
+  /** The baseline worker is working for the current run. */
+  private baseActive = false;
   /** The run's clock: baseline exchanges that ended by then are shown. */
   private runNow = 0;
   private runEnded = false;
@@ -367,15 +369,23 @@ export class RunController {
       this.baseWorker = w;
     }
     w.postMessage(toWorker({ type: 'start', runId: this.runId, scenario, options: { record: false, baseline: 'is' }, speed: 'max' }));
+    this.baseActive = true;
+  }
+
+  /** The baseline has reached the run's end (or ended, or failed): its worker may rest. */
+  private baselineFinished(): void {
+    if (this.baseActive) this.baseWorker?.postMessage(toWorker({ type: 'stop' }));
+    this.baseActive = false;
+    if (this.store.getState().baselineBehind) this.store.set({ baselineBehind: false });
   }
 
   /** Stops the baseline's work (its worker stays, with its cache of recorded baselines). */
   private stopBaseline(): void {
+    this.baselineFinished();
     this.basePending = [];
     this.baseNow = 0;
     this.runNow = 0;
     this.runEnded = false;
-    this.baseWorker?.postMessage(toWorker({ type: 'stop' }));
   }
 
   private dropBaseWorker(): void {
@@ -398,9 +408,10 @@ export class RunController {
     } else if (m.type === 'progress') {
       this.baseNow = m.now;
       // the run has ended and the baseline has passed its end: nothing more is needed
-      if (this.runEnded && this.baseNow >= this.runNow) this.baseWorker?.postMessage(toWorker({ type: 'stop' }));
+      if (this.runEnded && this.baseNow >= this.runNow) this.baselineFinished();
     } else if (m.type === 'error') {
       this.basePending = [];
+      this.baselineFinished();
     }
   }
 
@@ -492,7 +503,8 @@ export class RunController {
         this.live = false;
         this.runEnded = true;
         this.releaseBaseline(m.result.summary.simulatedSeconds);
-        if (this.baseNow >= this.runNow) this.baseWorker?.postMessage(toWorker({ type: 'stop' }));
+        if (this.baseNow >= this.runNow) this.baselineFinished();
+        else if (this.baseActive) store.set({ baselineBehind: true });
         store.set((s) => ({ status: 'done', result: m.result, resultRev: s.scenarioRev, flowsTotal: null, summary: m.result.summary, now: m.result.summary.simulatedSeconds, end: m.result.summary.simulatedSeconds }));
         return;
       case 'error':

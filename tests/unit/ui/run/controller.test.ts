@@ -286,11 +286,13 @@ describe('RunController: very large runs', () => {
     c.onMessage(toMain({ type: 'done', runId, result: { version: 1, scenario: null, summary: { simulatedSeconds: 25 } as never } }));
     expect(shown()).toBe(6);
     expect(workers[1].sent.some((m) => m.type === 'stop')).toBe(false);
+    expect(store.getState().baselineBehind).toBe(true); // the chart says its baseline is still running
     c.onBaselineMessage(ex([24.9, 25.1]));
     expect(shown()).toBe(7); // 25.1 s is beyond the run's end: never shown
     c.onBaselineMessage(toMain({ type: 'progress', runId, now: 25.2, end: Infinity, eventsPerSec: 0, simRate: 0, events: 0 }));
     expect(workers[1].sent.at(-1)!.type).toBe('stop');
     expect(shown()).toBe(7);
+    expect(store.getState().baselineBehind).toBe(false);
     // the next run keeps the baseline's worker (and its recorded baselines); a straggler of the old run is ignored
     c.play();
     c.onBaselineMessage(ex([1]));
