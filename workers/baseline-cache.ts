@@ -45,6 +45,11 @@ export class BaselineSource {
     private readonly cache: BaselineCache,
   ) {}
 
+  /** Simulated time up to which the baseline is recorded, s (later exchanges need it to run further). */
+  get recordedTo(): number {
+    return this.entry.recordedTo;
+  }
+
   /** Nothing more will come: the baseline ended and everything recorded was given, or it failed. */
   get done(): boolean {
     const e = this.entry;

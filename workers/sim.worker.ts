@@ -175,6 +175,8 @@ class Driver {
   private readonly channel = new MessageChannel();
   /** Web traffic: the same workload on the uncongested network (bottleneck 10x faster), kept at the run's simulated time. */
   private baseline: BaselineSource | null = null;
+  /** StartOptions.baseline "is": this worker runs only a baseline, flat out, to simulated time `t`. */
+  private baseOnly: { src: BaselineSource; t: number; step: number } | null = null;
   private exchanges: { baseline: boolean; b: ExchangeBatch }[] = [];
 
   constructor() {
@@ -226,6 +228,7 @@ class Driver {
       case 'stop':
         this.handle = null;
         this.baseline = null;
+        this.baseOnly = null;
         this.running = false;
         this.step = null;
         return;
@@ -235,6 +238,7 @@ class Driver {
   private start(m: StartMsg): void {
     this.handle = null;
     this.baseline = null;
+    this.baseOnly = null;
     this.exchanges = [];
     this.running = false;
     this.step = null;
@@ -247,6 +251,10 @@ class Driver {
     this.pending.series = [];
     this.pending.events = [];
     this.queueName = null; // set from the run handle below, before any event runs
+    if (m.options.baseline === 'is') {
+      this.startBaselineOnly(m);
+      return;
+    }
     const sink: RunSink = {
       series: (b) => this.pending.series.push(b),
       queueEvents: (b) => this.pending.events.push(b),
@@ -266,6 +274,7 @@ class Driver {
         if (s && s.what === 'flow-event' && !this.hitFlowEvent && (s.flow === undefined || s.flow === e.flow)) this.hitFlowEvent = e;
       };
     }
+    let separate: unknown;
     try {
       const scenario = m.scenario as Parameters<typeof createRun>[0];
       let sampleInterval = m.options.sampleInterval;
@@ -282,7 +291,9 @@ class Driver {
       this.queueName = this.handle.bottleneckQueue;
       // web traffic: run the uncongested baseline alongside (the papers' "uncongested network" curve)
       const web = this.handle.result().summary.web;
-      if (web && m.options.baseline === 'only') {
+      if (web && m.options.baseline === 'separate') {
+        separate = baselineScenario(scenario, web.calibration);
+      } else if (web && m.options.baseline === 'only') {
         this.handle = createRun(baselineScenario(scenario, web.calibration), { exchanges: (b) => this.exchanges.push({ baseline: true, b }) }, { maxPackets: MAX_PACKETS });
       } else if (web && m.options.baseline !== false) {
         const base = baselineScenario(scenario, web.calibration);
@@ -292,7 +303,7 @@ class Driver {
       this.fail(e);
       return;
     }
-    post(toMain({ type: 'started', runId: this.runId, end: this.handle.endTime }));
+    post(toMain({ type: 'started', runId: this.runId, end: this.handle.endTime, ...(separate !== undefined ? { baseline: separate } : {}) }));
     this.rateWall = performance.now();
     this.rateEvents = 0;
     this.rateSim = 0;
@@ -313,6 +324,42 @@ class Driver {
     this.running = true;
     this.reanchor();
     this.schedule(true);
+  }
+
+  /**
+   * A baseline for a run in another worker (StartOptions.baseline "is"): recorded once per
+   * baseline scenario in this worker (baseline-cache.ts), replayed when asked again, and
+   * sent as fast as it comes, each exchange with its end time: the page releases them at
+   * the run's simulated time.
+   */
+  private startBaselineOnly(m: StartMsg): void {
+    const scenario = m.scenario as Parameters<typeof createRun>[0];
+    try {
+      const src = baselines.open(baselineKey(scenario), (exchanges) => createRun(scenario, { exchanges }, { maxPackets: MAX_PACKETS }));
+      this.baseOnly = { src, t: 0, step: 0.25 };
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    post(toMain({ type: 'started', runId: this.runId, end: scenario.duration ?? Infinity }));
+    this.schedule(true);
+  }
+
+  private baselineSlice(b: { src: BaselineSource; t: number; step: number }): void {
+    const t0 = performance.now();
+    do {
+      const w0 = performance.now();
+      // what is recorded already comes at once; beyond it, steps of about 10 ms of work
+      b.t = Math.max(b.t + b.step, b.src.recordedTo);
+      for (const x of b.src.take(b.t)) this.exchanges.push({ baseline: true, b: x });
+      const ms = performance.now() - w0;
+      b.step = ms > 0.5 ? Math.min(2 * b.step, Math.max(b.step / 2, (b.step * 10) / ms)) : 2 * b.step;
+    } while (!b.src.done && performance.now() - t0 < SLICE_MS);
+    this.postPending();
+    // now = Infinity: the baseline has ended (or failed): nothing more will come
+    post(toMain({ type: 'progress', runId: this.runId, now: b.src.done ? Infinity : b.t, end: Infinity, eventsPerSec: 0, simRate: 0, events: 0 }));
+    if (b.src.done) this.baseOnly = null;
+    else this.schedule(true);
   }
 
   private matches(s: StepTarget, r: DecisionRecord): boolean {
@@ -344,6 +391,10 @@ class Driver {
 
   private tick(): void {
     this.scheduled = false;
+    if (this.baseOnly) {
+      this.baselineSlice(this.baseOnly);
+      return;
+    }
     const h = this.handle;
     if (!h) return;
     const runId = this.runId;
@@ -461,14 +512,18 @@ class Driver {
       const rt = new Float64Array(n);
       const rsp = new Float64Array(n);
       const lost = new Uint8Array(n);
+      const end = new Float64Array(n);
       let o = 0;
       for (const { b } of list) {
         rt.set(b.rt, o);
         rsp.set(b.rsp, o);
-        for (let i = 0; i < b.rt.length; i++) lost[o + i] = b.drops[i] > 0 ? 1 : 0;
+        for (let i = 0; i < b.rt.length; i++) {
+          lost[o + i] = b.drops[i] > 0 ? 1 : 0;
+          end[o + i] = b.start[i] + b.rt[i];
+        }
         o += b.rt.length;
       }
-      post(toMain({ type: 'exchanges', runId: this.runId, baseline: which, rt, rsp, lost }));
+      post(toMain({ type: 'exchanges', runId: this.runId, baseline: which, rt, rsp, lost, end }));
     }
     this.exchanges = [];
   }

@@ -28,11 +28,14 @@ export interface StartOptions {
   /** How many recent decisions and flow events the worker keeps (default 1000). */
   history?: number;
   /**
-   * Web traffic: also run the uncongested baseline (default true); "only": run the
-   * baseline instead of the scenario (its exchanges come as the baseline's). The compare
-   * view runs its two scenarios without and their shared baseline in a third worker.
+   * Web traffic's uncongested baseline (default true: the worker runs it alongside, at the
+   * run's simulated time). false: none. "only": run the scenario's baseline instead of the
+   * scenario (the compare view's third worker). "separate": not here; the 'started'
+   * message carries the baseline scenario for another worker. "is": the scenario is a
+   * baseline (from "separate"): run it as fast as possible through the worker's baseline
+   * cache, its exchanges as the baseline's, with their end times.
    */
-  baseline?: boolean | 'only';
+  baseline?: boolean | 'only' | 'separate' | 'is';
 }
 
 /** What a step advances to. */
@@ -100,6 +103,8 @@ export interface StartedMsg {
   runId: number;
   /** Simulation end time, seconds (Infinity when the run ends with its last flow). */
   end: number;
+  /** StartOptions.baseline "separate" with web traffic: the uncongested baseline scenario, calibrated, to run elsewhere. */
+  baseline?: unknown;
 }
 export interface BatchMsg {
   v: ProtocolVersion;
@@ -122,6 +127,8 @@ export interface ExchangesMsg {
   rt: Float64Array;
   rsp: Float64Array;
   lost: Uint8Array;
+  /** When each exchange ended (its start + response time), s; ascending. */
+  end?: Float64Array;
 }
 export interface DecisionsMsg {
   v: ProtocolVersion;
@@ -263,6 +270,7 @@ export function checkWorkerToMain(x: unknown): string | null {
     if (!(m.rt instanceof Float64Array) || !(m.rsp instanceof Float64Array) || !(m.lost instanceof Uint8Array)) return 'exchanges: rt and rsp must be Float64Arrays, lost a Uint8Array';
     if (m.rsp.length !== m.rt.length || m.lost.length !== m.rt.length) return 'exchanges: columns differ in length';
     if (typeof m.baseline !== 'boolean') return 'exchanges: baseline must be true or false';
+    if (m.end !== undefined && !(m.end instanceof Float64Array && m.end.length === m.rt.length)) return 'exchanges: end must be a Float64Array as long as rt';
   }
   if (m.type === 'batch') {
     if (!(m.t instanceof Float64Array)) return 'batch: t must be a Float64Array';
@@ -287,7 +295,7 @@ export function isWorkerToMain(x: unknown): x is WorkerToMain {
 
 /** The buffers of a message that postMessage should transfer (each at most once). */
 export function transferables(msg: WorkerToMain | MainToWorker): ArrayBuffer[] {
-  if (msg.type === 'exchanges') return [...new Set([msg.rt.buffer, msg.rsp.buffer, msg.lost.buffer].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer))];
+  if (msg.type === 'exchanges') return [...new Set([msg.rt.buffer, msg.rsp.buffer, msg.lost.buffer, msg.end?.buffer].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer))];
   if (msg.type !== 'batch') return [];
   const out = new Set<ArrayBuffer>();
   const add = (a: ArrayBufferView) => {

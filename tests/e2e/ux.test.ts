@@ -376,6 +376,24 @@ describe('phone and projector', () => {
     await page.screenshot({ path: `${SHOTS}/ux-classroom-1920.png` });
     await page.context().close();
   });
+
+  it('classroom mode on a 1024x768 projector: only the run controls stay at the top, and they take under a sixth of the screen', async () => {
+    const page = await open('p=web-redstar-ecn-105', { width: 1024, height: 768, query: '?classroom=1' });
+    await page.mouse.wheel(0, 900);
+    await page.waitForTimeout(300);
+    const stuck = await page.evaluate(() => {
+      const play = document.querySelector('.transport .play')!.getBoundingClientRect();
+      const transport = document.querySelector('.transport')!.getBoundingClientRect();
+      const brand = document.querySelector('.brand')!.getBoundingClientRect();
+      return { playTop: play.top, transportBottom: transport.bottom, brandBottom: brand.bottom, fontPx: parseFloat(getComputedStyle(document.querySelector('.transport .play')!).fontSize) };
+    });
+    expect(stuck.playTop).toBeGreaterThanOrEqual(0); // Play is still on screen after scrolling
+    expect(stuck.transportBottom).toBeLessThan(768 / 6);
+    expect(stuck.brandBottom).toBeLessThan(0); // the brand row scrolled away
+    expect(stuck.fontPx).toBeGreaterThanOrEqual(20);
+    await page.screenshot({ path: `${SHOTS}/ux-classroom-1024.png` });
+    await page.context().close();
+  });
 });
 
 describe('exported figures', () => {

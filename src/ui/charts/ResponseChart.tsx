@@ -67,7 +67,7 @@ export function ResponseChart() {
         if (width < 10 || height < 10) return false;
         const ex = store.exchanges;
         const dpr = window.devicePixelRatio || 1;
-        const key = `${ex.version}|${width}x${height}@${dpr}|${hover.current}|${mode}|${large}|${store.getState().classroom}`;
+        const key = `${ex.version}|${width}x${height}@${dpr}|${hover.current}|${mode}|${large}|${store.getState().classroom}|${store.getState().baselineBehind}`;
         if (key === last) return false;
         last = key;
         canvas.width = Math.round(width * dpr);
@@ -83,7 +83,7 @@ export function ResponseChart() {
         const set = large ? 'large' : 'all';
         const curves: RtCurve[] = [
           { label: 'this run', hist: ex.run[set], color: RUN_COLOR },
-          { label: 'uncongested (10x faster link)', hist: ex.baseline[set], color: BASELINE_COLOR, dash: [7, 4] },
+          { label: store.getState().baselineBehind ? 'uncongested (10x faster link; still running)' : 'uncongested (10x faster link)', hist: ex.baseline[set], color: BASELINE_COLOR, dash: [7, 4] },
         ];
         const out = drawResponseTimes(new CanvasPainter(ctx, width, height, fonts.line), curves, mode, fonts, hover.current);
         canvas.dataset.points = String(out.drawn);

@@ -22,6 +22,8 @@ export interface CompareViewProps {
   labelB: string;
   /** Flows drawn as small multiples (default 12). */
   maxFlows?: number;
+  /** Large type on the canvas charts (the app's classroom mode). */
+  classroom?: boolean;
 }
 
 export type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
@@ -120,7 +122,7 @@ function DiffTable({ rows, labelA, labelB }: { rows: DiffRow[]; labelA: string; 
   );
 }
 
-export function CompareView({ a, b, labelA, labelB, maxFlows = 12 }: CompareViewProps) {
+export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false }: CompareViewProps) {
   const [nonce, setNonce] = useState(0);
   const [layout, setLayout] = useState<'overlay' | 'side'>('overlay');
   // the same seed for both, so only the scenarios' differences differ
@@ -183,11 +185,11 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12 }: CompareView
           </label>
         </div>
         {layout === 'overlay' ? (
-          <LineChart title="Bottleneck queue" yLabel={queueUnit} t0={0} t1={t1} lines={[...queueA, ...queueB]} refs={refs} />
+          <LineChart classroom={classroom} title="Bottleneck queue" yLabel={queueUnit} t0={0} t1={t1} lines={[...queueA, ...queueB]} refs={refs} />
         ) : (
           <div className="cmp-side">
-            <LineChart title={`Bottleneck queue: ${labelA}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueA} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(B)'))} />
-            <LineChart title={`Bottleneck queue: ${labelB}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueB} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(A)'))} />
+            <LineChart classroom={classroom} title={`Bottleneck queue: ${labelA}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueA} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(B)'))} />
+            <LineChart classroom={classroom} title={`Bottleneck queue: ${labelB}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueB} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(A)'))} />
           </div>
         )}
         {A.summary.web || B.summary.web ? (
@@ -197,6 +199,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12 }: CompareView
               { label: labelB, color: COLOR_B, dash: [7, 4], exchanges: B.exchanges },
             ]}
             baseline={sbase?.state === 'done' ? sbase.result.exchanges : undefined}
+            classroom={classroom}
           />
         ) : null}
         <h3 className="cmp-h">Congestion window per flow</h3>
@@ -207,7 +210,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12 }: CompareView
         </p>
         <div className="cmp-multiples">
           {cw.map(({ i, lines }) => (
-            <LineChart key={i} compact title={`Flow ${i}`} yLabel="cwnd (segments)" t0={0} t1={t1} lines={lines} yMax={cwMax} height={160} />
+            <LineChart classroom={classroom} key={i} compact title={`Flow ${i}`} yLabel="cwnd (segments)" t0={0} t1={t1} lines={lines} yMax={cwMax} height={160} />
           ))}
         </div>
         <DiffTable rows={rows} labelA={labelA} labelB={labelB} />

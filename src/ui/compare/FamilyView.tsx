@@ -69,7 +69,7 @@ const pct = (x: number | undefined) => (x === undefined ? '–' : `${(100 * x).t
 const within = (r: CompareRunResult, t: number) => r.summary.web?.cdf.find(([x]) => x === t)?.[1];
 const TIMES = [0.2, 0.5, 1, 2];
 
-export function FamilyView({ members, seed }: { members: readonly FamilyMember[]; seed: number }) {
+export function FamilyView({ members, seed, classroom = false }: { members: readonly FamilyMember[]; seed: number; classroom?: boolean }) {
   const [nonce, setNonce] = useState(0);
   // the family shares one baseline: run it once, from the first member, beside the runs
   const jobs = [{ scenario: members[0].scenario, baseline: 'only' as const }, ...members.map((m) => ({ scenario: m.scenario, baseline: false }))];
@@ -98,6 +98,7 @@ export function FamilyView({ members, seed }: { members: readonly FamilyMember[]
           <ResponseCompare
             runs={done.map(({ i, result }) => ({ label: members[i].label, color: flowColor(i), dash: flowDash(i), exchanges: result.exchanges }))}
             baseline={base.state === 'done' ? base.result.exchanges : undefined}
+            classroom={classroom}
           />
           <table className="cmp-table" data-testid="family-table">
             <caption>The papers' summary figures (loss and utilization of the bottleneck, left to right; exchanges completed after the warm-up)</caption>

@@ -35,6 +35,8 @@ export interface LineChartProps {
   compact?: boolean;
   /** Horizontal reference lines (thresholds). */
   refs?: readonly { y: number; label: string; color: string }[];
+  /** Large type for a classroom (as the app's charts: no text under 20 px), and a taller plot to keep its area. */
+  classroom?: boolean;
 }
 
 function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
@@ -52,9 +54,10 @@ function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
 
 const fmtTick = (v: number): string => (Math.abs(v) >= 1e4 ? `${v / 1e3}k` : String(Number(v.toPrecision(4))));
 
-export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, height = 240, yMax, compact = false, refs = [] }: LineChartProps) {
+export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, height: h = 240, yMax, compact = false, refs = [], classroom = false }: LineChartProps) {
   const [wrapRef, width] = useWidth();
-  const fs = compact ? 12 : 14;
+  const fs = classroom ? (compact ? 20 : 24) : compact ? 12 : 14;
+  const height = classroom ? Math.round(h * 1.4) : h;
   const m = { top: compact ? 8 : 12, right: 14, bottom: fs * 2.8, left: fs * 4.2 };
   const pw = Math.max(10, width - m.left - m.right);
   const ph = Math.max(10, height - m.top - m.bottom);

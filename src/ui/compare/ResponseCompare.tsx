@@ -24,7 +24,8 @@ export function ResponseCompare({ runs, baseline, classroom = false }: { runs: r
   const [hover, setHover] = useState<number | null>(null);
   const [readout, setReadout] = useState<string | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const height = 320;
+  // classroom: the large type needs room (the rotated axis label is longer than a 320-px plot)
+  const height = classroom ? 480 : 320;
 
   useEffect(() => {
     const canvas = canvasRef.current;

@@ -54,6 +54,7 @@ export const VARIANTS: readonly Choice[] = [
 export default function ComparePanel({ store }: SlotProps) {
   const scenario = useAppState(store, (s) => s.scenario);
   const preset = useAppState(store, (s) => s.presetName);
+  const classroom = useAppState(store, (s) => s.classroom);
   const [choice, setChoice] = useState(VARIANTS[2].id);
   const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; n: number } | null>(null);
   const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number } | null>(null);
@@ -175,8 +176,8 @@ export default function ComparePanel({ store }: SlotProps) {
           {error}
         </p>
       ) : null}
-      {run ? <CompareView key={run.n} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} /> : null}
-      {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} /> : null}
+      {run ? <CompareView key={run.n} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} /> : null}
+      {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} classroom={classroom} /> : null}
     </div>
   );
 }

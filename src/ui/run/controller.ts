@@ -58,16 +58,47 @@ export function decisionMatches(r: DecisionRecord, what: StepWhat, flow: number 
   return what === 'decision';
 }
 
+/** A second core for a web run's baseline: the browser reports two or more. */
+const twoCores = (): boolean => (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;
+
+/** Baseline exchanges received from the baseline worker and not shown yet. */
+interface PendingExchanges {
+  rt: Float64Array;
+  rsp: Float64Array;
+  lost: Uint8Array;
+  end: Float64Array;
+  /** The first not yet shown. */
+  from: number;
+}
+
 export class RunController {
   private worker: Worker | null = null;
   private runId = 0;
   /** The run is live in the worker (started, not done/stopped). */
   private live = false;
 
+  /**
+   * A web run's uncongested baseline (the same workload on a link 10x faster) carries as
+   * many packets as the run. With a second core it runs in a worker of its own, flat out
+   * (and replayed from that worker's cache when the same baseline was run before), while
+   * its exchanges are shown as the run's clock passes their end, so the curve still
+   * grows with the run. With one core, the run's worker runs it alongside.
+   */
+  private baseWorker: Worker | null = null;
+  private basePending: PendingExchanges[] = [];
+  /** How far the baseline worker has got, simulated s (Infinity: it has ended). */
+  private baseNow = 0;
+  /** The baseline worker is working for the current run. */
+  private baseActive = false;
+  /** The run's clock: baseline exchanges that ended by then are shown. */
+  private runNow = 0;
+  private runEnded = false;
+
   constructor(
     readonly store: AppStore,
     private readonly makeWorker: WorkerFactory = defaultWorkerFactory,
     private readonly confirm: Confirm = browserConfirm,
+    private readonly separateBaseline: boolean = twoCores(),
   ) {}
 
   private send(m: MainToWorker): void {
@@ -107,6 +138,7 @@ export class RunController {
   }
 
   private crash(message: string): void {
+    this.stopBaseline();
     this.dropWorker();
     this.live = false;
     this.store.set({ status: 'error', runError: { message, fields: [] } });
@@ -196,10 +228,12 @@ export class RunController {
     this.runId++;
     this.live = true;
     this.startPaused = paused;
+    this.stopBaseline();
     this.store.series.clear();
     this.store.exchanges.clear();
     this.store.set({ ...noRun(), runError: null, status: paused ? 'paused' : 'starting', end: s.scenario.duration ?? Infinity });
-    this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000, sampleInterval: appSampleInterval(s.scenario) }, speed: s.speed, paused }));
+    const baseline = this.separateBaseline ? 'separate' : true;
+    this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000, sampleInterval: appSampleInterval(s.scenario), baseline }, speed: s.speed, paused }));
   }
 
   play(): void {
@@ -228,6 +262,7 @@ export class RunController {
    * minutes; a fresh worker is made on the next start.
    */
   reset(): void {
+    this.stopBaseline();
     if (this.live) this.dropWorker();
     this.live = false;
     this.runId++;
@@ -311,7 +346,87 @@ export class RunController {
 
   dispose(): void {
     this.dropWorker();
+    this.dropBaseWorker();
     this.live = false;
+  }
+
+  // ------------------------------------------------------------ the baseline's worker
+
+  /** Starts the baseline (`scenario`, from the run's worker) in the baseline worker. */
+  private startBaseline(scenario: unknown): void {
+    this.basePending = [];
+    this.baseNow = 0;
+    let w = this.baseWorker;
+    if (!w) {
+      w = this.makeWorker();
+      w.onmessage = (e: MessageEvent) => this.onBaselineMessage(e.data);
+      // the baseline is a courtesy: if its worker fails, the run goes on without it
+      w.onerror = (e: ErrorEvent) => {
+        e.preventDefault();
+        this.dropBaseWorker();
+      };
+      w.onmessageerror = () => this.dropBaseWorker();
+      this.baseWorker = w;
+    }
+    w.postMessage(toWorker({ type: 'start', runId: this.runId, scenario, options: { record: false, baseline: 'is' }, speed: 'max' }));
+    this.baseActive = true;
+  }
+
+  /** The baseline has reached the run's end (or ended, or failed): its worker may rest. */
+  private baselineFinished(): void {
+    if (this.baseActive) this.baseWorker?.postMessage(toWorker({ type: 'stop' }));
+    this.baseActive = false;
+    if (this.store.getState().baselineBehind) this.store.set({ baselineBehind: false });
+  }
+
+  /** Stops the baseline's work (its worker stays, with its cache of recorded baselines). */
+  private stopBaseline(): void {
+    this.baselineFinished();
+    this.basePending = [];
+    this.baseNow = 0;
+    this.runNow = 0;
+    this.runEnded = false;
+  }
+
+  private dropBaseWorker(): void {
+    const w = this.baseWorker;
+    if (!w) return;
+    w.onmessage = null;
+    w.onerror = null;
+    w.onmessageerror = null;
+    w.terminate();
+    this.baseWorker = null;
+  }
+
+  onBaselineMessage(data: unknown): void {
+    if (checkWorkerToMain(data) !== null) return;
+    const m = data as WorkerToMain;
+    if (m.runId !== this.runId) return;
+    if (m.type === 'exchanges' && m.end) {
+      this.basePending.push({ rt: m.rt, rsp: m.rsp, lost: m.lost, end: m.end, from: 0 });
+      this.releaseBaseline(this.runNow);
+    } else if (m.type === 'progress') {
+      this.baseNow = m.now;
+      // the run has ended and the baseline has passed its end: nothing more is needed
+      if (this.runEnded && this.baseNow >= this.runNow) this.baselineFinished();
+    } else if (m.type === 'error') {
+      this.basePending = [];
+      this.baselineFinished();
+    }
+  }
+
+  /** Shows the baseline exchanges that ended by the run's simulated time `t`. */
+  private releaseBaseline(t: number): void {
+    this.runNow = Math.max(this.runNow, t);
+    while (this.basePending.length > 0) {
+      const p = this.basePending[0];
+      let k = p.from;
+      while (k < p.end.length && p.end[k] <= this.runNow) k++;
+      if (k > p.from) this.store.exchanges.append(true, p.rt.subarray(p.from, k), p.rsp.subarray(p.from, k), p.lost.subarray(p.from, k));
+      p.from = k;
+      if (k < p.end.length) return;
+      this.basePending.shift();
+    }
   }
 
   // ------------------------------------------------------------ worker messages
@@ -328,6 +443,7 @@ export class RunController {
     switch (m.type) {
       case 'started':
         store.set((s) => ({ end: m.end, status: s.status === 'starting' ? 'running' : s.status }));
+        if (m.baseline !== undefined) this.startBaseline(m.baseline);
         return;
       case 'batch':
         store.series.append({ t: m.t, cols: m.cols });
@@ -337,6 +453,7 @@ export class RunController {
         store.exchanges.append(m.baseline, m.rt, m.rsp, m.lost);
         return;
       case 'progress':
+        this.releaseBaseline(m.now);
         store.set((s) => ({
           now: m.now,
           end: m.end,
@@ -378,11 +495,16 @@ export class RunController {
             : m.reason === 'step-horizon'
               ? `No ${what} in ${secs(m.now - from)} of simulated time (t = ${secs(from)} to ${secs(m.now)}); paused there. Step again to look further${stepTargets(viewOf(s.scenario)).length > 1 ? ', or step to another target' : ''}.`
               : null;
+        this.releaseBaseline(m.now);
         store.set({ status: 'paused', now: m.now, stepNote: note });
         return;
       }
       case 'done':
         this.live = false;
+        this.runEnded = true;
+        this.releaseBaseline(m.result.summary.simulatedSeconds);
+        if (this.baseNow >= this.runNow) this.baselineFinished();
+        else if (this.baseActive) store.set({ baselineBehind: true });
         store.set((s) => ({ status: 'done', result: m.result, resultRev: s.scenarioRev, flowsTotal: null, summary: m.result.summary, now: m.result.summary.simulatedSeconds, end: m.result.summary.simulatedSeconds }));
         return;
       case 'error':

@@ -65,6 +65,8 @@ export interface AppState {
   banners: Banner[];
   runError: RunError | null;
   classroom: boolean;
+  /** The run has ended but its baseline, in a worker of its own, has not reached the run's end yet: its curve still grows. */
+  baselineBehind: boolean;
   embed: boolean;
   /** Id of the chart shown full screen, or null. */
   fullscreen: string | null;
@@ -102,6 +104,7 @@ export const INITIAL_STATE: AppState = {
   banners: [],
   runError: null,
   classroom: false,
+  baselineBehind: false,
   embed: false,
   fullscreen: null,
   highlight: [0, 1, 2],

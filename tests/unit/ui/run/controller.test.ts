@@ -21,14 +21,20 @@ class FakeWorker {
   }
 }
 
-function setup() {
+/** A controller whose workers are FakeWorkers (kept in `workers`, in the order made). */
+function controller(confirm?: (q: string) => boolean, separateBaseline?: boolean) {
   const store = new AppStore();
   const workers: FakeWorker[] = [];
-  const c = new RunController(store, () => {
+  const make = () => {
     const w = new FakeWorker();
     workers.push(w);
     return w as unknown as Worker;
-  });
+  };
+  return { store, workers, c: new RunController(store, make, confirm, separateBaseline) };
+}
+
+function setup() {
+  const { store, c, workers } = controller();
   c.loadScenario(presetScenario('default'), 'default');
   return { store, c, workers };
 }
@@ -206,21 +212,11 @@ describe('RunController: very large runs', () => {
   const flood = { version: 1, duration: 5, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'udp', rate: 1e12, packetSize: 1 }] };
 
   function setupAsking(answer: boolean) {
-    const store = new AppStore();
-    const workers: FakeWorker[] = [];
     const questions: string[] = [];
-    const c = new RunController(
-      store,
-      () => {
-        const w = new FakeWorker();
-        workers.push(w);
-        return w as unknown as Worker;
-      },
-      (q) => {
-        questions.push(q);
-        return answer;
-      },
-    );
+    const { store, c, workers } = controller((q) => {
+      questions.push(q);
+      return answer;
+    });
     return { store, c, workers, questions };
   }
 
@@ -253,5 +249,61 @@ describe('RunController: very large runs', () => {
     expect(largeRunQuestion(s)).toBeNull(); // the lesson: 9,141 users a side, 40 MB
     const many = { ...s, duration: 15, traffic: [{ ...s.traffic[0], users: 80_000 }] } as typeof s;
     expect(largeRunQuestion(many)).toMatch(/needs about 1(\.\d)? GB of memory/);
+  });
+
+  /** A web lesson's run, on a machine with two cores or more (`separate`) or one. */
+  const webRun = (separate: boolean) => {
+    const { store, c, workers } = controller(() => true, separate);
+    c.loadScenario(presetScenario('web-dt148-80'), 'web-dt148-80');
+    c.play();
+    return { store, c, workers };
+  };
+
+  it("a web run's baseline runs in a worker of its own and is shown as the run's clock passes each exchange's end", () => {
+    const { store, c, workers } = webRun(true);
+    const start = workers[0].sent[0];
+    if (start.type !== 'start') throw new Error();
+    expect(start.options.baseline).toBe('separate');
+    const runId = start.runId;
+    const baseScenario = { version: 1, note: 'the calibrated baseline' };
+    c.onMessage(toMain({ type: 'started', runId, end: 230, baseline: baseScenario }));
+    // a second worker runs the baseline flat out
+    expect(workers.length).toBe(2);
+    const bs = workers[1].sent[0];
+    if (bs.type !== 'start') throw new Error();
+    expect(bs).toMatchObject({ scenario: baseScenario, options: { baseline: 'is' }, speed: 'max' });
+    const ex = (end: number[]) => toMain({ type: 'exchanges', runId, baseline: true, rt: Float64Array.from(end, () => 0.1), rsp: Float64Array.from(end, () => 1000), lost: new Uint8Array(end.length), end: Float64Array.from(end) });
+    c.onBaselineMessage(ex([11, 12, 13.5]));
+    c.onBaselineMessage(ex([14, 20, 24.5]));
+    const shown = () => store.exchanges.baseline.all.n;
+    expect(shown()).toBe(0); // the run is still at t = 0
+    c.onMessage(toMain({ type: 'progress', runId, now: 13.5, end: 230, eventsPerSec: 0, simRate: 0, events: 0 }));
+    expect(shown()).toBe(3);
+    c.onMessage(toMain({ type: 'paused', runId, now: 19, reason: 'user' }));
+    expect(shown()).toBe(4);
+    // the run ends at 25 s (e.g. after its count of exchanges): the baseline's worker is still at 21 s
+    c.onBaselineMessage(toMain({ type: 'progress', runId, now: 21, end: Infinity, eventsPerSec: 0, simRate: 0, events: 0 }));
+    c.onMessage(toMain({ type: 'done', runId, result: { version: 1, scenario: null, summary: { simulatedSeconds: 25 } as never } }));
+    expect(shown()).toBe(6);
+    expect(workers[1].sent.some((m) => m.type === 'stop')).toBe(false);
+    expect(store.getState().baselineBehind).toBe(true); // the chart says its baseline is still running
+    c.onBaselineMessage(ex([24.9, 25.1]));
+    expect(shown()).toBe(7); // 25.1 s is beyond the run's end: never shown
+    c.onBaselineMessage(toMain({ type: 'progress', runId, now: 25.2, end: Infinity, eventsPerSec: 0, simRate: 0, events: 0 }));
+    expect(workers[1].sent.at(-1)!.type).toBe('stop');
+    expect(shown()).toBe(7);
+    expect(store.getState().baselineBehind).toBe(false);
+    // the next run keeps the baseline's worker (and its recorded baselines); a straggler of the old run is ignored
+    c.play();
+    c.onBaselineMessage(ex([1]));
+    expect(workers.length).toBe(2);
+    expect(shown()).toBe(0);
+  });
+
+  it('with one core the run\'s worker runs the baseline alongside', () => {
+    const { workers } = webRun(false);
+    const start = workers[0].sent[0];
+    if (start.type !== 'start') throw new Error();
+    expect(start.options.baseline).toBe(true);
   });
 });
