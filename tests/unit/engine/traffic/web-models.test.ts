@@ -25,6 +25,32 @@ function scenario(item: Record<string, unknown>, opts: { duration?: number; warm
   return r.scenario as Scenario as EngineScenario;
 }
 
+/** Each completed exchange of a run as "direction request response RTT". */
+function exchangeDraws(s: EngineScenario): string[] {
+  const out: string[] = [];
+  runScenario(s, {
+    exchanges: (b) => {
+      for (let i = 0; i < b.rt.length; i++) out.push(`${b.dir[i]} ${b.req[i]} ${b.rsp[i]} ${b.rtt[i]}`);
+    },
+  });
+  return out;
+}
+
+/** The share of a run's exchanges found (as a multiset) in another's. */
+function found(a: string[], b: string[]): number {
+  const left = new Map<string, number>();
+  for (const k of b) left.set(k, (left.get(k) ?? 0) + 1);
+  let n = 0;
+  for (const k of a) {
+    const c = left.get(k) ?? 0;
+    if (c > 0) {
+      n++;
+      left.set(k, c - 1);
+    }
+  }
+  return n / a.length;
+}
+
 describe('web-users (seeds/002 browsing users)', () => {
   it('without persistent connections every exchange has its own connection; with them, fewer connections carry the same pages', () => {
     // no warm-up: `started` counts every exchange of the run
@@ -77,30 +103,8 @@ describe('web-users (seeds/002 browsing users)', () => {
     // streams every (request, response, RTT) of a run recurs when the link is framed (0.3 us
     // a packet more) or a user is added; a stream shared by the population, drawn in the
     // order connections open, hands the RTTs to other connections after the first reordering.
-    const triples = (users: number, framing?: string): string[] => {
-      const out: string[] = [];
-      const s = scenario({ kind: 'web-users', users, parallel: 1, persistent: 0, direction: 'both' }, { warmup: 0, duration: 120, rate: 100e6, framing });
-      runScenario(s, {
-        exchanges: (b) => {
-          for (let i = 0; i < b.rt.length; i++) out.push(`${b.dir[i]} ${b.req[i]} ${b.rsp[i]} ${b.rtt[i]}`);
-        },
-      });
-      return out;
-    };
-    // the share of a run's exchanges found (as a multiset) in another's
-    const found = (a: string[], b: string[]): number => {
-      const left = new Map<string, number>();
-      for (const k of b) left.set(k, (left.get(k) ?? 0) + 1);
-      let n = 0;
-      for (const k of a) {
-        const c = left.get(k) ?? 0;
-        if (c > 0) {
-          n++;
-          left.set(k, c - 1);
-        }
-      }
-      return n / a.length;
-    };
+    const triples = (users: number, framing?: string): string[] =>
+      exchangeDraws(scenario({ kind: 'web-users', users, parallel: 1, persistent: 0, direction: 'both' }, { warmup: 0, duration: 120, rate: 100e6, framing }));
     const base = triples(120);
     expect(base.length).toBeGreaterThan(1500);
     // only exchanges still in progress at the end may differ
@@ -136,6 +140,21 @@ describe('web-sessions (seeds/003 §4.2)', () => {
     expect(v[n / 2] / (xm * Math.pow(2, 1 / shape))).toBeCloseTo(1, 2);
     const above = v.length - v.findIndex((x) => x > mean);
     expect(above / n).toBeCloseTo(Math.pow(xm / mean, shape), 2);
+  });
+
+  it("closed loop, a slot's sessions draw the same sizes and RTTs whatever the other sessions or the link's timing do (per-slot streams, issue #7)", () => {
+    // Closed loop a slot's sessions follow one another and fetch one page at a time, so a
+    // slot's k-th exchange makes the slot's k-th draws. With each slot's own streams every
+    // (request, response, RTT) of a run recurs when the link is framed (0.3 us a packet
+    // more) or a session is added; streams shared by the direction, drawn in the order
+    // connections open, hand the RTTs and sizes to other connections after the first
+    // reordering, and so does naming a new session's stream by the order sessions end.
+    const triples = (sessions: number, framing?: string): string[] => exchangeDraws(scenario({ kind: 'web-sessions', sessions, direction: 'both' }, { warmup: 0, duration: 120, framing }));
+    const base = triples(100);
+    expect(base.length).toBeGreaterThan(5000);
+    // only exchanges still in progress at the end may differ (shared streams: 6 % and 2 % recur)
+    expect(found(base, triples(100, 'ethernet'))).toBeGreaterThan(0.98);
+    expect(found(base, triples(101))).toBeGreaterThan(0.98);
   });
 
   it('one connection per object, or one persistent connection per page', () => {
