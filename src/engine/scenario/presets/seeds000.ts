@@ -140,7 +140,7 @@ function seeds000Lessons(): PresetSource[] {
       name: 'web-dt148-80',
       title: 'Web traffic at 80 % load, drop-tail',
       paper: 'seeds/000 §6.1, Fig. 8',
-      lesson: `Two-way PackMime web traffic (many short HTTP exchanges, a few long ones) at 80 % offered load over a 10 Mb/s link with a 148-packet drop-tail queue (2 x BDP), Reno, TCP as in seeds/000 Table 2. Watch the response-time CDF grow beside the uncongested baseline (the same connections on a link 10x faster); point at it to read how many responses finish within a time. ${SHORT}.`,
+      lesson: `Two-way PackMime web traffic (many short HTTP exchanges, a few long ones) at 80 % offered load over a 10 Mb/s link with a 148-packet drop-tail queue (2 x BDP), Reno, TCP as in seeds/000 Table 2. Watch the response-time CDF grow beside the uncongested baseline (the same connections on a link 10x faster); point at it to read how many responses finish within a time. Compare, “this lesson’s family”, overlays it with SACK and adaptive RED with and without ECN at this load, as Figs. 8-9 do. ${SHORT}.`,
       claims: [
         busy(0.75, 0.92),
         claim('The drop-tail queue is long: more than 30 packets on average (about 30 ms of waiting).', (s) => s.bottleneck.meanQueuePackets, (q) => q > 30, (q) => `${q.toFixed(1)} packets`),

@@ -69,7 +69,7 @@ const ECN_WORDS: Record<Ecn, string> = {
   'new-gentle': 'With ECN and seeds/002\'s "new gentle" rule (§V-B): in the gentle region ECN-capable packets are marked, not dropped.',
 };
 const SETUP = (load: number) =>
-  `Browsing users on both sides offer ${load === 0.9 ? '90' : '98'} % of a 10 Mb/s link (seeds/002 ran 100 Mb/s, where 24 packets are a tenth of the queueing delay they are here: the web100-users lessons run it), RTTs 10-150 ms, 16 KB windows; the same users in every lesson at this load, so the response-time CDFs compare directly (Compare view).`;
+  `Browsing users on both sides offer ${load === 0.9 ? '90' : '98'} % of a 10 Mb/s link (seeds/002 ran 100 Mb/s, where 24 packets are a tenth of the queueing delay they are here: the web100-users lessons run it), RTTs 10-150 ms, 16 KB windows; the same users in every lesson at this load, so the response-time CDFs compare directly: Compare, “this lesson’s family”, overlays them all.`;
 
 interface Spec {
   aqm: Aqm | 'dt';
