@@ -39,6 +39,9 @@ const englishOnlyZod = {
   },
 };
 
+/** A source changed this close to a build's start (or after it) may not be what the build read, ms. */
+const RECENT_MS = 2000;
+
 /** Files that change the build without being bundled sources. */
 const EXTRA_INPUTS = ['package.json', 'package-lock.json', 'src/cli/build.mjs'];
 
@@ -50,6 +53,7 @@ function stamp(rel) {
 /** Bundles the entries (ES modules, shared code split into chunks) and records the inputs. */
 export async function buildCli(out = OUT) {
   const esbuild = await import('esbuild');
+  const started = Date.now();
   const tmp = `${out}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   const result = await esbuild.build({
@@ -71,7 +75,15 @@ export async function buildCli(out = OUT) {
     plugins: [englishOnlyZod],
   });
   const files = {};
-  for (const rel of [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')), SNAPSHOT_ENTRY, ...EXTRA_INPUTS]) files[rel] = stamp(rel);
+  for (const rel of [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')), SNAPSHOT_ENTRY, ...EXTRA_INPUTS]) {
+    files[rel] = stamp(rel);
+    // A source saved while esbuild was reading the sources (or just before: file times can
+    // be coarse) may be in the bundle in its old form while its new time is recorded here,
+    // and the stale build would then pass for fresh until the next edit (seen: a CLI run
+    // right after an edit, beside another that was rebuilding, ran the old code). Such a
+    // file is recorded as unknown, so the next launch builds again.
+    if (files[rel][0] >= started - RECENT_MS) files[rel] = [-1, -1];
+  }
   // the record of what the build read, file by file: isFresh compares it with the disk
   // (and the Node.js version: the snapshot is only good for the binary that made it)
   writeFileSync(join(tmp, 'inputs.json'), JSON.stringify({ files, node: process.version }));
