@@ -66,8 +66,9 @@ import { claim, claimOf, percent, type Claim, type PresetSource } from './types'
  * so that the engine's calibration needs about 11 % more users than with the uniform RTTs,
  * as the paper's did: the users that offer 98.1 % with uniform RTTs offer 88.6 % with this
  * table (x1.107; seeds 3 and 4: x1.122, x1.115; docs/web.md). That pins the tail's weight
- * (mean RTT 226 ms against the uniform 80 ms, the links' 2 ms not counted), not its shape: lighter tails needed 4 %
- * more users (80 / 90 / 97 / 99.5 % at 150 / 250 / 500 ms / 1.5 s) or 9.8 % (88 / 93 / 97 %).
+ * (mean RTT 226 ms against the uniform 80 ms, the links' 2 ms not counted), not its shape.
+ * Lighter tails needed 4 % more users (80 / 90 / 97 / 99.5 % at 150 / 250 / 500 ms / 1.5 s)
+ * or 9.8 % (80 / 88 / 93 / 97 %).
  */
 export const SEEDS002_GENERAL_RTT_POINTS: [number, number][] = [
   [0.0005, 1e-9],
