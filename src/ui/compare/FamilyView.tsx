@@ -20,8 +20,9 @@ export interface FamilyMember {
 }
 
 /** Runs at once: one core left for the page, at least one, at most four. */
-export function concurrency(cores: number | undefined): number {
-  return Math.max(1, Math.min(4, (cores ?? 2) - 1));
+function concurrency(): number {
+  const cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2;
+  return Math.max(1, Math.min(4, cores - 1));
 }
 
 /** Runs every job in a worker, `limit` at a time, in order; returns one Side per job. */
@@ -58,7 +59,7 @@ function useRuns(jobs: { scenario: Scenario; baseline: boolean | 'only' }[], non
         },
       );
     };
-    const limit = concurrency(typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency);
+    const limit = concurrency();
     for (let k = 0; k < limit; k++) launch();
     return () => ctl.abort();
   }, [key, nonce]);
@@ -91,7 +92,7 @@ export function FamilyView({ members, seed, classroom = false }: { members: read
         </button>
       </header>
       <p className="cmp-seed">
-        All run with seed {seed}, {concurrency(typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency)} at a time; each curve appears when its run ends.
+        All run with seed {seed}, {concurrency()} at a time; each curve appears when its run ends.
       </p>
       {done.length > 0 ? (
         <>
