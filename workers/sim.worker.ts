@@ -282,11 +282,14 @@ class Driver {
         const e = estimateRun(scenario, { series: true });
         if (e.seriesValues > MAX_SERIES_VALUES) sampleInterval = (e.endSeconds * e.seriesColumns) / MAX_SERIES_VALUES;
       }
+      const runId = this.runId;
       this.handle = createRun(scenario, sink, {
         sampleInterval,
         batchSamples: m.options.batchSamples,
         maxSeriesValues: MAX_SERIES_VALUES * 2,
         maxPackets: MAX_PACKETS,
+        // posted while createRun still runs: the page shows each calibration run as it starts
+        onCalibration: (step) => post(toMain({ type: 'calibrating', runId, step })),
       });
       this.queueName = this.handle.bottleneckQueue;
       // web traffic: run the uncongested baseline alongside (the papers' "uncongested network" curve)

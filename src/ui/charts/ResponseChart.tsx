@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { LoadCalibration } from '../../engine/metrics/types';
+import type { CalibrationStep } from '../../engine/traffic/calibrate';
 import { useServices } from '../app-context';
 import { SERIES } from '../colors';
 import { hasWebTraffic } from '../scenario-view';
@@ -23,10 +24,27 @@ export function calibrationLine(c: LoadCalibration): string {
   return `${Math.round(c.load * 100)} % load = ${what} per direction (${(c.measured * 100).toFixed(1)} % measured on the uncongested link)`;
 }
 
+function paramText(param: LoadCalibration['param'], value: number): string {
+  return param === 'rate' ? `${value.toFixed(1)} connections/s` : `${value.toLocaleString('en-US')} ${param}`;
+}
+
+/**
+ * What the page says while a web item's `load` is being calibrated, before the run starts
+ * (the calibration runs the workload on a 10x faster bottleneck and can take longer than
+ * the run itself): "Before the run: finding how many users per direction offer 98 % load
+ * ... run 2 of at most 4 (9,000 users gave 95.8 %)".
+ */
+export function calibrationStepLine(c: CalibrationStep): string {
+  const what = c.param === 'rate' ? 'which connection rate' : `how many ${c.param}`;
+  const prev = c.previous ? `; ${paramText(c.param, c.previous.value)} gave ${(c.previous.measured * 100).toFixed(1)} %` : '';
+  return `Before the run: finding ${what} per direction offer ${Math.round(c.load * 100)} % load, by running the workload with the bottleneck 10x faster (calibration run ${c.run} of at most ${c.maxRuns}: ${paramText(c.param, c.value)}${prev}). The result is kept for the next run.`;
+}
+
 export function ResponseChart() {
   const { store, loop } = useServices();
   const scenario = useAppState(store, (s) => s.scenario);
   const web = useAppState(store, (s) => s.summary?.web ?? null);
+  const calibrating = useAppState(store, (s) => s.calibrating);
   const classroom = useAppState(store, (s) => s.classroom);
   const [mode, setMode] = useState<RtMode>('cdf');
   const [large, setLarge] = useState(false);
@@ -124,7 +142,9 @@ export function ResponseChart() {
       <p className="response-counters" aria-live="polite" data-testid="response-counters">
         {web
           ? `${n(web.exchanges)} completed · ${n(web.started)} started · ${n(web.inProgress)} in progress${(scenario?.warmup ?? 0) > 0 ? ` (counted after the ${scenario?.warmup} s warm-up)` : ''}`
-          : 'No exchange completed yet.'}
+          : calibrating
+            ? calibrationStepLine(calibrating)
+            : 'No exchange completed yet.'}
         {web?.calibration.map((c) => (
           <span key={c.item} className="response-calibration">
             {' '}

@@ -441,8 +441,11 @@ export class RunController {
     if (m.runId !== this.runId && !(m.type === 'error' && m.runId === -1)) return; // a reset run's stragglers
     const store = this.store;
     switch (m.type) {
+      case 'calibrating':
+        store.set({ calibrating: m.step });
+        return;
       case 'started':
-        store.set((s) => ({ end: m.end, status: s.status === 'starting' ? 'running' : s.status }));
+        store.set((s) => ({ end: m.end, calibrating: null, status: s.status === 'starting' ? 'running' : s.status }));
         if (m.baseline !== undefined) this.startBaseline(m.baseline);
         return;
       case 'batch':
@@ -509,7 +512,7 @@ export class RunController {
         return;
       case 'error':
         this.live = false;
-        store.set({ status: 'error', runError: { message: m.message, fields: m.fields ?? [] } });
+        store.set({ status: 'error', calibrating: null, runError: { message: m.message, fields: m.fields ?? [] } });
         return;
     }
   }
