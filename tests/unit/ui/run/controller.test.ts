@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { toMain, type MainToWorker } from '../../../../src/protocol/messages';
-import { calibrationStepLine } from '../../../../src/ui/charts/ResponseChart';
+import { calibrationStepLine } from '../../../../src/ui/charts/calibration-text';
 import { APP_SERIES_VALUES, appSampleInterval, largeRunQuestion, RunController } from '../../../../src/ui/run/controller';
 import { stepTargets } from '../../../../src/ui/run/step-targets';
 import { viewOf } from '../../../../src/ui/scenario-view';
