@@ -13,6 +13,7 @@ import { ResponseChart } from './charts/ResponseChart';
 import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
 import { Transport } from './controls/Transport';
 import { LessonClaims } from './LessonClaims';
+import { OpenScenario, saveScenarioFile } from './ScenarioFile';
 import { lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
@@ -155,11 +156,15 @@ async function exportNs2Script(store: ReturnType<typeof useServices>['store']): 
 function ExportAll() {
   const { store } = useServices();
   const menuRef = useRef<HTMLDetailsElement>(null);
-  const run = (kind: 'csv' | 'json' | 'events' | 'ns2') => {
+  const run = (kind: 'csv' | 'json' | 'events' | 'ns2' | 'scenario') => {
     if (menuRef.current) menuRef.current.open = false;
     const s = store.getState();
     if (kind === 'ns2') {
       void exportNs2Script(store);
+      return;
+    }
+    if (kind === 'scenario') {
+      saveScenarioFile(store);
       return;
     }
     const stem = fileStem('series', s.presetName);
@@ -170,8 +175,11 @@ function ExportAll() {
   };
   return (
     <details className="export-menu" ref={menuRef}>
-      <summary aria-label="Export data: all series, events or everything">Export data</summary>
+      <summary aria-label="Export data: the scenario, all series, events or everything">Export data</summary>
       <div className="export-items" role="group" aria-label="Export all data as">
+        <button type="button" onClick={() => run('scenario')} title="The scenario as a file the command line runs (npm run sim -- file.json) and Open… reads back">
+          Scenario (JSON)
+        </button>
         <button type="button" onClick={() => run('csv')}>
           All series (CSV)
         </button>
@@ -208,6 +216,7 @@ export function App() {
             <h1 className="brand">AQM Lab</h1>
             <LessonMenu />
             <div className="header-tools">
+              <OpenScenario />
               <ShareButton />
               <ExportAll />
               <button type="button" aria-pressed={classroom} onClick={() => store.set({ classroom: !classroom })} title="Large type for a classroom">
