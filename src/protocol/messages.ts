@@ -10,7 +10,7 @@
 import type { DecisionRecord } from '../engine/aqm/decision';
 import type { RunResult, Summary } from '../engine/metrics/types';
 import type { FlowEvent } from '../engine/net/agent';
-import type { CalibrationStep } from '../engine/traffic/calibrate';
+import type { Calibrated, CalibrationStep } from '../engine/traffic/calibrate';
 
 export const PROTOCOL_VERSION = 1;
 export type ProtocolVersion = typeof PROTOCOL_VERSION;
@@ -37,6 +37,8 @@ export interface StartOptions {
    * cache, its exchanges as the baseline's, with their end times.
    */
   baseline?: boolean | 'only' | 'separate' | 'is';
+  /** Calibrations of web loads the page knows (key, result), so the worker need not run them again (ui/run/calibrations.ts). */
+  calibrations?: [string, Calibrated][];
 }
 
 /** What a step advances to. */
@@ -113,6 +115,14 @@ export interface CalibratingMsg {
   type: 'calibrating';
   runId: number;
   step: CalibrationStep;
+}
+/** A web load was calibrated in this worker: the page keeps it for later runs (ui/run/calibrations.ts). */
+export interface CalibratedMsg {
+  v: ProtocolVersion;
+  type: 'calibrated';
+  runId: number;
+  key: string;
+  value: Calibrated;
 }
 export interface BatchMsg {
   v: ProtocolVersion;
@@ -215,12 +225,12 @@ export interface ErrorMsg {
   fields?: FieldError[];
 }
 
-export type WorkerToMain = StartedMsg | CalibratingMsg | BatchMsg | ExchangesMsg | DecisionsMsg | FlowEventsMsg | ProgressMsg | ParamSetMsg | PausedMsg | DoneMsg | ErrorMsg;
+export type WorkerToMain = StartedMsg | CalibratingMsg | CalibratedMsg | BatchMsg | ExchangesMsg | DecisionsMsg | FlowEventsMsg | ProgressMsg | ParamSetMsg | PausedMsg | DoneMsg | ErrorMsg;
 
 // ---------------------------------------------------------------- helpers
 
 const MAIN_TYPES: ReadonlySet<string> = new Set(['start', 'pause', 'resume', 'step', 'set-speed', 'set-param', 'stop']);
-const WORKER_TYPES: ReadonlySet<string> = new Set(['started', 'calibrating', 'batch', 'exchanges', 'decisions', 'flow-events', 'progress', 'param-set', 'paused', 'done', 'error']);
+const WORKER_TYPES: ReadonlySet<string> = new Set(['started', 'calibrating', 'calibrated', 'batch', 'exchanges', 'decisions', 'flow-events', 'progress', 'param-set', 'paused', 'done', 'error']);
 const STEP_WHATS: ReadonlySet<string> = new Set(['decision', 'mark', 'drop', 'flow-event']);
 
 function isSpeed(x: unknown): x is Speed {
@@ -283,6 +293,10 @@ export function checkWorkerToMain(x: unknown): string | null {
   if (m.type === 'calibrating') {
     const st = obj(m.step);
     if (!st || typeof st.value !== 'number' || typeof st.run !== 'number' || typeof st.maxRuns !== 'number' || typeof st.load !== 'number') return 'calibrating: step needs numbers value, run, maxRuns and load';
+  }
+  if (m.type === 'calibrated') {
+    const v = obj(m.value);
+    if (typeof m.key !== 'string' || !v || typeof v.value !== 'number' || typeof v.measured !== 'number' || !obj(v.fixed)) return 'calibrated: needs a key and a value { value, measured, fixed }';
   }
   if (m.type === 'batch') {
     if (!(m.t instanceof Float64Array)) return 'batch: t must be a Float64Array';

@@ -19,7 +19,6 @@ import { trafficByKind } from './registry';
  * Results are cached per workload model (scenario without the item's rate and load).
  */
 
-/** Where calibrations are kept between runs (the CLI puts a file behind it, the app localStorage). */
 /** A calibration result: the parameter's value, the utilization it gave, and fields the item keeps fixed while its value changes. */
 export interface Calibrated {
   value: number;
@@ -27,6 +26,7 @@ export interface Calibrated {
   fixed: Record<string, number>;
 }
 
+/** Where calibrations are kept between runs (the CLI puts a file behind it, src/cli/calibration-cache.ts; the app localStorage, src/ui/run/calibrations.ts). */
 export interface CalibrationStore {
   get(key: string): Calibrated | undefined;
   set(key: string, v: Calibrated): void;

@@ -86,6 +86,18 @@ describe('RunController', () => {
     expect(store.getState().calibrating).toBeNull();
   });
 
+  it("keeps a worker's calibration (even a reset run's) and sends the known ones with every start", () => {
+    const { c, workers } = setup();
+    c.play();
+    const runId = (workers[0].sent[0] as { runId: number }).runId;
+    c.reset();
+    // from the run just reset: still worth keeping
+    c.onMessage(toMain({ type: 'calibrated', runId, key: 'model-x|0.8', value: { value: 106.6, measured: 0.801, fixed: { modelRate: 100 } } }));
+    c.play();
+    const start = workers.at(-1)!.sent.find((m) => m.type === 'start');
+    expect(start?.type === 'start' && start.options.calibrations).toContainEqual(['model-x|0.8', { value: 106.6, measured: 0.801, fixed: { modelRate: 100 } }]);
+  });
+
   it('a live parameter change updates the scenario, reaches the worker, and is marked when applied', () => {
     const { store, c, workers } = setup();
     c.play();
