@@ -1,12 +1,12 @@
 /**
- * Scenario files between the app and the command line: "Open…" (or a file dropped on the
- * page) loads a scenario file as `aqm-lab file.json` reads it, including a saved run's
- * scenario (the CLI's `--out` result, the app's "Everything (JSON)"); the export menu's
- * "Scenario (JSON)" saves the current one for the CLI. A file that is not JSON, not a
+ * Scenario files between the app and the command line: File → Open scenario (or a file
+ * dropped on the page) loads a scenario file as `aqm-lab file.json` reads it, including a
+ * saved run's scenario (the CLI's `--out` result, the app's "Everything (JSON)"); File →
+ * Save scenario (JSON) saves the current one for the CLI. A file that is not JSON, not a
  * scenario or too large gets a banner naming the problem (the line and column, each
  * field with its allowed range) and the scenario on screen stays as it was.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MutableRefObject } from 'react';
 import { parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { useServices } from './app-context';
 import { download, fileStem } from './charts/export';
@@ -27,7 +27,7 @@ export async function openScenarioFile(file: File, store: AppStore, controller: 
     store.addBanner({ kind: 'error', title: `${file.name} was not opened: ${why}`, lines: [...lines, 'The scenario on screen is unchanged.'] });
     return false;
   };
-  if (file.size > MAX_SCENARIO_FILE_BYTES) return fail(`it is ${mb(file.size)}`, [`A scenario file is a few KB, a saved run at most ${mb(MAX_SCENARIO_FILE_BYTES)}; pick the scenario file (Export data → Scenario) or the run's --out result.`]);
+  if (file.size > MAX_SCENARIO_FILE_BYTES) return fail(`it is ${mb(file.size)}`, [`A scenario file is a few KB, a saved run at most ${mb(MAX_SCENARIO_FILE_BYTES)}; pick the scenario file (File → Save scenario) or the run's --out result.`]);
   let text: string;
   try {
     text = await file.text();
@@ -60,14 +60,18 @@ export function saveScenarioFile(store: AppStore): void {
   store.addBanner({
     kind: 'info',
     title: `Saved ${name}: the scenario`,
-    lines: [`Run it from the command line, in a clone of AQM Lab: npm run sim -- ${name} (add --out result.json to save the result), or open it here again with "Open…".`],
+    lines: [`Run it from the command line, in a clone of AQM Lab: npm run sim -- ${name} (add --out result.json to save the result), or open it here again with File → Open scenario.`],
   });
 }
 
-/** The header's "Open…" button, and files dropped anywhere on the page. */
-export function OpenScenario() {
+/**
+ * The hidden file input behind File → Open scenario (`openRef.current()` opens the file
+ * chooser), and files dropped anywhere on the page.
+ */
+export function OpenScenarioInput({ openRef }: { openRef: MutableRefObject<() => void> }) {
   const { store, controller } = useServices();
   const input = useRef<HTMLInputElement>(null);
+  openRef.current = () => input.current?.click();
   useEffect(() => {
     const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
     const over = (e: DragEvent) => {
@@ -89,22 +93,17 @@ export function OpenScenario() {
     };
   }, [store, controller]);
   return (
-    <>
-      <button type="button" onClick={() => input.current?.click()} title="Open a scenario file (.json) as the command line reads it, or a saved run's result; you can also drop the file on the page">
-        Open…
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept=".json,application/json"
-        aria-label="Scenario file to open"
-        hidden
-        onChange={(e) => {
-          const f = e.target.files?.[0];
-          e.target.value = '';
-          if (f) void openScenarioFile(f, store, controller);
-        }}
-      />
-    </>
+    <input
+      ref={input}
+      type="file"
+      accept=".json,application/json"
+      aria-label="Scenario file to open"
+      hidden
+      onChange={(e) => {
+        const f = e.target.files?.[0];
+        e.target.value = '';
+        if (f) void openScenarioFile(f, store, controller);
+      }}
+    />
   );
 }

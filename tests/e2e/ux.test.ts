@@ -488,9 +488,9 @@ describe('scenario files', () => {
     const page = await open('p=default&topology.bottleneck.queue.maxP=0.05&seed=7');
     const state = () => page.evaluate(() => window.__aqmlab!.store.getState());
     const before = (await state()).scenario;
-    // Export data -> Scenario (JSON): exactly the scenario on screen, as the CLI reads it
-    await page.getByText('Export data', { exact: true }).click();
-    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scenario (JSON)' }).click()]);
+    // File -> Save scenario (JSON): exactly the scenario on screen, as the CLI reads it
+    await page.getByText('File', { exact: true }).click();
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save scenario (JSON)' }).click()]);
     const saved = readFileSync((await dl.path())!, 'utf8');
     expect(JSON.parse(saved)).toEqual(before);
     const { loadScenario } = await import('../../src/cli/load');
@@ -501,7 +501,8 @@ describe('scenario files', () => {
 
     const banners = page.locator('[data-testid^=banner-]');
     const choose = async (name: string, text: string) => {
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open…' }).click()]);
+      await page.getByText('File', { exact: true }).click();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open scenario…' }).click()]);
       await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
     };
     // not JSON: the line and column; an out-of-range field: its name and allowed range; the scenario stays
