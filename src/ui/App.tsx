@@ -14,7 +14,7 @@ import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/e
 import { Transport } from './controls/Transport';
 import { LessonClaims } from './LessonClaims';
 import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
-import { lessons } from './scenario-api';
+import { activeExperiment, lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
 import { SummaryTable } from './SummaryTable';
@@ -98,13 +98,37 @@ function LessonMenu() {
 }
 
 function LessonText() {
-  const { store } = useServices();
+  const { store, controller } = useServices();
   const preset = useAppState(store, (s) => s.presetName);
+  const scenario = useAppState(store, (s) => s.scenario);
   const l = lessons().find((x) => x.name === preset);
   if (!l) return null;
+  const active = activeExperiment(l, scenario);
   return (
     <section className="lesson-text" aria-label="What to watch">
       <strong>{l.title}.</strong> {l.lesson}
+      {l.experiments.length > 0 ? (
+        <div className="try-row" role="group" aria-label="Try a change">
+          <span className="try-label">Try:</span>
+          {l.experiments.map((e) => (
+            <button
+              key={e.title}
+              type="button"
+              className="try"
+              aria-pressed={active === e}
+              title={`Runs the lesson with ${e.keys.join(', ')}; its statements say what to expect`}
+              onClick={() => controller.loadScenario(e.scenario, l.name, true)}
+            >
+              {e.title}
+            </button>
+          ))}
+          {active ? (
+            <button type="button" className="try-back" onClick={() => controller.loadScenario(l.scenario, l.name)}>
+              Back to the lesson
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </section>
   );
 }

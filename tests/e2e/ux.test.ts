@@ -306,12 +306,12 @@ describe('lesson claims in the app', () => {
     await expect.poll(() => claims.locator('li[data-state=pass]').count()).toBe(4);
     expect(await claims.locator('h2').innerText()).toContain('4 of 4 hold');
     expect(await claims.locator('li').first().innerText()).toContain('Measured: 0 drops.');
-    // the lesson's invitation: a 38-packet buffer
+    // a change of the student's own (not one of the lesson's "try" buttons): a 36-packet buffer
     const limit = page.locator('[data-path="topology.bottleneck.queue.limit"] input[type=number]');
-    await limit.fill('38');
+    await limit.fill('36');
     await limit.press('Enter');
     expect(await claims.locator('h2').innerText()).toContain('(for the run before your last change)');
-    await expect(claims.locator('.claims-changed').innerText()).resolves.toContain('topology.bottleneck.queue.limit=38');
+    await expect(claims.locator('.claims-changed').innerText()).resolves.toContain('topology.bottleneck.queue.limit=36');
     await page.getByRole('button', { name: 'Play' }).click();
     await waitForStatus(page, 'done');
     const first = claims.locator('li').first();
@@ -320,6 +320,31 @@ describe('lesson claims in the app', () => {
     expect(await first.innerText()).toMatch(/Measured: [1-9]\d* drops\./);
     expect(await claims.locator('h2').innerText()).not.toContain('before your last change');
     await claims.screenshot({ path: `${SHOTS}/ux-claims-changed.png` });
+    await page.context().close();
+  });
+
+  it('a "try" button runs the lesson with its change and checks what that change should show; "Back to the lesson" restores it', async () => {
+    const page = await open('p=lockout-dt');
+    const claims = page.getByTestId('claims');
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    const tryIt = page.getByRole('button', { name: 'Shrink the buffer to 8 packets' });
+    expect(await tryIt.getAttribute('aria-pressed')).toBe('false');
+    await tryIt.click(); // loads the change and runs it
+    await waitForStatus(page, 'done');
+    expect(await tryIt.getAttribute('aria-pressed')).toBe('true');
+    expect(decodeURIComponent(await page.evaluate(() => location.hash))).toBe('#p=lockout-dt&topology.bottleneck.queue.limit=8&seed=1');
+    await expect.poll(() => claims.locator('h2').innerText()).toMatch(/What this change should show · 3 of 3 hold/);
+    expect(await claims.locator('.claims-changed').innerText()).toContain('You tried: Shrink the buffer to 8 packets');
+    expect(await claims.locator('li').first().innerText()).toMatch(/No lockout: both downloads finish within 5 s[\s\S]*Measured: \d\.\d s apart/);
+    await page.locator('.lesson-text').screenshot({ path: `${SHOTS}/ux-try.png` });
+    // one more change of the student's own: the lesson's statements again, checked on that run
+    expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 2))).toEqual([]);
+    expect(await claims.locator('h2').innerText()).toContain('What this run should show');
+    expect(await tryIt.getAttribute('aria-pressed')).toBe('false');
+    await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 1));
+    await page.getByRole('button', { name: 'Back to the lesson' }).click();
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.limit)).toBe(64);
+    expect(await claims.locator('h2').innerText()).toContain('What this run should show');
     await page.context().close();
   });
 });
