@@ -5,6 +5,7 @@ import type { DecisionRecord } from '../engine/aqm/decision';
 import type { RunResult, RunSink, SeriesBatch } from '../engine/metrics/types';
 import type { WebProgress } from '../engine/metrics/web';
 import type { FlowEvent } from '../engine/net/agent';
+import type { CalibrationStep } from '../engine/traffic/calibrate';
 import { PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { formatSummary } from './format';
@@ -342,11 +343,19 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
   if (scenario.traffic.some((t) => (t as { load?: number }).load !== undefined)) {
     const { useCalibrationFile } = await import('./calibration-cache');
     useCalibrationFile();
-    if (show) io.err('offered load: calibrating on the uncongested link (bottleneck 10x faster; cached for the next run)...\n');
   }
+  // a load not in the calibration cache costs a few runs of the workload on the uncongested link first,
+  // sometimes longer than the run itself: each is shown as it starts (not with --quiet)
+  const onCalibration = opts.quiet
+    ? undefined
+    : (c: CalibrationStep) => {
+        const what = (v: number) => (c.param === 'rate' ? `${v.toFixed(1)} connections/s` : `${v.toLocaleString('en-US')} ${c.param}`);
+        if (c.run === 1) io.err(`offered load ${Math.round(c.load * 100)} % (traffic.${c.item}): calibrating on the uncongested link (bottleneck 10x faster; cached for the next run)\n`);
+        io.err(`  calibration run ${c.run} of at most ${c.maxRuns}: ${what(c.value)} per direction${c.previous ? ` (${what(c.previous.value)} gave ${(c.previous.measured * 100).toFixed(1)} %)` : ''}\n`);
+      };
   let run;
   try {
-    run = engine.createRun(scenario, sink, { sampleInterval: opts.sample, maxPackets: opts.maxPackets });
+    run = engine.createRun(scenario, sink, { sampleInterval: opts.sample, maxPackets: opts.maxPackets, onCalibration });
   } catch (x) {
     if (x instanceof CapError) {
       io.err(`not run: ${x.message}\n`);

@@ -13,6 +13,7 @@ import { ResponseChart } from './charts/ResponseChart';
 import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
 import { Transport } from './controls/Transport';
 import { LessonClaims } from './LessonClaims';
+import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
 import { lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
@@ -152,16 +153,17 @@ async function exportNs2Script(store: ReturnType<typeof useServices>['store']): 
   }
 }
 
-function ExportAll() {
+/** The header's File menu: open and save scenario files, and export the run's data. */
+function FileMenu() {
   const { store } = useServices();
   const menuRef = useRef<HTMLDetailsElement>(null);
-  const run = (kind: 'csv' | 'json' | 'events' | 'ns2') => {
+  const openRef = useRef<() => void>(() => undefined);
+  const run = (kind: 'open' | 'csv' | 'json' | 'events' | 'ns2' | 'scenario') => {
     if (menuRef.current) menuRef.current.open = false;
     const s = store.getState();
-    if (kind === 'ns2') {
-      void exportNs2Script(store);
-      return;
-    }
+    if (kind === 'open') return openRef.current();
+    if (kind === 'ns2') return void exportNs2Script(store);
+    if (kind === 'scenario') return saveScenarioFile(store);
     const stem = fileStem('series', s.presetName);
     const names = store.series.names();
     if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, names)], { type: 'text/csv' }));
@@ -169,23 +171,33 @@ function ExportAll() {
     else download(`${stem}.json`, new Blob([seriesJson(store.series, names, s.summary, { scenario: s.scenario, markers: s.markers })], { type: 'application/json' }));
   };
   return (
-    <details className="export-menu" ref={menuRef}>
-      <summary aria-label="Export data: all series, events or everything">Export data</summary>
-      <div className="export-items" role="group" aria-label="Export all data as">
-        <button type="button" onClick={() => run('csv')}>
-          All series (CSV)
-        </button>
-        <button type="button" onClick={() => run('events')}>
-          Drops and marks (CSV)
-        </button>
-        <button type="button" onClick={() => run('json')}>
-          Everything (JSON)
-        </button>
-        <button type="button" onClick={() => run('ns2')} title="The scenario as an ns-2.35 Tcl script (run it with: ns file.tcl)">
-          ns-2 script (Tcl)
-        </button>
-      </div>
-    </details>
+    <>
+      <OpenScenarioInput openRef={openRef} />
+      <details className="export-menu" ref={menuRef}>
+        <summary aria-label="File: open or save a scenario, export the run's data">File</summary>
+        <div className="export-items" role="group" aria-label="Scenario files and data">
+          <button type="button" onClick={() => run('open')} title="Open a scenario file (.json) as the command line reads it, or a saved run's result; you can also drop the file on the page">
+            Open scenario…
+          </button>
+          <button type="button" onClick={() => run('scenario')} title="The scenario as a file the command line runs (npm run sim -- file.json) and Open scenario reads back">
+            Save scenario (JSON)
+          </button>
+          <hr />
+          <button type="button" onClick={() => run('csv')}>
+            All series (CSV)
+          </button>
+          <button type="button" onClick={() => run('events')}>
+            Drops and marks (CSV)
+          </button>
+          <button type="button" onClick={() => run('json')}>
+            Everything (JSON)
+          </button>
+          <button type="button" onClick={() => run('ns2')} title="The scenario as an ns-2.35 Tcl script (run it with: ns file.tcl)">
+            ns-2 script (Tcl)
+          </button>
+        </div>
+      </details>
+    </>
   );
 }
 
@@ -209,7 +221,7 @@ export function App() {
             <LessonMenu />
             <div className="header-tools">
               <ShareButton />
-              <ExportAll />
+              <FileMenu />
               <button type="button" aria-pressed={classroom} onClick={() => store.set({ classroom: !classroom })} title="Large type for a classroom">
                 Classroom {classroom ? 'on' : 'off'}
               </button>

@@ -5,7 +5,7 @@
  * lesson claims, bad links, offline use and exported figures. Screenshots go to
  * /tmp/shots/; measurements (draw time per frame) are printed, never asserted as times.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -480,5 +480,59 @@ describe('offline', () => {
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().summary.flows.length)).toBe(2);
     await page.screenshot({ path: `${SHOTS}/ux-offline.png` });
     await ctx.close();
+  });
+});
+
+describe('scenario files', () => {
+  it('saves the scenario for the command line and opens it back; a saved run opens too; a bad file names its problem and changes nothing', async () => {
+    const page = await open('p=default&topology.bottleneck.queue.maxP=0.05&seed=7');
+    const state = () => page.evaluate(() => window.__aqmlab!.store.getState());
+    const before = (await state()).scenario;
+    // File -> Save scenario (JSON): exactly the scenario on screen, as the CLI reads it
+    await page.getByText('File', { exact: true }).click();
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save scenario (JSON)' }).click()]);
+    const saved = readFileSync((await dl.path())!, 'utf8');
+    expect(JSON.parse(saved)).toEqual(before);
+    const { loadScenario } = await import('../../src/cli/load');
+    const cliPath = `${SHOTS}/ux-saved-scenario.json`;
+    writeFileSync(cliPath, saved);
+    const cli = loadScenario({ file: cliPath, sets: [] });
+    expect(cli.ok && cli.scenario).toEqual(before);
+
+    const banners = page.locator('[data-testid^=banner-]');
+    const choose = async (name: string, text: string) => {
+      await page.getByText('File', { exact: true }).click();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open scenario…' }).click()]);
+      await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+    };
+    // not JSON: the line and column; an out-of-range field: its name and allowed range; the scenario stays
+    await choose('broken.json', '{\n  "version": 1,\n  "seed": 3,,\n}');
+    await expect.poll(() => banners.filter({ hasText: 'broken.json was not opened: it is not JSON' }).count()).toBe(1);
+    expect(await banners.filter({ hasText: 'broken.json' }).innerText()).toMatch(/line 3, column \d+/);
+    const bad = { ...before, topology: { ...before.topology, bottleneck: { ...before.topology.bottleneck, rate: -5 } } };
+    await choose('negative.json', JSON.stringify(bad));
+    await expect.poll(() => banners.filter({ hasText: 'negative.json was not opened' }).count()).toBe(1);
+    const msg = await banners.filter({ hasText: 'negative.json' }).innerText();
+    expect(msg).toContain('topology.bottleneck.rate = -5 is out of range: allowed 1000 to 1000000000000 bps');
+    expect(msg).toContain('The scenario on screen is unchanged.');
+    expect((await state()).scenario).toEqual(before);
+
+    // a CLI result (--out) opens as the scenario it ran; its errors would be named scenario.<field>
+    const other = { ...before, seed: 11, duration: 8 };
+    await choose('result.json', JSON.stringify({ version: 1, scenario: other, summary: { simulatedSeconds: 8 } }));
+    await expect.poll(() => banners.filter({ hasText: 'Opened result.json' }).count()).toBe(1);
+    expect((await state()).scenario).toEqual(other);
+    await expect.poll(() => page.evaluate(() => location.hash)).toContain('seed=11');
+    await choose('result2.json', JSON.stringify({ version: 1, scenario: { ...other, warmup: 100 }, summary: {} }));
+    await expect.poll(() => banners.filter({ hasText: 'result2.json was not opened' }).count()).toBe(1);
+    expect(await banners.filter({ hasText: 'result2.json' }).innerText()).toContain('scenario.warmup');
+    expect((await state()).scenario).toEqual(other);
+    // and it runs
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    expect((await state()).summary.simulatedSeconds).toBe(8);
+    await page.screenshot({ path: `${SHOTS}/ux-scenario-file.png` });
+    await page.context().close();
   });
 });
