@@ -38,6 +38,30 @@ export function defaultPreset(): PresetSource[] {
           claim('The link is as busy as with RED: more than 95 % utilization. The long queue buys no throughput, only delay.', (s) => s.bottleneck.utilization, (u) => u > 0.95, (u) => `${percent(u)} busy`),
         ],
       },
+      {
+        title: 'Replace RED with CoDel (5 ms target, the same buffer)',
+        set: { 'topology.bottleneck.queue.kind': 'codel' },
+        claims: [
+          claimOf('Every drop is CoDel\'s own, made as a packet leaves the queue after packets have waited more than 5 ms for a whole 100 ms interval: none is an overflow.', (s) => {
+            const b = s.bottleneck;
+            return { pass: b.drops > 0 && b.dropsOverflow === 0 && b.dropsForced === 0, measured: `${b.drops} drops, ${b.dropsOverflow} overflow` };
+          }),
+          claim('CoDel controls the time packets wait, not the queue\'s length: they wait under 10 ms on average, near its 5 ms target (RED: 17 ms).', (s) => s.bottleneck.meanQueueDelay, (d) => d < 0.01, (d) => `mean wait ${(d * 1000).toFixed(1)} ms`),
+          claim('The short queue costs no throughput: more than 95 % utilization.', (s) => s.bottleneck.utilization, (u) => u > 0.95, (u) => `${percent(u)} busy`),
+        ],
+      },
+      {
+        title: 'Replace RED with PIE (15 ms target, the same buffer)',
+        set: { 'topology.bottleneck.queue.kind': 'pie' },
+        claims: [
+          claim('PIE raises or lowers its drop probability every 15 ms to steer the queueing delay to its 15 ms target: packets wait 12 to 20 ms on average.', (s) => s.bottleneck.meanQueueDelay, (d) => d > 0.012 && d < 0.02, (d) => `mean wait ${(d * 1000).toFixed(1)} ms`),
+          claimOf('Its drops are random and early, as RED\'s: none is an overflow.', (s) => {
+            const b = s.bottleneck;
+            return { pass: b.dropsEarly > 0 && b.dropsOverflow === 0, measured: `${b.dropsEarly} early, ${b.dropsOverflow} overflow drops` };
+          }),
+          claim('The link stays busy: more than 95 % utilization.', (s) => s.bottleneck.utilization, (u) => u > 0.95, (u) => `${percent(u)} busy`),
+        ],
+      },
     ],
     json: DEFAULT_SCENARIO_JSON as unknown as Record<string, unknown>,
   });
