@@ -39,6 +39,21 @@ export function defaultPreset(): PresetSource[] {
         ],
       },
       {
+        // measured with seeds 1-3: loss 2.63-2.73 %, 175-183 timeouts, mean queue 19.2-19.3 packets, 99.9-100 % busy
+        title: 'Four times the flows: 16 instead of 4',
+        set: { 'traffic.0.flows': 16 },
+        claims: [
+          claim(
+            'Each flow\'s share, and so its window, shrinks to a quarter, and small windows need frequent signals to hold: the loss rate grows more than fourfold but less than sixteenfold from the 4-flow run\'s 0.41 % (seeds/004 §3.4 sees loss grow with the number of connections "somewhere between linear and quadratic").',
+            (s) => s.bottleneck.lossRate,
+            (l) => l > 4 * 0.0041 && l < 16 * 0.0041,
+            (l) => `${percent(l, 2)} lost (${(l / 0.0041).toFixed(1)} times 0.41 %)`,
+          ),
+          claim('With windows of a few packets a loss often cannot be repaired by fast retransmit: more than 100 timeouts (4 flows: 14).', (s) => s.flows.reduce((a, f) => a + f.timeouts, 0), (n) => n > 100, (n) => `${n} timeouts`),
+          claim('RED drops more only when its average is higher: the mean queue rises above 17 packets (4 flows: 13.9). Its queue depends on the load.', (s) => s.bottleneck.meanQueuePackets, (q) => q > 17, (q) => `mean queue ${q.toFixed(1)} packets`),
+        ],
+      },
+      {
         title: 'Replace RED with CoDel (5 ms target, the same buffer)',
         set: { 'topology.bottleneck.queue.kind': 'codel' },
         claims: [
