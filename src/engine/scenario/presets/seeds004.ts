@@ -283,6 +283,27 @@ function fig12Queue(ecn: boolean, kind = 'red'): Record<string, unknown> {
   return { kind, limit: 48, minTh: 10, maxTh: 40, maxP: 0.016, wq: 0.002, gentle: false, ecn, aboveMaxTh: ecn ? 'mark' : 'drop' };
 }
 
+/** The Fig. 12 bottleneck's queue as a --set path: links n0-n4 -> A come first, A -> B is link 5. */
+const FIG12_QUEUE = 'topology.links.5.queue';
+
+/*
+ * feng-fig12's experiment. Measured with seeds 1-3: 21.0-21.7 % lost, 99.9 % or more of the
+ * drops overflows, 8218-9069 timeouts, utilization 99.7-99.9 % (without ECN, seed 1: 26.3 %
+ * lost, 6097 timeouts).
+ */
+const fig12WithEcn: Experiment = {
+  title: 'Turn ECN on (senders and queue)',
+  set: { [`${FIG12_QUEUE}.ecn`]: true, [`${FIG12_QUEUE}.aboveMaxTh`]: 'mark', 'tcp.ecn': true },
+  claims: [
+    lossAbove(0.15),
+    claimOf('A mark cannot slow a sender below one segment per round trip, so the queue still overflows: more than 95 % of the drops are overflows. seeds/004 §4.1: "the inability of TCP to transmit at lower rates causes a significant number of packet losses and retransmission timeouts".', (s) => ({
+      pass: s.bottleneck.drops > 0 && s.bottleneck.dropsOverflow > 0.95 * s.bottleneck.drops,
+      measured: `${s.bottleneck.dropsOverflow} of ${s.bottleneck.drops} drops are overflows`,
+    })),
+    claim('The timeouts stay: more than 5,000 across the connections (without ECN: 6,097). ECN alone does not help here; the paper\'s remedy is a sender that can go slower (the feng-fig17 lessons).', (s) => s.flows.reduce((a, f) => a + f.timeouts, 0), (n) => n > 5000, (n) => `${n} timeouts`),
+  ],
+};
+
 function fengFig12Preset(): PresetSource {
   return {
     name: 'feng-fig12',
@@ -291,6 +312,7 @@ function fengFig12Preset(): PresetSource {
     group: 'lesson',
     lesson: `100 connections from n0-n4 to n5-n9 cross a 1.5 Mb/s A -> B link with a conservative RED queue (max_p 0.016, max_th 40 packets of 500 bytes, buffer 48): each gets 15 kb/s, about one 500-byte segment per round trip. TCP cannot send slower than one segment per round trip, except by timing out. ${FENG_ASSUMED}`,
     claims: [busyAbove(0.95), lossAbove(0.05), claim('Timeouts abound: more than 1,000 across the connections in 100 s.', (s) => s.flows.reduce((a, f) => a + f.timeouts, 0), (n) => n > 1000, (n) => `${n} timeouts`)],
+    experiments: [fig12WithEcn],
     json: fig12Json(fig12Queue(false), { ecn: false }),
   };
 }
