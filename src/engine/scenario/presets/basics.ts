@@ -8,7 +8,7 @@ export function defaultPreset(): PresetSource[] {
     name: 'default',
     title: 'Four Reno flows, 10 Mb/s RED bottleneck',
     lesson:
-      'Four long-lived Reno flows share a 10 Mb/s, 20 ms link managed by RED (min_th 15, max_th 45, a 100-packet buffer). Watch each cwnd saw-tooth and the RED average (the thick line) against min_th and max_th: RED drops at random, early, only while the average is above min_th. In the first seconds slow start overshoots and the queue hits its limit; the summary counts from 5 s on (the warm-up), when RED is at work.',
+      'Four long-lived Reno flows share a 10 Mb/s, 20 ms link managed by RED (min_th 15, max_th 45, a 100-packet buffer). Watch each cwnd saw-tooth and the RED average (the thick line) against min_th and max_th: RED drops at random, early, only while the average is above min_th. In the first seconds slow start overshoots and the queue hits its limit; the summary counts from 5 s on (the warm-up), when RED is at work. Below, try drop-tail, CoDel or PIE in RED\'s place, or four times the flows.',
     group: 'lesson',
     claims: [
       claim('After slow start the link stays busy: more than 95 % utilization.', (s) => s.bottleneck.utilization, (u) => u > 0.95, (u) => `${percent(u)} busy`),

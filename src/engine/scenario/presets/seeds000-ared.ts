@@ -62,7 +62,7 @@ function preset(ms: 5 | 60, ecn: boolean): PresetSource {
     title: `seeds/000 ARED${ecn ? ' + ECN' : ''} with a ${ms} ms target, long-lived flows`,
     paper: 'seeds/000 §2.3, §5.2.2, Tables 1 and 3',
     group: 'lesson',
-    lesson: `Adaptive RED as seeds/000 configures it ("ARED${ecn ? ' + ECN' : ''}-${ms} ms"): thresholds, weight and max_p set automatically from a ${ms} ms target on the 10 Mb/s link, gentle, 370-packet buffer. 20 long-lived Reno flows with the paper's TCP settings (Table 2) and DelayBox round trips stand in for its web traffic. Watch max_p on the AQM chart settle where the average sits mid-way between min_th and max_th. Statistics cover 90 s after a 30 s warm-up.`,
+    lesson: `Adaptive RED as seeds/000 configures it ("ARED${ecn ? ' + ECN' : ''}-${ms} ms"): thresholds, weight and max_p set automatically from a ${ms} ms target on the 10 Mb/s link, gentle, 370-packet buffer. 20 long-lived Reno flows with the paper's TCP settings (Table 2) and DelayBox round trips stand in for its web traffic. Watch max_p on the AQM chart settle where the average sits mid-way between min_th and max_th. Statistics cover 90 s after a 30 s warm-up.${ms === 5 && !ecn ? ' Below, try the two ways seeds/000 compares out of the short target\'s lost throughput: ECN, or a 60 ms target.' : ''}`,
     claims,
     experiments: ms === 5 && !ecn ? ared5Experiments() : undefined,
     json: json(ms === 5 ? 0.005 : 0.06, ecn),

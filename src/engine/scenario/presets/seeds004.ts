@@ -300,7 +300,7 @@ const fig12WithEcn: Experiment = {
       pass: s.bottleneck.drops > 0 && s.bottleneck.dropsOverflow > 0.95 * s.bottleneck.drops,
       measured: `${s.bottleneck.dropsOverflow} of ${s.bottleneck.drops} drops are overflows`,
     })),
-    claim('The timeouts stay: more than 5,000 across the connections (without ECN: 6,097). ECN alone does not help here; the paper\'s remedy is a sender that can go slower (the feng-fig17 lessons).', (s) => s.flows.reduce((a, f) => a + f.timeouts, 0), (n) => n > 5000, (n) => `${n} timeouts`),
+    claim('Retransmission timeouts stay frequent: more than 5,000 across the connections (without ECN: 6,097); a sender at one segment has nothing left to halve, and RFC 3168 §6.1.2 makes it wait a retransmission timeout after a mark as after a loss. ECN alone does not help here; the paper\'s remedy is a sender that can go slower than one segment per round trip (the feng-fig17 lessons).', (s) => s.flows.reduce((a, f) => a + f.timeouts, 0), (n) => n > 5000, (n) => `${n} timeouts`),
   ],
 };
 
@@ -310,7 +310,7 @@ function fengFig12Preset(): PresetSource {
     title: 'seeds/004 Fig. 12: 100 connections over a 1.5 Mb/s link, RED',
     paper: 'seeds/004 §4, Figs. 12-13',
     group: 'lesson',
-    lesson: `100 connections from n0-n4 to n5-n9 cross a 1.5 Mb/s A -> B link with a conservative RED queue (max_p 0.016, max_th 40 packets of 500 bytes, buffer 48): each gets 15 kb/s, about one 500-byte segment per round trip. TCP cannot send slower than one segment per round trip, except by timing out. ${FENG_ASSUMED}`,
+    lesson: `100 connections from n0-n4 to n5-n9 cross a 1.5 Mb/s A -> B link with a conservative RED queue (max_p 0.016, max_th 40 packets of 500 bytes, buffer 48): each gets 15 kb/s, about one 500-byte segment per round trip. TCP cannot send slower than one segment per round trip, except by timing out. Try ECN below: does marking instead of dropping help? ${FENG_ASSUMED}`,
     claims: [busyAbove(0.95), lossAbove(0.05), claim('Timeouts abound: more than 1,000 across the connections in 100 s.', (s) => s.flows.reduce((a, f) => a + f.timeouts, 0), (n) => n > 1000, (n) => `${n} timeouts`)],
     experiments: [fig12WithEcn],
     json: fig12Json(fig12Queue(false), { ecn: false }),
