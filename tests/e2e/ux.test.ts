@@ -345,6 +345,15 @@ describe('lesson claims in the app', () => {
     await page.getByRole('button', { name: 'Back to the lesson' }).click();
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.limit)).toBe(64);
     expect(await claims.locator('h2').innerText()).toContain('What this run should show');
+    // the lesson and its change side by side: the compare panel offers the Try changes
+    await page.locator('details.slot-compare > summary').click();
+    const select = page.locator('.cmp-panel select');
+    await select.scrollIntoViewIfNeeded();
+    await select.selectOption({ label: 'the lesson with: Shrink the buffer to 8 packets' });
+    await page.locator('.cmp-panel button.primary').click();
+    const table = page.locator('.cmp-table');
+    await expect.poll(() => table.locator('th').nth(2).innerText(), { timeout: 60_000 }).toContain('Shrink the buffer to 8 packets');
+    await expect.poll(() => table.locator('tr[data-metric]').count(), { timeout: 60_000 }).toBeGreaterThan(3);
     await page.context().close();
   });
 });
