@@ -21,7 +21,9 @@ import { loadScenario } from './load';
 export const USAGE = `Usage: npm run sim -- <scenario.json> [options]
        npm run sim -- --preset <name> [options]
 
-Runs a scenario on the AQM Lab engine and prints a summary.
+Runs a scenario on the AQM Lab engine and prints a summary. The file is a scenario (the app's
+File -> Save scenario writes one) or a saved run: a result written by --out, or the app's
+Everything (JSON) export; a saved run runs the scenario it holds.
 
 Options:
   --preset <name>          run a named preset instead of a file (--list-presets)
