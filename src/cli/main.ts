@@ -8,6 +8,7 @@ import type { FlowEvent } from '../engine/net/agent';
 import type { CalibrationStep } from '../engine/traffic/calibrate';
 import { PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
+import { claimsReport } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario } from './load';
@@ -541,6 +542,8 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     report(formatSummary(result, scenario) + '\n');
     const web = formatWeb(result.summary, baseline?.summary);
     if (web) report('\n' + web + '\n');
+    const claims = claimsReport(opts.preset, scenario, result);
+    if (claims) report('\n' + claims + '\n');
   }
   return 0;
 }
