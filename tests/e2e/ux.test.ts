@@ -76,6 +76,31 @@ describe('accessibility', () => {
   });
 });
 
+describe('help', () => {
+  it('"?" (key or button) opens how to use the lab at its top; Escape closes it; no serious axe violation while open', async () => {
+    const page = await open('p=default');
+    const dialog = page.locator('dialog.help-dialog');
+    await page.keyboard.press('?');
+    await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    expect(await dialog.locator('h2').innerText()).toBe('How to use this lab');
+    expect(await dialog.evaluate((d) => d.scrollTop)).toBe(0);
+    expect(await dialog.innerText()).toContain('Try');
+    const v = await seriousViolations(page);
+    expect(v, fmt(v)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    // while the help is open, Space does not start the run behind it
+    await page.getByRole('button', { name: 'How to use this lab' }).click();
+    await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    await page.keyboard.press(' ');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('button', { name: 'Close' }).click();
+    expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('idle');
+    await page.context().close();
+  });
+});
+
 describe('stepping', () => {
   it('defaults to the next AQM decision, offers only targets that can happen, and the first Step stops early in the run', async () => {
     const page = await open('p=default');
