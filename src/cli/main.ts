@@ -8,6 +8,7 @@ import type { FlowEvent } from '../engine/net/agent';
 import type { CalibrationStep } from '../engine/traffic/calibrate';
 import { PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
+import { claimsReport } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario } from './load';
@@ -21,7 +22,9 @@ import { loadScenario } from './load';
 export const USAGE = `Usage: npm run sim -- <scenario.json> [options]
        npm run sim -- --preset <name> [options]
 
-Runs a scenario on the AQM Lab engine and prints a summary.
+Runs a scenario on the AQM Lab engine and prints a summary. The file is a scenario (the app's
+File -> Save scenario writes one) or a saved run: a result written by --out, or the app's
+Everything (JSON) export; a saved run runs the scenario it holds.
 
 Options:
   --preset <name>          run a named preset instead of a file (--list-presets)
@@ -539,6 +542,8 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     report(formatSummary(result, scenario) + '\n');
     const web = formatWeb(result.summary, baseline?.summary);
     if (web) report('\n' + web + '\n');
+    const claims = claimsReport(opts.preset, scenario, result);
+    if (claims) report('\n' + claims + '\n');
   }
   return 0;
 }

@@ -12,6 +12,7 @@ import { CHARTS } from './charts/registry';
 import { ResponseChart } from './charts/ResponseChart';
 import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
 import { Transport } from './controls/Transport';
+import { HelpButton } from './Help';
 import { LessonClaims } from './LessonClaims';
 import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
 import { activeExperiment, lessons } from './scenario-api';
@@ -37,6 +38,8 @@ function useKeyboard() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      // a modal dialog (the help) is open: the run behind it does not take keys
+      if (document.querySelector('dialog[open]')) return;
       const onButton = (e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY';
       if (e.key === ' ' && !onButton) {
         e.preventDefault();
@@ -244,6 +247,7 @@ export function App() {
             <h1 className="brand">AQM Lab</h1>
             <LessonMenu />
             <div className="header-tools">
+              <HelpButton />
               <ShareButton />
               <FileMenu />
               <button type="button" aria-pressed={classroom} onClick={() => store.set({ classroom: !classroom })} title="Large type for a classroom">

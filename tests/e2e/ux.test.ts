@@ -76,6 +76,31 @@ describe('accessibility', () => {
   });
 });
 
+describe('help', () => {
+  it('"?" (key or button) opens how to use the lab at its top; Escape closes it; no serious axe violation while open', async () => {
+    const page = await open('p=default');
+    const dialog = page.locator('dialog.help-dialog');
+    await page.keyboard.press('?');
+    await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    expect(await dialog.locator('h2').innerText()).toBe('How to use this lab');
+    expect(await dialog.evaluate((d) => d.scrollTop)).toBe(0);
+    expect(await dialog.innerText()).toContain('Try');
+    const v = await seriousViolations(page);
+    expect(v, fmt(v)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    // while the help is open, Space does not start the run behind it
+    await page.getByRole('button', { name: 'How to use this lab' }).click();
+    await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    await page.keyboard.press(' ');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('button', { name: 'Close' }).click();
+    expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('idle');
+    await page.context().close();
+  });
+});
+
 describe('stepping', () => {
   it('defaults to the next AQM decision, offers only targets that can happen, and the first Step stops early in the run', async () => {
     const page = await open('p=default');
@@ -345,6 +370,15 @@ describe('lesson claims in the app', () => {
     await page.getByRole('button', { name: 'Back to the lesson' }).click();
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.limit)).toBe(64);
     expect(await claims.locator('h2').innerText()).toContain('What this run should show');
+    // the lesson and its change side by side: the compare panel offers the Try changes
+    await page.locator('details.slot-compare > summary').click();
+    const select = page.locator('.cmp-panel select');
+    await select.scrollIntoViewIfNeeded();
+    await select.selectOption({ label: 'the lesson with: Shrink the buffer to 8 packets' });
+    await page.locator('.cmp-panel button.primary').click();
+    const table = page.locator('.cmp-table');
+    await expect.poll(() => table.locator('th').nth(2).innerText(), { timeout: 60_000 }).toContain('Shrink the buffer to 8 packets');
+    await expect.poll(() => table.locator('tr[data-metric]').count(), { timeout: 60_000 }).toBeGreaterThan(3);
     await page.context().close();
   });
 });
