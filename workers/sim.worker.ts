@@ -17,7 +17,7 @@ import type { FlowEvent } from '../src/engine/net/agent';
 import { estimateRun } from '../src/engine/estimate';
 import { createRun, type RunHandle } from '../src/engine/run';
 import type { ExchangeBatch } from '../src/engine/metrics/web';
-import { baselineKey, baselineScenario } from '../src/engine/traffic/calibrate';
+import { baselineKey, baselineScenario, setCalibrationStore, type Calibrated } from '../src/engine/traffic/calibrate';
 import { BaselineCache, type BaselineSource } from './baseline-cache';
 import {
   checkMainToWorker,
@@ -55,6 +55,21 @@ const baselines = new BaselineCache();
 function post(m: WorkerToMain): void {
   ctx.postMessage(m, transferables(m));
 }
+
+/**
+ * Calibrations of web loads: those the page sent with the start message, and those made
+ * here, each reported to the page (which keeps them in localStorage) under the id of the
+ * run that made it.
+ */
+const calibrations = new Map<string, Calibrated>();
+let calibratingRun = -1;
+setCalibrationStore({
+  get: (k) => calibrations.get(k),
+  set: (k, v) => {
+    calibrations.set(k, v);
+    post(toMain({ type: 'calibrated', runId: calibratingRun, key: k, value: v }));
+  },
+});
 
 /** A fixed-size ring of the most recent items, oldest first on read-out. */
 class Ring<T> {
@@ -282,11 +297,16 @@ class Driver {
         const e = estimateRun(scenario, { series: true });
         if (e.seriesValues > MAX_SERIES_VALUES) sampleInterval = (e.endSeconds * e.seriesColumns) / MAX_SERIES_VALUES;
       }
+      const runId = this.runId;
+      for (const [k, v] of m.options.calibrations ?? []) calibrations.set(k, v);
+      calibratingRun = runId;
       this.handle = createRun(scenario, sink, {
         sampleInterval,
         batchSamples: m.options.batchSamples,
         maxSeriesValues: MAX_SERIES_VALUES * 2,
         maxPackets: MAX_PACKETS,
+        // posted while createRun still runs: the page shows each calibration run as it starts
+        onCalibration: (step) => post(toMain({ type: 'calibrating', runId, step })),
       });
       this.queueName = this.handle.bottleneckQueue;
       // web traffic: run the uncongested baseline alongside (the papers' "uncongested network" curve)

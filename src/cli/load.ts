@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { lineColumn, parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { cloneJson } from '../engine/scenario/paths';
 import { presetByName, PRESETS } from '../engine/scenario/presets';
 import { parseScenario, type Scenario } from '../engine/scenario/schema';
@@ -8,33 +9,7 @@ import { applySetTexts } from '../engine/scenario/set';
 
 export type Loaded = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
 
-/** "line L, column C" of a character offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return { line, column };
-}
-
-/** Parses JSON text; on error, a message with the line and column. */
-export function parseJsonText(text: string, source: string): { ok: true; json: unknown } | { ok: false; error: string } {
-  try {
-    return { ok: true, json: JSON.parse(text) as unknown };
-  } catch (e) {
-    const msg = (e as Error).message;
-    const m = /position (\d+)/.exec(msg);
-    let where = '';
-    if (m) {
-      const { line, column } = lineColumn(text, Number(m[1]));
-      where = ` at line ${line}, column ${column}`;
-    } else if (/end of JSON input/i.test(msg)) {
-      const { line, column } = lineColumn(text, text.length);
-      where = ` at line ${line}, column ${column} (the end)`;
-    }
-    const detail = msg.replace(/\s*\(line \d+ column \d+\)/, '');
-    return { ok: false, error: `${source}: not valid JSON${where}: ${detail}` };
-  }
-}
+export { lineColumn, parseJsonText };
 
 export function readScenarioFile(path: string): { ok: true; json: unknown } | { ok: false; error: string } {
   let text: string;
@@ -68,13 +43,15 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   } else if (opts.file !== undefined) {
     const r = readScenarioFile(opts.file);
     if (!r.ok) return { ok: false, errors: [r.error] };
-    json = r.json;
-    source = opts.file;
+    const inner = scenarioInFile(r.json);
+    json = inner.json;
+    // a saved run's scenario: errors name its fields as the file has them (scenario.topology...)
+    source = `${opts.file}: ${inner.prefix}`;
   } else {
     return { ok: false, errors: ['no scenario: give a scenario file or --preset <name> (see --help)'] };
   }
   const first = parseScenario(json);
-  if (!first.ok) return { ok: false, errors: first.errors.map((e) => (opts.file !== undefined ? `${source}: ${e}` : e)) };
+  if (!first.ok) return { ok: false, errors: first.errors.map((e) => (opts.file !== undefined ? `${source}${e}` : e)) };
   if (opts.sets.length === 0) return first;
   const obj = first.scenario as unknown as Record<string, unknown>;
   const setErrors = applySetTexts(obj, opts.sets).map((e) => `--set ${e}`);

@@ -5,8 +5,10 @@ import type { DecisionRecord } from '../engine/aqm/decision';
 import type { RunResult, RunSink, SeriesBatch } from '../engine/metrics/types';
 import type { WebProgress } from '../engine/metrics/web';
 import type { FlowEvent } from '../engine/net/agent';
+import type { CalibrationStep } from '../engine/traffic/calibrate';
 import { PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
+import { claimsReport } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario } from './load';
@@ -20,7 +22,9 @@ import { loadScenario } from './load';
 export const USAGE = `Usage: npm run sim -- <scenario.json> [options]
        npm run sim -- --preset <name> [options]
 
-Runs a scenario on the AQM Lab engine and prints a summary.
+Runs a scenario on the AQM Lab engine and prints a summary. The file is a scenario (the app's
+File -> Save scenario writes one) or a saved run: a result written by --out, or the app's
+Everything (JSON) export; a saved run runs the scenario it holds.
 
 Options:
   --preset <name>          run a named preset instead of a file (--list-presets)
@@ -342,11 +346,19 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
   if (scenario.traffic.some((t) => (t as { load?: number }).load !== undefined)) {
     const { useCalibrationFile } = await import('./calibration-cache');
     useCalibrationFile();
-    if (show) io.err('offered load: calibrating on the uncongested link (bottleneck 10x faster; cached for the next run)...\n');
   }
+  // a load not in the calibration cache costs a few runs of the workload on the uncongested link first,
+  // sometimes longer than the run itself: each is shown as it starts (not with --quiet)
+  const onCalibration = opts.quiet
+    ? undefined
+    : (c: CalibrationStep) => {
+        const what = (v: number) => (c.param === 'rate' ? `${v.toFixed(1)} connections/s` : `${v.toLocaleString('en-US')} ${c.param}`);
+        if (c.run === 1) io.err(`offered load ${Math.round(c.load * 100)} % (traffic.${c.item}): calibrating on the uncongested link (bottleneck 10x faster; cached for the next run)\n`);
+        io.err(`  calibration run ${c.run} of at most ${c.maxRuns}: ${what(c.value)} per direction${c.previous ? ` (${what(c.previous.value)} gave ${(c.previous.measured * 100).toFixed(1)} %)` : ''}\n`);
+      };
   let run;
   try {
-    run = engine.createRun(scenario, sink, { sampleInterval: opts.sample, maxPackets: opts.maxPackets });
+    run = engine.createRun(scenario, sink, { sampleInterval: opts.sample, maxPackets: opts.maxPackets, onCalibration });
   } catch (x) {
     if (x instanceof CapError) {
       io.err(`not run: ${x.message}\n`);
@@ -530,6 +542,8 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     report(formatSummary(result, scenario) + '\n');
     const web = formatWeb(result.summary, baseline?.summary);
     if (web) report('\n' + web + '\n');
+    const claims = claimsReport(opts.preset, scenario, result);
+    if (claims) report('\n' + claims + '\n');
   }
   return 0;
 }

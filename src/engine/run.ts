@@ -1,5 +1,6 @@
 import type { RunResult } from './metrics/types';
 import type { WebProgress } from './metrics/web';
+import type { CalibrationStep } from './traffic/calibrate';
 
 export interface RunOptions {
   /** Sampling interval of the time series, seconds (default: duration / 2000, at least 1 ms). */
@@ -17,6 +18,11 @@ export interface RunOptions {
    * interval (default 10^8 values).
    */
   maxSeriesValues?: number;
+  /**
+   * Hears of each calibration run (web items given a `load`) before it starts; they run
+   * before the run itself, inside createRun, and can take longer than it.
+   */
+  onCalibration?: (step: CalibrationStep) => void;
 }
 
 /**

@@ -89,7 +89,7 @@ class Run implements RunHandle {
     }
     this.durationNs = sc.duration !== undefined ? fromSeconds(sc.duration) : fromSeconds(MAX_OPEN_DURATION);
     // web items asking for an offered load get their rate (or user count) from a run on an uncongested twin
-    for (const c of calibrateLoads(sc, (s) => runScenario(s)).values()) this.calibrations.push(c);
+    for (const c of calibrateLoads(sc, (s) => runScenario(s), options.onCalibration).values()) this.calibrations.push(c);
     this.buildTraffic();
     sim.flowDelayNs = Float64Array.from(flowDelays(sc.seed, topo.flowDelay, this.flows.length), fromSeconds);
 

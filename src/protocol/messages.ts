@@ -10,6 +10,7 @@
 import type { DecisionRecord } from '../engine/aqm/decision';
 import type { RunResult, Summary } from '../engine/metrics/types';
 import type { FlowEvent } from '../engine/net/agent';
+import type { Calibrated, CalibrationStep } from '../engine/traffic/calibrate';
 
 export const PROTOCOL_VERSION = 1;
 export type ProtocolVersion = typeof PROTOCOL_VERSION;
@@ -36,6 +37,8 @@ export interface StartOptions {
    * cache, its exchanges as the baseline's, with their end times.
    */
   baseline?: boolean | 'only' | 'separate' | 'is';
+  /** Calibrations of web loads the page knows (key, result), so the worker need not run them again (ui/run/calibrations.ts). */
+  calibrations?: [string, Calibrated][];
 }
 
 /** What a step advances to. */
@@ -105,6 +108,21 @@ export interface StartedMsg {
   end: number;
   /** StartOptions.baseline "separate" with web traffic: the uncongested baseline scenario, calibrated, to run elsewhere. */
   baseline?: unknown;
+}
+/** A calibration run of a web item's `load` is starting (before `started`; see RunOptions.onCalibration). */
+export interface CalibratingMsg {
+  v: ProtocolVersion;
+  type: 'calibrating';
+  runId: number;
+  step: CalibrationStep;
+}
+/** A web load was calibrated in this worker: the page keeps it for later runs (ui/run/calibrations.ts). */
+export interface CalibratedMsg {
+  v: ProtocolVersion;
+  type: 'calibrated';
+  runId: number;
+  key: string;
+  value: Calibrated;
 }
 export interface BatchMsg {
   v: ProtocolVersion;
@@ -207,12 +225,12 @@ export interface ErrorMsg {
   fields?: FieldError[];
 }
 
-export type WorkerToMain = StartedMsg | BatchMsg | ExchangesMsg | DecisionsMsg | FlowEventsMsg | ProgressMsg | ParamSetMsg | PausedMsg | DoneMsg | ErrorMsg;
+export type WorkerToMain = StartedMsg | CalibratingMsg | CalibratedMsg | BatchMsg | ExchangesMsg | DecisionsMsg | FlowEventsMsg | ProgressMsg | ParamSetMsg | PausedMsg | DoneMsg | ErrorMsg;
 
 // ---------------------------------------------------------------- helpers
 
 const MAIN_TYPES: ReadonlySet<string> = new Set(['start', 'pause', 'resume', 'step', 'set-speed', 'set-param', 'stop']);
-const WORKER_TYPES: ReadonlySet<string> = new Set(['started', 'batch', 'exchanges', 'decisions', 'flow-events', 'progress', 'param-set', 'paused', 'done', 'error']);
+const WORKER_TYPES: ReadonlySet<string> = new Set(['started', 'calibrating', 'calibrated', 'batch', 'exchanges', 'decisions', 'flow-events', 'progress', 'param-set', 'paused', 'done', 'error']);
 const STEP_WHATS: ReadonlySet<string> = new Set(['decision', 'mark', 'drop', 'flow-event']);
 
 function isSpeed(x: unknown): x is Speed {
@@ -271,6 +289,14 @@ export function checkWorkerToMain(x: unknown): string | null {
     if (m.rsp.length !== m.rt.length || m.lost.length !== m.rt.length) return 'exchanges: columns differ in length';
     if (typeof m.baseline !== 'boolean') return 'exchanges: baseline must be true or false';
     if (m.end !== undefined && !(m.end instanceof Float64Array && m.end.length === m.rt.length)) return 'exchanges: end must be a Float64Array as long as rt';
+  }
+  if (m.type === 'calibrating') {
+    const st = obj(m.step);
+    if (!st || typeof st.value !== 'number' || typeof st.run !== 'number' || typeof st.maxRuns !== 'number' || typeof st.load !== 'number') return 'calibrating: step needs numbers value, run, maxRuns and load';
+  }
+  if (m.type === 'calibrated') {
+    const v = obj(m.value);
+    if (typeof m.key !== 'string' || !v || typeof v.value !== 'number' || typeof v.measured !== 'number' || !obj(v.fixed)) return 'calibrated: needs a key and a value { value, measured, fixed }';
   }
   if (m.type === 'batch') {
     if (!(m.t instanceof Float64Array)) return 'batch: t must be a Float64Array';

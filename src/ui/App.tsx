@@ -12,8 +12,10 @@ import { CHARTS } from './charts/registry';
 import { ResponseChart } from './charts/ResponseChart';
 import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
 import { Transport } from './controls/Transport';
+import { HelpButton } from './Help';
 import { LessonClaims } from './LessonClaims';
-import { lessons } from './scenario-api';
+import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
+import { activeExperiment, lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
 import { SummaryTable } from './SummaryTable';
@@ -36,6 +38,8 @@ function useKeyboard() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      // a modal dialog (the help) is open: the run behind it does not take keys
+      if (document.querySelector('dialog[open]')) return;
       const onButton = (e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY';
       if (e.key === ' ' && !onButton) {
         e.preventDefault();
@@ -97,13 +101,37 @@ function LessonMenu() {
 }
 
 function LessonText() {
-  const { store } = useServices();
+  const { store, controller } = useServices();
   const preset = useAppState(store, (s) => s.presetName);
+  const scenario = useAppState(store, (s) => s.scenario);
   const l = lessons().find((x) => x.name === preset);
   if (!l) return null;
+  const active = activeExperiment(l, scenario);
   return (
     <section className="lesson-text" aria-label="What to watch">
       <strong>{l.title}.</strong> {l.lesson}
+      {l.experiments.length > 0 ? (
+        <div className="try-row" role="group" aria-label="Try a change">
+          <span className="try-label">Try:</span>
+          {l.experiments.map((e) => (
+            <button
+              key={e.title}
+              type="button"
+              className="try"
+              aria-pressed={active === e}
+              title={`Runs the lesson with ${e.keys.join(', ')}; its statements say what to expect`}
+              onClick={() => controller.loadScenario(e.scenario, l.name, true)}
+            >
+              {e.title}
+            </button>
+          ))}
+          {active ? (
+            <button type="button" className="try-back" onClick={() => controller.loadScenario(l.scenario, l.name)}>
+              Back to the lesson
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -152,16 +180,17 @@ async function exportNs2Script(store: ReturnType<typeof useServices>['store']): 
   }
 }
 
-function ExportAll() {
+/** The header's File menu: open and save scenario files, and export the run's data. */
+function FileMenu() {
   const { store } = useServices();
   const menuRef = useRef<HTMLDetailsElement>(null);
-  const run = (kind: 'csv' | 'json' | 'events' | 'ns2') => {
+  const openRef = useRef<() => void>(() => undefined);
+  const run = (kind: 'open' | 'csv' | 'json' | 'events' | 'ns2' | 'scenario') => {
     if (menuRef.current) menuRef.current.open = false;
     const s = store.getState();
-    if (kind === 'ns2') {
-      void exportNs2Script(store);
-      return;
-    }
+    if (kind === 'open') return openRef.current();
+    if (kind === 'ns2') return void exportNs2Script(store);
+    if (kind === 'scenario') return saveScenarioFile(store);
     const stem = fileStem('series', s.presetName);
     const names = store.series.names();
     if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, names)], { type: 'text/csv' }));
@@ -169,23 +198,33 @@ function ExportAll() {
     else download(`${stem}.json`, new Blob([seriesJson(store.series, names, s.summary, { scenario: s.scenario, markers: s.markers })], { type: 'application/json' }));
   };
   return (
-    <details className="export-menu" ref={menuRef}>
-      <summary aria-label="Export data: all series, events or everything">Export data</summary>
-      <div className="export-items" role="group" aria-label="Export all data as">
-        <button type="button" onClick={() => run('csv')}>
-          All series (CSV)
-        </button>
-        <button type="button" onClick={() => run('events')}>
-          Drops and marks (CSV)
-        </button>
-        <button type="button" onClick={() => run('json')}>
-          Everything (JSON)
-        </button>
-        <button type="button" onClick={() => run('ns2')} title="The scenario as an ns-2.35 Tcl script (run it with: ns file.tcl)">
-          ns-2 script (Tcl)
-        </button>
-      </div>
-    </details>
+    <>
+      <OpenScenarioInput openRef={openRef} />
+      <details className="export-menu" ref={menuRef}>
+        <summary aria-label="File: open or save a scenario, export the run's data">File</summary>
+        <div className="export-items" role="group" aria-label="Scenario files and data">
+          <button type="button" onClick={() => run('open')} title="Open a scenario file (.json) as the command line reads it, or a saved run's result; you can also drop the file on the page">
+            Open scenario…
+          </button>
+          <button type="button" onClick={() => run('scenario')} title="The scenario as a file the command line runs (npm run sim -- file.json) and Open scenario reads back">
+            Save scenario (JSON)
+          </button>
+          <hr />
+          <button type="button" onClick={() => run('csv')}>
+            All series (CSV)
+          </button>
+          <button type="button" onClick={() => run('events')}>
+            Drops and marks (CSV)
+          </button>
+          <button type="button" onClick={() => run('json')}>
+            Everything (JSON)
+          </button>
+          <button type="button" onClick={() => run('ns2')} title="The scenario as an ns-2.35 Tcl script (run it with: ns file.tcl)">
+            ns-2 script (Tcl)
+          </button>
+        </div>
+      </details>
+    </>
   );
 }
 
@@ -208,8 +247,9 @@ export function App() {
             <h1 className="brand">AQM Lab</h1>
             <LessonMenu />
             <div className="header-tools">
+              <HelpButton />
               <ShareButton />
-              <ExportAll />
+              <FileMenu />
               <button type="button" aria-pressed={classroom} onClick={() => store.set({ classroom: !classroom })} title="Large type for a classroom">
                 Classroom {classroom ? 'on' : 'off'}
               </button>

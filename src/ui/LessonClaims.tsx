@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import type { ClaimVerdict } from '../engine/scenario/presets';
 import { useServices } from './app-context';
-import { encodeLink, lessonByName } from './scenario-api';
+import { activeExperiment, encodeLink, lessonByName } from './scenario-api';
 import { useAppState } from './store/app-store';
 
 /** The keys of the link that differ from the lesson (its preset), without the seed when it is the lesson's. */
@@ -26,7 +26,9 @@ export function LessonClaims() {
   const status = useAppState(store, (s) => s.status);
   const stale = useAppState(store, (s) => s.resultRev !== null && s.resultRev !== s.scenarioRev);
   const lesson = lessonByName(presetName);
-  const claims = lesson?.claims ?? [];
+  // the lesson run with one of its "try" changes: that experiment's statements
+  const experiment = activeExperiment(lesson, scenario);
+  const claims = experiment?.claims ?? lesson?.claims ?? [];
   const verdicts = useMemo<(ClaimVerdict | null)[]>(() => {
     if (!result) return claims.map(() => null);
     return claims.map((c) => {
@@ -45,7 +47,7 @@ export function LessonClaims() {
     <details className="claims" open data-testid="claims">
       <summary>
       <h2 id="claims-title">
-        What this run should show{' '}
+        {experiment ? 'What this change should show' : 'What this run should show'}{' '}
         <span className="muted small">
           {checked === 0
             ? status === 'running' || status === 'starting' || status === 'stepping'
@@ -55,7 +57,11 @@ export function LessonClaims() {
         </span>
       </h2>
       </summary>
-      {changed.length > 0 ? (
+      {experiment ? (
+        <p className="small claims-changed">
+          You tried: <strong>{experiment.title}</strong> (<code>{experiment.keys.join('  ')}</code>). These statements are about that change.
+        </p>
+      ) : changed.length > 0 ? (
         <p className="small claims-changed">
           Your scenario differs from the lesson: <code>{changed.slice(0, 6).join('  ')}</code>
           {changed.length > 6 ? ` and ${changed.length - 6} more` : ''}. The statements are checked on your run.

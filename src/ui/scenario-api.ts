@@ -5,7 +5,8 @@
 import { parseScenario, type Scenario } from '../engine/scenario/schema';
 import { applySet } from '../engine/scenario/set';
 import { cloneJson } from '../engine/scenario/paths';
-import { PRESETS, type Claim } from '../engine/scenario/presets';
+import { experimentScenario, PRESETS, type Claim } from '../engine/scenario/presets';
+import { jsonEqual } from '../engine/scenario/paths';
 import { decodeHash, encodeHash } from '../engine/scenario/url';
 
 export type { Scenario };
@@ -18,6 +19,16 @@ export interface Lesson {
   /** Two or three sentences on what to watch. */
   lesson: string;
   /** The lesson's result sentences, each with its check over a run's result. */
+  claims: readonly Claim[];
+  /** Changes to try in a click, each with the scenario it makes and its own claims. */
+  experiments: readonly LessonExperiment[];
+  scenario: Scenario;
+}
+
+export interface LessonExperiment {
+  title: string;
+  /** The keys it changes, as in a link ("topology.bottleneck.queue.limit=8"). */
+  keys: string[];
   claims: readonly Claim[];
   scenario: Scenario;
 }
@@ -52,11 +63,21 @@ export function lessons(): Lesson[] {
   const out: Lesson[] = [];
   for (const p of PRESETS) {
     const r = parseScenario(p.scenario);
-    if (r.ok) out.push({ name: p.name, title: p.title, group: p.group, lesson: p.lesson, claims: p.claims ?? [], scenario: r.scenario });
-    else console.error(`preset ${p.name} is invalid:`, r.errors);
+    if (!r.ok) {
+      console.error(`preset ${p.name} is invalid:`, r.errors);
+      continue;
+    }
+    const experiments = (p.experiments ?? []).map((e) => ({ title: e.title, keys: Object.entries(e.set).map(([k, v]) => `${k}=${String(v)}`), claims: e.claims, scenario: experimentScenario(p, e) }));
+    out.push({ name: p.name, title: p.title, group: p.group, lesson: p.lesson, claims: p.claims ?? [], experiments, scenario: r.scenario });
   }
   lessonsCache = out;
   return out;
+}
+
+/** The experiment of `lesson` whose scenario `scenario` is, exactly (null: none). */
+export function activeExperiment(lesson: Lesson | undefined, scenario: Scenario | null): LessonExperiment | null {
+  if (!lesson || !scenario) return null;
+  return lesson.experiments.find((e) => jsonEqual(e.scenario, scenario)) ?? null;
 }
 
 export function lessonByName(name: string | null): Lesson | undefined {

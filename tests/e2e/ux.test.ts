@@ -5,7 +5,7 @@
  * lesson claims, bad links, offline use and exported figures. Screenshots go to
  * /tmp/shots/; measurements (draw time per frame) are printed, never asserted as times.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,31 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: 'Show Bottleneck queue full screen' }).first().click();
     const full = await seriousViolations(page);
     expect(full, fmt(full)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('help', () => {
+  it('"?" (key or button) opens how to use the lab at its top; Escape closes it; no serious axe violation while open', async () => {
+    const page = await open('p=default');
+    const dialog = page.locator('dialog.help-dialog');
+    await page.keyboard.press('?');
+    await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    expect(await dialog.locator('h2').innerText()).toBe('How to use this lab');
+    expect(await dialog.evaluate((d) => d.scrollTop)).toBe(0);
+    expect(await dialog.innerText()).toContain('Try');
+    const v = await seriousViolations(page);
+    expect(v, fmt(v)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    // while the help is open, Space does not start the run behind it
+    await page.getByRole('button', { name: 'How to use this lab' }).click();
+    await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    await page.keyboard.press(' ');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('button', { name: 'Close' }).click();
+    expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('idle');
     await page.context().close();
   });
 });
@@ -306,12 +331,12 @@ describe('lesson claims in the app', () => {
     await expect.poll(() => claims.locator('li[data-state=pass]').count()).toBe(4);
     expect(await claims.locator('h2').innerText()).toContain('4 of 4 hold');
     expect(await claims.locator('li').first().innerText()).toContain('Measured: 0 drops.');
-    // the lesson's invitation: a 38-packet buffer
+    // a change of the student's own (not one of the lesson's "try" buttons): a 36-packet buffer
     const limit = page.locator('[data-path="topology.bottleneck.queue.limit"] input[type=number]');
-    await limit.fill('38');
+    await limit.fill('36');
     await limit.press('Enter');
     expect(await claims.locator('h2').innerText()).toContain('(for the run before your last change)');
-    await expect(claims.locator('.claims-changed').innerText()).resolves.toContain('topology.bottleneck.queue.limit=38');
+    await expect(claims.locator('.claims-changed').innerText()).resolves.toContain('topology.bottleneck.queue.limit=36');
     await page.getByRole('button', { name: 'Play' }).click();
     await waitForStatus(page, 'done');
     const first = claims.locator('li').first();
@@ -320,6 +345,40 @@ describe('lesson claims in the app', () => {
     expect(await first.innerText()).toMatch(/Measured: [1-9]\d* drops\./);
     expect(await claims.locator('h2').innerText()).not.toContain('before your last change');
     await claims.screenshot({ path: `${SHOTS}/ux-claims-changed.png` });
+    await page.context().close();
+  });
+
+  it('a "try" button runs the lesson with its change and checks what that change should show; "Back to the lesson" restores it', async () => {
+    const page = await open('p=lockout-dt');
+    const claims = page.getByTestId('claims');
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    const tryIt = page.getByRole('button', { name: 'Shrink the buffer to 8 packets' });
+    expect(await tryIt.getAttribute('aria-pressed')).toBe('false');
+    await tryIt.click(); // loads the change and runs it
+    await waitForStatus(page, 'done');
+    expect(await tryIt.getAttribute('aria-pressed')).toBe('true');
+    expect(decodeURIComponent(await page.evaluate(() => location.hash))).toBe('#p=lockout-dt&topology.bottleneck.queue.limit=8&seed=1');
+    await expect.poll(() => claims.locator('h2').innerText()).toMatch(/What this change should show · 3 of 3 hold/);
+    expect(await claims.locator('.claims-changed').innerText()).toContain('You tried: Shrink the buffer to 8 packets');
+    expect(await claims.locator('li').first().innerText()).toMatch(/No lockout: both downloads finish within 5 s[\s\S]*Measured: \d\.\d s apart/);
+    await page.locator('.lesson-text').screenshot({ path: `${SHOTS}/ux-try.png` });
+    // one more change of the student's own: the lesson's statements again, checked on that run
+    expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 2))).toEqual([]);
+    expect(await claims.locator('h2').innerText()).toContain('What this run should show');
+    expect(await tryIt.getAttribute('aria-pressed')).toBe('false');
+    await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 1));
+    await page.getByRole('button', { name: 'Back to the lesson' }).click();
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.limit)).toBe(64);
+    expect(await claims.locator('h2').innerText()).toContain('What this run should show');
+    // the lesson and its change side by side: the compare panel offers the Try changes
+    await page.locator('details.slot-compare > summary').click();
+    const select = page.locator('.cmp-panel select');
+    await select.scrollIntoViewIfNeeded();
+    await select.selectOption({ label: 'the lesson with: Shrink the buffer to 8 packets' });
+    await page.locator('.cmp-panel button.primary').click();
+    const table = page.locator('.cmp-table');
+    await expect.poll(() => table.locator('th').nth(2).innerText(), { timeout: 60_000 }).toContain('Shrink the buffer to 8 packets');
+    await expect.poll(() => table.locator('tr[data-metric]').count(), { timeout: 60_000 }).toBeGreaterThan(3);
     await page.context().close();
   });
 });
@@ -480,5 +539,59 @@ describe('offline', () => {
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().summary.flows.length)).toBe(2);
     await page.screenshot({ path: `${SHOTS}/ux-offline.png` });
     await ctx.close();
+  });
+});
+
+describe('scenario files', () => {
+  it('saves the scenario for the command line and opens it back; a saved run opens too; a bad file names its problem and changes nothing', async () => {
+    const page = await open('p=default&topology.bottleneck.queue.maxP=0.05&seed=7');
+    const state = () => page.evaluate(() => window.__aqmlab!.store.getState());
+    const before = (await state()).scenario;
+    // File -> Save scenario (JSON): exactly the scenario on screen, as the CLI reads it
+    await page.getByText('File', { exact: true }).click();
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save scenario (JSON)' }).click()]);
+    const saved = readFileSync((await dl.path())!, 'utf8');
+    expect(JSON.parse(saved)).toEqual(before);
+    const { loadScenario } = await import('../../src/cli/load');
+    const cliPath = `${SHOTS}/ux-saved-scenario.json`;
+    writeFileSync(cliPath, saved);
+    const cli = loadScenario({ file: cliPath, sets: [] });
+    expect(cli.ok && cli.scenario).toEqual(before);
+
+    const banners = page.locator('[data-testid^=banner-]');
+    const choose = async (name: string, text: string) => {
+      await page.getByText('File', { exact: true }).click();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open scenario…' }).click()]);
+      await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+    };
+    // not JSON: the line and column; an out-of-range field: its name and allowed range; the scenario stays
+    await choose('broken.json', '{\n  "version": 1,\n  "seed": 3,,\n}');
+    await expect.poll(() => banners.filter({ hasText: 'broken.json was not opened: it is not JSON' }).count()).toBe(1);
+    expect(await banners.filter({ hasText: 'broken.json' }).innerText()).toMatch(/line 3, column \d+/);
+    const bad = { ...before, topology: { ...before.topology, bottleneck: { ...before.topology.bottleneck, rate: -5 } } };
+    await choose('negative.json', JSON.stringify(bad));
+    await expect.poll(() => banners.filter({ hasText: 'negative.json was not opened' }).count()).toBe(1);
+    const msg = await banners.filter({ hasText: 'negative.json' }).innerText();
+    expect(msg).toContain('topology.bottleneck.rate = -5 is out of range: allowed 1000 to 1000000000000 bps');
+    expect(msg).toContain('The scenario on screen is unchanged.');
+    expect((await state()).scenario).toEqual(before);
+
+    // a CLI result (--out) opens as the scenario it ran; its errors would be named scenario.<field>
+    const other = { ...before, seed: 11, duration: 8 };
+    await choose('result.json', JSON.stringify({ version: 1, scenario: other, summary: { simulatedSeconds: 8 } }));
+    await expect.poll(() => banners.filter({ hasText: 'Opened result.json' }).count()).toBe(1);
+    expect((await state()).scenario).toEqual(other);
+    await expect.poll(() => page.evaluate(() => location.hash)).toContain('seed=11');
+    await choose('result2.json', JSON.stringify({ version: 1, scenario: { ...other, warmup: 100 }, summary: {} }));
+    await expect.poll(() => banners.filter({ hasText: 'result2.json was not opened' }).count()).toBe(1);
+    expect(await banners.filter({ hasText: 'result2.json' }).innerText()).toContain('scenario.warmup');
+    expect((await state()).scenario).toEqual(other);
+    // and it runs
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    expect((await state()).summary.simulatedSeconds).toBe(8);
+    await page.screenshot({ path: `${SHOTS}/ux-scenario-file.png` });
+    await page.context().close();
   });
 });

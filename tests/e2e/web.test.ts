@@ -147,4 +147,39 @@ describe('web traffic in the browser', () => {
     expect(Number(rows[1][4])).toBeGreaterThan(Number(rows[0][4]));
     expect(Number(rows[1][7])).toBeLessThan(Number(rows[0][7]));
   });
+
+  it('a load is calibrated once per browser: it shows each calibration run, and the next run, even after a reload, takes it from localStorage', async () => {
+    const p = await h.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    // a load no other test asks for, on a short run (the calibration runs as long as the run)
+    const hash = '#p=web-dt148-80&duration=12&warmup=2&traffic.0.load=0.37';
+    const run = async () => {
+      await p.goto(`${h.url}${hash}`);
+      await p.waitForSelector('.chart-response canvas');
+      await p.evaluate(() => {
+        window.__aqmlab!.controller.setSpeed('max');
+        window.__aqmlab!.controller.start();
+      });
+      await waitForStatus(p, 'done', 120_000);
+      return p.evaluate(() => window.__aqmlab!.store.getState().summary.web.calibration[0]);
+    };
+    const seen: string[] = [];
+    await p.exposeFunction('noteCalibrating', (t: string) => seen.push(t));
+    await p.addInitScript(() => {
+      const tick = () => {
+        const t = document.querySelector('[data-testid=response-counters]')?.textContent ?? '';
+        if (t.startsWith('Before the run')) (window as unknown as { noteCalibrating: (t: string) => void }).noteCalibrating(t);
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const first = await run();
+    expect(first.runs).toBeGreaterThan(0);
+    expect(seen.some((t) => /finding which connection rate per direction offers 37 % load.*calibration run 1 of at most 4/.test(t))).toBe(true);
+    seen.length = 0;
+    const second = await run(); // a reload: a new page, a new worker
+    expect(second.runs).toBe(0);
+    expect(second.value).toBe(first.value);
+    expect(seen).toEqual([]);
+    await p.close();
+  });
 });

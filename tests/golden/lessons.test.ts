@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
-import { PRESETS } from '../../src/engine/scenario/presets';
+import { experimentScenario, PRESETS } from '../../src/engine/scenario/presets';
 
 /*
  * A lesson's text is a claim about its run. Every result sentence of a lesson is a
@@ -18,6 +18,26 @@ describe('lesson claims hold for their runs', () => {
     it(`${p.name}`, () => {
       const result = runScenario(p.scenario);
       const failed = p.claims!.map((c) => ({ text: c.text, ...c.check(result) })).filter((v) => !v.pass);
+      expect(failed, failed.map((f) => `"${f.text}" does not hold: ${f.measured}`).join('\n')).toEqual([]);
+    });
+  }
+});
+
+/* A lesson's "try it" (its experiments) makes claims about the changed run: each is checked the same way. */
+const experiments = PRESETS.flatMap((p) => (p.experiments ?? []).map((e) => ({ p, e })));
+
+describe("lesson experiments ('try it') hold for their runs", () => {
+  it('the hand-picked lessons offer experiments, each a real change with claims', () => {
+    expect(experiments.length).toBeGreaterThanOrEqual(5);
+    for (const { p, e } of experiments) {
+      expect(e.claims.length, `${p.name}: ${e.title}`).toBeGreaterThan(0);
+      expect(experimentScenario(p, e), `${p.name}: ${e.title}`).not.toEqual(p.scenario);
+    }
+  });
+  for (const { p, e } of experiments) {
+    it(`${p.name}: ${e.title}`, () => {
+      const result = runScenario(experimentScenario(p, e));
+      const failed = e.claims.map((c) => ({ text: c.text, ...c.check(result) })).filter((v) => !v.pass);
       expect(failed, failed.map((f) => `"${f.text}" does not hold: ${f.measured}`).join('\n')).toEqual([]);
     });
   }

@@ -19,7 +19,6 @@ import { trafficByKind } from './registry';
  * Results are cached per workload model (scenario without the item's rate and load).
  */
 
-/** Where calibrations are kept between runs (the CLI puts a file behind it, the app localStorage). */
 /** A calibration result: the parameter's value, the utilization it gave, and fields the item keeps fixed while its value changes. */
 export interface Calibrated {
   value: number;
@@ -27,6 +26,7 @@ export interface Calibrated {
   fixed: Record<string, number>;
 }
 
+/** Where calibrations are kept between runs (the CLI puts a file behind it, src/cli/calibration-cache.ts; the app localStorage, src/ui/run/calibrations.ts). */
 export interface CalibrationStore {
   get(key: string): Calibrated | undefined;
   set(key: string, v: Calibrated): void;
@@ -40,7 +40,7 @@ export function setCalibrationStore(s: CalibrationStore): void {
 }
 
 /** Part of every cache key: bump it when a workload model or the engine changes what a calibration would measure. */
-export const CALIBRATION_VERSION = 6;
+export const CALIBRATION_VERSION = 7;
 
 /** How far from the asked load (absolute utilization) a calibration may stop. */
 export const CALIBRATION_TOLERANCE = 0.005;
@@ -125,12 +125,27 @@ export function baselineKey(s: EngineScenario): string {
   return stable({ ...s, name: undefined, description: undefined });
 }
 
+/** One calibration run about to start (RunOptions.onCalibration): which item, which value, and how the previous run did. */
+export interface CalibrationStep {
+  item: number;
+  load: number;
+  param: LoadCalibration['param'];
+  /** The value this run tries. */
+  value: number;
+  /** 1 for the first run of the item; at most `maxRuns`. */
+  run: number;
+  maxRuns: number;
+  /** The previous run of this item: its value and the load it measured (null before the first). */
+  previous: { value: number; measured: number } | null;
+}
+
 /**
  * The rate (or user count) for every web item of `s` that asks for a `load`, with the
  * calibration record. `run` runs a scenario (sim-run's runScenario; passed in to keep the
- * modules acyclic).
+ * modules acyclic). `onStep` hears of each calibration run before it starts (the app and
+ * the command line show it: a calibration can take longer than the run it is for).
  */
-export function calibrateLoads(s: EngineScenario, run: (s: EngineScenario) => RunResult): Map<number, LoadCalibration> {
+export function calibrateLoads(s: EngineScenario, run: (s: EngineScenario) => RunResult, onStep?: (step: CalibrationStep) => void): Map<number, LoadCalibration> {
   const out = new Map<number, LoadCalibration>();
   s.traffic.forEach((raw, index) => {
     const item = raw as Record<string, unknown>;
@@ -162,6 +177,7 @@ export function calibrateLoads(s: EngineScenario, run: (s: EngineScenario) => Ru
     let prev: { value: number; u: number } | null = null;
     let runs = 0;
     for (; runs < CALIBRATION_RUNS; ) {
+      onStep?.({ item: index, load, param: cal.param, value, run: runs + 1, maxRuns: CALIBRATION_RUNS, previous: prev === null ? null : { value: prev.value, measured: prev.u } });
       const u = measure(value);
       runs++;
       if (!Number.isFinite(best.measured) || Math.abs(u - load) < Math.abs(best.measured - load)) best = { value, measured: u, fixed };

@@ -95,6 +95,14 @@ interface Page {
   s: Session;
   objects: number;
   left: number;
+  /**
+   * Persistent connections: every object's request size, response size and gap before its
+   * request, drawn when the page starts (null: one connection per object, each drawing its
+   * own as it opens). Drawn as each response completes, they would be drawn in an order the
+   * network's timing sets, and open loop, where the request sizes come from a stream the
+   * direction's sessions share, hand sizes from one session to another.
+   */
+  draws: { req: number[]; rsp: number[]; gap: number[] } | null;
 }
 
 /**
@@ -118,8 +126,8 @@ interface Page {
  * (Ethernet framing's 0.3 us a packet, one session more: issue #7).
  * Open loop keeps the shared request-size and RTT streams and a stream per session named
  * by that counter: its pages and replacements are due on timers that no packet moves, so
- * the order of its draws does not depend on the network's timing (persistent connections
- * aside, whose later requests follow their responses), and its runs stay those the
+ * the order of its draws does not depend on the network's timing (a persistent connection's
+ * objects are drawn when its page starts, see Page.draws), and its runs stay those the
  * seeds/003 web100 lessons and the ns-2 cross-checks were measured on.
  */
 class Sessions implements AppHandler, WebClient {
@@ -176,7 +184,7 @@ class Sessions implements AppHandler, WebClient {
     if ((arg & 1) === 0) {
       s.pagesLeft--;
       const objects = geometric(s.rng, this.item.objects);
-      s.page = { s, objects, left: objects };
+      s.page = { s, objects, left: objects, draws: this.item.persistent ? this.pageDraws(s, objects) : null };
       s.toRequest = this.item.persistent ? 1 : objects;
       s.pageStart = now;
       // open loop: the next page is due an inter-page time after this one starts, whatever becomes of it
@@ -206,6 +214,17 @@ class Sessions implements AppHandler, WebClient {
     this.current = null;
   }
 
+  /** A persistent page's draws (Page.draws), in object order. */
+  private pageDraws(s: Session, objects: number): Page['draws'] {
+    const d: NonNullable<Page['draws']> = { req: [], rsp: [], gap: [] };
+    for (let k = 0; k < objects; k++) {
+      d.req.push(sampleRequest(s.req));
+      d.rsp.push(this.objectSize(s));
+      d.gap.push(k > 0 && this.item.interObject > 0 ? fromSeconds(s.rng.exponential(this.item.interObject)) : 0);
+    }
+    return d;
+  }
+
   private objectSize(s: Session): number {
     const v = s.rng.pareto(this.item.objectShape, this.sizeScale);
     return v > MAX_SIZE ? MAX_SIZE : Math.max(1, Math.round(v));
@@ -214,9 +233,9 @@ class Sessions implements AppHandler, WebClient {
   nextExchange(conn: WebConnection, k: number): WebExchange {
     if (k === 0) conn.tag = (this.current as Session).page;
     const pg = conn.tag as Page;
-    const persistentPage = this.item.persistent;
-    const last = !persistentPage || k + 1 >= pg.objects;
-    return { req: sampleRequest(pg.s.req), rsp: this.objectSize(pg.s), serverDelayNs: 0, gapNs: persistentPage && k > 0 ? fromSeconds(this.item.interObject > 0 ? pg.s.rng.exponential(this.item.interObject) : 0) : 0, last };
+    const d = pg.draws;
+    if (d !== null) return { req: d.req[k], rsp: d.rsp[k], serverDelayNs: 0, gapNs: d.gap[k], last: k + 1 >= pg.objects };
+    return { req: sampleRequest(pg.s.req), rsp: this.objectSize(pg.s), serverDelayNs: 0, gapNs: 0, last: true };
   }
 
   exchangeDone(conn: WebConnection, _k: number, now: number): void {

@@ -7,26 +7,21 @@
  * progress. Shown only for scenarios with web traffic.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { LoadCalibration } from '../../engine/metrics/types';
 import { useServices } from '../app-context';
 import { SERIES } from '../colors';
 import { hasWebTraffic } from '../scenario-view';
 import { useAppState } from '../store/app-store';
 import { CanvasPainter } from './painter';
 import { fontsFor } from './plot';
+import { calibrationLine, calibrationStepLine } from './calibration-text';
 import { BASELINE_COLOR, drawResponseTimes, RUN_COLOR, type RtCurve, type RtMode } from './response-plot';
 import './response-chart.css';
-
-/** "80 % load = 112.8 connections/s per direction (80.0 % on the uncongested link)". */
-export function calibrationLine(c: LoadCalibration): string {
-  const what = c.param === 'rate' ? `${c.value.toFixed(1)} connections/s` : `${c.value} ${c.param}`;
-  return `${Math.round(c.load * 100)} % load = ${what} per direction (${(c.measured * 100).toFixed(1)} % measured on the uncongested link)`;
-}
 
 export function ResponseChart() {
   const { store, loop } = useServices();
   const scenario = useAppState(store, (s) => s.scenario);
   const web = useAppState(store, (s) => s.summary?.web ?? null);
+  const calibrating = useAppState(store, (s) => s.calibrating);
   const classroom = useAppState(store, (s) => s.classroom);
   const [mode, setMode] = useState<RtMode>('cdf');
   const [large, setLarge] = useState(false);
@@ -124,7 +119,9 @@ export function ResponseChart() {
       <p className="response-counters" aria-live="polite" data-testid="response-counters">
         {web
           ? `${n(web.exchanges)} completed · ${n(web.started)} started · ${n(web.inProgress)} in progress${(scenario?.warmup ?? 0) > 0 ? ` (counted after the ${scenario?.warmup} s warm-up)` : ''}`
-          : 'No exchange completed yet.'}
+          : calibrating
+            ? calibrationStepLine(calibrating)
+            : 'No exchange completed yet.'}
         {web?.calibration.map((c) => (
           <span key={c.item} className="response-calibration">
             {' '}

@@ -7,7 +7,8 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
-import { lessons, withParam } from '../scenario-api';
+import { jsonEqual } from '../../engine/scenario/paths';
+import { activeExperiment, lessons, withParam } from '../scenario-api';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
 import { CompareView } from './CompareView';
@@ -61,7 +62,9 @@ export default function ComparePanel({ store }: SlotProps) {
   const [error, setError] = useState<string | null>(null);
   const selectId = useId();
   const list = useMemo(() => lessons(), []);
-  const labelA = preset ? (list.find((l) => l.name === preset)?.title ?? preset) : 'current scenario';
+  const lesson = preset ? list.find((l) => l.name === preset) : undefined;
+  const tried = activeExperiment(lesson, scenario);
+  const labelA = lesson ? (tried ? `${lesson.title}, with: ${tried.title}` : lesson.title) : (preset ?? 'current scenario');
   // the current scenario (as edited) first, then the other lessons of its family
   const family = useMemo(() => {
     if (!scenario) return [];
@@ -111,6 +114,13 @@ export default function ComparePanel({ store }: SlotProps) {
       }
       b = r.scenario;
       labelB = v.label.replace(/^the same with /, '');
+    } else if (choice.startsWith('x:')) {
+      // the lesson itself, or the lesson with one of its Try changes
+      if (!lesson) return;
+      const e = choice === 'x:lesson' ? null : lesson.experiments[Number(choice.slice(2))];
+      if (choice !== 'x:lesson' && !e) return;
+      b = e ? e.scenario : lesson.scenario;
+      labelB = e ? e.title : 'the lesson as it is';
     } else {
       const l = list.find((x) => `l:${x.name}` === choice);
       if (!l) return;
@@ -132,6 +142,16 @@ export default function ComparePanel({ store }: SlotProps) {
               </option>
             ))}
           </optgroup>
+          {lesson && lesson.experiments.length > 0 ? (
+            <optgroup label="This lesson’s Try changes">
+              {!jsonEqual(lesson.scenario, scenario) ? <option value="x:lesson">the lesson as it is</option> : null}
+              {lesson.experiments.map((e, i) => (
+                <option key={e.title} value={`x:${i}`} disabled={jsonEqual(e.scenario, scenario)}>
+                  the lesson with: {e.title}
+                </option>
+              ))}
+            </optgroup>
+          ) : null}
           <optgroup label="Several lessons, response times overlaid">
             <option value={FAMILY} disabled={family.length === 0}>
               {family.length === 0 ? 'this lesson’s family (web lessons only)' : `this lesson’s family: ${family.length} lessons that differ only in queue, TCP or ECN`}

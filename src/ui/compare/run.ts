@@ -7,6 +7,7 @@ import type { Summary } from '../../engine/metrics/types';
 import { checkWorkerToMain, toWorker, type WorkerToMain } from '../../protocol/messages';
 import { ExchangeStore } from '../store/exchange-store';
 import { SeriesStore } from '../store/series-store';
+import { calibrations } from '../run/calibrations';
 
 export interface CompareRunResult {
   summary: Summary;
@@ -72,6 +73,7 @@ export function runInWorker(scenario: unknown, opts: RunOptions = {}): Promise<C
         return;
       }
       const m = e.data as WorkerToMain;
+      if (m.type === 'calibrated') return calibrations.add(m.key, m.value);
       if (m.runId !== runId && !(m.type === 'error' && m.runId === -1)) return;
       switch (m.type) {
         case 'batch':
@@ -103,6 +105,6 @@ export function runInWorker(scenario: unknown, opts: RunOptions = {}): Promise<C
     };
     const duration = (scenario as { duration?: unknown } | null)?.duration;
     const sampleInterval = opts.sampleInterval ?? (typeof duration === 'number' && duration > 0 ? Math.max(0.001, duration / 1500) : undefined);
-    worker.postMessage(toWorker({ type: 'start', runId, scenario, options: { record: false, sampleInterval, baseline: opts.baseline }, speed: 'max' }));
+    worker.postMessage(toWorker({ type: 'start', runId, scenario, options: { record: false, sampleInterval, baseline: opts.baseline, calibrations: calibrations.entries() }, speed: 'max' }));
   });
 }

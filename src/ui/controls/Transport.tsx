@@ -74,6 +74,7 @@ export function Transport() {
   const stepWhat = useAppState(store, (s) => s.stepWhat);
   const stepFlow = useAppState(store, (s) => s.stepFlow);
   const stepNote = useAppState(store, (s) => s.stepNote);
+  const calibrating = useAppState(store, (s) => s.calibrating);
   const scenario = useAppState(store, (s) => s.scenario);
   const view = useMemo(() => viewOf(scenario), [scenario]);
   const flows = view.flows;
@@ -150,7 +151,7 @@ export function Transport() {
         </span>
       </div>
       <span className={`status status-${status}`} role="status" aria-live="polite">
-        {stepNote ?? (status === 'stepping' ? `finding the next ${what}…` : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
+        {stepNote ?? (status === 'starting' && calibrating ? `calibrating the load: run ${calibrating.run} of at most ${calibrating.maxRuns}` : status === 'stepping' ? `finding the next ${what}…` : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
       </span>
     </div>
   );

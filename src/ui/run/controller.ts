@@ -13,6 +13,7 @@ import { cloneJson, getPath } from '../../engine/scenario/paths';
 import type { EngineScenario } from '../../engine/sim-run';
 import { viewOf } from '../scenario-view';
 import { noRun, type AppStore } from '../store/app-store';
+import { calibrations } from './calibrations';
 import { DEFAULT_STEP, STEP_HORIZON_SIM_S, STEP_HORIZON_WALL_MS, STEP_LABELS, stepTargets } from './step-targets';
 
 export type WorkerFactory = () => Worker;
@@ -233,7 +234,7 @@ export class RunController {
     this.store.exchanges.clear();
     this.store.set({ ...noRun(), runError: null, status: paused ? 'paused' : 'starting', end: s.scenario.duration ?? Infinity });
     const baseline = this.separateBaseline ? 'separate' : true;
-    this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000, sampleInterval: appSampleInterval(s.scenario), baseline }, speed: s.speed, paused }));
+    this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000, sampleInterval: appSampleInterval(s.scenario), baseline, calibrations: calibrations.entries() }, speed: s.speed, paused }));
   }
 
   play(): void {
@@ -438,11 +439,16 @@ export class RunController {
       return;
     }
     const m = data as WorkerToMain;
+    // a calibration is worth keeping whichever run made it
+    if (m.type === 'calibrated') return calibrations.add(m.key, m.value);
     if (m.runId !== this.runId && !(m.type === 'error' && m.runId === -1)) return; // a reset run's stragglers
     const store = this.store;
     switch (m.type) {
+      case 'calibrating':
+        store.set({ calibrating: m.step });
+        return;
       case 'started':
-        store.set((s) => ({ end: m.end, status: s.status === 'starting' ? 'running' : s.status }));
+        store.set((s) => ({ end: m.end, calibrating: null, status: s.status === 'starting' ? 'running' : s.status }));
         if (m.baseline !== undefined) this.startBaseline(m.baseline);
         return;
       case 'batch':
@@ -509,7 +515,7 @@ export class RunController {
         return;
       case 'error':
         this.live = false;
-        store.set({ status: 'error', runError: { message: m.message, fields: m.fields ?? [] } });
+        store.set({ status: 'error', calibrating: null, runError: { message: m.message, fields: m.fields ?? [] } });
         return;
     }
   }

@@ -8,6 +8,7 @@ import { useSyncExternalStore } from 'react';
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { RunResult, Summary } from '../../engine/metrics/types';
 import type { FlowEvent } from '../../engine/net/agent';
+import type { CalibrationStep } from '../../engine/traffic/calibrate';
 import type { Scenario } from '../../engine/scenario/schema';
 import type { FieldError, Speed, StepWhat } from '../../protocol/messages';
 import type { ParamMarker } from '../scenario-view';
@@ -62,6 +63,8 @@ export interface AppState {
   stepFlow: number | null;
   /** A note after a step ("no mark before the end of the run"). */
   stepNote: string | null;
+  /** The calibration run of a web item's `load` in progress before the run starts (null otherwise). */
+  calibrating: CalibrationStep | null;
   banners: Banner[];
   runError: RunError | null;
   classroom: boolean;
@@ -75,8 +78,8 @@ export interface AppState {
 }
 
 /** What a run leaves in the state, emptied (fresh arrays): applied when a run starts or is reset. */
-export function noRun(): Pick<AppState, 'now' | 'eventsPerSec' | 'simRate' | 'summary' | 'result' | 'resultRev' | 'flowsTotal' | 'markers' | 'decisions' | 'cursor' | 'flowEvents' | 'flowCursor' | 'stepNote'> {
-  return { now: 0, eventsPerSec: 0, simRate: 0, summary: null, result: null, resultRev: null, flowsTotal: null, markers: [], decisions: [], cursor: null, flowEvents: [], flowCursor: null, stepNote: null };
+export function noRun(): Pick<AppState, 'now' | 'eventsPerSec' | 'simRate' | 'summary' | 'result' | 'resultRev' | 'flowsTotal' | 'markers' | 'decisions' | 'cursor' | 'flowEvents' | 'flowCursor' | 'stepNote' | 'calibrating'> {
+  return { now: 0, eventsPerSec: 0, simRate: 0, summary: null, result: null, resultRev: null, flowsTotal: null, markers: [], decisions: [], cursor: null, flowEvents: [], flowCursor: null, stepNote: null, calibrating: null };
 }
 
 export const INITIAL_STATE: AppState = {
@@ -101,6 +104,7 @@ export const INITIAL_STATE: AppState = {
   stepWhat: 'decision',
   stepFlow: null,
   stepNote: null,
+  calibrating: null,
   banners: [],
   runError: null,
   classroom: false,

@@ -77,6 +77,23 @@ describe('loadScenario', () => {
     expect(!missing.ok && missing.errors[0]).toContain('no such file');
   });
 
+  it("runs a saved run's scenario: a --out result file, or the app's Everything (JSON); its errors name scenario.<field>", () => {
+    const preset = PRESETS.find((p) => p.name === 'default')!.scenario;
+    const result = file('result.json', JSON.stringify({ version: 1, scenario: { ...preset, seed: 9 }, summary: { simulatedSeconds: 1 } }));
+    const r = loadScenario({ file: result, sets: ['duration=12'] });
+    expect(r.ok && [r.scenario.seed, r.scenario.duration]).toEqual([9, 12]);
+    const app = file('everything.json', JSON.stringify({ scenario: { ...preset, seed: 4 }, markers: [], series: { t: [] }, summary: null }));
+    const a = loadScenario({ file: app, sets: [] });
+    expect(a.ok && a.scenario.seed).toBe(4);
+    const broken = file('result-bad.json', JSON.stringify({ version: 1, scenario: { ...preset, seed: -1 }, summary: {} }));
+    const b = loadScenario({ file: broken, sets: [] });
+    expect(!b.ok && b.errors.length).toBe(1);
+    expect(!b.ok && b.errors[0]).toMatch(new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: scenario\\.seed`));
+    // a scenario that happens to have a field named like a result's is still read as a scenario
+    const plain = loadScenario({ file: file('plain.json', JSON.stringify({ ...preset, summary: 1 })), sets: [] });
+    expect(!plain.ok && plain.errors.join('\n')).toContain('summary: unknown field');
+  });
+
   it('gives the line and column of a JSON syntax error', () => {
     expect(lineColumn('ab\ncd\nef', 4)).toEqual({ line: 2, column: 2 });
     const text = '{\n  "version": 1,\n  "seed": 2,,\n}';

@@ -78,6 +78,7 @@ describe('protocol messages', () => {
       toMain({ type: 'decisions', runId: 1, records: [rec], hit: 0 }),
       toMain({ type: 'flow-events', runId: 1, events: [{ t: 1.6, flow: 2, kind: 'ecn-cut', cwnd: 4, ssthresh: 4 }], hit: null }),
       toMain({ type: 'progress', runId: 1, now: 2, end: Infinity, eventsPerSec: 1e6, simRate: 1, events: 1234 }),
+      toMain({ type: 'calibrating', runId: 1, step: { item: 0, load: 0.9, param: 'users', value: 8438, run: 2, maxRuns: 4, previous: { value: 8000, measured: 0.853 } } }),
       toMain({ type: 'param-set', runId: 1, t: 2, path: 'queue.maxP', value: 0.2, error: null }),
       toMain({ type: 'paused', runId: 1, now: 2, reason: 'step' }),
       toMain({ type: 'error', runId: 1, message: 'bad scenario', fields: [{ path: 'flows', message: 'flows = -1 is out of range' }] }),
@@ -101,5 +102,6 @@ describe('protocol messages', () => {
     expect(checkWorkerToMain({ v: 1, type: 'batch', runId: 1, t: new Float64Array(2), cols: { q: new Float64Array(3) }, queueEvents: null })).toMatch(/3 samples/);
     expect(checkWorkerToMain({ v: 1, type: 'batch', runId: 1, t: new Float64Array(2), cols: { q: [1, 2] }, queueEvents: null })).toMatch(/Float64Array/);
     expect(checkWorkerToMain({ v: 1, type: 'done' })).toMatch(/runId/);
+    expect(checkWorkerToMain({ v: 1, type: 'calibrating', runId: 1, step: { item: 0, load: 0.9, value: '8438', run: 1, maxRuns: 4 } })).toMatch(/calibrating: step needs numbers/);
   });
 });

@@ -1,5 +1,6 @@
 import { cloneJson } from '../paths';
 import { parseScenario, type Scenario } from '../schema';
+import { applySet } from '../set';
 import { basicsPresets, defaultPreset } from './basics';
 import { benchPresets } from './bench';
 import { seeds001Grid, seeds001Lessons } from './seeds001';
@@ -12,7 +13,7 @@ import { seeds002WebPresets } from './seeds002-web';
 import { seeds003Presets } from './seeds003';
 import { seeds003PaperPresets } from './seeds003-paper';
 import { seeds004Presets } from './seeds004';
-import type { Preset, PresetSource } from './types';
+import type { Experiment, Preset, PresetSource } from './types';
 
 /**
  * Presets: named scenarios, each with a few sentences for a teacher on what to watch and
@@ -39,7 +40,7 @@ function sources(): PresetSource[] {
   ];
 }
 
-export type { Claim, ClaimVerdict, Preset, PresetGroup, PresetSource } from './types';
+export type { Claim, ClaimVerdict, Experiment, Preset, PresetGroup, PresetSource } from './types';
 export { ECN_FINITE_CLIENTS, ECN_FINITE_MECHS, ECN_FINITE_QLS, ecnFiniteJson, ecnFiniteName, type EcnFiniteMech } from './seeds001';
 
 /** Presets are parsed on first use of `.scenario` (parsing all ~170 at start-up would cost ~80 ms). */
@@ -84,4 +85,16 @@ export function presetScenario(name: string): Scenario | undefined {
 /** The default scenario (a copy). */
 export function defaultScenario(): Scenario {
   return presetScenario('default')!;
+}
+
+/** A lesson's scenario with an experiment's changes applied (throws if they do not make a valid scenario: a preset bug). */
+export function experimentScenario(p: Preset, e: Experiment): Scenario {
+  const copy = cloneJson(p.scenario) as unknown as Record<string, unknown>;
+  for (const [path, value] of Object.entries(e.set)) {
+    const err = applySet(copy, path, value);
+    if (err) throw new Error(`preset ${p.name}, experiment "${e.title}": ${err}`);
+  }
+  const r = parseScenario(copy);
+  if (!r.ok) throw new Error(`preset ${p.name}, experiment "${e.title}":\n  ${r.errors.join('\n  ')}`);
+  return r.scenario;
 }

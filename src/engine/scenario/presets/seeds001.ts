@@ -194,11 +194,26 @@ export function seeds001Lessons(): PresetSource[] {
         echoNotLoss,
         goodputEfficiencyAbove99,
         claim(
-          'ECN keeps the two downloads at the same pace: they finish less than 5 s apart (seeds/001 Table III: about 10 s). The gap depends on where the marks fall: change the seed to see it vary.',
+          'ECN keeps the two downloads at the same pace: they finish less than 5 s apart (seeds/001 Table III: about 10 s). The gap depends on where the marks fall: try another seed below.',
           completionGap,
           (g) => g < 5,
           (g) => `${g.toFixed(1)} s apart`,
         ),
+      ],
+      experiments: [
+        {
+          // seeds 1-12 measured: gaps 1.0, 2.6, 4.5, 15.8, 0.1, 2.5, 16.0, 4.7, 6.7, 12.9, 9.4, 3.9 s
+          title: 'Same network, other random draws: seed 4',
+          set: { seed: 4 },
+          claims: [
+            onlySlowStartOverflows,
+            claimOf('Yet the downloads now finish 10 to 20 s apart (seed 1: 1 s): where RED\'s random marks fall decides how even the two are. Over seeds 1 to 12 the gap runs from 0.1 to 16 s; seeds/001 Table III reports about 10 s.', (s) => {
+              const g = completionGap(s);
+              return { pass: g > 10 && g < 20, measured: `${g.toFixed(1)} s apart (${completions(s)})` };
+            }),
+            goodputEfficiencyAbove99,
+          ],
+        },
       ],
     }),
   );
@@ -207,7 +222,7 @@ export function seeds001Lessons(): PresetSource[] {
       title: 'seeds/001 baseline: one download, drop-tail QL 39',
       paper: 'seeds/001 Experimental Methodology',
       lesson:
-        'One 20 MiB download through the 1.5 Mb/s, 20 ms bottleneck with a 39-packet drop-tail buffer. The 64 KiB receive window (44 segments of 1460 bytes) caps what the sender has in flight. Set the queue limit to 38 and watch the first claim fail.',
+        'One 20 MiB download through the 1.5 Mb/s, 20 ms bottleneck with a 39-packet drop-tail buffer. The 64 KiB receive window (44 segments of 1460 bytes) caps what the sender has in flight. Try one packet less of buffer below.',
       claims: [
         claimOf('No packet is dropped: the receive window keeps the flight within the link and the 39-packet buffer.', (s) => ({ pass: s.bottleneck.drops === 0, measured: `${s.bottleneck.drops} drops` })),
         claim(
@@ -229,13 +244,28 @@ export function seeds001Lessons(): PresetSource[] {
           (g) => `G = ${percent(g, 2)}`,
         ),
       ],
+      experiments: [
+        {
+          title: 'One packet less of buffer: 38',
+          set: { 'topology.bottleneck.queue.limit': 38 },
+          claims: [
+            claimOf('Now the window outgrows link and buffer: the queue overflows, a few times (1 to 20 drops).', (s) => ({ pass: s.bottleneck.drops >= 1 && s.bottleneck.drops <= 20 && s.bottleneck.dropsOverflow === s.bottleneck.drops, measured: `${s.bottleneck.drops} drops` })),
+            claim(
+              'Each drop halves the window, and the link is briefly idle: the download ends later than with 39 packets (112.2 s), after 112.5 s.',
+              (s) => s.flows[0]?.completionTime ?? NaN,
+              (t) => t > 112.5,
+              (t) => `${t.toFixed(2)} s`,
+            ),
+          ],
+        },
+      ],
     }),
   );
   out.push(
     named(fam(2, 'dt', 64), 'lockout-dt', {
       title: 'Lockout under drop-tail: one flow takes the link',
       lesson:
-        'Two identical downloads share a 64-packet drop-tail buffer. In seeds/001 (Figs. 5-6) an overflow at about 52 s drops packets of one flow only; it halves its window while the other keeps growing, and it never regains its share: the other finishes 34 s earlier. Watch the download-progress lines and the drops of each flow. Lockouts hang on the exact timing of each overflow; set the queue limit to 8 and watch the lockout claim fail: both downloads then finish within a few seconds of each other (the paper saw a 33 % gap at QL 8; ns-2.35 configured like this preset agrees with this engine there).',
+        'Two identical downloads share a 64-packet drop-tail buffer. In seeds/001 (Figs. 5-6) an overflow at about 52 s drops packets of one flow only; it halves its window while the other keeps growing, and it never regains its share: the other finishes 34 s earlier. Watch the download-progress lines and the drops of each flow. Lockouts hang on the exact timing of each overflow: try the 8-packet buffer below and see them go.',
       claims: [
         claimOf('Drop-tail drops only when the buffer overflows, and unevenly: one flow loses at least 1.5 times as many packets as the other.', (s) => {
           const d = s.flows.map((f) => f.drops);
@@ -255,6 +285,28 @@ export function seeds001Lessons(): PresetSource[] {
           (q) => q > 40,
           (q) => `mean queue ${q.toFixed(1)} packets`,
         ),
+      ],
+      experiments: [
+        {
+          title: 'Shrink the buffer to 8 packets',
+          set: { 'topology.bottleneck.queue.limit': 8 },
+          claims: [
+            claimOf('No lockout: both downloads finish within 5 s of each other (seeds/001 saw a 33 % gap at QL 8; ns-2.35 configured like this preset agrees with this engine).', (s) => {
+              const g = completionGap(s);
+              return { pass: g < 5, measured: `${g.toFixed(1)} s apart (${completions(s)})` };
+            }),
+            claimOf('The drops split about evenly between the two flows (within 20 %).', (s) => {
+              const d = s.flows.map((f) => f.drops);
+              return { pass: Math.max(...d) <= 1.2 * Math.min(...d), measured: `drops per flow ${d.join(' and ')}` };
+            }),
+            claim(
+              'But 8 packets cannot keep the link busy after each window cut: goodput efficiency G falls below 90 % (the transfers take about 40 s longer).',
+              (s) => s.goodputEfficiency ?? NaN,
+              (g) => g < 0.9,
+              (g) => (Number.isFinite(g) ? `G = ${percent(g, 2)}` : 'G undefined: a download did not finish'),
+            ),
+          ],
+        },
       ],
     }),
   );
@@ -286,6 +338,28 @@ export function seeds001Lessons(): PresetSource[] {
           return { pass: g > 5 && g < 15, measured: `${g.toFixed(1)} s apart (${completions(s)})` };
         }),
       ],
+      experiments: [
+        {
+          // measured with seeds 1-4: mean queue 26.6-26.9 packets, 81-82 drops (18 of them slow-start overflows), G >= 99.27 %
+          title: 'Make RED gentler: max_p 2 % instead of 10 %',
+          set: { 'topology.bottleneck.queue.maxP': 0.02 },
+          claims: [
+            claim(
+              'RED\'s drop probability grows from 0 at min_th to max_p at max_th, so with a fifth of the max_p the average must sit higher before the flows see enough drops to stop growing: the queue averages more than 24 packets (max_p 10 %: 21.9).',
+              (s) => s.bottleneck.meanQueuePackets,
+              (q) => q > 24,
+              (q) => `mean queue ${q.toFixed(1)} packets`,
+            ),
+            claim(
+              'The longer queue lengthens the round trip, and a longer round trip needs fewer congestion signals to hold the same rate (seeds/004 eq. 2): fewer than 90 drops (max_p 10 %: 103).',
+              (s) => s.bottleneck.drops,
+              (d) => d < 90,
+              (d) => `${d} drops`,
+            ),
+            goodputEfficiencyAbove99,
+          ],
+        },
+      ],
     }),
   );
   out.push(
@@ -293,7 +367,7 @@ export function seeds001Lessons(): PresetSource[] {
       title: 'RED can be unfair too (QL 128, seed 13)',
       paper: 'seeds/001 Figs. 7-8',
       lesson:
-        'Two downloads through aggressive RED (max_p 10 %, min_th 40) with a 128-packet buffer, seed 13. In seeds/001 (Figs. 7-8) the drops between 20 and 40 s fall mostly on one flow, which lags for the rest of the transfer. Watch the drops of each flow and the progress lines. The unfairness comes by chance: set the seed to 10 and watch the first claim fail (the drops split evenly and both finish within about 2 s).',
+        'Two downloads through aggressive RED (max_p 10 %, min_th 40) with a 128-packet buffer, seed 13. In seeds/001 (Figs. 7-8) the drops between 20 and 40 s fall mostly on one flow, which lags for the rest of the transfer. Watch the drops of each flow and the progress lines. The unfairness comes by chance: try seed 10 below.',
       claims: [
         claimOf('One download finishes more than 10 % sooner than the other (seeds/001: 13 %).', (s) => {
           const c = s.flows.map((f) => f.completionTime ?? NaN);
@@ -311,6 +385,22 @@ export function seeds001Lessons(): PresetSource[] {
           measured: `${s.bottleneck.dropsEarly} early, ${s.bottleneck.dropsOverflow} overflow, ${s.bottleneck.dropsForced} forced; max queue ${s.bottleneck.maxQueuePackets}`,
         })),
         goodputEfficiencyAbove99,
+      ],
+      experiments: [
+        {
+          title: 'Same network, other random draws: seed 10',
+          set: { seed: 10 },
+          claims: [
+            claimOf('The drops split evenly: neither flow loses more than 20 % more packets than the other.', (s) => {
+              const d = s.flows.map((f) => f.drops);
+              return { pass: Math.max(...d) <= 1.2 * Math.min(...d), measured: `drops per flow ${d.join(' and ')}` };
+            }),
+            claimOf('So the downloads finish within 3 s of each other: the unfairness of seed 13 was chance.', (s) => {
+              const g = completionGap(s);
+              return { pass: g < 3, measured: `${g.toFixed(1)} s apart (${completions(s)})` };
+            }),
+          ],
+        },
       ],
     }),
   );
@@ -331,6 +421,22 @@ export function seeds001Lessons(): PresetSource[] {
           (g) => `${g.toFixed(1)} s apart`,
         ),
         goodputEfficiencyAbove99,
+      ],
+      experiments: [
+        {
+          title: 'Turn ECN off in the senders',
+          set: { 'tcp.ecn': false },
+          claims: [
+            claimOf('RED drops what it would have marked: no marks, and more than 20 early drops.', (s) => {
+              const b = s.bottleneck;
+              return { pass: b.marks === 0 && b.dropsEarly > 20, measured: `${b.marks} marks, ${b.dropsEarly} early drops, ${b.dropsOverflow} overflows` };
+            }),
+            claimOf('Each drop costs a retransmission: the flows retransmit more than 50 packets in all (with ECN: only the slow-start overflows).', (s) => {
+              const r = s.flows.reduce((a, f) => a + f.retransmissions, 0);
+              return { pass: r > 50, measured: `${r} retransmissions` };
+            }),
+          ],
+        },
       ],
     }),
   );

@@ -1,4 +1,4 @@
-import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
+import { claim, claimOf, percent, type Claim, type Experiment, type PresetSource } from './types';
 
 // ---- seeds/002 (Le, Aikat, Jeffay, Smith): the AQM parameter sets on long-lived flows ----
 
@@ -49,6 +49,25 @@ const noLossWithEcn = (): Claim =>
 const losesWithoutEcn = (): Claim => claim('Without ECN every congestion signal is a drop: more than 0.1 % of packets are lost.', (s) => s.bottleneck.lossRate, (l) => l > 0.001, (l) => `${percent(l, 2)} lost`);
 const busy = (u: number): Claim => claim(`The link stays busy: more than ${percent(u, 0)} utilization.`, (s) => s.bottleneck.utilization, (x) => x > u, (x) => `${percent(x)} busy`);
 
+/*
+ * le-pi-24's experiment. Measured with seeds 1-3: mean queue 240.2-243.3 packets, mean wait
+ * 28.8-29.2 ms, loss 1.24-1.53 %, 383-656 timeouts, utilization 99.96 % and up (q_ref 24,
+ * seed 1: 35.9 packets, 4.4 ms, 2.86 % lost, 2486 timeouts, 98.4 % busy).
+ */
+const piQrefTenfold: Experiment = {
+  title: 'Raise q_ref tenfold, to 240 packets',
+  set: { 'topology.bottleneck.queue.qRef': 240 },
+  claims: [
+    claim('PI moves its drop probability until the queue sits at the new reference: the mean queue is within 10 % of 240 packets (q_ref 24: 36).', (s) => s.bottleneck.meanQueuePackets, (q) => q > 216 && q < 264, (q) => `mean queue ${q.toFixed(1)} packets`),
+    claim('Every packet pays for it in delay: the mean wait grows from 4 ms to more than 25 ms.', (s) => s.bottleneck.meanQueueDelay, (d) => d > 0.025, (d) => `mean wait ${(d * 1000).toFixed(1)} ms`),
+    claimOf('In return the longer round trips need fewer drops to hold the flows to the link (seeds/004 eq. 2): under 2 % of packets are lost and fewer than 1,000 timeouts occur (q_ref 24: 2.9 % and 2,486).', (s) => {
+      const t = s.flows.reduce((a, f) => a + f.timeouts, 0);
+      return { pass: s.bottleneck.lossRate < 0.02 && t < 1000, measured: `${percent(s.bottleneck.lossRate, 2)} lost, ${t} timeouts` };
+    }),
+    busy(0.995),
+  ],
+};
+
 function controller(kind: 'pi' | 'rem', target: 24 | 240, ecn: boolean): PresetSource {
   const queue = kind === 'pi' ? { kind, limit: 2000, qRef: target, ecn } : { kind, limit: 2000, bStar: target, ecn, meanPktSize: PKT };
   const name = kind === 'pi' ? 'q_ref' : 'b*';
@@ -76,6 +95,7 @@ function controller(kind: 'pi' | 'rem', target: 24 | 240, ecn: boolean): PresetS
         : `REM raises its price while arrivals exceed capacity or the queue exceeds b* = ${target} packets, and drops or marks with probability 1 - 1.001^(-price).`
     } ${ecn ? 'Senders and queue use ECN: ECT packets are marked instead of dropped.' : ''} ${SETUP}`,
     claims: [queueClaim, busy(target === 240 ? 0.97 : 0.95), ecn ? noLossWithEcn() : losesWithoutEcn()],
+    experiments: kind === 'pi' && target === 24 && !ecn ? [piQrefTenfold] : undefined,
     json: json(queue, ecn),
   };
 }

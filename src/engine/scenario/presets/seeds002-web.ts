@@ -69,7 +69,7 @@ const ECN_WORDS: Record<Ecn, string> = {
   'new-gentle': 'With ECN and seeds/002\'s "new gentle" rule (§V-B): in the gentle region ECN-capable packets are marked, not dropped.',
 };
 const SETUP = (load: number) =>
-  `Browsing users on both sides offer ${load === 0.9 ? '90' : '98'} % of a 10 Mb/s link (seeds/002 ran 100 Mb/s, where 24 packets are a tenth of the queueing delay they are here: the web100-users lessons run it), RTTs 10-150 ms, 16 KB windows; the same users in every lesson at this load, so the response-time CDFs compare directly: Compare, “this lesson’s family”, overlays them all.`;
+  `Browsing users on both sides offer ${load === 0.9 ? '90' : '98'} % of a 10 Mb/s link (seeds/002 ran 100 Mb/s, where 24 packets are a tenth of the queueing delay they are here: the web100-users lessons run it), RTTs 10-150 ms, 16 KB windows, servers that answer at once (seeds/002 §III); the same users in every lesson at this load, so the response-time CDFs compare directly: Compare, “this lesson’s family”, overlays them all.`;
 
 interface Spec {
   aqm: Aqm | 'dt';
@@ -95,7 +95,7 @@ function specs(): Spec[] {
       aqm: 'ared-packet', ecn: 'none', load: 0.9, figure: '§IV-C, Fig. 4 (c)',
       claims: [
         above(0.2, 0.18, 'The short queue speeds up the shortest responses (drop-tail: see its lesson): '),
-        below(1, 0.82, 'But packet mode drops SYNs and single-packet responses, which wait for timeouts; worse than drop-tail beyond half a second: '),
+        below(1, 0.83, 'But packet mode drops SYNs and single-packet responses, which wait for timeouts; worse than drop-tail beyond half a second: '),
         lossy(0.18, 1, 'More than 18 % of the exchanges lose a packet.'),
       ],
     },
@@ -181,7 +181,7 @@ function specs(): Spec[] {
       text: 'seeds/002 finds that new gentle substantially improves packet mode. Not here: the loss rate and the response times get worse than with the RFC 3168 rule. Marking the data in the gentle region lets the average stay there longer, and the packets that cannot be marked (pure ACKs, FINs, SYNs and SYN-ACKs: Not-ECT under RFC 3168) meet its high drop probability more often; a lost SYN or SYN-ACK costs the initial timeout. It is seeds/003\'s "TCP admission problem" of RED* (step to the drops: the inspector names each packet). Why the paper\'s FreeBSD testbed did not show it is not known.',
       claims: [
         below(1, 0.74, 'Here new gentle does not help packet mode: '),
-        claim('More packets are lost than with the RFC 3168 rule: over 4.8 %.', (s) => s.bottleneck.lossRate, (l) => l > 0.048, (l) => `${percent(l, 2)} lost`),
+        claim('More packets are lost than with the RFC 3168 rule: over 5.3 %.', (s) => s.bottleneck.lossRate, (l) => l > 0.053, (l) => `${percent(l, 2)} lost`),
       ],
     },
     {
@@ -194,7 +194,7 @@ function specs(): Spec[] {
       claims: [
         claim('New gentle removes almost every loss: under 1 % of the packets.', (s) => s.bottleneck.lossRate, (l) => l < 0.01, (l) => `${percent(l, 2)} lost`),
         lossy(0, 0.05, 'Under 5 % of the exchanges lose a packet.'),
-        between(1, 0.7, 0.77, 'Yet the response times do not improve: no better than with the RFC 3168 rule or without ECN, '),
+        between(1, 0.775, 0.805, 'Yet the response times hardly improve: within about half a point of the RFC 3168 rule at 1 s and behind byte mode without ECN, '),
       ],
     },
   ];

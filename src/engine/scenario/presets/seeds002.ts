@@ -24,7 +24,9 @@ export function seeds002Json(queue: Record<string, unknown>, load = 0.98): Recor
       flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 },
     },
     tcp: { variant: 'reno', rwnd: 16384, initialRto: 3, minRto: 1 },
-    traffic: [{ kind: 'web-users', direction: 'both', load }],
+    // no server delay: seeds/002 §III, "End systems are configured to ensure no resource
+    // constraints were present, hence delays there are insignificant" (docs/web.md, audit)
+    traffic: [{ kind: 'web-users', direction: 'both', serverDelay: 'none', load }],
   };
 }
 
@@ -41,7 +43,7 @@ export function seeds002Presets(): PresetSource[] {
       title: 'Browsing users at 98 % load, drop-tail (seeds/002)',
       paper: 'seeds/002 §IV, Figs. 4-5',
       group: 'lesson',
-      lesson: `A population of browsing users on each side (think, fetch a page of objects over up to two parallel connections, think again) offering 98 % of a 10 Mb/s link, through a 240-packet drop-tail queue. The reference for the RED lessons. ${SCALE}`,
+      lesson: `A population of browsing users on each side (think, fetch a page of objects over up to two parallel connections, think again; servers answer at once, as seeds/002's did) offering 98 % of a 10 Mb/s link, through a 240-packet drop-tail queue. The reference for the RED lessons. ${SCALE}`,
       claims: [
         claim('The drop-tail queue stays long: more than 60 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q > 60, (q) => `${q.toFixed(1)} packets`),
         claim('Few exchanges lose a packet: under 10 %.', (s) => s.web?.flowsWithLoss ?? NaN, (f) => f < 0.1, (f) => `${percent(f)} saw a drop`),

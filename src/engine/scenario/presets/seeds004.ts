@@ -1,4 +1,4 @@
-import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
+import { claim, claimOf, percent, type Claim, type Experiment, type PresetSource } from './types';
 
 // ---- seeds/004 (Feng, Kandlur, Saha, Shin: techniques for eliminating packet loss) -------
 
@@ -144,6 +144,26 @@ function switchingTraffic(): Record<string, unknown>[] {
   return [...fig1Traffic(8), ...fig1Traffic(24).map((t) => ({ ...t, start: 40, startSpread: 1, stop: 80 })), ...fig1Traffic(24).map((t) => ({ ...t, start: 120, startSpread: 1, stop: 160 }))];
 }
 
+/** The Fig. 1 bottleneck's queue as a --set path: links n0-n4 -> n5 come first, n5 -> n6 is link 5. */
+const FIG1_QUEUE = 'topology.links.5.queue';
+
+/*
+ * feng-fig8-adaptive's experiment. Measured with seeds 1-3: time-average max_p 0.02,
+ * utilization 97.7-97.9 %, loss 0.13-0.15 % (self-configuring, seeds 1-2: 98.0-98.2 %,
+ * 0.14-0.21 %; static 0.016, Fig. 7b: 97.1 %, 0.30 %; static 0.25, Fig. 7a: 93.7 %).
+ */
+const fig8Frozen: Experiment = {
+  title: 'Stop the adaptation: alpha = beta = 1, so max_p stays at its initial 0.02',
+  set: { [`${FIG1_QUEUE}.alpha`]: 1, [`${FIG1_QUEUE}.beta`]: 1 },
+  claims: [
+    claim('max_p no longer moves: it averages 0.02 over the run.', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (m) => Math.abs(m - 0.02) < 1e-6, (m) => `time-average max_p ${m.toFixed(4)}`),
+    claimOf(
+      'Yet a fixed 0.02, between the two static settings of Fig. 7, does almost as well here: more than 97 % utilization and under 0.25 % lost (self-configuring: 98.2 % and 0.14 %). The gain of self-configuring RED is that nobody has to know in advance which max_p suits the load.',
+      (s) => ({ pass: s.bottleneck.utilization > 0.97 && s.bottleneck.lossRate < 0.0025, measured: `${percent(s.bottleneck.utilization)} busy, ${percent(s.bottleneck.lossRate, 3)} lost` }),
+    ),
+  ],
+};
+
 function fengFig7Preset(mode: 'aggressive' | 'conservative' | 'adaptive'): PresetSource {
   const queue = mode === 'adaptive' ? redQueue({ kind: 'sc-red', maxP: 0.02, limit: 100, maxTh: 80 }) : redQueue({ maxP: mode === 'aggressive' ? 0.25 : 0.016, limit: 100, maxTh: 80 });
   if (mode === 'adaptive') Object.assign(queue, { alpha: 3, beta: 2 });
@@ -176,11 +196,29 @@ function fengFig7Preset(mode: 'aggressive' | 'conservative' | 'adaptive'): Prese
           : 'max_p 0.016 suits 8 connections: watch the queue hit the limit while 32 are on.'
     } Statistics cover the whole 200 s, learning periods included. ${FENG_ASSUMED}`,
     claims: claims[mode],
+    experiments: mode === 'adaptive' ? [fig8Frozen] : undefined,
     json: fig1Json(queue, switchingTraffic(), { duration: 200, warmup: 0 }),
   };
 }
 
 // ---- Figs. 9-10: RED without ECN over max_p ----------------------------------------------
+
+/*
+ * feng-fig10-maxp-0.063's experiment. Measured with seeds 1-3: 0 drops, 5714-5728 marks,
+ * 0 timeouts, utilization 99.98 % and up, mean queue 49.0-49.2 packets (without ECN,
+ * seed 1: 3.61 % lost, 1085 timeouts, mean queue 43.2).
+ */
+const fig10WithEcn: Experiment = {
+  title: 'Turn ECN on (senders and queue)',
+  set: { [`${FIG1_QUEUE}.ecn`]: true, [`${FIG1_QUEUE}.aboveMaxTh`]: 'mark', 'tcp.ecn': true },
+  claims: [
+    claimOf('The same RED now marks instead of dropping: no packet is lost and no sender times out (without ECN: 3.6 % lost, 1,085 timeouts). seeds/004 §3.4: "it is necessary to decouple packet loss from congestion notification through the use of ECN".', (s) => {
+      const t = s.flows.reduce((a, f) => a + f.timeouts, 0);
+      return { pass: s.bottleneck.drops === 0 && s.bottleneck.marks > 0 && t === 0, measured: `${s.bottleneck.drops} drops, ${s.bottleneck.marks} marks, ${t} timeouts` };
+    }),
+    busyAbove(0.995),
+  ],
+};
 
 function fengFig10Preset(maxP: 0.004 | 0.063 | 0.5): PresetSource {
   const claims: Record<number, Claim[]> = {
@@ -204,6 +242,7 @@ function fengFig10Preset(maxP: 0.004 | 0.063 | 0.5): PresetSource {
     group: 'lesson',
     lesson: `32 connections without ECN share the 10 Mb/s link; RED (max_th = the 100-packet buffer) drops with max_p = ${maxP}. Every congestion signal is now a loss: seeds/004 shows the loss rate can only fall a little with max_p, and rises again when max_p is large because a shorter queue means shorter round trips and so more signals (its eq. 2). Compare the three max_p lessons. ${FENG_ASSUMED}`,
     claims: claims[maxP],
+    experiments: maxP === 0.063 ? [fig10WithEcn] : undefined,
     json: fig1Json(redQueue({ maxP, limit: 100, ecn: false }), fig1Traffic(32), { ecn: false }),
   };
 }
@@ -244,14 +283,36 @@ function fig12Queue(ecn: boolean, kind = 'red'): Record<string, unknown> {
   return { kind, limit: 48, minTh: 10, maxTh: 40, maxP: 0.016, wq: 0.002, gentle: false, ecn, aboveMaxTh: ecn ? 'mark' : 'drop' };
 }
 
+/** The Fig. 12 bottleneck's queue as a --set path: links n0-n4 -> A come first, A -> B is link 5. */
+const FIG12_QUEUE = 'topology.links.5.queue';
+
+/*
+ * feng-fig12's experiment. Measured with seeds 1-3: 21.0-21.7 % lost, 99.9 % or more of the
+ * drops overflows, 8218-9069 timeouts, utilization 99.7-99.9 % (without ECN, seed 1: 26.3 %
+ * lost, 6097 timeouts).
+ */
+const fig12WithEcn: Experiment = {
+  title: 'Turn ECN on (senders and queue)',
+  set: { [`${FIG12_QUEUE}.ecn`]: true, [`${FIG12_QUEUE}.aboveMaxTh`]: 'mark', 'tcp.ecn': true },
+  claims: [
+    lossAbove(0.15),
+    claimOf('A mark cannot slow a sender below one segment per round trip, so the queue still overflows: more than 95 % of the drops are overflows. seeds/004 §4.1: "the inability of TCP to transmit at lower rates causes a significant number of packet losses and retransmission timeouts".', (s) => ({
+      pass: s.bottleneck.drops > 0 && s.bottleneck.dropsOverflow > 0.95 * s.bottleneck.drops,
+      measured: `${s.bottleneck.dropsOverflow} of ${s.bottleneck.drops} drops are overflows`,
+    })),
+    claim('Retransmission timeouts stay frequent: more than 5,000 across the connections (without ECN: 6,097); a sender at one segment has nothing left to halve, and RFC 3168 §6.1.2 makes it wait a retransmission timeout after a mark as after a loss. ECN alone does not help here; the paper\'s remedy is a sender that can go slower than one segment per round trip (the feng-fig17 lessons).', (s) => s.flows.reduce((a, f) => a + f.timeouts, 0), (n) => n > 5000, (n) => `${n} timeouts`),
+  ],
+};
+
 function fengFig12Preset(): PresetSource {
   return {
     name: 'feng-fig12',
     title: 'seeds/004 Fig. 12: 100 connections over a 1.5 Mb/s link, RED',
     paper: 'seeds/004 §4, Figs. 12-13',
     group: 'lesson',
-    lesson: `100 connections from n0-n4 to n5-n9 cross a 1.5 Mb/s A -> B link with a conservative RED queue (max_p 0.016, max_th 40 packets of 500 bytes, buffer 48): each gets 15 kb/s, about one 500-byte segment per round trip. TCP cannot send slower than one segment per round trip, except by timing out. ${FENG_ASSUMED}`,
+    lesson: `100 connections from n0-n4 to n5-n9 cross a 1.5 Mb/s A -> B link with a conservative RED queue (max_p 0.016, max_th 40 packets of 500 bytes, buffer 48): each gets 15 kb/s, about one 500-byte segment per round trip. TCP cannot send slower than one segment per round trip, except by timing out. Try ECN below: does marking instead of dropping help? ${FENG_ASSUMED}`,
     claims: [busyAbove(0.95), lossAbove(0.05), claim('Timeouts abound: more than 1,000 across the connections in 100 s.', (s) => s.flows.reduce((a, f) => a + f.timeouts, 0), (n) => n > 1000, (n) => `${n} timeouts`)],
+    experiments: [fig12WithEcn],
     json: fig12Json(fig12Queue(false), { ecn: false }),
   };
 }
@@ -289,8 +350,7 @@ function fengFig19Preset(flows: 25 | 300): PresetSource {
     lesson: `Both remedies together: ${flows} connections using the bandwidth-based SUBTCP increase over the Fig. 12 link with a self-configuring RED-ECN queue (max_p adapted as in Fig. 6; max_th 80 KB in a 96 KB buffer). seeds/004 Fig. 19 finds loss rates extremely low and the link highly utilized from 25 to 300 connections. ${FENG_ASSUMED}`,
     claims: [busyAbove(0.95), lossBelow(0.001)],
     // the text leaves Fig. 19's buffer unsaid: max_th 80 KB (160 packets), the max_th of
-    // Figs. 13b, 14 and 18, in a 1.2 max_th buffer. With Fig. 17's 25 KB queue, 300 senders
-    // of this engine lose about 5 % (docs/aqm.md)
+    // Figs. 13b, 14 and 18, in a 1.2 max_th buffer
     json: fig12Json({ ...fig12Queue(true, 'sc-red'), limit: 192, minTh: 40, maxTh: 160, maxP: 0.02 }, { ecn: true, tcp: HOST_TCP.bandwidth, flows }),
   };
 }

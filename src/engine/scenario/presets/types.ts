@@ -23,6 +23,19 @@ export interface ClaimVerdict {
 /** Menu groups: hand-picked lessons, paper reproductions by family, benchmarks. */
 export type PresetGroup = 'lesson' | 'ecn-finite' | 'web-load' | 'bench';
 
+/**
+ * A "try it" of a lesson: one change a student can make in a click (the lesson's scenario
+ * with `set` applied, dotted paths as in --set and links), and what the changed run should
+ * show. Its claims are checked like the lesson's (tests/golden/lessons.test.ts, and in
+ * the app at the end of the run).
+ */
+export interface Experiment {
+  /** The change as a student would say it, e.g. "Shrink the buffer to 8 packets". */
+  title: string;
+  set: Readonly<Record<string, unknown>>;
+  claims: readonly Claim[];
+}
+
 export interface Preset {
   name: string;
   title: string;
@@ -32,6 +45,8 @@ export interface Preset {
   lesson: string;
   /** The lesson's result sentences, each checked against the run. */
   claims?: readonly Claim[];
+  /** Changes to try, each with its own checked claims. */
+  experiments?: readonly Experiment[];
   group: PresetGroup;
   scenario: Scenario;
 }

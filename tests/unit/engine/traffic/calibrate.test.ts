@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
-import { calibrateLoads, CALIBRATION_TOLERANCE, uncongestedTwin } from '../../../../src/engine/traffic/calibrate';
+import { calibrateLoads, CALIBRATION_RUNS, CALIBRATION_TOLERANCE, uncongestedTwin, type CalibrationStep } from '../../../../src/engine/traffic/calibrate';
 
 /** Two-way PackMime over a 10 Mb/s drop-tail bottleneck, seeds/000's round trips, 60 s with a 10 s warm-up. */
 function scenario(load: number, seed = 1): EngineScenario {
@@ -68,5 +68,38 @@ describe('offered load calibration (uncongested twin: bottleneck 10x faster)', (
     expect(b.runs).toBe(0);
     expect(calls).toBe(0);
     expect(b.value).toBe(a.value);
+  });
+
+  it('announces each calibration run before it starts: the value it runs, and what the run before it measured', () => {
+    const s = scenario(0.65, 5);
+    const steps: CalibrationStep[] = [];
+    const ran: { rate: number; measured: number }[] = [];
+    const c = calibrateLoads(
+      s,
+      (x) => {
+        // the step announced last is the run now starting, with the value this scenario carries
+        const rate = (x.traffic[0] as { rate: number }).rate;
+        expect(steps.length).toBe(ran.length + 1);
+        expect(steps[steps.length - 1]!.value).toBe(rate);
+        const r = runScenario(x);
+        ran.push({ rate, measured: 5 * (r.summary.bottleneck.utilization + r.summary.bottleneckReverse.utilization) });
+        return r;
+      },
+      (st) => steps.push(st),
+    ).get(0)!;
+    expect(steps.length).toBe(c.runs);
+    expect(c.runs).toBeGreaterThan(0);
+    steps.forEach((st, i) => {
+      expect(st).toMatchObject({ item: 0, load: 0.65, param: 'rate', run: i + 1, maxRuns: CALIBRATION_RUNS });
+      if (i === 0) expect(st.previous).toBeNull();
+      else {
+        expect(st.previous!.value).toBe(ran[i - 1]!.rate);
+        expect(st.previous!.measured).toBeCloseTo(ran[i - 1]!.measured, 12);
+      }
+    });
+    // from the cache: no run, nothing announced
+    const again: CalibrationStep[] = [];
+    calibrateLoads(s, (x) => runScenario(x), (st) => again.push(st));
+    expect(again).toEqual([]);
   });
 });

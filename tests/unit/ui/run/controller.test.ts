@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { toMain, type MainToWorker } from '../../../../src/protocol/messages';
+import { calibrationStepLine } from '../../../../src/ui/charts/calibration-text';
 import { APP_SERIES_VALUES, appSampleInterval, largeRunQuestion, RunController } from '../../../../src/ui/run/controller';
 import { stepTargets } from '../../../../src/ui/run/step-targets';
 import { viewOf } from '../../../../src/ui/scenario-view';
@@ -61,6 +62,40 @@ describe('RunController', () => {
     c.onMessage(toMain({ type: 'done', runId: start.runId, result: { version: 1, scenario: null, summary: {} as never } }));
     expect(store.series.length).toBe(0);
     expect(store.getState().status).toBe('idle');
+  });
+
+  it('shows each calibration run of an offered load until the run starts, and forgets it on reset', () => {
+    const { store, c, workers } = setup();
+    c.play();
+    const runId = (workers[0].sent[0] as { runId: number }).runId;
+    const step = { item: 0, load: 0.98, param: 'users' as const, value: 9211, run: 2, maxRuns: 4, previous: { value: 9000, measured: 0.958 } };
+    c.onMessage(toMain({ type: 'calibrating', runId, step }));
+    expect(store.getState().status).toBe('starting');
+    expect(store.getState().calibrating).toEqual(step);
+    expect(calibrationStepLine(step)).toContain('how many users per direction offer 98 % load');
+    expect(calibrationStepLine(step)).toContain('run 2 of at most 4: 9,211 users; 9,000 users gave 95.8 %');
+    c.onMessage(toMain({ type: 'started', runId, end: 40 }));
+    expect(store.getState().calibrating).toBeNull();
+    expect(store.getState().status).toBe('running');
+    // a reset during a calibration leaves no calibration shown
+    c.reset();
+    c.play();
+    const second = (workers.at(-1)!.sent.at(-1) as { runId: number }).runId;
+    c.onMessage(toMain({ type: 'calibrating', runId: second, step: { ...step, run: 1, previous: null } }));
+    c.reset();
+    expect(store.getState().calibrating).toBeNull();
+  });
+
+  it("keeps a worker's calibration (even a reset run's) and sends the known ones with every start", () => {
+    const { c, workers } = setup();
+    c.play();
+    const runId = (workers[0].sent[0] as { runId: number }).runId;
+    c.reset();
+    // from the run just reset: still worth keeping
+    c.onMessage(toMain({ type: 'calibrated', runId, key: 'model-x|0.8', value: { value: 106.6, measured: 0.801, fixed: { modelRate: 100 } } }));
+    c.play();
+    const start = workers.at(-1)!.sent.find((m) => m.type === 'start');
+    expect(start?.type === 'start' && start.options.calibrations).toContainEqual(['model-x|0.8', { value: 106.6, measured: 0.801, fixed: { modelRate: 100 } }]);
   });
 
   it('a live parameter change updates the scenario, reaches the worker, and is marked when applied', () => {

@@ -1,0 +1,48 @@
+/**
+ * Reading a scenario file, in the command line and in the app alike: JSON text with the
+ * line and column of a syntax error, and the scenario a file carries. A file may be a
+ * scenario, or a saved run that holds the scenario it ran: the command line's `--out`
+ * result ({ version, scenario, summary }) and the app's "Everything (JSON)" export
+ * ({ scenario, markers, series, summary }). No Node.js or DOM here.
+ */
+
+/** "line L, column C" of a character offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return { line, column };
+}
+
+/** Parses JSON text; on error, a message with the line and column. */
+export function parseJsonText(text: string, source: string): { ok: true; json: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, json: JSON.parse(text) as unknown };
+  } catch (e) {
+    const msg = (e as Error).message;
+    const m = /position (\d+)/.exec(msg);
+    let where = '';
+    if (m) {
+      const { line, column } = lineColumn(text, Number(m[1]));
+      where = ` at line ${line}, column ${column}`;
+    } else if (/end of JSON input/i.test(msg)) {
+      const { line, column } = lineColumn(text, text.length);
+      where = ` at line ${line}, column ${column} (the end)`;
+    }
+    const detail = msg.replace(/\s*\(line \d+ column \d+\)/, '');
+    return { ok: false, error: `${source}: not valid JSON${where}: ${detail}` };
+  }
+}
+
+/**
+ * The scenario in a file's JSON: the JSON itself, or the `scenario` of a saved run (see
+ * above); `prefix` is what an error's field path needs in front to name the field in the
+ * file ("scenario." for a saved run).
+ */
+export function scenarioInFile(json: unknown): { json: unknown; prefix: string } {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { json, prefix: '' };
+  const o = json as Record<string, unknown>;
+  const inner = o.scenario;
+  const savedRun = ('summary' in o || 'series' in o) && !('topology' in o) && !('traffic' in o);
+  return savedRun && typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? { json: inner, prefix: 'scenario.' } : { json, prefix: '' };
+}

@@ -1,0 +1,103 @@
+/**
+ * "How to use this lab": a dialog opened by the header's "?" button or the "?" key, for a
+ * student alone at home or a teacher before class. What to do first, the keys, and where
+ * each part of the page is; nothing here is a claim about a run.
+ */
+import { useEffect, useRef } from 'react';
+
+export const HELP_KEY = '?';
+
+export function HelpButton() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  // opened at the top: the first steps, not the Close button, get the focus
+  const open = () => {
+    dialog.current?.showModal();
+    title.current?.focus();
+    dialog.current?.scrollTo(0, 0);
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      const typing = t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+      if (e.key === HELP_KEY && !typing && !e.ctrlKey && !e.metaKey && !e.altKey && !dialog.current?.open) {
+        e.preventDefault();
+        open();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <>
+      <button type="button" className="help-button" onClick={open} aria-label="How to use this lab" title="How to use this lab (?)" aria-keyshortcuts="?">
+        ?
+      </button>
+      <dialog ref={dialog} className="help-dialog" aria-labelledby="help-title" onClick={(e) => e.target === dialog.current && dialog.current?.close()}>
+        <div className="help-body">
+          <h2 id="help-title" ref={title} tabIndex={-1}>
+            How to use this lab
+          </h2>
+          <ol>
+            <li>
+              Pick a <strong>lesson</strong> at the top. Its text says what to watch; beside it, <strong>what the run should show</strong>: statements that are ticked or
+              crossed, with the measured value, when the run ends.
+            </li>
+            <li>
+              Press <strong>Play</strong>. The speed buttons run it in real time (1×), slower or faster, or as fast as possible (max).
+            </li>
+            <li>
+              Pause, then <strong>Step</strong> to the next decision of the queue (or mark, drop, or event of one flow): the panel on the right shows why the queue let the
+              packet in, marked it or dropped it, with the numbers, and what the flow did next.
+            </li>
+            <li>
+              Press a <strong>Try</strong> button under the lesson text to run one change (drop-tail instead of RED, a smaller buffer, ECN off…) and see what that change
+              should show; or change any parameter in the panel on the right and watch which statements stop holding.
+            </li>
+            <li>
+              <strong>Compare</strong> (at the bottom of the page, after the summary) runs two scenarios side by side, or overlays the response times of a web lesson's family.
+            </li>
+          </ol>
+          <h3>Keys</h3>
+          <dl className="help-keys">
+            <dt>
+              <kbd>Space</kbd>
+            </dt>
+            <dd>play / pause</dd>
+            <dt>
+              <kbd>→</kbd> <kbd>←</kbd>
+            </dt>
+            <dd>step to the next / back to the previous decision</dd>
+            <dt>
+              <kbd>Esc</kbd>
+            </dt>
+            <dd>leave a full-screen chart, close this help</dd>
+            <dt>
+              <kbd>?</kbd>
+            </dt>
+            <dd>this help</dd>
+          </dl>
+          <h3>Sharing and saving</h3>
+          <ul>
+            <li>
+              The address bar always holds the scenario: <strong>Copy link</strong> and send it; it opens the same lesson with the same changes and seed, and gives
+              the same numbers.
+            </li>
+            <li>
+              <strong>File</strong> saves the scenario as a file the command line runs (<code>npm run sim -- file.json</code>) or opens one, and exports the data
+              (CSV, JSON) or an ns-2.35 script. Each chart's <strong>Export</strong> gives PNG, SVG, CSV or JSON.
+            </li>
+            <li>
+              <strong>Classroom</strong> enlarges all type for a projector. The lab works offline once loaded.
+            </li>
+          </ul>
+          <form method="dialog">
+            <button type="submit" className="primary">
+              Close
+            </button>
+          </form>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Scenario files between the app and the command line: File → Open scenario (or a file
+ * dropped on the page) loads a scenario file as `aqm-lab file.json` reads it, including a
+ * saved run's scenario (the CLI's `--out` result, the app's "Everything (JSON)"); File →
+ * Save scenario (JSON) saves the current one for the CLI. A file that is not JSON, not a
+ * scenario or too large gets a banner naming the problem (the line and column, each
+ * field with its allowed range) and the scenario on screen stays as it was.
+ */
+import { useEffect, useRef, type MutableRefObject } from 'react';
+import { parseJsonText, scenarioInFile } from '../engine/scenario/file';
+import { useServices } from './app-context';
+import { download, fileStem } from './charts/export';
+import type { RunController } from './run/controller';
+import { lessonByName, validate } from './scenario-api';
+import type { AppStore } from './store/app-store';
+
+/** A scenario is a few KB; a saved run with its series can reach tens of MB. Beyond this the file is not read. */
+export const MAX_SCENARIO_FILE_BYTES = 64 * 1024 * 1024;
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+}
+
+/** Reads `file` and loads its scenario; on any problem a banner says what and the current scenario is kept. Returns true when loaded. */
+export async function openScenarioFile(file: File, store: AppStore, controller: RunController): Promise<boolean> {
+  const fail = (why: string, lines: string[]) => {
+    store.addBanner({ kind: 'error', title: `${file.name} was not opened: ${why}`, lines: [...lines, 'The scenario on screen is unchanged.'] });
+    return false;
+  };
+  if (file.size > MAX_SCENARIO_FILE_BYTES) return fail(`it is ${mb(file.size)}`, [`A scenario file is a few KB, a saved run at most ${mb(MAX_SCENARIO_FILE_BYTES)}; pick the scenario file (File → Save scenario) or the run's --out result.`]);
+  let text: string;
+  try {
+    text = await file.text();
+  } catch (e) {
+    return fail('it could not be read', [e instanceof Error ? e.message : String(e)]);
+  }
+  const parsed = parseJsonText(text.replace(/^\uFEFF/, ''), file.name);
+  if (!parsed.ok) return fail('it is not JSON', [parsed.error]);
+  const inner = scenarioInFile(parsed.json);
+  const r = validate(inner.json);
+  if (!r.ok) return fail('it is not a valid scenario', r.errors.map((e) => `${inner.prefix}${e}`));
+  const name = r.scenario.name ?? null;
+  // a lesson's own scenario (as saved) keeps the lesson: its text, its claims, a readable link
+  const errs = controller.loadScenario(r.scenario, lessonByName(name) ? name : null);
+  if (errs.length) return fail('it is not a valid scenario', errs);
+  store.addBanner({
+    kind: 'info',
+    title: `Opened ${file.name}`,
+    lines: [`${inner.prefix ? "The saved run's scenario" : 'The scenario'}${name ? ` "${name}"` : ''} is loaded: press Play to run it. The address bar's link now holds it.`],
+  });
+  return true;
+}
+
+/** Saves the current scenario as the command line reads it. */
+export function saveScenarioFile(store: AppStore): void {
+  const s = store.getState();
+  if (!s.scenario) return;
+  const name = `${fileStem('scenario', s.presetName)}.json`;
+  download(name, new Blob([`${JSON.stringify(s.scenario, null, 2)}\n`], { type: 'application/json' }));
+  store.addBanner({
+    kind: 'info',
+    title: `Saved ${name}: the scenario`,
+    lines: [`Run it from the command line, in a clone of AQM Lab: npm run sim -- ${name} (add --out result.json to save the result), or open it here again with File → Open scenario.`],
+  });
+}
+
+/**
+ * The hidden file input behind File → Open scenario (`openRef.current()` opens the file
+ * chooser), and files dropped anywhere on the page.
+ */
+export function OpenScenarioInput({ openRef }: { openRef: MutableRefObject<() => void> }) {
+  const { store, controller } = useServices();
+  const input = useRef<HTMLInputElement>(null);
+  openRef.current = () => input.current?.click();
+  useEffect(() => {
+    const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+    const over = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    };
+    const drop = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      const f = e.dataTransfer?.files[0];
+      if (f) void openScenarioFile(f, store, controller);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+    };
+  }, [store, controller]);
+  return (
+    <input
+      ref={input}
+      type="file"
+      accept=".json,application/json"
+      aria-label="Scenario file to open"
+      hidden
+      onChange={(e) => {
+        const f = e.target.files?.[0];
+        e.target.value = '';
+        if (f) void openScenarioFile(f, store, controller);
+      }}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { presetScenario } from '../../../src/engine/scenario/presets';
+import { runCli } from '../../../src/cli/main';
+import { capture } from './capture';
+
+describe("the CLI reports the lesson's statements after a preset's run", () => {
+  it("a lesson run: each statement with its verdict and measured value, then the Try changes as --set arguments", async () => {
+    const io = capture();
+    expect(await runCli(['--preset', 'lockout-dt'], io)).toBe(0);
+    expect(io.stdout).toContain('What this run should show (lesson lockout-dt):');
+    expect(io.stdout).toMatch(/\[holds\] +The lockout is severe: one download finishes more than 30 s before the other[^\n]*\n +measured: \d+\.\d s apart/);
+    expect(io.stdout).toContain('Try:\n  --set topology.bottleneck.queue.limit=8   (Shrink the buffer to 8 packets)');
+  });
+
+  it("the Try change itself: that change's statements; another change: the lesson's, checked on it, with the keys that differ", async () => {
+    const tried = capture();
+    expect(await runCli(['--preset', 'lockout-dt', '--set', 'topology.bottleneck.queue.limit=8'], tried)).toBe(0);
+    expect(tried.stdout).toContain('What this change should show (lesson lockout-dt, tried: Shrink the buffer to 8 packets):');
+    expect(tried.stdout).toMatch(/\[holds\] +No lockout/);
+    expect(tried.stdout).not.toContain('Try:');
+    const own = capture();
+    expect(await runCli(['--preset', 'lockout-dt', '--set', 'topology.bottleneck.queue.limit=12'], own)).toBe(0);
+    expect(own.stdout).toContain('your scenario differs from it: topology.bottleneck.queue.limit=12; checked on your run');
+    // the lockout statement fails with 12 packets
+    expect(own.stdout).toMatch(/\[does not hold\] The lockout is severe/);
+  });
+
+  it('nothing for a scenario that is no lesson, and nothing with --quiet', async () => {
+    const io = capture();
+    expect(await runCli(['--preset', 'lockout-dt', '--quiet'], io)).toBe(0);
+    expect(io.stdout).toBe('');
+    const { name: _name, ...unnamed } = presetScenario('lockout-dt')!;
+    const path = join(mkdtempSync(join(tmpdir(), 'aqmlab-claims-')), 'mine.json');
+    writeFileSync(path, JSON.stringify({ ...unnamed, description: 'my own' }));
+    const mine = capture();
+    expect(await runCli([path], mine)).toBe(0);
+    expect(mine.stdout).toContain('goodput efficiency');
+    expect(mine.stdout).not.toContain('should show');
+  });
+});
