@@ -305,6 +305,8 @@ class Driver {
         batchSamples: m.options.batchSamples,
         maxSeriesValues: MAX_SERIES_VALUES * 2,
         maxPackets: MAX_PACKETS,
+        // the inspector shows the data direction's queue: the reverse one's records would be thrown away
+        decisionQueues: 'forward',
         // posted while createRun still runs: the page shows each calibration run as it starts
         onCalibration: (step) => post(toMain({ type: 'calibrating', runId, step })),
       });

@@ -23,6 +23,12 @@ export interface RunOptions {
    * before the run itself, inside createRun, and can take longer than it.
    */
   onCalibration?: (step: CalibrationStep) => void;
+  /**
+   * Which of the bottleneck's queues give decision records to `sink.decision`: both
+   * directions (the default; the CLI's --trace) or only the data direction (the app's
+   * inspector, which shows that queue; a record costs about 0.25 us to build).
+   */
+  decisionQueues?: 'both' | 'forward';
 }
 
 /**

@@ -85,7 +85,7 @@ class Run implements RunHandle {
       // the bottleneck's two directions: access-link queues would drown the trace
       const dec = sink.decision.bind(sink);
       sim.links[this.topo.bottleneck].queue.recorder = { decision: dec };
-      sim.links[this.topo.bottleneckReverse].queue.recorder = { decision: dec };
+      if (options.decisionQueues !== 'forward') sim.links[this.topo.bottleneckReverse].queue.recorder = { decision: dec };
     }
     this.durationNs = sc.duration !== undefined ? fromSeconds(sc.duration) : fromSeconds(MAX_OPEN_DURATION);
     // web items asking for an offered load get their rate (or user count) from a run on an uncongested twin

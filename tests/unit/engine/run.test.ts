@@ -54,6 +54,26 @@ describe('RunHandle', () => {
     expect(Math.max(...cwnd)).toBeGreaterThan(1);
   });
 
+  it("decisionQueues 'forward' gives exactly the data direction's records of 'both', and the same run", () => {
+    // two-way web traffic: both bottleneck queues decide
+    const s = { ...presetScenario('web-dt148-80')!, duration: 12, warmup: 2 };
+    const run = (which: 'both' | 'forward') => {
+      const recs: DecisionRecord[] = [];
+      const h = createRun(s, { decision: (r) => recs.push(r) }, { decisionQueues: which });
+      h.advance(Infinity);
+      const sum = h.result().summary;
+      // the first run calibrates the load, the second takes it from the cache: the same value, another run count
+      return { recs, queue: h.bottleneckQueue, summary: { ...sum, wallSeconds: 0, web: { ...sum.web!, calibration: sum.web!.calibration.map((c) => ({ ...c, runs: 0 })) } } };
+    };
+    const both = run('both');
+    const fwd = run('forward');
+    const forwardOfBoth = both.recs.filter((r) => r.queue === both.queue);
+    expect(forwardOfBoth.length).toBeGreaterThan(1000);
+    expect(both.recs.length - forwardOfBoth.length).toBeGreaterThan(1000);
+    expect(fwd.recs).toEqual(forwardOfBoth);
+    expect(fwd.summary).toEqual(both.summary);
+  });
+
   it('advancing in slices gives the same result as one run (the worker and the CLI agree)', () => {
     const sc = preset('ecn-finite-n2-ecn-a-ql32');
     const a = createRun(sc);
