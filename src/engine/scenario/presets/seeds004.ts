@@ -14,7 +14,7 @@ import { claim, claimOf, percent, type Claim, type Experiment, type PresetSource
  * Assumed here (labelled so in each lesson): access and sink-side links 100 Mb/s 1 ms;
  * the Fig. 1 bottleneck's one-way delay 40 ms and the Fig. 12 bottleneck's 5 ms; packets
  * of 1000 bytes (Fig. 1) and 500 bytes (Fig. 12, "the smaller segment size of 500 bytes");
- * queues in packets of that size (100 KB = 100 packets); max_p 0.25 for "aggressive".
+ * queues in packets of that size (80 KB = 80 packets); max_p 0.25 for "aggressive".
  * TCP as the ns of 1998 the paper used: Reno, one ACK per segment (no delayed ACKs), a
  * window halved on a loss or mark (windowCut "ns2", so cwnd can reach one segment), no
  * header bytes; RED without gentle and, for RED-ECN, deterministic marking above max_th
@@ -42,7 +42,7 @@ import { claim, claimOf, percent, type Claim, type Experiment, type PresetSource
  * 17 packets, small against RED's 20-100 packet thresholds, so the queue never empties
  * and aggressive marking cannot idle the link: the 8-connection lesson then claimed an
  * idle link that was 98.1 % busy. With 40 ms (about 107 packets in flight at 10 Mb/s,
- * the size of the 100 KB buffer) the four runs of Figs. 2-3 behave as the paper shows.
+ * about the size of the buffers) the four runs of Figs. 2-3 behave as the paper shows.
  */
 const FENG_ASSUMED = 'Link delays other than stated are assumed (the paper gives them only in its figures); see the preset file for the choices and why.';
 
@@ -145,7 +145,7 @@ function fengFig5Preset(queueKB: 120 | 240): PresetSource {
     title: `seeds/004 Fig. 5${queueKB === 120 ? 'a' : 'b'}: max_th 80 KB in a ${queueKB} KB buffer`,
     paper: 'seeds/004 §3.2, Fig. 5',
     group: 'lesson',
-    lesson: `Fig. 3b (32 connections, conservative RED-ECN with max_p 0.016) with max_th lowered to 80 KB in a ${queueKB} KB buffer: above max_th every packet is marked. The deterministic marks reach every sender at once: watch the queue collapse after each burst of marks, then build again. ${FENG_ASSUMED}`,
+    lesson: `Fig. 3b (32 connections, conservative RED-ECN with max_p 0.016) with the buffer enlarged to ${queueKB} KB and max_th kept at 80 KB: above max_th every packet is marked. The deterministic marks reach every sender at once: watch the queue collapse after each burst of marks, then build again. ${FENG_ASSUMED}`,
     claims:
       queueKB === 120
         ? [
