@@ -111,25 +111,28 @@ function LessonText() {
     <section className="lesson-text" aria-label="What to watch">
       <strong>{l.title}.</strong> {l.lesson}
       {l.experiments.length > 0 ? (
-        <div className="try-row" role="group" aria-label="Try a change">
-          <span className="try-label">Try:</span>
-          {l.experiments.map((e) => (
-            <button
-              key={e.title}
-              type="button"
-              className="try"
-              aria-pressed={active === e}
-              title={`Runs the lesson with ${e.keys.join(', ')}; its statements say what to expect`}
-              onClick={() => controller.loadScenario(e.scenario, l.name, true)}
-            >
-              {e.title}
-            </button>
-          ))}
-          {active ? (
-            <button type="button" className="try-back" onClick={() => controller.loadScenario(l.scenario, l.name)}>
-              Back to the lesson
-            </button>
-          ) : null}
+        <div className="try-row">
+          <label htmlFor="try-select" className="try-label">
+            Try a change:
+          </label>
+          {/* one line however many changes a lesson offers (buttons took a line each on a projector); choosing one runs it */}
+          <select
+            id="try-select"
+            value={active ? String(l.experiments.indexOf(active)) : ''}
+            title="Runs the lesson with the change; the statements beside then say what that change should show"
+            onChange={(ev) => {
+              const e = ev.target.value === '' ? null : l.experiments[Number(ev.target.value)];
+              if (e) controller.loadScenario(e.scenario, l.name, true);
+              else controller.loadScenario(l.scenario, l.name);
+            }}
+          >
+            <option value="">{active ? 'back to the lesson as it is' : `choose one of ${l.experiments.length}…`}</option>
+            {l.experiments.map((e, i) => (
+              <option key={e.title} value={String(i)}>
+                {e.title}
+              </option>
+            ))}
+          </select>
         </div>
       ) : null}
     </section>

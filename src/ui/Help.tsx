@@ -51,8 +51,8 @@ export function HelpButton() {
               packet in, marked it or dropped it, with the numbers, and what the flow did next.
             </li>
             <li>
-              Press a <strong>Try</strong> button under the lesson text to run one change (drop-tail instead of RED, a smaller buffer, ECN off…) and see what that change
-              should show; or change any parameter in the panel on the right and watch which statements stop holding.
+              Pick one under <strong>Try a change</strong>, below the lesson text, to run the lesson with one change (drop-tail instead of RED, a smaller buffer, ECN
+              off…) and see what that change should show; or change any parameter in the panel on the right and watch which statements stop holding.
             </li>
             <li>
               <strong>Compare</strong> (at the bottom of the page, after the summary) runs two scenarios side by side, or overlays the response times of a web lesson's family.

@@ -206,7 +206,7 @@ describe('AQM Lab in the browser', () => {
 
   it('exports the scenario as an ns-2 script, the same the CLI writes, which ns-2.35 runs', async () => {
     const page = await open('p=lockout-dt&topology.bottleneck.queue.limit=48');
-    await page.getByText('File', { exact: true }).click();
+    await page.locator('.header-tools summary', { hasText: 'File' }).click();
     await page.screenshot({ path: `${SHOTS}/e2e-export-menu.png` });
     const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ns-2 script (Tcl)' }).click()]);
     expect(dl.suggestedFilename()).toBe('aqm-lab-lockout-dt-ns2.tcl');

@@ -348,15 +348,15 @@ describe('lesson claims in the app', () => {
     await page.context().close();
   });
 
-  it('a "try" button runs the lesson with its change and checks what that change should show; "Back to the lesson" restores it', async () => {
+  it('"Try a change" runs the lesson with its change and checks what that change should show; choosing the lesson again restores it', async () => {
     const page = await open('p=lockout-dt');
     const claims = page.getByTestId('claims');
     await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
-    const tryIt = page.getByRole('button', { name: 'Shrink the buffer to 8 packets' });
-    expect(await tryIt.getAttribute('aria-pressed')).toBe('false');
-    await tryIt.click(); // loads the change and runs it
+    const tryIt = page.getByLabel('Try a change:');
+    expect(await tryIt.inputValue()).toBe('');
+    await tryIt.selectOption({ label: 'Shrink the buffer to 8 packets' }); // loads the change and runs it
     await waitForStatus(page, 'done');
-    expect(await tryIt.getAttribute('aria-pressed')).toBe('true');
+    expect(await tryIt.inputValue()).toBe('0');
     expect(decodeURIComponent(await page.evaluate(() => location.hash))).toBe('#p=lockout-dt&topology.bottleneck.queue.limit=8&seed=1');
     await expect.poll(() => claims.locator('h2').innerText()).toMatch(/What this change should show · 3 of 3 hold/);
     expect(await claims.locator('.claims-changed').innerText()).toContain('You tried: Shrink the buffer to 8 packets');
@@ -365,9 +365,10 @@ describe('lesson claims in the app', () => {
     // one more change of the student's own: the lesson's statements again, checked on that run
     expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 2))).toEqual([]);
     expect(await claims.locator('h2').innerText()).toContain('What this run should show');
-    expect(await tryIt.getAttribute('aria-pressed')).toBe('false');
+    expect(await tryIt.inputValue()).toBe('');
     await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 1));
-    await page.getByRole('button', { name: 'Back to the lesson' }).click();
+    expect(await tryIt.inputValue()).toBe('0');
+    await tryIt.selectOption({ label: 'back to the lesson as it is' });
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.limit)).toBe(64);
     expect(await claims.locator('h2').innerText()).toContain('What this run should show');
     // the lesson and its change side by side: the compare panel offers the Try changes
@@ -548,7 +549,7 @@ describe('scenario files', () => {
     const state = () => page.evaluate(() => window.__aqmlab!.store.getState());
     const before = (await state()).scenario;
     // File -> Save scenario (JSON): exactly the scenario on screen, as the CLI reads it
-    await page.getByText('File', { exact: true }).click();
+    await page.locator('.header-tools summary', { hasText: 'File' }).click();
     const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save scenario (JSON)' }).click()]);
     const saved = readFileSync((await dl.path())!, 'utf8');
     expect(JSON.parse(saved)).toEqual(before);
@@ -560,7 +561,7 @@ describe('scenario files', () => {
 
     const banners = page.locator('[data-testid^=banner-]');
     const choose = async (name: string, text: string) => {
-      await page.getByText('File', { exact: true }).click();
+      await page.locator('.header-tools summary', { hasText: 'File' }).click();
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Open scenario…' }).click()]);
       await chooser.setFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
     };
