@@ -234,32 +234,46 @@ export class CodelQueue extends QueueDisc {
   }
 
   /**
+   * The rule text for a departure record: only the sentence for `why` is built (building
+   * all six for every recorded packet cost more than the rest of the record).
+   */
+  private ruleFor(why: string, what: 'forward' | 'drop' | 'mark', count: number): string {
+    const P = this.params;
+    const soj = this.sojourn / NS_PER_S;
+    switch (why) {
+      case 'ok':
+        return soj < P.target
+          ? `sojourn ${(soj * 1e3).toFixed(2)} ms < target ${P.target * 1e3} ms: forwarded`
+          : this.lenBytes <= this.maxPacket
+            ? 'at most one packet left in the queue: no drop (RFC 8289)'
+            : `sojourn above target, but not yet for a whole interval: forwarded`;
+      case 'enter':
+        return `sojourn above target for a whole interval: CoDel enters the dropping state and ${what === 'mark' ? 'marks' : 'drops'} this packet (count ${count})`;
+      case 'after-enter':
+        return 'the packet after the entering drop is forwarded';
+      case 'drop-next':
+        return `dropping state and now >= drop_next: ${what === 'mark' ? 'ECT packet marked' : 'dropped'} (count ${this.count}); next drop after interval / sqrt(count)`;
+      case 'wait-next':
+        return 'dropping state, but drop_next has not come yet: forwarded';
+      case 'left-dropping':
+        return `sojourn ${(soj * 1e3).toFixed(2)} ms fell below target (or the queue is short): the dropping state ends`;
+      default:
+        return why;
+    }
+  }
+
+  /**
    * A dequeue decision. `why`: ok (sojourn fine or not long enough above target), enter
    * (entered the dropping state), after-enter (the packet after the entering drop),
    * drop-next (dropped or marked at drop_next), wait-next (dropping state, before
    * drop_next), left-dropping (sojourn back below target: dropping state ends).
    */
   private recordDeparture(p: number, now: number, what: 'forward' | 'drop' | 'mark', why: string, count = this.count): void {
-    const P = this.params;
-    const soj = this.sojourn / NS_PER_S;
-    const rules: Record<string, string> = {
-      ok:
-        soj < P.target
-          ? `sojourn ${(soj * 1e3).toFixed(2)} ms < target ${P.target * 1e3} ms: forwarded`
-          : this.lenBytes <= this.maxPacket
-            ? 'at most one packet left in the queue: no drop (RFC 8289)'
-            : `sojourn above target, but not yet for a whole interval: forwarded`,
-      enter: `sojourn above target for a whole interval: CoDel enters the dropping state and ${what === 'mark' ? 'marks' : 'drops'} this packet (count ${count})`,
-      'after-enter': 'the packet after the entering drop is forwarded',
-      'drop-next': `dropping state and now >= drop_next: ${what === 'mark' ? 'ECT packet marked' : 'dropped'} (count ${this.count}); next drop after interval / sqrt(count)`,
-      'wait-next': 'dropping state, but drop_next has not come yet: forwarded',
-      'left-dropping': `sojourn ${(soj * 1e3).toFixed(2)} ms fell below target (or the queue is short): the dropping state ends`,
-    };
     const rec: DecisionRecord = Object.assign<DecisionRecord, Partial<DecisionRecord>>(this.blank(p, now, this.length), {
       outcome: what === 'forward' ? 'enqueue' : what,
       reason: what === 'drop' ? 'early' : null,
       count,
-      rule: rules[why] ?? why,
+      rule: this.ruleFor(why, what, count),
       stage: 'dequeue',
       extra: Object.assign(this.extra(now), { why: ['ok', 'enter', 'after-enter', 'drop-next', 'wait-next', 'left-dropping'].indexOf(why), countUsed: count }),
     });
