@@ -6,19 +6,13 @@
  * arguments.
  */
 import type { RunResult } from '../engine/metrics/types';
-import { jsonEqual } from '../engine/scenario/paths';
-import { experimentScenario, presetByName, type Claim } from '../engine/scenario/presets';
+import { checkClaim, matchingExperiment, presetByName, type Claim } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
-import { encodeHash } from '../engine/scenario/url';
+import { changedKeys } from '../engine/scenario/url';
 
 function verdictLines(claims: readonly Claim[], result: RunResult): string[] {
   return claims.map((c) => {
-    let v;
-    try {
-      v = c.check(result);
-    } catch (e) {
-      v = { pass: false, measured: `could not be checked (${e instanceof Error ? e.message : String(e)})` };
-    }
+    const v = checkClaim(c, result);
     return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${c.text}\n                  measured: ${v.measured}`;
   });
 }
@@ -28,16 +22,12 @@ export function claimsReport(presetName: string | undefined, scenario: Scenario,
   const preset = presetByName(presetName ?? scenario.name ?? '');
   if (!preset || !(preset.claims?.length || preset.experiments?.length)) return null;
   const experiments = preset.experiments ?? [];
-  const tried = experiments.find((e) => jsonEqual(experimentScenario(preset, e), scenario));
+  const tried = matchingExperiment(preset, scenario);
   const out: string[] = [];
   if (tried) {
     out.push(`What this change should show (lesson ${preset.name}, tried: ${tried.title}):`, ...verdictLines(tried.claims, result));
   } else if (preset.claims?.length) {
-    const changed = encodeHash(scenario, preset.name)
-      .replace(/^#/, '')
-      .split('&')
-      .filter((kv) => !kv.startsWith('p=') && kv !== `seed=${preset.scenario.seed}`)
-      .map((kv) => decodeURIComponent(kv));
+    const changed = changedKeys(scenario, preset.name);
     out.push(`What this run should show (lesson ${preset.name}${changed.length ? `; your scenario differs from it: ${changed.slice(0, 6).join(' ')}${changed.length > 6 ? ` and ${changed.length - 6} more` : ''}; checked on your run` : ''}):`);
     out.push(...verdictLines(preset.claims, result));
   }

@@ -5,18 +5,11 @@
  * holding; the keys changed from the lesson are listed, as in the link.
  */
 import { useMemo } from 'react';
-import type { ClaimVerdict } from '../engine/scenario/presets';
+import { checkClaim, type ClaimVerdict } from '../engine/scenario/presets';
+import { changedKeys } from '../engine/scenario/url';
 import { useServices } from './app-context';
-import { activeExperiment, encodeLink, lessonByName } from './scenario-api';
+import { activeExperiment, lessonByName } from './scenario-api';
 import { useAppState } from './store/app-store';
-
-/** The keys of the link that differ from the lesson (its preset), without the seed when it is the lesson's. */
-function changedKeys(hash: string, lessonSeed: number): string[] {
-  return hash
-    .split('&')
-    .filter((kv) => !kv.startsWith('p=') && kv !== `seed=${lessonSeed}`)
-    .map((kv) => decodeURIComponent(kv));
-}
 
 export function LessonClaims() {
   const { store } = useServices();
@@ -31,15 +24,9 @@ export function LessonClaims() {
   const claims = experiment?.claims ?? lesson?.claims ?? [];
   const verdicts = useMemo<(ClaimVerdict | null)[]>(() => {
     if (!result) return claims.map(() => null);
-    return claims.map((c) => {
-      try {
-        return c.check(result);
-      } catch (e) {
-        return { pass: false, measured: `could not be checked (${e instanceof Error ? e.message : String(e)})` };
-      }
-    });
+    return claims.map((c) => checkClaim(c, result));
   }, [claims, result]);
-  const changed = useMemo(() => (lesson && scenario ? changedKeys(encodeLink(scenario, lesson.name), lesson.scenario.seed) : []), [lesson, scenario]);
+  const changed = useMemo(() => (lesson && scenario ? changedKeys(scenario, lesson.name) : []), [lesson, scenario]);
   if (!lesson || claims.length === 0) return null;
   const checked = verdicts.filter((v) => v !== null).length;
   const held = verdicts.filter((v) => v?.pass).length;

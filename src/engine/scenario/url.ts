@@ -203,6 +203,20 @@ export function encodeHash(scenario: Scenario, presetName: string): string {
   return compactHash(scenario, presetName);
 }
 
+/**
+ * The keys of the link of `scenario` that differ from the preset `presetName`, as
+ * "path=value" (decoded), without the seed when it is the preset's: what the app's claims
+ * panel and the CLI's lesson report list as "your scenario differs".
+ */
+export function changedKeys(scenario: Scenario, presetName: string): string[] {
+  const seed = presetByName(presetName)?.scenario.seed;
+  return encodeHash(scenario, presetName)
+    .replace(/^#/, '')
+    .split('&')
+    .filter((kv) => !kv.startsWith('p=') && kv !== `seed=${seed}`)
+    .map((kv) => decodeURIComponent(kv));
+}
+
 function depth(key: string): number {
   return splitPath(key).length;
 }

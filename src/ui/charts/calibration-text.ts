@@ -4,8 +4,7 @@ import type { CalibrationStep } from '../../engine/traffic/calibrate';
 
 /** "80 % load = 112.8 connections/s per direction (80.0 % on the uncongested link)". */
 export function calibrationLine(c: LoadCalibration): string {
-  const what = c.param === 'rate' ? `${c.value.toFixed(1)} connections/s` : `${c.value} ${c.param}`;
-  return `${Math.round(c.load * 100)} % load = ${what} per direction (${(c.measured * 100).toFixed(1)} % measured on the uncongested link)`;
+  return `${Math.round(c.load * 100)} % load = ${paramText(c.param, c.value)} per direction (${(c.measured * 100).toFixed(1)} % measured on the uncongested link)`;
 }
 
 function paramText(param: LoadCalibration['param'], value: number): string {

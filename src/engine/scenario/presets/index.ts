@@ -1,4 +1,4 @@
-import { cloneJson } from '../paths';
+import { cloneJson, jsonEqual } from '../paths';
 import { parseScenario, type Scenario } from '../schema';
 import { applySet } from '../set';
 import { basicsPresets, defaultPreset } from './basics';
@@ -41,6 +41,7 @@ function sources(): PresetSource[] {
 }
 
 export type { Claim, ClaimVerdict, Experiment, Preset, PresetGroup, PresetSource } from './types';
+export { checkClaim } from './types';
 export { ECN_FINITE_CLIENTS, ECN_FINITE_MECHS, ECN_FINITE_QLS, ecnFiniteJson, ecnFiniteName, type EcnFiniteMech } from './seeds001';
 
 /** Presets are parsed on first use of `.scenario` (parsing all ~170 at start-up would cost ~80 ms). */
@@ -97,4 +98,9 @@ export function experimentScenario(p: Preset, e: Experiment): Scenario {
   const r = parseScenario(copy);
   if (!r.ok) throw new Error(`preset ${p.name}, experiment "${e.title}":\n  ${r.errors.join('\n  ')}`);
   return r.scenario;
+}
+
+/** The experiment of `p` whose scenario `scenario` is, exactly (undefined: none). */
+export function matchingExperiment(p: Preset, scenario: Scenario): Experiment | undefined {
+  return p.experiments?.find((e) => jsonEqual(experimentScenario(p, e), scenario));
 }

@@ -61,6 +61,15 @@ export function named(src: PresetSource, name: string, extra: Partial<PresetSour
   return { ...src, name, group: 'lesson', ...extra };
 }
 
+/** A claim's verdict on a run; a check that throws is a verdict that does not hold, saying why. */
+export function checkClaim(c: Claim, result: RunResult): ClaimVerdict {
+  try {
+    return c.check(result);
+  } catch (e) {
+    return { pass: false, measured: `could not be checked (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
 // ---- claim builders -------------------------------------------------------------------
 
 /**
