@@ -514,6 +514,37 @@ describe('bad links', () => {
   });
 });
 
+describe('browser history', () => {
+  it("choosing another lesson adds a history entry: Back returns to the previous lesson with the student's edits, Forward again; edits add none", async () => {
+    const page = await open('p=default');
+    const state = () => page.evaluate(() => ({ preset: window.__aqmlab!.store.getState().presetName, hash: decodeURIComponent(location.hash) }));
+    const lesson = page.getByRole('combobox', { name: 'Lesson' });
+    await lesson.selectOption('ecn-marks');
+    await expect.poll(() => state()).toMatchObject({ preset: 'ecn-marks' });
+    // an edit replaces the entry (Back must not walk through every value typed)
+    expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('topology.bottleneck.queue.minTh', 10))).toEqual([]);
+    await expect.poll(async () => (await state()).hash).toContain('minTh=10');
+    await lesson.selectOption('red-vs-dt');
+    await expect.poll(() => state()).toMatchObject({ preset: 'red-vs-dt' });
+    const entries = await page.evaluate(() => history.length);
+    await page.goBack();
+    await expect.poll(() => state()).toMatchObject({ preset: 'ecn-marks' });
+    expect((await state()).hash).toContain('minTh=10');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh)).toBe(10);
+    expect(await lesson.inputValue()).toBe('ecn-marks');
+    await page.goBack();
+    await expect.poll(() => state()).toMatchObject({ preset: 'default' });
+    await page.goForward();
+    await expect.poll(() => state()).toMatchObject({ preset: 'ecn-marks' });
+    // going back and forth added no entries of its own, and the lab still runs
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    await page.context().close();
+  });
+});
+
 describe('offline', () => {
   it('after the first visit the built site works with the network off: it reloads, opens a lesson and runs it', async () => {
     const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
