@@ -415,6 +415,20 @@ describe('phone and projector', () => {
     await page.context().close();
   });
 
+  it("at 390x844 an open-ended run's progress text wraps instead of scrolling the page sideways", async () => {
+    const page = await open('p=ecn-finite', { width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
+    await waitForStatus(page, 'paused');
+    const time = page.getByTestId('sim-time');
+    await expect.poll(() => time.innerText()).toMatch(/% of the data delivered/);
+    const b = (await time.boundingBox())!;
+    expect(b.x + b.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    expect((await page.locator('.transport').boundingBox())!.height).toBeLessThan(0.2 * 844);
+    await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-phone-open-ended.png` });
+    await page.context().close();
+  });
+
   it('classroom mode at 1920x1080: chart text of 20 px and more (read from the exported SVG), page text of 20 px and more', async () => {
     const page = await open('p=default', { width: 1920, height: 1080, query: '?classroom=1' });
     await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
