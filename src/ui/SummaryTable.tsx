@@ -7,7 +7,8 @@ import { format } from 'd3';
 import { useServices } from './app-context';
 import { download, fileStem, summaryCsv } from './charts/export';
 import { flowColor } from './colors';
-import { MAX_LINES } from './charts/types';
+import { MAX_LINES, NO_FLOWS_NOTE } from './charts/types';
+import { hasWebTraffic } from './scenario-view';
 import { useAppState } from './store/app-store';
 
 const pct = format('.2%');
@@ -93,69 +94,76 @@ export function SummaryTable() {
           </div>
         ))}
       </dl>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Per-flow results (scrolls)">
-        <table className="flows">
-          <caption className="sr-only">Per-flow results</caption>
-          <thead>
-            <tr>
-              <th scope="col">Flow</th>
-              <th scope="col">Done at</th>
-              <th scope="col">Goodput</th>
-              <th scope="col">Delivered</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Retrans.</th>
-              <th scope="col">Timeouts</th>
-              <th scope="col">Fast retr.</th>
-              <th scope="col">ECN cuts</th>
-              <th scope="col">Drops</th>
-              <th scope="col">Marks</th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.flows.slice(0, status === 'running' ? LIVE_ROWS : DONE_ROWS).map((f) => (
-              <tr key={f.flow}>
-                <th scope="row">
-                  <span className="swatch" style={{ background: flowColor(f.flow) }} aria-hidden="true" />
-                  {f.flow} <span className="muted small">{f.kind}</span>
-                  {many ? (
-                    <button
-                      type="button"
-                      className="highlight-toggle"
-                      aria-pressed={highlight.includes(f.flow)}
-                      aria-label={`Highlight flow ${f.flow} in the charts`}
-                      title="Draw this flow as a line over the band in the per-flow charts"
-                      onClick={() => store.set({ highlight: highlight.includes(f.flow) ? highlight.filter((x) => x !== f.flow) : [...highlight, f.flow] })}
-                    >
-                      {highlight.includes(f.flow) ? '★' : '☆'}
-                    </button>
-                  ) : null}
-                </th>
-                <td>{f.completionTime === null ? '—' : `${f2(f.completionTime)} s`}</td>
-                <td>{rate(f.goodputBps)}</td>
-                <td>{bytes(f.bytesDelivered)}</td>
-                <td>{f.packetsSent}</td>
-                <td>{f.retransmissions}</td>
-                <td>{f.timeouts}</td>
-                <td>{f.fastRetransmits}</td>
-                <td>{f.ecnReductions}</td>
-                <td>{f.drops}</td>
-                <td>{f.marks}</td>
+      {summary.flows.length === 0 && hasWebTraffic(scenario) ? (
+        // web traffic has exchanges, not long-lived flows: an empty table looked like a broken run
+        <p className="muted pad no-flows" data-testid="summary-no-flows">
+          {NO_FLOWS_NOTE}.
+        </p>
+      ) : (
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Per-flow results (scrolls)">
+          <table className="flows">
+            <caption className="sr-only">Per-flow results</caption>
+            <thead>
+              <tr>
+                <th scope="col">Flow</th>
+                <th scope="col">Done at</th>
+                <th scope="col">Goodput</th>
+                <th scope="col">Delivered</th>
+                <th scope="col">Sent</th>
+                <th scope="col">Retrans.</th>
+                <th scope="col">Timeouts</th>
+                <th scope="col">Fast retr.</th>
+                <th scope="col">ECN cuts</th>
+                <th scope="col">Drops</th>
+                <th scope="col">Marks</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-        {many ? <p className="muted small">☆ marks a flow to draw as a line over the band in the per-flow charts.</p> : null}
-        {status === 'running' && (flowsTotal ?? summary.flows.length) > LIVE_ROWS ? (
-          <p className="muted small">
-            Showing {LIVE_ROWS} of {flowsTotal ?? summary.flows.length} flows while the run goes; pause or wait for the end to see more.
-          </p>
-        ) : null}
-        {status !== 'running' && (flowsTotal ?? summary.flows.length) > DONE_ROWS ? (
-          <p className="muted small">
-            Showing the first {DONE_ROWS} of {flowsTotal ?? summary.flows.length} flows; the CSV export lists every one.
-          </p>
-        ) : null}
-      </div>
+            </thead>
+            <tbody>
+              {summary.flows.slice(0, status === 'running' ? LIVE_ROWS : DONE_ROWS).map((f) => (
+                <tr key={f.flow}>
+                  <th scope="row">
+                    <span className="swatch" style={{ background: flowColor(f.flow) }} aria-hidden="true" />
+                    {f.flow} <span className="muted small">{f.kind}</span>
+                    {many ? (
+                      <button
+                        type="button"
+                        className="highlight-toggle"
+                        aria-pressed={highlight.includes(f.flow)}
+                        aria-label={`Highlight flow ${f.flow} in the charts`}
+                        title="Draw this flow as a line over the band in the per-flow charts"
+                        onClick={() => store.set({ highlight: highlight.includes(f.flow) ? highlight.filter((x) => x !== f.flow) : [...highlight, f.flow] })}
+                      >
+                        {highlight.includes(f.flow) ? '★' : '☆'}
+                      </button>
+                    ) : null}
+                  </th>
+                  <td>{f.completionTime === null ? '—' : `${f2(f.completionTime)} s`}</td>
+                  <td>{rate(f.goodputBps)}</td>
+                  <td>{bytes(f.bytesDelivered)}</td>
+                  <td>{f.packetsSent}</td>
+                  <td>{f.retransmissions}</td>
+                  <td>{f.timeouts}</td>
+                  <td>{f.fastRetransmits}</td>
+                  <td>{f.ecnReductions}</td>
+                  <td>{f.drops}</td>
+                  <td>{f.marks}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {many ? <p className="muted small">☆ marks a flow to draw as a line over the band in the per-flow charts.</p> : null}
+          {status === 'running' && (flowsTotal ?? summary.flows.length) > LIVE_ROWS ? (
+            <p className="muted small">
+              Showing {LIVE_ROWS} of {flowsTotal ?? summary.flows.length} flows while the run goes; pause or wait for the end to see more.
+            </p>
+          ) : null}
+          {status !== 'running' && (flowsTotal ?? summary.flows.length) > DONE_ROWS ? (
+            <p className="muted small">
+              Showing the first {DONE_ROWS} of {flowsTotal ?? summary.flows.length} flows; the CSV export lists every one.
+            </p>
+          ) : null}
+        </div>
+      )}
     </section>
   );
 }

@@ -415,6 +415,20 @@ describe('phone and projector', () => {
     await page.context().close();
   });
 
+  it("at 390x844 an open-ended run's progress text wraps instead of scrolling the page sideways", async () => {
+    const page = await open('p=ecn-finite', { width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
+    await waitForStatus(page, 'paused');
+    const time = page.getByTestId('sim-time');
+    await expect.poll(() => time.innerText()).toMatch(/% of the data delivered/);
+    const b = (await time.boundingBox())!;
+    expect(b.x + b.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    expect((await page.locator('.transport').boundingBox())!.height).toBeLessThan(0.2 * 844);
+    await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-phone-open-ended.png` });
+    await page.context().close();
+  });
+
   it('classroom mode at 1920x1080: chart text of 20 px and more (read from the exported SVG), page text of 20 px and more', async () => {
     const page = await open('p=default', { width: 1920, height: 1080, query: '?classroom=1' });
     await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
@@ -510,6 +524,37 @@ describe('bad links', () => {
     // a change rewrites the link from the scenario
     expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 4))).toEqual([]);
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#p=default&topology.bottleneck.queue.maxP=0.05&seed=4');
+    await page.context().close();
+  });
+});
+
+describe('browser history', () => {
+  it("choosing another lesson adds a history entry: Back returns to the previous lesson with the student's edits, Forward again; edits add none", async () => {
+    const page = await open('p=default');
+    const state = () => page.evaluate(() => ({ preset: window.__aqmlab!.store.getState().presetName, hash: decodeURIComponent(location.hash) }));
+    const lesson = page.getByRole('combobox', { name: 'Lesson' });
+    await lesson.selectOption('ecn-marks');
+    await expect.poll(() => state()).toMatchObject({ preset: 'ecn-marks' });
+    // an edit replaces the entry (Back must not walk through every value typed)
+    expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('topology.bottleneck.queue.minTh', 10))).toEqual([]);
+    await expect.poll(async () => (await state()).hash).toContain('minTh=10');
+    await lesson.selectOption('red-vs-dt');
+    await expect.poll(() => state()).toMatchObject({ preset: 'red-vs-dt' });
+    const entries = await page.evaluate(() => history.length);
+    await page.goBack();
+    await expect.poll(() => state()).toMatchObject({ preset: 'ecn-marks' });
+    expect((await state()).hash).toContain('minTh=10');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh)).toBe(10);
+    expect(await lesson.inputValue()).toBe('ecn-marks');
+    await page.goBack();
+    await expect.poll(() => state()).toMatchObject({ preset: 'default' });
+    await page.goForward();
+    await expect.poll(() => state()).toMatchObject({ preset: 'ecn-marks' });
+    // going back and forth added no entries of its own, and the lab still runs
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
     await page.context().close();
   });
 });

@@ -20,7 +20,7 @@ describe('web traffic in the browser', () => {
     await h?.close();
   });
 
-  it('the CDF grows live beside the baseline, hover reads it off, counters match the summary', async () => {
+  it('the CDF grows live beside the baseline, hover reads it off, counters match the summary, which names no empty flow table', async () => {
     await page.goto(`${h.url}#p=web-dt148-80&duration=60&warmup=10`);
     await page.waitForSelector('.chart-response canvas');
     await page.evaluate(() => {
@@ -62,6 +62,9 @@ describe('web traffic in the browser', () => {
     expect(final.baseline).toBe(base.exchanges);
     expect(final.counters).toContain(`${final.web.exchanges.toLocaleString('en-US')} completed`);
     expect(final.counters).toMatch(/80 % load = [\d.]+ connections\/s per direction/);
+    // web traffic has no long-lived flows: the summary says where its exchanges are instead of an empty per-flow table
+    await expect.poll(() => page.getByTestId('summary-no-flows').innerText()).toContain('No long-lived flows: see Response times');
+    expect(await page.locator('.summary table.flows').count()).toBe(0);
     // CCDF view draws too
     await page.getByRole('button', { name: 'CCDF' }).click();
     await page.locator('.chart-response').screenshot({ path: `${SHOTS}/e2e-web-ccdf.png` });

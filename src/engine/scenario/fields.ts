@@ -61,8 +61,8 @@ export const RUN_OPTIONAL = ['duration', 'stopAfterExchanges'] as const;
 
 /** A link (the dumbbell's bottleneck, or a link of a general topology). Duplex: each direction has its own queue. */
 export const LINK_FIELDS = {
-  rate: { type: 'number', unit: 'bps', default: 10e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Transmission rate of each direction, bits/s (at least 1 kb/s).' },
-  delay: { type: 'number', unit: 's', default: 0.02, min: 0, max: 10, label: 'Delay', doc: 'One-way propagation delay, seconds.' },
+  rate: { type: 'number', unit: 'bps', default: 10e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Transmission rate of each direction (at least 1 kb/s).' },
+  delay: { type: 'number', unit: 's', default: 0.02, min: 0, max: 10, label: 'Delay', doc: 'One-way propagation delay.' },
   loss: {
     type: 'number',
     unit: 'probability',
@@ -90,8 +90,8 @@ export const LINK_FIELDS = {
 /** One side of the dumbbell: its hosts and their access links. */
 export const SIDE_FIELDS = {
   hosts: { type: 'number', unit: '', default: 1, min: 1, max: 10000, integer: true, label: 'Hosts', doc: 'Number of hosts on this side, each with its own access link to the router.' },
-  rate: { type: 'number', unit: 'bps', default: 100e6, min: MIN_RATE, max: 1e12, label: 'Access rate', doc: 'Rate of each access link, bits/s (at least 1 kb/s).' },
-  delay: { type: 'number', unit: 's', default: 0.001, min: 0, max: 10, label: 'Access delay', doc: 'One-way propagation delay of each access link, seconds.' },
+  rate: { type: 'number', unit: 'bps', default: 100e6, min: MIN_RATE, max: 1e12, label: 'Access rate', doc: 'Rate of each access link (at least 1 kb/s).' },
+  delay: { type: 'number', unit: 's', default: 0.001, min: 0, max: 10, label: 'Access delay', doc: 'One-way propagation delay of each access link.' },
 } as const satisfies ParamSpecs;
 
 /** Per-flow extra one-way delay (ns-2 DelayBox, seeds/000 §4): one field set per distribution kind. */
@@ -111,11 +111,11 @@ export const FLOW_DELAY_KIND: EnumParam = {
 };
 export const FLOW_DELAY_FIELDS = {
   constant: {
-    value: { type: 'number', unit: 's', default: 0.01, min: 0, max: 10, label: 'Delay', doc: 'Extra one-way delay of every flow, seconds.' },
+    value: { type: 'number', unit: 's', default: 0.01, min: 0, max: 10, label: 'Delay', doc: 'Extra one-way delay of every flow.' },
   },
   uniform: {
-    min: { type: 'number', unit: 's', default: 0.005, min: 0, max: 10, label: 'Min delay', doc: 'Smallest extra one-way delay, seconds.' },
-    max: { type: 'number', unit: 's', default: 0.075, min: 0, max: 10, label: 'Max delay', doc: 'Largest extra one-way delay, seconds.' },
+    min: { type: 'number', unit: 's', default: 0.005, min: 0, max: 10, label: 'Min delay', doc: 'Smallest extra one-way delay.' },
+    max: { type: 'number', unit: 's', default: 0.075, min: 0, max: 10, label: 'Max delay', doc: 'Largest extra one-way delay.' },
   },
   empirical: {},
   packmime: {},

@@ -1,5 +1,5 @@
 import { cloneJson, getPath, joinPath, jsonEqual, own, pathText, splitPath } from './paths';
-import { presetByName } from './presets';
+import { nearPresets, presetByName } from './presets';
 import { parseScenario, type Scenario } from './schema';
 import { applySet, nodeAt, parseValueText } from './set';
 import { SCENARIO_TREE, type FieldNode } from './tree';
@@ -261,7 +261,10 @@ export function decodeHash(hash: string): DecodedHash {
   let presetName = special('p') ?? DEFAULT_PRESET;
   let preset = presetByName(presetName);
   if (!preset) {
-    problem('p', presetName, `p = "${presetName}": no such preset; opened "${DEFAULT_PRESET}" instead (the CLI's --list-presets lists them)`);
+    // links are opened in the app: point at its Lesson menu, and at the lessons the name resembles
+    const near = nearPresets(presetName);
+    const hint = near.length ? ` Did you mean ${near.map((x) => `p=${x.name} (“${x.title}”)`).join(', ')}?` : '';
+    problem('p', presetName, `p = "${presetName}": no such preset; opened "${DEFAULT_PRESET}" instead.${hint} The Lesson menu lists them all.`);
     presetName = DEFAULT_PRESET;
     preset = presetByName(DEFAULT_PRESET)!;
   }

@@ -16,7 +16,7 @@ export const UDP_PARAMS = {
     label: 'Pattern',
     doc: 'Inter-packet gap process.',
   },
-  rate: { type: 'number', unit: 'bps', default: 1e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Mean sending rate, bits/s (packet bytes on the wire; at least 1 kb/s).' },
+  rate: { type: 'number', unit: 'bps', default: 1e6, min: MIN_RATE, max: 1e12, label: 'Rate', doc: 'Mean sending rate (packet bytes on the wire; at least 1 kb/s).' },
   packetSize: { type: 'number', unit: 'bytes', default: 1000, min: 1, max: 65535, integer: true, label: 'Packet size', doc: 'Bytes on the wire per packet.' },
   start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time of the first packet, seconds.' },
   stop: { type: 'number', unit: 's', default: 10, min: 0, exclusiveMin: true, max: 1e6, label: 'Stop', doc: 'Time after which the source sends nothing; omit to send until the run ends.' },

@@ -90,6 +90,9 @@ export const queueChart: ChartDef = {
       : Math.max(0, ...maxSteps.map(([, v]) => (v ?? 0) * (gentle.some(([, g]) => g) ? 2 : 1.15)), target ? maxOver(store, [target], t0, t1) * 1.3 : 0);
     const limMax = Math.max(...limitSteps.map(([, v]) => v ?? 0));
     let top = Math.max(dataMax || 0, thMax * u.scale, 1);
+    // before any data (press Play) the axis shows the whole buffer: a drop-tail queue's had no
+    // threshold to size it, so it read 0 to 1 packet with a "buffer limit" legend and no line
+    if (store.length === 0 && limMax > 0) top = Math.max(top, limMax * u.scale * 1.05);
     if (top > 0.6 * limMax * u.scale) top = Math.max(top, limMax * u.scale * 1.05);
     // neither the queue nor its average can pass the buffer: a threshold above it (2 max_th
     // of a small buffer) would only squash the plot, so the axis stops just above the limit

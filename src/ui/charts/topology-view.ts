@@ -42,10 +42,17 @@ export const topologyView: ChartDef = {
     const b = c.summary?.bottleneck;
     const counts: Record<number, number> = b ? { 3: b.marks, 0: b.dropsEarly, 1: b.dropsForced, 2: b.dropsOverflow, 4: b.linkLosses } : {};
     const fr = Math.max(5, f.tick * 0.45);
-    const legendItems = EVENT_STYLES.filter((st) => !(st.kind === 4 && !counts[4])).map((st) => {
+    const legendItems: { st: (typeof EVENT_STYLES)[number] | null; label: string; w: number }[] = EVENT_STYLES.filter((st) => !(st.kind === 4 && !counts[4])).map((st) => {
       const label = `${st.label}${b ? ` ${counts[st.kind] ?? 0}` : ''}`;
       return { st, label, w: fr * 2 + 5 + p.measure(label, f.small) + f.small * 1.4 };
     });
+    // the counters are the summary's, which starts after the warm-up: say so, or the slow-start
+    // overflow drops the queue chart shows at t < warm-up look missing from "overflow drop 0"
+    const warmup = c.summary?.warmup ?? 0;
+    if (b && warmup > 0) {
+      const label = `(counted after the ${fmtNumber(warmup)} s warm-up)`;
+      legendItems.push({ st: null, label, w: p.measure(label, f.small) + f.small * 1.4 });
+    }
     const legendRows: (typeof legendItems)[] = [[]];
     let rowW = 8;
     for (const it of legendItems) {
@@ -219,8 +226,10 @@ export const topologyView: ChartDef = {
       let lx = 8;
       const ly = H - legendH + f.small * 0.3 + (k + 0.5) * legendRowH;
       for (const { st, label, w } of row) {
-        p.marker(st.shape, lx + fr, ly, fr, st.color);
-        p.text(label, lx + fr * 2 + 5, ly, { size: f.small, color: SERIES.text, baseline: 'middle' });
+        if (st) {
+          p.marker(st.shape, lx + fr, ly, fr, st.color);
+          p.text(label, lx + fr * 2 + 5, ly, { size: f.small, color: SERIES.text, baseline: 'middle' });
+        } else p.text(label, lx, ly, { size: f.small, color: SERIES.muted, baseline: 'middle' });
         lx += w;
       }
     });

@@ -1,6 +1,8 @@
 /**
  * URL sync: the fragment always reflects the scenario (readable key=value pairs relative
  * to the chosen preset, via the engine's URL codec); opening or editing a link loads it.
+ * Choosing another lesson adds a browser history entry (Back returns to the previous
+ * lesson); edits to the scenario replace the current entry.
  * Keys that are unknown or have bad values are listed in a dismissible banner, one line
  * per key and value; the good keys still apply. Query options: ?embed=1 (charts and
  * transport only, for slides), ?classroom=1 (large type).
@@ -67,10 +69,15 @@ export function startUrlSync(store: AppStore, controller: RunController): () => 
   let lastWritten = '';
   let lastRev = -1;
   let applying = false;
+  // the lesson the address bar shows: choosing another one adds a history entry, so the
+  // browser's Back returns to the previous lesson instead of leaving the lab; edits replace it
+  let lastPreset: string | null | undefined;
   const write = () => {
     const s = store.getState();
     if (applying || !s.scenario || s.scenarioRev === lastRev) return;
     lastRev = s.scenarioRev;
+    const newLesson = lastPreset !== undefined && s.presetName !== lastPreset;
+    lastPreset = s.presetName;
     let h: string;
     try {
       h = encodeLink(s.scenario, s.presetName);
@@ -80,7 +87,8 @@ export function startUrlSync(store: AppStore, controller: RunController): () => 
     }
     if (h === lastWritten && location.hash.replace(/^#/, '') === h) return;
     lastWritten = h;
-    history.replaceState(history.state, '', `${location.pathname}${location.search}#${h}`);
+    if (newLesson) history.pushState(null, '', `${location.pathname}${location.search}#${h}`);
+    else history.replaceState(history.state, '', `${location.pathname}${location.search}#${h}`);
   };
   const unsub = store.subscribe(write);
   // a link with problems stays in the address bar as typed until the scenario changes
@@ -92,6 +100,8 @@ export function startUrlSync(store: AppStore, controller: RunController): () => 
     } finally {
       applying = false;
     }
+    // what a link (typed, or reached with Back/Forward) opens replaces its own entry
+    lastPreset = store.getState().presetName;
     if (problems) lastRev = store.getState().scenarioRev;
     else write();
   };

@@ -77,6 +77,18 @@ export function presetByName(name: string): Preset | undefined {
   return BY_NAME.get(name);
 }
 
+/**
+ * Up to `max` presets sharing the most dash-separated parts with a name that is not one (a
+ * mistyped link): at least two parts in common, or the only part of a one-part name.
+ */
+export function nearPresets(name: string, max = 3): Preset[] {
+  const parts = name.toLowerCase().split(/[-_\s]+/).filter(Boolean);
+  const scored = PRESETS.map((p) => ({ p, s: parts.filter((x) => p.name.includes(x)).length }));
+  const best = Math.max(0, ...scored.map((x) => x.s));
+  if (best === 0 || best < Math.min(2, parts.length)) return [];
+  return scored.filter((x) => x.s === best).slice(0, max).map((x) => x.p);
+}
+
 /** A copy of a preset's scenario, safe to change. */
 export function presetScenario(name: string): Scenario | undefined {
   const p = BY_NAME.get(name);

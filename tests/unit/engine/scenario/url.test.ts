@@ -102,6 +102,17 @@ describe('decodeHash', () => {
     expect(getPath(d.scenario, 'traffic.0.flows')).toBe(8);
   });
 
+  it('an unknown preset name points at the Lesson menu (not the CLI) and at the lessons it resembles', () => {
+    const d = decodeHash('#p=web-ared-ecn-5ms-80');
+    expect(d.presetName).toBe('default');
+    expect(d.errors[0]).toContain('The Lesson menu lists them all.');
+    expect(d.errors[0]).not.toContain('--list-presets');
+    expect(d.errors[0]).toMatch(/Did you mean p=web-redecn5-80 \(“Web traffic at 80 % load, adaptive RED \+ ECN with a 5 ms target”\)/);
+    expect(decodeHash('#p=lockout').errors[0]).toContain('Did you mean p=lockout-dt (');
+    // nothing alike: no guess
+    expect(decodeHash('#p=nonexistent').errors[0]).not.toContain('Did you mean');
+  });
+
   it('applies keys that only agree together, whatever their order', () => {
     // alone, minTh = 100 breaks minTh < maxTh (60) and minTh < limit (64)
     const d = decodeHash('#p=ecn-finite&topology.bottleneck.queue.minTh=100&topology.bottleneck.queue.maxTh=300&topology.bottleneck.queue.limit=200');

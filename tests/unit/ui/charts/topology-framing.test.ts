@@ -28,3 +28,24 @@ describe('network view and link framing', () => {
     expect(d.text).not.toContain('Ethernet');
   });
 });
+
+/* The drop and mark counters under the network are the summary's, counted after the warm-up. */
+describe('network view counters', () => {
+  function withSummary(warmup: number): string {
+    const view = viewOf(presetByName('default')!.scenario);
+    const summary = { warmup, bottleneck: { marks: 0, dropsEarly: 83, dropsForced: 0, dropsOverflow: 0, linkLosses: 0 }, flows: [] };
+    const c = { store: new SeriesStore(), view, markers: [], fonts: fontsFor(false), now: 30, end: 30, summary, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
+    const p = new SvgPainter(900, 420);
+    topologyView.draw(p, c);
+    return p.toString();
+  }
+  it('say they start after the warm-up (the queue chart shows the slow-start overflows before it)', () => {
+    const svg = withSummary(5);
+    expect(svg).toContain('early drop 83');
+    expect(svg).toContain('overflow drop 0');
+    expect(svg).toContain('(counted after the 5 s warm-up)');
+  });
+  it('without a warm-up they say nothing more', () => {
+    expect(withSummary(0)).not.toContain('warm-up');
+  });
+});

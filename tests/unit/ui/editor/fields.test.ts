@@ -219,3 +219,20 @@ describe('errorsByPath', () => {
     expect(errorsByPath(['traffic.0.bytes = 0 is out of range'], editorFields(scenarioWith()))).toEqual({ 'traffic.0.bytes': 'traffic.0.bytes = 0 is out of range' });
   });
 });
+
+describe('field help in the unit of its box', () => {
+  it('no field help names another unit than the one beside the box (a "seconds" under a ms box invites 0.02 for 20 ms)', async () => {
+    const { PRESETS } = await import('../../../../src/engine/scenario/presets');
+    const conflicts = new Set<string>();
+    const queueKinds = AQMS.map((a) => scenarioWith({ 'topology.bottleneck.queue': { kind: a.kind } }));
+    for (const s of [...PRESETS.map((p) => p.scenario), ...queueKinds]) {
+      for (const f of editorFields(s)) {
+        if (f.kind !== 'param' || f.spec.type !== 'number') continue;
+        const doc = f.spec.doc;
+        const wrong = f.unitLabel === 'Mb/s' ? /bits\/s|\bbps\b/ : f.unitLabel === 'ms' ? /\bseconds?\b/ : f.unitLabel === 's' ? /\bms\b|millisecond/ : null;
+        if (wrong && wrong.test(doc)) conflicts.add(`${f.path} [${f.unitLabel}]: ${doc}`);
+      }
+    }
+    expect([...conflicts]).toEqual([]);
+  });
+});
