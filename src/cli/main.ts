@@ -580,7 +580,7 @@ async function writeNs2Script(scenario: Scenario, path: string, io: CliIo): Prom
     io.err(`--export-ns2 ${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
     return 2;
   }
-  io.out(`wrote ${path}: an ns-2.35 script of ${scenario.name ? `"${scenario.name}"` : 'the scenario'}; ${notes} field${notes === 1 ? '' : 's'} without an exact ns-2 equivalent are listed at its top. Run it with: ns ${path}\n`);
+  io.out(`wrote ${path}: an ns-2.35 script of ${scenario.name ? `"${scenario.name}"` : 'the scenario'}; ${notes === 1 ? '1 field without an exact ns-2 equivalent is' : `${notes} fields without an exact ns-2 equivalent are`} listed at its top. Run it with: ns ${path}\n`);
   return 0;
 }
 

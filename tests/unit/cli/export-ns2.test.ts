@@ -16,6 +16,9 @@ describe('CLI --export-ns2 and npm run validate arguments', () => {
     expect(script).toMatch(/^# ns-2\.35 script exported by AQM Lab from scenario "lockout-dt"/);
     expect(script).toMatch(/apply_conf \[\[\$ns link \$n\(3\) \$n\(4\)\] queue\] \{limit_ 48 /);
     expect(io.stdout).toContain(`wrote ${file}`);
+    // the script lists its one approximation at its top; the message counts it in good English
+    expect(script.match(/^# - /gm) ?? []).toHaveLength(1);
+    expect(io.stdout).toContain('; 1 field without an exact ns-2 equivalent is listed at its top.');
     expect(io.stdout).not.toContain('goodput'); // no summary: nothing was run
   });
 
