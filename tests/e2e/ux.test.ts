@@ -236,6 +236,24 @@ describe('editing', () => {
     await page.context().close();
   });
 
+  it('text the number box cannot read ("1e400", "e") is called not a number, not "empty", and changes nothing', async () => {
+    const page = await open('p=default');
+    const flows = field(page, 'traffic.0.flows');
+    await flows.fill('');
+    await flows.pressSequentially('1e400');
+    await flows.press('Enter');
+    const msg = page.locator('[data-path="traffic.0.flows"] .sed-error');
+    await expect.poll(() => msg.innerText()).toMatch(/^Flows: not a number; allowed whole number 1 to 100000/);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.traffic[0].flows)).toBe(4);
+    const seed = field(page, 'seed');
+    await seed.fill('');
+    await seed.pressSequentially('e');
+    await seed.press('Tab');
+    await expect.poll(() => page.locator('[data-path="seed"] .sed-error').innerText()).toMatch(/^Seed: not a number; allowed whole number 0 to 4294967295/);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.seed)).toBe(1);
+    await page.context().close();
+  });
+
   it('switching the queue kind away and back keeps the first kind\'s settings for the session', async () => {
     const page = await open('p=ecn-marks');
     const kind = page.locator('[data-path="topology.bottleneck.queue.kind"] select');
