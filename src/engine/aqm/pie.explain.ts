@@ -90,7 +90,8 @@ export function explain(rec: DecisionRecord): Explanation {
       { from: target * 1e3, to: top * 1e3, label: 'p rises', tone: 'random' },
     ],
     ticks: [
-      { v: (target / 2) * 1e3, label: `${fmt((target / 2) * 1e3)}`, tone: 'low' },
+      // a bare "7.5" under the bar did not say what it was: the safeguard's target/2
+      { v: (target / 2) * 1e3, label: `${fmt((target / 2) * 1e3)} ms = target/2`, tone: 'low' },
       { v: target * 1e3, label: `target ${fmt(target * 1e3)} ms`, tone: 'target' },
     ],
     pointer: { v: qd * 1e3, label: `qdelay ${fmt(qd * 1e3)} ms` },

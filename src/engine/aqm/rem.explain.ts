@@ -70,7 +70,8 @@ export function explain(rec: DecisionRecord): Explanation {
   const q = Number.isFinite(g('lastQ')) ? g('lastQ') : rec.q;
   const top = Math.max(bStar * 2, q * 1.1, rec.q * 1.1, 1);
   const bar: ScaleBar = {
-    axis: `queue (${rec.unit})`,
+    // the zones' asterisk was explained only in the tooltip: the footnote is under the bar now
+    axis: `queue (${rec.unit}) · *when arrivals match capacity`,
     zones: [
       { from: 0, to: bStar, label: 'price falls*', tone: 'calm' },
       { from: bStar, to: top, label: 'price rises*', tone: 'random' },

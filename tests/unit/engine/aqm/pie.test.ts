@@ -32,6 +32,8 @@ describe('the drop probability (RFC 8033 §4.2)', () => {
     const e = explain(d.records[d.records.length - 1]);
     expect(e.steps.find((s) => s.label === 'p update')?.num).toBeCloseTo(q.p, 15);
     expect(e.mismatches).toEqual([]);
+    // every tick under the inspector's bar says what it is, not just a number
+    expect(e.bar!.ticks.map((t) => t.label)).toEqual(['7.5 ms = target/2', 'target 15 ms']);
   });
 
   it('from p >= 10 % a step is capped at 2 % (§5.5)', () => {

@@ -50,6 +50,10 @@ describe('the price update, interval by interval', () => {
     expect(e.steps.find((s) => s.label === 'Price update')?.num).toBeCloseTo(0.0025, 15);
     expect(e.steps.find((s) => s.label === 'Queue mismatch')?.num).toBeCloseTo(-0.5, 15);
     expect(e.mismatches).toEqual([]);
+    // what the bar shows (zones, ticks, axis; its description is only a tooltip): an asterisk has its footnote
+    const shown = [...e.bar!.zones.map((z) => z.label), ...e.bar!.ticks.map((t) => t.label)];
+    expect(shown.some((l) => l.endsWith('*'))).toBe(true);
+    expect(e.bar!.axis).toMatch(/\*when arrivals match capacity/);
   });
 
   it('ns-2 markpkts_: with ECN at dequeue nothing is dropped early and departing ECT packets are marked', () => {
