@@ -25,8 +25,8 @@ name, e.g. 'seeds001 n2 *' or '*QL64'.
 Options:
   --quiet            print only failing metrics and the totals
   --json <file>      write every result (both summaries, verdicts) as JSON
-  --markdown <file>  write the agreement tables as Markdown (- for stdout; docs/ns2.md
-                     shows them)
+  --markdown <file>  write the agreement tables as Markdown (- for stdout, the report
+                     then goes to stderr; docs/ns2.md shows them)
   --list             list the cases and exit
   --diverge          instead of comparing metrics, find the first arrival at the
                      bottleneck where the two simulators part (flow, packet, drop), and
@@ -234,6 +234,8 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
   const outcomes: CaseOutcome[] = [];
   let fails = 0;
   let judged = 0;
+  // with --markdown - the tables are what stdout carries (as `aqm-lab --out -`): the report goes to stderr
+  const report = values.markdown === '-' ? (t: string) => io.err(t) : (t: string) => io.out(t);
   for (const c of cases) {
     let o: CaseOutcome;
     try {
@@ -247,9 +249,9 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
     judged += o.results.filter((r) => r.verdict !== 'info').length;
     fails += o.results.filter((r) => r.verdict === 'fail').length;
     const text = formatCase(o, values.quiet === true);
-    if (text) io.out(text + '\n');
+    if (text) report(text + '\n');
   }
-  io.out(`\n${cases.length} cases, ${judged} judged metrics: ${judged - fails} pass, ${fails} fail\n`);
+  report(`\n${cases.length} cases, ${judged} judged metrics: ${judged - fails} pass, ${fails} fail\n`);
   if (typeof values.json === 'string') writeFileSync(values.json, JSON.stringify(outcomes.map((o) => ({ case: o.case.name, suite: o.case.suite, results: o.results, runs: o.runs })), null, 1));
   if (typeof values.markdown === 'string') {
     if (values.markdown === '-') io.out(markdownTable(outcomes) + '\n');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findNs2, NS2_INSTALL_HINT } from '../../src/cli/ns2-run';
-import { runCase, type CaseOutcome } from '../../src/cli/validate';
+import { runCase, validateCli, type CaseOutcome } from '../../src/cli/validate';
+import { capture } from '../unit/cli/capture';
 import { diverge } from '../../src/cli/ns2-diverge';
 import { caseScenario, NS2_TCP, QUICK_CASES, selectCases } from '../../src/ns2/suite';
 
@@ -91,6 +92,16 @@ describe('engine vs ns-2.35 (quick validation subset)', () => {
     // with RFC 6582's exit window, no burst limit and Karn's rule the engine parts from ns-2 (which cannot run those) within 2 s
     const apart = await diverge(bin, rfc, 2);
     expect(apart.index).toBeGreaterThan(0);
+  });
+
+  it('validate --markdown - (docs/ns2.md): stdout holds only the tables, the report goes to stderr', { timeout: 120_000 }, async () => {
+    if (!bin) throw new Error(NS2_INSTALL_HINT);
+    const io = capture();
+    expect(await validateCli(['seeds001 baseline n1 dt QL39', '--markdown', '-'], io)).toBe(0);
+    expect(io.stdout.trimStart()).toMatch(/^### seeds001: 1 cases, \d+ judged metrics/);
+    expect(io.stdout).not.toContain('PASS');
+    expect(io.stderr).toContain('seeds001 baseline n1 dt QL39');
+    expect(io.stderr).toMatch(/1 cases, \d+ judged metrics: \d+ pass, 0 fail/);
   });
 
   it(`the quick subset names existing cases (${QUICK_CASES.length})`, () => {
