@@ -433,7 +433,7 @@ describe('phone and projector', () => {
     await page.context().close();
   });
 
-  it("at 390x844 an open-ended run's progress text wraps instead of scrolling the page sideways", async () => {
+  it("at 390x844 an open-ended run's progress text and bar fit: no sideways scrolling, a visible bar", async () => {
     const page = await open('p=ecn-finite', { width: 390, height: 844 });
     await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
     await waitForStatus(page, 'paused');
@@ -443,6 +443,8 @@ describe('phone and projector', () => {
     expect(b.x + b.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
     expect((await page.locator('.transport').boundingBox())!.height).toBeLessThan(0.2 * 844);
+    // and the progress bar beside it is still a bar (it was squeezed to 0 px)
+    expect((await page.locator('.progress .bar').boundingBox())!.width).toBeGreaterThan(100);
     await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-phone-open-ended.png` });
     await page.context().close();
   });
