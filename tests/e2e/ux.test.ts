@@ -236,6 +236,24 @@ describe('editing', () => {
     await page.context().close();
   });
 
+  it('text the number box cannot read ("1e400", "e") is called not a number, not "empty", and changes nothing', async () => {
+    const page = await open('p=default');
+    const flows = field(page, 'traffic.0.flows');
+    await flows.fill('');
+    await flows.pressSequentially('1e400');
+    await flows.press('Enter');
+    const msg = page.locator('[data-path="traffic.0.flows"] .sed-error');
+    await expect.poll(() => msg.innerText()).toMatch(/^Flows: not a number; allowed whole number 1 to 100000/);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.traffic[0].flows)).toBe(4);
+    const seed = field(page, 'seed');
+    await seed.fill('');
+    await seed.pressSequentially('e');
+    await seed.press('Tab');
+    await expect.poll(() => page.locator('[data-path="seed"] .sed-error').innerText()).toMatch(/^Seed: not a number; allowed whole number 0 to 4294967295/);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.seed)).toBe(1);
+    await page.context().close();
+  });
+
   it('switching the queue kind away and back keeps the first kind\'s settings for the session', async () => {
     const page = await open('p=ecn-marks');
     const kind = page.locator('[data-path="topology.bottleneck.queue.kind"] select');
@@ -415,7 +433,7 @@ describe('phone and projector', () => {
     await page.context().close();
   });
 
-  it("at 390x844 an open-ended run's progress text wraps instead of scrolling the page sideways", async () => {
+  it("at 390x844 an open-ended run's progress text and bar fit: no sideways scrolling, a visible bar", async () => {
     const page = await open('p=ecn-finite', { width: 390, height: 844 });
     await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
     await waitForStatus(page, 'paused');
@@ -425,6 +443,8 @@ describe('phone and projector', () => {
     expect(b.x + b.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
     expect((await page.locator('.transport').boundingBox())!.height).toBeLessThan(0.2 * 844);
+    // and the progress bar beside it is still a bar (it was squeezed to 0 px)
+    expect((await page.locator('.progress .bar').boundingBox())!.width).toBeGreaterThan(100);
     await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-phone-open-ended.png` });
     await page.context().close();
   });

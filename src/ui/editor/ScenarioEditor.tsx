@@ -89,10 +89,10 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
     const r = parseDisplay(f, draft);
     if (!editing.current && (!r.ok || typeof f.value !== 'number' || r.value !== f.value)) setDraft(shownValue);
   }
-  const commit = (text: string) => {
+  const commit = (text: string, unreadable = false) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    const r = parseDisplay(f, text);
+    const r = parseDisplay(f, text, unreadable);
     if (!r.ok) {
       onError(r.error);
       return;
@@ -115,15 +115,16 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
       aria-invalid={invalid || undefined}
       onChange={(e) => {
         const text = e.target.value;
+        const bad = e.target.validity.badInput;
         editing.current = true;
         setDraft(text);
         if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(() => commit(text), COMMIT_PAUSE_MS);
+        timer.current = setTimeout(() => commit(text, bad), COMMIT_PAUSE_MS);
       }}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault();
-          commit((e.target as HTMLInputElement).value);
+          commit((e.target as HTMLInputElement).value, (e.target as HTMLInputElement).validity.badInput);
         } else if (e.key === 'Escape') {
           if (timer.current) clearTimeout(timer.current);
           timer.current = null;
@@ -135,7 +136,7 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
       onBlur={(e) => {
         const text = e.target.value;
         editing.current = false;
-        if (timer.current || text !== displayValue(f)) commit(text);
+        if (timer.current || text !== displayValue(f)) commit(text, e.target.validity.badInput);
         if (parseDisplay(f, text).ok) setDraft(displayValue(f));
       }}
     />
