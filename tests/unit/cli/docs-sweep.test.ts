@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioDocs } from '../../../src/cli/docs';
 import { matchPresets, sweepRow, sweepTable } from '../../../src/cli/sweep';
@@ -9,6 +11,13 @@ import type { RunResult } from '../../../src/engine/metrics/types';
 import type { ParamSpecs } from '../../../src/engine/core/params';
 
 describe('generated field reference', () => {
+  it('docs/scenario.md holds it as generated now (a parameter added or changed without `npm run docs` fails here)', () => {
+    const doc = readFileSync(resolve(__dirname, '../../../docs/scenario.md'), 'utf8');
+    const at = doc.indexOf('## Field reference\n');
+    expect(at).toBeGreaterThan(0);
+    expect(doc.slice(at + '## Field reference\n'.length).trim()).toBe(scenarioDocs().trim());
+  });
+
   it('documents every declared parameter with its range', () => {
     const md = scenarioDocs();
     const all: ParamSpecs[] = [TCP_PARAMS, LINK_FIELDS, ...TRAFFICS.map((d) => d.params as ParamSpecs), ...AQMS.map((d) => d.params)];
