@@ -441,6 +441,16 @@ describe('phone and projector', () => {
     await page.screenshot({ path: `${SHOTS}/ux-phone-scrolled.png` });
     const v = await seriousViolations(page);
     expect(v, fmt(v)).toEqual([]);
+    // the inspector is screens below the charts here: "Why?" beside the status brings it up under the transport
+    await page.getByRole('button', { name: 'Why? Show the decision inspector' }).click();
+    const at = await page.evaluate(() => ({ insp: document.querySelector('.slot-inspector')!.getBoundingClientRect().top, bar: document.querySelector('.transport')!.getBoundingClientRect().bottom }));
+    expect(at.insp).toBeGreaterThanOrEqual(at.bar);
+    expect(at.insp).toBeLessThan(at.bar + 40);
+    await expect.poll(() => page.locator('.slot-inspector').innerText()).toMatch(/Decision 1 of/);
+    await page.screenshot({ path: `${SHOTS}/ux-phone-why.png` });
+    // where the inspector is beside the charts the button is not shown
+    await page.setViewportSize({ width: 1366, height: 768 });
+    expect(await page.getByRole('button', { name: 'Why? Show the decision inspector' }).isVisible()).toBe(false);
     await page.context().close();
   });
 

@@ -57,6 +57,16 @@ function SpeedGroup({ speed, onSpeed }: { speed: Speed; onSpeed: (s: Speed) => v
   );
 }
 
+/** Scrolls the decision inspector to just below whatever stays stuck at the top of the page. */
+function showInspector(): void {
+  const el = document.querySelector('.slot-inspector');
+  if (!el) return;
+  el.scrollIntoView({ block: 'start' });
+  const stuck = [...document.querySelectorAll('.app-header, .transport')].map((x) => x.getBoundingClientRect()).filter((r) => r.top <= 1 && r.bottom > 0);
+  const cover = Math.max(0, ...stuck.map((r) => r.bottom));
+  if (cover > 0) window.scrollBy(0, -(cover + 8));
+}
+
 function timeText(s: number): string {
   if (!Number.isFinite(s)) return '∞';
   if (s < 10) return `${format('.2f')(s)} s`;
@@ -75,6 +85,7 @@ export function Transport() {
   const stepFlow = useAppState(store, (s) => s.stepFlow);
   const stepNote = useAppState(store, (s) => s.stepNote);
   const calibrating = useAppState(store, (s) => s.calibrating);
+  const inspected = useAppState(store, (s) => s.cursor !== null || s.flowCursor !== null);
   const scenario = useAppState(store, (s) => s.scenario);
   const view = useMemo(() => viewOf(scenario), [scenario]);
   const flows = view.flows;
@@ -153,6 +164,12 @@ export function Transport() {
       <span className={`status status-${status}`} role="status" aria-live="polite">
         {stepNote ?? (status === 'starting' && calibrating ? `calibrating the load: run ${calibrating.run} of at most ${calibrating.maxRuns}` : status === 'stepping' ? `finding the next ${what}…` : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
       </span>
+      {status === 'paused' && inspected ? (
+        // below 1100 px the inspector sits under the charts, screens away from the Step just pressed (hidden wider, where it is beside them)
+        <button type="button" className="see-why" onClick={showInspector} aria-label="Why? Show the decision inspector">
+          Why? <span aria-hidden="true">↓</span>
+        </button>
+      ) : null}
     </div>
   );
 }
