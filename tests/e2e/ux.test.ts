@@ -413,6 +413,17 @@ describe('phone and projector', () => {
       expect(b.x + b.width, sel).toBeLessThanOrEqual(390);
     }
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    // the step selects are as wide as their text needs ("AQM decision" was cut to "AQM decisior")
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLSelectElement>('.transport select')].filter((s) => {
+        const w = s.clientWidth;
+        s.style.maxWidth = 'none';
+        const need = s.clientWidth;
+        s.style.maxWidth = '';
+        return w < need;
+      }).map((s) => s.getAttribute('aria-label')),
+    );
+    expect(clipped).toEqual([]);
     // what stays on screen while scrolling is the transport only, and it is small
     const t = await box('.transport');
     console.log(`phone: transport ${t.height.toFixed(0)} px high (${((100 * t.height) / 844).toFixed(0)} % of the screen)`);
