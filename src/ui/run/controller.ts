@@ -311,7 +311,9 @@ export class RunController {
       this.pause();
       return;
     }
-    if (!this.moveInHistory(-1)) this.store.set({ stepNote: `No earlier ${targetText(s.stepWhat, s.stepFlow)} in the recorded history (the last 1,000).` });
+    // before anything ran there is no history: "no earlier decision in the last 1,000" read as if 1,000 had been recorded
+    if (s.status === 'idle') this.store.set({ stepNote: 'Nothing has run yet: Step ▶ (or Play) first; Back then goes through what was recorded.' });
+    else if (!this.moveInHistory(-1)) this.store.set({ stepNote: `No earlier ${targetText(s.stepWhat, s.stepFlow)} in the recorded history (the last 1,000).` });
   }
 
   /** Moves the cursor to the next (dir = +1) or previous (-1) matching record; false if none. */

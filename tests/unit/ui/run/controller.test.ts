@@ -122,6 +122,14 @@ describe('RunController', () => {
     expect(store.getState().scenario).toBe(before);
   });
 
+  it('Back before anything ran says so, instead of "no earlier decision in the last 1,000"', () => {
+    const { store, c, workers } = setup();
+    c.stepBack();
+    expect(store.getState().stepNote).toMatch(/^Nothing has run yet: Step ▶ \(or Play\) first/);
+    expect(store.getState().status).toBe('idle');
+    expect(workers.length).toBe(0);
+  });
+
   it('steps forward and back through the recorded history by target kind before asking the worker', () => {
     const { store, c, workers } = setup();
     c.start(true);
