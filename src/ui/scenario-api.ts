@@ -39,11 +39,16 @@ export interface LinkProblem {
   message: string;
 }
 
+/** Longest value a banner line repeats whole; longer ones (an encoded scenario) are shortened. */
+const LONG_VALUE = 48;
+
 /** A banner line naming the key and value (unless the message already does), then the message. */
 export function problemLine(p: LinkProblem): string {
   if (!p.key) return p.message;
   const named = p.message.includes(p.key) && (p.value === '' || p.message.includes(p.value));
-  return named ? p.message : `${p.key}=${p.value}: ${p.message}`;
+  // a cut s=... repeated whole filled the banner with hundreds of characters of base64
+  const value = p.value.length > LONG_VALUE ? `${p.value.slice(0, 24)}… (${p.value.length} characters)` : p.value;
+  return named ? p.message : `${p.key}=${value}: ${p.message}`;
 }
 
 export interface DecodedLink {

@@ -280,7 +280,9 @@ export function decodeHash(hash: string): DecodedHash {
     try {
       json = JSON.parse(fromBase64Url(s));
     } catch {
-      problem('s', s, `s: not a valid encoded scenario (base64url of JSON); opened preset "${presetName}" instead`);
+      // "eyJ" is the encoding of '{"': a scenario that stops short was cut off when the link was copied
+      const cut = s.startsWith('eyJ');
+      problem('s', s, cut ? `s: the encoded scenario stops short: the link looks cut off (copy the whole link again); opened preset "${presetName}" instead` : `s: not a valid encoded scenario (base64url of JSON); opened preset "${presetName}" instead`);
     }
     if (json !== undefined) {
       const r = parseScenario(json);
