@@ -85,6 +85,8 @@ describe('help', () => {
     expect(await dialog.locator('h2').innerText()).toBe('How to use this lab');
     expect(await dialog.evaluate((d) => d.scrollTop)).toBe(0);
     expect(await dialog.innerText()).toContain('Try');
+    // on a narrow screen the inspector is below the charts: the help names the button that brings it up
+    expect(await dialog.innerText()).toContain('below the charts on a narrow screen: press Why? ↓');
     const v = await seriousViolations(page);
     expect(v, fmt(v)).toEqual([]);
     await page.keyboard.press('Escape');
