@@ -509,6 +509,12 @@ describe('phone and projector', () => {
     expect(stuck.brandBottom).toBeLessThan(0); // the brand row scrolled away
     expect(stuck.fontPx).toBeGreaterThanOrEqual(20);
     await page.screenshot({ path: `${SHOTS}/ux-classroom-1024.png` });
+    // paused on a decision the transport offers "Why? ↓" (the inspector is below the charts here) and still fits
+    await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
+    await waitForStatus(page, 'paused', 120_000);
+    await expect.poll(() => page.getByRole('button', { name: 'Why? Show the decision inspector' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('.transport')!.getBoundingClientRect().bottom)).toBeLessThan(768 / 6);
+    await page.screenshot({ path: `${SHOTS}/ux-classroom-1024-paused.png` });
     await page.context().close();
   });
 });
