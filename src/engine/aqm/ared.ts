@@ -282,24 +282,25 @@ export class AredQueue extends RedQueue {
   protected override recordExtra(now: number, maxPBefore: number): Record<string, number> {
     const P = this.params;
     const [bandLow, bandHigh] = this.band();
-    return Object.assign(super.recordExtra(now, maxPBefore), {
-      gentleMaxP: this.gentleMaxP,
-      bandLow,
-      bandHigh,
-      interval: P.interval,
-      alpha: P.alpha,
-      beta: P.beta,
-      bottom: P.bottom,
-      top: P.top,
-      ns2Adapt: P.adapt === 'ns2' ? 1 : 0,
-      lastT: this.lastT,
-      lastAvg: this.lastAvg,
-      lastFrom: this.lastFrom,
-      lastDir: this.lastDir,
-      nextT: P.adapt === 'paper' ? this.nextUpdate / NS_PER_S : NaN,
-      targetDelay: P.targetDelay,
-      C: this.C,
-    });
+    // stores into RED's object, in this order (see RedQueue.recordExtra: no Object.assign)
+    const out = super.recordExtra(now, maxPBefore);
+    out.gentleMaxP = this.gentleMaxP;
+    out.bandLow = bandLow;
+    out.bandHigh = bandHigh;
+    out.interval = P.interval;
+    out.alpha = P.alpha;
+    out.beta = P.beta;
+    out.bottom = P.bottom;
+    out.top = P.top;
+    out.ns2Adapt = P.adapt === 'ns2' ? 1 : 0;
+    out.lastT = this.lastT;
+    out.lastAvg = this.lastAvg;
+    out.lastFrom = this.lastFrom;
+    out.lastDir = this.lastDir;
+    out.nextT = P.adapt === 'paper' ? this.nextUpdate / NS_PER_S : NaN;
+    out.targetDelay = P.targetDelay;
+    out.C = this.C;
+    return out;
   }
 }
 

@@ -554,13 +554,19 @@ export class RedQueue extends QueueDisc {
       reason,
       rule: this.ruleText(rule, q, pa, u),
       // settings the inspector needs to redo the arithmetic without guessing
-      extra: Object.assign({ byteMode: P.mode === 'byte' ? 1 : 0, meanPktSize: P.meanPktSize, wait: P.wait ? 1 : 0 }, this.recordExtra(now, maxPBefore)),
+      extra: this.recordExtra(now, maxPBefore),
     }));
   }
 
-  /** Numbers a subclass adds to its records (the max_p update); plain RED adds the quirks in force. */
+  /**
+   * The record's `extra`: the settings the inspector needs to redo the arithmetic and the
+   * quirks in force; a subclass adds its own numbers (the max_p update) to this object.
+   * Built by plain stores in a fixed order (an object merged from several with
+   * Object.assign cost about 1.3 us per ARED record: two thirds of a web run's recording).
+   */
   protected recordExtra(_now: number, _maxPBefore: number): Record<string, number> {
-    const out: Record<string, number> = {};
+    const P = this.params;
+    const out: Record<string, number> = { byteMode: P.mode === 'byte' ? 1 : 0, meanPktSize: P.meanPktSize, wait: P.wait ? 1 : 0 };
     if (this.markP < 1) out.markP = this.markP;
     if (this.gentleMaxP !== this.curMaxP && this.params.gentle) out.gentleMaxP = this.gentleMaxP;
     return out;

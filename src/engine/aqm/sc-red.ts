@@ -71,7 +71,14 @@ export class ScRedQueue extends RedQueue {
   }
 
   protected override recordExtra(now: number, maxPBefore: number): Record<string, number> {
-    return Object.assign(super.recordExtra(now, maxPBefore), { statusBefore: this.statusBefore, status: this.status, maxPBefore, alpha: this.params.alpha, beta: this.params.beta });
+    // stores into RED's object, in this order (see RedQueue.recordExtra: no Object.assign)
+    const out = super.recordExtra(now, maxPBefore);
+    out.statusBefore = this.statusBefore;
+    out.status = this.status;
+    out.maxPBefore = maxPBefore;
+    out.alpha = this.params.alpha;
+    out.beta = this.params.beta;
+    return out;
   }
 }
 

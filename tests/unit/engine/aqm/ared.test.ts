@@ -205,5 +205,10 @@ describe('the ARED step-through', () => {
     expect(up.symbolic).toBe(`avg ${avg} > 11: max_p ← max_p + min(α, max_p/4), at most top`);
     expect(e.steps.find((s) => s.label === 'Next update')?.num).toBeCloseTo(1, 12);
     expect(e.mismatches).toEqual([]);
+    // the record's extra, as --trace writes it: RED's settings first, then the adaptation's numbers
+    expect(Object.keys(d.records[d.records.length - 1].extra!)).toEqual([
+      'byteMode', 'meanPktSize', 'wait', 'gentleMaxP', 'bandLow', 'bandHigh', 'interval', 'alpha', 'beta', 'bottom', 'top',
+      'ns2Adapt', 'lastT', 'lastAvg', 'lastFrom', 'lastDir', 'nextT', 'targetDelay', 'C',
+    ]);
   });
 });
