@@ -139,7 +139,11 @@ function LessonText() {
   );
 }
 
+/** Title of the note Copy link adds when the run changed parameters while it went. */
+const LIVE_CHANGES_LINK_TITLE = 'The link applies your mid-run changes from the start';
+
 function ShareButton() {
+  const { store } = useServices();
   const [copied, setCopied] = useState(false);
   return (
     <button
@@ -151,6 +155,17 @@ function ShareButton() {
           setTimeout(() => setCopied(false), 2000);
         } catch {
           window.prompt('Copy this link:', location.href);
+        }
+        // the link holds the final values: a run changed while it went gives other numbers when the link is opened
+        const markers = store.getState().markers;
+        if (markers.length > 0) {
+          store.addBanner({
+            kind: 'info',
+            title: LIVE_CHANGES_LINK_TITLE,
+            lines: [
+              `This run changed ${markers.slice(0, 3).map((m) => `${m.path} to ${String(m.value)} at t = ${m.t.toFixed(1)} s`).join(', ')}${markers.length > 3 ? ` and ${markers.length - 3} more` : ''}; the link sets ${markers.length > 1 ? 'them' : 'it'} from t = 0, so its run (and its numbers) will differ from this one.`,
+            ],
+          });
         }
       }}
       aria-label="Copy link to this scenario"

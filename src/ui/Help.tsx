@@ -81,7 +81,7 @@ export function HelpButton() {
           <ul>
             <li>
               The address bar always holds the scenario: <strong>Copy link</strong> and send it; it opens the same lesson with the same changes and seed, and gives
-              the same numbers.
+              the same numbers. A change made while a run goes is in the link from the start, so that run's numbers differ.
             </li>
             <li>
               <strong>File</strong> saves the scenario as a file the command line runs (<code>npm run sim -- file.json</code>) or opens one, and exports the data

@@ -138,6 +138,12 @@ describe('AQM Lab in the browser', () => {
     const fps = await page.evaluate(() => window.__aqmlab!.loop.fps);
     console.log(`charts at 1x, 4 flows: ${fps.toFixed(1)} frames/s`);
     await page.screenshot({ path: `${SHOTS}/e2e-live-maxp.png` });
+    // Copy link: the link holds max_p = 0.5 from t = 0, not this run's change at t > 1 s: a note says so
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy link to this scenario' }).click();
+    const note = page.locator('[data-testid^=banner-]').filter({ hasText: 'The link applies your mid-run changes from the start' });
+    await expect.poll(() => note.count()).toBe(1);
+    expect(await note.innerText()).toMatch(/This run changed topology\.bottleneck\.queue\.maxP to 0\.5 at t = \d+\.\d s; the link sets it from t = 0/);
     await page.context().close();
   });
 

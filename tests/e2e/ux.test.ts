@@ -196,6 +196,35 @@ describe('heavy scenarios', () => {
   });
 });
 
+describe('very large comparisons', () => {
+  it('Compare asks before running a very large scenario, with its estimate, as Play does; declined, nothing runs', async () => {
+    const page = await open('p=default&duration=100000');
+    const asked: string[] = [];
+    let answer = false;
+    page.on('dialog', (d) => {
+      asked.push(d.message());
+      void (answer ? d.accept() : d.dismiss());
+    });
+    await page.locator('details.slot-compare > summary').click();
+    const select = page.locator('.cmp-panel select');
+    await select.scrollIntoViewIfNeeded();
+    await select.selectOption({ label: 'the same with a drop-tail queue' });
+    await page.locator('.cmp-panel button.primary').click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toMatch(/^Compare: “Four Reno flows, 10 Mb\/s RED bottleneck”[\s\S]*This run is very large[\s\S]*Estimate: about/);
+    await expect.poll(() => page.locator('.cmp-panel .cmp-error').innerText()).toMatch(/^Not started: “Four Reno flows, 10 Mb\/s RED bottleneck” is very large \(Estimate: about/);
+    expect(await page.locator('.cmp-progress').count()).toBe(0);
+    // accepted, it runs (and the page is not frozen: it can be closed)
+    answer = true;
+    await page.locator('.cmp-panel button.primary').click();
+    await expect.poll(() => page.locator('.cmp-progress').count()).toBeGreaterThan(0);
+    expect(asked.length).toBe(2);
+    await page.getByRole('button', { name: 'Close comparison' }).click();
+    await expect.poll(() => page.locator('.cmp-progress').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('editing', () => {
   const field = (page: Page, path: string) => page.locator(`[data-path="${path}"] input[type=number]`).first();
 

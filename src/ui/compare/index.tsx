@@ -8,6 +8,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { jsonEqual } from '../../engine/scenario/paths';
+import { largeRunQuestion } from '../run/controller';
 import { activeExperiment, lessons, withParam } from '../scenario-api';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
@@ -87,6 +88,24 @@ export default function ComparePanel({ store }: SlotProps) {
 
   if (!scenario) return <p className="muted pad">Load a scenario to compare it.</p>;
 
+  /**
+   * A comparison runs each of its scenarios in full: a very large one is asked about first,
+   * with its estimate, as Play does (issue 8); false (with a message) when the user declines.
+   */
+  const confirmLarge = (runs: { label: string; scenario: Scenario }[]): boolean => {
+    for (const r of runs) {
+      const q = largeRunQuestion(r.scenario);
+      if (q === null) continue;
+      const yes = typeof globalThis.confirm === 'function' ? globalThis.confirm(`Compare: “${r.label}”\n\n${q}`) : true;
+      if (!yes) {
+        setError(`Not started: “${r.label}” is very large (${q.split('\n\n')[1].replace(/\.$/, '')}).`);
+        return false;
+      }
+      return true;
+    }
+    return true;
+  };
+
   const start = () => {
     setError(null);
     if (choice === FAMILY) {
@@ -98,6 +117,7 @@ export default function ComparePanel({ store }: SlotProps) {
         setError('Tick at least two lessons of the family to overlay their response times.');
         return;
       }
+      if (!confirmLarge(members.map((m) => ({ label: m.label, scenario: { ...m.scenario, seed: scenario.seed } })))) return;
       setRun(null);
       setFamilyRun((prev) => ({ members, seed: scenario.seed, n: (prev?.n ?? 0) + 1 }));
       return;
@@ -127,6 +147,7 @@ export default function ComparePanel({ store }: SlotProps) {
       b = l.scenario;
       labelB = l.title;
     }
+    if (!confirmLarge([{ label: labelA, scenario }, { label: labelB, scenario: { ...b, seed: scenario.seed } }])) return;
     setRun((prev) => ({ a: scenario, b, labelA, labelB, n: (prev?.n ?? 0) + 1 }));
   };
 
