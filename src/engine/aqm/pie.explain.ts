@@ -83,11 +83,13 @@ export function explain(rec: DecisionRecord): Explanation {
   const qd = g('qdelay');
   const top = Math.max(target * 3, qd * 1.1);
   const bar: ScaleBar = {
-    axis: 'queueing delay estimate (ms)',
+    // the zones say what α (qdelay - target) does; β (qdelay - qdelay_old) can outweigh it while
+    // the delay moves (a falling delay above target can lower p), hence the asterisk
+    axis: 'queueing delay estimate (ms) · *while the delay holds steady',
     zones: [
       { from: 0, to: (target / 2) * 1e3, label: 'low', tone: 'calm' },
-      { from: (target / 2) * 1e3, to: target * 1e3, label: 'p falls', tone: 'band' },
-      { from: target * 1e3, to: top * 1e3, label: 'p rises', tone: 'random' },
+      { from: (target / 2) * 1e3, to: target * 1e3, label: 'p falls*', tone: 'band' },
+      { from: target * 1e3, to: top * 1e3, label: 'p rises*', tone: 'random' },
     ],
     ticks: [
       // a bare "7.5" under the bar did not say what it was: the safeguard's target/2

@@ -36,6 +36,26 @@ describe('the drop probability (RFC 8033 §4.2)', () => {
     expect(e.bar!.ticks.map((t) => t.label)).toEqual(['7.5 ms = target/2', 'target 15 ms']);
   });
 
+  it('a falling delay above target lowers p (the beta term): the "p rises" zone of the bar carries the footnote that says when it holds', () => {
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000 });
+    const q = d.q as PieQueue;
+    for (let i = 0; i < 30; i++) d.arrive(0);
+    for (let i = 0; i < 30; i++) d.depart(29 * MS); // every packet waited 29 ms
+    d.q.sync(45 * MS); // updates at 30 and 45 ms: the delay 29 ms, above target, raises p
+    const before = q.p;
+    expect(before).toBeGreaterThan(0);
+    d.arrive(40 * MS);
+    d.depart(59 * MS); // waited 19 ms: still above the 15 ms target, but falling
+    d.q.sync(60 * MS); // 0.125 x (0.019 - 0.015) + 1.25 x (0.019 - 0.029) < 0
+    expect(q.p).toBeLessThan(before);
+    d.arrive(61 * MS);
+    const e = explain(d.records[d.records.length - 1]);
+    expect(e.steps.find((s) => s.label === 'p update')?.num).toBeCloseTo(q.p, 15);
+    const zone = e.bar!.zones.find((z) => z.from <= e.bar!.pointer!.v && e.bar!.pointer!.v < z.to)!;
+    expect(zone.label).toBe('p rises*');
+    expect(e.bar!.axis).toMatch(/\*while the delay holds steady/);
+  });
+
   it('from p >= 10 % a step is capped at 2 % (§5.5)', () => {
     // T_UPDATE 100 ms; the packet leaving at 99 ms waited 99 ms: the raw step is
     // 0.125 x 0.084 + 1.25 x 0.099 = 0.134, capped at 0.02
