@@ -65,10 +65,12 @@ export function explain(rec: DecisionRecord): Explanation {
   const qr = qRef;
   const top = Math.max(qr * 2, rec.q * 1.1, 1);
   const bar: ScaleBar = {
-    axis: `queue (${u})`,
+    // the zones say what the queue's offset from q_ref does when q = q_old ((a - b)(q - q_ref));
+    // a shrinking queue above q_ref can lower p (the b term), hence the asterisk
+    axis: `queue (${u}) · *while the queue holds steady`,
     zones: [
-      { from: 0, to: qr, label: 'p falls', tone: 'calm' },
-      { from: qr, to: top, label: 'p rises', tone: 'random' },
+      { from: 0, to: qr, label: 'p falls*', tone: 'calm' },
+      { from: qr, to: top, label: 'p rises*', tone: 'random' },
     ],
     ticks: [{ v: qr, label: `q_ref ${fmt(qr)}`, tone: 'target' }],
     pointer: { v: Number.isFinite(q) ? q : rec.q, label: `sample ${fmt(Number.isFinite(q) ? q : rec.q)}` },

@@ -1,6 +1,6 @@
 /**
  * Any AQM's scale bar (src/engine/aqm/explain.ts ScaleBar): coloured zones (RED's "no
- * drops / random / gentle / all", PI's "p falls / p rises", CoDel's "fine / above
+ * drops / random / gentle / all", PI's "p falls* / p rises*", CoDel's "fine / above
  * target"), threshold ticks, the quantity the AQM judged (a triangle) and optionally the
  * instantaneous queue (a dashed tick). Hand-made SVG drawn at the element's pixel width,
  * so the text keeps its size in a narrow side panel. No per-AQM code: the AQM's

@@ -74,6 +74,22 @@ describe('the control law, sample by sample', () => {
     expect(up.numeric).toBe('0 + 0.001 × (20 − 10) − 0.0009 × (0 − 10)');
     expect(e.mismatches).toEqual([]);
   });
+
+  it('a shrinking queue above q_ref lowers p: the "p rises" zone of the bar carries the footnote that says when it holds', () => {
+    const d = new Drive('pi', v);
+    const q = d.q as PiQueue;
+    for (let i = 0; i < 20; i++) d.arrive(1 * MS);
+    d.q.sync(20 * MS); // samples of 20 at 10 and 20 ms: p = 0.02
+    for (let i = 0; i < 8; i++) d.depart(25 * MS);
+    d.q.sync(30 * MS); // q 12, still above q_ref 10: 0.02 + 0.001 x 2 - 0.0009 x 10 = 0.013
+    expect(q.p).toBeCloseTo(0.013, 15);
+    d.arrive(31 * MS);
+    const e = explain(d.records[d.records.length - 1]);
+    expect(e.steps.find((s) => s.label === 'p update')?.num).toBeCloseTo(0.013, 15);
+    const zone = e.bar!.zones.find((z) => z.from <= e.bar!.pointer!.v && e.bar!.pointer!.v < z.to)!;
+    expect(zone.label).toBe('p rises*');
+    expect(e.bar!.axis).toMatch(/\*while the queue holds steady/);
+  });
 });
 
 describe('PI on long-lived flows (10 Mb/s, q_ref 240 packets)', () => {
