@@ -128,19 +128,22 @@ export function Transport() {
             </option>
           ))}
         </select>
-        <select
-          value={stepFlow === null ? '' : String(stepFlow)}
-          onChange={(e) => controller.setStepTarget(stepWhat, e.target.value === '' ? null : Number(e.target.value))}
-          aria-label="Only events of flow"
-          title="Only events of this flow"
-        >
-          <option value="">any flow</option>
-          {Array.from({ length: Math.min(flows, 200) }, (_, i) => (
-            <option key={i} value={i}>
-              flow {i}
-            </option>
-          ))}
-        </select>
+        {flows > 0 ? (
+          // web connections are not in `flows` (they come and go by the thousand): a web-only run has no flow to pick
+          <select
+            value={stepFlow === null ? '' : String(stepFlow)}
+            onChange={(e) => controller.setStepTarget(stepWhat, e.target.value === '' ? null : Number(e.target.value))}
+            aria-label="Only events of flow"
+            title="Only events of this flow"
+          >
+            <option value="">any flow</option>
+            {Array.from({ length: Math.min(flows, 200) }, (_, i) => (
+              <option key={i} value={i}>
+                flow {i}
+              </option>
+            ))}
+          </select>
+        ) : null}
         <button type="button" className="step-fwd" onClick={() => controller.stepForward()} aria-label={`Step to the next ${what}`} title={`Next ${what} (→)`} aria-keyshortcuts="ArrowRight">
           Step <span aria-hidden="true">▶</span>
         </button>

@@ -33,6 +33,13 @@ export interface InspectorProps {
   now?: number;
   /** Whether an ECN mark can happen in this scenario (offers "Next mark"); default true. */
   canMark?: boolean;
+  /**
+   * Flow ids below this are the run's long-lived flows (bulk, UDP), the ones "Next event of
+   * flow" can follow; ids from it up are web exchanges (one id per request/response, tens of
+   * thousands in a run), whose TCP halves record no flow events, so following one would only
+   * run 30 s and find nothing. Default: every flow is long-lived.
+   */
+  longLivedFlows?: number;
 }
 
 /** Colour of an outcome badge: the queue-event colours of the charts (colors.ts). */
@@ -53,7 +60,7 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true }: InspectorProps) {
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, longLivedFlows = Infinity }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
   const rec = n > 0 ? records[i] : null;
@@ -61,15 +68,16 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
   const flowSelectId = useId();
   const flows = useMemo(() => {
     const s = new Set<number>();
-    for (const r of records) if (r.flow >= 0) s.add(r.flow);
-    for (const e of flowEvents) s.add(e.flow);
+    for (const r of records) if (r.flow >= 0 && r.flow < longLivedFlows) s.add(r.flow);
+    for (const e of flowEvents) if (e.flow < longLivedFlows) s.add(e.flow);
     return [...s].sort((a, b) => a - b);
-  }, [records, flowEvents]);
+  }, [records, flowEvents, longLivedFlows]);
   const ex = useMemo(() => (rec ? explainDecision(rec) : null), [rec]);
   const rttOf = typeof rtt === 'function' ? (rec ? rtt(rec) : undefined) : rtt;
   const next = useMemo(() => (rec ? consequences(rec, flowEvents, { rtt: rttOf }) : []), [rec, flowEvents, rttOf]);
   const items = useMemo(() => (rec ? timeline(rec, next) : []), [rec, next]);
-  const flow = flowChoice ?? rec?.flow ?? flows[0] ?? 0;
+  const flow = flowChoice ?? (rec && rec.flow >= 0 && rec.flow < longLivedFlows ? rec.flow : undefined) ?? flows[0] ?? 0;
+  const isWeb = (f: number) => f >= longLivedFlows;
 
   const nav = (
     <div className="insp-nav" role="toolbar" aria-label="Step through AQM decisions">
@@ -87,21 +95,25 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       <button type="button" onClick={() => onStep('next-drop')} aria-label="Next drop">
         Next drop
       </button>
-      <span className="insp-flowstep">
-        <button type="button" onClick={() => onStep('next-flow-event', flow)} aria-label={`Next event of flow ${flow}`}>
-          Next event of flow
-        </button>
-        <label className="insp-sr" htmlFor={flowSelectId}>
-          Flow to follow
-        </label>
-        <select id={flowSelectId} value={flow} onChange={(e) => setFlowChoice(Number(e.target.value))}>
-          {(flows.length ? flows : [flow]).map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </select>
-      </span>
+      {longLivedFlows > 0 ? (
+        <span className="insp-flowstep">
+          <button type="button" onClick={() => onStep('next-flow-event', flow)} aria-label={`Next event of flow ${flow}`}>
+            Next event of flow
+          </button>
+          <label className="insp-sr" htmlFor={flowSelectId}>
+            Flow to follow
+          </label>
+          <select id={flowSelectId} value={flow} onChange={(e) => setFlowChoice(Number(e.target.value))}>
+            {(flows.length ? flows : [flow]).map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </span>
+      ) : (
+        <span className="insp-muted insp-webnote">Web connections come and go by the thousand and are not traced event by event: step by decision or drop.</span>
+      )}
     </div>
   );
 
@@ -143,7 +155,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
           <dt>Flow</dt>
           <dd>
             <span className="insp-swatch" style={{ background: flowColor(ex.packet.flow) }} aria-hidden="true" />
-            {ex.packet.flow}
+            {isWeb(ex.packet.flow) ? `web connection ${ex.packet.flow}` : ex.packet.flow}
           </dd>
         </div>
         {ex.packet.kind ? (
@@ -201,7 +213,9 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       {rec.outcome !== 'enqueue' ? (
         <section className="insp-next" aria-label="What happened next">
           <h3>What happened next</h3>
-          <p className="insp-summary">{reactionSummary(rec, next, now !== undefined && now < rec.t + 2 * (rttOf ?? 0.2))}</p>
+          <p className="insp-summary">
+            {isWeb(rec.flow) ? `Web connection ${rec.flow} is not traced event by event, so what it did next is not shown.` : reactionSummary(rec, next, now !== undefined && now < rec.t + 2 * (rttOf ?? 0.2))}
+          </p>
           {items.length > 0 ? (
             <ol className="insp-timeline">
               {items.map((it, k) => {

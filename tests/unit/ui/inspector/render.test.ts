@@ -18,6 +18,7 @@ interface Props {
   rtt?: number;
   now?: number;
   canMark?: boolean;
+  longLivedFlows?: number;
 }
 
 async function loadInspector(): Promise<ComponentType<Props>> {
@@ -95,5 +96,29 @@ describe('Inspector markup', () => {
     expect(html).not.toContain('Next mark');
     expect(html).toContain('“Next ▶”');
     expect(html).toContain('aria-label="Next drop"');
+  });
+
+  // web exchanges (flow ids from the number of long-lived flows up) record no flow events:
+  // offering their raw ids to follow only ran 30 s and found nothing (QA, #p=web-dt148-80)
+  it('web connections are not offered to follow; the long-lived flows of a mixed run still are', async () => {
+    const Inspector = await loadInspector();
+    const web = (flow: number, uid: number): DecisionRecord => ({ ...mark, flow, uid });
+    const records = [web(46717, 1), web(1978, 2), web(3, 3)];
+    const select = (html: string) => [...(/<select[^>]*>(.*?)<\/select>/.exec(html)?.[1] ?? '').matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((m) => m[1]);
+    // a web-only run: no flow to follow, and the nav says why
+    const only = unescape(renderToStaticMarkup(createElement(Inspector, { records: records.slice(0, 2), index: 0, flowEvents: [], onStep: () => {}, longLivedFlows: 0 })));
+    expect(only).not.toContain('Next event of flow');
+    expect(select(only)).toEqual([]);
+    expect(only).toContain('not traced event by event');
+    expect(only).toContain('web connection 46717');
+    expect(only).toContain('Web connection 46717 is not traced event by event');
+    expect(only).not.toContain('No event of flow 46717');
+    // web traffic beside 4 long-lived flows: only flow 3 is listed, and it is the one followed
+    const mixed = unescape(renderToStaticMarkup(createElement(Inspector, { records, index: 0, flowEvents: [], onStep: () => {}, longLivedFlows: 4 })));
+    expect(select(mixed)).toEqual(['3']);
+    expect(mixed).toContain('aria-label="Next event of flow 3"');
+    // long-lived lessons (no limit given): every flow seen, as before
+    const plain = unescape(renderToStaticMarkup(createElement(Inspector, { records, index: 0, flowEvents: [], onStep: () => {} })));
+    expect(select(plain)).toEqual(['3', '1978', '46717']);
   });
 });
