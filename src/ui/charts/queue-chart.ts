@@ -68,20 +68,6 @@ export const queueChart: ChartDef = {
     const target = thCol('target');
     const bandLow = thCol('bandLow');
     const bandHigh = thCol('bandHigh');
-    if (hasTh) items.push({ label: 'min_th', color: SERIES.minTh, dash: [10, 5] }, { label: 'max_th', color: SERIES.maxTh, dash: [10, 5] });
-    if (hasTh && gentleOn) items.push({ label: '2·max_th', color: SERIES.gentleTh, dash: [3, 4] });
-    if (bandLow) items.push({ label: 'target band', color: SERIES.band, dash: [4, 3], width: 2 });
-    if (target) items.push({ label: q.kind === 'rem' ? 'b* (target queue)' : q.kind === 'pi' ? 'q_ref (target queue)' : 'target queue', color: SERIES.avg, dash: [6, 4], width: 2.5 });
-    items.push({ label: 'buffer limit', color: SERIES.limit, dash: [2, 3], width: 2 });
-    const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
-
-    const r = plotRect(p, lh + 10, f, 'overflow drop ● ', 0);
-    ev.update(store, t0, t1, r.w);
-    const rows = rowsFor(c, ev.present);
-    const rowH = Math.round(f.tick * 1.45);
-    const stripH = rows.length * rowH + 6;
-    const main = { x: r.x, y: r.y, w: r.w, h: Math.max(20, r.h - stripH) };
-    const x = xScaleFor(r, t0, t1);
     const qcol = store.column(u.cols[0]);
     const acol = store.column(u.cols[1]);
     const dataMax = maxOver(store, [qcol, acol, rev], t0, t1, c.scratch, rev ? 'queue+rev' : 'queue') * u.scale;
@@ -97,6 +83,26 @@ export const queueChart: ChartDef = {
     // neither the queue nor its average can pass the buffer: a threshold above it (2 max_th
     // of a small buffer) would only squash the plot, so the axis stops just above the limit
     if (limMax > 0) top = Math.min(top, Math.max(dataMax || 0, limMax * u.scale) * 1.08);
+    // the axis stops at the buffer, so a threshold wholly above it (2·max_th of a small
+    // buffer) has no line on the chart: the legend lists only the lines drawn
+    if (hasTh) {
+      const lowMax = lowest(store, thCol('maxTh'), maxSteps, t0, t1) * u.scale;
+      if (lowest(store, thCol('minTh'), minSteps, t0, t1) * u.scale <= top) items.push({ label: 'min_th', color: SERIES.minTh, dash: [10, 5] });
+      if (lowMax <= top) items.push({ label: 'max_th', color: SERIES.maxTh, dash: [10, 5] });
+      if (gentleOn && 2 * lowMax <= top) items.push({ label: '2·max_th', color: SERIES.gentleTh, dash: [3, 4] });
+    }
+    if (bandLow) items.push({ label: 'target band', color: SERIES.band, dash: [4, 3], width: 2 });
+    if (target) items.push({ label: q.kind === 'rem' ? 'b* (target queue)' : q.kind === 'pi' ? 'q_ref (target queue)' : 'target queue', color: SERIES.avg, dash: [6, 4], width: 2.5 });
+    items.push({ label: 'buffer limit', color: SERIES.limit, dash: [2, 3], width: 2 });
+    const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
+
+    const r = plotRect(p, lh + 10, f, 'overflow drop ● ', 0);
+    ev.update(store, t0, t1, r.w);
+    const rows = rowsFor(c, ev.present);
+    const rowH = Math.round(f.tick * 1.45);
+    const stripH = rows.length * rowH + 6;
+    const main = { x: r.x, y: r.y, w: r.w, h: Math.max(20, r.h - stripH) };
+    const x = xScaleFor(r, t0, t1);
     const y = yScaleFor(main, 0, top);
     axes(p, r, x, y, f, 'time (s)', u.label);
 
@@ -161,3 +167,24 @@ export const queueChart: ChartDef = {
 };
 
 const xsScratch: number[] = [];
+
+/**
+ * The lowest value a threshold takes in [t0, t1]: from its streamed column where the engine
+ * sends one and it has samples there, else from the scenario's values (live changes included).
+ * Infinity when it has none.
+ */
+function lowest(store: SeriesStore, col: Float64Array | undefined, steps: readonly [number, number | null][], t0: number, t1: number): number {
+  let m = Infinity;
+  let seen = false;
+  if (col) {
+    const t = store.t;
+    for (let i = 0; i < store.length; i++) {
+      if (t[i] < t0 || t[i] > t1) continue;
+      seen = true;
+      const v = col[i];
+      if (v < m) m = v;
+    }
+  }
+  if (!seen) for (const [, v] of steps) if (v !== null && v < m) m = v;
+  return m;
+}
