@@ -501,6 +501,25 @@ describe('phone and projector', () => {
     await page.context().close();
   });
 
+  it("embed view and normal header at 1100-1366 px: an open-ended run's progress bar keeps a usable width", async () => {
+    // the time text of an open-ended run ("t = 1.3 s · 0 % of the data delivered") left the bar 0-35 px (QA, ?embed=1#p=red-vs-dt)
+    for (const [query, width] of [
+      ['?embed=1', 1280],
+      ['?embed=1', 1100],
+      ['', 1366],
+    ] as const) {
+      const page = await open('p=red-vs-dt', { width, height: 768, query });
+      await page.keyboard.press(' ');
+      await expect.poll(() => page.getByTestId('sim-time').innerText()).toMatch(/% of the data delivered/);
+      const bar = (await page.locator('.progress .bar').boundingBox())!.width;
+      console.log(`${query || 'normal'} at ${width} px: progress bar ${bar.toFixed(0)} px`);
+      expect(bar).toBeGreaterThan(100);
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
+      if (width === 1280) await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-embed-1280-progress.png` });
+      await page.context().close();
+    }
+  });
+
   it('classroom mode at 1920x1080: chart text of 20 px and more (read from the exported SVG), page text of 20 px and more', async () => {
     const page = await open('p=default', { width: 1920, height: 1080, query: '?classroom=1' });
     await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
