@@ -565,6 +565,39 @@ describe('phone and projector', () => {
     await page.screenshot({ path: `${SHOTS}/ux-classroom-1024-paused.png` });
     await page.context().close();
   });
+
+  it('without classroom mode at 1024x768 the sticky header, all its controls on screen, takes under a sixth of the screen', async () => {
+    // it was 165 px, 176 px paused with "Why? ↓": the header tools wrapped under the lesson menu (QA)
+    const page = await open('p=red-vs-dt', { width: 1024, height: 768 });
+    await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
+    await waitForStatus(page, 'paused', 120_000);
+    await expect.poll(() => page.getByRole('button', { name: 'Why? Show the decision inspector' }).isVisible()).toBe(true);
+    await page.mouse.wheel(0, 900);
+    await page.waitForTimeout(300);
+    const hdr = await page.evaluate(() => document.querySelector('.app-header')!.getBoundingClientRect());
+    console.log(`1024x768 header: ${hdr.height.toFixed(0)} px`);
+    expect(hdr.top).toBe(0);
+    expect(hdr.bottom).toBeLessThan(768 / 6);
+    // nothing hidden: every control of the header (lesson menu, tools, run controls) is inside it, on screen
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.app-header select, .app-header button, .app-header summary')]
+        // not the contents of closed menus and dialogs (the File menu's items, Help's Close)
+        .filter((e) => e.checkVisibility())
+        .map((e) => {
+          const r = e.getBoundingClientRect();
+          return { what: e.getAttribute('aria-label') ?? e.textContent, top: r.top, bottom: r.bottom, right: r.right, w: r.width };
+        }),
+    );
+    expect(boxes.length).toBeGreaterThan(12);
+    for (const b of boxes) {
+      expect(b.w, String(b.what)).toBeGreaterThan(0);
+      expect(b.top, String(b.what)).toBeGreaterThanOrEqual(0);
+      expect(b.bottom, String(b.what)).toBeLessThanOrEqual(hdr.bottom);
+      expect(b.right, String(b.what)).toBeLessThanOrEqual(1024);
+    }
+    await page.screenshot({ path: `${SHOTS}/ux-1024-header.png` });
+    await page.context().close();
+  });
 });
 
 describe('exported figures', () => {
