@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario, type EngineScenario } from '../../src/engine/sim-run';
@@ -70,6 +71,30 @@ describe('web traffic in the browser', () => {
     await page.locator('.chart-response').screenshot({ path: `${SHOTS}/e2e-web-ccdf.png` });
     const pts = await page.evaluate(() => Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')!.dataset.points));
     expect(pts).toBeGreaterThan(50);
+    // like every chart, it exports: the distributions as CSV/JSON, the figure as PNG/SVG with its caption
+    const fetchDownload = async (kind: string): Promise<{ name: string; bytes: Buffer }> => {
+      const menu = page.locator('.chart-response details.export-menu');
+      if (!(await menu.evaluate((e: HTMLDetailsElement) => e.open))) await menu.locator('summary').click();
+      const [dl] = await Promise.all([page.waitForEvent('download'), menu.getByRole('button', { name: kind }).click()]);
+      const path = await dl.path();
+      return { name: dl.suggestedFilename(), bytes: readFileSync(path!) };
+    };
+    const csv = await fetchDownload('CSV data');
+    expect(csv.name).toBe('aqm-lab-web-dt148-80-response-times.csv');
+    const lines = csv.bytes.toString('utf8').trimEnd().split('\n');
+    expect(lines[0].split(',').slice(0, 3)).toEqual(['upper_s', 'run_count', 'run_cdf']);
+    const rows = lines.slice(1).map((l) => l.split(',').map(Number));
+    expect(rows.reduce((a, r) => a + r[1], 0)).toBe(final.web.exchanges);
+    expect(rows.at(-1)![2]).toBe(1);
+    const json = JSON.parse((await fetchDownload('JSON data')).bytes.toString('utf8'));
+    expect(json.run.all.n).toBe(final.web.exchanges);
+    expect(json.scenario.seed).toBe(scenario.seed);
+    const svg = (await fetchDownload('SVG image')).bytes.toString('utf8');
+    expect(svg).toContain('<title>Response times, CCDF</title>');
+    expect(svg).toContain(`lesson web-dt148-80 · seed ${scenario.seed}`);
+    const png = (await fetchDownload('PNG image')).bytes;
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(1280);
   });
 
   it('the compare view overlays the response-time CDFs of drop-tail and RED + ECN with the baseline', async () => {

@@ -11,8 +11,12 @@ import { useServices } from '../app-context';
 import { SERIES } from '../colors';
 import { hasWebTraffic } from '../scenario-view';
 import { useAppState } from '../store/app-store';
+import { encodeLink } from '../scenario-api';
 import { CanvasPainter } from './painter';
-import { fontsFor } from './plot';
+import { fontsFor, SeriesScratch } from './plot';
+import { chartContext } from './context';
+import { chartPng, chartSvg, download, fileStem, responseTimesCsv, responseTimesJson, type FigureSource } from './export';
+import type { ChartDef } from './types';
 import { calibrationLine, calibrationStepLine } from './calibration-text';
 import { BASELINE_COLOR, drawResponseTimes, RUN_COLOR, type RtCurve, type RtMode } from './response-plot';
 import './response-chart.css';
@@ -30,6 +34,36 @@ export function ResponseChart() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const hover = useRef<number | null>(null);
   const hasWeb = hasWebTraffic(scenario);
+  const menuRef = useRef<HTMLDetailsElement>(null);
+
+  /** The curves as drawn now: this run and its baseline, all responses or those above 50 KB. */
+  const curvesNow = (): RtCurve[] => {
+    const ex = store.exchanges;
+    const set = large ? 'large' : 'all';
+    return [
+      { label: 'this run', hist: ex.run[set], color: RUN_COLOR },
+      { label: store.getState().baselineBehind ? 'uncongested (10x faster link; still running)' : 'uncongested (10x faster link)', hist: ex.baseline[set], color: BASELINE_COLOR, dash: [7, 4] },
+    ];
+  };
+
+  // the same exports as every other chart (README: PNG, SVG captioned with where it came from, CSV, JSON)
+  const exportAs = async (kind: 'png' | 'svg' | 'csv' | 'json') => {
+    if (menuRef.current) menuRef.current.open = false;
+    const state = store.getState();
+    const stem = fileStem(large ? 'response-times-large' : 'response-times', state.presetName);
+    if (kind === 'csv') return download(`${stem}.csv`, new Blob([responseTimesCsv(store.exchanges)], { type: 'text/csv' }));
+    if (kind === 'json') return download(`${stem}.json`, new Blob([responseTimesJson(store.exchanges, state.summary, { chart: 'response', scenario: state.scenario })], { type: 'application/json' }));
+    const title = `Response times${large ? ' (responses above 50 KB)' : ''}${mode === 'ccdf' ? ', CCDF' : ''}`;
+    const curves = curvesNow();
+    const def: ChartDef = { id: 'response', title, describe: () => title, columns: () => [], draw: (p, c) => drawResponseTimes(p, curves, mode, c.fonts, null).drawn };
+    const wrap = wrapRef.current;
+    const c = chartContext(state, store.series, new SeriesScratch(), performance.now());
+    const w = Math.max(640, Math.floor(wrap?.getBoundingClientRect().width ?? 800));
+    const h = Math.max(360, Math.floor(wrap?.getBoundingClientRect().height ?? 450)) + Math.round(c.fonts.label * 4.2);
+    const src: FigureSource | undefined = state.scenario ? { lesson: state.presetName, seed: state.scenario.seed, link: encodeLink(state.scenario, state.presetName), date: new Date() } : undefined;
+    if (kind === 'png') download(`${stem}.png`, await chartPng(def, c, w, h, title, src));
+    else download(`${stem}.svg`, new Blob([chartSvg(def, c, w, h, title, src)], { type: 'image/svg+xml' }));
+  };
 
   useEffect(() => {
     const wrap = wrapRef.current;
@@ -75,11 +109,7 @@ export function ResponseChart() {
         ctx.fillStyle = SERIES.background;
         ctx.fillRect(0, 0, width, height);
         const fonts = fontsFor(store.getState().classroom);
-        const set = large ? 'large' : 'all';
-        const curves: RtCurve[] = [
-          { label: 'this run', hist: ex.run[set], color: RUN_COLOR },
-          { label: store.getState().baselineBehind ? 'uncongested (10x faster link; still running)' : 'uncongested (10x faster link)', hist: ex.baseline[set], color: BASELINE_COLOR, dash: [7, 4] },
-        ];
+        const curves = curvesNow();
         const out = drawResponseTimes(new CanvasPainter(ctx, width, height, fonts.line), curves, mode, fonts, hover.current);
         canvas.dataset.points = String(out.drawn);
         canvas.dataset.exchanges = String(ex.run.all.n);
@@ -114,6 +144,15 @@ export function ResponseChart() {
           <button type="button" aria-pressed={large} onClick={() => setLarge(!large)} title="Only responses above 50 KB (seeds/000 Fig. 18)">
             &gt; 50 KB
           </button>
+          <details className="export-menu" ref={menuRef}>
+            <summary aria-label="Export Response times">Export</summary>
+            <div className="export-items" role="group" aria-label="Export Response times as">
+              <button type="button" onClick={() => void exportAs('png')}>PNG image</button>
+              <button type="button" onClick={() => void exportAs('svg')}>SVG image</button>
+              <button type="button" onClick={() => void exportAs('csv')}>CSV data</button>
+              <button type="button" onClick={() => void exportAs('json')}>JSON data</button>
+            </div>
+          </details>
         </div>
       </header>
       <p className="response-counters" aria-live="polite" data-testid="response-counters">

@@ -5,6 +5,7 @@
  */
 import type { Summary } from '../../engine/metrics/types';
 import { SERIES } from '../colors';
+import { BIN_COUNT, binEdge, type ExchangeStore, type RtHistogram } from '../store/exchange-store';
 import type { SeriesStore } from '../store/series-store';
 import { CanvasPainter, FONT_FAMILY, measureText, SvgPainter } from './painter';
 import type { ChartContext, ChartDef } from './types';
@@ -228,4 +229,45 @@ export function withPngText(png: Uint8Array, texts: Record<string, string>): Uin
 /** A file-name-safe stem: "aqm-lab-queue-red-ecn". */
 export function fileStem(chart: string, preset: string | null): string {
   return ['aqm-lab', preset ?? 'custom', chart].join('-').replace(/[^a-zA-Z0-9._-]+/g, '-');
+}
+
+/**
+ * The response-time distributions behind the response-time chart as CSV: one row per
+ * histogram bin (upper edge in seconds; 60 bins per decade, 1 ms to 1000 s), with each
+ * set's count in the bin and its CDF at the edge (share completed within it; empty while a
+ * set has no exchange). Sets: this run and its uncongested baseline, all responses and
+ * responses above 50 KB, as the chart's CDF, CCDF and "> 50 KB" views draw them.
+ */
+export function responseTimesCsv(ex: ExchangeStore): string {
+  const sets: [string, RtHistogram][] = [
+    ['run', ex.run.all],
+    ['baseline', ex.baseline.all],
+    ['run_large', ex.run.large],
+    ['baseline_large', ex.baseline.large],
+  ];
+  const lines = [['upper_s', ...sets.flatMap(([k]) => [`${k}_count`, `${k}_cdf`])].join(',')];
+  const acc = sets.map(() => 0);
+  for (let i = 0; i < BIN_COUNT; i++) {
+    let row = cell(binEdge(i));
+    sets.forEach(([, h], k) => {
+      acc[k] += h.counts[i];
+      row += `,${h.counts[i]},${h.n > 0 ? cell(acc[k] / h.n) : ''}`;
+    });
+    lines.push(row);
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** The same distributions as JSON: bin upper edges, counts per set, totals and quantiles. */
+export function responseTimesJson(ex: ExchangeStore, summary: Summary | null, extra: Record<string, unknown> = {}): string {
+  const set = (h: RtHistogram) => ({
+    n: h.n,
+    lost: h.lost,
+    meanSeconds: h.n > 0 ? h.sum / h.n : null,
+    medianSeconds: h.n > 0 ? h.quantile(0.5) : null,
+    p90Seconds: h.n > 0 ? h.quantile(0.9) : null,
+    counts: Array.from(h.counts),
+  });
+  const upper = Array.from({ length: BIN_COUNT }, (_, i) => binEdge(i));
+  return JSON.stringify({ ...extra, binUpperEdgeSeconds: upper, run: { all: set(ex.run.all), large: set(ex.run.large) }, baseline: { all: set(ex.baseline.all), large: set(ex.baseline.large) }, summary }, null, 1);
 }

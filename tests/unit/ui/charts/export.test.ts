@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { captionText, eventsCsv, seriesCsv, seriesJson, withPngText } from '../../../../src/ui/charts/export';
+import { captionText, eventsCsv, responseTimesCsv, responseTimesJson, seriesCsv, seriesJson, withPngText } from '../../../../src/ui/charts/export';
+import { BIN_COUNT, ExchangeStore } from '../../../../src/ui/store/exchange-store';
 import { SvgPainter } from '../../../../src/ui/charts/painter';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
 
@@ -21,6 +22,45 @@ describe('data export', () => {
 
   it('events CSV names the kind', () => {
     expect(eventsCsv(s)).toBe('t,kind,flow\n0.7,ecn-mark,1\n');
+  });
+});
+
+describe('response-time export', () => {
+  const ex = new ExchangeStore();
+  // run: 0.1 s, 0.2 s, 3 s (the last above 50 KB); baseline: 0.05 s twice; no large baseline
+  ex.append(false, Float64Array.from([0.1, 0.2, 3]), Float64Array.from([1000, 2000, 80_000]), Uint8Array.from([0, 0, 1]));
+  ex.append(true, Float64Array.from([0.05, 0.05]), Float64Array.from([1000, 1000]), Uint8Array.from([0, 0]));
+
+  it('CSV: a header, one row per bin, counts that add up to each set and CDFs rising to 1 (empty for an empty set)', () => {
+    const lines = responseTimesCsv(ex).trimEnd().split('\n');
+    expect(lines[0]).toBe('upper_s,run_count,run_cdf,baseline_count,baseline_cdf,run_large_count,run_large_cdf,baseline_large_count,baseline_large_cdf');
+    expect(lines.length).toBe(BIN_COUNT + 1);
+    const rows = lines.slice(1).map((l) => l.split(','));
+    const col = (k: number) => rows.map((r) => r[k]);
+    expect(col(1).reduce((a, v) => a + Number(v), 0)).toBe(3);
+    expect(col(3).reduce((a, v) => a + Number(v), 0)).toBe(2);
+    expect(col(5).reduce((a, v) => a + Number(v), 0)).toBe(1);
+    const cdf = col(2).map(Number);
+    for (let i = 1; i < cdf.length; i++) expect(cdf[i]).toBeGreaterThanOrEqual(cdf[i - 1]);
+    expect(cdf.at(-1)).toBe(1);
+    // the run's CDF at the bin that holds 0.2 s: two of three
+    const i2 = rows.findIndex((r) => Number(r[0]) >= 0.2);
+    expect(Number(rows[i2][2])).toBeCloseTo(2 / 3, 12);
+    expect(col(8).every((v) => v === '')).toBe(true);
+    // upper edges rise from about 1 ms to 1000 s
+    expect(Number(rows[0][0])).toBeGreaterThan(0.001);
+    expect(Number(rows.at(-1)![0])).toBeCloseTo(1000, 6);
+  });
+
+  it('JSON parses, with the bin edges, each set\'s counts and totals', () => {
+    const j = JSON.parse(responseTimesJson(ex, null, { chart: 'response' }));
+    expect(j.chart).toBe('response');
+    expect(j.binUpperEdgeSeconds.length).toBe(BIN_COUNT);
+    expect(j.run.all.n).toBe(3);
+    expect(j.run.all.lost).toBe(1);
+    expect(j.run.all.counts.reduce((a: number, v: number) => a + v, 0)).toBe(3);
+    expect(j.baseline.large.n).toBe(0);
+    expect(j.baseline.large.medianSeconds).toBeNull();
   });
 });
 
