@@ -107,8 +107,8 @@ export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean
     const src: FigureSource | undefined = state.scenario ? { lesson: state.presetName, seed: state.scenario.seed, link: encodeLink(state.scenario, state.presetName), date: new Date() } : undefined;
     if (kind === 'png') download(`${stem}.png`, await chartPng(def, c, w, h, def.title, src));
     else if (kind === 'svg') download(`${stem}.svg`, new Blob([chartSvg(def, c, w, h, def.title, src)], { type: 'image/svg+xml' }));
-    else if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, def.columns(store.series))], { type: 'text/csv' }));
-    else download(`${stem}.json`, new Blob([seriesJson(store.series, def.columns(store.series), state.summary, { chart: def.id, scenario: state.scenario })], { type: 'application/json' }));
+    else if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, def.columns(store.series), def.derived?.(store.series, c.end))], { type: 'text/csv' }));
+    else download(`${stem}.json`, new Blob([seriesJson(store.series, def.columns(store.series), state.summary, { chart: def.id, scenario: state.scenario }, def.derived?.(store.series, c.end))], { type: 'application/json' }));
   };
 
   const titleId = `chart-title-${def.id}${full ? '-full' : ''}`;

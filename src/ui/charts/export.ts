@@ -28,10 +28,10 @@ function cell(v: number): string {
 }
 
 /** CSV with a `t` column and the given store columns, one row per stored sample. */
-export function seriesCsv(store: SeriesStore, columns: readonly string[]): string {
+export function seriesCsv(store: SeriesStore, columns: readonly string[], derived: readonly [string, Float64Array][] = []): string {
   const cols = columns.filter((c) => store.has(c));
-  const data = cols.map((c) => store.column(c) as Float64Array);
-  const lines = [['t', ...cols].join(',')];
+  const data = [...cols.map((c) => store.column(c) as Float64Array), ...derived.map(([, d]) => d)];
+  const lines = [['t', ...cols, ...derived.map(([k]) => k)].join(',')];
   for (let i = 0; i < store.length; i++) {
     let row = cell(store.t[i]);
     for (const d of data) row += ',' + cell(d[i]);
@@ -49,12 +49,13 @@ export function eventsCsv(store: SeriesStore): string {
 }
 
 /** Series columns as a JSON document, with the summary. NaN becomes null. */
-export function seriesJson(store: SeriesStore, columns: readonly string[], summary: Summary | null, extra: Record<string, unknown> = {}): string {
+export function seriesJson(store: SeriesStore, columns: readonly string[], summary: Summary | null, extra: Record<string, unknown> = {}, derived: readonly [string, Float64Array][] = []): string {
   const series: Record<string, (number | null)[]> = { t: Array.from(store.t.subarray(0, store.length)) };
-  for (const c of columns) {
-    const col = store.column(c);
-    if (col) series[c] = Array.from(col.subarray(0, store.length), (v) => (Number.isFinite(v) ? v : null));
-  }
+  const put = (name: string, col: Float64Array | undefined) => {
+    if (col) series[name] = Array.from(col.subarray(0, store.length), (v) => (Number.isFinite(v) ? v : null));
+  };
+  for (const c of columns) put(c, store.column(c));
+  for (const [k, d] of derived) put(k, d);
   return JSON.stringify({ ...extra, series, summary }, null, 1);
 }
 

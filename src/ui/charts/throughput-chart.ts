@@ -102,6 +102,19 @@ export const throughputChart: ChartDef = {
     return `Bottleneck utilization in percent and goodput of each flow in megabits per second, averaged over ${WindowRates.windowFor(c.end)} s. ${jainText(c)}.`;
   },
   columns: (s: SeriesStore) => ['util', ...s.names().filter((k) => k.startsWith('goodput.'))].filter((k) => s.has(k)),
+  // the raw columns are per sample interval (a 15 ms sample swings 0 to 9 Mb/s); the chart
+  // draws them averaged over W seconds, so the export carries those too
+  derived(s: SeriesStore, end: number): [string, Float64Array][] {
+    const W = WindowRates.windowFor(end);
+    const wr = new WindowRates();
+    wr.update(s, W);
+    const out: [string, Float64Array][] = [];
+    for (const [name, rate] of wr.out) {
+      const label = name === 'util' ? 'util' : `goodput.${name.slice('acked.'.length)}`;
+      out.push([`${label}.avg${W}s`, rate.subarray(0, s.length)]);
+    }
+    return out;
+  },
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;
     const store = c.store;

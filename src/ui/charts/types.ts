@@ -36,6 +36,12 @@ export interface ChartDef {
   draw(p: Painter, c: ChartContext): number;
   /** Store columns exported as CSV/JSON for this chart. */
   columns(store: SeriesStore): string[];
+  /**
+   * Columns the chart computes from the store and draws instead of the raw ones (e.g.
+   * rates averaged over a window), exported beside them so the file holds what the
+   * figure shows. Each array has one value per stored sample.
+   */
+  derived?(store: SeriesStore, end: number): [string, Float64Array][];
   /** Redraw every frame while running (animations), not only when data changes. */
   animated?: boolean;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WindowRates } from '../../../../src/ui/charts/throughput-chart';
+import { seriesCsv, seriesJson } from '../../../../src/ui/charts/export';
+import { throughputChart, WindowRates } from '../../../../src/ui/charts/throughput-chart';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
 
 describe('WindowRates (sliding-window goodput and utilization)', () => {
@@ -49,5 +50,29 @@ describe('WindowRates (sliding-window goodput and utilization)', () => {
     s.clear();
     add(0, 3000);
     expect(w.out.get('acked.0')![s.length - 1]).toBeCloseTo(24_000, 6);
+  });
+});
+
+describe('throughput chart export', () => {
+  it('the CSV carries the averaged rates the chart draws beside the raw per-sample columns', () => {
+    const s = new SeriesStore();
+    const dt = 0.015;
+    const n = 2001;
+    const t = Float64Array.from({ length: n }, (_, i) => i * dt);
+    // flow 0 acks a 1500-byte packet every other sample: the raw rate swings between 0 and 800 kb/s
+    const acked = Float64Array.from(t, (_, i) => 1500 * Math.floor(i / 2));
+    const gp = Float64Array.from(t, (_, i) => (i > 0 && i % 2 === 0 ? (1500 * 8) / dt : 0));
+    s.append({ t, cols: { 'acked.0': acked, 'goodput.0': gp, util: Float64Array.from(t, () => 0.75) } });
+    const end = t[n - 1];
+    const W = WindowRates.windowFor(end);
+    const lines = seriesCsv(s, throughputChart.columns(s), throughputChart.derived!(s, end)).trimEnd().split('\n');
+    expect(lines[0]).toBe(`t,util,goodput.0,util.avg${W}s,goodput.0.avg${W}s`);
+    expect(lines.length).toBe(n + 1);
+    const last = lines[n].split(',').map(Number);
+    // 1500 bytes per 2 samples of 15 ms: 400 kb/s averaged; the utilization's mean
+    expect(last[4]).toBeCloseTo(400_000, -3);
+    expect(last[3]).toBeCloseTo(0.75, 9);
+    const j = JSON.parse(seriesJson(s, throughputChart.columns(s), null, {}, throughputChart.derived!(s, end)));
+    expect(j.series[`goodput.0.avg${W}s`].length).toBe(n);
   });
 });
