@@ -112,6 +112,15 @@ describe('web traffic in the browser', () => {
     await page.locator('[data-testid=compare-response]').screenshot({ path: `${SHOTS}/e2e-web-compare.png` });
     const pts = await chart.evaluate((c) => Number((c as HTMLCanvasElement).dataset.points));
     expect(pts).toBeGreaterThan(100);
+    // the view shown (CDF or CCDF, all or > 50 KB) is visible on its buttons, as on the live chart
+    const look = () =>
+      page.locator('[data-testid=compare-response] .cmp-layout button').evaluateAll((bs) => bs.map((b) => { const cs = getComputedStyle(b); return `${cs.fontWeight}|${cs.outlineStyle}`; }));
+    const [cdf, ccdf] = await look();
+    expect(cdf).not.toBe(ccdf);
+    await page.locator('[data-testid=compare-response]').getByRole('button', { name: 'CCDF' }).click();
+    const after = await look();
+    expect(after[1]).toBe(cdf);
+    expect(after[0]).toBe(ccdf);
   });
 
   it('a run that stops after a number of exchanges shows its progress in exchanges (seeds/000: 250,000 after the warm-up)', async () => {
