@@ -96,9 +96,24 @@ function swapKind(scenario: unknown, path: string, segs: string[], union: UnionN
   if (current && current.kind === kind) return null;
   const fields = union.variants[kind];
   const next: Record<string, unknown> = { kind, ...defaultsOfVariant(fields) };
-  if (current) for (const k of Object.keys(fields)) if (current[k] !== undefined) next[k] = cloneJson(current[k]);
+  const was = current && typeof current.kind === 'string' ? own(union.variants, current.kind) : undefined;
+  if (current) for (const k of Object.keys(fields)) if (current[k] !== undefined && sameMeaning(was ? own(was, k) : undefined, fields[k], current[k])) next[k] = cloneJson(current[k]);
   setPath(scenario, parent, next);
   return null;
+}
+
+/**
+ * Whether a field's value can be carried across a kind swap: the same name must mean the
+ * same thing in both kinds. A UDP source's `rate` is bits/s while a PackMime item's is
+ * connections/s, and one web kind's `persistent` is a yes/no while another's is a
+ * probability: carried over, the new item failed validation on a field the user never
+ * touched and the swap was refused. Params carry when type and unit agree and the value
+ * is in the new kind's range; other fields when they are the same kind of node.
+ */
+function sameMeaning(a: FieldNode | undefined, b: FieldNode, value: unknown): boolean {
+  if (!a || a.t !== b.t) return false;
+  if (a.t === 'param' && b.t === 'param') return a.spec.type === b.spec.type && ('unit' in a.spec ? a.spec.unit : undefined) === ('unit' in b.spec ? b.spec.unit : undefined) && checkParam('', b.spec, value) === null;
+  return true;
 }
 
 

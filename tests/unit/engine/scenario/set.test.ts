@@ -81,6 +81,29 @@ describe('applySet', () => {
     expect(parseScenario(s).ok).toBe(true);
   });
 
+  it('a traffic kind swap carries only the fields that mean the same in both kinds, so every swap gives a valid item', () => {
+    // UDP's rate is bits/s, PackMime's connections/s: 1 Mb/s must not become 10^6 connections/s
+    const s = scenario('default');
+    expect(applySet(s, 'traffic.0.kind', 'udp')).toBeNull();
+    expect(applySet(s, 'traffic.0.kind', 'packmime')).toBeNull();
+    expect(parseScenario(s).ok).toBe(true);
+    // web-sessions' persistent is yes/no, web-users' a probability
+    expect(applySet(s, 'traffic.0.kind', 'web-sessions')).toBeNull();
+    expect(applySet(s, 'traffic.0.kind', 'web-users')).toBeNull();
+    expect(typeof getPath(s, 'traffic.0.persistent')).toBe('number');
+    expect(parseScenario(s).ok).toBe(true);
+    // every kind to every other kind
+    const kinds = ['bulk', 'udp', 'packmime', 'web-sessions', 'web-users'];
+    for (const a of kinds)
+      for (const b of kinds) {
+        const t = scenario('default');
+        expect(applySet(t, 'traffic.0.kind', a)).toBeNull();
+        expect(applySet(t, 'traffic.0.kind', b)).toBeNull();
+        const r = parseScenario(t);
+        expect(r.ok ? [] : r.errors, `${a} -> ${b}`).toEqual([]);
+      }
+  });
+
   it('creates a per-flow delay distribution through its kind, valid at once', () => {
     const s = scenario();
     expect(applySet(s, 'topology.flowDelay.kind', 'empirical')).toBeNull();
