@@ -535,6 +535,11 @@ describe('phone and projector', () => {
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(20);
     const pageText = await page.evaluate(() => ['.lesson-text', '.claims .claim-text', '.transport .play', 'table.flows td'].map((s) => parseFloat(getComputedStyle(document.querySelector(s)!).fontSize)));
     for (const px of pageText) expect(px).toBeGreaterThanOrEqual(20);
+    // the inspector's scale bar (RED's regions, thresholds, the average) is read from the back of the room too
+    const barText = await page.evaluate(() => [...document.querySelectorAll('.insp-bar text')].map((t) => parseFloat(getComputedStyle(t).fontSize)));
+    expect(barText.length).toBeGreaterThan(2);
+    expect(Math.min(...barText)).toBeGreaterThanOrEqual(20);
+    await page.locator('.insp-bar').screenshot({ path: `${SHOTS}/ux-classroom-scalebar.png` });
     // the queue chart is on screen without scrolling
     const q = (await card.boundingBox())!;
     expect(q.y + q.height).toBeLessThanOrEqual(1080);

@@ -40,6 +40,8 @@ export interface InspectorProps {
    * run 30 s and find nothing. Default: every flow is long-lived.
    */
   longLivedFlows?: number;
+  /** Classroom mode: the scale bar's type as large as the charts'. */
+  classroom?: boolean;
 }
 
 /** Colour of an outcome badge: the queue-event colours of the charts (colors.ts). */
@@ -60,7 +62,7 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, longLivedFlows = Infinity }: InspectorProps) {
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, longLivedFlows = Infinity, classroom = false }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
   const rec = n > 0 ? records[i] : null;
@@ -174,7 +176,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
         </div>
       </dl>
 
-      {ex.bar ? <ScaleBar bar={ex.bar} /> : null}
+      {ex.bar ? <ScaleBar bar={ex.bar} classroom={classroom} /> : null}
 
       <ol className="insp-steps" aria-label="The calculation, step by step">
         {ex.steps.map((s, k) => (

@@ -10,11 +10,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { ScaleBar as Bar, Tone } from '../../engine/aqm/explain';
 import { SERIES } from '../colors';
 
-const H = 128;
 const PAD = 24;
+/** Geometry and type at scale 1 (classroom mode scales them so the smallest text is 20 px, as on the charts). */
+const H = 128;
 const BAR_Y = 48;
 const BAR_H = 28;
 const FS = 14;
+const SMALL = 12;
+const CLASSROOM_SCALE = 20 / SMALL;
 
 const ZONE_FILL: Record<Tone, string> = {
   calm: '#e6f4ee',
@@ -54,9 +57,9 @@ function useWidth(initial: number): [React.RefObject<HTMLDivElement | null>, num
   return [ref, w];
 }
 
-/** Keeps a label of `chars` characters centred at x inside the drawing (`em`: average glyph width per font px). */
-function clampX(x: number, chars: number, W: number, em = 0.55): number {
-  const half = (chars * FS * em) / 2;
+/** Keeps a label of `chars` characters of `fs` px centred at x inside the drawing (`em`: average glyph width per font px). */
+function clampX(x: number, chars: number, W: number, fs: number, em = 0.55): number {
+  const half = (chars * fs * em) / 2;
   return Math.min(Math.max(x, half + 2), W - half - 2);
 }
 
@@ -65,8 +68,14 @@ function covers(cx: number, w: number, xs: number[]): boolean {
   return xs.some((v) => Math.abs(v - cx) < w / 2 + 4);
 }
 
-export function ScaleBar({ bar }: { bar: Bar }) {
+export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boolean }) {
   const [ref, W] = useWidth(360);
+  const sc = classroom ? CLASSROOM_SCALE : 1;
+  const fs = FS * sc;
+  const small = SMALL * sc;
+  const barY = BAR_Y * sc;
+  const barH = BAR_H * sc;
+  const h = H * sc;
   const ends = [...bar.zones.map((z) => z.to), ...bar.ticks.map((t) => t.v * 1.1), bar.pointer.v * 1.08, (bar.marker?.v ?? 0) * 1.04, 1e-12];
   const xMax = Math.max(...ends.filter((v) => Number.isFinite(v)));
   const x = (v: number) => PAD + ((W - 2 * PAD) * Math.max(0, Math.min(Number.isFinite(v) ? v : 0, xMax))) / xMax;
@@ -78,8 +87,9 @@ export function ScaleBar({ bar }: { bar: Bar }) {
     .filter((t) => t.label !== '')
     .sort((a, b) => a.v - b.v)
     .map((t) => {
-      const cx = clampX(x(t.v), t.label.length, W);
-      const half = (t.label.length * FS * 0.55) / 2;
+      const cx = clampX(x(t.v), t.label.length, W, fs);
+      // 0.6 em a glyph: digits and "_" are wider than the 0.55 em average, and touching labels read as one
+      const half = (t.label.length * fs * 0.6) / 2;
       row = cx - half < lastEnd + 4 ? 1 - row : 0;
       lastEnd = Math.max(lastEnd, cx + half);
       return { ...t, cx, row };
@@ -88,30 +98,30 @@ export function ScaleBar({ bar }: { bar: Bar }) {
   const mLabel = bar.marker ? `${bar.marker.label}${bar.marker.v > xMax ? ' →' : ''}` : '';
   return (
     <div ref={ref} className="insp-bar-wrap">
-      <svg className="insp-bar" width={W} height={H} role="img" aria-label={bar.description}>
+      <svg className="insp-bar" width={W} height={h} role="img" aria-label={bar.description}>
         <title>{bar.description}</title>
         {bar.zones.map((z, k) =>
           z.to > z.from ? (
             <g key={`${z.label}-${k}`}>
-              <rect x={x(z.from)} y={BAR_Y} width={Math.max(0, x(z.to) - x(z.from))} height={BAR_H} fill={ZONE_FILL[z.tone]} />
-              {x(z.to) - x(z.from) > z.label.length * 7 + 8 && !covers((x(z.from) + x(z.to)) / 2, z.label.length * 7, pointers) ? (
-                <text x={(x(z.from) + x(z.to)) / 2} y={BAR_Y + BAR_H / 2 + 4} textAnchor="middle" fontSize={12} fill={SERIES.muted}>
+              <rect x={x(z.from)} y={barY} width={Math.max(0, x(z.to) - x(z.from))} height={barH} fill={ZONE_FILL[z.tone]} />
+              {x(z.to) - x(z.from) > z.label.length * 7 * sc + 8 && !covers((x(z.from) + x(z.to)) / 2, z.label.length * 7 * sc, pointers) ? (
+                <text x={(x(z.from) + x(z.to)) / 2} y={barY + barH / 2 + 4 * sc} textAnchor="middle" fontSize={small} fill={SERIES.muted}>
                   {z.label}
                 </text>
               ) : null}
             </g>
           ) : null,
         )}
-        <rect x={PAD} y={BAR_Y} width={W - 2 * PAD} height={BAR_H} fill="none" stroke={SERIES.axis} strokeWidth={1} />
+        <rect x={PAD} y={barY} width={W - 2 * PAD} height={barH} fill="none" stroke={SERIES.axis} strokeWidth={1} />
         {bar.ticks
           .filter((t) => t.label === '')
           .map((t, k) => (
-            <line key={`unlabelled-${k}`} x1={x(t.v)} x2={x(t.v)} y1={BAR_Y} y2={BAR_Y + BAR_H} stroke={TICK_COLOR[t.tone]} strokeWidth={2} strokeDasharray="4 3" />
+            <line key={`unlabelled-${k}`} x1={x(t.v)} x2={x(t.v)} y1={barY} y2={barY + barH} stroke={TICK_COLOR[t.tone]} strokeWidth={2} strokeDasharray="4 3" />
           ))}
         {placed.map((t, k) => (
           <g key={`${t.label}-${k}`}>
-            <line x1={x(t.v)} x2={x(t.v)} y1={BAR_Y - 4} y2={BAR_Y + BAR_H + 4} stroke={TICK_COLOR[t.tone]} strokeWidth={t.tone === 'band' ? 2 : 3} strokeDasharray={t.tone === 'band' ? '4 3' : undefined} />
-            <text x={t.cx} y={BAR_Y + BAR_H + 19 + t.row * 17} textAnchor="middle" fontSize={FS} fill={SERIES.text}>
+            <line x1={x(t.v)} x2={x(t.v)} y1={barY - 4} y2={barY + barH + 4} stroke={TICK_COLOR[t.tone]} strokeWidth={t.tone === 'band' ? 2 : 3} strokeDasharray={t.tone === 'band' ? '4 3' : undefined} />
+            <text x={t.cx} y={barY + barH + 19 * sc + t.row * 17 * sc} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
               {t.label}
             </text>
           </g>
@@ -119,18 +129,18 @@ export function ScaleBar({ bar }: { bar: Bar }) {
         {bar.marker ? (
           <>
             {/* the instantaneous queue: a dashed dark tick inside the bar, labelled above */}
-            <line x1={x(bar.marker.v)} x2={x(bar.marker.v)} y1={BAR_Y + 2} y2={BAR_Y + BAR_H - 2} stroke={SERIES.text} strokeWidth={2} strokeDasharray="3 2" />
-            <text x={clampX(x(bar.marker.v), mLabel.length, W)} y={13} textAnchor="middle" fontSize={FS - 1} fill={SERIES.muted}>
+            <line x1={x(bar.marker.v)} x2={x(bar.marker.v)} y1={barY + 2} y2={barY + barH - 2} stroke={SERIES.text} strokeWidth={2} strokeDasharray="3 2" />
+            <text x={clampX(x(bar.marker.v), mLabel.length, W, fs - 1)} y={13 * sc} textAnchor="middle" fontSize={fs - 1} fill={SERIES.muted}>
               {mLabel}
             </text>
           </>
         ) : null}
         {/* the judged quantity: a triangle above the bar */}
-        <path d={`M ${x(bar.pointer.v)} ${BAR_Y - 2} l -8 -13 h 16 z`} fill={SERIES.avg} />
-        <text x={clampX(x(bar.pointer.v), pLabel.length, W, 0.66)} y={BAR_Y - 18} textAnchor="middle" fontSize={FS + 1} fontWeight={600} fill={SERIES.avg}>
+        <path d={`M ${x(bar.pointer.v)} ${barY - 2} l ${-8 * sc} ${-13 * sc} h ${16 * sc} z`} fill={SERIES.avg} />
+        <text x={clampX(x(bar.pointer.v), pLabel.length, W, fs + 1, 0.66)} y={barY - 18 * sc} textAnchor="middle" fontSize={fs + 1} fontWeight={600} fill={SERIES.avg}>
           {pLabel}
         </text>
-        <text x={W - PAD} y={H - 4} textAnchor="end" fontSize={12} fill={SERIES.muted}>
+        <text x={W - PAD} y={h - 4} textAnchor="end" fontSize={small} fill={SERIES.muted}>
           {bar.axis}
         </text>
       </svg>

@@ -36,6 +36,7 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
   const flowCursor = useAppState(store, (s) => s.flowCursor);
   const scenario = useAppState(store, (s) => s.scenario);
   const now = useAppState(store, (s) => s.now);
+  const classroom = useAppState(store, (s) => s.classroom);
   const pinned = useRef<{ uid: number; t: number; history: readonly unknown[] } | null>(null);
 
   // After "next event of flow N" the worker sends a fresh history with the cursor at its
@@ -97,5 +98,5 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
   // web exchanges take the flow ids after the long-lived flows (engine/traffic/web.ts WebHub)
   const web = view.webRole.left !== null || view.webRole.right !== null;
 
-  return <Inspector canMark={canMark} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} />;
+  return <Inspector canMark={canMark} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} classroom={classroom} />;
 }
