@@ -4,11 +4,12 @@
  * ("so far"), final when done. Exports as CSV or JSON.
  */
 import { format } from 'd3';
+import { useMemo } from 'react';
 import { useServices } from './app-context';
 import { download, fileStem, summaryCsv } from './charts/export';
 import { flowColor } from './colors';
 import { MAX_LINES, NO_FLOWS_NOTE } from './charts/types';
-import { hasWebTraffic } from './scenario-view';
+import { hasWebTraffic, viewOf } from './scenario-view';
 import { useAppState } from './store/app-store';
 
 const pct = format('.2%');
@@ -43,6 +44,7 @@ export function SummaryTable() {
   const scenario = useAppState(store, (s) => s.scenario);
   const highlight = useAppState(store, (s) => s.highlight);
   const flowsTotal = useAppState(store, (s) => s.flowsTotal);
+  const twoWay = useMemo(() => viewOf(scenario).twoWay, [scenario]);
   if (!summary) {
     return (
       <section className="card summary" aria-labelledby="summary-title">
@@ -54,6 +56,7 @@ export function SummaryTable() {
     );
   }
   const b = summary.bottleneck;
+  const r = summary.bottleneckReverse;
   const final = status === 'done';
   // beyond MAX_LINES flows the charts draw a band plus highlighted flows: pick them here
   const many = summary.flows.length > MAX_LINES;
@@ -62,6 +65,10 @@ export function SummaryTable() {
     ['Drop rate (queue)', pct(b.lossRate), `${b.drops} drops of ${b.arrivals} arrivals at the queue (early ${b.dropsEarly}, forced ${b.dropsForced}, overflow ${b.dropsOverflow})`],
     ['Link losses', `${b.linkLosses}${b.departures > 0 ? ` (${pct(b.linkLosses / b.departures)})` : ''}`, `packets lost on the wire by the link's random error model, of ${b.departures} sent; not counted as queue drops`],
     ['Mark rate', pct(b.markRate), `${b.marks} ECN marks`],
+    // two-way traffic: the right-to-left queue drops too (seeds/000's web traffic: as much as the forward one)
+    ...(twoWay
+      ? ([['Drop rate (reverse queue)', pct(r.lossRate), `right-to-left queue: ${r.drops} drops of ${r.arrivals} arrivals (early ${r.dropsEarly}, forced ${r.dropsForced}, overflow ${r.dropsOverflow}), ${r.marks} marks; utilization ${pct1(r.utilization)}`]] as [string, string, string][])
+      : []),
     ['Mean queue', `${f1(b.meanQueuePackets)} pkts`, `max ${b.maxQueuePackets} packets; mean delay ${f1(b.meanQueueDelay * 1000)} ms`],
     ['Goodput efficiency G', summary.goodputEfficiency === null ? '—' : pct(summary.goodputEfficiency), 'payload / (rate × longest completion), seeds/001; "—" until every flow finishes'],
     ["Jain's index", summary.flows.length === 0 ? '—' : num3(summary.fairness.jain), '(Σx)² / (n Σx²) over flow goodputs; 1 = equal shares'],

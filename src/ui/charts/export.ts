@@ -78,6 +78,15 @@ export function summaryCsv(summary: Summary): string {
   add('meanQueueDelay', b.meanQueueDelay);
   add('goodputEfficiency', summary.goodputEfficiency);
   add('jain', summary.fairness.jain);
+  // the right-to-left direction (ACKs; with two-way traffic, data too)
+  const r = summary.bottleneckReverse;
+  if (r) {
+    add('reverse.utilization', r.utilization);
+    add('reverse.lossRate', r.lossRate);
+    add('reverse.drops', r.drops);
+    add('reverse.marks', r.marks);
+    add('reverse.meanQueuePackets', r.meanQueuePackets);
+  }
   lines.push('');
   lines.push('flow,kind,startTime,completionTime,goodputBps,bytesDelivered,packetsSent,retransmissions,timeouts,fastRetransmits,ecnReductions,drops,marks');
   for (const f of summary.flows) {

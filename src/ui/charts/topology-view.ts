@@ -196,7 +196,11 @@ export const topologyView: ChartDef = {
       const rw = (rx1 - rx0) * Math.max(0, Math.min(1, rq / rfull));
       p.fillRect(rx0, ry, rw, rh, SERIES.reverse);
       p.strokeRect(rx0, ry, rx1 - rx0, rh, { color: SERIES.axis, width: 1 });
-      p.text(`← reverse queue ${fmtNumber(rq)} pkts`, (rx0 + rx1) / 2, ry + rh + 4, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
+      // its own drops and marks: the counters under the picture are the left-to-right queue's,
+      // and with web traffic both ways the reverse queue drops as much again
+      const r = c.summary?.bottleneckReverse;
+      const rCounts = r ? ` · ${fmtNumber(r.drops)} drops${r.marks > 0 ? `, ${fmtNumber(r.marks)} marks` : ''}` : '';
+      p.text(`← reverse queue ${fmtNumber(rq)} pkts${rCounts}`, (rx0 + rx1) / 2, ry + rh + 4, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
       drawn++;
     }
 

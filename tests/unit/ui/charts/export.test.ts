@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { captionText, eventsCsv, responseTimesCsv, responseTimesJson, seriesCsv, seriesJson, withPngText } from '../../../../src/ui/charts/export';
+import { captionText, eventsCsv, responseTimesCsv, responseTimesJson, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
+import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
+import { presetByName } from '../../../../src/engine/scenario/presets';
 import { BIN_COUNT, ExchangeStore } from '../../../../src/ui/store/exchange-store';
 import { SvgPainter } from '../../../../src/ui/charts/painter';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
@@ -22,6 +24,18 @@ describe('data export', () => {
 
   it('events CSV names the kind', () => {
     expect(eventsCsv(s)).toBe('t,kind,flow\n0.7,ecn-mark,1\n');
+  });
+});
+
+describe('summary export', () => {
+  it('has both directions of the bottleneck: with web traffic both ways the reverse queue drops too', () => {
+    const sc = { ...presetByName('web-dt148-80')!.scenario, duration: 20, warmup: 2 } as unknown as EngineScenario;
+    const s = runScenario(sc).summary;
+    const rows = Object.fromEntries(summaryCsv(s).split('\n').map((l) => l.split(',')));
+    expect(Number(rows['drops'])).toBe(s.bottleneck.drops);
+    expect(Number(rows['reverse.drops'])).toBe(s.bottleneckReverse.drops);
+    expect(s.bottleneckReverse.drops).toBeGreaterThan(0);
+    expect(Number(rows['reverse.utilization'])).toBeCloseTo(s.bottleneckReverse.utilization, 12);
   });
 });
 

@@ -49,3 +49,18 @@ describe('network view counters', () => {
     expect(withSummary(0)).not.toContain('warm-up');
   });
 });
+
+/* Two-way traffic: the reverse queue drops as much as the forward one; the picture says how much. */
+describe('network view, two-way traffic', () => {
+  it("the reverse queue's label carries its own drop and mark counts", () => {
+    const view = viewOf(presetByName('web-dt148-80')!.scenario);
+    expect(view.twoWay).toBe(true);
+    const summary = { warmup: 30, bottleneck: { marks: 0, dropsEarly: 0, dropsForced: 0, dropsOverflow: 8183, linkLosses: 0 }, bottleneckReverse: { drops: 7901, marks: 12 }, flows: [] };
+    const c = { store: new SeriesStore(), view, markers: [], fonts: fontsFor(false), now: 30, end: 230, summary, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
+    const p = new SvgPainter(900, 420);
+    topologyView.draw(p, c);
+    const svg = p.toString();
+    expect(svg).toContain('overflow drop 8183');
+    expect(svg).toMatch(/reverse queue 0 pkts · 7,?901 drops, 12 marks/);
+  });
+});
