@@ -303,6 +303,10 @@ export function App() {
         <div className="fullscreen" role="dialog" aria-modal="true" aria-label={`${full.title}, full screen`}>
           <ChartCard def={full} full />
         </div>
+      ) : fullscreen === 'response' ? (
+        <div className="fullscreen" role="dialog" aria-modal="true" aria-label="Response times, full screen">
+          <ResponseChart full />
+        </div>
       ) : null}
     </div>
   );

@@ -95,6 +95,16 @@ describe('web traffic in the browser', () => {
     const png = (await fetchDownload('PNG image')).bytes;
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(1280);
+    // and opens full screen like the others; Escape closes it
+    await page.getByRole('button', { name: 'Show Response times full screen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Response times, full screen' });
+    await dialog.waitFor();
+    await page.waitForFunction(() => Number(document.querySelector<HTMLCanvasElement>('.fullscreen .chart-response canvas')?.dataset.points ?? 0) > 50, undefined, { timeout: 10_000 });
+    const fw = (await dialog.locator('canvas').boundingBox())!.width;
+    expect(fw).toBeGreaterThan(box.width * 1.2);
+    await page.screenshot({ path: `${SHOTS}/e2e-web-fullscreen.png` });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
   });
 
   it('the compare view overlays the response-time CDFs of drop-tail and RED + ECN with the baseline', async () => {

@@ -21,7 +21,8 @@ import { calibrationLine, calibrationStepLine } from './calibration-text';
 import { BASELINE_COLOR, drawResponseTimes, RUN_COLOR, type RtCurve, type RtMode } from './response-plot';
 import './response-chart.css';
 
-export function ResponseChart() {
+/** `full`: the copy shown full screen (the ⤢ button, as every chart has). */
+export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   const { store, loop } = useServices();
   const scenario = useAppState(store, (s) => s.scenario);
   const web = useAppState(store, (s) => s.summary?.web ?? null);
@@ -129,11 +130,12 @@ export function ResponseChart() {
   }, [store, loop, hasWeb, mode, large]);
 
   if (!hasWeb) return null;
+  const titleId = `chart-title-response${full ? '-full' : ''}`;
   const n = (x: number) => x.toLocaleString('en-US');
   return (
-    <section className="card chart-card chart-response" aria-labelledby="chart-title-response" data-chart="response">
+    <section className={`card chart-card chart-response${full ? ' full' : ''}`} aria-labelledby={titleId} data-chart={full ? undefined : 'response'}>
       <header className="card-head">
-        <h2 id="chart-title-response">Response times</h2>
+        <h2 id={titleId}>Response times</h2>
         <div className="card-tools" role="group" aria-label="Response-time view">
           <button type="button" aria-pressed={mode === 'cdf'} onClick={() => setMode('cdf')} title="Share of responses completed within a time, up to 2 s (as the papers plot it)">
             CDF
@@ -153,6 +155,15 @@ export function ResponseChart() {
               <button type="button" onClick={() => void exportAs('json')}>JSON data</button>
             </div>
           </details>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={full ? 'Close full screen Response times' : 'Show Response times full screen'}
+            title={full ? 'Close full screen (Esc)' : 'Full screen'}
+            onClick={() => store.set({ fullscreen: full ? null : 'response' })}
+          >
+            {full ? '✕' : '⤢'}
+          </button>
         </div>
       </header>
       <p className="response-counters" aria-live="polite" data-testid="response-counters">
