@@ -120,10 +120,10 @@ export function captionText(src: FigureSource): string {
 }
 
 /** Title and caption sizes: classroom figures get classroom type. */
-function frame(c: ChartContext): { title: number; caption: number; top: number; bottom: number } {
+function frame(c: ChartContext): { title: number; caption: number; top: number } {
   const title = Math.max(18, c.fonts.label);
   const caption = Math.max(11, c.fonts.small);
-  return { title, caption, top: Math.round(title * 1.9), bottom: Math.round(caption * 2.2) };
+  return { title, caption, top: Math.round(title * 1.9) };
 }
 
 /** The caption cut to fit `width` px (the full link stays in the SVG's metadata). */
@@ -139,10 +139,48 @@ function fitCaption(text: string, size: number, width: number): string {
   return `${text.slice(0, lo)}…`;
 }
 
+/** Most caption lines under a figure; a longer caption's last line is cut (the full link stays in the metadata). */
+const CAPTION_LINES = 4;
+
+/**
+ * The caption broken into lines that fit `width` px, at " · " and after "&" where it can,
+ * so every changed key of a scenario shows on the figure rather than being cut off after
+ * the first one or two. At most `max` lines; the last is cut with "…" if more remain.
+ */
+export function captionLines(text: string, size: number, width: number, max = CAPTION_LINES): string[] {
+  const tokens = text.split(/(?<=&)|(?<= · )/);
+  const lines: string[] = [];
+  let line = '';
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i];
+    if (line === '' || measureText(line + tok, size) <= width) {
+      line += tok;
+      continue;
+    }
+    lines.push(line);
+    line = tok;
+    if (lines.length === max - 1) {
+      line = tokens.slice(i).join('');
+      break;
+    }
+  }
+  lines.push(line);
+  return lines.map((l) => fitCaption(l.trimEnd(), size, width));
+}
+
+/** Baselines of the caption's lines, from the figure's bottom edge up, and the room they take. */
+function captionLayout(lines: number, size: number, height: number): { ys: number[]; bottom: number } {
+  const step = Math.round(size * 1.3);
+  const last = height - Math.round(size * 0.7);
+  return { ys: Array.from({ length: lines }, (_, i) => last - (lines - 1 - i) * step), bottom: Math.round(size * 2.2) + (lines - 1) * step };
+}
+
 /** The chart as an SVG document of the given size, with its title on top and where it came from below. */
 export function chartSvg(def: ChartDef, c: ChartContext, width: number, height: number, title: string, src?: FigureSource): string {
   const fr = frame(c);
-  const bottom = src ? fr.bottom : 0;
+  const lines = src ? captionLines(captionText(src), fr.caption, width - 16) : [];
+  const cap = captionLayout(lines.length, fr.caption, height);
+  const bottom = src ? cap.bottom : 0;
   const p = new SvgPainter(width, height - fr.top - bottom, c.fonts.line);
   p.fillRect(0, 0, width, height - fr.top - bottom, SERIES.background);
   def.draw(p, c);
@@ -157,7 +195,7 @@ export function chartSvg(def: ChartDef, c: ChartContext, width: number, height: 
     `<rect width="${width}" height="${height}" fill="${SERIES.background}"/>` +
     `<text x="8" y="${Math.round(fr.title * 1.35)}" font-size="${fr.title}" font-weight="600" font-family="${family}" fill="${SERIES.text}">${esc(title)}</text>` +
     `<g transform="translate(0,${fr.top})">${inner}</g>` +
-    (src ? `<text x="8" y="${height - Math.round(fr.caption * 0.7)}" font-size="${fr.caption}" font-family="${family}" fill="${SERIES.muted}">${esc(fitCaption(caption, fr.caption, width - 16))}</text>` : '') +
+    lines.map((l, i) => `<text x="8" y="${cap.ys[i]}" font-size="${fr.caption}" font-family="${family}" fill="${SERIES.muted}">${esc(l)}</text>`).join('') +
     `</svg>`
   );
 }
@@ -165,7 +203,9 @@ export function chartSvg(def: ChartDef, c: ChartContext, width: number, height: 
 /** The chart as a PNG at `scale` x its size, with its title on top and where it came from below. */
 export function chartPng(def: ChartDef, c: ChartContext, width: number, height: number, title: string, src?: FigureSource, scale = 2): Promise<Blob> {
   const fr = frame(c);
-  const bottom = src ? fr.bottom : 0;
+  const lines = src ? captionLines(captionText(src), fr.caption, width - 16) : [];
+  const cap = captionLayout(lines.length, fr.caption, height);
+  const bottom = src ? cap.bottom : 0;
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(width * scale);
   canvas.height = Math.round(height * scale);
@@ -181,7 +221,7 @@ export function chartPng(def: ChartDef, c: ChartContext, width: number, height: 
   if (src) {
     ctx.fillStyle = SERIES.muted;
     ctx.font = `${fr.caption}px ${FONT_FAMILY}`;
-    ctx.fillText(fitCaption(captionText(src), fr.caption, width - 16), 8, height - Math.round(fr.caption * 0.7));
+    lines.forEach((l, i) => ctx.fillText(l, 8, cap.ys[i]));
   }
   ctx.translate(0, fr.top);
   def.draw(new CanvasPainter(ctx, width, height - fr.top - bottom, c.fonts.line), c);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { captionText, eventsCsv, responseTimesCsv, responseTimesJson, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
+import { captionLines, captionText, chartSvg, eventsCsv, responseTimesCsv, responseTimesJson, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
 import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import { BIN_COUNT, ExchangeStore } from '../../../../src/ui/store/exchange-store';
-import { SvgPainter } from '../../../../src/ui/charts/painter';
+import { measureText, SvgPainter } from '../../../../src/ui/charts/painter';
+import { fontsFor } from '../../../../src/ui/charts/plot';
+import type { ChartContext, ChartDef } from '../../../../src/ui/charts/types';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
 
 describe('data export', () => {
@@ -103,6 +105,29 @@ describe('figure source', () => {
   it('the caption names the lesson, the seed, the date and the link', () => {
     expect(captionText(src)).toBe('AQM Lab · lesson default · seed 7 · 2026-11-23 14:05 · #p=default&topology.bottleneck.queue.maxP=0.02&seed=7');
     expect(captionText({ ...src, lesson: null })).toContain('custom scenario');
+  });
+
+  it('a long caption wraps onto lines that fit, so every changed key shows on the figure', () => {
+    const keys = ['tcp.variant=newreno', 'topology.bottleneck.queue.maxP=0.02', 'topology.bottleneck.queue.maxTh=40', 'topology.bottleneck.queue.minTh=10', 'topology.bottleneck.rate=5000000'];
+    const long = { ...src, link: `p=default&${keys.join('&')}&seed=7` };
+    const def: ChartDef = { id: 'x', title: 'X', describe: () => '', columns: () => [], draw: () => 0 };
+    const c = { fonts: fontsFor(false) } as unknown as ChartContext;
+    const svg = chartSvg(def, c, 640, 420, 'X', long);
+    const shown = [...svg.matchAll(/<text x="8" y="[\d.]+" font-size="(\d+)"[^>]*>([^<]*)<\/text>/g)].filter((m) => m[2] !== 'X');
+    expect(shown.length).toBeGreaterThan(1);
+    const visible = shown.map((m) => m[2].replace(/&amp;/g, '&')).join('');
+    for (const k of keys) expect(visible).toContain(k);
+    expect(visible).toContain('seed=7');
+    for (const m of shown) expect(measureText(m[2].replace(/&amp;/g, '&'), Number(m[1]))).toBeLessThanOrEqual(640 - 16);
+    // lines go down the figure in order, inside it
+    const ys = shown.map((m) => Number(/y="([\d.]+)"/.exec(m[0])![1]));
+    for (let i = 1; i < ys.length; i++) expect(ys[i]).toBeGreaterThan(ys[i - 1]);
+    expect(ys.at(-1)!).toBeLessThan(420);
+    // a short one stays on one line; one too long for four lines ends cut with '…'
+    expect(captionLines(captionText(src), 12, 2000)).toHaveLength(1);
+    const huge = captionLines(captionText({ ...src, link: Array.from({ length: 60 }, (_, i) => `k${i}=v${i}`).join('&') }), 12, 400);
+    expect(huge).toHaveLength(4);
+    expect(huge[3].endsWith('…')).toBe(true);
   });
 
   it('PNG text chunks go after IHDR with a correct CRC', () => {
