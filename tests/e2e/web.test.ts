@@ -193,6 +193,11 @@ describe('web traffic in the browser', () => {
     // seeds/000's finding in the table: ARED + ECN (5 ms) ahead within 200 ms, behind within 2 s
     expect(Number(rows[1][4])).toBeGreaterThan(Number(rows[0][4]));
     expect(Number(rows[1][7])).toBeLessThan(Number(rows[0][7]));
+    // another lesson closes the comparison (it was of the web lessons, not of this one) and stops its runs
+    await page.locator('.lesson-menu select').selectOption('default');
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().presetName === 'default');
+    await expect.poll(() => page.locator('[data-testid=family-table]').count()).toBe(0);
+    expect(await page.locator('.cmp-panel').getByRole('button', { name: 'Close comparison' }).count()).toBe(0);
   });
 
   it('a load is calibrated once per browser: it shows each calibration run, and the next run, even after a reload, takes it from localStorage', async () => {

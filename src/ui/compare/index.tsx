@@ -73,6 +73,14 @@ export default function ComparePanel({ store }: SlotProps) {
     if (others.length === 0) return [];
     return [{ id: 'current', title: labelA, scenario }, ...others.map((l) => ({ id: l.name, title: l.title, scenario: { ...l.scenario, seed: scenario.seed } }))];
   }, [scenario, list, preset, labelA]);
+  // another lesson closes the comparison: it was of the previous lesson (a family of web
+  // lessons stayed on screen under the new lesson's name), and unmounting it stops its runs,
+  // which otherwise went on in the background beside the new lesson's run
+  useEffect(() => {
+    setRun(null);
+    setFamilyRun(null);
+    setError(null);
+  }, [preset]);
   const [ticked, setTicked] = useState<ReadonlySet<string> | null>(null);
   // another family: back to the first ones ticked
   const familyIds = family.map((m) => m.id).join(',');
