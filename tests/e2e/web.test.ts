@@ -100,6 +100,8 @@ describe('web traffic in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Response times, full screen' });
     await dialog.waitFor();
     await page.waitForFunction(() => Number(document.querySelector<HTMLCanvasElement>('.fullscreen .chart-response canvas')?.dataset.points ?? 0) > 50, undefined, { timeout: 10_000 });
+    // on the view the page shows (CCDF, chosen above)
+    expect(await dialog.getByRole('button', { name: 'CCDF' }).getAttribute('aria-pressed')).toBe('true');
     const fw = (await dialog.locator('canvas').boundingBox())!.width;
     expect(fw).toBeGreaterThan(box.width * 1.2);
     await page.screenshot({ path: `${SHOTS}/e2e-web-fullscreen.png` });

@@ -28,8 +28,10 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   const web = useAppState(store, (s) => s.summary?.web ?? null);
   const calibrating = useAppState(store, (s) => s.calibrating);
   const classroom = useAppState(store, (s) => s.classroom);
-  const [mode, setMode] = useState<RtMode>('cdf');
-  const [large, setLarge] = useState(false);
+  // in the store, so the full-screen copy opens on the view the page shows
+  const { mode, large } = useAppState(store, (s) => s.rtView);
+  const setMode = (m: RtMode) => store.set({ rtView: { mode: m, large } });
+  const setLarge = (l: boolean) => store.set({ rtView: { mode, large: l } });
   const [readout, setReadout] = useState<string | null>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);

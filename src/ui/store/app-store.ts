@@ -73,6 +73,8 @@ export interface AppState {
   embed: boolean;
   /** Id of the chart shown full screen, or null. */
   fullscreen: string | null;
+  /** The response-time chart's view (CDF or CCDF, all responses or those above 50 KB), shared by its full-screen copy. */
+  rtView: { mode: 'cdf' | 'ccdf'; large: boolean };
   /** Flows drawn as lines when there are too many for one line each. */
   highlight: number[];
 }
@@ -111,6 +113,7 @@ export const INITIAL_STATE: AppState = {
   baselineBehind: false,
   embed: false,
   fullscreen: null,
+  rtView: { mode: 'cdf', large: false },
   highlight: [0, 1, 2],
 };
 
