@@ -2,7 +2,7 @@
  * A chart in a card: title, full-screen and export buttons, and a canvas redrawn by the
  * shared frame loop when the data, the state or the size changes.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useServices } from '../app-context';
 import { useAppState } from '../store/app-store';
 import { chartContext } from './context';
@@ -12,6 +12,28 @@ import { CanvasPainter } from './painter';
 import { SeriesScratch } from './plot';
 import type { ChartDef } from './types';
 import { SERIES } from '../colors';
+
+export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
+
+/** A chart card's export menu (closed again by `onExport`'s caller through `menuRef`) and its full-screen toggle. */
+export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScreen }: { title: string; menuRef: RefObject<HTMLDetailsElement | null>; onExport: (kind: ExportKind) => void; full: boolean; onFullScreen: () => void }) {
+  return (
+    <>
+      <details className="export-menu" ref={menuRef}>
+        <summary aria-label={`Export ${title}`}>Export</summary>
+        <div className="export-items" role="group" aria-label={`Export ${title} as`}>
+          <button type="button" onClick={() => onExport('png')}>PNG image</button>
+          <button type="button" onClick={() => onExport('svg')}>SVG image</button>
+          <button type="button" onClick={() => onExport('csv')}>CSV data</button>
+          <button type="button" onClick={() => onExport('json')}>JSON data</button>
+        </div>
+      </details>
+      <button type="button" className="icon-btn" aria-label={full ? `Close full screen ${title}` : `Show ${title} full screen`} title={full ? 'Close full screen (Esc)' : 'Full screen'} onClick={onFullScreen}>
+        {full ? '✕' : '⤢'}
+      </button>
+    </>
+  );
+}
 
 export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean }) {
   const { store, loop } = useServices();
@@ -96,7 +118,7 @@ export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean
   }, [def, store, loop, full]);
 
   const menuRef = useRef<HTMLDetailsElement>(null);
-  const exportAs = async (kind: 'png' | 'svg' | 'csv' | 'json') => {
+  const exportAs = async (kind: ExportKind) => {
     if (menuRef.current) menuRef.current.open = false;
     const state = store.getState();
     const wrap = wrapRef.current;
@@ -117,24 +139,7 @@ export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean
       <header className="card-head">
         <h2 id={titleId}>{def.title}</h2>
         <div className="card-tools">
-          <details className="export-menu" ref={menuRef}>
-            <summary aria-label={`Export ${def.title}`}>Export</summary>
-            <div className="export-items" role="group" aria-label={`Export ${def.title} as`}>
-              <button type="button" onClick={() => void exportAs('png')}>PNG image</button>
-              <button type="button" onClick={() => void exportAs('svg')}>SVG image</button>
-              <button type="button" onClick={() => void exportAs('csv')}>CSV data</button>
-              <button type="button" onClick={() => void exportAs('json')}>JSON data</button>
-            </div>
-          </details>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={isFull || full ? `Close full screen ${def.title}` : `Show ${def.title} full screen`}
-            title={isFull || full ? 'Close full screen (Esc)' : 'Full screen'}
-            onClick={() => store.set({ fullscreen: isFull || full ? null : def.id })}
-          >
-            {isFull || full ? '✕' : '⤢'}
-          </button>
+          <ExportAndFullScreen title={def.title} menuRef={menuRef} onExport={(k) => void exportAs(k)} full={isFull || full} onFullScreen={() => store.set({ fullscreen: isFull || full ? null : def.id })} />
         </div>
       </header>
       <div className={`chart-canvas-wrap${classroom ? ' classroom' : ''}`} ref={wrapRef}>

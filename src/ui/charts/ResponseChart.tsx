@@ -15,6 +15,7 @@ import { encodeLink } from '../scenario-api';
 import { CanvasPainter } from './painter';
 import { fontsFor, SeriesScratch } from './plot';
 import { chartContext } from './context';
+import { ExportAndFullScreen, type ExportKind } from './ChartCard';
 import { chartPng, chartSvg, download, fileStem, responseTimesCsv, responseTimesJson, type FigureSource } from './export';
 import type { ChartDef } from './types';
 import { calibrationLine, calibrationStepLine } from './calibration-text';
@@ -50,7 +51,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   };
 
   // the same exports as every other chart (README: PNG, SVG captioned with where it came from, CSV, JSON)
-  const exportAs = async (kind: 'png' | 'svg' | 'csv' | 'json') => {
+  const exportAs = async (kind: ExportKind) => {
     if (menuRef.current) menuRef.current.open = false;
     const state = store.getState();
     const stem = fileStem(large ? 'response-times-large' : 'response-times', state.presetName);
@@ -148,24 +149,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
           <button type="button" aria-pressed={large} onClick={() => setLarge(!large)} title="Only responses above 50 KB (seeds/000 Fig. 18)">
             &gt; 50 KB
           </button>
-          <details className="export-menu" ref={menuRef}>
-            <summary aria-label="Export Response times">Export</summary>
-            <div className="export-items" role="group" aria-label="Export Response times as">
-              <button type="button" onClick={() => void exportAs('png')}>PNG image</button>
-              <button type="button" onClick={() => void exportAs('svg')}>SVG image</button>
-              <button type="button" onClick={() => void exportAs('csv')}>CSV data</button>
-              <button type="button" onClick={() => void exportAs('json')}>JSON data</button>
-            </div>
-          </details>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={full ? 'Close full screen Response times' : 'Show Response times full screen'}
-            title={full ? 'Close full screen (Esc)' : 'Full screen'}
-            onClick={() => store.set({ fullscreen: full ? null : 'response' })}
-          >
-            {full ? '✕' : '⤢'}
-          </button>
+          <ExportAndFullScreen title="Response times" menuRef={menuRef} onExport={(k) => void exportAs(k)} full={full} onFullScreen={() => store.set({ fullscreen: full ? null : 'response' })} />
         </div>
       </header>
       <p className="response-counters" aria-live="polite" data-testid="response-counters">
