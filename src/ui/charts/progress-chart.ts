@@ -6,7 +6,7 @@ import type { SeriesStore } from '../store/series-store';
 import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
-import { NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
+import { NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
 
@@ -26,6 +26,7 @@ export const progressChart: ChartDef = {
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('acked.')),
   // with many flows the chart draws their band (min, median, max), so the export has it too
   derived: (s: SeriesStore) => bandColumns(s, s.flowIds('acked').map((fl) => s.column(`acked.${fl}`)), 'acked'),
+  noDataNote: NO_FLOWS_EXPORT_NOTE,
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;
     const store = c.store;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cwndChart } from '../../../../src/ui/charts/cwnd-chart';
-import { seriesCsv, seriesJson } from '../../../../src/ui/charts/export';
+import { dataExportNote, seriesCsv, seriesJson } from '../../../../src/ui/charts/export';
 import { progressChart } from '../../../../src/ui/charts/progress-chart';
 import { throughputChart, WindowRates } from '../../../../src/ui/charts/throughput-chart';
 import { MAX_LINES, type ChartDef } from '../../../../src/ui/charts/types';
@@ -9,7 +9,8 @@ import { SeriesStore } from '../../../../src/ui/store/series-store';
 /*
  * A chart's CSV/JSON export holds what the chart draws: with more than MAX_LINES flows the
  * per-flow charts draw the band (min, median, max across flows), so the file has those
- * columns.
+ * columns; and a chart that draws no data (per-flow charts of web traffic) offers no file
+ * of bare times but says why.
  */
 
 const N = 40;
@@ -82,6 +83,33 @@ describe('per-flow charts with more flows than lines: the export has the band th
     const few = store(MAX_LINES);
     for (const def of [cwndChart, progressChart, throughputChart]) {
       expect([...csvOf(def, few).keys()].filter((k) => /\.(min|median|max)(\.|$)/.test(k)), def.id).toEqual([]);
+    }
+  });
+});
+
+describe('charts with nothing to export', () => {
+  // a web run: queue and link columns, no per-flow ones
+  const web = new SeriesStore();
+  web.append({ t, cols: { queue: Float64Array.from(t, () => 3), util: Float64Array.from(t, () => 0.8) } });
+
+  it('cwnd and download progress of a run without long-lived flows: a note that says where the data is', () => {
+    for (const def of [cwndChart, progressChart]) {
+      expect(parse(seriesCsv(web, def.columns(web), def.derived?.(web, 4))).size, def.id).toBe(1); // only t: the file would be empty
+      const note = dataExportNote(def, web, 4);
+      expect(note, def.id).toMatch(/no long-lived flows/);
+      expect(note).toMatch(/Response times/);
+    }
+  });
+
+  it('throughput still draws (and exports) the link utilization', () => {
+    expect(dataExportNote(throughputChart, web, 4)).toBeNull();
+    expect(csvOf(throughputChart, web).has('util')).toBe(true);
+  });
+
+  it('with flows there is data; before the run there is none yet', () => {
+    for (const def of [cwndChart, progressChart, throughputChart]) {
+      expect(dataExportNote(def, store(2), 4), def.id).toBeNull();
+      expect(dataExportNote(def, new SeriesStore(), 4), def.id).toMatch(/yet/);
     }
   });
 });
