@@ -8,7 +8,7 @@ import { eventStyle, EVENT_STYLES, flowColor, SERIES } from '../colors';
 import { lowerBound } from './downsample';
 import type { Painter } from './painter';
 import { fmtNumber } from './plot';
-import type { ScenarioView } from '../scenario-view';
+import type { QueueView, ScenarioView } from '../scenario-view';
 import type { ChartContext, ChartDef } from './types';
 
 function rateText(bps: number): string {
@@ -22,6 +22,11 @@ function rateText(bps: number): string {
 function hostSlots(n: number): { shown: number[]; more: number } {
   if (n <= 8) return { shown: Array.from({ length: n }, (_, i) => i), more: 0 };
   return { shown: [0, 1, 2, 3, 4, 5], more: n - 6 };
+}
+
+/** A queue's discipline as the picture names it: "RED + ECN". */
+function queueName(q: QueueView): string {
+  return q.kind.toUpperCase() + (q.ecn ? ' + ECN' : '');
 }
 
 /** Per host of a side, the flows it sends and the flows it receives. */
@@ -82,7 +87,7 @@ export const topologyView: ChartDef = {
   animated: true,
   describe(c) {
     const v = c.view;
-    return `Dumbbell network: ${v.leftHosts} senders, ${v.rightHosts} receivers, bottleneck ${rateText(v.link.rate)}${v.link.framing === 'ethernet' ? ' Ethernet' : ''} with ${fmtNumber(v.link.delay * 1000)} ms delay and a ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}.`;
+    return `Dumbbell network: ${v.leftHosts} senders, ${v.rightHosts} receivers, bottleneck ${rateText(v.link.rate)}${v.link.framing === 'ethernet' ? ' Ethernet' : ''} with ${fmtNumber(v.link.delay * 1000)} ms delay and a ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}${v.queue.ecn ? ', with ECN' : ''}${v.twoWay ? `; the reverse direction's queue is ${v.reverseQueue.kind}, ${v.reverseQueue.limit} ${v.reverseQueue.unit}${v.reverseQueue.ecn ? ', with ECN' : ''}` : ''}.`;
   },
   columns: () => ['queue', 'avg'],
   draw(p: Painter, c: ChartContext): number {
@@ -236,7 +241,7 @@ export const topologyView: ChartDef = {
     const qw = p.measure(qLabel, f.small);
     const qcx = Math.max((qx0 + qx1) / 2, xL + hostR + 6 + qw / 2);
     p.text(qLabel, qcx, qy + qh + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
-    p.text(v.queue.kind.toUpperCase() + (v.queue.ecn ? ' + ECN' : ''), (qx0 + qx1) / 2, qy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
+    p.text(queueName(v.queue), (qx0 + qx1) / 2, qy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
 
     // flashes of recent drops and marks, newest nearest the queue's head
     recent.slice(-10).reverse().forEach((e, k) => {
@@ -260,6 +265,9 @@ export const topologyView: ChartDef = {
       const rw = (rx1 - rx0) * Math.max(0, Math.min(1, rq / rfull));
       p.fillRect(rx0, ry, rw, rh, SERIES.reverse);
       p.strokeRect(rx0, ry, rx1 - rx0, rh, { color: SERIES.axis, width: 1 });
+      // its discipline, beside it as the forward queue's is above it (the same as the forward
+      // one unless the scenario gives the bottleneck a reverseQueue)
+      p.text(queueName(v.reverseQueue), rx0 - 8, ry + rh / 2, { size: f.small, color: SERIES.text, align: 'right', baseline: 'middle', weight: 'bold' });
       // its own drops and marks: the counters under the picture are the left-to-right queue's,
       // and with web traffic both ways the reverse queue drops as much again
       const r = c.summary?.bottleneckReverse;

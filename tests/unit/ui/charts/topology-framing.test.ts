@@ -65,7 +65,7 @@ describe('network view, two-way traffic', () => {
   });
 });
 
-/* Two-way traffic: each side's hosts send and receive; the picture must tell them apart. */
+/* Two-way traffic: each side's hosts send and receive; the picture must tell them apart and name both queues. */
 describe('network view, two-way labels', () => {
   function draw(scenario: Parameters<typeof viewOf>[0]): string {
     const c = { store: new SeriesStore(), view: viewOf(scenario), markers: [], fonts: fontsFor(false), now: 0, end: 230, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
@@ -97,5 +97,18 @@ describe('network view, two-way labels', () => {
     const l = hostLabels(viewOf(presetByName('seeds000-ared-5ms')!.scenario));
     expect(l.left.slice(0, 2)).toEqual(['S0', 'S1']);
     expect(l.right.slice(0, 2)).toEqual(['D0', 'D1']);
+  });
+
+  it("the reverse queue is labelled with its own discipline: the forward one's unless the bottleneck has a reverseQueue", () => {
+    const sc = presetByName('web-redecn5-80')!.scenario;
+    expect(texts(draw(sc)).filter((x) => x === 'ARED + ECN')).toHaveLength(2);
+    const topo = sc.topology as unknown as { bottleneck: object };
+    const own = { ...sc, topology: { ...topo, bottleneck: { ...topo.bottleneck, reverseQueue: { kind: 'droptail', limit: 100 } } } } as unknown as typeof sc;
+    const shown = texts(draw(own));
+    expect(shown.filter((x) => x === 'ARED + ECN')).toHaveLength(1);
+    expect(shown).toContain('DROPTAIL');
+    // and so does the description screen readers get
+    const c = { view: viewOf(own), store: new SeriesStore() } as unknown as ChartContext;
+    expect(topologyView.describe(c)).toContain("the reverse direction's queue is droptail, 100 packets");
   });
 });
