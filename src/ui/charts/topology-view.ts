@@ -131,8 +131,12 @@ export const topologyView: ChartDef = {
     const labelW = (n: number, shown: string[]) => Math.max(p.measure(`S${Math.max(0, n - 1)} ×${Math.max(1, v.flows)}`, f.small), ...shown.map((l) => p.measure(l, f.small))) + 14;
     const xL = hostR + labelW(v.leftHosts, hostSlots(v.leftHosts).shown.map((h) => labels.left[h]));
     const xR = W - hostR - labelW(v.rightHosts, hostSlots(v.rightHosts).shown.map((h) => labels.right[h]));
-    const xRL = W * 0.24;
-    const xRR = W * 0.8;
+    // the routers sit at a quarter and four fifths of the width, but never closer to the
+    // hosts than a gap: on a phone the hosts' labels take a larger share of the width
+    // (at 404 px the right-hand host was drawn over R2)
+    const hostGap = 10;
+    const xRL = Math.max(W * 0.24, xL + hostR + routerS / 2 + hostGap);
+    const xRR = Math.min(W * 0.8, xR - hostR - routerS / 2 - hostGap);
     const unit = v.queue.unit === 'bytes' ? 1e-3 : 1;
     const unitName = v.queue.unit === 'bytes' ? 'KB' : 'pkts';
     let drawn = 0;
@@ -271,8 +275,17 @@ export const topologyView: ChartDef = {
       // its own drops and marks: the counters under the picture are the left-to-right queue's,
       // and with web traffic both ways the reverse queue drops as much again
       const r = c.summary?.bottleneckReverse;
-      const rCounts = r ? ` · ${fmtNumber(r.drops)} drops${r.marks > 0 ? `, ${fmtNumber(r.marks)} marks` : ''}` : '';
-      p.text(`← reverse queue ${fmtNumber(rq)} pkts${rCounts}`, (rx0 + rx1) / 2, ry + rh + 4, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
+      const rHead = `← reverse queue ${fmtNumber(rq)} pkts`;
+      const rCounts = r ? `${fmtNumber(r.drops)} drops${r.marks > 0 ? `, ${fmtNumber(r.marks)} marks` : ''}` : '';
+      // one line under the bar if it fits in the picture, else the counts on a second line;
+      // each line is kept inside the picture (on a phone its centre would put it past the edge)
+      const one = rCounts ? `${rHead} · ${rCounts}` : rHead;
+      const rLines = p.measure(one, f.small) <= W - 8 ? [one] : [rHead, rCounts];
+      rLines.forEach((l, k) => {
+        const half = p.measure(l, f.small) / 2;
+        const x = Math.max(4 + half, Math.min(W - 4 - half, (rx0 + rx1) / 2));
+        p.text(l, x, ry + rh + 4 + k * f.small * 1.2, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
+      });
       drawn++;
     }
 
