@@ -630,6 +630,26 @@ describe('disabled controls', () => {
   });
 });
 
+describe('scenario editor card', () => {
+  it('its headings and groups sit inside the card, clear of its border, like every other card', async () => {
+    const page = await open('p=default', { width: 1366, height: 768 });
+    await page.locator('section.slot-editor form.sed').waitFor();
+    const card = (await page.locator('section.slot-editor').boundingBox())!;
+    const boxes = await page.locator('section.slot-editor summary, section.slot-editor fieldset.sed-group:not(.sed-group-bare)').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { what: e.textContent!.slice(0, 20), left: r.left, right: r.right };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(5);
+    for (const b of boxes) {
+      expect(b.left - card.x, b.what).toBeGreaterThanOrEqual(8);
+      expect(card.x + card.width - b.right, b.what).toBeGreaterThanOrEqual(8);
+    }
+    await page.context().close();
+  });
+});
+
 describe('exported figures', () => {
   it('PNG and SVG say where they came from: lesson, changed keys, seed and date', async () => {
     const page = await open('p=default&topology.bottleneck.queue.maxP=0.05&seed=7');
