@@ -76,8 +76,8 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
   try {
     decoded = decodeLink(h);
   } catch (e) {
-    store.addBanner({ kind: 'error', title: BAD_LINK_TITLE, lines: [`The link could not be read: ${e instanceof Error ? e.message : String(e)}`] });
     loadFirstLesson(store, controller);
+    store.addBanner({ kind: 'error', title: BAD_LINK_TITLE, lines: [`The link could not be read: ${e instanceof Error ? e.message : String(e)}`], untilNextLoad: true });
     return true;
   }
   // A link opened while a scenario is on screen (typed into the address bar, followed from
@@ -88,23 +88,26 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
       kind: 'warning',
       title: BAD_LINK_TITLE,
       lines: [...decoded.problems.map((p) => problemLine(p.key === 'p' ? { ...p, message: p.message.replace(/ opened "[^"]*" instead\./, ' nothing was opened.') } : p)), KEPT_LINE],
+      untilNextLoad: true,
     });
     return true;
   }
+  // the banners come after the load: they are about the scenario the link opened, and go when another is loaded
+  if (decoded.scenario) {
+    const errs = controller.loadScenario(decoded.scenario, decoded.presetName);
+    if (errs.length) {
+      store.addBanner({ kind: 'error', title: 'The scenario in this link is not valid', lines: errs, untilNextLoad: true });
+      return true;
+    }
+  } else loadFirstLesson(store, controller);
   if (decoded.problems.length > 0) {
     store.addBanner({
       kind: 'warning',
       title: BAD_LINK_TITLE,
       lines: decoded.problems.map(problemLine),
+      untilNextLoad: true,
     });
   }
-  if (decoded.scenario) {
-    const errs = controller.loadScenario(decoded.scenario, decoded.presetName);
-    if (errs.length) {
-      store.addBanner({ kind: 'error', title: 'The scenario in this link is not valid', lines: errs });
-      return true;
-    }
-  } else loadFirstLesson(store, controller);
   return decoded.problems.length > 0;
 }
 

@@ -5,6 +5,13 @@ import { AppStore } from '../../../../src/ui/store/app-store';
 import { applyHash, BAD_LINK_TITLE, KEPT_LINE, usableLink } from '../../../../src/ui/store/url-sync';
 import { decodeLink } from '../../../../src/ui/scenario-api';
 
+/** src/ui/ScenarioFile.tsx, through a computed specifier (the node tsconfig that checks tests has no JSX; vitest loads it). */
+async function openScenarioFile(file: File, store: AppStore, controller: RunController): Promise<boolean> {
+  const spec = ['..', '..', '..', '..', 'src', 'ui', 'ScenarioFile.tsx'].join('/');
+  const m = (await import(/* @vite-ignore */ spec)) as { openScenarioFile: (f: File, s: AppStore, c: RunController) => Promise<boolean> };
+  return m.openScenarioFile(file, store, controller);
+}
+
 /*
  * A student edits a lesson, then types into the address bar (or follows a link) one that
  * names no lesson or of which nothing can be used: the banner names the problem and the
@@ -72,5 +79,47 @@ describe('a bad link opened over an edited scenario', () => {
     expect(use('zzz')).toBe(false);
     expect(use('seed=abc&seed=%ZZ')).toBe(false);
     expect(use('p=nosuch&seed=5')).toBe(false);
+  });
+});
+
+/*
+ * A banner about opening a link or a file names keys and a file of the scenario it
+ * opened; once another scenario is loaded (a lesson chosen) it no longer applies, and
+ * before it stayed until dismissed, over a lesson whose link had no such key.
+ */
+describe('banners about opening a scenario go when another is loaded', () => {
+  const fresh = () => {
+    const store = new AppStore();
+    const c = new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker);
+    return { store, c };
+  };
+
+  it('a bad link\'s banner stays over the scenario it opened, and goes when a lesson is chosen', () => {
+    const { store, c } = fresh();
+    expect(applyHash('#p=default&seed=abc', store, c)).toBe(true);
+    expect(bannerText(store)).toContain('got "abc"');
+    // an edit is still that scenario: the banner stays
+    expect(c.setParam('topology.bottleneck.queue.maxP', 0.05)).toEqual([]);
+    expect(bannerText(store)).toContain('got "abc"');
+    expect(c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks')).toEqual([]);
+    expect(store.getState().banners).toEqual([]);
+    // a link kept off the screen says so until the next load, too
+    applyHash('#p=nosuch', store, c);
+    expect(bannerText(store)).toContain(KEPT_LINE);
+    c.loadScenario(presetScenario('default'), 'default');
+    expect(store.getState().banners).toEqual([]);
+  });
+
+  it('a file that was not opened, or was: its banner goes with the next load; other banners stay', async () => {
+    const { store, c } = fresh();
+    c.loadScenario(presetScenario('default'), 'default');
+    store.addBanner({ kind: 'info', title: 'something else', lines: ['stays'] });
+    expect(await openScenarioFile(new File(['{"version": 1,,'], 'broken.json'), store, c)).toBe(false);
+    expect(bannerText(store)).toContain('broken.json was not opened');
+    expect(await openScenarioFile(new File([JSON.stringify(presetScenario('red-vs-dt'))], 'good.json'), store, c)).toBe(true);
+    expect(bannerText(store)).not.toContain('broken.json');
+    expect(bannerText(store)).toContain('Opened good.json');
+    c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks');
+    expect(store.getState().banners.map((b) => b.title)).toEqual(['something else']);
   });
 });
