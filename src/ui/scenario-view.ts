@@ -40,6 +40,8 @@ export interface LinkView {
 
 export interface ScenarioView {
   queue: QueueView;
+  /** The right-to-left (to-from) queue: its own `reverseQueue` if the scenario gives one, else a copy of `queue`. */
+  reverseQueue: QueueView;
   link: LinkView;
   flows: number;
   /**
@@ -70,11 +72,13 @@ function num(x: unknown, d: number | null): number | null {
 export function viewOf(s: Scenario | null): ScenarioView {
   const topo = s?.topology;
   let q: Record<string, unknown> = {};
+  let rq: Record<string, unknown> | undefined;
   let link: LinkView = { rate: 10e6, delay: 0.02, from: 'routerL', to: 'routerR', framing: 'none' };
   let left = 1;
   let right = 1;
   if (topo?.kind === 'dumbbell') {
     q = topo.bottleneck.queue;
+    rq = topo.bottleneck.reverseQueue;
     link = { rate: topo.bottleneck.rate, delay: topo.bottleneck.delay, from: 'routerL', to: 'routerR', framing: topo.bottleneck.framing ?? 'none' };
     left = topo.left.hosts;
     right = topo.right.hosts;
@@ -83,6 +87,7 @@ export function viewOf(s: Scenario | null): ScenarioView {
     const l = b ? topo.links.find((x) => x.from === b.from && x.to === b.to) : topo.links.reduce((m, x) => (x.rate < m.rate ? x : m), topo.links[0]);
     if (l) {
       q = (l as { queue?: Record<string, unknown> }).queue ?? { kind: 'droptail', limit: 1000 };
+      rq = (l as { reverseQueue?: Record<string, unknown> }).reverseQueue;
       link = { rate: l.rate, delay: l.delay, from: l.from, to: l.to, framing: l.framing ?? 'none' };
     }
   }
@@ -115,17 +120,19 @@ export function viewOf(s: Scenario | null): ScenarioView {
     if (t.kind !== 'udp') tcpFlows += n;
   }
   const tcpEcn = !!s?.tcp?.ecn || !!s?.traffic?.some((t) => t.kind === 'bulk' && t.tcp?.ecn);
+  const queueView = (q: Record<string, unknown>): QueueView => ({
+    kind: typeof q.kind === 'string' ? q.kind : 'droptail',
+    unit: q.unit === 'bytes' ? 'bytes' : 'packets',
+    limit: num(q.limit, 100) as number,
+    minTh: num(q.minTh, null),
+    maxTh: num(q.maxTh, null),
+    maxP: num(q.maxP, null),
+    gentle: q.gentle === true,
+    ecn: q.ecn === true,
+  });
   return {
-    queue: {
-      kind: typeof q.kind === 'string' ? q.kind : 'droptail',
-      unit: q.unit === 'bytes' ? 'bytes' : 'packets',
-      limit: num(q.limit, 100) as number,
-      minTh: num(q.minTh, null),
-      maxTh: num(q.maxTh, null),
-      maxP: num(q.maxP, null),
-      gentle: q.gentle === true,
-      ecn: q.ecn === true,
-    },
+    queue: queueView(q),
+    reverseQueue: queueView(rq ?? q),
     link,
     flows,
     flowHosts,

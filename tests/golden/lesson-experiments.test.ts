@@ -4,6 +4,8 @@ import { runScenario } from '../../src/engine/run';
 import { presetByName, presetScenario } from '../../src/engine/scenario/presets';
 import { setPath } from '../../src/engine/scenario/paths';
 import { parseScenario } from '../../src/engine/scenario/schema';
+import { SETTLED_98_GENERAL, SETTLED_CDF_TIMES, SETTLED_SET } from '../../src/engine/scenario/presets/seeds002-paper';
+import { within } from '../../src/engine/scenario/presets/seeds000';
 
 /*
  * The lessons invite the student to change one parameter ("set the queue limit to 38 and
@@ -76,4 +78,14 @@ describe('what the lessons invite the student to try does what they say', () => 
     expect(Math.round(s.bottleneck.meanQueuePackets)).toBe(48);
     expect(Math.round(gap(s))).toBe(61);
   });
+
+  // The settled-PI experiment of web100-users-general-pi24-ecn-98 compares its run with these
+  // lessons' runs over the same window (100-130 s): each quoted figure within half a point.
+  for (const [name, quoted] of Object.entries(SETTLED_98_GENERAL)) {
+    it(`web100-users-general-pi24-ecn-98's settled experiment quotes ${name} over 100-130 s correctly`, () => {
+      const s = run(name, SETTLED_SET).summary;
+      const got = SETTLED_CDF_TIMES.map((t) => within(s, t));
+      for (let i = 0; i < got.length; i++) expect(Math.abs(got[i] - quoted[i]), `${name} within ${SETTLED_CDF_TIMES[i]} s: ${got[i]}`).toBeLessThan(0.005);
+    });
+  }
 });

@@ -2,11 +2,11 @@
  * A chart in a card: title, full-screen and export buttons, and a canvas redrawn by the
  * shared frame loop when the data, the state or the size changes.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useServices } from '../app-context';
 import { useAppState } from '../store/app-store';
 import { chartContext } from './context';
-import { chartPng, chartSvg, download, fileStem, seriesCsv, seriesJson, type FigureSource } from './export';
+import { chartPng, chartSvg, dataExportNote, download, fileStem, seriesCsv, seriesJson, type FigureSource } from './export';
 import { encodeLink } from '../scenario-api';
 import { CanvasPainter } from './painter';
 import { SeriesScratch } from './plot';
@@ -15,17 +15,28 @@ import { SERIES } from '../colors';
 
 export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
 
-/** A chart card's export menu (closed again by `onExport`'s caller through `menuRef`) and its full-screen toggle. */
-export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScreen }: { title: string; menuRef: RefObject<HTMLDetailsElement | null>; onExport: (kind: ExportKind) => void; full: boolean; onFullScreen: () => void }) {
+/**
+ * A chart card's export menu (closed again by `onExport`'s caller through `menuRef`) and its
+ * full-screen toggle. `dataNote`, asked each time the menu opens, says why there is no data
+ * to export (the CSV and JSON items are then disabled and the note shown), or null.
+ */
+export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScreen, dataNote }: { title: string; menuRef: RefObject<HTMLDetailsElement | null>; onExport: (kind: ExportKind) => void; full: boolean; onFullScreen: () => void; dataNote?: () => string | null }) {
+  const [note, setNote] = useState<string | null>(null);
+  const noteId = useId();
   return (
     <>
-      <details className="export-menu" ref={menuRef}>
+      <details className="export-menu" ref={menuRef} onToggle={(e) => e.currentTarget.open && setNote(dataNote?.() ?? null)}>
         <summary aria-label={`Export ${title}`}>Export</summary>
         <div className="export-items" role="group" aria-label={`Export ${title} as`}>
           <button type="button" onClick={() => onExport('png')}>PNG image</button>
           <button type="button" onClick={() => onExport('svg')}>SVG image</button>
-          <button type="button" onClick={() => onExport('csv')}>CSV data</button>
-          <button type="button" onClick={() => onExport('json')}>JSON data</button>
+          <button type="button" disabled={note !== null} aria-describedby={note !== null ? noteId : undefined} onClick={() => onExport('csv')}>CSV data</button>
+          <button type="button" disabled={note !== null} aria-describedby={note !== null ? noteId : undefined} onClick={() => onExport('json')}>JSON data</button>
+          {note !== null && (
+            <p className="export-note" id={noteId} data-testid="export-note">
+              {note}
+            </p>
+          )}
         </div>
       </details>
       <button type="button" className="icon-btn" aria-label={full ? `Close full screen ${title}` : `Show ${title} full screen`} title={full ? 'Close full screen (Esc)' : 'Full screen'} onClick={onFullScreen}>
@@ -125,6 +136,8 @@ export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean
     const w = Math.max(640, Math.floor(wrap?.getBoundingClientRect().width ?? 800));
     const c = chartContext(state, store.series, new SeriesScratch(), performance.now());
     const h = Math.max(360, Math.floor(wrap?.getBoundingClientRect().height ?? 450)) + Math.round(c.fonts.label * 4.2);
+    // no data file that holds only a time column: the menu says why instead (it disables these items)
+    if ((kind === 'csv' || kind === 'json') && dataExportNote(def, store.series, c.end) !== null) return;
     const stem = fileStem(def.id, state.presetName);
     const src: FigureSource | undefined = state.scenario ? { lesson: state.presetName, seed: state.scenario.seed, link: encodeLink(state.scenario, state.presetName), date: new Date() } : undefined;
     if (kind === 'png') download(`${stem}.png`, await chartPng(def, c, w, h, def.title, src));
@@ -139,7 +152,7 @@ export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean
       <header className="card-head">
         <h2 id={titleId}>{def.title}</h2>
         <div className="card-tools">
-          <ExportAndFullScreen title={def.title} menuRef={menuRef} onExport={(k) => void exportAs(k)} full={isFull || full} onFullScreen={() => store.set({ fullscreen: isFull || full ? null : def.id })} />
+          <ExportAndFullScreen title={def.title} menuRef={menuRef} onExport={(k) => void exportAs(k)} full={isFull || full} onFullScreen={() => store.set({ fullscreen: isFull || full ? null : def.id })} dataNote={() => dataExportNote(def, store.series, chartContext(store.getState(), store.series, scratch.current, 0).end)} />
         </div>
       </header>
       <div className={`chart-canvas-wrap${classroom ? ' classroom' : ''}`} ref={wrapRef}>

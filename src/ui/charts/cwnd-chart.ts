@@ -4,10 +4,10 @@
  */
 import { SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
-import { BandCache, drawFlowFamily, flowLegend } from './flows';
+import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
-import { MAX_LINES, NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
+import { MAX_LINES, NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
 
@@ -19,6 +19,9 @@ export const cwndChart: ChartDef = {
     return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? ', with the slow-start threshold dashed' : ', as the range and median across flows plus highlighted flows'}.`;
   },
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('cwnd.') || k.startsWith('ssthresh.')),
+  // with many flows the chart draws their band (min, median, max), so the export has it too
+  derived: (s: SeriesStore) => bandColumns(s, s.flowIds('cwnd').map((fl) => s.column(`cwnd.${fl}`)), 'cwnd'),
+  noDataNote: NO_FLOWS_EXPORT_NOTE,
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;
     const store = c.store;

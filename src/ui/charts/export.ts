@@ -40,6 +40,18 @@ export function seriesCsv(store: SeriesStore, columns: readonly string[], derive
   return lines.join('\n') + '\n';
 }
 
+/**
+ * Why a chart's CSV/JSON export would hold nothing but the `t` column (none of its columns
+ * is in the store and it derives none), or null when there is data to export. The export
+ * menu then offers no data file but says this instead.
+ */
+export function dataExportNote(def: ChartDef, store: SeriesStore, end: number): string | null {
+  if (def.columns(store).some((c) => store.has(c))) return null;
+  if (def.derived && def.derived(store, end).length > 0) return null;
+  if (store.length === 0) return 'No data to export yet: start the run.';
+  return def.noDataNote ?? 'No data to export: this chart has none in this run.';
+}
+
 /** Drop/mark events as CSV (t, kind, flow) with the kind spelled out. */
 export function eventsCsv(store: SeriesStore): string {
   const names: Record<number, string> = { 0: 'early-drop', 1: 'forced-drop', 2: 'overflow-drop', 3: 'ecn-mark', 4: 'link-loss' };

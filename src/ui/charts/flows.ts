@@ -81,6 +81,24 @@ export class BandCache {
 }
 
 /**
+ * The band a per-flow chart draws when it has more than MAX_LINES flows, as export
+ * columns `${name}.min`, `${name}.median`, `${name}.max` (per stored sample, across the
+ * flows with a value there; `suffix` is appended, e.g. ".avg1s"). None for fewer flows:
+ * the chart then draws each flow, whose columns the export carries already.
+ */
+export function bandColumns(store: SeriesStore, cols: readonly (Float64Array | undefined)[], name: string, suffix = ''): [string, Float64Array][] {
+  if (cols.length <= MAX_LINES) return [];
+  const have = cols.filter((c): c is Float64Array => !!c);
+  const band = new BandCache().get(store, have);
+  const n = store.length;
+  return [
+    [`${name}.min${suffix}`, band.min.subarray(0, n)],
+    [`${name}.median${suffix}`, band.median.subarray(0, n)],
+    [`${name}.max${suffix}`, band.max.subarray(0, n)],
+  ];
+}
+
+/**
  * Draws a per-flow family of columns `${prefix}.${flow}` (or precomputed columns from
  * `columnOf`). Returns the vertices drawn.
  */

@@ -3,10 +3,10 @@
  * stretch is a flow locked out or waiting for a timeout; parallel lines mean fairness.
  */
 import type { SeriesStore } from '../store/series-store';
-import { BandCache, drawFlowFamily, flowLegend } from './flows';
+import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
-import { NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
+import { NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
 
@@ -24,6 +24,9 @@ export const progressChart: ChartDef = {
     return `Bytes acknowledged over time for each of ${c.store.flowIds('acked').length} flows (as in seeds/001 Fig. 5): a flat stretch is a flow that is locked out or waiting for a timeout.`;
   },
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('acked.')),
+  // with many flows the chart draws their band (min, median, max), so the export has it too
+  derived: (s: SeriesStore) => bandColumns(s, s.flowIds('acked').map((fl) => s.column(`acked.${fl}`)), 'acked'),
+  noDataNote: NO_FLOWS_EXPORT_NOTE,
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;
     const store = c.store;

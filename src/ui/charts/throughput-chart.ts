@@ -7,7 +7,7 @@ import { format } from 'd3';
 import { SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
 import { lowerBound } from './downsample';
-import { BandCache, drawFlowFamily, flowLegend } from './flows';
+import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
 import { NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
@@ -113,6 +113,8 @@ export const throughputChart: ChartDef = {
       const label = name === 'util' ? 'util' : `goodput.${name.slice('acked.'.length)}`;
       out.push([`${label}.avg${W}s`, rate.subarray(0, s.length)]);
     }
+    // with many flows the goodput panel draws their band (min, median, max), so the export has it too
+    out.push(...bandColumns(s, s.flowIds('acked').map((fl) => wr.out.get(`acked.${fl}`)), 'goodput', `.avg${W}s`));
     return out;
   },
   draw(p: Painter, c: ChartContext): number {

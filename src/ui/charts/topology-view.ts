@@ -8,6 +8,7 @@ import { eventStyle, EVENT_STYLES, flowColor, SERIES } from '../colors';
 import { lowerBound } from './downsample';
 import type { Painter } from './painter';
 import { fmtNumber } from './plot';
+import type { QueueView, ScenarioView } from '../scenario-view';
 import type { ChartContext, ChartDef } from './types';
 
 function rateText(bps: number): string {
@@ -23,13 +24,70 @@ function hostSlots(n: number): { shown: number[]; more: number } {
   return { shown: [0, 1, 2, 3, 4, 5], more: n - 6 };
 }
 
+/** A queue's discipline as the picture names it: "RED + ECN". */
+function queueName(q: QueueView): string {
+  return q.kind.toUpperCase() + (q.ecn ? ' + ECN' : '');
+}
+
+/** Per host of a side, the flows it sends and the flows it receives. */
+function hostFlows(v: ScenarioView, side: 'left' | 'right', n: number): { sends: number[][]; recvs: number[][] } {
+  const sends: number[][] = Array.from({ length: n }, () => []);
+  const recvs: number[][] = Array.from({ length: n }, () => []);
+  v.flowHosts.forEach((fh, flow) => {
+    if (fh.side === side) sends[fh.host]?.push(flow);
+    else recvs[fh.dst]?.push(flow);
+  });
+  return { sends, recvs };
+}
+
+/** `text` broken at spaces into lines of at most `width` px; [] if a word alone is wider. */
+function wrapText(text: string, width: number, measure: (t: string) => number): string[] {
+  const lines: string[] = [];
+  // "+ servers" stays together: a line does not end with "+"
+  for (const word of text.split(/(?<!\+) /)) {
+    const last = lines.length > 0 ? `${lines[lines.length - 1]} ${word}` : '';
+    if (lines.length > 0 && measure(last) <= width) lines[lines.length - 1] = last;
+    else if (measure(word) <= width) lines.push(word);
+    else return [];
+  }
+  return lines;
+}
+
+/** Web traffic's hosts of a side, in words (above the picture's hosts). */
+const WEB_ROLE_WORDS: Record<string, string> = { servers: 'web servers', clients: 'web clients', both: 'web clients + servers' };
+
+/**
+ * The host labels of each side: a role letter (S sends, D receives, H both; with web
+ * traffic S servers, C clients, H both) and the host's number, with "×n" for a host of n
+ * flows. Two-way traffic puts the same role on both sides: the right side's hosts are then
+ * numbered after the left's (the engine's node order), so no two hosts share a label.
+ */
+export function hostLabels(v: ScenarioView): { left: string[]; right: string[] } {
+  const roles = (side: 'left' | 'right', n: number): { role: string; flows: number }[] => {
+    const { sends, recvs } = hostFlows(v, side, n);
+    const sideSends = sends.some((x) => x.length > 0);
+    const wr = v.webRole[side];
+    const webRole = wr === 'both' ? 'H' : wr === 'servers' ? 'S' : wr === 'clients' ? 'C' : null;
+    return sends.map((snd, h) => {
+      const rcv = recvs[h];
+      const role = snd.length > 0 && rcv.length > 0 ? 'H' : snd.length > 0 ? 'S' : rcv.length > 0 ? 'D' : (webRole ?? (sideSends ? 'S' : 'D'));
+      return { role, flows: snd.length > 0 ? snd.length : rcv.length };
+    });
+  };
+  const left = roles('left', v.leftHosts);
+  const right = roles('right', v.rightHosts);
+  const shared = left.some((l) => right.some((r) => r.role === l.role));
+  const text = (r: { role: string; flows: number }, k: number) => `${r.role}${k}${r.flows > 1 ? ` ×${r.flows}` : ''}`;
+  return { left: left.map((r, h) => text(r, h)), right: right.map((r, h) => text(r, shared ? v.leftHosts + h : h)) };
+}
+
 export const topologyView: ChartDef = {
   id: 'topology',
   title: 'Network',
   animated: true,
   describe(c) {
     const v = c.view;
-    return `Dumbbell network: ${v.leftHosts} senders, ${v.rightHosts} receivers, bottleneck ${rateText(v.link.rate)}${v.link.framing === 'ethernet' ? ' Ethernet' : ''} with ${fmtNumber(v.link.delay * 1000)} ms delay and a ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}.`;
+    return `Dumbbell network: ${v.leftHosts} senders, ${v.rightHosts} receivers, bottleneck ${rateText(v.link.rate)}${v.link.framing === 'ethernet' ? ' Ethernet' : ''} with ${fmtNumber(v.link.delay * 1000)} ms delay and a ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}${v.queue.ecn ? ', with ECN' : ''}${v.twoWay ? `; the reverse direction's queue is ${v.reverseQueue.kind}, ${v.reverseQueue.limit} ${v.reverseQueue.unit}${v.reverseQueue.ecn ? ', with ECN' : ''}` : ''}.`;
   },
   columns: () => ['queue', 'avg'],
   draw(p: Painter, c: ChartContext): number {
@@ -69,9 +127,10 @@ export const topologyView: ChartDef = {
     const hostR = Math.max(9, f.tick * 0.85, Math.min(22, H * 0.04));
     const routerS = Math.max(f.tick * 2.6, Math.min(56, H * 0.1));
     // room for the host labels ("S0 ×2") beside the outer hosts
-    const labelW = (n: number) => p.measure(`S${Math.max(0, n - 1)} ×${Math.max(1, v.flows)}`, f.small) + 14;
-    const xL = hostR + labelW(v.leftHosts);
-    const xR = W - hostR - labelW(v.rightHosts);
+    const labels = hostLabels(v);
+    const labelW = (n: number, shown: string[]) => Math.max(p.measure(`S${Math.max(0, n - 1)} ×${Math.max(1, v.flows)}`, f.small), ...shown.map((l) => p.measure(l, f.small))) + 14;
+    const xL = hostR + labelW(v.leftHosts, hostSlots(v.leftHosts).shown.map((h) => labels.left[h]));
+    const xR = W - hostR - labelW(v.rightHosts, hostSlots(v.rightHosts).shown.map((h) => labels.right[h]));
     const xRL = W * 0.24;
     const xRR = W * 0.8;
     const unit = v.queue.unit === 'bytes' ? 1e-3 : 1;
@@ -89,23 +148,17 @@ export const topologyView: ChartDef = {
     for (const e of recent) hitFlows.set(e.flow, e.kind);
 
     // hosts and access links; a host carrying exactly one flow wears that flow's colour
-    const roles = (side: 'left' | 'right', n: number) => {
-      const sends: number[][] = Array.from({ length: n }, () => []);
-      const recvs: number[][] = Array.from({ length: n }, () => []);
-      v.flowHosts.forEach((fh, flow) => {
-        if (fh.side === side) sends[fh.host]?.push(flow);
-        else recvs[fh.dst]?.push(flow);
-      });
-      return { sends, recvs };
-    };
-    const drawSide = (side: 'left' | 'right', n: number, x: number, xr: number) => {
-      const left = side === 'left';
-      const { sends, recvs } = roles(side, n);
+    const layout = (n: number) => {
       const { shown, more } = hostSlots(n);
       const rows = shown.length + (more > 0 ? 1 : 0);
       const avail = H - legendH - 2 * hostR - 8;
       const step = rows > 1 ? Math.min(hostR * 3.2, avail / (rows - 1)) : 0;
-      const y0 = cy - (step * (rows - 1)) / 2;
+      return { shown, more, step, y0: cy - (step * (rows - 1)) / 2 };
+    };
+    const drawSide = (side: 'left' | 'right', n: number, x: number, xr: number) => {
+      const left = side === 'left';
+      const { sends, recvs } = hostFlows(v, side, n);
+      const { shown, more, step, y0 } = layout(n);
       shown.forEach((h, k) => {
         const y = y0 + k * step;
         p.line(x, y, xr, cy, { color: '#8a939e', width: 1.5 });
@@ -115,13 +168,7 @@ export const topologyView: ChartDef = {
         for (const fl of sends[h]) if (hitFlows.has(fl)) hit = hitFlows.get(fl);
         if (hit !== undefined) p.circle(x, y, hostR + 5, null, { color: eventStyle(hit).color, width: 4 });
         p.circle(x, y, hostR, color);
-        const sideSends = sends.some((x) => x.length > 0);
-        // web traffic: servers (S), clients (C) or both (H) on this side
-        const wr = v.webRole[side];
-        const webRole = wr === 'both' ? 'H' : wr === 'servers' ? 'S' : wr === 'clients' ? 'C' : null;
-        const role = sends[h].length > 0 && recvs[h].length > 0 ? 'H' : sends[h].length > 0 ? 'S' : recvs[h].length > 0 ? 'D' : (webRole ?? (sideSends ? 'S' : 'D'));
-        const label = `${role}${h}${mine.length > 1 ? ` ×${mine.length}` : ''}`;
-        p.text(label, left ? x - hostR - 8 : x + hostR + 8, y, { size: f.small, color: SERIES.text, align: left ? 'right' : 'left', baseline: 'middle' });
+        p.text(labels[side][h], left ? x - hostR - 8 : x + hostR + 8, y, { size: f.small, color: SERIES.text, align: left ? 'right' : 'left', baseline: 'middle' });
         drawn++;
       });
       if (more > 0) {
@@ -131,6 +178,28 @@ export const topologyView: ChartDef = {
     };
     drawSide('left', v.leftHosts, xL, xRL);
     drawSide('right', v.rightHosts, xR, xRR);
+    // web traffic: what each side's hosts run, in words, above its first host, between the
+    // picture's edge and the router (on two lines if one does not fit); on both sides or
+    // neither, so a missing caption never reads as a side without web hosts
+    const captions = (['left', 'right'] as const).map((side) => {
+      const words = WEB_ROLE_WORDS[v.webRole[side] ?? ''];
+      if (!words) return null;
+      const left = side === 'left';
+      const [x, xr] = left ? [xL, xRL] : [xR, xRR];
+      const lo = left ? 4 : xr + routerS / 2 + 6;
+      const hi = left ? xr - routerS / 2 - 6 : W - 4;
+      const lines = wrapText(words, hi - lo, (t) => p.measure(t, f.small));
+      const lineH = f.small * 1.2;
+      const yTop = layout(left ? v.leftHosts : v.rightHosts).y0 - hostR - 4 - lines.length * lineH;
+      const fits = lines.length > 0 && lines.length <= 2 && yTop >= 2;
+      const draw = () =>
+        lines.forEach((l, k) => {
+          const half = p.measure(l, f.small) / 2;
+          p.text(l, Math.min(hi - half, Math.max(lo + half, x)), yTop + k * lineH, { size: f.small, color: SERIES.muted, align: 'center', baseline: 'top' });
+        });
+      return { fits, draw };
+    });
+    if (captions.every((cap) => cap === null || cap.fits)) for (const cap of captions) cap?.draw();
 
     // queue bar between the left router and the link
     const qx0 = xRL + routerS / 2 + 10;
@@ -172,7 +241,7 @@ export const topologyView: ChartDef = {
     const qw = p.measure(qLabel, f.small);
     const qcx = Math.max((qx0 + qx1) / 2, xL + hostR + 6 + qw / 2);
     p.text(qLabel, qcx, qy + qh + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
-    p.text(v.queue.kind.toUpperCase() + (v.queue.ecn ? ' + ECN' : ''), (qx0 + qx1) / 2, qy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
+    p.text(queueName(v.queue), (qx0 + qx1) / 2, qy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
 
     // flashes of recent drops and marks, newest nearest the queue's head
     recent.slice(-10).reverse().forEach((e, k) => {
@@ -196,6 +265,9 @@ export const topologyView: ChartDef = {
       const rw = (rx1 - rx0) * Math.max(0, Math.min(1, rq / rfull));
       p.fillRect(rx0, ry, rw, rh, SERIES.reverse);
       p.strokeRect(rx0, ry, rx1 - rx0, rh, { color: SERIES.axis, width: 1 });
+      // its discipline, beside it as the forward queue's is above it (the same as the forward
+      // one unless the scenario gives the bottleneck a reverseQueue)
+      p.text(queueName(v.reverseQueue), rx0 - 8, ry + rh / 2, { size: f.small, color: SERIES.text, align: 'right', baseline: 'middle', weight: 'bold' });
       // its own drops and marks: the counters under the picture are the left-to-right queue's,
       // and with web traffic both ways the reverse queue drops as much again
       const r = c.summary?.bottleneckReverse;

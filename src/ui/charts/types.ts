@@ -42,12 +42,20 @@ export interface ChartDef {
    * figure shows. Each array has one value per stored sample.
    */
   derived?(store: SeriesStore, end: number): [string, Float64Array][];
+  /**
+   * What the data export says instead when the run has samples but none of this chart's
+   * columns (the chart then draws only a note), e.g. per-flow charts of web traffic.
+   */
+  noDataNote?: string;
   /** Redraw every frame while running (animations), not only when data changes. */
   animated?: boolean;
 }
 
 /** Shown where per-flow lines would be when a run has none (web traffic: connections come and go). */
 export const NO_FLOWS_NOTE = 'No long-lived flows: see Response times';
+
+/** The per-flow charts' data export for such a run: there is nothing to export, and where the data is. */
+export const NO_FLOWS_EXPORT_NOTE = "No data to export: this run has no long-lived flows. The web exchanges' data is in the Response times chart's export.";
 
 /** Up to this many flows get a line each; beyond, an aggregate band plus highlighted flows. */
 export const MAX_LINES = 10;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import { SvgPainter } from '../../../../src/ui/charts/painter';
 import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
-import { topologyView } from '../../../../src/ui/charts/topology-view';
+import { hostLabels, topologyView } from '../../../../src/ui/charts/topology-view';
 import type { ChartContext } from '../../../../src/ui/charts/types';
 import { viewOf } from '../../../../src/ui/scenario-view';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
@@ -62,5 +62,53 @@ describe('network view, two-way traffic', () => {
     const svg = p.toString();
     expect(svg).toContain('overflow drop 8183');
     expect(svg).toMatch(/reverse queue 0 pkts · 7,?901 drops, 12 marks/);
+  });
+});
+
+/* Two-way traffic: each side's hosts send and receive; the picture must tell them apart and name both queues. */
+describe('network view, two-way labels', () => {
+  function draw(scenario: Parameters<typeof viewOf>[0]): string {
+    const c = { store: new SeriesStore(), view: viewOf(scenario), markers: [], fonts: fontsFor(false), now: 0, end: 230, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
+    const p = new SvgPainter(900, 420);
+    topologyView.draw(p, c);
+    return p.toString();
+  }
+  const texts = (svg: string) => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+
+  it('web traffic both ways: the two hosts have different labels and say they run clients and servers', () => {
+    const sc = presetByName('web-redecn5-80')!.scenario;
+    const labels = hostLabels(viewOf(sc));
+    expect(labels.left).toHaveLength(1);
+    expect(labels.right).toHaveLength(1);
+    expect(labels.left[0]).not.toBe(labels.right[0]);
+    const shown = texts(draw(sc));
+    expect(shown).toContain(labels.left[0]);
+    expect(shown).toContain(labels.right[0]);
+    expect(shown.filter((x) => x === 'web clients + servers')).toHaveLength(2);
+  });
+
+  it('one-way web traffic keeps servers (S0) and clients (C0) apart by their letters', () => {
+    const sc = presetByName('web-redecn5-80')!.scenario;
+    const one = { ...sc, traffic: sc.traffic.map((t) => ({ ...t, direction: 'forward' })) } as typeof sc;
+    expect(hostLabels(viewOf(one))).toEqual({ left: ['S0'], right: ['C0'] });
+  });
+
+  it('bulk flows one way keep their per-side numbers (S0.., D0..)', () => {
+    const l = hostLabels(viewOf(presetByName('seeds000-ared-5ms')!.scenario));
+    expect(l.left.slice(0, 2)).toEqual(['S0', 'S1']);
+    expect(l.right.slice(0, 2)).toEqual(['D0', 'D1']);
+  });
+
+  it("the reverse queue is labelled with its own discipline: the forward one's unless the bottleneck has a reverseQueue", () => {
+    const sc = presetByName('web-redecn5-80')!.scenario;
+    expect(texts(draw(sc)).filter((x) => x === 'ARED + ECN')).toHaveLength(2);
+    const topo = sc.topology as unknown as { bottleneck: object };
+    const own = { ...sc, topology: { ...topo, bottleneck: { ...topo.bottleneck, reverseQueue: { kind: 'droptail', limit: 100 } } } } as unknown as typeof sc;
+    const shown = texts(draw(own));
+    expect(shown.filter((x) => x === 'ARED + ECN')).toHaveLength(1);
+    expect(shown).toContain('DROPTAIL');
+    // and so does the description screen readers get
+    const c = { view: viewOf(own), store: new SeriesStore() } as unknown as ChartContext;
+    expect(topologyView.describe(c)).toContain("the reverse direction's queue is droptail, 100 packets");
   });
 });
