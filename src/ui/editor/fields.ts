@@ -316,7 +316,23 @@ export function labelledMessage(f: EditorField, msg: string): string {
   const label = f.kind === 'param' ? f.spec.label : f.label;
   if (!msg.startsWith(f.path)) return msg.startsWith(`${label}:`) ? msg : `${label}: ${msg}`;
   const rest = msg.slice(f.path.length).replace(/^\s*(=\s*|:\s*)/, '');
-  return `${label}: ${rest}`;
+  return `${label}: ${f.kind === 'points' ? pointsMessage(rest) : rest}`;
+}
+
+/**
+ * A schema message about one pair of the delay table (".1 = [0.005,1]: delays must not
+ * decrease (previous 0.01)", seconds, pairs from 0) in the table's own terms: the pair
+ * numbered from 1 as typed, delays in ms ('pair 2 "5 1": delays must not decrease
+ * (previous 10 ms)').
+ */
+function pointsMessage(rest: string): string {
+  const m = /^\.(\d+)(?: = \[([^,\]]*),([^\]]*)\])?:\s*([\s\S]*)$/.exec(rest);
+  if (!m) return rest;
+  const ms = (s: string) => String(clean(Number(s) * 1000));
+  const what = m[4]
+    .replace(/^delay (\S+) is out of range: allowed (\S+) to (\S+) s\b/, (_, x: string, lo: string, hi: string) => `delay ${ms(x)} ms is out of range: allowed ${ms(lo)} to ${ms(hi)} ms`)
+    .replace(/\(previous (\S+)\)/, (_, x: string) => `(previous ${ms(x)} ms)`);
+  return `pair ${Number(m[1]) + 1}${m[2] !== undefined ? ` "${ms(m[2])} ${m[3]}"` : ''}: ${what}`;
 }
 
 /** Parses the empirical table text "10 0.5, 50 1" (delays in ms) into [[0.01, 0.5], [0.05, 1]]. */

@@ -186,6 +186,29 @@ describe('units', () => {
     expect(labelledMessage(minTh, 'topology.bottleneck.queue.minTh: expected a number')).toBe(`${minTh.spec.label}: expected a number`);
     expect(labelledMessage(minTh, `${minTh.spec.label}: already labelled`)).toBe(`${minTh.spec.label}: already labelled`);
   });
+
+  it("the delay table's messages name the pair as typed (from 1, in ms), not the engine's index and seconds", () => {
+    const s = scenarioWith({ 'topology.flowDelay': { kind: 'empirical', points: [[0.01, 0.5], [0.05, 1]] } });
+    const fields = editorFields(s);
+    const pts = fields.find((x) => x.path === 'topology.flowDelay.points')!;
+    // what the editor shows for a table the student typed: the schema's messages, filed under the field
+    const shown = (typed: string) => {
+      const parsed = parsePoints(typed);
+      if (!parsed.ok) return labelledMessage(pts, parsed.error);
+      const json = cloneJson(s) as unknown as Record<string, unknown>;
+      expect(applySet(json, 'topology.flowDelay.points', parsed.value)).toBeNull();
+      const r = parseScenario(json);
+      expect(r.ok).toBe(false);
+      const errs = errorsByPath(r.ok ? [] : r.errors, fields);
+      return errs['topology.flowDelay.points'].split('\n').map((m) => labelledMessage(pts, m));
+    };
+    expect(shown('10 0.5, 5 1')).toEqual(['Delay CDF: pair 2 "5 1": delays must not decrease (previous 10 ms)']);
+    expect(shown('-10 1')).toEqual(['Delay CDF: pair 1 "-10 1": delay -10 ms is out of range: allowed 0 to 10000 ms']);
+    expect(shown('10 0.5, 50 0.9')).toEqual(['Delay CDF: pair 2: the last cumulative probability is 0.9, must be 1']);
+    expect(shown('0 0, 10 1')).toEqual(['Delay CDF: pair 1 "0 0": cumulative probability 0 must be above 0 and at most 1']);
+    expect(shown('10 0.5, 50 0.5, 60 1')).toEqual(['Delay CDF: pair 2 "50 0.5": cumulative probability 0.5 must be above the previous (0.5) and at most 1']);
+    expect(shown('abc')).toBe('Delay CDF: "abc" is not a pair "delay_ms probability"');
+  });
 });
 
 describe('errorsByPath', () => {
