@@ -18,6 +18,7 @@ import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
 import { activeExperiment, lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
+import { scenarioHref } from './store/url-sync';
 import { SummaryTable } from './SummaryTable';
 
 function isTyping(t: EventTarget | null): boolean {
@@ -149,12 +150,14 @@ function ShareButton() {
     <button
       type="button"
       onClick={async () => {
+        // the scenario on screen, not the address bar: after a link with problems that still shows what was typed
+        const href = scenarioHref(location.href, store);
         try {
-          await navigator.clipboard.writeText(location.href);
+          await navigator.clipboard.writeText(href);
           setCopied(true);
           setTimeout(() => setCopied(false), 2000);
         } catch {
-          window.prompt('Copy this link:', location.href);
+          window.prompt('Copy this link:', href);
         }
         // the link holds the final values: a run changed while it went gives other numbers when the link is opened
         const markers = store.getState().markers;
