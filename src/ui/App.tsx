@@ -252,16 +252,17 @@ function FileMenu() {
 const FOCUSABLE = 'button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 
 /**
- * A chart full screen: a modal view over the page. Focus goes into it (its close button)
- * and Tab and Shift+Tab stay in it, since focus on the page behind would be hidden under
- * it; when it closes, focus returns to what opened it.
+ * A chart full screen: a modal view over the page. Focus goes into it (the view itself,
+ * so Space still plays and pauses, as on the page; on its close button Space would close
+ * it) and Tab and Shift+Tab stay in it, since focus on the page behind would be hidden
+ * under it; when it closes, focus returns to what opened it.
  */
 function FullScreenView({ label, children }: { label: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   // read while rendering, before the view's own effects run
   const [opener] = useState(() => document.activeElement as HTMLElement | null);
   useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('[aria-label^="Close full screen"]')?.focus();
+    ref.current?.focus();
     // on the window: Tab from wherever focus is (even behind the view) comes back into it
     const onKey = (e: KeyboardEvent) => {
       const box = ref.current;
@@ -271,7 +272,7 @@ function FullScreenView({ label, children }: { label: string; children: ReactNod
       const first = items[0];
       const last = items[items.length - 1];
       const at = document.activeElement;
-      if (!box.contains(at) || at === (e.shiftKey ? first : last)) {
+      if (!box.contains(at) || at === box || at === (e.shiftKey ? first : last)) {
         e.preventDefault();
         (e.shiftKey ? last : first).focus();
       }
@@ -283,7 +284,7 @@ function FullScreenView({ label, children }: { label: string; children: ReactNod
     };
   }, [opener]);
   return (
-    <div ref={ref} className="fullscreen" role="dialog" aria-modal="true" aria-label={label}>
+    <div ref={ref} className="fullscreen" role="dialog" aria-modal="true" aria-label={label} tabIndex={-1}>
       {children}
     </div>
   );

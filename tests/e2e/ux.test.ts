@@ -112,6 +112,11 @@ describe('full-screen charts', () => {
     await page.keyboard.press('Enter');
     const inView = () => page.evaluate(() => !!document.activeElement?.closest('.fullscreen'));
     await expect.poll(inView).toBe(true);
+    // Space plays and pauses there too (it would close the view if focus sat on its close button)
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('running');
+    await page.keyboard.press('Space');
+    expect(await page.locator('.fullscreen').count()).toBe(1);
     for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
       await page.keyboard.press(key);
       expect(await inView(), `after ${key}`).toBe(true);
