@@ -55,6 +55,21 @@ export function usableLink(h: string, problems: readonly { key: string }[]): boo
   return [...given].some(([k, n]) => n > (bad.get(k) ?? 0));
 }
 
+/**
+ * The link of the scenario on screen, on the page at `href`: what Copy link copies. The
+ * address bar may still hold a link the user typed that had problems (kept so the typo can
+ * be fixed), whose bad keys were skipped, or that was not opened at all.
+ */
+export function scenarioHref(href: string, store: AppStore): string {
+  const s = store.getState();
+  if (!s.scenario) return href;
+  try {
+    return `${href.replace(/#.*$/s, '')}#${encodeLink(s.scenario, s.presetName)}`;
+  } catch {
+    return href;
+  }
+}
+
 function loadFirstLesson(store: AppStore, controller: RunController): void {
   if (store.getState().scenario) return;
   const first = lessons()[0];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { RunController } from '../../../../src/ui/run/controller';
 import { AppStore } from '../../../../src/ui/store/app-store';
-import { applyHash, BAD_LINK_TITLE, KEPT_LINE, usableLink } from '../../../../src/ui/store/url-sync';
+import { applyHash, BAD_LINK_TITLE, KEPT_LINE, scenarioHref, usableLink } from '../../../../src/ui/store/url-sync';
 import { decodeLink } from '../../../../src/ui/scenario-api';
 
 /** src/ui/ScenarioFile.tsx, through a computed specifier (the node tsconfig that checks tests has no JSX; vitest loads it). */
@@ -121,5 +121,28 @@ describe('banners about opening a scenario go when another is loaded', () => {
     expect(bannerText(store)).toContain('Opened good.json');
     c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks');
     expect(store.getState().banners.map((b) => b.title)).toEqual(['something else']);
+  });
+});
+
+/*
+ * Copy link copied the address bar, which after a link with problems still holds what was
+ * typed: "#p=ecn-mark" (kept off the screen) would open the first lesson for whoever got
+ * it, not the edited ecn-marks on screen; bad keys were passed on with their banner.
+ */
+describe('Copy link copies the scenario on screen', () => {
+  it('after a typo kept off the screen, and after a link whose bad keys were skipped', () => {
+    const { store, before } = edited();
+    const c = new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker);
+    const typed = 'http://lab.example/aqm/?classroom=1#p=ecn-mark';
+    applyHash('#p=ecn-mark', store, c);
+    const href = scenarioHref(typed, store);
+    expect(href.startsWith('http://lab.example/aqm/?classroom=1#p=ecn-marks&')).toBe(true);
+    const back = decodeLink(href.split('#')[1]);
+    expect(back.problems).toEqual([]);
+    expect(back.presetName).toBe('ecn-marks');
+    expect(back.scenario).toEqual(before);
+    applyHash('#p=default&seed=abc&topology.bottleneck.queue.maxP=0.05', store, c);
+    const h2 = scenarioHref('http://lab.example/#p=default&seed=abc&topology.bottleneck.queue.maxP=0.05', store);
+    expect(h2).toBe('http://lab.example/#p=default&topology.bottleneck.queue.maxP=0.05&seed=1');
   });
 });
