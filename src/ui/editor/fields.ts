@@ -133,12 +133,26 @@ export function displayUnit(key: string, spec: NumberParam, queueUnit: 'packets'
   }
 }
 
+/**
+ * A bound of a range in display units, readable: at most 6 significant digits below a
+ * million, a whole number above, rounded toward the inside of the range so the number
+ * shown is itself allowed (1 byte is 0.0009765625 KB: shown 0.000976563; 10^15 bytes is
+ * 953674316.40625 MB: shown 953674316).
+ */
+export function boundText(x: number, lower: boolean): string {
+  if (!Number.isFinite(x) || x === 0 || Number(x.toPrecision(6)) === x) return String(x);
+  if (Math.abs(x) >= 1e6) return String(lower ? Math.ceil(x) : Math.floor(x));
+  const step = 10 ** (Math.floor(Math.log10(Math.abs(x))) - 5);
+  const r = (lower ? Math.ceil(x / step) : Math.floor(x / step)) * step;
+  return String(Number(r.toPrecision(6)));
+}
+
 /** The allowed range in display units: "> 0 to 1000000 Mb/s", "whole number 1 to 100000". */
 export function displayRange(f: ParamField): string {
   const s = f.spec;
   if (s.type !== 'number') return '';
-  const lo = f.toDisplay(s.min);
-  const hi = f.toDisplay(s.max);
+  const lo = boundText(f.toDisplay(s.min), true);
+  const hi = boundText(f.toDisplay(s.max), false);
   return `${s.integer && sameScale(f) ? 'whole number ' : ''}${s.exclusiveMin ? '> ' : ''}${lo} to ${hi}${f.unitLabel ? ' ' + f.unitLabel : ''}`;
 }
 
