@@ -4,7 +4,7 @@
  * inspector slots), the summary table, and the full-screen view of any chart.
  * ?embed=1 keeps only the transport and the charts.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useServices } from './app-context';
 import { Banners } from './Banners';
 import { ChartCard } from './charts/ChartCard';
@@ -18,6 +18,7 @@ import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
 import { activeExperiment, lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
+import { scenarioHref } from './store/url-sync';
 import { SummaryTable } from './SummaryTable';
 
 function isTyping(t: EventTarget | null): boolean {
@@ -149,12 +150,14 @@ function ShareButton() {
     <button
       type="button"
       onClick={async () => {
+        // the scenario on screen, not the address bar: after a link with problems that still shows what was typed
+        const href = scenarioHref(location.href, store);
         try {
-          await navigator.clipboard.writeText(location.href);
+          await navigator.clipboard.writeText(href);
           setCopied(true);
           setTimeout(() => setCopied(false), 2000);
         } catch {
-          window.prompt('Copy this link:', location.href);
+          window.prompt('Copy this link:', href);
         }
         // the link holds the final values: a run changed while it went gives other numbers when the link is opened
         const markers = store.getState().markers;
@@ -246,6 +249,47 @@ function FileMenu() {
   );
 }
 
+const FOCUSABLE = 'button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A chart full screen: a modal view over the page. Focus goes into it (the view itself,
+ * so Space still plays and pauses, as on the page; on its close button Space would close
+ * it) and Tab and Shift+Tab stay in it, since focus on the page behind would be hidden
+ * under it; when it closes, focus returns to what opened it.
+ */
+function FullScreenView({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // read while rendering, before the view's own effects run
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
+  useEffect(() => {
+    ref.current?.focus();
+    // on the window: Tab from wherever focus is (even behind the view) comes back into it
+    const onKey = (e: KeyboardEvent) => {
+      const box = ref.current;
+      if (e.key !== 'Tab' || !box) return;
+      const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.matches(':disabled') && el.getClientRects().length > 0);
+      if (items.length === 0) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      const at = document.activeElement;
+      if (!box.contains(at) || at === box || at === (e.shiftKey ? first : last)) {
+        e.preventDefault();
+        (e.shiftKey ? last : first).focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      if (opener?.isConnected && document.activeElement !== opener) opener.focus();
+    };
+  }, [opener]);
+  return (
+    <div ref={ref} className="fullscreen" role="dialog" aria-modal="true" aria-label={label} tabIndex={-1}>
+      {children}
+    </div>
+  );
+}
+
 export function App() {
   const { store, controller } = useServices();
   const classroom = useAppState(store, (s) => s.classroom);
@@ -300,13 +344,13 @@ export function App() {
       {!embed ? <SummaryTable /> : null}
       {!embed ? <CompareSlot {...slotProps} /> : null}
       {full ? (
-        <div className="fullscreen" role="dialog" aria-modal="true" aria-label={`${full.title}, full screen`}>
+        <FullScreenView key={full.id} label={`${full.title}, full screen`}>
           <ChartCard def={full} full />
-        </div>
+        </FullScreenView>
       ) : fullscreen === 'response' ? (
-        <div className="fullscreen" role="dialog" aria-modal="true" aria-label="Response times, full screen">
+        <FullScreenView key="response" label="Response times, full screen">
           <ResponseChart full />
-        </div>
+        </FullScreenView>
       ) : null}
     </div>
   );

@@ -103,6 +103,31 @@ describe('help', () => {
   });
 });
 
+describe('full-screen charts', () => {
+  // the view covers the page: focus left on the card's button behind it (as it was) or
+  // tabbing out to the page was invisible to a keyboard user
+  it('keyboard: focus goes into the full-screen view, Tab and Shift+Tab stay in it, Escape gives it back to the opener', async () => {
+    const page = await open('p=default');
+    await page.getByRole('button', { name: 'Show Bottleneck queue full screen' }).first().focus();
+    await page.keyboard.press('Enter');
+    const inView = () => page.evaluate(() => !!document.activeElement?.closest('.fullscreen'));
+    await expect.poll(inView).toBe(true);
+    // Space plays and pauses there too (it would close the view if focus sat on its close button)
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('running');
+    await page.keyboard.press('Space');
+    expect(await page.locator('.fullscreen').count()).toBe(1);
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await inView(), `after ${key}`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.fullscreen').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Show Bottleneck queue full screen');
+    await page.context().close();
+  });
+});
+
 describe('stepping', () => {
   it('defaults to the next AQM decision, offers only targets that can happen, and the first Step stops early in the run', async () => {
     const page = await open('p=default');

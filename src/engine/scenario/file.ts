@@ -44,5 +44,8 @@ export function scenarioInFile(json: unknown): { json: unknown; prefix: string }
   const o = json as Record<string, unknown>;
   const inner = o.scenario;
   const savedRun = ('summary' in o || 'series' in o) && !('topology' in o) && !('traffic' in o);
-  return savedRun && typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? { json: inner, prefix: 'scenario.' } : { json, prefix: '' };
+  if (!savedRun) return { json, prefix: '' };
+  // a saved run whose scenario is missing or not an object: that is the error to name
+  // (validating the run itself would list "summary: unknown field" and fields it never had)
+  return typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? { json: inner, prefix: 'scenario.' } : { json: inner, prefix: '' };
 }

@@ -20,7 +20,7 @@ export type MigrateResult = { ok: true; json: Record<string, unknown>; from: num
 
 export function migrate(json: unknown): MigrateResult {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return { ok: false, errors: [`scenario: expected a JSON object { "version": ${CURRENT_VERSION}, ... }, got ${Array.isArray(json) ? 'a list' : JSON.stringify(json)}`] };
+    return { ok: false, errors: [`scenario: expected a JSON object { "version": ${CURRENT_VERSION}, ... }, got ${Array.isArray(json) ? 'a list' : json === undefined ? 'nothing (no such field)' : JSON.stringify(json)}`] };
   }
   const obj = json as Record<string, unknown>;
   const v = obj.version;

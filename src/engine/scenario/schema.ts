@@ -202,7 +202,7 @@ function checkFlowDelay(fd: FlowDelay | undefined, out: string[]): void {
       const at = `${path}.points.${i}`;
       if (!(Number.isFinite(x) && x >= 0 && x <= 10)) out.push(`${at} = ${JSON.stringify([x, p])}: delay ${x} is out of range: allowed 0 to 10 s`);
       else if (x < prevX) out.push(`${at} = ${JSON.stringify([x, p])}: delays must not decrease (previous ${prevX})`);
-      if (!(p > prevP && p <= 1)) out.push(`${at} = ${JSON.stringify([x, p])}: cumulative probability ${p} must be above the previous (${prevP}) and at most 1`);
+      if (!(p > prevP && p <= 1)) out.push(`${at} = ${JSON.stringify([x, p])}: cumulative probability ${p} must be above ${i === 0 ? '0' : `the previous (${prevP})`} and at most 1`);
       prevX = Math.max(prevX, x);
       prevP = Math.max(prevP, p);
     });

@@ -133,12 +133,26 @@ export function displayUnit(key: string, spec: NumberParam, queueUnit: 'packets'
   }
 }
 
+/**
+ * A bound of a range in display units, readable: at most 6 significant digits below a
+ * million, a whole number above, rounded toward the inside of the range so the number
+ * shown is itself allowed (1 byte is 0.0009765625 KB: shown 0.000976563; 10^15 bytes is
+ * 953674316.40625 MB: shown 953674316).
+ */
+export function boundText(x: number, lower: boolean): string {
+  if (!Number.isFinite(x) || x === 0 || Number(x.toPrecision(6)) === x) return String(x);
+  if (Math.abs(x) >= 1e6) return String(lower ? Math.ceil(x) : Math.floor(x));
+  const step = 10 ** (Math.floor(Math.log10(Math.abs(x))) - 5);
+  const r = (lower ? Math.ceil(x / step) : Math.floor(x / step)) * step;
+  return String(Number(r.toPrecision(6)));
+}
+
 /** The allowed range in display units: "> 0 to 1000000 Mb/s", "whole number 1 to 100000". */
 export function displayRange(f: ParamField): string {
   const s = f.spec;
   if (s.type !== 'number') return '';
-  const lo = f.toDisplay(s.min);
-  const hi = f.toDisplay(s.max);
+  const lo = boundText(f.toDisplay(s.min), true);
+  const hi = boundText(f.toDisplay(s.max), false);
   return `${s.integer && sameScale(f) ? 'whole number ' : ''}${s.exclusiveMin ? '> ' : ''}${lo} to ${hi}${f.unitLabel ? ' ' + f.unitLabel : ''}`;
 }
 
@@ -316,7 +330,23 @@ export function labelledMessage(f: EditorField, msg: string): string {
   const label = f.kind === 'param' ? f.spec.label : f.label;
   if (!msg.startsWith(f.path)) return msg.startsWith(`${label}:`) ? msg : `${label}: ${msg}`;
   const rest = msg.slice(f.path.length).replace(/^\s*(=\s*|:\s*)/, '');
-  return `${label}: ${rest}`;
+  return `${label}: ${f.kind === 'points' ? pointsMessage(rest) : rest}`;
+}
+
+/**
+ * A schema message about one pair of the delay table (".1 = [0.005,1]: delays must not
+ * decrease (previous 0.01)", seconds, pairs from 0) in the table's own terms: the pair
+ * numbered from 1 as typed, delays in ms ('pair 2 "5 1": delays must not decrease
+ * (previous 10 ms)').
+ */
+function pointsMessage(rest: string): string {
+  const m = /^\.(\d+)(?: = \[([^,\]]*),([^\]]*)\])?:\s*([\s\S]*)$/.exec(rest);
+  if (!m) return rest;
+  const ms = (s: string) => String(clean(Number(s) * 1000));
+  const what = m[4]
+    .replace(/^delay (\S+) is out of range: allowed (\S+) to (\S+) s\b/, (_, x: string, lo: string, hi: string) => `delay ${ms(x)} ms is out of range: allowed ${ms(lo)} to ${ms(hi)} ms`)
+    .replace(/\(previous (\S+)\)/, (_, x: string) => `(previous ${ms(x)} ms)`);
+  return `pair ${Number(m[1]) + 1}${m[2] !== undefined ? ` "${ms(m[2])} ${m[3]}"` : ''}: ${what}`;
 }
 
 /** Parses the empirical table text "10 0.5, 50 1" (delays in ms) into [[0.01, 0.5], [0.05, 1]]. */

@@ -42,6 +42,11 @@ export interface InspectorProps {
   longLivedFlows?: number;
   /** Classroom mode: the scale bar's type as large as the charts'. */
   classroom?: boolean;
+  /**
+   * Whether the scenario has TCP flows, the only ones that record events to follow (a
+   * UDP sender has no congestion control: nothing follows a drop). Default true.
+   */
+  tcpFlows?: boolean;
 }
 
 /** Colour of an outcome badge: the queue-event colours of the charts (colors.ts). */
@@ -62,7 +67,7 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, longLivedFlows = Infinity, classroom = false }: InspectorProps) {
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, longLivedFlows = Infinity, classroom = false, tcpFlows = true }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
   const rec = n > 0 ? records[i] : null;
@@ -70,7 +75,8 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
   const flowSelectId = useId();
   const flows = useMemo(() => {
     const s = new Set<number>();
-    for (const r of records) if (r.flow >= 0 && r.flow < longLivedFlows) s.add(r.flow);
+    // UDP flows record no events: following one only runs on and finds nothing
+    for (const r of records) if (r.flow >= 0 && r.flow < longLivedFlows && r.kind !== 'UDP') s.add(r.flow);
     for (const e of flowEvents) if (e.flow < longLivedFlows) s.add(e.flow);
     return [...s].sort((a, b) => a - b);
   }, [records, flowEvents, longLivedFlows]);
@@ -78,7 +84,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
   const rttOf = typeof rtt === 'function' ? (rec ? rtt(rec) : undefined) : rtt;
   const next = useMemo(() => (rec ? consequences(rec, flowEvents, { rtt: rttOf }) : []), [rec, flowEvents, rttOf]);
   const items = useMemo(() => (rec ? timeline(rec, next) : []), [rec, next]);
-  const flow = flowChoice ?? (rec && rec.flow >= 0 && rec.flow < longLivedFlows ? rec.flow : undefined) ?? flows[0] ?? 0;
+  const flow = flowChoice ?? (rec && rec.flow >= 0 && rec.flow < longLivedFlows && rec.kind !== 'UDP' ? rec.flow : undefined) ?? flows[0] ?? 0;
   const isWeb = (f: number) => f >= longLivedFlows;
 
   const nav = (
@@ -97,7 +103,9 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       <button type="button" onClick={() => onStep('next-drop')} aria-label="Next drop">
         Next drop
       </button>
-      {longLivedFlows > 0 ? (
+      {!tcpFlows && longLivedFlows === Infinity ? (
+        <span className="insp-muted insp-webnote">UDP senders have no congestion control and record no events to follow: step by decision or drop.</span>
+      ) : longLivedFlows > 0 && tcpFlows ? (
         <span className="insp-flowstep">
           <button type="button" onClick={() => onStep('next-flow-event', flow)} aria-label={`Next event of flow ${flow}`}>
             Next event of flow
@@ -216,7 +224,11 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
         <section className="insp-next" aria-label="What happened next">
           <h3>What happened next</h3>
           <p className="insp-summary">
-            {isWeb(rec.flow) ? `Web connection ${rec.flow} is not traced event by event, so what it did next is not shown.` : reactionSummary(rec, next, now !== undefined && now < rec.t + 2 * (rttOf ?? 0.2))}
+            {isWeb(rec.flow)
+              ? `Web connection ${rec.flow} is not traced event by event, so what it did next is not shown.`
+              : rec.kind === 'UDP'
+                ? `Flow ${rec.flow} is a UDP sender: it has no congestion control and goes on at its own rate after the ${rec.outcome}.`
+                : reactionSummary(rec, next, now !== undefined && now < rec.t + 2 * (rttOf ?? 0.2))}
           </p>
           {items.length > 0 ? (
             <ol className="insp-timeline">

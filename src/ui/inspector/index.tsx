@@ -95,8 +95,9 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
   // "Next mark" only where a mark can happen (a marking queue and ECN-capable senders)
   const view = useMemo(() => viewOf(scenario), [scenario]);
   const canMark = useMemo(() => stepTargets(view).includes('mark'), [view]);
+  const tcpFlows = useMemo(() => stepTargets(view).includes('flow-event'), [view]);
   // web exchanges take the flow ids after the long-lived flows (engine/traffic/web.ts WebHub)
   const web = view.webRole.left !== null || view.webRole.right !== null;
 
-  return <Inspector canMark={canMark} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} classroom={classroom} />;
+  return <Inspector canMark={canMark} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} classroom={classroom} />;
 }

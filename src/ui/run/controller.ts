@@ -156,7 +156,15 @@ export class RunController {
     }
     this.reset();
     this.kindMemory.clear();
-    this.store.set((s) => ({ scenario: r.scenario, presetName, scenarioRev: s.scenarioRev + 1, runError: null, end: r.scenario.duration ?? Infinity, ...this.stepTargetFor(r.scenario) }));
+    this.store.set((s) => ({
+      scenario: r.scenario,
+      presetName,
+      scenarioRev: s.scenarioRev + 1,
+      runError: null,
+      end: r.scenario.duration ?? Infinity,
+      ...this.stepTargetFor(r.scenario),
+      banners: s.banners.some((b) => b.untilNextLoad) ? s.banners.filter((b) => !b.untilNextLoad) : s.banners,
+    }));
     if (autoplay) this.start();
     return [];
   }

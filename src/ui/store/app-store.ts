@@ -23,6 +23,12 @@ export interface Banner {
   title: string;
   /** One line per problem (e.g. each bad key and value of a link). */
   lines: string[];
+  /**
+   * About opening the scenario on screen (a link, a file): it goes when another scenario
+   * is loaded (a lesson chosen, a file or link opened), which would leave it naming keys
+   * and files that are no longer there.
+   */
+  untilNextLoad?: boolean;
 }
 
 export interface RunError {

@@ -19,6 +19,57 @@ export function readQueryFlags(search: string): { embed: boolean; classroom: boo
   return { embed: on('embed'), classroom: on('classroom') };
 }
 
+export const KEPT_LINE = 'The scenario on screen is unchanged.';
+
+/** The key of each `key=value` part of a link, decoded where it can be (as decodeHash names them in its problems). */
+function linkKeys(h: string): string[] {
+  const keys: string[] = [];
+  for (const part of h.split('&')) {
+    if (part === '') continue;
+    const i = part.indexOf('=');
+    const raw = i < 0 ? part : part.slice(0, i);
+    let key = part;
+    try {
+      key = decodeURIComponent(raw);
+      decodeURIComponent(i < 0 ? '' : part.slice(i + 1));
+    } catch {
+      key = part;
+    }
+    keys.push(key);
+  }
+  return keys;
+}
+
+/**
+ * Whether a link opens something of its own: it names a lesson this build has (or none,
+ * meaning the first) and reads as this build's link version, and at least one of its
+ * keys was used.
+ */
+export function usableLink(h: string, problems: readonly { key: string }[]): boolean {
+  const bad = new Map<string, number>();
+  for (const p of problems) bad.set(p.key, (bad.get(p.key) ?? 0) + 1);
+  if (bad.has('p') || bad.has('v')) return false;
+  // a key given twice, once badly ("seed=x&seed=5"), was still used
+  const given = new Map<string, number>();
+  for (const k of linkKeys(h)) given.set(k, (given.get(k) ?? 0) + 1);
+  return [...given].some(([k, n]) => n > (bad.get(k) ?? 0));
+}
+
+/**
+ * The link of the scenario on screen, on the page at `href`: what Copy link copies. The
+ * address bar may still hold a link the user typed that had problems (kept so the typo can
+ * be fixed), whose bad keys were skipped, or that was not opened at all.
+ */
+export function scenarioHref(href: string, store: AppStore): string {
+  const s = store.getState();
+  if (!s.scenario) return href;
+  try {
+    return `${href.replace(/#.*$/s, '')}#${encodeLink(s.scenario, s.presetName)}`;
+  } catch {
+    return href;
+  }
+}
+
 function loadFirstLesson(store: AppStore, controller: RunController): void {
   if (store.getState().scenario) return;
   const first = lessons()[0];
@@ -40,24 +91,38 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
   try {
     decoded = decodeLink(h);
   } catch (e) {
-    store.addBanner({ kind: 'error', title: BAD_LINK_TITLE, lines: [`The link could not be read: ${e instanceof Error ? e.message : String(e)}`] });
     loadFirstLesson(store, controller);
+    store.addBanner({ kind: 'error', title: BAD_LINK_TITLE, lines: [`The link could not be read: ${e instanceof Error ? e.message : String(e)}`], untilNextLoad: true });
     return true;
   }
+  // A link opened while a scenario is on screen (typed into the address bar, followed from
+  // a page) that names no lesson of this build, or none of whose keys could be used, would
+  // replace that scenario and the student's edits with a guess (the first lesson): keep it.
+  if (store.getState().scenario && !usableLink(h, decoded.problems)) {
+    store.addBanner({
+      kind: 'warning',
+      title: BAD_LINK_TITLE,
+      lines: [...decoded.problems.map((p) => problemLine(p.key === 'p' ? { ...p, message: p.message.replace(/ opened "[^"]*" instead\./, ' nothing was opened.') } : p)), KEPT_LINE],
+      untilNextLoad: true,
+    });
+    return true;
+  }
+  // the banners come after the load: they are about the scenario the link opened, and go when another is loaded
+  if (decoded.scenario) {
+    const errs = controller.loadScenario(decoded.scenario, decoded.presetName);
+    if (errs.length) {
+      store.addBanner({ kind: 'error', title: 'The scenario in this link is not valid', lines: errs, untilNextLoad: true });
+      return true;
+    }
+  } else loadFirstLesson(store, controller);
   if (decoded.problems.length > 0) {
     store.addBanner({
       kind: 'warning',
       title: BAD_LINK_TITLE,
       lines: decoded.problems.map(problemLine),
+      untilNextLoad: true,
     });
   }
-  if (decoded.scenario) {
-    const errs = controller.loadScenario(decoded.scenario, decoded.presetName);
-    if (errs.length) {
-      store.addBanner({ kind: 'error', title: 'The scenario in this link is not valid', lines: errs });
-      return true;
-    }
-  } else loadFirstLesson(store, controller);
   return decoded.problems.length > 0;
 }
 

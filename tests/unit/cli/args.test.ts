@@ -94,6 +94,18 @@ describe('loadScenario', () => {
     expect(!plain.ok && plain.errors.join('\n')).toContain('summary: unknown field');
   });
 
+  it("a saved run without a usable scenario says that its scenario is the problem, not that summary is an unknown field", () => {
+    for (const [name, inner, got] of [
+      ['run-null.json', null, 'got null'],
+      ['run-list.json', [1], 'got a list'],
+      ['run-none.json', undefined, 'got nothing (no such field)'],
+    ] as const) {
+      const f = file(name, JSON.stringify({ version: 1, scenario: inner, summary: {} }));
+      const r = loadScenario({ file: f, sets: [] });
+      expect(!r.ok && r.errors).toEqual([`${f}: scenario: expected a JSON object { "version": 1, ... }, ${got}`]);
+    }
+  });
+
   it('gives the line and column of a JSON syntax error', () => {
     expect(lineColumn('ab\ncd\nef', 4)).toEqual({ line: 2, column: 2 });
     const text = '{\n  "version": 1,\n  "seed": 2,,\n}';

@@ -13,7 +13,7 @@ import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { paramSpecAt, parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
-import { displayUnit, editorFields, errorsByPath, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField } from '../../../../src/ui/editor/fields';
+import { boundText, displayRange, displayUnit, editorFields, errorsByPath, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField } from '../../../../src/ui/editor/fields';
 
 function scenarioWith(sets: Record<string, unknown> = {}, base: unknown = DEFAULT_SCENARIO_JSON): Scenario {
   const json = cloneJson(base) as Record<string, unknown>;
@@ -185,6 +185,66 @@ describe('units', () => {
     expect(labelledMessage(minTh, 'topology.bottleneck.queue.minTh = 50 must be less than maxTh = 45')).toBe(`${minTh.spec.label}: 50 must be less than maxTh = 45`);
     expect(labelledMessage(minTh, 'topology.bottleneck.queue.minTh: expected a number')).toBe(`${minTh.spec.label}: expected a number`);
     expect(labelledMessage(minTh, `${minTh.spec.label}: already labelled`)).toBe(`${minTh.spec.label}: already labelled`);
+  });
+
+  it("the delay table's messages name the pair as typed (from 1, in ms), not the engine's index and seconds", () => {
+    const s = scenarioWith({ 'topology.flowDelay': { kind: 'empirical', points: [[0.01, 0.5], [0.05, 1]] } });
+    const fields = editorFields(s);
+    const pts = fields.find((x) => x.path === 'topology.flowDelay.points')!;
+    // what the editor shows for a table the student typed: the schema's messages, filed under the field
+    const shown = (typed: string) => {
+      const parsed = parsePoints(typed);
+      if (!parsed.ok) return labelledMessage(pts, parsed.error);
+      const json = cloneJson(s) as unknown as Record<string, unknown>;
+      expect(applySet(json, 'topology.flowDelay.points', parsed.value)).toBeNull();
+      const r = parseScenario(json);
+      expect(r.ok).toBe(false);
+      const errs = errorsByPath(r.ok ? [] : r.errors, fields);
+      return errs['topology.flowDelay.points'].split('\n').map((m) => labelledMessage(pts, m));
+    };
+    expect(shown('10 0.5, 5 1')).toEqual(['Delay CDF: pair 2 "5 1": delays must not decrease (previous 10 ms)']);
+    expect(shown('-10 1')).toEqual(['Delay CDF: pair 1 "-10 1": delay -10 ms is out of range: allowed 0 to 10000 ms']);
+    expect(shown('10 0.5, 50 0.9')).toEqual(['Delay CDF: pair 2: the last cumulative probability is 0.9, must be 1']);
+    expect(shown('0 0, 10 1')).toEqual(['Delay CDF: pair 1 "0 0": cumulative probability 0 must be above 0 and at most 1']);
+    expect(shown('10 0.5, 50 0.5, 60 1')).toEqual(['Delay CDF: pair 2 "50 0.5": cumulative probability 0.5 must be above the previous (0.5) and at most 1']);
+    expect(shown('abc')).toBe('Delay CDF: "abc" is not a pair "delay_ms probability"');
+  });
+});
+
+describe('allowed ranges', () => {
+  // "allowed 0.0009765625 to 976562.5 KB" (Receive window), "> 0 to 953674316.40625 MB"
+  // (Bytes per flow): exact, but not a range a student reads at a glance
+  it('every number field shows its bounds in at most 6 significant digits (or a whole number), and each bound shown is accepted', () => {
+    const scenarios = [scenarioWith(), ...AQMS.map((d) => scenarioWith({ 'topology.bottleneck.queue': { kind: d.kind } })), scenarioWith({ 'topology.bottleneck.queue': { kind: 'red', unit: 'bytes', limit: 150000, minTh: 15000, maxTh: 45000 } })];
+    const seen = new Set<string>();
+    for (const sc of scenarios) {
+      for (const f of editorFields(sc)) {
+        if (f.kind !== 'param' || f.spec.type !== 'number' || seen.has(f.path)) continue;
+        seen.add(f.path);
+        const m = /^(?:whole number )?(> )?(\S+) to (\S+)/.exec(displayRange(f));
+        expect(m, `${f.path}: ${displayRange(f)}`).not.toBeNull();
+        for (const b of [m![2], m![3]]) {
+          const digits = b.replace(/^-?0\.0*|^-|\.|e.*$/g, '').replace(/0+$/, '');
+          expect(Number.isInteger(Number(b)) || digits.length <= 6, `${f.path}: bound ${b}`).toBe(true);
+        }
+        if (!m![1]) expect(parseDisplay(f, m![2]).ok, `${f.path}: lower bound ${m![2]} typed back`).toBe(true);
+        expect(parseDisplay(f, m![3]).ok, `${f.path}: upper bound ${m![3]} typed back`).toBe(true);
+      }
+    }
+    const rwnd = param(editorFields(scenarioWith()), 'tcp.rwnd');
+    expect(displayRange(rwnd)).toBe('0.000976563 to 976562 KB');
+    const bytes = param(editorFields(scenarioWith({ 'traffic.0.bytes': 20 * 1024 * 1024 })), 'traffic.0.bytes');
+    expect(displayRange(bytes)).toBe('> 0 to 953674316 MB');
+  });
+
+  it('boundText rounds toward the inside of the range and leaves short numbers alone', () => {
+    expect(boundText(0.001, true)).toBe('0.001');
+    expect(boundText(1000000, false)).toBe('1000000');
+    expect(boundText(0.0009765625, true)).toBe('0.000976563');
+    expect(boundText(0.0009765625, false)).toBe('0.000976562');
+    expect(boundText(976562.5, false)).toBe('976562');
+    expect(boundText(976562.5, true)).toBe('976563');
+    expect(boundText(953674316.40625, false)).toBe('953674316');
   });
 });
 

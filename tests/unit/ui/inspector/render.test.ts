@@ -19,6 +19,7 @@ interface Props {
   now?: number;
   canMark?: boolean;
   longLivedFlows?: number;
+  tcpFlows?: boolean;
 }
 
 async function loadInspector(): Promise<ComponentType<Props>> {
@@ -120,5 +121,37 @@ describe('Inspector markup', () => {
     // long-lived lessons (no limit given): every flow seen, as before
     const plain = unescape(renderToStaticMarkup(createElement(Inspector, { records, index: 0, flowEvents: [], onStep: () => {} })));
     expect(select(plain)).toEqual(['3', '1978', '46717']);
+  });
+
+  // UDP senders record no flow events: in #p=md1-poisson "Next event of flow" ran 30 s and
+  // paused with "No flow event of flow 0", and a drop said "step to flow 0's next event"
+  it('UDP: no flow to follow, and a drop says the sender does not react', async () => {
+    const Inspector = await loadInspector();
+    const udpDrop: DecisionRecord = { ...mark, flow: 0, kind: 'UDP', ecn: 0, outcome: 'drop', reason: 'early', rule: 'u < p_a: early drop' };
+    const select = (html: string) => [...(/<select[^>]*>(.*?)<\/select>/.exec(html)?.[1] ?? '').matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((m) => m[1]);
+    const only = unescape(renderToStaticMarkup(createElement(Inspector, { records: [udpDrop], index: 0, flowEvents: [], onStep: () => {}, now: 10, tcpFlows: false })));
+    expect(only).not.toContain('Next event of flow');
+    expect(only).toContain('record no events to follow: step by decision or drop');
+    expect(only).toContain('Flow 0 is a UDP sender: it has no congestion control and goes on at its own rate after the drop.');
+    expect(only).not.toContain("step to flow 0's next event");
+    // UDP beside TCP: the UDP flow is not offered to follow, the TCP flow is
+    const tcp: DecisionRecord = { ...mark, flow: 1, uid: 7, kind: 'data' };
+    const mixed = unescape(renderToStaticMarkup(createElement(Inspector, { records: [udpDrop, tcp], index: 0, flowEvents: [], onStep: () => {}, now: 10 })));
+    expect(select(mixed)).toEqual(['1']);
+    expect(mixed).toContain('aria-label="Next event of flow 1"');
+    expect(mixed).toContain('Flow 0 is a UDP sender');
+  });
+
+  // A web run has no long-lived TCP flow either (tcpFlows false), but its senders are TCP:
+  // #p=web100-users-general-pi24-ecn-98 said "UDP senders have no congestion control".
+  it('web runs say web connections are not traced, never that the senders are UDP', async () => {
+    const Inspector = await loadInspector();
+    const webRec: DecisionRecord = { ...mark, flow: 353185, kind: 'data' };
+    for (const [longLivedFlows, tcpFlows] of [[0, false], [1, false]] as const) {
+      const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [webRec], index: 0, flowEvents: [], onStep: () => {}, now: 10, tcpFlows, longLivedFlows })));
+      expect(html).not.toContain('UDP senders');
+      expect(html).toContain('Web connections come and go by the thousand');
+      expect(html).not.toContain('Next event of flow');
+    }
   });
 });

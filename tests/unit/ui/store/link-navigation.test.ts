@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { presetScenario } from '../../../../src/engine/scenario/presets';
+import { RunController } from '../../../../src/ui/run/controller';
+import { AppStore } from '../../../../src/ui/store/app-store';
+import { applyHash, BAD_LINK_TITLE, KEPT_LINE, scenarioHref, usableLink } from '../../../../src/ui/store/url-sync';
+import { decodeLink } from '../../../../src/ui/scenario-api';
+
+/** src/ui/ScenarioFile.tsx, through a computed specifier (the node tsconfig that checks tests has no JSX; vitest loads it). */
+async function openScenarioFile(file: File, store: AppStore, controller: RunController): Promise<boolean> {
+  const spec = ['..', '..', '..', '..', 'src', 'ui', 'ScenarioFile.tsx'].join('/');
+  const m = (await import(/* @vite-ignore */ spec)) as { openScenarioFile: (f: File, s: AppStore, c: RunController) => Promise<boolean> };
+  return m.openScenarioFile(file, store, controller);
+}
+
+/*
+ * A student edits a lesson, then types into the address bar (or follows a link) one that
+ * names no lesson or of which nothing can be used: the banner names the problem and the
+ * scenario on screen, edits and all, stays (the brief: "no state is lost"). Before, such a
+ * link replaced it with the first lesson.
+ */
+function edited() {
+  const store = new AppStore();
+  const c = new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker);
+  expect(c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks')).toEqual([]);
+  expect(c.setParam('topology.bottleneck.queue.maxP', 0.2)).toEqual([]);
+  return { store, c, before: store.getState().scenario };
+}
+
+const bannerText = (store: AppStore) => store.getState().banners.map((b) => [b.title, ...b.lines].join('\n')).join('\n\n');
+
+describe('a bad link opened over an edited scenario', () => {
+  for (const hash of ['#p=nosuch', '#p=ecn-mark&seed=3', '#%ZZ', '#zzz', '#&&=&=', '#p=ecn-marks&v=9', '#seed=abc', '#no.such.key=1&seed=%E0%A4%A']) {
+    it(`${hash}: keeps the scenario on screen and says so`, () => {
+      const { store, before } = edited();
+      expect(applyHash(hash, store, new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker))).toBe(true);
+      expect(store.getState().scenario).toEqual(before);
+      expect(store.getState().presetName).toBe('ecn-marks');
+      const text = bannerText(store);
+      expect(text).toContain(BAD_LINK_TITLE);
+      expect(text).toContain(KEPT_LINE);
+      // nothing claims the first lesson was opened
+      expect(text).not.toMatch(/opened "default" instead/);
+    });
+  }
+
+  it('the unknown lesson is named, with the lessons it resembles', () => {
+    const { store } = edited();
+    applyHash('#p=ecn-mark', store, new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker));
+    const text = bannerText(store);
+    expect(text).toContain('p = "ecn-mark": no such preset; nothing was opened.');
+    expect(text).toContain('Did you mean p=ecn-marks');
+  });
+
+  it('a link with a usable key still opens, its bad keys listed (no "unchanged" line)', () => {
+    const { store } = edited();
+    const c = new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker);
+    expect(applyHash('#p=red-vs-dt&seed=abc', store, c)).toBe(true);
+    expect(store.getState().presetName).toBe('red-vs-dt');
+    expect(bannerText(store)).toContain('seed');
+    expect(bannerText(store)).not.toContain(KEPT_LINE);
+    // a key given twice, once well, was used
+    expect(applyHash('#p=ecn-marks&seed=abc&seed=5', store, c)).toBe(true);
+    expect(store.getState().scenario!.seed).toBe(5);
+  });
+
+  it('on first load (nothing on screen yet) a link naming no lesson opens the first one, as before', () => {
+    const store = new AppStore();
+    const c = new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker);
+    expect(applyHash('#p=nosuch', store, c)).toBe(true);
+    expect(store.getState().presetName).toBe('default');
+    expect(bannerText(store)).toContain('opened "default" instead');
+  });
+
+  it('usableLink: only the keys that failed count against a link', () => {
+    const use = (h: string) => usableLink(h, decodeLink(h).problems);
+    expect(use('seed=5')).toBe(true);
+    expect(use('p=default')).toBe(true);
+    expect(use('p=default&zzz')).toBe(true);
+    expect(use('zzz')).toBe(false);
+    expect(use('seed=abc&seed=%ZZ')).toBe(false);
+    expect(use('p=nosuch&seed=5')).toBe(false);
+  });
+});
+
+/*
+ * A banner about opening a link or a file names keys and a file of the scenario it
+ * opened; once another scenario is loaded (a lesson chosen) it no longer applies, and
+ * before it stayed until dismissed, over a lesson whose link had no such key.
+ */
+describe('banners about opening a scenario go when another is loaded', () => {
+  const fresh = () => {
+    const store = new AppStore();
+    const c = new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker);
+    return { store, c };
+  };
+
+  it('a bad link\'s banner stays over the scenario it opened, and goes when a lesson is chosen', () => {
+    const { store, c } = fresh();
+    expect(applyHash('#p=default&seed=abc', store, c)).toBe(true);
+    expect(bannerText(store)).toContain('got "abc"');
+    // an edit is still that scenario: the banner stays
+    expect(c.setParam('topology.bottleneck.queue.maxP', 0.05)).toEqual([]);
+    expect(bannerText(store)).toContain('got "abc"');
+    expect(c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks')).toEqual([]);
+    expect(store.getState().banners).toEqual([]);
+    // a link kept off the screen says so until the next load, too
+    applyHash('#p=nosuch', store, c);
+    expect(bannerText(store)).toContain(KEPT_LINE);
+    c.loadScenario(presetScenario('default'), 'default');
+    expect(store.getState().banners).toEqual([]);
+  });
+
+  it('a file that was not opened, or was: its banner goes with the next load; other banners stay', async () => {
+    const { store, c } = fresh();
+    c.loadScenario(presetScenario('default'), 'default');
+    store.addBanner({ kind: 'info', title: 'something else', lines: ['stays'] });
+    expect(await openScenarioFile(new File(['{"version": 1,,'], 'broken.json'), store, c)).toBe(false);
+    expect(bannerText(store)).toContain('broken.json was not opened');
+    expect(await openScenarioFile(new File([JSON.stringify(presetScenario('red-vs-dt'))], 'good.json'), store, c)).toBe(true);
+    expect(bannerText(store)).not.toContain('broken.json');
+    expect(bannerText(store)).toContain('Opened good.json');
+    c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks');
+    expect(store.getState().banners.map((b) => b.title)).toEqual(['something else']);
+  });
+});
+
+/*
+ * Copy link copied the address bar, which after a link with problems still holds what was
+ * typed: "#p=ecn-mark" (kept off the screen) would open the first lesson for whoever got
+ * it, not the edited ecn-marks on screen; bad keys were passed on with their banner.
+ */
+describe('Copy link copies the scenario on screen', () => {
+  it('after a typo kept off the screen, and after a link whose bad keys were skipped', () => {
+    const { store, before } = edited();
+    const c = new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker);
+    const typed = 'http://lab.example/aqm/?classroom=1#p=ecn-mark';
+    applyHash('#p=ecn-mark', store, c);
+    const href = scenarioHref(typed, store);
+    expect(href.startsWith('http://lab.example/aqm/?classroom=1#p=ecn-marks&')).toBe(true);
+    const back = decodeLink(href.split('#')[1]);
+    expect(back.problems).toEqual([]);
+    expect(back.presetName).toBe('ecn-marks');
+    expect(back.scenario).toEqual(before);
+    applyHash('#p=default&seed=abc&topology.bottleneck.queue.maxP=0.05', store, c);
+    const h2 = scenarioHref('http://lab.example/#p=default&seed=abc&topology.bottleneck.queue.maxP=0.05', store);
+    expect(h2).toBe('http://lab.example/#p=default&topology.bottleneck.queue.maxP=0.05&seed=1');
+  });
+});
