@@ -103,9 +103,9 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       <button type="button" onClick={() => onStep('next-drop')} aria-label="Next drop">
         Next drop
       </button>
-      {!tcpFlows ? (
+      {!tcpFlows && longLivedFlows === Infinity ? (
         <span className="insp-muted insp-webnote">UDP senders have no congestion control and record no events to follow: step by decision or drop.</span>
-      ) : longLivedFlows > 0 ? (
+      ) : longLivedFlows > 0 && tcpFlows ? (
         <span className="insp-flowstep">
           <button type="button" onClick={() => onStep('next-flow-event', flow)} aria-label={`Next event of flow ${flow}`}>
             Next event of flow

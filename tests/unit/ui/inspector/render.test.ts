@@ -160,4 +160,17 @@ describe('Inspector markup', () => {
       for (const l of lines) expect(l.text.length * l.fs * 0.6, `${classroom ? 'classroom' : 'normal'}: "${l.text}"`).toBeLessThanOrEqual(width - 24);
     }
   });
+
+  // A web run has no long-lived TCP flow either (tcpFlows false), but its senders are TCP:
+  // #p=web100-users-general-pi24-ecn-98 said "UDP senders have no congestion control".
+  it('web runs say web connections are not traced, never that the senders are UDP', async () => {
+    const Inspector = await loadInspector();
+    const webRec: DecisionRecord = { ...mark, flow: 353185, kind: 'data' };
+    for (const [longLivedFlows, tcpFlows] of [[0, false], [1, false]] as const) {
+      const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [webRec], index: 0, flowEvents: [], onStep: () => {}, now: 10, tcpFlows, longLivedFlows })));
+      expect(html).not.toContain('UDP senders');
+      expect(html).toContain('Web connections come and go by the thousand');
+      expect(html).not.toContain('Next event of flow');
+    }
+  });
 });
