@@ -46,7 +46,7 @@ async function open(): Promise<Page> {
 
 const CASES = [
   { kind: 'ared', queue: { kind: 'ared', limit: 500, meanPktSize: 1500 }, labels: ['Target band', 'Average queue', 'p_b', 'p_a'], anyOf: ['max_p update', 'max_p'], chart: 'aqm.maxP' },
-  { kind: 'pi', queue: { kind: 'pi', limit: 500, qRef: 50 }, labels: ['p update', 'Random draw'], anyOf: ['p update'], chart: 'aqm.p' },
+  { kind: 'pi', queue: { kind: 'pi', unit: 'bytes', limit: 750000, qRef: 75000 }, labels: ['p update', 'Random draw'], anyOf: ['p update'], chart: 'aqm.p' },
   { kind: 'codel', queue: { kind: 'codel' }, labels: ['Sojourn time', 'Against target'], anyOf: ['Next drop', 'Drop time', 'Enter dropping'], chart: 'aqm.sojourn' },
 ];
 
@@ -76,6 +76,13 @@ describe('each AQM explains its own decisions in the inspector', () => {
       for (const l of c.labels) expect(text, `${c.kind} inspector shows "${l}"`).toContain(l);
       expect(c.anyOf.some((l) => text.includes(l)), `${c.kind}: one of ${c.anyOf.join(', ')}`).toBe(true);
       expect(text).not.toContain('⚠');
+      // every step's value stays inside the panel (a long label such as PI's "Samples (every
+      // 1/w = 0.005882 s)" pushed its value past the right edge)
+      const right = (await insp.boundingBox())!;
+      for (const v of await insp.locator('.insp-value').all()) {
+        const b = (await v.boundingBox())!;
+        expect(b.x + b.width, `${c.kind}: "${await v.innerText()}" inside the inspector`).toBeLessThanOrEqual(right.x + right.width + 0.5);
+      }
       // the scale bar is drawn
       expect(await insp.locator('svg.insp-bar').count()).toBe(1);
       await insp.screenshot({ path: `${SHOTS}/e2e-inspector-${c.kind}.png` });
