@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ScaleBar as Bar, Tone } from '../../engine/aqm/explain';
 import { SERIES } from '../colors';
+import { wrapCaption } from './explain';
 
 const PAD = 24;
 /** Geometry and type at scale 1 (classroom mode scales them so the smallest text is 20 px, as on the charts). */
@@ -75,7 +76,10 @@ export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boo
   const small = SMALL * sc;
   const barY = BAR_Y * sc;
   const barH = BAR_H * sc;
-  const h = H * sc;
+  // the axis caption, right-aligned under the bar, in as many lines as the width needs
+  const caption = wrapCaption(bar.axis, Math.max(8, Math.floor((W - 2 * PAD) / (small * 0.6))));
+  const lineH = small + 3 * sc;
+  const h = H * sc + (caption.length - 1) * lineH;
   const ends = [...bar.zones.map((z) => z.to), ...bar.ticks.map((t) => t.v * 1.1), bar.pointer.v * 1.08, (bar.marker?.v ?? 0) * 1.04, 1e-12];
   const xMax = Math.max(...ends.filter((v) => Number.isFinite(v)));
   const x = (v: number) => PAD + ((W - 2 * PAD) * Math.max(0, Math.min(Number.isFinite(v) ? v : 0, xMax))) / xMax;
@@ -140,9 +144,11 @@ export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boo
         <text x={clampX(x(bar.pointer.v), pLabel.length, W, fs + 1, 0.66)} y={barY - 18 * sc} textAnchor="middle" fontSize={fs + 1} fontWeight={600} fill={SERIES.avg}>
           {pLabel}
         </text>
-        <text x={W - PAD} y={h - 4} textAnchor="end" fontSize={small} fill={SERIES.muted}>
-          {bar.axis}
-        </text>
+        {caption.map((line, k) => (
+          <text key={`axis-${k}`} x={W - PAD} y={h - 4 - (caption.length - 1 - k) * lineH} textAnchor="end" fontSize={small} fill={SERIES.muted}>
+            {line}
+          </text>
+        ))}
       </svg>
     </div>
   );

@@ -13,6 +13,27 @@ import type { FlowEvent, FlowEventKind } from '../../engine/net/agent';
 
 export { ecnName, fmt, fmtTime, regionText, type Explanation, type OutcomeLabel, type ScaleBar, type Step } from '../../engine/aqm/explain';
 
+/**
+ * A scale bar's axis caption as lines of at most `maxChars` characters: whole if it fits,
+ * else split at its " · " parts, then between words ("queueing delay estimate (ms) ·
+ * *while the delay holds steady" ran off the left of a 360 px side panel).
+ */
+export function wrapCaption(text: string, maxChars: number): string[] {
+  if (text.length <= maxChars) return [text];
+  const lines: string[] = [];
+  for (const part of text.split(' · ')) {
+    let line = '';
+    for (const word of part.split(' ')) {
+      if (line !== '' && line.length + 1 + word.length > maxChars) {
+        lines.push(line);
+        line = word;
+      } else line = line === '' ? word : `${line} ${word}`;
+    }
+    if (line !== '') lines.push(line);
+  }
+  return lines;
+}
+
 /** A time difference in the most readable unit: "+12.3 ms", "+1.25 s". */
 export function fmtDelta(dt: number): string {
   const a = Math.abs(dt);

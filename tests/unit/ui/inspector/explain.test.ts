@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../../../../src/engine/aqm/decision';
 import type { FlowEvent } from '../../../../src/engine/net/agent';
 import { ECN_ECT0 } from '../../../../src/engine/net/packet';
-import { consequences, explainDecision, reactionSummary, timeline } from '../../../../src/ui/inspector/explain';
+import { consequences, explainDecision, reactionSummary, timeline, wrapCaption } from '../../../../src/ui/inspector/explain';
 
 function rec(over: Partial<DecisionRecord>): DecisionRecord {
   return {
@@ -105,5 +105,13 @@ describe('consequences and the timeline', () => {
       ['dupack', 3],
       ['fast-retransmit', 1],
     ]);
+  });
+});
+
+describe('wrapCaption', () => {
+  it('keeps a caption that fits, else splits at " · " and then between words', () => {
+    expect(wrapCaption('average queue (packets)', 40)).toEqual(['average queue (packets)']);
+    expect(wrapCaption('queueing delay estimate (ms) · *while the delay holds steady', 40)).toEqual(['queueing delay estimate (ms)', '*while the delay holds steady']);
+    expect(wrapCaption('queueing delay estimate (ms) · *while the delay holds steady', 20)).toEqual(['queueing delay', 'estimate (ms)', '*while the delay', 'holds steady']);
   });
 });

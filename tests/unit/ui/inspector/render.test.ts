@@ -142,6 +142,25 @@ describe('Inspector markup', () => {
     expect(mixed).toContain('Flow 0 is a UDP sender');
   });
 
+  // "queueing delay estimate (ms) · *while the delay holds steady" was one right-aligned
+  // line: in the 360 px side panel it ran off the left ("eing delay estimate..."), more so
+  // in classroom type
+  it('the scale bar wraps a long axis caption into lines that fit its width, in normal and classroom type', async () => {
+    const spec = ['..', '..', '..', '..', 'src', 'ui', 'inspector', 'ScaleBar.tsx'].join('/');
+    const { ScaleBar } = (await import(/* @vite-ignore */ spec)) as { ScaleBar: ComponentType<{ bar: unknown; classroom?: boolean }> };
+    const axis = 'queueing delay estimate (ms) · *while the delay holds steady';
+    const bar = { axis, zones: [{ from: 0, to: 0.0075, label: 'low', tone: 'low' }, { from: 0.0075, to: 0.1, label: 'p rises*', tone: 'high' }], ticks: [{ v: 0.015, label: 'target 15 ms', tone: 'target' }], pointer: { v: 0.098, label: 'qdelay 97.94 ms' }, description: 'PIE' };
+    for (const classroom of [false, true]) {
+      const html = unescape(renderToStaticMarkup(createElement(ScaleBar, { bar, classroom })));
+      const width = Number(/<svg[^>]* width="(\d+)"/.exec(html)![1]);
+      const lines = [...html.matchAll(/<text[^>]*text-anchor="end"[^>]*font-size="([\d.]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ fs: Number(m[1]), text: m[2] }));
+      expect(lines.map((l) => l.text).join(' ')).toBe(axis.replace(' · ', ' '));
+      expect(lines.length).toBeGreaterThan(1);
+      // right-aligned at width - 24: each line, at 0.6 em a glyph, starts inside the drawing
+      for (const l of lines) expect(l.text.length * l.fs * 0.6, `${classroom ? 'classroom' : 'normal'}: "${l.text}"`).toBeLessThanOrEqual(width - 24);
+    }
+  });
+
   // A web run has no long-lived TCP flow either (tcpFlows false), but its senders are TCP:
   // #p=web100-users-general-pi24-ecn-98 said "UDP senders have no congestion control".
   it('web runs say web connections are not traced, never that the senders are UDP', async () => {
