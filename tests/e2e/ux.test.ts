@@ -713,6 +713,30 @@ describe('summary figures', () => {
   });
 });
 
+describe('card headings on a phone', () => {
+  it('at 390 px every button of a card heading stays on one line and inside its card', async () => {
+    const page = await open('p=web-redecn5-80', { width: 390, height: 844 });
+    await page.locator('.chart-response .card-tools button').first().waitFor();
+    const heads = await page.locator('.card-head').evaluateAll((els) =>
+      els.flatMap((h) => {
+        const card = h.closest('.card')!.getBoundingClientRect();
+        return [...h.querySelectorAll('button, summary')].map((b) => {
+          const r = b.getBoundingClientRect();
+          const line = parseFloat(getComputedStyle(b).lineHeight) || 1.2 * parseFloat(getComputedStyle(b).fontSize);
+          return { what: b.textContent!.trim(), h: r.height, line, right: r.right, cardRight: card.right };
+        });
+      }),
+    );
+    expect(heads.map((x) => x.what)).toContain('> 50 KB');
+    for (const x of heads) {
+      // one line of text plus the button's padding, never two
+      expect(x.h, x.what).toBeLessThan(2 * x.line + 4);
+      expect(x.right, x.what).toBeLessThanOrEqual(x.cardRight);
+    }
+    await page.context().close();
+  });
+});
+
 describe('exported figures', () => {
   it('PNG and SVG say where they came from: lesson, changed keys, seed and date', async () => {
     const page = await open('p=default&topology.bottleneck.queue.maxP=0.05&seed=7');
