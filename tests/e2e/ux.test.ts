@@ -630,6 +630,70 @@ describe('phone and projector', () => {
   });
 });
 
+describe('disabled controls', () => {
+  it('look disabled app-wide (faded, not-allowed cursor), in the inspector as in the export menu; enabled ones do not', async () => {
+    const page = await open('p=web-redecn5-80');
+    // before a run the inspector has nothing to go back to; a web run's per-flow chart has no data file
+    await expect.poll(() => page.getByRole('button', { name: 'Previous decision' }).isDisabled()).toBe(true);
+    await page.locator('summary[aria-label="Export Congestion window per flow"]').click();
+    const looks = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('button')].map((b) => {
+          const cs = getComputedStyle(b);
+          return { text: b.textContent, disabled: b.disabled, opacity: Number(cs.opacity), cursor: cs.cursor };
+        }),
+      );
+    const all = await looks();
+    const off = all.filter((b) => b.disabled);
+    expect(off.map((b) => b.text)).toEqual(expect.arrayContaining(['CSV data', 'JSON data']));
+    for (const b of off) {
+      expect(b.opacity, b.text ?? '').toBeLessThan(0.7);
+      expect(b.cursor, b.text ?? '').toBe('not-allowed');
+    }
+    for (const b of all.filter((x) => !x.disabled)) expect(b.opacity, b.text ?? '').toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('scenario editor card', () => {
+  it('its headings and groups sit inside the card, clear of its border, like every other card', async () => {
+    const page = await open('p=default', { width: 1366, height: 768 });
+    await page.locator('section.slot-editor form.sed').waitFor();
+    const card = (await page.locator('section.slot-editor').boundingBox())!;
+    const boxes = await page.locator('section.slot-editor summary, section.slot-editor fieldset.sed-group:not(.sed-group-bare)').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { what: e.textContent!.slice(0, 20), left: r.left, right: r.right };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(5);
+    for (const b of boxes) {
+      expect(b.left - card.x, b.what).toBeGreaterThanOrEqual(8);
+      expect(card.x + card.width - b.right, b.what).toBeGreaterThanOrEqual(8);
+    }
+    await page.context().close();
+  });
+});
+
+describe('compare card', () => {
+  it('closed, it is just its heading: no empty body under it; open, its controls are inset from its border', async () => {
+    const page = await open('p=default', { width: 1366, height: 768 });
+    const card = page.locator('details.slot-compare');
+    await card.waitFor();
+    expect(await card.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    const c = (await card.boundingBox())!;
+    const head = (await card.locator('summary').boundingBox())!;
+    // the card ends where its heading does (less its 1 px borders)
+    expect(c.y + c.height - (head.y + head.height)).toBeLessThanOrEqual(2);
+    // open, its controls sit inside it, clear of its border
+    await card.locator('summary').click();
+    const label = (await card.locator('.cmp-panel-controls label').first().boundingBox())!;
+    const opened = (await card.boundingBox())!;
+    expect(label.x - opened.x).toBeGreaterThanOrEqual(8);
+    await page.context().close();
+  });
+});
+
 describe('exported figures', () => {
   it('PNG and SVG say where they came from: lesson, changed keys, seed and date', async () => {
     const page = await open('p=default&topology.bottleneck.queue.maxP=0.05&seed=7');

@@ -81,13 +81,45 @@ export function hostLabels(v: ScenarioView): { left: string[]; right: string[] }
   return { left: left.map((r, h) => text(r, h)), right: right.map((r, h) => text(r, shared ? v.leftHosts + h : h)) };
 }
 
+/** `k` and the noun, singular for one: "1 sender", "4 senders". */
+function count(k: number, one: string, many: string): string {
+  return `${k} ${k === 1 ? one : many}`;
+}
+
+/**
+ * One side's hosts in words, by the roles the picture gives them (hostLabels): "4 senders",
+ * "1 receiver", "4 hosts sending and receiving", "1 host running web clients and servers".
+ */
+function sideWords(v: ScenarioView, side: 'left' | 'right'): string {
+  const n = side === 'left' ? v.leftHosts : v.rightHosts;
+  const { sends, recvs } = hostFlows(v, side, n);
+  const web = ({ servers: 'web servers', clients: 'web clients', both: 'web clients and servers' } as Record<string, string>)[v.webRole[side] ?? ''];
+  const sideSends = sends.some((x) => x.length > 0);
+  const roles = { S: 0, D: 0, H: 0, W: 0 };
+  sends.forEach((snd, h) => {
+    const rcv = recvs[h].length > 0;
+    // a host without bulk flows is what the side's web traffic makes it, else like its neighbours
+    roles[snd.length > 0 && rcv ? 'H' : snd.length > 0 ? 'S' : rcv ? 'D' : web ? 'W' : sideSends ? 'S' : 'D']++;
+  });
+  const parts: string[] = [];
+  if (roles.S) parts.push(count(roles.S, 'sender', 'senders'));
+  if (roles.D) parts.push(count(roles.D, 'receiver', 'receivers'));
+  if (roles.H) parts.push(`${count(roles.H, 'host', 'hosts')} sending and receiving`);
+  if (roles.W) parts.push(`${count(roles.W, 'host', 'hosts')} running ${web}`);
+  const bulk = roles.S + roles.D + roles.H > 0;
+  return parts.join(' and ') + (web && bulk ? ` (with ${web})` : '');
+}
+
 export const topologyView: ChartDef = {
   id: 'topology',
   title: 'Network',
   animated: true,
   describe(c) {
     const v = c.view;
-    return `Dumbbell network: ${v.leftHosts} senders, ${v.rightHosts} receivers, bottleneck ${rateText(v.link.rate)}${v.link.framing === 'ethernet' ? ' Ethernet' : ''} with ${fmtNumber(v.link.delay * 1000)} ms delay and a ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}${v.queue.ecn ? ', with ECN' : ''}${v.twoWay ? `; the reverse direction's queue is ${v.reverseQueue.kind}, ${v.reverseQueue.limit} ${v.reverseQueue.unit}${v.reverseQueue.ecn ? ', with ECN' : ''}` : ''}.`;
+    const left = sideWords(v, 'left');
+    const right = sideWords(v, 'right');
+    const hosts = left === right ? `${left} on each side` : `${left} on the left, ${right} on the right`;
+    return `Dumbbell network: ${hosts}, bottleneck ${rateText(v.link.rate)}${v.link.framing === 'ethernet' ? ' Ethernet' : ''} with ${fmtNumber(v.link.delay * 1000)} ms delay and ${/^[aeiou]/i.test(v.queue.kind) ? 'an' : 'a'} ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}${v.queue.ecn ? ', with ECN' : ''}${v.twoWay ? `; the reverse direction's queue is ${v.reverseQueue.kind}, ${v.reverseQueue.limit} ${v.reverseQueue.unit}${v.reverseQueue.ecn ? ', with ECN' : ''}` : ''}.`;
   },
   columns: () => ['queue', 'avg'],
   draw(p: Painter, c: ChartContext): number {
@@ -131,8 +163,12 @@ export const topologyView: ChartDef = {
     const labelW = (n: number, shown: string[]) => Math.max(p.measure(`S${Math.max(0, n - 1)} ×${Math.max(1, v.flows)}`, f.small), ...shown.map((l) => p.measure(l, f.small))) + 14;
     const xL = hostR + labelW(v.leftHosts, hostSlots(v.leftHosts).shown.map((h) => labels.left[h]));
     const xR = W - hostR - labelW(v.rightHosts, hostSlots(v.rightHosts).shown.map((h) => labels.right[h]));
-    const xRL = W * 0.24;
-    const xRR = W * 0.8;
+    // the routers sit at a quarter and four fifths of the width, but never closer to the
+    // hosts than a gap: on a phone the hosts' labels take a larger share of the width
+    // (at 404 px the right-hand host was drawn over R2)
+    const hostGap = 10;
+    const xRL = Math.max(W * 0.24, xL + hostR + routerS / 2 + hostGap);
+    const xRR = Math.min(W * 0.8, xR - hostR - routerS / 2 - hostGap);
     const unit = v.queue.unit === 'bytes' ? 1e-3 : 1;
     const unitName = v.queue.unit === 'bytes' ? 'KB' : 'pkts';
     let drawn = 0;
@@ -249,7 +285,8 @@ export const topologyView: ChartDef = {
       const st = eventStyle(e.kind);
       const ex = qx1 - fr - k * fr * 2.6;
       if (ex < qx0) return;
-      p.marker(st.shape, ex, qy - f.small * 1.7 - fr, fr * (1.25 - 0.5 * e.age), st.color);
+      // above the queue's name (its baseline 8 px over the bar), clear of it at the largest size
+      p.marker(st.shape, ex, qy - 8 - f.small * 1.15 - 3 - fr * 1.25, fr * (1.25 - 0.5 * e.age), st.color);
       drawn++;
     });
 
@@ -271,8 +308,17 @@ export const topologyView: ChartDef = {
       // its own drops and marks: the counters under the picture are the left-to-right queue's,
       // and with web traffic both ways the reverse queue drops as much again
       const r = c.summary?.bottleneckReverse;
-      const rCounts = r ? ` · ${fmtNumber(r.drops)} drops${r.marks > 0 ? `, ${fmtNumber(r.marks)} marks` : ''}` : '';
-      p.text(`← reverse queue ${fmtNumber(rq)} pkts${rCounts}`, (rx0 + rx1) / 2, ry + rh + 4, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
+      const rHead = `← reverse queue ${fmtNumber(rq)} pkts`;
+      const rCounts = r ? `${fmtNumber(r.drops)} drops${r.marks > 0 ? `, ${fmtNumber(r.marks)} marks` : ''}` : '';
+      // one line under the bar if it fits in the picture, else the counts on a second line;
+      // each line is kept inside the picture (on a phone its centre would put it past the edge)
+      const one = rCounts ? `${rHead} · ${rCounts}` : rHead;
+      const rLines = p.measure(one, f.small) <= W - 8 ? [one] : [rHead, rCounts];
+      rLines.forEach((l, k) => {
+        const half = p.measure(l, f.small) / 2;
+        const x = Math.max(4 + half, Math.min(W - 4 - half, (rx0 + rx1) / 2));
+        p.text(l, x, ry + rh + 4 + k * f.small * 1.2, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
+      });
       drawn++;
     }
 

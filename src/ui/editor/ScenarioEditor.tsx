@@ -369,9 +369,13 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
             <summary>{SECTION_TITLES[sec]}</summary>
             {groupBy(list).map(([group, gf]) => {
               const m = /^Traffic item (\d+)$/.exec(group);
+              // a group named like its section ("Run" under "Run") would show the word twice:
+              // its legend stays for screen readers (the fieldset's name) but is not drawn,
+              // and the section's heading frames its fields alone
+              const bare = group.toLowerCase() === SECTION_TITLES[sec].toLowerCase();
               return (
-                <fieldset key={group} className="sed-group">
-                  <legend>
+                <fieldset key={group} className={bare ? 'sed-group sed-group-bare' : 'sed-group'}>
+                  <legend className={bare ? 'sr-only' : undefined}>
                     {group}
                     {m && scenario.traffic.length > 1 ? (
                       <button type="button" className="sed-remove" onClick={() => removeTraffic(Number(m[1]) - 1)} aria-label={`Remove ${group.toLowerCase()}`}>

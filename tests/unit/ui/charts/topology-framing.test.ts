@@ -112,3 +112,36 @@ describe('network view, two-way labels', () => {
     expect(topologyView.describe(c)).toContain("the reverse direction's queue is droptail, 100 packets");
   });
 });
+
+/* The description screen readers get says what the picture shows, host by host role, in grammatical English. */
+describe('network view description', () => {
+  const describeOf = (sc: Parameters<typeof viewOf>[0]) => topologyView.describe!({ view: viewOf(sc), store: new SeriesStore() } as unknown as ChartContext);
+  const web = presetByName('web-redecn5-80')!.scenario;
+
+  it('two-way web traffic: one host each side, each running web clients and servers, never "1 senders, 1 receivers"', () => {
+    const d = describeOf(web);
+    expect(d).not.toMatch(/sender|receiver/);
+    expect(d).not.toMatch(/\b1 \w+s\b/);
+    expect(d).toContain('1 host running web clients and servers on each side');
+    expect(d).toContain('an ared queue');
+  });
+
+  it('one-way web traffic: the servers on the left, the clients on the right', () => {
+    const one = { ...web, traffic: web.traffic.map((t) => ({ ...t, direction: 'forward' })) } as typeof web;
+    expect(describeOf(one)).toContain('1 host running web servers on the left, 1 host running web clients on the right');
+  });
+
+  it('bulk flows one way: senders and receivers, singular for one', () => {
+    const sc = presetByName('default')!.scenario;
+    expect(describeOf(sc)).toContain('4 senders on the left, 4 receivers on the right');
+    const topo = sc.topology as unknown as { left: object; right: object };
+    const single = { ...sc, topology: { ...topo, left: { ...topo.left, hosts: 1 }, right: { ...topo.right, hosts: 1 } } } as unknown as typeof sc;
+    expect(describeOf(single)).toContain('1 sender on the left, 1 receiver on the right');
+  });
+
+  it('bulk flows both ways: the hosts that send and receive say so', () => {
+    const sc = presetByName('default')!.scenario;
+    const both = { ...sc, traffic: [...sc.traffic, { ...sc.traffic[0], from: 'right' }] } as typeof sc;
+    expect(describeOf(both)).toContain('4 hosts sending and receiving on each side');
+  });
+});

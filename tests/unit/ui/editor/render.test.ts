@@ -16,6 +16,7 @@ import { parseScenario, type Scenario } from '../../../../src/engine/scenario/sc
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
 import { editorFields } from '../../../../src/ui/editor/fields';
+import { presetByName } from '../../../../src/engine/scenario/presets';
 
 interface EditorProps {
   scenario: Scenario;
@@ -98,5 +99,28 @@ describe('ScenarioEditor markup', () => {
     expect(b).toMatch(/<code class="sed-key"[^>]*>topology\.bottleneck\.queue\.minTh<\/code>/);
     expect(b).toContain('aria-invalid="true"');
     expect(html.indexOf('general problem')).toBeLessThan(html.indexOf('data-path='));
+  });
+
+  it.each(['default', 'web'])('%s lesson: no group heading repeats its section heading on screen, and every group keeps its name', async (which) => {
+    const Editor = await loadEditor();
+    const s = which === 'web' ? presetByName('web-redecn5-80')!.scenario : scenarioWith({});
+    const html = renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: {}, live: false }));
+    const sections = [...html.matchAll(/<details[^>]*><summary>([^<]*)<\/summary>(.*?)<\/details>/gs)];
+    expect(sections.map((m) => m[1])).toContain('Run');
+    let hidden = 0;
+    for (const [, title, body] of sections) {
+      const groups = [...body.matchAll(/<fieldset[^>]*>\s*<legend([^>]*)>([^<]*)/g)];
+      // every fieldset has a legend (its accessible name), none empty
+      expect(groups.length).toBe((body.match(/<fieldset/g) ?? []).length);
+      for (const [, attrs, name] of groups) {
+        expect(name.trim()).not.toBe('');
+        const visible = !/class="[^"]*sr-only/.test(attrs);
+        if (name.trim().toLowerCase() === title.trim().toLowerCase()) {
+          expect(visible, `"${name}" under "${title}"`).toBe(false);
+          hidden++;
+        } else expect(visible, `"${name}" under "${title}"`).toBe(true);
+      }
+    }
+    expect(hidden).toBeGreaterThan(0);
   });
 });
