@@ -675,6 +675,25 @@ describe('scenario editor card', () => {
   });
 });
 
+describe('compare card', () => {
+  it('closed, it is just its heading: no empty body under it; open, its controls are inset from its border', async () => {
+    const page = await open('p=default', { width: 1366, height: 768 });
+    const card = page.locator('details.slot-compare');
+    await card.waitFor();
+    expect(await card.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    const c = (await card.boundingBox())!;
+    const head = (await card.locator('summary').boundingBox())!;
+    // the card ends where its heading does (less its 1 px borders)
+    expect(c.y + c.height - (head.y + head.height)).toBeLessThanOrEqual(2);
+    // open, its controls sit inside it, clear of its border
+    await card.locator('summary').click();
+    const label = (await card.locator('.cmp-panel-controls label').first().boundingBox())!;
+    const opened = (await card.boundingBox())!;
+    expect(label.x - opened.x).toBeGreaterThanOrEqual(8);
+    await page.context().close();
+  });
+});
+
 describe('exported figures', () => {
   it('PNG and SVG say where they came from: lesson, changed keys, seed and date', async () => {
     const page = await open('p=default&topology.bottleneck.queue.maxP=0.05&seed=7');

@@ -285,7 +285,8 @@ export const topologyView: ChartDef = {
       const st = eventStyle(e.kind);
       const ex = qx1 - fr - k * fr * 2.6;
       if (ex < qx0) return;
-      p.marker(st.shape, ex, qy - f.small * 1.7 - fr, fr * (1.25 - 0.5 * e.age), st.color);
+      // above the queue's name (its baseline 8 px over the bar), clear of it at the largest size
+      p.marker(st.shape, ex, qy - 8 - f.small * 1.15 - 3 - fr * 1.25, fr * (1.25 - 0.5 * e.age), st.color);
       drawn++;
     });
 

@@ -149,7 +149,8 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
           Decision {i + 1} of {n}
           <span className="insp-muted">
             {' '}
-            · {rec.queue} · {rec.aqm.toUpperCase()}
+            {/* "routerL->routerR" broke into "routerL-" and ">routerR" in the narrow panel */}
+            · {rec.queue.replace(/->/g, ' → ')} · {rec.aqm.toUpperCase()}
             {ex.stage === 'dequeue' ? ' · at dequeue' : ''}
           </span>
         </div>

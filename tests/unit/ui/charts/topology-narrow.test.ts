@@ -21,6 +21,7 @@ class BoxPainter implements Painter {
   readonly hosts: Box[] = [];
   readonly routers: Box[] = [];
   readonly texts: Box[] = [];
+  readonly markers: Box[] = [];
   constructor(
     readonly width: number,
     readonly height: number,
@@ -37,12 +38,17 @@ class BoxPainter implements Painter {
   text(s: string, x: number, y: number, st: TextStyle): void {
     const w = this.measure(s, st.size, st.weight);
     const x0 = st.align === 'center' ? x - w / 2 : st.align === 'right' ? x - w : x;
-    this.texts.push({ x0, x1: x0 + w, y0: y - st.size, y1: y + st.size, what: s });
+    // the glyphs' height is about the font size, placed by the baseline
+    const h = st.size;
+    const y0 = st.baseline === 'top' ? y : st.baseline === 'middle' ? y - h / 2 : y - h;
+    this.texts.push({ x0, x1: x0 + w, y0, y1: y0 + h, what: s });
   }
   measure(s: string, size: number, weight?: 'normal' | 'bold'): number {
     return measureText(s, size, weight);
   }
-  marker(): void {}
+  marker(_shape: string, x: number, y: number, r: number): void {
+    this.markers.push({ x0: x - r, x1: x + r, y0: y - r, y1: y + r, what: `marker at ${x.toFixed(0)},${y.toFixed(0)}` });
+  }
   markerRow(): void {}
   circle(x: number, y: number, r: number, fill: string | null, _stroke?: LineStyle): void {
     if (fill) this.hosts.push({ x0: x - r, x1: x + r, y0: y - r, y1: y + r, what: `host at ${x.toFixed(0)}` });
@@ -53,11 +59,14 @@ class BoxPainter implements Painter {
 
 const overlap = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
-function draw(preset: string, width: number, height: number): BoxPainter {
+function draw(preset: string, width: number, height: number, flashes = 0): BoxPainter {
   const view = viewOf(presetByName(preset)!.scenario);
+  const store = new SeriesStore();
+  // drops and marks of the last moments, which the picture flashes above the queue
+  if (flashes > 0) store.appendEvents({ t: Float64Array.from({ length: flashes }, (_, i) => 229.9 + i * 0.001), kind: Uint8Array.from({ length: flashes }, (_, i) => (i % 2 ? 3 : 0)), flow: new Int32Array(flashes) });
   // counters as a 230 s two-way web run leaves them (the reverse queue's label is then at its longest)
   const summary = { warmup: 30, bottleneck: { marks: 14316, dropsEarly: 27558, dropsForced: 0, dropsOverflow: 0, linkLosses: 0 }, bottleneckReverse: { drops: 21034, marks: 9376 }, flows: [] };
-  const c = { store: new SeriesStore(), view, markers: [], fonts: fontsFor(false), now: 230, end: 230, summary, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
+  const c = { store, view, markers: [], fonts: fontsFor(false), now: 230, end: 230, summary, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
   const p = new BoxPainter(width, height);
   topologyView.draw(p, c);
   return p;
@@ -80,5 +89,19 @@ describe('network view on a narrow screen', () => {
     }
     // the reverse queue's counts are drawn in full (on two lines if need be)
     if (preset.startsWith('web')) expect(p.texts.map((t) => t.what).join(' ')).toContain(`${fmtNumber(21034)} drops, ${fmtNumber(9376)} marks`);
+  });
+});
+
+describe('network view flashes', () => {
+  it.each([
+    ['web-redecn5-80', 900, 420],
+    ['web-redecn5-80', 404, 300],
+    ['default', 900, 420],
+    ['default', 404, 300],
+  ])('%s at %i x %i: the flashed drops and marks stay clear of the queue\'s name', (preset, w, h) => {
+    const p = draw(preset, w, h, 10);
+    const flashes = p.markers.filter((m) => m.y1 < h - 60);
+    expect(flashes.length).toBeGreaterThan(0);
+    for (const m of flashes) for (const t of p.texts) expect(overlap(m, t), `${m.what} over "${t.what}"`).toBe(false);
   });
 });

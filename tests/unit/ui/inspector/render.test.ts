@@ -84,6 +84,13 @@ describe('Inspector markup', () => {
     expect(html).not.toContain('⚠');
   });
 
+  it('names the queue with an arrow a line can break around, never inside ("routerL-" / ">routerR")', async () => {
+    const Inspector = await loadInspector();
+    const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [mark], index: 0, flowEvents: [], onStep: () => {}, rtt: 0.05, now: 3 })));
+    expect(html).toContain('routerL → routerR');
+    expect(html).not.toContain('routerL->routerR');
+  });
+
   it('no records: says how to get one', async () => {
     const Inspector = await loadInspector();
     const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {} })));
