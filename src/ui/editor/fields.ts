@@ -386,6 +386,22 @@ export function errorsByPath(messages: readonly string[], fields: readonly Edito
   return out;
 }
 
+/**
+ * The editor's messages by field: `changed` is a rejected change (the field edited and its
+ * messages), `others` the rest (a run's errors). A rejected change shows at the field
+ * edited even when its message names another field ("minTh = 15 must be less than maxTh =
+ * 10" after max_th was set to 10) or none: filed under min_th, the box just typed in
+ * showed nothing and the value silently stayed.
+ */
+export function fieldErrors(fields: readonly EditorField[], changed: { path: string; list: readonly string[] } | null, others: readonly string[]): Record<string, string> {
+  const out = errorsByPath(others, fields);
+  if (!changed || changed.list.length === 0) return out;
+  let mine = errorsByPath(changed.list, fields);
+  if (!mine[changed.path] && fields.some((f) => f.path === changed.path)) mine = { [changed.path]: changed.list.join('\n') };
+  for (const [k, v] of Object.entries(mine)) out[k] = out[k] ? `${v}\n${out[k]}` : v;
+  return out;
+}
+
 /** The friendly display string of a field's current value (numbers in display units). */
 export function displayValue(f: ParamField): string {
   const v = f.value;

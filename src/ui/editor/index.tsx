@@ -7,7 +7,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
-import { editorFields, errorsByPath } from './fields';
+import { editorFields, fieldErrors } from './fields';
 import { ScenarioEditor } from './ScenarioEditor';
 
 export default function EditorSlot({ store, controller }: SlotProps) {
@@ -27,18 +27,8 @@ export default function EditorSlot({ store, controller }: SlotProps) {
 
   const errors = useMemo(() => {
     if (!scenario) return {};
-    const fields = editorFields(scenario);
-    const list = [...(messages?.list ?? []), ...(runError?.fields ?? []).map((f) => (f.path && !f.message.startsWith(f.path) ? `${f.path}: ${f.message}` : f.message))];
-    const out = errorsByPath(list, fields);
-    // a rejected change whose message names another field (or none) still shows at the field changed
-    if (messages && !out[messages.path] && fields.some((f) => f.path === messages.path)) {
-      const general = out[''];
-      if (general) {
-        out[messages.path] = general;
-        delete out[''];
-      }
-    }
-    return out;
+    const others = (runError?.fields ?? []).map((f) => (f.path && !f.message.startsWith(f.path) ? `${f.path}: ${f.message}` : f.message));
+    return fieldErrors(editorFields(scenario), messages, others);
   }, [scenario, messages, runError]);
 
   if (!scenario) return <p className="muted pad">Loading the scenario…</p>;

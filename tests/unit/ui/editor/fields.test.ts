@@ -13,7 +13,7 @@ import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { paramSpecAt, parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
-import { boundText, displayRange, displayUnit, editorFields, errorsByPath, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField } from '../../../../src/ui/editor/fields';
+import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField } from '../../../../src/ui/editor/fields';
 
 function scenarioWith(sets: Record<string, unknown> = {}, base: unknown = DEFAULT_SCENARIO_JSON): Scenario {
   const json = cloneJson(base) as Record<string, unknown>;
@@ -245,6 +245,29 @@ describe('allowed ranges', () => {
     expect(boundText(976562.5, false)).toBe('976562');
     expect(boundText(976562.5, true)).toBe('976563');
     expect(boundText(953674316.40625, false)).toBe('953674316');
+  });
+});
+
+describe('fieldErrors', () => {
+  // max_th typed as 10 under min_th 15: the rule's message names min_th, so it showed under
+  // min_th and the max_th box, just typed in, said nothing while the value stayed 45
+  it('a rejected change shows at the field edited, also when its message names another field', () => {
+    const s = scenarioWith();
+    const fields = editorFields(s);
+    const json = cloneJson(s) as unknown as Record<string, unknown>;
+    expect(applySet(json, 'topology.bottleneck.queue.maxTh', 10)).toBeNull();
+    const r = parseScenario(json);
+    expect(r.ok).toBe(false);
+    const list = r.ok ? [] : r.errors;
+    expect(list[0]).toMatch(/^topology\.bottleneck\.queue\.minTh = 15 must be less than maxTh = 10/);
+    const out = fieldErrors(fields, { path: 'topology.bottleneck.queue.maxTh', list }, []);
+    expect(Object.keys(out)).toEqual(['topology.bottleneck.queue.maxTh']);
+    const maxTh = param(fields, 'topology.bottleneck.queue.maxTh');
+    expect(labelledMessage(maxTh, out['topology.bottleneck.queue.maxTh'])).toContain('max_th: topology.bottleneck.queue.minTh = 15 must be less than maxTh = 10');
+    // a message about the field edited stays there; one about no field goes there too; a run's errors keep their fields
+    expect(fieldErrors(fields, { path: 'seed', list: ['seed = -1 is out of range'] }, ['topology.bottleneck.rate: refused'])).toEqual({ seed: 'seed = -1 is out of range', 'topology.bottleneck.rate': 'topology.bottleneck.rate: refused' });
+    expect(fieldErrors(fields, { path: 'seed', list: ['something general'] }, [])).toEqual({ seed: 'something general' });
+    expect(fieldErrors(fields, null, ['general'])).toEqual({ '': 'general' });
   });
 });
 
