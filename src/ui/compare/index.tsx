@@ -13,7 +13,7 @@ import { activeExperiment, lessons, withParam } from '../scenario-api';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
 import { CompareView } from './CompareView';
-import { familyOf, shortLabels } from './family';
+import { familyRunList, shortLabels } from './family';
 import { FamilyView, type FamilyMember } from './FamilyView';
 
 interface Choice {
@@ -67,12 +67,7 @@ export default function ComparePanel({ store }: SlotProps) {
   const tried = activeExperiment(lesson, scenario);
   const labelA = lesson ? (tried ? `${lesson.title}, with: ${tried.title}` : lesson.title) : (preset ?? 'current scenario');
   // the current scenario (as edited) first, then the other lessons of its family
-  const family = useMemo(() => {
-    if (!scenario) return [];
-    const others = familyOf(scenario, list).filter((l) => l.name !== preset);
-    if (others.length === 0) return [];
-    return [{ id: 'current', title: labelA, scenario }, ...others.map((l) => ({ id: l.name, title: l.title, scenario: { ...l.scenario, seed: scenario.seed } }))];
-  }, [scenario, list, preset, labelA]);
+  const family = useMemo(() => (scenario ? familyRunList(scenario, labelA, preset, list) : []), [scenario, list, preset, labelA]);
   // another lesson closes the comparison: it was of the previous lesson (a family of web
   // lessons stayed on screen under the new lesson's name), and unmounting it stops its runs,
   // which otherwise went on in the background beside the new lesson's run

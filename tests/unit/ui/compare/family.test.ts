@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lessons } from '../../../../src/ui/scenario-api';
-import { familyKey, familyOf, shortLabels } from '../../../../src/ui/compare/family';
+import { familyKey, familyOf, familyRunList, shortLabels } from '../../../../src/ui/compare/family';
+import { presetByName } from '../../../../src/engine/scenario/presets';
 
 const byName = (name: string) => lessons().find((l) => l.name === name)!;
 const names = (name: string) => familyOf(byName(name).scenario, lessons()).map((l) => l.name);
@@ -19,6 +20,36 @@ describe('lesson families for overlaid response times', () => {
     for (const n of ['web-dt148-80-sack', 'web-redecn5-80', 'web-red5-80']) expect(f).toContain(n);
     const g = names('web100-redstar-90');
     expect(g).toEqual(expect.arrayContaining(['web100-redstar-ecn-90', 'web100-redstar-ecnplus-90']));
+  });
+
+  // The settled-PI "try it" of web100-users-general-pi24-ecn-98 measures 100-130 s: its
+  // family used to vanish (the window was part of the key), so it could not be overlaid.
+  it("a lesson measured over another window keeps its family, and every member runs over that window", () => {
+    const l = byName('web100-users-general-pi24-ecn-98');
+    const settled = l.experiments.find((e) => e.keys.includes('warmup=100'))!.scenario;
+    expect(settled.warmup).toBe(100);
+    const list = familyRunList(settled, 'PI + ECN, settled', l.name, lessons());
+    expect(list[0]).toEqual({ id: 'current', title: 'PI + ECN, settled', scenario: settled });
+    expect(list.map((m) => m.id)).toEqual(expect.arrayContaining(['web100-users-general-dt-98', 'web100-users-general-pi24-98', 'web100-users-general-rem24-ecn-98']));
+    for (const m of list) {
+      expect([m.id, m.scenario.warmup, m.scenario.duration, m.scenario.seed]).toEqual([m.id, 100, 130, settled.seed]);
+      // only the window and seed are taken from the current scenario: the queue is the member's own
+      if (m.id !== 'current') expect(m.scenario.topology).toEqual(byName(m.id).scenario.topology);
+    }
+    // and the same family as the lesson's own window
+    expect(familyRunList(l.scenario, 't', l.name, lessons()).map((m) => m.id)).toEqual(list.map((m) => m.id));
+  });
+
+  it('benchmarks are not offered as members, but a benchmark finds its lessons and gives them its window', () => {
+    const f = familyRunList(byName('web-dt148-80').scenario, 't', 'web-dt148-80', lessons()).map((m) => m.id);
+    expect(f).toContain('web-redecn5-80');
+    expect(f).not.toContain('bench-seeds000-full');
+    const full = byName('bench-seeds000-full');
+    expect(presetByName('bench-seeds000-full')!.group).toBe('bench');
+    const g = familyRunList(full.scenario, 'full', full.name, lessons());
+    expect(g.map((m) => m.id)).toContain('web-redecn5-80');
+    const red = g.find((m) => m.id === 'web-redecn5-80')!.scenario;
+    expect([red.warmup, red.stopAfterExchanges]).toEqual([full.scenario.warmup, full.scenario.stopAfterExchanges]);
   });
 
   it('scenarios without web traffic have no family', () => {
