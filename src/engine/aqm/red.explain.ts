@@ -251,14 +251,17 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
       const wait = correctedProbability(pb, rec.count, true);
       const useWait = ex.wait === 1 || (ex.wait === undefined && !close(std, rec.pa) && close(wait, rec.pa));
       let formula: { formula: string; symbolic?: string; numeric?: string };
+      // just below count·p_b = 1 (or 2) the quotient passes 1 and p_a is held at 1: say so,
+      // or the line reads "0.01467 / (1 − 68 × 0.01467)" (= 6.4) beside a p_a of 1
+      const quotient = (symbolic: string, numeric: string, raw: number) => (raw > 1 ? calc(`${symbolic}, at most 1`, `${numeric} = ${fmt(raw)}, so 1`) : calc(symbolic, numeric));
       if (!useWait) {
-        formula = cp < 1 ? calc('p_a = p_b / (1 − count·p_b)', `${fmt(pb)} / (1 − ${rec.count} × ${fmt(pb)})`) : { formula: `count·p_b = ${rec.count} × ${fmt(pb)} = ${fmt(cp)} ≥ 1, so p_a = 1` };
+        formula = cp < 1 ? quotient('p_a = p_b / (1 − count·p_b)', `${fmt(pb)} / (1 − ${rec.count} × ${fmt(pb)})`, pb / (1 - cp)) : { formula: `count·p_b = ${rec.count} × ${fmt(pb)} = ${fmt(cp)} ≥ 1, so p_a = 1` };
       } else {
         formula =
           cp < 1
             ? { formula: `wait rule: count·p_b = ${fmt(cp)} < 1, so p_a = 0` }
             : cp < 2
-              ? calc('wait rule: p_a = p_b / (2 − count·p_b)', `${fmt(pb)} / (2 − ${rec.count} × ${fmt(pb)})`)
+              ? quotient('wait rule: p_a = p_b / (2 − count·p_b)', `${fmt(pb)} / (2 − ${rec.count} × ${fmt(pb)})`, pb / (2 - cp))
               : { formula: `wait rule: count·p_b = ${fmt(cp)} ≥ 2, so p_a = 1` };
       }
       const pa = useWait ? wait : std;

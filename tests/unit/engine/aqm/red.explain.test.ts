@@ -107,6 +107,25 @@ describe('explainDecision: hand-computed RED numbers', () => {
     expect(e.mismatches).toEqual([]);
   });
 
+  // count 68, p_b 0.01467: count·p_b = 0.998 < 1, and the quotient 0.01467 / 0.0023 = 6.4
+  // is held at 1; the line showed the quotient's terms beside a p_a of 1 with no word why
+  it('count·p_b just below 1: the quotient passes 1 and the line says p_a is held at 1', () => {
+    const pb = 0.014672075574931203;
+    // an engine record (ns-2 defaults, RED without ECN): avg from q 18 with w_q 0.002
+    const e = explainDecision(rec({ q: 18, avgBefore: 6.444095748991103, avg: 6.46720755749312, wq: 0.002, pb, pa: 1, count: 68, u: 0.8958, outcome: 'drop', reason: 'early', ecn: ECN_NOT_ECT, rule: 'u < p_a: early drop' }));
+    const pa = step(e.steps, 'p_a');
+    expect(pa.num).toBe(1);
+    expect(pa.symbolic).toBe('p_a = p_b / (1 − count·p_b), at most 1');
+    expect(pa.numeric).toBe(`${fmt(pb)} / (1 − 68 × ${fmt(pb)}) = ${fmt(pb / (1 - 68 * pb))}, so 1`);
+    expect(pb / (1 - 68 * pb)).toBeGreaterThan(6);
+    expect(e.mismatches).toEqual([]);
+    // below the cap the line is the plain quotient
+    expect(step(explainDecision(rec({})).steps, 'p_a').symbolic).toBe('p_a = p_b / (1 − count·p_b)');
+    // the wait rule likewise: count 136 -> count·p_b = 1.995 < 2, and p_b / (2 − 1.995) = 3.2 is held at 1
+    const w = explainDecision(rec({ q: 18, avgBefore: 6.444095748991103, avg: 6.46720755749312, wq: 0.002, pb, pa: 1, count: 136, u: 0.5, outcome: 'drop', reason: 'early', ecn: ECN_NOT_ECT, extra: { wait: 1 } }));
+    expect(step(w.steps, 'p_a').symbolic).toBe('wait rule: p_a = p_b / (2 − count·p_b), at most 1');
+  });
+
   it('idle-time correction: avg <- (1 - w_q)^m avg before the update (m = 100, w_q = 0.002)', () => {
     // 10 x 0.998^100 = 8.18566..., then x 0.998 + 0.002 x 0 = 8.16929...
     const e = explainDecision(rec({ avgBefore: 10, wq: 0.002, idleM: 100, q: 0, avg: 10 * Math.pow(0.998, 100) * 0.998, region: 'between', u: null, pb: 0, pa: 0, count: 1, outcome: 'enqueue' }));
