@@ -374,7 +374,9 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
               // and the section's heading frames its fields alone
               const bare = group.toLowerCase() === SECTION_TITLES[sec].toLowerCase();
               return (
-                <fieldset key={group} className={bare ? 'sed-group sed-group-bare' : 'sed-group'}>
+                // keyed by its first field, not its name: a queue's group is renamed with its
+                // kind, and a remounted group would take the focus off the select just used
+                <fieldset key={gf[0].path} className={bare ? 'sed-group sed-group-bare' : 'sed-group'}>
                   <legend className={bare ? 'sr-only' : undefined}>
                     {group}
                     {m && scenario.traffic.length > 1 ? (
