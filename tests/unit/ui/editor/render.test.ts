@@ -124,6 +124,15 @@ describe('ScenarioEditor markup', () => {
     expect(hidden).toBeGreaterThan(0);
   });
 
+  it('the help line of a choice says what the chosen value means, never the value again ("red: RED", "none: none (...)")', async () => {
+    const Editor = await loadEditor();
+    const html = decode(renderToStaticMarkup(createElement(Editor, { scenario: scenarioWith({}), onChange: () => {}, errors: {}, live: false })));
+    expect(block(html, 'topology.bottleneck.queue.kind')).not.toContain('red: RED');
+    expect(block(html, 'topology.flowDelay.kind')).not.toContain('none: none');
+    // a value with something to say still says it
+    expect(html).toContain('waiting: limit = most packets (bytes) waiting');
+  });
+
   it.each(['default', 'feng-fig12'])('%s: a queue is one group, its discipline first, not "Bottleneck queue" and then "Bottleneck queue: RED"', async (preset) => {
     const Editor = await loadEditor();
     const s = presetByName(preset)!.scenario;
