@@ -24,9 +24,14 @@ const f2 = format('.2f');
 const LIVE_ROWS = 20;
 const DONE_ROWS = 500;
 
-function rate(bps: number): string {
-  if (bps >= 1e6) return `${num3(bps / 1e6)} Mb/s`;
-  if (bps >= 1e3) return `${num3(bps / 1e3)} kb/s`;
+// a fixed three decimals: the column is right-aligned, and with trailing zeros trimmed
+// ("2.35" under "2.802") the decimal points did not line up
+const fix3 = format('.3f');
+
+/** A flow's goodput as the table shows it: "2.350 Mb/s". */
+export function rate(bps: number): string {
+  if (bps >= 1e6) return `${fix3(bps / 1e6)} Mb/s`;
+  if (bps >= 1e3) return `${fix3(bps / 1e3)} kb/s`;
   return `${f0(bps)} b/s`;
 }
 

@@ -694,6 +694,49 @@ describe('compare card', () => {
   });
 });
 
+describe('summary figures', () => {
+  it('the figures of one row line up when a label takes two lines ("Drop rate (reverse queue)")', async () => {
+    const page = await open('p=web-redecn5-80&duration=40', { width: 1920, height: 1080 });
+    await page.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed('max');
+      window.__aqmlab!.controller.start();
+    });
+    await waitForStatus(page, 'done');
+    const stats = await page.locator('.stats .stat').evaluateAll((els) =>
+      els.map((e) => ({ what: e.querySelector('dt')!.textContent!, row: Math.round(e.getBoundingClientRect().top), dtH: e.querySelector('dt')!.getBoundingClientRect().height, value: Math.round(e.querySelector('dd')!.getBoundingClientRect().top) })),
+    );
+    // a label of two lines is there, and the values of its row all start at one height
+    const twoLines = stats.filter((x) => x.dtH > 1.5 * Math.min(...stats.map((y) => y.dtH)));
+    expect(twoLines.map((x) => x.what)).toContain('Drop rate (reverse queue)');
+    for (const x of stats) for (const y of stats) if (x.row === y.row) expect(Math.abs(x.value - y.value), `${x.what} / ${y.what}`).toBeLessThanOrEqual(1);
+    await page.context().close();
+  });
+});
+
+describe('card headings on a phone', () => {
+  it('at 390 px every button of a card heading stays on one line and inside its card', async () => {
+    const page = await open('p=web-redecn5-80', { width: 390, height: 844 });
+    await page.locator('.chart-response .card-tools button').first().waitFor();
+    const heads = await page.locator('.card-head').evaluateAll((els) =>
+      els.flatMap((h) => {
+        const card = h.closest('.card')!.getBoundingClientRect();
+        return [...h.querySelectorAll('button, summary')].map((b) => {
+          const r = b.getBoundingClientRect();
+          const line = parseFloat(getComputedStyle(b).lineHeight) || 1.2 * parseFloat(getComputedStyle(b).fontSize);
+          return { what: b.textContent!.trim(), h: r.height, line, right: r.right, cardRight: card.right };
+        });
+      }),
+    );
+    expect(heads.map((x) => x.what)).toContain('> 50 KB');
+    for (const x of heads) {
+      // one line of text plus the button's padding, never two
+      expect(x.h, x.what).toBeLessThan(2 * x.line + 4);
+      expect(x.right, x.what).toBeLessThanOrEqual(x.cardRight);
+    }
+    await page.context().close();
+  });
+});
+
 describe('exported figures', () => {
   it('PNG and SVG say where they came from: lesson, changed keys, seed and date', async () => {
     const page = await open('p=default&topology.bottleneck.queue.maxP=0.05&seed=7');

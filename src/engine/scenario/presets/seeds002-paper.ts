@@ -185,7 +185,7 @@ const SETTLED_EXPERIMENT: Experiment = (() => {
   const pi = SETTLED_98_GENERAL['web100-users-general-pi24-98'];
   const rem = SETTLED_98_GENERAL['web100-users-general-rem24-ecn-98'];
   return {
-    title: 'Measure after PI has settled: responses from 100 s to 130 s instead of 10 s to 40 s (the run takes about three times as long)',
+    title: 'Measure after PI has settled: 100-130 s instead of 10-40 s (a run three times as long)',
     set: SETTLED_SET,
     claims: [
       claimOf('PI has settled: its marking probability averages more than 6 % and its queue under 100 packets (in the lesson\'s first 30 s: over 150).', (s) => {

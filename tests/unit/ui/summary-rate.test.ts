@@ -1,0 +1,24 @@
+/**
+ * The summary's per-flow goodput column is right-aligned: its figures need the same number
+ * of decimals, or the decimal points wander ("2.35 Mb/s" under "2.802 Mb/s").
+ * SummaryTable is a .tsx file compiled by the app's tsconfig, so it is loaded through a
+ * computed specifier (as tests/unit/ui/editor/render.test.ts does).
+ */
+import { describe, expect, it } from 'vitest';
+
+async function loadRate(): Promise<(bps: number) => string> {
+  const spec = ['..', '..', '..', 'src', 'ui', 'SummaryTable.tsx'].join('/');
+  const mod = (await import(/* @vite-ignore */ spec)) as { rate: (bps: number) => string };
+  return mod.rate;
+}
+
+describe('summary goodput column', () => {
+  it('every rate of one unit has three decimals, trailing zeros kept', async () => {
+    const rate = await loadRate();
+    const shown = [2.802e6, 2.35e6, 1.954e6, 2.28e6, 3e6].map(rate);
+    expect(shown).toContain('2.350 Mb/s');
+    expect(shown).toContain('3.000 Mb/s');
+    for (const s of shown) expect(s).toMatch(/^\d+\.\d{3} Mb\/s$/);
+    for (const s of [512e3, 40e3].map(rate)) expect(s).toMatch(/^\d+\.\d{3} kb\/s$/);
+  });
+});
