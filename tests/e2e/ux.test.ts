@@ -596,6 +596,22 @@ describe('phone and projector', () => {
     await page.context().close();
   });
 
+  it('a short screen (1366x768 zoomed to 200 %: 683x384) keeps nothing stuck to the top; the keys still drive the run', async () => {
+    // the stuck header was 206 of 384 px, paused: the charts had a strip under it
+    for (const query of ['', '?classroom=1']) {
+      const page = await open('p=ecn-marks', { width: 683, height: 384, query });
+      await page.keyboard.press('ArrowRight');
+      await waitForStatus(page, 'paused', 120_000);
+      await page.mouse.wheel(0, 1200);
+      await page.waitForTimeout(300);
+      const bottoms = await page.evaluate(() => [...document.querySelectorAll('.app-header, .transport')].map((e) => e.getBoundingClientRect().bottom));
+      expect(Math.max(...bottoms), `${query || 'normal'}: header after scrolling`).toBeLessThanOrEqual(0);
+      await page.keyboard.press('Space');
+      await waitForStatus(page, 'running');
+      await page.context().close();
+    }
+  });
+
   it('without classroom mode at 1024x768 the sticky header, all its controls on screen, takes under a sixth of the screen', async () => {
     // it was 165 px, 176 px paused with "Why? ↓": the header tools wrapped under the lesson menu (QA)
     const page = await open('p=red-vs-dt', { width: 1024, height: 768 });

@@ -30,15 +30,19 @@ export function explain(rec: DecisionRecord): Explanation {
     list.push({ label: 'p', formula: `no update yet (every ${fmtMs(g('tUpdate'))}): p = 0`, value: '0', num: 0 }, p, 'p');
   } else {
     const cur = g('lastQdelay');
+    // the avg_dq_time of the update (records before it was kept: the current one)
+    const dqAtUpdate = Number.isFinite(g('lastAvgDqTime')) ? g('lastAvgDqTime') : g('avgDqTime');
     const old = g('lastQdelayOld');
     list.push(
       g('rateEstimate') === 1
-        ? {
-            label: `Delay estimate (${fmtTime(g('lastT'))})`,
-            ...calc('qdelay = queue bytes × avg_dq_time / DQ_THRESHOLD', `${fmt(g('lastBytes'))} × ${fmtMs(g('avgDqTime'))} / ${fmt(g('dqThreshold'))}`),
-            value: fmtMs(cur),
-            num: cur,
-          }
+        ? dqAtUpdate === 0
+          ? { label: `Delay estimate (${fmtTime(g('lastT'))})`, formula: 'no departure rate measured yet (a measurement needs DQ_THRESHOLD bytes to leave): qdelay = 0', value: fmtMs(cur), num: cur }
+          : {
+              label: `Delay estimate (${fmtTime(g('lastT'))})`,
+              ...calc('qdelay = queue bytes × avg_dq_time / DQ_THRESHOLD', `${fmt(g('lastBytes'))} × ${fmtMs(dqAtUpdate)} / ${fmt(g('dqThreshold'))}`),
+              value: fmtMs(cur),
+              num: cur,
+            }
         : { label: `Delay estimate (${fmtTime(g('lastT'))})`, formula: 'the sojourn time of the last departing packet', value: fmtMs(cur), num: cur },
     );
     const prev = g('lastPPrev');
@@ -62,7 +66,7 @@ export function explain(rec: DecisionRecord): Explanation {
     list.push(
       {
         label: 'p update',
-        ...calc(`p ← p + Δ${g('lastDecayed') === 1 ? ', × 0.98 (both delays 0: decay)' : ''}, within [0, 1]`, `${fmt(prev)} + ${fmt(d)}`),
+        ...calc(`p ← p + Δ${g('lastDecayed') === 1 ? ', × 0.98 (both delays 0: decay)' : ''}, within [0, 1]`, g('lastDecayed') === 1 ? `(${fmt(prev)} + ${fmt(d)}) × 0.98` : `${fmt(prev)} + ${fmt(d)}`),
         value: fmt(clamped),
         num: clamped,
       },

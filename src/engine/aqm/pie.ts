@@ -70,7 +70,7 @@ export class PieQueue extends QueueDisc {
   k = 0;
   nextUpdate: number;
   /** The last update, for records. */
-  last = { t: NaN, pPrev: NaN, qdelay: NaN, qdelayOld: NaN, delta: NaN, scale: NaN, capped: 0, decayed: 0, bytes: NaN };
+  last = { t: NaN, pPrev: NaN, qdelay: NaN, qdelayOld: NaN, delta: NaN, scale: NaN, capped: 0, decayed: 0, bytes: NaN, avgDqTime: NaN };
   private timeBase = 0;
 
   constructor(ctx: QueueContext, values: Record<string, unknown>) {
@@ -141,7 +141,9 @@ export class PieQueue extends QueueDisc {
     }
     if (p < 0) p = 0;
     else if (p > 1) p = 1;
-    this.last = { t: t / NS_PER_S, pPrev: prev, qdelay: cur, qdelayOld: this.qdelayOld, delta, scale, capped, decayed, bytes: this.lenBytes };
+    // avg_dq_time as this update used it: it moves on with every measurement cycle, and the
+    // record's current value beside the update's queue bytes did not give the update's qdelay
+    this.last = { t: t / NS_PER_S, pPrev: prev, qdelay: cur, qdelayOld: this.qdelayOld, delta, scale, capped, decayed, bytes: this.lenBytes, avgDqTime: this.avgDqTime };
     // burst allowance (§4.4)
     this.burstAllowance = Math.max(0, this.burstAllowance - P.tUpdate);
     if (p === 0 && cur < P.target / 2 && this.qdelayOld < P.target / 2) this.burstAllowance = P.maxBurst;
@@ -293,6 +295,7 @@ export class PieQueue extends QueueDisc {
         lastCapped: L.capped,
         lastDecayed: L.decayed,
         lastBytes: L.bytes,
+        lastAvgDqTime: L.avgDqTime,
         capDrop: P.capDrop ? 1 : 0,
       },
     });

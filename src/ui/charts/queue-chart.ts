@@ -15,6 +15,11 @@ import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, drawSeries, drawSteps, emptyNote, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
 import { timeDomain, type ChartContext, type ChartDef } from './types';
 
+/** Whether a queue discipline keeps an average queue to draw (RED and its adaptive variants; PI, REM, CoDel and PIE act on the queue itself). */
+export function keepsAverage(kind: string): boolean {
+  return aqmByKind(kind)?.vars?.some((v) => v.unit === 'queue-units') ?? kind !== 'droptail';
+}
+
 /** Event kinds given a row in the strip, for a queue kind (and any other kind the run produced). */
 function rowsFor(c: ChartContext, present: ReadonlySet<number>): EventStyle[] {
   const q = c.view.queue;
@@ -50,8 +55,7 @@ export const queueChart: ChartDef = {
     const items: LegendItem[] = [
       { label: 'queue', color: SERIES.queue, width: 2 },
     ];
-    // an average line only for AQMs that keep one (RED and its adaptive variants)
-    const hasAvg = aqmByKind(q.kind)?.vars?.some((v) => v.unit === 'queue-units') ?? q.kind !== 'droptail';
+    const hasAvg = keepsAverage(q.kind);
     if (hasAvg) items.push({ label: 'average (avg)', color: SERIES.avg, width: 3.5 });
     // two-way traffic: the right-to-left queue too (kept in packets by the collector)
     const rev = c.view.twoWay && u.scale === 1 ? store.column('queueRev') : undefined;

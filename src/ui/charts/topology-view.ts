@@ -8,6 +8,7 @@ import { eventStyle, EVENT_STYLES, flowColor, SERIES } from '../colors';
 import { lowerBound } from './downsample';
 import type { Painter } from './painter';
 import { fmtNumber } from './plot';
+import { keepsAverage } from './queue-chart';
 import type { QueueView, ScenarioView } from '../scenario-view';
 import type { ChartContext, ChartDef } from './types';
 
@@ -265,11 +266,12 @@ export const topologyView: ChartDef = {
     tick(v.queue.minTh, SERIES.minTh);
     tick(v.queue.maxTh, SERIES.maxTh);
     if (v.queue.gentle && v.queue.maxTh !== null) tick(2 * v.queue.maxTh, SERIES.gentleTh, [3, 3]);
-    if (avg === avg && v.queue.kind !== 'droptail') {
+    const hasAvg = keepsAverage(v.queue.kind);
+    if (avg === avg && hasAvg) {
       const px = qx1 - (qx1 - qx0) * frac(avg);
       p.line(px, qy + 2, px, qy + qh - 2, { color: SERIES.avg, width: 5 });
     }
-    const avgText = v.queue.kind !== 'droptail' && avg === avg ? ` · avg ${fmtNumber(avg * unit)}` : '';
+    const avgText = hasAvg && avg === avg ? ` · avg ${fmtNumber(avg * unit)}` : '';
     let qLabel = `queue ${fmtNumber(qNow * unit)}${avgText} (${capped ? `bar 0–${fmtNumber(full * unit)}, ` : ''}buffer ${fmtNumber(limit * unit)} ${unitName})`;
     // a narrow picture gets the short form, kept clear of the hosts' labels
     const qRoom = xRR - routerS / 2 - (xL + hostR + 6);

@@ -84,6 +84,54 @@ describe('the drop probability (RFC 8033 §4.2)', () => {
   });
 });
 
+describe('the delay estimate in the step-through', () => {
+  // the explanation paired the update's queue bytes with the avg_dq_time of the record's
+  // moment: a measurement ending between the update and the decision made the line's
+  // numbers give another qdelay than the one shown (and 0 ms beside a product of 13 ms
+  // when no rate had been measured at the update yet)
+  it("shows the update's own avg_dq_time, so queue bytes × avg_dq_time / DQ_THRESHOLD gives the qdelay shown", () => {
+    const d = new Drive('pie', { limit: 1000 });
+    const q = d.q as PieQueue;
+    for (let i = 0; i < 20; i++) d.arrive(0, 4000);
+    // a measurement: 1 ms apart, 20,000 bytes leave by 6 ms: 5 ms per DQ_THRESHOLD
+    for (let i = 1; i <= 6; i++) d.depart(i * MS);
+    expect(q.avgDqTime).toBeCloseTo(0.005, 12);
+    d.q.sync(15 * MS); // the update: 56,000 bytes x 5 ms / 16384
+    expect(q.qdelay).toBeCloseTo((56000 * 0.005) / 16384, 12);
+    // a second measurement ends before the next update: avg_dq_time moves to 6.25 ms
+    for (const t of [16, 18, 20, 22, 24, 26]) d.depart(t * MS);
+    expect(q.avgDqTime).toBeCloseTo(0.25 * 0.01 + 0.75 * 0.005, 12);
+    d.arrive(27 * MS, 4000);
+    const e = explain(d.records[d.records.length - 1]);
+    const est = e.steps.find((s) => s.label.startsWith('Delay estimate'))!;
+    expect(est.numeric).toBe('56000 × 5 ms / 16384');
+    expect(est.num).toBeCloseTo((56000 * 0.005) / 16384, 12);
+    expect(e.mismatches).toEqual([]);
+
+    // before any rate was measured the estimate is 0, and the line says why
+    const first = new Drive('pie', { limit: 1000 });
+    for (let i = 0; i < 20; i++) first.arrive(0, 4000);
+    first.q.sync(15 * MS);
+    for (let i = 1; i <= 6; i++) first.depart(i * MS + 15 * MS);
+    first.arrive(22 * MS, 4000);
+    const e0 = explain(first.records[first.records.length - 1]);
+    const est0 = e0.steps.find((s) => s.label.startsWith('Delay estimate'))!;
+    expect(est0.num).toBe(0);
+    expect(est0.formula).toMatch(/^no departure rate measured yet/);
+  });
+
+  it('the decay is in the numbers of the p update line', () => {
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000, tUpdate: 0.1 });
+    const q = d.q as PieQueue;
+    q.p = 0.2;
+    d.q.sync(100 * MS);
+    d.arrive(101 * MS);
+    const up = explain(d.records[d.records.length - 1]).steps.find((s) => s.label === 'p update')!;
+    expect(up.numeric).toBe('(0.2 + −0.001875) × 0.98');
+    expect(up.num).toBeCloseTo((0.2 - 0.001875) * 0.98, 15);
+  });
+});
+
 describe('burst allowance and ECN', () => {
   it('arrivals pass untouched for the first 150 ms (MAX_BURST), and the allowance shrinks by T_UPDATE per update', () => {
     const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000 });

@@ -145,3 +145,23 @@ describe('network view description', () => {
     expect(describeOf(both)).toContain('4 hosts sending and receiving on each side');
   });
 });
+
+/* The label under the queue shows an average only for a queue that keeps one (RED's family):
+ * PI's "avg" column is its queue sample, and "queue 7.36 · avg 7.36" read as if PI averaged. */
+describe('network view, the average in the queue label', () => {
+  function label(preset: string): string {
+    const view = viewOf(presetByName(preset)!.scenario);
+    const store = new SeriesStore();
+    store.append({ t: Float64Array.of(1), cols: { queue: Float64Array.of(12), queueBytes: Float64Array.of(7360), avg: Float64Array.of(9.5) } });
+    const c = { store, view, markers: [], fonts: fontsFor(false), now: 1, end: 30, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
+    const p = new SvgPainter(900, 420);
+    topologyView.draw(p, c);
+    return p.toString();
+  }
+  it('RED: queue and average', () => {
+    expect(label('default')).toMatch(/queue 12 · avg 9\.5/);
+  });
+  it('PI, REM and drop-tail: the queue alone', () => {
+    for (const name of ['web100-users-general-pi24-ecn-98', 'web100-users-rem24-98', 'lockout-dt']) expect(label(name), name).not.toContain('avg');
+  });
+});
