@@ -121,7 +121,7 @@ export interface QueueBarPlace {
   /** The room for the label under the bar: it starts no further left than labelMin and gets the short form when wider than labelMax - labelMin. */
   labelMin: number;
   labelMax: number;
-  /** Keep the label's right end at labelMax too. */
+  /** Keep the label's right end at labelMax too, shorten it further (no average) if it does not fit, and keep the discipline's name in the same room. */
   clampRight?: boolean;
 }
 
@@ -169,11 +169,19 @@ export function drawQueueBar(p: Painter, c: ChartContext, q: QueueView, g: Queue
   // a narrow picture gets the short form, kept clear of the hosts' labels
   const qRoom = g.labelMax - g.labelMin;
   if (p.measure(qLabel, f.small) > qRoom) qLabel = `q ${fmtNumber(qNow * unit)}${avgText} / ${fmtNumber(limit * unit)} ${unitName}`;
+  // (kept to its room: the shortest form, without the average)
+  if (g.clampRight && p.measure(qLabel, f.small) > qRoom) qLabel = `q ${fmtNumber(qNow * unit)} / ${fmtNumber(limit * unit)} ${unitName}`;
   const qw = p.measure(qLabel, f.small);
   let qcx = Math.max((qx0 + qx1) / 2, g.labelMin + qw / 2);
-  if (g.clampRight) qcx = Math.max(qw / 2 + 2, Math.min(qcx, g.labelMax - qw / 2));
+  if (g.clampRight) qcx = Math.max(g.labelMin + qw / 2, Math.min(qcx, g.labelMax - qw / 2));
   p.text(qLabel, qcx, qy + qh + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
-  p.text(queueName(q), (qx0 + qx1) / 2, qy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
+  const name = queueName(q);
+  let nx = (qx0 + qx1) / 2;
+  if (g.clampRight) {
+    const nw = p.measure(name, f.small, 'bold');
+    nx = Math.max(g.labelMin + nw / 2, Math.min(nx, g.labelMax - nw / 2));
+  }
+  p.text(name, nx, qy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
 
   // flashes of recent drops and marks, newest nearest the queue's head
   recent.slice(-10).reverse().forEach((e, k) => {

@@ -8,6 +8,7 @@ import { eventStyle, flowColor, SERIES } from '../colors';
 import type { Painter } from './painter';
 import { fmtNumber } from './plot';
 import type { ScenarioView } from '../scenario-view';
+import { describeGeneral, drawGeneral } from './topology-general';
 import { count, counterLegend, drawQueueBar, queueName, queueScale, rateText, recentEvents } from './topology-parts';
 import type { ChartContext, ChartDef } from './types';
 
@@ -99,6 +100,7 @@ export const topologyView: ChartDef = {
   animated: true,
   describe(c) {
     const v = c.view;
+    if (v.graph) return describeGeneral(v);
     const left = sideWords(v, 'left');
     const right = sideWords(v, 'right');
     const hosts = left === right ? `${left} on each side` : `${left} on the left, ${right} on the right`;
@@ -106,6 +108,7 @@ export const topologyView: ChartDef = {
   },
   columns: () => ['queue', 'avg'],
   draw(p: Painter, c: ChartContext): number {
+    if (c.view.graph) return drawGeneral(p, c);
     const f = c.fonts;
     const v = c.view;
     const W = p.width;
