@@ -199,7 +199,10 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
   if (spec.type === 'enum') {
     const NONE = '__none__';
     const value = absent ? NONE : String(f.value);
-    const valueDoc = !absent ? spec.valueDocs?.[String(f.value)] : f.optional?.absentLabel;
+    // what the chosen value means, when that says more than the select already shows: an
+    // absent value's label is the option's own text, and "red: RED" repeated the value
+    const doc = absent ? undefined : spec.valueDocs?.[String(f.value)];
+    const valueDoc = doc && doc.toLowerCase() !== String(f.value).toLowerCase() ? doc : undefined;
     return (
       <div className={cls} title={title} data-path={f.path}>
         <label htmlFor={id}>
@@ -223,7 +226,7 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
             </option>
           ))}
         </select>
-        <Help id={helpId} doc={spec.doc} reference={spec.ref} extra={valueDoc ? <span className="sed-valuedoc"> {String(absent ? 'none' : f.value)}: {valueDoc}.</span> : null} />
+        <Help id={helpId} doc={spec.doc} reference={spec.ref} extra={valueDoc ? <span className="sed-valuedoc"> {String(f.value)}: {valueDoc}.</span> : null} />
         <ErrorText id={errId} text={shownError} f={f} />
       </div>
     );
@@ -374,7 +377,9 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
               // and the section's heading frames its fields alone
               const bare = group.toLowerCase() === SECTION_TITLES[sec].toLowerCase();
               return (
-                <fieldset key={group} className={bare ? 'sed-group sed-group-bare' : 'sed-group'}>
+                // keyed by its first field, not its name: a queue's group is renamed with its
+                // kind, and a remounted group would take the focus off the select just used
+                <fieldset key={gf[0].path} className={bare ? 'sed-group sed-group-bare' : 'sed-group'}>
                   <legend className={bare ? 'sr-only' : undefined}>
                     {group}
                     {m && scenario.traffic.length > 1 ? (

@@ -194,15 +194,18 @@ function addParams(out: EditorField[], scenario: Scenario, prefix: string, specs
   }
 }
 
-/** The queue's kind selector, then every parameter of that kind (from its registry descriptor). */
+/**
+ * The queue's kind selector, then every parameter of that kind (from its registry
+ * descriptor), in one group named after the kind ("Bottleneck queue: RED"): a group of the
+ * selector alone above it read "Bottleneck queue" and then "Bottleneck queue: RED".
+ */
 function addQueue(out: EditorField[], scenario: Scenario, prefix: string, group: string, kindSpec: EnumParam, optional?: ParamField['optional']): void {
   const q = getPath(scenario, prefix) as Record<string, unknown> | undefined;
-  out.push(paramField(scenario, `${prefix}.kind`, 'kind', kindSpec, 'queue', group, 'packets', optional));
-  if (!q) return;
-  const d = aqmByKind(String(q.kind));
-  if (!d) return;
-  const unit = q.unit === 'bytes' ? 'bytes' : 'packets';
+  const d = q ? aqmByKind(String(q.kind)) : undefined;
   const start = out.length;
+  out.push(paramField(scenario, `${prefix}.kind`, 'kind', kindSpec, 'queue', d ? `${group}: ${d.label}` : group, 'packets', optional));
+  if (!q || !d) return;
+  const unit = q.unit === 'bytes' ? 'bytes' : 'packets';
   addParams(out, scenario, prefix, d.params, 'queue', `${group}: ${d.label}`, unit);
   for (let i = start; i < out.length; i++) (out[i] as ParamField).groupDoc = d.doc;
 }

@@ -123,4 +123,29 @@ describe('ScenarioEditor markup', () => {
     }
     expect(hidden).toBeGreaterThan(0);
   });
+
+  it('the help line of a choice says what the chosen value means, never the value again ("red: RED", "none: none (...)")', async () => {
+    const Editor = await loadEditor();
+    const html = decode(renderToStaticMarkup(createElement(Editor, { scenario: scenarioWith({}), onChange: () => {}, errors: {}, live: false })));
+    expect(block(html, 'topology.bottleneck.queue.kind')).not.toContain('red: RED');
+    expect(block(html, 'topology.flowDelay.kind')).not.toContain('none: none');
+    // a value with something to say still says it
+    expect(html).toContain('waiting: limit = most packets (bytes) waiting');
+  });
+
+  it.each(['default', 'feng-fig12'])('%s: a queue is one group, its discipline first, not "Bottleneck queue" and then "Bottleneck queue: RED"', async (preset) => {
+    const Editor = await loadEditor();
+    const s = presetByName(preset)!.scenario;
+    const html = renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: {}, live: false }));
+    const groups = [...html.matchAll(/<fieldset[^>]*>\s*<legend[^>]*>([^<]*)<\/legend>(.*?)<\/fieldset>/gs)].map((m) => ({ name: m[1], body: m[2] }));
+    // no group's name is another's with more after it
+    for (const a of groups) for (const b of groups) if (a !== b) expect(b.name.startsWith(`${a.name}:`), `"${a.name}" then "${b.name}"`).toBe(false);
+    // the discipline's select sits in the group named after the discipline
+    const red = groups.filter((g) => / RED$/.test(g.name));
+    expect(red.length).toBeGreaterThan(0);
+    for (const g of red) {
+      expect(g.body).toMatch(/data-path="[^"]*queue\.kind"/);
+      expect(g.body.indexOf('queue.kind"')).toBeLessThan(g.body.indexOf('queue.maxP"'));
+    }
+  });
 });
