@@ -11,8 +11,7 @@ import { encodeLink } from '../scenario-api';
 import { CanvasPainter } from './painter';
 import { SeriesScratch } from './plot';
 import { NO_FLOWS_NOTE, type ChartDef } from './types';
-import { hasWebTraffic, viewOf } from '../scenario-view';
-import type { Scenario } from '../../engine/scenario/schema';
+import { noLongLivedFlows } from '../scenario-view';
 import { SERIES } from '../colors';
 
 export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
@@ -46,15 +45,6 @@ export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScre
       </button>
     </>
   );
-}
-
-const webOnly = new WeakMap<Scenario, boolean>();
-/** Web traffic and no long-lived flow: the per-flow charts have nothing to draw. */
-export function noLongLivedFlows(s: Scenario | null): boolean {
-  if (s === null) return false;
-  let v = webOnly.get(s);
-  if (v === undefined) webOnly.set(s, (v = hasWebTraffic(s) && viewOf(s).flows === 0));
-  return v;
 }
 
 /**

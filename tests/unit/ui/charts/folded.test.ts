@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetByName } from '../../../../src/engine/scenario/presets';
-import { noLongLivedFlows } from '../../../../src/ui/charts/ChartCard';
+import { noLongLivedFlows } from '../../../../src/ui/scenario-view';
 import { cwndChart } from '../../../../src/ui/charts/cwnd-chart';
 import { progressChart } from '../../../../src/ui/charts/progress-chart';
 import { throughputChart } from '../../../../src/ui/charts/throughput-chart';
