@@ -101,6 +101,15 @@ function num(x: unknown, d: number | null): number | null {
   return typeof x === 'number' && Number.isFinite(x) ? x : d;
 }
 
+const webOnly = new WeakMap<Scenario, boolean>();
+/** Web traffic and no long-lived flow: the per-flow charts have nothing to draw (ChartCard folds them). */
+export function noLongLivedFlows(s: Scenario | null): boolean {
+  if (s === null) return false;
+  let v = webOnly.get(s);
+  if (v === undefined) webOnly.set(s, (v = hasWebTraffic(s) && viewOf(s).flows === 0));
+  return v;
+}
+
 export function viewOf(s: Scenario | null): ScenarioView {
   const topo = s?.topology;
   let q: Record<string, unknown> = {};

@@ -103,7 +103,9 @@ export async function chartInk(page: Page): Promise<Record<string, { points: num
   return page.evaluate(() => {
     const out: Record<string, { points: number; ink: number }> = {};
     for (const sec of document.querySelectorAll<HTMLElement>('.charts section[data-chart]')) {
-      const c = sec.querySelector('canvas')!;
+      // a folded card (a per-flow chart of a web run) has no canvas
+      const c = sec.querySelector('canvas');
+      if (!c) continue;
       const ctx = c.getContext('2d')!;
       // sample the middle 60 % of the canvas (the plot, away from legend and axis labels)
       const x0 = Math.floor(c.width * 0.2);

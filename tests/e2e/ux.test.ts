@@ -648,8 +648,8 @@ describe('phone and projector', () => {
 
 describe('disabled controls', () => {
   it('look disabled app-wide (faded, not-allowed cursor), in the inspector as in the export menu; enabled ones do not', async () => {
-    const page = await open('p=web-redecn5-80');
-    // before a run the inspector has nothing to go back to; a web run's per-flow chart has no data file
+    const page = await open('p=default');
+    // before a run the inspector has nothing to go back to and the per-flow charts no data file
     await expect.poll(() => page.getByRole('button', { name: 'Previous decision' }).isDisabled()).toBe(true);
     await page.locator('summary[aria-label="Export Congestion window per flow"]').click();
     const looks = () =>

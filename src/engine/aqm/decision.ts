@@ -22,6 +22,12 @@ export interface DecisionRecord {
   ecn: number;
   /** What the packet is in TCP terms (a SYN-ACK, a pure ACK, data...); absent in records from before it was added. */
   kind?: PacketKind;
+  /**
+   * TCP data: the sequence number of the segment's first payload byte, so what the flow did
+   * next can be matched to this very segment (its retransmission); absent for other packets
+   * and in records from before it was added.
+   */
+  seq?: number;
   /** Instantaneous queue on arrival, in the queue's unit (packets or bytes), and the unit. */
   q: number;
   unit: 'packets' | 'bytes';

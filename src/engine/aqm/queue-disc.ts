@@ -13,7 +13,7 @@ const NO_VARS: readonly AqmVar[] = Object.freeze([]);
 const NO_VALUES = new Float64Array(0);
 
 /** The fields every decision record starts with: the packet and the queue (QueueDisc.newRecord fills them). */
-type RecordHeadKey = 't' | 'queue' | 'aqm' | 'uid' | 'flow' | 'bytes' | 'ecn' | 'kind' | 'q' | 'unit';
+type RecordHeadKey = 't' | 'queue' | 'aqm' | 'uid' | 'flow' | 'bytes' | 'ecn' | 'kind' | 'seq' | 'q' | 'unit';
 
 /** What a queue discipline is given when it is created. */
 export interface QueueContext {
@@ -325,6 +325,7 @@ export abstract class QueueDisc {
       rule: f.rule,
       extra: f.extra,
     };
+    if (rec.kind === 'data') rec.seq = pool.seq[p];
     if (f.stage !== undefined) rec.stage = f.stage;
     return rec;
   }

@@ -10,7 +10,8 @@ import { chartPng, chartSvg, dataExportNote, download, fileStem, seriesCsv, seri
 import { encodeLink } from '../scenario-api';
 import { CanvasPainter } from './painter';
 import { SeriesScratch } from './plot';
-import type { ChartDef } from './types';
+import { NO_FLOWS_NOTE, type ChartDef } from './types';
+import { noLongLivedFlows } from '../scenario-view';
 import { SERIES } from '../colors';
 
 export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
@@ -46,7 +47,29 @@ export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScre
   );
 }
 
+/**
+ * A chart card; a per-flow chart of a run with no long-lived flows (web traffic alone) is
+ * folded to its title and a line saying where the data is, instead of a large empty
+ * canvas between the charts a class is looking at.
+ */
 export function ChartCard({ def, full = false }: { def: ChartDef; full?: boolean }) {
+  const { store } = useServices();
+  const folded = useAppState(store, (s) => !!def.perFlowOnly && !full && noLongLivedFlows(s.scenario));
+  if (folded) {
+    const titleId = `chart-title-${def.id}`;
+    return (
+      <section className={`card chart-card chart-${def.id} folded`} aria-labelledby={titleId} data-chart={def.id} data-folded="">
+        <header className="card-head">
+          <h2 id={titleId}>{def.title}</h2>
+          <p className="muted chart-folded-note">{NO_FLOWS_NOTE}.</p>
+        </header>
+      </section>
+    );
+  }
+  return <ChartCanvasCard def={def} full={full} />;
+}
+
+function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
   const { store, loop } = useServices();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);

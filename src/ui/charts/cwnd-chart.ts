@@ -13,6 +13,7 @@ const bands = new WeakMap<object, BandCache>();
 
 export const cwndChart: ChartDef = {
   id: 'cwnd',
+  perFlowOnly: true,
   title: 'Congestion window per flow',
   describe(c) {
     const n = c.store.flowIds('cwnd').length;

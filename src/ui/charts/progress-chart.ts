@@ -19,6 +19,7 @@ function unitFor(maxBytes: number): { div: number; label: string } {
 
 export const progressChart: ChartDef = {
   id: 'progress',
+  perFlowOnly: true,
   title: 'Download progress',
   describe(c) {
     return `Bytes acknowledged over time for each of ${c.store.flowIds('acked').length} flows (as in seeds/001 Fig. 5): a flat stretch is a flow that is locked out or waiting for a timeout.`;

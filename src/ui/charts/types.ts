@@ -49,6 +49,11 @@ export interface ChartDef {
   noDataNote?: string;
   /** Redraw every frame while running (animations), not only when data changes. */
   animated?: boolean;
+  /**
+   * Draws only long-lived flows (one line per flow): a run without any (web traffic alone)
+   * shows the card folded to its title and NO_FLOWS_NOTE instead of an empty canvas.
+   */
+  perFlowOnly?: boolean;
 }
 
 /** Shown where per-flow lines would be when a run has none (web traffic: connections come and go). */

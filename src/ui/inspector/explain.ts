@@ -71,11 +71,20 @@ export function consequences(rec: DecisionRecord, flowEvents: readonly FlowEvent
   const max = opts.maxEvents ?? 40;
   const mine = flowEvents.filter((e) => e.flow === rec.flow && e.t >= rec.t).sort((a, b) => a.t - b.t);
   let end = rec.t + 2 * rtt;
-  if (rec.outcome === 'drop' && !mine.some((e) => e.t <= end && LOSS_REACTIONS.has(e.kind))) {
+  // a dropped data segment: reach its own retransmission (another segment's fast retransmit
+  // in the window is not this drop's repair)
+  const resend = rec.outcome === 'drop' && rec.seq !== undefined ? mine.find((e) => e.kind === 'retransmit' && e.seq === rec.seq) : undefined;
+  if (resend) {
+    if (resend.t > end && resend.t <= end + 3) end = resend.t;
+  } else if (rec.outcome === 'drop' && !mine.some((e) => e.t <= end && LOSS_REACTIONS.has(e.kind))) {
     const reaction = mine.find((e) => e.t > end && e.t <= end + 3 && LOSS_REACTIONS.has(e.kind));
     if (reaction) end = reaction.t;
   }
-  return mine.filter((e) => e.t <= end).slice(0, max);
+  const out = mine.filter((e) => e.t <= end).slice(0, max);
+  // many losses in one window: the segment's own resend may come after `max` events (dupacks,
+  // partial ACKs); it is what the drop is about, so it takes the last place
+  if (resend && resend.t <= end && out.length === max && !out.includes(resend)) out[max - 1] = resend;
+  return out;
 }
 
 /** What each kind of flow event means, for a student. */
@@ -143,6 +152,27 @@ export function reactionSummary(rec: DecisionRecord, events: readonly FlowEvent[
   const fr = find('fast-retransmit');
   const to = find('timeout');
   const first = fr && (!to || fr.t <= to.t) ? fr : to;
+  // a data segment: its own retransmission, and what set it off (several drops of one flow
+  // in a window are repaired one by one: the first by fast retransmit, the next on partial
+  // ACKs or after a timeout; each drop's line told of the first one's fast retransmit)
+  if (rec.seq !== undefined) {
+    const resend = events.find((e) => e.kind === 'retransmit' && e.seq === rec.seq);
+    if (resend) {
+      const cause = events.filter((e) => e.t <= resend.t && (e.kind === 'fast-retransmit' || e.kind === 'timeout' || e.kind === 'partial-ack')).pop();
+      const how =
+        cause?.kind === 'fast-retransmit' && cause.seq === rec.seq
+          ? `, by fast retransmit${cause.note ? ` (${cause.note})` : ''}`
+          : cause?.kind === 'partial-ack'
+            ? ', on a partial ACK during recovery'
+            : cause?.kind === 'timeout'
+              ? ', after a retransmission timeout'
+              : '';
+      return `Flow ${rec.flow} resent this segment (seq ${rec.seq}) ${fmtDelta(resend.t - rec.t)} after the drop${how}.`;
+    }
+    if (first && first.seq !== undefined && first.seq !== rec.seq) {
+      return `Flow ${rec.flow} ${first.kind === 'timeout' ? 'timed out' : 'fast-retransmitted'} ${fmtDelta(first.t - rec.t)} after the drop, for an earlier lost segment (seq ${first.seq}); this one (seq ${rec.seq}) is not resent yet: ${later}.`;
+    }
+  }
   if (first) return `Flow ${rec.flow} ${first.kind === 'timeout' ? 'timed out' : 'fast-retransmitted'} ${fmtDelta(first.t - rec.t)} after the drop${first.note ? ` (${first.note})` : ''}.`;
   if (pending) return events.length === 0 ? `Not simulated yet: ${later}.` : `No retransmission yet (the run has not gone further): ${later}.`;
   if (find('dupack')) return `Flow ${rec.flow} saw duplicate ACKs but did not retransmit in the window shown.`;

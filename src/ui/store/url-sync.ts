@@ -108,22 +108,20 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
     return true;
   }
   // the banners come after the load: they are about the scenario the link opened, and go when another is loaded
+  const problems = decoded.problems;
+  const listProblems = () => {
+    if (problems.length > 0) store.addBanner({ kind: 'warning', title: BAD_LINK_TITLE, lines: problems.map(problemLine), untilNextLoad: true });
+  };
   if (decoded.scenario) {
     const errs = controller.loadScenario(decoded.scenario, decoded.presetName);
     if (errs.length) {
+      listProblems();
       store.addBanner({ kind: 'error', title: 'The scenario in this link is not valid', lines: errs, untilNextLoad: true });
       return true;
     }
   } else loadFirstLesson(store, controller);
-  if (decoded.problems.length > 0) {
-    store.addBanner({
-      kind: 'warning',
-      title: BAD_LINK_TITLE,
-      lines: decoded.problems.map(problemLine),
-      untilNextLoad: true,
-    });
-  }
-  return decoded.problems.length > 0;
+  listProblems();
+  return problems.length > 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../../../src/engine/aqm/decision';
+import type { FlowEvent } from '../../../src/engine/net/agent';
 import type { SeriesBatch } from '../../../src/engine/metrics/types';
 import { createRun } from '../../../src/engine/run';
 import { presetScenario } from '../../../src/engine/scenario/presets';
@@ -25,6 +26,22 @@ describe('RunHandle', () => {
     expect(after.length).toBeGreaterThan(100);
     expect(new Set(before.map((d) => d.maxP))).toEqual(new Set([0.1]));
     expect(new Set(after.map((d) => d.maxP))).toEqual(new Set([0.5]));
+  });
+
+  // the inspector matches a dropped segment to its own retransmission by this seq
+  it("a drop record of a data segment carries the segment's seq, and the sender later retransmits that very seq", () => {
+    const decisions: DecisionRecord[] = [];
+    const events: FlowEvent[] = [];
+    const run = createRun(preset('default'), { decision: (r) => decisions.push(r), flowEvent: (e) => events.push(e) });
+    run.advance(12);
+    const drops = decisions.filter((d) => d.outcome === 'drop' && d.kind === 'data' && d.t < 10);
+    expect(drops.length).toBeGreaterThan(20);
+    for (const d of drops) {
+      expect(d.seq, `drop at ${d.t}`).toBeTypeOf('number');
+      expect(events.some((e) => e.flow === d.flow && e.kind === 'retransmit' && e.seq === d.seq && e.t > d.t), `flow ${d.flow} seq ${d.seq} dropped at ${d.t} is retransmitted`).toBe(true);
+    }
+    // and only data segments carry one
+    expect(decisions.filter((d) => d.kind !== 'data').every((d) => d.seq === undefined)).toBe(true);
   });
 
   it('rejects bad live changes with a message naming the field and range, and keeps running', () => {

@@ -108,6 +108,54 @@ describe('consequences and the timeline', () => {
   });
 });
 
+describe('a drop of one segment among several: what happened to that segment', () => {
+  // three drops of flow 3 within 5 ms: NewReno repairs the first by fast retransmit and the
+  // others on partial ACKs; each drop's line said 'fast-retransmitted +x ms after the drop'
+  const events = [
+    ev(2.1, 'dupack', 3, { seq: 14600 }),
+    ev(2.101, 'dupack', 3, { seq: 14600 }),
+    ev(2.102, 'dupack', 3, { seq: 14600 }),
+    ev(2.102, 'fast-retransmit', 3, { seq: 14600, note: '3 duplicate ACKs for 14600' }),
+    ev(2.102, 'retransmit', 3, { seq: 14600 }),
+    ev(2.16, 'partial-ack', 3, { seq: 17520 }),
+    ev(2.16, 'retransmit', 3, { seq: 17520 }),
+    ev(2.22, 'partial-ack', 3, { seq: 20440 }),
+    ev(2.22, 'retransmit', 3, { seq: 20440 }),
+  ];
+  const drop = (t: number, seq: number) => rec({ t, outcome: 'drop', reason: 'early', seq });
+
+  it('each drop names its own segment and how it was resent', () => {
+    const first = drop(2, 14600);
+    expect(reactionSummary(first, consequences(first, events, { rtt: 0.05 }))).toBe('Flow 3 resent this segment (seq 14600) +102 ms after the drop, by fast retransmit (3 duplicate ACKs for 14600).');
+    const second = drop(2.002, 17520);
+    expect(reactionSummary(second, consequences(second, events, { rtt: 0.05 }))).toBe('Flow 3 resent this segment (seq 17520) +158 ms after the drop, on a partial ACK during recovery.');
+    // its resend is past 2 RTTs: the window reaches it
+    const third = drop(2.004, 20440);
+    const c = consequences(third, events, { rtt: 0.05 });
+    expect(c[c.length - 1]).toMatchObject({ kind: 'retransmit', seq: 20440 });
+    expect(reactionSummary(third, c)).toBe('Flow 3 resent this segment (seq 20440) +216 ms after the drop, on a partial ACK during recovery.');
+  });
+
+  it('a resend after more events than the window lists (a long recovery) is still found', () => {
+    const late = drop(2.004, 20440);
+    const many = [...events.slice(0, 5), ...Array.from({ length: 60 }, (_, i) => ev(2.11 + i * 0.001, 'dupack', 3, { seq: 17520 })), events[7], events[8]];
+    const c = consequences(late, many, { rtt: 0.05, maxEvents: 40 });
+    expect(c).toHaveLength(40);
+    expect(c[39]).toMatchObject({ kind: 'retransmit', seq: 20440 });
+    expect(reactionSummary(late, c)).toMatch(/^Flow 3 resent this segment \(seq 20440\) \+216 ms after the drop/);
+  });
+
+  it('before its own resend: the fast retransmit in view is named as another segment\'s', () => {
+    const third = drop(2.004, 20440);
+    const soFar = events.slice(0, 5);
+    expect(reactionSummary(third, consequences(third, soFar, { rtt: 0.05 }), true)).toBe(
+      "Flow 3 fast-retransmitted +98 ms after the drop, for an earlier lost segment (seq 14600); this one (seq 20440) is not resent yet: step to flow 3's next event to follow the drop.",
+    );
+    // a record without seq (older traces) reads as before
+    expect(reactionSummary(rec({ t: 2.004, outcome: 'drop', reason: 'early' }), consequences(rec({ t: 2.004, outcome: 'drop', reason: 'early' }), soFar, { rtt: 0.05 }))).toMatch(/^Flow 3 fast-retransmitted \+98 ms after the drop/);
+  });
+});
+
 describe('wrapCaption', () => {
   it('keeps a caption that fits, else splits at " · " and then between words', () => {
     expect(wrapCaption('average queue (packets)', 40)).toEqual(['average queue (packets)']);

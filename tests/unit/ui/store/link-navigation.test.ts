@@ -110,6 +110,15 @@ describe('banners about opening a scenario go when another is loaded', () => {
     expect(store.getState().banners).toEqual([]);
   });
 
+  it('a link whose scenario the controller refuses still lists its bad keys beside the refusal', () => {
+    const store = new AppStore();
+    const refusing = { loadScenario: () => ['refused for the test'] } as unknown as RunController;
+    expect(applyHash('#p=default&seed=abc', store, refusing)).toBe(true);
+    const text = bannerText(store);
+    expect(text).toContain('got "abc"');
+    expect(text).toContain('refused for the test');
+  });
+
   it('a file that was not opened, or was: its banner goes with the next load; other banners stay', async () => {
     const { store, c } = fresh();
     c.loadScenario(presetScenario('default'), 'default');
