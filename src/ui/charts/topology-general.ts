@@ -158,7 +158,7 @@ export function drawGeneral(p: Painter, c: ChartContext): number {
     const rows = shown.length + (rest > 0 ? 1 : 0);
     const size = nodes.some((i) => !g.nodes[i].host) ? Math.max(routerS, 2 * hostR) : 2 * hostR;
     // a host in a middle column carries its name under it
-    const under = k > 0 && k < K - 1 && nodes.some((i) => g.nodes[i].host) ? lineH : 0;
+    const under = k > 0 && k < K - 1 && nodes.some((i) => g.nodes[i].host) ? lineH + 5 : 0;
     // (less the flash rings round the outer hosts, so the link labels under them fit)
     const avail = areaBottom - topRoom - size - 16;
     const step = rows > 1 ? Math.min(Math.max(hostR * 3.2, size + under + 8), Math.max(size + 4, avail / (rows - 1))) : 0;
@@ -237,8 +237,10 @@ export function drawGeneral(p: Painter, c: ChartContext): number {
       const w = p.measure(label, f.small);
       if (k === 0 && K > 1) p.text(label, q.x - hostR - 8, q.y, { size: f.small, color: SERIES.text, align: 'right', baseline: 'middle' });
       else if (k === K - 1 && K > 1) p.text(label, q.x + hostR + 8, q.y, { size: f.small, color: SERIES.text, align: 'left', baseline: 'middle' });
-      else tryLines([label], q.x, q.y + hostR + 3);
-      boxes.push(k === 0 && K > 1 ? { x0: q.x - hostR - 8 - w, x1: q.x, y0: q.y - f.small / 2, y1: q.y + f.small / 2 } : { x0: q.x, x1: q.x + hostR + 8 + w, y0: q.y - f.small / 2, y1: q.y + f.small / 2 });
+      // under the host, below the ring its box keeps for flashes
+      else tryLines([label], q.x, q.y + hostR + 8);
+      if (k === 0 && K > 1) boxes.push({ x0: q.x - hostR - 8 - w, x1: q.x, y0: q.y - f.small / 2, y1: q.y + f.small / 2 });
+      else if (k === K - 1 && K > 1) boxes.push({ x0: q.x, x1: q.x + hostR + 8 + w, y0: q.y - f.small / 2, y1: q.y + f.small / 2 });
     }
     drawn++;
   }

@@ -186,6 +186,24 @@ describe('network view of a general topology: the odd cases', () => {
   });
 });
 
+describe('network view of a general topology: a branch without traffic', () => {
+  it('a host off a middle router is named under it; a link with its own AQM is named in the picture and the description', () => {
+    const sc = presetScenario('feng-fig12')!;
+    const topo = sc.topology as GeneralTopology;
+    topo.nodes.push({ name: 'C' }, { name: 'h-idle' });
+    topo.links.push({ ...topo.links[0], from: 'B', to: 'C', queue: { kind: 'codel', limit: 100 } as GeneralTopology['links'][number]['queue'] }, { ...topo.links[0], from: 'C', to: 'h-idle' });
+    for (const [w, h, cls] of SIZES.filter(([w]) => w >= 900)) {
+      const p = draw(sc, w, h, cls);
+      const texts = p.texts.map((t) => t.what);
+      expect(texts).toContain('h-idle');
+      expect(texts).toContain('C');
+      expect(texts).toContain('CODEL');
+      expect(p.links).toHaveLength(topo.links.length);
+    }
+    expect(topologyView.describe!(ctx(sc, false))).toContain('Also with an AQM: B to C (CODEL)');
+  });
+});
+
 describe('network view of a dumbbell is still the dumbbell', () => {
   it('two routers R1 and R2, hosts per side, the dumbbell description', () => {
     const sc = presetByName('default')!.scenario;
