@@ -29,6 +29,8 @@ export default function ComparePanel({ store }: SlotProps) {
   const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; note?: string; n: number } | null>(null);
   const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // a comparison is running: Compare waits for it (Close comparison stops it)
+  const [busy, setBusy] = useState(false);
   const selectId = useId();
   const list = useMemo(() => lessons(), []);
   const lesson = preset ? list.find((l) => l.name === preset) : undefined;
@@ -159,8 +161,8 @@ export default function ComparePanel({ store }: SlotProps) {
             ))}
           </optgroup>
         </select>
-        <button type="button" className="primary" onClick={start}>
-          Compare
+        <button type="button" className="primary" onClick={start} disabled={busy} title={busy ? 'A comparison is running: wait for it, or press Close comparison to stop it' : undefined}>
+          {busy ? 'Comparing…' : 'Compare'}
         </button>
         {run || familyRun ? (
           <button
@@ -191,8 +193,8 @@ export default function ComparePanel({ store }: SlotProps) {
         </p>
       ) : null}
       {run?.note ? <p className="cmp-seed cmp-note">{run.note}</p> : null}
-      {run ? <CompareView key={run.n} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} /> : null}
-      {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} classroom={classroom} /> : null}
+      {run ? <CompareView key={run.n} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
+      {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} classroom={classroom} onRunning={setBusy} /> : null}
     </div>
   );
 }
