@@ -60,6 +60,38 @@ export interface ScenarioView {
   /** Web traffic (its connections come and go, so they are not in `flows`): what the hosts of each side are. */
   webRole: { left: 'servers' | 'clients' | 'both' | null; right: 'servers' | 'clients' | 'both' | null };
   kind: 'dumbbell' | 'general';
+  /** A general topology's nodes and links as the network view draws them; null for a dumbbell. */
+  graph: GraphView | null;
+}
+
+/** A node of a general topology: a host (one link, as the engine counts hosts) or a router. */
+export interface GraphNodeView {
+  name: string;
+  host: boolean;
+  /** Flows this node sends and receives (bulk and UDP; web traffic is in `web`). */
+  sends: number[];
+  recvs: number[];
+  /** Web traffic: the node serves (sends responses), is a client, or both. */
+  web: 'servers' | 'clients' | 'both' | null;
+}
+
+export interface GraphLinkView {
+  from: string;
+  to: string;
+  rate: number;
+  delay: number;
+  framing: string;
+  /** The from-to queue the scenario sets, or null for the engine's default drop-tail. */
+  queue: QueueView | null;
+  /** The to-from queue the scenario sets (`reverseQueue`, else `queue`), or null. */
+  reverseQueue: QueueView | null;
+  /** The summary's bottleneck (either direction; `ScenarioView.link` says which one). */
+  bottleneck: boolean;
+}
+
+export interface GraphView {
+  nodes: GraphNodeView[];
+  links: GraphLinkView[];
 }
 
 /** Path of the bottleneck queue's parameters in scenarios and --set keys. */
@@ -93,11 +125,15 @@ export function viewOf(s: Scenario | null): ScenarioView {
     right = topo.right.hosts;
   } else if (topo?.kind === 'general') {
     const b = (topo as { bottleneck?: { from: string; to: string } }).bottleneck;
-    const l = b ? topo.links.find((x) => x.from === b.from && x.to === b.to) : topo.links.reduce((m, x) => (x.rate < m.rate ? x : m), topo.links[0]);
+    // a bottleneck named to -> from is the link's reverse direction (its reverseQueue, as the engine builds it)
+    const l = b ? topo.links.find((x) => (x.from === b.from && x.to === b.to) || (x.from === b.to && x.to === b.from)) : topo.links.reduce((m, x) => (x.rate < m.rate ? x : m), topo.links[0]);
     if (l) {
-      q = (l as { queue?: Record<string, unknown> }).queue ?? { kind: 'droptail', limit: 1000 };
-      rq = (l as { reverseQueue?: Record<string, unknown> }).reverseQueue;
-      link = { rate: l.rate, delay: l.delay, from: l.from, to: l.to, framing: l.framing ?? 'none' };
+      const lq = (l as { queue?: Record<string, unknown> }).queue ?? { kind: 'droptail', limit: 1000 };
+      const lrq = (l as { reverseQueue?: Record<string, unknown> }).reverseQueue;
+      const reversed = !!b && l.from !== b.from;
+      q = reversed ? (lrq ?? lq) : lq;
+      rq = reversed ? lq : lrq;
+      link = { rate: l.rate, delay: l.delay, from: reversed ? l.to : l.from, to: reversed ? l.from : l.to, framing: l.framing ?? 'none' };
     }
   }
   let flows = 0;
@@ -139,6 +175,35 @@ export function viewOf(s: Scenario | null): ScenarioView {
     gentle: q.gentle === true,
     ecn: q.ecn === true,
   });
+  let graph: GraphView | null = null;
+  if (topo?.kind === 'general') {
+    const degree = new Map<string, number>();
+    for (const l of topo.links) for (const n of [l.from, l.to]) degree.set(n, (degree.get(n) ?? 0) + 1);
+    const nodes: GraphNodeView[] = topo.nodes.map((n) => ({ name: n.name, host: degree.get(n.name) === 1, sends: [], recvs: [], web: null }));
+    const byName = new Map(nodes.map((n) => [n.name, n]));
+    let flow = 0;
+    for (const t of s?.traffic ?? []) {
+      const src = t.src === undefined ? undefined : byName.get(t.src);
+      const dst = t.dst === undefined ? undefined : byName.get(t.dst);
+      const dir = (t as { direction?: string }).direction;
+      if (dir !== undefined) {
+        // web traffic: src serves "forward" responses to clients at dst
+        const role = (n: GraphNodeView | undefined, r: 'servers' | 'clients') => n && (n.web = n.web === null || n.web === r ? r : 'both');
+        if (dir !== 'reverse') role(src, 'servers'), role(dst, 'clients');
+        if (dir !== 'forward') role(dst, 'servers'), role(src, 'clients');
+        continue;
+      }
+      const n = t.kind === 'bulk' ? t.flows : 1;
+      for (let j = 0; j < n; j++, flow++) src?.sends.push(flow), dst?.recvs.push(flow);
+    }
+    const bl = (l: { from: string; to: string }) => (l.from === link.from && l.to === link.to) || (l.from === link.to && l.to === link.from);
+    const links: GraphLinkView[] = topo.links.map((l) => {
+      const lq = (l as { queue?: Record<string, unknown> }).queue;
+      const lrq = (l as { reverseQueue?: Record<string, unknown> }).reverseQueue ?? lq;
+      return { from: l.from, to: l.to, rate: l.rate, delay: l.delay, framing: l.framing ?? 'none', queue: lq ? queueView(lq) : null, reverseQueue: lrq ? queueView(lrq) : null, bottleneck: bl(l) };
+    });
+    graph = { nodes, links };
+  }
   return {
     queue: queueView(q),
     reverseQueue: queueView(rq ?? q),
@@ -153,6 +218,7 @@ export function viewOf(s: Scenario | null): ScenarioView {
     twoWay: fromLeft && fromRight,
     webRole,
     kind: topo?.kind === 'general' ? 'general' : 'dumbbell',
+    graph,
   };
 }
 

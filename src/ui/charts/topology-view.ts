@@ -4,30 +4,18 @@
  * (the link end) with the current backlog, with RED's thresholds and average drawn on
  * it; recent drops and marks flash above the queue and on the sender of the flow hit.
  */
-import { eventStyle, EVENT_STYLES, flowColor, SERIES } from '../colors';
-import { lowerBound } from './downsample';
+import { eventStyle, flowColor, SERIES } from '../colors';
 import type { Painter } from './painter';
 import { fmtNumber } from './plot';
-import { keepsAverage } from './queue-chart';
-import type { QueueView, ScenarioView } from '../scenario-view';
+import type { ScenarioView } from '../scenario-view';
+import { describeGeneral, drawGeneral } from './topology-general';
+import { count, counterLegend, drawQueueBar, queueName, queueScale, rateText, recentEvents } from './topology-parts';
 import type { ChartContext, ChartDef } from './types';
-
-function rateText(bps: number): string {
-  if (bps >= 1e9) return `${fmtNumber(bps / 1e9)} Gb/s`;
-  if (bps >= 1e6) return `${fmtNumber(bps / 1e6)} Mb/s`;
-  if (bps >= 1e3) return `${fmtNumber(bps / 1e3)} kb/s`;
-  return `${fmtNumber(bps)} b/s`;
-}
 
 /** Host slots drawn per side: all hosts up to 8, else 6 and a "+N more" line. */
 function hostSlots(n: number): { shown: number[]; more: number } {
   if (n <= 8) return { shown: Array.from({ length: n }, (_, i) => i), more: 0 };
   return { shown: [0, 1, 2, 3, 4, 5], more: n - 6 };
-}
-
-/** A queue's discipline as the picture names it: "RED + ECN". */
-function queueName(q: QueueView): string {
-  return q.kind.toUpperCase() + (q.ecn ? ' + ECN' : '');
 }
 
 /** Per host of a side, the flows it sends and the flows it receives. */
@@ -82,11 +70,6 @@ export function hostLabels(v: ScenarioView): { left: string[]; right: string[] }
   return { left: left.map((r, h) => text(r, h)), right: right.map((r, h) => text(r, shared ? v.leftHosts + h : h)) };
 }
 
-/** `k` and the noun, singular for one: "1 sender", "4 senders". */
-function count(k: number, one: string, many: string): string {
-  return `${k} ${k === 1 ? one : many}`;
-}
-
 /**
  * One side's hosts in words, by the roles the picture gives them (hostLabels): "4 senders",
  * "1 receiver", "4 hosts sending and receiving", "1 host running web clients and servers".
@@ -117,6 +100,7 @@ export const topologyView: ChartDef = {
   animated: true,
   describe(c) {
     const v = c.view;
+    if (v.graph) return describeGeneral(v);
     const left = sideWords(v, 'left');
     const right = sideWords(v, 'right');
     const hosts = left === right ? `${left} on each side` : `${left} on the left, ${right} on the right`;
@@ -124,38 +108,15 @@ export const topologyView: ChartDef = {
   },
   columns: () => ['queue', 'avg'],
   draw(p: Painter, c: ChartContext): number {
+    if (c.view.graph) return drawGeneral(p, c);
     const f = c.fonts;
     const v = c.view;
     const W = p.width;
     const H = p.height;
     const store = c.store;
     // the counters under the picture wrap onto more rows on a narrow screen
-    const b = c.summary?.bottleneck;
-    const counts: Record<number, number> = b ? { 3: b.marks, 0: b.dropsEarly, 1: b.dropsForced, 2: b.dropsOverflow, 4: b.linkLosses } : {};
-    const fr = Math.max(5, f.tick * 0.45);
-    const legendItems: { st: (typeof EVENT_STYLES)[number] | null; label: string; w: number }[] = EVENT_STYLES.filter((st) => !(st.kind === 4 && !counts[4])).map((st) => {
-      const label = `${st.label}${b ? ` ${counts[st.kind] ?? 0}` : ''}`;
-      return { st, label, w: fr * 2 + 5 + p.measure(label, f.small) + f.small * 1.4 };
-    });
-    // the counters are the summary's, which starts after the warm-up: say so, or the slow-start
-    // overflow drops the queue chart shows at t < warm-up look missing from "overflow drop 0"
-    const warmup = c.summary?.warmup ?? 0;
-    if (b && warmup > 0) {
-      const label = `(counted after the ${fmtNumber(warmup)} s warm-up)`;
-      legendItems.push({ st: null, label, w: p.measure(label, f.small) + f.small * 1.4 });
-    }
-    const legendRows: (typeof legendItems)[] = [[]];
-    let rowW = 8;
-    for (const it of legendItems) {
-      if (rowW + it.w > W - 4 && legendRows[legendRows.length - 1].length > 0) {
-        legendRows.push([]);
-        rowW = 8;
-      }
-      legendRows[legendRows.length - 1].push(it);
-      rowW += it.w;
-    }
-    const legendRowH = f.small * 1.7;
-    const legendH = Math.max(f.legend * 1.9, legendRows.length * legendRowH + f.small * 0.6);
+    const legend = counterLegend(p, c);
+    const legendH = legend.height;
     const cy = (H - legendH) * 0.5 + 4;
     const hostR = Math.max(9, f.tick * 0.85, Math.min(22, H * 0.04));
     const routerS = Math.max(f.tick * 2.6, Math.min(56, H * 0.1));
@@ -170,19 +131,10 @@ export const topologyView: ChartDef = {
     const hostGap = 10;
     const xRL = Math.max(W * 0.24, xL + hostR + routerS / 2 + hostGap);
     const xRR = Math.min(W * 0.8, xR - hostR - routerS / 2 - hostGap);
-    const unit = v.queue.unit === 'bytes' ? 1e-3 : 1;
-    const unitName = v.queue.unit === 'bytes' ? 'KB' : 'pkts';
     let drawn = 0;
 
     // recent events (flash window in simulated seconds)
-    const span = Number.isFinite(c.end) && c.end > 0 ? c.end : Math.max(1, c.now);
-    const win = Number.isFinite(c.speed) ? Math.min(span / 20, Math.max(0.4 * c.speed, span / 400)) : span / 60;
-    const now = Math.max(c.now, store.lastTime);
-    const from = lowerBound(store.evT, store.evLength, now - win);
-    const recent: { age: number; kind: number; flow: number }[] = [];
-    for (let i = Math.max(from, store.evLength - 24); i < store.evLength; i++) recent.push({ age: (now - store.evT[i]) / win, kind: store.evKind[i], flow: store.evFlow[i] });
-    const hitFlows = new Map<number, number>();
-    for (const e of recent) hitFlows.set(e.flow, e.kind);
+    const { recent, hitFlows } = recentEvents(c);
 
     // hosts and access links; a host carrying exactly one flow wears that flow's colour
     const layout = (n: number) => {
@@ -242,55 +194,8 @@ export const topologyView: ChartDef = {
     const qx0 = xRL + routerS / 2 + 10;
     const qx1 = qx0 + (xRR - xRL) * 0.42;
     const qh = Math.max(26, f.tick * 2.2, Math.min(70, H * 0.13));
-    const qy = cy - qh / 2;
-    const qNow = store.length > 0 ? store.last(v.queue.unit === 'bytes' ? 'queueBytes' : 'queue') : 0;
-    const avg = store.length > 0 ? store.last('avg') : NaN;
-    const limit = v.queue.limit;
-    let maxSeen = 0;
-    const qc = store.column(v.queue.unit === 'bytes' ? 'queueBytes' : 'queue');
-    if (qc) for (let i = Math.max(0, store.length - 4000); i < store.length; i++) if (qc[i] > maxSeen) maxSeen = qc[i];
-    const ref = Math.max((v.queue.maxTh ?? 0) * (v.queue.gentle ? 2.1 : 1.3), maxSeen * 1.2, 1);
-    const capped = limit > 4 * ref;
-    const full = capped ? ref : limit;
-    const frac = (q: number) => Math.max(0, Math.min(1, q / full));
-    p.fillRect(qx0, qy, qx1 - qx0, qh, '#eef1f4');
-    const fillW = (qx1 - qx0) * frac(qNow);
-    p.fillRect(qx1 - fillW, qy, fillW, qh, SERIES.queue);
-    drawn++;
-    p.strokeRect(qx0, qy, qx1 - qx0, qh, { color: SERIES.axis, width: 1.5, dash: capped ? [4, 3] : undefined });
-    const tick = (val: number | null, color: string, dash?: number[]) => {
-      if (val === null || val > full) return;
-      const px = qx1 - (qx1 - qx0) * frac(val);
-      p.line(px, qy - 5, px, qy + qh + 5, { color, width: 3, dash });
-    };
-    tick(v.queue.minTh, SERIES.minTh);
-    tick(v.queue.maxTh, SERIES.maxTh);
-    if (v.queue.gentle && v.queue.maxTh !== null) tick(2 * v.queue.maxTh, SERIES.gentleTh, [3, 3]);
-    const hasAvg = keepsAverage(v.queue.kind);
-    if (avg === avg && hasAvg) {
-      const px = qx1 - (qx1 - qx0) * frac(avg);
-      p.line(px, qy + 2, px, qy + qh - 2, { color: SERIES.avg, width: 5 });
-    }
-    const avgText = hasAvg && avg === avg ? ` · avg ${fmtNumber(avg * unit)}` : '';
-    let qLabel = `queue ${fmtNumber(qNow * unit)}${avgText} (${capped ? `bar 0–${fmtNumber(full * unit)}, ` : ''}buffer ${fmtNumber(limit * unit)} ${unitName})`;
-    // a narrow picture gets the short form, kept clear of the hosts' labels
-    const qRoom = xRR - routerS / 2 - (xL + hostR + 6);
-    if (p.measure(qLabel, f.small) > qRoom) qLabel = `q ${fmtNumber(qNow * unit)}${avgText} / ${fmtNumber(limit * unit)} ${unitName}`;
-    const qw = p.measure(qLabel, f.small);
-    const qcx = Math.max((qx0 + qx1) / 2, xL + hostR + 6 + qw / 2);
-    p.text(qLabel, qcx, qy + qh + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
-    p.text(queueName(v.queue), (qx0 + qx1) / 2, qy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
-
-    // flashes of recent drops and marks, newest nearest the queue's head
-    recent.slice(-10).reverse().forEach((e, k) => {
-      if (e.age > 1) return;
-      const st = eventStyle(e.kind);
-      const ex = qx1 - fr - k * fr * 2.6;
-      if (ex < qx0) return;
-      // above the queue's name (its baseline 8 px over the bar), clear of it at the largest size
-      p.marker(st.shape, ex, qy - 8 - f.small * 1.15 - 3 - fr * 1.25, fr * (1.25 - 0.5 * e.age), st.color);
-      drawn++;
-    });
+    // the label under the bar is kept clear of the hosts' labels
+    drawn += drawQueueBar(p, c, v.queue, { qx0, qx1, cy, qh, labelMin: xL + hostR + 6, labelMax: xRR - routerS / 2 }, recent);
 
     // two-way traffic: the right-to-left queue, at R2's output, its head towards R1
     if (v.twoWay) {
@@ -299,7 +204,7 @@ export const topologyView: ChartDef = {
       const rx0 = rx1 - (qx1 - qx0) * 0.6;
       const rh = qh * 0.45;
       const ry = cy + qh / 2 + f.small * 2.6;
-      const rfull = v.queue.unit === 'bytes' ? Math.max(v.queue.limit / 1500, rq * 1.2, 1) : full;
+      const rfull = v.queue.unit === 'bytes' ? Math.max(v.queue.limit / 1500, rq * 1.2, 1) : queueScale(c, v.queue).full;
       p.fillRect(rx0, ry, rx1 - rx0, rh, '#eef1f4');
       const rw = (rx1 - rx0) * Math.max(0, Math.min(1, rq / rfull));
       p.fillRect(rx0, ry, rw, rh, SERIES.reverse);
@@ -346,17 +251,7 @@ export const topologyView: ChartDef = {
     }
 
     // counters with the shapes used everywhere for drops and marks
-    legendRows.forEach((row, k) => {
-      let lx = 8;
-      const ly = H - legendH + f.small * 0.3 + (k + 0.5) * legendRowH;
-      for (const { st, label, w } of row) {
-        if (st) {
-          p.marker(st.shape, lx + fr, ly, fr, st.color);
-          p.text(label, lx + fr * 2 + 5, ly, { size: f.small, color: SERIES.text, baseline: 'middle' });
-        } else p.text(label, lx, ly, { size: f.small, color: SERIES.muted, baseline: 'middle' });
-        lx += w;
-      }
-    });
+    legend.draw();
     return drawn;
   },
 };
