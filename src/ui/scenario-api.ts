@@ -37,6 +37,8 @@ export interface LinkProblem {
   key: string;
   value: string;
   message: string;
+  /** A key given more than once: a notice naming the value used, not a failure of the key. */
+  duplicate?: boolean;
 }
 
 /** Longest value a banner line repeats whole; longer ones (an encoded scenario) are shortened. */

@@ -248,6 +248,30 @@ describe('very large comparisons', () => {
     await expect.poll(() => page.locator('.cmp-progress').count()).toBe(0);
     await page.context().close();
   });
+
+  it('Compare is disabled ("Comparing…") while its runs go on, and enabled again when they end or are closed', async () => {
+    const page = await open('p=default&duration=60');
+    await page.locator('details.slot-compare > summary').click();
+    const select = page.locator('.cmp-panel select');
+    await select.scrollIntoViewIfNeeded();
+    await select.selectOption({ label: 'the same with a drop-tail queue' });
+    const go = page.locator('.cmp-panel button.primary');
+    await go.click();
+    await expect.poll(() => page.locator('.cmp-progress progress').count()).toBeGreaterThan(0);
+    expect(await go.isDisabled()).toBe(true);
+    expect(await go.innerText()).toBe('Comparing…');
+    await page.screenshot({ path: `${SHOTS}/compare-running.png` });
+    // both runs end: Compare again
+    await page.waitForFunction(() => document.querySelectorAll('.cmp-progress').length === 2 && document.querySelectorAll('.cmp-progress progress').length === 0, undefined, { timeout: 120_000 });
+    await expect.poll(() => go.isDisabled()).toBe(false);
+    expect(await go.innerText()).toBe('Compare');
+    // started again and closed while running: Compare again at once
+    await go.click();
+    await expect.poll(() => go.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Close comparison' }).click();
+    await expect.poll(() => go.isDisabled()).toBe(false);
+    await page.context().close();
+  });
 });
 
 describe('editing', () => {

@@ -24,8 +24,16 @@ export interface DecodedHash {
   scenario: Scenario;
   /** One message per bad key or value (naming it, the value and what is allowed); the good keys are applied. */
   errors: string[];
-  /** The same problems with the key and value text they concern (for a banner that highlights them). */
-  problems: { key: string; value: string; message: string }[];
+  /**
+   * The same problems with the key and value text they concern (for a banner that highlights them).
+   * `duplicate`: not a failure but a notice that the key was given more than once; `value` is the one used.
+   */
+  problems: { key: string; value: string; message: string; duplicate?: boolean }[];
+}
+
+/** The notice for a key given more than once ("seed=1&seed=2"): it names the values and the one used. */
+function duplicateMessage(key: string, texts: readonly string[], used: string): string {
+  return `${pathText(key)} is given ${texts.length} times in the link (${texts.map((t) => JSON.stringify(t)).join(', ')}); used ${key}=${used}`;
 }
 
 const DEFAULT_PRESET = 'default';
@@ -233,7 +241,7 @@ function tryParse(obj: Rec): Scenario | null {
  * reported only if no order does.
  */
 export function decodeHash(hash: string): DecodedHash {
-  const problems: { key: string; value: string; message: string }[] = [];
+  const problems: DecodedHash['problems'] = [];
   const errors: string[] = [];
   const problem = (key: string, value: string, message: string) => {
     problems.push({ key, value, message });
@@ -258,6 +266,15 @@ export function decodeHash(hash: string): DecodedHash {
   }
 
   const special = (k: string) => pairs.filter((p) => p.key === k).pop()?.text;
+  // A key given more than once used to keep one value silently: say which (p, v and s: the last).
+  const given = new Map<string, string[]>();
+  for (const p of pairs) given.set(p.key, [...(given.get(p.key) ?? []), p.text]);
+  const repeated = [...given].filter(([, texts]) => texts.length > 1);
+  const noteDuplicate = (key: string, texts: readonly string[], used: string) => {
+    problems.push({ key, value: used, message: duplicateMessage(key, texts, used), duplicate: true });
+    errors.push(duplicateMessage(key, texts, used));
+  };
+  for (const [k, texts] of repeated) if (k === 'p' || k === 'v' || k === 's') noteDuplicate(k, texts, texts[texts.length - 1]);
   let presetName = special('p') ?? DEFAULT_PRESET;
   let preset = presetByName(presetName);
   if (!preset) {
@@ -329,6 +346,13 @@ export function decodeHash(hash: string): DecodedHash {
       problem(p.key, p.text, `${p.key}=${p.text} not applied: ${r.ok ? 'conflicts with another key' : r.errors.join('; ')}`);
     }
     scenario = tryParse(cur) ?? cloneJson(preset.scenario);
+  }
+  // which of a repeated key's values the scenario ended with (the last that applied); none: each was reported bad
+  for (const [k, texts] of repeated) {
+    if (k === 'p' || k === 'v' || k === 's') continue;
+    const have = getPath(scenario, k) ?? null;
+    const used = [...texts].reverse().find((t) => jsonEqual(parseValueText(t, nodeAt(scenario, k)) ?? null, have));
+    if (used !== undefined) noteDuplicate(k, texts, used);
   }
   return { presetName, scenario, errors, problems };
 }

@@ -24,6 +24,8 @@ export interface CompareViewProps {
   maxFlows?: number;
   /** Large type on the canvas charts (the app's classroom mode). */
   classroom?: boolean;
+  /** Told whether any run of the comparison is still running (false again when it closes). */
+  onRunning?: (running: boolean) => void;
 }
 
 export type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
@@ -62,6 +64,19 @@ function useRun(scenario: Scenario | null, nonce: number, baseline: boolean | 'o
     return () => ctl.abort();
   }, [key, nonce, baseline]);
   return key === null ? null : side;
+}
+
+/** Reports `running` to `onRunning` as it changes, and false when the view goes (Close comparison stops its runs). */
+export function useReportRunning(running: boolean, onRunning?: (running: boolean) => void): void {
+  useEffect(() => {
+    onRunning?.(running);
+  }, [running, onRunning]);
+  useEffect(
+    () => () => {
+      onRunning?.(false);
+    },
+    [onRunning],
+  );
 }
 
 export function Progress({ label, side, color }: { label: string; side: Side; color: string }) {
@@ -122,7 +137,7 @@ function DiffTable({ rows, labelA, labelB }: { rows: DiffRow[]; labelA: string; 
   );
 }
 
-export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false }: CompareViewProps) {
+export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false, onRunning }: CompareViewProps) {
   const [nonce, setNonce] = useState(0);
   const [layout, setLayout] = useState<'overlay' | 'side'>('overlay');
   // the same seed for both, so only the scenarios' differences differ
@@ -135,6 +150,8 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   const sa = useRun(a, nonce, false)!;
   const sb = useRun(bSeeded, nonce, false)!;
   const sbase = useRun(baseOf, nonce, 'only');
+  const running = sa.state === 'running' || sb.state === 'running' || sbase?.state === 'running';
+  useReportRunning(running, onRunning);
   const va = viewOf(a);
   const vb = viewOf(bSeeded);
 
@@ -224,7 +241,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
         <Progress label={labelA} side={sa} color={COLOR_A} />
         <Progress label={labelB} side={sb} color={COLOR_B} />
         {sbase ? <Progress label="uncongested baseline" side={sbase} color={BASELINE_COLOR} /> : null}
-        <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={sa.state === 'running' || sb.state === 'running' || sbase?.state === 'running'}>
+        <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={running}>
           Run again
         </button>
       </header>

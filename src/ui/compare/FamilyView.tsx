@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { flowColor, flowDash } from '../colors';
-import { Progress, type Side } from './CompareView';
+import { Progress, useReportRunning, type Side } from './CompareView';
 import { ResponseCompare } from './ResponseCompare';
 import { runInWorker, type CompareRunResult } from './run';
 
@@ -70,7 +70,7 @@ const pct = (x: number | undefined) => (x === undefined ? '–' : `${(100 * x).t
 const within = (r: CompareRunResult, t: number) => r.summary.web?.cdf.find(([x]) => x === t)?.[1];
 const TIMES = [0.2, 0.5, 1, 2];
 
-export function FamilyView({ members, seed, classroom = false }: { members: readonly FamilyMember[]; seed: number; classroom?: boolean }) {
+export function FamilyView({ members, seed, classroom = false, onRunning }: { members: readonly FamilyMember[]; seed: number; classroom?: boolean; onRunning?: (running: boolean) => void }) {
   const [nonce, setNonce] = useState(0);
   // the family shares one baseline: run it once, from the first member, beside the runs
   const jobs = [{ scenario: members[0].scenario, baseline: 'only' as const }, ...members.map((m) => ({ scenario: m.scenario, baseline: false }))];
@@ -79,6 +79,7 @@ export function FamilyView({ members, seed, classroom = false }: { members: read
   const runs = sides.slice(1);
   const done = runs.map((s, i) => (s.state === 'done' ? { i, result: s.result } : null)).filter((x) => x !== null);
   const busy = sides.some((s) => s.state === 'running');
+  useReportRunning(busy, onRunning);
 
   return (
     <section className="cmp" aria-label="Response times of the lesson family">

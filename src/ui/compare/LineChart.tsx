@@ -1,7 +1,7 @@
 /**
  * A small SVG line chart for the compare view: several series over time, downsampled to
  * the pixel width (min/max per pixel column, src/ui/charts/downsample.ts), d3 scales and
- * ticks, axes labelled with units, a legend. `data-points` on the <svg> counts the
+ * ticks, axes labelled with units, a legend (which also names the threshold lines). `data-points` on the <svg> counts the
  * vertices drawn (for end-to-end tests).
  */
 import { scaleLinear } from 'd3';
@@ -52,6 +52,9 @@ function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
   return [ref, w];
 }
 
+/** Dash of a threshold line (and of its legend entry). */
+const REF_DASH = '2 3';
+
 const fmtTick = (v: number): string => (Math.abs(v) >= 1e4 ? `${v / 1e3}k` : String(Number(v.toPrecision(4))));
 
 export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, height: h = 240, yMax, compact = false, refs = [], classroom = false }: LineChartProps) {
@@ -88,13 +91,16 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
     }
     return { l, d };
   });
+  // thresholds are named in the legend, as the app's queue chart does: a label at the
+  // line's end sat over the curves that cross it
+  const shownRefs = refs.filter((r) => r.y <= y.domain()[1]);
   const xt = x.ticks(Math.max(2, Math.floor(pw / (fs * 6))));
   const yt = y.ticks(compact ? 3 : Math.max(2, Math.floor(ph / 45)));
   return (
     <figure className={`cmp-chart${compact ? ' cmp-compact' : ''}`}>
       <figcaption>{title}</figcaption>
       <div ref={wrapRef} className="cmp-chart-wrap">
-        <svg width={width} height={height} role="img" aria-label={`${title}: ${lines.map((l) => l.label).join(', ')}`} data-points={points}>
+        <svg width={width} height={height} role="img" aria-label={`${title}: ${lines.map((l) => l.label).join(', ')}${shownRefs.length ? `; lines at ${shownRefs.map((r) => `${r.label} = ${fmtTick(r.y)}`).join(', ')}` : ''}`} data-points={points}>
           {yt.map((v) => (
             <g key={`y${v}`}>
               <line x1={m.left} x2={m.left + pw} y1={y(v)} y2={y(v)} stroke={SERIES.grid} />
@@ -111,16 +117,9 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
               </text>
             </g>
           ))}
-          {refs.map((r) =>
-            r.y <= y.domain()[1] ? (
-              <g key={r.label}>
-                <line x1={m.left} x2={m.left + pw} y1={y(r.y)} y2={y(r.y)} stroke={r.color} strokeWidth={1.5} strokeDasharray="2 3" />
-                <text x={m.left + pw - 2} y={y(r.y) - 3} textAnchor="end" fontSize={fs - 2} fill={r.color}>
-                  {r.label}
-                </text>
-              </g>
-            ) : null,
-          )}
+          {shownRefs.map((r) => (
+            <line key={r.label} x1={m.left} x2={m.left + pw} y1={y(r.y)} y2={y(r.y)} stroke={r.color} strokeWidth={1.5} strokeDasharray={REF_DASH} />
+          ))}
           <line x1={m.left} x2={m.left + pw} y1={m.top + ph} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
           <line x1={m.left} x2={m.left} y1={m.top} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
           {paths.map(({ l, d }) => (
@@ -142,6 +141,14 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
                 <line x1={2} x2={26} y1={6} y2={6} stroke={l.color} strokeWidth={3} strokeDasharray={l.dash} />
               </svg>
               {l.label}
+            </li>
+          ))}
+          {shownRefs.map((r) => (
+            <li key={`ref:${r.label}`} className="cmp-legend-ref">
+              <svg width={28} height={12} aria-hidden="true">
+                <line x1={2} x2={26} y1={6} y2={6} stroke={r.color} strokeWidth={2} strokeDasharray={REF_DASH} />
+              </svg>
+              {r.label}
             </li>
           ))}
         </ul>

@@ -9,58 +9,28 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { jsonEqual } from '../../engine/scenario/paths';
 import { largeRunQuestion } from '../run/controller';
-import { activeExperiment, lessons, withParam } from '../scenario-api';
+import { activeExperiment, lessons } from '../scenario-api';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
 import { CompareView } from './CompareView';
 import { familyRunList, shortLabels } from './family';
 import { FamilyView, type FamilyMember } from './FamilyView';
+import { VARIANTS } from './variants';
 
-interface Choice {
-  id: string;
-  label: string;
-  make(current: Scenario): { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
-}
-
-const Q = 'topology.bottleneck.queue';
 const FAMILY = 'f:family';
 /** Lessons of a family ticked at first (the chart stays readable; more can be ticked). */
 const FAMILY_TICKED = 6;
-
-/** Applies several --set style changes in order, validating after each. */
-function variant(current: Scenario, sets: [string, unknown][]): { ok: true; scenario: Scenario } | { ok: false; errors: string[] } {
-  let s = current;
-  for (const [p, v] of sets) {
-    const r = withParam(s, p, v);
-    if (!r.ok) return r;
-    s = r.scenario;
-  }
-  return { ok: true, scenario: s };
-}
-
-export const VARIANTS: readonly Choice[] = [
-  { id: 'v:droptail', label: 'the same with a drop-tail queue', make: (s) => variant(s, [[`${Q}.kind`, 'droptail']]) },
-  { id: 'v:red', label: 'the same with RED (no ECN)', make: (s) => variant(s, [[`${Q}.kind`, 'red'], [`${Q}.ecn`, false], ['tcp.ecn', false]]) },
-  { id: 'v:red-ecn', label: 'the same with RED + ECN', make: (s) => variant(s, [[`${Q}.kind`, 'red'], [`${Q}.ecn`, true], ['tcp.ecn', true]]) },
-  {
-    id: 'v:ecn-toggle',
-    label: 'the same with ECN switched on/off',
-    make: (s) => {
-      const on = !s.tcp.ecn;
-      const q = s.topology.kind === 'dumbbell' ? s.topology.bottleneck.queue : null;
-      return variant(s, [['tcp.ecn', on], ...(q && 'ecn' in q ? [[`${Q}.ecn`, on] as [string, unknown]] : [])]);
-    },
-  },
-];
 
 export default function ComparePanel({ store }: SlotProps) {
   const scenario = useAppState(store, (s) => s.scenario);
   const preset = useAppState(store, (s) => s.presetName);
   const classroom = useAppState(store, (s) => s.classroom);
   const [choice, setChoice] = useState(VARIANTS[2].id);
-  const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; n: number } | null>(null);
+  const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; note?: string; n: number } | null>(null);
   const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // a comparison is running: Compare waits for it (Close comparison stops it)
+  const [busy, setBusy] = useState(false);
   const selectId = useId();
   const list = useMemo(() => lessons(), []);
   const lesson = preset ? list.find((l) => l.name === preset) : undefined;
@@ -128,6 +98,7 @@ export default function ComparePanel({ store }: SlotProps) {
     setFamilyRun(null);
     let b: Scenario;
     let labelB: string;
+    let note: string | undefined;
     if (choice.startsWith('v:')) {
       const v = VARIANTS.find((x) => x.id === choice)!;
       const r = v.make(scenario);
@@ -136,7 +107,8 @@ export default function ComparePanel({ store }: SlotProps) {
         return;
       }
       b = r.scenario;
-      labelB = v.label.replace(/^the same with /, '');
+      labelB = v.label.replace(/^the same with /, '') + (r.labelNote ? ` (${r.labelNote})` : '');
+      note = r.note;
     } else if (choice.startsWith('x:')) {
       // the lesson itself, or the lesson with one of its Try changes
       if (!lesson) return;
@@ -151,7 +123,7 @@ export default function ComparePanel({ store }: SlotProps) {
       labelB = l.title;
     }
     if (!confirmLarge([{ label: labelA, scenario }, { label: labelB, scenario: { ...b, seed: scenario.seed } }])) return;
-    setRun((prev) => ({ a: scenario, b, labelA, labelB, n: (prev?.n ?? 0) + 1 }));
+    setRun((prev) => ({ a: scenario, b, labelA, labelB, note, n: (prev?.n ?? 0) + 1 }));
   };
 
   return (
@@ -189,8 +161,8 @@ export default function ComparePanel({ store }: SlotProps) {
             ))}
           </optgroup>
         </select>
-        <button type="button" className="primary" onClick={start}>
-          Compare
+        <button type="button" className="primary" onClick={start} disabled={busy} title={busy ? 'A comparison is running: wait for it, or press Close comparison to stop it' : undefined}>
+          {busy ? 'Comparing…' : 'Compare'}
         </button>
         {run || familyRun ? (
           <button
@@ -220,8 +192,9 @@ export default function ComparePanel({ store }: SlotProps) {
           {error}
         </p>
       ) : null}
-      {run ? <CompareView key={run.n} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} /> : null}
-      {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} classroom={classroom} /> : null}
+      {run?.note ? <p className="cmp-seed cmp-note">{run.note}</p> : null}
+      {run ? <CompareView key={run.n} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
+      {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} classroom={classroom} onRunning={setBusy} /> : null}
     </div>
   );
 }

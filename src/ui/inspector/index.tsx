@@ -1,9 +1,9 @@
 /**
  * The inspector slot (src/ui/slots.tsx): connects <Inspector> to the app store and the
- * run controller. Step buttons set the controller's step target and step; "next event
- * of flow N" keeps the inspected decision in view when the worker sends a new history.
+ * run controller. Step buttons set the controller's step target and step; after "next
+ * event of flow N" the controller keeps the inspected decision in view (RunController.pinned).
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
@@ -37,23 +37,10 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
   const scenario = useAppState(store, (s) => s.scenario);
   const now = useAppState(store, (s) => s.now);
   const classroom = useAppState(store, (s) => s.classroom);
-  const pinned = useRef<{ uid: number; t: number; history: readonly unknown[] } | null>(null);
-
-  // After "next event of flow N" the worker sends a fresh history with the cursor at its
-  // end; put it back on the decision being followed.
-  useEffect(() => {
-    const pin = pinned.current;
-    if (!pin || records === pin.history) return;
-    pinned.current = null;
-    const k = records.findIndex((r) => r.uid === pin.uid && r.t === pin.t);
-    if (k >= 0) controller.selectDecision(k);
-  }, [records, controller]);
-
   const index = cursor ?? records.length - 1;
   const onStep = useCallback(
     (what: InspectorStep, flow?: number) => {
       const rec = records[index];
-      pinned.current = null;
       switch (what) {
         case 'prev':
           controller.setStepTarget('decision', null);
@@ -72,7 +59,7 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
           controller.stepForward();
           return;
         case 'next-flow-event':
-          if (rec) pinned.current = { uid: rec.uid, t: rec.t, history: records };
+          // the controller keeps the inspector on this decision (as for a flow-event step from the Transport bar)
           controller.setStepTarget('flow-event', flow ?? rec?.flow ?? null);
           controller.stepForward();
           return;

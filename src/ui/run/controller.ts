@@ -94,6 +94,12 @@ export class RunController {
   /** The run's clock: baseline exchanges that ended by then are shown. */
   private runNow = 0;
   private runEnded = false;
+  /**
+   * The decision on screen when a step to a flow event went to the engine: the history it
+   * sends back is put on that decision again (not on the latest one), wherever the step
+   * was asked for (the Transport bar or the inspector's "Next event of flow").
+   */
+  private pinned: { uid: number; t: number } | null = null;
 
   constructor(
     readonly store: AppStore,
@@ -240,6 +246,7 @@ export class RunController {
     this.stopBaseline();
     this.store.series.clear();
     this.store.exchanges.clear();
+    this.pinned = null;
     this.store.set({ ...noRun(), runError: null, status: paused ? 'paused' : 'starting', end: s.scenario.duration ?? Infinity });
     const baseline = this.separateBaseline ? 'separate' : true;
     this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000, sampleInterval: appSampleInterval(s.scenario), baseline, calibrations: calibrations.entries() }, speed: s.speed, paused }));
@@ -278,6 +285,7 @@ export class RunController {
     this.store.series.clear();
     this.store.exchanges.clear();
     const sc = this.store.getState().scenario;
+    this.pinned = null;
     this.store.set({ ...noRun(), status: 'idle', end: sc?.duration ?? Infinity });
   }
 
@@ -307,6 +315,8 @@ export class RunController {
       this.start(true);
       if (!this.live) return; // the user declined a very large run
     }
+    const on = s.cursor !== null ? s.decisions[s.cursor] : undefined;
+    this.pinned = s.stepWhat === 'flow-event' && on ? { uid: on.uid, t: on.t } : null;
     this.store.set({ status: 'stepping', stepNote: null });
     this.send(toWorker({ type: 'step', what: s.stepWhat, flow: s.stepFlow ?? undefined, horizon: { sim: STEP_HORIZON_SIM_S, wallMs: STEP_HORIZON_WALL_MS } }));
   }
@@ -479,9 +489,13 @@ export class RunController {
           flowsTotal: m.summary ? (m.flowsTotal ?? null) : s.flowsTotal,
         }));
         return;
-      case 'decisions':
-        store.set({ decisions: m.records, cursor: m.hit ?? (m.records.length > 0 ? m.records.length - 1 : null) });
+      case 'decisions': {
+        const pin = this.pinned;
+        this.pinned = null;
+        const kept = m.hit ?? (pin ? m.records.findIndex((r) => r.uid === pin.uid && r.t === pin.t) : -1);
+        store.set({ decisions: m.records, cursor: kept !== null && kept >= 0 ? kept : m.records.length > 0 ? m.records.length - 1 : null });
         return;
+      }
       case 'flow-events':
         store.set((s) => ({
           flowEvents: m.events,

@@ -4,7 +4,8 @@
  * Choosing another lesson adds a browser history entry (Back returns to the previous
  * lesson); edits to the scenario replace the current entry.
  * Keys that are unknown or have bad values are listed in a dismissible banner, one line
- * per key and value; the good keys still apply. Query options: ?embed=1 (charts and
+ * per key and value; the good keys still apply. A key given more than once is listed too,
+ * with the value that was used (the link still opens). Query options: ?embed=1 (charts and
  * transport only, for slides), ?classroom=1 (large type).
  */
 import { decodeLink, encodeLink, lessons, problemLine } from '../scenario-api';
@@ -45,9 +46,9 @@ function linkKeys(h: string): string[] {
  * meaning the first) and reads as this build's link version, and at least one of its
  * keys was used.
  */
-export function usableLink(h: string, problems: readonly { key: string }[]): boolean {
+export function usableLink(h: string, problems: readonly { key: string; duplicate?: boolean }[]): boolean {
   const bad = new Map<string, number>();
-  for (const p of problems) bad.set(p.key, (bad.get(p.key) ?? 0) + 1);
+  for (const p of problems) if (!p.duplicate) bad.set(p.key, (bad.get(p.key) ?? 0) + 1);
   if (bad.has('p') || bad.has('v')) return false;
   // a key given twice, once badly ("seed=x&seed=5"), was still used
   const given = new Map<string, number>();

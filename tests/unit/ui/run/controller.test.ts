@@ -153,6 +153,31 @@ describe('RunController', () => {
     expect(store.getState().status).toBe('stepping');
   });
 
+  it('a step to a flow event (Transport bar or inspector) keeps the inspector on the decision it was on', () => {
+    const { store, c, workers } = setup();
+    c.start(true);
+    const runId = (workers[0].sent[0] as { runId: number }).runId;
+    c.onMessage(toMain({ type: 'decisions', runId, records: [rec(1, 'mark'), rec(2, 'enqueue'), rec(3, 'drop')], hit: 2 }));
+    c.setStepTarget('decision');
+    c.stepBack();
+    expect(store.getState().cursor).toBe(1);
+    // the Transport bar's Step with the target "flow event": no flow event in the history, so the engine steps
+    c.setStepTarget('flow-event');
+    c.stepForward();
+    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'step', what: 'flow-event' });
+    // the engine's new history (older records gone, newer ones added) has no hit among the decisions
+    c.onMessage(toMain({ type: 'decisions', runId, records: [rec(2, 'enqueue'), rec(3, 'drop'), rec(4, 'enqueue'), rec(5, 'drop')], hit: null }));
+    expect(store.getState().cursor).toBe(0); // still the decision at t = 2
+    expect(store.getState().decisions[0].t).toBe(2);
+    // a later history (e.g. after Play and Pause) goes to its latest decision, as before
+    c.onMessage(toMain({ type: 'decisions', runId, records: [rec(4, 'enqueue'), rec(5, 'drop'), rec(6, 'enqueue')], hit: null }));
+    expect(store.getState().cursor).toBe(2);
+    // a decision step still goes to the decision the engine found
+    c.setStepTarget('decision');
+    c.onMessage(toMain({ type: 'decisions', runId, records: [rec(4, 'enqueue'), rec(5, 'drop'), rec(6, 'enqueue')], hit: 1 }));
+    expect(store.getState().cursor).toBe(1);
+  });
+
   it('steps to the next AQM decision by default and keeps only targets the scenario can produce', () => {
     const { store, c } = setup(); // default: RED without ECN
     expect(store.getState().stepWhat).toBe('decision');

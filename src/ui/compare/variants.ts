@@ -1,0 +1,76 @@
+/**
+ * The variants Compare offers of the current scenario: the same with a drop-tail queue,
+ * with RED, with RED + ECN, with ECN switched. Each is a few --set style changes of the
+ * bottleneck queue and TCP, validated as a whole.
+ *
+ * RED's default thresholds (min_th 5, max_th 15 packets) do not fit a buffer of 5 packets
+ * or less (min_th must be below the limit, or the average can never reach it): the RED
+ * variants of such a scenario (seeds/001's 4-packet presets) take min_th = limit / 4 and
+ * max_th = 3 min_th, the proportions seeds/001 Table II uses for its 4- and 8-packet
+ * buffers (min_th 1 and 2), and say so in a note. Thresholds that fit are kept.
+ */
+import { cloneJson, getPath } from '../../engine/scenario/paths';
+import type { Scenario } from '../../engine/scenario/schema';
+import { applySet } from '../../engine/scenario/set';
+import { validate } from '../scenario-api';
+
+export type VariantResult = { ok: true; scenario: Scenario; note?: string; labelNote?: string } | { ok: false; errors: string[] };
+
+export interface Variant {
+  id: string;
+  label: string;
+  make(current: Scenario): VariantResult;
+}
+
+const Q = 'topology.bottleneck.queue';
+
+/** Applies several --set style changes in order (each checked as it is applied), then validates the whole. */
+function variant(current: Scenario, sets: readonly [string, unknown][], fit?: (s: Record<string, unknown>) => { note: string; labelNote: string } | null): VariantResult {
+  const s = cloneJson(current) as unknown as Record<string, unknown>;
+  for (const [p, v] of sets) {
+    const err = applySet(s, p, v);
+    if (err) return { ok: false, errors: [err] };
+  }
+  const fitted = fit ? fit(s) : null;
+  const r = validate(s);
+  if (!r.ok) return r;
+  return fitted ? { ok: true, scenario: r.scenario, ...fitted } : { ok: true, scenario: r.scenario };
+}
+
+const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+const short = (x: number): string => String(Number(x.toPrecision(4)));
+
+/**
+ * RED thresholds for the buffer: when min_th is not below the queue's limit, min_th =
+ * limit / 4 and max_th = 3 min_th (seeds/001 Table II: 4 packets -> 1, 8 -> 2); else unchanged.
+ */
+export function fitRedThresholds(s: Record<string, unknown>): { note: string; labelNote: string } | null {
+  const limit = num(getPath(s, `${Q}.limit`));
+  const minTh = num(getPath(s, `${Q}.minTh`));
+  const maxTh = num(getPath(s, `${Q}.maxTh`));
+  if (limit === null || minTh === null || minTh < limit) return null;
+  const unit = getPath(s, `${Q}.unit`) === 'bytes' ? 'bytes' : 'packets';
+  const newMin = limit / 4;
+  const newMax = 3 * newMin;
+  applySet(s, `${Q}.minTh`, newMin);
+  applySet(s, `${Q}.maxTh`, newMax);
+  return {
+    labelNote: `min_th ${short(newMin)}, max_th ${short(newMax)}`,
+    note: `RED’s thresholds (min_th ${short(minTh)}${maxTh === null ? '' : `, max_th ${short(maxTh)}`}) do not fit this ${short(limit)}-${unit === 'bytes' ? 'byte' : 'packet'} buffer, so the RED variant uses min_th = limit / 4 = ${short(newMin)} and max_th = 3 × min_th = ${short(newMax)} ${unit} (the proportions seeds/001 uses for its 4- and 8-packet buffers).`,
+  };
+}
+
+export const VARIANTS: readonly Variant[] = [
+  { id: 'v:droptail', label: 'the same with a drop-tail queue', make: (s) => variant(s, [[`${Q}.kind`, 'droptail']]) },
+  { id: 'v:red', label: 'the same with RED (no ECN)', make: (s) => variant(s, [[`${Q}.kind`, 'red'], [`${Q}.ecn`, false], ['tcp.ecn', false]], fitRedThresholds) },
+  { id: 'v:red-ecn', label: 'the same with RED + ECN', make: (s) => variant(s, [[`${Q}.kind`, 'red'], [`${Q}.ecn`, true], ['tcp.ecn', true]], fitRedThresholds) },
+  {
+    id: 'v:ecn-toggle',
+    label: 'the same with ECN switched on/off',
+    make: (s) => {
+      const on = !s.tcp.ecn;
+      const q = s.topology.kind === 'dumbbell' ? s.topology.bottleneck.queue : null;
+      return variant(s, [['tcp.ecn', on], ...(q && 'ecn' in q ? [[`${Q}.ecn`, on] as [string, unknown]] : [])]);
+    },
+  },
+];

@@ -1,0 +1,59 @@
+import { createElement, type FunctionComponent } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+/** The props of LineChart this test gives (its own type lives in the .tsx, which this tsconfig cannot read). */
+interface LineChartProps {
+  title: string;
+  yLabel: string;
+  t0: number;
+  t1: number;
+  yMax?: number;
+  lines: { key: string; label: string; color: string; t: Float64Array; y: Float64Array; n: number }[];
+  refs?: { y: number; label: string; color: string }[];
+}
+
+/** src/ui/compare/LineChart.tsx, through a computed specifier (the node tsconfig that checks tests has no JSX; vitest loads it). */
+async function lineChart(): Promise<FunctionComponent<LineChartProps>> {
+  const spec = ['..', '..', '..', '..', 'src', 'ui', 'compare', 'LineChart.tsx'].join('/');
+  return ((await import(/* @vite-ignore */ spec)) as { LineChart: FunctionComponent<LineChartProps> }).LineChart;
+}
+
+/*
+ * The Compare view's queue chart wrote "min_th" and "max_th" at the right end of their
+ * lines, over the queue curves that cross them. As in the app's queue chart, the
+ * thresholds are now named in the legend; the plot draws only their lines.
+ */
+describe("Compare's line chart: threshold labels", () => {
+  const n = 50;
+  const t = Float64Array.from({ length: n }, (_, i) => i / 10);
+  const y = Float64Array.from({ length: n }, (_, i) => 15 + 10 * Math.sin(i / 3));
+  const props: LineChartProps = {
+    title: 'Bottleneck queue',
+    yLabel: 'queue (packets)',
+    t0: 0,
+    t1: 5,
+    lines: [{ key: 'qa', label: 'A: queue', color: '#0072b2', t, y, n }],
+    refs: [
+      { y: 15, label: 'min_th', color: '#009e73' },
+      { y: 45, label: 'max_th', color: '#d55e00' },
+      { y: 1000, label: 'far above', color: '#000' },
+    ],
+    yMax: 50,
+  };
+
+  it('the plot draws the threshold lines but writes no label over the data; the legend names them', async () => {
+    const html = renderToStaticMarkup(createElement(await lineChart(), props));
+    const plot = html.slice(html.indexOf('<svg'), html.indexOf('</svg>'));
+    const texts = [...plot.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(texts.length).toBeGreaterThan(0); // ticks and axis labels
+    expect(texts.filter((x) => /min_th|max_th/.test(x))).toEqual([]);
+    expect(plot.match(/stroke-dasharray="2 3"/g)?.length).toBe(2); // both lines in range, the third is off the axis
+    const legend = html.slice(html.indexOf('<ul class="cmp-legend"'));
+    expect(legend).toContain('min_th</li>');
+    expect(legend).toContain('max_th</li>');
+    expect(legend).not.toContain('far above');
+    // screen readers get them with the chart
+    expect(plot).toContain('lines at min_th = 15, max_th = 45');
+  });
+});
