@@ -75,15 +75,21 @@ export type Explainer = (rec: DecisionRecord) => Explanation;
 
 // ------------------------------------------------------------------ formatting
 
-/** Up to `digits` significant digits, no trailing zeros; integers as they are. */
+/**
+ * Up to `digits` significant digits, no trailing zeros; integers as they are, and numbers
+ * with more integer digits than `digits` to the unit (10005.4 bytes as "10005", not
+ * "10010", which reads as an exact number 4.6 away). Minus signs are typographic, the
+ * exponent's too ("−6.2e−5").
+ */
 export function fmt(x: number, digits = 4): string {
   if (Number.isNaN(x)) return '—';
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
   if (x === 0) return '0';
-  if (Number.isInteger(x) && Math.abs(x) < 1e9) return String(x).replace('-', '−');
+  if (Number.isInteger(x) && Math.abs(x) < 1e9) return String(x).replace(/-/g, '−');
   const a = Math.abs(x);
-  if (a < 1e-4 || a >= 1e9) return x.toExponential(digits - 1).replace(/\.?0+e/, 'e').replace('-', '−');
-  return String(Number(x.toPrecision(digits))).replace('-', '−');
+  if (a < 1e-4 || a >= 1e9) return x.toExponential(digits - 1).replace(/\.?0+e/, 'e').replace(/-/g, '−');
+  if (a >= Math.pow(10, digits)) return String(Math.round(x)).replace(/-/g, '−');
+  return String(Number(x.toPrecision(digits))).replace(/-/g, '−');
 }
 
 /** Time in seconds to microseconds: "12.345678 s". */

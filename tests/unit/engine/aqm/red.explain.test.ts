@@ -191,6 +191,16 @@ describe('explainDecision: hand-computed RED numbers', () => {
     expect(fmt(-0.5)).toBe('−0.5');
     expect(fmt(1.5e-7)).toBe('1.5e−7');
   });
+
+  it('writes minus signs typographically, the exponent’s too, and big numbers to the unit', () => {
+    // "−6.228e-5" mixed two minus signs; a student's parser (or eye) reads "e-5" apart
+    expect(fmt(-6.2277e-5)).toBe('−6.228e−5');
+    // 4 significant digits of 10005.42 bytes gave "10010", which reads as an exact number
+    expect(fmt(10005.42)).toBe('10005');
+    expect(fmt(-123456.7)).toBe('−123457');
+    expect(fmt(1234.56)).toBe('1235');
+    expect(fmt(10005.42, 6)).toBe('10005.4');
+  });
 });
 
 // ---------------------------------------------------------------- against the engine
