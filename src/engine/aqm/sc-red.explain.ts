@@ -4,7 +4,7 @@
  * that is a status change, and what the change did to max_p.
  */
 import type { DecisionRecord } from './decision';
-import { calc, extraOf, fmt, StepList, type Explanation, type Step } from './explain';
+import { calc, extraOf, fmt, fmtOperands, StepList, type Explanation, type Step } from './explain';
 import { explainRed } from './red.explain';
 
 const NAMES = ['Below', 'Between', 'Above'];
@@ -36,8 +36,8 @@ function statusSteps(rec: DecisionRecord, list: StepList): void {
   if (next !== from) {
     list.push(
       status === 0
-        ? { label: 'max_p (entered Below)', ...calc('max_p ← max_p / α', `${fmt(from)} / ${fmt(alpha)}`), value: fmt(next), num: next }
-        : { label: 'max_p (entered Above)', ...calc('max_p ← max_p · β (at most 1)', `${fmt(from)} × ${fmt(beta)}`), value: fmt(next), num: next },
+        ? { label: 'max_p (entered Below)', ...calc('max_p ← max_p / α', fmtOperands([from, alpha], ([m, a]) => m / a).join(' / ')), value: fmt(next), num: next }
+        : { label: 'max_p (entered Above)', ...calc('max_p ← max_p · β (at most 1)', `${fmtOperands([from, beta], ([m, b]) => m * b).join(' × ')}${from * beta > 1 ? ', at most 1' : ''}`), value: fmt(next), num: next },
       rec.maxP,
       'max_p',
     );
