@@ -4,7 +4,7 @@
  * seeds/000 §2.3), recomputed from the numbers the record carries.
  */
 import type { DecisionRecord } from './decision';
-import { calc, extraOf, fmt, fmtOperands, fmtTime, StepList, type Explanation } from './explain';
+import { calc, extraOf, fmt, fmtApart, fmtOperands, fmtTime, StepList, type Explanation } from './explain';
 import { explainRed } from './red.explain';
 
 function aredSteps(rec: DecisionRecord, list: StepList): void {
@@ -48,7 +48,7 @@ function aredSteps(rec: DecisionRecord, list: StepList): void {
       {
         label: `max_p update (t = ${fmtTime(extraOf(rec, 'lastT'))})`,
         ...calc(
-          `avg ${fmt(avg)} > ${fmt(high)}: max_p ← max_p + min(α, max_p/4)${ns2 ? '' : ', at most top'}`,
+          `avg ${fmtApart(avg, high).join(' > ')}: max_p ← max_p + min(α, max_p/4)${ns2 ? '' : ', at most top'}`,
           `${sf} + min(${al}, ${sf}/4) = ${sf} + ${sa}${!ns2 && raw > top ? ` → top ${fmt(top)}` : ''}`,
         ),
         value: fmt(next),
@@ -64,7 +64,7 @@ function aredSteps(rec: DecisionRecord, list: StepList): void {
     list.push(
       {
         label: `max_p update (t = ${fmtTime(extraOf(rec, 'lastT'))})`,
-        ...calc(`avg ${fmt(avg)} < ${fmt(low)}: max_p ← β·max_p${ns2 ? '' : ', at least bottom'}`, `${sb} × ${sf}${!ns2 && raw < bottom ? ` → bottom ${fmt(bottom)}` : ''}`),
+        ...calc(`avg ${fmtApart(avg, low).join(' < ')}: max_p ← β·max_p${ns2 ? '' : ', at least bottom'}`, `${sb} × ${sf}${!ns2 && raw < bottom ? ` → bottom ${fmt(bottom)}` : ''}`),
         value: fmt(next),
         num: next,
       },

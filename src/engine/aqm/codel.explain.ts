@@ -5,7 +5,7 @@
  * packet was timestamped (or overflowed).
  */
 import type { DecisionRecord } from './decision';
-import { calc, extraOf, fmt, fmtMs, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
+import { calc, digitsApart, extraOf, fmt, fmtMs, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
 
 const WHY = ['ok', 'enter', 'after-enter', 'drop-next', 'wait-next', 'left-dropping'] as const;
 
@@ -70,7 +70,7 @@ export function explain(rec: DecisionRecord): Explanation {
   const above = soj >= target && !short;
   list.push({
     label: 'Against target',
-    formula: short ? `at most one packet (${fmt(g('bytes'))} bytes ≤ MAXPACKET ${fmt(g('maxPacket'))}) left: treated as fine` : `sojourn ${fmtMs(soj)} ${soj < target ? '<' : '≥'} target ${fmtMs(target)}`,
+    formula: short ? `at most one packet (${fmt(g('bytes'))} bytes ≤ MAXPACKET ${fmt(g('maxPacket'))}) left: treated as fine` : `sojourn ${fmtMs(soj, digitsApart(soj, [target]))} ${soj < target ? '<' : '≥'} target ${fmtMs(target, digitsApart(soj, [target]))}`,
     value: above ? 'above target' : 'fine',
   });
   const fat = g('firstAboveTime');

@@ -92,6 +92,25 @@ export function fmt(x: number, digits = 4): string {
   return String(Number(x.toPrecision(digits))).replace(/-/g, '−');
 }
 
+/**
+ * Significant digits (at least `digits`) for a number compared with others in a line, so
+ * that the numbers as written compare as the numbers do: "avg = 11.99996 < min_th = 12",
+ * not "avg = 12 < min_th = 12"; "u = 0.12336 < p = 0.12344", not "0.1234 < 0.1234".
+ */
+export function digitsApart(x: number, others: readonly number[], digits = 4): number {
+  for (let d = digits; d < 17; d++) {
+    const sx = shownAs(x, d);
+    if (others.every((y) => Math.sign(sx - shownAs(y, d)) === Math.sign(x - y))) return d;
+  }
+  return 17;
+}
+
+/** Two numbers compared in a line, written with the digits that keep them apart (digitsApart). */
+export function fmtApart(a: number, b: number, digits = 4): [string, string] {
+  const d = digitsApart(a, [b], digits);
+  return [fmt(a, d), fmt(b, d)];
+}
+
 /** The operands of a calculation line written with the digits `operandDigits` finds for them. */
 export function fmtOperands(ops: readonly number[], f: (v: readonly number[]) => number, opts: { resultDigits?: number; ulp?: number; min?: number } = {}): string[] {
   const d = operandDigits(ops, f, opts);
@@ -257,9 +276,10 @@ export function queueStep(rec: DecisionRecord): Step {
 /** The draw step: u against a probability, flagged when the engine's outcome does not follow. */
 export function drawStep(list: StepList, rec: DecisionRecord, u: number, p: number, pName = 'p'): void {
   const hit = u < p;
+  const [su, sp] = fmtApart(u, p);
   const s: Step = {
     label: 'Random draw',
-    formula: `u = ${fmt(u)} ${hit ? '<' : '≥'} ${pName} = ${fmt(p)}`,
+    formula: `u = ${su} ${hit ? '<' : '≥'} ${pName} = ${sp}`,
     value: hit ? `u < ${pName}: mark or drop` : `u ≥ ${pName}: the packet goes on`,
     num: u,
   };

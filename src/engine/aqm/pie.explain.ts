@@ -5,7 +5,7 @@
  * and ECN below the marking threshold.
  */
 import type { DecisionRecord } from './decision';
-import { calc, drawStep, extraOf, fmt, fmtMs, fmtOperands, operandDigits, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
+import { calc, digitsApart, drawStep, extraOf, fmt, fmtMs, fmtOperands, operandDigits, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
 
 /** The scaling of the update step by the size of p (RFC 8033 §4.2: small p moves slowly). */
 export function pieScale(p: number): number {
@@ -84,7 +84,7 @@ export function explain(rec: DecisionRecord): Explanation {
   const why = g('why');
   if (rec.reason === 'overflow') list.push(overflowStep(rec, false)!);
   else if (why === 1) list.push({ label: 'Burst allowance', formula: `${fmtMs(g('burstAllowance'))} of the ${fmtMs(g('maxBurst'))} allowance left: no random drop (RFC 8033 §4.4)`, value: 'queued' });
-  else if (why === 2) list.push({ label: 'Safeguard', formula: `previous delay ${fmtMs(g('qdelayOld'))} < target/2 = ${fmtMs(target / 2)} and p < 0.2: no random drop`, value: 'queued' });
+  else if (why === 2) list.push({ label: 'Safeguard', formula: `previous delay ${fmtMs(g('qdelayOld'), digitsApart(g('qdelayOld'), [target / 2]))} < target/2 = ${fmtMs(target / 2)} and p < 0.2: no random drop`, value: 'queued' });
   else if (why === 3) list.push({ label: 'Safeguard', formula: `${fmt(g('bytes'))} bytes queued ≤ 2 × ${fmt(g('meanPktSize'))}: no random drop`, value: 'queued' });
   else if (rec.u !== null) {
     drawStep(list, rec, rec.u, rec.pa);

@@ -12,7 +12,9 @@ import {
   close,
   ecnName,
   notEctDropped,
+  digitsApart,
   fmt,
+  fmtApart,
   fmtOperands,
   overflowStep,
   queueStep,
@@ -160,14 +162,18 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
   const gentleMaxP = typeof ex.gentleMaxP === 'number' ? ex.gentleMaxP : maxP;
   const region = regionOf(A, minTh, maxTh, gentle);
   const top = gentle ? 2 * maxTh : maxTh;
+  // the average with the digits that keep it apart from the thresholds it is compared with
+  const dA = digitsApart(A, [minTh, maxTh, top]);
+  const sA = fmt(A, dA);
+  const th = (x: number) => fmt(x, dA);
   const regionFormula =
     region === 'below-min'
-      ? `avg = ${fmt(A)} < min_th = ${fmt(minTh)}`
+      ? `avg = ${sA} < min_th = ${th(minTh)}`
       : region === 'between'
-        ? `min_th = ${fmt(minTh)} ≤ avg = ${fmt(A)} < max_th = ${fmt(maxTh)}`
+        ? `min_th = ${th(minTh)} ≤ avg = ${sA} < max_th = ${th(maxTh)}`
         : region === 'gentle'
-          ? `max_th = ${fmt(maxTh)} ≤ avg = ${fmt(A)} < 2·max_th = ${fmt(2 * maxTh)}`
-          : `avg = ${fmt(A)} ≥ ${gentle ? '2·max_th' : 'max_th'} = ${fmt(top)}`;
+          ? `max_th = ${th(maxTh)} ≤ avg = ${sA} < 2·max_th = ${th(2 * maxTh)}`
+          : `avg = ${sA} ≥ ${gentle ? '2·max_th' : 'max_th'} = ${th(top)}`;
   const regionStep: Step = { label: 'Region', formula: regionFormula, value: REGION_TEXT[region] };
   if (rec.region !== 'overflow' && rec.region !== region) list.flag(regionStep, `engine: region ${rec.region}, recomputed ${region}`);
   list.steps.push(regionStep);
@@ -268,14 +274,14 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
       // or the line reads "0.01467 / (1 − 68 × 0.01467)" (= 6.4) beside a p_a of 1
       const quotient = (symbolic: string, numeric: string, raw: number) => (raw > 1 ? calc(`${symbolic}, at most 1`, `${numeric} = ${fmt(raw)}, so 1`) : calc(symbolic, numeric));
       if (!useWait) {
-        formula = cp < 1 ? quotient('p_a = p_b / (1 − count·p_b)', `${pbStd} / (1 − ${rec.count} × ${pbStd})`, pb / (1 - cp)) : { formula: `count·p_b = ${rec.count} × ${pbCp} = ${fmt(cp)} ≥ 1, so p_a = 1` };
+        formula = cp < 1 ? quotient('p_a = p_b / (1 − count·p_b)', `${pbStd} / (1 − ${rec.count} × ${pbStd})`, pb / (1 - cp)) : { formula: `count·p_b = ${rec.count} × ${pbCp} = ${fmtApart(cp, 1)[0]} ≥ 1, so p_a = 1` };
       } else {
         formula =
           cp < 1
-            ? { formula: `wait rule: count·p_b = ${fmt(cp)} < 1, so p_a = 0` }
+            ? { formula: `wait rule: count·p_b = ${fmtApart(cp, 1)[0]} < 1, so p_a = 0` }
             : cp < 2
               ? quotient('wait rule: p_a = p_b / (2 − count·p_b)', `${pbWait} / (2 − ${rec.count} × ${pbWait})`, pb / (2 - cp))
-              : { formula: `wait rule: count·p_b = ${fmt(cp)} ≥ 2, so p_a = 1` };
+              : { formula: `wait rule: count·p_b = ${fmtApart(cp, 2)[0]} ≥ 2, so p_a = 1` };
       }
       const pa = useWait ? wait : std;
       list.push({ label: 'p_a', ...formula, value: fmt(pa), num: pa }, rec.pa, 'p_a');
@@ -283,9 +289,10 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
       // 5. the draw
       const u = rec.u as number;
       const hit = u < rec.pa;
+      const [su, spa] = fmtApart(u, rec.pa);
       const drawStep: Step = {
         label: 'Random draw',
-        formula: `u = ${fmt(u)} ${hit ? '<' : '≥'} p_a = ${fmt(rec.pa)}`,
+        formula: `u = ${su} ${hit ? '<' : '≥'} p_a = ${spa}`,
         value: hit ? 'u < p_a: mark or drop' : 'u ≥ p_a: queue the packet',
         num: u,
       };

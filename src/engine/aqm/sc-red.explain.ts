@@ -4,7 +4,7 @@
  * that is a status change, and what the change did to max_p.
  */
 import type { DecisionRecord } from './decision';
-import { calc, extraOf, fmt, fmtOperands, StepList, type Explanation, type Step } from './explain';
+import { calc, digitsApart, extraOf, fmt, fmtOperands, StepList, type Explanation, type Step } from './explain';
 import { explainRed } from './red.explain';
 
 const NAMES = ['Below', 'Between', 'Above'];
@@ -29,7 +29,8 @@ function statusSteps(rec: DecisionRecord, list: StepList): void {
     status = 2;
     next = Math.min(1, from * beta);
   }
-  const where = A < minTh ? `avg ${fmt(A)} < min_th ${fmt(minTh)}` : A > maxTh ? `avg ${fmt(A)} > max_th ${fmt(maxTh)}` : `avg ${fmt(A)} within [min_th, max_th]`;
+  const dA = digitsApart(A, [minTh, maxTh]);
+  const where = A < minTh ? `avg ${fmt(A, dA)} < min_th ${fmt(minTh, dA)}` : A > maxTh ? `avg ${fmt(A, dA)} > max_th ${fmt(maxTh, dA)}` : `avg ${fmt(A, dA)} within [min_th, max_th]`;
   const sStep: Step = { label: 'Status', formula: `${where}: status ${NAMES[before] ?? '?'} → ${NAMES[status] ?? '?'}`, value: NAMES[after] ?? String(after) };
   if (status !== after) list.flag(sStep, `engine: status ${NAMES[after]}, recomputed ${NAMES[status]}`);
   list.steps.push(sStep);

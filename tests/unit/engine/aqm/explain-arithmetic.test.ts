@@ -16,7 +16,7 @@ import { presetScenario } from '../../../../src/engine/scenario/presets';
 import type { Scenario } from '../../../../src/engine/scenario/schema';
 import { explainDecision } from '../../../../src/ui/inspector/explain';
 import { longLived } from './longlived';
-import { checkStep } from './numeric-line';
+import { checkStep, wrongComparisons } from './numeric-line';
 
 function preset(name: string, duration: number): Scenario {
   const s = presetScenario(name);
@@ -70,6 +70,11 @@ describe('every calculation line re-done from the numbers it shows gives the res
         let worst = 0;
         for (const r of recs) {
           for (const s of explainDecision(r).steps) {
+            for (const w of wrongComparisons(s.numeric ?? s.formula)) {
+              const label = `${s.label.replace(/ \(.*\)$/, '')} (comparison)`;
+              badLabels.set(label, (badLabels.get(label) ?? 0) + 1);
+              if (bad.length < 8) bad.push(`t=${r.t} ${s.label}: "${w}" does not hold for the numbers as written (${s.numeric ?? s.formula})`);
+            }
             const c = checkStep(s);
             if (!c) continue;
             lines++;

@@ -239,3 +239,24 @@ export function checkStep(step: Step): LineCheck | null {
   }
   return { checks };
 }
+
+// ------------------------------------------------------------------ comparisons
+
+const RELATIONS: Record<string, (a: number, b: number) => boolean> = { '<': (a, b) => a < b, '≤': (a, b) => a <= b, '>': (a, b) => a > b, '≥': (a, b) => a >= b };
+
+/**
+ * The comparisons a line writes out ("avg = 11.99996 < min_th = 12", "u = 0.1234 <
+ * p_a = 0.1235", "sojourn 4.99 ms < target 5 ms"): each must hold for the numbers as
+ * written. Returns the ones that do not ("avg = 12 < min_th = 12").
+ */
+export function wrongComparisons(text: string): string[] {
+  const re = /(−?\d[\d.]*(?:e[−-]\d+)?)( ms| s)? ([<≤>≥]) (?:[\w·_*/]+ = )?(−?\d[\d.]*(?:e[−-]\d+)?)( ms| s)?/g;
+  const out: string[] = [];
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    const a = parseShown(m[1] + (m[2] ?? ''));
+    const b = parseShown(m[4] + (m[5] ?? ''));
+    if (a && b && !RELATIONS[m[3]](a.v, b.v)) out.push(m[0]);
+  }
+  return out;
+}

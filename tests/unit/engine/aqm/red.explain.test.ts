@@ -196,6 +196,18 @@ describe('explainDecision: hand-computed RED numbers', () => {
     expect(fmt(1.5e-7)).toBe('1.5e−7');
   });
 
+  it('a comparison is written with the digits that keep its numbers apart', () => {
+    // avg 11.99996 below min_th 12 read "avg = 12 < min_th = 12"
+    const below = explainDecision(rec({ q: 12, avgBefore: 11.99992, avg: 11.99996, wq: 0.5, minTh: 12, maxTh: 36, region: 'below-min', pb: 0, pa: 0, count: 0, u: null, outcome: 'enqueue' }));
+    expect(step(below.steps, 'Region').formula).toBe('avg = 11.99996 < min_th = 12');
+    // u 0.12336 against p_a 0.12344 read "u = 0.1234 < p_a = 0.1234"
+    const pa = 0.12344;
+    const pb = pa / (1 + pa); // count 1: p_a = p_b / (1 − p_b)
+    const draw = explainDecision(rec({ maxP: pb / 0.25, pb, pa, count: 1, u: 0.12336, outcome: 'drop', reason: 'early', ecn: ECN_NOT_ECT }));
+    expect(draw.mismatches).toEqual([]);
+    expect(step(draw.steps, 'Random draw').formula).toBe('u = 0.12336 < p_a = 0.12344');
+  });
+
   it('writes minus signs typographically, the exponent’s too, and big numbers to the unit', () => {
     // "−6.228e-5" mixed two minus signs; a student's parser (or eye) reads "e-5" apart
     expect(fmt(-6.2277e-5)).toBe('−6.228e−5');
