@@ -4,7 +4,7 @@
  * seeds/000 §2.3), recomputed from the numbers the record carries.
  */
 import type { DecisionRecord } from './decision';
-import { calc, extraOf, fmt, fmtTime, StepList, type Explanation } from './explain';
+import { calc, extraOf, fmt, fmtApart, fmtOperands, fmtTime, StepList, type Explanation } from './explain';
 import { explainRed } from './red.explain';
 
 function aredSteps(rec: DecisionRecord, list: StepList): void {
@@ -12,10 +12,12 @@ function aredSteps(rec: DecisionRecord, list: StepList): void {
   const high = extraOf(rec, 'bandHigh');
   const { minTh, maxTh } = rec;
   const part = 0.4 * (maxTh - minTh);
+  const [lo, pl] = fmtOperands([minTh, part], ([a, b]) => a + b);
+  const [hi, ph] = fmtOperands([maxTh, part], ([a, b]) => a - b);
   list.push(
     {
       label: 'Target band',
-      ...calc('[min_th + 0.4·(max_th − min_th), max_th − 0.4·(max_th − min_th)]', `[${fmt(minTh)} + ${fmt(part)}, ${fmt(maxTh)} − ${fmt(part)}]`),
+      ...calc('[min_th + 0.4·(max_th − min_th), max_th − 0.4·(max_th − min_th)]', `[${lo} + ${pl}, ${hi} − ${ph}]`),
       value: `[${fmt(minTh + part)}, ${fmt(maxTh - part)}]`,
       num: minTh + part,
     },
@@ -39,12 +41,15 @@ function aredSteps(rec: DecisionRecord, list: StepList): void {
     const a = Math.min(alpha, from / 4);
     const raw = from + a;
     const next = ns2 ? raw : Math.min(top, raw);
+    const [f1, al] = fmtOperands([from, alpha], ([m, x]) => m + Math.min(x, m / 4));
+    const [f2, sa] = fmtOperands([from, a], ([m, x]) => m + x);
+    const sf = f1.length > f2.length ? f1 : f2;
     list.push(
       {
         label: `max_p update (t = ${fmtTime(extraOf(rec, 'lastT'))})`,
         ...calc(
-          `avg ${fmt(avg)} > ${fmt(high)}: max_p ← max_p + min(α, max_p/4)${ns2 ? '' : ', at most top'}`,
-          `${fmt(from)} + min(${fmt(alpha)}, ${fmt(from)}/4) = ${fmt(from)} + ${fmt(a)}${!ns2 && raw > top ? ` → top ${fmt(top)}` : ''}`,
+          `avg ${fmtApart(avg, high).join(' > ')}: max_p ← max_p + min(α, max_p/4)${ns2 ? '' : ', at most top'}`,
+          `${sf} + min(${al}, ${sf}/4) = ${sf} + ${sa}${!ns2 && raw > top ? ` → top ${fmt(top)}` : ''}`,
         ),
         value: fmt(next),
         num: next,
@@ -55,10 +60,11 @@ function aredSteps(rec: DecisionRecord, list: StepList): void {
   } else {
     const raw = from * beta;
     const next = ns2 ? raw : Math.max(bottom, raw);
+    const [sb, sf] = fmtOperands([beta, from], ([b, m]) => b * m);
     list.push(
       {
         label: `max_p update (t = ${fmtTime(extraOf(rec, 'lastT'))})`,
-        ...calc(`avg ${fmt(avg)} < ${fmt(low)}: max_p ← β·max_p${ns2 ? '' : ', at least bottom'}`, `${fmt(beta)} × ${fmt(from)}${!ns2 && raw < bottom ? ` → bottom ${fmt(bottom)}` : ''}`),
+        ...calc(`avg ${fmtApart(avg, low).join(' < ')}: max_p ← β·max_p${ns2 ? '' : ', at least bottom'}`, `${sb} × ${sf}${!ns2 && raw < bottom ? ` → bottom ${fmt(bottom)}` : ''}`),
         value: fmt(next),
         num: next,
       },

@@ -5,13 +5,31 @@
  * packet was timestamped (or overflowed).
  */
 import type { DecisionRecord } from './decision';
-import { calc, extraOf, fmt, fmtMs, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
+import { calc, digitsApart, extraOf, fmt, fmtMs, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
 
 const WHY = ['ok', 'enter', 'after-enter', 'drop-next', 'wait-next', 'left-dropping'] as const;
 
 /** The control law (RFC 8289 §4.5): the next drop time after t with `count` drops so far. */
 export function controlLaw(t: number, interval: number, count: number): number {
   return t + interval / Math.sqrt(count);
+}
+
+/**
+ * Decimals for the times of a calculation line (6, microseconds, unless re-doing the line
+ * from the times as written would miss the result by more than a tenth of `ulp`: a
+ * sojourn time of a fraction of a millisecond is a difference of two times in seconds).
+ */
+function timeDecimals(times: readonly number[], f: (t: readonly number[]) => number, ulp: number): number {
+  const exact = f(times);
+  for (let dec = 6; dec < 12; dec++) {
+    if (Math.abs(f(times.map((t) => Number(t.toFixed(dec)))) - exact) <= 0.1 * ulp) return dec;
+  }
+  return 12;
+}
+
+/** A unit in the last place of `fmt(x)` (4 significant digits). */
+function ulp4(x: number): number {
+  return x === 0 ? 1e-12 : Math.pow(10, Math.floor(Math.log10(Math.abs(x))) - 3);
 }
 
 function bar(rec: DecisionRecord): ScaleBar {
@@ -46,12 +64,13 @@ export function explain(rec: DecisionRecord): Explanation {
   const target = g('target');
   const interval = g('interval');
   const now = g('now');
-  list.push({ label: 'Sojourn time', ...calc('sojourn = now − arrival time', `${fmtTime(now)} − ${fmtTime(now - soj)}`), value: fmtMs(soj), num: soj });
+  const sd = timeDecimals([now, now - soj], ([a, b]) => a - b, ulp4(soj));
+  list.push({ label: 'Sojourn time', ...calc('sojourn = now − arrival time', `${fmtTime(now, sd)} − ${fmtTime(now - soj, sd)}`), value: fmtMs(soj), num: soj });
   const short = g('bytes') <= g('maxPacket');
   const above = soj >= target && !short;
   list.push({
     label: 'Against target',
-    formula: short ? `at most one packet (${fmt(g('bytes'))} bytes ≤ MAXPACKET ${fmt(g('maxPacket'))}) left: treated as fine` : `sojourn ${fmtMs(soj)} ${soj < target ? '<' : '≥'} target ${fmtMs(target)}`,
+    formula: short ? `at most one packet (${fmt(g('bytes'))} bytes ≤ MAXPACKET ${fmt(g('maxPacket'))}) left: treated as fine` : `sojourn ${fmtMs(soj, digitsApart(soj, [target]))} ${soj < target ? '<' : '≥'} target ${fmtMs(target, digitsApart(soj, [target]))}`,
     value: above ? 'above target' : 'fine',
   });
   const fat = g('firstAboveTime');
@@ -95,7 +114,8 @@ export function explain(rec: DecisionRecord): Explanation {
       };
       list.push(cStep, used, 'count');
       const next = controlLaw(now, interval, c);
-      list.push({ label: 'Next drop', ...calc('drop_next = now + interval / √count', `${fmtTime(now)} + ${fmtMs(interval)} / √${fmt(c)}`), value: fmtTime(next), num: next });
+      const nd = timeDecimals([now], ([a]) => a + interval / Math.sqrt(c), 1e-6);
+      list.push({ label: 'Next drop', ...calc('drop_next = now + interval / √count', `${fmtTime(now, nd)} + ${fmtMs(interval, 9)} / √${fmt(c)}`), value: fmtTime(next), num: next });
       break;
     }
     case 'after-enter':
@@ -108,7 +128,8 @@ export function explain(rec: DecisionRecord): Explanation {
       const dn = g('dropNext');
       list.push({ label: 'Drop time', formula: `dropping state and now ${fmtTime(now)} ≥ drop_next ${fmtTime(dn)}: ${rec.outcome === 'mark' ? 'mark' : 'drop'}, count ← count + 1`, value: `count ${fmt(count)}`, num: count });
       const next = controlLaw(dn, interval, count);
-      list.push({ label: 'Next drop', ...calc('drop_next ← drop_next + interval / √count', `${fmtTime(dn)} + ${fmtMs(interval)} / √${fmt(count)}`), value: fmtTime(next), num: next });
+      const nd = timeDecimals([dn], ([a]) => a + interval / Math.sqrt(count), 1e-6);
+      list.push({ label: 'Next drop', ...calc('drop_next ← drop_next + interval / √count', `${fmtTime(dn, nd)} + ${fmtMs(interval, 9)} / √${fmt(count)}`), value: fmtTime(next), num: next });
       break;
     }
   }

@@ -75,25 +75,108 @@ export type Explainer = (rec: DecisionRecord) => Explanation;
 
 // ------------------------------------------------------------------ formatting
 
-/** Up to `digits` significant digits, no trailing zeros; integers as they are. */
+/**
+ * Up to `digits` significant digits, no trailing zeros; integers as they are, and numbers
+ * with more integer digits than `digits` to the unit (10005.4 bytes as "10005", not
+ * "10010", which reads as an exact number 4.6 away). Minus signs are typographic, the
+ * exponent's too ("−6.2e−5").
+ */
 export function fmt(x: number, digits = 4): string {
   if (Number.isNaN(x)) return '—';
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
   if (x === 0) return '0';
-  if (Number.isInteger(x) && Math.abs(x) < 1e9) return String(x).replace('-', '−');
+  if (Number.isInteger(x) && Math.abs(x) < 1e9) return String(x).replace(/-/g, '−');
   const a = Math.abs(x);
-  if (a < 1e-4 || a >= 1e9) return x.toExponential(digits - 1).replace(/\.?0+e/, 'e').replace('-', '−');
-  return String(Number(x.toPrecision(digits))).replace('-', '−');
+  if (a < 1e-4 || a >= 1e9) return x.toExponential(digits - 1).replace(/\.?0+e/, 'e').replace(/-/g, '−');
+  if (a >= Math.pow(10, digits)) return String(Math.round(x)).replace(/-/g, '−');
+  return String(Number(x.toPrecision(digits))).replace(/-/g, '−');
 }
 
-/** Time in seconds to microseconds: "12.345678 s". */
-export function fmtTime(t: number): string {
-  return `${t.toFixed(6)} s`;
+/**
+ * Significant digits (at least `digits`) for a number compared with others in a line, so
+ * that the numbers as written compare as the numbers do: "avg = 11.99996 < min_th = 12",
+ * not "avg = 12 < min_th = 12"; "u = 0.12336 < p = 0.12344", not "0.1234 < 0.1234".
+ */
+export function digitsApart(x: number, others: readonly number[], digits = 4): number {
+  for (let d = digits; d < 17; d++) {
+    const sx = shownAs(x, d);
+    if (others.every((y) => Math.sign(sx - shownAs(y, d)) === Math.sign(x - y))) return d;
+  }
+  return 17;
 }
 
-/** Seconds as milliseconds: 0.0123 -> "12.3 ms". */
-export function fmtMs(s: number): string {
-  return `${fmt(s * 1e3)} ms`;
+/** Two numbers compared in a line, written with the digits that keep them apart (digitsApart). */
+export function fmtApart(a: number, b: number, digits = 4): [string, string] {
+  const d = digitsApart(a, [b], digits);
+  return [fmt(a, d), fmt(b, d)];
+}
+
+/** The operands of a calculation line written with the digits `operandDigits` finds for them. */
+export function fmtOperands(ops: readonly number[], f: (v: readonly number[]) => number, opts: { resultDigits?: number; ulp?: number; min?: number } = {}): string[] {
+  const d = operandDigits(ops, f, opts);
+  return ops.map((x, i) => fmt(x, d[i]));
+}
+
+/** Time in seconds to microseconds: "12.345678 s" (more decimals when a calculation needs them). */
+export function fmtTime(t: number, decimals = 6): string {
+  return `${t.toFixed(decimals)} s`;
+}
+
+/** Seconds as milliseconds: 0.0123 -> "12.3 ms" (up to `digits` significant digits). */
+export function fmtMs(s: number, digits = 4): string {
+  return `${fmt(s * 1e3, digits)} ms`;
+}
+
+/** `x` as `fmt(x, digits)` writes it: integers whole, others to `digits` significant digits. */
+export function shownAs(x: number, digits: number): number {
+  if (!Number.isFinite(x) || x === 0 || (Number.isInteger(x) && Math.abs(x) < 1e9)) return x;
+  const a = Math.abs(x);
+  if (a >= Math.pow(10, digits) && a < 1e9) return Math.round(x);
+  return Number(x.toPrecision(digits));
+}
+
+/**
+ * How many significant digits each operand of a calculation line needs so that the line,
+ * re-done by hand from the numbers as written, gives the result shown beside it: within a
+ * tenth of a unit in the last place of that result (`resultDigits` significant digits, or
+ * an absolute `ulp`). Headline values keep 4 digits; an operand gets more only where the
+ * line amplifies its rounding (1 − count·p_b near 0, a·(q − q_ref) − b·(q_old − q_ref)
+ * with a ≈ b, a sum whose rounding carries into the result's last digit). `f` computes the
+ * line's result from its operands, in the order given. Greedy: the operand whose extra
+ * digit helps most gets it, until the line agrees (at most 17 digits, a double's).
+ */
+export function operandDigits(ops: readonly number[], f: (v: readonly number[]) => number, opts: { resultDigits?: number; ulp?: number; min?: number } = {}): number[] {
+  const min = opts.min ?? 4;
+  const digits = ops.map(() => min);
+  const exact = f(ops);
+  if (!Number.isFinite(exact)) return digits;
+  const rd = opts.resultDigits ?? 4;
+  // the last place fmt(result, rd) shows: the unit for results of more than rd integer digits
+  const ulp = opts.ulp ?? (exact === 0 ? 0 : Math.min(Math.abs(exact) >= Math.pow(10, rd) && Math.abs(exact) < 1e9 ? 1 : Infinity, Math.pow(10, Math.floor(Math.log10(Math.abs(exact))) - rd + 1)));
+  const tol = exact === 0 ? 1e-13 * Math.max(1, ...ops.map((x) => (Number.isFinite(x) ? Math.abs(x) : 0))) : 0.1 * ulp;
+  const shown = (d: readonly number[]) => ops.map((x, i) => shownAs(x, d[i]));
+  for (;;) {
+    const v = shown(digits);
+    const got = f(v);
+    if (Math.abs(got - exact) <= tol) break;
+    // the operand whose rounding moves the result most gets a digit (an operand written
+    // exactly moves it not at all and is never lengthened)
+    let best = -1;
+    let most = 0;
+    for (let i = 0; i < ops.length; i++) {
+      if (digits[i] >= 17 || v[i] === ops[i]) continue;
+      const w = v.slice();
+      w[i] = ops[i];
+      const moves = Math.abs(f(w) - got);
+      if (moves > most) {
+        most = moves;
+        best = i;
+      }
+    }
+    if (best < 0) break;
+    digits[best]++;
+  }
+  return digits;
 }
 
 const ECN_NAMES = ['Not-ECT', 'ECT(1)', 'ECT(0)', 'CE'] as const;
@@ -193,9 +276,10 @@ export function queueStep(rec: DecisionRecord): Step {
 /** The draw step: u against a probability, flagged when the engine's outcome does not follow. */
 export function drawStep(list: StepList, rec: DecisionRecord, u: number, p: number, pName = 'p'): void {
   const hit = u < p;
+  const [su, sp] = fmtApart(u, p);
   const s: Step = {
     label: 'Random draw',
-    formula: `u = ${fmt(u)} ${hit ? '<' : '≥'} ${pName} = ${fmt(p)}`,
+    formula: `u = ${su} ${hit ? '<' : '≥'} ${pName} = ${sp}`,
     value: hit ? `u < ${pName}: mark or drop` : `u ≥ ${pName}: the packet goes on`,
     num: u,
   };

@@ -4,7 +4,7 @@
  * [0, 1]; then byte-mode scaling (seeds/002 eq. 3) and the draw.
  */
 import type { DecisionRecord } from './decision';
-import { calc, drawStep, extraOf, fmt, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, unitWord, type Explanation, type ScaleBar } from './explain';
+import { calc, drawStep, extraOf, fmt, fmtOperands, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, unitWord, type Explanation, type ScaleBar } from './explain';
 
 /** The control law of eq. 1, errors in packets (`scale` = mean packet size when the queue counts bytes). */
 export function piUpdate(prev: number, q: number, qOld: number, qRef: number, a: number, b: number, scale = 1): number {
@@ -33,12 +33,15 @@ export function explain(rec: DecisionRecord): Explanation {
     const raw = prev + a * (q / scale - qRef / scale) - b * (qOld / scale - qRef / scale);
     const next = piUpdate(prev, q, qOld, qRef, a, b, scale);
     const s = scale !== 1 ? `/${fmt(scale)}` : '';
+    // a and b are nearly equal and the two errors nearly cancel: p's new digits come from a
+    // difference of two products, so the operands are shown with the digits that takes
+    const [sp, sa, sq, sr, sb, so] = fmtOperands([prev, a, q, qRef, b, qOld], ([p0, a0, q0, r0, b0, o0]) => p0 + a0 * (q0 / scale - r0 / scale) - b0 * (o0 / scale - r0 / scale));
     list.push(
       {
         label: 'p update',
         ...calc(
           `p ← p + a·(q − q_ref) − b·(q_old − q_ref)${inPk}${raw !== next ? ', kept within [0, 1]' : ''}`,
-          `${fmt(prev)} + ${fmt(a)} × (${fmt(q)}${s} − ${fmt(qRef)}${s}) − ${fmt(b)} × (${fmt(qOld)}${s} − ${fmt(qRef)}${s})${raw !== next ? ` = ${fmt(raw)} → ${fmt(next)}` : ''}`,
+          `${sp} + ${sa} × (${sq}${s} − ${sr}${s}) − ${sb} × (${so}${s} − ${sr}${s})${raw !== next ? ` = ${fmt(raw)} → ${fmt(next)}` : ''}`,
         ),
         value: fmt(next),
         num: next,
@@ -53,7 +56,8 @@ export function explain(rec: DecisionRecord): Explanation {
   if (byteMode) {
     const mean = extraOf(rec, 'meanPktSize');
     prob = Math.min(1, (p * rec.bytes) / mean);
-    list.push({ label: 'p (byte mode)', ...calc('p ← p · size / meanPktSize', `${fmt(p)} × ${rec.bytes} / ${fmt(mean)}`), value: fmt(prob), num: prob }, rec.pa, 'p');
+    const [sp, , sm] = fmtOperands([p, rec.bytes, mean], ([x, y, z]) => (x * y) / z);
+    list.push({ label: 'p (byte mode)', ...calc('p ← p · size / meanPktSize', `${sp} × ${rec.bytes} / ${sm}${prob === 1 && (p * rec.bytes) / mean > 1 ? ', at most 1' : ''}`), value: fmt(prob), num: prob }, rec.pa, 'p');
   }
   if (rec.reason === 'overflow') {
     list.push(overflowStep(rec, false)!);

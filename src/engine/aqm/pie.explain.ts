@@ -5,7 +5,7 @@
  * and ECN below the marking threshold.
  */
 import type { DecisionRecord } from './decision';
-import { calc, drawStep, extraOf, fmt, fmtMs, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
+import { calc, digitsApart, drawStep, extraOf, fmt, fmtMs, fmtOperands, operandDigits, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
 
 /** The scaling of the update step by the size of p (RFC 8033 §4.2: small p moves slowly). */
 export function pieScale(p: number): number {
@@ -39,7 +39,7 @@ export function explain(rec: DecisionRecord): Explanation {
           ? { label: `Delay estimate (${fmtTime(g('lastT'))})`, formula: 'no departure rate measured yet (a measurement needs DQ_THRESHOLD bytes to leave): qdelay = 0', value: fmtMs(cur), num: cur }
           : {
               label: `Delay estimate (${fmtTime(g('lastT'))})`,
-              ...calc('qdelay = queue bytes × avg_dq_time / DQ_THRESHOLD', `${fmt(g('lastBytes'))} × ${fmtMs(dqAtUpdate)} / ${fmt(g('dqThreshold'))}`),
+              ...calc('qdelay = queue bytes × avg_dq_time / DQ_THRESHOLD', `${fmt(g('lastBytes'))} × ${fmtMs(dqAtUpdate, operandDigits([g('lastBytes'), dqAtUpdate, g('dqThreshold')], ([b, d, t]) => (b * d) / t)[1])} / ${fmt(g('dqThreshold'))}`),
               value: fmtMs(cur),
               num: cur,
             }
@@ -48,9 +48,11 @@ export function explain(rec: DecisionRecord): Explanation {
     const prev = g('lastPPrev');
     const raw = alpha * (cur - target) + beta * (cur - old);
     const scale = pieScale(prev);
+    // Δ is a small difference of delays some ten times larger: the delays get the digits it takes
+    const [da, dc, dt, db, dold] = operandDigits([alpha, cur, target, beta, old], ([a, c, t, b, o]) => a * (c - t) + b * (c - o));
     list.push({
       label: 'Step',
-      ...calc('Δ = α·(qdelay − target) + β·(qdelay − qdelay_old)', `${fmt(alpha)} × (${fmtMs(cur)} − ${fmtMs(target)}) + ${fmt(beta)} × (${fmtMs(cur)} − ${fmtMs(old)})`),
+      ...calc('Δ = α·(qdelay − target) + β·(qdelay − qdelay_old)', `${fmt(alpha, da)} × (${fmtMs(cur, dc)} − ${fmtMs(target, dt)}) + ${fmt(beta, db)} × (${fmtMs(cur, dc)} − ${fmtMs(old, dold)})`),
       value: fmt(raw),
       num: raw,
     });
@@ -63,10 +65,15 @@ export function explain(rec: DecisionRecord): Explanation {
     let next = prev + d;
     if (g('lastDecayed') === 1) next *= 0.98;
     const clamped = Math.min(1, Math.max(0, next));
+    const decay = g('lastDecayed') === 1 ? 0.98 : 1;
+    const [sp, sd] = fmtOperands([prev, d], ([x, y]) => (x + y) * decay);
+    const kept = clamped !== next ? ` → ${fmt(clamped)}` : '';
+    // "0.0974 − 0.0009375", not "0.0974 + −0.0009375"
+    const plusMinus = sd.startsWith('−') ? `− ${sd.slice(1)}` : `+ ${sd}`;
     list.push(
       {
         label: 'p update',
-        ...calc(`p ← p + Δ${g('lastDecayed') === 1 ? ', × 0.98 (both delays 0: decay)' : ''}, within [0, 1]`, g('lastDecayed') === 1 ? `(${fmt(prev)} + ${fmt(d)}) × 0.98` : `${fmt(prev)} + ${fmt(d)}`),
+        ...calc(`p ← p + Δ${g('lastDecayed') === 1 ? ', × 0.98 (both delays 0: decay)' : ''}, within [0, 1]`, (g('lastDecayed') === 1 ? `(${sp} ${plusMinus}) × 0.98` : `${sp} ${plusMinus}`) + kept),
         value: fmt(clamped),
         num: clamped,
       },
@@ -77,7 +84,7 @@ export function explain(rec: DecisionRecord): Explanation {
   const why = g('why');
   if (rec.reason === 'overflow') list.push(overflowStep(rec, false)!);
   else if (why === 1) list.push({ label: 'Burst allowance', formula: `${fmtMs(g('burstAllowance'))} of the ${fmtMs(g('maxBurst'))} allowance left: no random drop (RFC 8033 §4.4)`, value: 'queued' });
-  else if (why === 2) list.push({ label: 'Safeguard', formula: `previous delay ${fmtMs(g('qdelayOld'))} < target/2 = ${fmtMs(target / 2)} and p < 0.2: no random drop`, value: 'queued' });
+  else if (why === 2) list.push({ label: 'Safeguard', formula: `previous delay ${fmtMs(g('qdelayOld'), digitsApart(g('qdelayOld'), [target / 2]))} < target/2 = ${fmtMs(target / 2)} and p < 0.2: no random drop`, value: 'queued' });
   else if (why === 3) list.push({ label: 'Safeguard', formula: `${fmt(g('bytes'))} bytes queued ≤ 2 × ${fmt(g('meanPktSize'))}: no random drop`, value: 'queued' });
   else if (rec.u !== null) {
     drawStep(list, rec, rec.u, rec.pa);

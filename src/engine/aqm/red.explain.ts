@@ -12,7 +12,10 @@ import {
   close,
   ecnName,
   notEctDropped,
+  digitsApart,
   fmt,
+  fmtApart,
+  fmtOperands,
   overflowStep,
   queueStep,
   recordHeader,
@@ -127,9 +130,11 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
   let avg = rec.avgBefore;
   if (rec.idleM > 0) {
     const decayed = avg * Math.pow(1 - wq, rec.idleM);
+    const m = rec.idleM;
+    const [sw, sa] = fmtOperands([wq, avg], ([w, a]) => a * Math.pow(1 - w, m));
     list.push({
       label: 'Idle-time correction',
-      ...calc(`the link was idle for m = ${rec.idleM} packet times: avg ← (1 − w_q)^m · avg`, `(1 − ${fmt(wq)})^${rec.idleM} × ${fmt(avg)}`),
+      ...calc(`the link was idle for m = ${rec.idleM} packet times: avg ← (1 − w_q)^m · avg`, `(1 − ${sw})^${rec.idleM} × ${sa}`),
       value: fmt(decayed),
       num: decayed,
     });
@@ -137,10 +142,11 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
   }
   // 2. EWMA
   const next = avg * (1 - wq) + wq * rec.q;
+  const [sw, sa, sq] = fmtOperands([wq, avg, rec.q], ([w, a, q]) => a * (1 - w) + w * q);
   list.push(
     {
       label: 'Average queue',
-      ...calc('avg ← (1 − w_q)·avg + w_q·q', `(1 − ${fmt(wq)}) × ${fmt(avg)} + ${fmt(wq)} × ${fmt(rec.q)}`),
+      ...calc('avg ← (1 − w_q)·avg + w_q·q', `(1 − ${sw}) × ${sa} + ${sw} × ${sq}`),
       value: `${fmt(next)} ${unitWord(unit, next)}`,
       num: next,
     },
@@ -156,14 +162,18 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
   const gentleMaxP = typeof ex.gentleMaxP === 'number' ? ex.gentleMaxP : maxP;
   const region = regionOf(A, minTh, maxTh, gentle);
   const top = gentle ? 2 * maxTh : maxTh;
+  // the average with the digits that keep it apart from the thresholds it is compared with
+  const dA = digitsApart(A, [minTh, maxTh, top]);
+  const sA = fmt(A, dA);
+  const th = (x: number) => fmt(x, dA);
   const regionFormula =
     region === 'below-min'
-      ? `avg = ${fmt(A)} < min_th = ${fmt(minTh)}`
+      ? `avg = ${sA} < min_th = ${th(minTh)}`
       : region === 'between'
-        ? `min_th = ${fmt(minTh)} ≤ avg = ${fmt(A)} < max_th = ${fmt(maxTh)}`
+        ? `min_th = ${th(minTh)} ≤ avg = ${sA} < max_th = ${th(maxTh)}`
         : region === 'gentle'
-          ? `max_th = ${fmt(maxTh)} ≤ avg = ${fmt(A)} < 2·max_th = ${fmt(2 * maxTh)}`
-          : `avg = ${fmt(A)} ≥ ${gentle ? '2·max_th' : 'max_th'} = ${fmt(top)}`;
+          ? `max_th = ${th(maxTh)} ≤ avg = ${sA} < 2·max_th = ${th(2 * maxTh)}`
+          : `avg = ${sA} ≥ ${gentle ? '2·max_th' : 'max_th'} = ${th(top)}`;
   const regionStep: Step = { label: 'Region', formula: regionFormula, value: REGION_TEXT[region] };
   if (rec.region !== 'overflow' && rec.region !== region) list.flag(regionStep, `engine: region ${rec.region}, recomputed ${region}`);
   list.steps.push(regionStep);
@@ -186,11 +196,13 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
     list.push({ label: 'p_b', formula: `avg ≥ ${gentle ? '2·max_th' : 'max_th'}: every packet is dropped (or marked)`, value: '1', num: 1 }, rec.pb, 'p_b');
   } else {
     const line = lineProbability(A, minTh, maxTh, maxP, gentle, gentleMaxP);
+    const between = fmtOperands([maxP, A, minTh, maxTh], ([mp, a, lo, hi]) => (mp * (a - lo)) / (hi - lo));
+    const onGentle = fmtOperands([gentleMaxP, A, maxTh], ([mp, a, hi]) => mp + ((1 - mp) * (a - hi)) / hi);
     const lineStep: Step =
       region === 'between'
         ? {
             label: 'p_b',
-            ...calc('p_b = max_p·(avg − min_th)/(max_th − min_th)', `${fmt(maxP)} × (${fmt(A)} − ${fmt(minTh)}) / (${fmt(maxTh)} − ${fmt(minTh)})`),
+            ...calc('p_b = max_p·(avg − min_th)/(max_th − min_th)', `${between[0]} × (${between[1]} − ${between[2]}) / (${between[3]} − ${between[2]})`),
             value: fmt(line),
             num: line,
           }
@@ -199,7 +211,7 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
               label: 'p_b (gentle line)',
               ...calc(
                 gentleMaxP === maxP ? 'p_b = max_p + (1 − max_p)·(avg − max_th)/max_th' : 'p_b = max_p₀ + (1 − max_p₀)·(avg − max_th)/max_th (ns-2: the gentle line keeps the initial max_p₀)',
-                `${fmt(gentleMaxP)} + (1 − ${fmt(gentleMaxP)}) × (${fmt(A)} − ${fmt(maxTh)}) / ${fmt(maxTh)}`,
+                `${onGentle[0]} + (1 − ${onGentle[0]}) × (${onGentle[1]} − ${onGentle[2]}) / ${onGentle[2]}`,
               ),
               value: fmt(line),
               num: line,
@@ -217,10 +229,11 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
     if (mean !== null) {
       list.push(lineStep);
       pb = Math.min(1, (line * rec.bytes) / mean);
+      const [sl, , sm] = fmtOperands([line, rec.bytes, mean], ([l, b, m]) => (l * b) / m);
       list.push(
         {
           label: 'p_b (byte mode)',
-          ...calc(`p_b ← p_b · size / meanPktSize${declaredMean ? '' : ' (meanPktSize inferred from the engine’s p_b)'}`, `${fmt(line)} × ${rec.bytes} / ${fmt(mean)}${pb === 1 ? ', at most 1' : ''}`),
+          ...calc(`p_b ← p_b · size / meanPktSize${declaredMean ? '' : ' (meanPktSize inferred from the engine’s p_b)'}`, `${sl} × ${rec.bytes} / ${sm}${pb === 1 ? ', at most 1' : ''}`),
           value: fmt(pb),
           num: pb,
         },
@@ -247,6 +260,12 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
     } else {
       list.push({ label: 'count', formula: 'arrivals since the last mark or drop, this one included', value: String(rec.count), num: rec.count });
       const cp = rec.count * pb;
+      const n = rec.count;
+      // p_b with the digits each form of the line needs (near count·p_b = 1 the subtraction
+      // amplifies p_b's rounding count·p_b / (1 − count·p_b) times)
+      const [pbStd] = fmtOperands([pb], ([b]) => b / (1 - n * b));
+      const [pbWait] = fmtOperands([pb], ([b]) => b / (2 - n * b));
+      const [pbCp] = fmtOperands([pb], ([b]) => n * b);
       const std = correctedProbability(pb, rec.count, false);
       const wait = correctedProbability(pb, rec.count, true);
       const useWait = ex.wait === 1 || (ex.wait === undefined && !close(std, rec.pa) && close(wait, rec.pa));
@@ -255,14 +274,14 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
       // or the line reads "0.01467 / (1 − 68 × 0.01467)" (= 6.4) beside a p_a of 1
       const quotient = (symbolic: string, numeric: string, raw: number) => (raw > 1 ? calc(`${symbolic}, at most 1`, `${numeric} = ${fmt(raw)}, so 1`) : calc(symbolic, numeric));
       if (!useWait) {
-        formula = cp < 1 ? quotient('p_a = p_b / (1 − count·p_b)', `${fmt(pb)} / (1 − ${rec.count} × ${fmt(pb)})`, pb / (1 - cp)) : { formula: `count·p_b = ${rec.count} × ${fmt(pb)} = ${fmt(cp)} ≥ 1, so p_a = 1` };
+        formula = cp < 1 ? quotient('p_a = p_b / (1 − count·p_b)', `${pbStd} / (1 − ${rec.count} × ${pbStd})`, pb / (1 - cp)) : { formula: `count·p_b = ${rec.count} × ${pbCp} = ${fmtApart(cp, 1)[0]} ≥ 1, so p_a = 1` };
       } else {
         formula =
           cp < 1
-            ? { formula: `wait rule: count·p_b = ${fmt(cp)} < 1, so p_a = 0` }
+            ? { formula: `wait rule: count·p_b = ${fmtApart(cp, 1)[0]} < 1, so p_a = 0` }
             : cp < 2
-              ? quotient('wait rule: p_a = p_b / (2 − count·p_b)', `${fmt(pb)} / (2 − ${rec.count} × ${fmt(pb)})`, pb / (2 - cp))
-              : { formula: `wait rule: count·p_b = ${fmt(cp)} ≥ 2, so p_a = 1` };
+              ? quotient('wait rule: p_a = p_b / (2 − count·p_b)', `${pbWait} / (2 − ${rec.count} × ${pbWait})`, pb / (2 - cp))
+              : { formula: `wait rule: count·p_b = ${fmtApart(cp, 2)[0]} ≥ 2, so p_a = 1` };
       }
       const pa = useWait ? wait : std;
       list.push({ label: 'p_a', ...formula, value: fmt(pa), num: pa }, rec.pa, 'p_a');
@@ -270,9 +289,10 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
       // 5. the draw
       const u = rec.u as number;
       const hit = u < rec.pa;
+      const [su, spa] = fmtApart(u, rec.pa);
       const drawStep: Step = {
         label: 'Random draw',
-        formula: `u = ${fmt(u)} ${hit ? '<' : '≥'} p_a = ${fmt(rec.pa)}`,
+        formula: `u = ${su} ${hit ? '<' : '≥'} p_a = ${spa}`,
         value: hit ? 'u < p_a: mark or drop' : 'u ≥ p_a: queue the packet',
         num: u,
       };

@@ -4,7 +4,7 @@
  * p = 1 − φ^(−price), byte-mode scaling and the draw.
  */
 import type { DecisionRecord } from './decision';
-import { calc, drawStep, extraOf, fmt, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
+import { calc, drawStep, extraOf, fmt, fmtOperands, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
 
 /** One price update (eq. 2), everything in mean-size packets. */
 export function remPrice(prev: number, q: number, bStar: number, x: number, c: number, gamma: number, alpha: number): number {
@@ -42,13 +42,16 @@ export function explain(rec: DecisionRecord): Explanation {
       num: x - c,
     });
     const qm = q / scale - bStar / scale;
-    list.push({ label: 'Queue mismatch', ...calc('α·(q − b*)', `${fmt(alpha)} × (${fmt(q)}${s} − ${fmt(bStar)}${s})`), value: fmt(alpha * qm), num: alpha * qm });
+    const [sa, sq, sb] = fmtOperands([alpha, q, bStar], ([a0, q0, b0]) => a0 * (q0 / scale - b0 / scale));
+    list.push({ label: 'Queue mismatch', ...calc('α·(q − b*)', `${sa} × (${sq}${s} − ${sb}${s})`), value: fmt(alpha * qm), num: alpha * qm });
     const raw = prev + gamma * (alpha * qm + x - c);
+    // the price moves by a small step on a large value: fitted to the raw sum (shown when it is clamped)
+    const [sp, sg, sm, sx, sc] = fmtOperands([prev, gamma, alpha * qm, x, c], ([p0, g0, m0, x0, c0]) => p0 + g0 * (m0 + x0 - c0));
     const next = remPrice(prev, q / scale, bStar / scale, x, c, gamma, alpha);
     list.push(
       {
         label: 'Price update',
-        ...calc(`price ← max(0, price + γ·(α·(q − b*) + x − c))`, `max(0, ${fmt(prev)} + ${fmt(gamma)} × (${fmt(alpha * qm)} + ${fmt(x)} − ${fmt(c)}))${raw < 0 ? ' = max(0, ' + fmt(raw) + ')' : ''}`),
+        ...calc(`price ← max(0, price + γ·(α·(q − b*) + x − c))`, `max(0, ${sp} + ${sg} × (${sm} + ${sx} − ${sc}))${raw < 0 ? ' = max(0, ' + fmt(raw) + ')' : ''}`),
         value: fmt(next),
         num: next,
       },
@@ -57,11 +60,13 @@ export function explain(rec: DecisionRecord): Explanation {
     );
   }
   const p = remProbability(price, phi);
-  list.push({ label: 'p', ...calc('p = 1 − φ^(−price)', `1 − ${fmt(phi)}^(−${fmt(price)})`), value: fmt(p), num: p }, g('p'), 'p');
+  const [sphi, sprice] = fmtOperands([phi, price], ([f, x]) => 1 - Math.pow(f, -x));
+  list.push({ label: 'p', ...calc('p = 1 − φ^(−price)', `1 − ${sphi}^(−${sprice})`), value: fmt(p), num: p }, g('p'), 'p');
   let prob = p;
   if (g('byteMode') === 1) {
     prob = Math.min(1, (p * rec.bytes) / g('meanPktSize'));
-    list.push({ label: 'p (byte mode)', ...calc('p ← p · size / meanPktSize', `${fmt(p)} × ${rec.bytes} / ${fmt(g('meanPktSize'))}`), value: fmt(prob), num: prob }, rec.pa, 'p');
+    const [sp, , sm] = fmtOperands([p, rec.bytes, g('meanPktSize')], ([x, y, z]) => (x * y) / z);
+    list.push({ label: 'p (byte mode)', ...calc('p ← p · size / meanPktSize', `${sp} × ${rec.bytes} / ${sm}${prob === 1 && p * rec.bytes > g('meanPktSize') ? ', at most 1' : ''}`), value: fmt(prob), num: prob }, rec.pa, 'p');
   }
   if (rec.reason === 'overflow') list.push(overflowStep(rec, false)!);
   else if (rec.u !== null) drawStep(list, rec, rec.u, rec.pa);

@@ -4,7 +4,7 @@
  * that is a status change, and what the change did to max_p.
  */
 import type { DecisionRecord } from './decision';
-import { calc, extraOf, fmt, StepList, type Explanation, type Step } from './explain';
+import { calc, digitsApart, extraOf, fmt, fmtOperands, StepList, type Explanation, type Step } from './explain';
 import { explainRed } from './red.explain';
 
 const NAMES = ['Below', 'Between', 'Above'];
@@ -29,15 +29,16 @@ function statusSteps(rec: DecisionRecord, list: StepList): void {
     status = 2;
     next = Math.min(1, from * beta);
   }
-  const where = A < minTh ? `avg ${fmt(A)} < min_th ${fmt(minTh)}` : A > maxTh ? `avg ${fmt(A)} > max_th ${fmt(maxTh)}` : `avg ${fmt(A)} within [min_th, max_th]`;
+  const dA = digitsApart(A, [minTh, maxTh]);
+  const where = A < minTh ? `avg ${fmt(A, dA)} < min_th ${fmt(minTh, dA)}` : A > maxTh ? `avg ${fmt(A, dA)} > max_th ${fmt(maxTh, dA)}` : `avg ${fmt(A, dA)} within [min_th, max_th]`;
   const sStep: Step = { label: 'Status', formula: `${where}: status ${NAMES[before] ?? '?'} → ${NAMES[status] ?? '?'}`, value: NAMES[after] ?? String(after) };
   if (status !== after) list.flag(sStep, `engine: status ${NAMES[after]}, recomputed ${NAMES[status]}`);
   list.steps.push(sStep);
   if (next !== from) {
     list.push(
       status === 0
-        ? { label: 'max_p (entered Below)', ...calc('max_p ← max_p / α', `${fmt(from)} / ${fmt(alpha)}`), value: fmt(next), num: next }
-        : { label: 'max_p (entered Above)', ...calc('max_p ← max_p · β (at most 1)', `${fmt(from)} × ${fmt(beta)}`), value: fmt(next), num: next },
+        ? { label: 'max_p (entered Below)', ...calc('max_p ← max_p / α', fmtOperands([from, alpha], ([m, a]) => m / a).join(' / ')), value: fmt(next), num: next }
+        : { label: 'max_p (entered Above)', ...calc('max_p ← max_p · β (at most 1)', `${fmtOperands([from, beta], ([m, b]) => m * b).join(' × ')}${from * beta > 1 ? ', at most 1' : ''}`), value: fmt(next), num: next },
       rec.maxP,
       'max_p',
     );

@@ -116,7 +116,11 @@ describe('explainDecision: hand-computed RED numbers', () => {
     const pa = step(e.steps, 'p_a');
     expect(pa.num).toBe(1);
     expect(pa.symbolic).toBe('p_a = p_b / (1 − count·p_b), at most 1');
-    expect(pa.numeric).toBe(`${fmt(pb)} / (1 − 68 × ${fmt(pb)}) = ${fmt(pb / (1 - 68 * pb))}, so 1`);
+    // p_b with the digits the subtraction needs: "0.01467 / (1 − 68 × 0.01467)" re-done by
+    // hand is 6.01, not the 6.382 shown (1 − count·p_b = 0.0023 amplifies p_b's rounding 430 times)
+    expect(pa.numeric).toMatch(/^0\.014672\d* \/ \(1 − 68 × 0\.014672\d*\) = 6\.382, so 1$/);
+    const written = Number(/^([\d.]+)/.exec(pa.numeric!)![1]);
+    expect(Number((written / (1 - 68 * written)).toPrecision(4))).toBe(6.382);
     expect(pb / (1 - 68 * pb)).toBeGreaterThan(6);
     expect(e.mismatches).toEqual([]);
     // below the cap the line is the plain quotient
@@ -190,6 +194,28 @@ describe('explainDecision: hand-computed RED numbers', () => {
     expect(fmt(12)).toBe('12');
     expect(fmt(-0.5)).toBe('−0.5');
     expect(fmt(1.5e-7)).toBe('1.5e−7');
+  });
+
+  it('a comparison is written with the digits that keep its numbers apart', () => {
+    // avg 11.99996 below min_th 12 read "avg = 12 < min_th = 12"
+    const below = explainDecision(rec({ q: 12, avgBefore: 11.99992, avg: 11.99996, wq: 0.5, minTh: 12, maxTh: 36, region: 'below-min', pb: 0, pa: 0, count: 0, u: null, outcome: 'enqueue' }));
+    expect(step(below.steps, 'Region').formula).toBe('avg = 11.99996 < min_th = 12');
+    // u 0.12336 against p_a 0.12344 read "u = 0.1234 < p_a = 0.1234"
+    const pa = 0.12344;
+    const pb = pa / (1 + pa); // count 1: p_a = p_b / (1 − p_b)
+    const draw = explainDecision(rec({ maxP: pb / 0.25, pb, pa, count: 1, u: 0.12336, outcome: 'drop', reason: 'early', ecn: ECN_NOT_ECT }));
+    expect(draw.mismatches).toEqual([]);
+    expect(step(draw.steps, 'Random draw').formula).toBe('u = 0.12336 < p_a = 0.12344');
+  });
+
+  it('writes minus signs typographically, the exponent’s too, and big numbers to the unit', () => {
+    // "−6.228e-5" mixed two minus signs; a student's parser (or eye) reads "e-5" apart
+    expect(fmt(-6.2277e-5)).toBe('−6.228e−5');
+    // 4 significant digits of 10005.42 bytes gave "10010", which reads as an exact number
+    expect(fmt(10005.42)).toBe('10005');
+    expect(fmt(-123456.7)).toBe('−123457');
+    expect(fmt(1234.56)).toBe('1235');
+    expect(fmt(10005.42, 6)).toBe('10005.4');
   });
 });
 

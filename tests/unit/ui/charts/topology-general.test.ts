@@ -5,10 +5,9 @@
  * nodes on top of each other, no text outside the picture or over a node.
  */
 import { describe, expect, it } from 'vitest';
-import { SERIES } from '../../../../src/ui/colors';
+import { BoxPainter, inside, overlap } from './box-painter';
 import { presetByName, presetScenario } from '../../../../src/engine/scenario/presets';
 import type { GeneralTopology, Scenario } from '../../../../src/engine/scenario/schema';
-import { measureText, type LineStyle, type Painter, type TextStyle } from '../../../../src/ui/charts/painter';
 import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
 import { graphColumns } from '../../../../src/ui/charts/topology-general';
 import { topologyView } from '../../../../src/ui/charts/topology-view';
@@ -16,59 +15,8 @@ import type { ChartContext } from '../../../../src/ui/charts/types';
 import { viewOf } from '../../../../src/ui/scenario-view';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
 
-interface Box {
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-  what: string;
-}
 
-/** Keeps what is drawn: host circles, router squares, link lines, texts, the queue's fill. */
-class BoxPainter implements Painter {
-  readonly hosts: Box[] = [];
-  readonly routers: Box[] = [];
-  readonly texts: Box[] = [];
-  readonly links: { x1: number; y1: number; x2: number; y2: number }[] = [];
-  queueFills = 0;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {}
-  fillRect(x: number, y: number, w: number, h: number, color: string): void {
-    if (color === '#3b4450') this.routers.push({ x0: x, x1: x + w, y0: y, y1: y + h, what: `router at ${x.toFixed(0)},${y.toFixed(0)}` });
-    if (color === SERIES.queue) this.queueFills++;
-  }
-  strokeRect(): void {}
-  line(x1: number, y1: number, x2: number, y2: number, st: LineStyle): void {
-    // links are grey, or the axis colour (the bottleneck and links with an AQM); thresholds and the average have their own colours
-    if (st.color === '#8a939e' || st.color === SERIES.axis) this.links.push({ x1, y1, x2, y2 });
-  }
-  polyline(_xs: ArrayLike<number>, _ys: ArrayLike<number>, n: number): number {
-    return n;
-  }
-  band(): void {}
-  text(s: string, x: number, y: number, st: TextStyle): void {
-    const w = this.measure(s, st.size, st.weight);
-    const x0 = st.align === 'center' ? x - w / 2 : st.align === 'right' ? x - w : x;
-    const h = st.size;
-    const y0 = st.baseline === 'top' ? y : st.baseline === 'middle' ? y - h / 2 : y - h;
-    this.texts.push({ x0, x1: x0 + w, y0, y1: y0 + h, what: s });
-  }
-  measure(s: string, size: number, weight?: 'normal' | 'bold'): number {
-    return measureText(s, size, weight);
-  }
-  marker(): void {}
-  markerRow(): void {}
-  circle(x: number, y: number, r: number, fill: string | null, _stroke?: LineStyle): void {
-    if (fill) this.hosts.push({ x0: x - r, x1: x + r, y0: y - r, y1: y + r, what: `host at ${x.toFixed(0)},${y.toFixed(0)}` });
-  }
-  clip(): void {}
-  unclip(): void {}
-}
 
-const overlap = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-const inside = (a: Box, b: Box) => a.x0 >= b.x0 && a.x1 <= b.x1 && a.y0 >= b.y0 && a.y1 <= b.y1;
 
 function ctx(sc: Scenario, classroom: boolean): ChartContext {
   const store = new SeriesStore();

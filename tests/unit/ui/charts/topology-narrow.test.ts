@@ -1,63 +1,15 @@
 /* The network view on a phone (a ~404 px wide card): nothing overlaps the routers, no text leaves the picture. */
 import { describe, expect, it } from 'vitest';
+import { BoxPainter, overlap } from './box-painter';
 import { presetByName } from '../../../../src/engine/scenario/presets';
-import { measureText, type LineStyle, type Painter, type TextStyle } from '../../../../src/ui/charts/painter';
 import { fmtNumber, fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
 import { topologyView } from '../../../../src/ui/charts/topology-view';
 import type { ChartContext } from '../../../../src/ui/charts/types';
 import { viewOf } from '../../../../src/ui/scenario-view';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
 
-interface Box {
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-  what: string;
-}
 
-/** A painter that keeps the boxes of what is drawn: filled circles, router squares and texts. */
-class BoxPainter implements Painter {
-  readonly hosts: Box[] = [];
-  readonly routers: Box[] = [];
-  readonly texts: Box[] = [];
-  readonly markers: Box[] = [];
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {}
-  fillRect(x: number, y: number, w: number, h: number, color: string): void {
-    if (color === '#3b4450') this.routers.push({ x0: x, x1: x + w, y0: y, y1: y + h, what: 'router' });
-  }
-  strokeRect(): void {}
-  line(): void {}
-  polyline(_xs: ArrayLike<number>, _ys: ArrayLike<number>, n: number): number {
-    return n;
-  }
-  band(): void {}
-  text(s: string, x: number, y: number, st: TextStyle): void {
-    const w = this.measure(s, st.size, st.weight);
-    const x0 = st.align === 'center' ? x - w / 2 : st.align === 'right' ? x - w : x;
-    // the glyphs' height is about the font size, placed by the baseline
-    const h = st.size;
-    const y0 = st.baseline === 'top' ? y : st.baseline === 'middle' ? y - h / 2 : y - h;
-    this.texts.push({ x0, x1: x0 + w, y0, y1: y0 + h, what: s });
-  }
-  measure(s: string, size: number, weight?: 'normal' | 'bold'): number {
-    return measureText(s, size, weight);
-  }
-  marker(_shape: string, x: number, y: number, r: number): void {
-    this.markers.push({ x0: x - r, x1: x + r, y0: y - r, y1: y + r, what: `marker at ${x.toFixed(0)},${y.toFixed(0)}` });
-  }
-  markerRow(): void {}
-  circle(x: number, y: number, r: number, fill: string | null, _stroke?: LineStyle): void {
-    if (fill) this.hosts.push({ x0: x - r, x1: x + r, y0: y - r, y1: y + r, what: `host at ${x.toFixed(0)}` });
-  }
-  clip(): void {}
-  unclip(): void {}
-}
 
-const overlap = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 function draw(preset: string, width: number, height: number, flashes = 0): BoxPainter {
   const view = viewOf(presetByName(preset)!.scenario);
