@@ -13,6 +13,7 @@ import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { ResponseCompare } from './ResponseCompare';
 import { runInWorker, type CompareRunResult } from './run';
+import { queueAxis } from './queue-axis';
 import './compare.css';
 
 export interface CompareViewProps {
@@ -164,22 +165,30 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
     const A = resA;
     const B = resB;
     const t1 = Math.max(A.summary.simulatedSeconds, B.summary.simulatedSeconds, 1e-3);
-    const lineOf = (r: CompareRunResult, name: string, key: string, label: string, color: string, dash?: string, width?: number): ChartLine | null => {
+    const lineOf = (r: CompareRunResult, name: string, key: string, label: string, color: string, dash?: string, width?: number, scale = 1): ChartLine | null => {
       const y = column(r, name);
-      return y ? { key, label, color, dash, width, t: r.series.t, y, n: r.series.length } : null;
+      if (!y) return null;
+      const n = r.series.length;
+      return { key, label, color, dash, width, t: r.series.t, y: scale === 1 ? y : Float64Array.from({ length: n }, (_, i) => y[i] * scale), n };
     };
-    const queueA = [lineOf(A, 'queue', 'qa', `${labelA}: queue`, COLOR_A), lineOf(A, 'avg', 'aa', `${labelA}: average`, COLOR_A, '2 3', 1.5)].filter((l): l is ChartLine => l !== null && !(l.key === 'aa' && va.queue.minTh === null));
-    const queueB = [lineOf(B, 'queue', 'qb', `${labelB}: queue`, COLOR_B, DASH_B), lineOf(B, 'avg', 'ab', `${labelB}: average`, COLOR_B, '2 3', 1.5)].filter((l): l is ChartLine => l !== null && !(l.key === 'ab' && vb.queue.minTh === null));
+    // one axis for both queues: KB when both count bytes, else packets (queue-axis.ts)
+    const axis = queueAxis(va.queue.unit, vb.queue.unit);
+    const avgA = va.queue.minTh !== null && axis.ownUnit(va.queue.unit);
+    const avgB = vb.queue.minTh !== null && axis.ownUnit(vb.queue.unit);
+    const queueA = [lineOf(A, axis.column, 'qa', `${labelA}: queue`, COLOR_A, undefined, undefined, axis.scale), avgA ? lineOf(A, 'avg', 'aa', `${labelA}: average`, COLOR_A, '2 3', 1.5, axis.scale) : null].filter((l): l is ChartLine => l !== null);
+    const queueB = [lineOf(B, axis.column, 'qb', `${labelB}: queue`, COLOR_B, DASH_B, undefined, axis.scale), avgB ? lineOf(B, 'avg', 'ab', `${labelB}: average`, COLOR_B, '2 3', 1.5, axis.scale) : null].filter((l): l is ChartLine => l !== null);
     const refs: { y: number; label: string; color: string }[] = [];
-    const sameTh = va.queue.minTh === vb.queue.minTh && va.queue.maxTh === vb.queue.maxTh;
+    const thOf = (v: typeof va) => (axis.ownUnit(v.queue.unit) ? v.queue : { minTh: null, maxTh: null });
+    const sameTh = thOf(va).minTh === thOf(vb).minTh && thOf(va).maxTh === thOf(vb).maxTh;
     for (const [v, tag] of [[va, sameTh ? '' : ' (A)'], [vb, ' (B)']] as const) {
       if (tag === ' (B)' && sameTh) continue;
-      if (v.queue.minTh !== null) refs.push({ y: v.queue.minTh, label: `min_th${tag}`, color: SERIES.minTh });
-      if (v.queue.maxTh !== null) refs.push({ y: v.queue.maxTh, label: `max_th${tag}`, color: SERIES.maxTh });
+      const th = thOf(v);
+      if (th.minTh !== null) refs.push({ y: th.minTh * axis.scale, label: `min_th${tag}`, color: SERIES.minTh });
+      if (th.maxTh !== null) refs.push({ y: th.maxTh * axis.scale, label: `max_th${tag}`, color: SERIES.maxTh });
     }
     let qMax = 0;
     for (const l of [...queueA, ...queueB]) for (let i = 0; i < l.n; i++) if (l.y[i] > qMax) qMax = l.y[i];
-    const queueUnit = 'queue (packets)';
+    const queueUnit = axis.label;
 
     const nFlows = Math.max(A.summary.flows.length, B.summary.flows.length);
     const shown = Math.min(nFlows, maxFlows);
