@@ -7,7 +7,6 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
-import { jsonEqual } from '../../engine/scenario/paths';
 import { largeRunQuestion } from '../run/controller';
 import { activeExperiment, lessons } from '../scenario-api';
 import type { SlotProps } from '../slots';
@@ -16,8 +15,8 @@ import { CompareView } from './CompareView';
 import { familyRunList, shortLabels } from './family';
 import { FamilyView, type FamilyMember } from './FamilyView';
 import { VARIANTS } from './variants';
+import { compareChoices, DEFAULT_CHOICE, FAMILY, usableChoice } from './choices';
 
-const FAMILY = 'f:family';
 /** Lessons of a family ticked at first (the chart stays readable; more can be ticked). */
 const FAMILY_TICKED = 6;
 
@@ -25,7 +24,7 @@ export default function ComparePanel({ store }: SlotProps) {
   const scenario = useAppState(store, (s) => s.scenario);
   const preset = useAppState(store, (s) => s.presetName);
   const classroom = useAppState(store, (s) => s.classroom);
-  const [choice, setChoice] = useState(VARIANTS[2].id);
+  const [choice, setChoice] = useState(DEFAULT_CHOICE);
   const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; note?: string; n: number } | null>(null);
   const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -60,6 +59,9 @@ export default function ComparePanel({ store }: SlotProps) {
     });
 
   if (!scenario) return <p className="muted pad">Load a scenario to compare it.</p>;
+  // what the select shows and Compare runs: the choice if it is offered and enabled here
+  const groups = compareChoices(scenario, lesson, family.length, list);
+  const chosen = usableChoice(choice, groups);
 
   /**
    * A comparison runs each of its scenarios in full: a very large one is asked about first,
@@ -81,7 +83,7 @@ export default function ComparePanel({ store }: SlotProps) {
 
   const start = () => {
     setError(null);
-    if (choice === FAMILY) {
+    if (chosen === FAMILY) {
       const picked = family.filter((m, i) => isTicked(m.id, i));
       // the chart's labels: what the ticked titles do not all share
       const labels = shortLabels(picked.map((m) => m.title));
@@ -99,8 +101,8 @@ export default function ComparePanel({ store }: SlotProps) {
     let b: Scenario;
     let labelB: string;
     let note: string | undefined;
-    if (choice.startsWith('v:')) {
-      const v = VARIANTS.find((x) => x.id === choice)!;
+    if (chosen.startsWith('v:')) {
+      const v = VARIANTS.find((x) => x.id === chosen)!;
       const r = v.make(scenario);
       if (!r.ok) {
         setError(`Cannot build “${v.label}”: ${r.errors.join('; ')}`);
@@ -109,15 +111,15 @@ export default function ComparePanel({ store }: SlotProps) {
       b = r.scenario;
       labelB = v.label.replace(/^the same with /, '') + (r.labelNote ? ` (${r.labelNote})` : '');
       note = r.note;
-    } else if (choice.startsWith('x:')) {
+    } else if (chosen.startsWith('x:')) {
       // the lesson itself, or the lesson with one of its Try changes
       if (!lesson) return;
-      const e = choice === 'x:lesson' ? null : lesson.experiments[Number(choice.slice(2))];
-      if (choice !== 'x:lesson' && !e) return;
+      const e = chosen === 'x:lesson' ? null : lesson.experiments[Number(chosen.slice(2))];
+      if (chosen !== 'x:lesson' && !e) return;
       b = e ? e.scenario : lesson.scenario;
       labelB = e ? e.title : 'the lesson as it is';
     } else {
-      const l = list.find((x) => `l:${x.name}` === choice);
+      const l = list.find((x) => `l:${x.name}` === chosen);
       if (!l) return;
       b = l.scenario;
       labelB = l.title;
@@ -130,36 +132,16 @@ export default function ComparePanel({ store }: SlotProps) {
     <div className="cmp-panel">
       <div className="cmp-panel-controls">
         <label htmlFor={selectId}>Compare {labelA} with</label>
-        <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)}>
-          <optgroup label="A variant of the current scenario">
-            {VARIANTS.map((v) => (
-              <option key={v.id} value={v.id} disabled={scenario.topology.kind !== 'dumbbell'}>
-                {v.label}
-              </option>
-            ))}
-          </optgroup>
-          {lesson && lesson.experiments.length > 0 ? (
-            <optgroup label="This lesson’s Try changes">
-              {!jsonEqual(lesson.scenario, scenario) ? <option value="x:lesson">the lesson as it is</option> : null}
-              {lesson.experiments.map((e, i) => (
-                <option key={e.title} value={`x:${i}`} disabled={jsonEqual(e.scenario, scenario)}>
-                  the lesson with: {e.title}
+        <select id={selectId} value={chosen} onChange={(e) => setChoice(e.target.value)}>
+          {groups.map((g) => (
+            <optgroup key={g.label} label={g.label}>
+              {g.options.map((o) => (
+                <option key={o.value} value={o.value} disabled={o.disabled}>
+                  {o.label}
                 </option>
               ))}
             </optgroup>
-          ) : null}
-          <optgroup label="Several lessons, response times overlaid">
-            <option value={FAMILY} disabled={family.length === 0}>
-              {family.length === 0 ? 'this lesson’s family (web lessons only)' : `this lesson’s family: ${family.length} lessons that differ only in queue, TCP or ECN`}
-            </option>
-          </optgroup>
-          <optgroup label="A lesson">
-            {list.map((l) => (
-              <option key={l.name} value={`l:${l.name}`}>
-                {l.title}
-              </option>
-            ))}
-          </optgroup>
+          ))}
         </select>
         <button type="button" className="primary" onClick={start} disabled={busy} title={busy ? 'A comparison is running: wait for it, or press Close comparison to stop it' : undefined}>
           {busy ? 'Comparing…' : 'Compare'}
@@ -176,7 +158,7 @@ export default function ComparePanel({ store }: SlotProps) {
           </button>
         ) : null}
       </div>
-      {choice === FAMILY && family.length > 0 ? (
+      {chosen === FAMILY ? (
         <fieldset className="cmp-family">
           <legend>Lessons to overlay (each runs in full; the same seed, {scenario.seed}, for all)</legend>
           {family.map((m, i) => (

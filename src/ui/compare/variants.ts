@@ -8,6 +8,11 @@
  * variants of such a scenario (seeds/001's 4-packet presets) take min_th = limit / 4 and
  * max_th = 3 min_th, the proportions seeds/001 Table II uses for its 4- and 8-packet
  * buffers (min_th 1 and 2), and say so in a note. Thresholds that fit are kept.
+ *
+ * The defaults are numbers of packets: a queue counted in bytes (seeds/002's 100 Mb/s
+ * lessons) that becomes RED got min_th 5 and max_th 15 bytes, less than one packet, so
+ * every arrival was above max_th. There the variant reads them in packets of meanPktSize,
+ * as ns-2 does for a queue in bytes (red.cc: th_min = th_min_pkts x mean_pktsize).
  */
 import { cloneJson, getPath } from '../../engine/scenario/paths';
 import type { Scenario } from '../../engine/scenario/schema';
@@ -25,13 +30,13 @@ export interface Variant {
 const Q = 'topology.bottleneck.queue';
 
 /** Applies several --set style changes in order (each checked as it is applied), then validates the whole. */
-function variant(current: Scenario, sets: readonly [string, unknown][], fit?: (s: Record<string, unknown>) => { note: string; labelNote: string } | null): VariantResult {
+function variant(current: Scenario, sets: readonly [string, unknown][], fit?: (s: Record<string, unknown>, before: Scenario) => { note: string; labelNote: string } | null): VariantResult {
   const s = cloneJson(current) as unknown as Record<string, unknown>;
   for (const [p, v] of sets) {
     const err = applySet(s, p, v);
     if (err) return { ok: false, errors: [err] };
   }
-  const fitted = fit ? fit(s) : null;
+  const fitted = fit ? fit(s, current) : null;
   const r = validate(s);
   if (!r.ok) return r;
   return fitted ? { ok: true, scenario: r.scenario, ...fitted } : { ok: true, scenario: r.scenario };
@@ -41,15 +46,27 @@ const num = (x: unknown): number | null => (typeof x === 'number' && Number.isFi
 const short = (x: number): string => String(Number(x.toPrecision(4)));
 
 /**
- * RED thresholds for the buffer: when min_th is not below the queue's limit, min_th =
- * limit / 4 and max_th = 3 min_th (seeds/001 Table II: 4 packets -> 1, 8 -> 2); else unchanged.
+ * RED thresholds for the buffer. Defaults (the queue was of a kind without thresholds in
+ * `before`) on a queue in bytes are read in packets of meanPktSize. Then, when min_th is
+ * not below the queue's limit, min_th = limit / 4 and max_th = 3 min_th (seeds/001 Table
+ * II: 4 packets -> 1, 8 -> 2). Else unchanged.
  */
-export function fitRedThresholds(s: Record<string, unknown>): { note: string; labelNote: string } | null {
+export function fitRedThresholds(s: Record<string, unknown>, before?: Scenario): { note: string; labelNote: string } | null {
   const limit = num(getPath(s, `${Q}.limit`));
-  const minTh = num(getPath(s, `${Q}.minTh`));
-  const maxTh = num(getPath(s, `${Q}.maxTh`));
-  if (limit === null || minTh === null || minTh < limit) return null;
+  let minTh = num(getPath(s, `${Q}.minTh`));
+  let maxTh = num(getPath(s, `${Q}.maxTh`));
   const unit = getPath(s, `${Q}.unit`) === 'bytes' ? 'bytes' : 'packets';
+  const size = num(getPath(s, `${Q}.meanPktSize`));
+  const defaults = before !== undefined && num(getPath(before, `${Q}.minTh`)) === null;
+  let inPackets: string | null = null;
+  if (defaults && unit === 'bytes' && size !== null && minTh !== null && maxTh !== null) {
+    inPackets = `RED’s default thresholds (min_th ${short(minTh)}, max_th ${short(maxTh)}) are packets: this queue counts bytes, so the RED variant takes them in packets of ${short(size)} bytes (meanPktSize), min_th ${short(minTh * size)} and max_th ${short(maxTh * size)} bytes, as ns-2 does for a queue in bytes.`;
+    minTh *= size;
+    maxTh *= size;
+    applySet(s, `${Q}.minTh`, minTh);
+    applySet(s, `${Q}.maxTh`, maxTh);
+  }
+  if (limit === null || minTh === null || minTh < limit) return inPackets === null ? null : { labelNote: `min_th ${short(minTh ?? 0)}, max_th ${short(maxTh ?? 0)} bytes`, note: inPackets };
   const newMin = limit / 4;
   const newMax = 3 * newMin;
   applySet(s, `${Q}.minTh`, newMin);

@@ -46,6 +46,36 @@ describe('Compare variants', () => {
     });
   }
 
+  // seeds/002's 100 Mb/s lessons count their queue in bytes: RED's default thresholds
+  // (5 and 15, numbers of packets) became 5 and 15 bytes, below one packet, so every
+  // arrival was above max_th and the RED variant dropped or marked all of them
+  for (const v of red) {
+    it(`${v.label}: a queue in bytes takes the default thresholds in packets of meanPktSize`, () => {
+      const s = lesson('web100-users-general-pi24-ecn-98');
+      expect(getPath(s, `${Q}.unit`)).toBe('bytes');
+      const size = getPath(s, `${Q}.meanPktSize`) as number;
+      const r = v.make(s);
+      if (!r.ok) throw new Error(r.errors.join('; '));
+      expect(getPath(r.scenario, `${Q}.kind`)).toBe('red');
+      const minTh = getPath(r.scenario, `${Q}.minTh`) as number;
+      const maxTh = getPath(r.scenario, `${Q}.maxTh`) as number;
+      // at least a packet each, in the proportion of the defaults, below the buffer
+      expect(minTh).toBeGreaterThanOrEqual(size);
+      expect(maxTh).toBe(3 * minTh);
+      expect(maxTh).toBeLessThan(getPath(s, `${Q}.limit`) as number);
+      expect(r.note).toContain('packets of');
+      expect(r.labelNote).toBe(`min_th ${minTh}, max_th ${maxTh} bytes`);
+      // a RED-family queue in bytes keeps its own thresholds (byte-counted ARED lessons, if any)
+      for (const l of lessons()) {
+        const q = getPath(l.scenario, Q) as { unit?: string; minTh?: number } | undefined;
+        if (l.scenario.topology.kind !== 'dumbbell' || q?.unit !== 'bytes' || q.minTh === undefined) continue;
+        const r2 = v.make(l.scenario);
+        if (!r2.ok) throw new Error(r2.errors.join('; '));
+        expect(getPath(r2.scenario, `${Q}.minTh`), l.name).toBe(q.minTh);
+      }
+    });
+  }
+
   it('every variant builds for every dumbbell lesson', () => {
     for (const l of lessons()) {
       if (l.scenario.topology.kind !== 'dumbbell') continue;

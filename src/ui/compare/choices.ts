@@ -1,0 +1,59 @@
+/**
+ * What Compare offers to compare the current scenario with, as the select's groups of
+ * options, and which of them is chosen. Pure (no React), so the rules are tested.
+ *
+ * The chosen value must be an option that is offered and enabled: the panel kept
+ * "the same with RED + ECN" chosen on a general topology (seeds/004), where the variants
+ * are disabled (they change the dumbbell's bottleneck queue), and Compare then failed
+ * with the engine's "topology.bottleneck.queue: unknown field". Likewise a Try change
+ * that is the scenario on screen, the family of a lesson that has none, or a Try change
+ * of the previous lesson.
+ */
+import { jsonEqual } from '../../engine/scenario/paths';
+import type { Scenario } from '../../engine/scenario/schema';
+import type { Lesson } from '../scenario-api';
+import { VARIANTS } from './variants';
+
+export const FAMILY = 'f:family';
+/** The first choice when it is offered: the current scenario with RED + ECN. */
+export const DEFAULT_CHOICE = 'v:red-ecn';
+
+export interface ChoiceOption {
+  value: string;
+  label: string;
+  disabled: boolean;
+}
+
+export interface ChoiceGroup {
+  label: string;
+  options: ChoiceOption[];
+}
+
+/** The variants change the dumbbell's bottleneck queue: a general topology has none of that name. */
+export function variantsApply(s: Scenario): boolean {
+  return s.topology.kind === 'dumbbell';
+}
+
+/** The select's groups: variants, the lesson's Try changes, its family (`familySize` lessons), every lesson. */
+export function compareChoices(scenario: Scenario, lesson: Lesson | undefined, familySize: number, lessons: readonly Pick<Lesson, 'name' | 'title'>[]): ChoiceGroup[] {
+  const groups: ChoiceGroup[] = [{ label: 'A variant of the current scenario', options: VARIANTS.map((v) => ({ value: v.id, label: v.label, disabled: !variantsApply(scenario) })) }];
+  if (lesson && lesson.experiments.length > 0) {
+    const options: ChoiceOption[] = [];
+    if (!jsonEqual(lesson.scenario, scenario)) options.push({ value: 'x:lesson', label: 'the lesson as it is', disabled: false });
+    lesson.experiments.forEach((e, i) => options.push({ value: `x:${i}`, label: `the lesson with: ${e.title}`, disabled: jsonEqual(e.scenario, scenario) }));
+    groups.push({ label: 'This lesson’s Try changes', options });
+  }
+  groups.push({
+    label: 'Several lessons, response times overlaid',
+    options: [{ value: FAMILY, label: familySize === 0 ? 'this lesson’s family (web lessons only)' : `this lesson’s family: ${familySize} lessons that differ only in queue, TCP or ECN`, disabled: familySize === 0 }],
+  });
+  groups.push({ label: 'A lesson', options: lessons.map((l) => ({ value: `l:${l.name}`, label: l.title, disabled: false })) });
+  return groups;
+}
+
+/** `choice` when it is offered and enabled; else the default when it is, else the first enabled option. */
+export function usableChoice(choice: string, groups: readonly ChoiceGroup[]): string {
+  const enabled = groups.flatMap((g) => g.options).filter((o) => !o.disabled);
+  const pick = (v: string) => enabled.find((o) => o.value === v)?.value;
+  return pick(choice) ?? pick(DEFAULT_CHOICE) ?? enabled[0]?.value ?? choice;
+}
