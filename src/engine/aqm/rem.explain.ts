@@ -61,7 +61,7 @@ export function explain(rec: DecisionRecord): Explanation {
   }
   const p = remProbability(price, phi);
   const [sphi, sprice] = fmtOperands([phi, price], ([f, x]) => 1 - Math.pow(f, -x));
-  list.push({ label: 'p', ...calc('p = 1 − φ^(−price)', `1 − ${sphi}^(−${sprice})`), value: fmt(p), num: p }, g('p'), 'p');
+  list.push({ label: 'p', ...calc('p = 1 − φ^(−price)', `1 − ${sphi}^${price === 0 ? '0' : `(−${sprice})`}`), value: fmt(p), num: p }, g('p'), 'p');
   let prob = p;
   if (g('byteMode') === 1) {
     prob = Math.min(1, (p * rec.bytes) / g('meanPktSize'));

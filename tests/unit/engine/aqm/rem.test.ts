@@ -50,6 +50,9 @@ describe('the price update, interval by interval', () => {
     expect(e.steps.find((s) => s.label === 'Price update')?.num).toBeCloseTo(0.0025, 15);
     expect(e.steps.find((s) => s.label === 'Queue mismatch')?.num).toBeCloseTo(-0.5, 15);
     expect(e.mismatches).toEqual([]);
+    // before any update the price is 0: "1 − 1.001^0", not "1.001^(−0)"
+    const first = explain(d.records[0]);
+    expect(first.steps.find((s) => s.label === 'p')?.numeric).toBe('1 − 1.001^0');
     // what the bar shows (zones, ticks, axis; its description is only a tooltip): an asterisk has its footnote
     const shown = [...e.bar!.zones.map((z) => z.label), ...e.bar!.ticks.map((t) => t.label)];
     expect(shown.some((l) => l.endsWith('*'))).toBe(true);
