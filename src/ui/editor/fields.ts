@@ -400,7 +400,17 @@ export function fieldErrors(fields: readonly EditorField[], changed: { path: str
   const out = errorsByPath(others, fields);
   if (!changed || changed.list.length === 0) return out;
   let mine = errorsByPath(changed.list, fields);
-  if (!mine[changed.path] && fields.some((f) => f.path === changed.path)) mine = { [changed.path]: changed.list.join('\n') };
+  if (!mine[changed.path] && fields.some((f) => f.path === changed.path)) {
+    // shown at another field, a message names the field it is about by its label, not its
+    // dotted key ("min_th = 15 must be less than maxTh = 10", not "topology.bottleneck.queue.minTh = 15 ...")
+    const byPath = new Map(fields.map((f) => [f.path, f]));
+    const named = Object.entries(mine).flatMap(([path, text]) => {
+      const f = byPath.get(path);
+      const label = f ? (f.kind === 'param' ? f.spec.label : f.label) : null;
+      return text.split('\n').map((m) => (label && m.startsWith(path) ? label + m.slice(path.length) : m));
+    });
+    mine = { [changed.path]: named.join('\n') };
+  }
   for (const [k, v] of Object.entries(mine)) out[k] = out[k] ? `${v}\n${out[k]}` : v;
   return out;
 }
