@@ -97,9 +97,28 @@ function swapKind(scenario: unknown, path: string, segs: string[], union: UnionN
   const fields = union.variants[kind];
   const next: Record<string, unknown> = { kind, ...defaultsOfVariant(fields) };
   const was = current && typeof current.kind === 'string' ? own(union.variants, current.kind) : undefined;
-  if (current) for (const k of Object.keys(fields)) if (current[k] !== undefined && sameMeaning(was ? own(was, k) : undefined, fields[k], current[k])) next[k] = cloneJson(current[k]);
+  const carried = new Set<string>();
+  if (current) for (const k of Object.keys(fields)) if (current[k] !== undefined && sameMeaning(was ? own(was, k) : undefined, fields[k], current[k])) (next[k] = cloneJson(current[k])), carried.add(k);
+  bytesDefaults(next, fields, carried);
   setPath(scenario, parent, next);
   return null;
+}
+
+/**
+ * A queue kept in bytes across a swap (`unit` carried over): the new kind's sizes left at
+ * their defaults (RED's min_th 5 and max_th 15, PI's q_ref, REM's b*) are packets, so they
+ * are taken as packets of `meanPktSize` bytes, as ns-2 reads RED's thresholds for a queue
+ * in bytes. Unscaled, a PI lesson in bytes swapped to RED got thresholds of 5 and 15 bytes
+ * and dropped a fifth of its packets.
+ */
+function bytesDefaults(next: Record<string, unknown>, fields: Record<string, FieldNode>, carried: ReadonlySet<string>): void {
+  const size = next.meanPktSize;
+  if (next.unit !== 'bytes' || typeof size !== 'number') return;
+  for (const k of Object.keys(fields)) {
+    const f = fields[k];
+    if (carried.has(k) || f.t !== 'param' || !('unit' in f.spec) || f.spec.unit !== 'queue-units') continue;
+    if (typeof next[k] === 'number') next[k] = (next[k] as number) * size;
+  }
 }
 
 /**

@@ -47,24 +47,22 @@ const short = (x: number): string => String(Number(x.toPrecision(4)));
 
 /**
  * RED thresholds for the buffer. Defaults (the queue was of a kind without thresholds in
- * `before`) on a queue in bytes are read in packets of meanPktSize. Then, when min_th is
+ * `before`) on a queue in bytes are read in packets of meanPktSize (the kind swap does it;
+ * this says so in the variant's note). Then, when min_th is
  * not below the queue's limit, min_th = limit / 4 and max_th = 3 min_th (seeds/001 Table
  * II: 4 packets -> 1, 8 -> 2). Else unchanged.
  */
 export function fitRedThresholds(s: Record<string, unknown>, before?: Scenario): { note: string; labelNote: string } | null {
   const limit = num(getPath(s, `${Q}.limit`));
-  let minTh = num(getPath(s, `${Q}.minTh`));
-  let maxTh = num(getPath(s, `${Q}.maxTh`));
+  const minTh = num(getPath(s, `${Q}.minTh`));
+  const maxTh = num(getPath(s, `${Q}.maxTh`));
   const unit = getPath(s, `${Q}.unit`) === 'bytes' ? 'bytes' : 'packets';
   const size = num(getPath(s, `${Q}.meanPktSize`));
   const defaults = before !== undefined && num(getPath(before, `${Q}.minTh`)) === null;
   let inPackets: string | null = null;
   if (defaults && unit === 'bytes' && size !== null && minTh !== null && maxTh !== null) {
-    inPackets = `RED’s default thresholds (min_th ${short(minTh)}, max_th ${short(maxTh)}) are packets: this queue counts bytes, so the RED variant takes them in packets of ${short(size)} bytes (meanPktSize), min_th ${short(minTh * size)} and max_th ${short(maxTh * size)} bytes, as ns-2 does for a queue in bytes.`;
-    minTh *= size;
-    maxTh *= size;
-    applySet(s, `${Q}.minTh`, minTh);
-    applySet(s, `${Q}.maxTh`, maxTh);
+    // the kind swap has already taken them so (engine/scenario/set.ts, bytesDefaults): say so
+    inPackets = `RED’s default thresholds (min_th ${short(minTh / size)}, max_th ${short(maxTh / size)}) are packets: this queue counts bytes, so the RED variant takes them in packets of ${short(size)} bytes (meanPktSize), min_th ${short(minTh)} and max_th ${short(maxTh)} bytes, as ns-2 does for a queue in bytes.`;
   }
   if (limit === null || minTh === null || minTh < limit) return inPackets === null ? null : { labelNote: `min_th ${short(minTh ?? 0)}, max_th ${short(maxTh ?? 0)} bytes`, note: inPackets };
   const newMin = limit / 4;

@@ -64,6 +64,21 @@ describe('applySet', () => {
     expect(applySet(s, 'topology.bottleneck.queue.kind', 'fq')).toMatch(/^topology\.bottleneck\.queue\.kind = "fq" is not allowed: one of "droptail", "red"/);
   });
 
+  it("a queue in bytes swapped to another kind takes that kind's default sizes as packets of meanPktSize", () => {
+    // web100-users-pi24-98: PI with the queue in bytes, meanPktSize 1000, limit 2,400,000 bytes
+    const s = scenario('web100-users-pi24-98');
+    expect(applySet(s, 'topology.bottleneck.queue.kind', 'red')).toBeNull();
+    const q = getPath(s, 'topology.bottleneck.queue') as Record<string, unknown>;
+    const red = defaultsOf(AQMS.find((d) => d.kind === 'red')!.params);
+    expect([q.unit, q.limit, q.meanPktSize]).toEqual(['bytes', 2_400_000, 1000]);
+    expect([q.minTh, q.maxTh]).toEqual([(red.minTh as number) * 1000, (red.maxTh as number) * 1000]);
+    expect(parseScenario(s).ok).toBe(true);
+    // and back to PI: q_ref's default as packets too; in packets nothing is scaled (the test above)
+    expect(applySet(s, 'topology.bottleneck.queue.kind', 'pi')).toBeNull();
+    const pi = defaultsOf(AQMS.find((d) => d.kind === 'pi')!.params);
+    expect(getPath(s, 'topology.bottleneck.queue.qRef')).toBe((pi.qRef as number) * 1000);
+  });
+
   it('creates reverseQueue as a copy of queue when one of its fields is set', () => {
     const s = scenario();
     expect(applySet(s, 'topology.bottleneck.reverseQueue.maxP', 0.5)).toBeNull();
