@@ -228,17 +228,22 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
             classroom={classroom}
           />
         ) : null}
-        <h3 className="cmp-h">Congestion window per flow</h3>
-        <p className="cmp-legend-line">
-          <span className="cmp-swatch" style={{ background: COLOR_A }} aria-hidden="true" /> {labelA} (solid) &nbsp;
-          <span className="cmp-swatch" style={{ background: COLOR_B }} aria-hidden="true" /> {labelB} (dashed); segments, same scale in every panel
-          {nFlows > shown ? ` — first ${shown} of ${nFlows} flows` : ''}
-        </p>
-        <div className="cmp-multiples">
-          {cw.map(({ i, lines }) => (
-            <LineChart classroom={classroom} key={i} compact title={`Flow ${i}`} yLabel="cwnd (segments)" t0={0} t1={t1} lines={lines} yMax={cwMax} height={160} />
-          ))}
-        </div>
+        {/* web traffic alone has no long-lived flow, so no cwnd to draw: no empty heading either */}
+        {cw.length > 0 ? (
+          <>
+            <h3 className="cmp-h">Congestion window per flow</h3>
+            <p className="cmp-legend-line">
+              <span className="cmp-swatch" style={{ background: COLOR_A }} aria-hidden="true" /> {labelA} (solid) &nbsp;
+              <span className="cmp-swatch" style={{ background: COLOR_B }} aria-hidden="true" /> {labelB} (dashed); segments, same scale in every panel
+              {nFlows > shown ? ` — first ${shown} of ${nFlows} flows` : ''}
+            </p>
+            <div className="cmp-multiples">
+              {cw.map(({ i, lines }) => (
+                <LineChart classroom={classroom} key={i} compact title={`Flow ${i}`} yLabel="cwnd (segments)" t0={0} t1={t1} lines={lines} yMax={cwMax} height={160} />
+              ))}
+            </div>
+          </>
+        ) : null}
         <DiffTable rows={rows} labelA={labelA} labelB={labelB} />
       </>
     );
