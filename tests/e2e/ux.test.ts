@@ -676,6 +676,8 @@ describe('disabled controls', () => {
     // before a run the inspector has nothing to go back to and the per-flow charts no data file
     await expect.poll(() => page.getByRole('button', { name: 'Previous decision' }).isDisabled()).toBe(true);
     await page.locator('summary[aria-label="Export Congestion window per flow"]').click();
+    // (the menu asks for its note on the toggle event, which comes just after the click)
+    await expect.poll(() => page.locator('section[data-chart=cwnd]').getByRole('button', { name: 'CSV data' }).isDisabled()).toBe(true);
     const looks = () =>
       page.evaluate(() =>
         [...document.querySelectorAll('button')].map((b) => {

@@ -127,7 +127,8 @@ describe('the delay estimate in the step-through', () => {
     d.q.sync(100 * MS);
     d.arrive(101 * MS);
     const up = explain(d.records[d.records.length - 1]).steps.find((s) => s.label === 'p update')!;
-    expect(up.numeric).toBe('(0.2 + −0.001875) × 0.98');
+    // a negative step is written as a subtraction (helper-47's operand formatting)
+    expect(up.numeric).toBe('(0.2 − 0.001875) × 0.98');
     expect(up.num).toBeCloseTo((0.2 - 0.001875) * 0.98, 15);
   });
 });
