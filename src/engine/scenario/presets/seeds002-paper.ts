@@ -180,18 +180,24 @@ const pcts = (xs: readonly number[]) => xs.map((x) => percent(x)).join(' / ');
 const cdfAt = (s: Summary) => SETTLED_CDF_TIMES.map((t) => within(s, t));
 const shown = (s: Summary) => `${pcts(cdfAt(s))} within 200 ms / 500 ms / 1 s / 2 s`;
 
+const SETTLED_TITLE = 'Measure after PI has settled: 100-130 s instead of 10-40 s (a run three times as long)';
+
+/** PI's own state once settled: its mean probability above `pMin` and its mean queue below `qMax` packets. */
+const piSettled = (pMin: number, qMax: number, words: string): Claim =>
+  claimOf(words, (s) => {
+    const p = s.bottleneck.aqm?.means?.p ?? NaN;
+    return { pass: p > pMin && s.bottleneck.meanQueuePackets < qMax, measured: `p ${percent(p, 1)} on average, mean queue ${s.bottleneck.meanQueuePackets.toFixed(1)} packets` };
+  });
+
 const SETTLED_EXPERIMENT: Experiment = (() => {
   const dt = SETTLED_98_GENERAL['web100-users-general-dt-98'];
   const pi = SETTLED_98_GENERAL['web100-users-general-pi24-98'];
   const rem = SETTLED_98_GENERAL['web100-users-general-rem24-ecn-98'];
   return {
-    title: 'Measure after PI has settled: 100-130 s instead of 10-40 s (a run three times as long)',
+    title: SETTLED_TITLE,
     set: SETTLED_SET,
     claims: [
-      claimOf('PI has settled: its marking probability averages more than 6 % and its queue under 100 packets (in the lesson\'s first 30 s: over 150).', (s) => {
-        const p = s.bottleneck.aqm?.means?.p ?? NaN;
-        return { pass: p > 0.06 && s.bottleneck.meanQueuePackets < 100, measured: `p ${percent(p, 1)} on average, mean queue ${s.bottleneck.meanQueuePackets.toFixed(1)} packets` };
-      }),
+      piSettled(0.06, 100, 'PI has settled: its marking probability averages more than 6 % and its queue under 100 packets (in the lesson\'s first 30 s: over 150).'),
       claimOf(`Now PI with ECN is ahead of drop-tail at every time from 200 ms to 2 s (drop-tail over the same window: ${pcts(dt)}).`, (s) => {
         const c = cdfAt(s);
         return { pass: c.every((x, i) => x > dt[i]), measured: shown(s) };
@@ -213,13 +219,10 @@ const SETTLED_EXPERIMENT: Experiment = (() => {
  * lesson's try-it): its p and its losses rise toward Table II's (docs/web.md, Table II section).
  */
 const SETTLED_LOSS_EXPERIMENT: Experiment = {
-  title: 'Measure after PI has settled: 100-130 s instead of 10-40 s (a run three times as long)',
+  title: SETTLED_TITLE,
   set: SETTLED_SET,
   claims: [
-    claimOf('PI has settled: its drop probability averages more than 3 % and its queue under 80 packets.', (s) => {
-      const p = s.bottleneck.aqm?.means?.p ?? NaN;
-      return { pass: p > 0.03 && s.bottleneck.meanQueuePackets < 80, measured: `p ${percent(p, 1)} on average, mean queue ${s.bottleneck.meanQueuePackets.toFixed(1)} packets` };
-    }),
+    piSettled(0.03, 80, 'PI has settled: its drop probability averages more than 3 % and its queue under 80 packets.'),
     lossRate(0.015, 0.03, 'So it drops more: 1.5 % to 3 % of the packets (the lesson\'s 10-40 s: 0.8 % to 1.5 %; seeds/002 Table II: 4.1 %), nearer the paper, though not at it.'),
   ],
 };
