@@ -18,7 +18,7 @@ import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
 import { activeExperiment, lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
-import { scenarioHref } from './store/url-sync';
+import { lessonStep, scenarioHref } from './store/url-sync';
 import { SummaryTable } from './SummaryTable';
 
 function isTyping(t: EventTarget | null): boolean {
@@ -73,15 +73,35 @@ function LessonMenu() {
   const { store, controller } = useServices();
   const preset = useAppState(store, (s) => s.presetName);
   const list = lessons();
+  // moving through the closed menu with the keys loads each lesson passed (the select's own
+  // behaviour): the first step adds a history entry, the next ones replace it, so Back returns
+  // to the lesson before; a click, Enter or leaving the menu ends the walk
+  const keyed = useRef(false);
+  const walking = useRef(false);
+  const endWalk = () => {
+    keyed.current = false;
+    walking.current = false;
+  };
   return (
     <div className="lesson-menu">
       <label htmlFor="lesson-select">Lesson</label>
       <select
         id="lesson-select"
         value={preset ?? ''}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === 'Escape' || e.key === 'Tab') endWalk();
+          else keyed.current = true;
+        }}
+        onMouseDown={endWalk}
+        onBlur={endWalk}
         onChange={(e) => {
           const l = list.find((x) => x.name === e.target.value);
-          if (l) controller.loadScenario(l.scenario, l.name);
+          if (!l) return;
+          const step = keyed.current && walking.current;
+          walking.current = keyed.current;
+          keyed.current = false;
+          if (step) lessonStep(() => controller.loadScenario(l.scenario, l.name));
+          else controller.loadScenario(l.scenario, l.name);
         }}
       >
         {preset === null ? <option value="">Custom scenario</option> : null}

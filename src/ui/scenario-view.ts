@@ -55,7 +55,10 @@ export interface ScenarioView {
   tcpEcn: boolean;
   /** Flows that run TCP (every traffic kind but UDP). */
   tcpFlows: number;
-  /** Data crosses the bottleneck both ways (traffic from the right, or two-way web traffic): both queues matter. */
+  /**
+   * Data crosses the bottleneck both ways (traffic from the right, or two-way web traffic; on
+   * a general topology, a flow from the bottleneck's to side to its from side): both queues matter.
+   */
   twoWay: boolean;
   /** Web traffic (its connections come and go, so they are not in `flows`): what the hosts of each side are. */
   webRole: { left: 'servers' | 'clients' | 'both' | null; right: 'servers' | 'clients' | 'both' | null };
@@ -73,6 +76,11 @@ export interface GraphNodeView {
   recvs: number[];
   /** Web traffic: the node serves (sends responses), is a client, or both. */
   web: 'servers' | 'clients' | 'both' | null;
+  /**
+   * The end of the bottleneck the node is nearer by hop count (the engine routes by hop
+   * count): 'from' (its data crosses the bottleneck forward), 'to', or null (as near both).
+   */
+  side: 'from' | 'to' | null;
 }
 
 export interface GraphLinkView {
@@ -179,9 +187,34 @@ export function viewOf(s: Scenario | null): ScenarioView {
   if (topo?.kind === 'general') {
     const degree = new Map<string, number>();
     for (const l of topo.links) for (const n of [l.from, l.to]) degree.set(n, (degree.get(n) ?? 0) + 1);
-    const nodes: GraphNodeView[] = topo.nodes.map((n) => ({ name: n.name, host: degree.get(n.name) === 1, sends: [], recvs: [], web: null }));
+    // hop counts from each end of the bottleneck: which side of it each node is on
+    const hops = (from: string): Map<string, number> => {
+      const d = new Map([[from, 0]]);
+      const todo = [from];
+      for (let k = 0; k < todo.length; k++)
+        for (const l of topo.links) {
+          const other = l.from === todo[k] ? l.to : l.to === todo[k] ? l.from : null;
+          if (other !== null && !d.has(other)) d.set(other, d.get(todo[k])! + 1), todo.push(other);
+        }
+      return d;
+    };
+    const dFrom = hops(link.from);
+    const dTo = hops(link.to);
+    const sideOf = (name: string): GraphNodeView['side'] => {
+      const a = dFrom.get(name) ?? Infinity;
+      const b = dTo.get(name) ?? Infinity;
+      return a < b ? 'from' : b < a ? 'to' : null;
+    };
+    const nodes: GraphNodeView[] = topo.nodes.map((n) => ({ name: n.name, host: degree.get(n.name) === 1, sends: [], recvs: [], web: null, side: sideOf(n.name) }));
     const byName = new Map(nodes.map((n) => [n.name, n]));
     let flow = 0;
+    // data from one side of the bottleneck to the other: forward (from -> to) and reverse
+    let forward = false;
+    let reverse = false;
+    const crosses = (a: GraphNodeView | undefined, b: GraphNodeView | undefined) => {
+      if (a?.side === 'from' && b?.side === 'to') forward = true;
+      if (a?.side === 'to' && b?.side === 'from') reverse = true;
+    };
     for (const t of s?.traffic ?? []) {
       const src = t.src === undefined ? undefined : byName.get(t.src);
       const dst = t.dst === undefined ? undefined : byName.get(t.dst);
@@ -189,13 +222,16 @@ export function viewOf(s: Scenario | null): ScenarioView {
       if (dir !== undefined) {
         // web traffic: src serves "forward" responses to clients at dst
         const role = (n: GraphNodeView | undefined, r: 'servers' | 'clients') => n && (n.web = n.web === null || n.web === r ? r : 'both');
-        if (dir !== 'reverse') role(src, 'servers'), role(dst, 'clients');
-        if (dir !== 'forward') role(dst, 'servers'), role(src, 'clients');
+        if (dir !== 'reverse') role(src, 'servers'), role(dst, 'clients'), crosses(src, dst);
+        if (dir !== 'forward') role(dst, 'servers'), role(src, 'clients'), crosses(dst, src);
         continue;
       }
       const n = t.kind === 'bulk' ? t.flows : 1;
       for (let j = 0; j < n; j++, flow++) src?.sends.push(flow), dst?.recvs.push(flow);
+      if (n > 0) crosses(src, dst);
     }
+    fromLeft = forward;
+    fromRight = reverse;
     const bl = (l: { from: string; to: string }) => (l.from === link.from && l.to === link.to) || (l.from === link.to && l.to === link.from);
     const links: GraphLinkView[] = topo.links.map((l) => {
       const lq = (l as { queue?: Record<string, unknown> }).queue;

@@ -868,6 +868,30 @@ describe('browser history', () => {
   });
 });
 
+describe('browser history: the lesson menu with the keyboard', () => {
+  it('moving through the lesson menu with the arrow keys adds one history entry, not one per lesson passed; Back returns to the lesson before', async () => {
+    const page = await open('p=default');
+    const state = () => page.evaluate(() => ({ preset: window.__aqmlab!.store.getState().presetName, entries: history.length }));
+    const before = await state();
+    const lesson = page.getByRole('combobox', { name: 'Lesson' });
+    await lesson.focus();
+    const passed: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(async () => (await state()).preset).not.toBe(passed[passed.length - 1] ?? 'default');
+      passed.push((await state()).preset);
+    }
+    // each step loaded its lesson (the select's own behaviour), and the address bar follows
+    expect(new Set(passed).size).toBe(4);
+    await expect.poll(() => page.evaluate(() => location.hash)).toContain(`p=${passed[3]}`);
+    expect((await state()).entries).toBe(before.entries + 1);
+    await page.screenshot({ path: `${SHOTS}/ux-lesson-arrows.png` });
+    await page.goBack();
+    await expect.poll(async () => (await state()).preset).toBe('default');
+    await page.context().close();
+  });
+});
+
 describe('offline', () => {
   it('after the first visit the built site works with the network off: it reloads, opens a lesson and runs it', async () => {
     const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });

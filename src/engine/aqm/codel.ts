@@ -252,7 +252,7 @@ export class CodelQueue extends QueueDisc {
       case 'after-enter':
         return 'the packet after the entering drop is forwarded';
       case 'drop-next':
-        return `dropping state and now >= drop_next: ${what === 'mark' ? 'ECT packet marked' : 'dropped'} (count ${this.count}); next drop after interval / sqrt(count)`;
+        return `dropping state and now ≥ drop_next: ${what === 'mark' ? 'ECT packet marked' : 'dropped'} (count ${this.count}); next drop after interval / sqrt(count)`;
       case 'wait-next':
         return 'dropping state, but drop_next has not come yet: forwarded';
       case 'left-dropping':

@@ -78,7 +78,7 @@ export class DropTail extends QueueDisc {
     const q = this.length;
     const ns2 = this.countRule === 'ns2';
     const unitWord = this.unit === 'bytes' ? 'bytes' : 'packets';
-    const test = this.unit === 'bytes' ? `waiting bytes + size ${ns2 ? '>=' : '>'} limit` : `waiting + 1 ${ns2 ? '>=' : '>'} limit`;
+    const test = this.unit === 'bytes' ? `waiting bytes + size ${ns2 ? '≥' : '>'} limit` : `waiting + 1 ${ns2 ? '≥' : '>'} limit`;
     this.record(this.newRecord(p, now, q, {
       avgBefore: q,
       avg: q,

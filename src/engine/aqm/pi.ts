@@ -222,7 +222,7 @@ export class PiQueue extends QueueDisc {
           : u < 0
             ? 'p = 0: PI leaves every packet alone'
             : action === 'enqueue'
-              ? `u = ${u.toPrecision(4)} >= p = ${prob.toPrecision(4)}: the packet is queued`
+              ? `u = ${u.toPrecision(4)} ≥ p = ${prob.toPrecision(4)}: the packet is queued`
               : action === 'mark'
                 ? `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ECT packet marked CE instead of dropped (RFC 3168 §5)`
                 : `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ${P.ecn ? 'Not-ECT packet, ' : ''}early drop`,

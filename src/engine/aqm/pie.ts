@@ -236,7 +236,7 @@ export class PieQueue extends QueueDisc {
     switch (why) {
       case 0:
         if (u < 0) return 'p = 0: no random drop';
-        if (action === 'enqueue') return `u = ${u.toPrecision(4)} >= p = ${this.p.toPrecision(4)}: queued`;
+        if (action === 'enqueue') return `u = ${u.toPrecision(4)} ≥ p = ${this.p.toPrecision(4)}: queued`;
         if (action === 'mark') return `u = ${u.toPrecision(4)} < p = ${this.p.toPrecision(4)} < ${P.ecnThreshold}: ECT packet marked (RFC 8033 §5.1)`;
         return `u = ${u.toPrecision(4)} < p = ${this.p.toPrecision(4)}: random drop`;
       case 1:
@@ -267,7 +267,7 @@ export class PieQueue extends QueueDisc {
       u: u < 0 ? null : u,
       outcome: action === 'enqueue' ? 'enqueue' : action === 'mark' ? 'mark' : 'drop',
       reason: action === 'early' ? 'early' : action === 'overflow' ? 'overflow' : null,
-      rule: action === 'overflow' ? `buffer overflow: ${q} ${this.unit} waiting, limit ${this.limit}` : action === 'early' && this.p >= P.ecnThreshold && P.ecn && this.ctx.pool.ecn[p] !== ECN_NOT_ECT ? `u < p = ${this.p.toPrecision(4)}, and p >= ${P.ecnThreshold}: dropped even though ECT (RFC 8033 §5.1)` : this.ruleFor(why, u, action),
+      rule: action === 'overflow' ? `buffer overflow: ${q} ${this.unit} waiting, limit ${this.limit}` : action === 'early' && this.p >= P.ecnThreshold && P.ecn && this.ctx.pool.ecn[p] !== ECN_NOT_ECT ? `u < p = ${this.p.toPrecision(4)}, and p ≥ ${P.ecnThreshold}: dropped even though ECT (RFC 8033 §5.1)` : this.ruleFor(why, u, action),
       extra: {
         p: this.p,
         qdelay: this.qdelay,

@@ -583,7 +583,7 @@ export class RedQueue extends QueueDisc {
       case R_FIRST:
         return 'ns-2 red.cc: avg has just entered the RED region; count restarts at 1 and this packet is queued';
       case R_PASS:
-        return `u = ${fmt(u)} >= p_a = ${fmt(pa)}: the packet is queued`;
+        return `u = ${fmt(u)} ≥ p_a = ${fmt(pa)}: the packet is queued`;
       case R_EARLY_DROP:
         return P.ecn ? `u = ${fmt(u)} < p_a = ${fmt(pa)}: Not-ECT packet, early drop` : `u = ${fmt(u)} < p_a = ${fmt(pa)}: early drop (ECN off)`;
       case R_EARLY_MARK:
@@ -595,7 +595,7 @@ export class RedQueue extends QueueDisc {
       case R_GENTLE_MARK_STAR:
         return `RED*: above max_th ECT packets are marked (seeds/003) (u = ${fmt(u)} < p_a = ${fmt(pa)})`;
       case R_ABOVE_DROP:
-        return `avg >= ${top}: forced drop`;
+        return `avg ≥ ${top}: forced drop`;
       case R_ABOVE_DROP_ECT:
         return `RFC 3168 §7: above ${top} the packet is dropped even though it is ECT`;
       case R_ABOVE_DROP_NEW:
@@ -607,7 +607,7 @@ export class RedQueue extends QueueDisc {
       case R_OVERFLOW:
         return this.unit === 'bytes'
           ? `buffer overflow: ${q} bytes waiting + this packet > limit ${this.limit} bytes`
-          : `buffer overflow: ${q} packets waiting >= limit ${this.limit} (ns-2 red.cc qlen >= qlim)`;
+          : `buffer overflow: ${q} packets waiting ≥ limit ${this.limit} (ns-2 red.cc qlen >= qlim)`;
       default:
         return '';
     }

@@ -283,7 +283,7 @@ export class RemQueue extends QueueDisc {
               ? 'ns-2 markpkts_: with ECN, REM marks departing packets and drops nothing early'
               : 'p = 0: REM leaves every packet alone'
             : action === 'enqueue'
-              ? `u = ${u.toPrecision(4)} >= p = ${prob.toPrecision(4)}: the packet ${stage === 'dequeue' ? 'leaves unmarked' : 'is queued'}`
+              ? `u = ${u.toPrecision(4)} ≥ p = ${prob.toPrecision(4)}: the packet ${stage === 'dequeue' ? 'leaves unmarked' : 'is queued'}`
               : action === 'mark'
                 ? `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ECT packet marked CE${stage === 'dequeue' ? ' as it leaves (ns-2 markpkts_)' : ' instead of dropped (RFC 3168 §5)'}`
                 : `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ${P.ecn ? 'Not-ECT packet, ' : ''}early drop`,

@@ -9,16 +9,21 @@ import { eventStyle, flowColor, SERIES } from '../colors';
 import type { Painter } from './painter';
 import { fmtNumber } from './plot';
 import type { GraphLinkView, GraphNodeView, GraphView, ScenarioView } from '../scenario-view';
-import { counterLegend, drawQueueBar, queueName, rateText, recentEvents } from './topology-parts';
+import { counterLegend, drawQueueBar, drawReverseQueueBar, flashRadius, queueName, rateText, recentEvents } from './topology-parts';
 import type { ChartContext } from './types';
 
 const sends = (n: GraphNodeView) => n.sends.length > 0 || n.web === 'servers' || n.web === 'both';
 const receives = (n: GraphNodeView) => n.recvs.length > 0 || n.web === 'clients' || n.web === 'both';
+// the picture reads left to right as the bottleneck's forward direction: a host beyond the
+// bottleneck that sends (two-way traffic) is drawn with the receivers, as the dumbbell's right side
+const sendsForward = (n: GraphNodeView) => sends(n) && n.side !== 'to';
 
 /**
  * The columns of a general topology, left to right, each a list of node indices top to
  * bottom. A node's column is its hop distance from the nearest sending node (the first host
  * if nothing sends); hosts that receive and do not send go to a last column of their own.
+ * With two-way traffic only the senders on the bottleneck's from side count as sending: the
+ * senders beyond it go to the last column with the receivers.
  * Within a column nodes are ordered by the mean row of their neighbours in the columns
  * before (so links cross little), then by their order in the scenario. Deterministic.
  */
@@ -33,13 +38,15 @@ export function graphColumns(g: GraphView): number[][] {
     adj[a].push(b);
     adj[b].push(a);
   }
-  let sources = g.nodes.map((n, i) => (sends(n) ? i : -1)).filter((i) => i >= 0);
+  // (all senders if none is on the from side)
+  const sender = g.nodes.some(sendsForward) ? sendsForward : sends;
+  let sources = g.nodes.map((n, i) => (sender(n) ? i : -1)).filter((i) => i >= 0);
   if (sources.length === 0) sources = [Math.max(0, g.nodes.findIndex((n) => n.host))];
   const dist = new Array<number>(N).fill(-1);
   const todo: number[] = [];
   for (const s of sources) if (s < N) (dist[s] = 0), todo.push(s);
   for (let k = 0; k < todo.length; k++) for (const m of adj[todo[k]]) if (dist[m] < 0) (dist[m] = dist[todo[k]] + 1), todo.push(m);
-  const sink = (i: number) => g.nodes[i].host && receives(g.nodes[i]) && !sends(g.nodes[i]);
+  const sink = (i: number) => g.nodes[i].host && (receives(g.nodes[i]) || sends(g.nodes[i])) && !sender(g.nodes[i]);
   const col = dist.map((d) => Math.max(0, d));
   let last = 0;
   for (let i = 0; i < N; i++) if (!sink(i)) last = Math.max(last, col[i]);
@@ -141,13 +148,25 @@ export function drawGeneral(p: Painter, c: ChartContext): number {
   const pos = new Map<number, { x: number; y: number }>();
   const more: { x: number; y: number; n: number }[] = [];
   const topRoom = f.small * 2.4 + 14;
-  const cy = (topRoom + areaBottom) / 2;
+  // the bottleneck queue bar's height
+  const qh = Math.max(26, f.tick * 2.2, Math.min(70, H * 0.13));
+  let cy = (topRoom + areaBottom) / 2;
+  // two-way traffic puts the reverse queue's bar and label under the bottleneck's: the
+  // picture's middle moves up to make room for them above the link labels' row (never so far
+  // that the drops flashed over the forward bar leave the picture), and the columns keep to
+  // the height left on both sides of it (a phone in classroom mode: the hosts get smaller)
+  if (v.twoWay && bGap >= 0) {
+    const below = qh / 2 + f.small * 2.6 + qh * 0.45 + 4 + 2 * lineH + 4;
+    const above = qh / 2 + 8 + f.small * 1.15 + 3 + 2.5 * flashRadius(c) + 2;
+    cy = Math.max(above, Math.min(cy, areaBottom - below));
+  }
+  const spanH = Math.min(areaBottom - topRoom, 2 * (cy - 2), 2 * (areaBottom - cy));
   const rowsOf = (n: number) => (n > 8 ? 7 : n);
   const tallest = Math.max(1, ...columns.map((nodes) => rowsOf(nodes.length)));
-  if (tallest > 1) hostR = Math.max(f.small * 0.5, Math.min(hostR, ((areaBottom - topRoom) / tallest - 4) / 2));
+  if (tallest > 1) hostR = Math.max(f.small * 0.5, Math.min(hostR, (spanH / tallest - 4) / 2));
   columns.forEach((nodes, k) => {
     let shown = nodes;
-    const fitRows = Math.max(2, Math.floor((areaBottom - topRoom) / (2 * hostR + 4)));
+    const fitRows = Math.max(2, Math.floor(spanH / (2 * hostR + 4)));
     const cap = nodes.length > 8 ? 6 : nodes.length > fitRows ? fitRows - 1 : nodes.length;
     if (cap < nodes.length) {
       const keep = new Set(nodes.slice(0, cap));
@@ -160,7 +179,7 @@ export function drawGeneral(p: Painter, c: ChartContext): number {
     // a host in a middle column carries its name under it
     const under = k > 0 && k < K - 1 && nodes.some((i) => g.nodes[i].host) ? lineH + 5 : 0;
     // (less the flash rings round the outer hosts, so the link labels under them fit)
-    const avail = areaBottom - topRoom - size - 16;
+    const avail = spanH - size - 16;
     const step = rows > 1 ? Math.min(Math.max(hostR * 3.2, size + under + 8), Math.max(size + 4, avail / (rows - 1))) : 0;
     const y0 = cy - (step * (rows - 1)) / 2;
     shown.forEach((i, r) => pos.set(i, { x: colX[k], y: y0 + r * step }));
@@ -248,7 +267,6 @@ export function drawGeneral(p: Painter, c: ChartContext): number {
 
   // the bottleneck queue, as in the dumbbell; its label kept between the columns around it
   if (bar && bFrom !== undefined && bTo !== undefined) {
-    const qh = Math.max(26, f.tick * 2.2, Math.min(70, H * 0.13));
     // the label under the bar spans the room between the nodes and host labels drawn at its height
     const ly0 = bar.y + qh / 2 + 8;
     const mid = (bar.qx0 + bar.qx1) / 2;
@@ -262,6 +280,29 @@ export function drawGeneral(p: Painter, c: ChartContext): number {
       }
     drawn += drawQueueBar(p, c, v.queue, { qx0: bar.qx0, qx1: bar.qx1, cy: bar.y, qh, headLeft: bar.head === bar.qx0, labelMin: leftEnd, labelMax: rightEnd, clampRight: true }, recent);
     boxes.push({ x0: bar.qx0, x1: bar.qx1, y0: bar.y - qh / 2 - 8 - f.small, y1: bar.y + qh / 2 + 8 + f.small });
+  }
+
+  // two-way traffic: the reverse queue, as the dumbbell draws it: a smaller bar under the
+  // bottleneck at its to end, its head towards the from end, labelled under it
+  if (v.twoWay && bar && pT && bTo !== undefined) {
+    const headRight = bar.head === bar.qx0;
+    const rlen = (bar.qx1 - bar.qx0) * 0.6;
+    const [rx0, rx1] = headRight ? [pT.x + halfOf(bTo) + 8, pT.x + halfOf(bTo) + 8 + rlen] : [pT.x - halfOf(bTo) - 8 - rlen, pT.x - halfOf(bTo) - 8];
+    const ry = bar.y + qh / 2 + f.small * 2.6;
+    const rh = qh * 0.45;
+    // the label's room: between what is drawn at its height (one line if that fits, as the dumbbell's)
+    const ly0 = ry + rh + 4;
+    const ly1 = ly0 + 2 * lineH;
+    const mid = (rx0 + rx1) / 2;
+    let leftEnd = 4;
+    let rightEnd = W - 4;
+    for (const b of boxes)
+      if (b.y0 < ly1 && b.y1 > ly0) {
+        if (b.x1 <= mid) leftEnd = Math.max(leftEnd, b.x1 + 6);
+        else if (b.x0 >= mid) rightEnd = Math.min(rightEnd, b.x0 - 6);
+      }
+    boxes.push(...drawReverseQueueBar(p, c, v, { rx0, rx1, ry, rh, headRight, labelMin: leftEnd, labelMax: rightEnd }));
+    drawn++;
   }
 
   // link labels: the bottleneck's beside it, after the bar; the other links' under their columns, one label for links alike

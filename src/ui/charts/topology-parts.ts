@@ -195,3 +195,57 @@ export function drawQueueBar(p: Painter, c: ChartContext, q: QueueView, g: Queue
   });
   return drawn;
 }
+
+export interface ReverseBarPlace {
+  /** The bar's ends, vertical top and height; the head (where packets leave for the link) is at rx0, or at rx1 with headRight. */
+  rx0: number;
+  rx1: number;
+  ry: number;
+  rh: number;
+  headRight?: boolean;
+  /** The room for the label under the bar (each line is kept inside it). */
+  labelMin: number;
+  labelMax: number;
+}
+
+/**
+ * Two-way traffic: the bottleneck's reverse (to-from) queue as a smaller bar filled from its
+ * head with the live backlog, its discipline beside its head and a label under it with the
+ * backlog and the reverse queue's own drops and marks ("← reverse queue 3 pkts · 12 drops").
+ * Returns the boxes of what it drew: the bar with its discipline, and each line of the label.
+ */
+export function drawReverseQueueBar(p: Painter, c: ChartContext, v: { queue: QueueView; reverseQueue: QueueView }, g: ReverseBarPlace): { x0: number; x1: number; y0: number; y1: number }[] {
+  const f = c.fonts;
+  const store = c.store;
+  const { rx0, rx1, ry, rh } = g;
+  const rq = store.length > 0 ? store.last('queueRev') : 0;
+  const rfull = v.queue.unit === 'bytes' ? Math.max(v.queue.limit / 1500, rq * 1.2, 1) : queueScale(c, v.queue).full;
+  p.fillRect(rx0, ry, rx1 - rx0, rh, '#eef1f4');
+  const rw = (rx1 - rx0) * Math.max(0, Math.min(1, rq / rfull));
+  p.fillRect(g.headRight ? rx1 - rw : rx0, ry, rw, rh, SERIES.reverse);
+  p.strokeRect(rx0, ry, rx1 - rx0, rh, { color: SERIES.axis, width: 1 });
+  // its discipline, beside its head as the forward queue's is above it (the same as the forward
+  // one unless the scenario gives the bottleneck a reverseQueue)
+  const name = queueName(v.reverseQueue);
+  const nameW = p.measure(name, f.small, 'bold') + 8;
+  const drawn = [{ x0: g.headRight ? rx0 : rx0 - nameW, x1: g.headRight ? rx1 + nameW : rx1, y0: Math.min(ry, ry + rh / 2 - f.small / 2), y1: Math.max(ry + rh, ry + rh / 2 + f.small / 2) }];
+  if (g.headRight) p.text(name, rx1 + 8, ry + rh / 2, { size: f.small, color: SERIES.text, align: 'left', baseline: 'middle', weight: 'bold' });
+  else p.text(name, rx0 - 8, ry + rh / 2, { size: f.small, color: SERIES.text, align: 'right', baseline: 'middle', weight: 'bold' });
+  // its own drops and marks: the counters under the picture are the forward queue's,
+  // and with web traffic both ways the reverse queue drops as much again
+  const r = c.summary?.bottleneckReverse;
+  const rHead = `${g.headRight ? '→' : '←'} reverse queue ${fmtNumber(rq)} pkts`;
+  const rCounts = r ? `${fmtNumber(r.drops)} drops${r.marks > 0 ? `, ${fmtNumber(r.marks)} marks` : ''}` : '';
+  // one line under the bar if it fits in its room, else the counts on a second line;
+  // each line is kept inside the room (on a phone its centre would put it past the edge)
+  const one = rCounts ? `${rHead} · ${rCounts}` : rHead;
+  const lines = p.measure(one, f.small) <= g.labelMax - g.labelMin ? [one] : [rHead, rCounts];
+  lines.forEach((l, k) => {
+    const half = p.measure(l, f.small) / 2;
+    const x = Math.max(g.labelMin + half, Math.min(g.labelMax - half, (rx0 + rx1) / 2));
+    const y = ry + rh + 4 + k * f.small * 1.2;
+    p.text(l, x, y, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
+    drawn.push({ x0: x - half, x1: x + half, y0: y, y1: y + f.small });
+  });
+  return drawn;
+}

@@ -9,7 +9,7 @@ import type { Painter } from './painter';
 import { fmtNumber } from './plot';
 import type { ScenarioView } from '../scenario-view';
 import { describeGeneral, drawGeneral } from './topology-general';
-import { count, counterLegend, drawQueueBar, queueName, queueScale, rateText, recentEvents } from './topology-parts';
+import { count, counterLegend, drawQueueBar, drawReverseQueueBar, rateText, recentEvents } from './topology-parts';
 import type { ChartContext, ChartDef } from './types';
 
 /** Host slots drawn per side: all hosts up to 8, else 6 and a "+N more" line. */
@@ -113,7 +113,6 @@ export const topologyView: ChartDef = {
     const v = c.view;
     const W = p.width;
     const H = p.height;
-    const store = c.store;
     // the counters under the picture wrap onto more rows on a narrow screen
     const legend = counterLegend(p, c);
     const legendH = legend.height;
@@ -199,33 +198,9 @@ export const topologyView: ChartDef = {
 
     // two-way traffic: the right-to-left queue, at R2's output, its head towards R1
     if (v.twoWay) {
-      const rq = store.length > 0 ? store.last('queueRev') : 0;
       const rx1 = xRR - routerS / 2 - 8;
       const rx0 = rx1 - (qx1 - qx0) * 0.6;
-      const rh = qh * 0.45;
-      const ry = cy + qh / 2 + f.small * 2.6;
-      const rfull = v.queue.unit === 'bytes' ? Math.max(v.queue.limit / 1500, rq * 1.2, 1) : queueScale(c, v.queue).full;
-      p.fillRect(rx0, ry, rx1 - rx0, rh, '#eef1f4');
-      const rw = (rx1 - rx0) * Math.max(0, Math.min(1, rq / rfull));
-      p.fillRect(rx0, ry, rw, rh, SERIES.reverse);
-      p.strokeRect(rx0, ry, rx1 - rx0, rh, { color: SERIES.axis, width: 1 });
-      // its discipline, beside it as the forward queue's is above it (the same as the forward
-      // one unless the scenario gives the bottleneck a reverseQueue)
-      p.text(queueName(v.reverseQueue), rx0 - 8, ry + rh / 2, { size: f.small, color: SERIES.text, align: 'right', baseline: 'middle', weight: 'bold' });
-      // its own drops and marks: the counters under the picture are the left-to-right queue's,
-      // and with web traffic both ways the reverse queue drops as much again
-      const r = c.summary?.bottleneckReverse;
-      const rHead = `← reverse queue ${fmtNumber(rq)} pkts`;
-      const rCounts = r ? `${fmtNumber(r.drops)} drops${r.marks > 0 ? `, ${fmtNumber(r.marks)} marks` : ''}` : '';
-      // one line under the bar if it fits in the picture, else the counts on a second line;
-      // each line is kept inside the picture (on a phone its centre would put it past the edge)
-      const one = rCounts ? `${rHead} · ${rCounts}` : rHead;
-      const rLines = p.measure(one, f.small) <= W - 8 ? [one] : [rHead, rCounts];
-      rLines.forEach((l, k) => {
-        const half = p.measure(l, f.small) / 2;
-        const x = Math.max(4 + half, Math.min(W - 4 - half, (rx0 + rx1) / 2));
-        p.text(l, x, ry + rh + 4 + k * f.small * 1.2, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top' });
-      });
+      drawReverseQueueBar(p, c, v, { rx0, rx1, ry: cy + qh / 2 + f.small * 2.6, rh: qh * 0.45, labelMin: 4, labelMax: W - 4 });
       drawn++;
     }
 

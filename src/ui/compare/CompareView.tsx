@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { OKABE_ITO, SERIES } from '../colors';
 import { hasWebTraffic, viewOf } from '../scenario-view';
-import { compareSummaries, relText, type DiffRow } from './diff';
+import { compareSummaries, foldFlows, relText, type DiffRow } from './diff';
 import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { ResponseCompare } from './ResponseCompare';
@@ -108,10 +108,30 @@ function column(r: CompareRunResult, name: string): ChartLine['y'] | null {
   return null;
 }
 
-function DiffTable({ rows, labelA, labelB }: { rows: DiffRow[]; labelA: string; labelB: string }) {
+/**
+ * The summaries as one table; with many flows (foldFlows) their rows are folded into their
+ * spread, and listed one by one in a second table under a disclosure.
+ */
+export function DiffTable({ rows, labelA, labelB, flowRows = [], flows = 0 }: { rows: DiffRow[]; labelA: string; labelB: string; flowRows?: DiffRow[]; flows?: number }) {
+  return (
+    <>
+      <RowTable rows={rows} labelA={labelA} labelB={labelB} caption="Summaries (highlighted: different; bold: better)" />
+      {flowRows.length > 0 ? (
+        <details className="cmp-flow-rows">
+          <summary>
+            Every flow, one by one ({flows} flows, {flowRows.length} rows)
+          </summary>
+          <RowTable rows={flowRows} labelA={labelA} labelB={labelB} caption="Per flow (highlighted: different; bold: better)" />
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+function RowTable({ rows, labelA, labelB, caption }: { rows: DiffRow[]; labelA: string; labelB: string; caption: string }) {
   return (
     <table className="cmp-table">
-      <caption>Summaries (highlighted: different; bold: better)</caption>
+      <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">Metric</th>
@@ -158,7 +178,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
 
   const resA = sa.state === 'done' ? sa.result : null;
   const resB = sb.state === 'done' ? sb.result : null;
-  const rows = useMemo(() => (resA && resB ? compareSummaries(resA.summary, resB.summary) : []), [resA, resB]);
+  const table = useMemo(() => (resA && resB ? foldFlows(compareSummaries(resA.summary, resB.summary), resA.summary, resB.summary) : { rows: [], flowRows: [], flows: 0 }), [resA, resB]);
 
   let body = null;
   if (resA && resB) {
@@ -244,7 +264,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
             </div>
           </>
         ) : null}
-        <DiffTable rows={rows} labelA={labelA} labelB={labelB} />
+        <DiffTable rows={table.rows} flowRows={table.flowRows} flows={table.flows} labelA={labelA} labelB={labelB} />
       </>
     );
   }

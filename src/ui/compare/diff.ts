@@ -102,6 +102,55 @@ export function compareSummaries(a: Summary, b: Summary): DiffRow[] {
   return rows;
 }
 
+/** Flows the table lists one by one; with more, their rows fold under a spread (foldFlows). */
+export const FOLD_FLOWS = 8;
+
+/** The median of sorted values (null, an unfinished flow, sorts last); null if it falls on one. */
+function median(sorted: (number | null)[]): number | null {
+  const n = sorted.length;
+  const lo = sorted[(n - 1) >> 1];
+  const hi = sorted[n >> 1];
+  return lo === null || hi === null ? null : (lo + hi) / 2;
+}
+
+/** One side's per-flow values sorted ascending, unfinished (null) last. */
+function sortedValues(values: (number | null)[]): (number | null)[] {
+  return [...values].sort((x, y) => (x === null ? (y === null ? 0 : 1) : y === null ? -1 : x - y));
+}
+
+/**
+ * A table that a class can read with many flows (a 100-flow scenario made 100 goodput rows):
+ * past FOLD_FLOWS flows the per-flow rows are taken out (`flowRows`, for a table to expand)
+ * and `rows` gets their spread instead: the lowest, median and highest goodput of each run,
+ * and the shortest and median completion time (the longest is already a row). With
+ * FOLD_FLOWS flows or fewer, `rows` is unchanged and `flowRows` empty.
+ */
+export function foldFlows(rows: DiffRow[], a: Summary, b: Summary): { rows: DiffRow[]; flowRows: DiffRow[]; flows: number } {
+  const flows = Math.max(a.flows.length, b.flows.length);
+  if (flows <= FOLD_FLOWS) return { rows, flowRows: [], flows };
+  const out = rows.filter((r) => r.group !== 'flow');
+  const goodA = sortedValues(a.flows.map((f) => f.goodputBps));
+  const goodB = sortedValues(b.flows.map((f) => f.goodputBps));
+  const of = (n: number) => `of ${n} flows`;
+  const count = a.flows.length === b.flows.length ? ` ${of(flows)}` : '';
+  const pick = (v: (number | null)[], k: 'min' | 'median' | 'max') => (v.length === 0 ? null : k === 'min' ? v[0] : k === 'max' ? v[v.length - 1] : median(v));
+  out.push(
+    row('flows.goodput.min', `Flow goodput, lowest${count}`, pick(goodA, 'min'), pick(goodB, 'min'), 'higher', mbps, 'flow'),
+    row('flows.goodput.median', 'Flow goodput, median', pick(goodA, 'median'), pick(goodB, 'median'), 'higher', mbps, 'flow'),
+    row('flows.goodput.max', 'Flow goodput, highest', pick(goodA, 'max'), pick(goodB, 'max'), null, mbps, 'flow'),
+  );
+  const sized = (s: Summary) => s.flows.filter((f) => f.bytesRequested !== null).map((f) => f.completionTime);
+  const doneA = sortedValues(sized(a));
+  const doneB = sortedValues(sized(b));
+  if (doneA.length > 0 || doneB.length > 0) {
+    out.push(
+      row('flows.completion.min', 'Flow completion, shortest', pick(doneA, 'min'), pick(doneB, 'min'), 'lower', sec, 'flow', 'unfinished'),
+      row('flows.completion.median', 'Flow completion, median', pick(doneA, 'median'), pick(doneB, 'median'), 'lower', sec, 'flow', 'unfinished'),
+    );
+  }
+  return { rows: out, flowRows: rows.filter((r) => r.group === 'flow'), flows };
+}
+
 /** "+12.5 %" / "−3.0 %" / "" for a row's relative change. */
 export function relText(r: DiffRow): string {
   if (r.change === 'same') return '=';

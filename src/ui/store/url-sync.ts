@@ -125,6 +125,23 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
   return problems.length > 0;
 }
 
+// set while lessonStep() loads: a lesson change then replaces the address bar's entry
+let browsedLesson = false;
+
+/**
+ * Runs `load` (a lesson change) as a step through the lesson menu with the keyboard (a closed
+ * select changes its value, and the lab loads the lesson, on every arrow key): it replaces
+ * the history entry instead of adding one, so Back does not walk through every lesson passed.
+ */
+export function lessonStep(load: () => void): void {
+  browsedLesson = true;
+  try {
+    load();
+  } finally {
+    browsedLesson = false;
+  }
+}
+
 /**
  * Keeps location.hash equal to the scenario's encoding, and loads links the user types
  * or navigates to. Returns a function that stops syncing.
@@ -140,7 +157,7 @@ export function startUrlSync(store: AppStore, controller: RunController): () => 
     const s = store.getState();
     if (applying || !s.scenario || s.scenarioRev === lastRev) return;
     lastRev = s.scenarioRev;
-    const newLesson = lastPreset !== undefined && s.presetName !== lastPreset;
+    const newLesson = lastPreset !== undefined && s.presetName !== lastPreset && !browsedLesson;
     lastPreset = s.presetName;
     let h: string;
     try {

@@ -143,7 +143,7 @@ describe('drop-tail counting rule', () => {
     expect(recs.map((r) => r.q)).toEqual([0, 1, 2]);
     expect(recs[2].reason).toBe('overflow');
     expect(recs[2].region).toBe('overflow');
-    expect(recs[2].rule).toContain('waiting + 1 >= limit');
+    expect(recs[2].rule).toContain('waiting + 1 ≥ limit');
     expect(recs[2].t).toBe(3);
     expect(recs[0].reason).toBeNull();
   });

@@ -175,7 +175,7 @@ describe('explainDecision: hand-computed RED numbers', () => {
     const rfc = explainDecision(rec({ ...base, outcome: 'drop', reason: 'forced', rule: 'RFC 3168 §7: above max_th the packet is dropped even though it is ECT' }));
     expect(rfc.outcome).toBe('forced drop');
     expect(rfc.ecnNote).toMatch(/RFC 3168 §7/);
-    const notEct = explainDecision(rec({ ...base, ecn: ECN_NOT_ECT, outcome: 'drop', reason: 'forced', rule: 'avg >= max_th: forced drop' }));
+    const notEct = explainDecision(rec({ ...base, ecn: ECN_NOT_ECT, outcome: 'drop', reason: 'forced', rule: 'avg ≥ max_th: forced drop' }));
     expect(notEct.ecnNote).toMatch(/Not-ECT/);
   });
 

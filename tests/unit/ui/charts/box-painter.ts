@@ -21,6 +21,8 @@ export class BoxPainter implements Painter {
   readonly markers: Box[] = [];
   readonly links: { x1: number; y1: number; x2: number; y2: number }[] = [];
   queueFills = 0;
+  /** Fills in the reverse queue's colour (two-way traffic's second bar). */
+  reverseFills = 0;
   constructor(
     readonly width: number,
     readonly height: number,
@@ -28,6 +30,7 @@ export class BoxPainter implements Painter {
   fillRect(x: number, y: number, w: number, h: number, color: string): void {
     if (color === '#3b4450') this.routers.push({ x0: x, x1: x + w, y0: y, y1: y + h, what: `router at ${x.toFixed(0)},${y.toFixed(0)}` });
     if (color === SERIES.queue) this.queueFills++;
+    if (color === SERIES.reverse) this.reverseFills++;
   }
   strokeRect(): void {}
   line(x1: number, y1: number, x2: number, y2: number, st: LineStyle): void {

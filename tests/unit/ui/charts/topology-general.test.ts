@@ -134,6 +134,64 @@ describe('network view of a general topology: the odd cases', () => {
   });
 });
 
+describe('network view of a general topology: two-way traffic', () => {
+  // feng-fig12 with flows back from n9 to n4: data crosses A-B both ways, as in a two-way dumbbell run
+  const twoWay = (): Scenario => {
+    const sc = presetScenario('feng-fig12')!;
+    sc.traffic.push({ ...sc.traffic[0], src: 'n9', dst: 'n4', flows: 4 } as Scenario['traffic'][number]);
+    return sc;
+  };
+
+  it('is two-way; the host beyond the bottleneck that sends back is drawn with the receivers', () => {
+    expect(viewOf(presetScenario('feng-fig12')!).twoWay).toBe(false);
+    const v = viewOf(twoWay());
+    expect(v.twoWay).toBe(true);
+    const cols = graphColumns(v.graph!).map((c) => c.map((i) => v.graph!.nodes[i].name));
+    expect(cols.map((c) => c.length)).toEqual([5, 1, 1, 5]);
+    expect(cols[3]).toContain('n9');
+    expect(cols[0]).toContain('n4');
+  });
+
+  it('two-way web traffic across the bottleneck is two-way; one-way web traffic is not', () => {
+    const web = (direction: string): Scenario => {
+      const sc = presetScenario('feng-fig12')!;
+      sc.traffic = [{ kind: 'web-users', src: 'n0', dst: 'n5', direction, users: 10 }] as unknown as Scenario['traffic'];
+      return sc;
+    };
+    expect(viewOf(web('both')).twoWay).toBe(true);
+    expect(viewOf(web('forward')).twoWay).toBe(false);
+    expect(viewOf(web('reverse')).twoWay).toBe(false);
+  });
+
+  it.each(SIZES)('at %i x %i (classroom %s): both queues drawn, the reverse one labelled, clear of the nodes and the other labels', (w, h, classroom) => {
+    const sc = twoWay();
+    const c = ctx(sc, classroom);
+    c.store.append({ t: Float64Array.of(3), cols: { queue: Float64Array.of(20), queueBytes: Float64Array.of(1e4), avg: Float64Array.of(18), queueRev: Float64Array.of(9) } });
+    (c.summary as unknown as Record<string, unknown>).bottleneckReverse = { drops: 186, marks: 0 };
+    const p = new BoxPainter(w, h);
+    topologyView.draw(p, c);
+    expect(p.queueFills).toBe(1);
+    expect(p.reverseFills).toBe(1);
+    const texts = p.texts.map((t) => t.what);
+    const rev = p.texts.filter((t) => t.what.includes('reverse queue 9 pkts') || t.what === '186 drops');
+    expect(rev.length, texts.join(' | ')).toBeGreaterThan(0);
+    expect(rev.map((t) => t.what).join(' ')).toContain('186 drops');
+    // the reverse queue's discipline next to it (RED twice: the forward queue's and its own)
+    expect(texts.filter((t) => t === 'RED')).toHaveLength(2);
+    // the bottleneck's rate is still written somewhere
+    expect(texts.some((t) => t.includes('1.5 Mb/s')), texts.join(' | ')).toBe(true);
+    const nodes = [...p.hosts, ...p.routers];
+    for (const t of p.texts) {
+      expect(t.x0, t.what).toBeGreaterThanOrEqual(0);
+      expect(t.x1, t.what).toBeLessThanOrEqual(w);
+      expect(t.y0, t.what).toBeGreaterThanOrEqual(0);
+      expect(t.y1, t.what).toBeLessThanOrEqual(h);
+      for (const n of nodes) if (!inside(t, n)) expect(overlap(t, n), `"${t.what}" over ${n.what}`).toBe(false);
+    }
+    for (const r of rev) for (const t of p.texts) if (t !== r && !rev.includes(t)) expect(overlap(r, t), `"${r.what}" over "${t.what}"`).toBe(false);
+  });
+});
+
 describe('network view of a general topology: a branch without traffic', () => {
   it('a host off a middle router is named under it; a link with its own AQM is named in the picture and the description', () => {
     const sc = presetScenario('feng-fig12')!;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowSummary, QueueSummary, Summary } from '../../../../src/engine/metrics/types';
 import { toMain, type MainToWorker, type WorkerToMain } from '../../../../src/protocol/messages';
-import { compareSummaries, longestCompletion, relText, type DiffRow } from '../../../../src/ui/compare/diff';
+import { compareSummaries, FOLD_FLOWS, foldFlows, longestCompletion, relText, type DiffRow } from '../../../../src/ui/compare/diff';
 import { runInWorker } from '../../../../src/ui/compare/run';
 
 function queue(over: Partial<QueueSummary> = {}): QueueSummary {
@@ -139,6 +139,53 @@ class FakeWorker {
 }
 
 const asWorker = (f: FakeWorker) => () => f as unknown as Worker;
+
+describe('foldFlows: a many-flow comparison stays readable', () => {
+  // 100 flows (feng-fig12's count): goodputs 1..100 kb/s in A, twice that in B; B's last flow unfinished
+  const many = (k: number, unfinishedLast: boolean) =>
+    Array.from({ length: 100 }, (_, i) => flow(i, { goodputBps: (i + 1) * 1000 * k, completionTime: unfinishedLast && i === 99 ? null : 10 + ((i * 37) % 100) }));
+  const A = summary({}, {}, many(1, false));
+  const B = summary({}, {}, many(2, true));
+
+  it('past FOLD_FLOWS flows the per-flow rows fold into the lowest, median and highest of each run', () => {
+    const all = compareSummaries(A, B);
+    expect(all.filter((r) => r.group === 'flow')).toHaveLength(200);
+    const { rows, flowRows, flows } = foldFlows(all, A, B);
+    expect(flows).toBe(100);
+    // every per-flow row is still there, to expand; none in the table itself but the spread
+    expect(flowRows).toEqual(all.filter((r) => r.group === 'flow'));
+    const spread = rows.filter((r) => r.group === 'flow');
+    expect(spread.map((r) => r.key)).toEqual(['flows.goodput.min', 'flows.goodput.median', 'flows.goodput.max', 'flows.completion.min', 'flows.completion.median']);
+    expect(rows.filter((r) => r.group !== 'flow')).toEqual(all.filter((r) => r.group !== 'flow'));
+    expect([byKey(rows, 'flows.goodput.min').a, byKey(rows, 'flows.goodput.median').a, byKey(rows, 'flows.goodput.max').a]).toEqual([1000, 50_500, 100_000]);
+    expect([byKey(rows, 'flows.goodput.min').b, byKey(rows, 'flows.goodput.max').b]).toEqual([2000, 200_000]);
+    expect(byKey(rows, 'flows.goodput.median').winner).toBe('b');
+    expect(byKey(rows, 'flows.goodput.min').label).toBe('Flow goodput, lowest of 100 flows');
+    // completion: A's times are 10..109 s; B's unfinished flow sorts last (its median moves half a step)
+    expect([byKey(rows, 'flows.completion.min').a, byKey(rows, 'flows.completion.median').a]).toEqual([10, 59.5]);
+    expect(byKey(rows, 'flows.completion.median').b).toBe(59.5);
+    expect(rows.length).toBeLessThan(25);
+  });
+
+  it('FOLD_FLOWS flows or fewer: the table is unchanged', () => {
+    const few = summary({}, {}, Array.from({ length: FOLD_FLOWS }, (_, i) => flow(i)));
+    const all = compareSummaries(few, few);
+    expect(foldFlows(all, few, few)).toEqual({ rows: all, flowRows: [], flows: FOLD_FLOWS });
+  });
+
+  it('the table renders the spread and a closed disclosure with every flow', async () => {
+    const { createElement } = await import('react');
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const spec = ['..', '..', '..', '..', 'src', 'ui', 'compare', 'CompareView.tsx'].join('/');
+    const { DiffTable } = (await import(/* @vite-ignore */ spec)) as { DiffTable: (p: Record<string, unknown>) => null };
+    const html = renderToStaticMarkup(createElement(DiffTable, { ...foldFlows(compareSummaries(A, B), A, B), labelA: 'drop-tail', labelB: 'RED' }));
+    const summaryTable = html.slice(0, html.indexOf('<details'));
+    expect(summaryTable).toContain('Flow goodput, lowest of 100 flows');
+    expect(summaryTable).not.toContain('Flow 7 goodput');
+    expect(html).toMatch(/<details class="cmp-flow-rows"><summary>Every flow, one by one \(100 flows, 200 rows\)<\/summary>/);
+    expect((html.match(/Flow \d+ goodput/g) ?? []).length).toBe(100);
+  });
+});
 
 describe('runInWorker', () => {
   it('starts at full speed without recording, collects batches, reports progress and resolves with the summary', async () => {
