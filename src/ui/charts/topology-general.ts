@@ -384,6 +384,9 @@ export function describeGeneral(v: ScenarioView): string {
   said.push(
     `The bottleneck is the link ${v.link.from} to ${v.link.to}: ${rateText(v.link.rate)}${v.link.framing === 'ethernet' ? ' Ethernet' : ''} with ${fmtNumber(v.link.delay * 1000)} ms delay and ${/^[aeiou]/i.test(q.kind) ? 'an' : 'a'} ${q.kind} queue of ${q.limit} ${q.unit}${q.ecn ? ', with ECN' : ''}.`,
   );
+  // two-way traffic: the reverse queue is drawn too (as the dumbbell's description says it)
+  const rq = v.reverseQueue;
+  if (v.twoWay) said.push(`Data crosses it both ways: the queue from ${v.link.to} to ${v.link.from} is ${rq.kind}, ${rq.limit} ${rq.unit}${rq.ecn ? ', with ECN' : ''}.`);
   const aqms = g.links.filter((l) => !l.bottleneck && linkAqm(l));
   if (aqms.length > 0) said.push(`Also with an AQM: ${aqms.map((l) => `${l.from} to ${l.to} (${linkAqm(l)})`).join(', ')}.`);
   const others = g.links.filter((l) => !l.bottleneck);

@@ -150,6 +150,9 @@ describe('network view of a general topology: two-way traffic', () => {
     expect(cols.map((c) => c.length)).toEqual([5, 1, 1, 5]);
     expect(cols[3]).toContain('n9');
     expect(cols[0]).toContain('n4');
+    // the description says so, as the dumbbell's does; a one-way run's does not
+    expect(topologyView.describe!(ctx(twoWay(), false))).toContain('Data crosses it both ways: the queue from B to A is red, 48 packets.');
+    expect(topologyView.describe!(ctx(presetScenario('feng-fig12')!, false))).not.toContain('both ways');
   });
 
   it('two-way web traffic across the bottleneck is two-way; one-way web traffic is not', () => {
