@@ -670,6 +670,44 @@ describe('phone and projector', () => {
   });
 });
 
+describe('touch: no ring left on a tapped control', () => {
+  it('in classroom mode on a phone a tapped button keeps its plain border; a mouse still gets the hover border, the keyboard the focus ring', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(`${h.url}#p=default`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    await page.getByRole('button', { name: /Classroom/ }).tap();
+    const look = (sel: string) =>
+      page.evaluate((s) => {
+        const e = document.querySelector<HTMLElement>(s)!;
+        const cs = getComputedStyle(e);
+        return { border: cs.borderTopColor, outline: cs.outlineStyle };
+      }, sel);
+    const plain = await look('button.step-fwd');
+    await page.locator('button.step-fwd').tap();
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().status)).not.toBe('idle');
+    // the touch screen keeps :hover on the button tapped: it must not draw the accent border
+    expect(await page.evaluate(() => document.querySelector('button.step-fwd')!.matches(':hover'))).toBe(true);
+    expect(await look('button.step-fwd')).toEqual(plain);
+    // (the screenshot after the tap's own flash, the -webkit-tap-highlight-color, has faded)
+    await page.waitForTimeout(700);
+    await page.screenshot({ path: `${SHOTS}/ux-touch-tapped.png` });
+    await ctx.close();
+
+    // a mouse on a desktop: hovering shows the accent border; Tab shows the focus ring
+    const desk = await open('p=default');
+    const before = await desk.evaluate(() => getComputedStyle(document.querySelector('button.step-fwd')!).borderTopColor);
+    await desk.locator('button.step-fwd').hover();
+    await expect.poll(() => desk.evaluate(() => getComputedStyle(document.querySelector('button.step-fwd')!).borderTopColor)).not.toBe(before);
+    await desk.locator('button.step-fwd').focus();
+    await desk.keyboard.press('Shift+Tab');
+    await desk.keyboard.press('Tab');
+    expect(await desk.evaluate(() => document.activeElement!.matches(':focus-visible') && getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
+    await desk.context().close();
+  });
+});
+
 describe('disabled controls', () => {
   it('look disabled app-wide (faded, not-allowed cursor), in the inspector as in the export menu; enabled ones do not', async () => {
     const page = await open('p=default');

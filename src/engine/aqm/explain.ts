@@ -84,12 +84,12 @@ export type Explainer = (rec: DecisionRecord) => Explanation;
 export function fmt(x: number, digits = 4): string {
   if (Number.isNaN(x)) return '—';
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
-  if (x === 0) return '0';
-  if (Number.isInteger(x) && Math.abs(x) < 1e9) return String(x).replace(/-/g, '−');
   const a = Math.abs(x);
-  if (a < 1e-4 || a >= 1e9) return x.toExponential(digits - 1).replace(/\.?0+e/, 'e').replace(/-/g, '−');
-  if (a >= Math.pow(10, digits)) return String(Math.round(x)).replace(/-/g, '−');
-  return String(Number(x.toPrecision(digits))).replace(/-/g, '−');
+  // the number shownAs rounds to, written in full; very small and very large ones with an
+  // exponent (toExponential(digits − 1) rounds to the same `digits` significant digits as
+  // shownAs's toPrecision(digits); written from x, as the digits of x rounded, not of the double nearest them)
+  const text = x !== 0 && (a < 1e-4 || a >= 1e9) ? x.toExponential(digits - 1).replace(/\.?0+e/, 'e') : String(shownAs(x, digits));
+  return text.replace(/-/g, '−');
 }
 
 /**
@@ -127,7 +127,11 @@ export function fmtMs(s: number, digits = 4): string {
   return `${fmt(s * 1e3, digits)} ms`;
 }
 
-/** `x` as `fmt(x, digits)` writes it: integers whole, others to `digits` significant digits. */
+/**
+ * The rounding behind fmt: `x` as `fmt(x, digits)` writes it. Integers whole (below 1e9),
+ * numbers with more integer digits than `digits` to the unit, others to `digits`
+ * significant digits.
+ */
 export function shownAs(x: number, digits: number): number {
   if (!Number.isFinite(x) || x === 0 || (Number.isInteger(x) && Math.abs(x) < 1e9)) return x;
   const a = Math.abs(x);

@@ -10,7 +10,8 @@ import { RED_PARAMS, red } from '../../../../src/engine/aqm/red';
 import { defaultsOf } from '../../../../src/engine/core/params';
 import { Rng } from '../../../../src/engine/core/rng';
 import { ECN_ECT0, ECN_NOT_ECT, PacketPool } from '../../../../src/engine/net/packet';
-import { fmt, type Step } from '../../../../src/engine/aqm/explain';
+import fc from 'fast-check';
+import { fmt, shownAs, type Step } from '../../../../src/engine/aqm/explain';
 import { explain as explainDecision } from '../../../../src/engine/aqm/red.explain';
 
 /** A RED record with every field set; `over` replaces some. */
@@ -216,6 +217,14 @@ describe('explainDecision: hand-computed RED numbers', () => {
     expect(fmt(-123456.7)).toBe('−123457');
     expect(fmt(1234.56)).toBe('1235');
     expect(fmt(10005.42, 6)).toBe('10005.4');
+  });
+
+  it('what fmt writes reads back as shownAs, the rounding the comparisons and calculation lines use, at every digit count', () => {
+    const read = (s: string) => Number(s.replace(/−/g, '-'));
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ min: -1e10, max: 1e10, noNaN: true }), fc.integer().map((m) => m / 1000)), fc.integer({ min: 1, max: 17 }), (x, d) => Object.is(read(fmt(x, d)) + 0, shownAs(x, d) + 0)),
+      { numRuns: 20_000 },
+    );
   });
 });
 
