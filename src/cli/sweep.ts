@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { RunResult } from '../engine/metrics/types';
+import { meanSd } from '../engine/metrics/stats';
+import { RUN_FIELDS } from '../engine/scenario/fields';
 import { PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { table } from './format';
@@ -15,17 +17,44 @@ import type { CliIo } from './main';
  * Runs a list of presets and prints one line each (e.g. to set the seeds/001 tables
  * beside the paper's):
  *
- *   npm run sweep -- 'ecn-finite-n2-*-ql64' [--set path=value ...] [--json] [--jobs N]
+ *   npm run sweep -- 'ecn-finite-n2-*-ql64' [--set path=value ...] [--seeds 1-5] [--json] [--jobs N]
  *
- * Patterns may use `*` (any text). --set applies to every preset. --json prints one
- * JSON object per run instead of the table. The cases run in parallel on worker threads,
+ * Patterns may use `*` (any text). --set applies to every preset. --seeds runs every
+ * preset once per seed and adds a table of each preset's mean ± sample standard deviation
+ * over them (a web run's offered load and its queue's random drops depend on the seed:
+ * docs/cli.md). --json prints one JSON object per run instead of the tables. The cases run in parallel on worker threads,
  * one per core (--jobs), and a progress line per finished case goes to stderr; the table
  * keeps the order of the patterns whatever order the cases finish in. Exit codes as the
  * main CLI: 2 invalid input, 1 a case failed.
  */
 
-export const SWEEP_USAGE = `Usage: npm run sweep -- <preset or pattern with *>... [--set path=value]... [--json] [--jobs N]
+export const SWEEP_USAGE = `Usage: npm run sweep -- <preset or pattern with *>... [--set path=value]... [--seeds list] [--json] [--jobs N]
+  --seeds L  run each preset once per seed (e.g. 1-5 or 1,4,7) and add the mean ± sd of each column
   --jobs N   worker threads (default: one per core, ${availableParallelism()} here)`;
+
+/** Most runs one --seeds list may ask for per preset. */
+export const MAX_SEEDS = 1000;
+
+/**
+ * The seeds of a --seeds list: whole numbers and ranges separated by commas ("1-5",
+ * "1,4,7", "2-4,9"), in the order given, without duplicates; or an error naming the part
+ * that is wrong and what is allowed.
+ */
+export function parseSeeds(text: string): { seeds: number[] } | { error: string } {
+  const { min, max } = RUN_FIELDS.seed;
+  const allowed = `allowed: whole numbers ${min} to ${max} and ranges like 1-5, separated by commas, at most ${MAX_SEEDS} seeds`;
+  const seeds: number[] = [];
+  for (const part of text.split(',')) {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);
+    const lo = m ? Number(m[1]) : NaN;
+    const hi = m ? Number(m[2] ?? m[1]) : NaN;
+    if (!m || lo > max || hi > max || hi < lo) return { error: `--seeds = ${JSON.stringify(text)}: "${part}" is not a seed or a rising range; ${allowed}` };
+    if (hi - lo >= MAX_SEEDS) return { error: `--seeds = ${JSON.stringify(text)}: too many seeds; ${allowed}` };
+    for (let x = lo; x <= hi; x++) if (!seeds.includes(x)) seeds.push(x);
+    if (seeds.length > MAX_SEEDS) return { error: `--seeds = ${JSON.stringify(text)}: too many seeds; ${allowed}` };
+  }
+  return { seeds };
+}
 
 export function matchPresets(patterns: readonly string[]): { names: string[]; errors: string[] } {
   const names: string[] = [];
@@ -54,6 +83,8 @@ export interface SweepRow {
   completion: (number | null)[];
   jain: number;
   wallSeconds: number;
+  /** The run's seed, when the sweep was asked for several (--seeds). */
+  seed?: number;
   /** Web traffic: the response-time figures (summary.web) and the link's, for a load grid. */
   web?: SweepWebRow;
 }
@@ -74,10 +105,11 @@ export interface SweepWebRow {
 
 const at = (cdf: readonly (readonly [number, number])[], t: number): number => cdf.find(([x]) => x === t)?.[1] ?? NaN;
 
-export function sweepRow(name: string, r: RunResult): SweepRow {
+export function sweepRow(name: string, r: RunResult, seed?: number): SweepRow {
   const s = r.summary;
   return {
     name,
+    ...(seed === undefined ? {} : { seed }),
     simulatedSeconds: s.simulatedSeconds,
     G: s.goodputEfficiency,
     arrivals: s.bottleneck.arrivals,
@@ -112,51 +144,104 @@ function listText(xs: readonly (number | null)[], digits: number): string {
 }
 
 const pc = (x: number) => (x * 100).toFixed(1);
+const fixed = (d: number) => (x: number) => x.toFixed(d);
+
+/**
+ * A column of the sweep tables: its heading, its text in a run's row, and, for the table
+ * of means over seeds, the number it averages (with its heading there and its format).
+ */
+interface Column {
+  head: string;
+  text(r: SweepRow): string;
+  /** The number averaged over seeds (null: none for this run); absent: not averaged. */
+  value?(r: SweepRow): number | null;
+  /** Heading in the table of means, when it differs (a list column averages one figure of it). */
+  meanHead?: string;
+  fmt?(x: number): string;
+}
+
+/** A column showing one number, averaged over seeds as it is shown. */
+function num(head: string, get: (r: SweepRow) => number | null, fmt: (x: number) => string): Column {
+  return { head, text: (r) => { const x = get(r); return x === null ? '-' : fmt(x); }, value: get, fmt };
+}
+
+const name: Column = { head: 'preset', text: (r) => r.name };
+const simS = num('sim s', (r) => r.simulatedSeconds, fixed(2));
+const wallS = num('wall s', (r) => r.wallSeconds, fixed(3));
 
 /** Web runs (every row with web traffic): link and response-time columns instead of per-flow ones. */
-function webTable(rows: readonly SweepRow[]): string {
+const WEB_COLUMNS: Column[] = [
+  name,
+  simS,
+  num('util -> %', (r) => r.web!.utilization[0], pc),
+  num('util <- %', (r) => r.web!.utilization[1], pc),
+  num('mean q', (r) => r.web!.meanQueuePackets, fixed(1)),
+  num('loss %', (r) => r.web!.lossRate * 100, fixed(2)),
+  num('exchanges', (r) => r.web!.exchanges, fixed(0)),
+  num('<= 200 ms %', (r) => r.web!.within['0.2'], pc),
+  num('<= 1 s %', (r) => r.web!.within['1'], pc),
+  num('<= 2 s %', (r) => r.web!.within['2'], pc),
+  num('p50 ms', (r) => (r.web!.p50 === null ? null : r.web!.p50 * 1000), fixed(0)),
+  num('> 50 KB p50 s', (r) => r.web!.largeP50, fixed(2)),
+  num('with loss %', (r) => r.web!.flowsWithLoss, pc),
+  wallS,
+];
+
+const COLUMNS: Column[] = [
+  name,
+  simS,
+  num('G %', (r) => (r.G === null ? null : r.G * 100), fixed(2)),
+  num('arrivals', (r) => r.arrivals, fixed(0)),
+  num('drops', (r) => r.drops, fixed(0)),
+  num('marks', (r) => r.marks, fixed(0)),
+  num('retx', (r) => r.retransmissions, fixed(0)),
+  num('RTOs', (r) => r.timeouts, fixed(0)),
+  { head: 'goodput Kb/s', text: (r) => listText(r.goodputKbps, 1), meanHead: 'goodput Kb/s (sum)', value: (r) => r.goodputKbps.reduce((a, x) => a + x, 0), fmt: fixed(1) },
+  // the last download's completion: seeds/001's T; null while one is unfinished
+  { head: 'done s', text: (r) => listText(r.completion, 3), meanHead: 'done s (last)', value: (r) => (r.completion.length === 0 || r.completion.includes(null) ? null : Math.max(...(r.completion as number[]))), fmt: fixed(3) },
+  num('Jain', (r) => r.jain, fixed(3)),
+  wallS,
+];
+
+const columnsFor = (rows: readonly SweepRow[]): Column[] => (rows.length > 0 && rows.every((r) => r.web) ? WEB_COLUMNS : COLUMNS);
+
+/** One row per run; with --seeds, a seed column after the preset's name. */
+export function sweepTable(rows: readonly SweepRow[]): string {
+  const cols = columnsFor(rows);
+  const seeded = rows.some((r) => r.seed !== undefined);
+  const heads = cols.map((c) => c.head);
+  if (seeded) heads.splice(1, 0, 'seed');
   return table(
-    ['preset', 'sim s', 'util -> %', 'util <- %', 'mean q', 'loss %', 'exchanges', '<= 200 ms %', '<= 1 s %', '<= 2 s %', 'p50 ms', '> 50 KB p50 s', 'with loss %', 'wall s'],
+    heads,
     rows.map((r) => {
-      const w = r.web!;
-      return [
-        r.name,
-        r.simulatedSeconds.toFixed(2),
-        pc(w.utilization[0]),
-        pc(w.utilization[1]),
-        w.meanQueuePackets.toFixed(1),
-        (w.lossRate * 100).toFixed(2),
-        String(w.exchanges),
-        pc(w.within['0.2']),
-        pc(w.within['1']),
-        pc(w.within['2']),
-        w.p50 === null ? '-' : (w.p50 * 1000).toFixed(0),
-        w.largeP50 === null ? '-' : w.largeP50.toFixed(2),
-        pc(w.flowsWithLoss),
-        r.wallSeconds.toFixed(3),
-      ];
+      const cells = cols.map((c) => c.text(r));
+      if (seeded) cells.splice(1, 0, String(r.seed ?? '-'));
+      return cells;
     }),
   );
 }
 
-export function sweepTable(rows: readonly SweepRow[]): string {
-  if (rows.length > 0 && rows.every((r) => r.web)) return webTable(rows);
+/**
+ * The table of means (--seeds): one line per preset, each column's mean ± sample standard
+ * deviation over that preset's runs, in the order of the presets.
+ */
+export function sweepMeansTable(rows: readonly SweepRow[]): string {
+  const cols = columnsFor(rows).filter((c) => c.value !== undefined);
+  const names = [...new Set(rows.map((r) => r.name))];
   return table(
-    ['preset', 'sim s', 'G %', 'arrivals', 'drops', 'marks', 'retx', 'RTOs', 'goodput Kb/s', 'done s', 'Jain', 'wall s'],
-    rows.map((r) => [
-      r.name,
-      r.simulatedSeconds.toFixed(2),
-      r.G === null ? '-' : (r.G * 100).toFixed(2),
-      String(r.arrivals),
-      String(r.drops),
-      String(r.marks),
-      String(r.retransmissions),
-      String(r.timeouts),
-      listText(r.goodputKbps, 1),
-      listText(r.completion, 3),
-      r.jain.toFixed(3),
-      r.wallSeconds.toFixed(3),
-    ]),
+    ['preset', 'runs', ...cols.map((c) => c.meanHead ?? c.head)],
+    names.map((n) => {
+      const mine = rows.filter((r) => r.name === n);
+      return [
+        n,
+        String(mine.length),
+        ...cols.map((c) => {
+          // a share missing from a run's CDF reads NaN: no mean then, as for a missing value
+          const m = meanSd(mine.map((r) => { const x = c.value!(r); return x === null || !Number.isFinite(x) ? null : x; }));
+          return m.mean === null || m.sd === null ? '-' : mine.length < 2 ? c.fmt!(m.mean) : `${c.fmt!(m.mean)} ± ${c.fmt!(m.sd)}`;
+        }),
+      ];
+    }),
   );
 }
 
@@ -165,6 +250,8 @@ export interface SweepJob {
   index: number;
   name: string;
   scenario: Scenario;
+  /** Set when the sweep runs several seeds: the row then carries it. */
+  seed?: number;
 }
 
 export type SweepReply = { index: number; row: SweepRow } | { index: number; error: string };
@@ -173,7 +260,7 @@ export type SweepReply = { index: number; row: SweepRow } | { index: number; err
 export async function runSweepJob(job: SweepJob): Promise<SweepReply> {
   try {
     const { runScenario } = await import('../engine/run');
-    return { index: job.index, row: sweepRow(job.name, runScenario(job.scenario, {}, {})) };
+    return { index: job.index, row: sweepRow(job.name, runScenario(job.scenario, {}, {}), job.seed) };
   } catch (e) {
     return { index: job.index, error: e instanceof Error ? e.message : String(e) };
   }
@@ -222,14 +309,14 @@ function secondsText(s: number): string {
 }
 
 export async function runSweep(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: { set?: string[]; json?: boolean; help?: boolean; jobs?: string };
+  let values: { set?: string[]; json?: boolean; help?: boolean; jobs?: string; seeds?: string };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (e) {
     io.err(`${(e as Error).message.split('\n')[0]}\n${SWEEP_USAGE}\n`);
@@ -249,12 +336,27 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
     }
     jobsWanted = j;
   }
+  let seeds: number[] | undefined;
+  if (values.seeds !== undefined) {
+    const p = parseSeeds(values.seeds);
+    if ('error' in p) {
+      io.err(p.error + '\n');
+      return 2;
+    }
+    seeds = p.seeds;
+  }
   const { names, errors } = matchPresets(positionals);
   const jobs: SweepJob[] = [];
   for (const name of names) {
-    const l = loadScenario({ preset: name, sets: values.set ?? [] });
-    if (l.ok) jobs.push({ index: jobs.length, name, scenario: l.scenario });
-    else errors.push(...l.errors.map((e) => `${name}: ${e}`));
+    // a --set seed=... given too is overridden by each seed of the list (it comes last)
+    for (const seed of seeds ?? [undefined]) {
+      const l = loadScenario({ preset: name, sets: [...(values.set ?? []), ...(seed === undefined ? [] : [`seed=${seed}`])] });
+      if (l.ok) jobs.push({ index: jobs.length, name, scenario: l.scenario, ...(seed === undefined ? {} : { seed }) });
+      else {
+        errors.push(...l.errors.map((e) => `${name}: ${e}`));
+        break;
+      }
+    }
   }
   if (errors.length) {
     io.err(errors.join('\n') + '\n');
@@ -270,7 +372,7 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
     finished++;
     const elapsed = (performance.now() - t0) / 1000;
     const left = (elapsed / finished) * (jobs.length - finished);
-    const name = jobs[r.index].name;
+    const name = jobs[r.index].seed === undefined ? jobs[r.index].name : `${jobs[r.index].name} seed ${jobs[r.index].seed}`;
     if ('row' in r) rows[r.index] = r.row;
     else failures.push(`${name}: run failed: ${r.error}`);
     const what = 'row' in r ? `${secondsText(r.row.wallSeconds)} wall` : 'FAILED';
@@ -285,7 +387,11 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
   io.err(`sweep: ${jobs.length} case${jobs.length === 1 ? '' : 's'} on ${threads} worker thread${threads === 1 ? '' : 's'} (${cores} core${cores === 1 ? '' : 's'})\n`);
   if (threads <= 1) for (const job of jobs) onDone(await runSweepJob(job));
   else await runOnWorkers(jobs, threads, onDone);
-  if (!values.json) io.out(sweepTable(rows.filter((r): r is SweepRow => r !== null)) + '\n');
+  const done = rows.filter((r): r is SweepRow => r !== null);
+  if (!values.json) {
+    io.out(sweepTable(done) + '\n');
+    if (seeds !== undefined && done.length > 0) io.out(`\nMean ± sample standard deviation over seeds ${values.seeds}:\n${sweepMeansTable(done)}\n`);
+  }
   if (failures.length) {
     io.err(failures.join('\n') + '\n');
     return 1;

@@ -3,7 +3,11 @@ import { ECN_FINITE_CLIENTS, ECN_FINITE_QLS, ecnFiniteName, PRESETS, presetByNam
 import { cloneJson, setPath } from '../engine/scenario/paths';
 import { parseScenario, type Scenario } from '../engine/scenario/schema';
 import { trafficByKind } from '../engine/traffic/registry';
+import { meanSd } from '../engine/metrics/stats';
 import type { Ns2Result } from './result';
+
+/** Re-exported for the validation's callers and tests. */
+export { meanSd };
 
 /**
  * The validation suite of `npm run validate`: scenarios run in the engine and in ns-2.35,
@@ -110,15 +114,6 @@ function judgeValues(m: Metric, e: number | null, n: number | null): MetricResul
   if (e === null || n === null) return { ...base, verdict: e === n ? 'pass' : 'fail', note: e === null ? 'engine has no value' : 'ns-2 has no value' };
   const ok = n === 0 ? e === 0 : Math.abs(e / n - 1) <= m.rel;
   return { ...base, verdict: ok ? 'pass' : 'fail' };
-}
-
-/** Mean and sample standard deviation (n - 1) of the runs' values; null if a run has none. */
-export function meanSd(xs: readonly (number | null)[]): { mean: number | null; sd: number | null } {
-  if (xs.length === 0 || xs.some((x) => x === null)) return { mean: null, sd: null };
-  const v = xs as number[];
-  const mean = v.reduce((a, x) => a + x, 0) / v.length;
-  const sd = v.length > 1 ? Math.sqrt(v.reduce((a, x) => a + (x - mean) ** 2, 0) / (v.length - 1)) : 0;
-  return { mean, sd };
 }
 
 /**

@@ -1,0 +1,8 @@
+/** Mean and sample standard deviation (n - 1; 0 for one value) of runs' values; null if a run has none. */
+export function meanSd(xs: readonly (number | null)[]): { mean: number | null; sd: number | null } {
+  if (xs.length === 0 || xs.some((x) => x === null)) return { mean: null, sd: null };
+  const v = xs as number[];
+  const mean = v.reduce((a, x) => a + x, 0) / v.length;
+  const sd = v.length > 1 ? Math.sqrt(v.reduce((a, x) => a + (x - mean) ** 2, 0) / (v.length - 1)) : 0;
+  return { mean, sd };
+}

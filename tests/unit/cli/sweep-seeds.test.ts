@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { capture } from './capture';
+import { MAX_SEEDS, parseSeeds, runSweep } from '../../../src/cli/sweep';
+
+/**
+ * `aqm-lab sweep --seeds`: each preset once per seed, then each column's mean ± sample
+ * standard deviation over the seeds (docs/cli.md). RED draws at random, so its runs differ
+ * by seed; drop-tail with bulk flows draws nothing, so its runs are identical.
+ */
+describe('sweep --seeds', () => {
+  it('parses seeds and ranges in the order given, without duplicates', () => {
+    expect(parseSeeds('1-5')).toEqual({ seeds: [1, 2, 3, 4, 5] });
+    expect(parseSeeds('1,4,7')).toEqual({ seeds: [1, 4, 7] });
+    expect(parseSeeds('9, 2-4,3')).toEqual({ seeds: [9, 2, 3, 4] });
+    expect(parseSeeds('0')).toEqual({ seeds: [0] });
+  });
+
+  it('names the wrong part and what is allowed', () => {
+    for (const bad of ['5-1', 'a', '-1', '1,,2', '1.5', '4294967296']) {
+      const r = parseSeeds(bad);
+      expect('error' in r && r.error).toMatch(/is not a seed or a rising range; allowed: whole numbers 0 to 4294967295/);
+    }
+    expect('error' in parseSeeds(`1-${MAX_SEEDS + 1}`) && (parseSeeds(`1-${MAX_SEEDS + 1}`) as { error: string }).error).toMatch(/too many seeds/);
+    expect(parseSeeds(`1-${MAX_SEEDS}`)).toMatchObject({ seeds: { length: MAX_SEEDS } });
+  });
+
+  it('rejects a bad list before running anything (exit 2)', async () => {
+    const io = capture();
+    expect(await runSweep(['lockout-dt', '--seeds', '3-1'], io)).toBe(2);
+    expect(io.stderr).toContain('--seeds = "3-1": "3-1" is not a seed or a rising range');
+    expect(io.stdout).toBe('');
+  });
+
+  const cases = ['ecn-finite-n2-red-a-ql32', 'ecn-finite-n2-dt-ql32'];
+  const args = [...cases, '--set', 'duration=30', '--seeds', '1-3', '--jobs', '1'];
+
+  it('runs each preset at each seed, preset by preset; RED differs by seed, drop-tail does not', async () => {
+    const io = capture();
+    expect(await runSweep([...args, '--json'], io)).toBe(0);
+    const rows = io.stdout.trim().split('\n').map((l) => JSON.parse(l) as { name: string; seed: number; drops: number; arrivals: number });
+    expect(rows.map((r) => [r.name, r.seed])).toEqual([
+      [cases[0], 1], [cases[0], 2], [cases[0], 3],
+      [cases[1], 1], [cases[1], 2], [cases[1], 3],
+    ]);
+    const red = rows.slice(0, 3);
+    const dt = rows.slice(3);
+    expect(new Set(red.map((r) => `${r.drops}/${r.arrivals}`)).size).toBeGreaterThan(1);
+    expect(new Set(dt.map((r) => `${r.drops}/${r.arrivals}`)).size).toBe(1);
+    expect(io.stderr).toMatch(/sweep 1\/6 {2}ecn-finite-n2-red-a-ql32 seed 1 /);
+  });
+
+  it('prints a seed column and a table of means whose entries are the mean ± sample sd of the runs', async () => {
+    const json = capture();
+    expect(await runSweep([...args, '--json'], json)).toBe(0);
+    const rows = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { name: string; drops: number });
+    const io = capture();
+    expect(await runSweep(args, io)).toBe(0);
+    const [runs, means] = io.stdout.split('Mean ± sample standard deviation over seeds 1-3:\n');
+    expect(runs.split('\n')[0]).toMatch(/^preset\s+seed\s+sim s/);
+    const head = means.split('\n')[0].trim().split(/\s{2,}/);
+    expect(head.slice(0, 2)).toEqual(['preset', 'runs']);
+    const dropsCol = head.indexOf('drops');
+    for (const name of cases) {
+      const d = rows.filter((r) => r.name === name).map((r) => r.drops);
+      const mean = d.reduce((a, x) => a + x, 0) / d.length;
+      const sd = Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / (d.length - 1));
+      const line = means.split('\n').find((l) => l.startsWith(name + ' '))!;
+      const cells = line.trim().split(/\s{2,}/);
+      expect(cells[1]).toBe('3');
+      expect(cells[dropsCol]).toBe(`${mean.toFixed(0)} ± ${sd.toFixed(0)}`);
+    }
+  });
+});
