@@ -163,12 +163,12 @@ function SeedRowTable({ rows, labelA, labelB, caption }: { rows: SeedRow[]; labe
         <tr>
           <th scope="col">Metric</th>
           <th scope="col">
-            <span className="cmp-swatch" style={{ background: COLOR_A }} aria-hidden="true" /> {labelA}
+            <span className="cmp-swatch" style={{ background: COLOR_A }} aria-hidden="true" /> A: {labelA}
           </th>
           <th scope="col">
-            <span className="cmp-swatch" style={{ background: COLOR_B }} aria-hidden="true" /> {labelB}
+            <span className="cmp-swatch" style={{ background: COLOR_B }} aria-hidden="true" /> B: {labelB}
           </th>
-          <th scope="col">Difference of means</th>
+          <th scope="col">Difference of means, B − A</th>
           <th scope="col" title={SPREAD_RULE}>
             Versus the seeds’ spread
           </th>
