@@ -133,7 +133,7 @@ export default function ComparePanel({ store }: SlotProps) {
     <div className="cmp-panel">
       <div className="cmp-panel-controls">
         <label htmlFor={selectId}>Compare {labelA} with</label>
-        <select id={selectId} value={chosen} onChange={(e) => setChoice(e.target.value)}>
+        <select id={selectId} className="cmp-choice" value={chosen} onChange={(e) => setChoice(e.target.value)}>
           {groups.map((g) => (
             <optgroup key={g.label} label={g.label}>
               {g.options.map((o) => (
