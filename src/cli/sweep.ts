@@ -22,7 +22,8 @@ import type { CliIo } from './main';
  * Patterns may use `*` (any text). --set applies to every preset. --seeds runs every
  * preset once per seed and adds a table of each preset's mean ± sample standard deviation
  * over them (a web run's offered load and its queue's random drops depend on the seed:
- * docs/cli.md). --json prints one JSON object per run instead of the tables. The cases run in parallel on worker threads,
+ * docs/cli.md). --against P adds each preset's differences from preset P, paired by seed.
+ * --json prints one JSON object per run instead of the tables. The cases run in parallel on worker threads,
  * one per core (--jobs), and a progress line per finished case goes to stderr; the table
  * keeps the order of the patterns whatever order the cases finish in. Exit codes as the
  * main CLI: 2 invalid input, 1 a case failed.
@@ -30,6 +31,7 @@ import type { CliIo } from './main';
 
 export const SWEEP_USAGE = `Usage: npm run sweep -- <preset or pattern with *>... [--set path=value]... [--seeds list] [--json] [--jobs N]
   --seeds L  run each preset once per seed (e.g. 1-5 or 1,4,7) and add the mean ± sd of each column
+  --against P  also print each preset's differences from preset P, paired by seed (mean ± sd)
   --jobs N   worker threads (default: one per core, ${availableParallelism()} here)`;
 
 /** Most runs one --seeds list may ask for per preset. */
@@ -245,6 +247,43 @@ export function sweepMeansTable(rows: readonly SweepRow[]): string {
   );
 }
 
+const signed = (fmt: (x: number) => string) => (x: number) => (x > 0 ? '+' : '') + fmt(x);
+
+/**
+ * The paired differences (--against): for each preset but the reference, each column's
+ * run minus the reference's run at the same seed, as mean ± sample standard deviation over
+ * the seeds both have, with "*" where every seed's difference has that sign. Runs of one
+ * seed share their workload's random draws (each traffic item draws from streams of its
+ * own), so pairing takes the seed-to-seed spread of the load out of the comparison.
+ */
+export function sweepPairedTable(rows: readonly SweepRow[], reference: string): string {
+  const cols = columnsFor(rows).filter((c) => c.value !== undefined && c !== wallS && c !== simS);
+  const ref = new Map(rows.filter((r) => r.name === reference).map((r) => [r.seed, r]));
+  const names = [...new Set(rows.map((r) => r.name))].filter((n) => n !== reference);
+  const num = (c: Column, r: SweepRow): number | null => {
+    const x = c.value!(r);
+    return x === null || !Number.isFinite(x) ? null : x;
+  };
+  return table(
+    ['preset', 'seeds', ...cols.map((c) => c.meanHead ?? c.head)],
+    names.map((n) => {
+      const pairs = rows.filter((r) => r.name === n && ref.has(r.seed)).map((r) => [r, ref.get(r.seed)!] as const);
+      return [
+        n,
+        String(pairs.length),
+        ...cols.map((c) => {
+          const d = pairs.map(([r, q]) => { const a = num(c, r); const b = num(c, q); return a === null || b === null ? null : a - b; });
+          const m = meanSd(d);
+          if (m.mean === null || m.sd === null) return '-';
+          const all = (d as number[]).every((x) => x > 0) || (d as number[]).every((x) => x < 0);
+          const f = signed(c.fmt!);
+          return `${f(m.mean)}${pairs.length > 1 ? ` ± ${c.fmt!(m.sd)}` : ''}${all && pairs.length > 1 ? '*' : ''}`;
+        }),
+      ];
+    }),
+  );
+}
+
 /** One case for a worker: the preset's name and its scenario with --set applied. */
 export interface SweepJob {
   index: number;
@@ -309,14 +348,14 @@ function secondsText(s: number): string {
 }
 
 export async function runSweep(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: { set?: string[]; json?: boolean; help?: boolean; jobs?: string; seeds?: string };
+  let values: { set?: string[]; json?: boolean; help?: boolean; jobs?: string; seeds?: string; against?: string };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, against: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (e) {
     io.err(`${(e as Error).message.split('\n')[0]}\n${SWEEP_USAGE}\n`);
@@ -358,6 +397,8 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
       }
     }
   }
+  if (values.against !== undefined && !names.includes(values.against))
+    errors.push(`--against ${values.against}: not one of the presets this sweep runs (${names.length <= 6 ? names.join(', ') : `${names.slice(0, 5).join(', ')}, ... ${names.length} in all`}); name one of them`);
   if (errors.length) {
     io.err(errors.join('\n') + '\n');
     return 2;
@@ -391,6 +432,10 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
   if (!values.json) {
     io.out(sweepTable(done) + '\n');
     if (seeds !== undefined && done.length > 0) io.out(`\nMean ± sample standard deviation over seeds ${values.seeds}:\n${sweepMeansTable(done)}\n`);
+    if (values.against !== undefined && done.length > 0)
+      io.out(
+        `\nPaired by seed: each run minus ${values.against}'s run at the same seed, mean ± sample sd over the seeds (* every seed's difference has this sign):\n${sweepPairedTable(done, values.against)}\n`,
+      );
   }
   if (failures.length) {
     io.err(failures.join('\n') + '\n');

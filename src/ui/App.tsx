@@ -269,6 +269,23 @@ function FileMenu() {
   );
 }
 
+/**
+ * On paper only (styles.css, @media print): the seed and the link that runs this scenario
+ * again, for a handout whose reader wants the live run (Save as PDF often prints no
+ * address in its margins).
+ */
+function PrintSource() {
+  const { store } = useServices();
+  const scenario = useAppState(store, (s) => s.scenario);
+  useAppState(store, (s) => s.presetName);
+  if (!scenario) return null;
+  return (
+    <p className="print-only print-source">
+      Seed {scenario.seed}. Run it again: {scenarioHref(location.href, store)}
+    </p>
+  );
+}
+
 const FOCUSABLE = 'button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -338,6 +355,7 @@ export function App() {
             </div>
           </div>
         ) : null}
+        {!embed ? <PrintSource /> : null}
         <Transport />
       </header>
       <Banners />

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { AppContext, type AppServices } from './app-context';
 import { FrameLoop } from './charts/frame-loop';
+import { installPrintHooks } from './print';
 import { RunController } from './run/controller';
 import { AppStore } from './store/app-store';
 import { readQueryFlags, startUrlSync } from './store/url-sync';
@@ -15,6 +16,8 @@ const loop = new FrameLoop();
 const services: AppServices = { store, controller, loop };
 
 startUrlSync(store, controller);
+// every chart drawn for paper, in view or not (src/ui/print.ts)
+installPrintHooks(loop);
 
 /** Read-only hooks for tests and for the curious (frames per second of the charts). */
 declare global {

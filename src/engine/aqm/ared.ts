@@ -113,7 +113,7 @@ export const ARED_PARAMS = {
     min: 0,
     max: 1,
     label: 'mark_p (ns-2)',
-    doc: '1 = off (the paper). Below 1, ns-2.35’s use_mark_p_: ECT packets are marked only while the line’s p_b <= markP (dropped above), and the forced drop above max_th is left to the draw. ns-2.35 default 0.1.',
+    doc: '1 = off (the paper). Below 1, ns-2.35’s use_mark_p_: ECT packets are marked only while the line’s p_b ≤ markP (dropped above), and the forced drop above max_th is left to the draw. ns-2.35 default 0.1.',
     ref: 'ns-2 red.cc drop_early (use_mark_p_, mark_p_ 0.1)',
   },
 } as const satisfies ParamSpecs;

@@ -105,7 +105,7 @@ export class DropTail extends QueueDisc {
 function checkDropTail(values: Record<string, unknown>): string[] {
   const out: string[] = [];
   if (values.countRule === 'ns2' && values.unit !== 'bytes' && typeof values.limit === 'number' && values.limit < 2) {
-    out.push(`limit = ${values.limit} with countRule = "ns2" drops every packet (ns-2 DropTail keeps at most limit - 1 waiting): use limit >= 2 or countRule "waiting"`);
+    out.push(`limit = ${values.limit} with countRule = "ns2" drops every packet (ns-2 DropTail keeps at most limit - 1 waiting): use limit ≥ 2 or countRule "waiting"`);
   }
   return out;
 }

@@ -76,11 +76,11 @@ export const COMMON_QUEUE_PARAMS = {
     values: ['waiting', 'ns2'],
     valueDocs: {
       waiting: 'limit = most packets (bytes) waiting; the packet being transmitted is not counted',
-      ns2: "as ns-2's DropTail: drop when waiting + 1 >= limit, so the waiting packets plus the one in transmission never exceed limit (RED always follows ns-2's RED rule, waiting >= limit, whatever this says)",
+      ns2: "as ns-2's DropTail: drop when waiting + 1 ≥ limit, so the waiting packets plus the one in transmission never exceed limit (RED always follows ns-2's RED rule, waiting ≥ limit, whatever this says)",
     },
     default: 'waiting',
     label: 'Limit counting',
-    doc: 'How a drop-tail buffer limit is counted; "ns2" matches ns-2 DropTail (seeds/001 baseline: no drops at QL = 39). RED always counts as ns-2 RED does (drop when waiting >= limit).',
+    doc: 'How a drop-tail buffer limit is counted; "ns2" matches ns-2 DropTail (seeds/001 baseline: no drops at QL = 39). RED always counts as ns-2 RED does (drop when waiting ≥ limit).',
     ref: 'DESIGN §6; ns-2 drop-tail.cc',
   },
 } as const satisfies ParamSpecs;

@@ -166,7 +166,7 @@ export const TCP_PARAMS = {
     values: ['hold', 'ns2'],
     valueDocs: {
       hold: 'ECE below two segments: cwnd 1 and the next segment only after one RTO, whatever ACKs arrive meanwhile (RFC 3168 §6.1.2)',
-      ns2: "as ns-2's agents: cwnd is halved anyway, to under one segment, so nothing is sent until the RTO or until an ACK without ECE opens cwnd (slow start: +1); a second ECE at cwnd <= 1 before such an ACK doubles the RTO",
+      ns2: "as ns-2's agents: cwnd is halved anyway, to under one segment, so nothing is sent until the RTO or until an ACK without ECE opens cwnd (slow start: +1); a second ECE at cwnd ≤ 1 before such an ACK doubles the RTO",
     },
     default: 'hold',
     label: 'ECN response below two segments',

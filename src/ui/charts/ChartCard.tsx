@@ -8,6 +8,7 @@ import { useAppState } from '../store/app-store';
 import { chartContext } from './context';
 import { chartPng, chartSvg, dataExportNote, download, fileStem, seriesCsv, seriesJson, type FigureSource } from './export';
 import { encodeLink } from '../scenario-api';
+import { canvasScale } from './frame-loop';
 import { CanvasPainter } from './painter';
 import { SeriesScratch } from './plot';
 import { NO_FLOWS_NOTE, type ChartDef } from './types';
@@ -95,7 +96,8 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
       loop.invalidate();
     });
     ro.observe(wrap);
-    // charts scrolled out of view are not drawn (redrawn when they come back)
+    // charts scrolled out of view are not drawn (redrawn when they come back), except
+    // for printing (FrameLoop.drawAll), when every chart is drawn at once
     let visible = true;
     const io = new IntersectionObserver((entries) => {
       for (const e of entries) visible = e.isIntersecting;
@@ -108,10 +110,17 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
         const st = store.getState().status;
         return !!def.animated && (st === 'running' || st === 'stepping' || st === 'starting');
       },
-      frame: (now) => {
-        if (width < 10 || height < 10 || !visible) return false;
+      frame: (now, force) => {
+        if (force) {
+          // the print layout may differ from the screen's, and no resize observation
+          // arrives before the page goes to paper
+          const r = wrap.getBoundingClientRect();
+          width = Math.max(0, Math.floor(r.width));
+          height = Math.max(0, Math.floor(r.height));
+        }
+        if (width < 10 || height < 10 || (!visible && !force)) return false;
         const state = store.getState();
-        const dpr = window.devicePixelRatio || 1;
+        const dpr = canvasScale(force);
         const size = `${width}x${height}@${dpr}`;
         const running = !!def.animated && state.status === 'running';
         if (!running && state === lastState && store.series.version === lastVersion && size === lastSize) return false;

@@ -12,6 +12,7 @@ import { SERIES } from '../colors';
 import { hasWebTraffic } from '../scenario-view';
 import { useAppState } from '../store/app-store';
 import { encodeLink } from '../scenario-api';
+import { canvasScale } from './frame-loop';
 import { CanvasPainter } from './painter';
 import { fontsFor, SeriesScratch } from './plot';
 import { chartContext } from './context';
@@ -96,10 +97,16 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
     const unsub = store.subscribe(() => loop.invalidate());
     const off = loop.add({
       wantsFrames: () => false,
-      frame: () => {
+      frame: (_now, force) => {
+        if (force) {
+          // printing: the size on paper, measured now (no resize observation comes first)
+          const r = wrap.getBoundingClientRect();
+          width = Math.floor(r.width);
+          height = Math.floor(r.height);
+        }
         if (width < 10 || height < 10) return false;
         const ex = store.exchanges;
-        const dpr = window.devicePixelRatio || 1;
+        const dpr = canvasScale(force);
         const key = `${ex.version}|${width}x${height}@${dpr}|${hover.current}|${mode}|${large}|${store.getState().classroom}|${store.getState().baselineBehind}`;
         if (key === last) return false;
         last = key;
@@ -138,7 +145,11 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   return (
     <section className={`card chart-card chart-response${full ? ' full' : ''}`} aria-labelledby={titleId} data-chart={full ? undefined : 'response'}>
       <header className="card-head">
-        <h2 id={titleId}>Response times</h2>
+        <h2 id={titleId}>
+          Response times
+          {/* on paper the view buttons are hidden: the title says which view was printed */}
+          <span className="print-only">{`${mode === 'ccdf' ? ', CCDF (the tail)' : ''}${large ? ', responses above 50 KB' : ''}`}</span>
+        </h2>
         <div className="card-tools" role="group" aria-label="Response-time view">
           <button type="button" aria-pressed={mode === 'cdf'} onClick={() => setMode('cdf')} title="Share of responses completed within a time, up to 2 s (as the papers plot it)">
             CDF

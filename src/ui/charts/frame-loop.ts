@@ -4,8 +4,11 @@
  * goes). It also counts drawn frames per second for the e2e measurement.
  */
 export interface Drawer {
-  /** Draws if needed; returns true if it drew. */
-  frame(now: number): boolean;
+  /**
+   * Draws if needed; returns true if it drew. `force` (printing): draw even when out of
+   * view, at the size the chart has now (measured on the spot, not from the last resize).
+   */
+  frame(now: number, force?: boolean): boolean;
   /** Wants a frame on every tick (animations). */
   wantsFrames(): boolean;
 }
@@ -34,6 +37,19 @@ export class FrameLoop {
     this.drawers.add(d);
     this.invalidate();
     return () => this.drawers.delete(d);
+  }
+
+  /**
+   * Brings every chart up to date now, in this task, whether in view or not, without the
+   * frame budget: for printing, where no animation frame comes between the browser's
+   * print event and the page being laid out on paper (charts never scrolled into view
+   * were blank boxes in a printout). Returns how many charts drew.
+   */
+  drawAll(): number {
+    let n = 0;
+    const now = performance.now();
+    for (const d of [...this.drawers]) if (d.frame(now, true)) n++;
+    return n;
   }
 
   invalidate(): void {
@@ -80,4 +96,14 @@ export class FrameLoop {
     }
     if (again) this.invalidate();
   }
+}
+
+/**
+ * Canvas pixels per CSS pixel: the screen's, and at least 2 for a drawing made for paper
+ * (`force`, FrameLoop.drawAll), whose dots are finer than a screen's; the next screen
+ * frame sees the changed size key and draws at the screen's again.
+ */
+export function canvasScale(printing = false): number {
+  const dpr = window.devicePixelRatio || 1;
+  return printing ? Math.max(2, dpr) : dpr;
 }

@@ -71,3 +71,39 @@ describe('sweep --seeds', () => {
     }
   });
 });
+
+describe('sweep --against (differences paired by seed)', () => {
+  const cases = ['ecn-finite-n2-red-a-ql32', 'ecn-finite-n2-ecn-a-ql32', 'ecn-finite-n2-dt-ql32'];
+  const args = [...cases, '--set', 'duration=30', '--seeds', '1-3', '--jobs', '1'];
+
+  it('prints each other preset minus the reference at the same seed, as mean ± sd, starred when every seed agrees in sign', async () => {
+    const json = capture();
+    expect(await runSweep([...args, '--json'], json)).toBe(0);
+    const rows = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { name: string; seed: number; drops: number; arrivals: number });
+    const io = capture();
+    expect(await runSweep([...args, '--against', 'ecn-finite-n2-dt-ql32'], io)).toBe(0);
+    const paired = io.stdout.split(/Paired by seed: each run minus ecn-finite-n2-dt-ql32's run at the same seed[^\n]*\n/)[1];
+    expect(paired).toBeDefined();
+    const lines = paired.trim().split('\n');
+    const head = lines[0].trim().split(/\s{2,}/);
+    expect(head.slice(0, 2)).toEqual(['preset', 'seeds']);
+    expect(lines.some((l) => l.startsWith('ecn-finite-n2-dt-ql32 '))).toBe(false);
+    for (const name of cases.slice(0, 2)) {
+      for (const key of ['drops', 'arrivals'] as const) {
+        const d = [1, 2, 3].map((s) => rows.find((r) => r.name === name && r.seed === s)![key] - rows.find((r) => r.name === cases[2] && r.seed === s)![key]);
+        const mean = d.reduce((a, x) => a + x, 0) / 3;
+        const sd = Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / 2);
+        const star = d.every((x) => x > 0) || d.every((x) => x < 0) ? '*' : '';
+        const cells = lines.find((l) => l.startsWith(name + ' '))!.trim().split(/\s{2,}/);
+        expect(cells[1]).toBe('3');
+        expect(cells[head.indexOf(key)]).toBe(`${mean > 0 ? '+' : ''}${mean.toFixed(0)} ± ${sd.toFixed(0)}${star}`);
+      }
+    }
+  });
+
+  it('refuses a reference the sweep does not run (exit 2, naming the presets it does)', async () => {
+    const io = capture();
+    expect(await runSweep(['lockout-dt', 'red-vs-dt', '--against', 'default'], io)).toBe(2);
+    expect(io.stderr).toContain('--against default: not one of the presets this sweep runs (lockout-dt, red-vs-dt); name one of them');
+  });
+});

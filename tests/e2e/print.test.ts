@@ -1,0 +1,144 @@
+/// <reference lib="dom" />
+/**
+ * Printing a run (a teacher's handout, Save as PDF): charts draw only while in view, so
+ * every chart never scrolled to printed as an empty box. After a run, with nothing
+ * scrolled, print media must bring every chart up to date, lay the page out for paper
+ * (no run controls or editor, statements and summary kept, charts not cut across pages)
+ * and give the screen back afterwards. The PDF and a print-media screenshot go to
+ * /tmp/shots/ to be looked at.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, startHarness, waitForStatus, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+interface CanvasState {
+  chart: string;
+  points: number;
+  samples: number;
+  /** Non-background pixels in the middle of the canvas. */
+  ink: number;
+}
+
+/** Per chart card on the page (folded cards have no canvas): what its canvas last drew, read without scrolling. */
+function canvases(page: Page): Promise<CanvasState[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.charts section[data-chart]')].flatMap((sec) => {
+      const c = sec.querySelector('canvas');
+      if (!c) return [];
+      let ink = 0;
+      if (c.width > 0 && c.height > 0) {
+        const img = c.getContext('2d')!.getImageData(Math.floor(c.width * 0.1), Math.floor(c.height * 0.1), Math.floor(c.width * 0.8), Math.floor(c.height * 0.8)).data;
+        for (let i = 0; i < img.length; i += 4) if (img[i] + img[i + 1] + img[i + 2] < 600) ink++;
+      }
+      return [{ chart: sec.dataset.chart!, points: Number(c.dataset.points ?? 0), samples: Number(c.dataset.samples ?? -1), ink }];
+    }),
+  );
+}
+
+describe('printing a run', () => {
+  it('draws every chart for paper, in view or not, hides the screen-only controls, and gives the screen back', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${h.url}#p=ecn-marks&seed=1`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    await page.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed('max');
+      window.__aqmlab!.controller.start();
+    });
+    await waitForStatus(page, 'done');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const total = await page.evaluate(() => window.__aqmlab!.store.series.length);
+    expect(total).toBeGreaterThan(100);
+    // the case printing has to deal with: charts below the fold that never drew the run
+    const onScreen = await canvases(page);
+    expect(onScreen.length).toBeGreaterThanOrEqual(5);
+    expect(onScreen.filter((c) => c.samples !== total).map((c) => c.chart), 'some chart should be out of view and not drawn').not.toEqual([]);
+    // a reader folded the lesson's statements: paper shows them anyway
+    await page.locator('details.claims > summary').click();
+    expect(await page.locator('details.claims').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+
+    await page.emulateMedia({ media: 'print' });
+    // the media query's change is reported at the next rendering step (Save as PDF reports
+    // it at once, with the paper's layout in place)
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const printed = await canvases(page);
+    for (const c of printed) {
+      expect(c.samples, `${c.chart} drawn with the whole run`).toBe(total);
+      expect(c.points, `${c.chart} drew something`).toBeGreaterThan(0);
+      expect(c.ink, `${c.chart} has ink on its canvas`).toBeGreaterThan(0);
+    }
+    const layout = await page.evaluate(() => {
+      const shown = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].some((e) => getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0);
+      return {
+        transport: shown('.transport'),
+        side: shown('.side'),
+        cardTools: shown('.card-tools'),
+        lessonText: shown('.lesson-text'),
+        claimsOpen: document.querySelector<HTMLDetailsElement>('details.claims')!.open,
+        ticks: [...document.querySelectorAll('.claim-mark')].map((m) => m.textContent),
+        summary: shown('.summary .stats'),
+        source: document.querySelector('.print-source')?.textContent ?? '',
+        breaks: [...document.querySelectorAll<HTMLElement>('.chart-card')].map((e) => getComputedStyle(e).breakInside),
+        background: getComputedStyle(document.body).backgroundColor,
+      };
+    });
+    expect(layout.transport, 'run controls hidden on paper').toBe(false);
+    expect(layout.side, 'editor and inspector hidden on paper').toBe(false);
+    expect(layout.cardTools, 'export and full-screen buttons hidden on paper').toBe(false);
+    expect(layout.lessonText).toBe(true);
+    expect(layout.claimsOpen, 'folded statements opened for paper').toBe(true);
+    expect(layout.ticks.length).toBeGreaterThan(0);
+    expect(layout.ticks.every((t) => t === '✓' || t === '✗')).toBe(true);
+    expect(layout.summary).toBe(true);
+    expect(layout.source).toMatch(/Seed 1\. Run it again: http:\/\/.*#p=ecn-marks/);
+    expect(layout.breaks.every((b) => b === 'avoid')).toBe(true);
+    expect(layout.background).toBe('rgb(255, 255, 255)');
+    await page.screenshot({ path: `${SHOTS}/e2e-print-media.png`, fullPage: true });
+
+    // back on screen: the statements fold again as the reader left them, the page keeps working
+    // (null, not 'screen': an emulated screen medium would also hold for the PDF below)
+    await page.emulateMedia({ media: null });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.locator('details.claims').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await page.locator('.transport').isVisible()).toBe(true);
+
+    // the real thing: Chromium's Save as PDF, which lays the page out at the paper's width;
+    // what the canvases hold when printing ends (the screen's redraw waits for a frame)
+    await page.evaluate(() => {
+      const w = window as unknown as { printedCanvases?: { chart: string; samples: number; cssWidth: number }[] };
+      window.addEventListener(
+        'afterprint',
+        () => {
+          w.printedCanvases = [...document.querySelectorAll<HTMLElement>('.charts section[data-chart]')].flatMap((sec) => {
+            const c = sec.querySelector('canvas');
+            return c ? [{ chart: sec.dataset.chart!, samples: Number(c.dataset.samples ?? -1), cssWidth: parseFloat(c.style.width) }] : [];
+          });
+        },
+        { once: true },
+      );
+    });
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    writeFileSync(`${SHOTS}/e2e-print.pdf`, pdf);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const onPaper = await page.evaluate(() => (window as unknown as { printedCanvases?: { chart: string; samples: number; cssWidth: number }[] }).printedCanvases ?? []);
+    expect(onPaper.length).toBe(printed.length);
+    // A4 is 794 CSS px wide, less its margins: every chart drawn at the paper's width, not the screen's
+    for (const c of onPaper) {
+      expect(c.samples, `${c.chart} on paper`).toBe(total);
+      expect(c.cssWidth, `${c.chart} drawn for the paper's width`).toBeLessThan(794);
+    }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
