@@ -74,6 +74,9 @@ export interface SweepRow {
   name: string;
   simulatedSeconds: number;
   G: number | null;
+  /** The bottleneck's utilization and loss rate (drops / arrivals). */
+  utilization: number;
+  lossRate: number;
   arrivals: number;
   drops: number;
   marks: number;
@@ -114,6 +117,8 @@ export function sweepRow(name: string, r: RunResult, seed?: number): SweepRow {
     ...(seed === undefined ? {} : { seed }),
     simulatedSeconds: s.simulatedSeconds,
     G: s.goodputEfficiency,
+    utilization: s.bottleneck.utilization,
+    lossRate: s.bottleneck.lossRate,
     arrivals: s.bottleneck.arrivals,
     drops: s.bottleneck.drops,
     marks: s.bottleneck.marks,
@@ -193,6 +198,8 @@ const COLUMNS: Column[] = [
   name,
   simS,
   num('G %', (r) => (r.G === null ? null : r.G * 100), fixed(2)),
+  num('util %', (r) => r.utilization, pc),
+  num('loss %', (r) => r.lossRate * 100, fixed(2)),
   num('arrivals', (r) => r.arrivals, fixed(0)),
   num('drops', (r) => r.drops, fixed(0)),
   num('marks', (r) => r.marks, fixed(0)),

@@ -66,6 +66,7 @@ const GROUPS: [string, string][] = [
   ['lesson', 'Lessons'],
   ['ecn-finite', 'seeds/001: ECN for large finite transfers (all runs)'],
   ['web-load', 'seeds/000: web response times by offered load (all runs)'],
+  ['feng-fig4', 'seeds/004 Fig. 4: RED-ECN max_p against the number of connections (all runs)'],
   ['bench', 'Benchmarks'],
 ];
 

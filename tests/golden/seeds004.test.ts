@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
 import { presetScenario } from '../../src/engine/scenario/presets';
-import { parseScenario, type Scenario } from '../../src/engine/scenario/schema';
+import { FIG4_FLOWS, FIG4_MAXP } from '../../src/engine/scenario/presets/seeds004';
+import type { Scenario } from '../../src/engine/scenario/schema';
 
 /**
  * seeds/004 (Feng et al.) on the general-topology presets of its Figs. 1 and 12. The
@@ -39,22 +40,6 @@ describe('seeds/004 Fig. 1 topology (n0-n4 -> n5 -> n6 -> n7 -> n8)', () => {
     const c = runScenario(preset('feng-fig1-c-8')).summary.bottleneck;
     expect(a.meanQueuePackets).toBeLessThan(0.7 * c.meanQueuePackets);
     expect(a.utilization).toBeLessThan(c.utilization);
-  });
-
-  it('under drop-tail the loss rate grows with the number of connections (Fig. 4a: 4, 8, 32, 64)', () => {
-    const base = preset('feng-fig1-c-32');
-    const loss = [4, 8, 32, 64].map((n) => {
-      const json = structuredClone(base) as unknown as Record<string, any>;
-      json.topology.links[5].queue = { kind: 'droptail', limit: json.topology.links[5].queue.limit };
-      json.tcp.ecn = false;
-      // without the 20-segment window of the lessons, so that a few connections can fill the buffer
-      json.tcp.rwnd = 1 << 20;
-      json.traffic = json.traffic.slice(0, 4).map((t: Record<string, unknown>) => ({ ...t, flows: n / 4 }));
-      const parsed = parseScenario(json);
-      if (!parsed.ok) throw new Error(parsed.errors.join('\n'));
-      return runScenario(parsed.scenario).summary.bottleneck.lossRate;
-    });
-    for (let i = 1; i < loss.length; i++) expect(loss[i], `loss rates ${loss}`).toBeGreaterThan(loss[i - 1]);
   });
 });
 
@@ -134,5 +119,51 @@ describe('seeds/004 Fig. 17: 100 connections over 1.5 Mb/s with a small RED-ECN 
     expect(normal.lossRate).toBeGreaterThan(0.05);
     expect(bw.lossRate * 10).toBeLessThan(normal.lossRate);
     expect(bw.utilization).toBeGreaterThan(0.9);
+  });
+});
+
+describe('seeds/004 Fig. 4: loss and utilization over max_p for 4, 8, 32 and 64 connections (the feng-fig4-* grid)', () => {
+  // every point of the grid, once: [flows][max_p index], and drop-tail per flow count
+  const grid = new Map<string, { loss: number; util: number }>();
+  const point = (n: number, p: number | 'dt') => {
+    const key = `feng-fig4-n${n}-${p === 'dt' ? 'dt' : `maxp-${p}`}`;
+    let r = grid.get(key);
+    if (!r) {
+      const b = runScenario(preset(key)).summary.bottleneck;
+      r = { loss: b.lossRate, util: b.utilization };
+      grid.set(key, r);
+    }
+    return r;
+  };
+  const small = FIG4_MAXP.filter((p) => p <= 0.016);
+
+  it('drop-tail: the loss rate grows with the number of connections, about in proportion from 8 on (§3.1)', () => {
+    const loss = FIG4_FLOWS.map((n) => point(n, 'dt').loss);
+    for (let i = 1; i < loss.length; i++) expect(loss[i], `drop-tail loss ${loss}`).toBeGreaterThan(loss[i - 1]);
+    // 8 -> 32 -> 64 connections: four and two times the connections, at least 1.5 times the loss each step
+    expect(loss[2] / loss[1]).toBeGreaterThan(1.5);
+    expect(loss[3] / loss[2]).toBeGreaterThan(1.5);
+  });
+
+  it('few connections (4, 8): loss stays low at every max_p, and only small max_p keeps the link fully used', () => {
+    for (const n of [4, 8]) {
+      for (const p of FIG4_MAXP) expect(point(n, p).loss, `${n} connections, max_p ${p}`).toBeLessThan(0.005);
+      for (const p of small) expect(point(n, p).util, `${n} connections, max_p ${p}`).toBeGreaterThan(0.995);
+      expect(point(n, 0.5).util, `${n} connections, max_p 0.5`).toBeLessThan(0.95);
+      expect(point(n, 1).util, `${n} connections, max_p 1`).toBeLessThan(point(n, 0.063).util - 0.05);
+    }
+  });
+
+  it('many connections (32, 64): the link stays busy at every max_p, and only large max_p stops the loss', () => {
+    for (const n of [32, 64]) {
+      for (const p of FIG4_MAXP) expect(point(n, p).util, `${n} connections, max_p ${p}`).toBeGreaterThan(0.95);
+      // small max_p loses nearly what drop-tail loses; max_p 0.25 and 0.5 lose next to nothing
+      for (const p of small) expect(point(n, p).loss, `${n} connections, max_p ${p}`).toBeGreaterThan(0.7 * point(n, 'dt').loss);
+      for (const p of [0.25, 0.5]) expect(point(n, p).loss, `${n} connections, max_p ${p}`).toBeLessThan(0.002);
+    }
+    // the more connections, the larger the max_p needed: at 0.063 and 0.125, 64 connections still lose more than 32
+    expect(point(64, 0.063).loss).toBeGreaterThan(5 * Math.max(point(32, 0.063).loss, 1e-4));
+    expect(point(64, 0.125).loss).toBeGreaterThan(0.01);
+    expect(point(32, 0.125).loss).toBeLessThan(0.001);
   });
 });

@@ -40,12 +40,12 @@ describe('sweep', () => {
 
   it('turns a result into one row with goodput in Kb/s and G in percent', () => {
     const flow = (g: number, done: number | null) => ({ flow: 0, kind: 'tcp' as const, completionTime: done, startTime: 0, goodputBps: g, bytesDelivered: 1, bytesRequested: 1, packetsSent: 1, retransmissions: 2, timeouts: 1, fastRetransmits: 0, ecnReductions: 0, drops: 0, marks: 0 });
-    const q = { utilization: 1, arrivals: 28730, departures: 0, drops: 38, dropsOverflow: 38, dropsEarly: 0, dropsForced: 0, marks: 5, lossRate: 0, markRate: 0, meanQueuePackets: 0, maxQueuePackets: 0, meanQueueBytes: 0, maxQueueBytes: 0, meanQueueDelay: 0, linkLosses: 0 };
+    const q = { utilization: 0.9961, arrivals: 28730, departures: 0, drops: 38, dropsOverflow: 38, dropsEarly: 0, dropsForced: 0, marks: 5, lossRate: 38 / 28730, markRate: 0, meanQueuePackets: 0, maxQueuePackets: 0, meanQueueBytes: 0, maxQueueBytes: 0, meanQueueDelay: 0, linkLosses: 0 };
     const res: RunResult = { version: 1, scenario: null, summary: { events: 1, wallSeconds: 0.1, simulatedSeconds: 225.2, warmup: 0, bottleneck: q, bottleneckReverse: q, flows: [flow(876100, 191.5), flow(744000, null)], goodputEfficiency: 0.9932, fairness: { jain: 0.993 } } };
     const row = sweepRow('x', res);
     expect(row.goodputKbps).toEqual([876.1, 744]);
     expect(row.retransmissions).toBe(4);
-    expect(sweepTable([row])).toMatch(/^x\s+225\.20\s+99\.32\s+28730\s+38\s+5\s+4\s+2\s+876\.1 744\.0\s+191\.500 -\s+0\.993\s+0\.100$/m);
+    expect(sweepTable([row])).toMatch(/^x\s+225\.20\s+99\.32\s+99\.6\s+0\.13\s+28730\s+38\s+5\s+4\s+2\s+876\.1 744\.0\s+191\.500 -\s+0\.993\s+0\.100$/m);
   });
   it('web runs get the link and response-time columns (utilization each way, share within 200 ms / 1 s / 2 s, medians)', () => {
     const q = (u: number) => ({ utilization: u, arrivals: 1000, departures: 0, drops: 20, dropsOverflow: 20, dropsEarly: 0, dropsForced: 0, marks: 0, lossRate: 0.02, markRate: 0, meanQueuePackets: 54.12, maxQueuePackets: 0, meanQueueBytes: 0, maxQueueBytes: 0, meanQueueDelay: 0, linkLosses: 0 });

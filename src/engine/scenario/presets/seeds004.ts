@@ -138,6 +138,56 @@ function fengFig1Preset(flows: 8 | 32, mode: 'aggressive' | 'conservative'): Pre
   };
 }
 
+// ---- Fig. 4: loss and utilization over max_p, 4 to 64 connections ----------------------
+
+/** Fig. 4's connection counts (§3.1: "4, 8, 32, and 64 connections"). */
+export const FIG4_FLOWS = [4, 8, 32, 64] as const;
+/**
+ * Fig. 4's max_p axis: the paper gives its values only in the figure; doubling steps from
+ * 1/256 to 1 cover the values its text names (0.016 conservative, 0.25 aggressive, and
+ * Fig. 9's 0.004, 0.063 and 0.5), rounded as those are.
+ */
+export const FIG4_MAXP = [0.004, 0.008, 0.016, 0.031, 0.063, 0.125, 0.25, 0.5, 1] as const;
+
+/** Fig. 4's receive window: large enough never to bind (see fengFig4Preset). */
+const FIG4_RWND = 1 << 20;
+
+/**
+ * One point of Fig. 4: `flows` connections over the Fig. 1 network with RED-ECN (max_th at
+ * the 80-packet buffer, as Figs. 2-3) at `maxP`, or drop-tail with the same buffer (the
+ * figure's reference curve). Loss = drops / arrivals at the queue and utilization over
+ * 100 s after a 100 s warm-up, as the §3.1 footnote defines them.
+ *
+ * The windows do not bind here, unlike the other Fig. 1 lessons' 20 segments (ns's
+ * default window_): 4 connections of 20 segments keep at most 80 packets in flight, under
+ * the 107 that the assumed 40 ms path holds at 10 Mb/s, so they left the link 73.5 % busy
+ * and the queue empty at every max_p and under drop-tail (measured), while §3.1 says
+ * small max_p keeps the link fully used with few connections. With windows that do not
+ * bind, 4 connections fill it (100 % at max_p up to 0.031) and 8, 32 and 64 connections
+ * give the same loss and utilization as with 20 segments within 0.8 points.
+ */
+function fengFig4Preset(flows: number, maxP: number | 'dt'): PresetSource {
+  const dt = maxP === 'dt';
+  const queue = dt ? { kind: 'droptail', limit: FIG3_BUFFER, unit: 'packets' } : redQueue({ maxP, limit: FIG3_BUFFER });
+  return {
+    name: `feng-fig4-n${flows}-${dt ? 'dt' : `maxp-${maxP}`}`,
+    title: `seeds/004 Fig. 4 grid: ${flows} connections, ${dt ? 'drop-tail' : `RED-ECN max_p ${maxP}`}`,
+    paper: 'seeds/004 §3.1, Fig. 4',
+    group: 'feng-fig4',
+    lesson: `One point of seeds/004 Fig. 4: ${flows} ${dt ? '' : 'ECN '}connections over the Fig. 1 network, ${dt ? 'a drop-tail queue of 80 packets' : `RED-ECN with max_p = ${maxP} (max_th at the 80-packet buffer, waiting between marks as ns's RED did)`}, windows that never bind; loss rate and utilization over 100 s after a 100 s warm-up. Run the whole grid with npm run sweep -- 'feng-fig4-*'. ${FENG_ASSUMED}`,
+    json: fig4Json(fig1Json(queue, fig1Traffic(flows), { ecn: !dt })),
+  };
+}
+
+function fig4Json(json: Record<string, unknown>): Record<string, unknown> {
+  return { ...json, tcp: { ...(json.tcp as Record<string, unknown>), rwnd: FIG4_RWND } };
+}
+
+/** The Fig. 4 grid: every connection count at every max_p, and drop-tail. */
+function fengFig4Grid(): PresetSource[] {
+  return FIG4_FLOWS.flatMap((n) => [...FIG4_MAXP.map((p) => fengFig4Preset(n, p)), fengFig4Preset(n, 'dt')]);
+}
+
 // ---- Fig. 5: max_th below the buffer --------------------------------------------------
 
 function fengFig5Preset(queueKB: 120 | 240): PresetSource {
@@ -423,5 +473,6 @@ export function seeds004Presets(): PresetSource[] {
     fengFig17Preset('bandwidth'),
     fengFig19Preset(25),
     fengFig19Preset(300),
+    ...fengFig4Grid(),
   ];
 }
