@@ -231,7 +231,7 @@ describe('very large comparisons', () => {
       void (answer ? d.accept() : d.dismiss());
     });
     await page.locator('details.slot-compare > summary').click();
-    const select = page.locator('.cmp-panel select');
+    const select = page.locator('.cmp-panel select.cmp-choice');
     await select.scrollIntoViewIfNeeded();
     await select.selectOption({ label: 'the same with a drop-tail queue' });
     await page.locator('.cmp-panel button.primary').click();
@@ -252,7 +252,7 @@ describe('very large comparisons', () => {
   it('Compare is disabled ("Comparing…") while its runs go on, and enabled again when they end or are closed', async () => {
     const page = await open('p=default&duration=60');
     await page.locator('details.slot-compare > summary').click();
-    const select = page.locator('.cmp-panel select');
+    const select = page.locator('.cmp-panel select.cmp-choice');
     await select.scrollIntoViewIfNeeded();
     await select.selectOption({ label: 'the same with a drop-tail queue' });
     const go = page.locator('.cmp-panel button.primary');
@@ -471,7 +471,7 @@ describe('lesson claims in the app', () => {
     expect(await claims.locator('h2').innerText()).toContain('What this run should show');
     // the lesson and its change side by side: the compare panel offers the Try changes
     await page.locator('details.slot-compare > summary').click();
-    const select = page.locator('.cmp-panel select');
+    const select = page.locator('.cmp-panel select.cmp-choice');
     await select.scrollIntoViewIfNeeded();
     await select.selectOption({ label: 'the lesson with: Shrink the buffer to 8 packets' });
     await page.locator('.cmp-panel button.primary').click();

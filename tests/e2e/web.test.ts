@@ -129,7 +129,7 @@ describe('web traffic in the browser', () => {
 
   it('the compare view overlays the response-time CDFs of drop-tail and RED + ECN with the baseline', async () => {
     await page.locator('details.slot-compare > summary').click();
-    const select = page.locator('.cmp-panel select');
+    const select = page.locator('.cmp-panel select.cmp-choice');
     await select.scrollIntoViewIfNeeded();
     await select.selectOption('v:red-ecn');
     await page.locator('.cmp-panel button.primary').click();
@@ -178,7 +178,7 @@ describe('web traffic in the browser', () => {
     await page.goto(`${h.url}#p=web-dt148-80`);
     await page.waitForSelector('.chart-response canvas');
     if ((await page.locator('details.slot-compare').getAttribute('open')) === null) await page.locator('details.slot-compare > summary').click();
-    await page.locator('.cmp-panel select').selectOption('f:family');
+    await page.locator('.cmp-panel select.cmp-choice').selectOption('f:family');
     const boxes = page.locator('.cmp-family input[type=checkbox]');
     // the seeds/000 lessons at 80 % (queues, SACK, ECN) and the load grid's at 80 %
     expect(await boxes.count()).toBeGreaterThanOrEqual(6);

@@ -18,6 +18,8 @@ export interface RtCurve {
   hist: RtHistogram;
   color: string;
   dash?: number[];
+  /** Drawn thin and pale behind the others, without legend entry or read-out (the compare view's other seeds). */
+  faint?: boolean;
 }
 
 /** The papers' CDF range (s). */
@@ -44,7 +46,7 @@ function fmtMs(s: number): string {
 
 /** Draws the curves; returns the layout (for hover) and the number of vertices drawn. */
 export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: RtMode, fonts: Fonts, hoverPx: number | null): { layout: RtLayout; drawn: number; readout: string | null } {
-  const items: LegendItem[] = curves.map((c) => ({ label: `${c.label} (${c.hist.n.toLocaleString('en-US')})`, color: c.color, dash: c.dash }));
+  const items: LegendItem[] = curves.filter((c) => !c.faint).map((c) => ({ label: `${c.label} (${c.hist.n.toLocaleString('en-US')})`, color: c.color, dash: c.dash }));
   const lh = legend(p, items, 8, 4, p.width - 16, fonts.legend);
   const r = plotRect(p, lh + 10, fonts, mode === 'cdf' ? '100 %' : '0.01 %', 0, fonts.tick * 1.6);
   const x =
@@ -75,7 +77,8 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
   p.clip(r);
   const xs = new Float64Array(BIN_COUNT + 1);
   const ys = new Float64Array(BIN_COUNT + 1);
-  for (const c of curves) {
+  // the faint curves first, so that the others draw over them
+  for (const c of [...curves.filter((c) => c.faint), ...curves.filter((c) => !c.faint)]) {
     const h = c.hist;
     if (h.n === 0) continue;
     let acc = 0;
@@ -93,18 +96,19 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
       ys[n] = mode === 'cdf' ? y(f) : 1 - f > 0 ? y(1 - f) : NaN;
       n++;
     }
-    drawn += p.polyline(xs, ys, n, { color: c.color, width: 2.5 * fonts.line, dash: c.dash });
+    drawn += p.polyline(xs, ys, n, c.faint ? { color: `${c.color}59`, width: 1.25 * fonts.line } : { color: c.color, width: 2.5 * fonts.line, dash: c.dash });
   }
   p.unclip();
 
   // hover: "x % of responses within t"
   let readout: string | null = null;
-  if (hoverPx !== null && hoverPx >= r.x && hoverPx <= r.x + r.w && curves.some((c) => c.hist.n > 0)) {
+  const read = curves.filter((c) => !c.faint);
+  if (hoverPx !== null && hoverPx >= r.x && hoverPx <= r.x + r.w && read.some((c) => c.hist.n > 0)) {
     const t = x.invert(hoverPx);
     p.line(hoverPx + 0.5, r.y, hoverPx + 0.5, r.y + r.h, { color: SERIES.marker, width: 1, dash: [4, 3] });
-    const parts = curves.filter((c) => c.hist.n > 0).map((c) => `${c.label}: ${(c.hist.cdf(t) * 100).toFixed(1)} %`);
+    const parts = read.filter((c) => c.hist.n > 0).map((c) => `${c.label}: ${(c.hist.cdf(t) * 100).toFixed(1)} %`);
     readout = `within ${fmtMs(t)}: ${parts.join(', ')}`;
-    for (const c of curves) {
+    for (const c of read) {
       if (c.hist.n === 0) continue;
       const f = c.hist.cdf(t);
       const py = mode === 'cdf' ? y(f) : 1 - f > 0 ? y(1 - f) : NaN;

@@ -12,8 +12,10 @@ import { compareSummaries, foldFlows, relText, type DiffRow } from './diff';
 import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { ResponseCompare } from './ResponseCompare';
-import { runInWorker, type CompareRunResult } from './run';
+import type { CompareRunResult } from './run';
 import { queueAxis } from './queue-axis';
+import { useRuns, type RunJob } from './run-queue';
+import { diffText, seedCount, seedList, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
 import './compare.css';
 
 export interface CompareViewProps {
@@ -27,6 +29,8 @@ export interface CompareViewProps {
   classroom?: boolean;
   /** Told whether any run of the comparison is still running (false again when it closes). */
   onRunning?: (running: boolean) => void;
+  /** Seeds each scenario runs over: a.seed, a.seed + 1, ... (default 1: a.seed alone). */
+  seeds?: number;
 }
 
 export type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
@@ -34,38 +38,6 @@ export type Side = { state: 'running'; progress: number } | { state: 'done'; res
 const COLOR_A = OKABE_ITO.blue;
 const COLOR_B = OKABE_ITO.vermillion;
 const DASH_B = '7 3';
-
-/** Runs `scenario` in a worker whenever its content (not its identity) or `nonce` changes; null runs nothing. */
-function useRun(scenario: Scenario | null, nonce: number, baseline: boolean | 'only'): Side | null {
-  const [side, setSide] = useState<Side>({ state: 'running', progress: 0 });
-  const key = scenario === null ? null : JSON.stringify(scenario);
-  useEffect(() => {
-    if (key === null) return;
-    const json: unknown = JSON.parse(key);
-    const ctl = new AbortController();
-    setSide({ state: 'running', progress: 0 });
-    let last = 0;
-    runInWorker(json, {
-      baseline,
-      signal: ctl.signal,
-      onProgress: (f) => {
-        // a few updates per second are enough for a progress bar
-        const now = performance.now();
-        if (now - last > 150 || f === 1) {
-          last = now;
-          setSide({ state: 'running', progress: f });
-        }
-      },
-    }).then(
-      (result) => setSide({ state: 'done', result }),
-      (e: Error) => {
-        if (e.name !== 'AbortError') setSide({ state: 'error', message: e.message });
-      },
-    );
-    return () => ctl.abort();
-  }, [key, nonce, baseline]);
-  return key === null ? null : side;
-}
 
 /** Reports `running` to `onRunning` as it changes, and false when the view goes (Close comparison stops its runs). */
 export function useReportRunning(running: boolean, onRunning?: (running: boolean) => void): void {
@@ -80,7 +52,7 @@ export function useReportRunning(running: boolean, onRunning?: (running: boolean
   );
 }
 
-export function Progress({ label, side, color }: { label: string; side: Side; color: string }) {
+export function Progress({ label, side, color, seeds = 1 }: { label: string; side: Side; color: string; seeds?: number }) {
   return (
     <div className="cmp-progress">
       <span className="cmp-swatch" style={{ background: color }} aria-hidden="true" />
@@ -91,7 +63,7 @@ export function Progress({ label, side, color }: { label: string; side: Side; co
           <span>{Number.isFinite(side.progress) ? `${Math.round(side.progress * 100)} %` : 'running…'}</span>
         </>
       ) : side.state === 'done' ? (
-        <span>done: {side.result.summary.simulatedSeconds.toFixed(2)} s simulated</span>
+        <span>{seeds > 1 ? `done: ${seeds} seeds` : `done: ${side.result.summary.simulatedSeconds.toFixed(2)} s simulated`}</span>
       ) : (
         <span className="cmp-error" role="alert">
           {side.message}
@@ -158,9 +130,83 @@ function RowTable({ rows, labelA, labelB, caption }: { rows: DiffRow[]; labelA: 
   );
 }
 
-export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false, onRunning }: CompareViewProps) {
+/**
+ * The summaries over several seeds: per metric each side's mean ± sample sd, the difference
+ * of the means and whether it is larger than the seeds' spread (seeds.ts, SPREAD_RULE);
+ * with many flows their rows folded as in the one-seed table.
+ */
+export function SeedDiffTable({ rows, flowRows, flows, labelA, labelB, seeds }: { rows: SeedRow[]; flowRows: SeedRow[]; flows: number; labelA: string; labelB: string; seeds: readonly number[] }) {
+  const over = `over ${seeds.length} seeds (${seedsText(seeds)})`;
+  return (
+    <>
+      <SeedRowTable rows={rows} labelA={labelA} labelB={labelB} caption={`Summaries: mean ± sample standard deviation ${over}`} />
+      {flowRows.length > 0 ? (
+        <details className="cmp-flow-rows">
+          <summary>
+            Every flow, one by one ({flows} flows, {flowRows.length} rows)
+          </summary>
+          <SeedRowTable rows={flowRows} labelA={labelA} labelB={labelB} caption={`Per flow: mean ± sample standard deviation ${over}`} />
+        </details>
+      ) : null}
+      <p className="cmp-legend-line cmp-rule" data-testid="spread-rule">
+        Highlighted: the difference is larger than the seeds’ spread; bold: the better side there. {SPREAD_RULE}
+      </p>
+    </>
+  );
+}
+
+function SeedRowTable({ rows, labelA, labelB, caption }: { rows: SeedRow[]; labelA: string; labelB: string; caption: string }) {
+  return (
+    <table className="cmp-table cmp-seeds-table" data-testid="seed-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Metric</th>
+          <th scope="col">
+            <span className="cmp-swatch" style={{ background: COLOR_A }} aria-hidden="true" /> A: {labelA}
+          </th>
+          <th scope="col">
+            <span className="cmp-swatch" style={{ background: COLOR_B }} aria-hidden="true" /> B: {labelB}
+          </th>
+          <th scope="col">Difference of means, B − A</th>
+          <th scope="col" title={SPREAD_RULE}>
+            Versus the seeds’ spread
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className={`cmp-${r.verdict === 'apart' ? 'large' : 'same'} cmp-${r.group}`} data-metric={r.key} data-verdict={r.verdict ?? ''}>
+            <th scope="row">{r.label.trim()}</th>
+            <td className={r.winner === 'a' ? 'cmp-win' : undefined} data-mean={r.a.mean ?? ''} data-sd={r.a.sd ?? ''} title={r.a.values.map((v) => (v === null ? r.missingText : r.format(v))).join(', ')}>
+              {statText(r, r.a)}
+            </td>
+            <td className={r.winner === 'b' ? 'cmp-win' : undefined} data-mean={r.b.mean ?? ''} data-sd={r.b.sd ?? ''} title={r.b.values.map((v) => (v === null ? r.missingText : r.format(v))).join(', ')}>
+              {statText(r, r.b)}
+            </td>
+            <td title={r.bound === null ? undefined : `spread bound 2·√(sd_A²/N + sd_B²/N) = ${r.format(r.bound)}`}>{diffText(r)}</td>
+            <td>{verdictText(r.verdict)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** One side over its seeds, as one Side: an error if any run failed, done (the first seed's result) when all are, else the mean progress. */
+function sideOver(sides: readonly Side[]): Side {
+  const err = sides.find((s) => s.state === 'error');
+  if (err) return err;
+  if (sides.every((s) => s.state === 'done')) return sides[0];
+  if (sides.length === 1) return sides[0];
+  const f = sides.reduce((x, s) => x + (s.state === 'done' ? 1 : s.state === 'running' && Number.isFinite(s.progress) ? s.progress : 0), 0);
+  return { state: 'running', progress: f / sides.length };
+}
+
+export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false, onRunning, seeds = 1 }: CompareViewProps) {
   const [nonce, setNonce] = useState(0);
   const [layout, setLayout] = useState<'overlay' | 'side'>('overlay');
+  const n = seedCount(seeds);
   // the same seed for both, so only the scenarios' differences differ
   const bSeeded = useMemo(() => (b.seed === a.seed ? b : { ...b, seed: a.seed }), [a, b]);
   // Web traffic: the response-time chart draws one uncongested baseline (the first web
@@ -168,17 +214,48 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   // the two runs instead of inside both (on a machine with 3 cores or more the comparison
   // takes the time of one run, not of two).
   const baseOf = [a, bSeeded].find(hasWebTraffic) ?? null;
-  const sa = useRun(a, nonce, false)!;
-  const sb = useRun(bSeeded, nonce, false)!;
-  const sbase = useRun(baseOf, nonce, 'only');
-  const running = sa.state === 'running' || sb.state === 'running' || sbase?.state === 'running';
+  // each side at seeds s .. s+n-1, the first seed's pair (and the baseline) first; no more
+  // runs at once than one seed takes (2, or 3 with a baseline), so more seeds take longer
+  // but never load the machine more than one comparison did
+  const seedsRun = useMemo(() => seedList(a.seed, n), [a.seed, n]);
+  const { jobs, idxA, idxB, idxBase } = useMemo(() => {
+    const list: RunJob[] = [];
+    const ia: number[] = [];
+    const ib: number[] = [];
+    let ibase = -1;
+    seedsRun.forEach((seed, k) => {
+      ia.push(list.push({ scenario: k === 0 ? a : { ...a, seed }, baseline: false, light: k > 0 }) - 1);
+      ib.push(list.push({ scenario: k === 0 ? bSeeded : { ...bSeeded, seed }, baseline: false, light: k > 0 }) - 1);
+      if (k === 0 && baseOf) ibase = list.push({ scenario: baseOf, baseline: 'only' }) - 1;
+    });
+    return { jobs: list, idxA: ia, idxB: ib, idxBase: ibase };
+  }, [a, bSeeded, baseOf, seedsRun]);
+  const sides = useRuns(jobs, nonce, baseOf ? 3 : 2);
+  const sidesA = idxA.map((i) => sides[i]);
+  const sidesB = idxB.map((i) => sides[i]);
+  const sa = sideOver(sidesA);
+  const sb = sideOver(sidesB);
+  const sbase = idxBase >= 0 ? sides[idxBase] : null;
+  const running = sides.some((s) => s.state === 'running');
+  const runsDone = sides.filter((s) => s.state === 'done').length;
   useReportRunning(running, onRunning);
   const va = viewOf(a);
   const vb = viewOf(bSeeded);
 
-  const resA = sa.state === 'done' ? sa.result : null;
-  const resB = sb.state === 'done' ? sb.result : null;
+  // the charts: the first seed's runs, as soon as both are done
+  const resA = sidesA[0].state === 'done' ? sidesA[0].result : null;
+  const resB = sidesB[0].state === 'done' ? sidesB[0].result : null;
   const table = useMemo(() => (resA && resB ? foldFlows(compareSummaries(resA.summary, resB.summary), resA.summary, resB.summary) : { rows: [], flowRows: [], flows: 0 }), [resA, resB]);
+  // the table over seeds: once every run of both sides is done
+  const allA = sidesA.every((s) => s.state === 'done') ? sidesA.map((s) => (s as Extract<Side, { state: 'done' }>).result) : null;
+  const allB = sidesB.every((s) => s.state === 'done') ? sidesB.map((s) => (s as Extract<Side, { state: 'done' }>).result) : null;
+  const doneKey = allA && allB ? sides.map((s) => s.state).join() : '';
+  const overSeeds = useMemo(
+    () => (n > 1 && allA && allB ? seedTable(allA.map((r, k) => ({ a: r.summary, b: allB[k].summary }))) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [n, doneKey, sides],
+  );
+  const seedTag = n > 1 ? ` (seed ${seedsRun[0]})` : '';
 
   let body = null;
   if (resA && resB) {
@@ -231,11 +308,11 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
           </label>
         </div>
         {layout === 'overlay' ? (
-          <LineChart classroom={classroom} title="Bottleneck queue" yLabel={queueUnit} t0={0} t1={t1} lines={[...queueA, ...queueB]} refs={refs} />
+          <LineChart classroom={classroom} title={`Bottleneck queue${seedTag}`} yLabel={queueUnit} t0={0} t1={t1} lines={[...queueA, ...queueB]} refs={refs} />
         ) : (
           <div className="cmp-side">
-            <LineChart classroom={classroom} title={`Bottleneck queue: ${labelA}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueA} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(B)'))} />
-            <LineChart classroom={classroom} title={`Bottleneck queue: ${labelB}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueB} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(A)'))} />
+            <LineChart classroom={classroom} title={`Bottleneck queue: ${labelA}${seedTag}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueA} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(B)'))} />
+            <LineChart classroom={classroom} title={`Bottleneck queue: ${labelB}${seedTag}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueB} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(A)'))} />
           </div>
         )}
         {A.summary.web || B.summary.web ? (
@@ -244,6 +321,8 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
               { label: labelA, color: COLOR_A, exchanges: A.exchanges },
               { label: labelB, color: COLOR_B, dash: [7, 4], exchanges: B.exchanges },
             ]}
+            faint={[...sidesA.slice(1).map((s) => ({ s, color: COLOR_A })), ...sidesB.slice(1).map((s) => ({ s, color: COLOR_B }))].flatMap(({ s, color }) => (s.state === 'done' ? [{ color, exchanges: s.result.exchanges }] : []))}
+            title={n > 1 ? `Response times (seed ${seedsRun[0]}; faint: ${seedsText(seedsRun.slice(1))})` : undefined}
             baseline={sbase?.state === 'done' ? sbase.result.exchanges : undefined}
             classroom={classroom}
           />
@@ -251,7 +330,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
         {/* web traffic alone has no long-lived flow, so no cwnd to draw: no empty heading either */}
         {cw.length > 0 ? (
           <>
-            <h3 className="cmp-h">Congestion window per flow</h3>
+            <h3 className="cmp-h">Congestion window per flow{seedTag}</h3>
             <p className="cmp-legend-line">
               <span className="cmp-swatch" style={{ background: COLOR_A }} aria-hidden="true" /> {labelA} (solid) &nbsp;
               <span className="cmp-swatch" style={{ background: COLOR_B }} aria-hidden="true" /> {labelB} (dashed); segments, same scale in every panel
@@ -264,7 +343,15 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
             </div>
           </>
         ) : null}
-        <DiffTable rows={table.rows} flowRows={table.flowRows} flows={table.flows} labelA={labelA} labelB={labelB} />
+        {n === 1 ? (
+          <DiffTable rows={table.rows} flowRows={table.flowRows} flows={table.flows} labelA={labelA} labelB={labelB} />
+        ) : overSeeds ? (
+          <SeedDiffTable rows={overSeeds.rows} flowRows={overSeeds.flowRows} flows={overSeeds.flows} labelA={labelA} labelB={labelB} seeds={seedsRun} />
+        ) : (
+          <p className="cmp-seed" data-testid="seed-table-wait">
+            The table of means over {seedsText(seedsRun)} appears when all {jobs.length - (idxBase >= 0 ? 1 : 0)} runs are done.
+          </p>
+        )}
       </>
     );
   }
@@ -272,16 +359,22 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   return (
     <section className="cmp" aria-label={`Compare ${labelA} and ${labelB}`}>
       <header className="cmp-head">
-        <Progress label={labelA} side={sa} color={COLOR_A} />
-        <Progress label={labelB} side={sb} color={COLOR_B} />
+        <Progress label={labelA} side={sa} color={COLOR_A} seeds={n} />
+        <Progress label={labelB} side={sb} color={COLOR_B} seeds={n} />
         {sbase ? <Progress label="uncongested baseline" side={sbase} color={BASELINE_COLOR} /> : null}
+        {n > 1 ? (
+          <span className="cmp-runs" data-testid="seed-runs" aria-live="polite">
+            {runsDone < jobs.length ? `run ${Math.min(jobs.length, runsDone + 1)} of ${jobs.length}` : `all ${jobs.length} runs done`}
+          </span>
+        ) : null}
         <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={running}>
           Run again
         </button>
       </header>
       <p className="cmp-seed">
-        Both run with seed {a.seed}
-        {b.seed !== a.seed ? ` (${labelB} had seed ${b.seed}; it was set to ${a.seed} so only the scenarios differ)` : ''}.
+        {n > 1 ? `Both run with each of ${seedsText(seedsRun)}` : `Both run with seed ${a.seed}`}
+        {b.seed !== a.seed ? ` (${labelB} had seed ${b.seed}; it was set to ${a.seed} so only the scenarios differ)` : ''}
+        {n > 1 ? `: ${2 * n} runs${sbase ? ' and one uncongested baseline' : ''}, ${sbase ? 3 : 2} at a time. The charts show seed ${seedsRun[0]}; the table, the mean over the seeds.` : '.'}
       </p>
       {body}
     </section>

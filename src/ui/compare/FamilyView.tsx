@@ -6,64 +6,18 @@
  * family's one uncongested baseline in one more; curves appear as runs finish, with a
  * table of the papers' summary figures.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { flowColor, flowDash } from '../colors';
-import { Progress, useReportRunning, type Side } from './CompareView';
+import { Progress, useReportRunning } from './CompareView';
 import { ResponseCompare } from './ResponseCompare';
-import { runInWorker, type CompareRunResult } from './run';
+import type { CompareRunResult } from './run';
+import { familyConcurrency, useRuns } from './run-queue';
 
 export interface FamilyMember {
   label: string;
   scenario: Scenario;
-}
-
-/** Runs at once: one core left for the page, at least one, at most four. */
-function concurrency(): number {
-  const cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2;
-  return Math.max(1, Math.min(4, cores - 1));
-}
-
-/** Runs every job in a worker, `limit` at a time, in order; returns one Side per job. */
-function useRuns(jobs: { scenario: Scenario; baseline: boolean | 'only' }[], nonce: number): Side[] {
-  const [sides, setSides] = useState<Side[]>(() => jobs.map(() => ({ state: 'running', progress: 0 })));
-  const key = JSON.stringify(jobs);
-  useEffect(() => {
-    const list: typeof jobs = JSON.parse(key);
-    const ctl = new AbortController();
-    const state: Side[] = list.map(() => ({ state: 'running', progress: 0 }));
-    setSides([...state]);
-    let next = 0;
-    let last = 0;
-    const update = (i: number, s: Side, force = false) => {
-      state[i] = s;
-      const now = performance.now();
-      if (force || now - last > 150) {
-        last = now;
-        setSides([...state]);
-      }
-    };
-    const launch = () => {
-      if (ctl.signal.aborted || next >= list.length) return;
-      const i = next++;
-      runInWorker(list[i].scenario, { baseline: list[i].baseline, signal: ctl.signal, onProgress: (f) => update(i, { state: 'running', progress: f }) }).then(
-        (result) => {
-          update(i, { state: 'done', result }, true);
-          launch();
-        },
-        (e: Error) => {
-          if (e.name === 'AbortError') return;
-          update(i, { state: 'error', message: e.message }, true);
-          launch();
-        },
-      );
-    };
-    const limit = concurrency();
-    for (let k = 0; k < limit; k++) launch();
-    return () => ctl.abort();
-  }, [key, nonce]);
-  return sides;
 }
 
 const pct = (x: number | undefined) => (x === undefined ? '–' : `${(100 * x).toFixed(1)}`);
@@ -74,7 +28,7 @@ export function FamilyView({ members, seed, classroom = false, onRunning }: { me
   const [nonce, setNonce] = useState(0);
   // the family shares one baseline: run it once, from the first member, beside the runs
   const jobs = [{ scenario: members[0].scenario, baseline: 'only' as const }, ...members.map((m) => ({ scenario: m.scenario, baseline: false }))];
-  const sides = useRuns(jobs, nonce);
+  const sides = useRuns(jobs, nonce, familyConcurrency());
   const base = sides[0];
   const runs = sides.slice(1);
   const done = runs.map((s, i) => (s.state === 'done' ? { i, result: s.result } : null)).filter((x) => x !== null);
@@ -93,7 +47,7 @@ export function FamilyView({ members, seed, classroom = false, onRunning }: { me
         </button>
       </header>
       <p className="cmp-seed">
-        All run with seed {seed}, {concurrency()} at a time; each curve appears when its run ends.
+        All run with seed {seed}, {familyConcurrency()} at a time; each curve appears when its run ends.
       </p>
       {done.length > 0 ? (
         <>

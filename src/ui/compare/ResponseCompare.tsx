@@ -17,8 +17,23 @@ export interface ComparedRun {
   exchanges: ExchangeStore;
 }
 
-/** `baseline`: the store holding the uncongested baseline's exchanges (else the first run that has one). */
-export function ResponseCompare({ runs, baseline, classroom = false }: { runs: readonly ComparedRun[]; baseline?: ExchangeStore; classroom?: boolean }) {
+/**
+ * `baseline`: the store holding the uncongested baseline's exchanges (else the first run that has one).
+ * `faint`: more runs drawn thin and pale behind (the other seeds of a comparison over seeds), with `title` saying so.
+ */
+export function ResponseCompare({
+  runs,
+  baseline,
+  classroom = false,
+  faint = [],
+  title = 'Response times',
+}: {
+  runs: readonly ComparedRun[];
+  baseline?: ExchangeStore;
+  classroom?: boolean;
+  faint?: readonly { color: string; exchanges: ExchangeStore }[];
+  title?: string;
+}) {
   const [mode, setMode] = useState<RtMode>('cdf');
   const [large, setLarge] = useState(false);
   const [hover, setHover] = useState<number | null>(null);
@@ -42,18 +57,21 @@ export function ResponseCompare({ runs, baseline, classroom = false }: { runs: r
     ctx.fillStyle = SERIES.background;
     ctx.fillRect(0, 0, width, height);
     const set = large ? 'large' : 'all';
-    const curves: RtCurve[] = runs.map((r) => ({ label: r.label, hist: r.exchanges.run[set], color: r.color, dash: r.dash }));
+    const curves: RtCurve[] = [
+      ...faint.map((r, i) => ({ label: `faint ${i}`, hist: r.exchanges.run[set], color: r.color, faint: true })),
+      ...runs.map((r) => ({ label: r.label, hist: r.exchanges.run[set], color: r.color, dash: r.dash })),
+    ];
     const base = baseline ?? runs.find((r) => r.exchanges.baseline.all.n > 0)?.exchanges;
     if (base && base.baseline.all.n > 0) curves.push({ label: 'uncongested', hist: base.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
     const fonts = fontsFor(classroom);
     const out = drawResponseTimes(new CanvasPainter(ctx, width, height, fonts.line), curves, mode, fonts, hover);
     canvas.dataset.points = String(out.drawn);
     setReadout(out.readout);
-  }, [runs, baseline, mode, large, hover, classroom]);
+  }, [runs, faint, baseline, mode, large, hover, classroom]);
 
   return (
     <div className="cmp-response" data-testid="compare-response">
-      <h3 className="cmp-h">Response times</h3>
+      <h3 className="cmp-h">{title}</h3>
       <div className="cmp-layout" role="group" aria-label="Response-time view">
         <button type="button" aria-pressed={mode === 'cdf'} onClick={() => setMode('cdf')}>
           CDF

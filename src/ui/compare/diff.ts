@@ -20,13 +20,16 @@ export interface DiffRow {
   /** Which side is better for this metric, or null when equal or neither is better. */
   winner: 'a' | 'b' | null;
   format: (v: number) => string;
+  /** Which direction is better for this metric (null: neither), for a table of means over seeds (seeds.ts). */
+  better: Better;
   group: 'bottleneck' | 'overall' | 'flow';
   /** Text for a missing value ("unfinished" for a completion time, "—" otherwise). */
   missing: string;
 }
 
 const pct = (v: number): string => `${(v * 100).toFixed(v !== 0 && Math.abs(v) < 0.001 ? 4 : 2)} %`;
-const int = (v: number): string => String(Math.round(v));
+/** A count (drops, marks): a whole number. A mean over seeds shows one decimal instead (seeds.ts). */
+export const int = (v: number): string => String(Math.round(v));
 const sec = (v: number): string => `${v.toFixed(3)} s`;
 const ms = (v: number): string => `${(v * 1000).toFixed(1)} ms`;
 const pkts = (v: number): string => `${v.toFixed(1)} pkts`;
@@ -51,7 +54,7 @@ function row(key: string, label: string, a: number | null, b: number | null, bet
     if (!has) winner = a === null || !Number.isFinite(a) ? 'b' : 'a';
     else winner = (better === 'higher') === b > a ? 'b' : 'a';
   }
-  return { key, label, a, b, delta, rel, change, winner, format, group, missing };
+  return { key, label, a, b, delta, rel, change, winner, format, better, group, missing };
 }
 
 /** Longest completion time over the flows, or null if any flow is unfinished. */

@@ -16,6 +16,7 @@ import { familyRunList, shortLabels } from './family';
 import { FamilyView, type FamilyMember } from './FamilyView';
 import { VARIANTS } from './variants';
 import { compareChoices, DEFAULT_CHOICE, FAMILY, usableChoice } from './choices';
+import { comparisonQuestion, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText } from './seeds';
 
 /** Lessons of a family ticked at first (the chart stays readable; more can be ticked). */
 const FAMILY_TICKED = 6;
@@ -25,12 +26,16 @@ export default function ComparePanel({ store }: SlotProps) {
   const preset = useAppState(store, (s) => s.presetName);
   const classroom = useAppState(store, (s) => s.classroom);
   const [choice, setChoice] = useState(DEFAULT_CHOICE);
-  const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; note?: string; n: number } | null>(null);
+  const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; note?: string; n: number; seeds: number } | null>(null);
+  // each compared scenario runs over this many seeds (1: the scenario's seed alone)
+  const [seeds, setSeeds] = useState(1);
   const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // a comparison is running: Compare waits for it (Close comparison stops it)
   const [busy, setBusy] = useState(false);
   const selectId = useId();
+  const seedsId = useId();
+  const seedsHelpId = useId();
   const list = useMemo(() => lessons(), []);
   const lesson = preset ? list.find((l) => l.name === preset) : undefined;
   const tried = activeExperiment(lesson, scenario);
@@ -64,21 +69,16 @@ export default function ComparePanel({ store }: SlotProps) {
   const chosen = usableChoice(choice, groups);
 
   /**
-   * A comparison runs each of its scenarios in full: a very large one is asked about first,
-   * with its estimate, as Play does (issue 8); false (with a message) when the user declines.
+   * A comparison runs each of its scenarios in full, over `n` seeds: a very large one is
+   * asked about first, with its estimate, as Play does (issue 8); all n runs of each count
+   * (seeds.ts, comparisonQuestion). False (with a message) when the user declines.
    */
-  const confirmLarge = (runs: { label: string; scenario: Scenario }[]): boolean => {
-    for (const r of runs) {
-      const q = largeRunQuestion(r.scenario);
-      if (q === null) continue;
-      const yes = typeof globalThis.confirm === 'function' ? globalThis.confirm(`Compare: “${r.label}”\n\n${q}`) : true;
-      if (!yes) {
-        setError(`Not started: “${r.label}” is very large (${q.split('\n\n')[1].replace(/\.$/, '')}).`);
-        return false;
-      }
-      return true;
-    }
-    return true;
+  const confirmLarge = (runs: { label: string; scenario: Scenario }[], n = 1): boolean => {
+    const q = comparisonQuestion(runs, n, largeRunQuestion);
+    if (q === null) return true;
+    const yes = typeof globalThis.confirm === 'function' ? globalThis.confirm(q.question) : true;
+    if (!yes) setError(`Not started: ${q.reason}.`);
+    return yes;
   };
 
   const start = () => {
@@ -124,15 +124,16 @@ export default function ComparePanel({ store }: SlotProps) {
       b = l.scenario;
       labelB = l.title;
     }
-    if (!confirmLarge([{ label: labelA, scenario }, { label: labelB, scenario: { ...b, seed: scenario.seed } }])) return;
-    setRun((prev) => ({ a: scenario, b, labelA, labelB, note, n: (prev?.n ?? 0) + 1 }));
+    const n = seedCount(seeds);
+    if (!confirmLarge([{ label: labelA, scenario }, { label: labelB, scenario: { ...b, seed: scenario.seed } }], n)) return;
+    setRun((prev) => ({ a: scenario, b, labelA, labelB, note, n: (prev?.n ?? 0) + 1, seeds: n }));
   };
 
   return (
     <div className="cmp-panel">
       <div className="cmp-panel-controls">
         <label htmlFor={selectId}>Compare {labelA} with</label>
-        <select id={selectId} value={chosen} onChange={(e) => setChoice(e.target.value)}>
+        <select id={selectId} className="cmp-choice" value={chosen} onChange={(e) => setChoice(e.target.value)}>
           {groups.map((g) => (
             <optgroup key={g.label} label={g.label}>
               {g.options.map((o) => (
@@ -143,6 +144,18 @@ export default function ComparePanel({ store }: SlotProps) {
             </optgroup>
           ))}
         </select>
+        {chosen !== FAMILY ? (
+          <span className="cmp-seeds-control">
+            <label htmlFor={seedsId}>Repeat each run over</label>{' '}
+            <select id={seedsId} value={seeds} onChange={(e) => setSeeds(seedCount(e.target.value))} aria-describedby={seedsHelpId}>
+              {Array.from({ length: MAX_COMPARE_SEEDS }, (_, i) => i + 1).map((k) => (
+                <option key={k} value={k}>
+                  {k === 1 ? `1 seed (${scenario.seed})` : `${k} seeds (${seedsText(seedList(scenario.seed, k)).replace(/^seeds /, '')})`}
+                </option>
+              ))}
+            </select>
+          </span>
+        ) : null}
         <button type="button" className="primary" onClick={start} disabled={busy} title={busy ? 'A comparison is running: wait for it, or press Close comparison to stop it' : undefined}>
           {busy ? 'Comparing…' : 'Compare'}
         </button>
@@ -158,6 +171,11 @@ export default function ComparePanel({ store }: SlotProps) {
           </button>
         ) : null}
       </div>
+      {chosen !== FAMILY ? (
+        <p className="cmp-seed" id={seedsHelpId}>
+          One run is one random draw: random drops and marks, and a web workload’s load, change with the seed. Over several seeds the table gives each figure’s mean ± spread and says whether a difference is larger than the seeds’ spread.
+        </p>
+      ) : null}
       {chosen === FAMILY ? (
         <fieldset className="cmp-family">
           <legend>Lessons to overlay (each runs in full; the same seed, {scenario.seed}, for all)</legend>
@@ -175,7 +193,7 @@ export default function ComparePanel({ store }: SlotProps) {
         </p>
       ) : null}
       {run?.note ? <p className="cmp-seed cmp-note">{run.note}</p> : null}
-      {run ? <CompareView key={run.n} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
+      {run ? <CompareView key={run.n} seeds={run.seeds} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
       {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} classroom={classroom} onRunning={setBusy} /> : null}
     </div>
   );

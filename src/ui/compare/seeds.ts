@@ -1,0 +1,195 @@
+/**
+ * Compare over several seeds: one run is one random draw (RED, PI, REM and PIE decide at
+ * random, and a web workload's offered load depends on its seed: the seeds/000 full run
+ * was 61-86 % busy per direction over seeds 1-5 at one connection rate), so a difference
+ * between two queues may be chance. With N seeds each scenario runs at seeds s .. s+N-1,
+ * and the table shows each metric's mean ± sample standard deviation and whether the
+ * difference of the means is larger than the seeds' spread (SPREAD_RULE). Pure (no React).
+ */
+import { bytesText, durationText, estimateRun, estimateText } from '../../engine/estimate';
+import { meanSd } from '../../engine/metrics/stats';
+import type { Summary } from '../../engine/metrics/types';
+import { RUN_FIELDS } from '../../engine/scenario/fields';
+import type { Scenario } from '../../engine/scenario/schema';
+import { LARGE_RUN_BYTES, LARGE_RUN_SECONDS } from '../run/controller';
+import { compareSummaries, foldFlows, int, type Better, type DiffRow } from './diff';
+
+/** Most seeds the compare view repeats a run over. */
+export const MAX_COMPARE_SEEDS = 10;
+
+/** A seed count from the control: a whole number from 1 to MAX_COMPARE_SEEDS (1 for anything else). */
+export function seedCount(x: unknown): number {
+  const n = typeof x === 'number' ? x : Number(x);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_COMPARE_SEEDS) : 1;
+}
+
+/** The seeds s, s+1, ..., s+n-1 (past the largest seed they go on from 0). */
+export function seedList(s: number, n: number): number[] {
+  const span = RUN_FIELDS.seed.max + 1;
+  return Array.from({ length: n }, (_, k) => (s + k) % span);
+}
+
+/** "seeds 1 to 5" / "seed 7". */
+export function seedsText(seeds: readonly number[]): string {
+  if (seeds.length === 1) return `seed ${seeds[0]}`;
+  const consecutive = seeds.every((x, i) => i === 0 || x === seeds[i - 1] + 1);
+  return consecutive ? `seeds ${seeds[0]} to ${seeds[seeds.length - 1]}` : `seeds ${seeds.join(', ')}`;
+}
+
+/** The rule the verdict follows, as the table says it under itself. */
+export const SPREAD_RULE =
+  'A difference counts as larger than the seeds’ spread when |mean A − mean B| > 2 × √(sd_A²/N + sd_B²/N), about two standard errors of the difference of the means. This is a rule of thumb over N seeds, not a significance test: within the spread means these seeds cannot tell the two apart.';
+
+/** Twice the standard error of the difference of two means of n runs each: 2·√(sdA²/n + sdB²/n). */
+export function spreadBound(sdA: number, sdB: number, n: number): number {
+  return 2 * Math.sqrt((sdA * sdA) / n + (sdB * sdB) / n);
+}
+
+export type Verdict = 'apart' | 'within' | 'same';
+
+/**
+ * 'same' when the means are equal (to 9 significant digits), 'apart' when their difference
+ * is larger than spreadBound, else 'within'.
+ */
+export function verdict(meanA: number, sdA: number, meanB: number, sdB: number, n: number): Verdict {
+  const d = Math.abs(meanB - meanA);
+  if (d <= 1e-9 * Math.max(Math.abs(meanA), Math.abs(meanB))) return 'same';
+  return d > spreadBound(sdA, sdB, n) ? 'apart' : 'within';
+}
+
+/** One side's values of a metric over the seeds. */
+export interface SeedStat {
+  /** Per seed, in seed order; null where the run has none (an unfinished flow's completion). */
+  values: (number | null)[];
+  /** Mean and sample standard deviation; null when any seed has none. */
+  mean: number | null;
+  sd: number | null;
+  /** Seeds without a value. */
+  missing: number;
+}
+
+export interface SeedRow {
+  key: string;
+  label: string;
+  group: DiffRow['group'];
+  better: Better;
+  format: (v: number) => string;
+  /** Text for a value a run does not have ("unfinished", "—"). */
+  missingText: string;
+  a: SeedStat;
+  b: SeedStat;
+  /** mean B − mean A, or null when either mean is missing. */
+  diff: number | null;
+  /** spreadBound of the two sds, or null when either is missing. */
+  bound: number | null;
+  verdict: Verdict | null;
+  /** The better side, only when the difference is larger than the spread. */
+  winner: 'a' | 'b' | null;
+}
+
+function stat(values: (number | null)[]): SeedStat {
+  const clean = values.map((v) => (v === null || !Number.isFinite(v) ? null : v));
+  const { mean, sd } = meanSd(clean);
+  return { values: clean, mean, sd, missing: clean.filter((v) => v === null).length };
+}
+
+/** The rows of one seed's table, by key, in their order. */
+function seedRows(rows: readonly DiffRow[], keys: string[], proto: Map<string, DiffRow>, byKey: Map<string, DiffRow>[]): void {
+  const m = new Map<string, DiffRow>();
+  for (const r of rows) {
+    m.set(r.key, r);
+    if (!proto.has(r.key)) {
+      proto.set(r.key, r);
+      keys.push(r.key);
+    }
+  }
+  byKey.push(m);
+}
+
+function aggregate(keys: readonly string[], proto: Map<string, DiffRow>, bySeed: Map<string, DiffRow>[]): SeedRow[] {
+  const n = bySeed.length;
+  return keys.map((key) => {
+    const p = proto.get(key)!;
+    const a = stat(bySeed.map((m) => m.get(key)?.a ?? null));
+    const b = stat(bySeed.map((m) => m.get(key)?.b ?? null));
+    const has = a.mean !== null && b.mean !== null && a.sd !== null && b.sd !== null;
+    const diff = has ? b.mean! - a.mean! : null;
+    const bound = has ? spreadBound(a.sd!, b.sd!, n) : null;
+    const v = has ? verdict(a.mean!, a.sd!, b.mean!, b.sd!, n) : null;
+    const winner = v === 'apart' && p.better !== null ? ((p.better === 'higher') === diff! > 0 ? 'b' : 'a') : null;
+    // a count's mean is rarely whole: one decimal
+    const format = p.format === int ? (x: number) => x.toFixed(1) : p.format;
+    return { key, label: p.label, group: p.group, better: p.better, format, missingText: p.missing, a, b, diff, bound, verdict: v, winner };
+  });
+}
+
+/**
+ * The table over seeds: `pairs[k]` holds the two summaries of seed k. Each seed's rows are
+ * those of the one-seed table (compareSummaries, folded past FOLD_FLOWS flows as there);
+ * `rows` and `flowRows` hold, per metric, both sides' values over the seeds, their means
+ * and sds, the difference of the means and the verdict.
+ */
+export function seedTable(pairs: readonly { a: Summary; b: Summary }[]): { rows: SeedRow[]; flowRows: SeedRow[]; flows: number } {
+  const keys: string[] = [];
+  const flowKeys: string[] = [];
+  const proto = new Map<string, DiffRow>();
+  const bySeed: Map<string, DiffRow>[] = [];
+  const flowsBySeed: Map<string, DiffRow>[] = [];
+  let flows = 0;
+  for (const { a, b } of pairs) {
+    const t = foldFlows(compareSummaries(a, b), a, b);
+    flows = Math.max(flows, t.flows);
+    seedRows(t.rows, keys, proto, bySeed);
+    seedRows(t.flowRows, flowKeys, proto, flowsBySeed);
+  }
+  return { rows: aggregate(keys, proto, bySeed), flowRows: flowKeys.length > 0 ? aggregate(flowKeys, proto, flowsBySeed) : [], flows };
+}
+
+/** "12.3 ms ± 1.2 ms"; a missing mean: "unfinished in 2 of 5 seeds". */
+export function statText(r: SeedRow, s: SeedStat): string {
+  if (s.mean === null || s.sd === null) return s.missing === s.values.length ? r.missingText : `${r.missingText} in ${s.missing} of ${s.values.length} seeds`;
+  return `${r.format(s.mean)} ± ${r.format(s.sd)}`;
+}
+
+/** The difference of the means, signed: "+1.2 ms", "−0.40 %", "=" when the same. */
+export function diffText(r: SeedRow): string {
+  if (r.diff === null) return '—';
+  if (r.verdict === 'same') return '=';
+  return `${r.diff > 0 ? '+' : '−'}${r.format(Math.abs(r.diff))}`;
+}
+
+export function verdictText(v: Verdict | null): string {
+  return v === 'apart' ? 'larger than the seeds’ spread' : v === 'within' ? 'within the seeds’ spread' : v === 'same' ? 'the same' : '—';
+}
+
+/**
+ * The question to ask before comparing `runs` over `n` seeds, or null when it is not very
+ * large. One seed: each run alone, as Play asks (largeRunQuestion). Several: every one of
+ * the n × runs.length runs counts, so the work of all of them together is weighed against
+ * what one very large run may take (LARGE_RUN_SECONDS); memory is per run, as each run
+ * has a worker of its own. Returns the question and the short reason a decline reports.
+ */
+export function comparisonQuestion(runs: readonly { label: string; scenario: Scenario }[], n: number, single: (s: Scenario) => string | null): { question: string; reason: string } | null {
+  if (n <= 1) {
+    for (const r of runs) {
+      const q = single(r.scenario);
+      if (q === null) continue;
+      return { question: `Compare: “${r.label}”\n\n${q}`, reason: `“${r.label}” is very large (${q.split('\n\n')[1].replace(/\.$/, '')})` };
+    }
+    return null;
+  }
+  const est = runs.map((r) => ({ label: r.label, e: estimateRun(r.scenario) }));
+  const total = n * est.reduce((x, r) => x + r.e.wallSeconds, 0);
+  const memory = est.find((r) => r.e.memoryBytes > LARGE_RUN_BYTES);
+  if (total <= LARGE_RUN_SECONDS && !memory) return null;
+  const m = n * runs.length;
+  const why = memory
+    ? `one run of “${memory.label}” needs about ${bytesText(memory.e.memoryBytes)} of memory, more than a browser tab may have`
+    : `its ${m} runs (${runs.length} scenarios × ${n} seeds) would keep this tab busy for a long time`;
+  const each = est.map((r) => `“${r.label}”: ${estimateText(r.e)}`).join('\n');
+  const all = `All ${m} runs together: ${durationText(total)} of work`;
+  return {
+    question: `Compare over ${n} seeds: ${runs.map((r) => `“${r.label}”`).join(' and ')}\n\nThis comparison is very large: ${why}.\n\nEach run: ${each}\n${all}.\n\nYou can close the comparison at any time. Start it anyway?`,
+    reason: `the comparison over ${n} seeds is very large (${all.toLowerCase()}${memory ? `; ${bytesText(memory.e.memoryBytes)} of memory per run of “${memory.label}”` : ''})`,
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * Compare over several seeds (src/ui/compare/seeds.ts): the seeds run, the mean ± sample sd
+ * of every table row over them, the verdict against the seeds' spread, and the question
+ * before a large comparison that counts every run. Expected numbers are computed here from
+ * the inputs, never copied from a run.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FlowSummary, QueueSummary, Summary } from '../../../../src/engine/metrics/types';
+import { RUN_FIELDS } from '../../../../src/engine/scenario/fields';
+import { LARGE_RUN_SECONDS } from '../../../../src/ui/run/controller';
+import { comparisonQuestion, diffText, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText, seedTable, spreadBound, statText, verdict, type SeedRow } from '../../../../src/ui/compare/seeds';
+import { FOLD_FLOWS } from '../../../../src/ui/compare/diff';
+import { estimateRun } from '../../../../src/engine/estimate';
+import { presetByName } from '../../../../src/engine/scenario/presets';
+import type { Scenario } from '../../../../src/engine/scenario/schema';
+
+function queue(over: Partial<QueueSummary> = {}): QueueSummary {
+  return {
+    utilization: 0.9,
+    arrivals: 1000,
+    departures: 950,
+    drops: 50,
+    dropsOverflow: 10,
+    dropsEarly: 40,
+    dropsForced: 0,
+    marks: 0,
+    lossRate: 0.05,
+    markRate: 0,
+    meanQueuePackets: 20,
+    maxQueuePackets: 60,
+    meanQueueBytes: 30000,
+    maxQueueBytes: 90000,
+    meanQueueDelay: 0.024,
+    linkLosses: 0,
+    ...over,
+  };
+}
+
+function flow(i: number, over: Partial<FlowSummary> = {}): FlowSummary {
+  return {
+    flow: i,
+    kind: 'tcp',
+    completionTime: 10 + i,
+    startTime: 0,
+    goodputBps: 2e6,
+    bytesDelivered: 1e6,
+    bytesRequested: 1e6,
+    packetsSent: 700,
+    retransmissions: 5,
+    timeouts: 0,
+    fastRetransmits: 3,
+    ecnReductions: 0,
+    drops: 5,
+    marks: 0,
+    ...over,
+  };
+}
+
+function summary(q: Partial<QueueSummary> = {}, flows = [flow(0), flow(1)], over: Partial<Summary> = {}): Summary {
+  return { events: 1, wallSeconds: 0, simulatedSeconds: 12, warmup: 0, bottleneck: queue(q), bottleneckReverse: queue(), flows, goodputEfficiency: 0.8, fairness: { jain: 0.95 }, ...over };
+}
+
+const row = (rows: SeedRow[], key: string): SeedRow => {
+  const r = rows.find((x) => x.key === key);
+  if (!r) throw new Error(`no row ${key}`);
+  return r;
+};
+const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+const sd = (xs: number[]) => {
+  const m = mean(xs);
+  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
+};
+
+describe('the seeds of a comparison', () => {
+  it('s, s+1, ..., s+N-1 from the scenario’s seed; past the largest seed they go on from 0', () => {
+    expect(seedList(7, 4)).toEqual([7, 8, 9, 10]);
+    expect(seedList(7, 1)).toEqual([7]);
+    const max = RUN_FIELDS.seed.max;
+    expect(seedList(max - 1, 3)).toEqual([max - 1, max, 0]);
+    expect(seedsText(seedList(3, 5))).toBe('seeds 3 to 7');
+    expect(seedsText([4])).toBe('seed 4');
+  });
+
+  it('the control’s count is a whole number from 1 to the most offered; anything else is 1', () => {
+    expect(seedCount('5')).toBe(5);
+    expect(seedCount(MAX_COMPARE_SEEDS + 5)).toBe(MAX_COMPARE_SEEDS);
+    for (const bad of [0, -2, 2.5, 'x', undefined, null]) expect(seedCount(bad)).toBe(1);
+  });
+});
+
+describe('the verdict against the seeds’ spread', () => {
+  it('is 2·√(sdA²/N + sdB²/N), and a difference of the means beyond it is "apart", at or below it "within"', () => {
+    const b = spreadBound(3, 4, 4);
+    expect(b).toBeCloseTo(2 * Math.sqrt(9 / 4 + 16 / 4), 12);
+    expect(verdict(10, 3, 10 + b * 1.01, 4, 4)).toBe('apart');
+    expect(verdict(10, 3, 10 - b * 1.01, 4, 4)).toBe('apart');
+    expect(verdict(10, 3, 10 + b * 0.99, 4, 4)).toBe('within');
+    expect(verdict(10, 3, 10, 4, 4)).toBe('same');
+    // no spread at all (a metric the seed does not move): any difference is apart
+    expect(verdict(10, 0, 10.5, 0, 5)).toBe('apart');
+    // more seeds, a tighter bound: the same means and sds are told apart with enough seeds
+    expect(verdict(10, 2, 12, 2, 3)).toBe('within');
+    expect(verdict(10, 2, 12, 2, 10)).toBe('apart');
+  });
+});
+
+describe('seedTable', () => {
+  // five seeds: A's utilization and drops vary a lot, B's queue is shorter by much more than its spread
+  const utilA = [0.61, 0.86, 0.7, 0.79, 0.66];
+  const utilB = [0.64, 0.83, 0.74, 0.77, 0.7];
+  const dropsA = [50, 70, 44, 61, 58];
+  const dropsB = [52, 66, 49, 59, 60];
+  const qA = [30, 33, 28, 31, 35];
+  const qB = [12, 11, 14, 12, 13];
+  const pairs = utilA.map((_, k) => ({
+    a: summary({ utilization: utilA[k], drops: dropsA[k], meanQueuePackets: qA[k] }),
+    b: summary({ utilization: utilB[k], drops: dropsB[k], meanQueuePackets: qB[k] }),
+  }));
+  const t = seedTable(pairs);
+
+  it('each row holds both sides’ values per seed, their mean and sample sd', () => {
+    const u = row(t.rows, 'util');
+    expect(u.a.values).toEqual(utilA);
+    expect(u.a.mean).toBeCloseTo(mean(utilA), 12);
+    expect(u.a.sd).toBeCloseTo(sd(utilA), 12);
+    expect(u.b.mean).toBeCloseTo(mean(utilB), 12);
+    expect(u.b.sd).toBeCloseTo(sd(utilB), 12);
+    expect(u.diff).toBeCloseTo(mean(utilB) - mean(utilA), 12);
+    expect(u.bound).toBeCloseTo(2 * Math.sqrt(sd(utilA) ** 2 / 5 + sd(utilB) ** 2 / 5), 12);
+  });
+
+  it('a difference within the spread is said so and has no winner; one beyond it names the better side', () => {
+    const u = row(t.rows, 'util');
+    expect(u.verdict).toBe('within');
+    expect(u.winner).toBeNull();
+    expect(row(t.rows, 'drops')).toMatchObject({ verdict: 'within', winner: null });
+    const q = row(t.rows, 'meanQueue');
+    expect(q.verdict).toBe('apart');
+    // a shorter queue is better
+    expect(q.winner).toBe('b');
+    expect(diffText(q)).toBe(`−${q.format(mean(qA) - mean(qB))}`);
+    // a metric equal in every seed: the same, no spread
+    expect(row(t.rows, 'jain')).toMatchObject({ verdict: 'same', winner: null });
+    expect(row(t.rows, 'jain').a.sd).toBe(0);
+    expect(diffText(row(t.rows, 'jain'))).toBe('=');
+  });
+
+  it('shows mean ± sd in the row’s unit, counts with one decimal', () => {
+    const d = row(t.rows, 'drops');
+    expect(statText(d, d.a)).toBe(`${mean(dropsA).toFixed(1)} ± ${sd(dropsA).toFixed(1)}`);
+    const u = row(t.rows, 'util');
+    expect(statText(u, u.a)).toBe(`${(mean(utilA) * 100).toFixed(2)} % ± ${(sd(utilA) * 100).toFixed(2)} %`);
+  });
+
+  it('a flow unfinished in some seeds: no mean, and the table says in how many', () => {
+    const p = [
+      { a: summary({}, [flow(0), flow(1)]), b: summary() },
+      { a: summary({}, [flow(0), flow(1, { completionTime: null })]), b: summary() },
+      { a: summary({}, [flow(0), flow(1)]), b: summary() },
+    ];
+    const r = row(seedTable(p).rows, 'flow1.completion');
+    expect(r.a.mean).toBeNull();
+    expect(r.a.missing).toBe(1);
+    expect(r.verdict).toBeNull();
+    expect(statText(r, r.a)).toBe('unfinished in 1 of 3 seeds');
+    expect(r.b.mean).toBe(11);
+  });
+
+  it('many flows: the per-flow rows fold into their spread as in the one-seed table, each averaged over the seeds', () => {
+    const many = (g: number) => Array.from({ length: FOLD_FLOWS + 2 }, (_, i) => flow(i, { goodputBps: g * (i + 1) }));
+    const p = [1e5, 2e5, 4e5].map((g) => ({ a: summary({}, many(g)), b: summary({}, many(2 * g)) }));
+    const ft = seedTable(p);
+    expect(ft.flows).toBe(FOLD_FLOWS + 2);
+    expect(ft.rows.some((r) => r.key === 'flow0.goodput')).toBe(false);
+    const lo = row(ft.rows, 'flows.goodput.min');
+    expect(lo.a.mean).toBeCloseTo(mean([1e5, 2e5, 4e5]), 6);
+    expect(lo.b.mean).toBeCloseTo(mean([2e5, 4e5, 8e5]), 6);
+    expect(row(ft.flowRows, `flow${FOLD_FLOWS + 1}.goodput`).a.values).toEqual([1e5, 2e5, 4e5].map((g) => g * (FOLD_FLOWS + 2)));
+  });
+});
+
+describe('the question before a large comparison', () => {
+  const small = presetByName('default')!.scenario as Scenario;
+  const wall = estimateRun(small).wallSeconds;
+
+  it('one seed: asks only about a run that is large alone, as before', () => {
+    const never = () => null;
+    expect(comparisonQuestion([{ label: 'A', scenario: small }, { label: 'B', scenario: small }], 1, never)).toBeNull();
+    const q = comparisonQuestion([{ label: 'A', scenario: small }], 1, () => 'This run is very large: x.\n\nEstimate: about 1 G events.\n\nStart?');
+    expect(q?.question).toMatch(/^Compare: “A”\n\nThis run is very large/);
+    expect(q?.reason).toBe('“A” is very large (Estimate: about 1 G events)');
+  });
+
+  it('several seeds: every run counts; asks once N × the two runs’ work passes what one large run may take', () => {
+    expect(wall).toBeGreaterThan(0);
+    // the fewest seeds that make two copies of the preset a large comparison
+    const n = Math.floor(LARGE_RUN_SECONDS / (2 * wall)) + 1;
+    const runs = [
+      { label: 'A', scenario: small },
+      { label: 'B', scenario: small },
+    ];
+    const single = () => null;
+    if (n > 1) expect(comparisonQuestion(runs, n - 1, single)).toBeNull();
+    const q = comparisonQuestion(runs, Math.max(2, n), single);
+    expect(q).not.toBeNull();
+    expect(q!.question).toContain(`its ${2 * Math.max(2, n)} runs (2 scenarios × ${Math.max(2, n)} seeds)`);
+    expect(q!.reason).toMatch(/^the comparison over \d+ seeds is very large \(all \d+ runs together: about/);
+  });
+});
