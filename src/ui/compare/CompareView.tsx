@@ -184,7 +184,7 @@ function SeedRowTable({ rows, labelA, labelB, caption }: { rows: SeedRow[]; labe
             <td className={r.winner === 'b' ? 'cmp-win' : undefined} data-mean={r.b.mean ?? ''} data-sd={r.b.sd ?? ''} title={r.b.values.map((v) => (v === null ? r.missingText : r.format(v))).join(', ')}>
               {statText(r, r.b)}
             </td>
-            <td title={r.bound === null ? undefined : `spread bound 2·√(sd_A²/N + sd_B²/N) = ${r.format(r.bound)}`}>{diffText(r)}</td>
+            <td title={r.bound === null ? undefined : `spread bound 2·sd(B − A)/√N over the per-seed differences = ${r.format(r.bound)}`}>{diffText(r)}</td>
             <td>{verdictText(r.verdict)}</td>
           </tr>
         ))}

@@ -4,7 +4,8 @@
  * was 61-86 % busy per direction over seeds 1-5 at one connection rate), so a difference
  * between two queues may be chance. With N seeds each scenario runs at seeds s .. s+N-1,
  * and the table shows each metric's mean ± sample standard deviation and whether the
- * difference of the means is larger than the seeds' spread (SPREAD_RULE). Pure (no React).
+ * difference is larger than the seeds' spread, judged on the per-seed differences
+ * (paired by seed: SPREAD_RULE). Pure (no React).
  */
 import { bytesText, durationText, estimateRun, estimateText } from '../../engine/estimate';
 import { meanSd } from '../../engine/metrics/stats';
@@ -38,23 +39,28 @@ export function seedsText(seeds: readonly number[]): string {
 
 /** The rule the verdict follows, as the table says it under itself. */
 export const SPREAD_RULE =
-  'A difference counts as larger than the seeds’ spread when |mean A − mean B| > 2 × √(sd_A²/N + sd_B²/N), about two standard errors of the difference of the means. This is a rule of thumb over N seeds, not a significance test: within the spread means these seeds cannot tell the two apart.';
+  'A and B run at the same seeds, and runs at one seed share their traffic’s random draws, so each seed gives one difference B − A. A difference counts as larger than the seeds’ spread when the mean of these differences is more than 2 × sd(B − A)/√N away from 0, about two standard errors. This is a rule of thumb over N seeds, not a significance test: within the spread means these seeds cannot tell the two apart.';
 
-/** Twice the standard error of the difference of two means of n runs each: 2·√(sdA²/n + sdB²/n). */
-export function spreadBound(sdA: number, sdB: number, n: number): number {
-  return 2 * Math.sqrt((sdA * sdA) / n + (sdB * sdB) / n);
+/**
+ * Twice the standard error of the mean of the per-seed differences (paired by seed):
+ * 2·sd(d)/√n, with sd the sample standard deviation of the n differences.
+ */
+export function spreadBound(diffs: readonly number[]): number {
+  const { sd } = meanSd(diffs);
+  return diffs.length === 0 || sd === null ? NaN : (2 * sd) / Math.sqrt(diffs.length);
 }
 
 export type Verdict = 'apart' | 'within' | 'same';
 
 /**
- * 'same' when the means are equal (to 9 significant digits), 'apart' when their difference
- * is larger than spreadBound, else 'within'.
+ * From the per-seed differences B − A: 'same' when each is 0 (to 9 significant digits of
+ * the values compared), 'apart' when their mean is farther from 0 than spreadBound, else
+ * 'within'. `scale` is the size of the values compared (for "the same").
  */
-export function verdict(meanA: number, sdA: number, meanB: number, sdB: number, n: number): Verdict {
-  const d = Math.abs(meanB - meanA);
-  if (d <= 1e-9 * Math.max(Math.abs(meanA), Math.abs(meanB))) return 'same';
-  return d > spreadBound(sdA, sdB, n) ? 'apart' : 'within';
+export function verdict(diffs: readonly number[], scale: number): Verdict {
+  if (diffs.every((d) => Math.abs(d) <= 1e-9 * Math.abs(scale))) return 'same';
+  const mean = diffs.reduce((a, d) => a + d, 0) / diffs.length;
+  return Math.abs(mean) > spreadBound(diffs) ? 'apart' : 'within';
 }
 
 /** One side's values of a metric over the seeds. */
@@ -80,7 +86,7 @@ export interface SeedRow {
   b: SeedStat;
   /** mean B − mean A, or null when either mean is missing. */
   diff: number | null;
-  /** spreadBound of the two sds, or null when either is missing. */
+  /** spreadBound of the per-seed differences, or null when a seed misses a value. */
   bound: number | null;
   verdict: Verdict | null;
   /** The better side, only when the difference is larger than the spread. */
@@ -107,15 +113,16 @@ function seedRows(rows: readonly DiffRow[], keys: string[], proto: Map<string, D
 }
 
 function aggregate(keys: readonly string[], proto: Map<string, DiffRow>, bySeed: Map<string, DiffRow>[]): SeedRow[] {
-  const n = bySeed.length;
   return keys.map((key) => {
     const p = proto.get(key)!;
     const a = stat(bySeed.map((m) => m.get(key)?.a ?? null));
     const b = stat(bySeed.map((m) => m.get(key)?.b ?? null));
     const has = a.mean !== null && b.mean !== null && a.sd !== null && b.sd !== null;
+    // paired by seed: seed k's B minus seed k's A (every seed has both when `has`)
+    const diffs = has ? b.values.map((x, k) => x! - a.values[k]!) : [];
     const diff = has ? b.mean! - a.mean! : null;
-    const bound = has ? spreadBound(a.sd!, b.sd!, n) : null;
-    const v = has ? verdict(a.mean!, a.sd!, b.mean!, b.sd!, n) : null;
+    const bound = has ? spreadBound(diffs) : null;
+    const v = has ? verdict(diffs, Math.max(Math.abs(a.mean!), Math.abs(b.mean!))) : null;
     const winner = v === 'apart' && p.better !== null ? ((p.better === 'higher') === diff! > 0 ? 'b' : 'a') : null;
     // a count's mean is rarely whole: one decimal
     const format = p.format === int ? (x: number) => x.toFixed(1) : p.format;

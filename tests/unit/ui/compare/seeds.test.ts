@@ -88,19 +88,29 @@ describe('the seeds of a comparison', () => {
   });
 });
 
-describe('the verdict against the seeds’ spread', () => {
-  it('is 2·√(sdA²/N + sdB²/N), and a difference of the means beyond it is "apart", at or below it "within"', () => {
-    const b = spreadBound(3, 4, 4);
-    expect(b).toBeCloseTo(2 * Math.sqrt(9 / 4 + 16 / 4), 12);
-    expect(verdict(10, 3, 10 + b * 1.01, 4, 4)).toBe('apart');
-    expect(verdict(10, 3, 10 - b * 1.01, 4, 4)).toBe('apart');
-    expect(verdict(10, 3, 10 + b * 0.99, 4, 4)).toBe('within');
-    expect(verdict(10, 3, 10, 4, 4)).toBe('same');
-    // no spread at all (a metric the seed does not move): any difference is apart
-    expect(verdict(10, 0, 10.5, 0, 5)).toBe('apart');
-    // more seeds, a tighter bound: the same means and sds are told apart with enough seeds
-    expect(verdict(10, 2, 12, 2, 3)).toBe('within');
-    expect(verdict(10, 2, 12, 2, 10)).toBe('apart');
+describe('the verdict against the seeds’ spread (paired by seed)', () => {
+  it('is 2·sd(d)/√N of the per-seed differences d = B − A; a mean difference beyond it is "apart", within it "within"', () => {
+    const d = [1, 3, 2, 4, 0];
+    // mean 2, sample sd √2.5, N 5
+    const b = spreadBound(d);
+    expect(b).toBeCloseTo((2 * Math.sqrt(2.5)) / Math.sqrt(5), 12);
+    expect(verdict(d, 10)).toBe('apart'); // 2 > 1.414
+    expect(verdict(d.map((x) => -x), 10)).toBe('apart');
+    // the same spread around a mean of 1: within (1 < 1.414)
+    expect(verdict(d.map((x) => x - 1), 10)).toBe('within');
+    expect(verdict([0, 0, 0], 10)).toBe('same');
+    // every seed gives the same difference (the seed does not move it): apart
+    expect(verdict([0.5, 0.5, 0.5, 0.5, 0.5], 10)).toBe('apart');
+  });
+
+  it('pairing tells apart two sides whose own spreads overlap, when each seed moves both alike', () => {
+    // each seed shifts both sides by the same load effect; B is 2 below A at every seed
+    const a = [50, 70, 44, 61, 58];
+    const bSide = a.map((x) => x - 2);
+    const d = bSide.map((x, k) => x - a[k]);
+    expect(verdict(d, 60)).toBe('apart');
+    // unpaired, the means' difference (2) is far inside two standard errors of the means (about 12)
+    expect(2 * Math.sqrt((2 * sd(a) ** 2) / 5)).toBeGreaterThan(10);
   });
 });
 
@@ -126,7 +136,8 @@ describe('seedTable', () => {
     expect(u.b.mean).toBeCloseTo(mean(utilB), 12);
     expect(u.b.sd).toBeCloseTo(sd(utilB), 12);
     expect(u.diff).toBeCloseTo(mean(utilB) - mean(utilA), 12);
-    expect(u.bound).toBeCloseTo(2 * Math.sqrt(sd(utilA) ** 2 / 5 + sd(utilB) ** 2 / 5), 12);
+    const du = utilB.map((x, k) => x - utilA[k]);
+    expect(u.bound).toBeCloseTo((2 * sd(du)) / Math.sqrt(5), 12);
   });
 
   it('a difference within the spread is said so and has no winner; one beyond it names the better side', () => {
