@@ -163,6 +163,43 @@ describe('seedTable', () => {
     expect(statText(u, u.a)).toBe(`${(mean(utilA) * 100).toFixed(2)} % ± ${(sd(utilA) * 100).toFixed(2)} %`);
   });
 
+  it('writes the sd with as many decimals as the mean, also where the unit alone would give it more', () => {
+    // a loss rate of about 0.55 % whose sd is under 0.1 %: a percentage below 0.1 % alone reads with 4 decimals
+    const lossA = [0.0043, 0.0061, 0.0058, 0.0049, 0.0064];
+    // a loss rate below 0.1 % (4 decimals) with a larger sd: both with 4
+    const lossB = [0, 0.0001, 0, 0.0002, 0.0041];
+    const lt = seedTable(lossA.map((x, k) => ({ a: summary({ lossRate: x }), b: summary({ lossRate: lossB[k] }) })));
+    const l = row(lt.rows, 'loss');
+    expect(sd(lossA)).toBeLessThan(0.001);
+    expect(statText(l, l.a)).toBe(`${(mean(lossA) * 100).toFixed(2)} % ± ${(sd(lossA) * 100).toFixed(2)} %`);
+    expect(mean(lossB)).toBeLessThan(0.001);
+    expect(sd(lossB)).toBeGreaterThan(0.001);
+    expect(statText(l, l.b)).toBe(`${(mean(lossB) * 100).toFixed(4)} % ± ${(sd(lossB) * 100).toFixed(4)} %`);
+    // the same number of decimals on both sides of the ±, whatever the unit
+    for (const r of lt.rows) {
+      for (const side of [r.a, r.b]) {
+        const m = statText(r, side).match(/^-?\d+(?:\.(\d+))?\D* ± \d+(?:\.(\d+))?\D*$/);
+        if (!m || side.sd === 0) continue;
+        expect(m[2]?.length ?? 0, `${r.key}: ${statText(r, side)}`).toBe(m[1]?.length ?? 0);
+      }
+    }
+  });
+
+  it('an sd of exactly 0 (every seed the same) reads "± 0" in the unit, even where summing the values rounds', () => {
+    // three seeds with the same utilization just below 1: the naive mean is one ulp lower and the sd 1.4e-16
+    const u = 0.9999999999999998;
+    const p = [0, 1, 2].map(() => ({ a: summary({ utilization: 0.9 }), b: summary({ utilization: u, meanQueuePackets: 75.3, drops: 5 }) }));
+    const st = seedTable(p);
+    const util = row(st.rows, 'util');
+    expect(util.b.sd).toBe(0);
+    expect(util.b.mean).toBe(u);
+    expect(statText(util, util.b)).toBe(`${(u * 100).toFixed(2)} % ± 0 %`);
+    const q = row(st.rows, 'meanQueue');
+    expect(statText(q, q.b)).toBe('75.3 pkts ± 0 pkts');
+    const d = row(st.rows, 'drops');
+    expect(statText(d, d.b)).toBe('5.0 ± 0');
+  });
+
   it('a flow unfinished in some seeds: no mean, and the table says in how many', () => {
     const p = [
       { a: summary({}, [flow(0), flow(1)]), b: summary() },
