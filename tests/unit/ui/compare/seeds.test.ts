@@ -5,7 +5,7 @@
  * the inputs, never copied from a run.
  */
 import { describe, expect, it } from 'vitest';
-import type { FlowSummary, QueueSummary, Summary } from '../../../../src/engine/metrics/types';
+import type { QueueSummary, Summary } from '../../../../src/engine/metrics/types';
 import { RUN_FIELDS } from '../../../../src/engine/scenario/fields';
 import { LARGE_RUN_SECONDS } from '../../../../src/ui/run/controller';
 import { comparisonQuestion, diffText, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText, seedTable, spreadBound, statText, verdict, type SeedRow } from '../../../../src/ui/compare/seeds';
@@ -13,48 +13,7 @@ import { FOLD_FLOWS } from '../../../../src/ui/compare/diff';
 import { estimateRun } from '../../../../src/engine/estimate';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import type { Scenario } from '../../../../src/engine/scenario/schema';
-
-function queue(over: Partial<QueueSummary> = {}): QueueSummary {
-  return {
-    utilization: 0.9,
-    arrivals: 1000,
-    departures: 950,
-    drops: 50,
-    dropsOverflow: 10,
-    dropsEarly: 40,
-    dropsForced: 0,
-    marks: 0,
-    lossRate: 0.05,
-    markRate: 0,
-    meanQueuePackets: 20,
-    maxQueuePackets: 60,
-    meanQueueBytes: 30000,
-    maxQueueBytes: 90000,
-    meanQueueDelay: 0.024,
-    linkLosses: 0,
-    ...over,
-  };
-}
-
-function flow(i: number, over: Partial<FlowSummary> = {}): FlowSummary {
-  return {
-    flow: i,
-    kind: 'tcp',
-    completionTime: 10 + i,
-    startTime: 0,
-    goodputBps: 2e6,
-    bytesDelivered: 1e6,
-    bytesRequested: 1e6,
-    packetsSent: 700,
-    retransmissions: 5,
-    timeouts: 0,
-    fastRetransmits: 3,
-    ecnReductions: 0,
-    drops: 5,
-    marks: 0,
-    ...over,
-  };
-}
+import { flow, queue } from './summary-fixtures';
 
 function summary(q: Partial<QueueSummary> = {}, flows = [flow(0), flow(1)], over: Partial<Summary> = {}): Summary {
   return { events: 1, wallSeconds: 0, simulatedSeconds: 12, warmup: 0, bottleneck: queue(q), bottleneckReverse: queue(), flows, goodputEfficiency: 0.8, fairness: { jain: 0.95 }, ...over };
