@@ -4,8 +4,9 @@
  * every chart never scrolled to printed as an empty box. After a run, with nothing
  * scrolled, print media must bring every chart up to date, lay the page out for paper
  * (no run controls or editor, statements and summary kept, charts not cut across pages)
- * and give the screen back afterwards. The PDF and a print-media screenshot go to
- * /tmp/shots/ to be looked at.
+ * and give the screen back afterwards. An open comparison prints its results: its controls
+ * hidden, its SVG charts and response-time canvas drawn at the paper's width, its table kept
+ * whole. The PDFs and a print-media screenshot go to /tmp/shots/ to be looked at.
  */
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -137,6 +138,120 @@ describe('printing a run', () => {
     for (const c of onPaper) {
       expect(c.samples, `${c.chart} on paper`).toBe(total);
       expect(c.cssWidth, `${c.chart} drawn for the paper's width`).toBeLessThan(794);
+    }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  /** What the comparison's charts hold on paper. */
+  interface PrintedChart {
+    kind: 'svg' | 'canvas';
+    title: string;
+    /** Drawn width (the SVG's width attribute, the canvas's CSS width) and the room it had. */
+    width: number;
+    room: number;
+    points: number;
+  }
+
+  it('an open comparison prints its charts and table for paper, not its controls', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // web traffic: the queue and the response times (a canvas); 2 seeds: the table of means
+    await page.goto(`${h.url}#p=web-redecn5-80&duration=12&seed=1`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    // the page's height on paper when printing starts, before the charts' own listeners
+    // (registered later, when they mount) redraw them: the pages are counted from this
+    // layout, so what grows after it falls off the last page
+    await page.evaluate(() => {
+      const w = window as unknown as { paperStart?: number; recordPaper?: boolean };
+      window.matchMedia('print').addEventListener('change', (e) => {
+        if (e.matches && w.recordPaper && w.paperStart === undefined) w.paperStart = document.body.getBoundingClientRect().height;
+      });
+    });
+    await page.locator('details.slot-compare > summary').click();
+    await page.locator('.cmp-panel select.cmp-choice').selectOption({ label: 'the same with a drop-tail queue' });
+    await page.getByLabel('Repeat each run over').selectOption('2');
+    await page.locator('.cmp-panel button.primary').click();
+    await page.locator('[data-testid=seed-table]').first().waitFor({ timeout: 180_000 });
+    const charts = page.locator('.cmp .cmp-chart-wrap > svg');
+    expect(await charts.count()).toBeGreaterThan(0);
+    expect(await page.locator('.cmp-response canvas').count()).toBe(1);
+
+    await page.emulateMedia({ media: 'print' });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const layout = await page.evaluate(() => {
+      const shown = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].some((e) => getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0);
+      return {
+        controls: shown('.cmp-panel-controls'),
+        seedsHelp: shown('.cmp-seed-help'),
+        toggles: shown('.cmp-layout'),
+        buttons: shown('.cmp button'),
+        hint: shown('.cmp-hint'),
+        runs: shown('.cmp-head'),
+        table: shown('[data-testid=seed-table]'),
+        rule: shown('[data-testid=spread-rule]'),
+        charts: shown('.cmp-chart-wrap > svg') && shown('.cmp-response canvas'),
+        tableBreak: getComputedStyle(document.querySelector('[data-testid=seed-table]')!).breakInside,
+        rowBreaks: [...document.querySelectorAll<HTMLElement>('.cmp-table tr')].map((e) => getComputedStyle(e).breakInside),
+        chartBreaks: [...document.querySelectorAll<HTMLElement>('.cmp-chart, .cmp-response')].map((e) => getComputedStyle(e).breakInside),
+      };
+    });
+    expect(layout.controls, 'the choice, seeds and Compare hidden on paper').toBe(false);
+    expect(layout.seedsHelp, 'the seeds control’s help hidden on paper').toBe(false);
+    expect(layout.toggles, 'view toggles hidden on paper').toBe(false);
+    expect(layout.buttons, 'no button of the comparison on paper').toBe(false);
+    expect(layout.hint, '“point at the chart” hidden on paper').toBe(false);
+    expect(layout.runs).toBe(true);
+    expect(layout.table).toBe(true);
+    expect(layout.rule).toBe(true);
+    expect(layout.charts).toBe(true);
+    expect(layout.tableBreak, 'the table kept whole when it fits a page').toBe('avoid');
+    expect(layout.rowBreaks.every((b) => b === 'avoid')).toBe(true);
+    expect(layout.chartBreaks.length).toBeGreaterThan(0);
+    expect(layout.chartBreaks.every((b) => b === 'avoid')).toBe(true);
+    await page.locator('.slot-compare').screenshot({ path: `${SHOTS}/e2e-print-compare-media.png` });
+    await page.emulateMedia({ media: null });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.locator('.cmp-panel-controls').isVisible()).toBe(true);
+
+    // Save as PDF at A4: every chart of the comparison drawn again for the paper's width as
+    // printing starts, read once the charts' listeners (registered before this one) have run
+    await page.evaluate(() => {
+      const w = window as unknown as { printedCompare?: PrintedChart[]; recordPaper?: boolean; paperEnd?: number };
+      w.recordPaper = true;
+      const media = window.matchMedia('print');
+      const end = (e: MediaQueryListEvent) => {
+        if (!e.matches) return;
+        media.removeEventListener('change', end);
+        w.paperEnd = document.body.getBoundingClientRect().height;
+        const room = (e: Element) => e.parentElement!.getBoundingClientRect().width;
+        w.printedCompare = [
+          ...[...document.querySelectorAll<SVGSVGElement>('.cmp-chart-wrap > svg')].map((s) => ({ kind: 'svg' as const, title: s.closest('figure')?.querySelector('figcaption')?.textContent ?? '', width: Number(s.getAttribute('width')), room: room(s), points: Number(s.dataset.points ?? 0) })),
+          ...[...document.querySelectorAll<HTMLCanvasElement>('.cmp-response canvas')].map((c) => ({ kind: 'canvas' as const, title: 'response times', width: parseFloat(c.style.width), room: room(c), points: Number(c.dataset.points ?? 0) })),
+        ];
+      };
+      media.addEventListener('change', end);
+    });
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    writeFileSync(`${SHOTS}/e2e-print-compare.pdf`, pdf);
+    const onPaper = await page.evaluate(() => (window as unknown as { printedCompare?: PrintedChart[] }).printedCompare ?? []);
+    const paper = await page.evaluate(() => {
+      const w = window as unknown as { paperStart?: number; paperEnd?: number };
+      return { start: w.paperStart, end: w.paperEnd };
+    });
+    expect(paper.start, 'print media started').toBeGreaterThan(0);
+    // redrawn for the paper, the comparison is no taller than when its pages were counted
+    // (a canvas that grew in its redraw pushed the table's end off the last page)
+    expect(paper.end, `page height ${paper.start} px when printing started`).toBeLessThanOrEqual(paper.start! + 1);
+    expect(onPaper.filter((c) => c.kind === 'svg').length).toBe(await charts.count());
+    expect(onPaper.filter((c) => c.kind === 'canvas').length).toBe(1);
+    for (const c of onPaper) {
+      expect(c.points, `${c.title} drew something`).toBeGreaterThan(0);
+      // A4 is 794 CSS px wide, less its margins: drawn at the paper's width, not the screen's
+      expect(c.width, `${c.title} drawn for the paper's width`).toBeLessThan(794);
+      expect(c.width, `${c.title} fits its room on paper`).toBeLessThanOrEqual(Math.ceil(c.room));
     }
     expect(errors).toEqual([]);
     await ctx.close();

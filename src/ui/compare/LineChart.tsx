@@ -6,6 +6,7 @@
  */
 import { scaleLinear } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { minMaxDownsample } from '../charts/downsample';
 import { SERIES } from '../colors';
 
@@ -48,6 +49,18 @@ function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
     const ro = new ResizeObserver(() => setW(Math.max(160, Math.floor(el.getBoundingClientRect().width))));
     ro.observe(el);
     return () => ro.disconnect();
+  }, []);
+  // Printing: no frame runs between the print media's change (reported with the paper's
+  // layout in place) and the page going to paper, so a resize observer would answer too late
+  // and the chart print at the screen's width; it is drawn again for the paper at once
+  // (as the app's canvases are, src/ui/print.ts).
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof window.matchMedia !== 'function') return;
+    const media = window.matchMedia('print');
+    const measure = () => flushSync(() => setW(Math.max(160, Math.floor(el.getBoundingClientRect().width))));
+    media.addEventListener('change', measure);
+    return () => media.removeEventListener('change', measure);
   }, []);
   return [ref, w];
 }
@@ -100,7 +113,7 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
     <figure className={`cmp-chart${compact ? ' cmp-compact' : ''}`}>
       <figcaption>{title}</figcaption>
       <div ref={wrapRef} className="cmp-chart-wrap">
-        <svg width={width} height={height} role="img" aria-label={`${title}: ${lines.map((l) => l.label).join(', ')}${shownRefs.length ? `; lines at ${shownRefs.map((r) => `${r.label} = ${fmtTick(r.y)}`).join(', ')}` : ''}`} data-points={points}>
+        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${lines.map((l) => l.label).join(', ')}${shownRefs.length ? `; lines at ${shownRefs.map((r) => `${r.label} = ${fmtTick(r.y)}`).join(', ')}` : ''}`} data-points={points}>
           {yt.map((v) => (
             <g key={`y${v}`}>
               <line x1={m.left} x2={m.left + pw} y1={y(v)} y2={y(v)} stroke={SERIES.grid} />

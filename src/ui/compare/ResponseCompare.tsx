@@ -4,6 +4,7 @@
  * e.g. drop-tail against ARED+ECN at 80 % load (seeds/000 Figs. 19-20).
  */
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { SERIES } from '../colors';
 import { CanvasPainter } from '../charts/painter';
 import { fontsFor } from '../charts/plot';
@@ -42,6 +43,17 @@ export function ResponseCompare({
   // classroom: the large type needs room (the rotated axis label is longer than a 320-px plot)
   const height = classroom ? 480 : 320;
 
+  // redrawn for the paper when the print media starts (the paper's layout is then in place,
+  // and no frame runs before printing: src/ui/print.ts), and back on screen after it
+  const [media, setMedia] = useState(0);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const print = window.matchMedia('print');
+    const change = () => flushSync(() => setMedia((k) => k + 1));
+    print.addEventListener('change', change);
+    return () => print.removeEventListener('change', change);
+  }, []);
+
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
@@ -67,7 +79,7 @@ export function ResponseCompare({
     const out = drawResponseTimes(new CanvasPainter(ctx, width, height, fonts.line), curves, mode, fonts, hover);
     canvas.dataset.points = String(out.drawn);
     setReadout(out.readout);
-  }, [runs, faint, baseline, mode, large, hover, classroom]);
+  }, [runs, faint, baseline, mode, large, hover, classroom, media]);
 
   return (
     <div className="cmp-response" data-testid="compare-response">
@@ -90,7 +102,7 @@ export function ResponseCompare({
         onPointerMove={(e) => setHover(e.clientX - e.currentTarget.getBoundingClientRect().left)}
         onPointerLeave={() => setHover(null)}
       />
-      <p className="cmp-legend-line">{readout ?? 'Point at the chart to read off how many responses completed within a time.'}</p>
+      <p className={`cmp-legend-line${readout === null ? ' cmp-hint' : ''}`}>{readout ?? 'Point at the chart to read off how many responses completed within a time.'}</p>
     </div>
   );
 }

@@ -172,7 +172,7 @@ export default function ComparePanel({ store }: SlotProps) {
         ) : null}
       </div>
       {chosen !== FAMILY ? (
-        <p className="cmp-seed" id={seedsHelpId}>
+        <p className="cmp-seed cmp-seed-help" id={seedsHelpId}>
           One run is one random draw: random drops and marks, and a web workload’s load, change with the seed. Over several seeds the table gives each figure’s mean ± spread and says whether a difference is larger than the seeds’ spread.
         </p>
       ) : null}
