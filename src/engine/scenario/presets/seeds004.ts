@@ -485,6 +485,13 @@ function fengFig19Preset(flows: 25 | 300): PresetSource {
  * schemes". Measured over static RED-ECN instead (seeds 1-5), the larger increases lose
  * 9.3 / 13.0 / 14.5 % at 10 / 30 / 50 % (5 ms), near normal TCP's 21 %, which the text
  * would not call low; over self-configuring RED 0.1-0.5 %.
+ *
+ * Measured (seeds 1-3; docs/aqm.md has the table): within 10-50 % the loss does not rise
+ * step by step (10 % loses more than 30 % at 5 and 10 ms) because Fig. 6's max_p moves in
+ * doubling steps and settles at 0.16 or 0.32 for the run; with max_p fixed at 0.32 it
+ * rises at every step (seeds 1-5). ns-2.35's feng_adaptive_ divides max_p by alpha at the
+ * first arrival, which this queue does not (sc-red.ts), so there max_p climbs a different
+ * ladder (0.427 against 0.32) and the Fig. 20 (a) adaptive queue runs 20 % shorter.
  */
 type Fig20Scheme = 'droptail' | 'adaptive' | 'bandwidth-adaptive';
 
