@@ -162,7 +162,7 @@ export function markdownTable(outcomes: CaseOutcome[]): string {
           const r = cellOf(o, 'tmax');
           return r?.diff === null || !r ? '' : `${pct(r.diff).replace(' ', '')}${failMark(r)}`;
         }),
-        ...gridTable(list, 'Bottleneck drops, engine / ns-2 ("=" where identical; ±10 % where ns-2 counts more than 100 and QL >= 16)', pair('drops')),
+        ...gridTable(list, 'Bottleneck drops, engine / ns-2 ("=" where identical; ±10 % where ns-2 counts more than 100 and QL ≥ 16)', pair('drops')),
         ...gridTable(list, 'Retransmissions, engine / ns-2 (same tolerance)', pair('retx')),
         ...gridTable(list, 'ECN marks, engine / ns-2 (same tolerance)', pair('marks'), (mech) => mech.startsWith('ecn')),
         ...gridTable(list, 'Retransmission timeouts, engine / ns-2 (information)', pair('timeouts')),

@@ -35,7 +35,7 @@ export function tcpNotes(p: TcpParams, path: string, note: (field: string, text:
   if (p.variant === 'newreno' && p.recoveryBurst !== 2)
     note(`${path}.recoveryBurst`, `ns-2's Newreno sends at most 2 new packets per ACK during fast recovery (send_much with maxburst 2; recoveryBurst 2), where the engine sends ${p.recoveryBurst === 0 ? 'as many as the window allows' : `at most ${p.recoveryBurst}`}`);
   if (p.ecn && p.ecnSmallWindow !== 'ns2')
-    note(`${path}.ecnSmallWindow`, 'ns-2 halves cwnd on ECE even below two segments, to under one, and sends nothing until the RTO or an ACK without ECE; a second ECE at cwnd <= 1 doubles its RTO (ecnSmallWindow "ns2"); the engine holds one RTO (RFC 3168)');
+    note(`${path}.ecnSmallWindow`, 'ns-2 halves cwnd on ECE even below two segments, to under one, and sends nothing until the RTO or an ACK without ECE; a second ECE at cwnd ≤ 1 doubles its RTO (ecnSmallWindow "ns2"); the engine holds one RTO (RFC 3168)');
   if (p.ecnPlus)
     note(`${path}.ecnPlus`, 'ns-2 one-way TCP has no SYN-ACK: ecn_syn_ on the sink makes the ACK of the SYN ECN-capable, but the sender does not react to a CE mark on it (the engine starts with cwnd 1)');
   if (p.windowCut !== 'ns2')

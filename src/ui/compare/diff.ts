@@ -20,6 +20,8 @@ export interface DiffRow {
   /** Which side is better for this metric, or null when equal or neither is better. */
   winner: 'a' | 'b' | null;
   format: (v: number) => string;
+  /** The number style `format` writes in. */
+  style: NumberStyle;
   /** Which direction is better for this metric (null: neither), for a table of means over seeds (seeds.ts). */
   better: Better;
   group: 'bottleneck' | 'overall' | 'flow';
@@ -27,19 +29,37 @@ export interface DiffRow {
   missing: string;
 }
 
-const pct = (v: number): string => `${(v * 100).toFixed(v !== 0 && Math.abs(v) < 0.001 ? 4 : 2)} %`;
+/**
+ * How a metric's numbers read: `shown(v)` (the value in the unit shown) with `decimals(v)`
+ * decimals, then `unit`. A table of means over seeds (seeds.ts) writes a mean's sd with the
+ * mean's decimals, so the style is kept apart from the text.
+ */
+export interface NumberStyle {
+  shown: (v: number) => number;
+  decimals: (v: number) => number;
+  /** " %", " ms", "" for a plain number. */
+  unit: string;
+}
+
+/** `v` in `style`, with its own decimals or the `decimals` given. */
+export function styleText(style: NumberStyle, v: number, decimals = style.decimals(v)): string {
+  return `${style.shown(v).toFixed(decimals)}${style.unit}`;
+}
+
+const pct: NumberStyle = { shown: (v) => v * 100, decimals: (v) => (v !== 0 && Math.abs(v) < 0.001 ? 4 : 2), unit: ' %' };
 /** A count (drops, marks): a whole number. A mean over seeds shows one decimal instead (seeds.ts). */
-export const int = (v: number): string => String(Math.round(v));
-const sec = (v: number): string => `${v.toFixed(3)} s`;
-const ms = (v: number): string => `${(v * 1000).toFixed(1)} ms`;
-const pkts = (v: number): string => `${v.toFixed(1)} pkts`;
-const ratio = (v: number): string => v.toFixed(3);
-const mbps = (v: number): string => `${(v / 1e6).toFixed(3)} Mb/s`;
+export const int: NumberStyle = { shown: (v) => v, decimals: () => 0, unit: '' };
+const sec: NumberStyle = { shown: (v) => v, decimals: () => 3, unit: ' s' };
+const ms: NumberStyle = { shown: (v) => v * 1000, decimals: () => 1, unit: ' ms' };
+const pkts: NumberStyle = { shown: (v) => v, decimals: () => 1, unit: ' pkts' };
+const ratio: NumberStyle = { shown: (v) => v, decimals: () => 3, unit: '' };
+const mbps: NumberStyle = { shown: (v) => v / 1e6, decimals: () => 3, unit: ' Mb/s' };
 
 /** The relative change threshold above which a difference counts as large. */
 export const LARGE_CHANGE = 0.05;
 
-function row(key: string, label: string, a: number | null, b: number | null, better: Better, format: (v: number) => string, group: DiffRow['group'], missing = '—'): DiffRow {
+function row(key: string, label: string, a: number | null, b: number | null, better: Better, style: NumberStyle, group: DiffRow['group'], missing = '—'): DiffRow {
+  const format = (v: number): string => styleText(style, v);
   const has = a !== null && b !== null && Number.isFinite(a) && Number.isFinite(b);
   const delta = has ? b - a : null;
   const rel = has && a !== 0 ? (b - a) / Math.abs(a) : null;
@@ -54,7 +74,7 @@ function row(key: string, label: string, a: number | null, b: number | null, bet
     if (!has) winner = a === null || !Number.isFinite(a) ? 'b' : 'a';
     else winner = (better === 'higher') === b > a ? 'b' : 'a';
   }
-  return { key, label, a, b, delta, rel, change, winner, format, better, group, missing };
+  return { key, label, a, b, delta, rel, change, winner, format, style, better, group, missing };
 }
 
 /** Longest completion time over the flows, or null if any flow is unfinished. */

@@ -13,7 +13,7 @@ import type { Summary } from '../../engine/metrics/types';
 import { RUN_FIELDS } from '../../engine/scenario/fields';
 import type { Scenario } from '../../engine/scenario/schema';
 import { LARGE_RUN_BYTES, LARGE_RUN_SECONDS } from '../run/controller';
-import { compareSummaries, foldFlows, int, type Better, type DiffRow } from './diff';
+import { compareSummaries, foldFlows, int, styleText, type Better, type DiffRow, type NumberStyle } from './diff';
 
 /** Most seeds the compare view repeats a run over. */
 export const MAX_COMPARE_SEEDS = 10;
@@ -80,6 +80,8 @@ export interface SeedRow {
   group: DiffRow['group'];
   better: Better;
   format: (v: number) => string;
+  /** The number style `format` writes in (statText writes a mean's sd with the mean's decimals). */
+  style: NumberStyle;
   /** Text for a value a run does not have ("unfinished", "—"). */
   missingText: string;
   a: SeedStat;
@@ -125,8 +127,9 @@ function aggregate(keys: readonly string[], proto: Map<string, DiffRow>, bySeed:
     const v = has ? verdict(diffs, Math.max(Math.abs(a.mean!), Math.abs(b.mean!))) : null;
     const winner = v === 'apart' && p.better !== null ? ((p.better === 'higher') === diff! > 0 ? 'b' : 'a') : null;
     // a count's mean is rarely whole: one decimal
-    const format = p.format === int ? (x: number) => x.toFixed(1) : p.format;
-    return { key, label: p.label, group: p.group, better: p.better, format, missingText: p.missing, a, b, diff, bound, verdict: v, winner };
+    const style: NumberStyle = p.style === int ? { ...int, decimals: () => 1 } : p.style;
+    const format = (x: number): string => styleText(style, x);
+    return { key, label: p.label, group: p.group, better: p.better, format, style, missingText: p.missing, a, b, diff, bound, verdict: v, winner };
   });
 }
 
@@ -152,10 +155,17 @@ export function seedTable(pairs: readonly { a: Summary; b: Summary }[]): { rows:
   return { rows: aggregate(keys, proto, bySeed), flowRows: flowKeys.length > 0 ? aggregate(flowKeys, proto, flowsBySeed) : [], flows };
 }
 
-/** "12.3 ms ± 1.2 ms"; a missing mean: "unfinished in 2 of 5 seeds". */
+/**
+ * "12.3 ms ± 1.2 ms": the sd with as many decimals as the mean (a percentage's formatter
+ * alone gives a small sd more: "0.55 % ± 0.0954 %"), and an sd of exactly 0 (every seed
+ * the same) as "± 0" in the unit: "75.3 pkts ± 0 pkts". A missing mean: "unfinished in
+ * 2 of 5 seeds".
+ */
 export function statText(r: SeedRow, s: SeedStat): string {
   if (s.mean === null || s.sd === null) return s.missing === s.values.length ? r.missingText : `${r.missingText} in ${s.missing} of ${s.values.length} seeds`;
-  return `${r.format(s.mean)} ± ${r.format(s.sd)}`;
+  const decimals = r.style.decimals(s.mean);
+  const sd = s.sd === 0 ? `0${r.style.unit}` : styleText(r.style, s.sd, decimals);
+  return `${styleText(r.style, s.mean, decimals)} ± ${sd}`;
 }
 
 /** The difference of the means, signed: "+1.2 ms", "−0.40 %", "=" when the same. */

@@ -5,7 +5,7 @@
  * nodes on top of each other, no text outside the picture or over a node.
  */
 import { describe, expect, it } from 'vitest';
-import { BoxPainter, inside, overlap } from './box-painter';
+import { BoxPainter, inside, overlap, type Box } from './box-painter';
 import { presetByName, presetScenario } from '../../../../src/engine/scenario/presets';
 import type { GeneralTopology, Scenario } from '../../../../src/engine/scenario/schema';
 import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
@@ -30,6 +30,17 @@ function draw(sc: Scenario, w: number, h: number, classroom = false): BoxPainter
   const p = new BoxPainter(w, h);
   topologyView.draw(p, ctx(sc, classroom));
   return p;
+}
+
+/** Every text inside the w x h picture and over no node (a router's name inside its own square is fine). */
+function textsFit(texts: readonly Box[], nodes: readonly Box[], w: number, h: number): void {
+  for (const t of texts) {
+    expect(t.x0, t.what).toBeGreaterThanOrEqual(0);
+    expect(t.x1, t.what).toBeLessThanOrEqual(w);
+    expect(t.y0, t.what).toBeGreaterThanOrEqual(0);
+    expect(t.y1, t.what).toBeLessThanOrEqual(h);
+    for (const n of nodes) if (!inside(t, n)) expect(overlap(t, n), `"${t.what}" over ${n.what}`).toBe(false);
+  }
 }
 
 const SIZES: [number, number, boolean][] = [
@@ -63,14 +74,7 @@ describe.each([
     expect(p.queueFills).toBe(1);
     const nodes = [...p.hosts, ...p.routers];
     for (let i = 0; i < nodes.length; i++) for (let j = i + 1; j < nodes.length; j++) expect(overlap(nodes[i], nodes[j]), `${nodes[i].what} / ${nodes[j].what}`).toBe(false);
-    for (const t of p.texts) {
-      expect(t.x0, t.what).toBeGreaterThanOrEqual(0);
-      expect(t.x1, t.what).toBeLessThanOrEqual(w);
-      expect(t.y0, t.what).toBeGreaterThanOrEqual(0);
-      expect(t.y1, t.what).toBeLessThanOrEqual(h);
-      // no text over a node, but a router's name inside its square
-      for (const n of nodes) if (!inside(t, n)) expect(overlap(t, n), `"${t.what}" over ${n.what}`).toBe(false);
-    }
+    textsFit(p.texts, nodes, w, h);
   });
 
   it('hosts that send are in the first column, the receivers in the last, routers in between by hop distance', () => {
@@ -184,13 +188,7 @@ describe('network view of a general topology: two-way traffic', () => {
     // the bottleneck's rate is still written somewhere
     expect(texts.some((t) => t.includes('1.5 Mb/s')), texts.join(' | ')).toBe(true);
     const nodes = [...p.hosts, ...p.routers];
-    for (const t of p.texts) {
-      expect(t.x0, t.what).toBeGreaterThanOrEqual(0);
-      expect(t.x1, t.what).toBeLessThanOrEqual(w);
-      expect(t.y0, t.what).toBeGreaterThanOrEqual(0);
-      expect(t.y1, t.what).toBeLessThanOrEqual(h);
-      for (const n of nodes) if (!inside(t, n)) expect(overlap(t, n), `"${t.what}" over ${n.what}`).toBe(false);
-    }
+    textsFit(p.texts, nodes, w, h);
     for (const r of rev) for (const t of p.texts) if (t !== r && !rev.includes(t)) expect(overlap(r, t), `"${r.what}" over "${t.what}"`).toBe(false);
   });
 });

@@ -3,52 +3,11 @@
  * and its worker runner (protocol handling), with a scripted fake worker.
  */
 import { describe, expect, it } from 'vitest';
-import type { FlowSummary, QueueSummary, Summary } from '../../../../src/engine/metrics/types';
+import type { QueueSummary, Summary } from '../../../../src/engine/metrics/types';
 import { toMain, type MainToWorker, type WorkerToMain } from '../../../../src/protocol/messages';
 import { compareSummaries, FOLD_FLOWS, foldFlows, longestCompletion, relText, type DiffRow } from '../../../../src/ui/compare/diff';
 import { runInWorker } from '../../../../src/ui/compare/run';
-
-function queue(over: Partial<QueueSummary> = {}): QueueSummary {
-  return {
-    utilization: 0.9,
-    arrivals: 1000,
-    departures: 950,
-    drops: 50,
-    dropsOverflow: 10,
-    dropsEarly: 40,
-    dropsForced: 0,
-    marks: 0,
-    lossRate: 0.05,
-    markRate: 0,
-    meanQueuePackets: 20,
-    maxQueuePackets: 60,
-    meanQueueBytes: 30000,
-    maxQueueBytes: 90000,
-    meanQueueDelay: 0.024,
-    linkLosses: 0,
-    ...over,
-  };
-}
-
-function flow(i: number, over: Partial<FlowSummary> = {}): FlowSummary {
-  return {
-    flow: i,
-    kind: 'tcp',
-    completionTime: 10 + i,
-    startTime: 0,
-    goodputBps: 2e6,
-    bytesDelivered: 1e6,
-    bytesRequested: 1e6,
-    packetsSent: 700,
-    retransmissions: 5,
-    timeouts: 0,
-    fastRetransmits: 3,
-    ecnReductions: 0,
-    drops: 5,
-    marks: 0,
-    ...over,
-  };
-}
+import { flow, queue } from './summary-fixtures';
 
 function summary(over: Partial<Summary> = {}, q: Partial<QueueSummary> = {}, flows = [flow(0), flow(1)]): Summary {
   return {

@@ -5,7 +5,7 @@
  * the inputs, never copied from a run.
  */
 import { describe, expect, it } from 'vitest';
-import type { FlowSummary, QueueSummary, Summary } from '../../../../src/engine/metrics/types';
+import type { QueueSummary, Summary } from '../../../../src/engine/metrics/types';
 import { RUN_FIELDS } from '../../../../src/engine/scenario/fields';
 import { LARGE_RUN_SECONDS } from '../../../../src/ui/run/controller';
 import { comparisonQuestion, diffText, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText, seedTable, spreadBound, statText, verdict, type SeedRow } from '../../../../src/ui/compare/seeds';
@@ -13,48 +13,7 @@ import { FOLD_FLOWS } from '../../../../src/ui/compare/diff';
 import { estimateRun } from '../../../../src/engine/estimate';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import type { Scenario } from '../../../../src/engine/scenario/schema';
-
-function queue(over: Partial<QueueSummary> = {}): QueueSummary {
-  return {
-    utilization: 0.9,
-    arrivals: 1000,
-    departures: 950,
-    drops: 50,
-    dropsOverflow: 10,
-    dropsEarly: 40,
-    dropsForced: 0,
-    marks: 0,
-    lossRate: 0.05,
-    markRate: 0,
-    meanQueuePackets: 20,
-    maxQueuePackets: 60,
-    meanQueueBytes: 30000,
-    maxQueueBytes: 90000,
-    meanQueueDelay: 0.024,
-    linkLosses: 0,
-    ...over,
-  };
-}
-
-function flow(i: number, over: Partial<FlowSummary> = {}): FlowSummary {
-  return {
-    flow: i,
-    kind: 'tcp',
-    completionTime: 10 + i,
-    startTime: 0,
-    goodputBps: 2e6,
-    bytesDelivered: 1e6,
-    bytesRequested: 1e6,
-    packetsSent: 700,
-    retransmissions: 5,
-    timeouts: 0,
-    fastRetransmits: 3,
-    ecnReductions: 0,
-    drops: 5,
-    marks: 0,
-    ...over,
-  };
-}
+import { flow, queue } from './summary-fixtures';
 
 function summary(q: Partial<QueueSummary> = {}, flows = [flow(0), flow(1)], over: Partial<Summary> = {}): Summary {
   return { events: 1, wallSeconds: 0, simulatedSeconds: 12, warmup: 0, bottleneck: queue(q), bottleneckReverse: queue(), flows, goodputEfficiency: 0.8, fairness: { jain: 0.95 }, ...over };
@@ -161,6 +120,43 @@ describe('seedTable', () => {
     expect(statText(d, d.a)).toBe(`${mean(dropsA).toFixed(1)} ± ${sd(dropsA).toFixed(1)}`);
     const u = row(t.rows, 'util');
     expect(statText(u, u.a)).toBe(`${(mean(utilA) * 100).toFixed(2)} % ± ${(sd(utilA) * 100).toFixed(2)} %`);
+  });
+
+  it('writes the sd with as many decimals as the mean, also where the unit alone would give it more', () => {
+    // a loss rate of about 0.55 % whose sd is under 0.1 %: a percentage below 0.1 % alone reads with 4 decimals
+    const lossA = [0.0043, 0.0061, 0.0058, 0.0049, 0.0064];
+    // a loss rate below 0.1 % (4 decimals) with a larger sd: both with 4
+    const lossB = [0, 0.0001, 0, 0.0002, 0.0041];
+    const lt = seedTable(lossA.map((x, k) => ({ a: summary({ lossRate: x }), b: summary({ lossRate: lossB[k] }) })));
+    const l = row(lt.rows, 'loss');
+    expect(sd(lossA)).toBeLessThan(0.001);
+    expect(statText(l, l.a)).toBe(`${(mean(lossA) * 100).toFixed(2)} % ± ${(sd(lossA) * 100).toFixed(2)} %`);
+    expect(mean(lossB)).toBeLessThan(0.001);
+    expect(sd(lossB)).toBeGreaterThan(0.001);
+    expect(statText(l, l.b)).toBe(`${(mean(lossB) * 100).toFixed(4)} % ± ${(sd(lossB) * 100).toFixed(4)} %`);
+    // the same number of decimals on both sides of the ±, whatever the unit
+    for (const r of lt.rows) {
+      for (const side of [r.a, r.b]) {
+        const m = statText(r, side).match(/^-?\d+(?:\.(\d+))?\D* ± \d+(?:\.(\d+))?\D*$/);
+        if (!m || side.sd === 0) continue;
+        expect(m[2]?.length ?? 0, `${r.key}: ${statText(r, side)}`).toBe(m[1]?.length ?? 0);
+      }
+    }
+  });
+
+  it('an sd of exactly 0 (every seed the same) reads "± 0" in the unit, even where summing the values rounds', () => {
+    // three seeds with the same utilization just below 1: the naive mean is one ulp lower and the sd 1.4e-16
+    const u = 0.9999999999999998;
+    const p = [0, 1, 2].map(() => ({ a: summary({ utilization: 0.9 }), b: summary({ utilization: u, meanQueuePackets: 75.3, drops: 5 }) }));
+    const st = seedTable(p);
+    const util = row(st.rows, 'util');
+    expect(util.b.sd).toBe(0);
+    expect(util.b.mean).toBe(u);
+    expect(statText(util, util.b)).toBe(`${(u * 100).toFixed(2)} % ± 0 %`);
+    const q = row(st.rows, 'meanQueue');
+    expect(statText(q, q.b)).toBe('75.3 pkts ± 0 pkts');
+    const d = row(st.rows, 'drops');
+    expect(statText(d, d.b)).toBe('5.0 ± 0');
   });
 
   it('a flow unfinished in some seeds: no mean, and the table says in how many', () => {
