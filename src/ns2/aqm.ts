@@ -180,8 +180,10 @@ export function aredExport(q: QueueConfig, ctx: QueueExportContext): QueueExport
  * min_th, *= beta_ on entering the region above max_th, checked at every arrival).
  */
 export function scRedExport(q: QueueConfig, ctx: QueueExportContext): QueueExport {
-  requireParams(q, ctx, ['limit', 'unit', 'minTh', 'maxTh', 'wq', 'maxP', 'meanPktSize', 'alpha', 'beta']);
+  requireParams(q, ctx, ['limit', 'unit', 'minTh', 'maxTh', 'wq', 'maxP', 'meanPktSize', 'alpha', 'beta', 'startStatus']);
   ctx.note(`${ctx.path}.beta`, 'ns-2 does not cap the adapted max_p at 1, and its gentle line keeps the initial max_p');
+  // red.h leaves edv_.status unset: it reads 0, Above, so ns-2's first arrival divides max_p by alpha_
+  if (q.startStatus !== 'ns2') ctx.note(`${ctx.path}.startStatus`, `ns-2's status starts as Above (never set), so its first arrival divides max_p by alpha_ (${num(n(q.maxP))} becomes ${num(n(q.maxP) / n(q.alpha))}); "ns2" runs the engine the same way`);
   return withSettings(redExport(q, ctx), [
     ['adaptive_', '1'],
     ['feng_adaptive_', '1'],

@@ -247,7 +247,19 @@ function bench(): ValidationCase[] {
 
 function seeds004(): ValidationCase[] {
   // SUBTCP and the modified increases (feng-fig17-*, feng-fig19-*) have no ns-2.35 equivalent: the export refuses them
-  return multiSeed(PRESETS.filter((p) => p.name.startsWith('feng-') && !p.scenario.tcp.subtcp && p.scenario.tcp.increase === 'linear').map((p) => ({ name: p.name, suite: 'seeds004', preset: p.name, set: NS2_TCP, metrics: [M.util(0.05), M.goodput(0.05), M.drops(), M.marks(0.1, 100), M.meanQueue(0.1), M.jain()] })));
+  // self-configuring RED starts as ns-2.35's does (startStatus "ns2": max_p / alpha at the first arrival)
+  return multiSeed(PRESETS.filter((p) => p.name.startsWith('feng-') && !p.scenario.tcp.subtcp && p.scenario.tcp.increase === 'linear').map((p) => ({ name: p.name, suite: 'seeds004', preset: p.name, set: { ...NS2_TCP, ...scRedAsNs2(p.scenario) }, metrics: [M.util(0.05), M.goodput(0.05), M.drops(), M.marks(0.1, 100), M.meanQueue(0.1), M.jain()] })));
+}
+
+/** `--set` keys that start every self-configuring RED queue of a general topology as ns-2.35 does. */
+export function scRedAsNs2(s: Scenario): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (s.topology.kind !== 'general') return out;
+  s.topology.links.forEach((l, i) => {
+    if (l.queue?.kind === 'sc-red') out[`topology.links.${i}.queue.startStatus`] = 'ns2';
+    if (l.reverseQueue?.kind === 'sc-red') out[`topology.links.${i}.reverseQueue.startStatus`] = 'ns2';
+  });
+  return out;
 }
 
 /**

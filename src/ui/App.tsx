@@ -67,6 +67,7 @@ const GROUPS: [string, string][] = [
   ['ecn-finite', 'seeds/001: ECN for large finite transfers (all runs)'],
   ['web-load', 'seeds/000: web response times by offered load (all runs)'],
   ['feng-fig4', 'seeds/004 Fig. 4: RED-ECN max_p against the number of connections (all runs)'],
+  ['feng-fig20', 'seeds/004 Fig. 20: schemes at 100 connections; SUBTCP increase and delay (all runs)'],
   ['bench', 'Benchmarks'],
 ];
 

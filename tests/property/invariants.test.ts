@@ -45,6 +45,7 @@ describe('invariants on every preset', () => {
     family('ecn-finite-', /-n2-.*-ql(8|64)$/),
     family('web100-', /^web100-(dt|redstar-ecn|rem-ecnplus|pi-ecn)-105$/),
     family('web-load-', /^web-load-redecn5-105$/),
+    family('feng-fig20b-', /-inc50-d50$/),
     family('web-users-', /^web-users-(dt|red-packet|red-byte)-98$|^web-users-(rem-ecn-90|ared-byte-newgentle-98)$/),
   ];
   const picked = PRESETS.filter((p) => keepers.every((k) => k(p.name)));

@@ -13,6 +13,18 @@ export const SC_RED_PARAMS = {
   maxP: { ...RED_PARAMS.maxP, default: 0.02, label: 'initial max_p', doc: 'max_p at the start; divided by alpha when avg falls below min_th, multiplied by beta when it rises above max_th.', ref: 'seeds/004 §3.3 (0.020)' },
   alpha: { type: 'number', unit: 'ratio', default: 3, min: 1, max: 100, label: 'alpha', doc: 'max_p /= alpha when the average enters the region below min_th.', ref: 'seeds/004 §3.3, Fig. 6 (3)' },
   beta: { type: 'number', unit: 'ratio', default: 2, min: 1, max: 100, label: 'beta', doc: 'max_p *= beta when the average enters the region above max_th (max_p is kept at most 1).', ref: 'seeds/004 §3.3, Fig. 6 (2)' },
+  startStatus: {
+    type: 'enum',
+    values: ['below', 'ns2'],
+    valueDocs: {
+      below: 'the status starts Below, as the queue starts empty: the first arrival leaves max_p as set',
+      ns2: 'as ns-2.35: red.h never sets the status, which reads 0 (Above), so the first arrival, with the average under min_th, divides max_p by alpha (0.02 becomes 0.0067)',
+    },
+    default: 'below',
+    label: 'Starting status',
+    doc: 'Status of the average before the first arrival (seeds/004 Fig. 6 does not say).',
+    ref: 'ns-2.35 red.h (struct edv, status), red.cc updateMaxPFeng',
+  },
 } as const satisfies ParamSpecs;
 
 export type ScRedParams = Readonly<ParamValues<typeof SC_RED_PARAMS>>;
@@ -32,7 +44,8 @@ export const ST_ABOVE = 2;
  * so max_p moves once per crossing, not per packet: down when early detection was too
  * aggressive (the average fell under min_th), up when it was too timid (over max_th).
  * The figure is silent on the first status: it starts Below, as the queue starts empty
- * (so the first arrival does not divide max_p). max_p is kept at most 1 (a probability).
+ * (so the first arrival does not divide max_p), or as ns-2.35's does (startStatus "ns2").
+ * max_p is kept at most 1 (a probability).
  * Same as ns-2's feng_adaptive_ (red.cc updateMaxPFeng), run inside the estimator.
  */
 export class ScRedQueue extends RedQueue {
@@ -44,6 +57,7 @@ export class ScRedQueue extends RedQueue {
 
   constructor(ctx: QueueContext, values: Record<string, unknown>) {
     super(ctx, values, SC_RED_VARS);
+    this.status = this.statusBefore = this.params.startStatus === 'ns2' ? ST_ABOVE : ST_BELOW;
   }
 
   protected override afterAverage(now: number, avg: number): void {

@@ -214,8 +214,15 @@ describe('ns-2 export of other scenario features', () => {
     const notes: string[] = [];
     exportQueue({ ...ared, adapt: 'paper', gentleLine: 'current' } as QueueConfig, { ...ctx, note: (f) => notes.push(f) });
     expect(notes).toEqual(['topology.bottleneck.queue.adapt', 'topology.bottleneck.queue.gentleLine']);
-    const sc = Object.fromEntries(exportQueue({ ...red, kind: 'sc-red', minTh: 20, maxTh: 100, maxP: 0.02, alpha: 3, beta: 2 } as QueueConfig, ctx).settings);
+    const scq = { ...red, kind: 'sc-red', minTh: 20, maxTh: 100, maxP: 0.02, alpha: 3, beta: 2, startStatus: 'below' } as QueueConfig;
+    const scNotes: string[] = [];
+    const sc = Object.fromEntries(exportQueue(scq, { ...ctx, note: (f) => scNotes.push(f) }).settings);
     expect(sc).toMatchObject({ adaptive_: '1', feng_adaptive_: '1', alpha_: '3', beta_: '2', thresh_: '20', maxthresh_: '100', linterm_: '50' });
+    // ns-2's status starts Above (never set in red.h): only startStatus "ns2" runs the engine alike
+    expect(scNotes).toContain('topology.bottleneck.queue.startStatus');
+    const nsNotes: string[] = [];
+    exportQueue({ ...scq, startStatus: 'ns2' } as QueueConfig, { ...ctx, note: (f) => nsNotes.push(f) });
+    expect(nsNotes).not.toContain('topology.bottleneck.queue.startStatus');
     const pi = exportQueue({ kind: 'pi', limit: 600, unit: 'bytes', countRule: 'waiting', meanPktSize: 1000, a: 1.822e-5, b: 1.816e-5, w: 170, qRef: 62000, ecn: true, mode: 'packet' } as QueueConfig, ctx);
     expect(pi.nsClass).toBe('PI');
     expect(Object.fromEntries(pi.settings)).toMatchObject({ limit_: '1', queue_in_bytes_: 'true', mean_pktsize_: '1000', a_: '0.00001822', b_: '0.00001816', w_: '170', qref_: '62', setbit_: 'true', bytes_: 'false' });

@@ -59,7 +59,7 @@ describe('validation over several seeds', () => {
     expect(md).toContain('| n = 10, ecn-c | 192.6 / 182.8 |');
   });
 
-  it('the rule: seeds/001 RED and ECN cells and seeds/004 RED-family cases run MULTI_SEED seeds, drop-tail cells one, in the quick subset too', () => {
+  it('the rule: seeds/001 RED and ECN cells and seeds/004 RED-family cases run MULTI_SEED seeds, drop-tail cells (seeds/001, and seeds/004 Figs. 4 and 20a) one, in the quick subset too', () => {
     const grid = selectCases(['seeds001']);
     const byMech = (m: string) => grid.filter((x) => x.name.split(' ')[2] === m);
     expect(byMech('dt').length).toBeGreaterThan(0);
@@ -67,8 +67,10 @@ describe('validation over several seeds', () => {
     for (const m of ['red-c', 'red-a', 'ecn-c', 'ecn-a']) expect(byMech(m).every((x) => x.seeds === MULTI_SEED), m).toBe(true);
     expect(grid.filter((x) => x.name.includes('baseline')).every((x) => x.seeds === undefined)).toBe(true);
     const s4 = selectCases(['seeds004']);
-    expect(s4.length).toBeGreaterThan(0);
-    expect(s4.every((x) => x.seeds === MULTI_SEED)).toBe(true);
+    const s4dt = s4.filter((x) => /-dt$|-droptail$/.test(x.name));
+    expect(s4dt.length).toBeGreaterThan(0);
+    expect(s4dt.every((x) => x.seeds === undefined)).toBe(true);
+    expect(s4.filter((x) => !s4dt.includes(x)).every((x) => x.seeds === MULTI_SEED)).toBe(true);
     const quick = selectCases(['quick']);
     expect(quick.filter((x) => x.seeds === MULTI_SEED).map((x) => x.name).sort()).toEqual(['feng-fig5-120', 'feng-fig7-aggressive', 'seeds001 n10 ecn-a QL32', 'seeds001 n2 ecn-a QL16', 'seeds001 n2 red-c QL32', 'seeds001 n5 ecn-c QL32', 'seeds001 n5 red-a QL64']);
     expect(quick.find((x) => x.name === 'seeds001 n2 dt QL64')?.seeds).toBeUndefined();

@@ -21,7 +21,7 @@ export interface ClaimVerdict {
 }
 
 /** Menu groups: hand-picked lessons, paper reproductions by family, benchmarks. */
-export type PresetGroup = 'lesson' | 'ecn-finite' | 'web-load' | 'feng-fig4' | 'bench';
+export type PresetGroup = 'lesson' | 'ecn-finite' | 'web-load' | 'feng-fig4' | 'feng-fig20' | 'bench';
 
 /**
  * A "try it" of a lesson: one change a student can make in a click (the lesson's scenario

@@ -48,4 +48,17 @@ describe('sc-red status changes (Fig. 6, alpha 3, beta 2, initial max_p 0.02)', 
     for (let i = 0; i < 20; i++) d.arrive((t += MS), 1000, ECN_ECT0);
     expect((d.q as ScRedQueue).curMaxP).toBe(1);
   });
+
+  it('startStatus: "below" leaves max_p at the first arrival; "ns2" divides it by alpha there, as ns-2.35 (status never set, reads Above)', () => {
+    for (const [start, expected] of [['below', 0.02], ['ns2', 0.02 / 3]] as const) {
+      const d = new Drive('sc-red', { minTh: 5, maxTh: 15, wq: 1, limit: 1000, ecn: true, aboveMaxTh: 'mark', startStatus: start });
+      const q = d.q as ScRedQueue;
+      d.arrive(MS, 1000, ECN_ECT0);
+      expect(q.curMaxP, start).toBeCloseTo(expected, 15);
+      expect(q.aqmState().status, start).toBe(0);
+      // and from there on the same rules: a second arrival below min_th changes nothing
+      d.arrive(2 * MS, 1000, ECN_ECT0);
+      expect(q.curMaxP, start).toBeCloseTo(expected, 15);
+    }
+  });
 });
