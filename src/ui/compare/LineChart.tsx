@@ -40,7 +40,7 @@ export interface LineChartProps {
   classroom?: boolean;
 }
 
-function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
+export function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
   const ref = useRef<HTMLDivElement>(null);
   const [w, setW] = useState(600);
   useEffect(() => {

@@ -15,6 +15,8 @@ import type { Lesson } from '../scenario-api';
 import { VARIANTS } from './variants';
 
 export const FAMILY = 'f:family';
+/** All points of the figure whose grid the lesson belongs to (grid.ts), drawn as the figure. */
+export const GRID = 'g:grid';
 /** The first choice when it is offered: the current scenario with RED + ECN. */
 export const DEFAULT_CHOICE = 'v:red-ecn';
 
@@ -34,8 +36,12 @@ export function variantsApply(s: Scenario): boolean {
   return s.topology.kind === 'dumbbell';
 }
 
-/** The select's groups: variants, the lesson's Try changes, its family (`familySize` lessons), every lesson. */
-export function compareChoices(scenario: Scenario, lesson: Lesson | undefined, familySize: number, lessons: readonly Pick<Lesson, 'name' | 'title'>[]): ChoiceGroup[] {
+/**
+ * The select's groups: variants, the lesson's Try changes, the figure whose grid the lesson
+ * belongs to (`gridTitle`, when it does: before the family, so that on a grid point with
+ * no variant it is the first enabled choice), its family (`familySize` lessons), every lesson.
+ */
+export function compareChoices(scenario: Scenario, lesson: Lesson | undefined, familySize: number, lessons: readonly Pick<Lesson, 'name' | 'title'>[], gridTitle?: string): ChoiceGroup[] {
   const groups: ChoiceGroup[] = [{ label: 'A variant of the current scenario', options: VARIANTS.map((v) => ({ value: v.id, label: v.label, disabled: !variantsApply(scenario) })) }];
   if (lesson && lesson.experiments.length > 0) {
     const options: ChoiceOption[] = [];
@@ -43,6 +49,7 @@ export function compareChoices(scenario: Scenario, lesson: Lesson | undefined, f
     lesson.experiments.forEach((e, i) => options.push({ value: `x:${i}`, label: `the lesson with: ${e.title}`, disabled: jsonEqual(e.scenario, scenario) }));
     groups.push({ label: 'This lesson’s Try changes', options });
   }
+  if (gridTitle !== undefined) groups.push({ label: 'This figure’s grid', options: [{ value: GRID, label: `this figure’s grid: ${gridTitle}`, disabled: false }] });
   groups.push({
     label: 'Several lessons, response times overlaid',
     options: [{ value: FAMILY, label: familySize === 0 ? 'this lesson’s family (web lessons only)' : `this lesson’s family: ${familySize} lessons that differ only in queue, TCP or ECN`, disabled: familySize === 0 }],

@@ -2,7 +2,8 @@
  * A compare panel for the app (same props as the editor/inspector slots): the current
  * scenario against a variant of it (drop-tail, RED, RED+ECN, ECN toggled) or against a
  * lesson, both with the current seed, in <CompareView>; or, for web traffic, the response
- * times of several lessons of the current lesson's family overlaid (<FamilyView>, family.ts).
+ * times of several lessons of the current lesson's family overlaid (<FamilyView>, family.ts);
+ * or, on a point of a paper's grid of presets (grid.ts), the whole figure (<GridView>).
  * Nothing runs until "Compare".
  */
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -15,7 +16,9 @@ import { CompareView } from './CompareView';
 import { familyRunList, shortLabels } from './family';
 import { FamilyView, type FamilyMember } from './FamilyView';
 import { VARIANTS } from './variants';
-import { compareChoices, DEFAULT_CHOICE, FAMILY, usableChoice } from './choices';
+import { compareChoices, DEFAULT_CHOICE, FAMILY, GRID, usableChoice } from './choices';
+import { gridFigureFor, type GridFigure } from './grid';
+import { GridView } from './GridView';
 import { comparisonQuestion, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText } from './seeds';
 
 /** Lessons of a family ticked at first (the chart stays readable; more can be ticked). */
@@ -30,6 +33,7 @@ export default function ComparePanel({ store }: SlotProps) {
   // each compared scenario runs over this many seeds (1: the scenario's seed alone)
   const [seeds, setSeeds] = useState(1);
   const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number } | null>(null);
+  const [gridRun, setGridRun] = useState<{ figure: GridFigure; n: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // a comparison is running: Compare waits for it (Close comparison stops it)
   const [busy, setBusy] = useState(false);
@@ -48,6 +52,7 @@ export default function ComparePanel({ store }: SlotProps) {
   useEffect(() => {
     setRun(null);
     setFamilyRun(null);
+    setGridRun(null);
     setError(null);
   }, [preset]);
   const [ticked, setTicked] = useState<ReadonlySet<string> | null>(null);
@@ -65,7 +70,8 @@ export default function ComparePanel({ store }: SlotProps) {
 
   if (!scenario) return <p className="muted pad">Load a scenario to compare it.</p>;
   // what the select shows and Compare runs: the choice if it is offered and enabled here
-  const groups = compareChoices(scenario, lesson, family.length, list);
+  const figure = gridFigureFor(lesson?.group);
+  const groups = compareChoices(scenario, lesson, family.length, list, figure?.title);
   const chosen = usableChoice(choice, groups);
 
   /**
@@ -83,6 +89,14 @@ export default function ComparePanel({ store }: SlotProps) {
 
   const start = () => {
     setError(null);
+    if (chosen === GRID) {
+      if (!figure) return;
+      setRun(null);
+      setFamilyRun(null);
+      setGridRun((prev) => ({ figure, n: (prev?.n ?? 0) + 1 }));
+      return;
+    }
+    setGridRun(null);
     if (chosen === FAMILY) {
       const picked = family.filter((m, i) => isTicked(m.id, i));
       // the chart's labels: what the ticked titles do not all share
@@ -144,7 +158,7 @@ export default function ComparePanel({ store }: SlotProps) {
             </optgroup>
           ))}
         </select>
-        {chosen !== FAMILY ? (
+        {chosen !== FAMILY && chosen !== GRID ? (
           <span className="cmp-seeds-control">
             <label htmlFor={seedsId}>Repeat each run over</label>{' '}
             <select id={seedsId} value={seeds} onChange={(e) => setSeeds(seedCount(e.target.value))} aria-describedby={seedsHelpId}>
@@ -159,19 +173,25 @@ export default function ComparePanel({ store }: SlotProps) {
         <button type="button" className="primary" onClick={start} disabled={busy} title={busy ? 'A comparison is running: wait for it, or press Close comparison to stop it' : undefined}>
           {busy ? 'Comparing…' : 'Compare'}
         </button>
-        {run || familyRun ? (
+        {run || familyRun || gridRun ? (
           <button
             type="button"
             onClick={() => {
               setRun(null);
               setFamilyRun(null);
+              setGridRun(null);
             }}
           >
             Close comparison
           </button>
         ) : null}
       </div>
-      {chosen !== FAMILY ? (
+      {chosen === GRID && figure ? (
+        <p className="cmp-seed cmp-seed-help">
+          Runs all {figure.points.length} points of the figure, each as its own lesson (its seed and window), and draws the figure from their summaries.
+        </p>
+      ) : null}
+      {chosen !== FAMILY && chosen !== GRID ? (
         <p className="cmp-seed cmp-seed-help" id={seedsHelpId}>
           One run is one random draw: random drops and marks, and a web workload’s load, change with the seed. Over several seeds the table gives each figure’s mean ± spread and says whether a difference is larger than the seeds’ spread.
         </p>
@@ -194,6 +214,7 @@ export default function ComparePanel({ store }: SlotProps) {
       ) : null}
       {run?.note ? <p className="cmp-seed cmp-note">{run.note}</p> : null}
       {run ? <CompareView key={run.n} seeds={run.seeds} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
+      {gridRun ? <GridView key={gridRun.n} figure={gridRun.figure} classroom={classroom} onRunning={setBusy} /> : null}
       {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} classroom={classroom} onRunning={setBusy} /> : null}
     </div>
   );

@@ -1,0 +1,208 @@
+/**
+ * A paper's figure from its grid of presets (grid.ts): every point runs headless in a
+ * worker of its own, a few at once (run-queue.ts, as the family view), keeping only its
+ * summary; then one small chart per metric (e.g. loss and utilization against max_p, one
+ * curve per connection count, the reference as a dashed line of the curve's colour), the
+ * paper's reading of the figure as a caption, and the numbers in plain tables.
+ * Closing the comparison unmounts the view, which stops the runs still going.
+ */
+import { scaleLinear } from 'd3';
+import { useMemo, useState } from 'react';
+import type { Summary } from '../../engine/metrics/types';
+import { presetScenario } from '../../engine/scenario/presets';
+import { SERIES } from '../colors';
+import { useReportRunning } from './CompareView';
+import { gridCurves, gridTicks, gridXs, log2Position, type GridCurve, type GridFigure, type GridMetric } from './grid';
+import { useWidth } from './LineChart';
+import { familyConcurrency, useRuns, type RunJob } from './run-queue';
+
+/** Dash of a curve's reference line (and of its legend entry). */
+const REF_DASH = '7 4';
+
+const fmtY = (v: number) => String(Number(v.toPrecision(4)));
+
+function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric: GridMetric; curves: readonly GridCurve[]; classroom: boolean }) {
+  const [wrapRef, width] = useWidth();
+  // as the compare charts: no text under 20 px in a classroom, and a taller plot to keep its area
+  const fs = classroom ? 20 : 13;
+  const height = classroom ? 340 : 250;
+  const m = { top: 10, right: 16, bottom: fs * 2.9, left: fs * 3.8 };
+  const pw = Math.max(10, width - m.left - m.right);
+  const ph = Math.max(10, height - m.top - m.bottom);
+  const xs = gridXs(fig);
+  // half a step of room either side, so the first and last points sit off the axes
+  const lo = xs[0] / Math.SQRT2;
+  const hi = xs[xs.length - 1] * Math.SQRT2;
+  const x = (v: number) => (fig.xLog2 ? log2Position(v, lo, hi, m.left, m.left + pw) : m.left + ((v - lo) / (hi - lo)) * pw);
+  const values = curves.flatMap((c) => [...c.points.map((p) => p.y), ...(c.ref === undefined ? [] : [c.ref])]).filter((v) => Number.isFinite(v));
+  const top = values.length ? Math.max(...values) : 1;
+  const bottom = metric.yFrom === 'zero' || values.length === 0 ? 0 : Math.min(...values);
+  const span = Math.max(top - bottom, 1e-9);
+  const y = scaleLinear()
+    .domain([Math.max(0, bottom - span * 0.05), top + span * 0.05 || 1])
+    .range([m.top + ph, m.top])
+    .nice(4);
+  const xt = gridTicks(xs, pw / (fs * 3.2));
+  const yt = y.ticks(Math.max(2, Math.floor(ph / (fs * 3))));
+  const r = classroom ? 5 : 3.5;
+  const label = `${metric.title}: ${metric.yLabel} against ${fig.xLabel}, ${curves.map((c) => c.label).join(', ')}${fig.refLabel ? `; ${fig.refLabel} dashed` : ''}`;
+  return (
+    <figure className="cmp-chart cmp-grid-chart" data-metric={metric.id}>
+      <figcaption>{metric.title}</figcaption>
+      <div ref={wrapRef} className="cmp-chart-wrap">
+        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
+          {yt.map((v) => (
+            <g key={`y${v}`}>
+              <line x1={m.left} x2={m.left + pw} y1={y(v)} y2={y(v)} stroke={SERIES.grid} />
+              <text x={m.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle" fontSize={fs} fill={SERIES.text}>
+                {fmtY(v)}
+              </text>
+            </g>
+          ))}
+          {xt.map((v) => (
+            <g key={`x${v}`}>
+              <line x1={x(v)} x2={x(v)} y1={m.top} y2={m.top + ph} stroke={SERIES.grid} />
+              <text x={x(v)} y={m.top + ph + fs * 1.2} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
+                {v}
+              </text>
+            </g>
+          ))}
+          <line x1={m.left} x2={m.left + pw} y1={m.top + ph} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
+          <line x1={m.left} x2={m.left} y1={m.top} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
+          {curves.map((c) =>
+            c.ref === undefined ? null : (
+              <line key={`ref:${c.label}`} x1={m.left} x2={m.left + pw} y1={y(c.ref)} y2={y(c.ref)} stroke={c.color} strokeWidth={1.5} strokeDasharray={REF_DASH} data-ref={c.label} data-y={c.ref}>
+                <title>{`${c.label}, ${fig.refLabel}: ${fmtY(c.ref)}`}</title>
+              </line>
+            ),
+          )}
+          {curves.map((c) => (
+            <g key={c.label} data-curve={c.label}>
+              <path d={c.points.map((p, i) => `${i ? 'L' : 'M'}${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join('')} fill="none" stroke={c.color} strokeWidth={2} strokeLinejoin="round" />
+              {c.points.map((p) => (
+                <circle key={p.name} cx={x(p.x)} cy={y(p.y)} r={r} fill={c.color} data-name={p.name} data-y={p.y}>
+                  <title>{`${c.label}, ${fig.xLabel.replace(/ \(.*\)$/, '')} ${p.x}: ${metric.yLabel.replace(/ \(%\)$/, '')} ${fmtY(p.y)}${metric.yLabel.endsWith('(%)') ? ' %' : ''}`}</title>
+                </circle>
+              ))}
+            </g>
+          ))}
+          <text x={m.left + pw / 2} y={height - 4} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
+            {fig.xLabel}
+          </text>
+          <text transform={`translate(${fs * 0.9},${m.top + ph / 2}) rotate(-90)`} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
+            {metric.yLabel}
+          </text>
+        </svg>
+      </div>
+    </figure>
+  );
+}
+
+export function GridView({ figure, classroom = false, onRunning }: { figure: GridFigure; classroom?: boolean; onRunning?: (running: boolean) => void }) {
+  const [nonce, setNonce] = useState(0);
+  // each point as its preset has it (seed, window): the figure is the grid's, not the scenario on screen's
+  const jobs = useMemo<RunJob[]>(
+    () =>
+      figure.points.map((p) => {
+        const s = presetScenario(p.name);
+        if (!s) throw new Error(`the grid names a preset that does not exist: ${p.name}`);
+        return { scenario: s, baseline: false, light: true };
+      }),
+    [figure],
+  );
+  const sides = useRuns(jobs, nonce, familyConcurrency());
+  const done = new Map<string, Summary>();
+  const errors: string[] = [];
+  sides.forEach((s, i) => {
+    if (s.state === 'done') done.set(figure.points[i].name, s.result.summary);
+    else if (s.state === 'error') errors.push(`${figure.points[i].name}: ${s.message}`);
+  });
+  const finished = done.size + errors.length;
+  const running = sides.some((s) => s.state === 'running');
+  useReportRunning(running, onRunning);
+  const xs = gridXs(figure);
+  const byMetric = figure.metrics.map((metric) => ({ metric, curves: gridCurves(figure, metric, done) }));
+
+  return (
+    <section className="cmp cmp-grid" aria-label={figure.title}>
+      <header className="cmp-head">
+        <strong>{figure.title}</strong>
+        <progress max={jobs.length} value={finished} aria-label="Runs of the grid done" />
+        <span className="cmp-runs" data-testid="grid-runs" aria-live="polite">
+          {finished < jobs.length ? `run ${finished + 1} of ${jobs.length}` : `all ${jobs.length} runs done`}
+        </span>
+        <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={running}>
+          Run again
+        </button>
+      </header>
+      <p className="cmp-seed">Every point is its own lesson, run as it is (its seed and window), {familyConcurrency()} at a time; the curves grow as runs end.</p>
+      {errors.length ? (
+        <p className="cmp-error" role="alert">
+          {errors.join('\n')}
+        </p>
+      ) : null}
+      <ul className="cmp-legend cmp-grid-legend" aria-label="Legend">
+        {figure.curves.map((label, i) => (
+          <li key={label}>
+            <svg width={28} height={12} aria-hidden="true">
+              <line x1={2} x2={26} y1={6} y2={6} stroke={byMetric[0]?.curves[i].color} strokeWidth={3} />
+            </svg>
+            {label}
+          </li>
+        ))}
+        {figure.refLabel ? (
+          <li>
+            <svg width={28} height={12} aria-hidden="true">
+              <line x1={2} x2={26} y1={6} y2={6} stroke={SERIES.axis} strokeWidth={2} strokeDasharray={REF_DASH} />
+            </svg>
+            dashed: {figure.refLabel} (same colour)
+          </li>
+        ) : null}
+      </ul>
+      <div className="cmp-grid-charts">
+        {byMetric.map(({ metric, curves }) => (
+          <GridChart key={metric.id} fig={figure} metric={metric} curves={curves} classroom={classroom} />
+        ))}
+      </div>
+      <p className="cmp-grid-caption" data-testid="grid-caption">
+        {figure.caption.join(' ')}
+      </p>
+      <div className="cmp-grid-tables">
+        {byMetric.map(({ metric, curves }) => (
+          <table key={metric.id} className="cmp-table" data-testid={`grid-table-${metric.id}`}>
+            <caption>{metric.yLabel[0].toUpperCase() + metric.yLabel.slice(1)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{figure.xLabel.replace(/ \(.*\)$/, '')}</th>
+                {curves.map((c) => (
+                  <th scope="col" key={c.label}>
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {xs.map((v) => (
+                <tr key={v}>
+                  <th scope="row">{v}</th>
+                  {curves.map((c) => {
+                    const p = c.points.find((q) => q.x === v);
+                    return <td key={c.label}>{p ? p.y.toFixed(metric.yFrom === 'zero' ? 3 : 2) : '–'}</td>;
+                  })}
+                </tr>
+              ))}
+              {figure.refLabel ? (
+                <tr>
+                  <th scope="row">{figure.refLabel}</th>
+                  {curves.map((c) => (
+                    <td key={c.label}>{c.ref === undefined ? '–' : c.ref.toFixed(metric.yFrom === 'zero' ? 3 : 2)}</td>
+                  ))}
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        ))}
+      </div>
+    </section>
+  );
+}
