@@ -6,7 +6,7 @@
  * paper's reading of the figure as a caption, and the numbers in plain tables.
  * Closing the comparison unmounts the view, which stops the runs still going.
  */
-import { scaleLinear } from 'd3';
+import { scaleLinear, symbol, symbolCircle, symbolDiamond, symbolSquare, symbolTriangle } from 'd3';
 import { useMemo, useState } from 'react';
 import type { Summary } from '../../engine/metrics/types';
 import { presetScenario } from '../../engine/scenario/presets';
@@ -20,6 +20,10 @@ import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 const REF_DASH = '7 4';
 
 const fmtY = (v: number) => String(Number(v.toPrecision(4)));
+
+/** Each curve's marker, besides its colour (curves that coincide, e.g. at 100 % busy, and colour-blind readers). */
+const MARKERS = [symbolCircle, symbolSquare, symbolTriangle, symbolDiamond];
+const marker = (i: number, size: number) => symbol(MARKERS[i % MARKERS.length], size)() ?? '';
 
 function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric: GridMetric; curves: readonly GridCurve[]; classroom: boolean }) {
   const [wrapRef, width] = useWidth();
@@ -42,9 +46,11 @@ function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric
     .domain([Math.max(0, bottom - span * 0.05), top + span * 0.05 || 1])
     .range([m.top + ph, m.top])
     .nice(4);
+  // a share ends at 100 %: nice() had the utilization axis run to 102
+  if (metric.yCap !== undefined && y.domain()[1] > metric.yCap && top <= metric.yCap) y.domain([y.domain()[0], metric.yCap]);
   const xt = gridTicks(xs, pw / (fs * 3.2));
   const yt = y.ticks(Math.max(2, Math.floor(ph / (fs * 3))));
-  const r = classroom ? 5 : 3.5;
+  const size = classroom ? 90 : 45;
   const label = `${metric.title}: ${metric.yLabel} against ${fig.xLabel}, ${curves.map((c) => c.label).join(', ')}${fig.refLabel ? `; ${fig.refLabel} dashed` : ''}`;
   return (
     <figure className="cmp-chart cmp-grid-chart" data-metric={metric.id}>
@@ -76,13 +82,13 @@ function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric
               </line>
             ),
           )}
-          {curves.map((c) => (
+          {curves.map((c, ci) => (
             <g key={c.label} data-curve={c.label}>
               <path d={c.points.map((p, i) => `${i ? 'L' : 'M'}${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join('')} fill="none" stroke={c.color} strokeWidth={2} strokeLinejoin="round" />
               {c.points.map((p) => (
-                <circle key={p.name} cx={x(p.x)} cy={y(p.y)} r={r} fill={c.color} data-name={p.name} data-y={p.y}>
+                <path key={p.name} d={marker(ci, size)} transform={`translate(${x(p.x).toFixed(1)},${y(p.y).toFixed(1)})`} fill={c.color} data-name={p.name} data-y={p.y}>
                   <title>{`${c.label}, ${fig.xLabel.replace(/ \(.*\)$/, '')} ${p.x}: ${metric.yLabel.replace(/ \(%\)$/, '')} ${fmtY(p.y)}${metric.yLabel.endsWith('(%)') ? ' %' : ''}`}</title>
-                </circle>
+                </path>
               ))}
             </g>
           ))}
@@ -144,8 +150,9 @@ export function GridView({ figure, classroom = false, onRunning }: { figure: Gri
       <ul className="cmp-legend cmp-grid-legend" aria-label="Legend">
         {figure.curves.map((label, i) => (
           <li key={label}>
-            <svg width={28} height={12} aria-hidden="true">
-              <line x1={2} x2={26} y1={6} y2={6} stroke={byMetric[0]?.curves[i].color} strokeWidth={3} />
+            <svg width={28} height={14} aria-hidden="true">
+              <line x1={2} x2={26} y1={7} y2={7} stroke={byMetric[0]?.curves[i].color} strokeWidth={3} />
+              <path d={marker(i, 45)} transform="translate(14,7)" fill={byMetric[0]?.curves[i].color} />
             </svg>
             {label}
           </li>
@@ -170,13 +177,16 @@ export function GridView({ figure, classroom = false, onRunning }: { figure: Gri
       <div className="cmp-grid-tables">
         {byMetric.map(({ metric, curves }) => (
           <table key={metric.id} className="cmp-table" data-testid={`grid-table-${metric.id}`}>
-            <caption>{metric.yLabel[0].toUpperCase() + metric.yLabel.slice(1)}</caption>
+            <caption>
+              {metric.yLabel[0].toUpperCase() + metric.yLabel.slice(1)} by {figure.curveUnit}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{figure.xLabel.replace(/ \(.*\)$/, '')}</th>
-                {curves.map((c) => (
+                {curves.map((c, i) => (
                   <th scope="col" key={c.label}>
-                    {c.label}
+                    {figure.curveShort[i]}
+                    <span className="sr-only"> {figure.curveUnit}</span>
                   </th>
                 ))}
               </tr>

@@ -26,6 +26,8 @@ export interface GridMetric {
   yLabel: string;
   /** The y axis starts at 0, or near the smallest value (utilization: its differences are a few percent). */
   yFrom: 'zero' | 'data';
+  /** The y axis ends here at most (100 for a share in percent). */
+  yCap?: number;
   /** The value plotted, in the axis' unit (e.g. percent). */
   of: (s: Summary) => number;
 }
@@ -38,8 +40,11 @@ export interface GridFigure {
   xLabel: string;
   /** The x axis is log 2 (max_p doubling from point to point). */
   xLog2: boolean;
-  /** Curve labels, in order ("4 connections"); each curve has its colour (flowColor). */
+  /** Curve labels, in order ("4 connections"); each curve has its colour (flowColor) and marker (GridView). */
   curves: readonly string[];
+  /** The tables' column heads: the curves' short labels ("4") and what they count ("connections"), so four columns fit a phone. */
+  curveShort: readonly string[];
+  curveUnit: string;
   /** What a curve's reference line is ("drop-tail"), when the grid has one per curve. */
   refLabel?: string;
   points: readonly GridPoint[];
@@ -57,11 +62,13 @@ export const FENG_FIG4: GridFigure = {
   xLabel: 'max_p (log scale)',
   xLog2: true,
   curves: FIG4_FLOWS.map((n) => `${n} connections`),
+  curveShort: FIG4_FLOWS.map(String),
+  curveUnit: 'connections',
   refLabel: 'drop-tail',
   points: FIG4_FLOWS.flatMap((n, curve) => [...FIG4_MAXP.map((p) => ({ name: `feng-fig4-n${n}-maxp-${p}`, curve, x: p })), { name: `feng-fig4-n${n}-dt`, curve, x: null }]),
   metrics: [
     { id: 'loss', title: '(a) Loss rate at the bottleneck', yLabel: 'loss rate (%)', yFrom: 'zero', of: (s) => pct(s.bottleneck.lossRate) },
-    { id: 'util', title: '(b) Utilization of the bottleneck', yLabel: 'utilization (%)', yFrom: 'data', of: (s) => pct(s.bottleneck.utilization) },
+    { id: 'util', title: '(b) Utilization of the bottleneck', yLabel: 'utilization (%)', yFrom: 'data', yCap: 100, of: (s) => pct(s.bottleneck.utilization) },
   ],
   caption: [
     'What seeds/004 §3.1 reads from this figure:',

@@ -1,0 +1,117 @@
+/// <reference lib="dom" />
+/**
+ * Compare's "this figure's grid" in Chromium, on a point of seeds/004 Fig. 4: all 40
+ * presets of the grid run in workers, then the two charts (loss, utilization against
+ * max_p) plot each run's summary. The plotted values of a few points and of a drop-tail
+ * reference must equal the same presets run in Node with runScenario (bit-identical to the
+ * worker, DESIGN §3): the test fails if a point is plotted on the wrong curve, from the
+ * wrong run or wrongly scaled. The presets run as they are (200 s, 100 s warm-up); the
+ * time the 40 runs take is printed. Screenshots in normal, classroom and phone layouts go
+ * to /tmp/shots/.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/run';
+import { presetScenario } from '../../src/engine/scenario/presets';
+import type { EngineScenario } from '../../src/engine/sim-run';
+import { SHOTS, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const POINT = 'feng-fig4-n8-maxp-0.016';
+
+async function open(query = '', width = 1366, height = 900): Promise<Page> {
+  const ctx = await h.browser.newContext({ viewport: { width, height } });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(`${h.url}${query}#p=${POINT}`);
+  await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+  return page;
+}
+
+/** Opens Compare (the grid is the choice offered first on a grid point) and starts it; the ms until all runs are done. */
+async function runGrid(page: Page): Promise<number> {
+  await page.locator('details.slot-compare > summary').click();
+  const select = page.locator('.cmp-panel select.cmp-choice');
+  await select.scrollIntoViewIfNeeded();
+  expect(await select.inputValue()).toBe('g:grid');
+  const t0 = Date.now();
+  await page.locator('.cmp-panel button.primary').click();
+  await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText()).toMatch(/^(run \d+ of 40|all 40 runs done)$/);
+  await page.waitForFunction(() => document.querySelector('[data-testid=grid-runs]')?.textContent === 'all 40 runs done', undefined, { timeout: 240_000, polling: 200 });
+  return Date.now() - t0;
+}
+
+/** A screenshot of the figure (the sticky header, which covers the top of an element scrolled into view, made static for it). */
+async function shot(page: Page, file: string): Promise<void> {
+  await page.addStyleTag({ content: '.app-header { position: static !important; }' });
+  await page.locator('section.cmp-grid').screenshot({ path: `${SHOTS}/${file}` });
+}
+
+/** The value a chart plots for a preset (a point's marker) or a curve's reference line. */
+async function plotted(page: Page, metric: string, sel: string): Promise<number> {
+  const v = await page.locator(`figure[data-metric=${metric}] ${sel}`).getAttribute('data-y');
+  return Number(v);
+}
+
+describe('Compare: the figure of a grid of presets (seeds/004 Fig. 4)', () => {
+  it('runs the 40 points and plots their summaries: a few equal the same presets run in Node', async () => {
+    const page = await open();
+    const ms = await runGrid(page);
+    console.log(`seeds/004 Fig. 4 grid: 40 runs done in Chromium in ${(ms / 1000).toFixed(1)} s (wall clock, from Compare to the last run)`);
+    const figures = page.locator('section.cmp-grid figure.cmp-grid-chart');
+    expect(await figures.count()).toBe(2);
+    for (const m of ['loss', 'util']) {
+      // 4 curves of 9 max_p values, and one drop-tail line per curve
+      expect(await page.locator(`figure[data-metric=${m}] [data-name]`).count()).toBe(36);
+      expect(await page.locator(`figure[data-metric=${m}] line[data-ref]`).count()).toBe(4);
+    }
+    const node = (name: string) => runScenario(presetScenario(name) as unknown as EngineScenario).summary.bottleneck;
+    for (const name of [POINT, 'feng-fig4-n64-maxp-0.125', 'feng-fig4-n4-maxp-1']) {
+      const b = node(name);
+      expect(await plotted(page, 'loss', `[data-name="${name}"]`), name).toBe(100 * b.lossRate);
+      expect(await plotted(page, 'util', `[data-name="${name}"]`), name).toBe(100 * b.utilization);
+    }
+    const dt = node('feng-fig4-n32-dt');
+    expect(await plotted(page, 'loss', 'line[data-ref="32 connections"]')).toBe(100 * dt.lossRate);
+    expect(await plotted(page, 'util', 'line[data-ref="32 connections"]')).toBe(100 * dt.utilization);
+    // a point is drawn on its curve: the 64-connection marker of max_p 0.125 is in the 64 curve's group
+    expect(await page.locator('figure[data-metric=loss] g[data-curve="64 connections"] path[data-name="feng-fig4-n64-maxp-0.125"]').count()).toBe(1);
+    // the table beneath gives the same number, rounded
+    const row = page.locator('[data-testid=grid-table-loss] tbody tr').filter({ has: page.locator('th', { hasText: /^0\.016$/ }) });
+    expect(await row.locator('td').nth(1).innerText()).toBe((100 * node(POINT).lossRate).toFixed(3));
+    expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/few connections.*many connections.*drop-tail/s);
+    await shot(page, 'grid-fig4.png');
+  });
+
+  it('classroom mode: the charts’ text is 20 px or more; on a phone the charts stack', async () => {
+    const page = await open('?classroom=1', 1920, 1080);
+    await runGrid(page);
+    const sizes = await page.locator('section.cmp-grid svg[role=img] text').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('font-size'))));
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(20);
+    await shot(page, 'grid-fig4-classroom.png');
+
+    const phone = await open('', 390, 844);
+    await runGrid(phone);
+    const [a, b] = await phone.locator('section.cmp-grid figure.cmp-grid-chart').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().toJSON() as DOMRect));
+    expect(b.top).toBeGreaterThanOrEqual(a.bottom - 1);
+    await shot(phone, 'grid-fig4-phone.png');
+  });
+
+  it('Close comparison stops the grid: the runs go and Compare can start again', async () => {
+    const page = await open();
+    await page.locator('details.slot-compare > summary').click();
+    await page.locator('.cmp-panel button.primary').click();
+    await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText()).toMatch(/^run \d+ of 40$/);
+    await page.getByRole('button', { name: 'Close comparison' }).click();
+    expect(await page.locator('section.cmp-grid').count()).toBe(0);
+    await expect.poll(() => page.locator('.cmp-panel button.primary').isEnabled()).toBe(true);
+  });
+});
