@@ -12,7 +12,7 @@ import type { Summary } from '../../engine/metrics/types';
 import { presetScenario } from '../../engine/scenario/presets';
 import { SERIES } from '../colors';
 import { useReportRunning } from './CompareView';
-import { gridCurves, gridTicks, gridXs, log2Position, type GridCurve, type GridFigure, type GridMetric } from './grid';
+import { gridCurves, gridTicks, gridXPosition, gridXs, type GridCurve, type GridFigure, type GridMetric } from './grid';
 import { useWidth } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 
@@ -34,10 +34,7 @@ function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric
   const pw = Math.max(10, width - m.left - m.right);
   const ph = Math.max(10, height - m.top - m.bottom);
   const xs = gridXs(fig);
-  // half a step of room either side, so the first and last points sit off the axes
-  const lo = xs[0] / Math.SQRT2;
-  const hi = xs[xs.length - 1] * Math.SQRT2;
-  const x = (v: number) => (fig.xLog2 ? log2Position(v, lo, hi, m.left, m.left + pw) : m.left + ((v - lo) / (hi - lo)) * pw);
+  const x = gridXPosition(fig, xs, m.left, m.left + pw);
   const values = curves.flatMap((c) => [...c.points.map((p) => p.y), ...(c.ref === undefined ? [] : [c.ref])]).filter((v) => Number.isFinite(v));
   const top = values.length ? Math.max(...values) : 1;
   const bottom = metric.yFrom === 'zero' || values.length === 0 ? 0 : Math.min(...values);
@@ -87,7 +84,7 @@ function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric
               <path d={c.points.map((p, i) => `${i ? 'L' : 'M'}${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join('')} fill="none" stroke={c.color} strokeWidth={2} strokeLinejoin="round" />
               {c.points.map((p) => (
                 <path key={p.name} d={marker(ci, size)} transform={`translate(${x(p.x).toFixed(1)},${y(p.y).toFixed(1)})`} fill={c.color} data-name={p.name} data-y={p.y}>
-                  <title>{`${c.label}, ${fig.xLabel.replace(/ \(.*\)$/, '')} ${p.x}: ${metric.yLabel.replace(/ \(%\)$/, '')} ${fmtY(p.y)}${metric.yLabel.endsWith('(%)') ? ' %' : ''}`}</title>
+                  <title>{`${c.label}, ${fig.xLabel.replace(/ \(.*\)$/, '')} ${p.x}${fig.xUnit ?? ''}: ${metric.yLabel.replace(/ \(%\)$/, '')} ${fmtY(p.y)}${metric.yLabel.endsWith('(%)') ? ' %' : ''}`}</title>
                 </path>
               ))}
             </g>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '../../../../src/engine/metrics/types';
-import { FIG4_FLOWS, FIG4_MAXP } from '../../../../src/engine/scenario/presets/seeds004';
+import { FIG20B_DELAY_MS, FIG20B_INCREASE, FIG4_FLOWS, FIG4_MAXP } from '../../../../src/engine/scenario/presets/seeds004';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { compareChoices, GRID, usableChoice } from '../../../../src/ui/compare/choices';
-import { FENG_FIG4, gridCurves, gridFigureFor, gridTicks, gridXs, log2Position } from '../../../../src/ui/compare/grid';
+import { FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridCurves, gridFigureFor, gridTicks, gridXPosition, gridXs, log2Position } from '../../../../src/ui/compare/grid';
 import { flowColor } from '../../../../src/ui/colors';
 import { lessons } from '../../../../src/ui/scenario-api';
 
@@ -89,5 +89,79 @@ describe('a figure from a grid of presets (seeds/004 Fig. 4)', () => {
     const other = all.find((x) => x.name === 'feng-fig12')!;
     expect(gridFigureFor(other.group)).toBeUndefined();
     expect(compareChoices(other.scenario, other, 0, all).flatMap((g) => g.options).some((o) => o.value === GRID)).toBe(false);
+  });
+});
+
+describe('seeds/004 Fig. 20 (b): loss against the bandwidth increase, one curve per bottleneck delay, on a linear axis', () => {
+  it('names exactly the 12 (b) presets of the feng-fig20 group, each once, and is the group\'s figure', () => {
+    const names = FENG_FIG20B.points.map((p) => p.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.length).toBe(12);
+    const group = lessons().filter((l) => l.group === 'feng-fig20').map((l) => l.name);
+    // the group holds Fig. 20 (a)'s schemes too, which are not points of (b)
+    expect(group.some((n) => n.startsWith('feng-fig20a-'))).toBe(true);
+    expect([...names].sort()).toEqual(group.filter((n) => n.startsWith('feng-fig20b-')).sort());
+    for (const n of names) expect(presetScenario(n), n).toBeDefined();
+    // no reference line, every point on the axis
+    expect(FENG_FIG20B.points.every((p) => p.x !== null)).toBe(true);
+    expect(FENG_FIG20B.refLabel).toBeUndefined();
+    expect(gridFigureFor('feng-fig20')).toBe(FENG_FIG20B);
+    expect(FENG_FIG20B.title).toContain('Fig. 20 (b)');
+    // one figure per group
+    expect(new Set(GRID_FIGURES.map((f) => f.group)).size).toBe(GRID_FIGURES.length);
+  });
+
+  it('shapes the runs into one curve per delay, in increase order, in percent', () => {
+    // made-up summaries encoding the point: loss = inc / 10000 + ms / 100000, utilization = 1 - inc / 1000
+    const done = new Map<string, Summary>();
+    for (const p of [...FENG_FIG20B.points].reverse()) {
+      if (p.name === 'feng-fig20b-inc30-d10') continue;
+      const ms = FIG20B_DELAY_MS[p.curve];
+      done.set(p.name, summary(p.x! / 10000 + ms / 100000, 1 - p.x! / 1000));
+    }
+    const [loss, util] = FENG_FIG20B.metrics;
+    const lc = gridCurves(FENG_FIG20B, loss, done);
+    const uc = gridCurves(FENG_FIG20B, util, done);
+    expect(lc.map((c) => c.label)).toEqual(['5 ms bottleneck', '10 ms bottleneck', '50 ms bottleneck']);
+    expect(lc.map((c) => c.color)).toEqual([0, 1, 2].map(flowColor));
+    FIG20B_DELAY_MS.forEach((ms, i) => {
+      const xs = FIG20B_INCREASE.filter((inc) => !(ms === 10 && inc === 30));
+      expect(lc[i].points.map((q) => q.x)).toEqual(xs);
+      expect(lc[i].points.map((q) => q.name)).toEqual(xs.map((inc) => `feng-fig20b-inc${inc}-d${ms}`));
+      lc[i].points.forEach((q, k) => expect(q.y).toBeCloseTo(xs[k] / 100 + ms / 1000, 12));
+      uc[i].points.forEach((q, k) => expect(q.y).toBeCloseTo(100 - xs[k] / 10, 12));
+      expect(lc[i].ref).toBeUndefined();
+    });
+  });
+
+  it('the linear axis: ticks at the four increases; positions proportional to the value, the ends off the axes', () => {
+    const xs = gridXs(FENG_FIG20B);
+    expect(xs).toEqual([...FIG20B_INCREASE]);
+    expect(gridTicks(xs, 8)).toEqual([1, 10, 30, 50]);
+    const at = gridXPosition(FENG_FIG20B, xs, 100, 500);
+    // equal steps of value are equal steps of pixels (10 -> 30 as 30 -> 50; 1 -> 10 is 9/20 of it)
+    expect(at(30) - at(10)).toBeCloseTo(at(50) - at(30), 9);
+    expect((at(10) - at(1)) / (at(30) - at(10))).toBeCloseTo(9 / 20, 9);
+    expect(at(1)).toBeGreaterThan(100);
+    expect(at(50)).toBeLessThan(500);
+    expect(at(1) - 100).toBeCloseTo(500 - at(50), 9);
+    // the log-2 figure keeps its axis
+    const at4 = gridXPosition(FENG_FIG4, gridXs(FENG_FIG4), 100, 500);
+    expect(at4(0.008) - at4(0.004)).toBeCloseTo(at4(0.016) - at4(0.008), 9);
+  });
+
+  it('Compare offers the (b) figure on a (b) point, first among the enabled choices; on an (a) point its label says (b)', () => {
+    const all = lessons();
+    const l = all.find((x) => x.name === 'feng-fig20b-inc10-d5')!;
+    const groups = compareChoices(l.scenario, l, 0, all, gridFigureFor(l.group)?.title);
+    const opt = groups.flatMap((g) => g.options).find((o) => o.value === GRID);
+    expect(opt?.disabled).toBe(false);
+    expect(opt?.label).toContain('Fig. 20 (b)');
+    expect(usableChoice('v:red-ecn', groups)).toBe(GRID);
+    const a = all.find((x) => x.name === 'feng-fig20a-adaptive')!;
+    const aOpt = compareChoices(a.scenario, a, 0, all, gridFigureFor(a.group)?.title)
+      .flatMap((g) => g.options)
+      .find((o) => o.value === GRID);
+    expect(aOpt?.label).toContain('Fig. 20 (b)');
   });
 });
