@@ -7,7 +7,8 @@
  * worker, DESIGN §3): the test fails if a point is plotted on the wrong curve, from the
  * wrong run or wrongly scaled. The presets run as they are (200 s, 100 s warm-up); the
  * time the 40 runs take is printed. Screenshots in normal, classroom and phone layouts go
- * to /tmp/shots/.
+ * to /tmp/shots/. The same for Fig. 20 (b) (12 points on a linear axis, no reference line),
+ * opened on one of its points.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,25 +27,25 @@ afterAll(async () => {
 
 const POINT = 'feng-fig4-n8-maxp-0.016';
 
-async function open(query = '', width = 1366, height = 900): Promise<Page> {
+async function open(query = '', width = 1366, height = 900, point = POINT): Promise<Page> {
   const ctx = await h.browser.newContext({ viewport: { width, height } });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(`${h.url}${query}#p=${POINT}`);
+  await page.goto(`${h.url}${query}#p=${point}`);
   await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
   return page;
 }
 
 /** Opens Compare (the grid is the choice offered first on a grid point) and starts it; the ms until all runs are done. */
-async function runGrid(page: Page): Promise<number> {
+async function runGrid(page: Page, n = 40): Promise<number> {
   await page.locator('details.slot-compare > summary').click();
   const select = page.locator('.cmp-panel select.cmp-choice');
   await select.scrollIntoViewIfNeeded();
   expect(await select.inputValue()).toBe('g:grid');
   const t0 = Date.now();
   await page.locator('.cmp-panel button.primary').click();
-  await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText()).toMatch(/^(run \d+ of 40|all 40 runs done)$/);
-  await page.waitForFunction(() => document.querySelector('[data-testid=grid-runs]')?.textContent === 'all 40 runs done', undefined, { timeout: 240_000, polling: 200 });
+  await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText()).toMatch(new RegExp(`^(run \\d+ of ${n}|all ${n} runs done)$`));
+  await page.waitForFunction((n) => document.querySelector('[data-testid=grid-runs]')?.textContent === `all ${n} runs done`, n, { timeout: 240_000, polling: 200 });
   return Date.now() - t0;
 }
 
@@ -113,5 +114,35 @@ describe('Compare: the figure of a grid of presets (seeds/004 Fig. 4)', () => {
     await page.getByRole('button', { name: 'Close comparison' }).click();
     expect(await page.locator('section.cmp-grid').count()).toBe(0);
     await expect.poll(() => page.locator('.cmp-panel button.primary').isEnabled()).toBe(true);
+  });
+});
+
+describe('Compare: the figure of seeds/004 Fig. 20 (b), on a linear axis', () => {
+  it('runs the 12 points from a (b) point and plots their summaries: two equal the same presets run in Node', async () => {
+    const point = 'feng-fig20b-inc10-d5';
+    const page = await open('', 1366, 900, point);
+    const ms = await runGrid(page, 12);
+    console.log(`seeds/004 Fig. 20 (b) grid: 12 runs done in Chromium in ${(ms / 1000).toFixed(1)} s (wall clock, from Compare to the last run)`);
+    expect(await page.locator('section.cmp-grid strong').innerText()).toContain('Fig. 20 (b)');
+    for (const m of ['loss', 'util']) {
+      // 3 curves of 4 increases, no reference line
+      expect(await page.locator(`figure[data-metric=${m}] [data-name]`).count()).toBe(12);
+      expect(await page.locator(`figure[data-metric=${m}] line[data-ref]`).count()).toBe(0);
+    }
+    const node = (name: string) => runScenario(presetScenario(name) as unknown as EngineScenario).summary.bottleneck;
+    for (const name of [point, 'feng-fig20b-inc50-d50']) {
+      const b = node(name);
+      expect(await plotted(page, 'loss', `[data-name="${name}"]`), name).toBe(100 * b.lossRate);
+      expect(await plotted(page, 'util', `[data-name="${name}"]`), name).toBe(100 * b.utilization);
+    }
+    expect(await page.locator('figure[data-metric=loss] g[data-curve="50 ms bottleneck"] path[data-name="feng-fig20b-inc50-d50"]').count()).toBe(1);
+    // linear axis: the 10 -> 30 step is as wide as 30 -> 50
+    const xOf = async (name: string) => Number((await page.locator(`figure[data-metric=loss] [data-name="${name}"]`).getAttribute('transform'))!.match(/translate\(([-\d.]+),/)![1]);
+    const [x10, x30, x50] = [await xOf('feng-fig20b-inc10-d5'), await xOf('feng-fig20b-inc30-d5'), await xOf('feng-fig20b-inc50-d5')];
+    expect(Math.abs(x30 - x10 - (x50 - x30))).toBeLessThanOrEqual(0.2);
+    const row = page.locator('[data-testid=grid-table-loss] tbody tr').filter({ has: page.locator('th', { hasText: /^10$/ }) });
+    expect(await row.locator('td').nth(0).innerText()).toBe((100 * node(point).lossRate).toFixed(3));
+    expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/under 1 %.*round trip.*not rising at every step/s);
+    await shot(page, 'grid-fig20b.png');
   });
 });
