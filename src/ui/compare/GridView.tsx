@@ -43,8 +43,9 @@ function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric
     .domain([Math.max(0, bottom - span * 0.05), top + span * 0.05 || 1])
     .range([m.top + ph, m.top])
     .nice(4);
-  // a share ends at 100 %: nice() had the utilization axis run to 102
-  if (metric.yCap !== undefined && y.domain()[1] > metric.yCap && top <= metric.yCap) y.domain([y.domain()[0], metric.yCap]);
+  // a share ends at 100 %: nice() had the utilization axis run to 102 (a link busy all the
+  // time can sum to 100 plus a rounding error: Fig. 20 b's axis ran to 100.2 without the tolerance)
+  if (metric.yCap !== undefined && y.domain()[1] > metric.yCap && top <= metric.yCap * (1 + 1e-9)) y.domain([y.domain()[0], metric.yCap]);
   const xt = gridTicks(xs, pw / (fs * 3.2));
   const yt = y.ticks(Math.max(2, Math.floor(ph / (fs * 3))));
   const size = classroom ? 90 : 45;
