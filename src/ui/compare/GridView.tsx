@@ -13,7 +13,7 @@ import { presetScenario } from '../../engine/scenario/presets';
 import { SERIES } from '../colors';
 import { useReportRunning } from './CompareView';
 import { gridCurves, gridTicks, gridXPosition, gridXs, type GridCurve, type GridFigure, type GridMetric } from './grid';
-import { useWidth } from './LineChart';
+import { GridLines, useWidth } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 
 /** Dash of a curve's reference line (and of its legend entry). */
@@ -55,22 +55,7 @@ function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric
       <figcaption>{metric.title}</figcaption>
       <div ref={wrapRef} className="cmp-chart-wrap">
         <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
-          {yt.map((v) => (
-            <g key={`y${v}`}>
-              <line x1={m.left} x2={m.left + pw} y1={y(v)} y2={y(v)} stroke={SERIES.grid} />
-              <text x={m.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle" fontSize={fs} fill={SERIES.text}>
-                {fmtY(v)}
-              </text>
-            </g>
-          ))}
-          {xt.map((v) => (
-            <g key={`x${v}`}>
-              <line x1={x(v)} x2={x(v)} y1={m.top} y2={m.top + ph} stroke={SERIES.grid} />
-              <text x={x(v)} y={m.top + ph + fs * 1.2} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
-                {v}
-              </text>
-            </g>
-          ))}
+          <GridLines xt={xt} yt={yt} x={x} y={y} left={m.left} top={m.top} pw={pw} ph={ph} fs={fs} fmtX={String} fmtY={fmtY} />
           <line x1={m.left} x2={m.left + pw} y1={m.top + ph} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
           <line x1={m.left} x2={m.left} y1={m.top} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
           {curves.map((c) =>

@@ -68,6 +68,30 @@ export function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
 /** Dash of a threshold line (and of its legend entry). */
 const REF_DASH = '2 3';
 
+/** A chart's grid lines and tick labels: y ticks left of the plot, x ticks under it (the compare charts and the grid figures). */
+export function GridLines({ xt, yt, x, y, left, top, pw, ph, fs, fmtX, fmtY }: { xt: readonly number[]; yt: readonly number[]; x: (v: number) => number; y: (v: number) => number; left: number; top: number; pw: number; ph: number; fs: number; fmtX: (v: number) => string; fmtY: (v: number) => string }) {
+  return (
+    <>
+      {yt.map((v) => (
+        <g key={`y${v}`}>
+          <line x1={left} x2={left + pw} y1={y(v)} y2={y(v)} stroke={SERIES.grid} />
+          <text x={left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle" fontSize={fs} fill={SERIES.text}>
+            {fmtY(v)}
+          </text>
+        </g>
+      ))}
+      {xt.map((v) => (
+        <g key={`x${v}`}>
+          <line x1={x(v)} x2={x(v)} y1={top} y2={top + ph} stroke={SERIES.grid} />
+          <text x={x(v)} y={top + ph + fs * 1.2} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
+            {fmtX(v)}
+          </text>
+        </g>
+      ))}
+    </>
+  );
+}
+
 const fmtTick = (v: number): string => (Math.abs(v) >= 1e4 ? `${v / 1e3}k` : String(Number(v.toPrecision(4))));
 
 export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, height: h = 240, yMax, compact = false, refs = [], classroom = false }: LineChartProps) {
@@ -114,22 +138,7 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
       <figcaption>{title}</figcaption>
       <div ref={wrapRef} className="cmp-chart-wrap">
         <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${lines.map((l) => l.label).join(', ')}${shownRefs.length ? `; lines at ${shownRefs.map((r) => `${r.label} = ${fmtTick(r.y)}`).join(', ')}` : ''}`} data-points={points}>
-          {yt.map((v) => (
-            <g key={`y${v}`}>
-              <line x1={m.left} x2={m.left + pw} y1={y(v)} y2={y(v)} stroke={SERIES.grid} />
-              <text x={m.left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle" fontSize={fs} fill={SERIES.text}>
-                {fmtTick(v)}
-              </text>
-            </g>
-          ))}
-          {xt.map((v) => (
-            <g key={`x${v}`}>
-              <line x1={x(v)} x2={x(v)} y1={m.top} y2={m.top + ph} stroke={SERIES.grid} />
-              <text x={x(v)} y={m.top + ph + fs * 1.2} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
-                {fmtTick(v)}
-              </text>
-            </g>
-          ))}
+          <GridLines xt={xt} yt={yt} x={x} y={y} left={m.left} top={m.top} pw={pw} ph={ph} fs={fs} fmtX={fmtTick} fmtY={fmtTick} />
           {shownRefs.map((r) => (
             <line key={r.label} x1={m.left} x2={m.left + pw} y1={y(r.y)} y2={y(r.y)} stroke={r.color} strokeWidth={1.5} strokeDasharray={REF_DASH} />
           ))}

@@ -58,6 +58,11 @@ export interface GridFigure {
 
 const pct = (x: number) => 100 * x;
 
+/** The bottleneck's loss rate in percent, the axis from 0. */
+const lossMetric = (title: string): GridMetric => ({ id: 'loss', title, yLabel: 'loss rate (%)', yFrom: 'zero', of: (s) => pct(s.bottleneck.lossRate) });
+/** The bottleneck's utilization in percent, the axis from near the smallest value to at most 100. */
+const utilMetric = (title: string): GridMetric => ({ id: 'util', title, yLabel: 'utilization (%)', yFrom: 'data', yCap: 100, of: (s) => pct(s.bottleneck.utilization) });
+
 /** seeds/004 Fig. 4 (presets/seeds004.ts, fengFig4Grid); its caption is §3.1's reading, checked by tests/golden/seeds004.test.ts. */
 export const FENG_FIG4: GridFigure = {
   group: 'feng-fig4',
@@ -69,10 +74,7 @@ export const FENG_FIG4: GridFigure = {
   curveUnit: 'connections',
   refLabel: 'drop-tail',
   points: FIG4_FLOWS.flatMap((n, curve) => [...FIG4_MAXP.map((p) => ({ name: `feng-fig4-n${n}-maxp-${p}`, curve, x: p })), { name: `feng-fig4-n${n}-dt`, curve, x: null }]),
-  metrics: [
-    { id: 'loss', title: '(a) Loss rate at the bottleneck', yLabel: 'loss rate (%)', yFrom: 'zero', of: (s) => pct(s.bottleneck.lossRate) },
-    { id: 'util', title: '(b) Utilization of the bottleneck', yLabel: 'utilization (%)', yFrom: 'data', yCap: 100, of: (s) => pct(s.bottleneck.utilization) },
-  ],
+  metrics: [lossMetric('(a) Loss rate at the bottleneck'), utilMetric('(b) Utilization of the bottleneck')],
   caption: [
     'What seeds/004 §3.1 reads from this figure:',
     'with few connections (4, 8) the loss stays low at every max_p, and only small values of max_p keep the link fully used;',
@@ -101,10 +103,7 @@ export const FENG_FIG20B: GridFigure = {
   curveShort: FIG20B_DELAY_MS.map((ms) => `${ms} ms`),
   curveUnit: 'bottleneck delay',
   points: FIG20B_DELAY_MS.flatMap((ms, curve) => FIG20B_INCREASE.map((inc) => ({ name: `feng-fig20b-inc${inc}-d${ms}`, curve, x: inc }))),
-  metrics: [
-    { id: 'loss', title: 'Loss rate at the bottleneck', yLabel: 'loss rate (%)', yFrom: 'zero', of: (s) => pct(s.bottleneck.lossRate) },
-    { id: 'util', title: 'Utilization of the bottleneck', yLabel: 'utilization (%)', yFrom: 'data', yCap: 100, of: (s) => pct(s.bottleneck.utilization) },
-  ],
+  metrics: [lossMetric('Loss rate at the bottleneck'), utilMetric('Utilization of the bottleneck')],
   caption: [
     'What seeds/004 §5 reads from this figure (100 connections, bandwidth-based SUBTCP over adaptive RED-ECN):',
     'the loss stays low, under 1 %, at every increase and delay;',
