@@ -12,7 +12,7 @@ import type { Summary } from '../../engine/metrics/types';
 import { presetScenario } from '../../engine/scenario/presets';
 import { SERIES } from '../colors';
 import { useReportRunning } from './CompareView';
-import { gridCurves, gridTicks, gridXPosition, gridXs, type GridCurve, type GridFigure, type GridMetric } from './grid';
+import { gridCurves, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMetric } from './grid';
 import { GridLines, useWidth } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 
@@ -37,10 +37,8 @@ function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric
   const x = gridXPosition(fig, xs, m.left, m.left + pw);
   const values = curves.flatMap((c) => [...c.points.map((p) => p.y), ...(c.ref === undefined ? [] : [c.ref])]).filter((v) => Number.isFinite(v));
   const top = values.length ? Math.max(...values) : 1;
-  const bottom = metric.yFrom === 'zero' || values.length === 0 ? 0 : Math.min(...values);
-  const span = Math.max(top - bottom, 1e-9);
   const y = scaleLinear()
-    .domain([Math.max(0, bottom - span * 0.05), top + span * 0.05 || 1])
+    .domain(gridYDomain(values, metric))
     .range([m.top + ph, m.top])
     .nice(4);
   // a share ends at 100 %: nice() had the utilization axis run to 102 (a link busy all the

@@ -29,6 +29,8 @@ export interface GridMetric {
   yFrom: 'zero' | 'data';
   /** The y axis ends here at most (100 for a share in percent). */
   yCap?: number;
+  /** With yFrom 'data', the axis spans at least this much, so that a few tenths of a point do not fill the chart (utilization: 10 points). */
+  minSpan?: number;
   /** The value plotted, in the axis' unit (e.g. percent). */
   of: (s: Summary) => number;
 }
@@ -61,7 +63,7 @@ const pct = (x: number) => 100 * x;
 /** The bottleneck's loss rate in percent, the axis from 0. */
 const lossMetric = (title: string): GridMetric => ({ id: 'loss', title, yLabel: 'loss rate (%)', yFrom: 'zero', of: (s) => pct(s.bottleneck.lossRate) });
 /** The bottleneck's utilization in percent, the axis from near the smallest value to at most 100. */
-const utilMetric = (title: string): GridMetric => ({ id: 'util', title, yLabel: 'utilization (%)', yFrom: 'data', yCap: 100, of: (s) => pct(s.bottleneck.utilization) });
+const utilMetric = (title: string): GridMetric => ({ id: 'util', title, yLabel: 'utilization (%)', yFrom: 'data', yCap: 100, minSpan: 10, of: (s) => pct(s.bottleneck.utilization) });
 
 /** seeds/004 Fig. 4 (presets/seeds004.ts, fengFig4Grid); its caption is §3.1's reading, checked by tests/golden/seeds004.test.ts. */
 export const FENG_FIG4: GridFigure = {
@@ -184,4 +186,19 @@ export function log2Position(x: number, lo: number, hi: number, a: number, b: nu
   const l0 = Math.log2(lo);
   const l1 = Math.log2(hi);
   return l1 === l0 ? (a + b) / 2 : a + ((Math.log2(x) - l0) / (l1 - l0)) * (b - a);
+}
+
+/**
+ * The y axis' range before rounding to nice ticks: from 0 (yFrom 'zero') or from near the
+ * smallest value, spanning at least the metric's minSpan (Fig. 20 b's utilization, all
+ * within 99.1-100 %, would otherwise fill the chart with a 0.9-point difference), with 5 %
+ * of room either side, never below 0.
+ */
+export function gridYDomain(values: readonly number[], metric: GridMetric): [number, number] {
+  const v = values.filter((x) => Number.isFinite(x));
+  const top = v.length ? Math.max(...v) : 1;
+  let bottom = metric.yFrom === 'zero' || v.length === 0 ? 0 : Math.min(...v);
+  if (metric.yFrom === 'data' && metric.minSpan !== undefined) bottom = Math.min(bottom, top - metric.minSpan);
+  const span = Math.max(top - bottom, 1e-9);
+  return [Math.max(0, bottom - span * 0.05), top + span * 0.05 || 1];
 }

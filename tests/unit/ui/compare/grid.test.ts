@@ -3,7 +3,7 @@ import type { Summary } from '../../../../src/engine/metrics/types';
 import { FIG20B_DELAY_MS, FIG20B_INCREASE, FIG4_FLOWS, FIG4_MAXP } from '../../../../src/engine/scenario/presets/seeds004';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { compareChoices, GRID, usableChoice } from '../../../../src/ui/compare/choices';
-import { FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridCurves, gridFigureFor, gridTicks, gridXPosition, gridXs, log2Position } from '../../../../src/ui/compare/grid';
+import { FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridCurves, gridFigureFor, gridTicks, gridXPosition, gridXs, gridYDomain, log2Position } from '../../../../src/ui/compare/grid';
 import { flowColor } from '../../../../src/ui/colors';
 import { lessons } from '../../../../src/ui/scenario-api';
 
@@ -163,5 +163,25 @@ describe('seeds/004 Fig. 20 (b): loss against the bandwidth increase, one curve 
       .flatMap((g) => g.options)
       .find((o) => o.value === GRID);
     expect(aOpt?.label).toContain('Fig. 20 (b)');
+  });
+});
+
+describe('the y axis of a grid figure', () => {
+  const util = FENG_FIG20B.metrics.find((m) => m.id === 'util')!;
+  const loss = FENG_FIG20B.metrics.find((m) => m.id === 'loss')!;
+
+  it('utilization spans at least 10 points, so tenths of a point do not fill the chart (Fig. 20 b: 99.1-100 %)', () => {
+    const [lo, hi] = gridYDomain([99.11, 99.37, 99.92, 100], util);
+    // bottom = 100 - 10 = 90, with 5 % of the 10-point span below and above
+    expect(lo).toBeCloseTo(90 - 0.5, 12);
+    expect(hi).toBeCloseTo(100 + 0.5, 12);
+    // values spread wider than 10 points keep their own range
+    const [lo2] = gridYDomain([70, 100], util);
+    expect(lo2).toBeCloseTo(70 - 1.5, 12);
+  });
+
+  it('loss starts at 0; a missing value is left out; never below 0', () => {
+    expect(gridYDomain([0.2, 0.54, NaN], loss)).toEqual([0, 0.54 + 0.54 * 0.05]);
+    expect(gridYDomain([3, 4], { ...util, minSpan: 10 })[0]).toBe(0);
   });
 });
