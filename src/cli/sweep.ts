@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { RunResult } from '../engine/metrics/types';
-import { meanSd } from '../engine/metrics/stats';
+import { meanSd, verdict } from '../engine/metrics/stats';
 import { RUN_FIELDS } from '../engine/scenario/fields';
 import { PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
@@ -259,8 +259,9 @@ const signed = (fmt: (x: number) => string) => (x: number) => (x > 0 ? '+' : '')
 /**
  * The paired differences (--against): for each preset but the reference, each column's
  * run minus the reference's run at the same seed, as mean ± sample standard deviation over
- * the seeds both have, with "*" where every seed's difference has that sign. Runs of one
- * seed share their workload's random draws (each traffic item draws from streams of its
+ * the seeds both have, with "*" where the mean difference is larger than the seeds' spread
+ * (|mean| > 2·sd/√n, the rule the app's Compare over seeds uses: stats.ts verdict). Runs of
+ * one seed share their workload's random draws (each traffic item draws from streams of its
  * own), so pairing takes the seed-to-seed spread of the load out of the comparison.
  */
 export function sweepPairedTable(rows: readonly SweepRow[], reference: string): string {
@@ -282,9 +283,9 @@ export function sweepPairedTable(rows: readonly SweepRow[], reference: string): 
           const d = pairs.map(([r, q]) => { const a = num(c, r); const b = num(c, q); return a === null || b === null ? null : a - b; });
           const m = meanSd(d);
           if (m.mean === null || m.sd === null) return '-';
-          const all = (d as number[]).every((x) => x > 0) || (d as number[]).every((x) => x < 0);
+          const apart = pairs.length > 1 && verdict(d as number[], Math.max(...pairs.map(([, q]) => Math.abs(num(c, q) ?? 0)))) === 'apart';
           const f = signed(c.fmt!);
-          return `${f(m.mean)}${pairs.length > 1 ? ` ± ${c.fmt!(m.sd)}` : ''}${all && pairs.length > 1 ? '*' : ''}`;
+          return `${f(m.mean)}${pairs.length > 1 ? ` ± ${c.fmt!(m.sd)}` : ''}${apart ? '*' : ''}`;
         }),
       ];
     }),
@@ -441,7 +442,7 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
     if (seeds !== undefined && done.length > 0) io.out(`\nMean ± sample standard deviation over seeds ${values.seeds}:\n${sweepMeansTable(done)}\n`);
     if (values.against !== undefined && done.length > 0)
       io.out(
-        `\nPaired by seed: each run minus ${values.against}'s run at the same seed, mean ± sample sd over the seeds (* every seed's difference has this sign):\n${sweepPairedTable(done, values.against)}\n`,
+        `\nPaired by seed: each run minus ${values.against}'s run at the same seed, mean ± sample sd over the seeds (* larger than the seeds' spread: |mean| > 2 sd / √seeds):\n${sweepPairedTable(done, values.against)}\n`,
       );
   }
   if (failures.length) {

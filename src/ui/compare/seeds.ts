@@ -8,12 +8,15 @@
  * (paired by seed: SPREAD_RULE). Pure (no React).
  */
 import { bytesText, durationText, estimateRun, estimateText } from '../../engine/estimate';
-import { meanSd } from '../../engine/metrics/stats';
+import { meanSd, spreadBound, verdict, type Verdict } from '../../engine/metrics/stats';
 import type { Summary } from '../../engine/metrics/types';
 import { RUN_FIELDS } from '../../engine/scenario/fields';
 import type { Scenario } from '../../engine/scenario/schema';
 import { LARGE_RUN_BYTES, LARGE_RUN_SECONDS } from '../run/controller';
 import { compareSummaries, foldFlows, int, styleText, type Better, type DiffRow, type NumberStyle } from './diff';
+
+/** The rule over seeds (src/engine/metrics/stats.ts), shared with `aqm-lab sweep --against`. */
+export { spreadBound, verdict, type Verdict };
 
 /** Most seeds the compare view repeats a run over. */
 export const MAX_COMPARE_SEEDS = 10;
@@ -41,27 +44,6 @@ export function seedsText(seeds: readonly number[]): string {
 export const SPREAD_RULE =
   'A and B run at the same seeds, and runs at one seed share their traffic’s random draws, so each seed gives one difference B − A. A difference counts as larger than the seeds’ spread when the mean of these differences is more than 2 × sd(B − A)/√N away from 0, about two standard errors. This is a rule of thumb over N seeds, not a significance test: within the spread means these seeds cannot tell the two apart.';
 
-/**
- * Twice the standard error of the mean of the per-seed differences (paired by seed):
- * 2·sd(d)/√n, with sd the sample standard deviation of the n differences.
- */
-export function spreadBound(diffs: readonly number[]): number {
-  const { sd } = meanSd(diffs);
-  return diffs.length === 0 || sd === null ? NaN : (2 * sd) / Math.sqrt(diffs.length);
-}
-
-export type Verdict = 'apart' | 'within' | 'same';
-
-/**
- * From the per-seed differences B − A: 'same' when each is 0 (to 9 significant digits of
- * the values compared), 'apart' when their mean is farther from 0 than spreadBound, else
- * 'within'. `scale` is the size of the values compared (for "the same").
- */
-export function verdict(diffs: readonly number[], scale: number): Verdict {
-  if (diffs.every((d) => Math.abs(d) <= 1e-9 * Math.abs(scale))) return 'same';
-  const mean = diffs.reduce((a, d) => a + d, 0) / diffs.length;
-  return Math.abs(mean) > spreadBound(diffs) ? 'apart' : 'within';
-}
 
 /** One side's values of a metric over the seeds. */
 export interface SeedStat {

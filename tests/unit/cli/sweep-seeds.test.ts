@@ -76,7 +76,7 @@ describe('sweep --against (differences paired by seed)', () => {
   const cases = ['ecn-finite-n2-red-a-ql32', 'ecn-finite-n2-ecn-a-ql32', 'ecn-finite-n2-dt-ql32'];
   const args = [...cases, '--set', 'duration=30', '--seeds', '1-3', '--jobs', '1'];
 
-  it('prints each other preset minus the reference at the same seed, as mean ± sd, starred when every seed agrees in sign', async () => {
+  it('prints each other preset minus the reference at the same seed, as mean ± sd, starred when larger than the seeds’ spread', async () => {
     const json = capture();
     expect(await runSweep([...args, '--json'], json)).toBe(0);
     const rows = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { name: string; seed: number; drops: number; arrivals: number });
@@ -93,7 +93,9 @@ describe('sweep --against (differences paired by seed)', () => {
         const d = [1, 2, 3].map((s) => rows.find((r) => r.name === name && r.seed === s)![key] - rows.find((r) => r.name === cases[2] && r.seed === s)![key]);
         const mean = d.reduce((a, x) => a + x, 0) / 3;
         const sd = Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / 2);
-        const star = d.every((x) => x > 0) || d.every((x) => x < 0) ? '*' : '';
+        // starred when the mean is farther from 0 than two standard errors (the app's rule too)
+        const scale = Math.max(...[1, 2, 3].map((s) => Math.abs(rows.find((r) => r.name === cases[2] && r.seed === s)![key])));
+        const star = !d.every((x) => Math.abs(x) <= 1e-9 * scale) && Math.abs(mean) > (2 * sd) / Math.sqrt(3) ? '*' : '';
         const cells = lines.find((l) => l.startsWith(name + ' '))!.trim().split(/\s{2,}/);
         expect(cells[1]).toBe('3');
         expect(cells[head.indexOf(key)]).toBe(`${mean > 0 ? '+' : ''}${mean.toFixed(0)} ± ${sd.toFixed(0)}${star}`);
