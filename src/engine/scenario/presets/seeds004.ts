@@ -166,6 +166,46 @@ const FIG4_RWND = 1 << 20;
  * bind, 4 connections fill it (100 % at max_p up to 0.031) and 8, 32 and 64 connections
  * give the same loss and utilization as with 20 segments within 0.8 points.
  */
+/*
+ * What one Fig. 4 point should show: §3.1's three statements read at that point (the
+ * golden test checks them over the whole grid). Few connections (4, 8) lose little at any
+ * max_p, and only a small max_p keeps their link full; many (32, 64) keep the link busy at
+ * any max_p, and only a large max_p stops their loss. The limits below leave a margin of
+ * at least a point to the runs at seeds 1-3; a point in a curve's bend (n4 at 0.063-0.125,
+ * n8 at 0.125-0.25, n32 at 0.063 for loss) gets no claim on that metric.
+ */
+/** The largest max_p that still keeps a few connections' link full (>= 99.5 % busy). */
+const FIG4_FULL_UP_TO: Record<number, number> = { 4: 0.031, 8: 0.063 };
+/** The smallest max_p from which a few connections' link idles (< 96 % busy). */
+const FIG4_IDLE_FROM: Record<number, number> = { 4: 0.25, 8: 0.5 };
+/** Many connections: max_p up to which over 1 % is lost, and from which under 0.5 % is. */
+const FIG4_LOSSY_UP_TO: Record<number, number> = { 32: 0.031, 64: 0.125 };
+const FIG4_QUIET_FROM: Record<number, number> = { 32: 0.125, 64: 0.25 };
+
+function fig4Claims(flows: number, maxP: number | 'dt'): Claim[] {
+  const lossUnder = (text: string, l: number): Claim => claim(`${text}: less than ${percent(l, 1)} of the packets arriving at the bottleneck are lost.`, (s) => s.bottleneck.lossRate, (x) => x < l, (x) => `${percent(x, 2)} lost`);
+  const lossOver = (text: string, l: number): Claim => claim(`${text} more than ${percent(l, 0)} of the packets arriving at the bottleneck are lost.`, (s) => s.bottleneck.lossRate, (x) => x > l, (x) => `${percent(x, 2)} lost`);
+  const busy = (text: string, ok: (u: number) => boolean): Claim => claim(text, (s) => s.bottleneck.utilization, ok, (u) => `${percent(u)} busy`);
+  const few = flows <= 8;
+  if (maxP === 'dt') {
+    return [
+      few ? lossUnder(`Drop-tail with only ${flows} connections loses little`, 0.005) : lossOver(`Drop-tail with ${flows} connections loses a lot:`, 0.01),
+      busy('Drop-tail keeps the link full: more than 99 % busy.', (u) => u > 0.99),
+    ];
+  }
+  const out: Claim[] = [];
+  if (few) {
+    out.push(lossUnder(`With only ${flows} connections loss stays low whatever max_p`, 0.005));
+    if (maxP <= FIG4_FULL_UP_TO[flows]!) out.push(busy(`max_p = ${maxP} marks gently enough for ${flows} connections to keep the link full: more than 99.5 % busy.`, (u) => u > 0.995));
+    if (maxP >= FIG4_IDLE_FROM[flows]!) out.push(busy(`max_p = ${maxP} marks too often for only ${flows} connections: they back off so much that the link idles, less than 96 % busy.`, (u) => u < 0.96));
+  } else {
+    if (maxP <= FIG4_LOSSY_UP_TO[flows]!) out.push(lossOver(`max_p = ${maxP} marks too gently for ${flows} connections: the queue overflows and`, 0.01));
+    if (maxP >= FIG4_QUIET_FROM[flows]!) out.push(lossUnder(`max_p = ${maxP} marks often enough for ${flows} connections to stop the overflows`, 0.005));
+    out.push(busy(`With ${flows} connections the link stays busy whatever max_p: more than 95 % busy.`, (u) => u > 0.95));
+  }
+  return out;
+}
+
 function fengFig4Preset(flows: number, maxP: number | 'dt'): PresetSource {
   const dt = maxP === 'dt';
   const queue = dt ? { kind: 'droptail', limit: FIG3_BUFFER, unit: 'packets' } : redQueue({ maxP, limit: FIG3_BUFFER });
@@ -174,7 +214,8 @@ function fengFig4Preset(flows: number, maxP: number | 'dt'): PresetSource {
     title: `seeds/004 Fig. 4 grid: ${flows} connections, ${dt ? 'drop-tail' : `RED-ECN max_p ${maxP}`}`,
     paper: 'seeds/004 §3.1, Fig. 4',
     group: 'feng-fig4',
-    lesson: `One point of seeds/004 Fig. 4: ${flows} ${dt ? '' : 'ECN '}connections over the Fig. 1 network, ${dt ? 'a drop-tail queue of 80 packets' : `RED-ECN with max_p = ${maxP} (max_th at the 80-packet buffer, waiting between marks as ns's RED did)`}, windows that never bind; loss rate and utilization over 100 s after a 100 s warm-up. Run the whole grid with npm run sweep -- 'feng-fig4-*'. ${FENG_ASSUMED}`,
+    lesson: `One point of seeds/004 Fig. 4: ${flows} ${dt ? '' : 'ECN '}connections over the Fig. 1 network, ${dt ? 'a drop-tail queue of 80 packets' : `RED-ECN with max_p = ${maxP} (max_th at the 80-packet buffer, waiting between marks as ns's RED did)`}, windows that never bind; loss rate and utilization over 100 s after a 100 s warm-up. To see the whole figure, open Compare and pick "this figure's grid" (it runs all 40 points and draws Fig. 4; from the command line: npm run sweep -- 'feng-fig4-*'). ${FENG_ASSUMED}`,
+    claims: fig4Claims(flows, maxP),
     json: fig4Json(fig1Json(queue, fig1Traffic(flows), { ecn: !dt })),
   };
 }
@@ -511,12 +552,18 @@ function fengFig20aPreset(scheme: Fig20Scheme): PresetSource {
     scheme === 'droptail'
       ? fig12Json({ kind: 'droptail', limit: 40, unit: 'packets' }, { ecn: false })
       : fig12Json(fig20AdaptiveQueue(), { ecn: true, tcp: scheme === 'adaptive' ? HOST_TCP.normal : HOST_TCP.bandwidth });
+  const claims: Record<Fig20Scheme, Claim[]> = {
+    droptail: [busyAbove(0.95), claim('Normal TCP over drop-tail loses heavily: more than 20 % of the packets arriving at the bottleneck are lost.', (s) => s.bottleneck.lossRate, (x) => x > 0.2, (x) => `${percent(x, 2)} lost`)],
+    adaptive: [busyAbove(0.99), claim('Adapting max_p alone cuts the loss more than ten-fold against drop-tail and static RED-ECN (both over 20 %): less than 2 % of the packets are lost.', (s) => s.bottleneck.lossRate, (x) => x < 0.02, (x) => `${percent(x, 2)} lost`)],
+    'bandwidth-adaptive': [busyAbove(0.98), claim('Both remedies together lose almost nothing: less than 0.1 % of the packets arriving at the bottleneck are lost (none at seeds 1-3).', (s) => s.bottleneck.lossRate, (x) => x < 0.001, (x) => `${percent(x, 3)} lost`)],
+  };
   return {
     name: `feng-fig20a-${scheme}`,
     title: `seeds/004 Fig. 20a: 100 connections, ${title[scheme]}`,
     paper: 'seeds/004 §5, Fig. 20 (a)',
     group: 'feng-fig20',
     lesson: `One scheme of seeds/004 Fig. 20 (a): 100 connections over the Fig. 12 network (1.5 Mb/s A -> B, 500-byte segments), ${what[scheme]}. Loss rate over 100 s after a 100 s warm-up. The other schemes of the figure are feng-fig12 (RED), feng-fig17-normal (static RED-ECN) and feng-fig17-bandwidth (bandwidth-based SUBTCP over static RED-ECN): run them all with npm run sweep -- 'feng-fig20a-*' feng-fig12 feng-fig17-normal feng-fig17-bandwidth. ${FENG_ASSUMED}`,
+    claims: claims[scheme],
     json,
   };
 }
@@ -533,7 +580,8 @@ function fengFig20bPreset(inc: number, ms: number): PresetSource {
     title: `seeds/004 Fig. 20b: bandwidth-based SUBTCP, ${inc} % increase, ${ms} ms bottleneck`,
     paper: 'seeds/004 §5, Fig. 20 (b)',
     group: 'feng-fig20',
-    lesson: `One point of seeds/004 Fig. 20 (b): 100 ECN connections with the bandwidth-based SUBTCP increase at ${inc} % per round trip (Figs. 17-20 a: 1 %) over self-configuring RED-ECN on the 25 KB queue (the Fig. 19-20 a combination; see the preset file for why), the 1.5 Mb/s A -> B link ${ms} ms long (Fig. 12: 5 ms, assumed). Loss rate over 100 s after a 100 s warm-up. Run the whole grid with npm run sweep -- 'feng-fig20b-*'. ${FENG_ASSUMED}`,
+    lesson: `One point of seeds/004 Fig. 20 (b): 100 ECN connections with the bandwidth-based SUBTCP increase at ${inc} % per round trip (Figs. 17-20 a: 1 %) over self-configuring RED-ECN on the 25 KB queue (the Fig. 19-20 a combination; see the preset file for why), the 1.5 Mb/s A -> B link ${ms} ms long (Fig. 12: 5 ms, assumed). Loss rate over 100 s after a 100 s warm-up. To see the whole figure, open Compare and pick "this figure's grid" (it runs all 12 points and draws Fig. 20 (b); from the command line: npm run sweep -- 'feng-fig20b-*'). ${FENG_ASSUMED}`,
+    claims: [busyAbove(0.98), claim(`Even a ${inc} % increase per round trip over a ${ms} ms link keeps the loss low: less than 1 % of the packets arriving at the bottleneck are lost.`, (s) => s.bottleneck.lossRate, (x) => x < 0.01, (x) => `${percent(x, 2)} lost`)],
     json: fig12Json(fig20AdaptiveQueue(), { ecn: true, tcp: { ...HOST_TCP.bandwidth, bandwidthIncrease: inc / 100 }, delay: ms / 1000 }),
   };
 }
