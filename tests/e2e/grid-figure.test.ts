@@ -8,8 +8,12 @@
  * wrong run or wrongly scaled. The presets run as they are (200 s, 100 s warm-up); the
  * time the 40 runs take is printed. Screenshots in normal, classroom and phone layouts go
  * to /tmp/shots/. The same for Fig. 20 (b) (12 points on a linear axis, no reference line),
- * opened on one of its points.
+ * opened on one of its points. Both figures, once their runs are done, in normal and
+ * classroom mode and on a phone: axe-core finds no violation inside the figure, and no
+ * text of a chart is cut off at the drawing's edge or overlaps another.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
@@ -49,10 +53,60 @@ async function runGrid(page: Page, n = 40): Promise<number> {
   return Date.now() - t0;
 }
 
-/** A screenshot of the figure (the sticky header, which covers the top of an element scrolled into view, made static for it). */
+/** A screenshot of the figure (the sticky header, and on a phone the sticky run controls, which cover the top of an element scrolled into view, made static for it). */
 async function shot(page: Page, file: string): Promise<void> {
-  await page.addStyleTag({ content: '.app-header { position: static !important; }' });
+  await page.addStyleTag({ content: '.app-header, .transport { position: static !important; }' });
   await page.locator('section.cmp-grid').screenshot({ path: `${SHOTS}/${file}` });
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations (any impact) inside the grid's figure, one line each. */
+async function gridViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const v = (await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: unknown[] }> } }).axe.run({ include: [['section.cmp-grid']] }, { resultTypes: ['violations'] });
+    return r.violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] }[];
+  return v.map((x) => `${x.id} (${x.impact}): ${x.nodes.map((n) => `${n.target.join(' ')} - ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('; ')}`);
+}
+
+/** The charts' texts cut off at their drawing's edge or overlapping one another, and the figure wider than its room. */
+async function textProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const sec = document.querySelector('section.cmp-grid')!;
+    if (sec.scrollWidth > sec.clientWidth + 1) out.push(`the figure is ${sec.scrollWidth} px wide in ${sec.clientWidth} px`);
+    for (const svg of sec.querySelectorAll('svg[role=img]')) {
+      const b = svg.getBoundingClientRect();
+      const chart = svg.closest('figure')?.dataset.metric;
+      const ts = [...svg.querySelectorAll('text')].map((t) => ({ s: t.textContent, r: t.getBoundingClientRect() }));
+      for (const t of ts) if (t.r.left < b.left - 0.5 || t.r.right > b.right + 0.5 || t.r.top < b.top - 0.5 || t.r.bottom > b.bottom + 0.5) out.push(`${chart}: "${t.s}" cut off`);
+      for (let i = 0; i < ts.length; i++)
+        for (let j = i + 1; j < ts.length; j++) {
+          const [p, q] = [ts[i].r, ts[j].r];
+          if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) out.push(`${chart}: "${ts[i].s}" overlaps "${ts[j].s}"`);
+        }
+    }
+    return out;
+  });
+}
+
+/** The charts' text sizes, their texts' problems and axe's findings, in classroom mode. */
+async function checkClassroom(page: Page): Promise<void> {
+  const sizes = await page.locator('section.cmp-grid svg[role=img] text').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('font-size'))));
+  expect(sizes.length).toBeGreaterThan(10);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(20);
+  expect(await textProblems(page)).toEqual([]);
+  expect(await gridViolations(page)).toEqual([]);
+}
+
+/** On a phone: the charts stacked, nothing cut off or overlapping, no axe finding. */
+async function checkPhone(page: Page): Promise<void> {
+  const [a, b] = await page.locator('section.cmp-grid figure.cmp-grid-chart').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().toJSON() as DOMRect));
+  expect(b.top).toBeGreaterThanOrEqual(a.bottom - 1);
+  expect(await textProblems(page)).toEqual([]);
+  expect(await gridViolations(page)).toEqual([]);
 }
 
 /** The value a chart plots for a preset (a point's marker) or a curve's reference line. */
@@ -88,22 +142,31 @@ describe('Compare: the figure of a grid of presets (seeds/004 Fig. 4)', () => {
     const row = page.locator('[data-testid=grid-table-loss] tbody tr').filter({ has: page.locator('th', { hasText: /^0\.016$/ }) });
     expect(await row.locator('td').nth(1).innerText()).toBe((100 * node(POINT).lossRate).toFixed(3));
     expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/few connections.*many connections.*drop-tail/s);
+    expect(await textProblems(page)).toEqual([]);
+    expect(await gridViolations(page)).toEqual([]);
     await shot(page, 'grid-fig4.png');
   });
 
-  it('classroom mode: the charts’ text is 20 px or more; on a phone the charts stack', async () => {
+  it('classroom mode: the charts’ text is 20 px or more, nothing cut off; on a phone the charts stack, in classroom mode too', async () => {
     const page = await open('?classroom=1', 1920, 1080);
     await runGrid(page);
-    const sizes = await page.locator('section.cmp-grid svg[role=img] text').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('font-size'))));
-    expect(sizes.length).toBeGreaterThan(10);
-    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(20);
+    await checkClassroom(page);
     await shot(page, 'grid-fig4-classroom.png');
+    await page.context().close();
 
     const phone = await open('', 390, 844);
     await runGrid(phone);
-    const [a, b] = await phone.locator('section.cmp-grid figure.cmp-grid-chart').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().toJSON() as DOMRect));
-    expect(b.top).toBeGreaterThanOrEqual(a.bottom - 1);
+    await checkPhone(phone);
     await shot(phone, 'grid-fig4-phone.png');
+    await phone.context().close();
+
+    // the tables scroll sideways there: the scrolling box is reached by keyboard
+    const both = await open('?classroom=1', 390, 844);
+    await runGrid(both);
+    await checkClassroom(both);
+    await checkPhone(both);
+    await shot(both, 'grid-fig4-classroom-phone.png');
+    await both.context().close();
   });
 
   it('Close comparison stops the grid: the runs go and Compare can start again', async () => {
@@ -143,6 +206,30 @@ describe('Compare: the figure of seeds/004 Fig. 20 (b), on a linear axis', () =>
     const row = page.locator('[data-testid=grid-table-loss] tbody tr').filter({ has: page.locator('th', { hasText: /^10$/ }) });
     expect(await row.locator('td').nth(0).innerText()).toBe((100 * node(point).lossRate).toFixed(3));
     expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/under 1 %.*round trip.*not rising at every step/s);
+    expect(await textProblems(page)).toEqual([]);
+    expect(await gridViolations(page)).toEqual([]);
     await shot(page, 'grid-fig20b.png');
+  });
+
+  it('classroom mode: the charts’ text is 20 px or more, nothing cut off; on a phone the charts stack, in classroom mode too', async () => {
+    const point = 'feng-fig20b-inc10-d5';
+    const page = await open('?classroom=1', 1920, 1080, point);
+    await runGrid(page, 12);
+    await checkClassroom(page);
+    await shot(page, 'grid-fig20b-classroom.png');
+    await page.context().close();
+
+    const phone = await open('', 390, 844, point);
+    await runGrid(phone, 12);
+    await checkPhone(phone);
+    await shot(phone, 'grid-fig20b-phone.png');
+    await phone.context().close();
+
+    const both = await open('?classroom=1', 390, 844, point);
+    await runGrid(both, 12);
+    await checkClassroom(both);
+    await checkPhone(both);
+    await shot(both, 'grid-fig20b-classroom-phone.png');
+    await both.context().close();
   });
 });

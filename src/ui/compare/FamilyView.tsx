@@ -55,7 +55,7 @@ function FamilySeedTable({ members, runs, seeds }: { members: readonly FamilyMem
   const rows = familySeedTable(runs.map((r) => r.map((s) => s.result.summary)));
   return (
     <>
-      <div className="cmp-table-scroll">
+      <div className="cmp-table-scroll" tabIndex={0} role="region" aria-label="The family’s figures over the seeds (table)">
         <table className="cmp-table cmp-family-seeds" data-testid="family-seed-table">
           <caption>
             The papers' summary figures, mean ± sample standard deviation over {seeds.length} seeds ({seedsText(seeds)}); under each lesson after the first, its

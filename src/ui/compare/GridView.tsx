@@ -25,16 +25,42 @@ const fmtY = (v: number) => String(Number(v.toPrecision(4)));
 const MARKERS = [symbolCircle, symbolSquare, symbolTriangle, symbolDiamond];
 const marker = (i: number, size: number) => symbol(MARKERS[i % MARKERS.length], size)() ?? '';
 
+/**
+ * An axis label as one line, or as two split at the space nearest its middle when it would
+ * be wider than `room` px at `fs` px (DejaVu Sans, the widest of the fonts the app falls back
+ * to, averages about 0.52 em a character): Fig. 20 b's "bandwidth increase per round trip (%)"
+ * at a classroom's 20 px is 382 px, wider than a phone's chart.
+ */
+export function axisLabelLines(label: string, fs: number, room: number): string[] {
+  if (label.length * fs * 0.56 <= room) return [label];
+  const mid = label.length / 2;
+  let cut = -1;
+  for (let i = label.indexOf(' '); i >= 0; i = label.indexOf(' ', i + 1)) if (cut < 0 || Math.abs(i - mid) < Math.abs(cut - mid)) cut = i;
+  return cut < 0 ? [label] : [label.slice(0, cut), label.slice(cut + 1)];
+}
+
 function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric: GridMetric; curves: readonly GridCurve[]; classroom: boolean }) {
   const [wrapRef, width] = useWidth();
   // as the compare charts: no text under 20 px in a classroom, and a taller plot to keep its area
   const fs = classroom ? 20 : 13;
   const height = classroom ? 340 : 250;
-  const m = { top: 10, right: 16, bottom: fs * 2.9, left: fs * 3.8 };
+  const left = fs * 3.8;
+  const right = 16;
+  // the x label is centred under the plot: it has the plot's width and the right margin either side
+  const xLines = axisLabelLines(fig.xLabel, fs, width - left + right - 4);
+  // the top tick's label is centred on the plot's top edge: half its height of room above
+  // (in a classroom a fixed 10 px cut its top); a second line of the x label below
+  const m = { top: Math.max(10, Math.ceil(fs * 0.7)), right, bottom: fs * (2.9 + 1.2 * (xLines.length - 1)), left };
   const pw = Math.max(10, width - m.left - m.right);
   const ph = Math.max(10, height - m.top - m.bottom);
   const xs = gridXs(fig);
-  const x = gridXPosition(fig, xs, m.left, m.left + pw);
+  // the first tick's label is centred on the first point: where the axis' own room (half a
+  // doubling, 6 % of the span) is less than half the label (Fig. 4's "0.004" in a classroom
+  // on a phone), the axis starts further right, so that it does not run into the y axis' "0"
+  const first = gridXPosition(fig, xs, 0, 1)(xs[0] ?? 1);
+  const need = m.left + String(xs[0] ?? '').length * fs * 0.28 + 2;
+  const x0 = Math.max(m.left, first < 1 ? (need - first * (m.left + pw)) / (1 - first) : m.left);
+  const x = gridXPosition(fig, xs, x0, m.left + pw);
   const values = curves.flatMap((c) => [...c.points.map((p) => p.y), ...(c.ref === undefined ? [] : [c.ref])]).filter((v) => Number.isFinite(v));
   const top = values.length ? Math.max(...values) : 1;
   const y = scaleLinear()
@@ -73,10 +99,15 @@ function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric
               ))}
             </g>
           ))}
-          <text x={m.left + pw / 2} y={height - 4} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
-            {fig.xLabel}
+          {/* the baselines keep the descenders (p, y, the parentheses) inside the drawing */}
+          <text x={m.left + pw / 2} y={height - fs * 0.3 - fs * 1.2 * (xLines.length - 1)} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
+            {xLines.map((l, i) => (
+              <tspan key={i} x={m.left + pw / 2} dy={i ? fs * 1.2 : 0}>
+                {l}
+              </tspan>
+            ))}
           </text>
-          <text transform={`translate(${fs * 0.9},${m.top + ph / 2}) rotate(-90)`} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
+          <text transform={`translate(${fs * 1.05},${m.top + ph / 2}) rotate(-90)`} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
             {metric.yLabel}
           </text>
         </svg>
@@ -155,7 +186,9 @@ export function GridView({ figure, classroom = false, onRunning }: { figure: Gri
       <p className="cmp-grid-caption" data-testid="grid-caption">
         {figure.caption.join(' ')}
       </p>
-      <div className="cmp-grid-tables">
+      {/* scrolls sideways when the tables are wider than the screen (a phone in classroom
+          mode): reachable by keyboard, as the run's per-flow table (SummaryTable) */}
+      <div className="cmp-grid-tables" tabIndex={0} role="region" aria-label="The figure's numbers (tables)">
         {byMetric.map(({ metric, curves }) => (
           <table key={metric.id} className="cmp-table" data-testid={`grid-table-${metric.id}`}>
             <caption>
