@@ -6,32 +6,17 @@
  * worker, DESIGN §3): the test fails if the seeds are not varied or are averaged wrong.
  * Screenshots of the result in normal and classroom mode go to /tmp/shots/.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
 import type { EngineScenario } from '../../src/engine/sim-run';
 import type { Scenario } from '../../src/engine/scenario/schema';
 import { VARIANTS } from '../../src/ui/compare/variants';
-import { SHOTS, startHarness, type Harness } from './harness';
+import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = harnessPerFile();
 
-async function open(hash: string, query = '', width = 1366, height = 900): Promise<Page> {
-  const ctx = await h.browser.newContext({ viewport: { width, height } });
-  const page = await ctx.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await page.goto(`${h.url}${query}#${hash}`);
-  await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
-  return page;
-}
+const open = (hash: string, query = '', width = 1366, height = 900): Promise<Page> => openApp(h(), hash, { query, width, height });
 
 /** Opens Compare, picks "the same with a drop-tail queue" over `n` seeds and starts it. */
 async function compareOver(page: Page, n: number, shot?: string): Promise<void> {
@@ -42,18 +27,6 @@ async function compareOver(page: Page, n: number, shot?: string): Promise<void> 
   await page.getByLabel('Repeat each run over').selectOption(String(n));
   if (shot) await page.locator('.cmp-panel').screenshot({ path: `${SHOTS}/${shot}` });
   await page.locator('.cmp-panel button.primary').click();
-}
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious or critical violations inside the compare panel. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const v = (await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe.run({ include: [['.cmp-panel']] }, { resultTypes: ['violations'] });
-    return r.violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return v.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join('; ')}`);
 }
 
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
@@ -104,7 +77,7 @@ describe('Compare over seeds', () => {
     // the charts are the first seed's, and say so
     expect(await page.locator('.cmp figcaption, .cmp .cmp-chart').filter({ hasText: 'Bottleneck queue (seed 4)' }).count()).toBeGreaterThan(0);
     await page.locator('section.cmp').screenshot({ path: `${SHOTS}/compare-seeds.png` });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, '.cmp-panel')).toEqual([]);
     await page.context().close();
   });
 
@@ -142,12 +115,7 @@ describe('Compare over seeds', () => {
     await expect.poll(() => page.locator('[data-testid=seed-runs]').innerText()).toBe('run 1 of 20');
     // no more runs at once than one seed takes (two: no web traffic, no baseline)
     await expect.poll(() => page.workers().length - before).toBe(2);
-    await page.getByRole('button', { name: 'Close comparison' }).click();
-    await expect.poll(() => page.workers().length).toBe(before);
-    // and none starts later
-    await page.waitForTimeout(500);
-    expect(page.workers().length).toBe(before);
-    expect(await page.locator('.cmp-panel button.primary').isDisabled()).toBe(false);
+    await expectCloseStopsRuns(page, before);
     await page.context().close();
   });
 });

@@ -4,11 +4,13 @@
  * `vite preview` on a free localhost port and launches Debian's Chromium through
  * playwright-core (DESIGN §7). Everything is started and stopped by the test file.
  */
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { build, preview, type PreviewServer } from 'vite';
 
 /** The app's test hook (src/ui/main.tsx), as far as the tests use it. */
@@ -125,4 +127,54 @@ export async function chartInk(page: Page): Promise<Record<string, { points: num
     }
     return out;
   });
+}
+
+/** Starts the harness before a test file's tests and closes it after them; the getter returns it (once started). */
+export function harnessPerFile(): () => Harness {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+  return () => {
+    if (!h) throw new Error('the e2e harness is not started yet');
+    return h;
+  };
+}
+
+/** A new page (its own context) on the app at `#hash`, once its scenario is loaded; `query` e.g. "?classroom=1". */
+export async function openApp(h: Harness, hash: string, opts: { query?: string; width?: number; height?: number } = {}): Promise<Page> {
+  const ctx = await h.browser.newContext({ viewport: { width: opts.width ?? 1366, height: opts.height ?? 900 } });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await page.goto(`${h.url}${opts.query ?? ''}#${hash}`);
+  await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+  return page;
+}
+
+/**
+ * Close comparison stops every run of a comparison: the page is back to the `before`
+ * workers it had, none starts later, and Compare can start again.
+ */
+export async function expectCloseStopsRuns(page: Page, before: number): Promise<void> {
+  await page.getByRole('button', { name: 'Close comparison' }).click();
+  await expect.poll(() => page.workers().length).toBe(before);
+  // and none starts later
+  await page.waitForTimeout(500);
+  expect(page.workers().length).toBe(before);
+  expect(await page.locator('.cmp-panel button.primary').isDisabled()).toBe(false);
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious or critical violations inside `include` (a selector). */
+export async function seriousViolations(page: Page, include: string): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  const v = (await page.evaluate(async (sel) => {
+    const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe.run({ include: [[sel]] }, { resultTypes: ['violations'] });
+    return r.violations;
+  }, include)) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return v.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join('; ')}`);
 }

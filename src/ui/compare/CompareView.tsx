@@ -15,7 +15,7 @@ import { ResponseCompare } from './ResponseCompare';
 import type { CompareRunResult } from './run';
 import { queueAxis } from './queue-axis';
 import { useRuns, type RunJob } from './run-queue';
-import { diffText, seedCount, seedList, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
+import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
 import './compare.css';
 
 export interface CompareViewProps {
@@ -194,7 +194,7 @@ function SeedRowTable({ rows, labelA, labelB, caption }: { rows: SeedRow[]; labe
 }
 
 /** One side over its seeds, as one Side: an error if any run failed, done (the first seed's result) when all are, else the mean progress. */
-function sideOver(sides: readonly Side[]): Side {
+export function sideOver(sides: readonly Side[]): Side {
   const err = sides.find((s) => s.state === 'error');
   if (err) return err;
   if (sides.every((s) => s.state === 'done')) return sides[0];
@@ -322,7 +322,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
               { label: labelB, color: COLOR_B, dash: [7, 4], exchanges: B.exchanges },
             ]}
             faint={[...sidesA.slice(1).map((s) => ({ s, color: COLOR_A })), ...sidesB.slice(1).map((s) => ({ s, color: COLOR_B }))].flatMap(({ s, color }) => (s.state === 'done' ? [{ color, exchanges: s.result.exchanges }] : []))}
-            title={n > 1 ? `Response times (seed ${seedsRun[0]}; faint: ${seedsText(seedsRun.slice(1))})` : undefined}
+            title={faintTitle(seedsRun)}
             baseline={sbase?.state === 'done' ? sbase.result.exchanges : undefined}
             classroom={classroom}
           />
@@ -364,7 +364,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
         {sbase ? <Progress label="uncongested baseline" side={sbase} color={BASELINE_COLOR} /> : null}
         {n > 1 ? (
           <span className="cmp-runs" data-testid="seed-runs" aria-live="polite">
-            {runsDone < jobs.length ? `run ${Math.min(jobs.length, runsDone + 1)} of ${jobs.length}` : `all ${jobs.length} runs done`}
+            {runCounterText(runsDone, jobs.length)}
           </span>
         ) : null}
         <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={running}>

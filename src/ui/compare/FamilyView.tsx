@@ -5,88 +5,191 @@
  * ECN at 80 %. Each lesson runs headless in its own worker, a few at once, and the
  * family's one uncongested baseline in one more; curves appear as runs finish, with a
  * table of the papers' summary figures.
+ *
+ * Over N seeds (as the pairwise Compare, seeds.ts) every lesson and the baseline run at
+ * seeds s .. s+N-1: the chart draws seed s solid and the other seeds faintly, and the
+ * table gives each figure's mean ± sd and, for each lesson after the first, whether its
+ * difference from the first (the reference) is larger than the seeds' spread.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { flowColor, flowDash } from '../colors';
-import { Progress, useReportRunning } from './CompareView';
+import { Progress, sideOver, useReportRunning, type Side } from './CompareView';
+import { FAMILY_METRICS, familySeedTable } from './family';
 import { ResponseCompare } from './ResponseCompare';
-import type { CompareRunResult } from './run';
-import { familyConcurrency, useRuns } from './run-queue';
+import { familyConcurrency, useRuns, type RunJob } from './run-queue';
+import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, spreadRule, statText, verdictText } from './seeds';
 
 export interface FamilyMember {
   label: string;
   scenario: Scenario;
 }
 
-const pct = (x: number | undefined) => (x === undefined ? '–' : `${(100 * x).toFixed(1)}`);
-const within = (r: CompareRunResult, t: number) => r.summary.web?.cdf.find(([x]) => x === t)?.[1];
-const TIMES = [0.2, 0.5, 1, 2];
+type Done = Extract<Side, { state: 'done' }>;
 
-export function FamilyView({ members, seed, classroom = false, onRunning }: { members: readonly FamilyMember[]; seed: number; classroom?: boolean; onRunning?: (running: boolean) => void }) {
+/** The rule under the table over seeds: each lesson against the first. */
+export const FAMILY_SPREAD_RULE = spreadRule('All lessons', 'lesson − first lesson');
+
+function Swatch({ i }: { i: number }) {
+  return <span className="cmp-swatch" style={{ background: flowColor(i) }} aria-hidden="true" />;
+}
+
+function FamilyHead() {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">Lesson</th>
+        {FAMILY_METRICS.map((m) => (
+          <th scope="col" key={m.key}>
+            {m.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The family's table over seeds (family.ts, familySeedTable): mean ± sd per lesson, and each lesson after the first against it. */
+function FamilySeedTable({ members, runs, seeds }: { members: readonly FamilyMember[]; runs: Done[][]; seeds: readonly number[] }) {
+  const rows = familySeedTable(runs.map((r) => r.map((s) => s.result.summary)));
+  return (
+    <>
+      <div className="cmp-table-scroll" tabIndex={0} role="region" aria-label="The family’s figures over the seeds (table)">
+        <table className="cmp-table cmp-family-seeds" data-testid="family-seed-table">
+          <caption>
+            The papers' summary figures, mean ± sample standard deviation over {seeds.length} seeds ({seedsText(seeds)}); under each lesson after the first, its
+            difference from the first, “{members[0].label}”, the reference, and whether that is larger than the seeds’ spread
+          </caption>
+          <FamilyHead />
+          <tbody>
+            {rows.map((cells, i) => (
+              <tr key={i} data-member={i}>
+                <th scope="row">
+                  <Swatch i={i} /> {members[i].label}
+                  {i === 0 ? <span className="cmp-vs"> (reference)</span> : null}
+                </th>
+                {cells.map((c) => (
+                  <td
+                    key={c.key}
+                    className={[c.verdict === 'apart' ? 'cmp-large' : '', c.winner === 'b' ? 'cmp-win' : ''].join(' ').trim() || undefined}
+                    data-metric={c.key}
+                    data-mean={c.b.mean ?? ''}
+                    data-sd={c.b.sd ?? ''}
+                    data-verdict={c.verdict ?? ''}
+                    title={c.b.values.map((v) => (v === null ? c.missingText : c.format(v))).join(', ')}
+                  >
+                    <span className="cmp-stat">{statText(c, c.b)}</span>
+                    {i > 0 ? (
+                      <span className="cmp-vs" data-testid="family-verdict" title={`${members[i].label} − ${members[0].label}: ${verdictText(c.verdict)}`}>
+                        {c.verdict === 'same' ? 'the same' : `${diffText(c)}, ${verdictText(c.verdict, true)}`}
+                      </span>
+                    ) : null}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="cmp-legend-line cmp-rule" data-testid="spread-rule">
+        Under each figure: its difference from the first lesson’s (of the means) and whether that is larger than the seeds’ spread. Highlighted: larger; bold: better than the first lesson there.{' '}
+        {FAMILY_SPREAD_RULE}
+      </p>
+    </>
+  );
+}
+
+export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunning }: { members: readonly FamilyMember[]; seed: number; seeds?: number; classroom?: boolean; onRunning?: (running: boolean) => void }) {
   const [nonce, setNonce] = useState(0);
-  // the family shares one baseline: run it once, from the first member, beside the runs
-  const jobs = [{ scenario: members[0].scenario, baseline: 'only' as const }, ...members.map((m) => ({ scenario: m.scenario, baseline: false }))];
+  const n = seedCount(seeds);
+  const seedsRun = useMemo(() => seedList(seed, n), [seed, n]);
+  // per seed, the family's one baseline (run once, from the first member, beside the runs)
+  // and every lesson; the first seed's first, so its curves come first. No more at once
+  // than one seed took (familyConcurrency): more seeds take longer, never load more.
+  const { jobs, idxBase, idx } = useMemo(() => {
+    const list: RunJob[] = [];
+    const base: number[] = [];
+    const each: number[][] = members.map(() => []);
+    seedsRun.forEach((s, k) => {
+      // a seed whose curves are drawn faintly keeps no time series (light)
+      const job = (scenario: Scenario, baseline: RunJob['baseline']): RunJob => (k === 0 ? { scenario, baseline } : { scenario: { ...scenario, seed: s }, baseline, light: true });
+      base.push(list.push(job(members[0].scenario, 'only')) - 1);
+      members.forEach((m, i) => each[i].push(list.push(job(m.scenario, false)) - 1));
+    });
+    return { jobs: list, idxBase: base, idx: each };
+  }, [members, seedsRun]);
   const sides = useRuns(jobs, nonce, familyConcurrency());
-  const base = sides[0];
-  const runs = sides.slice(1);
-  const done = runs.map((s, i) => (s.state === 'done' ? { i, result: s.result } : null)).filter((x) => x !== null);
+  const bases = idxBase.map((j) => sides[j]);
+  const runs = idx.map((list) => list.map((j) => sides[j]));
+  const base = bases[0];
+  // the first seed's runs, drawn solid and listed in the one-seed table as they end
+  const done = runs.map((s, i) => (s[0].state === 'done' ? { i, result: s[0].result } : null)).filter((x) => x !== null);
+  const faint = [
+    ...runs.flatMap((s, i) => s.slice(1).flatMap((x) => (x.state === 'done' ? [{ color: flowColor(i), exchanges: x.result.exchanges }] : []))),
+    ...bases.slice(1).flatMap((x) => (x.state === 'done' ? [{ color: BASELINE_COLOR, exchanges: x.result.exchanges, baseline: true }] : [])),
+  ];
+  // the table over seeds: once every run of every lesson is done
+  const all = runs.every((s) => s.every((x) => x.state === 'done')) ? (runs as Done[][]) : null;
   const busy = sides.some((s) => s.state === 'running');
+  const runsDone = sides.filter((s) => s.state === 'done').length;
   useReportRunning(busy, onRunning);
 
   return (
     <section className="cmp" aria-label="Response times of the lesson family">
       <header className="cmp-head">
         {runs.map((s, i) => (
-          <Progress key={i} label={members[i].label} side={s} color={flowColor(i)} />
+          <Progress key={i} label={members[i].label} side={sideOver(s)} color={flowColor(i)} seeds={n} />
         ))}
-        <Progress label="uncongested baseline" side={base} color={BASELINE_COLOR} />
+        <Progress label="uncongested baseline" side={sideOver(bases)} color={BASELINE_COLOR} seeds={n} />
+        {n > 1 ? (
+          <span className="cmp-runs" data-testid="seed-runs" aria-live="polite">
+            {runCounterText(runsDone, jobs.length)}
+          </span>
+        ) : null}
         <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={busy}>
           Run again
         </button>
       </header>
       <p className="cmp-seed">
-        All run with seed {seed}, {familyConcurrency()} at a time; each curve appears when its run ends.
+        {n > 1
+          ? `All run with each of ${seedsText(seedsRun)}: ${members.length * n} runs and the uncongested baseline at each seed, ${familyConcurrency()} at a time. The chart shows seed ${seedsRun[0]} solid and the other seeds faintly; the table, the mean over the seeds.`
+          : `All run with seed ${seed}, ${familyConcurrency()} at a time; each curve appears when its run ends.`}
       </p>
       {done.length > 0 ? (
         <>
           <ResponseCompare
             runs={done.map(({ i, result }) => ({ label: members[i].label, color: flowColor(i), dash: flowDash(i), exchanges: result.exchanges }))}
+            faint={faint}
+            title={faintTitle(seedsRun)}
             baseline={base.state === 'done' ? base.result.exchanges : undefined}
             classroom={classroom}
           />
-          <table className="cmp-table" data-testid="family-table">
-            <caption>The papers' summary figures (loss and utilization of the bottleneck, left to right; exchanges completed after the warm-up)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Lesson</th>
-                <th scope="col">Loss %</th>
-                <th scope="col">Utilization %</th>
-                <th scope="col">Exchanges</th>
-                {TIMES.map((t) => (
-                  <th scope="col" key={t}>
-                    % within {t < 1 ? `${t * 1000} ms` : `${t} s`}
-                  </th>
+          {n === 1 ? (
+            <table className="cmp-table" data-testid="family-table">
+              <caption>The papers' summary figures (loss and utilization of the bottleneck, left to right; exchanges completed after the warm-up)</caption>
+              <FamilyHead />
+              <tbody>
+                {done.map(({ i, result: r }) => (
+                  <tr key={i}>
+                    <th scope="row">
+                      <Swatch i={i} /> {members[i].label}
+                    </th>
+                    {FAMILY_METRICS.map((m) => {
+                      const v = m.value(r.summary);
+                      return <td key={m.key}>{v === null ? m.missing : m.text(v)}</td>;
+                    })}
+                  </tr>
                 ))}
-              </tr>
-            </thead>
-            <tbody>
-              {done.map(({ i, result: r }) => (
-                <tr key={i}>
-                  <th scope="row">
-                    <span className="cmp-swatch" style={{ background: flowColor(i) }} aria-hidden="true" /> {members[i].label}
-                  </th>
-                  <td>{(100 * r.summary.bottleneck.lossRate).toFixed(2)}</td>
-                  <td>{pct(r.summary.bottleneck.utilization)}</td>
-                  <td>{(r.summary.web?.exchanges ?? 0).toLocaleString('en-US')}</td>
-                  {TIMES.map((t) => (
-                    <td key={t}>{pct(within(r, t))}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+              </tbody>
+            </table>
+          ) : all ? (
+            <FamilySeedTable members={members} runs={all} seeds={seedsRun} />
+          ) : (
+            <p className="cmp-seed" data-testid="seed-table-wait">
+              The table of means over {seedsText(seedsRun)} appears when all {members.length * n} runs of the lessons are done.
+            </p>
+          )}
         </>
       ) : null}
     </section>

@@ -20,7 +20,8 @@ export interface ComparedRun {
 
 /**
  * `baseline`: the store holding the uncongested baseline's exchanges (else the first run that has one).
- * `faint`: more runs drawn thin and pale behind (the other seeds of a comparison over seeds), with `title` saying so.
+ * `faint`: more runs drawn thin and pale behind (the other seeds of a comparison over seeds), with `title` saying so;
+ * one with `baseline` draws its store's uncongested baseline (a family's baseline at another seed).
  */
 export function ResponseCompare({
   runs,
@@ -32,7 +33,7 @@ export function ResponseCompare({
   runs: readonly ComparedRun[];
   baseline?: ExchangeStore;
   classroom?: boolean;
-  faint?: readonly { color: string; exchanges: ExchangeStore }[];
+  faint?: readonly { color: string; exchanges: ExchangeStore; baseline?: boolean }[];
   title?: string;
 }) {
   const [mode, setMode] = useState<RtMode>('cdf');
@@ -70,7 +71,7 @@ export function ResponseCompare({
     ctx.fillRect(0, 0, width, height);
     const set = large ? 'large' : 'all';
     const curves: RtCurve[] = [
-      ...faint.map((r, i) => ({ label: `faint ${i}`, hist: r.exchanges.run[set], color: r.color, faint: true })),
+      ...faint.map((r, i) => ({ label: `faint ${i}`, hist: (r.baseline ? r.exchanges.baseline : r.exchanges.run)[set], color: r.color, faint: true })),
       ...runs.map((r) => ({ label: r.label, hist: r.exchanges.run[set], color: r.color, dash: r.dash })),
     ];
     const base = baseline ?? runs.find((r) => r.exchanges.baseline.all.n > 0)?.exchanges;

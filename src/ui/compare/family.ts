@@ -5,10 +5,13 @@
  * against PI against REM ...) and share one uncongested baseline, as each figure of the
  * papers does (seeds/000 Figs. 8-21, seeds/002 Figs. 4-10, seeds/003 Figs. 2-5).
  */
+import type { Summary } from '../../engine/metrics/types';
 import type { Scenario } from '../../engine/scenario/schema';
 import type { EngineScenario } from '../../engine/sim-run';
 import { baselineKey, uncongested } from '../../engine/traffic/calibrate';
 import { hasWebTraffic } from '../scenario-view';
+import { int, styleText, type NumberStyle } from './diff';
+import { seedRow, type SeedMetric, type SeedRow } from './seeds';
 
 /** The run window: when the summary starts counting and when the run stops. */
 type Window = Pick<Scenario, 'warmup' | 'duration' | 'stopAfterExchanges'>;
@@ -79,4 +82,46 @@ export function shortLabels(titles: readonly string[]): string[] {
       .replace(/^[,;:\s]+|[,;:\s]+$/g, '');
     return s === '' ? titles[i] : s;
   });
+}
+
+/** A column of the family's table: the papers' summary figures (seeds/000 Table 3, seeds/002 Figs. 4-10). */
+export interface FamilyMetric extends SeedMetric {
+  /** The figure in a run's summary (null: the run has none). */
+  value: (s: Summary) => number | null;
+  /** One run's figure as the one-seed table writes it. */
+  text: (v: number) => string;
+}
+
+/** A share written as a percentage without its sign (the column's heading says "%"). */
+const share = (decimals: number): NumberStyle => ({ shown: (v) => 100 * v, decimals: () => decimals, unit: '' });
+
+/** The times the table reads each response-time CDF at, seconds. */
+export const FAMILY_TIMES = [0.2, 0.5, 1, 2];
+
+function metric(key: string, label: string, value: FamilyMetric['value'], style: NumberStyle, better: FamilyMetric['better'], text = (v: number) => styleText(style, v)): FamilyMetric {
+  return { key, label, value, style, better, text, group: key === 'loss' || key === 'util' ? 'bottleneck' : 'overall', missing: '–' };
+}
+
+/** The table's columns: loss and utilization of the bottleneck (left to right), exchanges completed after the warm-up, and the share of responses within each of FAMILY_TIMES. */
+export const FAMILY_METRICS: readonly FamilyMetric[] = [
+  metric('loss', 'Loss %', (s) => s.bottleneck.lossRate, share(2), 'lower'),
+  metric('util', 'Utilization %', (s) => s.bottleneck.utilization, share(1), 'higher'),
+  metric('exchanges', 'Exchanges', (s) => s.web?.exchanges ?? 0, int, null, (v) => v.toLocaleString('en-US')),
+  ...FAMILY_TIMES.map((t) => metric(`within${t}`, `% within ${t < 1 ? `${t * 1000} ms` : `${t} s`}`, (s) => s.web?.cdf.find(([x]) => x === t)?.[1] ?? null, share(1), 'higher')),
+];
+
+/**
+ * The family's table over seeds: `runs[i][k]` is lesson i's summary at seed k (every lesson
+ * at the same seeds). Per lesson, one row per FAMILY_METRICS column, each against the first
+ * lesson (the family's reference), paired by seed (seeds.ts, seedRow): `a` is the first
+ * lesson's values, `b` this lesson's; the first lesson's own row has no verdict.
+ */
+export function familySeedTable(runs: readonly (readonly Summary[])[]): SeedRow[][] {
+  const values = (i: number, m: FamilyMetric) => runs[i].map((s) => m.value(s));
+  return runs.map((_, i) =>
+    FAMILY_METRICS.map((m) => {
+      const r = seedRow(m, values(0, m), values(i, m));
+      return i === 0 ? { ...r, diff: null, bound: null, verdict: null, winner: null } : r;
+    }),
+  );
 }

@@ -32,7 +32,7 @@ export default function ComparePanel({ store }: SlotProps) {
   const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; note?: string; n: number; seeds: number } | null>(null);
   // each compared scenario runs over this many seeds (1: the scenario's seed alone)
   const [seeds, setSeeds] = useState(1);
-  const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number } | null>(null);
+  const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number; seeds: number } | null>(null);
   const [gridRun, setGridRun] = useState<{ figure: GridFigure; n: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // a comparison is running: Compare waits for it (Close comparison stops it)
@@ -106,9 +106,11 @@ export default function ComparePanel({ store }: SlotProps) {
         setError('Tick at least two lessons of the family to overlay their response times.');
         return;
       }
-      if (!confirmLarge(members.map((m) => ({ label: m.label, scenario: { ...m.scenario, seed: scenario.seed } })))) return;
+      // every lesson at each seed: all of them count (the family's baseline runs beside them)
+      const n = seedCount(seeds);
+      if (!confirmLarge(members.map((m) => ({ label: m.label, scenario: { ...m.scenario, seed: scenario.seed } })), n)) return;
       setRun(null);
-      setFamilyRun((prev) => ({ members, seed: scenario.seed, n: (prev?.n ?? 0) + 1 }));
+      setFamilyRun((prev) => ({ members, seed: scenario.seed, n: (prev?.n ?? 0) + 1, seeds: n }));
       return;
     }
     setFamilyRun(null);
@@ -158,7 +160,7 @@ export default function ComparePanel({ store }: SlotProps) {
             </optgroup>
           ))}
         </select>
-        {chosen !== FAMILY && chosen !== GRID ? (
+        {chosen !== GRID ? (
           <span className="cmp-seeds-control">
             <label htmlFor={seedsId}>Repeat each run over</label>{' '}
             <select id={seedsId} value={seeds} onChange={(e) => setSeeds(seedCount(e.target.value))} aria-describedby={seedsHelpId}>
@@ -191,14 +193,18 @@ export default function ComparePanel({ store }: SlotProps) {
           Runs all {figure.points.length} points of the figure, each as its own lesson (its seed and window), and draws the figure from their summaries.
         </p>
       ) : null}
-      {chosen !== FAMILY && chosen !== GRID ? (
+      {chosen !== GRID ? (
         <p className="cmp-seed cmp-seed-help" id={seedsHelpId}>
-          One run is one random draw: random drops and marks, and a web workload’s load, change with the seed. Over several seeds the table gives each figure’s mean ± spread and says whether a difference is larger than the seeds’ spread.
+          One run is one random draw: random drops and marks, and a web workload’s load, change with the seed. Over several seeds the table gives each figure’s mean ± spread and says whether a difference{chosen === FAMILY ? ' from the first lesson' : ''} is larger than the seeds’ spread.
         </p>
       ) : null}
       {chosen === FAMILY ? (
         <fieldset className="cmp-family">
-          <legend>Lessons to overlay (each runs in full; the same seed, {scenario.seed}, for all)</legend>
+          <legend>
+            {seedCount(seeds) > 1
+              ? `Lessons to overlay (each runs in full at each of ${seedsText(seedList(scenario.seed, seedCount(seeds)))}, the same seeds for all; the first ticked is the reference)`
+              : `Lessons to overlay (each runs in full; the same seed, ${scenario.seed}, for all)`}
+          </legend>
           {family.map((m, i) => (
             <label key={m.id}>
               <input type="checkbox" checked={isTicked(m.id, i)} onChange={(e) => tick(m.id, e.target.checked)} /> {m.title}
@@ -215,7 +221,7 @@ export default function ComparePanel({ store }: SlotProps) {
       {run?.note ? <p className="cmp-seed cmp-note">{run.note}</p> : null}
       {run ? <CompareView key={run.n} seeds={run.seeds} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
       {gridRun ? <GridView key={gridRun.n} figure={gridRun.figure} classroom={classroom} onRunning={setBusy} /> : null}
-      {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} classroom={classroom} onRunning={setBusy} /> : null}
+      {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} seeds={familyRun.seeds} classroom={classroom} onRunning={setBusy} /> : null}
     </div>
   );
 }

@@ -40,9 +40,26 @@ export function seedsText(seeds: readonly number[]): string {
   return consecutive ? `seeds ${seeds[0]} to ${seeds[seeds.length - 1]}` : `seeds ${seeds.join(', ')}`;
 }
 
-/** The rule the verdict follows, as the table says it under itself. */
-export const SPREAD_RULE =
-  'A and B run at the same seeds, and runs at one seed share their traffic’s random draws, so each seed gives one difference B − A. A difference counts as larger than the seeds’ spread when the mean of these differences is more than 2 × sd(B − A)/√N away from 0, about two standard errors. This is a rule of thumb over N seeds, not a significance test: within the spread means these seeds cannot tell the two apart.';
+/**
+ * The rule the verdict follows, as a table says it under itself: `who` run at the same
+ * seeds, each seed giving one difference `d`.
+ */
+export function spreadRule(who: string, d: string): string {
+  return `${who} run at the same seeds, and runs at one seed share their traffic’s random draws, so each seed gives one difference ${d}. A difference counts as larger than the seeds’ spread when the mean of these differences is more than 2 × sd(${d})/√N away from 0, about two standard errors. This is a rule of thumb over N seeds, not a significance test: within the spread means these seeds cannot tell the two apart.`;
+}
+
+/** The rule of the pairwise table. */
+export const SPREAD_RULE = spreadRule('A and B', 'B − A');
+
+/** A response-time chart's title over seeds: the first seed's curves solid, the others' faint. */
+export function faintTitle(seeds: readonly number[]): string | undefined {
+  return seeds.length > 1 ? `Response times (seed ${seeds[0]}; faint: ${seedsText(seeds.slice(1))})` : undefined;
+}
+
+/** "run 3 of 12" while runs go on, "all 12 runs done" after: `done` of `total` runs have ended. */
+export function runCounterText(done: number, total: number): string {
+  return done < total ? `run ${Math.min(total, done + 1)} of ${total}` : `all ${total} runs done`;
+}
 
 
 /** One side's values of a metric over the seeds. */
@@ -77,7 +94,8 @@ export interface SeedRow {
   winner: 'a' | 'b' | null;
 }
 
-function stat(values: (number | null)[]): SeedStat {
+/** One side's values of a metric over the seeds, with their mean and sample sd (null and non-finite values count as missing). */
+export function seedStat(values: readonly (number | null)[]): SeedStat {
   const clean = values.map((v) => (v === null || !Number.isFinite(v) ? null : v));
   const { mean, sd } = meanSd(clean);
   return { values: clean, mean, sd, missing: clean.filter((v) => v === null).length };
@@ -96,23 +114,40 @@ function seedRows(rows: readonly DiffRow[], keys: string[], proto: Map<string, D
   byKey.push(m);
 }
 
+/** What a metric is, for a row over seeds: its name, which way is better, how it reads. */
+export type SeedMetric = Pick<DiffRow, 'key' | 'label' | 'group' | 'better' | 'style' | 'missing'>;
+
+/**
+ * One metric over the seeds, B against A: `a[k]` and `b[k]` are the two sides' values at
+ * seed k (runs at one seed share their workload's draws, so the differences are paired by
+ * seed): both sides' means and sds, the difference of the means and the verdict on the
+ * per-seed differences (SPREAD_RULE). Used by the pairwise table and by the family's,
+ * where A is the family's first lesson.
+ */
+export function seedRow(p: SeedMetric, aValues: readonly (number | null)[], bValues: readonly (number | null)[]): SeedRow {
+  const a = seedStat(aValues);
+  const b = seedStat(bValues);
+  const has = a.mean !== null && b.mean !== null && a.sd !== null && b.sd !== null;
+  // paired by seed: seed k's B minus seed k's A (every seed has both when `has`)
+  const diffs = has ? b.values.map((x, k) => x! - a.values[k]!) : [];
+  const diff = has ? b.mean! - a.mean! : null;
+  const bound = has ? spreadBound(diffs) : null;
+  const v = has ? verdict(diffs, Math.max(Math.abs(a.mean!), Math.abs(b.mean!))) : null;
+  const winner = v === 'apart' && p.better !== null ? ((p.better === 'higher') === diff! > 0 ? 'b' : 'a') : null;
+  // a count's mean is rarely whole: one decimal
+  const style: NumberStyle = p.style === int ? { ...int, decimals: () => 1 } : p.style;
+  const format = (x: number): string => styleText(style, x);
+  return { key: p.key, label: p.label, group: p.group, better: p.better, format, style, missingText: p.missing, a, b, diff, bound, verdict: v, winner };
+}
+
 function aggregate(keys: readonly string[], proto: Map<string, DiffRow>, bySeed: Map<string, DiffRow>[]): SeedRow[] {
-  return keys.map((key) => {
-    const p = proto.get(key)!;
-    const a = stat(bySeed.map((m) => m.get(key)?.a ?? null));
-    const b = stat(bySeed.map((m) => m.get(key)?.b ?? null));
-    const has = a.mean !== null && b.mean !== null && a.sd !== null && b.sd !== null;
-    // paired by seed: seed k's B minus seed k's A (every seed has both when `has`)
-    const diffs = has ? b.values.map((x, k) => x! - a.values[k]!) : [];
-    const diff = has ? b.mean! - a.mean! : null;
-    const bound = has ? spreadBound(diffs) : null;
-    const v = has ? verdict(diffs, Math.max(Math.abs(a.mean!), Math.abs(b.mean!))) : null;
-    const winner = v === 'apart' && p.better !== null ? ((p.better === 'higher') === diff! > 0 ? 'b' : 'a') : null;
-    // a count's mean is rarely whole: one decimal
-    const style: NumberStyle = p.style === int ? { ...int, decimals: () => 1 } : p.style;
-    const format = (x: number): string => styleText(style, x);
-    return { key, label: p.label, group: p.group, better: p.better, format, style, missingText: p.missing, a, b, diff, bound, verdict: v, winner };
-  });
+  return keys.map((key) =>
+    seedRow(
+      proto.get(key)!,
+      bySeed.map((m) => m.get(key)?.a ?? null),
+      bySeed.map((m) => m.get(key)?.b ?? null),
+    ),
+  );
 }
 
 /**
@@ -143,7 +178,7 @@ export function seedTable(pairs: readonly { a: Summary; b: Summary }[]): { rows:
  * the same) as "± 0" in the unit: "75.3 pkts ± 0 pkts". A missing mean: "unfinished in
  * 2 of 5 seeds".
  */
-export function statText(r: SeedRow, s: SeedStat): string {
+export function statText(r: Pick<SeedRow, 'style' | 'missingText'>, s: SeedStat): string {
   if (s.mean === null || s.sd === null) return s.missing === s.values.length ? r.missingText : `${r.missingText} in ${s.missing} of ${s.values.length} seeds`;
   const decimals = r.style.decimals(s.mean);
   const sd = s.sd === 0 ? `0${r.style.unit}` : styleText(r.style, s.sd, decimals);
@@ -151,14 +186,16 @@ export function statText(r: SeedRow, s: SeedStat): string {
 }
 
 /** The difference of the means, signed: "+1.2 ms", "−0.40 %", "=" when the same. */
-export function diffText(r: SeedRow): string {
+export function diffText(r: Pick<SeedRow, 'diff' | 'verdict' | 'format'>): string {
   if (r.diff === null) return '—';
   if (r.verdict === 'same') return '=';
   return `${r.diff > 0 ? '+' : '−'}${r.format(Math.abs(r.diff))}`;
 }
 
-export function verdictText(v: Verdict | null): string {
-  return v === 'apart' ? 'larger than the seeds’ spread' : v === 'within' ? 'within the seeds’ spread' : v === 'same' ? 'the same' : '—';
+/** The verdict in words; `short` (for a table cell under a figure) leaves out "seeds’". */
+export function verdictText(v: Verdict | null, short = false): string {
+  const spread = short ? 'the spread' : 'the seeds’ spread';
+  return v === 'apart' ? `larger than ${spread}` : v === 'within' ? `within ${spread}` : v === 'same' ? 'the same' : '—';
 }
 
 /**

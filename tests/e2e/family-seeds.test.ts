@@ -1,0 +1,171 @@
+/// <reference lib="dom" />
+/**
+ * The family view over several seeds, in Chromium: three lessons of seeds/000's 80 % family
+ * (drop-tail, RED and ARED + ECN with a 5 ms target) on a short window, over 3 seeds. Each
+ * lesson's mean of each figure in the table must equal the mean of its three single-seed
+ * runs, run here in Node with runScenario at seeds s, s+1, s+2 (bit-identical to the worker,
+ * DESIGN §3), and each verdict the paired rule on the per-seed differences from the first
+ * lesson computed here: the test fails if the seeds are not varied, not paired or averaged
+ * wrong. Screenshots go to /tmp/shots/.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Summary } from '../../src/engine/metrics/types';
+import { runScenario } from '../../src/engine/run';
+import type { Scenario } from '../../src/engine/scenario/schema';
+import type { EngineScenario } from '../../src/engine/sim-run';
+import { largeRunQuestion } from '../../src/ui/run/controller';
+import { FAMILY_METRICS, familyRunList, shortLabels } from '../../src/ui/compare/family';
+import { comparisonQuestion, seedList, verdictText } from '../../src/ui/compare/seeds';
+import { lessons } from '../../src/ui/scenario-api';
+import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS } from './harness';
+
+const h = harnessPerFile();
+
+const PRESET = 'web-dt148-80';
+const OTHERS = ['web-red5-80', 'web-redecn5-80'];
+
+const open = (hash: string, query = '', width = 1366, height = 900): Promise<Page> => openApp(h(), hash, { query, width, height });
+
+/** The family's members as the panel lists them (the current scenario first), with `ids` ticked and the others not. */
+async function pickFamily(page: Page, ids: readonly string[], n: number): Promise<{ id: string; title: string; scenario: Scenario }[]> {
+  const scenario = (await page.evaluate(() => JSON.parse(JSON.stringify(window.__aqmlab!.store.getState().scenario)))) as Scenario;
+  const list = familyRunList(scenario, 'current', PRESET, lessons());
+  await page.locator('details.slot-compare > summary').click();
+  const select = page.locator('.cmp-panel select.cmp-choice');
+  await select.scrollIntoViewIfNeeded();
+  await select.selectOption('f:family');
+  const boxes = page.locator('.cmp-family input[type=checkbox]');
+  expect(await boxes.count()).toBe(list.length);
+  for (let i = 0; i < list.length; i++) await boxes.nth(i).setChecked(ids.includes(list[i].id));
+  await page.getByLabel('Repeat each run over').selectOption(String(n));
+  return list.filter((m) => ids.includes(m.id));
+}
+
+const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+const sd = (xs: number[]) => {
+  const m = mean(xs);
+  return Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
+};
+
+describe('the lesson family over seeds', () => {
+  it('each lesson’s mean equals its Node runs at seeds s, s+1, s+2, and each verdict the paired rule against the first lesson', async () => {
+    const page = await open(`p=${PRESET}&duration=12&warmup=2&seed=3`);
+    const members = await pickFamily(page, ['current', ...OTHERS], 3);
+    expect(members.map((m) => m.id)).toEqual(['current', ...OTHERS]);
+    await page.locator('.cmp-panel button.primary').click();
+    // 3 lessons and the baseline at each of 3 seeds
+    await expect.poll(() => page.locator('[data-testid=seed-runs]').innerText()).toMatch(/^(run ([1-9]|1[0-2]) of 12|all 12 runs done)$/);
+    const table = page.locator('[data-testid=family-seed-table]');
+    await table.waitFor({ timeout: 180_000 });
+    expect(await page.locator('[data-testid=seed-runs]').innerText()).toBe('all 12 runs done');
+    expect(await page.locator('.cmp-seed').filter({ hasText: 'All run with each of seeds 3 to 5' }).count()).toBe(1);
+
+    // the same runs in Node, one seed at a time
+    const seeds = seedList(3, 3);
+    const node: Summary[][] = members.map((m) => seeds.map((seed) => runScenario({ ...m.scenario, seed } as unknown as EngineScenario).summary));
+    // the rows: the lessons' short labels, the first said to be the reference
+    const labels = shortLabels(members.map((m) => (m.id === 'current' ? lessons().find((l) => l.name === PRESET)!.title : m.title)));
+    const heads = (await table.locator('tbody th').allInnerTexts()).map((t) => t.trim());
+    expect(heads).toEqual(labels.map((l, i) => (i === 0 ? `${l} (reference)` : l)));
+
+    for (const m of FAMILY_METRICS) {
+      const ref = node[0].map((s) => m.value(s)!);
+      for (let i = 0; i < members.length; i++) {
+        const own = node[i].map((s) => m.value(s)!);
+        const cell = table.locator(`tbody tr[data-member="${i}"] td[data-metric="${m.key}"]`);
+        expect(Number(await cell.getAttribute('data-mean')), `${members[i].id} ${m.key}`).toBeCloseTo(mean(own), 9);
+        expect(Number(await cell.getAttribute('data-sd')), `${members[i].id} ${m.key}`).toBeCloseTo(sd(own), 9);
+        if (i === 0) {
+          expect(await cell.locator('[data-testid=family-verdict]').count()).toBe(0);
+          continue;
+        }
+        // paired by seed: this lesson's run at seed k minus the first lesson's at seed k
+        const d = own.map((x, k) => x - ref[k]);
+        const md = mean(d);
+        const expected = d.every((x) => x === 0) ? 'same' : Math.abs(md) > (2 * sd(d)) / Math.sqrt(d.length) ? 'apart' : 'within';
+        expect(await cell.getAttribute('data-verdict'), `${members[i].id} ${m.key}: differences ${d.join(', ')}`).toBe(expected);
+        const said = cell.locator('[data-testid=family-verdict]');
+        expect(await said.innerText()).toMatch(expected === 'same' ? /^the same$/ : new RegExp(`^[+−][\\d.]+, ${verdictText(expected, true)}$`));
+        expect(await said.getAttribute('title')).toMatch(new RegExp(`: ${verdictText(expected)}$`));
+      }
+    }
+    // the seeds do move the load: a table of one seed's runs could not match the means above
+    for (let i = 0; i < members.length; i++) {
+      const util = node[i].map((s) => s.bottleneck.utilization);
+      expect(new Set(util).size, `${members[i].id}: utilization over seeds ${util.join(', ')}`).toBe(3);
+      expect(Math.abs(mean(util) - util[0])).toBeGreaterThan(1e-4);
+    }
+    // the rule is stated under the table
+    expect(await page.locator('[data-testid=spread-rule]').innerText()).toContain('2 × sd(lesson − first lesson)/√N');
+    // the chart: seed 3 solid, the others faint, and it says so
+    const chart = page.locator('[data-testid=compare-response]');
+    expect(await chart.locator('h3').innerText()).toBe('Response times (seed 3; faint: seeds 4 to 5)');
+    await chart.scrollIntoViewIfNeeded();
+    const box = (await chart.locator('canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.5);
+    // the read-out names the first seed's three lessons and the baseline, not the faint curves
+    await expect.poll(() => chart.locator('.cmp-legend-line').innerText()).toMatch(/uncongested: [\d.]+ %$/);
+    expect((await chart.locator('.cmp-legend-line').innerText()).match(/: [\d.]+ %/g)?.length).toBe(4);
+    await page.locator('section.cmp').screenshot({ path: `${SHOTS}/family-seeds.png` });
+    expect(await seriousViolations(page, '.cmp-panel')).toEqual([]);
+    await page.context().close();
+  });
+
+  it('one seed: the one-seed table as before, each row its lesson’s run at that seed', async () => {
+    const page = await open(`p=${PRESET}&duration=12&warmup=2&seed=6`);
+    const members = await pickFamily(page, ['current', OTHERS[1]], 1);
+    await page.locator('.cmp-panel button.primary').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=family-table] tbody tr').length === 2, undefined, { timeout: 120_000, polling: 250 });
+    expect(await page.locator('[data-testid=family-seed-table], [data-testid=seed-runs]').count()).toBe(0);
+    expect(await page.locator('[data-testid=compare-response] h3').innerText()).toBe('Response times');
+    const rows = (await page.locator('[data-testid=family-table] tbody tr').allInnerTexts()).map((r) => r.split('\t').map((c) => c.trim()));
+    for (let i = 0; i < 2; i++) {
+      const s = runScenario(members[i].scenario as unknown as EngineScenario).summary;
+      expect(members[i].scenario.seed).toBe(6);
+      expect(rows[i].slice(1)).toEqual(FAMILY_METRICS.map((m) => m.text(m.value(s)!)));
+    }
+    await page.context().close();
+  });
+
+  it('asks before a large family over seeds, counting every lesson at every seed; Close stops every run', async () => {
+    const page = await open(`p=${PRESET}&warmup=2&seed=1`);
+    // a window where one run is not very large but 2 lessons × 10 seeds are
+    const scenario = (await page.evaluate(() => JSON.parse(JSON.stringify(window.__aqmlab!.store.getState().scenario)))) as Scenario;
+    const at = (d: number) => ({ ...scenario, duration: d, stopAfterExchanges: undefined });
+    let duration = 20;
+    while (comparisonQuestion([{ label: 'a', scenario: at(duration) }, { label: 'b', scenario: at(duration) }], 10, largeRunQuestion) === null) duration *= 2;
+    expect(largeRunQuestion(at(duration) as Scenario)).toBeNull();
+    const errs = await page.evaluate((d) => window.__aqmlab!.controller.setParam('duration', d), duration);
+    expect(errs).toEqual([]);
+    const members = await pickFamily(page, ['current', OTHERS[1]], 10);
+    const asked: string[] = [];
+    page.on('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await page.locator('.cmp-panel button.primary').click();
+    await expect.poll(() => asked.length).toBe(1);
+    const expected = comparisonQuestion(
+      members.map((m, i) => ({ label: String(i), scenario: { ...m.scenario, seed: 1 } })),
+      10,
+      largeRunQuestion,
+    )!;
+    expect(asked[0]).toMatch(/^Compare over 10 seeds: /);
+    expect(asked[0]).toContain('its 20 runs (2 scenarios × 10 seeds)');
+    expect(asked[0]).toContain(expected.question.split('\n').find((l) => l.startsWith('All 20 runs together'))!);
+    await expect.poll(() => page.locator('.cmp-panel .cmp-error').innerText()).toMatch(/^Not started: the comparison over 10 seeds is very large/);
+    expect(await page.locator('section.cmp').count()).toBe(0);
+
+    // a shorter window, still over 10 seeds: it starts; Close comparison ends its workers and none starts later
+    expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('duration', 60))).toEqual([]);
+    const before = page.workers().length;
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency || 2);
+    await page.locator('.cmp-panel button.primary').click();
+    await expect.poll(() => page.locator('[data-testid=seed-runs]').innerText()).toBe('run 1 of 30');
+    // no more runs at once than the family takes over one seed
+    await expect.poll(() => page.workers().length - before).toBe(Math.max(1, Math.min(4, cores - 1)));
+    await expectCloseStopsRuns(page, before);
+    await page.context().close();
+  });
+});
