@@ -569,6 +569,42 @@ describe('phone and projector', () => {
     }
   });
 
+  it('at 1366 and 1280 px a 200 s run’s time and “finished” stay on one line, beside each other', async () => {
+    // at 1366 px "finished" went to a row of its own under "t = 200.0 s / 200.0 s" (the
+    // progress kept 22rem for an open-ended run's text, and the state did not fit beside it)
+    for (const [query, width] of [
+      ['', 1366],
+      ['', 1280],
+      ['?classroom=1', 1366],
+      ['?classroom=1', 1280],
+    ] as const) {
+      const page = await open('p=default&duration=200', { width, height: 768, query });
+      await page.evaluate(() => {
+        window.__aqmlab!.controller.setSpeed('max');
+        window.__aqmlab!.controller.start();
+      });
+      await waitForStatus(page, 'done');
+      const got = await page.evaluate(() => {
+        const box = (sel: string) => {
+          const e = document.querySelector<HTMLElement>(sel)!;
+          const r = e.getBoundingClientRect();
+          return { text: e.textContent ?? '', top: r.top, bottom: r.bottom, right: r.right, left: r.left, lines: Math.round(r.height / parseFloat(getComputedStyle(e).lineHeight)) };
+        };
+        return { time: box('[data-testid=sim-time]'), state: box('.transport .status') };
+      });
+      const what = `${query || 'normal'} at ${width} px`;
+      expect(got.time.text, what).toBe('t = 200.0 s / 200.0 s');
+      expect(got.state.text, what).toBe('finished');
+      expect(got.time.lines, `${what}: the time on one line`).toBe(1);
+      expect(got.state.lines, `${what}: the state on one line`).toBe(1);
+      expect(Math.abs(got.state.top - got.time.top), `${what}: the state beside the time`).toBeLessThanOrEqual(2);
+      expect(got.state.left, what).toBeGreaterThanOrEqual(got.time.right);
+      expect(got.state.right, what).toBeLessThanOrEqual(width);
+      if (width === 1366 && !query) await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-1366-finished.png` });
+      await page.context().close();
+    }
+  });
+
   it('classroom mode at 1920x1080: chart text of 20 px and more (read from the exported SVG), page text of 20 px and more', async () => {
     const page = await open('p=default', { width: 1920, height: 1080, query: '?classroom=1' });
     await page.getByRole('radio', { name: 'max: as fast as possible' }).click();

@@ -152,21 +152,24 @@ export function Transport() {
         <span aria-hidden="true">↺</span> Reset
       </button>
       <SpeedGroup speed={speed} onSpeed={(v) => controller.setSpeed(v)} />
-      <div className="progress" aria-live="off">
-        <div className="bar" role="progressbar" aria-label="Simulated time" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac} aria-valuetext={Number.isFinite(exchFrac) ? `${exchanges} of ${target} exchanges, ${timeText(now)} simulated` : finite ? `${timeText(now)} of ${timeText(end)}` : `${timeText(now)} simulated`}>
-          <div className="fill" style={{ width: `${(frac * 100).toFixed(2)}%` }} />
+      {/* the progress and the state ("finished") wrap as one: at 1366 px the state alone went to a third row */}
+      <div className="run-state">
+        <div className="progress" aria-live="off">
+          <div className="bar" role="progressbar" aria-label="Simulated time" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac} aria-valuetext={Number.isFinite(exchFrac) ? `${exchanges} of ${target} exchanges, ${timeText(now)} simulated` : finite ? `${timeText(now)} of ${timeText(end)}` : `${timeText(now)} simulated`}>
+            <div className="fill" style={{ width: `${(frac * 100).toFixed(2)}%` }} />
+          </div>
+          <span className="time" data-testid="sim-time">
+            t = {timeText(now)}
+            {finite ? ` / ${timeText(end)}` : Number.isFinite(exchFrac) ? '' : Number.isFinite(bytesFrac) ? ` · ${Math.floor(bytesFrac * 100)} % of the data delivered` : ''}
+            {Number.isFinite(exchFrac) ? ` · ${exchanges.toLocaleString('en-US')} of ${target!.toLocaleString('en-US')} exchanges` : ''}
+            {speed === 'max' && Number.isFinite(left) ? <span className="muted"> · {timeText(left)} left</span> : null}
+            {active && speed !== 'max' && simRate > 0 && typeof speed === 'number' && simRate < speed * 0.7 ? <span className="muted"> · running at {format('.2~f')(simRate)}×</span> : null}
+          </span>
         </div>
-        <span className="time" data-testid="sim-time">
-          t = {timeText(now)}
-          {finite ? ` / ${timeText(end)}` : Number.isFinite(exchFrac) ? '' : Number.isFinite(bytesFrac) ? ` · ${Math.floor(bytesFrac * 100)} % of the data delivered` : ''}
-          {Number.isFinite(exchFrac) ? ` · ${exchanges.toLocaleString('en-US')} of ${target!.toLocaleString('en-US')} exchanges` : ''}
-          {speed === 'max' && Number.isFinite(left) ? <span className="muted"> · {timeText(left)} left</span> : null}
-          {active && speed !== 'max' && simRate > 0 && typeof speed === 'number' && simRate < speed * 0.7 ? <span className="muted"> · running at {format('.2~f')(simRate)}×</span> : null}
+        <span className={`status status-${status}`} role="status" aria-live="polite">
+          {stepNote ?? (status === 'starting' && calibrating ? `calibrating the load: run ${calibrating.run} of at most ${calibrating.maxRuns}` : status === 'stepping' ? `finding the next ${what}…` : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
         </span>
       </div>
-      <span className={`status status-${status}`} role="status" aria-live="polite">
-        {stepNote ?? (status === 'starting' && calibrating ? `calibrating the load: run ${calibrating.run} of at most ${calibrating.maxRuns}` : status === 'stepping' ? `finding the next ${what}…` : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
-      </span>
       {status === 'paused' && inspected ? (
         // below 1100 px the inspector sits under the charts, screens away from the Step just pressed (hidden wider, where it is beside them)
         <button type="button" className="see-why" onClick={showInspector} aria-label="Why? Show the decision inspector">
