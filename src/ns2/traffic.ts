@@ -102,7 +102,7 @@ export function packmimeExport(item: TrafficItem, ctx: TrafficExportContext): vo
   const dependence =
     t.arrivals === 'farima'
       ? "the model's fractional-ARIMA dependence of the gaps, as arrivals: farima here, and of the request sizes, which the engine leaves out"
-      : "the model's fractional-ARIMA dependence of the gaps and request sizes, which the engine leaves out with arrivals: independent: ns-2's connection counts over 10 s vary 10-30 times as much as a Poisson process's, and it loses about 15 % more at the same utilization; arrivals: farima is the closer match";
+      : "the model's fractional-ARIMA dependence of the gaps and request sizes, which the engine leaves out with arrivals: independent: ns-2's connection counts over 10 s vary 10-30 times as much as a Poisson process's, and it loses about 14 % more at the same utilization; with arrivals: farima the two lose the same";
   ctx.note(ctx.path, `ns-2's PackMime-HTTP draws its own connection times and sizes (its RNG, and ${dependence}), uses full-duplex FullTcp agents (ACKs piggybacked on data, no separate one-way halves), records response times only for exchanges that started after a whole-second warm-up, and reports no 'started', 'inProgress' or 'flowsWithLoss': compare distributions, not exchanges`);
 }
 

@@ -40,7 +40,7 @@ export function setCalibrationStore(s: CalibrationStore): void {
 }
 
 /** Part of every cache key: bump it when a workload model or the engine changes what a calibration would measure. */
-export const CALIBRATION_VERSION = 7;
+export const CALIBRATION_VERSION = 8;
 
 /** How far from the asked load (absolute utilization) a calibration may stop. */
 export const CALIBRATION_TOLERANCE = 0.005;

@@ -20,18 +20,19 @@ import {
 /**
  * Samplers of the PackMime-HTTP model (Cao et al. 2004; seeds/000 §5.1) over the data of
  * packmime-data.ts. The marginal distributions are those of the model. The model's
- * fractional-ARIMA correlation between successive gaps and sizes (long-range dependence)
- * is not generated: successive values are independent. At the rates of the papers (tens
- * to hundreds of connections per second) the correlated share of the variance is small
- * (the model's own variance ratio puts > 90 % of it in the independent noise term), so the
- * arrival process is Poisson-like, as seeds/000 describes it.
+ * fractional-ARIMA correlation between successive gaps (long-range dependence) is
+ * generated when asked (GapSampler's `correlated`, the traffic item's `arrivals:
+ * "farima"`); successive sizes are independent. The correlated share of a gap's variance
+ * is small (10 % at 120 connections/s), but it adds up over windows of seconds: the counts
+ * per 10 s then vary 12-15 times as much as a Poisson process's, as in ns-2.35.
  */
 
 /** Largest size the generator hands out (the log tables' linear extension grows without bound as p -> 1). */
 export const MAX_SIZE = 2 ** 31 - 1;
 
+/** A logit law's value at `rate`: 2^z / (1 + 2^z), z = a + b log2 rate (base 2, see LogitLaw). */
 export function logitLaw(law: LogitLaw, rate: number): number {
-  return logistic(law.a + law.b * Math.log2(rate));
+  return logistic((law.a + law.b * Math.log2(rate)) * Math.LN2);
 }
 
 /** Value of an inverse-CDF table at cumulative probability p in [0, 1). */

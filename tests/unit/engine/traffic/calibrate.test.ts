@@ -35,7 +35,12 @@ describe('offered load calibration (uncongested twin: bottleneck 10x faster)', (
     const s = scenario(0.8);
     const c = calibrateLoads(s, (x) => runScenario(x)).get(0)!;
     expect(c.param).toBe('rate');
-    expect(Math.abs(c.measured - 0.8)).toBeLessThanOrEqual(CALIBRATION_TOLERANCE);
+    // it stops at its tolerance, or after CALIBRATION_RUNS runs at the best one: the
+    // utilization is not exactly proportional to the rate (a heavy-tailed response more or
+    // less inside the window), so the last steps can hop around 80 % (seed 1: 76.7, 77.7,
+    // 82.6, 79.2 %); within the issue's +-3 % either way
+    expect(Math.abs(c.measured - 0.8) <= CALIBRATION_TOLERANCE || c.runs === CALIBRATION_RUNS).toBe(true);
+    expect(Math.abs(c.measured - 0.8)).toBeLessThanOrEqual(0.03);
     // an independent run of the uncongested twin at that rate
     const u = uncongestedLoad(s, c.value, c.fixed);
     expect(u).toBeGreaterThan(0.77);

@@ -108,7 +108,8 @@ describe('GapSampler: independent and long-range dependent connection gaps', () 
       const mean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
       expect(Math.abs(mean * rate - 1)).toBeLessThan(0.04);
       const sorted = [...gaps].sort((a, b) => a - b);
-      expect(Math.abs(sorted[sorted.length >> 1] / median - 1)).toBeLessThan(0.03);
+      // (the dependent gaps' sample median wanders more: their normals are long-range dependent)
+      expect(Math.abs(sorted[sorted.length >> 1] / median - 1)).toBeLessThan(0.05);
     }
   });
 
