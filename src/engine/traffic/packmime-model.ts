@@ -1,6 +1,7 @@
 import type { Rng } from '../core/rng';
-import { gamma, interpolate, lnGamma, logistic, normal, weibull } from './dist';
+import { gamma, interpolate, lnGamma, logistic, normal, normalSurvival, weibull } from './dist';
 import {
+  GAP_FARIMA,
   GAP_SHAPE,
   REQ_LARGE,
   REQ_PROB_A,
@@ -50,20 +51,100 @@ export function wholeBytes(v: number): number {
   return b < 1 ? 1 : b > MAX_SIZE ? MAX_SIZE : b;
 }
 
-/** Connection gaps: Weibull with the rate-dependent shape (taken at `shapeRate`) and mean 1 / rate (seconds). */
+/**
+ * Fractional Gaussian noise with differencing parameter d (0 < d < 0.5), unit innovation
+ * scale: Hosking's (1984) exact recursion (Durbin-Levinson: phi_tt = d / (t - d), phi_tj =
+ * phi_(t-1)j - phi_tt phi_(t-1)(t-j), v_t = (1 - phi_tt^2) v_(t-1), v_0 = Γ(1-2d) / Γ(1-d)^2),
+ * x_t = sum_j phi_tj x_(t-j) + sqrt(v_t) e_t, with the coefficients frozen after `terms`
+ * steps (a finite AR representation, as ns-2.35 does with 1,000). The first terms + 1
+ * values are drawn and dropped on construction, so the process starts with a full past.
+ */
+export class FractionalNoise {
+  /** Variance of x: v_0 = Γ(1-2d) / Γ(1-d)^2. */
+  readonly variance: number;
+  /** phi[j], j = 1..terms-1: the weights of x_(t-j). */
+  private readonly phi: Float64Array;
+  /** The last `terms` values, x_t at index t mod terms. */
+  private readonly past: Float64Array;
+  private v: number;
+  private t = 0;
+  constructor(
+    private readonly rng: Rng,
+    private readonly d: number,
+    private readonly terms: number,
+  ) {
+    this.phi = new Float64Array(terms);
+    this.past = new Float64Array(terms);
+    this.variance = Math.exp(lnGamma(1 - 2 * d) - 2 * lnGamma(1 - d));
+    this.v = this.variance;
+    for (let i = 0; i <= terms; i++) this.next();
+  }
+  next(): number {
+    const { phi, past, terms } = this;
+    const t = this.t;
+    if (t > 0 && t < terms) {
+      const ptt = this.d / (t - this.d);
+      for (let j = 1; 2 * j <= t; j++) {
+        const a = phi[j] - ptt * phi[t - j];
+        const b = phi[t - j] - ptt * phi[j];
+        phi[j] = a;
+        phi[t - j] = b;
+      }
+      phi[t] = ptt;
+      this.v *= 1 - ptt * ptt;
+    }
+    // m_t = sum over j = 1..min(t, terms-1) of phi[j] x_(t-j); x_(t-j) sits at slot t-j mod terms
+    const n = Math.min(t, terms - 1);
+    const slot = t % terms;
+    const head = Math.min(n, slot);
+    let m = 0;
+    for (let j = 1; j <= head; j++) m += phi[j] * past[slot - j];
+    for (let j = head + 1; j <= n; j++) m += phi[j] * past[slot - j + terms];
+    const x = m + Math.sqrt(this.v) * normal(this.rng);
+    past[slot] = x;
+    this.t = t + 1;
+    return x;
+  }
+}
+
+/**
+ * Connection gaps: Weibull with the rate-dependent shape (taken at `shapeRate`) and mean
+ * 1 / rate (seconds). Independent by default; `correlated` gives them the model's
+ * long-range dependence (GAP_FARIMA): the same Weibull, taken at the quantile of a
+ * correlated normal instead of an independent uniform.
+ */
 export class GapSampler {
   readonly shape: number;
   readonly scale: number;
+  private readonly farima: FractionalNoise | null = null;
+  private sEps = 0;
+  private sNoise = 0;
+  private lastX = 0;
   constructor(
     private readonly rng: Rng,
     readonly rate: number,
     shapeRate = rate,
+    correlated = false,
   ) {
     this.shape = logitLaw(GAP_SHAPE, shapeRate);
     this.scale = 1 / (rate * Math.exp(lnGamma(1 + 1 / this.shape)));
+    if (correlated) {
+      const { d, terms } = GAP_FARIMA;
+      this.farima = new FractionalNoise(rng, d, terms);
+      this.lastX = this.farima.next();
+      const varRatio = logitLaw(GAP_FARIMA.varRatio, shapeRate);
+      // y = x_t + x_(t-1) has variance v_0 (2 + 2 rho_1), rho_1 = d / (1 - d): scale it to 1 - varRatio
+      this.sEps = Math.sqrt((1 - varRatio) / (this.farima.variance * (2 + (2 * d) / (1 - d))));
+      this.sNoise = Math.sqrt(varRatio);
+    }
   }
   next(): number {
-    return weibull(this.rng, this.shape, this.scale);
+    if (this.farima === null) return weibull(this.rng, this.shape, this.scale);
+    const x = this.farima.next();
+    const z = this.sEps * (x + this.lastX) + this.sNoise * normal(this.rng);
+    this.lastX = x;
+    // the Weibull quantile at Φ(z): scale (-ln(1 - Φ(z)))^(1/shape), with 1 - Φ(z) = P(Z > z)
+    return this.scale * Math.pow(-Math.log(normalSurvival(z)), 1 / this.shape);
   }
 }
 

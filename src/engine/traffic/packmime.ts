@@ -42,6 +42,18 @@ export const PACKMIME_PARAMS = {
     doc: 'PackMime HTTP/1.1 model: 9 % of connections carry several pages of objects, with the model\'s gaps between requests; otherwise one request per connection (HTTP/1.0).',
     ref: 'ns-2.35 PackMime persistent model',
   },
+  arrivals: {
+    type: 'enum',
+    values: ['independent', 'farima'],
+    valueDocs: {
+      independent: 'successive gaps independent: the connections arrive as a renewal process, close to Poisson at tens of connections per second',
+      farima: "successive gaps long-range dependent as in the PackMime model and ns-2.35 (fractional ARIMA, d = 0.33): the connection rate itself wanders over seconds to minutes, so the same mean load brings more bursts of overload",
+    },
+    default: 'independent',
+    label: 'Connection arrivals',
+    doc: 'Whether the gaps between connections are independent or long-range dependent; both keep the same Weibull distribution of a gap and the same mean rate.',
+    ref: 'Cao et al. 2004 (PackMime); ns-2.35 PackMimeHTTPFlowArriveRandomVariable',
+  },
   start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time of the first connection, seconds.' },
   stop: { type: 'number', unit: 's', default: 60, min: 0, exclusiveMin: true, max: 1e6, label: 'Stop', doc: 'No new connections after this time (open ones finish); omit to keep going until the run ends.' },
 } as const satisfies ParamSpecs;
@@ -49,6 +61,7 @@ export const PACKMIME_PARAMS = {
 export type PackmimeItem = TrafficItemOf<typeof PACKMIME_PARAMS, 'load' | 'stop'> & {
   kind: 'packmime';
   direction: 'forward' | 'reverse' | 'both';
+  arrivals: 'independent' | 'farima';
   /**
    * Set by the load calibration, not by scenarios: the rate the model's rate-dependent
    * shapes (gap and response-run Weibulls) are taken at, so that calibration runs at
@@ -86,11 +99,12 @@ class PackMimeSource implements AppHandler, WebClient {
     rate: number,
     modelRate: number,
     private readonly persistent: boolean,
+    correlatedGaps: boolean,
     private readonly stopNs: number,
     name: string,
   ) {
     const seed = ctx.seed;
-    this.gaps = new GapSampler(rngFor(seed, `${name}:gap`), rate, modelRate);
+    this.gaps = new GapSampler(rngFor(seed, `${name}:gap`), rate, modelRate, correlatedGaps);
     this.rsp = new ResponseSampler(rngFor(seed, `${name}:rsp`), modelRate);
     this.sizeRng = rngFor(seed, `${name}:req`);
     this.delayRng = rngFor(seed, `${name}:server`);
@@ -213,7 +227,7 @@ export const packmime = defineTraffic({
     const tcp: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
     const stopNs = item.stop !== undefined ? fromSeconds(item.stop) : Infinity;
     for (const sides of webSides(item.direction, ctx)) {
-      const src = new PackMimeSource(ctx, sides, tcp, item.rate, (item as PackmimeItem).modelRate ?? item.rate, item.persistent, stopNs, `packmime:${ctx.index}:${sides.dir}`);
+      const src = new PackMimeSource(ctx, sides, tcp, item.rate, (item as PackmimeItem).modelRate ?? item.rate, item.persistent, item.arrivals === 'farima', stopNs, `packmime:${ctx.index}:${sides.dir}`);
       src.begin(fromSeconds(item.start));
     }
   },
