@@ -97,6 +97,19 @@ async function checkClassroom(page: Page): Promise<void> {
   const sizes = await page.locator('section.cmp-grid svg[role=img] text').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('font-size'))));
   expect(sizes.length).toBeGreaterThan(10);
   expect(Math.min(...sizes)).toBeGreaterThanOrEqual(20);
+  // and the page's text around them: the legend, the notes, the caption, the tables
+  const small = await page.evaluate(() => {
+    const out: string[] = [];
+    const walk = document.createTreeWalker(document.querySelector('section.cmp-grid')!, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const e = n.parentElement!;
+      if (!n.textContent!.trim() || e.closest('svg, .sr-only') || e.getClientRects().length === 0) continue;
+      const px = parseFloat(getComputedStyle(e).fontSize);
+      if (px < 20) out.push(`${px} px: ${n.textContent!.trim().slice(0, 30)}`);
+    }
+    return out;
+  });
+  expect(small).toEqual([]);
   expect(await textProblems(page)).toEqual([]);
   expect(await gridViolations(page)).toEqual([]);
 }
