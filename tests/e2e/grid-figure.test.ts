@@ -97,6 +97,19 @@ async function checkClassroom(page: Page): Promise<void> {
   const sizes = await page.locator('section.cmp-grid svg[role=img] text').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('font-size'))));
   expect(sizes.length).toBeGreaterThan(10);
   expect(Math.min(...sizes)).toBeGreaterThanOrEqual(20);
+  // and the page's text around them: the legend, the notes, the caption, the tables
+  const small = await page.evaluate(() => {
+    const out: string[] = [];
+    const walk = document.createTreeWalker(document.querySelector('section.cmp-grid')!, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const e = n.parentElement!;
+      if (!n.textContent!.trim() || e.closest('svg, .sr-only') || e.getClientRects().length === 0) continue;
+      const px = parseFloat(getComputedStyle(e).fontSize);
+      if (px < 20) out.push(`${px} px: ${n.textContent!.trim().slice(0, 30)}`);
+    }
+    return out;
+  });
+  expect(small).toEqual([]);
   expect(await textProblems(page)).toEqual([]);
   expect(await gridViolations(page)).toEqual([]);
 }
@@ -107,6 +120,22 @@ async function checkPhone(page: Page): Promise<void> {
   expect(b.top).toBeGreaterThanOrEqual(a.bottom - 1);
   expect(await textProblems(page)).toEqual([]);
   expect(await gridViolations(page)).toEqual([]);
+}
+
+/** Without classroom type the tables fit a phone unscrolled, each curve's head on one line ("10 ms" broke after its number). */
+async function tablesFit(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const box = document.querySelector<HTMLElement>('.cmp-grid-tables')!;
+    const out = box.scrollWidth > box.clientWidth + 1 ? [`the tables are ${box.scrollWidth} px wide in ${box.clientWidth} px`] : [];
+    for (const th of document.querySelectorAll<HTMLElement>('.cmp-grid-tables thead th:not(:first-child)')) {
+      // the visible text's own height (the cell is as tall as its row, whose first head wraps)
+      const r = document.createRange();
+      r.selectNodeContents(th.firstChild!);
+      const lines = Math.round(r.getBoundingClientRect().height / parseFloat(getComputedStyle(th).lineHeight));
+      if (lines > 1) out.push(`"${th.firstChild!.textContent}" on ${lines} lines`);
+    }
+    return out;
+  });
 }
 
 /** The value a chart plots for a preset (a point's marker) or a curve's reference line. */
@@ -157,6 +186,7 @@ describe('Compare: the figure of a grid of presets (seeds/004 Fig. 4)', () => {
     const phone = await open('', 390, 844);
     await runGrid(phone);
     await checkPhone(phone);
+    expect(await tablesFit(phone)).toEqual([]);
     await shot(phone, 'grid-fig4-phone.png');
     await phone.context().close();
 
@@ -222,6 +252,7 @@ describe('Compare: the figure of seeds/004 Fig. 20 (b), on a linear axis', () =>
     const phone = await open('', 390, 844, point);
     await runGrid(phone, 12);
     await checkPhone(phone);
+    expect(await tablesFit(phone)).toEqual([]);
     await shot(phone, 'grid-fig20b-phone.png');
     await phone.context().close();
 

@@ -5,9 +5,13 @@
  * scrolled, print media must bring every chart up to date, lay the page out for paper
  * (no run controls or editor, statements and summary kept, charts not cut across pages)
  * and give the screen back afterwards. An open comparison prints its results: its controls
- * hidden, its SVG charts and response-time canvas drawn at the paper's width, its table kept
- * whole. The PDFs and a print-media screenshot go to /tmp/shots/ to be looked at.
+ * hidden, its SVG charts and response-time canvas drawn at the paper's width, a long table
+ * (the seeds table) broken between rows rather than moved whole to the next page, a short one
+ * kept whole. A grid's figure (Compare's "this figure's grid", seeds/004 Fig. 4) prints its
+ * charts at the paper's width and each of its tables on one page (read back from the PDF with
+ * pdftotext). The PDFs and a print-media screenshot go to /tmp/shots/ to be looked at.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -193,7 +197,6 @@ describe('printing a run', () => {
         table: shown('[data-testid=seed-table]'),
         rule: shown('[data-testid=spread-rule]'),
         charts: shown('.cmp-chart-wrap > svg') && shown('.cmp-response canvas'),
-        tableBreak: getComputedStyle(document.querySelector('[data-testid=seed-table]')!).breakInside,
         rowBreaks: [...document.querySelectorAll<HTMLElement>('.cmp-table tr')].map((e) => getComputedStyle(e).breakInside),
         chartBreaks: [...document.querySelectorAll<HTMLElement>('.cmp-chart, .cmp-response')].map((e) => getComputedStyle(e).breakInside),
       };
@@ -207,7 +210,6 @@ describe('printing a run', () => {
     expect(layout.table).toBe(true);
     expect(layout.rule).toBe(true);
     expect(layout.charts).toBe(true);
-    expect(layout.tableBreak, 'the table kept whole when it fits a page').toBe('avoid');
     expect(layout.rowBreaks.every((b) => b === 'avoid')).toBe(true);
     expect(layout.chartBreaks.length).toBeGreaterThan(0);
     expect(layout.chartBreaks.every((b) => b === 'avoid')).toBe(true);
@@ -219,13 +221,15 @@ describe('printing a run', () => {
     // Save as PDF at A4: every chart of the comparison drawn again for the paper's width as
     // printing starts, read once the charts' listeners (registered before this one) have run
     await page.evaluate(() => {
-      const w = window as unknown as { printedCompare?: PrintedChart[]; recordPaper?: boolean; paperEnd?: number };
+      const w = window as unknown as { printedCompare?: PrintedChart[]; recordPaper?: boolean; paperEnd?: number; seedTable?: { height: number; breakInside: string; rows: string[]; head: string } };
       w.recordPaper = true;
       const media = window.matchMedia('print');
       const end = (e: MediaQueryListEvent) => {
         if (!e.matches) return;
         media.removeEventListener('change', end);
         w.paperEnd = document.body.getBoundingClientRect().height;
+        const t = document.querySelector<HTMLElement>('[data-testid=seed-table]')!;
+        w.seedTable = { height: t.getBoundingClientRect().height, breakInside: getComputedStyle(t).breakInside, rows: [...t.querySelectorAll('tr')].map((r) => getComputedStyle(r).breakInside), head: getComputedStyle(t.querySelector('thead')!).display };
         const room = (e: Element) => e.parentElement!.getBoundingClientRect().width;
         w.printedCompare = [
           ...[...document.querySelectorAll<SVGSVGElement>('.cmp-chart-wrap > svg')].map((s) => ({ kind: 'svg' as const, title: s.closest('figure')?.querySelector('figcaption')?.textContent ?? '', width: Number(s.getAttribute('width')), room: room(s), points: Number(s.dataset.points ?? 0) })),
@@ -245,6 +249,13 @@ describe('printing a run', () => {
     // redrawn for the paper, the comparison is no taller than when its pages were counted
     // (a canvas that grew in its redraw pushed the table's end off the last page)
     expect(paper.end, `page height ${paper.start} px when printing started`).toBeLessThanOrEqual(paper.start! + 1);
+    // the seeds table of 15 metrics is most of a page: moved whole to the next page it left
+    // half a page blank, so it breaks between rows (each row whole, the head on every page)
+    const seedTable = await page.evaluate(() => (window as unknown as { seedTable?: { height: number; breakInside: string; rows: string[]; head: string } }).seedTable);
+    expect(seedTable!.height, 'the seeds table is long on paper').toBeGreaterThan(400);
+    expect(seedTable!.breakInside, 'a long table breaks between rows').toBe('auto');
+    expect(seedTable!.rows.every((b) => b === 'avoid')).toBe(true);
+    expect(seedTable!.head).toBe('table-header-group');
     expect(onPaper.filter((c) => c.kind === 'svg').length).toBe(await charts.count());
     expect(onPaper.filter((c) => c.kind === 'canvas').length).toBe(1);
     for (const c of onPaper) {
@@ -252,6 +263,67 @@ describe('printing a run', () => {
       // A4 is 794 CSS px wide, less its margins: drawn at the paper's width, not the screen's
       expect(c.width, `${c.title} drawn for the paper's width`).toBeLessThan(794);
       expect(c.width, `${c.title} fits its room on paper`).toBeLessThanOrEqual(Math.ceil(c.room));
+    }
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a grid’s figure prints its charts at the paper’s width and each table whole on one page', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${h.url}#p=feng-fig4-n8-maxp-0.016`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    await page.locator('details.slot-compare > summary').click();
+    expect(await page.locator('.cmp-panel select.cmp-choice').inputValue()).toBe('g:grid');
+    await page.locator('.cmp-panel button.primary').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=grid-runs]')?.textContent === 'all 40 runs done', undefined, { timeout: 240_000, polling: 200 });
+    const screenWidths = await page.locator('section.cmp-grid svg[role=img]').evaluateAll((ss) => ss.map((s) => Number(s.getAttribute('width'))));
+    expect(screenWidths.length).toBe(2);
+    // each table's caption and rows, as pdftotext lays them out (cells apart by spaces)
+    const tables = await page.locator('section.cmp-grid table').evaluateAll((ts) =>
+      ts.map((t) => ({ caption: t.querySelector('caption')!.textContent!, rows: [...t.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent!.trim())) })),
+    );
+    expect(tables.length).toBe(2);
+    await page.evaluate(() => {
+      const w = window as unknown as { printedGrid?: { charts: { width: number; room: number }[]; tables: { breakInside: string; overflow: string }[]; progress: boolean } };
+      const media = window.matchMedia('print');
+      const end = (e: MediaQueryListEvent) => {
+        if (!e.matches) return;
+        media.removeEventListener('change', end);
+        const sec = document.querySelector('section.cmp-grid')!;
+        w.printedGrid = {
+          charts: [...sec.querySelectorAll('svg[role=img]')].map((s) => ({ width: Number(s.getAttribute('width')), room: s.parentElement!.getBoundingClientRect().width })),
+          tables: [...sec.querySelectorAll('table')].map((t) => ({ breakInside: getComputedStyle(t).breakInside, overflow: getComputedStyle(t.parentElement!).overflowX })),
+          progress: [...sec.querySelectorAll('progress')].some((p) => p.getClientRects().length > 0),
+        };
+      };
+      media.addEventListener('change', end);
+    });
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    const file = `${SHOTS}/e2e-print-grid.pdf`;
+    writeFileSync(file, pdf);
+    const printed = await page.evaluate(() => (window as unknown as { printedGrid?: { charts: { width: number; room: number }[]; tables: { breakInside: string; overflow: string }[]; progress: boolean } }).printedGrid!);
+    for (const [i, c] of printed.charts.entries()) {
+      // A4 is 794 CSS px wide, less its margins; the screen drew them wider
+      expect(c.width, 'drawn for the paper').toBeLessThan(screenWidths[i]);
+      expect(c.width).toBeLessThan(794);
+      expect(c.width, 'fits its room on paper').toBeLessThanOrEqual(Math.ceil(c.room));
+    }
+    expect(printed.progress, 'the progress bar is for the screen').toBe(false);
+    for (const t of printed.tables) {
+      expect(t.breakInside, 'a short table is kept whole').toBe('avoid');
+      // a scrolling box on paper let Chromium cut the tables across two pages
+      expect(t.overflow).toBe('visible');
+    }
+    // in the PDF: each table's rows on the page of its caption
+    const pages = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f');
+    const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const t of tables) {
+      const at = pages.findIndex((p) => p.includes(t.caption));
+      expect(at, `${t.caption} printed`).toBeGreaterThanOrEqual(0);
+      for (const r of t.rows) expect(pages[at], `${t.caption}: row ${r[0]} on the caption's page`).toMatch(new RegExp(r.map(esc).join('\\s+')));
     }
     expect(errors).toEqual([]);
     await ctx.close();

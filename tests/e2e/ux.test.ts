@@ -569,7 +569,7 @@ describe('phone and projector', () => {
     }
   });
 
-  it('at 1366 and 1280 px a 200 s run’s time and “finished” stay on one line, beside each other', async () => {
+  it('at 1366 and 1280 px a 200 s run’s time and “finished” stay on one line, beside each other, and the time while running', async () => {
     // at 1366 px "finished" went to a row of its own under "t = 200.0 s / 200.0 s" (the
     // progress kept 22rem for an open-ended run's text, and the state did not fit beside it)
     for (const [query, width] of [
@@ -601,6 +601,20 @@ describe('phone and projector', () => {
       expect(got.state.left, what).toBeGreaterThanOrEqual(got.time.right);
       expect(got.state.right, what).toBeLessThanOrEqual(width);
       if (width === 1366 && !query) await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-1366-finished.png` });
+      await page.context().close();
+    }
+    // and while running at max ("t = 82.0 s / 500.0 s · 1.31 s left"): no room kept for the
+    // empty state, which wrapped the time text onto two lines at 1366 px
+    for (const width of [1366, 1280]) {
+      const page = await open('p=default&duration=500', { width, height: 768 });
+      await page.evaluate(() => {
+        window.__aqmlab!.controller.setSpeed('max');
+        window.__aqmlab!.controller.start();
+      });
+      const time = page.getByTestId('sim-time');
+      await expect.poll(() => time.innerText()).toMatch(/s left$/);
+      const lines = await time.evaluate((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)));
+      expect(lines, `running at ${width} px: the time on one line`).toBe(1);
       await page.context().close();
     }
   });
