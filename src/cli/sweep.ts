@@ -234,7 +234,7 @@ export function sweepTable(rows: readonly SweepRow[]): string {
  * The table of means (--seeds): one line per preset, each column's mean ± sample standard
  * deviation over that preset's runs, in the order of the presets.
  */
-export function sweepMeansTable(rows: readonly SweepRow[]): string {
+function sweepMeansTable(rows: readonly SweepRow[]): string {
   const cols = columnsFor(rows).filter((c) => c.value !== undefined);
   const names = [...new Set(rows.map((r) => r.name))];
   return table(
@@ -264,7 +264,7 @@ const signed = (fmt: (x: number) => string) => (x: number) => (x > 0 ? '+' : '')
  * one seed share their workload's random draws (each traffic item draws from streams of its
  * own), so pairing takes the seed-to-seed spread of the load out of the comparison.
  */
-export function sweepPairedTable(rows: readonly SweepRow[], reference: string): string {
+function sweepPairedTable(rows: readonly SweepRow[], reference: string): string {
   const cols = columnsFor(rows).filter((c) => c.value !== undefined && c !== wallS && c !== simS);
   const ref = new Map(rows.filter((r) => r.name === reference).map((r) => [r.seed, r]));
   const names = [...new Set(rows.map((r) => r.name))].filter((n) => n !== reference);

@@ -171,7 +171,7 @@ const FIG4_RWND = 1 << 20;
  * golden test checks them over the whole grid). Few connections (4, 8) lose little at any
  * max_p, and only a small max_p keeps their link full; many (32, 64) keep the link busy at
  * any max_p, and only a large max_p stops their loss. The limits below leave a margin of
- * at least a point to the runs at seeds 1-3; a point in a curve's bend (n4 at 0.063-0.125,
+ * at least a point to the runs at seeds 1-5; a point in a curve's bend (n4 at 0.063-0.125,
  * n8 at 0.125-0.25, n32 at 0.063 for loss) gets no claim on that metric.
  */
 /** The largest max_p that still keeps a few connections' link full (>= 99.5 % busy). */
