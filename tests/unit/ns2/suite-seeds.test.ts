@@ -72,15 +72,16 @@ describe('validation over several seeds', () => {
     expect(s4dt.every((x) => x.seeds === undefined)).toBe(true);
     expect(s4.filter((x) => !s4dt.includes(x)).every((x) => x.seeds === MULTI_SEED)).toBe(true);
     const quick = selectCases(['quick']);
-    expect(quick.filter((x) => x.seeds === MULTI_SEED).map((x) => x.name).sort()).toEqual(['feng-fig5-120', 'feng-fig7-aggressive', 'seeds001 n10 ecn-a QL32', 'seeds001 n2 ecn-a QL16', 'seeds001 n2 red-c QL32', 'seeds001 n5 ecn-c QL32', 'seeds001 n5 red-a QL64']);
+    // the congested web case too: there one seed's offered loads differ between the simulators
+    expect(quick.filter((x) => x.seeds === MULTI_SEED).map((x) => x.name).sort()).toEqual(['feng-fig5-120', 'feng-fig7-aggressive', 'seeds000 two-way PackMime 100/s, DT-148q 10 Mb/s', 'seeds001 n10 ecn-a QL32', 'seeds001 n2 ecn-a QL16', 'seeds001 n2 red-c QL32', 'seeds001 n5 ecn-c QL32', 'seeds001 n5 red-a QL64']);
     expect(quick.find((x) => x.name === 'seeds001 n2 dt QL64')?.seeds).toBeUndefined();
   });
 });
 
 describe('the bench suite', () => {
   // bench-seeds000-full over seeds 1-5 (docs/ns2.md, "Web traffic"): at the rate the engine
-  // calibrated, ns-2's own PackMime draws gave 58-86 % busy directions and the engine's 61-86 %,
-  // so one seed's drops (38,396 against 50,460 at seed 1) compare two offered loads
+  // calibrated, ns-2's own PackMime draws gave 59-86 % busy directions and the engine's 63-83 %,
+  // so one seed's drops (36,994 against 44,877 at seed 1) compare two offered loads
   it('judges the long-lived bench, and shows the web bench for information with its response times', () => {
     const cases = selectCases(['bench']);
     const red = cases.find((x) => x.name === 'bench-100-red')!;
