@@ -118,8 +118,8 @@ export class GapSampler {
   readonly shape: number;
   readonly scale: number;
   private readonly farima: FractionalNoise | null = null;
-  private sEps = 0;
-  private sNoise = 0;
+  private readonly sEps: number = 0;
+  private readonly sNoise: number = 0;
   private lastX = 0;
   constructor(
     private readonly rng: Rng,

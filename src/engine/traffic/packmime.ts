@@ -61,7 +61,6 @@ export const PACKMIME_PARAMS = {
 export type PackmimeItem = TrafficItemOf<typeof PACKMIME_PARAMS, 'load' | 'stop'> & {
   kind: 'packmime';
   direction: 'forward' | 'reverse' | 'both';
-  arrivals: 'independent' | 'farima';
   /**
    * Set by the load calibration, not by scenarios: the rate the model's rate-dependent
    * shapes (gap and response-run Weibulls) are taken at, so that calibration runs at
