@@ -12,14 +12,12 @@
  * classroom mode and on a phone: axe-core finds no violation inside the figure, and no
  * text of a chart is cut off at the drawing's edge or overlaps another.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
 import { presetScenario } from '../../src/engine/scenario/presets';
 import type { EngineScenario } from '../../src/engine/sim-run';
-import { SHOTS, startHarness, type Harness } from './harness';
+import { axeViolations, SHOTS, startHarness, type Harness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -57,18 +55,6 @@ async function runGrid(page: Page, n = 40): Promise<number> {
 async function shot(page: Page, file: string): Promise<void> {
   await page.addStyleTag({ content: '.app-header, .transport { position: static !important; }' });
   await page.locator('section.cmp-grid').screenshot({ path: `${SHOTS}/${file}` });
-}
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's violations (any impact) inside the grid's figure, one line each. */
-async function gridViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const v = (await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: unknown[] }> } }).axe.run({ include: [['section.cmp-grid']] }, { resultTypes: ['violations'] });
-    return r.violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] }[];
-  return v.map((x) => `${x.id} (${x.impact}): ${x.nodes.map((n) => `${n.target.join(' ')} - ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('; ')}`);
 }
 
 /** The charts' texts cut off at their drawing's edge or overlapping one another, and the figure wider than its room. */
@@ -111,7 +97,7 @@ async function checkClassroom(page: Page): Promise<void> {
   });
   expect(small).toEqual([]);
   expect(await textProblems(page)).toEqual([]);
-  expect(await gridViolations(page)).toEqual([]);
+  expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
 }
 
 /** On a phone: the charts stacked, nothing cut off or overlapping, no axe finding. */
@@ -119,7 +105,7 @@ async function checkPhone(page: Page): Promise<void> {
   const [a, b] = await page.locator('section.cmp-grid figure.cmp-grid-chart').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().toJSON() as DOMRect));
   expect(b.top).toBeGreaterThanOrEqual(a.bottom - 1);
   expect(await textProblems(page)).toEqual([]);
-  expect(await gridViolations(page)).toEqual([]);
+  expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
 }
 
 /** Without classroom type the tables fit a phone unscrolled, each curve's head on one line ("10 ms" broke after its number). */
@@ -172,7 +158,7 @@ describe('Compare: the figure of a grid of presets (seeds/004 Fig. 4)', () => {
     expect(await row.locator('td').nth(1).innerText()).toBe((100 * node(POINT).lossRate).toFixed(3));
     expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/few connections.*many connections.*drop-tail/s);
     expect(await textProblems(page)).toEqual([]);
-    expect(await gridViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
     await shot(page, 'grid-fig4.png');
   });
 
@@ -237,7 +223,7 @@ describe('Compare: the figure of seeds/004 Fig. 20 (b), on a linear axis', () =>
     expect(await row.locator('td').nth(0).innerText()).toBe((100 * node(point).lossRate).toFixed(3));
     expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/under 1 %.*round trip.*not rising at every step/s);
     expect(await textProblems(page)).toEqual([]);
-    expect(await gridViolations(page)).toEqual([]);
+    expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
     await shot(page, 'grid-fig20b.png');
   });
 

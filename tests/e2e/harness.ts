@@ -169,12 +169,19 @@ export async function expectCloseStopsRuns(page: Page, before: number): Promise<
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's serious or critical violations inside `include` (a selector). */
-export async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
+type AxeViolation = { id: string; impact: string | null; nodes: { target: string[]; failureSummary?: string }[] };
+
+/** axe-core's violations inside `include` (a selector), one line each; `seriousOnly`: serious or critical ones only. */
+export async function axeViolations(page: Page, include: string, seriousOnly = false): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
   const v = (await page.evaluate(async (sel) => {
-    const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe.run({ include: [[sel]] }, { resultTypes: ['violations'] });
+    const r = await (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: unknown[] }> } }).axe.run({ include: [[sel]] }, { resultTypes: ['violations'] });
     return r.violations;
-  }, include)) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return v.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+  }, include)) as AxeViolation[];
+  return v
+    .filter((x) => !seriousOnly || x.impact === 'serious' || x.impact === 'critical')
+    .map((x) => `${x.id} (${x.impact}): ${x.nodes.map((n) => `${n.target.join(' ')} - ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`).join('; ')}`);
 }
+
+/** axe-core's serious or critical violations inside `include` (a selector). */
+export const seriousViolations = (page: Page, include: string): Promise<string[]> => axeViolations(page, include, true);
