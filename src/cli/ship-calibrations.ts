@@ -2,8 +2,9 @@
  * `npm run calibrations`: makes the lessons' load calibrations in advance and writes them to
  * src/engine/traffic/shipped-calibrations.ts, so that a lesson opened for the first time runs
  * at once (src/engine/traffic/calibrate.ts). Every preset that asks for a `load` is calibrated
- * at its own seed and, for the family view over seeds and `sweep --seeds`, the next four;
- * benchmarks at their own seed only. Run it after a change that moves a calibration (the
+ * at its own seed and the next four (the family view over seeds counts from the lesson's
+ * seed) and at seeds 1-5 (`sweep --seeds 1-5`, as the docs measure); benchmarks at their own
+ * seed only. Run it after a change that moves a calibration (the
  * shipped-calibrations test says when); `--list` prints the entries without running them.
  */
 import { writeFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ import type { EngineScenario } from '../engine/sim-run';
 const OUT = new URL('../engine/traffic/shipped-calibrations.ts', import.meta.url);
 /** Seeds after a preset's own that get a shipped calibration. */
 export const EXTRA_SEEDS = 4;
+/** Seeds 1..SWEEP_SEEDS get one too. */
+export const SWEEP_SEEDS = 5;
 
 /** The (preset, seed) pairs whose calibrations are shipped. */
 export function shippedRuns(): { preset: string; scenario: EngineScenario }[] {
@@ -22,8 +25,12 @@ export function shippedRuns(): { preset: string; scenario: EngineScenario }[] {
   for (const p of PRESETS) {
     const s = p.scenario as unknown as EngineScenario;
     if (!s.traffic.some((t) => (t as { load?: number }).load !== undefined)) continue;
-    const extra = p.group === 'bench' ? 0 : EXTRA_SEEDS;
-    for (let k = 0; k <= extra; k++) out.push({ preset: p.name, scenario: { ...s, seed: s.seed + k } });
+    const seeds = new Set([s.seed]);
+    if (p.group !== 'bench') for (let k = 1; k <= Math.max(EXTRA_SEEDS, SWEEP_SEEDS); k++) {
+      if (k <= EXTRA_SEEDS) seeds.add(s.seed + k);
+      if (k <= SWEEP_SEEDS) seeds.add(k);
+    }
+    for (const seed of seeds) out.push({ preset: p.name, scenario: { ...s, seed } });
   }
   return out;
 }

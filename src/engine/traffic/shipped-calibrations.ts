@@ -6,8 +6,12 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   'a3514ca6952e1966': {"value":100.47379109393596,"measured":0.798692158,"fixed":{"modelRate":111.11111111111111}},
   // web-dt148-80 seed 4
   '478d2d61a91525bd': {"value":103.33696355875345,"measured":0.8010319739999999,"fixed":{"modelRate":111.11111111111111}},
+  // web-dt148-80 seed 1
+  'fc21f5e410b2f4f8': {"value":113.30515438675943,"measured":0.804149446,"fixed":{"modelRate":111.11111111111111}},
   // web-dt148-80 seed 5
   '79c20ef949b66c64': {"value":118.9798462787418,"measured":0.8005873939999999,"fixed":{"modelRate":111.11111111111111}},
+  // web-dt148-80 seed 2
+  '0bef9fba42ece817': {"value":99.70025660081876,"measured":0.8001157724499999,"fixed":{"modelRate":111.11111111111111}},
   // web-dt148-80 seed 6
   'b5847a01513dfdf3': {"value":111.11111111111111,"measured":0.8046282767749999,"fixed":{"modelRate":111.11111111111111}},
   // web-dt148-80 seed 7
@@ -16,8 +20,12 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   '09d582ca5ee49781': {"value":65.21761062110903,"measured":0.502743256,"fixed":{"modelRate":69.44444444444444}},
   // web-load-dt111-50 seed 4
   'f876b00ec42e1762': {"value":58.005367034474595,"measured":0.5020947259999999,"fixed":{"modelRate":69.44444444444444}},
+  // web-load-dt111-50 seed 1
+  'bad5734850df7e57': {"value":73.16437754383566,"measured":0.505608076,"fixed":{"modelRate":69.44444444444444}},
   // web-load-dt111-50 seed 5
   '27810a3a98514e33': {"value":70.41616670174317,"measured":0.500078926,"fixed":{"modelRate":69.44444444444444}},
+  // web-load-dt111-50 seed 2
+  'edda9c443fb89b38': {"value":64.56659952508917,"measured":0.49247074599999996,"fixed":{"modelRate":69.44444444444444}},
   // web-load-dt111-50 seed 6
   '081063622975f4a4': {"value":66.14792492150826,"measured":0.504723952,"fixed":{"modelRate":69.44444444444444}},
   // web-load-dt111-50 seed 7
@@ -26,8 +34,12 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   '541c1a4dd6cbf614': {"value":76.6750692646385,"measured":0.6015090280000001,"fixed":{"modelRate":83.33333333333333}},
   // web-load-dt111-60 seed 4
   '5c85c5553e4bb347': {"value":70.28238794978724,"measured":0.597761144,"fixed":{"modelRate":83.33333333333333}},
+  // web-load-dt111-60 seed 1
+  '6fcde3f0f71c9952': {"value":85.73427600798988,"measured":0.596199346,"fixed":{"modelRate":83.33333333333333}},
   // web-load-dt111-60 seed 5
   '5af65c7dd2e0c416': {"value":83.33333333333333,"measured":0.595920496,"fixed":{"modelRate":83.33333333333333}},
+  // web-load-dt111-60 seed 2
+  'bdef7bd207191eed': {"value":77.45106095067759,"measured":0.600503526,"fixed":{"modelRate":83.33333333333333}},
   // web-load-dt111-60 seed 6
   '51831a29a5c292f1': {"value":80.34951860610735,"measured":0.600597604,"fixed":{"modelRate":83.33333333333333}},
   // web-load-dt111-60 seed 7
@@ -36,8 +48,12 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   '99221e6cc9a5311b': {"value":86.39373305607147,"measured":0.697326444,"fixed":{"modelRate":97.22222222222223}},
   // web-load-dt111-70 seed 4
   '6a99606777a167c0': {"value":86.11393178819735,"measured":0.695885362,"fixed":{"modelRate":97.22222222222223}},
+  // web-load-dt111-70 seed 1
+  '8c0d82b70b8d5325': {"value":100.28225817025285,"measured":0.69959012655,"fixed":{"modelRate":97.22222222222223}},
   // web-load-dt111-70 seed 5
   'ea8798741d8b84c9': {"value":102.72375292332072,"measured":0.7009625380000001,"fixed":{"modelRate":97.22222222222223}},
+  // web-load-dt111-70 seed 2
+  'ceafb840f7f88f6a': {"value":86.29760293834772,"measured":0.7018130979999999,"fixed":{"modelRate":97.22222222222223}},
   // web-load-dt111-70 seed 6
   '38319f86a4463f4e': {"value":93.61077289806323,"measured":0.69553555,"fixed":{"modelRate":97.22222222222223}},
   // web-load-dt111-70 seed 7
@@ -46,8 +62,12 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   '014d8068f83a25ad': {"value":108.21265162266688,"measured":0.848873338,"fixed":{"modelRate":118.05555555555556}},
   // web-load-dt111-85 seed 4
   '87c5d8372980a3d6': {"value":110.21331097573497,"measured":0.850066747475,"fixed":{"modelRate":118.05555555555556}},
+  // web-load-dt111-85 seed 1
+  '63667b2f5af2e563': {"value":120.48205623039435,"measured":0.8481359886250001,"fixed":{"modelRate":118.05555555555556}},
   // web-load-dt111-85 seed 5
   'dd5f3ce2a8d1ad07': {"value":125.68280463548024,"measured":0.8477841580000001,"fixed":{"modelRate":118.05555555555556}},
+  // web-load-dt111-85 seed 2
+  '14b015d0d5a8d3d4': {"value":99.2316786234197,"measured":0.8707478933500001,"fixed":{"modelRate":118.05555555555556}},
   // web-load-dt111-85 seed 6
   '0e62877586e925a8': {"value":118.05555555555556,"measured":0.851034834,"fixed":{"modelRate":118.05555555555556}},
   // web-load-dt111-85 seed 7
@@ -56,8 +76,12 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   '395234fc310a5ead': {"value":116.05089703301948,"measured":0.9029421006499999,"fixed":{"modelRate":125}},
   // web-load-dt111-90 seed 4
   'bfca8cca6250dcd6': {"value":117.573922727526,"measured":0.8993437799999999,"fixed":{"modelRate":125}},
+  // web-load-dt111-90 seed 1
+  '9b6b2fc293c31e63': {"value":128.82773699537273,"measured":0.902155524,"fixed":{"modelRate":125}},
   // web-load-dt111-90 seed 5
   '1563f175e1a1e607': {"value":133.39549243007056,"measured":0.9015767720000001,"fixed":{"modelRate":125}},
+  // web-load-dt111-90 seed 2
+  '4cb4ca640e790cd4': {"value":101.49177291625867,"measured":0.9020321775000001,"fixed":{"modelRate":125}},
   // web-load-dt111-90 seed 6
   '46673c08bfb95ea8': {"value":125,"measured":0.899760216,"fixed":{"modelRate":125}},
   // web-load-dt111-90 seed 7
@@ -66,8 +90,12 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   'ba3d57ea7cbdc6d4': {"value":119.12413411350003,"measured":0.9514528980000001,"fixed":{"modelRate":131.94444444444446}},
   // web-load-dt111-95 seed 4
   '82ec7efc4fe6a007': {"value":125.27790195018034,"measured":0.95300462,"fixed":{"modelRate":131.94444444444446}},
+  // web-load-dt111-95 seed 1
+  'bf87f6d7fcfde112': {"value":135.461269306683,"measured":0.9471159579999999,"fixed":{"modelRate":131.94444444444446}},
   // web-load-dt111-95 seed 5
   '2d531a50d09596d6': {"value":141.0549232895295,"measured":0.9484622460000001,"fixed":{"modelRate":131.94444444444446}},
+  // web-load-dt111-95 seed 2
+  'a6dac2829f4f18ad': {"value":106.62209142745061,"measured":0.9535688659999999,"fixed":{"modelRate":131.94444444444446}},
   // web-load-dt111-95 seed 6
   'f8019a4af111c2b1': {"value":131.94444444444446,"measured":0.951248764,"fixed":{"modelRate":131.94444444444446}},
   // web-load-dt111-95 seed 7
@@ -76,8 +104,12 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   'fca7a1b705f8e817': {"value":122.20925208491639,"measured":1.002788842,"fixed":{"modelRate":138.88888888888889}},
   // web-load-dt111-100 seed 4
   '6a7a10f60cc26c64': {"value":126.92466748425016,"measured":1.002718648,"fixed":{"modelRate":138.88888888888889}},
+  // web-load-dt111-100 seed 1
+  '18ce0ee3190b9d41': {"value":142.71473205038583,"measured":0.995294124,"fixed":{"modelRate":138.88888888888889}},
   // web-load-dt111-100 seed 5
   '38452f5e6c2125bd': {"value":149.5954717348848,"measured":0.999129741575,"fixed":{"modelRate":138.88888888888889}},
+  // web-load-dt111-100 seed 2
+  '94094ea3583a1966': {"value":96.23010732638618,"measured":0.9467694253750001,"fixed":{"modelRate":138.88888888888889}},
   // web-load-dt111-100 seed 6
   '0cd304d47667a622': {"value":138.88888888888889,"measured":1.00452342,"fixed":{"modelRate":138.88888888888889}},
   // web-load-dt111-100 seed 7
@@ -86,8 +118,12 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   '61a206496b54a840': {"value":125.98690319478929,"measured":1.04998838555,"fixed":{"modelRate":145.83333333333334}},
   // web-load-dt111-105 seed 4
   '902ac44ebd58719b': {"value":133.15000241776502,"measured":1.05055295,"fixed":{"modelRate":145.83333333333334}},
+  // web-load-dt111-105 seed 1
+  '2f3a456897f97fce': {"value":150.90535959488113,"measured":1.051184908,"fixed":{"modelRate":145.83333333333334}},
   // web-load-dt111-105 seed 5
   'c5b85e22ebabcfea': {"value":157.43762385795435,"measured":1.0470701679999999,"fixed":{"modelRate":145.83333333333334}},
+  // web-load-dt111-105 seed 2
+  'e1903e56113ec549': {"value":111.31313499829798,"measured":1.0500182432499998,"fixed":{"modelRate":145.83333333333334}},
   // web-load-dt111-105 seed 6
   '83162898ff4093a5': {"value":143.4299925447512,"measured":1.054460154225,"fixed":{"modelRate":145.83333333333334}},
   // web-load-dt111-105 seed 7
@@ -98,6 +134,8 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   '39e86fc8fb8c6a92': {"value":1018,"measured":0.9788754666666666,"fixed":{}},
   // web-users-dt-98 seed 3
   'c9d93d530d489adb': {"value":870,"measured":0.9820508566666666,"fixed":{}},
+  // web-users-dt-98 seed 1
+  'fa8c2430d8f59589': {"value":893,"measured":0.9776854166666666,"fixed":{}},
   // web-users-dt-98 seed 4
   '1c0daaf3ca8d8bb4': {"value":945,"measured":0.9778755299999999,"fixed":{}},
   // web-users-dt-98 seed 5
@@ -108,6 +146,8 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   'be1d6fa016d59758': {"value":938,"measured":0.9003772033333334,"fixed":{}},
   // web-users-dt-90 seed 3
   '9bf81789b099c571': {"value":810,"measured":0.90035665,"fixed":{}},
+  // web-users-dt-90 seed 1
+  'a9a5fd39d613aa63': {"value":815,"measured":0.8981919533333332,"fixed":{}},
   // web-users-dt-90 seed 4
   'd0f12552ebf6845e': {"value":866,"measured":0.8950793466666667,"fixed":{}},
   // web-users-dt-90 seed 5
@@ -118,6 +158,8 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   '31c6f0124c44224f': {"value":375,"measured":1.0517816466666667,"fixed":{}},
   // web-redstar-105 seed 3
   'f5a8cd1112f61c88': {"value":380,"measured":1.1044209733333334,"fixed":{}},
+  // web-redstar-105 seed 1
+  'bdf5f4e0d0b0380a': {"value":405,"measured":1.0509671083333334,"fixed":{}},
   // web-redstar-105 seed 4
   '4cdcdb750c8cc8a5': {"value":336,"measured":1.0546474933333334,"fixed":{}},
   // web-redstar-105 seed 5
@@ -128,6 +170,8 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   'c9863109a59fc645': {"value":2849,"measured":1.036360372,"fixed":{}},
   // web100-dt-105 seed 3
   '96dc33ff012e746a': {"value":2798,"measured":1.033817384,"fixed":{}},
+  // web100-dt-105 seed 1
+  'a120972a9a7c2d0c': {"value":2705,"measured":1.04459602,"fixed":{}},
   // web100-dt-105 seed 4
   '3588d3ba893118d3': {"value":2842,"measured":1.060530971,"fixed":{}},
   // web100-dt-105 seed 5
@@ -138,6 +182,8 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   '808c31c6ef49a33c': {"value":2505,"measured":0.8746927095,"fixed":{}},
   // web100-redstar-90 seed 3
   'a5aa70c7c49b467f': {"value":2699,"measured":0.905459436,"fixed":{}},
+  // web100-redstar-90 seed 1
+  'ced03141246128b5': {"value":2382,"measured":0.8390898680000001,"fixed":{}},
   // web100-redstar-90 seed 4
   '3841ec48e62ce73e': {"value":2440,"measured":0.86796058,"fixed":{}},
   // web100-redstar-90 seed 5

@@ -18,7 +18,7 @@ describe('shipped calibrations', () => {
     expect(keyHash('foobar')).toBe('85944171f73967e8');
   });
 
-  it('every preset asking for a load finds its calibration shipped, at its own seed and the next four', () => {
+  it('every preset asking for a load finds its calibration shipped, at its own seed, the next four and seeds 1-5', () => {
     const asked = new Set<string>();
     setCalibrationStore({ get: (k) => void asked.add(keyHash(k)), set: () => {} });
     useShippedCalibrations(true);
