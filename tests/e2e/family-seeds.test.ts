@@ -189,6 +189,34 @@ describe('the lesson family over seeds', () => {
     await other.context().close();
   });
 
+  it('on a phone (390 px) the family view’s headings and the panel’s controls lie within the screen, over seeds and over one', async () => {
+    /** What lies (partly) outside the 390 px viewport, by its text. */
+    const outside = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.cmp-panel-controls > *, .cmp-panel-controls select, .cmp-family legend, section.cmp h3, section.cmp caption, section.cmp .cmp-seed')]
+          .map((e) => ({ r: e.getBoundingClientRect(), t: `${e.tagName.toLowerCase()} “${(e.textContent ?? '').slice(0, 40)}”` }))
+          .filter(({ r }) => r.width > 0 && (r.left < 0 || r.right > innerWidth))
+          .map(({ r, t }) => `${t} at ${Math.round(r.left)} to ${Math.round(r.right)} px`),
+      );
+    for (const n of [3, 1]) {
+      const page = await open(`p=${PRESET}&duration=12&warmup=2&seed=3`, `?compare=family&seeds=${n}`, 390, 844);
+      await page.locator('.cmp-panel button.primary').click();
+      const table = page.locator(n > 1 ? '[data-testid=family-seed-table]' : '[data-testid=family-table]');
+      await page.waitForFunction((sel) => document.querySelectorAll(`${sel} tbody tr`).length === 6, n > 1 ? '[data-testid=family-seed-table]' : '[data-testid=family-table]', { timeout: 180_000, polling: 250 });
+      // the table's heading, by its bounding box
+      const caption = (await table.locator('caption').boundingBox())!;
+      expect(caption.x).toBeGreaterThanOrEqual(0);
+      expect(caption.x + caption.width).toBeLessThanOrEqual(390);
+      expect(await outside(page)).toEqual([]);
+      // the page itself does not scroll sideways (a wide table scrolls in its own region)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.addStyleTag({ content: '.app-header, .transport { position: static !important; }' });
+      await table.locator('caption').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/family-phone-${n}-seeds.png` });
+      await page.context().close();
+    }
+  });
+
   it('asks before a large family over seeds, counting every lesson at every seed; Close stops every run', async () => {
     const page = await open(`p=${PRESET}&warmup=2&seed=1`);
     // a window where one run is not very large but 2 lessons × 10 seeds are
