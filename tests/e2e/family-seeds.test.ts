@@ -139,7 +139,8 @@ describe('the lesson family over seeds', () => {
 
     // a link typed with N = 3 (the ticked lessons are not in it: the first six, as on opening the family)
     const opened = await open(`p=${PRESET}&duration=12&warmup=2&seed=3`, '?compare=family&seeds=3');
-    expect(await opened.locator('details.slot-compare').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    // Compare unfolds once its (lazily loaded) panel is there
+    await expect.poll(() => opened.locator('details.slot-compare').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     expect(await opened.locator('.cmp-panel select.cmp-choice').inputValue()).toBe('f:family');
     expect(await opened.getByLabel('Repeat each run over').inputValue()).toBe('3');
     const ticked = await opened.locator('.cmp-family input[type=checkbox]:checked').count();
