@@ -176,7 +176,11 @@ export default function ComparePanel({ store }: SlotProps) {
     <div className="cmp-panel" ref={panelRef}>
       <div className="cmp-panel-controls">
         <label htmlFor={selectId}>Compare {labelA} with</label>
-        <select id={selectId} className="cmp-choice" value={chosen} onChange={(e) => {
+        <select
+          id={selectId}
+          className="cmp-choice"
+          value={chosen}
+          onChange={(e) => {
             setChoice(e.target.value);
             remember(e.target.value, seedCount(seeds));
           }}
@@ -194,7 +198,10 @@ export default function ComparePanel({ store }: SlotProps) {
         {chosen !== GRID ? (
           <span className="cmp-seeds-control">
             <label htmlFor={seedsId}>Repeat each run over</label>{' '}
-            <select id={seedsId} value={seeds} onChange={(e) => {
+            <select
+              id={seedsId}
+              value={seeds}
+              onChange={(e) => {
                 setSeeds(seedCount(e.target.value));
                 remember(chosen, seedCount(e.target.value));
               }}
