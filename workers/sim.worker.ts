@@ -11,7 +11,7 @@
  * transferable Float64Arrays. A web run's uncongested baseline is recorded once per
  * baseline scenario and replayed to later runs (baseline-cache.ts).
  */
-import type { DecisionRecord } from '../src/engine/aqm/decision';
+import { withRule, type DecisionRecord } from '../src/engine/aqm/decision';
 import type { QueueEventBatch, RunSink, SeriesBatch } from '../src/engine/metrics/types';
 import type { FlowEvent } from '../src/engine/net/agent';
 import { estimateRun } from '../src/engine/estimate';
@@ -307,6 +307,8 @@ class Driver {
         maxPackets: MAX_PACKETS,
         // the inspector shows the data direction's queue: the reverse one's records would be thrown away
         decisionQueues: 'forward',
+        // the ring keeps the last records of hundreds of thousands: their sentences are written when posted
+        lazyRules: true,
         // posted while createRun still runs: the page shows each calibration run as it starts
         onCalibration: (step) => post(toMain({ type: 'calibrating', runId, step })),
       });
@@ -514,7 +516,7 @@ class Driver {
 
   private postHistory(): void {
     if (!this.record) return;
-    const records = this.decisions.toArray();
+    const records = this.decisions.toArray().map(withRule);
     const events = this.flowEvents.toArray();
     const hd = this.hitDecision ? records.lastIndexOf(this.hitDecision) : -1;
     const hf = this.hitFlowEvent ? events.lastIndexOf(this.hitFlowEvent) : -1;

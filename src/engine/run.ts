@@ -29,6 +29,8 @@ export interface RunOptions {
    * inspector, which shows that queue; a record costs about 0.25 us to build).
    */
   decisionQueues?: 'both' | 'forward';
+  /** Decision records carry `ruleText` instead of `rule` (DecisionSink.lazyRules; the app's worker). */
+  lazyRules?: boolean;
 }
 
 /**

@@ -84,8 +84,9 @@ class Run implements RunHandle {
     if (sink.decision) {
       // the bottleneck's two directions: access-link queues would drown the trace
       const dec = sink.decision.bind(sink);
-      sim.links[this.topo.bottleneck].queue.recorder = { decision: dec };
-      if (options.decisionQueues !== 'forward') sim.links[this.topo.bottleneckReverse].queue.recorder = { decision: dec };
+      const recorder = { decision: dec, lazyRules: options.lazyRules === true };
+      sim.links[this.topo.bottleneck].queue.recorder = recorder;
+      if (options.decisionQueues !== 'forward') sim.links[this.topo.bottleneckReverse].queue.recorder = recorder;
     }
     this.durationNs = sc.duration !== undefined ? fromSeconds(sc.duration) : fromSeconds(MAX_OPEN_DURATION);
     // web items asking for an offered load get their rate (or user count) from a run on an uncongested twin

@@ -223,43 +223,15 @@ export class CodelQueue extends QueueDisc {
   }
 
   private recordArrival(p: number, now: number, over: boolean): void {
-    this.record(Object.assign<DecisionRecord, Partial<DecisionRecord>>(this.blank(p, now, this.length), {
+    const { length, unit, limit } = this;
+    const rule = over ? () => `buffer overflow: ${length} ${unit} waiting, limit ${limit}` : 'CoDel judges packets when they leave: the arrival is timestamped and queued';
+    this.record(Object.assign<DecisionRecord, Partial<DecisionRecord>>(this.blank(p, now, length, rule), {
       region: over ? 'overflow' : 'none',
       outcome: over ? 'drop' : 'enqueue',
       reason: over ? 'overflow' : null,
-      rule: over ? `buffer overflow: ${this.length} ${this.unit} waiting, limit ${this.limit}` : 'CoDel judges packets when they leave: the arrival is timestamped and queued',
       stage: 'enqueue',
       extra: this.extra(now),
     }));
-  }
-
-  /**
-   * The rule text for a departure record: only the sentence for `why` is built (building
-   * all six for every recorded packet cost more than the rest of the record).
-   */
-  private ruleFor(why: string, what: 'forward' | 'drop' | 'mark', count: number): string {
-    const P = this.params;
-    const soj = this.sojourn / NS_PER_S;
-    switch (why) {
-      case 'ok':
-        return soj < P.target
-          ? `sojourn ${(soj * 1e3).toFixed(2)} ms < target ${P.target * 1e3} ms: forwarded`
-          : this.lenBytes <= this.maxPacket
-            ? 'at most one packet left in the queue: no drop (RFC 8289)'
-            : `sojourn above target, but not yet for a whole interval: forwarded`;
-      case 'enter':
-        return `sojourn above target for a whole interval: CoDel enters the dropping state and ${what === 'mark' ? 'marks' : 'drops'} this packet (count ${count})`;
-      case 'after-enter':
-        return 'the packet after the entering drop is forwarded';
-      case 'drop-next':
-        return `dropping state and now ≥ drop_next: ${what === 'mark' ? 'ECT packet marked' : 'dropped'} (count ${this.count}); next drop after interval / sqrt(count)`;
-      case 'wait-next':
-        return 'dropping state, but drop_next has not come yet: forwarded';
-      case 'left-dropping':
-        return `sojourn ${(soj * 1e3).toFixed(2)} ms fell below target (or the queue is short): the dropping state ends`;
-      default:
-        return why;
-    }
   }
 
   /**
@@ -269,11 +241,12 @@ export class CodelQueue extends QueueDisc {
    * drop_next), left-dropping (sojourn back below target: dropping state ends).
    */
   private recordDeparture(p: number, now: number, what: 'forward' | 'drop' | 'mark', why: string, count = this.count): void {
-    const rec: DecisionRecord = Object.assign<DecisionRecord, Partial<DecisionRecord>>(this.blank(p, now, this.length), {
+    // what the rule sentence prints, captured now (it is written later for a lazy recorder)
+    const S: CodelRuleSettings = { sojourn: this.sojourn / NS_PER_S, target: this.params.target, lenBytes: this.lenBytes, maxPacket: this.maxPacket, count: this.count };
+    const rec: DecisionRecord = Object.assign<DecisionRecord, Partial<DecisionRecord>>(this.blank(p, now, this.length, () => codelRule(why, what, count, S)), {
       outcome: what === 'forward' ? 'enqueue' : what,
       reason: what === 'drop' ? 'early' : null,
       count,
-      rule: this.ruleFor(why, what, count),
       stage: 'dequeue',
       extra: Object.assign(this.extra(now), { why: ['ok', 'enter', 'after-enter', 'drop-next', 'wait-next', 'left-dropping'].indexOf(why), countUsed: count }),
     });
@@ -299,7 +272,7 @@ export class CodelQueue extends QueueDisc {
     };
   }
 
-  private blank(p: number, now: number, q: number): DecisionRecord {
+  private blank(p: number, now: number, q: number, rule: string | (() => string)): DecisionRecord {
     return this.newRecord(p, now, q, {
       avgBefore: NaN,
       avg: NaN,
@@ -316,8 +289,47 @@ export class CodelQueue extends QueueDisc {
       u: null,
       outcome: 'enqueue',
       reason: null,
-      rule: '',
+      rule,
     });
+  }
+}
+
+/** The numbers a CoDel departure record's rule sentence prints, captured when the packet left. */
+interface CodelRuleSettings {
+  /** Sojourn time, s. */
+  sojourn: number;
+  target: number;
+  lenBytes: number;
+  maxPacket: number;
+  /** The state's count after the decision (count_used is the record's own). */
+  count: number;
+}
+
+/**
+ * The rule text for a departure record: only the sentence for `why` is built (building
+ * all six for every recorded packet cost more than the rest of the record).
+ */
+function codelRule(why: string, what: 'forward' | 'drop' | 'mark', count: number, S: CodelRuleSettings): string {
+  const soj = S.sojourn;
+  switch (why) {
+    case 'ok':
+      return soj < S.target
+        ? `sojourn ${(soj * 1e3).toFixed(2)} ms < target ${S.target * 1e3} ms: forwarded`
+        : S.lenBytes <= S.maxPacket
+          ? 'at most one packet left in the queue: no drop (RFC 8289)'
+          : `sojourn above target, but not yet for a whole interval: forwarded`;
+    case 'enter':
+      return `sojourn above target for a whole interval: CoDel enters the dropping state and ${what === 'mark' ? 'marks' : 'drops'} this packet (count ${count})`;
+    case 'after-enter':
+      return 'the packet after the entering drop is forwarded';
+    case 'drop-next':
+      return `dropping state and now ≥ drop_next: ${what === 'mark' ? 'ECT packet marked' : 'dropped'} (count ${S.count}); next drop after interval / sqrt(count)`;
+    case 'wait-next':
+      return 'dropping state, but drop_next has not come yet: forwarded';
+    case 'left-dropping':
+      return `sojourn ${(soj * 1e3).toFixed(2)} ms fell below target (or the queue is short): the dropping state ends`;
+    default:
+      return why;
   }
 }
 

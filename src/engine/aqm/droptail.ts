@@ -76,9 +76,9 @@ export class DropTail extends QueueDisc {
   /** Only called when a consumer asked for decision records (never in fast runs). */
   private recordDecision(p: number, now: number, over: boolean): void {
     const q = this.length;
-    const ns2 = this.countRule === 'ns2';
-    const unitWord = this.unit === 'bytes' ? 'bytes' : 'packets';
-    const test = this.unit === 'bytes' ? `waiting bytes + size ${ns2 ? '≥' : '>'} limit` : `waiting + 1 ${ns2 ? '≥' : '>'} limit`;
+    const countRule = this.countRule;
+    const unit = this.unit;
+    const limit = this.limit;
     this.record(this.newRecord(p, now, q, {
       avgBefore: q,
       avg: q,
@@ -95,11 +95,18 @@ export class DropTail extends QueueDisc {
       u: null,
       outcome: over ? 'drop' : 'enqueue',
       reason: over ? 'overflow' : null,
-      rule: over
-        ? `drop-tail (${this.countRule} rule): ${test} with ${q} ${unitWord} waiting and limit ${this.limit}, so the arrival is dropped`
-        : `drop-tail (${this.countRule} rule): the arrival fits (${q} ${unitWord} waiting, limit ${this.limit})`,
+      rule: () => dropTailRule(over, countRule, unit, q, limit),
     }));
   }
+}
+
+/** The record's rule sentence, from the numbers captured when the arrival was judged. */
+function dropTailRule(over: boolean, countRule: string, unit: string, q: number, limit: number): string {
+  const ns2 = countRule === 'ns2';
+  const unitWord = unit === 'bytes' ? 'bytes' : 'packets';
+  if (!over) return `drop-tail (${countRule} rule): the arrival fits (${q} ${unitWord} waiting, limit ${limit})`;
+  const test = unit === 'bytes' ? `waiting bytes + size ${ns2 ? '≥' : '>'} limit` : `waiting + 1 ${ns2 ? '≥' : '>'} limit`;
+  return `drop-tail (${countRule} rule): ${test} with ${q} ${unitWord} waiting and limit ${limit}, so the arrival is dropped`;
 }
 
 function checkDropTail(values: Record<string, unknown>): string[] {

@@ -200,6 +200,9 @@ export class PiQueue extends QueueDisc {
 
   private recordDecision(p: number, now: number, q: number, prob: number, u: number, action: string): void {
     const P = this.params;
+    // what the rule sentence prints, captured now (it is written later for a lazy recorder)
+    const { unit, limit } = this;
+    const ecn = P.ecn;
     const rec: DecisionRecord = this.newRecord(p, now, q, {
       avgBefore: NaN,
       avg: NaN,
@@ -216,16 +219,16 @@ export class PiQueue extends QueueDisc {
       u: u < 0 ? null : u,
       outcome: action === 'enqueue' ? 'enqueue' : action === 'mark' ? 'mark' : 'drop',
       reason: action === 'early' ? 'early' : action === 'overflow' ? 'overflow' : null,
-      rule:
+      rule: () =>
         action === 'overflow'
-          ? `buffer overflow: ${q} ${this.unit} waiting, limit ${this.limit}`
+          ? `buffer overflow: ${q} ${unit} waiting, limit ${limit}`
           : u < 0
             ? 'p = 0: PI leaves every packet alone'
             : action === 'enqueue'
               ? `u = ${u.toPrecision(4)} ≥ p = ${prob.toPrecision(4)}: the packet is queued`
               : action === 'mark'
                 ? `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ECT packet marked CE instead of dropped (RFC 3168 §5)`
-                : `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ${P.ecn ? 'Not-ECT packet, ' : ''}early drop`,
+                : `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ${ecn ? 'Not-ECT packet, ' : ''}early drop`,
       extra: {
         p: this.p,
         qRef: P.qRef,

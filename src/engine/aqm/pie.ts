@@ -226,31 +226,21 @@ export class PieQueue extends QueueDisc {
     return p;
   }
 
-  /**
-   * The rule text for a record's `why` (0 the random test, 1 burst allowance, 2 delay low, 3 a
-   * short queue). Only the one sentence the record shows is built: with every decision
-   * recorded, formatting all four cost more than the rest of the record.
-   */
-  private ruleFor(why: number, u: number, action: string): string {
-    const P = this.params;
-    switch (why) {
-      case 0:
-        if (u < 0) return 'p = 0: no random drop';
-        if (action === 'enqueue') return `u = ${u.toPrecision(4)} ≥ p = ${this.p.toPrecision(4)}: queued`;
-        if (action === 'mark') return `u = ${u.toPrecision(4)} < p = ${this.p.toPrecision(4)} < ${P.ecnThreshold}: ECT packet marked (RFC 8033 §5.1)`;
-        return `u = ${u.toPrecision(4)} < p = ${this.p.toPrecision(4)}: random drop`;
-      case 1:
-        return `burst allowance ${(this.burstAllowance * 1e3).toFixed(1)} ms left: the packet passes without the random drop (RFC 8033 §4.4)`;
-      case 2:
-        return `delay low (previous estimate ${(this.qdelayOld * 1e3).toFixed(2)} ms < target/2, p < 20 %): no random drop (RFC 8033 §4.1)`;
-      default:
-        return `at most 2 mean packets queued (${this.lenBytes} bytes): no random drop (RFC 8033 §4.1)`;
-    }
-  }
-
   private recordDecision(p: number, now: number, q: number, u: number, action: string, why: number): void {
     const P = this.params;
     const L = this.last;
+    // what the rule sentence prints, captured now (it is written later for a lazy recorder)
+    const S: PieRuleSettings = {
+      p: this.p,
+      ecnThreshold: P.ecnThreshold,
+      ectDropped: action === 'early' && this.p >= P.ecnThreshold && P.ecn && this.ctx.pool.ecn[p] !== ECN_NOT_ECT,
+      burstAllowance: this.burstAllowance,
+      qdelayOld: this.qdelayOld,
+      lenBytes: this.lenBytes,
+      q,
+      unit: this.unit,
+      limit: this.limit,
+    };
     const rec: DecisionRecord = this.newRecord(p, now, q, {
       avgBefore: NaN,
       avg: NaN,
@@ -267,7 +257,7 @@ export class PieQueue extends QueueDisc {
       u: u < 0 ? null : u,
       outcome: action === 'enqueue' ? 'enqueue' : action === 'mark' ? 'mark' : 'drop',
       reason: action === 'early' ? 'early' : action === 'overflow' ? 'overflow' : null,
-      rule: action === 'overflow' ? `buffer overflow: ${q} ${this.unit} waiting, limit ${this.limit}` : action === 'early' && this.p >= P.ecnThreshold && P.ecn && this.ctx.pool.ecn[p] !== ECN_NOT_ECT ? `u < p = ${this.p.toPrecision(4)}, and p ≥ ${P.ecnThreshold}: dropped even though ECT (RFC 8033 §5.1)` : this.ruleFor(why, u, action),
+      rule: () => pieRule(why, u, action, S),
       extra: {
         p: this.p,
         qdelay: this.qdelay,
@@ -300,6 +290,42 @@ export class PieQueue extends QueueDisc {
       },
     });
     this.record(rec);
+  }
+}
+
+/** The numbers a PIE record's rule sentence prints, captured when the packet was judged. */
+interface PieRuleSettings {
+  p: number;
+  ecnThreshold: number;
+  /** An ECT packet dropped because p is at or above the ECN threshold (RFC 8033 §5.1). */
+  ectDropped: boolean;
+  burstAllowance: number;
+  qdelayOld: number;
+  lenBytes: number;
+  q: number;
+  unit: string;
+  limit: number;
+}
+
+/**
+ * A PIE record's rule sentence; `why` says which test decided (0 the random test, 1 burst
+ * allowance, 2 delay low, 3 a short queue). Only the one sentence the record shows is built.
+ */
+function pieRule(why: number, u: number, action: string, S: PieRuleSettings): string {
+  if (action === 'overflow') return `buffer overflow: ${S.q} ${S.unit} waiting, limit ${S.limit}`;
+  if (S.ectDropped) return `u < p = ${S.p.toPrecision(4)}, and p ≥ ${S.ecnThreshold}: dropped even though ECT (RFC 8033 §5.1)`;
+  switch (why) {
+    case 0:
+      if (u < 0) return 'p = 0: no random drop';
+      if (action === 'enqueue') return `u = ${u.toPrecision(4)} ≥ p = ${S.p.toPrecision(4)}: queued`;
+      if (action === 'mark') return `u = ${u.toPrecision(4)} < p = ${S.p.toPrecision(4)} < ${S.ecnThreshold}: ECT packet marked (RFC 8033 §5.1)`;
+      return `u = ${u.toPrecision(4)} < p = ${S.p.toPrecision(4)}: random drop`;
+    case 1:
+      return `burst allowance ${(S.burstAllowance * 1e3).toFixed(1)} ms left: the packet passes without the random drop (RFC 8033 §4.4)`;
+    case 2:
+      return `delay low (previous estimate ${(S.qdelayOld * 1e3).toFixed(2)} ms < target/2, p < 20 %): no random drop (RFC 8033 §4.1)`;
+    default:
+      return `at most 2 mean packets queued (${S.lenBytes} bytes): no random drop (RFC 8033 §4.1)`;
   }
 }
 

@@ -534,6 +534,7 @@ export class RedQueue extends QueueDisc {
     maxPBefore: number,
   ): void {
     const P = this.params;
+    const S: RedRuleSettings = { gentle: P.gentle, ecn: P.ecn, markP: this.markP, unit: this.unit, limit: this.limit };
     const outcome: Outcome = action === ACT_ENQUEUE ? 'enqueue' : action === ACT_MARK ? 'mark' : 'drop';
     const reason: DropReason | null = action === ACT_EARLY ? 'early' : action === ACT_FORCED ? 'forced' : action === ACT_OVERFLOW ? 'overflow' : null;
     this.record(this.newRecord(p, now, q, {
@@ -552,7 +553,7 @@ export class RedQueue extends QueueDisc {
       u: u < 0 ? null : u,
       outcome,
       reason,
-      rule: this.ruleText(rule, q, pa, u),
+      rule: () => redRule(rule, q, pa, u, S),
       // settings the inspector needs to redo the arithmetic without guessing
       extra: this.recordExtra(now, maxPBefore),
     }));
@@ -571,46 +572,55 @@ export class RedQueue extends QueueDisc {
     if (this.gentleMaxP !== this.curMaxP && this.params.gentle) out.gentleMaxP = this.gentleMaxP;
     return out;
   }
+}
 
-  private ruleText(rule: number, q: number, pa: number, u: number): string {
-    const P = this.params;
-    const top = P.gentle ? '2 max_th' : 'max_th';
-    switch (rule) {
-      case R_BELOW:
-        return 'avg < min_th: every packet is queued (F&J 1993)';
-      case R_SMALL_Q:
-        return `ns-2 red.cc: no RED drop while at most one packet waits (q = ${q})`;
-      case R_FIRST:
-        return 'ns-2 red.cc: avg has just entered the RED region; count restarts at 1 and this packet is queued';
-      case R_PASS:
-        return `u = ${fmt(u)} ≥ p_a = ${fmt(pa)}: the packet is queued`;
-      case R_EARLY_DROP:
-        return P.ecn ? `u = ${fmt(u)} < p_a = ${fmt(pa)}: Not-ECT packet, early drop` : `u = ${fmt(u)} < p_a = ${fmt(pa)}: early drop (ECN off)`;
-      case R_EARLY_MARK:
-        return `u = ${fmt(u)} < p_a = ${fmt(pa)}: ECT packet marked CE instead of dropped (RFC 3168 §5)`;
-      case R_GENTLE_DROP_ECT:
-        return `RFC 3168 §7: avg is above max_th (gentle region), so the packet is dropped even though it is ECT (u = ${fmt(u)} < p_a = ${fmt(pa)})`;
-      case R_GENTLE_MARK_NEW:
-        return `seeds/002 new gentle: in the gentle region ECT packets are marked, not dropped (u = ${fmt(u)} < p_a = ${fmt(pa)})`;
-      case R_GENTLE_MARK_STAR:
-        return `RED*: above max_th ECT packets are marked (seeds/003) (u = ${fmt(u)} < p_a = ${fmt(pa)})`;
-      case R_ABOVE_DROP:
-        return `avg ≥ ${top}: forced drop`;
-      case R_ABOVE_DROP_ECT:
-        return `RFC 3168 §7: above ${top} the packet is dropped even though it is ECT`;
-      case R_ABOVE_DROP_NEW:
-        return 'seeds/002 new gentle: above 2 max_th every packet is dropped, ECT or not';
-      case R_MARKP_DROP:
-        return `ns-2 mark_p: u = ${fmt(u)} < p_a = ${fmt(pa)}, but the line's p_b is above mark_p = ${fmt(this.markP)}, so the ECT packet is dropped, not marked`;
-      case R_ABOVE_MARK:
-        return `RED*: above ${top} ECT packets are marked (seeds/003)`;
-      case R_OVERFLOW:
-        return this.unit === 'bytes'
-          ? `buffer overflow: ${q} bytes waiting + this packet > limit ${this.limit} bytes`
-          : `buffer overflow: ${q} packets waiting ≥ limit ${this.limit} (ns-2 red.cc qlen >= qlim)`;
-      default:
-        return '';
-    }
+/** The captured settings a RED record's rule sentence prints (RED.recordDecision). */
+interface RedRuleSettings {
+  gentle: boolean;
+  ecn: boolean;
+  markP: number;
+  unit: 'packets' | 'bytes';
+  limit: number;
+}
+
+/** A RED record's rule sentence, from the numbers captured when the packet was judged. */
+function redRule(rule: number, q: number, pa: number, u: number, S: RedRuleSettings): string {
+  const top = S.gentle ? '2 max_th' : 'max_th';
+  switch (rule) {
+    case R_BELOW:
+      return 'avg < min_th: every packet is queued (F&J 1993)';
+    case R_SMALL_Q:
+      return `ns-2 red.cc: no RED drop while at most one packet waits (q = ${q})`;
+    case R_FIRST:
+      return 'ns-2 red.cc: avg has just entered the RED region; count restarts at 1 and this packet is queued';
+    case R_PASS:
+      return `u = ${fmt(u)} ≥ p_a = ${fmt(pa)}: the packet is queued`;
+    case R_EARLY_DROP:
+      return S.ecn ? `u = ${fmt(u)} < p_a = ${fmt(pa)}: Not-ECT packet, early drop` : `u = ${fmt(u)} < p_a = ${fmt(pa)}: early drop (ECN off)`;
+    case R_EARLY_MARK:
+      return `u = ${fmt(u)} < p_a = ${fmt(pa)}: ECT packet marked CE instead of dropped (RFC 3168 §5)`;
+    case R_GENTLE_DROP_ECT:
+      return `RFC 3168 §7: avg is above max_th (gentle region), so the packet is dropped even though it is ECT (u = ${fmt(u)} < p_a = ${fmt(pa)})`;
+    case R_GENTLE_MARK_NEW:
+      return `seeds/002 new gentle: in the gentle region ECT packets are marked, not dropped (u = ${fmt(u)} < p_a = ${fmt(pa)})`;
+    case R_GENTLE_MARK_STAR:
+      return `RED*: above max_th ECT packets are marked (seeds/003) (u = ${fmt(u)} < p_a = ${fmt(pa)})`;
+    case R_ABOVE_DROP:
+      return `avg ≥ ${top}: forced drop`;
+    case R_ABOVE_DROP_ECT:
+      return `RFC 3168 §7: above ${top} the packet is dropped even though it is ECT`;
+    case R_ABOVE_DROP_NEW:
+      return 'seeds/002 new gentle: above 2 max_th every packet is dropped, ECT or not';
+    case R_MARKP_DROP:
+      return `ns-2 mark_p: u = ${fmt(u)} < p_a = ${fmt(pa)}, but the line's p_b is above mark_p = ${fmt(S.markP)}, so the ECT packet is dropped, not marked`;
+    case R_ABOVE_MARK:
+      return `RED*: above ${top} ECT packets are marked (seeds/003)`;
+    case R_OVERFLOW:
+      return S.unit === 'bytes'
+        ? `buffer overflow: ${q} bytes waiting + this packet > limit ${S.limit} bytes`
+        : `buffer overflow: ${q} packets waiting ≥ limit ${S.limit} (ns-2 red.cc qlen >= qlim)`;
+    default:
+      return '';
   }
 }
 

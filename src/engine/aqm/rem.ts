@@ -259,6 +259,10 @@ export class RemQueue extends QueueDisc {
 
   private recordDecision(p: number, now: number, q: number, prob: number, u: number, action: string, stage: 'enqueue' | 'dequeue'): void {
     const P = this.params;
+    // what the rule sentence prints, captured now (it is written later for a lazy recorder)
+    const { unit, limit } = this;
+    const ecn = P.ecn;
+    const markAtDequeue = P.markAt === 'dequeue';
     const rec: DecisionRecord = this.newRecord(p, now, q, {
       avgBefore: NaN,
       avg: NaN,
@@ -275,18 +279,18 @@ export class RemQueue extends QueueDisc {
       u: u < 0 ? null : u,
       outcome: action === 'enqueue' ? 'enqueue' : action === 'mark' ? 'mark' : 'drop',
       reason: action === 'early' ? 'early' : action === 'overflow' ? 'overflow' : null,
-      rule:
+      rule: () =>
         action === 'overflow'
-          ? `buffer overflow: ${q} ${this.unit} waiting, limit ${this.limit}`
+          ? `buffer overflow: ${q} ${unit} waiting, limit ${limit}`
           : u < 0
-            ? P.ecn && P.markAt === 'dequeue'
+            ? ecn && markAtDequeue
               ? 'ns-2 markpkts_: with ECN, REM marks departing packets and drops nothing early'
               : 'p = 0: REM leaves every packet alone'
             : action === 'enqueue'
               ? `u = ${u.toPrecision(4)} ≥ p = ${prob.toPrecision(4)}: the packet ${stage === 'dequeue' ? 'leaves unmarked' : 'is queued'}`
               : action === 'mark'
                 ? `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ECT packet marked CE${stage === 'dequeue' ? ' as it leaves (ns-2 markpkts_)' : ' instead of dropped (RFC 3168 §5)'}`
-                : `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ${P.ecn ? 'Not-ECT packet, ' : ''}early drop`,
+                : `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ${ecn ? 'Not-ECT packet, ' : ''}early drop`,
       stage,
       extra: {
         price: this.price,

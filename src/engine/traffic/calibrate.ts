@@ -1,6 +1,7 @@
 import type { LoadCalibration, RunResult } from '../metrics/types';
 import type { EngineScenario, TrafficSpec } from '../sim-run';
 import { trafficByKind } from './registry';
+import { SHIPPED_CALIBRATIONS } from './shipped-calibrations';
 
 /**
  * Offered load -> connection rate (or user count), as the papers calibrate it
@@ -37,6 +38,30 @@ let store: CalibrationStore = { get: (k) => memory.get(k), set: (k, v) => void m
 
 export function setCalibrationStore(s: CalibrationStore): void {
   store = s;
+}
+
+/**
+ * The lessons' calibrations, made in advance (`npm run calibrations`, src/cli/ship-calibrations.ts)
+ * so that a lesson opened for the first time, in a browser or on a fresh machine, runs at
+ * once instead of calibrating first (2-3 s in the app for a 10 Mb/s web lesson). Keyed by
+ * `keyHash` of the cache key, so an entry is used only for the exact workload, seed, window
+ * and CALIBRATION_VERSION it was made for; tests/unit/engine/traffic/shipped-calibrations.test.ts
+ * recomputes them. Consulted after the store; null turns them off (the generator, the test).
+ */
+let shipped: Readonly<Record<string, Calibrated>> | null = SHIPPED_CALIBRATIONS;
+
+export function useShippedCalibrations(on: boolean): void {
+  shipped = on ? SHIPPED_CALIBRATIONS : null;
+}
+
+/**
+ * FNV-1a with 64 bits (offset basis 0xcbf29ce484222325, prime 0x100000001b3: Fowler, Noll and
+ * Vo, as given in draft-eastlake-fnv) over the key's UTF-16 code units, as 16 hex digits.
+ */
+export function keyHash(key: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < key.length; i++) h = ((h ^ BigInt(key.charCodeAt(i))) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h.toString(16).padStart(16, '0');
 }
 
 /** Part of every cache key: bump it when a workload model or the engine changes what a calibration would measure. */
@@ -156,7 +181,7 @@ export function calibrateLoads(s: EngineScenario, run: (s: EngineScenario) => Ru
     const capacity = bottleneckRate(s);
     const model = uncongestedTwin(s, index, cal.param, 0) as EngineScenario & { name?: string; description?: string };
     const key = stable({ v: CALIBRATION_VERSION, model: { ...model, name: undefined, description: undefined }, load });
-    const hit = store.get(key);
+    const hit = store.get(key) ?? shipped?.[keyHash(key)];
     if (hit) {
       out.set(index, { item: index, load, param: cal.param, value: hit.value, measured: hit.measured, runs: 0, fixed: hit.fixed });
       return;

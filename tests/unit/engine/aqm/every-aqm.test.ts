@@ -5,12 +5,14 @@
  *  - recording decisions or sampling series does not change the run (timer-driven AQMs
  *    update lazily, and reading their variables brings them up to date the same way);
  *  - summary.bottleneck.aqm.means are time averages over [warm-up, end]: the integral over
- *    the whole run equals the integral up to the warm-up plus the one after it.
+ *    the whole run equals the integral up to the warm-up plus the one after it;
+ *  - a record's rule sentence written later (lazy rules, the app's worker) is the one
+ *    written at once, even when the parameters it prints changed in between.
  */
 import { describe, expect, it } from 'vitest';
-import type { DecisionRecord } from '../../../../src/engine/aqm/decision';
+import { withRule, type DecisionRecord } from '../../../../src/engine/aqm/decision';
 import { AQMS } from '../../../../src/engine/aqm/registry';
-import { runScenario } from '../../../../src/engine/run';
+import { createRun, runScenario } from '../../../../src/engine/run';
 import { explainDecision } from '../../../../src/ui/inspector/explain';
 import { longLived } from './longlived';
 
@@ -52,6 +54,29 @@ describe('every AQM on real runs', () => {
         expect([...ascii]).toEqual([]);
       });
     }
+
+    it(`${d.kind} + ECN: a rule sentence written after the run is the one written at once, though the limit changed mid-run`, () => {
+      const s = longLived({ kind: d.kind, ...QUEUES[d.kind], ...('ecn' in d.params ? { ecn: true } : {}) }, 8, { duration: 8, warmup: 0, tcp: { ecn: true } });
+      const limit = QUEUES[d.kind].limit as number;
+      const record = (lazyRules: boolean) => {
+        const recs: DecisionRecord[] = [];
+        const run = createRun(s, { decision: (r) => recs.push(r) }, { lazyRules });
+        run.advance(4);
+        // a smaller buffer: overflow sentences print it, and the queue must hit it
+        expect(run.setParam('topology.bottleneck.queue.limit', Math.round(limit * 0.4))).toBeNull();
+        while (!run.done) run.advance(Infinity);
+        return recs;
+      };
+      const eager = record(false);
+      const lazy = record(true);
+      expect(eager.every((r) => r.ruleText === undefined && r.rule !== '')).toBe(true);
+      // CoDel's arrivals have a fixed sentence; every other sentence is written later
+      expect(lazy.filter((r) => r.ruleText !== undefined).length).toBeGreaterThan(d.kind === 'codel' ? 1000 : lazy.length - 1);
+      expect(lazy.map(withRule)).toEqual(eager);
+      expect(lazy.every((r) => r.ruleText === undefined)).toBe(true);
+      // drop-tail overflows before and after the change, and its sentences print both limits
+      if (d.kind === 'droptail') expect(new Set(eager.filter((r) => r.reason === 'overflow').map((r) => /limit (\d+)/.exec(r.rule)?.[1])).size).toBe(2);
+    });
 
     it(`${d.kind}: series and decision recording do not change the run; means cover [warm-up, end]`, () => {
       const s = longLived({ kind: d.kind, ...QUEUES[d.kind] }, 6, { duration: 12, warmup: 4 });
