@@ -18,7 +18,7 @@ import { largeRunQuestion } from '../../src/ui/run/controller';
 import { FAMILY_METRICS, familyRunList, shortLabels } from '../../src/ui/compare/family';
 import { comparisonQuestion, seedList, verdictText } from '../../src/ui/compare/seeds';
 import { lessons } from '../../src/ui/scenario-api';
-import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS } from './harness';
+import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT } from './harness';
 
 const h = harnessPerFile();
 
@@ -254,7 +254,7 @@ describe('the lesson family over seeds', () => {
     await page.locator('.cmp-panel button.primary').click();
     await expect.poll(() => page.locator('[data-testid=seed-runs]').innerText()).toBe('run 1 of 30');
     // no more runs at once than the family takes over one seed
-    await expect.poll(() => page.workers().length - before).toBe(Math.max(1, Math.min(4, cores - 1)));
+    await expect.poll(() => page.workers().length - before, { timeout: WORKER_WAIT }).toBe(Math.max(1, Math.min(4, cores - 1)));
     await expectCloseStopsRuns(page, before);
     await page.context().close();
   });
