@@ -4,7 +4,9 @@
  * the canvas, and the height the layout reserves covers every line drawn.
  */
 import { describe, expect, it } from 'vitest';
-import { legend } from '../../../../src/ui/charts/plot';
+import { fontsFor, legend } from '../../../../src/ui/charts/plot';
+import { responseHeight, type RtCurve } from '../../../../src/ui/charts/response-plot';
+import type { RtHistogram } from '../../../../src/ui/store/exchange-store';
 import { BoxPainter, overlap } from './box-painter';
 
 const ITEMS = [
@@ -38,5 +40,19 @@ describe('legend', () => {
     legend(p, [ITEMS[1], ITEMS[3]], 0, 0, 600, 14);
     expect(p.texts.length).toBe(2);
     expect(p.texts[0].y0).toBe(p.texts[1].y0);
+  });
+});
+
+describe('the compare view response chart under a long legend', () => {
+  const curves = (k: number): RtCurve[] =>
+    Array.from({ length: k }, (_, i) => ({ label: `adaptive RED + ECN with a ${5 + i} ms target, lesson ${i}`, hist: { n: 1800 + i } as unknown as RtHistogram, color: '#000' }));
+  const fonts = fontsFor(false);
+
+  it('keeps its usual height when the legend is short, and grows to leave the plot its room when it is long', () => {
+    expect(responseHeight(new BoxPainter(1200, 320), curves(2), fonts, 320, 220)).toBe(320);
+    const p = new BoxPainter(390, 320);
+    const lh = legend(new BoxPainter(390, 320), curves(7).map((c) => ({ label: `${c.label} (${c.hist.n.toLocaleString('en-US')})`, color: c.color })), 8, 4, 390 - 16, fonts.legend, true);
+    expect(lh).toBeGreaterThan(100);
+    expect(responseHeight(p, curves(7), fonts, 320, 220)).toBe(Math.ceil(lh + 10 + 220));
   });
 });
