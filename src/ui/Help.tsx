@@ -55,7 +55,7 @@ export function HelpButton() {
               off…) and see what that change should show; or change any parameter in the panel on the right and watch which statements stop holding.
             </li>
             <li>
-              <strong>Compare</strong> (at the bottom of the page, after the summary) runs two scenarios side by side, or overlays the response times of a web lesson's family. One run is one random draw: <strong>Repeat each run over</strong> several seeds to see whether a difference is larger than the seeds' spread.
+              <strong>Compare</strong> (at the bottom of the page, after the summary) runs two scenarios side by side, or overlays the response times of a web lesson's family. One run is one random draw: <strong>Repeat each run over</strong> several seeds to see whether a difference is larger than the seeds' spread. The page's link keeps what Compare compares with and the number of seeds.
             </li>
           </ol>
           <h3>Keys</h3>

@@ -12,7 +12,7 @@ import { runScenario } from '../../src/engine/run';
 import type { EngineScenario } from '../../src/engine/sim-run';
 import type { Scenario } from '../../src/engine/scenario/schema';
 import { VARIANTS } from '../../src/ui/compare/variants';
-import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS } from './harness';
+import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT } from './harness';
 
 const h = harnessPerFile();
 
@@ -114,7 +114,7 @@ describe('Compare over seeds', () => {
     await compareOver(page, 10);
     await expect.poll(() => page.locator('[data-testid=seed-runs]').innerText()).toBe('run 1 of 20');
     // no more runs at once than one seed takes (two: no web traffic, no baseline)
-    await expect.poll(() => page.workers().length - before).toBe(2);
+    await expect.poll(() => page.workers().length - before, { timeout: WORKER_WAIT }).toBe(2);
     await expectCloseStopsRuns(page, before);
     await page.context().close();
   });

@@ -18,7 +18,7 @@ import { largeRunQuestion } from '../../src/ui/run/controller';
 import { FAMILY_METRICS, familyRunList, shortLabels } from '../../src/ui/compare/family';
 import { comparisonQuestion, seedList, verdictText } from '../../src/ui/compare/seeds';
 import { lessons } from '../../src/ui/scenario-api';
-import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS } from './harness';
+import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT } from './harness';
 
 const h = harnessPerFile();
 
@@ -128,6 +128,96 @@ describe('the lesson family over seeds', () => {
     await page.context().close();
   });
 
+  it('a link keeps the family view and its number of seeds: opened, the family runs over those seeds', async () => {
+    const page = await open(`p=${PRESET}&duration=12&warmup=2&seed=3`);
+    await pickFamily(page, ['current', OTHERS[1]], 3);
+    // what Copy link copies is the page's link (scenarioHref keeps the query)
+    const link = new URL(page.url());
+    expect(link.searchParams.get('compare')).toBe('family');
+    expect(link.searchParams.get('seeds')).toBe('3');
+    await page.context().close();
+
+    // a link typed with N = 3 (the ticked lessons are not in it: the first six, as on opening the family)
+    const opened = await open(`p=${PRESET}&duration=12&warmup=2&seed=3`, '?compare=family&seeds=3');
+    // Compare unfolds once its (lazily loaded) panel is there
+    await expect.poll(() => opened.locator('details.slot-compare').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await opened.locator('.cmp-panel select.cmp-choice').inputValue()).toBe('f:family');
+    expect(await opened.getByLabel('Repeat each run over').inputValue()).toBe('3');
+    const ticked = await opened.locator('.cmp-family input[type=checkbox]:checked').count();
+    expect(ticked).toBeGreaterThanOrEqual(2);
+    await opened.locator('.cmp-panel button.primary').click();
+    const total = (ticked + 1) * 3;
+    await opened.waitForFunction((t) => document.querySelector('[data-testid=seed-runs]')?.textContent === `all ${t} runs done`, total, { timeout: 180_000, polling: 250 });
+    expect(await opened.locator('.cmp-seed').filter({ hasText: 'All run with each of seeds 3 to 5' }).count()).toBe(1);
+    expect(await opened.locator('[data-testid=family-seed-table] tbody tr').count()).toBe(ticked);
+    expect(await opened.locator('[data-testid^=banner-]').count()).toBe(0);
+    await opened.context().close();
+  });
+
+  it('a link with a bad number of seeds or choice says which key, the value and what is allowed; the page works with the defaults', async () => {
+    for (const [query, said] of [
+      ['?compare=family&seeds=0', 'seeds=0: '],
+      ['?compare=family&seeds=abc', 'seeds=abc: '],
+      ['?compare=family&seeds=11', 'seeds=11: '],
+    ] as const) {
+      const page = await open(`p=${PRESET}&duration=12&warmup=2&seed=6`, query);
+      const banner = page.getByTestId('banner-warning');
+      await expect.poll(() => banner.count()).toBe(1);
+      const text = await banner.innerText();
+      expect(text).toContain('A Compare setting in this link could not be used');
+      expect(text).toContain(said);
+      expect(text).toContain('“Repeat each run over” (seeds) takes a whole number of seeds from 1 to 10; 1 seed is used.');
+      // the good key still applies, the bad one is the default, and the scenario is the link's
+      expect(await page.locator('.cmp-panel select.cmp-choice').inputValue()).toBe('f:family');
+      expect(await page.getByLabel('Repeat each run over').inputValue()).toBe('1');
+      expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.seed)).toBe(6);
+      if (query.endsWith('abc')) {
+        await page.locator('.cmp-panel button.primary').click();
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid=family-table] tbody tr').length >= 2, undefined, { timeout: 120_000, polling: 250 });
+        await page.addStyleTag({ content: '.app-header, .transport { position: static !important; }' });
+        await banner.screenshot({ path: `${SHOTS}/family-bad-seeds-banner.png` });
+        await page.locator('details.slot-compare').screenshot({ path: `${SHOTS}/family-bad-seeds-compare.png` });
+      }
+      await page.context().close();
+    }
+    // a choice that is not one, and one this lesson does not offer (a family on a lesson without web traffic)
+    const bad = await open(`p=${PRESET}`, '?compare=famly');
+    await expect.poll(() => bad.getByTestId('banner-warning').innerText()).toMatch(/compare=famly: Compare offers family, grid, .*; the first choice offered is used\./);
+    await bad.context().close();
+    const other = await open('p=lockout-dt', '?compare=family&seeds=2');
+    await expect.poll(() => other.getByTestId('banner-warning').innerText()).toContain('compare=family: Compare does not offer that for this lesson');
+    expect(await other.getByLabel('Repeat each run over').inputValue()).toBe('2');
+    await other.context().close();
+  });
+
+  it('on a phone (390 px) the family view’s headings and the panel’s controls lie within the screen, over seeds and over one', async () => {
+    /** What lies (partly) outside the 390 px viewport, by its text. */
+    const outside = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.cmp-panel-controls > *, .cmp-panel-controls select, .cmp-family legend, section.cmp h3, section.cmp caption, section.cmp .cmp-seed')]
+          .map((e) => ({ r: e.getBoundingClientRect(), t: `${e.tagName.toLowerCase()} “${(e.textContent ?? '').slice(0, 40)}”` }))
+          .filter(({ r }) => r.width > 0 && (r.left < 0 || r.right > innerWidth))
+          .map(({ r, t }) => `${t} at ${Math.round(r.left)} to ${Math.round(r.right)} px`),
+      );
+    for (const n of [3, 1]) {
+      const page = await open(`p=${PRESET}&duration=12&warmup=2&seed=3`, `?compare=family&seeds=${n}`, 390, 844);
+      await page.locator('.cmp-panel button.primary').click();
+      const table = page.locator(n > 1 ? '[data-testid=family-seed-table]' : '[data-testid=family-table]');
+      await page.waitForFunction((sel) => document.querySelectorAll(`${sel} tbody tr`).length === 6, n > 1 ? '[data-testid=family-seed-table]' : '[data-testid=family-table]', { timeout: 180_000, polling: 250 });
+      // the table's heading, by its bounding box
+      const caption = (await table.locator('caption').boundingBox())!;
+      expect(caption.x).toBeGreaterThanOrEqual(0);
+      expect(caption.x + caption.width).toBeLessThanOrEqual(390);
+      expect(await outside(page)).toEqual([]);
+      // the page itself does not scroll sideways (a wide table scrolls in its own region)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.addStyleTag({ content: '.app-header, .transport { position: static !important; }' });
+      await table.locator('caption').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/family-phone-${n}-seeds.png` });
+      await page.context().close();
+    }
+  });
+
   it('asks before a large family over seeds, counting every lesson at every seed; Close stops every run', async () => {
     const page = await open(`p=${PRESET}&warmup=2&seed=1`);
     // a window where one run is not very large but 2 lessons × 10 seeds are
@@ -164,7 +254,7 @@ describe('the lesson family over seeds', () => {
     await page.locator('.cmp-panel button.primary').click();
     await expect.poll(() => page.locator('[data-testid=seed-runs]').innerText()).toBe('run 1 of 30');
     // no more runs at once than the family takes over one seed
-    await expect.poll(() => page.workers().length - before).toBe(Math.max(1, Math.min(4, cores - 1)));
+    await expect.poll(() => page.workers().length - before, { timeout: WORKER_WAIT }).toBe(Math.max(1, Math.min(4, cores - 1)));
     await expectCloseStopsRuns(page, before);
     await page.context().close();
   });

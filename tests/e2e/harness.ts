@@ -158,9 +158,16 @@ export async function openApp(h: Harness, hash: string, opts: { query?: string; 
  * Close comparison stops every run of a comparison: the page is back to the `before`
  * workers it had, none starts later, and Compare can start again.
  */
+/**
+ * How long a test waits for workers to start or end as the page reports them: a worker busy
+ * in a long slice on a loaded 2-core machine took more than expect.poll's default second to
+ * be reported ended (a flake seen once in four runs), though it ends.
+ */
+export const WORKER_WAIT = 15_000;
+
 export async function expectCloseStopsRuns(page: Page, before: number): Promise<void> {
   await page.getByRole('button', { name: 'Close comparison' }).click();
-  await expect.poll(() => page.workers().length).toBe(before);
+  await expect.poll(() => page.workers().length, { timeout: WORKER_WAIT }).toBe(before);
   // and none starts later
   await page.waitForTimeout(500);
   expect(page.workers().length).toBe(before);

@@ -33,6 +33,33 @@ interface CanvasState {
   ink: number;
 }
 
+/**
+ * Switches the page to print media (`'print'`) or back to the screen (`null`, not 'screen':
+ * an emulated screen medium would also hold for a PDF), and waits for the next rendering
+ * step: the media query's change is reported there (Save as PDF reports it at once, with
+ * the paper's layout in place).
+ */
+async function media(page: Page, m: 'print' | null): Promise<void> {
+  await page.emulateMedia({ media: m });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** By name, whether any element a selector finds is laid out (not display: none, not in a closed box). */
+function shown<K extends string>(page: Page, selectors: Record<K, string>): Promise<Record<K, boolean>> {
+  return page.evaluate(
+    (sels) =>
+      Object.fromEntries(
+        Object.entries(sels).map(([k, sel]) => [k, [...document.querySelectorAll<HTMLElement>(sel)].some((e) => getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0)]),
+      ) as Record<K, boolean>,
+    selectors as Record<string, string>,
+  );
+}
+
+/** The `break-inside` of every element a selector finds. */
+function breaks(page: Page, sel: string): Promise<string[]> {
+  return page.locator(sel).evaluateAll((es) => es.map((e) => getComputedStyle(e).breakInside));
+}
+
 /** Per chart card on the page (folded cards have no canvas): what its canvas last drew, read without scrolling. */
 function canvases(page: Page): Promise<CanvasState[]> {
   return page.evaluate(() =>
@@ -73,48 +100,35 @@ describe('printing a run', () => {
     await page.locator('details.claims > summary').click();
     expect(await page.locator('details.claims').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
 
-    await page.emulateMedia({ media: 'print' });
-    // the media query's change is reported at the next rendering step (Save as PDF reports
-    // it at once, with the paper's layout in place)
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await media(page, 'print');
     const printed = await canvases(page);
     for (const c of printed) {
       expect(c.samples, `${c.chart} drawn with the whole run`).toBe(total);
       expect(c.points, `${c.chart} drew something`).toBeGreaterThan(0);
       expect(c.ink, `${c.chart} has ink on its canvas`).toBeGreaterThan(0);
     }
-    const layout = await page.evaluate(() => {
-      const shown = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].some((e) => getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0);
-      return {
-        transport: shown('.transport'),
-        side: shown('.side'),
-        cardTools: shown('.card-tools'),
-        lessonText: shown('.lesson-text'),
-        claimsOpen: document.querySelector<HTMLDetailsElement>('details.claims')!.open,
-        ticks: [...document.querySelectorAll('.claim-mark')].map((m) => m.textContent),
-        summary: shown('.summary .stats'),
-        source: document.querySelector('.print-source')?.textContent ?? '',
-        breaks: [...document.querySelectorAll<HTMLElement>('.chart-card')].map((e) => getComputedStyle(e).breakInside),
-        background: getComputedStyle(document.body).backgroundColor,
-      };
-    });
+    const layout = await shown(page, { transport: '.transport', side: '.side', cardTools: '.card-tools', lessonText: '.lesson-text', summary: '.summary .stats' });
+    const paper = await page.evaluate(() => ({
+      claimsOpen: document.querySelector<HTMLDetailsElement>('details.claims')!.open,
+      ticks: [...document.querySelectorAll('.claim-mark')].map((m) => m.textContent),
+      source: document.querySelector('.print-source')?.textContent ?? '',
+      background: getComputedStyle(document.body).backgroundColor,
+    }));
     expect(layout.transport, 'run controls hidden on paper').toBe(false);
     expect(layout.side, 'editor and inspector hidden on paper').toBe(false);
     expect(layout.cardTools, 'export and full-screen buttons hidden on paper').toBe(false);
     expect(layout.lessonText).toBe(true);
-    expect(layout.claimsOpen, 'folded statements opened for paper').toBe(true);
-    expect(layout.ticks.length).toBeGreaterThan(0);
-    expect(layout.ticks.every((t) => t === '✓' || t === '✗')).toBe(true);
+    expect(paper.claimsOpen, 'folded statements opened for paper').toBe(true);
+    expect(paper.ticks.length).toBeGreaterThan(0);
+    expect(paper.ticks.every((t) => t === '✓' || t === '✗')).toBe(true);
     expect(layout.summary).toBe(true);
-    expect(layout.source).toMatch(/Seed 1\. Run it again: http:\/\/.*#p=ecn-marks/);
-    expect(layout.breaks.every((b) => b === 'avoid')).toBe(true);
-    expect(layout.background).toBe('rgb(255, 255, 255)');
+    expect(paper.source).toMatch(/Seed 1\. Run it again: http:\/\/.*#p=ecn-marks/);
+    expect((await breaks(page, '.chart-card')).every((b) => b === 'avoid')).toBe(true);
+    expect(paper.background).toBe('rgb(255, 255, 255)');
     await page.screenshot({ path: `${SHOTS}/e2e-print-media.png`, fullPage: true });
 
     // back on screen: the statements fold again as the reader left them, the page keeps working
-    // (null, not 'screen': an emulated screen medium would also hold for the PDF below)
-    await page.emulateMedia({ media: null });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await media(page, null);
     expect(await page.locator('details.claims').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await page.locator('.transport').isVisible()).toBe(true);
 
@@ -183,24 +197,21 @@ describe('printing a run', () => {
     expect(await charts.count()).toBeGreaterThan(0);
     expect(await page.locator('.cmp-response canvas').count()).toBe(1);
 
-    await page.emulateMedia({ media: 'print' });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const layout = await page.evaluate(() => {
-      const shown = (sel: string) => [...document.querySelectorAll<HTMLElement>(sel)].some((e) => getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0);
-      return {
-        controls: shown('.cmp-panel-controls'),
-        seedsHelp: shown('.cmp-seed-help'),
-        toggles: shown('.cmp-layout'),
-        buttons: shown('.cmp button'),
-        hint: shown('.cmp-hint'),
-        runs: shown('.cmp-head'),
-        table: shown('[data-testid=seed-table]'),
-        rule: shown('[data-testid=spread-rule]'),
-        charts: shown('.cmp-chart-wrap > svg') && shown('.cmp-response canvas'),
-        rowBreaks: [...document.querySelectorAll<HTMLElement>('.cmp-table tr')].map((e) => getComputedStyle(e).breakInside),
-        chartBreaks: [...document.querySelectorAll<HTMLElement>('.cmp-chart, .cmp-response')].map((e) => getComputedStyle(e).breakInside),
-      };
+    await media(page, 'print');
+    const layout = await shown(page, {
+      controls: '.cmp-panel-controls',
+      seedsHelp: '.cmp-seed-help',
+      toggles: '.cmp-layout',
+      buttons: '.cmp button',
+      hint: '.cmp-hint',
+      runs: '.cmp-head',
+      table: '[data-testid=seed-table]',
+      rule: '[data-testid=spread-rule]',
+      charts: '.cmp-chart-wrap > svg',
+      response: '.cmp-response canvas',
     });
+    const rowBreaks = await breaks(page, '.cmp-table tr');
+    const chartBreaks = await breaks(page, '.cmp-chart, .cmp-response');
     expect(layout.controls, 'the choice, seeds and Compare hidden on paper').toBe(false);
     expect(layout.seedsHelp, 'the seeds control’s help hidden on paper').toBe(false);
     expect(layout.toggles, 'view toggles hidden on paper').toBe(false);
@@ -210,12 +221,12 @@ describe('printing a run', () => {
     expect(layout.table).toBe(true);
     expect(layout.rule).toBe(true);
     expect(layout.charts).toBe(true);
-    expect(layout.rowBreaks.every((b) => b === 'avoid')).toBe(true);
-    expect(layout.chartBreaks.length).toBeGreaterThan(0);
-    expect(layout.chartBreaks.every((b) => b === 'avoid')).toBe(true);
+    expect(layout.response).toBe(true);
+    expect(rowBreaks.every((b) => b === 'avoid')).toBe(true);
+    expect(chartBreaks.length).toBeGreaterThan(0);
+    expect(chartBreaks.every((b) => b === 'avoid')).toBe(true);
     await page.locator('.slot-compare').screenshot({ path: `${SHOTS}/e2e-print-compare-media.png` });
-    await page.emulateMedia({ media: null });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await media(page, null);
     expect(await page.locator('.cmp-panel-controls').isVisible()).toBe(true);
 
     // Save as PDF at A4: every chart of the comparison drawn again for the paper's width as

@@ -78,8 +78,9 @@ export interface DecisionSink {
   /**
    * Records come with `ruleText` instead of `rule`, and the consumer writes the sentence
    * (`withRule`) only for the records it shows. The app's worker keeps the last 1,000 of
-   * hundreds of thousands: writing every sentence was most of what recording cost (a web
-   * lesson's run took 1.6 s of CPU with its sentences, 1.0 s without records).
+   * hundreds of thousands: writing every sentence was about half of what recording cost
+   * (bench-100-red: 148-153 ms of CPU without records, 232-240 with them, 193-201 with lazy
+   * sentences; docs/speed.md).
    */
   lazyRules?: boolean;
 }

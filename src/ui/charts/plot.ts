@@ -37,31 +37,57 @@ export interface LegendItem {
 
 /**
  * Lays legend items out in rows across `w` px starting at (x, y); draws them unless
- * `dry`. Returns the height used.
+ * `dry`. Returns the height used. A label too long for the width (a lesson's title on a
+ * phone) wraps at spaces onto lines of its own under its swatch's line, instead of running
+ * off the chart.
  */
 export function legend(p: Painter, items: readonly LegendItem[], x: number, y: number, w: number, fs: number, dry = false): number {
   if (items.length === 0) return 0;
   const sw = fs * 1.8; // swatch width
   const gap = fs * 1.1;
   const rowH = fs * 1.6;
+  const lineH = fs * 1.25; // the wrapped lines of one label
   let cx = x;
   let cy = y;
+  let bottom = y + rowH;
   for (const it of items) {
-    const iw = sw + fs * 0.4 + p.measure(it.label, fs);
+    const lines = wrapWords(p, it.label, fs, w - sw - fs * 0.4);
+    const iw = sw + fs * 0.4 + Math.max(...lines.map((l) => p.measure(l, fs)));
     if (cx > x && cx + iw > x + w) {
       cx = x;
       cy += rowH;
     }
+    const my = cy + rowH / 2;
     if (!dry) {
-      const my = cy + rowH / 2;
       if (it.shape) p.marker(it.shape, cx + sw / 2, my, fs * 0.42, it.color);
       else if (it.fill) p.fillRect(cx, my - fs * 0.4, sw, fs * 0.8, it.color, 0.45);
       else p.line(cx, my, cx + sw, my, { color: it.color, width: Math.max(2, it.width ?? 2.5), dash: it.dash });
-      p.text(it.label, cx + sw + fs * 0.4, my, { size: fs, color: SERIES.text, baseline: 'middle' });
+      lines.forEach((l, k) => p.text(l, cx + sw + fs * 0.4, my + k * lineH, { size: fs, color: SERIES.text, baseline: 'middle' }));
     }
-    cx += iw + gap;
+    bottom = Math.max(bottom, cy + rowH + (lines.length - 1) * lineH);
+    if (lines.length > 1) {
+      // the next item starts below the wrapped label
+      cx = x;
+      cy = bottom;
+    } else cx += iw + gap;
   }
-  return cy + rowH - y;
+  return bottom - y;
+}
+
+/** `s` cut at spaces into lines no wider than `max` px (a single word wider than that keeps a line of its own). */
+export function wrapWords(p: Painter, s: string, fs: number, max: number): string[] {
+  if (p.measure(s, fs) <= max) return [s];
+  const out: string[] = [];
+  let line = '';
+  for (const word of s.split(' ')) {
+    const next = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && p.measure(next, fs) > max) {
+      out.push(line);
+      line = word;
+    } else line = next;
+  }
+  out.push(line);
+  return out;
 }
 
 /** Margins for y tick labels like `sample` plus a rotated axis label. */

@@ -44,10 +44,23 @@ function fmtMs(s: number): string {
   return s < 1 ? `${+(s * 1000).toPrecision(3)} ms` : `${+s.toPrecision(3)} s`;
 }
 
+function legendItems(curves: readonly RtCurve[]): LegendItem[] {
+  return curves.filter((c) => !c.faint).map((c) => ({ label: `${c.label} (${c.hist.n.toLocaleString('en-US')})`, color: c.color, dash: c.dash }));
+}
+
+/**
+ * The canvas height that keeps at least `plotMin` px (plot and axes) under the legend of
+ * these curves, and at least `base`: a family of seven lessons on a phone has a legend of a
+ * dozen lines, which left the plot itself a few pixels tall in a fixed height.
+ */
+export function responseHeight(p: Painter, curves: readonly RtCurve[], fonts: Fonts, base: number, plotMin: number): number {
+  const lh = legend(p, legendItems(curves), 8, 4, p.width - 16, fonts.legend, true);
+  return Math.max(base, Math.ceil(lh + 10 + plotMin));
+}
+
 /** Draws the curves; returns the layout (for hover) and the number of vertices drawn. */
 export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: RtMode, fonts: Fonts, hoverPx: number | null): { layout: RtLayout; drawn: number; readout: string | null } {
-  const items: LegendItem[] = curves.filter((c) => !c.faint).map((c) => ({ label: `${c.label} (${c.hist.n.toLocaleString('en-US')})`, color: c.color, dash: c.dash }));
-  const lh = legend(p, items, 8, 4, p.width - 16, fonts.legend);
+  const lh = legend(p, legendItems(curves), 8, 4, p.width - 16, fonts.legend);
   const r = plotRect(p, lh + 10, fonts, mode === 'cdf' ? '100 %' : '0.01 %', 0, fonts.tick * 1.6);
   const x =
     mode === 'cdf'

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { SERIES } from '../colors';
 import { CanvasPainter } from '../charts/painter';
 import { fontsFor } from '../charts/plot';
-import { BASELINE_COLOR, drawResponseTimes, type RtCurve, type RtMode } from '../charts/response-plot';
+import { BASELINE_COLOR, drawResponseTimes, responseHeight, type RtCurve, type RtMode } from '../charts/response-plot';
 import type { ExchangeStore } from '../store/exchange-store';
 
 export interface ComparedRun {
@@ -41,8 +41,10 @@ export function ResponseCompare({
   const [hover, setHover] = useState<number | null>(null);
   const [readout, setReadout] = useState<string | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  // classroom: the large type needs room (the rotated axis label is longer than a 320-px plot)
-  const height = classroom ? 480 : 320;
+  // classroom: the large type needs room (the rotated axis label is longer than a 320-px plot);
+  // taller still when the legend needs more lines (many lessons on a narrow screen)
+  const baseHeight = classroom ? 480 : 320;
+  const plotMin = classroom ? 330 : 220;
 
   // redrawn for the paper when the print media starts (the paper's layout is then in place,
   // and no frame runs before printing: src/ui/print.ts), and back on screen after it
@@ -59,16 +61,8 @@ export function ResponseCompare({
     const canvas = canvasRef.current;
     if (!canvas) return;
     const width = Math.max(320, Math.floor(canvas.parentElement?.getBoundingClientRect().width ?? 640));
-    const dpr = window.devicePixelRatio || 1;
-    canvas.width = Math.round(width * dpr);
-    canvas.height = Math.round(height * dpr);
-    canvas.style.width = `${width}px`;
-    canvas.style.height = `${height}px`;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.fillStyle = SERIES.background;
-    ctx.fillRect(0, 0, width, height);
     const set = large ? 'large' : 'all';
     const curves: RtCurve[] = [
       ...faint.map((r, i) => ({ label: `faint ${i}`, hist: (r.baseline ? r.exchanges.baseline : r.exchanges.run)[set], color: r.color, faint: true })),
@@ -77,6 +71,15 @@ export function ResponseCompare({
     const base = baseline ?? runs.find((r) => r.exchanges.baseline.all.n > 0)?.exchanges;
     if (base && base.baseline.all.n > 0) curves.push({ label: 'uncongested', hist: base.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
     const fonts = fontsFor(classroom);
+    const height = responseHeight(new CanvasPainter(ctx, width, baseHeight, fonts.line), curves, fonts, baseHeight, plotMin);
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(height * dpr);
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${height}px`;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = SERIES.background;
+    ctx.fillRect(0, 0, width, height);
     const out = drawResponseTimes(new CanvasPainter(ctx, width, height, fonts.line), curves, mode, fonts, hover);
     canvas.dataset.points = String(out.drawn);
     setReadout(out.readout);

@@ -6,7 +6,7 @@
  * or, on a point of a paper's grid of presets (grid.ts), the whole figure (<GridView>).
  * Nothing runs until "Compare".
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { largeRunQuestion } from '../run/controller';
 import { activeExperiment, lessons } from '../scenario-api';
@@ -20,6 +20,7 @@ import { compareChoices, DEFAULT_CHOICE, FAMILY, GRID, usableChoice } from './ch
 import { gridFigureFor, type GridFigure } from './grid';
 import { GridView } from './GridView';
 import { comparisonQuestion, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText } from './seeds';
+import { BAD_COMPARE_LINK_TITLE, notOfferedLine, readCompareLink, withCompareLink } from './link';
 
 /** Lessons of a family ticked at first (the chart stays readable; more can be ticked). */
 const FAMILY_TICKED = 6;
@@ -28,10 +29,12 @@ export default function ComparePanel({ store }: SlotProps) {
   const scenario = useAppState(store, (s) => s.scenario);
   const preset = useAppState(store, (s) => s.presetName);
   const classroom = useAppState(store, (s) => s.classroom);
-  const [choice, setChoice] = useState(DEFAULT_CHOICE);
+  // what the page's link says to compare with and over how many seeds (link.ts), read once
+  const [fromLink] = useState(() => (typeof location === 'undefined' ? { problems: [] } : readCompareLink(location.search)));
+  const [choice, setChoice] = useState(fromLink.choice ?? DEFAULT_CHOICE);
   const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; note?: string; n: number; seeds: number } | null>(null);
   // each compared scenario runs over this many seeds (1: the scenario's seed alone)
-  const [seeds, setSeeds] = useState(1);
+  const [seeds, setSeeds] = useState(fromLink.seeds ?? 1);
   const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number; seeds: number } | null>(null);
   const [gridRun, setGridRun] = useState<{ figure: GridFigure; n: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -68,11 +71,35 @@ export default function ComparePanel({ store }: SlotProps) {
       return s;
     });
 
-  if (!scenario) return <p className="muted pad">Load a scenario to compare it.</p>;
-  // what the select shows and Compare runs: the choice if it is offered and enabled here
   const figure = gridFigureFor(lesson?.group);
-  const groups = compareChoices(scenario, lesson, family.length, list, figure?.title);
+  const groups = scenario ? compareChoices(scenario, lesson, family.length, list, figure?.title) : [];
+  // what the select shows and Compare runs: the choice if it is offered and enabled here
   const chosen = usableChoice(choice, groups);
+
+  // a link with Compare settings opens Compare, set as the link says; what it gave that
+  // could not be used is said once, in a banner naming the key, the value and what is allowed
+  const panelRef = useRef<HTMLDivElement>(null);
+  const linkChecked = useRef(false);
+  useEffect(() => {
+    if (linkChecked.current || !scenario) return;
+    linkChecked.current = true;
+    const problems = [...fromLink.problems];
+    if (fromLink.choice !== undefined && chosen !== fromLink.choice) problems.push(notOfferedLine(fromLink.choice));
+    if (problems.length > 0) store.addBanner({ kind: 'warning', title: BAD_COMPARE_LINK_TITLE, lines: problems, untilNextLoad: true });
+    if (fromLink.choice !== undefined || fromLink.seeds !== undefined) {
+      const details = panelRef.current?.closest('details');
+      if (details) details.open = true;
+    }
+  }, [scenario, chosen, fromLink, store]);
+
+  /** The choice and the seeds as the user sets them go in the page's link (link.ts), so a copied link keeps them. */
+  const remember = (c: string, n: number) => {
+    if (typeof history === 'undefined') return;
+    const search = withCompareLink(location.search, c, n);
+    if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  };
+
+  if (!scenario) return <p className="muted pad">Load a scenario to compare it.</p>;
 
   /**
    * A comparison runs each of its scenarios in full, over `n` seeds: a very large one is
@@ -146,10 +173,18 @@ export default function ComparePanel({ store }: SlotProps) {
   };
 
   return (
-    <div className="cmp-panel">
+    <div className="cmp-panel" ref={panelRef}>
       <div className="cmp-panel-controls">
         <label htmlFor={selectId}>Compare {labelA} with</label>
-        <select id={selectId} className="cmp-choice" value={chosen} onChange={(e) => setChoice(e.target.value)}>
+        <select
+          id={selectId}
+          className="cmp-choice"
+          value={chosen}
+          onChange={(e) => {
+            setChoice(e.target.value);
+            remember(e.target.value, seedCount(seeds));
+          }}
+        >
           {groups.map((g) => (
             <optgroup key={g.label} label={g.label}>
               {g.options.map((o) => (
@@ -163,7 +198,15 @@ export default function ComparePanel({ store }: SlotProps) {
         {chosen !== GRID ? (
           <span className="cmp-seeds-control">
             <label htmlFor={seedsId}>Repeat each run over</label>{' '}
-            <select id={seedsId} value={seeds} onChange={(e) => setSeeds(seedCount(e.target.value))} aria-describedby={seedsHelpId}>
+            <select
+              id={seedsId}
+              value={seeds}
+              onChange={(e) => {
+                setSeeds(seedCount(e.target.value));
+                remember(chosen, seedCount(e.target.value));
+              }}
+              aria-describedby={seedsHelpId}
+            >
               {Array.from({ length: MAX_COMPARE_SEEDS }, (_, i) => i + 1).map((k) => (
                 <option key={k} value={k}>
                   {k === 1 ? `1 seed (${scenario.seed})` : `${k} seeds (${seedsText(seedList(scenario.seed, k)).replace(/^seeds /, '')})`}

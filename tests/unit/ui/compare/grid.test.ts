@@ -10,6 +10,14 @@ import { lessons } from '../../../../src/ui/scenario-api';
 /** A summary with only the bottleneck figures the grid reads. */
 const summary = (lossRate: number, utilization: number) => ({ bottleneck: { lossRate, utilization } }) as unknown as Summary;
 
+/** On lesson `name`: Compare's "this figure's grid" option, and what Compare chooses when the default (a variant) was chosen. */
+function gridChoice(name: string): { option: { label: string; disabled: boolean } | undefined; chosen: string } {
+  const all = lessons();
+  const l = all.find((x) => x.name === name)!;
+  const groups = compareChoices(l.scenario, l, 0, all, gridFigureFor(l.group)?.title);
+  return { option: groups.flatMap((g) => g.options).find((o) => o.value === GRID), chosen: usableChoice('v:red-ecn', groups) };
+}
+
 describe('a figure from a grid of presets (seeds/004 Fig. 4)', () => {
   it('names every preset of the feng-fig4 group once, and only those', () => {
     const names = FENG_FIG4.points.map((p) => p.name);
@@ -79,13 +87,11 @@ describe('a figure from a grid of presets (seeds/004 Fig. 4)', () => {
   });
 
   it('Compare offers the grid on a point of the figure, first among the enabled choices there, and not elsewhere', () => {
+    const { option, chosen } = gridChoice('feng-fig4-n8-maxp-0.016');
+    expect(option?.disabled).toBe(false);
+    expect(option?.label).toContain('Fig. 4');
+    expect(chosen).toBe(GRID);
     const all = lessons();
-    const l = all.find((x) => x.name === 'feng-fig4-n8-maxp-0.016')!;
-    const groups = compareChoices(l.scenario, l, 0, all, gridFigureFor(l.group)?.title);
-    const opt = groups.flatMap((g) => g.options).find((o) => o.value === GRID);
-    expect(opt?.disabled).toBe(false);
-    expect(opt?.label).toContain('Fig. 4');
-    expect(usableChoice('v:red-ecn', groups)).toBe(GRID);
     const other = all.find((x) => x.name === 'feng-fig12')!;
     expect(gridFigureFor(other.group)).toBeUndefined();
     expect(compareChoices(other.scenario, other, 0, all).flatMap((g) => g.options).some((o) => o.value === GRID)).toBe(false);
@@ -151,18 +157,11 @@ describe('seeds/004 Fig. 20 (b): loss against the bandwidth increase, one curve 
   });
 
   it('Compare offers the (b) figure on a (b) point, first among the enabled choices; on an (a) point its label says (b)', () => {
-    const all = lessons();
-    const l = all.find((x) => x.name === 'feng-fig20b-inc10-d5')!;
-    const groups = compareChoices(l.scenario, l, 0, all, gridFigureFor(l.group)?.title);
-    const opt = groups.flatMap((g) => g.options).find((o) => o.value === GRID);
-    expect(opt?.disabled).toBe(false);
-    expect(opt?.label).toContain('Fig. 20 (b)');
-    expect(usableChoice('v:red-ecn', groups)).toBe(GRID);
-    const a = all.find((x) => x.name === 'feng-fig20a-adaptive')!;
-    const aOpt = compareChoices(a.scenario, a, 0, all, gridFigureFor(a.group)?.title)
-      .flatMap((g) => g.options)
-      .find((o) => o.value === GRID);
-    expect(aOpt?.label).toContain('Fig. 20 (b)');
+    const { option, chosen } = gridChoice('feng-fig20b-inc10-d5');
+    expect(option?.disabled).toBe(false);
+    expect(option?.label).toContain('Fig. 20 (b)');
+    expect(chosen).toBe(GRID);
+    expect(gridChoice('feng-fig20a-adaptive').option?.label).toContain('Fig. 20 (b)');
   });
 });
 

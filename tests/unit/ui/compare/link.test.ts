@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { lessons } from '../../../../src/ui/scenario-api';
+import { compareChoices, DEFAULT_CHOICE, FAMILY, GRID } from '../../../../src/ui/compare/choices';
+import { familyRunList } from '../../../../src/ui/compare/family';
+import { choiceText, choiceValue, readCompareLink, withCompareLink } from '../../../../src/ui/compare/link';
+import { MAX_COMPARE_SEEDS } from '../../../../src/ui/compare/seeds';
+
+/*
+ * Compare's settings in the page's link (link.ts): a teacher's "family over 5 seeds" was
+ * lost from a copied link. Every choice the select can offer goes through the link and back;
+ * a bad number of seeds or choice is named with what is allowed.
+ */
+const all = lessons();
+
+describe('Compare settings in a link', () => {
+  it('every option any lesson offers reads back from its link text as itself', () => {
+    const values = new Set<string>();
+    for (const l of all) {
+      const groups = compareChoices(l.scenario, l, familyRunList(l.scenario, l.name, l.name, all).length, all, 'a figure');
+      for (const g of groups) for (const o of g.options) values.add(o.value);
+    }
+    // "the lesson as it is", offered once the scenario was edited
+    values.add('x:lesson');
+    expect([FAMILY, GRID, 'x:0', 'l:web-dt148-80'].filter((v) => !values.has(v))).toEqual([]);
+    for (const v of values) {
+      const text = choiceText(v);
+      // readable in the query: no percent-escapes besides what a lesson name needs (none do)
+      expect(withCompareLink('', v, 1), v).toBe(v === DEFAULT_CHOICE ? '' : `?compare=${text}`);
+      expect(choiceValue(text), text).toBe(v);
+      // the default choice is left out of the link, and is what the panel starts with
+      expect(readCompareLink(withCompareLink('', v, 2))).toEqual(v === DEFAULT_CHOICE ? { seeds: 2, problems: [] } : { choice: v, seeds: 2, problems: [] });
+    }
+  });
+
+  it('the seeds: 1 to the largest count read; the defaults are left out; other query keys stay', () => {
+    for (let n = 1; n <= MAX_COMPARE_SEEDS; n++) expect(readCompareLink(`?seeds=${n}`)).toEqual({ seeds: n, problems: [] });
+    expect(withCompareLink('?classroom=1', FAMILY, 5)).toBe('?classroom=1&compare=family&seeds=5');
+    expect(withCompareLink('?classroom=1&compare=family&seeds=5', DEFAULT_CHOICE, 1)).toBe('?classroom=1');
+    expect(withCompareLink('?seeds=3', DEFAULT_CHOICE, 1)).toBe('');
+    expect(readCompareLink('?classroom=1')).toEqual({ problems: [] });
+  });
+
+  it('a bad number of seeds names the key, the value and the range, and is not used', () => {
+    for (const bad of ['0', 'abc', '', '3.5', '-2', String(MAX_COMPARE_SEEDS + 1), '1e1', '0x3']) {
+      const r = readCompareLink(`?compare=family&seeds=${encodeURIComponent(bad)}`);
+      expect(r.seeds, bad).toBeUndefined();
+      expect(r.choice).toBe(FAMILY);
+      expect(r.problems).toEqual([`seeds=${bad}: Compare’s “Repeat each run over” (seeds) takes a whole number of seeds from 1 to ${MAX_COMPARE_SEEDS}; 1 seed is used.`]);
+    }
+  });
+
+  it('a choice that is none names the key and the value and lists what is offered', () => {
+    const r = readCompareLink('?compare=famly&seeds=4');
+    expect(r.choice).toBeUndefined();
+    expect(r.seeds).toBe(4);
+    expect(r.problems).toHaveLength(1);
+    expect(r.problems[0]).toMatch(/^compare=famly: Compare offers family, grid, droptail, red, red-ecn, ecn-toggle, lesson:<lesson name>, as-is or try:<n>; the first choice offered is used\.$/);
+    for (const bad of ['try:0', 'try:x', 'v:red', 'lesson:']) expect(readCompareLink(`?compare=${bad}`).choice, bad).toBeUndefined();
+  });
+});
