@@ -26,6 +26,9 @@ declare global {
   }
 }
 window.__aqmlab = { store, controller, loop };
+// the simulation worker loads its script while the page is idle, not when Play is pressed
+const idle = (f: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 1000 }) : setTimeout(f, 200));
+idle(() => controller.prewarm());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -16,7 +16,7 @@ import { build, preview, type PreviewServer } from 'vite';
 /** The app's test hook (src/ui/main.tsx), as far as the tests use it. */
 export interface AppHook {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  store: { getState(): any; series: { length: number; t: Float64Array; column(n: string): Float64Array | undefined; names(): string[]; evLength: number } };
+  store: { getState(): any; subscribe(fn: () => void): () => void; series: { length: number; t: Float64Array; column(n: string): Float64Array | undefined; names(): string[]; evLength: number } };
   controller: {
     setParam(path: string, value: unknown): string[];
     loadScenario(json: unknown, preset: string | null, autoplay?: boolean): string[];
