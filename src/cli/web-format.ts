@@ -15,7 +15,7 @@ function pct(x: number): string {
 /** "80 % load = 106.6 connections/s per direction (79.8 % measured on the uncongested link, 2 runs)". */
 export function calibrationText(c: LoadCalibration): string {
   const what = c.param === 'rate' ? `${c.value.toFixed(1)} connections/s per direction` : `${c.value} ${c.param} per direction`;
-  const how = c.runs > 0 ? `${c.runs} calibration run${c.runs === 1 ? '' : 's'}` : 'cached calibration';
+  const how = c.runs > 0 ? `${c.runs} calibration run${c.runs === 1 ? '' : 's'}` : 'calibrated before this run: kept from an earlier one, or shipped with the lessons';
   const off = Math.abs(c.measured - c.load) > 0.03 ? ' - not within 3 points of the asked load: with heavy-tailed sizes a few huge transfers make this seed\'s load jump as the rate changes; try another seed or a longer run' : '';
   return `traffic.${c.item}: ${(c.load * 100).toFixed(0)} % load = ${what} (${pct(c.measured)} measured on the uncongested link, ${how})${off}`;
 }

@@ -87,7 +87,7 @@ export interface LoadCalibration {
   value: number;
   /** Utilization measured on the uncongested (10x faster) link with that value. */
   measured: number;
-  /** Simulated runs the calibration took (0 when it came from the cache). */
+  /** Simulated runs the calibration took (0 when it came from the cache or the shipped calibrations). */
   runs: number;
   /** Item fields held fixed while the value was varied (packmime: `modelRate`, the rate its distribution shapes are taken at). */
   fixed: Record<string, number>;
