@@ -50,8 +50,8 @@ const MAX_SERIES_VALUES = 50_000_000;
 /**
  * Samples the engine keeps per column before it hands a batch to the worker (which also
  * takes whatever is buffered every BATCH_MS): the engine's default of 64 made
- * ecn-finite-n10-dt-ql64 (62 columns, 11,212 samples) slice 11,000 small arrays and merge
- * 175 batches, 40 ms of its 0.2 s in the app (Chromium profile). Larger batches up to
+ * ecn-finite-n10-dt-ql64 (59 columns, 11,212 samples) slice 10,600 small arrays and merge
+ * 176 batches, 40 ms of its 0.2 s in the app (Chromium profile). Larger batches up to
  * BATCH_VALUES values (8 MB), never fewer than 64 samples.
  */
 const BATCH_VALUES = 1 << 20;
