@@ -12,7 +12,7 @@ import { runScenario } from '../../src/engine/run';
 import type { EngineScenario } from '../../src/engine/sim-run';
 import type { Scenario } from '../../src/engine/scenario/schema';
 import { VARIANTS } from '../../src/ui/compare/variants';
-import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT } from './harness';
+import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT, pageWorkers } from './harness';
 
 const h = harnessPerFile();
 
@@ -110,7 +110,7 @@ describe('Compare over seeds', () => {
   });
   it('Close comparison stops every run of a comparison over seeds: its workers end, none of the later seeds starts', async () => {
     const page = await open('p=default&duration=30');
-    const before = page.workers().length;
+    const before = await pageWorkers(page);
     await compareOver(page, 10);
     await expect.poll(() => page.locator('[data-testid=seed-runs]').innerText()).toBe('run 1 of 20');
     // no more runs at once than one seed takes (two: no web traffic, no baseline)

@@ -18,7 +18,7 @@ import { largeRunQuestion } from '../../src/ui/run/controller';
 import { FAMILY_METRICS, familyRunList, shortLabels } from '../../src/ui/compare/family';
 import { comparisonQuestion, seedList, verdictText } from '../../src/ui/compare/seeds';
 import { lessons } from '../../src/ui/scenario-api';
-import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT } from './harness';
+import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT, pageWorkers } from './harness';
 
 const h = harnessPerFile();
 
@@ -249,7 +249,7 @@ describe('the lesson family over seeds', () => {
 
     // a shorter window, still over 10 seeds: it starts; Close comparison ends its workers and none starts later
     expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('duration', 60))).toEqual([]);
-    const before = page.workers().length;
+    const before = await pageWorkers(page);
     const cores = await page.evaluate(() => navigator.hardwareConcurrency || 2);
     await page.locator('.cmp-panel button.primary').click();
     await expect.poll(() => page.locator('[data-testid=seed-runs]').innerText()).toBe('run 1 of 30');

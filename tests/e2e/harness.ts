@@ -165,6 +165,18 @@ export async function openApp(h: Harness, hash: string, opts: { query?: string; 
  */
 export const WORKER_WAIT = 15_000;
 
+/**
+ * The page's own workers, once it has made its simulation worker (main.tsx makes it while
+ * idle after loading, ahead of the first Play): count a comparison's workers against this.
+ * Counted earlier, the prewarmed worker could appear during the comparison and pass for one
+ * of its workers left running.
+ */
+export async function pageWorkers(page: Page): Promise<number> {
+  await page.waitForFunction(() => (window.__aqmlab?.controller.workersMade ?? 0) >= 1, undefined, { timeout: WORKER_WAIT });
+  await expect.poll(() => page.workers().length, { timeout: WORKER_WAIT }).toBeGreaterThanOrEqual(1);
+  return page.workers().length;
+}
+
 export async function expectCloseStopsRuns(page: Page, before: number): Promise<void> {
   await page.getByRole('button', { name: 'Close comparison' }).click();
   await expect.poll(() => page.workers().length, { timeout: WORKER_WAIT }).toBe(before);
