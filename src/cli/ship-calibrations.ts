@@ -8,6 +8,7 @@
  * shipped-calibrations test says when); `--list` prints the entries without running them.
  */
 import { writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { PRESETS } from '../engine/scenario/presets/index';
 import { calibrateLoads, keyHash, setCalibrationStore, useShippedCalibrations, type Calibrated } from '../engine/traffic/calibrate';
 import { runScenario } from '../engine/run';
@@ -61,4 +62,5 @@ function main(): void {
   process.stderr.write(`${made.size} calibrations in ${((Date.now() - t0) / 1000).toFixed(0)} s -> ${OUT.pathname}\n`);
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) main();
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) main();

@@ -76,7 +76,7 @@ export class FrameLoop {
   }
 
   private measured(): void {
-    if (this.measuring !== this.measuring) return;
+    if (Number.isNaN(this.measuring)) return;
     this.addCost(performance.now() - this.measuring);
     this.measuring = NaN;
   }
