@@ -135,7 +135,18 @@ describe('the lesson family over seeds', () => {
     const link = new URL(page.url());
     expect(link.searchParams.get('compare')).toBe('family');
     expect(link.searchParams.get('seeds')).toBe('3');
+    // the two ticked lessons, not the first six: named in the link, readably
+    expect(link.search).toContain(`lessons=current,${OTHERS[1]}`);
     await page.context().close();
+
+    // opened, the link ticks those two and no other
+    const same = await open(`p=${PRESET}&duration=12&warmup=2&seed=3`, link.search);
+    await expect.poll(() => same.locator('.cmp-family input[type=checkbox]:checked').count()).toBe(2);
+    const checked = await same.locator('.cmp-family label').filter({ has: same.locator('input:checked') }).allInnerTexts();
+    expect(checked[0]).toContain('(the current scenario)');
+    expect(checked[1]).toContain(lessons().find((l) => l.name === OTHERS[1])!.title);
+    expect(await same.locator('[data-testid^=banner-]').count()).toBe(0);
+    await same.context().close();
 
     // a link typed with N = 3 (the ticked lessons are not in it: the first six, as on opening the family)
     const opened = await open(`p=${PRESET}&duration=12&warmup=2&seed=3`, '?compare=family&seeds=3');
@@ -171,6 +182,8 @@ describe('the lesson family over seeds', () => {
       expect(await page.locator('.cmp-panel select.cmp-choice').inputValue()).toBe('f:family');
       expect(await page.getByLabel('Repeat each run over').inputValue()).toBe('1');
       expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.seed)).toBe(6);
+      // the address bar keeps what was used, so a link copied from it again opens without the banner
+      expect(new URL(page.url()).search).toBe('?compare=family');
       if (query.endsWith('abc')) {
         await page.locator('.cmp-panel button.primary').click();
         await page.waitForFunction(() => document.querySelectorAll('[data-testid=family-table] tbody tr').length >= 2, undefined, { timeout: 120_000, polling: 250 });
@@ -183,7 +196,14 @@ describe('the lesson family over seeds', () => {
     // a choice that is not one, and one this lesson does not offer (a family on a lesson without web traffic)
     const bad = await open(`p=${PRESET}`, '?compare=famly');
     await expect.poll(() => bad.getByTestId('banner-warning').innerText()).toMatch(/compare=famly: Compare offers family, grid, .*; the first choice offered is used\./);
+    expect(new URL(bad.url()).search).toBe('');
     await bad.context().close();
+    // ticked lessons not of the family are named; the others are ticked
+    const odd = await open(`p=${PRESET}`, `?compare=family&lessons=current,web-nope,${OTHERS[0]}`);
+    await expect.poll(() => odd.getByTestId('banner-warning').innerText()).toContain('web-nope is not in this lesson’s family');
+    expect(await odd.locator('.cmp-family input[type=checkbox]:checked').count()).toBe(2);
+    expect(new URL(odd.url()).search).toBe(`?compare=family&lessons=current,${OTHERS[0]}`);
+    await odd.context().close();
     const other = await open('p=lockout-dt', '?compare=family&seeds=2');
     await expect.poll(() => other.getByTestId('banner-warning').innerText()).toContain('compare=family: Compare does not offer that for this lesson');
     expect(await other.getByLabel('Repeat each run over').inputValue()).toBe('2');

@@ -20,7 +20,7 @@ import { compareChoices, DEFAULT_CHOICE, FAMILY, GRID, usableChoice } from './ch
 import { gridFigureFor, type GridFigure } from './grid';
 import { GridView } from './GridView';
 import { comparisonQuestion, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText } from './seeds';
-import { BAD_COMPARE_LINK_TITLE, notOfferedLine, readCompareLink, withCompareLink } from './link';
+import { BAD_COMPARE_LINK_TITLE, notOfferedLine, readCompareLink, tickedFromLink, withCompareLink } from './link';
 
 /** Lessons of a family ticked at first (the chart stays readable; more can be ticked). */
 const FAMILY_TICKED = 6;
@@ -59,17 +59,30 @@ export default function ComparePanel({ store }: SlotProps) {
     setError(null);
   }, [preset]);
   const [ticked, setTicked] = useState<ReadonlySet<string> | null>(null);
+  // the link's Compare settings were checked (once, when the scenario is first there)
+  const linkChecked = useRef(false);
   // another family: back to the first ones ticked
   const familyIds = family.map((m) => m.id).join(',');
-  useEffect(() => setTicked(null), [familyIds]);
+  useEffect(() => {
+    setTicked(null);
+    // and the link no longer names the previous family's lessons (once the link's own were read)
+    if (linkChecked.current) remember(chosen, seedCount(seeds));
+  }, [familyIds]);
   const isTicked = (id: string, i: number) => (ticked ? ticked.has(id) : i < FAMILY_TICKED);
-  const tick = (id: string, on: boolean) =>
-    setTicked((prev) => {
-      const s = new Set(prev ?? family.slice(0, FAMILY_TICKED).map((m) => m.id));
-      if (on) s.add(id);
-      else s.delete(id);
-      return s;
-    });
+  /** The ticked lessons for the link, in the family's order; none when they are the first ones (the default). */
+  const tickedForLink = (t: ReadonlySet<string> | null): string[] | undefined => {
+    if (!t) return undefined;
+    const ids = family.filter((m) => t.has(m.id)).map((m) => m.id);
+    const first = family.slice(0, FAMILY_TICKED).map((m) => m.id);
+    return ids.length === first.length && ids.every((id, i) => id === first[i]) ? undefined : ids;
+  };
+  const tick = (id: string, on: boolean) => {
+    const s = new Set(ticked ?? family.slice(0, FAMILY_TICKED).map((m) => m.id));
+    if (on) s.add(id);
+    else s.delete(id);
+    setTicked(s);
+    remember(chosen, seedCount(seeds), tickedForLink(s));
+  };
 
   const figure = gridFigureFor(lesson?.group);
   const groups = scenario ? compareChoices(scenario, lesson, family.length, list, figure?.title) : [];
@@ -79,13 +92,27 @@ export default function ComparePanel({ store }: SlotProps) {
   // a link with Compare settings opens Compare, set as the link says; what it gave that
   // could not be used is said once, in a banner naming the key, the value and what is allowed
   const panelRef = useRef<HTMLDivElement>(null);
-  const linkChecked = useRef(false);
   useEffect(() => {
     if (linkChecked.current || !scenario) return;
     linkChecked.current = true;
     const problems = [...fromLink.problems];
-    if (fromLink.choice !== undefined && chosen !== fromLink.choice) problems.push(notOfferedLine(fromLink.choice));
-    if (problems.length > 0) store.addBanner({ kind: 'warning', title: BAD_COMPARE_LINK_TITLE, lines: problems, untilNextLoad: true });
+    const offered = fromLink.choice === undefined || chosen === fromLink.choice;
+    if (!offered) problems.push(notOfferedLine(fromLink.choice!));
+    let linkTicked: Set<string> | null = null;
+    if (fromLink.lessons) {
+      const r = tickedFromLink(fromLink.lessons, family.map((m) => m.id));
+      // the lessons apply to the family view only (a family is offered only to web lessons)
+      if (chosen === FAMILY) {
+        linkTicked = r.ticked;
+        problems.push(...r.problems);
+      } else problems.push(`lessons=…: the ticked lessons are for Compare’s family view, which this link does not open; they are not used.`);
+      if (linkTicked) setTicked(linkTicked);
+    }
+    if (problems.length > 0) {
+      store.addBanner({ kind: 'warning', title: BAD_COMPARE_LINK_TITLE, lines: problems, untilNextLoad: true });
+      // the address bar keeps only what was used: a link copied from it again opens without the banner
+      remember(offered ? chosen : DEFAULT_CHOICE, fromLink.seeds ?? 1, chosen === FAMILY ? tickedForLink(linkTicked) : undefined);
+    }
     if (fromLink.choice !== undefined || fromLink.seeds !== undefined) {
       const details = panelRef.current?.closest('details');
       if (details) details.open = true;
@@ -93,9 +120,9 @@ export default function ComparePanel({ store }: SlotProps) {
   }, [scenario, chosen, fromLink, store]);
 
   /** The choice and the seeds as the user sets them go in the page's link (link.ts), so a copied link keeps them. */
-  const remember = (c: string, n: number) => {
+  const remember = (c: string, n: number, lessons?: readonly string[]) => {
     if (typeof history === 'undefined') return;
-    const search = withCompareLink(location.search, c, n);
+    const search = withCompareLink(location.search, c, n, lessons);
     if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
   };
 
@@ -182,7 +209,7 @@ export default function ComparePanel({ store }: SlotProps) {
           value={chosen}
           onChange={(e) => {
             setChoice(e.target.value);
-            remember(e.target.value, seedCount(seeds));
+            remember(e.target.value, seedCount(seeds), tickedForLink(ticked));
           }}
         >
           {groups.map((g) => (
@@ -203,7 +230,7 @@ export default function ComparePanel({ store }: SlotProps) {
               value={seeds}
               onChange={(e) => {
                 setSeeds(seedCount(e.target.value));
-                remember(chosen, seedCount(e.target.value));
+                remember(chosen, seedCount(e.target.value), tickedForLink(ticked));
               }}
               aria-describedby={seedsHelpId}
             >

@@ -4,9 +4,11 @@
  * scenario's, in the engine's URL codec). A teacher who set up "this lesson's family over
  * 5 seeds" and copied the page's link gave a page that compared over 1 seed.
  *
- *   ?compare=family&seeds=5#p=web-dt148-80
+ *   ?compare=family&seeds=5&lessons=current,web-red5-80,web-dt148-80#p=web-dt148-80
  *
- * Only settings that differ from the panel's defaults are written. The choice reads as
+ * `lessons=` names the family view's ticked lessons (`current` is the scenario of the
+ * fragment, the others are lesson names), in any order: the family's own order decides
+ * which is the reference. Only settings that differ from the panel's defaults are written. The choice reads as
  * `family`, `grid`, a variant (`droptail`, `red`, `red-ecn`, `ecn-toggle`),
  * `lesson:<preset>`, `as-is` (the lesson as it is) or `try:<k>` (the lesson's k-th Try
  * change, from 1). A bad value gets a message naming the key, the value and what is
@@ -19,6 +21,7 @@ import { VARIANTS } from './variants';
 
 export const COMPARE_KEY = 'compare';
 export const SEEDS_KEY = 'seeds';
+export const LESSONS_KEY = 'lessons';
 
 /** The banner's title for a Compare setting of a link that could not be used. */
 export const BAD_COMPARE_LINK_TITLE = 'A Compare setting in this link could not be used';
@@ -28,6 +31,8 @@ export interface CompareLink {
   choice?: string;
   /** The number of seeds, when the link gives a usable one. */
   seeds?: number;
+  /** The family view's ticked lessons as the link names them (checked against the family by `tickedFromLink`). */
+  lessons?: string[];
   /** One line per bad key: the key, the value, what is allowed and what is used instead. */
   problems: string[];
 }
@@ -79,7 +84,35 @@ export function readCompareLink(search: string): CompareLink {
     if (Number.isInteger(n) && n >= 1 && n <= MAX_COMPARE_SEEDS) out.seeds = n;
     else out.problems.push(`${SEEDS_KEY}=${shown(text)}: Compare’s “Repeat each run over” (${SEEDS_KEY}) takes a whole number of seeds from 1 to ${MAX_COMPARE_SEEDS}; 1 seed is used.`);
   }
+  const l = q.getAll(LESSONS_KEY);
+  if (l.length > 0) {
+    const names = l[l.length - 1]
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x !== '');
+    out.lessons = [...new Set(names)];
+  }
   return out;
+}
+
+/**
+ * The family view's ticked lessons from a link's `lessons=` (`names`) among the family's
+ * members (`ids`, `current` first): the set when at least two of them are members, else
+ * null (the first ones are ticked, as on opening the family). Names that are not members
+ * are said, with what the family has.
+ */
+export function tickedFromLink(names: readonly string[], ids: readonly string[]): { ticked: Set<string> | null; problems: string[] } {
+  const known = names.filter((n) => ids.includes(n));
+  const unknown = names.filter((n) => !ids.includes(n));
+  const problems: string[] = [];
+  const enough = known.length >= 2;
+  if (unknown.length > 0 || !enough) {
+    const what = unknown.length > 0 ? `${unknown.map(shown).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in this lesson’s family` : 'it names fewer than two of the family’s lessons';
+    problems.push(
+      `${LESSONS_KEY}=${shown(names.join(','))}: ${what}, which has ${ids.join(', ')}; ${enough ? 'the others are ticked' : 'the first ones are ticked'}.`,
+    );
+  }
+  return { ticked: enough ? new Set(known) : null, problems };
 }
 
 /** The line for a link's choice that reads but is not offered for the lesson on screen. */
@@ -89,16 +122,19 @@ export function notOfferedLine(value: string): string {
 
 /**
  * The page query `search` with Compare's settings set: keys of their own for the choice
- * and the seeds when they differ from the defaults (DEFAULT_CHOICE, 1 seed), none when not;
- * the query's other keys (classroom, embed) kept as they are.
+ * and the seeds when they differ from the defaults (DEFAULT_CHOICE, 1 seed), and for the
+ * family's ticked lessons when given (the family view with other lessons than the first
+ * ones ticked); none when not; the query's other keys (classroom, embed) kept as they are.
  */
-export function withCompareLink(search: string, choice: string, seeds: number): string {
+export function withCompareLink(search: string, choice: string, seeds: number, lessons?: readonly string[]): string {
   const q = new URLSearchParams(search);
   q.delete(COMPARE_KEY);
   q.delete(SEEDS_KEY);
+  q.delete(LESSONS_KEY);
   if (choice !== DEFAULT_CHOICE) q.set(COMPARE_KEY, choiceText(choice));
   if (seeds !== 1) q.set(SEEDS_KEY, String(seeds));
-  // ':' is allowed in a query (RFC 3986): `lesson:web-red5-80` stays readable
-  const text = q.toString().replace(/%3A/gi, ':');
+  if (choice === FAMILY && lessons && lessons.length > 0) q.set(LESSONS_KEY, lessons.join(','));
+  // ':' and ',' are allowed in a query (RFC 3986): `lesson:web-red5-80` and the lessons' list stay readable
+  const text = q.toString().replace(/%3A/gi, ':').replace(/%2C/gi, ',');
   return text === '' ? '' : `?${text}`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lessons } from '../../../../src/ui/scenario-api';
 import { compareChoices, DEFAULT_CHOICE, FAMILY, GRID } from '../../../../src/ui/compare/choices';
 import { familyRunList } from '../../../../src/ui/compare/family';
-import { choiceText, choiceValue, readCompareLink, withCompareLink } from '../../../../src/ui/compare/link';
+import { choiceText, choiceValue, readCompareLink, tickedFromLink, withCompareLink } from '../../../../src/ui/compare/link';
 import { MAX_COMPARE_SEEDS } from '../../../../src/ui/compare/seeds';
 
 /*
@@ -56,5 +56,37 @@ describe('Compare settings in a link', () => {
     expect(r.problems).toHaveLength(1);
     expect(r.problems[0]).toMatch(/^compare=famly: Compare offers family, grid, droptail, red, red-ecn, ecn-toggle, lesson:<lesson name>, as-is or try:<n>; the first choice offered is used\.$/);
     for (const bad of ['try:0', 'try:x', 'v:red', 'lesson:']) expect(readCompareLink(`?compare=${bad}`).choice, bad).toBeUndefined();
+  });
+
+  it('the family view’s ticked lessons: written readably for the family only, read back, checked against the family', () => {
+    const lesson = all.find((l) => l.name === 'web-dt148-80')!;
+    const ids = familyRunList(lesson.scenario, lesson.title, lesson.name, all).map((m) => m.id);
+    expect(ids.length).toBeGreaterThan(3);
+    const picked = [ids[0], ids[ids.length - 1]];
+    const search = withCompareLink('?classroom=1', FAMILY, 3, picked);
+    // commas and colons stay as they are: the link reads as it was written
+    expect(search).toBe(`?classroom=1&compare=family&seeds=3&lessons=${picked.join(',')}`);
+    const back = readCompareLink(search);
+    expect(back).toEqual({ choice: FAMILY, seeds: 3, lessons: picked, problems: [] });
+    expect(tickedFromLink(back.lessons!, ids)).toEqual({ ticked: new Set(picked), problems: [] });
+    // another choice writes no lessons, and the defaults clear them
+    expect(withCompareLink(search, GRID, 1, picked)).toBe('?classroom=1&compare=grid');
+    expect(withCompareLink(search, FAMILY, 1)).toBe('?classroom=1&compare=family');
+    // order and repeats do not matter; the family's order decides the reference
+    expect(readCompareLink(`?lessons=${picked[1]},${picked[0]},${picked[1]}`).lessons).toEqual([picked[1], picked[0]]);
+  });
+
+  it('ticked lessons that are not of the family are named with what the family has; fewer than two known: the first ones', () => {
+    const ids = ['current', 'web-red5-80', 'web-dt148-80'];
+    const some = tickedFromLink(['current', 'web-nope', 'web-dt148-80'], ids);
+    expect(some.ticked).toEqual(new Set(['current', 'web-dt148-80']));
+    expect(some.problems).toEqual(['lessons=current,web-nope,web-dt148-80: web-nope is not in this lesson’s family, which has current, web-red5-80, web-dt148-80; the others are ticked.']);
+    const one = tickedFromLink(['web-red5-80'], ids);
+    expect(one.ticked).toBeNull();
+    expect(one.problems).toEqual(['lessons=web-red5-80: it names fewer than two of the family’s lessons, which has current, web-red5-80, web-dt148-80; the first ones are ticked.']);
+    const none = tickedFromLink(['x', 'y'], ids);
+    expect(none.ticked).toBeNull();
+    expect(none.problems[0]).toMatch(/^lessons=x,y: x, y are not in this lesson’s family, .*; the first ones are ticked\.$/);
+    expect(readCompareLink('?lessons=,,').lessons).toEqual([]);
   });
 });
