@@ -142,7 +142,9 @@ export function formatSummary(result: RunResult, scenario: Scenario): string {
   out.push('');
   const flows = s.flows;
   const shown = flows.length > MAX_FLOW_ROWS ? flows.slice(0, MAX_FLOW_ROWS) : flows;
-  out.push(table(['flow', 'kind', 'start s', 'done s', 'goodput Kb/s', 'delivered B', 'sent', 'retx', 'timeouts', 'drops', 'marks'], shown.map(flowRow), 2));
+  // web traffic alone has no long-lived flows: say so rather than print an empty table
+  if (flows.length === 0) out.push('flows: none long-lived (web exchanges: see the response times below)');
+  else out.push(table(['flow', 'kind', 'start s', 'done s', 'goodput Kb/s', 'delivered B', 'sent', 'retx', 'timeouts', 'drops', 'marks'], shown.map(flowRow), 2));
   if (shown.length < flows.length) {
     const rest = flows.slice(MAX_FLOW_ROWS);
     const sum = (k: 'retransmissions' | 'timeouts' | 'drops' | 'marks') => rest.reduce((a, f) => a + f[k], 0);
@@ -152,6 +154,8 @@ export function formatSummary(result: RunResult, scenario: Scenario): string {
     );
   }
   out.push('');
-  out.push(`goodput efficiency G = ${s.goodputEfficiency === null ? '- (a flow did not finish)' : pct(s.goodputEfficiency, 2)}   Jain's fairness index = ${s.flows.length === 0 ? '- (no long-lived flows)' : fixed(s.fairness.jain, 3)}`);
+  // G (seeds/001 eq. 2) is defined over the TCP transfers, and only once every one has finished
+  const noG = flows.length === 0 ? 'no long-lived flows' : flows.some((f) => f.kind === 'tcp') ? 'a flow did not finish' : 'no TCP flows';
+  out.push(`goodput efficiency G = ${s.goodputEfficiency === null ? `- (${noG})` : pct(s.goodputEfficiency, 2)}   Jain's fairness index = ${s.flows.length === 0 ? '- (no long-lived flows)' : fixed(s.fairness.jain, 3)}`);
   return out.join('\n');
 }

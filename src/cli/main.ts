@@ -531,6 +531,8 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
       (result as RunResult & { baseline?: unknown }).baseline = { summary: baseline.summary };
     }
   }
+  // as --baseline does: an empty response file is the scenario's doing, not a failure to write
+  if (responsesFile instanceof LineFile && !result.summary.web) io.err(`--responses: this scenario has no web traffic; ${opts.responses === '-' ? 'the output' : opts.responses} holds only the header line\n`);
   if (trace.dropped > 0) io.err(`--trace: stopped writing after ${trace.written.toLocaleString('en-US')} lines (--max-trace ${opts.maxTrace}); ${trace.dropped.toLocaleString('en-US')} more records were left out, the run went on\n`);
   if (outFile instanceof LineFile) outFile.line(JSON.stringify(result, null, 2));
   const writeErrors = closeAll(files);

@@ -229,18 +229,70 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), line(w.map((n) => '-'.repeat(n))), ...rows.map(line)].join('\n');
 }
 
+export const BENCH_USAGE = `Usage: npm run bench -- [--repeat N] [--no-ns2] [--no-scaling] [--only name,...] [--ns2-timeout S]
+
+Times the engine on the bench scenarios as whole processes, beside ns-2.35 when it is
+installed, then the scaling tables (docs/speed.md). Nothing asserts a time.
+
+Options:
+  --repeat N          warm runs per median (whole number 1 to 1000; default 3)
+  --no-ns2            do not run ns-2.35 even if it is installed
+  --no-scaling        leave out the scaling tables (10 to 10,000 flows, 10 Mb/s to 10 Gb/s)
+  --only a,b,...      only these bench scenarios, of: ${[...BENCH_PRESETS.map((b) => b.name), 'aqm'].join(', ')}
+                      (aqm: the queue disciplines on the same traffic)
+  --ns2-timeout S     give up on an ns-2 run after S seconds (default 120)
+  -h, --help          this text`;
+
+/** Why a bench option's value is refused (null: it is fine). */
+function benchOptionError(values: { repeat?: string; only?: string; 'ns2-timeout'?: string; child?: string }): string | null {
+  if (values.repeat !== undefined) {
+    const n = Number(values.repeat);
+    // the parent asks its engine child for 0 repeats (one cold run) for a heavy case
+    const min = values.child !== undefined ? 0 : 1;
+    if (values.repeat.trim() === '' || !Number.isInteger(n) || n < min || n > 1000) return `--repeat = ${values.repeat} is out of range: allowed whole number ${min} to 1000`;
+  }
+  if (values['ns2-timeout'] !== undefined) {
+    const t = Number(values['ns2-timeout']);
+    if (values['ns2-timeout'].trim() === '' || !(t > 0 && t <= 86400)) return `--ns2-timeout = ${values['ns2-timeout']} is out of range: allowed > 0 to 86400 seconds`;
+  }
+  if (values.only !== undefined) {
+    const known = [...BENCH_PRESETS.map((b) => b.name), 'aqm'];
+    const unknown = values.only.split(',').filter((n) => !known.includes(n));
+    if (unknown.length > 0) return `--only: ${unknown.map((n) => JSON.stringify(n)).join(', ')} ${unknown.length === 1 ? 'is not a bench scenario' : 'are not bench scenarios'}; allowed: ${known.join(', ')}`;
+  }
+  return null;
+}
+
 export async function runBench(argv: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      child: { type: 'string' },
-      repeat: { type: 'string' },
-      'no-ns2': { type: 'boolean' },
-      'no-scaling': { type: 'boolean' },
-      only: { type: 'string' },
-      'ns2-timeout': { type: 'string' },
-    },
-  });
+  let values: { child?: string; repeat?: string; 'no-ns2'?: boolean; 'no-scaling'?: boolean; only?: string; 'ns2-timeout'?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      options: {
+        child: { type: 'string' },
+        repeat: { type: 'string' },
+        'no-ns2': { type: 'boolean' },
+        'no-scaling': { type: 'boolean' },
+        only: { type: 'string' },
+        'ns2-timeout': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    // node's message can run over lines ("... is ambiguous. Did you forget ...?"): keep it whole
+    io.err(`${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (see --help)\n`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(BENCH_USAGE + '\n');
+    return 0;
+  }
+  const bad = benchOptionError(values);
+  if (bad !== null) {
+    io.err(bad + '\n');
+    return 2;
+  }
   const repeat = Math.max(1, Number(values.repeat ?? 3));
   if (values.child) return engineChild(values.child, repeat, io);
 

@@ -79,6 +79,18 @@ describe('summary text', () => {
     expect(open).toContain('G = - (a flow did not finish)');
   });
 
+  it('says why G is missing: no long-lived flows (web traffic alone), no TCP flows, or an unfinished one', () => {
+    const web = formatSummary(result([], null), presetScenario('web-dt148-80')!);
+    expect(web).toContain("G = - (no long-lived flows)   Jain's fairness index = - (no long-lived flows)");
+    expect(web).not.toContain('a flow did not finish');
+    // no empty per-flow table: a line that says where the exchanges are
+    expect(web).not.toMatch(/^flow\s+kind\s+start s/m);
+    expect(web).toContain('flows: none long-lived (web exchanges: see the response times below)');
+    const udp = formatSummary(result([flow(0, { kind: 'udp', completionTime: null })], null), presetScenario('md1-poisson')!);
+    expect(udp).toContain('G = - (no TCP flows)');
+    expect(udp).toMatch(/^0\s+udp\s+0\.000\s+unfinished/m);
+  });
+
   it('counts random link losses in their own column, apart from queue drops', () => {
     const r = result([flow(0)], 0.5);
     r.summary.bottleneck = { ...r.summary.bottleneck, linkLosses: 224 };

@@ -52,6 +52,9 @@ describe('CLI run outputs', () => {
     const bottleneck = [...byQueue.values()].find((rs) => rs.length === sum.bottleneck.arrivals && rs.every((r) => r.aqm === 'red'));
     expect(bottleneck).toBeDefined();
     expect(bottleneck!.filter((r) => r.outcome === 'drop').length).toBe(sum.bottleneck.drops);
+    // only the bottleneck's two directions are traced, not the access links (docs/cli.md, Output files)
+    expect([...byQueue.keys()].sort()).toEqual(['routerL->routerR', 'routerR->routerL']);
+    expect(byQueue.get('routerR->routerL')!.length).toBe(sum.bottleneckReverse.arrivals);
     const flows = recs.filter((r) => r.type === 'flow');
     expect(new Set(flows.filter((r) => r.kind === 'established').map((r) => r.flow)).size).toBe(4);
   });

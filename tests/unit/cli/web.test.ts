@@ -55,6 +55,15 @@ describe('CLI: web traffic', () => {
     expect(io.stdout).toContain('response time (ms)');
   });
 
+  it('--responses (and --baseline) on a scenario without web traffic say so on stderr, still exit 0', async () => {
+    const io = capture();
+    const csv = join(dir, 'none.csv');
+    expect(await runCli(['--preset', 'default', '--set', 'duration=1', '--set', 'warmup=0', '--responses', csv, '--baseline'], io)).toBe(0);
+    expect(readFileSync(csv, 'utf8')).toBe('start_s,request_bytes,response_bytes,response_time_s,rtt_s,direction,drops\n');
+    expect(io.stderr).toContain(`--responses: this scenario has no web traffic; ${csv} holds only the header line\n`);
+    expect(io.stderr).toContain('--baseline: this scenario has no web traffic; no baseline run\n');
+  });
+
   it('--baseline runs the same workload uncongested: no drops, and every quantile at or below the congested one', async () => {
     const io = capture();
     const out = join(dir, 'b.json');

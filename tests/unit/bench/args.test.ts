@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { runBench } from '../../bench/bench';
+import { capture } from '../cli/capture';
+
+/**
+ * `npm run bench` is a user-facing command (README, docs/speed.md): its options get a usage
+ * text and bad values a message naming the option and the allowed values, exit 2, never a
+ * stack trace. Only error paths here: nothing is timed or run.
+ */
+describe('bench options', () => {
+  it('prints its usage for --help and -h, exit 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const io = capture();
+      expect(await runBench([flag], io)).toBe(0);
+      expect(io.stdout).toContain('Usage: npm run bench -- [--repeat N] [--no-ns2] [--no-scaling] [--only name,...]');
+      expect(io.stdout).toContain('bench-100-red');
+      expect(io.stderr).toBe('');
+    }
+  });
+
+  it('refuses an unknown option with exit 2 and a pointer to --help', async () => {
+    const io = capture();
+    expect(await runBench(['--frobnicate'], io)).toBe(2);
+    expect(io.stderr).toBe("Unknown option '--frobnicate' (see --help)\n");
+    expect(io.stdout).toBe('');
+  });
+
+  it('keeps node\'s whole message for an option whose value looks like an option', async () => {
+    const io = capture();
+    expect(await runBench(['--ns2-timeout', '-1'], io)).toBe(2);
+    expect(io.stderr).toContain("Option '--ns2-timeout' argument is ambiguous.");
+    expect(io.stderr).toContain("'--ns2-timeout=-XYZ'");
+    expect(io.stderr).not.toMatch(/\n./);
+  });
+
+  it('names the option and the allowed range for a bad --repeat or --ns2-timeout', async () => {
+    for (const v of ['abc', '0', '2.5', '']) {
+      const io = capture();
+      expect(await runBench(['--repeat', v], io)).toBe(2);
+      expect(io.stderr).toBe(`--repeat = ${v} is out of range: allowed whole number 1 to 1000\n`);
+    }
+    const io = capture();
+    expect(await runBench(['--ns2-timeout=0'], io)).toBe(2);
+    expect(io.stderr).toBe('--ns2-timeout = 0 is out of range: allowed > 0 to 86400 seconds\n');
+  });
+
+  it('names an unknown --only scenario and lists the bench scenarios', async () => {
+    const io = capture();
+    expect(await runBench(['--only', 'bench-100-red,bench-100-rde'], io)).toBe(2);
+    expect(io.stderr).toMatch(/^--only: "bench-100-rde" is not a bench scenario; allowed: bench-100-red, .*bench-seeds000-full, aqm\n$/);
+  });
+});
