@@ -24,7 +24,7 @@ function mb(bytes: number): string {
 /** Reads `file` and loads its scenario; on any problem a banner says what and the current scenario is kept. Returns true when loaded. */
 export async function openScenarioFile(file: File, store: AppStore, controller: RunController): Promise<boolean> {
   const fail = (why: string, lines: string[]) => {
-    store.addBanner({ kind: 'error', title: `${file.name} was not opened: ${why}`, lines: [...lines, 'The scenario on screen is unchanged.'], untilNextLoad: true });
+    store.addBanner({ kind: 'error', title: `${file.name} was not opened: ${why}`, lines: [...lines, 'The scenario on screen is unchanged.'], untilNextLoad: true, topic: 'file' });
     return false;
   };
   if (file.size > MAX_SCENARIO_FILE_BYTES) return fail(`it is ${mb(file.size)}`, [`A scenario file is a few KB, a saved run at most ${mb(MAX_SCENARIO_FILE_BYTES)}; pick the scenario file (File → Save scenario) or the run's --out result.`]);
@@ -47,6 +47,7 @@ export async function openScenarioFile(file: File, store: AppStore, controller: 
     title: `Opened ${file.name}`,
     lines: [`${inner.prefix ? "The saved run's scenario" : 'The scenario'}${name ? ` "${name}"` : ''} is loaded: press Play to run it. The address bar's link now holds it.`],
     untilNextLoad: true,
+    topic: 'file',
   });
   return true;
 }

@@ -256,4 +256,26 @@ describe('web traffic in the browser', () => {
     expect(seen).toEqual([]);
     await p.close();
   });
+
+  it('on a phone, a tap on the response-time chart reads it off and the read-out stays after the finger lifts', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const phone = await ctx.newPage();
+    phone.on('pageerror', (e) => console.error('page error:', e.message));
+    await phone.goto(`${h.url}#p=web-dt148-80&duration=40&warmup=10`);
+    await phone.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    await phone.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed('max');
+      window.__aqmlab!.controller.start();
+    });
+    await waitForStatus(phone, 'done', 180_000);
+    const c = phone.locator('.chart-response canvas');
+    await c.scrollIntoViewIfNeeded();
+    const box = (await c.boundingBox())!;
+    // a tap is pointerdown, pointerup, then pointerleave at once: no pointermove
+    await phone.touchscreen.tap(box.x + box.width * 0.45, box.y + box.height * 0.6);
+    await phone.waitForTimeout(300);
+    expect(await phone.locator('.chart-response .response-readout').innerText()).toMatch(/^within \d.*this run: [\d.]+ %/);
+    await phone.locator('.chart-response').screenshot({ path: `${SHOTS}/e2e-web-phone-tap.png` });
+    await ctx.close();
+  });
 });

@@ -20,7 +20,7 @@ import { ExportAndFullScreen, type ExportKind } from './ChartCard';
 import { chartPng, chartSvg, download, fileStem, responseTimesCsv, responseTimesJson, type FigureSource } from './export';
 import type { ChartDef } from './types';
 import { calibrationLine, calibrationStepLine } from './calibration-text';
-import { BASELINE_COLOR, drawResponseTimes, RUN_COLOR, type RtCurve, type RtMode } from './response-plot';
+import { BASELINE_COLOR, drawResponseTimes, readoutHint, RUN_COLOR, type RtCurve, type RtMode } from './response-plot';
 import './response-chart.css';
 
 /** `full`: the copy shown full screen (the ⤢ button, as every chart has). */
@@ -88,10 +88,14 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
       hover.current = e.clientX - canvas.getBoundingClientRect().left;
       loop.invalidate();
     };
-    const leave = () => {
+    // a finger leaves the screen at once after a tap (pointerleave follows pointerup): the
+    // read-out it asked for stays until the next tap, or a mouse leaves the chart
+    const leave = (e: PointerEvent) => {
+      if (e.pointerType === 'touch') return;
       hover.current = null;
       loop.invalidate();
     };
+    canvas.addEventListener('pointerdown', move);
     canvas.addEventListener('pointermove', move);
     canvas.addEventListener('pointerleave', leave);
     const unsub = store.subscribe(() => loop.invalidate());
@@ -132,6 +136,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
     loop.invalidate();
     return () => {
       ro.disconnect();
+      canvas.removeEventListener('pointerdown', move);
       canvas.removeEventListener('pointermove', move);
       canvas.removeEventListener('pointerleave', leave);
       unsub();
@@ -183,7 +188,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
           aria-label={`Response times: ${mode === 'cdf' ? 'cumulative distribution' : 'complementary distribution'} of the run and of the uncongested baseline. ${readout ?? ''}`}
         />
       </div>
-      <p className="response-readout">{readout ?? 'Point at the chart to read off how many responses completed within a time.'}</p>
+      <p className="response-readout">{readout ?? readoutHint(mode)}</p>
     </section>
   );
 }

@@ -174,3 +174,60 @@ export function bucketEnvelope(
   }
   return { x, lo: outLo, hi: outHi };
 }
+
+/**
+ * Thins a polyline in pixel coordinates, in place, before it is stroked: a canvas's cost
+ * of rasterizing a path grows with its vertices (Chromium's software canvas: about 27 ms
+ * for ten 860-pixel lines of 4 points per column against 6 ms at 1 point per column), and
+ * the min/max downsampling above keeps up to 4 per column even where the line is straight
+ * or level at the pixel's scale (a window growing by a segment per round trip, a constant
+ * ssthresh, an empty queue).
+ *
+ * From each point kept, the next point kept is the farthest (at most `maxRun` on) such
+ * that every point between lies within `tol` px of the straight segment joining them. So
+ * every point dropped lies within `tol` px of the line drawn, a spike (points off the
+ * segment) always stays, and NaN breaks stay where they were. Returns the new count.
+ */
+export function thinPixelLine(x: Float64Array, y: Float64Array, n: number, tol: number, maxRun = 32): number {
+  const tol2 = tol * tol;
+  /** Every point strictly between a and e within tol of the segment a-e. */
+  const fits = (a: number, e: number): boolean => {
+    const ax = x[a];
+    const ay = y[a];
+    const dx = x[e] - ax;
+    const dy = y[e] - ay;
+    const l2 = dx * dx + dy * dy;
+    for (let k = a + 1; k < e; k++) {
+      const px = x[k] - ax;
+      const py = y[k] - ay;
+      let u = l2 === 0 ? 0 : (px * dx + py * dy) / l2;
+      if (u < 0) u = 0;
+      else if (u > 1) u = 1;
+      const ex = px - u * dx;
+      const ey = py - u * dy;
+      if (ex * ex + ey * ey > tol2) return false;
+    }
+    return true;
+  };
+  let out = 0;
+  let i = 0;
+  while (i < n) {
+    x[out] = x[i];
+    y[out] = y[i];
+    out++;
+    if (y[i] !== y[i] || x[i] !== x[i]) {
+      y[out - 1] = NaN;
+      i++;
+      continue;
+    }
+    let next = i + 1;
+    // (a NaN right after the point kept ends the search: it is a break, never dropped)
+    const open = next < n && y[next] === y[next] && x[next] === x[next];
+    for (let e = i + 2; open && e < n && e - i <= maxRun && y[e] === y[e] && x[e] === x[e]; e++) {
+      if (!fits(i, e)) break;
+      next = e;
+    }
+    i = next;
+  }
+  return out;
+}

@@ -7,7 +7,10 @@ import { format, scaleLinear, type ScaleLinear } from 'd3';
 import { SERIES, type MarkShape } from '../colors';
 import type { ParamMarker } from '../scenario-view';
 import type { SeriesStore } from '../store/series-store';
-import { minMaxDownsample, type Downsampled } from './downsample';
+import { minMaxDownsample, thinPixelLine, type Downsampled } from './downsample';
+
+/** How far (CSS px) a drawn line may lie from its downsampled points when thinned (thinPixelLine). */
+const THIN_TOLERANCE_PX = 1 / 3;
 import type { LineStyle, Painter, Rect } from './painter';
 
 /** Font sizes of a chart, px: normal or classroom (readable from the back of a room). */
@@ -214,7 +217,8 @@ export function drawSeries(
     const v = transform ? transform(ds.y[i]) : ds.y[i];
     px.y[i] = v === v ? y(v) : NaN;
   }
-  return p.polyline(px.x, px.y, ds.n, style);
+  // within a third of a pixel of the downsampled line, with far fewer vertices to rasterize
+  return p.polyline(px.x, px.y, thinPixelLine(px.x, px.y, ds.n, THIN_TOLERANCE_PX), style);
 }
 
 /** The largest finite value of columns over samples [from, to) with t in [t0, t1], starting from m (NaN: none yet). */

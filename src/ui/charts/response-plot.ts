@@ -41,7 +41,46 @@ export interface RtLayout {
 }
 
 function fmtMs(s: number): string {
-  return s < 1 ? `${+(s * 1000).toPrecision(3)} ms` : `${+s.toPrecision(3)} s`;
+  // rounded first: 0.99996 s reads "1 s", not "1000 ms"
+  const r = +s.toPrecision(3);
+  return r < 1 ? `${+(r * 1000).toPrecision(3)} ms` : `${r} s`;
+}
+
+/** A share in per cent, with its first digits when small (a CCDF's tail: 0.02 %, not 0.0 %). */
+function fmtPct(v: number): string {
+  const pc = v * 100;
+  return pc === 0 || pc >= 1 ? `${pc.toFixed(1)} %` : `${+pc.toPrecision(2)} %`;
+}
+
+/**
+ * The read-out at response time t: the share of responses within t on the CDF, the share
+ * taking longer than t on the CCDF, as each view's y axis shows it (the CCDF's read-out
+ * gave the share within t, 96.8 %, beside a point the axis put at 3.2 %).
+ */
+export function readoutText(curves: readonly RtCurve[], t: number, mode: RtMode): { head: string; parts: string[]; line: string } {
+  const head = mode === 'cdf' ? `within ${fmtMs(t)}` : `longer than ${fmtMs(t)}`;
+  const parts = curves.filter((c) => c.hist.n > 0).map((c) => `${c.label}: ${fmtPct(mode === 'cdf' ? c.hist.cdf(t) : 1 - c.hist.cdf(t))}`);
+  return { head, parts, line: `${head}: ${parts.join(', ')}` };
+}
+
+/** `s` broken at spaces into lines at most `w` px wide (a single word wider stays whole). */
+function wrapWords(p: Painter, s: string, size: number, w: number): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const word of s.split(' ')) {
+    const next = cur ? `${cur} ${word}` : word;
+    if (cur && p.measure(next, size) > w) {
+      out.push(cur);
+      cur = word;
+    } else cur = next;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** What the line under the chart says before the chart is pointed at. */
+export function readoutHint(mode: RtMode): string {
+  return mode === 'cdf' ? 'Point at the chart (or tap it) to read off how many responses completed within a time.' : 'Point at the chart (or tap it) to read off how many responses took longer than a time.';
 }
 
 function legendItems(curves: readonly RtCurve[]): LegendItem[] {
@@ -113,24 +152,39 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
   }
   p.unclip();
 
-  // hover: "x % of responses within t"
+  // hover: "x % of responses within t" (CDF), "x % taking longer than t" (CCDF): the share the y axis shows
   let readout: string | null = null;
-  const read = curves.filter((c) => !c.faint);
-  if (hoverPx !== null && hoverPx >= r.x && hoverPx <= r.x + r.w && read.some((c) => c.hist.n > 0)) {
+  const read = curves.filter((c) => !c.faint && c.hist.n > 0);
+  if (hoverPx !== null && hoverPx >= r.x && hoverPx <= r.x + r.w && read.length > 0) {
     const t = x.invert(hoverPx);
     p.line(hoverPx + 0.5, r.y, hoverPx + 0.5, r.y + r.h, { color: SERIES.marker, width: 1, dash: [4, 3] });
-    const parts = read.filter((c) => c.hist.n > 0).map((c) => `${c.label}: ${(c.hist.cdf(t) * 100).toFixed(1)} %`);
-    readout = `within ${fmtMs(t)}: ${parts.join(', ')}`;
+    const text = readoutText(read, t, mode);
+    readout = text.line;
+    const dots: { py: number; color: string }[] = [];
     for (const c of read) {
-      if (c.hist.n === 0) continue;
       const f = c.hist.cdf(t);
       const py = mode === 'cdf' ? y(f) : 1 - f > 0 ? y(1 - f) : NaN;
-      if (Number.isFinite(py)) p.circle(hoverPx, py, 4 * fonts.line, c.color);
+      if (Number.isFinite(py)) dots.push({ py, color: c.color });
     }
-    const w = p.measure(readout, fonts.small) + 12;
-    const bx = Math.min(r.x + r.w - w, Math.max(r.x, hoverPx + 8));
-    p.fillRect(bx, r.y + 4, w, fonts.small * 1.7, '#ffffff', 0.9);
-    p.text(readout, bx + 6, r.y + 4 + fonts.small * 0.85, { size: fonts.small, color: SERIES.text, baseline: 'middle' });
+    // one line beside the pointer if it fits in the plot; else the time and each curve on a
+    // line of their own (a phone, or classroom type): a line wider than the plot was pushed
+    // off the canvas's left edge, and the time it was read at went with it
+    const pad = 6;
+    const oneLine = p.measure(text.line, fonts.small) + 2 * pad;
+    const lines = oneLine <= r.w ? [text.line] : [`${text.head}:`, ...text.parts].flatMap((l) => wrapWords(p, l, fonts.small, r.w - 2 * pad));
+    const w = Math.min(r.w, Math.max(...lines.map((l) => p.measure(l, fonts.small))) + 2 * pad);
+    const lh = fonts.small * 1.3;
+    const bx = Math.max(r.x, Math.min(r.x + r.w - w, hoverPx + 8));
+    const bh = lines.length * lh + fonts.small * 0.4;
+    // at the top of the plot, or at its bottom if the top would hide a curve's point there
+    // (a box across the plot's width, on a phone, covers the pointer's line)
+    const rad = 4 * fonts.line;
+    const clear = (top: number) => (bx > hoverPx + rad || bx + w < hoverPx - rad) || dots.every((d) => d.py + rad < top || d.py - rad > top + bh);
+    const by = clear(r.y + 4) || !clear(r.y + r.h - 4 - bh) ? r.y + 4 : r.y + r.h - 4 - bh;
+    p.fillRect(bx, by, w, bh, '#ffffff', 0.9);
+    lines.forEach((l, i) => p.text(l, bx + pad, by + fonts.small * 0.85 + i * lh, { size: fonts.small, color: SERIES.text, baseline: 'middle' }));
+    // the points over the box: never hidden by it
+    for (const d of dots) p.circle(hoverPx, d.py, rad, d.color);
   }
   const layout: RtLayout = { r, mode, timeAt: (px) => x.invert(px), xOf: (t) => x(t) };
   return { layout, drawn, readout };

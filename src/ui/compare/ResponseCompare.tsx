@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { SERIES } from '../colors';
 import { CanvasPainter } from '../charts/painter';
 import { fontsFor } from '../charts/plot';
-import { BASELINE_COLOR, drawResponseTimes, responseHeight, type RtCurve, type RtMode } from '../charts/response-plot';
+import { BASELINE_COLOR, drawResponseTimes, readoutHint, responseHeight, type RtCurve, type RtMode } from '../charts/response-plot';
 import type { ExchangeStore } from '../store/exchange-store';
 
 export interface ComparedRun {
@@ -103,10 +103,14 @@ export function ResponseCompare({
         ref={canvasRef}
         role="img"
         aria-label={`Response-time distributions of ${runs.map((r) => r.label).join(' and ')}. ${readout ?? ''}`}
+        onPointerDown={(e) => setHover(e.clientX - e.currentTarget.getBoundingClientRect().left)}
         onPointerMove={(e) => setHover(e.clientX - e.currentTarget.getBoundingClientRect().left)}
-        onPointerLeave={() => setHover(null)}
+        // a tap's finger leaves at once: its read-out stays until the next tap
+        onPointerLeave={(e) => {
+          if (e.pointerType !== 'touch') setHover(null);
+        }}
       />
-      <p className={`cmp-legend-line${readout === null ? ' cmp-hint' : ''}`}>{readout ?? 'Point at the chart to read off how many responses completed within a time.'}</p>
+      <p className={`cmp-legend-line${readout === null ? ' cmp-hint' : ''}`}>{readout ?? readoutHint(mode)}</p>
     </div>
   );
 }

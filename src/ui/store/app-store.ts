@@ -29,6 +29,12 @@ export interface Banner {
    * and files that are no longer there.
    */
   untilNextLoad?: boolean;
+  /**
+   * What the banner answers (e.g. "file": the last file opened): a new banner on the same
+   * topic replaces the old one, which is out of date (three files tried in turn left three
+   * "was not opened" banners, the first two about files no longer in question).
+   */
+  topic?: string;
 }
 
 export interface RunError {
@@ -158,7 +164,7 @@ export class AppStore {
 
   addBanner(b: Omit<Banner, 'id'>): number {
     const id = ++this.bannerId;
-    this.set((s) => ({ banners: [...s.banners.filter((x) => x.title !== b.title), { ...b, id }] }));
+    this.set((s) => ({ banners: [...s.banners.filter((x) => x.title !== b.title && (b.topic === undefined || x.topic !== b.topic)), { ...b, id }] }));
     return id;
   }
 

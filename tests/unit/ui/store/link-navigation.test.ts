@@ -131,6 +131,17 @@ describe('banners about opening a scenario go when another is loaded', () => {
     c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks');
     expect(store.getState().banners.map((b) => b.title)).toEqual(['something else']);
   });
+
+  it('files tried in turn that were not opened: only the last one\'s banner is on screen, beside the others', async () => {
+    const { store, c } = fresh();
+    c.loadScenario(presetScenario('default'), 'default');
+    store.addBanner({ kind: 'info', title: 'something else', lines: ['stays'] });
+    expect(await openScenarioFile(new File(['{ not json'], 'first.json'), store, c)).toBe(false);
+    expect(await openScenarioFile(new File(['[1, 2]'], 'second.json'), store, c)).toBe(false);
+    expect(await openScenarioFile(new File([''], 'third.json'), store, c)).toBe(false);
+    expect(store.getState().banners.map((b) => b.title)).toEqual(['something else', 'third.json was not opened: it is not JSON']);
+    expect(store.getState().presetName).toBe('default');
+  });
 });
 
 /*

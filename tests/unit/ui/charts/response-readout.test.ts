@@ -1,0 +1,60 @@
+/**
+ * The response-time chart's read-out where the pointer is: it names the time it was read
+ * at and stays inside the canvas on a phone and in classroom type (the one-line label was
+ * pushed off the left edge, "within 286 ms" with it), and on the CCDF it gives the share
+ * the y axis shows, taking longer than the time (it gave the share within it: 96.8 % beside
+ * a point drawn at 3.2 %).
+ */
+import { describe, expect, it } from 'vitest';
+import { fontsFor } from '../../../../src/ui/charts/plot';
+import { drawResponseTimes, readoutHint, type RtCurve } from '../../../../src/ui/charts/response-plot';
+import { RtHistogram } from '../../../../src/ui/store/exchange-store';
+import { BoxPainter } from './box-painter';
+
+function hist(times: readonly [number, number][]): RtHistogram {
+  const h = new RtHistogram();
+  for (const [t, k] of times) for (let i = 0; i < k; i++) h.add(t, false);
+  return h;
+}
+
+const curves = (): RtCurve[] => [
+  { label: 'this run', hist: hist([[0.1, 97], [10, 3]]), color: '#0072b2' },
+  { label: 'uncongested (10x faster link)', hist: hist([[0.05, 99], [3, 1]]), color: '#555c66', dash: [7, 4] },
+];
+
+describe('response-time read-out', () => {
+  for (const [w, classroom] of [[390, false], [390, true], [760, true], [1200, false]] as const) {
+    it(`at ${w} px${classroom ? ' in classroom type' : ''}: the time and each curve's share are drawn, all inside the canvas`, () => {
+      const fonts = fontsFor(classroom);
+      const cs = curves();
+      const at = drawResponseTimes(new BoxPainter(w, 480), cs, 'cdf', fonts, null).layout;
+      for (const t of [0.05, 0.3, 1.9]) {
+        const p = new BoxPainter(w, 480);
+        const out = drawResponseTimes(p, cs, 'cdf', fonts, at.xOf(t));
+        expect(out.readout).toMatch(/^within \d/);
+        // the read-out's lines: every text drawn within the plot's height but the axis labels
+        const texts = p.texts.filter((b) => b.y0 > at.r.y - 1 && b.y1 < at.r.y + at.r.h + 1 && !/^\d+ %$|^responses /.test(b.what));
+        const drawn = texts.map((b) => b.what).join(' ');
+        expect(drawn).toMatch(/within \d+(\.\d+)? (ms|s)/);
+        expect(drawn).toMatch(/this run: [\d.]+ %/);
+        expect(drawn).toMatch(/uncongested \(10x faster link\): [\d.]+ %/);
+        for (const b of texts) {
+          expect(b.x0, `${b.what} at ${w} px`).toBeGreaterThanOrEqual(0);
+          expect(b.x1, `${b.what} at ${w} px`).toBeLessThanOrEqual(w);
+        }
+      }
+    });
+  }
+
+  it('on the CCDF reads the share taking longer than the time, as its y axis does', () => {
+    const fonts = fontsFor(false);
+    const cs = curves();
+    const at = drawResponseTimes(new BoxPainter(1000, 480), cs, 'ccdf', fonts, null).layout;
+    const out = drawResponseTimes(new BoxPainter(1000, 480), cs, 'ccdf', fonts, at.xOf(1));
+    expect(out.readout).toBe('longer than 1 s: this run: 3.0 %, uncongested (10x faster link): 1.0 %');
+    // and the CDF the share within it
+    const cdf = drawResponseTimes(new BoxPainter(1000, 480), cs, 'cdf', fonts, drawResponseTimes(new BoxPainter(1000, 480), cs, 'cdf', fonts, null).layout.xOf(1));
+    expect(cdf.readout).toBe('within 1 s: this run: 97.0 %, uncongested (10x faster link): 99.0 %');
+    expect(readoutHint('ccdf')).toMatch(/took longer than a time/);
+  });
+});
