@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { DecisionRecord } from '../engine/aqm/decision';
@@ -311,11 +312,22 @@ export class SeriesCsv {
   }
 }
 
+/** Why a file could not be opened for writing, in words (as load.ts says why one could not be read). */
+function writeWhy(e: unknown, path: string): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `no such directory: ${dirname(path)}`;
+  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+  if (code === 'EISDIR') return 'is a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EROFS') return 'read-only file system';
+  return code ?? (e as Error).message;
+}
+
 function openOutput(path: string, flag: string): { fd: number } | { error: string } {
   try {
     return { fd: openSync(path, 'w') };
   } catch (e) {
-    return { error: `${flag} ${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
+    return { error: `${flag} ${path}: cannot write (${writeWhy(e, path)})` };
   }
 }
 
@@ -579,7 +591,7 @@ async function writeNs2Script(scenario: Scenario, path: string, io: CliIo): Prom
   try {
     writeFileSync(path, script);
   } catch (e) {
-    io.err(`--export-ns2 ${path}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})\n`);
+    io.err(`--export-ns2 ${path}: cannot write (${writeWhy(e, path)})\n`);
     return 2;
   }
   io.out(`wrote ${path}: an ns-2.35 script of ${scenario.name ? `"${scenario.name}"` : 'the scenario'}; ${notes === 1 ? '1 field without an exact ns-2 equivalent is' : `${notes} fields without an exact ns-2 equivalent are`} listed at its top. Run it with: ns ${path}\n`);

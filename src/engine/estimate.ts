@@ -304,13 +304,13 @@ export function runSizeProblems(e: RunEstimate, limits: RunLimits, flags: { even
     const who = big && e.items.length > 1 ? `; traffic.${big.index} (${big.kind}) alone needs ${countText(big.events)}` : '';
     const what = big?.kind === 'udp' ? `traffic.${big.index}.rate or raise traffic.${big.index}.packetSize` : big ? `traffic.${big.index} (fewer flows or bytes)` : 'the traffic';
     out.push(
-      `this run needs about ${countText(e.events)} events (${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s)${who}; the limit is ${countText(limits.maxEvents)} events: shorten duration, lower ${what}${flags.events ? `, or run it anyway with ${flags.events}` : ''}`,
+      `this run needs about ${countText(e.events)} events (${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s)${who}; the limit is ${countText(limits.maxEvents)} events: ${e.openEnded ? '' : 'shorten duration, '}lower ${what}${flags.events ? `, or run it anyway with ${flags.events}` : ''}`,
     );
   }
   if (e.seriesValues > limits.maxSeriesValues) {
     const minInterval = (e.endSeconds * e.seriesColumns) / limits.maxSeriesValues;
     out.push(
-      `the time series would hold ${countText(e.seriesValues)} values (${countText(e.seriesSamples)} samples x ${e.seriesColumns} columns); the cap is ${countText(limits.maxSeriesValues)}: sample every ${secondsValue(minInterval)} s or more (${flags.series ?? 'the sampling interval'}), or shorten duration`,
+      `the time series would hold ${countText(e.seriesValues)} values (${countText(e.seriesSamples)} samples x ${e.seriesColumns} columns); the cap is ${countText(limits.maxSeriesValues)}: sample every ${secondsValue(minInterval)} s or more (${flags.series ?? 'the sampling interval'})${e.openEnded ? '' : ', or shorten duration'}`,
     );
   }
   if (e.memoryBytes > limits.maxMemoryBytes) {

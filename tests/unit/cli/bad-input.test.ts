@@ -56,6 +56,13 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     expect(await bad(['--preset', 'md1-poisson', '--set', 'traffic.0.rate=1e-300'])).toBe('--set traffic.0.rate = 1e-300 is out of range: allowed 1000 to 1000000000000 bps');
   });
 
+  it('an output in a missing directory or onto a directory says so in words', async () => {
+    const missing = join(dir, 'no-such-dir', 'r.json');
+    expect(await bad(['--preset', 'default', '--out', missing])).toBe(`--out ${missing}: cannot write (no such directory: ${join(dir, 'no-such-dir')})`);
+    expect(await bad(['--preset', 'default', '--series', dir])).toBe(`--series ${dir}: cannot write (is a directory)`);
+    expect(await bad(['--preset', 'lockout-dt', '--export-ns2', missing])).toBe(`--export-ns2 ${missing}: cannot write (no such directory: ${join(dir, 'no-such-dir')})`);
+  });
+
   it('--out to a full device', async () => {
     if (!existsSync('/dev/full')) return;
     expect(await bad(['--preset', 'default', '--set', 'duration=0.5', '--set', 'warmup=0', '--out', '/dev/full'])).toBe('--out /dev/full: cannot write (ENOSPC: no space left on the device); the file is incomplete');

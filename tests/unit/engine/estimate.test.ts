@@ -38,6 +38,19 @@ describe('run-size estimates', () => {
     expect(problems[0]).toContain('--max-events N or --force');
   });
 
+  it('a run without a duration (it ends when its transfers do) is not told to shorten its duration', () => {
+    const open = estimateRun(presetByName('lockout-dt')!.scenario, { series: true, sampleInterval: 1e-9 });
+    expect(open.openEnded).toBe(true);
+    const problems = runSizeProblems(open, { ...DEFAULT_LIMITS, maxEvents: 1000 }, { events: '--max-events N', series: '--sample' });
+    expect(problems).toHaveLength(2);
+    for (const p of problems) expect(p).not.toContain('duration');
+    expect(problems[0]).toContain('lower traffic.0 (fewer flows or bytes), or run it anyway with --max-events N');
+    const timed = estimateRun(presetByName('default')!.scenario, { series: true, sampleInterval: 1e-9 });
+    const both = runSizeProblems(timed, { ...DEFAULT_LIMITS, maxEvents: 1000 }, { events: '--max-events N', series: '--sample' });
+    expect(both[0]).toContain('shorten duration, lower traffic.0');
+    expect(both[1]).toMatch(/\(--sample\), or shorten duration$/);
+  });
+
   it('sampling every 1e-9 s is refused before the run starts, naming the sampling interval', () => {
     const sc = presetByName('default')!.scenario;
     const e = estimateRun(sc, { series: true, sampleInterval: 1e-9 });
