@@ -20,6 +20,7 @@ interface Props {
   canMark?: boolean;
   longLivedFlows?: number;
   tcpFlows?: boolean;
+  historyLimit?: number;
 }
 
 async function loadInspector(): Promise<ComponentType<Props>> {
