@@ -21,6 +21,7 @@ import { baselineKey, baselineScenario, setCalibrationStore, type Calibrated } f
 import { BaselineCache, type BaselineSource } from './baseline-cache';
 import {
   checkMainToWorker,
+  HISTORY_DEFAULT,
   toMain,
   transferables,
   type FieldError,
@@ -282,7 +283,7 @@ class Driver {
     this.runId = m.runId;
     this.speed = m.speed;
     this.record = m.options.record !== false;
-    const history = Math.max(1, Math.floor(m.options.history ?? 1000));
+    const history = Math.max(1, Math.floor(m.options.history ?? HISTORY_DEFAULT));
     this.decisions = new Ring(history);
     this.flowEvents = new Ring(history);
     this.pending.series = [];

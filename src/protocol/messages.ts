@@ -12,6 +12,9 @@ import type { RunResult, Summary } from '../engine/metrics/types';
 import type { FlowEvent } from '../engine/net/agent';
 import type { Calibrated, CalibrationStep } from '../engine/traffic/calibrate';
 
+/** How many recent decisions and flow events a run keeps for stepping back, unless told otherwise. */
+export const HISTORY_DEFAULT = 1000;
+
 export const PROTOCOL_VERSION = 1;
 export type ProtocolVersion = typeof PROTOCOL_VERSION;
 
@@ -26,7 +29,7 @@ export interface StartOptions {
   batchSamples?: number;
   /** Record AQM decisions and flow events for step-through (default true). */
   record?: boolean;
-  /** How many recent decisions and flow events the worker keeps (default 1000). */
+  /** How many recent decisions and flow events the worker keeps (default HISTORY_DEFAULT). */
   history?: number;
   /**
    * Web traffic's uncongested baseline (default true: the worker runs it alongside, at the

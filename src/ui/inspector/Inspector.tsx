@@ -47,6 +47,12 @@ export interface InspectorProps {
    * UDP sender has no congestion control: nothing follows a drop). Default true.
    */
   tcpFlows?: boolean;
+  /**
+   * How many decisions the run keeps (the worker's history): once `records` holds that many,
+   * they are the last ones, not all the run made, and the position says so ("Decision 1000
+   * of 1000" at every step, on a run that had made 50,000, read as a count of the run's).
+   */
+  historyLimit?: number;
 }
 
 /** Colour of an outcome badge: the queue-event colours of the charts (colors.ts). */
@@ -67,7 +73,7 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, longLivedFlows = Infinity, classroom = false, tcpFlows = true }: InspectorProps) {
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
   const rec = n > 0 ? records[i] : null;
@@ -146,7 +152,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       {nav}
       <header className="insp-head">
         <div className="insp-pos">
-          Decision {i + 1} of {n}
+          Decision {i + 1} of {n >= historyLimit ? `the last ${n.toLocaleString('en-US')} recorded` : n}
           <span className="insp-muted">
             {' '}
             {/* "routerL->routerR" broke into "routerL-" and ">routerR" in the narrow panel */}

@@ -10,6 +10,7 @@ import { useAppState } from '../store/app-store';
 import { stepTargets } from '../run/step-targets';
 import { viewOf } from '../scenario-view';
 import { Inspector, type InspectorStep } from './Inspector';
+import { HISTORY_DEFAULT } from '../../protocol/messages';
 
 /**
  * Round trip of a dumbbell flow at the time of a decision, seconds: propagation (access
@@ -86,5 +87,5 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
   // web exchanges take the flow ids after the long-lived flows (engine/traffic/web.ts WebHub)
   const web = view.webRole.left !== null || view.webRole.right !== null;
 
-  return <Inspector canMark={canMark} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} classroom={classroom} />;
+  return <Inspector canMark={canMark} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} classroom={classroom} historyLimit={HISTORY_DEFAULT} />;
 }

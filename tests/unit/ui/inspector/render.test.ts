@@ -20,6 +20,7 @@ interface Props {
   canMark?: boolean;
   longLivedFlows?: number;
   tcpFlows?: boolean;
+  historyLimit?: number;
 }
 
 async function loadInspector(): Promise<ComponentType<Props>> {
@@ -69,6 +70,12 @@ describe('Inspector markup', () => {
     ];
     const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [mark], index: 0, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3 })));
     expect(html).toContain('Decision 1 of 1');
+    // a full history is the run's last decisions, not all of them
+    const many = Array.from({ length: 1000 }, () => mark);
+    const full = unescape(renderToStaticMarkup(createElement(Inspector, { records: many, index: 999, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3, historyLimit: 1000 })));
+    expect(full).toContain('Decision 1000 of the last 1,000 recorded');
+    const partial = unescape(renderToStaticMarkup(createElement(Inspector, { records: many.slice(0, 999), index: 3, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3, historyLimit: 1000 })));
+    expect(partial).toContain('Decision 4 of 999');
     expect(html).toContain('2.500000 s');
     expect(html).toContain('ECT(0)');
     expect(html).toContain('= 0.1 × (7.5 − 5) / (15 − 5)');
