@@ -7,7 +7,27 @@ import { applySetTexts } from '../engine/scenario/set';
 
 /** Reading a scenario for the CLI: a file or a preset, then the --set overrides. */
 
-export type Loaded = { ok: true; scenario: Scenario } | { ok: false; errors: string[] };
+export type Loaded = { ok: true; scenario: Scenario; notes?: string[] } | { ok: false; errors: string[] };
+
+/** A web item's size field that its `load` overrides (the docs: "Ignored when load is given"). */
+const SIZED_BY_LOAD: Readonly<Record<string, string>> = { packmime: 'rate', 'web-users': 'users', 'web-sessions': 'sessions' };
+
+/**
+ * Notes on --set values that the run will not use: a web item's rate, users or sessions
+ * while its `load` is set (the load is calibrated into that field). Valid input, so not an
+ * error, but a researcher changing the rate should know the run ignores it.
+ */
+export function ignoredSets(scenario: Scenario, sets: readonly string[]): string[] {
+  const notes: string[] = [];
+  for (const text of sets) {
+    const m = /^\s*traffic\.(\d+)\.(\w+)\s*=/.exec(text);
+    if (!m) continue;
+    const item = scenario.traffic[Number(m[1])] as { kind: string; load?: number } | undefined;
+    if (!item || item.load === undefined || SIZED_BY_LOAD[item.kind] !== m[2]) continue;
+    notes.push(`--set traffic.${m[1]}.${m[2]}: not used while traffic.${m[1]}.load = ${item.load} sets it (it is calibrated for that load); add --set traffic.${m[1]}.load=null to run with your ${m[2]}`);
+  }
+  return notes;
+}
 
 export { lineColumn, parseJsonText };
 
@@ -58,5 +78,6 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   if (setErrors.length) return { ok: false, errors: setErrors };
   const final = parseScenario(obj);
   if (!final.ok) return { ok: false, errors: final.errors.map((e) => `after --set: ${e}`) };
-  return final;
+  const notes = ignoredSets(final.scenario, opts.sets);
+  return notes.length ? { ...final, notes } : final;
 }

@@ -620,6 +620,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     io.err(loaded.errors.join('\n') + '\n');
     return 2;
   }
+  if (loaded.notes) io.err(loaded.notes.join('\n') + '\n');
   if (opts.dryRun) {
     io.out(JSON.stringify(loaded.scenario, null, 2) + '\n');
     return 0;

@@ -36,8 +36,37 @@ export function shippedRuns(): { preset: string; scenario: EngineScenario }[] {
   return out;
 }
 
+export const CALIBRATIONS_USAGE = `Usage: npm run calibrations [-- --list]
+
+Calibrates every lesson's web load (at its seed, the next ${EXTRA_SEEDS} and seeds 1-${SWEEP_SEEDS}) and
+rewrites src/engine/traffic/shipped-calibrations.ts; takes many minutes of CPU.
+  --list       print the (preset, seed) pairs it would calibrate, and stop
+  -h, --help   this text`;
+
+/**
+ * The options, checked before anything runs: a mistyped flag must not start the long run
+ * that rewrites a source file. Returns the exit code to stop with, or 'list' / 'run'.
+ */
+export function calibrationsArgs(argv: readonly string[], io: { out: (t: string) => void; err: (t: string) => void }): number | 'list' | 'run' {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(CALIBRATIONS_USAGE + '\n');
+    return 0;
+  }
+  const unknown = argv.filter((a) => a !== '--list');
+  if (unknown.length > 0) {
+    io.err(`${unknown.map((a) => JSON.stringify(a)).join(', ')}: not an option of npm run calibrations (allowed: --list, --help); nothing was run\n`);
+    return 2;
+  }
+  return argv.includes('--list') ? 'list' : 'run';
+}
+
 function main(): void {
-  const list = process.argv.includes('--list');
+  const mode = calibrationsArgs(process.argv.slice(2), { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t) });
+  if (typeof mode === 'number') {
+    process.exitCode = mode;
+    return;
+  }
+  const list = mode === 'list';
   useShippedCalibrations(false);
   const made = new Map<string, { v: Calibrated; label: string }>();
   let label = '';

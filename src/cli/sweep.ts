@@ -394,11 +394,15 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
   }
   const { names, errors } = matchPresets(positionals);
   const jobs: SweepJob[] = [];
+  const notes = new Set<string>();
   for (const name of names) {
     // a --set seed=... given too is overridden by each seed of the list (it comes last)
     for (const seed of seeds ?? [undefined]) {
       const l = loadScenario({ preset: name, sets: [...(values.set ?? []), ...(seed === undefined ? [] : [`seed=${seed}`])] });
-      if (l.ok) jobs.push({ index: jobs.length, name, scenario: l.scenario, ...(seed === undefined ? {} : { seed }) });
+      if (l.ok) {
+        jobs.push({ index: jobs.length, name, scenario: l.scenario, ...(seed === undefined ? {} : { seed }) });
+        for (const n of l.notes ?? []) notes.add(`${name}: ${n}`);
+      }
       else {
         errors.push(...l.errors.map((e) => `${name}: ${e}`));
         break;
@@ -411,6 +415,7 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
     io.err(errors.join('\n') + '\n');
     return 2;
   }
+  if (notes.size) io.err([...notes].join('\n') + '\n');
   const threads = Math.min(jobsWanted, jobs.length);
   const rows: (SweepRow | null)[] = jobs.map(() => null);
   const failures: string[] = [];

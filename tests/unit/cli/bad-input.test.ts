@@ -79,3 +79,19 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     expect(await bad(['--preset', 'default', '--sample', '-1'])).toBe('--sample = -1 is out of range: allowed > 0 to 1000000 s (the sampling interval of --series)');
   });
 });
+
+describe('a --set the run will not use is named on stderr (valid input: exit 0)', () => {
+  it("a web item's rate or users while its load sets them", async () => {
+    const io = capture();
+    expect(await runCli(['--preset', 'web-dt148-80', '--set', 'traffic.0.rate=10', '--dry-run'], io)).toBe(0);
+    expect(io.stderr).toBe('--set traffic.0.rate: not used while traffic.0.load = 0.8 sets it (it is calibrated for that load); add --set traffic.0.load=null to run with your rate\n');
+    const users = capture();
+    expect(await runCli(['--preset', 'web-users-dt-98', '--set', 'traffic.0.users=10', '--dry-run'], users)).toBe(0);
+    expect(users.stderr).toContain('--set traffic.0.users: not used while traffic.0.load = 0.98 sets it');
+    // with the load removed, the rate is used: no note
+    const used = capture();
+    expect(await runCli(['--preset', 'web-dt148-80', '--set', 'traffic.0.rate=10', '--set', 'traffic.0.load=null', '--dry-run'], used)).toBe(0);
+    expect(used.stderr).toBe('');
+    expect((JSON.parse(used.stdout) as { traffic: { rate: number; load?: number }[] }).traffic[0]).toMatchObject({ rate: 10 });
+  });
+});
