@@ -188,6 +188,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   opts.maxPackets = count('--max-packets', 1000, 100_000_000, 'packets alive at once');
   opts.maxTrace = count('--max-trace', 0, 1e12, 'lines written to --trace') ?? opts.maxTrace;
   if (opts.traceFlows && opts.trace === undefined) errors.push('--trace-flows needs --trace <file.jsonl>');
+  // as --trace-flows: a sampling interval with no series to sample would be ignored without a word
+  if (opts.sample !== undefined && opts.series === undefined) errors.push('--sample needs --series <file.csv> (it is the sampling interval of the series; no other output is sampled)');
   return errors.length ? { ok: false, errors } : { ok: true, opts };
 }
 

@@ -36,6 +36,7 @@ describe('parseCliArgs', () => {
     expect(bad(['--preset', 'x', '--sample', '0'])).toEqual(['--sample = 0 is out of range: allowed > 0 to 1000000 s (the sampling interval of --series)']);
     expect(bad(['--preset', 'x', '--sample', 'fast'])[0]).toContain('--sample = fast is out of range');
     expect(bad(['--preset', 'x', '--trace-flows'])).toEqual(['--trace-flows needs --trace <file.jsonl>']);
+    expect(bad(['--preset', 'x', '--sample', '0.5', '--out', 'r.json'])).toEqual(['--sample needs --series <file.csv> (it is the sampling interval of the series; no other output is sampled)']);
   });
 });
 
