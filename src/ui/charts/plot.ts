@@ -317,7 +317,12 @@ export function drawMarkers(p: Painter, r: Rect, x: Scale, markers: readonly Par
 
 /** A centred note in an empty plot ("waiting for data", "no AQM probabilities for drop-tail"). */
 export function emptyNote(p: Painter, r: Rect, text: string, fonts: Fonts): void {
-  p.text(text, r.x + r.w / 2, r.y + r.h / 2, { size: fonts.label, color: SERIES.muted, align: 'center', baseline: 'middle' });
+  // broken into lines that fit the plot: drop-tail's note in classroom type ran off the
+  // right edge of a 760-px card ("...it drops only when f"), and off a phone's at any size
+  const lines = wrapWords(p, text, fonts.label, r.w - fonts.label);
+  const lh = fonts.label * 1.3;
+  const y0 = r.y + r.h / 2 - ((lines.length - 1) * lh) / 2;
+  lines.forEach((l, i) => p.text(l, r.x + r.w / 2, y0 + i * lh, { size: fonts.label, color: SERIES.muted, align: 'center', baseline: 'middle' }));
 }
 
 /** The inspector's decision as a vertical line with a small label at the bottom of the plot. */

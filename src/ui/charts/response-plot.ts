@@ -9,7 +9,7 @@ import { scaleLinear, scaleLog } from 'd3';
 import { OKABE_ITO, SERIES } from '../colors';
 import { BIN_COUNT, binEdge, type RtHistogram } from '../store/exchange-store';
 import type { Painter, Rect } from './painter';
-import { legend, plotRect, type Fonts, type LegendItem } from './plot';
+import { legend, plotRect, wrapWords, type Fonts, type LegendItem } from './plot';
 
 export type RtMode = 'cdf' | 'ccdf';
 
@@ -61,21 +61,6 @@ export function readoutText(curves: readonly RtCurve[], t: number, mode: RtMode)
   const head = mode === 'cdf' ? `within ${fmtMs(t)}` : `longer than ${fmtMs(t)}`;
   const parts = curves.filter((c) => c.hist.n > 0).map((c) => `${c.label}: ${fmtPct(mode === 'cdf' ? c.hist.cdf(t) : 1 - c.hist.cdf(t))}`);
   return { head, parts, line: `${head}: ${parts.join(', ')}` };
-}
-
-/** `s` broken at spaces into lines at most `w` px wide (a single word wider stays whole). */
-function wrapWords(p: Painter, s: string, size: number, w: number): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (const word of s.split(' ')) {
-    const next = cur ? `${cur} ${word}` : word;
-    if (cur && p.measure(next, size) > w) {
-      out.push(cur);
-      cur = word;
-    } else cur = next;
-  }
-  if (cur) out.push(cur);
-  return out;
 }
 
 /** What the line under the chart says before the chart is pointed at. */
