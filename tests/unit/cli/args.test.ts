@@ -65,6 +65,11 @@ describe('loadScenario', () => {
   it('suggests presets for an unknown name', () => {
     const r = loadScenario({ preset: 'lockout', sets: [] });
     expect(!r.ok && r.errors[0]).toMatch(/^--preset lockout: no such preset; did you mean lockout-dt/);
+    // any case, and a name that is one part off (a buffer size the grid does not have)
+    const cased = loadScenario({ preset: 'Lockout-DT', sets: [] });
+    expect(!cased.ok && cased.errors[0]).toMatch(/^--preset Lockout-DT: no such preset; did you mean lockout-dt\?/);
+    const ql = loadScenario({ preset: 'ecn-finite-n2-dt-ql63', sets: [] });
+    expect(!ql.ok && ql.errors[0]).toMatch(/^--preset ecn-finite-n2-dt-ql63: no such preset; did you mean ecn-finite-n2-dt-ql256, .*ecn-finite-n2-dt-ql64/);
   });
 
   it('reads a scenario file and prefixes its messages with the file name', () => {
