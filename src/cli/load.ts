@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { lineColumn, parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { cloneJson } from '../engine/scenario/paths';
-import { presetByName, PRESETS } from '../engine/scenario/presets';
+import { nearPresets, presetByName } from '../engine/scenario/presets';
 import { parseScenario, type Scenario } from '../engine/scenario/schema';
 import { applySetTexts } from '../engine/scenario/set';
 
@@ -43,10 +43,6 @@ export function readScenarioFile(path: string): { ok: true; json: unknown } | { 
   return parseJsonText(text.replace(/^\uFEFF/, ''), path);
 }
 
-function closest(name: string, names: readonly string[]): string[] {
-  const parts = name.split('-');
-  return names.filter((n) => parts.every((p) => n.includes(p))).slice(0, 5);
-}
 
 /** The scenario from a file or a preset, with the --set assignments applied, validated. */
 export function loadScenario(opts: { file?: string; preset?: string; sets: readonly string[] }): Loaded {
@@ -55,7 +51,8 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   if (opts.preset !== undefined) {
     const p = presetByName(opts.preset);
     if (!p) {
-      const near = closest(opts.preset, PRESETS.map((x) => x.name));
+      // the app's matcher for a mistyped link: any case, the most dash-separated parts in common
+      const near = nearPresets(opts.preset, 5).map((x) => x.name);
       return { ok: false, errors: [`--preset ${opts.preset}: no such preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (--list-presets lists them)`] };
     }
     json = cloneJson(p.scenario);

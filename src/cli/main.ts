@@ -188,6 +188,8 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   opts.maxPackets = count('--max-packets', 1000, 100_000_000, 'packets alive at once');
   opts.maxTrace = count('--max-trace', 0, 1e12, 'lines written to --trace') ?? opts.maxTrace;
   if (opts.traceFlows && opts.trace === undefined) errors.push('--trace-flows needs --trace <file.jsonl>');
+  // as --trace-flows: a sampling interval with no series to sample would be ignored without a word
+  if (opts.sample !== undefined && opts.series === undefined) errors.push('--sample needs --series <file.csv> (it is the sampling interval of the series; no other output is sampled)');
   return errors.length ? { ok: false, errors } : { ok: true, opts };
 }
 
@@ -386,7 +388,7 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
       progress.update(run.now, run.events);
       if (run.events >= maxEvents && !run.done) {
         progress.end();
-        io.err(`stopped at t = ${run.now.toFixed(3)} s after ${run.events.toLocaleString('en-US')} events: the limit is --max-events ${maxEvents} (the estimate was ${est.countText(e.events)}); raise it or use --force\n`);
+        io.err(`stopped at t = ${run.now.toFixed(3)} s after ${run.events.toLocaleString('en-US')} events: the limit is --max-events ${maxEvents} (the estimate was ${est.countText(e.events)}); ${opts.maxEvents !== undefined ? 'raise it (--force does not lift a --max-events given with it)' : 'raise it with --max-events N, or use --force'}\n`);
         return 1;
       }
     }
@@ -518,6 +520,8 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     const r = await runWithLimits(scenario, sink, opts, io);
     if (typeof r === 'number') {
       closeAll(files);
+      // the file was opened (and emptied) before the run: say it holds no result
+      if (outFile instanceof LineFile && opts.out !== '-') io.err(`--out ${opts.out}: no result written (the file is empty)\n`);
       return r;
     }
     result = r;

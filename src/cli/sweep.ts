@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { RunResult } from '../engine/metrics/types';
 import { meanSd, verdict } from '../engine/metrics/stats';
 import { RUN_FIELDS } from '../engine/scenario/fields';
-import { PRESETS } from '../engine/scenario/presets';
+import { nearPresets, PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { table } from './format';
 import { loadScenario } from './load';
@@ -64,7 +64,11 @@ export function matchPresets(patterns: readonly string[]): { names: string[]; er
   for (const pat of patterns) {
     const re = new RegExp(`^${pat.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
     const hits = PRESETS.filter((p) => re.test(p.name)).map((p) => p.name);
-    if (hits.length === 0) errors.push(`${pat}: matches no preset (--list-presets lists them)`);
+    if (hits.length === 0) {
+      // as --preset does for a mistyped name: the presets that share the most of its parts
+      const near = nearPresets(pat.replace(/\*/g, '-'), 5).map((p) => p.name);
+      errors.push(`${pat}: matches no preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (--list-presets lists them)`);
+    }
     for (const h of hits) if (!names.includes(h)) names.push(h);
   }
   return { names, errors };

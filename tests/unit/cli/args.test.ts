@@ -36,6 +36,7 @@ describe('parseCliArgs', () => {
     expect(bad(['--preset', 'x', '--sample', '0'])).toEqual(['--sample = 0 is out of range: allowed > 0 to 1000000 s (the sampling interval of --series)']);
     expect(bad(['--preset', 'x', '--sample', 'fast'])[0]).toContain('--sample = fast is out of range');
     expect(bad(['--preset', 'x', '--trace-flows'])).toEqual(['--trace-flows needs --trace <file.jsonl>']);
+    expect(bad(['--preset', 'x', '--sample', '0.5', '--out', 'r.json'])).toEqual(['--sample needs --series <file.csv> (it is the sampling interval of the series; no other output is sampled)']);
   });
 });
 
@@ -64,6 +65,11 @@ describe('loadScenario', () => {
   it('suggests presets for an unknown name', () => {
     const r = loadScenario({ preset: 'lockout', sets: [] });
     expect(!r.ok && r.errors[0]).toMatch(/^--preset lockout: no such preset; did you mean lockout-dt/);
+    // any case, and a name that is one part off (a buffer size the grid does not have)
+    const cased = loadScenario({ preset: 'Lockout-DT', sets: [] });
+    expect(!cased.ok && cased.errors[0]).toMatch(/^--preset Lockout-DT: no such preset; did you mean lockout-dt\?/);
+    const ql = loadScenario({ preset: 'ecn-finite-n2-dt-ql63', sets: [] });
+    expect(!ql.ok && ql.errors[0]).toMatch(/^--preset ecn-finite-n2-dt-ql63: no such preset; did you mean ecn-finite-n2-dt-ql256, .*ecn-finite-n2-dt-ql64/);
   });
 
   it('reads a scenario file and prefixes its messages with the file name', () => {

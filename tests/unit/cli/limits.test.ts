@@ -34,7 +34,15 @@ describe('CLI run-size limits', () => {
     const stopped = capture();
     expect(await runCli(['--preset', 'default', '--max-events', '1000', '--force'], stopped)).toBe(1);
     expect(stopped.stderr).toMatch(/^stopped at t = [\d.]+ s after [\d,]+ events: the limit is --max-events 1000/);
+    // --force was given and cannot lift this stop: the advice must not be "use --force"
+    expect(stopped.stderr).toContain('raise it (--force does not lift a --max-events given with it)');
+    expect(stopped.stderr).not.toContain('or use --force');
     expect(stopped.stdout).toBe('');
+    // an --out opened before the run holds nothing: said, not left for a reader to find empty
+    const out = join(dir, 'stopped.json');
+    const withOut = capture();
+    expect(await runCli(['--preset', 'default', '--max-events', '1000', '--force', '--out', out], withOut)).toBe(1);
+    expect(withOut.stderr).toContain(`--out ${out}: no result written (the file is empty)`);
   });
 
   it('prints the estimate and progress lines with the time left when asked (--progress)', async () => {

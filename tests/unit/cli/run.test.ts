@@ -59,6 +59,17 @@ describe('CLI run outputs', () => {
     expect(new Set(flows.filter((r) => r.kind === 'established').map((r) => r.flow)).size).toBe(4);
   });
 
+  it("CoDel's trace: a record per arrival and, as it decides at departure, one per departure marked stage dequeue", async () => {
+    const io = capture();
+    const t = join(dir, 'codel.jsonl');
+    expect(await runCli(['--preset', 'default', '--set', 'duration=2', '--set', 'warmup=0', '--set', 'topology.bottleneck.queue.kind=codel', '--out', out, '--trace', t, '--quiet'], io)).toBe(0);
+    const sum = (JSON.parse(readFileSync(out, 'utf8')) as RunResult).summary;
+    const recs = readFileSync(t, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { queue: string; stage?: string; outcome: string });
+    const fwd = recs.filter((r) => r.queue === 'routerL->routerR');
+    expect(fwd.filter((r) => r.stage !== 'dequeue').length).toBe(sum.bottleneck.arrivals);
+    expect(fwd.filter((r) => r.stage === 'dequeue').length).toBeGreaterThan(sum.bottleneck.arrivals / 2);
+  });
+
   it('"-" sends one output to stdout (as a pipe would read it) and the summary table to stderr', async () => {
     const io = capture();
     expect(await runCli(['--preset', 'default', ...sets.flatMap((s) => ['--set', s]), '--out', '-'], io)).toBe(0);
