@@ -38,7 +38,13 @@ function useKeyboard() {
   const { store, controller } = useServices();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      // a drop-down keeps the focus after a choice made with the mouse (a lesson from the
+      // Lesson menu, "drop" as the step target); there ← → changed the choice (Chromium on
+      // Linux and Windows: the next lesson, losing the run; "flow event" instead of "drop")
+      // where the help and docs/teaching.md say they step. ↑ ↓ and typing still choose.
+      const arrow = e.key === 'ArrowRight' || e.key === 'ArrowLeft';
+      const onSelect = (e.target as HTMLElement | null)?.tagName === 'SELECT';
+      if (e.ctrlKey || e.metaKey || e.altKey || (isTyping(e.target) && !(arrow && onSelect))) return;
       // a modal dialog (the help) is open: the run behind it does not take keys
       if (document.querySelector('dialog[open]')) return;
       const onButton = (e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY';

@@ -165,6 +165,32 @@ describe('stepping', () => {
     await page.context().close();
   });
 
+  it('after a choice in a drop-down (the step target, the Lesson menu) the right arrow steps and leaves the choice as it was', async () => {
+    const page = await open('p=lockout-dt');
+    const state = () => page.evaluate(() => { const s = window.__aqmlab!.store.getState(); return { preset: s.presetName, what: s.stepWhat, status: s.status, cursor: s.cursor }; });
+    // docs/teaching.md: "Step (right arrow, set to drop) to a drop"
+    const target = page.getByRole('combobox', { name: 'Step target' });
+    await target.focus();
+    await target.selectOption('drop');
+    await page.keyboard.press('ArrowRight');
+    await waitForStatus(page, 'paused');
+    const s = await state();
+    expect(s.what).toBe('drop');
+    expect(s.cursor).not.toBeNull();
+    expect(await page.evaluate(() => { const s = window.__aqmlab!.store.getState(); return s.decisions[s.cursor!].outcome; })).toMatch(/drop/);
+    // a lesson chosen from the menu, which keeps the focus: the arrow steps that lesson
+    const lesson = page.getByRole('combobox', { name: 'Lesson' });
+    await lesson.focus();
+    await lesson.selectOption('red-vs-dt');
+    await expect.poll(async () => (await state()).preset).toBe('red-vs-dt');
+    await page.keyboard.press('ArrowRight');
+    await waitForStatus(page, 'paused');
+    expect((await state()).preset).toBe('red-vs-dt');
+    await page.keyboard.press('ArrowLeft');
+    expect((await state()).preset).toBe('red-vs-dt');
+    await page.context().close();
+  });
+
   it('arrow keys on the speed buttons change the speed and never step', async () => {
     const page = await open('p=default');
     await page.getByRole('radio', { name: '1× real time', exact: true }).focus();
