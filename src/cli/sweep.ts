@@ -29,10 +29,14 @@ import type { CliIo } from './main';
  * main CLI: 2 invalid input, 1 a case failed.
  */
 
-export const SWEEP_USAGE = `Usage: npm run sweep -- <preset or pattern with *>... [--set path=value]... [--seeds list] [--json] [--jobs N]
-  --seeds L  run each preset once per seed (e.g. 1-5 or 1,4,7) and add the mean ± sd of each column
+export const SWEEP_USAGE = `Usage: npm run sweep -- <preset or pattern with *>... [--set path=value]... [--seeds list] [--against P] [--json] [--jobs N]
+  patterns use * (quote them: 'web-load-*'); --list-presets of npm run sim lists the presets
+  --set P=V    override field P in every preset, as npm run sim's --set (repeatable)
+  --seeds L    run each preset once per seed (e.g. 1-5 or 1,4,7) and add the mean ± sd of each column
   --against P  also print each preset's differences from preset P, paired by seed (mean ± sd)
-  --jobs N   worker threads (default: one per core, ${availableParallelism()} here)`;
+  --json       one JSON object per run instead of the table (fields: docs/cli.md, Sweeps)
+  --jobs N     worker threads (default: one per core, ${availableParallelism()} here)
+  -h, --help   this text`;
 
 /** Most runs one --seeds list may ask for per preset. */
 export const MAX_SEEDS = 1000;

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarioDocs } from '../../../src/cli/docs';
-import { matchPresets, sweepRow, sweepTable } from '../../../src/cli/sweep';
+import { matchPresets, runSweep, sweepRow, sweepTable } from '../../../src/cli/sweep';
+import { capture } from './capture';
 import { AQMS } from '../../../src/engine/aqm/registry';
 import { TCP_PARAMS } from '../../../src/engine/tcp/params';
 import { LINK_FIELDS } from '../../../src/engine/scenario/fields';
@@ -32,6 +33,12 @@ describe('generated field reference', () => {
 });
 
 describe('sweep', () => {
+  it('--help names every option the sweep takes', async () => {
+    const io = capture();
+    expect(await runSweep(['--help'], io)).toBe(0);
+    for (const o of ['--set', '--seeds', '--against', '--json', '--jobs', '--help']) expect(io.stdout, o).toMatch(new RegExp(`^  (-h, )?${o}\\b`, 'm'));
+  });
+
   it('expands * patterns in the order given, without duplicates, and reports patterns that match nothing', () => {
     const r = matchPresets(['ecn-finite-n2-ecn-?-ql64', 'ecn-finite-n1-dt-ql*', 'lockout-dt', 'ecn-finite-n1-dt-ql4']);
     expect(r.errors).toHaveLength(1);
