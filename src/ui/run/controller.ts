@@ -14,6 +14,7 @@ import type { EngineScenario } from '../../engine/sim-run';
 import { viewOf } from '../scenario-view';
 import { noRun, type AppStore } from '../store/app-store';
 import { calibrations } from './calibrations';
+import { queueUnitSwitch } from './queue-unit';
 import { DEFAULT_STEP, STEP_HORIZON_SIM_S, STEP_HORIZON_WALL_MS, STEP_LABELS, stepTargets } from './step-targets';
 
 export type WorkerFactory = () => Worker;
@@ -193,10 +194,13 @@ export class RunController {
   setParam(path: string, value: unknown): string[] {
     const s = this.store.getState();
     if (!s.scenario) return ['no scenario loaded'];
-    const r = this.withKindMemory(s.scenario, path, value) ?? withParam(s.scenario, path, value);
+    // a queue's unit switched packets <-> bytes: its limit and thresholds are converted with it
+    const unitSwitch = queueUnitSwitch(s.scenario, path, value);
+    const converted = unitSwitch ? withParam(s.scenario, unitSwitch.objPath, unitSwitch.next) : null;
+    const r = (converted?.ok ? converted : null) ?? this.withKindMemory(s.scenario, path, value) ?? withParam(s.scenario, path, value);
     if (!r.ok) return r.errors;
     this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1, ...this.stepTargetFor(r.scenario) }));
-    if (this.live) this.send(toWorker({ type: 'set-param', path, value }));
+    if (this.live) for (const [p, v] of converted?.ok && unitSwitch ? unitSwitch.changes : [[path, value] as [string, unknown]]) this.send(toWorker({ type: 'set-param', path: p, value: v }));
     return [];
   }
 
