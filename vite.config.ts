@@ -1,6 +1,22 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The build's name for exported figures (src/ui/build-id.ts): the package version and the
+ * commit checked out, "0.1.0 (3f334ca)"; the version alone outside a git checkout.
+ */
+function buildId(): string {
+  const version = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: import.meta.dirname, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return commit ? `${version} (${commit})` : version;
+  } catch {
+    return version;
+  }
+}
 
 // The app is a static site: `npm start` serves it in development, `npm run build` writes dist/.
 // The built site works offline after the first visit: vite-plugin-pwa generates a service
@@ -34,6 +50,7 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
+  define: { __AQM_LAB_BUILD__: JSON.stringify(buildId()) },
   test: {
     projects: [
       {

@@ -17,6 +17,7 @@ import { CanvasPainter } from './painter';
 import { fontsFor, SeriesScratch } from './plot';
 import { chartContext } from './context';
 import { ExportAndFullScreen, type ExportKind } from './ChartCard';
+import { BUILD_ID } from '../build-id';
 import { chartPng, chartSvg, download, fileStem, responseTimesCsv, responseTimesJson, type FigureSource } from './export';
 import type { ChartDef } from './types';
 import { calibrationLine, calibrationStepLine } from './calibration-text';
@@ -65,7 +66,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
     const c = chartContext(state, store.series, new SeriesScratch(), performance.now());
     const w = Math.max(640, Math.floor(wrap?.getBoundingClientRect().width ?? 800));
     const h = Math.max(360, Math.floor(wrap?.getBoundingClientRect().height ?? 450)) + Math.round(c.fonts.label * 4.2);
-    const src: FigureSource | undefined = state.scenario ? { lesson: state.presetName, seed: state.scenario.seed, link: encodeLink(state.scenario, state.presetName), date: new Date() } : undefined;
+    const src: FigureSource | undefined = state.scenario ? { lesson: state.presetName, seed: state.scenario.seed, link: encodeLink(state.scenario, state.presetName), date: new Date(), build: BUILD_ID } : undefined;
     if (kind === 'png') download(`${stem}.png`, await chartPng(def, c, w, h, title, src));
     else download(`${stem}.svg`, new Blob([chartSvg(def, c, w, h, title, src)], { type: 'image/svg+xml' }));
   };

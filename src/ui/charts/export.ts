@@ -118,6 +118,8 @@ export interface FigureSource {
   /** The scenario's link fragment, "p=default&topology.bottleneck.queue.maxP=0.02&seed=1". */
   link: string;
   date: Date;
+  /** The lab's build, "0.1.0 (3f334ca)" (src/ui/build-id.ts); left out of the caption when absent. */
+  build?: string;
 }
 
 /** "2026-11-23 14:05". */
@@ -126,9 +128,9 @@ export function dateText(d: Date): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
-/** The caption line: "AQM Lab · lesson default · seed 1 · 2026-11-23 14:05 · #p=default&...". */
+/** The caption line: "AQM Lab 0.1.0 (3f334ca) · lesson default · seed 1 · 2026-11-23 14:05 · #p=default&...". */
 export function captionText(src: FigureSource): string {
-  return `AQM Lab · ${src.lesson ? `lesson ${src.lesson}` : 'custom scenario'} · seed ${src.seed} · ${dateText(src.date)} · #${src.link}`;
+  return `AQM Lab${src.build ? ` ${src.build}` : ''} · ${src.lesson ? `lesson ${src.lesson}` : 'custom scenario'} · seed ${src.seed} · ${dateText(src.date)} · #${src.link}`;
 }
 
 /** Title and caption sizes: classroom figures get classroom type. */
@@ -203,7 +205,7 @@ export function chartSvg(def: ChartDef, c: ChartContext, width: number, height: 
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<title>${esc(title)}</title>` +
-    (src ? `<desc>${esc(caption)}</desc><metadata><aqmlab lesson="${esc(src.lesson ?? '')}" seed="${src.seed}" date="${esc(src.date.toISOString())}" link="${esc('#' + src.link)}"/></metadata>` : '') +
+    (src ? `<desc>${esc(caption)}</desc><metadata><aqmlab lesson="${esc(src.lesson ?? '')}" seed="${src.seed}" date="${esc(src.date.toISOString())}" link="${esc('#' + src.link)}"${src.build ? ` build="${esc(src.build)}"` : ''}/></metadata>` : '') +
     `<rect width="${width}" height="${height}" fill="${SERIES.background}"/>` +
     `<text x="8" y="${Math.round(fr.title * 1.35)}" font-size="${fr.title}" font-weight="600" font-family="${family}" fill="${SERIES.text}">${esc(title)}</text>` +
     `<g transform="translate(0,${fr.top})">${inner}</g>` +

@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BUILD_ID } from '../../../../src/ui/build-id';
 import { captionLines, captionText, chartSvg, eventsCsv, responseTimesCsv, responseTimesJson, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
 import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
 import { presetByName } from '../../../../src/engine/scenario/presets';
@@ -105,6 +108,26 @@ describe('figure source', () => {
   it('the caption names the lesson, the seed, the date and the link', () => {
     expect(captionText(src)).toBe('AQM Lab · lesson default · seed 7 · 2026-11-23 14:05 · #p=default&topology.bottleneck.queue.maxP=0.02&seed=7');
     expect(captionText({ ...src, lesson: null })).toContain('custom scenario');
+  });
+
+  it("the caption and the SVG's metadata name the lab's build, so a figure can be traced to the code that ran it", () => {
+    const built = { ...src, build: '0.1.0 (3f334ca)' };
+    expect(captionText(built)).toBe('AQM Lab 0.1.0 (3f334ca) · lesson default · seed 7 · 2026-11-23 14:05 · #p=default&topology.bottleneck.queue.maxP=0.02&seed=7');
+    const def: ChartDef = { id: 'x', title: 'X', describe: () => '', columns: () => [], draw: () => 0 };
+    const svg = chartSvg(def, { fonts: fontsFor(false) } as unknown as ChartContext, 640, 420, 'X', built);
+    expect(svg).toContain('build="0.1.0 (3f334ca)"');
+    expect(svg).toMatch(/<text[^>]*>AQM Lab 0\.1\.0 \(3f334ca\) · lesson default/);
+  });
+
+  it('the build is written in at build time: the package version and the commit checked out', () => {
+    const version = (JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    let commit = '';
+    try {
+      commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      // not a git checkout: the version alone
+    }
+    expect(BUILD_ID).toBe(commit ? `${version} (${commit})` : version);
   });
 
   it('a long caption wraps onto lines that fit, so every changed key shows on the figure', () => {
