@@ -155,7 +155,7 @@ function LessonText() {
               else controller.loadScenario(l.scenario, l.name);
             }}
           >
-            <option value="">{active ? 'back to the lesson as it is' : `choose one of ${l.experiments.length}…`}</option>
+            <option value="">{active ? 'back to the lesson as it is' : l.experiments.length === 1 ? 'choose the one offered…' : `choose one of ${l.experiments.length}…`}</option>
             {l.experiments.map((e, i) => (
               <option key={e.title} value={String(i)}>
                 {e.title}

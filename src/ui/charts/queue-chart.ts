@@ -100,7 +100,19 @@ export const queueChart: ChartDef = {
     items.push({ label: 'buffer limit', color: SERIES.limit, dash: [2, 3], width: 2 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
 
-    const r = plotRect(p, lh + 10, f, 'overflow drop ● ', 0);
+    // the event rows are named in the y-axis margin; where their names would leave the plot
+    // under about half the card (classroom type on a phone: a quarter, its time ticks run
+    // together, "0 100200") each is named by its first word ("overflow"), the margin sized
+    // to that name at the size it is drawn
+    let r = plotRect(p, lh + 10, f, 'overflow drop ● ', 0);
+    const shortRows = r.w < 0.55 * p.width;
+    if (shortRows) {
+      const mr = Math.max(3, Math.round(f.tick * 1.45) * 0.28);
+      const rowsW = Math.max(...Object.values(SHORT_ROW_LABEL).map((l) => p.measure(l, f.small))) + 2 * mr + 4 + f.tick * 0.5;
+      const ticksW = p.measure('0000', f.tick) + f.tick * 0.8;
+      const left = f.label * 1.6 + Math.max(rowsW, ticksW);
+      r = { ...r, x: left, w: r.x + r.w - left };
+    }
     ev.update(store, t0, t1, r.w);
     const rows = rowsFor(c, ev.present);
     const rowH = Math.round(f.tick * 1.45);
@@ -119,7 +131,7 @@ export const queueChart: ChartDef = {
       // row label with the row's marker, right-aligned in the y-axis margin
       const mr = Math.max(3, rowH * 0.28);
       p.marker(e.shape, r.x - f.tick * 0.5 - mr, cy, mr, e.color);
-      p.text(e.label, r.x - f.tick * 0.5 - 2 * mr - 4, cy, { size: f.small, color: SERIES.text, align: 'right', baseline: 'middle' });
+      p.text(shortRows ? (SHORT_ROW_LABEL[e.kind] ?? e.label) : e.label, r.x - f.tick * 0.5 - 2 * mr - 4, cy, { size: f.small, color: SERIES.text, align: 'right', baseline: 'middle' });
       const mr2 = Math.max(3, rowH * 0.32);
       const xs = ev.columns(e.kind, r.x, Math.max(2, mr2 * 0.9), xsScratch);
       p.markerRow(e.shape, xs, xs.length, cy, mr2, e.color);
@@ -171,6 +183,9 @@ export const queueChart: ChartDef = {
 };
 
 const xsScratch: number[] = [];
+
+/** The event rows' names where the margin is short (EVENT_STYLES' kinds: 3 ECN mark, 0 early, 1 forced, 2 overflow drop, 4 link loss). */
+const SHORT_ROW_LABEL: Record<number, string> = { 3: 'ECN', 0: 'early', 1: 'forced', 2: 'overflow', 4: 'loss' };
 
 /**
  * The lowest value a threshold takes in [t0, t1]: from its streamed column where the engine

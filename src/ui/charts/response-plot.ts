@@ -25,6 +25,8 @@ export interface RtCurve {
 /** The papers' CDF range (s). */
 export const CDF_MAX = 2;
 const CCDF_RANGE: [number, number] = [0.01, 100];
+/** The CCDF's lowest share drawn (0.01 %): its log axis ends there. */
+export const CCDF_FLOOR = 1e-4;
 
 export const RUN_COLOR = OKABE_ITO.blue;
 export const BASELINE_COLOR = '#555c66';
@@ -90,9 +92,9 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
     mode === 'cdf'
       ? scaleLinear().domain([0, CDF_MAX]).range([r.x, r.x + r.w])
       : scaleLog().domain(CCDF_RANGE).range([r.x, r.x + r.w]);
-  const y = mode === 'cdf' ? scaleLinear().domain([0, 1]).range([r.y + r.h, r.y]) : scaleLog().domain([1e-4, 1]).range([r.y + r.h, r.y]).clamp(true);
+  const y = mode === 'cdf' ? scaleLinear().domain([0, 1]).range([r.y + r.h, r.y]) : scaleLog().domain([CCDF_FLOOR, 1]).range([r.y + r.h, r.y]).clamp(true);
   // grid and axes
-  const yTicks = mode === 'cdf' ? [0, 0.2, 0.4, 0.6, 0.8, 1] : [1e-4, 1e-3, 1e-2, 1e-1, 1];
+  const yTicks = mode === 'cdf' ? [0, 0.2, 0.4, 0.6, 0.8, 1] : [CCDF_FLOOR, 1e-3, 1e-2, 1e-1, 1];
   const xTicks = mode === 'cdf' ? [0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] : [0.01, 0.1, 1, 10, 100];
   for (const v of yTicks) {
     const py = Math.round(y(v)) + 0.5;
@@ -132,6 +134,9 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
       xs[n] = x(t);
       ys[n] = mode === 'cdf' ? y(f) : 1 - f > 0 ? y(1 - f) : NaN;
       n++;
+      // the CCDF leaves the plot through its floor (0.01 %): drawn on along the floor, the
+      // last few responses of a large run read as a tail of 0.01 % out to their time
+      if (mode === 'ccdf' && 1 - f < CCDF_FLOOR) break;
     }
     drawn += p.polyline(xs, ys, n, c.faint ? { color: `${c.color}59`, width: 1.25 * fonts.line } : { color: c.color, width: 2.5 * fonts.line, dash: c.dash });
   }

@@ -40,6 +40,11 @@ export interface InspectorProps {
    * run 30 s and find nothing. Default: every flow is long-lived.
    */
   longLivedFlows?: number;
+  /**
+   * The run is going: its decisions are recorded but shown when it pauses (a step or
+   * Pause), so the empty inspector says that rather than that none was made.
+   */
+  running?: boolean;
   /** Classroom mode: the scale bar's type as large as the charts'. */
   classroom?: boolean;
   /**
@@ -73,7 +78,7 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity }: InspectorProps) {
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
   const rec = n > 0 ? records[i] : null;
@@ -138,9 +143,11 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       <div className="insp">
         {nav}
         <p className="insp-empty">
-          {canMark
-            ? 'No AQM decision recorded yet. Pause the run, or press “Next mark” to run to the next ECN mark and see why the queue marked it.'
-            : 'No AQM decision recorded yet. Pause the run, or press “Next ▶” (or “Next drop”) to run to the next decision and see why the queue let that packet in or dropped it.'}
+          {running
+            ? `The run is going: the queue’s latest decisions show here when it pauses. Press Pause, or ${canMark ? '“Next mark” to stop at the next ECN mark and see why the queue marked it' : '“Next ▶” (or “Next drop”) to stop at the next decision and see why the queue let that packet in or dropped it'}.`
+            : canMark
+              ? 'No AQM decision recorded yet. Press “Next mark” to run to the next ECN mark and see why the queue marked it, or Play and then Pause.'
+              : 'No AQM decision recorded yet. Press “Next ▶” (or “Next drop”) to run to the next decision and see why the queue let that packet in or dropped it, or Play and then Pause.'}
         </p>
       </div>
     );

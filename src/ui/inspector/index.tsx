@@ -38,6 +38,7 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
   const scenario = useAppState(store, (s) => s.scenario);
   const now = useAppState(store, (s) => s.now);
   const classroom = useAppState(store, (s) => s.classroom);
+  const running = useAppState(store, (s) => s.status === 'running' || s.status === 'starting');
   const index = cursor ?? records.length - 1;
   const onStep = useCallback(
     (what: InspectorStep, flow?: number) => {
@@ -87,5 +88,5 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
   // web exchanges take the flow ids after the long-lived flows (engine/traffic/web.ts WebHub)
   const web = view.webRole.left !== null || view.webRole.right !== null;
 
-  return <Inspector canMark={canMark} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} classroom={classroom} historyLimit={HISTORY_DEFAULT} />;
+  return <Inspector canMark={canMark} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} running={running} classroom={classroom} historyLimit={HISTORY_DEFAULT} />;
 }

@@ -58,3 +58,30 @@ describe('response-time read-out', () => {
     expect(readoutHint('ccdf')).toMatch(/took longer than a time/);
   });
 });
+
+describe('response-time CCDF', () => {
+  /** The finite points of each polyline drawn. */
+  class LinePainter extends BoxPainter {
+    lines: { x: number; y: number }[][] = [];
+    override polyline(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number): number {
+      const pts: { x: number; y: number }[] = [];
+      for (let i = 0; i < n; i++) if (Number.isFinite(xs[i]) && Number.isFinite(ys[i])) pts.push({ x: xs[i], y: ys[i] });
+      this.lines.push(pts);
+      return n;
+    }
+  }
+
+  it('leaves the plot where the share falls under its 0.01 % floor, not along the floor out to the last response', () => {
+    const fonts = fontsFor(false);
+    // 2 of 40,000 responses take 50 s: a share of 0.005 %, under the floor after 0.1 s
+    const tiny: RtCurve = { label: 'this run', hist: hist([[0.1, 39_998], [50, 2]]), color: '#0072b2' };
+    // 3 % take 10 s: above the floor up to 10 s
+    const tail: RtCurve = { label: 'other', hist: hist([[0.1, 97], [10, 3]]), color: '#555c66' };
+    const p = new LinePainter(1000, 480);
+    const { layout } = drawResponseTimes(p, [tiny, tail], 'ccdf', fonts, null);
+    const [a, b] = p.lines;
+    const last = (pts: { x: number; y: number }[]) => pts[pts.length - 1].x;
+    expect(last(a)).toBeLessThan(layout.xOf(0.2));
+    expect(last(b)).toBeGreaterThan(layout.xOf(9));
+  });
+});

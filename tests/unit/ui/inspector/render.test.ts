@@ -21,6 +21,7 @@ interface Props {
   longLivedFlows?: number;
   tcpFlows?: boolean;
   historyLimit?: number;
+  running?: boolean;
 }
 
 async function loadInspector(): Promise<ComponentType<Props>> {
@@ -103,6 +104,16 @@ describe('Inspector markup', () => {
     const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {} })));
     expect(html).toContain('No AQM decision recorded yet');
     expect(html).toContain('aria-label="Next mark (ECN)"');
+  });
+
+  it('while the run goes it says the decisions show when it pauses, not that none was made', async () => {
+    const Inspector = await loadInspector();
+    const going = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {}, canMark: false, running: true })));
+    expect(going).not.toContain('No AQM decision recorded yet');
+    expect(going).toContain('The run is going: the queue’s latest decisions show here when it pauses. Press Pause, or “Next ▶” (or “Next drop”) to stop at the next decision');
+    const idle = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {}, canMark: false })));
+    expect(idle).toContain('No AQM decision recorded yet. Press “Next ▶”');
+    expect(idle).not.toContain('Pause the run');
   });
 
   it('without ECN it offers no "Next mark" and points to the next decision instead', async () => {

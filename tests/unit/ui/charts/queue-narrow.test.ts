@@ -1,0 +1,62 @@
+/**
+ * The queue chart in classroom type on a phone (a 370-px card): the names of the event rows
+ * in the y-axis margin ("overflow drop", 24-px type) left the plot a quarter of the card and
+ * its time ticks ran together ("0 100200"). Where the margin would take that much, the rows
+ * are named by their first word, the margin sized to it, and the plot keeps about half the card.
+ */
+import { describe, expect, it } from 'vitest';
+import { presetByName } from '../../../../src/engine/scenario/presets';
+import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
+import { queueChart } from '../../../../src/ui/charts/queue-chart';
+import type { ChartContext } from '../../../../src/ui/charts/types';
+import { viewOf } from '../../../../src/ui/scenario-view';
+import { SeriesStore } from '../../../../src/ui/store/series-store';
+import { BoxPainter, overlap } from './box-painter';
+
+function draw(w: number, classroom: boolean): BoxPainter {
+  const view = viewOf(presetByName('red-vs-dt')!.scenario);
+  const n = 200;
+  const t = Float64Array.from({ length: n }, (_, i) => i * 1.1);
+  const store = new SeriesStore();
+  store.append({ t, cols: { queue: Float64Array.from(t, (x) => (x * 7) % 60), avg: new Float64Array(n).fill(22) } });
+  const c = { store, view, markers: [], fonts: fontsFor(classroom), now: store.lastTime, end: 220, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
+  const p = new BoxPainter(w, 560);
+  queueChart.draw(p, c);
+  return p;
+}
+
+/** The time ticks: the numbers drawn below the plot, on one line. */
+function timeTicks(p: BoxPainter) {
+  const nums = p.texts.filter((b) => /^\d+$/.test(b.what));
+  const bottom = Math.max(...nums.map((b) => b.y0));
+  return nums.filter((b) => b.y0 === bottom).sort((a, b) => a.x0 - b.x0);
+}
+
+describe('queue chart on a narrow card', () => {
+  for (const [w, classroom] of [[370, true], [370, false], [760, true], [1200, false]] as const) {
+    it(`${w} px${classroom ? ', classroom type' : ''}: the plot starts in the card's left half, its time ticks apart`, () => {
+      const p = draw(w, classroom);
+      const ticks = timeTicks(p);
+      expect(ticks.length).toBeGreaterThanOrEqual(3);
+      // the time axis starts at 0 within the left half
+      expect(ticks[0].what).toBe('0');
+      expect((ticks[0].x0 + ticks[0].x1) / 2).toBeLessThan(0.5 * w);
+      for (let i = 1; i < ticks.length; i++) expect(overlap(ticks[i - 1], ticks[i]), `${ticks[i - 1].what} / ${ticks[i].what}`).toBe(false);
+      // each event row is named beside its row, inside the card
+      const rows = p.texts.filter((b) => /^(early|forced|overflow)( drop)?$/.test(b.what));
+      expect(rows.map((b) => b.what.split(' ')[0]).sort()).toEqual(['early', 'forced', 'overflow']);
+      for (const b of rows) {
+        expect(b.x0, b.what).toBeGreaterThanOrEqual(0);
+        expect(b.x1, b.what).toBeLessThan(ticks[0].x0);
+      }
+    });
+  }
+
+  it('a wide card keeps the rows\' full names; a narrow one in classroom type their first word', () => {
+    expect(draw(1200, false).texts.map((b) => b.what)).toContain('overflow drop');
+    expect(draw(370, false).texts.map((b) => b.what)).toContain('overflow drop');
+    const narrow = draw(370, true).texts.map((b) => b.what);
+    expect(narrow).toContain('overflow');
+    expect(narrow).not.toContain('overflow drop');
+  });
+});
