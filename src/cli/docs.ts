@@ -111,5 +111,28 @@ export function scenarioDocs(): string {
   return out.join('\n');
 }
 
+export const DOCS_USAGE = `Usage: npm run docs [> file.md]
+
+Prints the scenario field reference (Markdown) of docs/scenario.md from the parameter
+declarations; paste it below that page's "Field reference" heading. Takes no options.
+  -h, --help   this text`;
+
+/** The command line's arguments: 'print' the tables, or the exit code after a usage text (--help: 0) or a message (anything else: 2). */
+export function docsArgs(argv: readonly string[], io: { out: (t: string) => void; err: (t: string) => void }): 'print' | number {
+  if (argv.includes('-h') || argv.includes('--help')) {
+    io.out(DOCS_USAGE + '\n');
+    return 0;
+  }
+  if (argv.length > 0) {
+    io.err(`${argv.map((a) => JSON.stringify(a)).join(', ')}: npm run docs takes no options (--help: what it does)\n`);
+    return 2;
+  }
+  return 'print';
+}
+
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
-if (isMain) process.stdout.write(scenarioDocs());
+if (isMain) {
+  const mode = docsArgs(process.argv.slice(2), { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t) });
+  if (mode === 'print') process.stdout.write(scenarioDocs());
+  else process.exitCode = mode;
+}

@@ -36,7 +36,7 @@ Options:
   --out <result.json>      write the result (summary + the scenario as run) as JSON; "-"
                            writes it to stdout (the summary table then goes to stderr)
   --series <file.csv>      write time series (t, queue, avg, cwnd.i, ...) as CSV
-  --sample <seconds>       sampling interval of --series (default duration / 2000)
+  --sample <seconds>       sampling interval of --series, which it needs (default duration / 2000)
   --trace <file.jsonl>     write every AQM decision record, one JSON object per line
   --trace-flows            also write TCP flow events to the trace ({"type":"flow",...})
   --responses <file.csv>   web traffic: one row per completed exchange (start, request and

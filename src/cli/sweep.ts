@@ -291,7 +291,10 @@ function sweepPairedTable(rows: readonly SweepRow[], reference: string): string 
           const d = pairs.map(([r, q]) => { const a = num(c, r); const b = num(c, q); return a === null || b === null ? null : a - b; });
           const m = meanSd(d);
           if (m.mean === null || m.sd === null) return '-';
-          const apart = pairs.length > 1 && verdict(d as number[], Math.max(...pairs.map(([, q]) => Math.abs(num(c, q) ?? 0)))) === 'apart';
+          // starred only where the difference shows at the column's precision: "+0.0 ± 0.0*"
+          // (a utilization 0.004 points higher at every seed) read as a contradiction
+          const shows = c.fmt!(Math.abs(m.mean)) !== c.fmt!(0);
+          const apart = shows && pairs.length > 1 && verdict(d as number[], Math.max(...pairs.map(([, q]) => Math.abs(num(c, q) ?? 0)))) === 'apart';
           const f = signed(c.fmt!);
           return `${f(m.mean)}${pairs.length > 1 ? ` ± ${c.fmt!(m.sd)}` : ''}${apart ? '*' : ''}`;
         }),
@@ -455,7 +458,7 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
     if (seeds !== undefined && done.length > 0) io.out(`\nMean ± sample standard deviation over seeds ${values.seeds}:\n${sweepMeansTable(done)}\n`);
     if (values.against !== undefined && done.length > 0)
       io.out(
-        `\nPaired by seed: each run minus ${values.against}'s run at the same seed, mean ± sample sd over the seeds (* larger than the seeds' spread: |mean| > 2 sd / √seeds):\n${sweepPairedTable(done, values.against)}\n`,
+        `\nPaired by seed: each run minus ${values.against}'s run at the same seed, mean ± sample sd over the seeds (* larger than the seeds' spread: |mean| > 2 sd / √seeds, and not 0 at the precision shown):\n${sweepPairedTable(done, values.against)}\n`,
       );
   }
   if (failures.length) {

@@ -78,13 +78,13 @@ export function legend(p: Painter, items: readonly LegendItem[], x: number, y: n
 }
 
 /** `s` cut at spaces into lines no wider than `max` px (a single word wider than that keeps a line of its own). */
-export function wrapWords(p: Painter, s: string, fs: number, max: number): string[] {
-  if (p.measure(s, fs) <= max) return [s];
+export function wrapWords(p: Painter, s: string, fs: number, max: number, weight: 'normal' | 'bold' = 'normal'): string[] {
+  if (p.measure(s, fs, weight) <= max) return [s];
   const out: string[] = [];
   let line = '';
   for (const word of s.split(' ')) {
     const next = line === '' ? word : `${line} ${word}`;
-    if (line !== '' && p.measure(next, fs) > max) {
+    if (line !== '' && p.measure(next, fs, weight) > max) {
       out.push(line);
       line = word;
     } else line = next;
@@ -160,7 +160,23 @@ export function axes(p: Painter, r: Rect, x: Scale, y: Scale, fonts: Fonts, xLab
   p.line(r.x, r.y + r.h + 0.5, r.x + r.w, r.y + r.h + 0.5, { color: SERIES.axis, width: 1.5 });
   p.line(r.x - 0.5, r.y, r.x - 0.5, r.y + r.h, { color: SERIES.axis, width: 1.5 });
   if (xLabel) p.text(xLabel, r.x + r.w / 2, p.height - fonts.label * 0.35, { size: fonts.label, color: SERIES.text, align: 'center', baseline: 'bottom' });
-  if (yLabel) p.text(yLabel, fonts.label * 0.2, (yTop + yBottom) / 2, { size: fonts.label, color: SERIES.text, align: 'center', baseline: 'top', rotate: -90 });
+  if (yLabel) yAxisLabel(p, yLabel, fonts, (yTop + yBottom) / 2, r.y, r.y + r.h);
+}
+
+/**
+ * A y axis's name, turned up along the card's left edge: centred on `mid` but kept within
+ * [lo, hi]. Longer than that, its `short` form is used if it fits, else the shorter of the
+ * two is drawn smaller, to fit. On a short plot (a phone in classroom type) a name centred
+ * on its axis ran up over the legend, or into the panel above.
+ */
+export function yAxisLabel(p: Painter, full: string, fonts: Fonts, mid: number, lo: number, hi: number, short?: string): void {
+  const room = hi - lo;
+  const text = short !== undefined && p.measure(full, fonts.label) > room ? short : full;
+  const w = p.measure(text, fonts.label);
+  const size = w > room ? (fonts.label * room) / w : fonts.label;
+  const half = (w * size) / fonts.label / 2;
+  const at = Math.max(lo + half, Math.min(hi - half, mid));
+  p.text(text, fonts.label * 0.2, at, { size, color: SERIES.text, align: 'center', baseline: 'top', rotate: -90 });
 }
 
 /** Reusable buffers for downsampling and pixel mapping, one per drawn series, and per-chart caches. */

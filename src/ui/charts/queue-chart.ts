@@ -97,7 +97,10 @@ export const queueChart: ChartDef = {
     }
     if (bandLow) items.push({ label: 'target band', color: SERIES.band, dash: [4, 3], width: 2 });
     if (target) items.push({ label: q.kind === 'rem' ? 'b* (target queue)' : q.kind === 'pi' ? 'q_ref (target queue)' : 'target queue', color: SERIES.avg, dash: [6, 4], width: 2.5 });
-    items.push({ label: 'buffer limit', color: SERIES.limit, dash: [2, 3], width: 2 });
+    // likewise the buffer: a queue held far below a large one (PI's 240 packets in a 2000-packet
+    // buffer) gives an axis that stops under it
+    const limits = limitSteps.map(([, v]) => v).filter((v): v is number => v !== null);
+    if (limits.length > 0 && Math.min(...limits) * u.scale <= top) items.push({ label: 'buffer limit', color: SERIES.limit, dash: [2, 3], width: 2 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
 
     // the event rows are named in the y-axis margin; where their names would leave the plot

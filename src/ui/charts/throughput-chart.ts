@@ -9,7 +9,7 @@ import type { SeriesStore } from '../store/series-store';
 import { lowerBound } from './downsample';
 import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
-import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
+import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, legend, maxOver, plotRect, wrapWords, xScaleFor, yAxisLabel, yScaleFor } from './plot';
 import { NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
 
 /**
@@ -129,12 +129,24 @@ export const throughputChart: ChartDef = {
     const flows = store.flowIds('acked');
     const items = [{ label: 'link utilization', color: SERIES.util, width: 2.5 }, ...flowLegend(flows, c.highlight, c.view.tcpFlows)];
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
-    // Jain's index, prominent, under the legend
-    const jy = lh + 6;
-    p.text(jainText(c), 8, jy, { size: f.legend, color: SERIES.text, baseline: 'top', weight: 'bold' });
-    const jw = p.measure(jainText(c), f.legend, 'bold');
-    p.text(`· rates averaged over ${W} s`, 8 + jw + f.legend * 0.5, jy, { size: f.legend, color: SERIES.muted, baseline: 'top' });
-    const r = plotRect(p, jy + f.legend * 1.6 + 4, f, '88.8');
+    // Jain's index, prominent, under the legend (on lines of its own where the card is
+    // narrow: classroom type on a phone cut it off at "J = 1.0")
+    const lineH = f.legend * 1.3;
+    let jy = lh + 6;
+    // ("J = 0.998" kept on one line)
+    const jLines = wrapWords(p, jainText(c).replace('J = ', 'J\u00a0=\u00a0'), f.legend, p.width - 16, 'bold');
+    for (const l of jLines) {
+      p.text(l, 8, jy, { size: f.legend, color: SERIES.text, baseline: 'top', weight: 'bold' });
+      jy += lineH;
+    }
+    const avgText = `· rates averaged over ${W} s`;
+    const jw = p.measure(jLines[jLines.length - 1], f.legend, 'bold') + f.legend * 0.5;
+    if (8 + jw + p.measure(avgText, f.legend) <= p.width - 8) p.text(avgText, 8 + jw, jy - lineH, { size: f.legend, color: SERIES.muted, baseline: 'top' });
+    else {
+      p.text(avgText, 8, jy, { size: f.legend, color: SERIES.muted, baseline: 'top' });
+      jy += lineH;
+    }
+    const r = plotRect(p, jy + f.legend * 0.3 + 4, f, '88.8');
     const gap = f.tick * 2.2;
     const hUtil = Math.max(30, Math.round((r.h - gap) * 0.35));
     const top = { x: r.x, y: r.y, w: r.w, h: hUtil };
@@ -148,8 +160,9 @@ export const throughputChart: ChartDef = {
     axes(p, { ...top, h: r.h }, x, yU, f, 'time (s)', '');
     // the goodput panel's own ticks and label (x ticks are drawn once, along the bottom)
     axes(p, bottom, x, yG, f, '', '', undefined, false);
-    p.text('util. (%)', f.label * 0.2, top.y + top.h / 2, { size: f.label, color: SERIES.text, align: 'center', baseline: 'top', rotate: -90 });
-    p.text('goodput (Mb/s)', f.label * 0.2, bottom.y + bottom.h / 2, { size: f.label, color: SERIES.text, align: 'center', baseline: 'top', rotate: -90 });
+    // each panel's name beside it (into half the gap between them at most)
+    yAxisLabel(p, 'util. (%)', f, top.y + top.h / 2, top.y, top.y + top.h + gap / 2, '%');
+    yAxisLabel(p, 'goodput (Mb/s)', f, bottom.y + bottom.h / 2, bottom.y - gap / 2, bottom.y + bottom.h, 'Mb/s');
     p.fillRect(r.x + 1, top.y + top.h + 1, r.w - 1, gap - 2, '#ffffff');
     let drawn = 0;
     p.clip(top);

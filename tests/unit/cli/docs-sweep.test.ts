@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scenarioDocs } from '../../../src/cli/docs';
+import { docsArgs, DOCS_USAGE, scenarioDocs } from '../../../src/cli/docs';
 import { matchPresets, runSweep, sweepRow, sweepTable } from '../../../src/cli/sweep';
 import { capture } from './capture';
 import { AQMS } from '../../../src/engine/aqm/registry';
@@ -67,5 +67,19 @@ describe('sweep', () => {
     const row = sweepRow('web-load-dt148-80', res);
     expect(row.web!.within).toEqual({ '0.2': 0.289, '1': 0.91, '2': 0.975 });
     expect(sweepTable([row])).toMatch(/^web-load-dt148-80\s+230\.00\s+85\.5\s+86\.1\s+54\.1\s+2\.00\s+51234\s+28\.9\s+91\.0\s+97\.5\s+271\s+1\.05\s+9\.1\s+0\.500$/m);
+  });
+});
+
+describe('npm run docs, its arguments', () => {
+  it('--help prints what it does (exit 0); any other argument is refused (exit 2) before the tables; none prints them', () => {
+    const help = { out: '', err: '' };
+    const io = (o: { out: string; err: string }) => ({ out: (t: string) => void (o.out += t), err: (t: string) => void (o.err += t) });
+    expect(docsArgs(['--help'], io(help))).toBe(0);
+    expect(help.out).toBe(DOCS_USAGE + '\n');
+    const bad = { out: '', err: '' };
+    expect(docsArgs(['--markdown'], io(bad))).toBe(2);
+    expect(bad.out).toBe('');
+    expect(bad.err).toContain('"--markdown": npm run docs takes no options');
+    expect(docsArgs([], io({ out: '', err: '' }))).toBe('print');
   });
 });

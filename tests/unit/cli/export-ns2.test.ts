@@ -28,7 +28,7 @@ describe('CLI --export-ns2 and npm run validate arguments', () => {
     expect(io.stdout).toContain('udp_flow 0 poisson');
     const bad = capture();
     expect(await runCli(['--preset', 'md1-poisson', '--export-ns2', '/nonexistent-dir/x.tcl'], bad)).toBe(2);
-    expect(bad.stderr).toMatch(/^--export-ns2 \/nonexistent-dir\/x\.tcl: cannot write \(ENOENT\)/);
+    expect(bad.stderr).toMatch(/^--export-ns2 \/nonexistent-dir\/x\.tcl: cannot write \(no such directory: \/nonexistent-dir\)/);
     const none = capture();
     expect(await runCli(['--preset', 'md1-poisson', '--export-ns2'], none)).toBe(2);
     expect(none.stderr).toContain('--export-ns2');

@@ -95,12 +95,26 @@ describe('sweep --against (differences paired by seed)', () => {
         const sd = Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / 2);
         // starred when the mean is farther from 0 than two standard errors (the app's rule too)
         const scale = Math.max(...[1, 2, 3].map((s) => Math.abs(rows.find((r) => r.name === cases[2] && r.seed === s)![key])));
-        const star = !d.every((x) => Math.abs(x) <= 1e-9 * scale) && Math.abs(mean) > (2 * sd) / Math.sqrt(3) ? '*' : '';
+        const star = Math.abs(mean).toFixed(0) !== '0' && !d.every((x) => Math.abs(x) <= 1e-9 * scale) && Math.abs(mean) > (2 * sd) / Math.sqrt(3) ? '*' : '';
         const cells = lines.find((l) => l.startsWith(name + ' '))!.trim().split(/\s{2,}/);
         expect(cells[1]).toBe('3');
         expect(cells[head.indexOf(key)]).toBe(`${mean > 0 ? '+' : ''}${mean.toFixed(0)} ± ${sd.toFixed(0)}${star}`);
       }
     }
+    // no star on a difference that reads 0 at its column's precision ("+0.0 ± 0.0*")
+    for (const l of lines.slice(1)) for (const cell of l.trim().split(/\s{2,}/).slice(2)) expect(cell, l).not.toMatch(/^[+-]?0(\.0+)?( ± [\d.]+)?\*$/);
+  });
+
+  it('stars no difference that reads 0 at its precision (a utilization 0.004 points apart at every seed read "+0.0 ± 0.0*")', async () => {
+    const io = capture();
+    expect(await runSweep(['ecn-finite-n2-red-a-ql32', 'ecn-finite-n2-dt-ql32', '--seeds', '1-3', '--jobs', '1', '--against', 'ecn-finite-n2-dt-ql32'], io)).toBe(0);
+    const paired = io.stdout.split(/Paired by seed[^\n]*\n/)[1];
+    const lines = paired.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    const cells = lines[1].trim().split(/\s{2,}/).slice(2);
+    // the other columns keep their stars
+    expect(cells.filter((c) => c.endsWith('*')).length).toBeGreaterThan(0);
+    for (const cell of cells) expect(cell).not.toMatch(/^[+-]?0(\.0+)? ± [\d.]+\*$/);
   });
 
   it('refuses a reference the sweep does not run (exit 2, naming the presets it does)', async () => {

@@ -43,6 +43,14 @@ export class BoxPainter implements Painter {
   band(): void {}
   text(s: string, x: number, y: number, st: TextStyle): void {
     const w = this.measure(s, st.size, st.weight);
+    if (st.rotate === -90) {
+      // turned a quarter to the left about (x, y): the text runs upwards, its top to the left
+      const h = st.size;
+      const along0 = st.align === 'center' ? -w / 2 : st.align === 'right' ? -w : 0;
+      const across0 = st.baseline === 'top' ? 0 : st.baseline === 'middle' ? -h / 2 : -h;
+      this.texts.push({ x0: x + across0, x1: x + across0 + h, y0: y - (along0 + w), y1: y - along0, what: s });
+      return;
+    }
     const x0 = st.align === 'center' ? x - w / 2 : st.align === 'right' ? x - w : x;
     // the glyphs' height is about the font size, placed by the baseline
     const h = st.size;

@@ -55,4 +55,19 @@ describe('queue chart legend', () => {
     expect(svg('default')).toContain('2·max_th');
     expect(svg('default', running('default'))).toContain('2·max_th');
   });
+
+  it('a queue held far below its buffer (le-pi-240: q_ref 240, buffer 2000): the axis stops under the buffer, which is not listed; a full one is', () => {
+    const q = viewOf(presetByName('le-pi-240')!.scenario).queue;
+    expect(q.limit).toBeGreaterThan(5 * 240);
+    const n = 50;
+    const t = Float64Array.from({ length: n }, (_, i) => i * 0.1);
+    const held = new SeriesStore();
+    held.append({ t, cols: { queue: Float64Array.from(t, (x) => 200 + ((x * 70) % 100)) } });
+    expect(svg('le-pi-240', held)).not.toContain('buffer limit');
+    // before the run the axis shows the whole buffer, and its line
+    expect(svg('le-pi-240')).toContain('buffer limit');
+    const full = new SeriesStore();
+    full.append({ t, cols: { queue: Float64Array.from(t, (x) => (x * 700) % q.limit) } });
+    expect(svg('le-pi-240', full)).toContain('buffer limit');
+  });
 });

@@ -13,14 +13,14 @@ import { viewOf } from '../../../../src/ui/scenario-view';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
 import { BoxPainter, overlap } from './box-painter';
 
-function draw(w: number, classroom: boolean): BoxPainter {
+function draw(w: number, classroom: boolean, h = 560): BoxPainter {
   const view = viewOf(presetByName('red-vs-dt')!.scenario);
   const n = 200;
   const t = Float64Array.from({ length: n }, (_, i) => i * 1.1);
   const store = new SeriesStore();
   store.append({ t, cols: { queue: Float64Array.from(t, (x) => (x * 7) % 60), avg: new Float64Array(n).fill(22) } });
   const c = { store, view, markers: [], fonts: fontsFor(classroom), now: store.lastTime, end: 220, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
-  const p = new BoxPainter(w, 560);
+  const p = new BoxPainter(w, h);
   queueChart.draw(p, c);
   return p;
 }
@@ -59,4 +59,19 @@ describe('queue chart on a narrow card', () => {
     expect(narrow).toContain('overflow');
     expect(narrow).not.toContain('overflow drop');
   });
+
+  for (const [w, h, classroom] of [[370, 440, true], [370, 560, true], [370, 440, false], [760, 440, true], [1200, 400, false]] as const) {
+    it(`${w} x ${h} px${classroom ? ', classroom type' : ''}: the y axis's name lies beside the plot, clear of the legend and every other text`, () => {
+      const p = draw(w, classroom, h);
+      const label = p.texts.find((b) => b.what.startsWith('queue ('))!;
+      expect(label).toBeDefined();
+      expect(label.y0).toBeGreaterThanOrEqual(0);
+      expect(label.y1).toBeLessThanOrEqual(p.height);
+      for (const b of p.texts) if (b !== label) expect(overlap(label, b), `${label.what} / ${b.what}`).toBe(false);
+      // below the legend's last line (its swatches run from the card's left edge, where the label is)
+      const legend = p.texts.filter((b) => ['queue', 'average (avg)', 'min_th', 'max_th', 'buffer limit'].includes(b.what));
+      expect(legend.length).toBeGreaterThanOrEqual(4);
+      expect(label.y0).toBeGreaterThanOrEqual(Math.max(...legend.map((b) => b.y1)));
+    });
+  }
 });
