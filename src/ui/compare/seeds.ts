@@ -185,11 +185,19 @@ export function statText(r: Pick<SeedRow, 'style' | 'missingText'>, s: SeedStat)
   return `${styleText(r.style, s.mean, decimals)} ± ${sd}`;
 }
 
-/** The difference of the means, signed: "+1.2 ms", "−0.40 %", "=" when the same. */
-export function diffText(r: Pick<SeedRow, 'diff' | 'verdict' | 'format'>): string {
+/**
+ * The difference of the means, signed: "+1.2 ms", "−0.40 %", "=" when the same. A
+ * difference too small for the row's decimals gets the decimals to show two significant
+ * digits: Jain's index 1.000 against 0.999 read "−0.000, larger than the seeds' spread".
+ */
+export function diffText(r: Pick<SeedRow, 'diff' | 'verdict' | 'format' | 'style'>): string {
   if (r.diff === null) return '—';
   if (r.verdict === 'same') return '=';
-  return `${r.diff > 0 ? '+' : '−'}${r.format(Math.abs(r.diff))}`;
+  const d = Math.abs(r.diff);
+  let text = r.format(d);
+  const shown = Math.abs(r.style.shown(d));
+  if (!/[1-9]/.test(text) && shown > 0 && Number.isFinite(shown)) text = styleText(r.style, d, Math.min(15, Math.max(r.style.decimals(d), Math.ceil(-Math.log10(shown)) + 1)));
+  return `${r.diff > 0 ? '+' : '−'}${text}`;
 }
 
 /** The verdict in words; `short` (for a table cell under a figure) leaves out "seeds’". */

@@ -115,6 +115,20 @@ describe('seedTable', () => {
     expect(diffText(row(t.rows, 'jain'))).toBe('=');
   });
 
+  it('a difference smaller than the row’s decimals shows its first two digits, not “−0.000” beside “larger than the seeds’ spread”', () => {
+    // Jain's index (3 decimals) 0.9998 in every seed against 0.9993: apart, by 0.0005
+    const jainA = [0.9998, 0.9997, 0.9998];
+    const jainB = [0.9993, 0.9993, 0.9993];
+    const tt = seedTable(jainA.map((ja, k) => ({ a: summary({}, undefined, { fairness: { jain: ja } }), b: summary({}, undefined, { fairness: { jain: jainB[k] } }) })));
+    const j = row(tt.rows, 'jain');
+    expect(j.verdict).toBe('apart');
+    expect(j.format(Math.abs(j.diff!))).toBe('0.000');
+    expect(diffText(j)).toBe(`−${Math.abs(mean(jainB) - mean(jainA)).toFixed(5)}`);
+    expect(diffText(j)).toBe('−0.00047');
+    // a difference that shows at the row's own decimals keeps them
+    expect(diffText(row(t.rows, 'meanQueue'))).toMatch(/^−\d+\.\d pkts$/);
+  });
+
   it('shows mean ± sd in the row’s unit, counts with one decimal', () => {
     const d = row(t.rows, 'drops');
     expect(statText(d, d.a)).toBe(`${mean(dropsA).toFixed(1)} ± ${sd(dropsA).toFixed(1)}`);
