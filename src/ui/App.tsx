@@ -216,7 +216,7 @@ async function exportNs2Script(store: ReturnType<typeof useServices>['store']): 
   const { exportNs2, Ns2ExportError } = await import('../ns2/export');
   try {
     const { script, notes } = exportNs2(s.scenario, { calibrations: s.summary?.web?.calibration });
-    const name = `${fileStem('ns2', s.presetName)}.tcl`;
+    const name = `${fileStem('ns2', s.presetName, s.scenario)}.tcl`;
     download(name, new Blob([script], { type: 'text/x-tcl' }));
     store.addBanner({
       kind: 'info',
@@ -240,10 +240,10 @@ function FileMenu() {
     if (kind === 'open') return openRef.current();
     if (kind === 'ns2') return void exportNs2Script(store);
     if (kind === 'scenario') return saveScenarioFile(store);
-    const stem = fileStem('series', s.presetName);
+    const stem = fileStem(kind === 'json' ? 'everything' : 'series', s.presetName, s.scenario);
     const names = store.series.names();
     if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, names)], { type: 'text/csv' }));
-    else if (kind === 'events') download(`${fileStem('drops-marks', s.presetName)}.csv`, new Blob([eventsCsv(store.series)], { type: 'text/csv' }));
+    else if (kind === 'events') download(`${fileStem('drops-marks', s.presetName, s.scenario)}.csv`, new Blob([eventsCsv(store.series)], { type: 'text/csv' }));
     else download(`${stem}.json`, new Blob([seriesJson(store.series, names, s.summary, { scenario: s.scenario, markers: s.markers })], { type: 'application/json' }));
   };
   return (

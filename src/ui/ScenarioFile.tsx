@@ -56,7 +56,7 @@ export async function openScenarioFile(file: File, store: AppStore, controller: 
 export function saveScenarioFile(store: AppStore): void {
   const s = store.getState();
   if (!s.scenario) return;
-  const name = `${fileStem('scenario', s.presetName)}.json`;
+  const name = `${fileStem('scenario', s.presetName, s.scenario)}.json`;
   download(name, new Blob([`${JSON.stringify(s.scenario, null, 2)}\n`], { type: 'application/json' }));
   store.addBanner({
     kind: 'info',

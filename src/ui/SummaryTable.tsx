@@ -79,7 +79,7 @@ export function SummaryTable() {
     ["Jain's index", summary.flows.length === 0 ? '—' : num3(summary.fairness.jain), '(Σx)² / (n Σx²) over flow goodputs; 1 = equal shares'],
   ];
   const exportAs = (kind: 'csv' | 'json') => {
-    const stem = fileStem('summary', preset);
+    const stem = fileStem('summary', preset, scenario);
     if (kind === 'csv') download(`${stem}.csv`, new Blob([summaryCsv(summary)], { type: 'text/csv' }));
     else download(`${stem}.json`, new Blob([JSON.stringify({ version: 1, scenario, summary }, null, 1)], { type: 'application/json' }));
   };

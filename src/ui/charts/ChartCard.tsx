@@ -171,7 +171,7 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
     const h = Math.max(360, Math.floor(wrap?.getBoundingClientRect().height ?? 450)) + Math.round(c.fonts.label * 4.2);
     // no data file that holds only a time column: the menu says why instead (it disables these items)
     if ((kind === 'csv' || kind === 'json') && dataExportNote(def, store.series, c.end) !== null) return;
-    const stem = fileStem(def.id, state.presetName);
+    const stem = fileStem(def.id, state.presetName, state.scenario);
     const src: FigureSource | undefined = state.scenario ? { lesson: state.presetName, seed: state.scenario.seed, link: encodeLink(state.scenario, state.presetName), date: new Date(), build: BUILD_ID } : undefined;
     if (kind === 'png') download(`${stem}.png`, await chartPng(def, c, w, h, def.title, src));
     else if (kind === 'svg') download(`${stem}.svg`, new Blob([chartSvg(def, c, w, h, def.title, src)], { type: 'image/svg+xml' }));

@@ -56,7 +56,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   const exportAs = async (kind: ExportKind) => {
     if (menuRef.current) menuRef.current.open = false;
     const state = store.getState();
-    const stem = fileStem(large ? 'response-times-large' : 'response-times', state.presetName);
+    const stem = fileStem(large ? 'response-times-large' : 'response-times', state.presetName, state.scenario);
     if (kind === 'csv') return download(`${stem}.csv`, new Blob([responseTimesCsv(store.exchanges)], { type: 'text/csv' }));
     if (kind === 'json') return download(`${stem}.json`, new Blob([responseTimesJson(store.exchanges, state.summary, { chart: 'response', scenario: state.scenario })], { type: 'application/json' }));
     const title = `Response times${large ? ' (responses above 50 KB)' : ''}${mode === 'ccdf' ? ', CCDF' : ''}`;

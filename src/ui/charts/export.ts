@@ -4,6 +4,10 @@
  * the run summary).
  */
 import type { Summary } from '../../engine/metrics/types';
+import { presetByName } from '../../engine/scenario/presets';
+import type { Scenario } from '../../engine/scenario/schema';
+import { changedKeys } from '../../engine/scenario/url';
+import { keyHash } from '../../engine/traffic/calibrate';
 import { SERIES } from '../colors';
 import { BIN_COUNT, binEdge, type ExchangeStore, type RtHistogram } from '../store/exchange-store';
 import type { SeriesStore } from '../store/series-store';
@@ -290,9 +294,25 @@ export function withPngText(png: Uint8Array, texts: Record<string, string>): Uin
   return out;
 }
 
-/** A file-name-safe stem: "aqm-lab-queue-red-ecn". */
-export function fileStem(chart: string, preset: string | null): string {
-  return ['aqm-lab', preset ?? 'custom', chart].join('-').replace(/[^a-zA-Z0-9._-]+/g, '-');
+/**
+ * A file-name-safe stem: "aqm-lab-red-vs-dt-queue" for a lesson as it is; with the run's
+ * scenario given, "aqm-lab-red-vs-dt-seed5-queue" when reseeded, "...-edited-1f3a9c-queue"
+ * when its link changes other keys, and the seed and a digest for a scenario of no lesson.
+ */
+export function fileStem(chart: string, preset: string | null, scenario?: Scenario | null): string {
+  const parts = ['aqm-lab', preset ?? 'custom'];
+  if (scenario) {
+    // a reseeded or edited run is named apart from the lesson as it is (a seed sweep's
+    // exports all had the lesson's name, each download taking the last one's place): its
+    // seed, and a short digest of the link keys it changes (the same edits, the same name)
+    const changed = preset && presetByName(preset) ? changedKeys(scenario, preset) : [JSON.stringify(scenario)];
+    const seedKey = `seed=${scenario.seed}`;
+    if (changed.includes(seedKey) || !preset) parts.push(`seed${scenario.seed}`);
+    const edits = changed.filter((k) => k !== seedKey);
+    if (edits.length > 0) parts.push(`edited-${keyHash(edits.join('&')).slice(0, 6)}`);
+  }
+  parts.push(chart);
+  return parts.join('-').replace(/[^a-zA-Z0-9._-]+/g, '-');
 }
 
 /**

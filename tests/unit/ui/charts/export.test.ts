@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILD_ID } from '../../../../src/ui/build-id';
-import { captionLines, captionText, chartSvg, eventsCsv, responseTimesCsv, responseTimesJson, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
+import { captionLines, captionText, chartSvg, eventsCsv, fileStem, responseTimesCsv, responseTimesJson, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
 import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import { BIN_COUNT, ExchangeStore } from '../../../../src/ui/store/exchange-store';
@@ -180,3 +180,22 @@ function crcOf(bytes: number[]): number {
   }
   return (c ^ 0xffffffff) >>> 0;
 }
+
+describe('export file names', () => {
+  // the lesson as it is, reseeded, edited, both, and a scenario of no lesson
+  const lesson = presetByName('red-vs-dt')!.scenario;
+  it('name the lesson as it is as before; a reseeded or edited run apart, and the same edits alike', () => {
+    const asIs = fileStem('queue', 'red-vs-dt', lesson);
+    expect(asIs).toBe('aqm-lab-red-vs-dt-queue');
+    expect(fileStem('queue', 'red-vs-dt')).toBe(asIs);
+    const seeded = fileStem('queue', 'red-vs-dt', { ...lesson, seed: lesson.seed + 4 });
+    expect(seeded).toBe(`aqm-lab-red-vs-dt-seed${lesson.seed + 4}-queue`);
+    const edited = fileStem('queue', 'red-vs-dt', { ...lesson, duration: 50 });
+    expect(edited).toMatch(/^aqm-lab-red-vs-dt-edited-[0-9a-f]{6}-queue$/);
+    expect(fileStem('queue', 'red-vs-dt', { ...lesson, duration: 50 })).toBe(edited);
+    expect(fileStem('queue', 'red-vs-dt', { ...lesson, duration: 60 })).not.toBe(edited);
+    expect(fileStem('queue', 'red-vs-dt', { ...lesson, duration: 50, seed: 9 })).toBe(edited.replace('-edited', '-seed9-edited'));
+    // no lesson: the seed and a digest of the scenario
+    expect(fileStem('summary', null, { ...lesson, seed: 3 })).toMatch(/^aqm-lab-custom-seed3-edited-[0-9a-f]{6}-summary$/);
+  });
+});
