@@ -47,7 +47,7 @@ export const TCP_PARAMS = {
   },
   dupackThreshold: { type: 'number', unit: 'count', default: 3, min: 1, max: 100, integer: true, label: 'Dupack threshold', doc: 'Duplicate ACKs that trigger fast retransmit.', ref: 'RFC 5681 §3.2' },
   delayedAck: { type: 'boolean', default: true, label: 'Delayed ACK', doc: 'Receiver acknowledges every second full segment, or when the delayed-ACK timer fires.', ref: 'RFC 5681 §4.2' },
-  delayedAckTimeout: { type: 'number', unit: 's', default: 0.1, min: 0.001, max: 0.5, label: 'Delayed-ACK timer', doc: 'Longest time a receiver holds back an ACK.', ref: 'RFC 5681 §4.2 (< 0.5 s); ns-2 default 0.1 s' },
+  delayedAckTimeout: { type: 'number', unit: 's', default: 0.1, min: 0.001, max: 0.5, label: 'Delayed-ACK timeout', doc: 'Longest time a receiver holds back an ACK.', ref: 'RFC 5681 §4.2 (< 0.5 s); ns-2 default 0.1 s' },
   delayedAckTimer: {
     type: 'enum',
     values: ['per-segment', 'clock'],
@@ -56,7 +56,7 @@ export const TCP_PARAMS = {
       clock: 'a held-back ACK goes out at the next tick of a clock ticking every delayedAckTimeout from t = 0, so it waits between 0 and delayedAckTimeout, half of it on average (4.4BSD fast timer; ns-2 FullTcp delack_timer_, tcp-full.cc)',
     },
     default: 'per-segment',
-    label: 'Delayed-ACK timer',
+    label: 'Delayed-ACK timing',
     doc: 'When a delayed ACK that no second segment released is sent.',
     ref: 'RFC 5681 §4.2; 4.4BSD tcp_fasttimo; ns-2 tcp-full.cc',
   },
