@@ -181,8 +181,31 @@ function issueMessages(issue: Issue, input: unknown): string[] {
 
 // ---- cross-field rules ----------------------------------------------------------------
 
-function checkQueue(path: string, q: QueueConfig | undefined, out: string[]): void {
+/** The largest packet the scenario's traffic sends (bytes on the wire) and what makes it so. */
+function largestPacket(s: Scenario): { bytes: number; what: string } {
+  let best = { bytes: 0, what: '' };
+  const tcpSize = (mss: number, hdr: number, at: string) => ({ bytes: mss + hdr, what: `${at}mss ${mss} + ${at}headerBytes ${hdr}` });
+  s.traffic.forEach((t, i) => {
+    const item = t as { kind: string; packetSize?: number; tcp?: { mss?: number; headerBytes?: number } };
+    const c =
+      item.kind === 'udp'
+        ? { bytes: item.packetSize ?? 0, what: `traffic.${i}.packetSize ${item.packetSize}` }
+        : item.tcp?.mss !== undefined || item.tcp?.headerBytes !== undefined
+          ? tcpSize(item.tcp.mss ?? s.tcp.mss, item.tcp.headerBytes ?? s.tcp.headerBytes, `traffic.${i}.tcp.`)
+          : tcpSize(s.tcp.mss, s.tcp.headerBytes, 'tcp.');
+    if (c.bytes > best.bytes) best = c;
+  });
+  return best;
+}
+
+function checkQueue(path: string, q: QueueConfig | undefined, out: string[], largest?: { bytes: number; what: string }): void {
   if (!q) return;
+  // a buffer counted in bytes smaller than a packet drops every packet of that size, and
+  // nothing said why (a 64-packet queue switched to bytes alone became a 64-byte buffer)
+  // (ns-2's count rule refuses an arrival that would fill the limit exactly: one byte more)
+  const need = largest ? largest.bytes + (q.countRule === 'ns2' ? 1 : 0) : 0;
+  if (largest && q.unit === 'bytes' && typeof q.limit === 'number' && q.limit < need)
+    out.push(`${path}.limit = ${q.limit} bytes cannot hold the largest packet this scenario sends, ${largest.bytes} bytes (${largest.what}): give at least ${need}${q.countRule === 'ns2' ? ' (countRule "ns2")' : ''}, or unit = "packets"`);
   const d = aqmList().find((x) => x.kind === q.kind);
   if (!d?.check) return;
   for (const msg of d.check(q)) {
@@ -239,8 +262,8 @@ function checkGeneral(topo: GeneralTopology, s: Scenario, out: string[]): void {
       adj.get(l.from)!.add(l.to);
       adj.get(l.to)!.add(l.from);
     }
-    checkQueue(`topology.links.${i}.queue`, l.queue, out);
-    checkQueue(`topology.links.${i}.reverseQueue`, l.reverseQueue, out);
+    checkQueue(`topology.links.${i}.queue`, l.queue, out, largestPacket(s));
+    checkQueue(`topology.links.${i}.reverseQueue`, l.reverseQueue, out, largestPacket(s));
   });
   if (topo.bottleneck) {
     const b = topo.bottleneck;
@@ -280,8 +303,8 @@ function crossChecks(s: Scenario): string[] {
   const out: string[] = [];
   const topo = s.topology;
   if (topo.kind === 'dumbbell') {
-    checkQueue('topology.bottleneck.queue', topo.bottleneck.queue, out);
-    checkQueue('topology.bottleneck.reverseQueue', topo.bottleneck.reverseQueue, out);
+    checkQueue('topology.bottleneck.queue', topo.bottleneck.queue, out, largestPacket(s));
+    checkQueue('topology.bottleneck.reverseQueue', topo.bottleneck.reverseQueue, out, largestPacket(s));
     checkFlowDelay(topo.flowDelay, out);
     s.traffic.forEach((t, i) => {
       for (const k of ['src', 'dst'] as const) if (t[k] !== undefined) out.push(`traffic.${i}.${k} = "${t[k]}": node names are for general topologies; a dumbbell item uses from = "left" or "right"`);

@@ -269,3 +269,39 @@ describe('paramSpecAt, getPath, setPath', () => {
     expect(() => setPath(o, 'a.b.2.c', 1)).toThrow();
   });
 });
+
+describe('a buffer counted in bytes holds at least one packet', () => {
+  const base = (over: (j: Record<string, unknown>) => void) => {
+    const j = cloneJson(PRESETS.find((p) => p.name === 'default')!.scenario) as unknown as Record<string, unknown>;
+    over(j);
+    return parseScenario(j);
+  };
+  const queue = (j: Record<string, unknown>) => (j.topology as { bottleneck: { queue: Record<string, unknown> } }).bottleneck.queue;
+
+  it('refuses a limit under the largest packet sent, naming the field, the packet and what makes it that size', () => {
+    const r = base((j) => Object.assign(queue(j), { unit: 'bytes', limit: 64, minTh: 10, maxTh: 30 }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toContain('topology.bottleneck.queue.limit = 64 bytes cannot hold the largest packet this scenario sends, 1500 bytes (tcp.mss 1460 + tcp.headerBytes 40): give at least 1500, or unit = "packets"');
+    // exactly one packet fits: accepted; under ns-2's count rule one byte more is needed
+    expect(base((j) => Object.assign(queue(j), { unit: 'bytes', limit: 1500, minTh: 200, maxTh: 600 })).ok).toBe(true);
+    const ns2 = base((j) => Object.assign(queue(j), { unit: 'bytes', limit: 1500, minTh: 200, maxTh: 600, countRule: 'ns2' }));
+    expect(ns2.ok).toBe(false);
+    if (!ns2.ok) expect(ns2.errors.join('\n')).toContain('give at least 1501 (countRule "ns2")');
+  });
+
+  it('counts a UDP item’s packets and a traffic item’s own TCP settings', () => {
+    const r = base((j) => {
+      Object.assign(queue(j), { unit: 'bytes', limit: 1600, minTh: 200, maxTh: 600 });
+      (j.traffic as unknown[]).push({ kind: 'udp', rate: 1e5, packetSize: 2000 });
+    });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors.join('\n')).toMatch(/limit = 1600 bytes cannot hold the largest packet this scenario sends, 2000 bytes \(traffic\.1\.packetSize 2000\)/);
+    const own = base((j) => {
+      Object.assign(queue(j), { unit: 'bytes', limit: 1600, minTh: 200, maxTh: 600 });
+      ((j.traffic as Record<string, unknown>[])[0]).tcp = { mss: 8960 };
+    });
+    expect(own.ok).toBe(false);
+    if (!own.ok) expect(own.errors.join('\n')).toMatch(/9000 bytes \(traffic\.0\.tcp\.mss 8960 \+ traffic\.0\.tcp\.headerBytes 40\)/);
+  });
+});
