@@ -50,9 +50,12 @@ export function explain(rec: DecisionRecord): Explanation {
     const scale = pieScale(prev);
     // Δ is a small difference of delays some ten times larger: the delays get the digits it takes
     const [da, dc, dt, db, dold] = operandDigits([alpha, cur, target, beta, old], ([a, c, t, b, o]) => a * (c - t) + b * (c - o));
+    // α and β are per second (RFC 8033 §4.2), so the delays are written in seconds: in ms the
+    // line read "0.125 × (41.089 ms − 15 ms) + ..." beside 0.01081, which by hand gives 3.26 + ...
+    const sec = (x: number, d: number) => `${fmt(x, d)} s`;
     list.push({
       label: 'Step',
-      ...calc('Δ = α·(qdelay − target) + β·(qdelay − qdelay_old)', `${fmt(alpha, da)} × (${fmtMs(cur, dc)} − ${fmtMs(target, dt)}) + ${fmt(beta, db)} × (${fmtMs(cur, dc)} − ${fmtMs(old, dold)})`),
+      ...calc('Δ = α·(qdelay − target) + β·(qdelay − qdelay_old)  (α, β per second)', `${fmt(alpha, da)} × (${sec(cur, dc)} − ${sec(target, dt)}) + ${fmt(beta, db)} × (${sec(cur, dc)} − ${sec(old, dold)})`),
       value: fmt(raw),
       num: raw,
     });

@@ -120,6 +120,26 @@ describe('the delay estimate in the step-through', () => {
     expect(est0.formula).toMatch(/^no departure rate measured yet/);
   });
 
+  // α = 0.125 and β = 1.25 are per second; the line wrote the delays in ms
+  // ("0.125 × (29 ms − 15 ms) + 1.25 × (29 ms − 0 ms)") beside Δ = 0.038: a student
+  // multiplying the numbers as written got 38, a thousand times the step
+  it('the step line, multiplied out with the numbers exactly as written, gives the Δ shown', () => {
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000 });
+    for (let i = 0; i < 30; i++) d.arrive(0);
+    d.depart(29 * MS);
+    d.q.sync(30 * MS);
+    d.arrive(31 * MS);
+    const step = explain(d.records[d.records.length - 1]).steps.find((s) => s.label === 'Step')!;
+    // by hand: 0.125 × (0.029 − 0.015) + 1.25 × (0.029 − 0) = 0.00175 + 0.03625 = 0.038
+    expect(step.num).toBeCloseTo(0.038, 12);
+    const m = /^(\S+) × \((\S+)(?: (\w+))? − (\S+)(?: \w+)?\) \+ (\S+) × \((\S+)(?: \w+)? − (\S+)(?: \w+)?\)$/.exec(step.numeric!);
+    expect(m).not.toBeNull();
+    const n = (x: string) => Number(x.replace('−', '-'));
+    const [a, c, t, b, c2, o] = [m![1], m![2], m![4], m![5], m![6], m![7]].map(n);
+    expect(a * (c - t) + b * (c2 - o)).toBeCloseTo(0.038, 12);
+    expect(m![3]).toBe('s');
+  });
+
   it('the decay is in the numbers of the p update line', () => {
     const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000, tUpdate: 0.1 });
     const q = d.q as PieQueue;
