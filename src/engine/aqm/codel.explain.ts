@@ -78,7 +78,9 @@ export function explain(rec: DecisionRecord): Explanation {
     list.push({
       label: 'first_above_time',
       formula: !above
-        ? 'reset to none: the delay is fine'
+        ? short
+          ? 'reset to none: at most one packet is left in the queue'
+          : 'reset to none: the delay is fine'
         : fat > 0 && now < fat
           ? `above target since ${fmtTime(fat - interval)}: drops allowed only from first_above_time = that + interval`
           : 'first time above target: first_above_time = now + interval',
@@ -93,7 +95,16 @@ export function explain(rec: DecisionRecord): Explanation {
       list.push({ label: 'Decision', formula: 'not in the dropping state and not a whole interval above target', value: 'forward' });
       break;
     case 'left-dropping':
-      list.push({ label: 'Dropping state', formula: 'the sojourn time is no longer above target: CoDel leaves the dropping state', value: 'forward' });
+      // which test ended it: a short queue ends the state even with the sojourn time above target
+      list.push({
+        label: 'Dropping state',
+        formula: short
+          ? 'at most one packet is left in the queue: CoDel leaves the dropping state (whatever the sojourn time)'
+          : soj < target
+            ? 'the sojourn time is no longer above target: CoDel leaves the dropping state'
+            : 'above target, but not yet for a whole interval: CoDel leaves the dropping state',
+        value: 'forward',
+      });
       break;
     case 'enter': {
       const last = g('lastCount');
@@ -105,9 +116,9 @@ export function explain(rec: DecisionRecord): Explanation {
       const cStep = {
         label: 'count',
         formula: resume
-          ? `re-entered ${fmt((now - dn) * 1e3)} ms after the last drop time (< 16 intervals): count = count − lastcount = ${fmt(count)} − ${fmt(last)}`
+          ? `re-entered ${fmt((now - dn) * 1e3)} ms after drop_next of the last dropping cycle (< 16 intervals): count = count − lastcount = ${fmt(count)} − ${fmt(last)}`
           : delta > 1
-            ? `the last dropping cycle ended long ago (≥ 16 intervals): count restarts at 1`
+            ? `drop_next of the last dropping cycle is ${fmt((now - dn) * 1e3)} ms ago (≥ 16 intervals): count restarts at 1`
             : `count − lastcount = ${fmt(delta)} ≤ 1: count restarts at 1`,
         value: fmt(c),
         num: c,

@@ -327,7 +327,13 @@ function codelRule(why: string, what: 'forward' | 'drop' | 'mark', count: number
     case 'wait-next':
       return 'dropping state, but drop_next has not come yet: forwarded';
     case 'left-dropping':
-      return `sojourn ${(soj * 1e3).toFixed(2)} ms fell below target (or the queue is short): the dropping state ends`;
+      // say which of the two tests ended it: a short queue ends the state whatever the sojourn
+      // time ("sojourn 12.84 ms fell below target" was written beside a 5 ms target)
+      return soj < S.target
+        ? `sojourn ${(soj * 1e3).toFixed(2)} ms < target ${S.target * 1e3} ms: the dropping state ends`
+        : S.lenBytes <= S.maxPacket
+          ? `at most one packet left in the queue (${S.lenBytes} bytes ≤ MAXPACKET ${S.maxPacket}): the dropping state ends, although the sojourn time ${(soj * 1e3).toFixed(2)} ms is above target (RFC 8289)`
+          : `sojourn above target, but not yet for a whole interval: the dropping state ends`;
     default:
       return why;
   }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CodelQueue } from '../../../../src/engine/aqm/codel';
 import { controlLaw, explain } from '../../../../src/engine/aqm/codel.explain';
+import { withRule } from '../../../../src/engine/aqm/decision';
 import { ECN_ECT0, ECN_NOT_ECT } from '../../../../src/engine/net/packet';
 import { Drive, MS } from './drive';
 import { longLived, runWithSeries } from './longlived';
@@ -65,6 +66,31 @@ describe('the control law (RFC 8289 §4.5, §5.5)', () => {
     expect(e.steps.find((s) => s.label === 'count')?.num).toBe(4);
     expect(e.steps.find((s) => s.label === 'Next drop')?.num).toBeCloseTo(rec!.t + 0.05, 9);
     expect(e.mismatches).toEqual([]);
+  });
+
+  // the queue drained to one packet while its sojourn time was still far above target: the
+  // rule read "sojourn 180.00 ms fell below target (or the queue is short)" and the step
+  // "the sojourn time is no longer above target", both false of this packet
+  it('leaving the dropping state because one packet is left is said so, not as a sojourn time below target', () => {
+    const d = new Drive('codel', {});
+    for (let i = 0; i < 10; i++) d.arrive(0, 1000);
+    // 10 ms: above target with 9 packets behind: first_above_time = 110 ms; 120 ms: drop (enter), forward the next
+    d.depart(10 * MS);
+    d.depart(120 * MS);
+    for (let t = 130; t <= 180; t += 10) d.depart(t * MS);
+    const rec = d.records.filter((r) => r.stage === 'dequeue').at(-1)!;
+    expect(rec.extra?.why).toBe(5); // left-dropping
+    // by hand: the packet waited 180 ms (≥ target 5 ms), and 1000 bytes are left ≤ MAXPACKET 1000
+    expect(rec.extra?.sojourn).toBeCloseTo(0.18, 9);
+    expect(rec.extra?.bytes).toBe(1000);
+    const rule = withRule(rec).rule;
+    expect(rule).not.toMatch(/below target/);
+    expect(rule).toMatch(/one packet left/);
+    const e = explain(rec);
+    const state = e.steps.find((s) => s.label === 'Dropping state')!;
+    expect(state.formula).not.toMatch(/no longer above target/);
+    expect(state.formula).toMatch(/one packet/);
+    expect(e.steps.find((s) => s.label === 'first_above_time')?.formula).not.toMatch(/delay is fine/);
   });
 
   it('every dequeue record is explained without disagreement', () => {
