@@ -12,6 +12,33 @@ export function piUpdate(prev: number, q: number, qOld: number, qRef: number, a:
   return p < 0 ? 0 : p > 1 ? 1 : p;
 }
 
+/**
+ * Why p moved, in words, from the step the law took (`step` = a·(q − q_ref) − b·(q_old − q_ref)
+ * = a·(q − q_old) + (a − b)·(q_old − q_ref)) and the change left after the clamp to [0, 1]
+ * (`moved`): the sentence follows the numbers, so it never says "p creeps down" beside a p
+ * held at 0, nor "p rises" when the step was negative.
+ */
+export function piWhy(q: number, qOld: number, qRef: number, step: number, moved: number): string {
+  const dir = step > 0 ? 'rise' : 'fall';
+  const cause =
+    q > qOld
+      ? step > 0
+        ? 'the queue grew since the previous sample (the b term no longer cancels the a term)'
+        : 'the queue grew since the previous sample, but it is still so far below q_ref that the step is negative'
+      : q < qOld
+        ? step < 0
+          ? 'the queue shrank since the previous sample'
+          : 'the queue shrank since the previous sample, but it is still so far above q_ref that the step is positive'
+        : q > qRef
+          ? 'the queue holds steady above q_ref (a > b)'
+          : q < qRef
+            ? 'the queue holds steady below q_ref (a > b)'
+            : 'the queue holds steady at q_ref';
+  if (step === 0) return `${cause}: p holds`;
+  if (moved === 0) return `${cause}: p would ${dir}, but it is already ${step > 0 ? '1' : '0'} (kept within [0, 1]), so it stays`;
+  return `${cause}, so p ${dir}s${(step > 0 ? moved < step : moved > step) ? ' (to the bound of [0, 1])' : ''}`;
+}
+
 export function explain(rec: DecisionRecord): Explanation {
   const list = new StepList();
   list.push(queueStep(rec));
@@ -49,7 +76,7 @@ export function explain(rec: DecisionRecord): Explanation {
       p,
       'p',
     );
-    list.push({ label: 'Why', formula: q > qOld ? 'the queue grew since the previous sample, so p rises (the b term no longer cancels the a term)' : q < qOld ? 'the queue shrank since the previous sample, so p falls' : q > qRef ? 'the queue sits above q_ref: p creeps up (a > b)' : q < qRef ? 'the queue sits below q_ref: p creeps down' : 'the queue sits at q_ref: p holds', value: '' });
+    list.push({ label: 'Why', formula: piWhy(q, qOld, qRef, raw - prev, next - prev), value: '' });
   }
   const byteMode = extraOf(rec, 'byteMode') === 1;
   let prob = p;

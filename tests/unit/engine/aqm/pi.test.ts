@@ -75,6 +75,37 @@ describe('the control law, sample by sample', () => {
     expect(e.mismatches).toEqual([]);
   });
 
+  // the "Why" line was chosen by q against q_old alone: beside a p held at 0 by the clamp it
+  // said "p creeps down", and when the queue grew but stayed far below q_ref (a step < 0)
+  // it said "p rises" beside a p that fell
+  it('the "Why" line says what p did: held at 0 by the clamp, or falling although the queue grew', () => {
+    const d = new Drive('pi', v);
+    d.arrive(15 * MS); // the 10 ms sample saw q = 0: 0 + 0.001 × (0 − 10) − 0.0009 × (0 − 10) = −0.001 → 0
+    const r0 = d.records[d.records.length - 1];
+    expect(r0.extra?.p).toBe(0);
+    const why0 = explain(r0).steps.find((s) => s.label === 'Why')!.formula;
+    expect(why0).not.toMatch(/p (creeps down|falls)/);
+    expect(why0).toMatch(/already 0/);
+
+    const w = new Drive('pi', { ...v, qRef: 100 }, { seed: 3 });
+    const q = w.q as PiQueue;
+    for (let i = 0; i < 170; i++) w.arrive(1 * MS);
+    w.q.sync(10 * MS); // 0 + 0.001 × 70 − 0.0009 × (0 − 100) = 0.16
+    for (let i = 0; i < 120; i++) w.depart(15 * MS);
+    w.q.sync(20 * MS); // q 50: 0.16 + 0.001 × (50 − 100) − 0.0009 × (170 − 100) = 0.047
+    expect(q.p).toBeCloseTo(0.047, 12);
+    w.arrive(25 * MS);
+    w.q.sync(30 * MS); // q 51 > q_old 50, but 0.001 × (51 − 100) − 0.0009 × (50 − 100) = −0.004
+    expect(q.p).toBeCloseTo(0.043, 12);
+    w.arrive(31 * MS);
+    const e = explain(w.records[w.records.length - 1]);
+    expect(e.steps.find((s) => s.label === 'p update')?.num).toBeCloseTo(0.043, 12);
+    const why = e.steps.find((s) => s.label === 'Why')!.formula;
+    expect(why).toMatch(/grew/);
+    expect(why).not.toMatch(/p rises/);
+    expect(why).toMatch(/p falls/);
+  });
+
   it('a shrinking queue above q_ref lowers p: the "p rises" zone of the bar carries the footnote that says when it holds', () => {
     const d = new Drive('pi', v);
     const q = d.q as PiQueue;
