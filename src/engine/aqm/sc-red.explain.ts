@@ -43,7 +43,13 @@ function statusSteps(rec: DecisionRecord, list: StepList): void {
       'max_p',
     );
   } else {
-    list.push({ label: 'max_p', formula: 'no status change at this arrival: max_p stays (it moves only when the average crosses into Below or Above)', value: fmt(rec.maxP), num: rec.maxP }, from, 'max_p before');
+    // entering Between is a status change too, one that leaves max_p alone: "no status change"
+    // was written under "status Below → Between"
+    const formula =
+      status !== before
+        ? `status ${NAMES[before] ?? '?'} → ${NAMES[status] ?? '?'}: max_p stays (it moves only when the status becomes Below or Above)`
+        : 'no status change at this arrival: max_p stays (it moves only when the status becomes Below or Above)';
+    list.push({ label: 'max_p', formula, value: fmt(rec.maxP), num: rec.maxP }, from, 'max_p before');
   }
 }
 

@@ -42,6 +42,22 @@ describe('sc-red status changes (Fig. 6, alpha 3, beta 2, initial max_p 0.02)', 
     expect(e.mismatches).toEqual([]);
   });
 
+  // entering Between is a status change that leaves max_p alone: the max_p step said "no
+  // status change at this arrival" right under "status Below → Between"
+  it('entering Between: the max_p step does not deny the status change the step above it shows', () => {
+    const d = new Drive('sc-red', { minTh: 5, maxTh: 15, wq: 1, limit: 1000 });
+    for (let i = 0; i < 10; i++) d.arrive(i * MS, 1000); // the 10th arrival sees avg = 8: Below → Between
+    const rec = d.records.find((r) => r.extra?.statusBefore === 0 && r.extra?.status === 1)!;
+    expect(rec.avg).toBeGreaterThan(5);
+    const e = explain(rec);
+    expect(e.steps.find((s) => s.label === 'Status')?.formula).toMatch(/Below → Between/);
+    const mp = e.steps.find((s) => s.label === 'max_p')!;
+    expect(mp.num).toBe(0.02);
+    expect(mp.formula).not.toMatch(/no status change/);
+    expect(mp.formula).toMatch(/Below → Between: max_p stays/);
+    expect(e.mismatches).toEqual([]);
+  });
+
   it('max_p is kept at most 1', () => {
     const d = new Drive('sc-red', { minTh: 5, maxTh: 15, wq: 1, limit: 1000, maxP: 0.7, ecn: true, aboveMaxTh: 'mark' });
     let t = 0;
