@@ -167,6 +167,26 @@ describe('explainDecision: hand-computed RED numbers', () => {
     expect(e.steps.some((s) => s.label === 'Random draw' || s.label === 'p_a')).toBe(false);
   });
 
+  // the engine writes the record after restarting count, so its count is 1: the step read "1 → 1"
+  it("first arrival in the region, from the engine's own record: count is shown as the 1 it restarts at, not '1 → 1'", () => {
+    const pool = new PacketPool(64);
+    const q = red.create({ ...defaultsOf(RED_PARAMS), minTh: 5, maxTh: 15, wq: 1, limit: 100 }, { pool, rng: new Rng(1, 1), linkRateBps: 10e6, name: 't' });
+    const recs: DecisionRecord[] = [];
+    q.recorder = { decision: (r) => recs.push(r) };
+    for (let i = 0; i < 8; i++) {
+      const p = pool.alloc();
+      pool.size[p] = 1000;
+      pool.ecn[p] = ECN_NOT_ECT;
+      q.enqueue(p, i * 1e6);
+    }
+    // w_q = 1: avg = q; the 6th arrival (q = 5) is the first with avg ≥ min_th = 5 and q > 1
+    const first = recs.find((r) => r.region === 'between')!;
+    expect(first.q).toBe(5);
+    expect(first.u).toBeNull();
+    expect(first.count).toBe(1);
+    expect(step(explainDecision(first).steps, 'count').value).toBe('1');
+  });
+
   it('above max_th: p_b = 1 and the outcome explains the ECN rule', () => {
     const base = { avgBefore: 20, q: 20, avg: 20, region: 'above-max' as const, pb: 1, pa: 1, u: null };
     const star = explainDecision(rec({ ...base, outcome: 'mark', rule: 'RED*: above max_th ECT packets are marked (seeds/003)' }));
