@@ -31,7 +31,9 @@ Options:
   --preset <name>          run a named preset instead of a file (--list-presets)
   --set <path>=<value>     override one field, e.g. --set topology.bottleneck.queue.maxP=0.02
                            (repeatable; value is JSON when it parses, else text; setting a
-                           queue's kind swaps the discipline, keeping limit/unit/countRule;
+                           queue's kind swaps the discipline, keeping the parameters both
+                           kinds have: limit/unit/countRule, and RED's min_th, max_th and w_q
+                           into ARED, which then does not choose them (set them to 0 for that);
                            null removes an optional field, e.g. --set traffic.0.bytes=null)
   --out <result.json>      write the result (summary + the scenario as run) as JSON; "-"
                            writes it to stdout (the summary table then goes to stderr)
