@@ -254,8 +254,9 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
       list.push({
         label: 'count',
         formula: 'avg has just entered the RED region: count restarts at 1 and no random draw is made (ns-2 red.cc)',
-        // the engine records the count after the restart (1): "1 → 1" read as if count had been 1
-        value: rec.count === 1 ? '1' : `${rec.count} → 1`,
+        // the engine records the count after the restart (red.ts sets it to 1 on entering the
+        // region), so the record's count is always 1 here: "1 → 1" read as if count had been 1
+        value: '1',
         num: rec.count,
       });
     } else {

@@ -162,8 +162,10 @@ describe('explainDecision: hand-computed RED numbers', () => {
   });
 
   it('first arrival in the region: count restarts, no draw', () => {
-    const e = explainDecision(rec({ u: null, pa: 0, count: 7, outcome: 'enqueue' }));
-    expect(step(e.steps, 'count').value).toBe('7 → 1');
+    // (the engine's record of this arrival holds the restarted count, 1: red.ts)
+    const e = explainDecision(rec({ u: null, pa: 0, count: 1, outcome: 'enqueue' }));
+    expect(step(e.steps, 'count').value).toBe('1');
+    expect(step(e.steps, 'count').formula).toContain('count restarts at 1');
     expect(e.steps.some((s) => s.label === 'Random draw' || s.label === 'p_a')).toBe(false);
   });
 
