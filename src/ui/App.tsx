@@ -19,6 +19,7 @@ import { activeExperiment, lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
 import { lessonStep, scenarioHref } from './store/url-sync';
+import { useMenuDismiss } from './menu';
 import { SummaryTable } from './SummaryTable';
 
 function isTyping(t: EventTarget | null): boolean {
@@ -233,6 +234,7 @@ async function exportNs2Script(store: ReturnType<typeof useServices>['store']): 
 function FileMenu() {
   const { store } = useServices();
   const menuRef = useRef<HTMLDetailsElement>(null);
+  useMenuDismiss(menuRef);
   const openRef = useRef<() => void>(() => undefined);
   const run = (kind: 'open' | 'csv' | 'json' | 'events' | 'ns2' | 'scenario') => {
     if (menuRef.current) menuRef.current.open = false;

@@ -15,6 +15,7 @@ import { SeriesScratch } from './plot';
 import { NO_FLOWS_NOTE, type ChartDef } from './types';
 import { noLongLivedFlows } from '../scenario-view';
 import { SERIES } from '../colors';
+import { useMenuDismiss } from '../menu';
 
 export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
 
@@ -26,6 +27,7 @@ export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
 export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScreen, dataNote }: { title: string; menuRef: RefObject<HTMLDetailsElement | null>; onExport: (kind: ExportKind) => void; full: boolean; onFullScreen: () => void; dataNote?: () => string | null }) {
   const [note, setNote] = useState<string | null>(null);
   const noteId = useId();
+  useMenuDismiss(menuRef);
   return (
     <>
       <details className="export-menu" ref={menuRef} onToggle={(e) => e.currentTarget.open && setNote(dataNote?.() ?? null)}>
