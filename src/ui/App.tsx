@@ -376,10 +376,11 @@ export function App() {
       </header>
       <Banners />
       {!embed ? (
-        <div className="lesson-row">
+        // a landmark round the lesson: its claims list was the only page content outside one (axe: region)
+        <section className="lesson-row" aria-label="Lesson">
           <LessonText />
           <LessonClaims />
-        </div>
+        </section>
       ) : null}
       <main className="layout">
         <div className="charts" aria-label="Charts">
