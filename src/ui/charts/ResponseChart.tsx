@@ -21,7 +21,7 @@ import { BUILD_ID } from '../build-id';
 import { chartPng, chartSvg, download, fileStem, responseTimesCsv, responseTimesJson, type FigureSource } from './export';
 import type { ChartDef } from './types';
 import { calibrationLine, calibrationStepLine } from './calibration-text';
-import { BASELINE_COLOR, drawResponseTimes, readoutHint, RUN_COLOR, type RtCurve, type RtMode } from './response-plot';
+import { BASELINE_COLOR, curvesText, drawResponseTimes, readoutHint, RUN_COLOR, type RtCurve, type RtMode } from './response-plot';
 import './response-chart.css';
 
 /** `full`: the copy shown full screen (the ⤢ button, as every chart has). */
@@ -36,6 +36,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   const setMode = (m: RtMode) => store.set({ rtView: { mode: m, large } });
   const setLarge = (l: boolean) => store.set({ rtView: { mode, large: l } });
   const [readout, setReadout] = useState<string | null>(null);
+  const [described, setDescribed] = useState('No response completed yet.');
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const hover = useRef<number | null>(null);
@@ -131,6 +132,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
         canvas.dataset.exchanges = String(ex.run.all.n);
         canvas.dataset.baseline = String(ex.baseline.all.n);
         setReadout(out.readout);
+        setDescribed(curvesText(curves));
         return true;
       },
     });
@@ -169,7 +171,9 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
           <ExportAndFullScreen title="Response times" menuRef={menuRef} onExport={(k) => void exportAs(k)} full={full} onFullScreen={() => store.set({ fullscreen: full ? null : 'response' })} />
         </div>
       </header>
-      <p className="response-counters" aria-live="polite" data-testid="response-counters">
+      {/* not a live region: it changes many times a second while a run goes, and a screen
+          reader read it out over and over; the run's status line says when the run ends */}
+      <p className="response-counters" data-testid="response-counters">
         {web
           ? `${n(web.exchanges)} completed · ${n(web.started)} started · ${n(web.inProgress)} in progress${(scenario?.warmup ?? 0) > 0 ? ` (counted after the ${scenario?.warmup} s warm-up)` : ''}`
           : calibrating
@@ -186,7 +190,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
         <canvas
           ref={canvasRef}
           role="img"
-          aria-label={`Response times: ${mode === 'cdf' ? 'cumulative distribution' : 'complementary distribution'} of the run and of the uncongested baseline. ${readout ?? ''}`}
+          aria-label={`Response times: ${mode === 'cdf' ? 'cumulative distribution' : 'complementary distribution'} of the run and of the uncongested baseline${large ? ', responses above 50 KB' : ''}. ${described} ${readout ?? ''}`}
         />
       </div>
       <p className="response-readout">{readout ?? readoutHint(mode)}</p>
