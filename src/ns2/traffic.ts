@@ -77,12 +77,12 @@ export function udpExport(item: TrafficItem, ctx: TrafficExportContext): void {
  * of the item, with the engine's clients and servers in its rotation, the connection rate
  * (from `load`, the rate the engine calibrated), HTTP/1.1 when persistent, and FullTcp
  * agents of the item's TCP variant. ns-2 draws its own connections from the same model
- * (always with the fractional-ARIMA dependence of the gaps, which the engine generates
- * only with `arrivals: "farima"`, and of the request sizes, which it leaves out), so runs
- * agree in distribution, not connection by connection.
+ * (always with the fractional-ARIMA dependence of the gaps and of the request sizes, which
+ * the engine generates only with `arrivals: "farima"` and `requestSizes: "farima"`), so
+ * runs agree in distribution, not connection by connection.
  */
 export function packmimeExport(item: TrafficItem, ctx: TrafficExportContext): void {
-  const t = item as TrafficItem & { direction: 'forward' | 'reverse' | 'both'; arrivals: 'independent' | 'farima'; rate: number; load?: number; persistent: boolean; start: number; stop?: number; tcp?: Partial<TcpParams> };
+  const t = item as TrafficItem & { direction: 'forward' | 'reverse' | 'both'; arrivals: 'independent' | 'farima'; requestSizes: 'independent' | 'farima'; rate: number; load?: number; persistent: boolean; start: number; stop?: number; tcp?: Partial<TcpParams> };
   let rate = t.rate;
   if (t.load !== undefined) {
     const r = ctx.calibratedRate();
@@ -99,10 +99,12 @@ export function packmimeExport(item: TrafficItem, ctx: TrafficExportContext): vo
     const clients = dir === 0 ? dst : src;
     ctx.addPackMime({ dir, clients, servers, rate, persistent: t.persistent, params, path: t.tcp ? `${ctx.path}.tcp` : 'tcp', start: t.start, stop: t.stop ?? null });
   }
-  const dependence =
+  const gaps =
     t.arrivals === 'farima'
-      ? "the model's fractional-ARIMA dependence of the gaps, as arrivals: farima here, and of the request sizes, which the engine leaves out"
-      : "the model's fractional-ARIMA dependence of the gaps and request sizes, which the engine leaves out with arrivals: independent: ns-2's connection counts over 10 s vary 10-30 times as much as a Poisson process's, and it loses about 14 % more at the same utilization; with arrivals: farima the two lose the same";
+      ? "the model's fractional-ARIMA dependence of the gaps, as arrivals: farima here"
+      : "the model's fractional-ARIMA dependence of the gaps, which the engine leaves out with arrivals: independent: ns-2's connection counts over 10 s vary 10-30 times as much as a Poisson process's, and it loses about 14 % more at the same utilization; with arrivals: farima the two lose the same";
+  const sizes = t.requestSizes === 'farima' ? 'and of the request sizes, as requestSizes: farima here' : 'and of the request sizes, which the engine leaves out with requestSizes: independent';
+  const dependence = `${gaps}; ${sizes}`;
   ctx.note(ctx.path, `ns-2's PackMime-HTTP draws its own connection times and sizes (its RNG, and ${dependence}), uses full-duplex FullTcp agents (ACKs piggybacked on data, no separate one-way halves), records response times only for exchanges that started after a whole-second warm-up, and reports no 'started', 'inProgress' or 'flowsWithLoss': compare distributions, not exchanges`);
 }
 

@@ -301,7 +301,7 @@ describe('very large comparisons', () => {
 });
 
 describe('editing', () => {
-  const field = (page: Page, path: string) => page.locator(`[data-path="${path}"] input[type=number]`).first();
+  const field = (page: Page, path: string) => page.locator(`[data-path="${path}"] input[inputmode=decimal]`).first();
 
   it('a value is applied on commit, never keystroke by keystroke, and never when it fails validation', async () => {
     const page = await open('p=default');
@@ -342,21 +342,32 @@ describe('editing', () => {
     await page.context().close();
   });
 
-  it('text the number box cannot read ("1e400", "e") is called not a number, not "empty", and changes nothing', async () => {
+  it('text that is not a number ("1e400", "e") is quoted and called not a number, and changes nothing; a decimal comma is read as a point', async () => {
     const page = await open('p=default');
     const flows = field(page, 'traffic.0.flows');
     await flows.fill('');
     await flows.pressSequentially('1e400');
     await flows.press('Enter');
     const msg = page.locator('[data-path="traffic.0.flows"] .sed-error');
-    await expect.poll(() => msg.innerText()).toMatch(/^Flows: not a number; allowed whole number 1 to 100000/);
+    await expect.poll(() => msg.innerText()).toMatch(/^Flows: "1e400" is not a number; allowed whole number 1 to 100000/);
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.traffic[0].flows)).toBe(4);
     const seed = field(page, 'seed');
     await seed.fill('');
     await seed.pressSequentially('e');
     await seed.press('Tab');
-    await expect.poll(() => page.locator('[data-path="seed"] .sed-error').innerText()).toMatch(/^Seed: not a number; allowed whole number 0 to 4294967295/);
+    await expect.poll(() => page.locator('[data-path="seed"] .sed-error').innerText()).toMatch(/^Seed: "e" is not a number; allowed whole number 0 to 4294967295/);
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.seed)).toBe(1);
+    // ↑ steps a whole-number field by one
+    await seed.fill('1');
+    await seed.press('ArrowUp');
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().scenario.seed)).toBe(2);
+    // "1,5" was read as 15 by the browser's number box; it is 1.5, shown back with a point
+    const rate = field(page, 'topology.bottleneck.rate');
+    await rate.fill('');
+    await rate.pressSequentially('1,5');
+    await rate.press('Tab');
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.rate)).toBe(1.5e6);
+    await expect(rate.inputValue()).resolves.toBe('1.5');
     await page.context().close();
   });
 
@@ -456,7 +467,7 @@ describe('lesson claims in the app', () => {
     expect(await claims.locator('h2').innerText()).toContain('4 of 4 hold');
     expect(await claims.locator('li').first().innerText()).toContain('Measured: 0 drops.');
     // a change of the student's own (not one of the lesson's "try" buttons): a 36-packet buffer
-    const limit = page.locator('[data-path="topology.bottleneck.queue.limit"] input[type=number]');
+    const limit = page.locator('[data-path="topology.bottleneck.queue.limit"] input[inputmode=decimal]');
     await limit.fill('36');
     await limit.press('Enter');
     expect(await claims.locator('h2').innerText()).toContain('(for the run before your last change)');

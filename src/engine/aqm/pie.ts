@@ -145,7 +145,9 @@ export class PieQueue extends QueueDisc {
     // record's current value beside the update's queue bytes did not give the update's qdelay
     this.last = { t: t / NS_PER_S, pPrev: prev, qdelay: cur, qdelayOld: this.qdelayOld, delta, scale, capped, decayed, bytes: this.lenBytes, avgDqTime: this.avgDqTime };
     // burst allowance (§4.4)
-    this.burstAllowance = Math.max(0, this.burstAllowance - P.tUpdate);
+    // rounded to whole nanoseconds, the engine's clock: 0.15 − 10 × 0.015 leaves 1.4e-17 in
+    // floating point, which would keep the allowance open for one more update (165 ms)
+    this.burstAllowance = Math.max(0, Math.round((this.burstAllowance - P.tUpdate) * NS_PER_S) / NS_PER_S);
     if (p === 0 && cur < P.target / 2 && this.qdelayOld < P.target / 2) this.burstAllowance = P.maxBurst;
     this.integrateVars(t);
     this.qdelayOld = cur;

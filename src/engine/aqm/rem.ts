@@ -83,7 +83,10 @@ export const REM_VARS: readonly AqmVar[] = [
  * REM (seeds/002 eq. 2): every `interval`,
  *   price <- max(0, price + gamma (alpha (q - b*) + x - c)),   p = 1 - phi^(-price),
  * with q the queue, x the arrivals in the interval (filtered with weight inw) and c the
- * packets the link can send in one interval, all in mean-size packets. Arrivals are
+ * packets of meanPktSize the link can send in one interval. q, x and b* are in the queue's
+ * unit: in packet mode they count packets of any size (so x and c are in different units
+ * unless every packet has meanPktSize: ns-2.35's rem.cc does the same), in byte mode bytes
+ * divided by meanPktSize. Arrivals are
  * dropped (or ECT-marked) with probability p, p scaled by size / meanPktSize in byte
  * mode. Arrivals are counted whether or not they are then dropped (as ns-2).
  *

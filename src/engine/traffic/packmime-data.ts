@@ -151,6 +151,17 @@ export const GAP_SHAPE: LogitLaw = { a: 0.352, b: 0.388 };
 export const GAP_FARIMA = { d: 0.33, terms: 1000, varRatio: { a: 0.333, b: 0.414 } as LogitLaw } as const;
 
 /**
+ * The long-range dependence of successive request sizes (ns-2.35
+ * PackMimeHTTPFileSizeRandomVariable, request type: FSIZE1_D, filesize_arima_params,
+ * FSIZE1_VARRATIO_INTERCEPT/SLOPE): the same construction as the gaps' (GAP_FARIMA), with
+ * d = 0.31 and 5,000 terms; z is taken through the normal CDF to the request-size quantile
+ * (REQ_SMALL / REQ_LARGE). The noise share is 0.93 at 120 connections/s. Response sizes get
+ * no such correlation in ns-2.35: they are independent draws within the cache/download
+ * runs (RSP_RUN).
+ */
+export const REQ_FARIMA = { d: 0.31, terms: 5000, varRatio: { a: 0.123, b: 0.494 } as LogitLaw } as const;
+
+/**
  * Response run lengths: ceil(Weibull(shape, scale)) responses per run; shape = logit
  * law of the rate, scale fixed. [cache-validation runs, download runs]. ns-2.35
  * PackMimeHTTPFileSizeRandomVariable::initialize (0.718 + 0.357 log2 r, scale 0.775;

@@ -3,6 +3,7 @@ import { gamma, interpolate, lnGamma, logistic, normal, normalSurvival, weibull 
 import {
   GAP_FARIMA,
   GAP_SHAPE,
+  REQ_FARIMA,
   REQ_LARGE,
   REQ_PROB_A,
   REQ_SMALL,
@@ -22,7 +23,9 @@ import {
  * packmime-data.ts. The marginal distributions are those of the model. The model's
  * fractional-ARIMA correlation between successive gaps (long-range dependence) is
  * generated when asked (GapSampler's `correlated`, the traffic item's `arrivals:
- * "farima"`); successive sizes are independent. The correlated share of a gap's variance
+ * "farima"`), and likewise between successive request sizes (RequestSampler's
+ * `correlated`, `requestSizes: "farima"`); response sizes are independent within their
+ * cache/download runs, as in ns-2.35. The correlated share of a gap's variance
  * is small (10 % at 120 connections/s), but it adds up over windows of seconds: the counts
  * per 10 s then vary 12-15 times as much as a Poisson process's, as in ns-2.35.
  */
@@ -109,6 +112,39 @@ export class FractionalNoise {
 }
 
 /**
+ * The PackMime model's long-range dependent standard normals (Cao et al. 2004; ns-2.35's
+ * FARIMA with one MA term): z_t = sEps (x_t + x_(t-1)) + sNoise n_t, where x is fractional
+ * noise (d, `terms`), n white noise, and sNoise^2 = varRatio is the noise's share of z's unit
+ * variance. The autocorrelation of z at lag k >= 1 is (1 - varRatio) (rho_(k-1) + 2 rho_k +
+ * rho_(k+1)) / (2 + 2 rho_1), rho the fractional noise's (rho_0 = 1). A sampler takes z
+ * through the normal CDF to its marginal's quantile, so the marginal stays the model's.
+ */
+export class FarimaNormals {
+  private readonly noise: FractionalNoise;
+  private readonly sEps: number;
+  private readonly sNoise: number;
+  private lastX: number;
+  constructor(
+    private readonly rng: Rng,
+    params: { readonly d: number; readonly terms: number },
+    readonly varRatio: number,
+  ) {
+    const { d, terms } = params;
+    this.noise = new FractionalNoise(rng, d, terms);
+    this.lastX = this.noise.next();
+    // y = x_t + x_(t-1) has variance v_0 (2 + 2 rho_1), rho_1 = d / (1 - d): scale it to 1 - varRatio
+    this.sEps = Math.sqrt((1 - varRatio) / (this.noise.variance * (2 + (2 * d) / (1 - d))));
+    this.sNoise = Math.sqrt(varRatio);
+  }
+  next(): number {
+    const x = this.noise.next();
+    const z = this.sEps * (x + this.lastX) + this.sNoise * normal(this.rng);
+    this.lastX = x;
+    return z;
+  }
+}
+
+/**
  * Connection gaps: Weibull with the rate-dependent shape (taken at `shapeRate`) and mean
  * 1 / rate (seconds). Independent by default; `correlated` gives them the model's
  * long-range dependence (GAP_FARIMA): the same Weibull, taken at the quantile of a
@@ -117,10 +153,7 @@ export class FractionalNoise {
 export class GapSampler {
   readonly shape: number;
   readonly scale: number;
-  private readonly farima: FractionalNoise | null = null;
-  private readonly sEps: number = 0;
-  private readonly sNoise: number = 0;
-  private lastX = 0;
+  private readonly z: FarimaNormals | null = null;
   constructor(
     private readonly rng: Rng,
     readonly rate: number,
@@ -129,23 +162,12 @@ export class GapSampler {
   ) {
     this.shape = logitLaw(GAP_SHAPE, shapeRate);
     this.scale = 1 / (rate * Math.exp(lnGamma(1 + 1 / this.shape)));
-    if (correlated) {
-      const { d, terms } = GAP_FARIMA;
-      this.farima = new FractionalNoise(rng, d, terms);
-      this.lastX = this.farima.next();
-      const varRatio = logitLaw(GAP_FARIMA.varRatio, shapeRate);
-      // y = x_t + x_(t-1) has variance v_0 (2 + 2 rho_1), rho_1 = d / (1 - d): scale it to 1 - varRatio
-      this.sEps = Math.sqrt((1 - varRatio) / (this.farima.variance * (2 + (2 * d) / (1 - d))));
-      this.sNoise = Math.sqrt(varRatio);
-    }
+    if (correlated) this.z = new FarimaNormals(rng, GAP_FARIMA, logitLaw(GAP_FARIMA.varRatio, shapeRate));
   }
   next(): number {
-    if (this.farima === null) return weibull(this.rng, this.shape, this.scale);
-    const x = this.farima.next();
-    const z = this.sEps * (x + this.lastX) + this.sNoise * normal(this.rng);
-    this.lastX = x;
+    if (this.z === null) return weibull(this.rng, this.shape, this.scale);
     // the Weibull quantile at Φ(z): scale (-ln(1 - Φ(z)))^(1/shape), with 1 - Φ(z) = P(Z > z)
-    return this.scale * Math.pow(-Math.log(normalSurvival(z)), 1 / this.shape);
+    return this.scale * Math.pow(-Math.log(normalSurvival(this.z.next())), 1 / this.shape);
   }
 }
 
@@ -177,6 +199,32 @@ export class ResponseSampler {
 /** Request sizes (bytes, whole, >= 1). */
 export function sampleRequest(rng: Rng): number {
   return wholeBytes(requestQuantile(rng.uniform()));
+}
+
+/**
+ * Request sizes of one generator: independent draws (sampleRequest) by default;
+ * `correlated` gives them the model's long-range dependence (REQ_FARIMA, noise share a
+ * logit law of `rate`): the same quantile function, taken at Φ(z) of a correlated normal
+ * instead of an independent uniform, as ns-2.35 does. Bytes, whole, >= 1.
+ */
+export class RequestSampler {
+  private readonly z: FarimaNormals | null = null;
+  constructor(
+    private readonly rng: Rng,
+    rate: number,
+    correlated = false,
+  ) {
+    if (correlated) this.z = new FarimaNormals(rng, REQ_FARIMA, logitLaw(REQ_FARIMA.varRatio, rate));
+  }
+  /** The noise share of the correlated normals (null when independent). */
+  get varRatio(): number | null {
+    return this.z === null ? null : this.z.varRatio;
+  }
+  next(): number {
+    if (this.z === null) return sampleRequest(this.rng);
+    // Φ(z) = 1 - P(Z > z); requestQuantile takes p in [0, 1)
+    return wholeBytes(requestQuantile(Math.min(1 - normalSurvival(this.z.next()), 1 - Number.EPSILON)));
+  }
 }
 
 /** Server delay, seconds (at most 0.1). */

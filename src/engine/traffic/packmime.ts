@@ -6,7 +6,7 @@ import type { TcpParams } from '../tcp/params';
 import { weibull } from './dist';
 import { drawFlowDelay } from './flow-delay';
 import { PERSISTENT } from './packmime-data';
-import { GapSampler, LogNormalMix, ResponseSampler, sampleRequest, sampleServerDelay, wholeBytes } from './packmime-model';
+import { GapSampler, LogNormalMix, RequestSampler, ResponseSampler, sampleServerDelay, wholeBytes } from './packmime-model';
 import { BYTES_PER_OPEN_CONNECTION, defineTraffic, needsDurationText, overloadBacklog, type TrafficContext, type TrafficItemOf } from './types';
 import { DIRECTION_PARAM, webSides, type WebClient, type WebConnection, type WebExchange, type WebSides } from './web';
 
@@ -54,6 +54,18 @@ export const PACKMIME_PARAMS = {
     doc: 'Whether the gaps between connections are independent or long-range dependent; both keep the same Weibull distribution of a gap and the same mean rate.',
     ref: 'Cao et al. 2004 (PackMime); ns-2.35 PackMimeHTTPFlowArriveRandomVariable',
   },
+  requestSizes: {
+    type: 'enum',
+    values: ['independent', 'farima'],
+    valueDocs: {
+      independent: 'successive request sizes independent',
+      farima: 'successive request sizes long-range dependent as in the PackMime model and ns-2.35 (fractional ARIMA, d = 0.31): runs of larger and of smaller requests; about 90 % of requests fit one packet either way',
+    },
+    default: 'independent',
+    label: 'Request sizes',
+    doc: 'Whether the sizes of successive requests are independent or long-range dependent; both keep the same distribution of a request size. Response sizes come in runs of cache validations and downloads either way.',
+    ref: 'Cao et al. 2004 (PackMime); ns-2.35 PackMimeHTTPFileSizeRandomVariable',
+  },
   start: { type: 'number', unit: 's', default: 0, min: 0, max: 1e6, label: 'Start', doc: 'Time of the first connection, seconds.' },
   stop: { type: 'number', unit: 's', default: 60, min: 0, exclusiveMin: true, max: 1e6, label: 'Stop', doc: 'No new connections after this time (open ones finish); omit to keep going until the run ends.' },
 } as const satisfies ParamSpecs;
@@ -82,7 +94,7 @@ function connectionRate(item: { rate: number; load?: number }, capacity: number)
 class PackMimeSource implements AppHandler, WebClient {
   private readonly gaps: GapSampler;
   private readonly rsp: ResponseSampler;
-  private readonly sizeRng: Rng;
+  private readonly req: RequestSampler;
   private readonly delayRng: Rng;
   private readonly rttRng: Rng;
   private readonly persistRng: Rng;
@@ -99,13 +111,14 @@ class PackMimeSource implements AppHandler, WebClient {
     modelRate: number,
     private readonly persistent: boolean,
     correlatedGaps: boolean,
+    correlatedRequests: boolean,
     private readonly stopNs: number,
     name: string,
   ) {
     const seed = ctx.seed;
     this.gaps = new GapSampler(rngFor(seed, `${name}:gap`), rate, modelRate, correlatedGaps);
     this.rsp = new ResponseSampler(rngFor(seed, `${name}:rsp`), modelRate);
-    this.sizeRng = rngFor(seed, `${name}:req`);
+    this.req = new RequestSampler(rngFor(seed, `${name}:req`), modelRate, correlatedRequests);
     this.delayRng = rngFor(seed, `${name}:server`);
     this.rttRng = rngFor(seed, `${name}:rtt`);
     this.persistRng = rngFor(seed, `${name}:persistent`);
@@ -143,7 +156,7 @@ class PackMimeSource implements AppHandler, WebClient {
     if (k === 0) {
       const plan = this.persistent ? this.planPersistent() : null;
       conn.tag = plan;
-      const req = sampleRequest(this.sizeRng);
+      const req = this.req.next();
       const rsp = this.rsp.next();
       if (plan === null) return { req, rsp, serverDelayNs: fromSeconds(sampleServerDelay(this.delayRng)), gapNs: 0, last: true };
       plan.req = req;
@@ -226,7 +239,7 @@ export const packmime = defineTraffic({
     const tcp: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
     const stopNs = item.stop !== undefined ? fromSeconds(item.stop) : Infinity;
     for (const sides of webSides(item.direction, ctx)) {
-      const src = new PackMimeSource(ctx, sides, tcp, item.rate, (item as PackmimeItem).modelRate ?? item.rate, item.persistent, item.arrivals === 'farima', stopNs, `packmime:${ctx.index}:${sides.dir}`);
+      const src = new PackMimeSource(ctx, sides, tcp, item.rate, (item as PackmimeItem).modelRate ?? item.rate, item.persistent, item.arrivals === 'farima', item.requestSizes === 'farima', stopNs, `packmime:${ctx.index}:${sides.dir}`);
       src.begin(fromSeconds(item.start));
     }
   },

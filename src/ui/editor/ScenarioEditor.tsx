@@ -98,10 +98,10 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
     const r = parseDisplay(f, draft);
     if (!editing.current && (!r.ok || typeof f.value !== 'number' || r.value !== f.value)) setDraft(shownValue);
   }
-  const commit = (text: string, unreadable = false) => {
+  const commit = (text: string) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    const r = parseDisplay(f, text, unreadable);
+    const r = parseDisplay(f, text);
     if (!r.ok) {
       onError(r.error);
       return;
@@ -110,42 +110,52 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
     if (r.value !== f.value) onValue(r.value);
   };
   const spec = f.spec;
-  const step = spec.type === 'number' && spec.integer && sameScale(f) ? 1 : 'any';
+  // ↑ and ↓ step a whole-number field by one, as a number box did
+  const stepsByOne = spec.type === 'number' && spec.integer && sameScale(f);
+  // a text box, not type="number": Chromium's number box dropped a decimal comma ("1,5"
+  // read as 15 without a word), and its spinner stepped by 1 where most fields take any value
   return (
     <input
       id={id}
       className={className}
-      type="number"
+      type="text"
       inputMode="decimal"
-      step={step}
+      autoComplete="off"
+      spellCheck={false}
       value={draft}
       aria-label={ariaLabel}
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
       onChange={(e) => {
         const text = e.target.value;
-        const bad = e.target.validity.badInput;
         editing.current = true;
         setDraft(text);
         if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(() => commit(text, bad), COMMIT_PAUSE_MS);
+        timer.current = setTimeout(() => commit(text), COMMIT_PAUSE_MS);
       }}
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault();
-          commit((e.target as HTMLInputElement).value, (e.target as HTMLInputElement).validity.badInput);
+          commit((e.target as HTMLInputElement).value);
         } else if (e.key === 'Escape') {
           if (timer.current) clearTimeout(timer.current);
           timer.current = null;
           editing.current = false;
           setDraft(displayValue(f));
           onError(null);
+        } else if (stepsByOne && (e.key === 'ArrowUp' || e.key === 'ArrowDown')) {
+          const r = parseDisplay(f, (e.target as HTMLInputElement).value);
+          if (!r.ok) return;
+          e.preventDefault();
+          const next = String(r.value + (e.key === 'ArrowUp' ? 1 : -1));
+          setDraft(next);
+          commit(next);
         }
       }}
       onBlur={(e) => {
         const text = e.target.value;
         editing.current = false;
-        if (timer.current || text !== displayValue(f)) commit(text, e.target.validity.badInput);
+        if (timer.current || text !== displayValue(f)) commit(text);
         if (parseDisplay(f, text).ok) setDraft(displayValue(f));
       }}
     />

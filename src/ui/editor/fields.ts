@@ -302,18 +302,26 @@ function shown(x: number): string {
  * user's terms: the field's label, the value as typed with its unit, and the allowed
  * range in the same unit ("Rate: 2000000 Mb/s is out of range; allowed 0.001 to
  * 1000000 Mb/s"). The dotted key (for the URL and --set) is shown beside it by the editor.
- * `unreadable`: the browser's number box could not read what was typed (validity.badInput).
  */
-export function parseDisplay(f: ParamField, text: string, unreadable = false): { ok: true; value: number } | { ok: false; error: string } {
+export function parseDisplay(f: ParamField, text: string): { ok: true; value: number } | { ok: false; error: string } {
   const spec = f.spec;
   if (spec.type !== 'number') return { ok: false, error: `${spec.label}: not a number field` };
   const trimmed = text.trim();
-  const x = trimmed === '' ? NaN : Number(trimmed);
   const range = `allowed ${displayRange(f)}`;
   const unit = f.unitLabel ? ` ${f.unitLabel}` : '';
-  // a number box hands over "" for text it cannot read ("1e400", "e"): that is not "empty" to the user looking at it
-  if (trimmed === '' && unreadable) return { ok: false, error: `${spec.label}: not a number; ${range}` };
   if (trimmed === '') return { ok: false, error: `${spec.label}: empty; ${range}` };
+  let typed = trimmed;
+  if (typed.includes(',')) {
+    // A decimal comma (a phone's decimal keypad in much of Europe has no point) is read as
+    // a point where it cannot be a thousands separator: one comma, no point, and not
+    // exactly three digits after it. "1,500" could be either, so it is asked about.
+    const how = 'write decimals with a point and no thousands separator (1.5, 1500)';
+    const m = /^([+-]?\d*),(\d+)$/.exec(typed);
+    if (m && m[2]!.length === 3) return { ok: false, error: `${spec.label}: "${trimmed}" could be ${m[1]}.${m[2]!.replace(/0+$/, '') || '0'} or ${m[1]}${m[2]}: ${how}; ${range}` };
+    if (!m) return { ok: false, error: `${spec.label}: "${trimmed}" is not a number: ${how}; ${range}` };
+    typed = `${m[1]}.${m[2]}`;
+  }
+  const x = Number(typed);
   if (!Number.isFinite(x)) return { ok: false, error: `${spec.label}: "${trimmed}" is not a number; ${range}` };
   let v = f.fromDisplay(x);
   if (spec.integer && !sameScale(f) && Math.abs(v - Math.round(v)) < 1e-6 * Math.max(1, Math.abs(v))) v = Math.round(v);

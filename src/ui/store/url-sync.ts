@@ -6,11 +6,13 @@
  * Keys that are unknown or have bad values are listed in a dismissible banner, one line
  * per key and value; the good keys still apply. A key given more than once is listed too,
  * with the value that was used (the link still opens). Query options: ?embed=1 (charts and
- * transport only, for slides), ?classroom=1 (large type).
+ * transport only, for slides), ?classroom=1 (large type); scenario keys typed in the query
+ * move to the fragment (scenarioFromQuery).
  */
 import { decodeLink, encodeLink, lessons, problemLine } from '../scenario-api';
 import type { RunController } from '../run/controller';
 import type { AppStore } from './app-store';
+import { COMPARE_KEY, LESSONS_KEY, SEEDS_KEY } from '../compare/link';
 
 export const BAD_LINK_TITLE = 'Some settings in this link could not be used';
 
@@ -21,6 +23,35 @@ export function readQueryFlags(search: string): { embed: boolean; classroom: boo
 }
 
 export const KEPT_LINE = 'The scenario on screen is unchanged.';
+
+/** The page query's own keys: display flags and Compare's settings (compare/link.ts). */
+const QUERY_KEYS = new Set(['embed', 'classroom', COMPARE_KEY, SEEDS_KEY, LESSONS_KEY]);
+
+/**
+ * A link typed with the scenario in its query (`?p=red-vs-dt&seed=3`, as a command line's
+ * options read) instead of after `#`: the scenario's keys move to the fragment, where the
+ * lab reads them (bad ones are then named in the banner as in any link); the query keeps
+ * its own keys. Null when there is nothing to move, or the link already has a fragment,
+ * which is what it opens.
+ */
+export function scenarioFromQuery(search: string, hash: string): { search: string; hash: string } | null {
+  if (hash.replace(/^#/, '') !== '') return null;
+  const kept: string[] = [];
+  const moved: string[] = [];
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    if (part === '') continue;
+    const i = part.indexOf('=');
+    let key = i < 0 ? part : part.slice(0, i);
+    try {
+      key = decodeURIComponent(key.replace(/\+/g, ' '));
+    } catch {
+      // an undecodable key is not one of the query's own: it goes to the fragment and its banner
+    }
+    (QUERY_KEYS.has(key) ? kept : moved).push(part);
+  }
+  if (moved.length === 0) return null;
+  return { search: kept.length ? `?${kept.join('&')}` : '', hash: `#${moved.join('&')}` };
+}
 
 /** The key of each `key=value` part of a link, decoded where it can be (as decodeHash names them in its problems). */
 function linkKeys(h: string): string[] {
@@ -193,6 +224,8 @@ export function startUrlSync(store: AppStore, controller: RunController): () => 
     apply(h);
   };
   window.addEventListener('hashchange', onHash);
+  const fromQuery = scenarioFromQuery(location.search, location.hash);
+  if (fromQuery) history.replaceState(history.state, '', `${location.pathname}${fromQuery.search}${fromQuery.hash}`);
   lastWritten = location.hash.replace(/^#/, '');
   apply(location.hash);
   return () => {

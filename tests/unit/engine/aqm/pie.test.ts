@@ -165,6 +165,19 @@ describe('burst allowance and ECN', () => {
     expect(d.records.every((r) => r.extra?.why === 1 || r.reason === 'overflow')).toBe(true);
   });
 
+  it('the allowance is used up after exactly MAX_BURST / T_UPDATE updates (150 ms), not one update later', () => {
+    // 0.15 − 10 × 0.015 leaves 1.4e-17 in floating point; that remainder kept the burst
+    // allowance open for an 11th update (165 ms)
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000 });
+    const q = d.q as PieQueue;
+    for (let i = 0; i < 100; i++) d.arrive(0);
+    d.depart(10 * MS);
+    d.q.sync(149 * MS); // updates at 15, ..., 135 ms: 9 of them
+    expect(q.burstAllowance).toBeGreaterThan(0);
+    d.q.sync(150 * MS); // the 10th
+    expect(q.burstAllowance).toBe(0);
+  });
+
   it('ECT packets are marked while p < 10 % and dropped above', () => {
     for (const [p0, want] of [
       [0.05, 'mark'],

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { rngFor } from '../../../../src/engine/core/rng';
 import { lnGamma, normalSurvival } from '../../../../src/engine/traffic/dist';
-import { GAP_FARIMA } from '../../../../src/engine/traffic/packmime-data';
-import { FractionalNoise, GapSampler } from '../../../../src/engine/traffic/packmime-model';
+import { GAP_FARIMA, REQ_FARIMA } from '../../../../src/engine/traffic/packmime-data';
+import { FractionalNoise, GapSampler, logitLaw, RequestSampler, sampleRequest } from '../../../../src/engine/traffic/packmime-model';
 
 /*
  * PackMime's long-range dependent connection arrivals (arrivals: "farima"), checked
  * against theory: the autocorrelations of fractional noise (Hosking 1981), the gaps'
  * Weibull mean, and the over-dispersion of connection counts that the dependence causes
- * (and independent gaps do not).
+ * (and independent gaps do not). Likewise the long-range dependent request sizes
+ * (requestSizes: "farima"): their marginal, the autocorrelation of their normal scores and
+ * the growth of the variance of their sums, against the FARIMA + noise mix's theory.
  */
 
 /** Autocorrelation of fractional noise at lag k: rho_k = prod_{i=1..k} (i - 1 + d) / (i - d). */
@@ -121,3 +123,122 @@ describe('GapSampler: independent and long-range dependent connection gaps', () 
     expect(countDispersion(corr, 10)).toBeGreaterThan(1.5 * countDispersion(corr, 1));
   });
 });
+
+/**
+ * Normal scores of a sample: Φ^-1 of each value's mid-rank (ties share one). The sizes
+ * are a rising function of the generator's normal z, so their scores recover z without
+ * knowing the size table.
+ */
+function normalScores(v: readonly number[]): Float64Array {
+  const n = v.length;
+  const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => v[a] - v[b]);
+  const out = new Float64Array(n);
+  const qnorm = (p: number): number => {
+    let lo = -10;
+    let hi = 10;
+    for (let i = 0; i < 60; i++) {
+      const m = (lo + hi) / 2;
+      if (1 - normalSurvival(m) < p) lo = m;
+      else hi = m;
+    }
+    return (lo + hi) / 2;
+  };
+  for (let i = 0; i < n; ) {
+    let j = i;
+    while (j + 1 < n && v[idx[j + 1]] === v[idx[i]]) j++;
+    const z = qnorm(((i + j) / 2 + 0.5) / n);
+    for (let k = i; k <= j; k++) out[idx[k]] = z;
+    i = j + 1;
+  }
+  return out;
+}
+
+/** The autocorrelation at lag k >= 1 of z = sEps (x_t + x_(t-1)) + sNoise n_t (see FarimaNormals). */
+function mixAutocorrelation(d: number, varRatio: number, k: number): number {
+  return ((1 - varRatio) * (fnAutocorrelation(d, k - 1) + 2 * fnAutocorrelation(d, k) + fnAutocorrelation(d, k + 1))) / (2 + 2 * fnAutocorrelation(d, 1));
+}
+
+/** Var(sum of m consecutive values) / m, from the sample (non-overlapping blocks). */
+function blockVariance(x: Float64Array, m: number): number {
+  const sums: number[] = [];
+  for (let i = 0; i + m <= x.length; i += m) {
+    let s = 0;
+    for (let j = i; j < i + m; j++) s += x[j];
+    sums.push(s);
+  }
+  const mu = sums.reduce((a, b) => a + b, 0) / sums.length;
+  return sums.reduce((a, b) => a + (b - mu) ** 2, 0) / (sums.length - 1) / m;
+}
+
+describe('RequestSampler: independent and long-range dependent request sizes (requestSizes: "farima")', () => {
+  const n = 200_000;
+  const draw = (rate: number, correlated: boolean) => {
+    const g = new RequestSampler(rngFor(5, 'req-test'), rate, correlated);
+    return { g, v: Array.from({ length: n }, () => g.next()) };
+  };
+  // at 10 connections/s the dependent share is 23 %, at 120/s (the web lessons' rate) 8 %
+  const slow = draw(10, true);
+  const fast = draw(120, true);
+  const indep = draw(120, false);
+  const scores = { slow: normalScores(slow.v), fast: normalScores(fast.v), indep: normalScores(indep.v) };
+
+  it('keeps the declared size distribution: the same quantiles as independent sizes', () => {
+    const fractionAtMost = (v: readonly number[], x: number) => v.filter((s) => s <= x).length / v.length;
+    const reference = sampleRequestsIndependently(n);
+    for (const x of [100, 200, 300, 400, 500, 1000, 2000, 10_000]) {
+      const want = fractionAtMost(reference, x);
+      for (const e of [slow, fast]) expect(Math.abs(fractionAtMost(e.v, x) - want), `P(req <= ${x})`).toBeLessThan(0.015);
+    }
+    // (and these are the dependent sizes: the same marginal, not the same sequence law)
+    expect(sampleAutocorrelation(scores.slow, 1)).toBeGreaterThan(0.15);
+  });
+
+  it("the noise share follows ns-2.35's base-2 logit law of the rate, 0.123 + 0.494 log2 r", () => {
+    expect(fast.g.varRatio).toBeCloseTo(0.921, 3);
+    expect(slow.g.varRatio).toBeCloseTo(0.773, 3);
+    expect(indep.g.varRatio).toBeNull();
+    expect(logitLaw(REQ_FARIMA.varRatio, 120)).toBe(fast.g.varRatio);
+  });
+
+  it("successive sizes' normal scores have the autocorrelation of the declared FARIMA + noise mix; independent ones none", () => {
+    for (const [name, rate, s] of [['slow', 10, scores.slow], ['fast', 120, scores.fast]] as const) {
+      const vr = logitLaw(REQ_FARIMA.varRatio, rate);
+      for (const k of [1, 2, 10, 50]) {
+        const want = mixAutocorrelation(REQ_FARIMA.d, vr, k);
+        expect(Math.abs(sampleAutocorrelation(s, k) - want), `${name} lag ${k}: want ${want.toFixed(4)}`).toBeLessThan(0.012);
+      }
+    }
+    expect(sampleAutocorrelation(scores.slow, 1)).toBeGreaterThan(0.15);
+    expect(sampleAutocorrelation(scores.fast, 1)).toBeGreaterThan(0.045);
+    for (const k of [1, 2, 10, 50]) expect(Math.abs(sampleAutocorrelation(scores.indep, k)), `independent lag ${k}`).toBeLessThan(0.01);
+  });
+
+  it('sums over windows vary more than in proportion to the window (Hurst > 0.5); independent ones in proportion', () => {
+    const theory = (rate: number, m: number) => {
+      const vr = logitLaw(REQ_FARIMA.varRatio, rate);
+      let s = 1;
+      for (let k = 1; k < m; k++) s += 2 * (1 - k / m) * mixAutocorrelation(REQ_FARIMA.d, vr, k);
+      return s;
+    };
+    for (const [rate, s] of [[10, scores.slow], [120, scores.fast]] as const) {
+      for (const m of [10, 100, 1000]) {
+        const r = blockVariance(s, m) / theory(rate, m);
+        expect(r, `rate ${rate} window ${m}: want ${theory(rate, m).toFixed(2)}`).toBeGreaterThan(0.7);
+        expect(r).toBeLessThan(1.35);
+      }
+      // Var(S_m) / m ~ m^(2H - 1): from windows of 100 to 1,000
+      const hurst = (Math.log10(blockVariance(s, 1000) / blockVariance(s, 100)) + 1) / 2;
+      expect(hurst, `rate ${rate}`).toBeGreaterThan(0.68);
+    }
+    for (const m of [10, 100, 1000]) {
+      expect(blockVariance(scores.indep, m), `independent window ${m}`).toBeGreaterThan(0.8);
+      expect(blockVariance(scores.indep, m)).toBeLessThan(1.25);
+    }
+  });
+});
+
+/** Independent request sizes from a stream of their own (the reference marginal). */
+function sampleRequestsIndependently(n: number): number[] {
+  const rng = rngFor(6, 'req-reference');
+  return Array.from({ length: n }, () => sampleRequest(rng));
+}

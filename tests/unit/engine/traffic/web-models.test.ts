@@ -196,3 +196,23 @@ describe('web-sessions (seeds/003 §4.2)', () => {
     expect(started(false)).toBeLessThan(0.93);
   });
 });
+
+describe('packmime requestSizes', () => {
+  it('"farima" redraws only the request sizes (their own stream), and the scenario rejects other values naming the field', () => {
+    const item = { kind: 'packmime', rate: 60, stop: 20 };
+    const indep = exchangeDraws(scenario(item, { duration: 25, warmup: 0 }));
+    const again = exchangeDraws(scenario({ ...item, requestSizes: 'independent' }, { duration: 25, warmup: 0 }));
+    const farima = exchangeDraws(scenario({ ...item, requestSizes: 'farima' }, { duration: 25, warmup: 0 }));
+    expect(indep.length).toBeGreaterThan(1000);
+    expect(again).toEqual(indep);
+    // the same connections with their responses (sizes from the response stream)...
+    const rspOnly = (x: string[]) => x.map((e) => e.split(' ')[2]);
+    expect(found(rspOnly(farima), rspOnly(indep))).toBeGreaterThan(0.97);
+    // ...but other request sizes (each exchange's "request response" pair mostly new)
+    const pairs = (x: string[]) => x.map((e) => e.split(' ').slice(1, 3).join(' '));
+    expect(found(pairs(farima), pairs(indep))).toBeLessThan(0.2);
+    const bad = parseScenario({ version: 1, topology: { kind: 'dumbbell' }, duration: 10, traffic: [{ ...item, requestSizes: 'lrd' }] });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.errors.join('\n')).toContain('traffic.0.requestSizes = "lrd" is not allowed: one of "independent", "farima"');
+  });
+});

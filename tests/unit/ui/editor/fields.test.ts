@@ -179,6 +179,25 @@ describe('units', () => {
     expect(parseDisplay(delay, '20000')).toEqual({ ok: false, error: 'Delay: 20000 ms is out of range; allowed 0 to 10000 ms' });
   });
 
+  it('a decimal comma is read as a point where it cannot be a thousands separator; otherwise the message says how to write it', () => {
+    // a number box dropped the comma: "1,5" became 15 without a word (Chromium, en-US and de-DE);
+    // a phone's decimal keypad in much of Europe offers only the comma
+    const f = editorFields(scenarioWith());
+    const rate = param(f, 'topology.bottleneck.rate');
+    expect(parseDisplay(rate, '1,5')).toEqual({ ok: true, value: 1.5e6 });
+    expect(parseDisplay(rate, ' 0,25 ')).toEqual({ ok: true, value: 0.25e6 });
+    expect(parseDisplay(rate, '12,3456')).toEqual({ ok: true, value: 12.3456e6 });
+    const either = 'write decimals with a point and no thousands separator (1.5, 1500)';
+    expect(parseDisplay(rate, '1,500')).toEqual({ ok: false, error: `Rate: "1,500" could be 1.5 or 1500: ${either}; allowed 0.001 to 1000000 Mb/s` });
+    expect(parseDisplay(rate, '1,000,000')).toEqual({ ok: false, error: `Rate: "1,000,000" is not a number: ${either}; allowed 0.001 to 1000000 Mb/s` });
+    expect(parseDisplay(rate, '1.000,5')).toEqual({ ok: false, error: `Rate: "1.000,5" is not a number: ${either}; allowed 0.001 to 1000000 Mb/s` });
+    const maxP = param(f, 'topology.bottleneck.queue.maxP');
+    expect(parseDisplay(maxP, '0,02')).toEqual({ ok: true, value: 0.02 });
+    expect(parseDisplay(maxP, '-0,5')).toEqual({ ok: false, error: 'max_p: -0.5 is out of range; allowed 0 to 1' });
+    const flows = param(f, 'traffic.0.flows');
+    expect(parseDisplay(flows, '1e400')).toEqual({ ok: false, error: 'Flows: "1e400" is not a number; allowed whole number 1 to 100000' });
+  });
+
   it('puts the label before an engine message and drops the dotted key it starts with', () => {
     const f = editorFields(scenarioWith());
     const minTh = param(f, 'topology.bottleneck.queue.minTh');

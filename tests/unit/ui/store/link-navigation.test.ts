@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { RunController } from '../../../../src/ui/run/controller';
 import { AppStore } from '../../../../src/ui/store/app-store';
-import { applyHash, BAD_LINK_TITLE, KEPT_LINE, scenarioHref, usableLink } from '../../../../src/ui/store/url-sync';
+import { applyHash, BAD_LINK_TITLE, KEPT_LINE, scenarioFromQuery, scenarioHref, usableLink } from '../../../../src/ui/store/url-sync';
 import { decodeLink } from '../../../../src/ui/scenario-api';
 
 /** src/ui/ScenarioFile.tsx, through a computed specifier (the node tsconfig that checks tests has no JSX; vitest loads it). */
@@ -164,5 +164,25 @@ describe('Copy link copies the scenario on screen', () => {
     applyHash('#p=default&seed=abc&topology.bottleneck.queue.maxP=0.05', store, c);
     const h2 = scenarioHref('http://lab.example/#p=default&seed=abc&topology.bottleneck.queue.maxP=0.05', store);
     expect(h2).toBe('http://lab.example/#p=default&topology.bottleneck.queue.maxP=0.05&seed=1');
+  });
+});
+
+describe('a scenario typed in the query (?p=…) instead of after #', () => {
+  it('moves to the fragment and opens; the query keeps its own keys; a fragment wins', () => {
+    // before, `?p=red-vs-dt` opened the first lesson without a word
+    expect(scenarioFromQuery('?p=red-vs-dt&seed=3', '')).toEqual({ search: '', hash: '#p=red-vs-dt&seed=3' });
+    expect(scenarioFromQuery('?classroom=1&p=red-vs-dt&compare=family&seeds=5', '#')).toEqual({ search: '?classroom=1&compare=family&seeds=5', hash: '#p=red-vs-dt' });
+    expect(scenarioFromQuery('?classroom=1&embed=1', '')).toBeNull();
+    expect(scenarioFromQuery('', '')).toBeNull();
+    expect(scenarioFromQuery('?p=red-vs-dt', '#p=ecn-marks')).toBeNull();
+    const moved = scenarioFromQuery('?p=red-vs-dt&seed=3', '')!;
+    const store = new AppStore();
+    const c = new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker);
+    expect(applyHash(moved.hash, store, c)).toBe(false);
+    expect(store.getState().presetName).toBe('red-vs-dt');
+    expect(store.getState().scenario!.seed).toBe(3);
+    // a bad key moved with them is named in the banner like any link's
+    expect(applyHash(scenarioFromQuery('?p=red-vs-dt&sed=3', '')!.hash, store, c)).toBe(true);
+    expect(bannerText(store)).toContain('sed');
   });
 });
