@@ -55,7 +55,7 @@ describe('axe-core on the main views', () => {
     await waitForStatus(page, 'paused');
     await expect.poll(() => page.locator('.insp-pos').count()).toBe(1);
     expect(await axeViolations(page, 'body')).toEqual([]);
-    const minTh = page.getByRole('spinbutton', { name: 'min_th' });
+    const minTh = page.getByRole('textbox', { name: 'min_th' });
     await minTh.fill('500');
     await minTh.press('Enter');
     await expect.poll(() => minTh.getAttribute('aria-invalid')).toBe('true');
