@@ -151,7 +151,7 @@ function specs(): Spec[] {
     },
     {
       aqm: 'redstar', ecn: 'ecn', load: 1.05,
-      text: 'RED* marks ECN-capable data above max_th instead of dropping it, so the senders back off less, Adaptive RED raises max_p and the average climbs toward max_th; the packets that cannot be marked, the SYN-ACKs and FINs, are dropped ever more often. seeds/003\'s "TCP admission problem".',
+      text: 'RED* marks ECN-capable data above max_th instead of dropping it, so the senders back off less, Adaptive RED raises max_p and the average climbs toward max_th; the packets that cannot be marked, the SYN-ACKs and FINs, are dropped ever more often: seeds/003\'s "TCP admission problem".',
       claims: [
         claim('The marked senders push Adaptive RED\'s max_p up: above 0.08 on average (without ECN it stays near 0.05).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.08, (p) => `time-average max_p ${p.toFixed(3)}`),
         claim('The average sits high in the band: above 45 packets on average (max_th is 62.5).', (s) => s.bottleneck.aqm?.means.avg ?? NaN, (q) => q > 45, (q) => `time-average avg ${q.toFixed(1)} packets`),
