@@ -5,8 +5,9 @@
  * run, the inspector showing a decision, the editor holding an invalid value, a web lesson
  * with its response-time chart, and a comparison; and what a keyboard or screen-reader user
  * meets where it was wrong: the File and Export menus close on Escape (focus back on their
- * button) and when the focus leaves them, the focus ring contrasts with the page, a copied
- * link is announced, and the charts' text alternatives say what is drawn.
+ * button) and when the focus leaves them, the focus stays on a control when the one that
+ * had it is disabled or goes, the focus ring contrasts with the page, a copied link is
+ * announced, and the charts' text alternatives say what is drawn.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -126,6 +127,41 @@ describe('keyboard and screen reader', () => {
     expect(await page.locator('.fullscreen').count()).toBe(1);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('.fullscreen').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the focus stays on a control when the one that had it goes: the inspector\'s Previous at the first decision, Compare and Close comparison, a dismissed banner', async () => {
+    const page = await openApp(h(), 'p=default&duration=6&warmup=1&nosuchkey=1');
+    const next = page.getByRole('button', { name: 'Next decision' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, 'paused');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.insp-pos').innerText()).toMatch(/^Decision 2 of/);
+    await page.getByRole('button', { name: 'Previous decision' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.insp-pos').innerText()).toMatch(/^Decision 1 of/);
+    // Previous is disabled now; the focus was dropped to the page
+    await expect.poll(() => focused(page)).toBe('button: Next decision');
+
+    await page.locator('details.slot-compare > summary').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.cmp-panel select.cmp-choice').selectOption({ label: 'the same with a drop-tail queue' });
+    await page.locator('.cmp-panel button.primary').focus();
+    await page.keyboard.press('Enter');
+    // Compare is disabled while it runs: Close comparison has the focus
+    await expect.poll(() => focused(page)).toBe('button: Close comparison');
+    await page.getByRole('table', { name: /^Summaries/ }).waitFor({ timeout: 120_000 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('button: Compare');
+
+    // the link's unknown key has a banner; dismissed from the keyboard, Play gets the focus
+    const dismiss = page.getByRole('button', { name: /^Dismiss/ });
+    expect(await dismiss.count()).toBe(1);
+    await dismiss.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dismiss.count()).toBe(0);
+    await expect.poll(() => focused(page)).toBe('button: Play');
     await page.context().close();
   });
 
