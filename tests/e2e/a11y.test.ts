@@ -198,6 +198,16 @@ describe('keyboard and screen reader', () => {
     await page.context().close();
   });
 
+  it('the fold triangles of the claims and Compare headings are not read out (a summary says open or closed itself)', async () => {
+    const page = await openApp(h(), 'p=default');
+    const claims = await page.locator('.claims > summary').ariaSnapshot();
+    expect(claims).toContain('heading "What this run should show');
+    const compare = await page.locator('.slot-compare > summary').ariaSnapshot();
+    expect(compare).toContain('heading "Compare scenarios"');
+    for (const t of [claims, compare, await page.locator('summary[aria-label^="File"]').ariaSnapshot()]) expect(t).not.toMatch(/[▾▸]/);
+    await page.context().close();
+  });
+
   it('every chart has a text alternative beyond its title before it was ever scrolled to, naming the lesson\'s four flows', async () => {
     const page = await openApp(h(), 'p=default');
     const names = await page.locator('section[data-chart] canvas[role=img]').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label') ?? ''));
