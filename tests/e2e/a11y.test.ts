@@ -86,6 +86,18 @@ describe('axe-core on the main views', () => {
   });
 });
 
+describe('projector', () => {
+  it('classroom mode at 1024x768: the side panel below the charts is part of the page, not a box scrolling inside it; beside the charts (1280) it still scrolls on its own', async () => {
+    const sideBox = (page: Page) => page.locator('aside.side').evaluate((e) => ({ scrolls: e.scrollHeight > e.clientHeight + 1, maxHeight: getComputedStyle(e).maxHeight }));
+    const narrow = await openApp(h(), 'p=default', { query: '?classroom=1', width: 1024, height: 768 });
+    expect(await sideBox(narrow)).toEqual({ scrolls: false, maxHeight: 'none' });
+    await narrow.context().close();
+    const wide = await openApp(h(), 'p=default', { query: '?classroom=1', width: 1280, height: 768 });
+    expect((await sideBox(wide)).maxHeight).not.toBe('none');
+    await wide.context().close();
+  });
+});
+
 describe('keyboard and screen reader', () => {
   it('the File menu: Enter opens it, Escape closes it and gives the focus back; tabbing out of it or a click elsewhere closes it', async () => {
     const page = await openApp(h(), 'p=default');
