@@ -71,7 +71,7 @@ export function HelpButton() {
             <dt>
               <kbd>Esc</kbd>
             </dt>
-            <dd>leave a full-screen chart, close this help</dd>
+            <dd>close a menu (File, Export), leave a full-screen chart, close this help</dd>
             <dt>
               <kbd>?</kbd>
             </dt>
