@@ -370,7 +370,10 @@ export function App() {
               </button>
             </div>
           </div>
-        ) : null}
+        ) : (
+          // the embedded view (slides) shows no brand row; a screen reader still gets the page's heading
+          <h1 className="sr-only">AQM Lab</h1>
+        )}
         {!embed ? <PrintSource /> : null}
         <Transport />
       </header>
