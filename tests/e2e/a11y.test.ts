@@ -86,13 +86,26 @@ describe('axe-core on the main views', () => {
     await page.context().close();
   });
 
-  it('no violation on a web lesson after its run (response-time chart) nor on a comparison; the response chart says its quantiles', async () => {
+  it('no violation on a web lesson after its run (response-time chart) nor on a comparison; the response chart says its quantiles and reads out from the keyboard', async () => {
     const page = await openApp(h(), 'p=web-dt148-80&duration=12&warmup=3');
     await runToEnd(page);
     expect(await pageViolations(page)).toEqual([]);
     // the read-out needs a pointer: the canvas's name gives the curves in words
     const name = await page.locator('.chart-response canvas').getAttribute('aria-label');
     expect(name).toMatch(/this run, [\d,]+ responses: half within [\d.]+ m?s, 90 % within [\d.]+ m?s, 99 % within [\d.]+ m?s; uncongested/);
+    // the read-out from the keyboard: ← → move it (and do not step the run), Home goes to 0
+    const canvas = page.locator('.chart-response canvas');
+    const readout = page.locator('.chart-response .response-readout');
+    await canvas.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => readout.innerText()).toMatch(/^within [\d.]+ m?s: this run: [\d.]+ %/);
+    const first = await readout.innerText();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => readout.innerText()).not.toBe(first);
+    await page.keyboard.press('Home');
+    await expect.poll(() => readout.innerText()).toMatch(/^within 0 ms/);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('done');
+    expect(await readout.getAttribute('aria-live')).toBe('polite');
     await page.locator('.chart-response').screenshot({ path: `${SHOTS}/a11y-response.png` });
     await page.context().close();
 

@@ -80,7 +80,7 @@ export function curvesText(curves: readonly RtCurve[]): string {
 
 /** What the line under the chart says before the chart is pointed at. */
 export function readoutHint(mode: RtMode): string {
-  return mode === 'cdf' ? 'Point at the chart (or tap it) to read off how many responses completed within a time.' : 'Point at the chart (or tap it) to read off how many responses took longer than a time.';
+  return mode === 'cdf' ? 'Point at the chart (or tap it, or focus it and press ← →) to read off how many responses completed within a time.' : 'Point at the chart (or tap it, or focus it and press ← →) to read off how many responses took longer than a time.';
 }
 
 function legendItems(curves: readonly RtCurve[]): LegendItem[] {
