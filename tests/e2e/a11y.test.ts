@@ -236,6 +236,24 @@ describe('keyboard and screen reader', () => {
     await page.context().close();
   });
 
+  it("an editor field's 'applies on restart' tag is part of its name as Chromium computes it, in brackets without inner spaces", async () => {
+    const page = await openApp(h(), 'p=default&duration=30&warmup=2');
+    await page.evaluate(() => window.__aqmlab!.controller.start());
+    await page.locator('.sed-restart').first().waitFor();
+    // Chromium's own accessible name (Playwright's role queries compute theirs): hidden
+    // parentheses around the seen tag read "Seed ( applies on restart )"
+    const cdp = await page.context().newCDPSession(page);
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const name = async (sel: string) => {
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: sel });
+      const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+      return (nodes[0].name?.value as string | undefined) ?? '';
+    };
+    expect(await name('.sed-field[data-path=seed] input')).toBe('Seed (applies on restart)');
+    expect(await name('.sed-field[data-path="topology.bottleneck.queue.kind"] select')).toBe('Queue discipline (applies on restart)');
+    await page.context().close();
+  });
+
   it('Copy link is announced: a status region says the link was copied', async () => {
     const page = await openApp(h(), 'p=default');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(h().url).origin });

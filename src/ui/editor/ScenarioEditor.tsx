@@ -52,14 +52,17 @@ function ErrorText({ id, text, f }: { id: string; text: string | undefined; f: E
 }
 
 /**
- * Inside the field's label, so it is part of the control's accessible name: the hidden
- * parentheses keep that name apart from the label ("Seed (applies on restart)", where a
- * screen reader read "Seedapplies on restart").
+ * Inside the field's label, so it is part of the control's accessible name, set apart from
+ * the label ("Seed (applies on restart)", where a screen reader read "Seedapplies on
+ * restart"). The name comes from one hidden span holding the whole bracket, the tag seen is
+ * left out of it: Chromium puts a space around each hidden (absolutely placed) span, and
+ * hidden parentheses around the seen words read "Seed ( applies on restart )".
  */
 function RestartTag({ show }: { show: boolean }) {
   return show ? (
     <span className="sed-restart">
-      <span className="sr-only"> (</span>applies on restart<span className="sr-only">)</span>
+      <span aria-hidden="true">applies on restart</span>
+      <span className="sr-only"> (applies on restart)</span>
     </span>
   ) : null;
 }
