@@ -67,7 +67,7 @@ export function HelpButton() {
             <dt>
               <kbd>→</kbd> <kbd>←</kbd>
             </dt>
-            <dd>step to the next / back to the previous decision (on the response-time chart, once focused: move its read-out)</dd>
+            <dd>step to the next / back to the previous decision (on a response-time chart or Compare's overlay, once focused: move its read-out)</dd>
             <dt>
               <kbd>Esc</kbd>
             </dt>

@@ -121,6 +121,54 @@ describe('axe-core on the main views', () => {
   });
 });
 
+describe("the compare and family overlays' response-time read-out", () => {
+  /** Focus the overlay's canvas and move its read-out with the keys, as on the live chart. */
+  async function keyedReadout(page: Page, shot: string): Promise<void> {
+    const canvas = page.locator('[data-testid=compare-response] canvas');
+    const line = page.locator('[data-testid=compare-response] .cmp-legend-line');
+    await canvas.scrollIntoViewIfNeeded();
+    await canvas.focus();
+    expect(await line.getAttribute('aria-live')).toBe('polite');
+    expect(await canvas.getAttribute('aria-describedby')).toBe(await line.getAttribute('id'));
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => line.innerText()).toMatch(/^within [\d.]+ m?s: .+: [\d.]+ %.*uncongested: [\d.]+ %/);
+    const first = await line.innerText();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => line.innerText()).not.toBe(first);
+    await page.keyboard.press('Home');
+    await expect.poll(() => line.innerText()).toMatch(/^within 0 ms/);
+    await page.keyboard.press('End');
+    await expect.poll(() => line.innerText()).toMatch(/^within 2 s/);
+    await page.keyboard.press('ArrowLeft');
+    await page.locator('[data-testid=compare-response]').screenshot({ path: `${SHOTS}/a11y-${shot}-readout.png` });
+    // the keys moved the read-out, not the main run (← → step it elsewhere)
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).not.toBe('paused');
+    // leaving the chart ends a read-out the keys made
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => line.innerText()).toMatch(/^Point at the chart/);
+  }
+
+  it('Compare (drop-tail against RED + ECN) and a lesson family: the overlay takes the focus, ← → Home End move its read-out', async () => {
+    const page = await openApp(h(), 'p=web-dt148-80&duration=8&warmup=2');
+    await page.locator('details.slot-compare > summary').click();
+    await page.locator('.cmp-panel select.cmp-choice').selectOption('v:red-ecn');
+    await page.locator('.cmp-panel button.primary').click();
+    await page.locator('[data-testid=compare-response] canvas').waitFor({ timeout: 120_000 });
+    await page.getByRole('table', { name: /^Summaries/ }).waitFor({ timeout: 120_000 });
+    await keyedReadout(page, 'compare');
+    expect(await pageViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Close comparison' }).click();
+
+    await page.locator('.cmp-panel select.cmp-choice').selectOption('f:family');
+    const boxes = page.locator('.cmp-family input[type=checkbox]');
+    for (let i = 0; i < (await boxes.count()); i++) if ((await boxes.nth(i).isChecked()) !== i < 2) await boxes.nth(i).setChecked(i < 2);
+    await page.locator('.cmp-panel button.primary').click();
+    await page.waitForFunction(() => document.querySelectorAll('.cmp-progress').length === 3 && [...document.querySelectorAll('.cmp-progress')].every((e) => /done/.test(e.textContent ?? '')), undefined, { timeout: 180_000, polling: 250 });
+    await keyedReadout(page, 'family');
+    await page.context().close();
+  });
+});
+
 describe('projector', () => {
   it('classroom mode at 1024x768: the side panel below the charts is part of the page, not a box scrolling inside it; beside the charts (1280) it still scrolls on its own', async () => {
     const sideBox = (page: Page) => page.locator('aside.side').evaluate((e) => ({ scrolls: e.scrollHeight > e.clientHeight + 1, maxHeight: getComputedStyle(e).maxHeight }));

@@ -21,7 +21,7 @@ import { BUILD_ID } from '../build-id';
 import { chartPng, chartSvg, download, fileStem, responseTimesCsv, responseTimesJson, type FigureSource } from './export';
 import type { ChartDef } from './types';
 import { calibrationLine, calibrationStepLine } from './calibration-text';
-import { BASELINE_COLOR, curvesText, drawResponseTimes, readoutHint, RUN_COLOR, type RtCurve, type RtLayout, type RtMode } from './response-plot';
+import { BASELINE_COLOR, curvesText, drawResponseTimes, moveReadout, readoutHint, RUN_COLOR, type RtCurve, type RtLayout, type RtMode } from './response-plot';
 import './response-chart.css';
 
 /** `full`: the copy shown full screen (the ⤢ button, as every chart has). */
@@ -154,21 +154,14 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   }, [store, loop, hasWeb, mode, large]);
 
   /**
-   * The read-out from the keyboard: the chart takes the focus, ← → move the read-out line by a
-   * fortieth of the plot (Home and End to its ends), and the line under the chart says what
-   * it reads. The keys stay here: elsewhere ← → step the run.
+   * The read-out from the keyboard: the chart takes the focus, ← → move the read-out line
+   * (Home and End to its ends: moveReadout), and the line under the chart says what it
+   * reads. The keys stay here: elsewhere ← → step the run.
    */
   const onKey = (e: React.KeyboardEvent<HTMLCanvasElement>) => {
-    const L = layoutRef.current;
-    if (!L || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
-    e.preventDefault();
-    e.stopPropagation();
-    const x0 = L.r.x;
-    const x1 = L.r.x + L.r.w;
-    const at = hover.current ?? (x0 + x1) / 2;
-    const step = L.r.w / 40;
-    const to = e.key === 'Home' ? x0 : e.key === 'End' ? x1 : at + (e.key === 'ArrowRight' ? step : -step);
-    hover.current = Math.max(x0, Math.min(x1, to));
+    const to = moveReadout(e, layoutRef.current, hover.current);
+    if (to === null) return;
+    hover.current = to;
     keyed.current = true;
     loop.invalidate();
   };

@@ -83,6 +83,32 @@ export function readoutHint(mode: RtMode): string {
   return mode === 'cdf' ? 'Point at the chart (or tap it, or focus it and press ← →) to read off how many responses completed within a time.' : 'Point at the chart (or tap it, or focus it and press ← →) to read off how many responses took longer than a time.';
 }
 
+/** A key press, as far as moving the read-out needs it (a DOM or a React keyboard event). */
+export interface ReadoutKey {
+  key: string;
+  preventDefault(): void;
+  stopPropagation(): void;
+}
+
+/**
+ * The read-out of a focused response-time chart (the live chart and the compare/family
+ * overlay) moved from the keyboard: ← → move its line by a fortieth of the plot from `at`
+ * (the middle before any), Home and End go to the plot's ends. Returns the new x pixel, the
+ * key then taken (its default and the page's ← → step of the run left out), or null for
+ * any other key or before the plot was drawn, the key left alone.
+ */
+export function moveReadout(e: ReadoutKey, layout: RtLayout | null, at: number | null): number | null {
+  if (!layout || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return null;
+  e.preventDefault();
+  e.stopPropagation();
+  const x0 = layout.r.x;
+  const x1 = layout.r.x + layout.r.w;
+  const from = at ?? (x0 + x1) / 2;
+  const step = layout.r.w / 40;
+  const to = e.key === 'Home' ? x0 : e.key === 'End' ? x1 : from + (e.key === 'ArrowRight' ? step : -step);
+  return Math.max(x0, Math.min(x1, to));
+}
+
 function legendItems(curves: readonly RtCurve[]): LegendItem[] {
   return curves.filter((c) => !c.faint).map((c) => ({ label: `${c.label} (${c.hist.n.toLocaleString('en-US')})`, color: c.color, dash: c.dash }));
 }

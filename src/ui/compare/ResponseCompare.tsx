@@ -3,12 +3,12 @@
  * (or CCDF) and the uncongested baseline, with the same hover read-out as the live chart,
  * e.g. drop-tail against ARED+ECN at 80 % load (seeds/000 Figs. 19-20).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { SERIES } from '../colors';
 import { CanvasPainter } from '../charts/painter';
 import { fontsFor } from '../charts/plot';
-import { BASELINE_COLOR, drawResponseTimes, readoutHint, responseHeight, type RtCurve, type RtMode } from '../charts/response-plot';
+import { BASELINE_COLOR, drawResponseTimes, moveReadout, readoutHint, responseHeight, type RtCurve, type RtLayout, type RtMode } from '../charts/response-plot';
 import type { ExchangeStore } from '../store/exchange-store';
 
 export interface ComparedRun {
@@ -41,6 +41,11 @@ export function ResponseCompare({
   const [hover, setHover] = useState<number | null>(null);
   const [readout, setReadout] = useState<string | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  // the plot as last drawn, for moving the read-out with the keys (as on the live chart)
+  const layoutRef = useRef<RtLayout | null>(null);
+  // the read-out was moved with the keys (leaving the chart ends it; a tap's stays)
+  const keyed = useRef(false);
+  const readoutId = useId();
   // classroom: the large type needs room (the rotated axis label is longer than a 320-px plot);
   // taller still when the legend needs more lines (many lessons on a narrow screen)
   const baseHeight = classroom ? 480 : 320;
@@ -82,6 +87,7 @@ export function ResponseCompare({
     ctx.fillRect(0, 0, width, height);
     const out = drawResponseTimes(new CanvasPainter(ctx, width, height, fonts.line), curves, mode, fonts, hover);
     canvas.dataset.points = String(out.drawn);
+    layoutRef.current = out.layout;
     setReadout(out.readout);
   }, [runs, faint, baseline, mode, large, hover, classroom, media]);
 
@@ -99,18 +105,41 @@ export function ResponseCompare({
           &gt; 50 KB
         </button>
       </div>
+      {/* the read-out from the keyboard as on the live chart: focused, ← → move it (Home,
+          End to the ends) instead of stepping the run, and the line under it says it */}
       <canvas
         ref={canvasRef}
         role="img"
+        tabIndex={0}
+        aria-describedby={readoutId}
         aria-label={`Response-time distributions of ${runs.map((r) => r.label).join(' and ')}. ${readout ?? ''}`}
-        onPointerDown={(e) => setHover(e.clientX - e.currentTarget.getBoundingClientRect().left)}
-        onPointerMove={(e) => setHover(e.clientX - e.currentTarget.getBoundingClientRect().left)}
+        onKeyDown={(e) => {
+          const to = moveReadout(e, layoutRef.current, hover);
+          if (to === null) return;
+          keyed.current = true;
+          setHover(to);
+        }}
+        onBlur={() => {
+          if (!keyed.current) return;
+          keyed.current = false;
+          setHover(null);
+        }}
+        onPointerDown={(e) => {
+          keyed.current = false;
+          setHover(e.clientX - e.currentTarget.getBoundingClientRect().left);
+        }}
+        onPointerMove={(e) => {
+          keyed.current = false;
+          setHover(e.clientX - e.currentTarget.getBoundingClientRect().left);
+        }}
         // a tap's finger leaves at once: its read-out stays until the next tap
         onPointerLeave={(e) => {
           if (e.pointerType !== 'touch') setHover(null);
         }}
       />
-      <p className={`cmp-legend-line${readout === null ? ' cmp-hint' : ''}`}>{readout ?? readoutHint(mode)}</p>
+      <p id={readoutId} className={`cmp-legend-line${readout === null ? ' cmp-hint' : ''}`} aria-live="polite">
+        {readout ?? readoutHint(mode)}
+      </p>
     </div>
   );
 }
