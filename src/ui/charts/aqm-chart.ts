@@ -13,7 +13,7 @@
 import { format } from 'd3';
 import type { AqmVar } from '../../engine/aqm/queue-disc';
 import { aqmByKind } from '../../engine/aqm/registry';
-import { OKABE_ITO, SERIES } from '../colors';
+import { PALETTE, SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
@@ -26,8 +26,8 @@ function hasValues(store: SeriesStore, col: string): boolean {
   return false;
 }
 
-const PROB_COLORS = [SERIES.maxP, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple];
-const SECOND_COLOR = OKABE_ITO.vermillion;
+const PROB_COLORS = [SERIES.maxP, PALETTE.bluishGreen, PALETTE.reddishPurple];
+const SECOND_COLOR = PALETTE.vermillion;
 
 interface Layout {
   /** RED family: p_b and p_a from the average (when the AQM declares no probability of its own but max_p). */

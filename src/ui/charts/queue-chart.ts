@@ -95,7 +95,7 @@ export const queueChart: ChartDef = {
       if (lowMax <= top) items.push({ label: 'max_th', color: SERIES.maxTh, dash: [10, 5] });
       if (gentleOn && 2 * lowMax <= top) items.push({ label: '2·max_th', color: SERIES.gentleTh, dash: [3, 4] });
     }
-    if (bandLow) items.push({ label: 'target band', color: SERIES.band, dash: [4, 3], width: 2 });
+    if (bandLow) items.push({ label: 'target band', color: SERIES.bandLine, dash: [4, 3], width: 2 });
     if (target) items.push({ label: q.kind === 'rem' ? 'b* (target queue)' : q.kind === 'pi' ? 'q_ref (target queue)' : 'target queue', color: SERIES.avg, dash: [6, 4], width: 2.5 });
     // likewise the buffer: a queue held far below a large one (PI's 240 packets in a 2000-packet
     // buffer) gives an axis that stops under it
@@ -163,8 +163,8 @@ export const queueChart: ChartDef = {
       }
       drawn += drawSteps(p, main, x, y, g2, tEnd, { color: SERIES.gentleTh, width: 2, dash: [3, 4] });
     }
-    drawn += drawSeries(p, main, x, y, store, bandLow, { color: SERIES.band, width: 2, dash: [4, 3] }, c.scratch, 'th.bandLow', trTh);
-    drawn += drawSeries(p, main, x, y, store, bandHigh, { color: SERIES.band, width: 2, dash: [4, 3] }, c.scratch, 'th.bandHigh', trTh);
+    drawn += drawSeries(p, main, x, y, store, bandLow, { color: SERIES.bandLine, width: 2, dash: [4, 3] }, c.scratch, 'th.bandLow', trTh);
+    drawn += drawSeries(p, main, x, y, store, bandHigh, { color: SERIES.bandLine, width: 2, dash: [4, 3] }, c.scratch, 'th.bandHigh', trTh);
     drawn += drawSeries(p, main, x, y, store, target, { color: SERIES.avg, width: 2.5, dash: [6, 4] }, c.scratch, 'th.target', trTh);
     const tr = u.scale === 1 ? undefined : (v: number) => v * u.scale;
     drawn += drawSeries(p, main, x, y, store, qcol, { color: SERIES.queue, width: 2 }, c.scratch, 'q', tr);

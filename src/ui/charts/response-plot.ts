@@ -6,7 +6,7 @@
  * Pure: draws through a Painter, no DOM.
  */
 import { scaleLinear, scaleLog } from 'd3';
-import { OKABE_ITO, SERIES } from '../colors';
+import { PALETTE, SERIES } from '../colors';
 import { BIN_COUNT, binEdge, type RtHistogram } from '../store/exchange-store';
 import type { Painter, Rect } from './painter';
 import { legend, plotRect, wrapWords, type Fonts, type LegendItem } from './plot';
@@ -28,10 +28,10 @@ const CCDF_RANGE: [number, number] = [0.01, 100];
 /** The CCDF's lowest share drawn (0.01 %): its log axis ends there. */
 export const CCDF_FLOOR = 1e-4;
 
-export const RUN_COLOR = OKABE_ITO.blue;
+export const RUN_COLOR = PALETTE.blue;
 export const BASELINE_COLOR = '#555c66';
 /** Colours of overlaid runs (compare view). */
-export const OVERLAY_COLORS = [OKABE_ITO.blue, OKABE_ITO.vermillion, OKABE_ITO.bluishGreen, OKABE_ITO.reddishPurple, OKABE_ITO.orange];
+export const OVERLAY_COLORS = [PALETTE.blue, PALETTE.vermillion, PALETTE.bluishGreen, PALETTE.reddishPurple, PALETTE.orange];
 
 export interface RtLayout {
   r: Rect;

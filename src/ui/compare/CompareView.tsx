@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
-import { OKABE_ITO, SERIES } from '../colors';
+import { PALETTE, SERIES } from '../colors';
 import { hasWebTraffic, viewOf } from '../scenario-view';
 import { compareSummaries, foldFlows, relText, type DiffRow } from './diff';
 import { LineChart, type ChartLine } from './LineChart';
@@ -35,8 +35,8 @@ export interface CompareViewProps {
 
 export type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
 
-const COLOR_A = OKABE_ITO.blue;
-const COLOR_B = OKABE_ITO.vermillion;
+const COLOR_A = PALETTE.blue;
+const COLOR_B = PALETTE.vermillion;
 const DASH_B = '7 3';
 
 /** Reports `running` to `onRunning` as it changes, and false when the view goes (Close comparison stops its runs). */

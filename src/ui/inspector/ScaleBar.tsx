@@ -37,7 +37,7 @@ const TICK_COLOR: Record<Tone, string> = {
   high: SERIES.maxTh,
   top: SERIES.gentleTh,
   target: SERIES.avg,
-  band: SERIES.band,
+  band: SERIES.bandLine,
   calm: SERIES.minTh,
   random: SERIES.maxTh,
   gentle: SERIES.gentleTh,
