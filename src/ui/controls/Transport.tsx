@@ -81,6 +81,7 @@ export function Transport() {
   const now = useAppState(store, (s) => s.now);
   const end = useAppState(store, (s) => s.end);
   const simRate = useAppState(store, (s) => s.simRate);
+  const paceRate = useAppState(store, (s) => s.paceRate);
   const stepWhat = useAppState(store, (s) => s.stepWhat);
   const stepFlow = useAppState(store, (s) => s.stepFlow);
   const stepNote = useAppState(store, (s) => s.stepNote);
@@ -109,7 +110,8 @@ export function Transport() {
   const finite = Number.isFinite(end) && end > 0;
   const byTime = finite ? Math.min(1, now / end) : Number.isFinite(bytesFrac) ? bytesFrac : 0;
   const frac = status === 'done' ? 1 : Number.isFinite(exchFrac) ? Math.max(exchFrac, byTime) : byTime;
-  const left = finite && simRate > 0 && active ? (end - now) / simRate : NaN;
+  // over the last seconds at max speed, not the worker's last quarter second (which jumps with the traffic)
+  const left = finite && paceRate > 0 && active ? (end - now) / paceRate : NaN;
   const targets = useMemo(() => stepTargets(view), [view]);
   const what = STEP_LABELS[stepWhat];
   return (

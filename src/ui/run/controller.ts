@@ -14,6 +14,7 @@ import type { EngineScenario } from '../../engine/sim-run';
 import { viewOf } from '../scenario-view';
 import { noRun, type AppStore } from '../store/app-store';
 import { calibrations } from './calibrations';
+import { Pace } from './pace';
 import { queueUnitSwitch } from './queue-unit';
 import { DEFAULT_STEP, STEP_HORIZON_SIM_S, STEP_HORIZON_WALL_MS, STEP_LABELS, stepTargets } from './step-targets';
 
@@ -44,12 +45,20 @@ export const LARGE_RUN_SECONDS = 120;
 /** ...or more engine memory than this, bytes. */
 export const LARGE_RUN_BYTES = 1e9;
 
-/** The question to ask before starting `scenario`, or null when it is not very large (src/engine/estimate.ts). */
-export function largeRunQuestion(scenario: Scenario): string | null {
+/**
+ * The question to ask before starting `scenario`, or null when it is not very large
+ * (src/engine/estimate.ts). `eventsPerSec`: the engine's pace measured in this tab
+ * (Pace.eventsPerSec), used for the time instead of the nominal rate when known: on a slow
+ * laptop the nominal rate promised a fifth to a tenth of the time the run took, and runs of
+ * many minutes there were started without a question.
+ */
+export function largeRunQuestion(scenario: Scenario, eventsPerSec = NaN): string | null {
   const e = estimateRun(scenario);
-  if (e.wallSeconds <= LARGE_RUN_SECONDS && e.memoryBytes <= LARGE_RUN_BYTES) return null;
+  const measured = Number.isFinite(eventsPerSec) && eventsPerSec > 0 ? eventsPerSec : undefined;
+  const wall = measured !== undefined ? e.events / measured : e.wallSeconds;
+  if (wall <= LARGE_RUN_SECONDS && e.memoryBytes <= LARGE_RUN_BYTES) return null;
   const why = e.memoryBytes > LARGE_RUN_BYTES ? `it needs about ${bytesText(e.memoryBytes)} of memory, more than a browser tab may have` : 'it would keep this tab busy for a long time';
-  return `This run is very large: ${why}.\n\nEstimate: ${estimateText(e)}.\n\nYou can pause or reset it at any time. Start it anyway?`;
+  return `This run is very large: ${why}.\n\nEstimate: ${estimateText(e, measured)}.\n\nYou can pause or reset it at any time. Start it anyway?`;
 }
 
 /** Does a decision record match a step target? (same rule as the worker's) */
@@ -107,7 +116,17 @@ export class RunController {
     private readonly makeWorker: WorkerFactory = defaultWorkerFactory,
     private readonly confirm: Confirm = browserConfirm,
     private readonly separateBaseline: boolean = twoCores(),
+    /** Wall clock, ms (the run's pace is measured on it). */
+    private readonly clock: () => number = () => performance.now(),
   ) {}
+
+  /** How fast runs go in this tab at max speed: the time left and the large-run question use it. */
+  private readonly pace = new Pace();
+
+  /** The engine's events per second measured at max speed in this tab (NaN until measured). */
+  measuredEventsPerSec(): number {
+    return this.pace.eventsPerSec();
+  }
 
   /**
    * Makes the simulation worker ahead of the first Play (the page calls it once loaded):
@@ -248,7 +267,7 @@ export class RunController {
     const s = this.store.getState();
     if (!s.scenario) return;
     // a very large run starts only if the user says so (issue 8: an estimate and a question, never a frozen tab)
-    const question = largeRunQuestion(s.scenario);
+    const question = largeRunQuestion(s.scenario, this.pace.eventsPerSec());
     if (question !== null && !this.confirm(question)) {
       this.store.set({ runError: { message: 'The run was not started: it is very large.', fields: [{ path: '', message: question.split('\n\n').slice(0, 2).join(' ') }] } });
       return;
@@ -257,6 +276,7 @@ export class RunController {
     this.live = true;
     this.startPaused = paused;
     this.stopBaseline();
+    this.pace.stop();
     this.store.series.clear();
     this.store.exchanges.clear();
     this.pinned = null;
@@ -268,7 +288,8 @@ export class RunController {
   play(): void {
     const st = this.store.getState().status;
     if (st === 'paused' && this.live) {
-      this.store.set({ status: 'running', stepNote: null });
+      this.pace.stop();
+      this.store.set({ status: 'running', stepNote: null, paceRate: NaN });
       this.send(toWorker({ type: 'resume' }));
     } else if (st === 'idle' || st === 'done' || st === 'error' || (st === 'paused' && !this.live)) this.start();
   }
@@ -292,6 +313,7 @@ export class RunController {
    */
   reset(): void {
     this.stopBaseline();
+    this.pace.stop();
     if (this.live) this.dropWorker();
     this.live = false;
     this.runId++;
@@ -303,7 +325,9 @@ export class RunController {
   }
 
   setSpeed(speed: Speed): void {
-    this.store.set({ speed });
+    // a stretch at another speed (or a new one at max) is measured afresh
+    if (speed !== this.store.getState().speed) this.pace.stop();
+    this.store.set({ speed, paceRate: NaN });
     if (this.live) this.send(toWorker({ type: 'set-speed', speed }));
   }
 
@@ -491,8 +515,12 @@ export class RunController {
       case 'exchanges':
         store.exchanges.append(m.baseline, m.rt, m.rsp, m.lost);
         return;
-      case 'progress':
+      case 'progress': {
         this.releaseBaseline(m.now);
+        const st = store.getState();
+        if (st.status === 'running' && st.speed === 'max') this.pace.sample(this.clock(), m.now, m.events);
+        else this.pace.stop();
+        const paceRate = this.pace.simRate();
         store.set((s) => ({
           now: m.now,
           end: m.end,
@@ -500,8 +528,10 @@ export class RunController {
           simRate: m.simRate,
           summary: m.summary ?? s.summary,
           flowsTotal: m.summary ? (m.flowsTotal ?? null) : s.flowsTotal,
+          paceRate,
         }));
         return;
+      }
       case 'decisions': {
         const pin = this.pinned;
         this.pinned = null;
@@ -539,11 +569,13 @@ export class RunController {
               ? `No ${what} in ${secs(m.now - from)} of simulated time (t = ${secs(from)} to ${secs(m.now)}); paused there. Step again to look further${stepTargets(viewOf(s.scenario)).length > 1 ? ', or step to another target' : ''}.`
               : null;
         this.releaseBaseline(m.now);
-        store.set({ status: 'paused', now: m.now, stepNote: note });
+        this.pace.stop();
+        store.set({ status: 'paused', now: m.now, stepNote: note, paceRate: NaN });
         return;
       }
       case 'done':
         this.live = false;
+        this.pace.stop();
         this.runEnded = true;
         this.releaseBaseline(m.result.summary.simulatedSeconds);
         if (this.baseNow >= this.runNow) this.baselineFinished();
