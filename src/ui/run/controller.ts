@@ -548,7 +548,7 @@ export class RunController {
       case 'progress': {
         this.releaseBaseline(m.now);
         const st = store.getState();
-        if (st.status === 'running' && st.speed === 'max') this.pace.sample(this.clock(), m.now, m.events);
+        if (st.status === 'running') this.pace.sample(this.clock(), m.now, m.events, st.speed === 'max');
         else this.pace.stop();
         const paceRate = this.pace.simRate();
         store.set((s) => ({

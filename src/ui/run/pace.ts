@@ -1,10 +1,10 @@
 /**
- * How fast runs go in this tab, from the worker's progress reports while a run goes at max
- * speed. Two uses:
- * - the Transport's "time left": the simulated seconds per wall second over the last few
- *   seconds. The worker's own rate is over a quarter of a second and jumps with the traffic
+ * How fast runs go in this tab, from the worker's progress reports while a run goes. Two uses:
+ * - the Transport's "time left" at max speed and "running at N×" below the speed asked for:
+ *   the simulated seconds per wall second over the last few seconds. The worker's own rate is over a quarter of a second and jumps with the traffic
  *   (a web run's bursts) and with what else the machine does: on a busy or slow machine it
- *   said 104 s left, then 62, then 17 for a run with 25 s to go (docs/speed.md);
+ *   said 104 s left, then 62, then 17 for a run with 25 s to go, and at 10x "running at
+ *   3.9×" came and went from one second to the next (docs/speed.md);
  * - the question before a very large run: the engine's events per second measured here,
  *   where a slow laptop runs 5-10x below the nominal rate the estimate otherwise assumes.
  */
@@ -23,20 +23,23 @@ interface Sample {
 }
 
 export class Pace {
-  /** The current stretch at max speed (a pause, another speed or a new run ends it). */
+  /** The current stretch at one speed (a pause, another speed or a new run ends it). */
   private stretch: Sample[] = [];
   /** Over every stretch at max speed in this tab. */
   private wallS = 0;
   private events = 0;
 
-  /** A progress report while the run goes at max speed: wall clock ms, simulated s, events so far. */
-  sample(wallMs: number, sim: number, events: number): void {
+  /**
+   * A progress report while the run goes: wall clock ms, simulated s, events so far;
+   * `atMax`: at max speed (only then do its events count towards the events per second).
+   */
+  sample(wallMs: number, sim: number, events: number, atMax = true): void {
     const last = this.stretch.at(-1);
     if (last) {
       if (!(wallMs > last.wall) || sim < last.sim || events < last.events) {
         // another run's counters (or a clock that did not move): start over
         this.stretch = [];
-      } else {
+      } else if (atMax) {
         this.wallS += (wallMs - last.wall) / 1000;
         this.events += events - last.events;
       }
@@ -46,7 +49,7 @@ export class Pace {
     while (this.stretch.length > 2 && wallMs - this.stretch[1].wall >= PACE_WINDOW_MS) this.stretch.shift();
   }
 
-  /** The stretch at max speed has ended (paused, slowed down, reset, a new run, done). */
+  /** The stretch at one speed has ended (paused, another speed, reset, a new run, done). */
   stop(): void {
     this.stretch = [];
   }

@@ -58,8 +58,8 @@ export interface AppState {
   /** Simulated seconds per wall second achieved. */
   simRate: number;
   /**
-   * Simulated seconds per wall second over the last few seconds at max speed (NaN: not
-   * measured yet, or not at max): the time left is taken from it (src/ui/run/pace.ts).
+   * Simulated seconds per wall second over the last few seconds at the current speed (NaN:
+   * not measured yet): the time left at max and "running at N×" are taken from it (src/ui/run/pace.ts).
    */
   paceRate: number;
   summary: Summary | null;

@@ -119,10 +119,20 @@ describe('time left and the large-run question from the measured pace', () => {
     expect(store.getState().paceRate).toBeNaN();
     progress(61_500, st.now + 15, 1.15e6, 10);
     expect(store.getState().paceRate).toBe(10);
-    // at 1x there is no pace (and no time left)
-    c.setSpeed(1);
+    const events = c.measuredEventsPerSec();
+    // at 10x on a machine that cannot keep up: the pace of the last seconds says how fast it goes
+    // ("running at 4×"), whatever the quarter-second rate did; its events are not the engine's capacity
+    c.setSpeed(10);
     progress(62_000, st.now + 15.5, 1.16e6, 1);
     expect(store.getState().paceRate).toBeNaN();
+    const g10 = bursty(62_000, st.now + 15.5, 1.16e6);
+    for (let k = 0; k < 12; k++) {
+      const s = g10.next().value!;
+      progress(s.wall, st.now + 15.5 + (s.sim - st.now - 15.5) * (4 / 11), s.events, s.simRate);
+    }
+    expect(store.getState().paceRate).toBeGreaterThan(3.3);
+    expect(store.getState().paceRate).toBeLessThan(4.7);
+    expect(c.measuredEventsPerSec()).toBe(events);
   });
 
   it('asks before a run that is long at the pace measured here, with that time, though the nominal rate makes it short', () => {
