@@ -61,6 +61,9 @@ export function largeRunQuestion(scenario: Scenario, eventsPerSec = NaN): string
   return `This run is very large: ${why}.\n\nEstimate: ${estimateText(e, measured)}.\n\nYou can pause or reset it at any time. Start it anyway?`;
 }
 
+/** The status line after Pause during a load calibration, until the run pauses at its start. */
+export const PAUSE_AFTER_CALIBRATION = 'pausing after the calibration';
+
 /** Does a decision record match a step target? (same rule as the worker's) */
 export function decisionMatches(r: DecisionRecord, what: StepWhat, flow: number | null): boolean {
   if (flow !== null && r.flow !== flow) return false;
@@ -324,8 +327,13 @@ export class RunController {
   }
 
   pause(): void {
-    const st = this.store.getState().status;
-    if (this.live && (st === 'running' || st === 'starting' || st === 'stepping')) this.send(toWorker({ type: 'pause' }));
+    const s = this.store.getState();
+    const st = s.status;
+    if (!this.live || !(st === 'running' || st === 'starting' || st === 'stepping')) return;
+    this.send(toWorker({ type: 'pause' }));
+    // the worker calibrates a web load inside the run's construction and reads no message until
+    // that ends (3 s on a busy machine, over 15 s on a slow one): Pause waits for it, so say so
+    if (st === 'starting' && s.calibrating) this.store.set({ stepNote: PAUSE_AFTER_CALIBRATION });
   }
 
   toggle(): void {

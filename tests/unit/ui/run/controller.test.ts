@@ -74,9 +74,15 @@ describe('RunController', () => {
     expect(store.getState().calibrating).toEqual(step);
     expect(calibrationStepLine(step)).toContain('how many users per direction offer 98 % load');
     expect(calibrationStepLine(step)).toContain('run 2 of at most 4: 9,211 users; 9,000 users gave 95.8 %');
+    // Pause during the calibration: the worker reads it only when the calibration ends, so the page says so
+    c.pause();
+    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'pause' });
+    expect(store.getState().stepNote).toBe('pausing after the calibration');
     c.onMessage(toMain({ type: 'started', runId, end: 40 }));
     expect(store.getState().calibrating).toBeNull();
     expect(store.getState().status).toBe('running');
+    c.onMessage(toMain({ type: 'paused', runId, now: 0, reason: 'user' }));
+    expect(store.getState()).toMatchObject({ status: 'paused', stepNote: null });
     // a reset during a calibration leaves no calibration shown
     c.reset();
     c.play();
