@@ -19,6 +19,7 @@ import { activeExperiment, lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
 import { lessonStep, scenarioHref } from './store/url-sync';
+import { useMenuDismiss } from './menu';
 import { SummaryTable } from './SummaryTable';
 
 function isTyping(t: EventTarget | null): boolean {
@@ -175,34 +176,40 @@ function ShareButton() {
   const { store } = useServices();
   const [copied, setCopied] = useState(false);
   return (
-    <button
-      type="button"
-      onClick={async () => {
-        // the scenario on screen, not the address bar: after a link with problems that still shows what was typed
-        const href = scenarioHref(location.href, store);
-        try {
-          await navigator.clipboard.writeText(href);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2000);
-        } catch {
-          window.prompt('Copy this link:', href);
-        }
-        // the link holds the final values: a run changed while it went gives other numbers when the link is opened
-        const markers = store.getState().markers;
-        if (markers.length > 0) {
-          store.addBanner({
-            kind: 'info',
-            title: LIVE_CHANGES_LINK_TITLE,
-            lines: [
-              `This run changed ${markers.slice(0, 3).map((m) => `${m.path} to ${String(m.value)} at t = ${m.t.toFixed(1)} s`).join(', ')}${markers.length > 3 ? ` and ${markers.length - 3} more` : ''}; the link sets ${markers.length > 1 ? 'them' : 'it'} from t = 0, so its run (and its numbers) will differ from this one.`,
-            ],
-          });
-        }
-      }}
-      aria-label="Copy link to this scenario"
-    >
-      {copied ? 'Link copied' : 'Copy link'}
-    </button>
+    <>
+      <button
+        type="button"
+        onClick={async () => {
+          // the scenario on screen, not the address bar: after a link with problems that still shows what was typed
+          const href = scenarioHref(location.href, store);
+          try {
+            await navigator.clipboard.writeText(href);
+            setCopied(true);
+            setTimeout(() => setCopied(false), 2000);
+          } catch {
+            window.prompt('Copy this link:', href);
+          }
+          // the link holds the final values: a run changed while it went gives other numbers when the link is opened
+          const markers = store.getState().markers;
+          if (markers.length > 0) {
+            store.addBanner({
+              kind: 'info',
+              title: LIVE_CHANGES_LINK_TITLE,
+              lines: [
+                `This run changed ${markers.slice(0, 3).map((m) => `${m.path} to ${String(m.value)} at t = ${m.t.toFixed(1)} s`).join(', ')}${markers.length > 3 ? ` and ${markers.length - 3} more` : ''}; the link sets ${markers.length > 1 ? 'them' : 'it'} from t = 0, so its run (and its numbers) will differ from this one.`,
+              ],
+            });
+          }
+        }}
+        aria-label="Copy link to this scenario"
+      >
+        {copied ? 'Link copied' : 'Copy link'}
+      </button>
+      {/* the button's name stays "Copy link to this scenario" (its text changes): a screen reader hears the copy here */}
+      <span className="sr-only" role="status">
+        {copied ? 'Link copied' : ''}
+      </span>
+    </>
   );
 }
 
@@ -233,6 +240,7 @@ async function exportNs2Script(store: ReturnType<typeof useServices>['store']): 
 function FileMenu() {
   const { store } = useServices();
   const menuRef = useRef<HTMLDetailsElement>(null);
+  useMenuDismiss(menuRef);
   const openRef = useRef<() => void>(() => undefined);
   const run = (kind: 'open' | 'csv' | 'json' | 'events' | 'ns2' | 'scenario') => {
     if (menuRef.current) menuRef.current.open = false;
@@ -362,16 +370,20 @@ export function App() {
               </button>
             </div>
           </div>
-        ) : null}
+        ) : (
+          // the embedded view (slides) shows no brand row; a screen reader still gets the page's heading
+          <h1 className="sr-only">AQM Lab</h1>
+        )}
         {!embed ? <PrintSource /> : null}
         <Transport />
       </header>
       <Banners />
       {!embed ? (
-        <div className="lesson-row">
+        // a landmark round the lesson: its claims list was the only page content outside one (axe: region)
+        <section className="lesson-row" aria-label="Lesson">
           <LessonText />
           <LessonClaims />
-        </div>
+        </section>
       ) : null}
       <main className="layout">
         <div className="charts" aria-label="Charts">

@@ -1,5 +1,7 @@
 import { useServices } from './app-context';
+import { useRef } from 'react';
 import { useAppState } from './store/app-store';
+import { useKeepFocus } from './focus';
 
 /** A banner lists this many lines; the rest fold under "and N more" (a link with 300 bad keys stays one short banner). */
 export const BANNER_LINES = 5;
@@ -34,8 +36,12 @@ export function Banners() {
   const { store } = useServices();
   const banners = useAppState(store, (s) => s.banners);
   const runError = useAppState(store, (s) => s.runError);
+  // a banner dismissed from the keyboard takes its button away: the focus goes to the next
+  // banner's, else to Play (it fell to the page itself)
+  const ref = useRef<HTMLDivElement>(null);
+  useKeepFocus(ref, () => ref.current?.querySelector<HTMLElement>('button') ?? document.querySelector<HTMLElement>('.transport button.primary'));
   return (
-    <div className="banners">
+    <div className="banners" ref={ref}>
       {runError ? (
         <div className="banner banner-error" role="alert" data-testid="run-error">
           <div>

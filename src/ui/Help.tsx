@@ -67,11 +67,11 @@ export function HelpButton() {
             <dt>
               <kbd>→</kbd> <kbd>←</kbd>
             </dt>
-            <dd>step to the next / back to the previous decision</dd>
+            <dd>step to the next / back to the previous decision (on the response-time chart, once focused: move its read-out)</dd>
             <dt>
               <kbd>Esc</kbd>
             </dt>
-            <dd>leave a full-screen chart, close this help</dd>
+            <dd>close a menu (File, Export), leave a full-screen chart, close this help</dd>
             <dt>
               <kbd>?</kbd>
             </dt>

@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findNs2, NS2_INSTALL_HINT } from '../../src/cli/ns2-run';
 import { rngFor } from '../../src/engine/core/rng';
 import { GapSampler } from '../../src/engine/traffic/packmime-model';
+import { ns2Samples } from '../support/sampling';
 
 /*
  * PackMime's connection gaps against ns-2.35's own generator of them
@@ -16,30 +13,6 @@ import { GapSampler } from '../../src/engine/traffic/packmime-model';
  */
 const RATE = 122.23;
 const N = 200_000;
-
-function ns2Gaps(bin: string): number[] {
-  const dir = mkdtempSync(join(tmpdir(), 'aqmlab-pm-'));
-  try {
-    const f = join(dir, 'gaps.tcl');
-    writeFileSync(
-      f,
-      [
-        'set ns [new Simulator]',
-        'set rng [new RNG]',
-        '$rng seed 7',
-        `set rv [new RandomVariable/PackMimeHTTPFlowArrive ${RATE}]`,
-        '$rv use-rng $rng',
-        `for {set i 0} {$i < ${N}} {incr i} { puts [$rv value] }`,
-      ].join('\n'),
-    );
-    return execFileSync(bin, [f], { encoding: 'utf8', maxBuffer: 64 << 20 })
-      .trim()
-      .split('\n')
-      .map(Number);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 function stats(g: readonly number[]) {
   const n = g.length;
@@ -71,7 +44,7 @@ describe('PackMime connection gaps: the engine against ns-2.35\'s generator', ()
 
   it('same mean and spread; with arrivals "farima" the same short- and long-range dependence', { timeout: 120_000 }, () => {
     if (!bin) throw new Error(NS2_INSTALL_HINT);
-    const ns = stats(ns2Gaps(bin));
+    const ns = stats(ns2Samples(bin, `PackMimeHTTPFlowArrive ${RATE}`, N));
     const draw = (correlated: boolean, seed: number) => {
       const s = new GapSampler(rngFor(seed, 'ns2-gaps'), RATE, RATE, correlated);
       return stats(Array.from({ length: N }, () => s.next()));

@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findNs2, NS2_INSTALL_HINT } from '../../src/cli/ns2-run';
 import { rngFor } from '../../src/engine/core/rng';
-import { normalSurvival } from '../../src/engine/traffic/dist';
 import { RequestSampler } from '../../src/engine/traffic/packmime-model';
+import { normalScores, ns2Samples } from '../support/sampling';
 
 /*
  * PackMime's request sizes against ns-2.35's own generator of them
@@ -17,55 +13,6 @@ import { RequestSampler } from '../../src/engine/traffic/packmime-model';
  */
 const RATE = 120;
 const N = 200_000;
-
-function ns2Sizes(bin: string): number[] {
-  const dir = mkdtempSync(join(tmpdir(), 'aqmlab-pmreq-'));
-  try {
-    const f = join(dir, 'req.tcl');
-    writeFileSync(
-      f,
-      [
-        'set ns [new Simulator]',
-        'set rng [new RNG]',
-        '$rng seed 7',
-        `set rv [new RandomVariable/PackMimeHTTPFileSize ${RATE} 0]`,
-        '$rv use-rng $rng',
-        `for {set i 0} {$i < ${N}} {incr i} { puts [$rv value] }`,
-      ].join('\n'),
-    );
-    return execFileSync(bin, [f], { encoding: 'utf8', maxBuffer: 64 << 20 })
-      .trim()
-      .split('\n')
-      .map(Number);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Φ^-1 of each value's mid-rank (ties share one): the sizes are a rising function of the generator's normal. */
-function normalScores(v: readonly number[]): Float64Array {
-  const n = v.length;
-  const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => v[a] - v[b]);
-  const out = new Float64Array(n);
-  const qnorm = (p: number): number => {
-    let lo = -10;
-    let hi = 10;
-    for (let i = 0; i < 60; i++) {
-      const m = (lo + hi) / 2;
-      if (1 - normalSurvival(m) < p) lo = m;
-      else hi = m;
-    }
-    return (lo + hi) / 2;
-  };
-  for (let i = 0; i < n; ) {
-    let j = i;
-    while (j + 1 < n && v[idx[j + 1]] === v[idx[i]]) j++;
-    const z = qnorm(((i + j) / 2 + 0.5) / n);
-    for (let k = i; k <= j; k++) out[idx[k]] = z;
-    i = j + 1;
-  }
-  return out;
-}
 
 function stats(v: readonly number[]) {
   const s = normalScores(v);
@@ -98,7 +45,7 @@ describe("PackMime request sizes: the engine against ns-2.35's generator", () =>
 
   it('same quantiles; with requestSizes "farima" the same short- and long-range dependence', { timeout: 120_000 }, () => {
     if (!bin) throw new Error(NS2_INSTALL_HINT);
-    const ns = stats(ns2Sizes(bin));
+    const ns = stats(ns2Samples(bin, `PackMimeHTTPFileSize ${RATE} 0`, N));
     // ns-2.35 at seed 7: lag-1 / 10 / 50 0.065 / 0.021 / 0.013; per-request variance of sums over 100 / 1,000: 2.7 / 8.1
     expect(ns.ac1).toBeGreaterThan(0.045);
     expect(ns.var1000).toBeGreaterThan(5);

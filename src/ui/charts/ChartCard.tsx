@@ -12,9 +12,10 @@ import { encodeLink } from '../scenario-api';
 import { canvasScale } from './frame-loop';
 import { CanvasPainter } from './painter';
 import { SeriesScratch } from './plot';
-import { NO_FLOWS_NOTE, type ChartDef } from './types';
+import { NO_FLOWS_NOTE, type ChartContext, type ChartDef } from './types';
 import { noLongLivedFlows } from '../scenario-view';
 import { SERIES } from '../colors';
+import { useMenuDismiss } from '../menu';
 
 export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
 
@@ -26,6 +27,7 @@ export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
 export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScreen, dataNote }: { title: string; menuRef: RefObject<HTMLDetailsElement | null>; onExport: (kind: ExportKind) => void; full: boolean; onFullScreen: () => void; dataNote?: () => string | null }) {
   const [note, setNote] = useState<string | null>(null);
   const noteId = useId();
+  useMenuDismiss(menuRef);
   return (
     <>
       <details className="export-menu" ref={menuRef} onToggle={(e) => e.currentTarget.open && setNote(dataNote?.() ?? null)}>
@@ -90,6 +92,15 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
     let lastVersion = -1;
     let lastSize = '';
     let lastDesc = '';
+    let descState: unknown = null;
+    let descVersion = -1;
+    const describe = (c: ChartContext) => {
+      const d = def.describe(c);
+      if (d !== lastDesc) {
+        lastDesc = d;
+        setDesc(d);
+      }
+    };
     const ro = new ResizeObserver(() => {
       const r = wrap.getBoundingClientRect();
       width = Math.max(0, Math.floor(r.width));
@@ -119,7 +130,17 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
           width = Math.max(0, Math.floor(r.width));
           height = Math.max(0, Math.floor(r.height));
         }
-        if (width < 10 || height < 10 || (!visible && !force)) return false;
+        if (width < 10 || height < 10 || (!visible && !force)) {
+          // not drawn while out of view, but its text alternative follows the run all the
+          // same: a screen reader reads the whole page, and read "AQM state. AQM state"
+          const st = store.getState();
+          if (st !== descState || store.series.version !== descVersion) {
+            descState = st;
+            descVersion = store.series.version;
+            describe(chartContext(st, store.series, scratch.current, now, full));
+          }
+          return false;
+        }
         const state = store.getState();
         const dpr = canvasScale(force);
         const size = `${width}x${height}@${dpr}`;
@@ -145,11 +166,7 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
         canvas.dataset.drawMs = (performance.now() - t0).toFixed(2);
         canvas.dataset.points = String(n);
         canvas.dataset.samples = String(store.series.length);
-        const d = def.describe(c);
-        if (d !== lastDesc) {
-          lastDesc = d;
-          setDesc(d);
-        }
+        describe(c);
         return true;
       },
     });

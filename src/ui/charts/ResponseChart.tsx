@@ -21,7 +21,7 @@ import { BUILD_ID } from '../build-id';
 import { chartPng, chartSvg, download, fileStem, responseTimesCsv, responseTimesJson, type FigureSource } from './export';
 import type { ChartDef } from './types';
 import { calibrationLine, calibrationStepLine } from './calibration-text';
-import { BASELINE_COLOR, drawResponseTimes, readoutHint, RUN_COLOR, type RtCurve, type RtMode } from './response-plot';
+import { BASELINE_COLOR, curvesText, drawResponseTimes, readoutHint, RUN_COLOR, type RtCurve, type RtLayout, type RtMode } from './response-plot';
 import './response-chart.css';
 
 /** `full`: the copy shown full screen (the ⤢ button, as every chart has). */
@@ -36,9 +36,14 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   const setMode = (m: RtMode) => store.set({ rtView: { mode: m, large } });
   const setLarge = (l: boolean) => store.set({ rtView: { mode, large: l } });
   const [readout, setReadout] = useState<string | null>(null);
+  const [described, setDescribed] = useState('No response completed yet.');
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const hover = useRef<number | null>(null);
+  // the plot as last drawn, for moving the read-out with the keys
+  const layoutRef = useRef<RtLayout | null>(null);
+  // the read-out was moved with the keys (leaving the chart ends it; a tap's stays)
+  const keyed = useRef(false);
   const hasWeb = hasWebTraffic(scenario);
   const menuRef = useRef<HTMLDetailsElement>(null);
 
@@ -86,6 +91,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
     });
     ro.observe(wrap);
     const move = (e: PointerEvent) => {
+      keyed.current = false;
       hover.current = e.clientX - canvas.getBoundingClientRect().left;
       loop.invalidate();
     };
@@ -130,7 +136,9 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
         canvas.dataset.points = String(out.drawn);
         canvas.dataset.exchanges = String(ex.run.all.n);
         canvas.dataset.baseline = String(ex.baseline.all.n);
+        layoutRef.current = out.layout;
         setReadout(out.readout);
+        setDescribed(curvesText(curves));
         return true;
       },
     });
@@ -144,6 +152,26 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
       off();
     };
   }, [store, loop, hasWeb, mode, large]);
+
+  /**
+   * The read-out from the keyboard: the chart takes the focus, ← → move the read-out line by a
+   * fortieth of the plot (Home and End to its ends), and the line under the chart says what
+   * it reads. The keys stay here: elsewhere ← → step the run.
+   */
+  const onKey = (e: React.KeyboardEvent<HTMLCanvasElement>) => {
+    const L = layoutRef.current;
+    if (!L || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const x0 = L.r.x;
+    const x1 = L.r.x + L.r.w;
+    const at = hover.current ?? (x0 + x1) / 2;
+    const step = L.r.w / 40;
+    const to = e.key === 'Home' ? x0 : e.key === 'End' ? x1 : at + (e.key === 'ArrowRight' ? step : -step);
+    hover.current = Math.max(x0, Math.min(x1, to));
+    keyed.current = true;
+    loop.invalidate();
+  };
 
   if (!hasWeb) return null;
   const titleId = `chart-title-response${full ? '-full' : ''}`;
@@ -169,7 +197,9 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
           <ExportAndFullScreen title="Response times" menuRef={menuRef} onExport={(k) => void exportAs(k)} full={full} onFullScreen={() => store.set({ fullscreen: full ? null : 'response' })} />
         </div>
       </header>
-      <p className="response-counters" aria-live="polite" data-testid="response-counters">
+      {/* not a live region: it changes many times a second while a run goes, and a screen
+          reader read it out over and over; the run's status line says when the run ends */}
+      <p className="response-counters" data-testid="response-counters">
         {web
           ? `${n(web.exchanges)} completed · ${n(web.started)} started · ${n(web.inProgress)} in progress${(scenario?.warmup ?? 0) > 0 ? ` (counted after the ${scenario?.warmup} s warm-up)` : ''}`
           : calibrating
@@ -186,10 +216,21 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
         <canvas
           ref={canvasRef}
           role="img"
-          aria-label={`Response times: ${mode === 'cdf' ? 'cumulative distribution' : 'complementary distribution'} of the run and of the uncongested baseline. ${readout ?? ''}`}
+          tabIndex={0}
+          aria-describedby={`${titleId}-readout`}
+          onKeyDown={onKey}
+          onBlur={() => {
+            if (!keyed.current) return;
+            keyed.current = false;
+            hover.current = null;
+            loop.invalidate();
+          }}
+          aria-label={`Response times: ${mode === 'cdf' ? 'cumulative distribution' : 'complementary distribution'} of the run and of the uncongested baseline${large ? ', responses above 50 KB' : ''}. ${described} ${readout ?? ''}`}
         />
       </div>
-      <p className="response-readout">{readout ?? readoutHint(mode)}</p>
+      <p className="response-readout" id={`${titleId}-readout`} aria-live="polite">
+        {readout ?? readoutHint(mode)}
+      </p>
     </section>
   );
 }

@@ -16,7 +16,8 @@ export const cwndChart: ChartDef = {
   perFlowOnly: true,
   title: 'Congestion window per flow',
   describe(c) {
-    const n = c.store.flowIds('cwnd').length;
+    // before the run's first sample: the scenario's flows (it said "each of 0 TCP flows")
+    const n = c.store.flowIds('cwnd').length || c.view.tcpFlows;
     return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? ', with the slow-start threshold dashed' : ', as the range and median across flows plus highlighted flows'}.`;
   },
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('cwnd.') || k.startsWith('ssthresh.')),

@@ -22,7 +22,7 @@ export const progressChart: ChartDef = {
   perFlowOnly: true,
   title: 'Download progress',
   describe(c) {
-    return `Bytes acknowledged over time for each of ${c.store.flowIds('acked').length} flows (as in seeds/001 Fig. 5): a flat stretch is a flow that is locked out or waiting for a timeout.`;
+    return `Bytes acknowledged over time for each of ${c.store.flowIds('acked').length || c.view.tcpFlows} flows (as in seeds/001 Fig. 5): a flat stretch is a flow that is locked out or waiting for a timeout.`;
   },
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('acked.')),
   // with many flows the chart draws their band (min, median, max), so the export has it too

@@ -65,9 +65,22 @@ export function readoutText(curves: readonly RtCurve[], t: number, mode: RtMode)
   return { head, parts, line: `${head}: ${parts.join(', ')}` };
 }
 
+/**
+ * What the curves show, in words, for the canvas's accessible name: the read-out needs a
+ * pointer, so a keyboard or screen-reader user had only "cumulative distribution of the run
+ * and of the uncongested baseline". Per curve with exchanges: the times within which half,
+ * 90 % and 99 % of its responses completed (read from the histogram, to within a bin).
+ */
+export function curvesText(curves: readonly RtCurve[]): string {
+  const parts = curves
+    .filter((c) => c.hist.n > 0 && !c.faint)
+    .map((c) => `${c.label}, ${c.hist.n.toLocaleString('en-US')} responses: half within ${fmtMs(c.hist.quantile(0.5))}, 90 % within ${fmtMs(c.hist.quantile(0.9))}, 99 % within ${fmtMs(c.hist.quantile(0.99))}`);
+  return parts.length ? `${parts.join('; ')}.` : 'No response completed yet.';
+}
+
 /** What the line under the chart says before the chart is pointed at. */
 export function readoutHint(mode: RtMode): string {
-  return mode === 'cdf' ? 'Point at the chart (or tap it) to read off how many responses completed within a time.' : 'Point at the chart (or tap it) to read off how many responses took longer than a time.';
+  return mode === 'cdf' ? 'Point at the chart (or tap it, or focus it and press ← →) to read off how many responses completed within a time.' : 'Point at the chart (or tap it, or focus it and press ← →) to read off how many responses took longer than a time.';
 }
 
 function legendItems(curves: readonly RtCurve[]): LegendItem[] {

@@ -21,6 +21,7 @@ import { gridFigureFor, type GridFigure } from './grid';
 import { GridView } from './GridView';
 import { comparisonQuestion, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText } from './seeds';
 import { BAD_COMPARE_LINK_TITLE, notOfferedLine, readCompareLink, tickedFromLink, withCompareLink } from './link';
+import { useKeepFocus } from '../focus';
 
 /** Lessons of a family ticked at first (the chart stays readable; more can be ticked). */
 const FAMILY_TICKED = 6;
@@ -92,6 +93,9 @@ export default function ComparePanel({ store, controller }: SlotProps) {
   // a link with Compare settings opens Compare, set as the link says; what it gave that
   // could not be used is said once, in a banner naming the key, the value and what is allowed
   const panelRef = useRef<HTMLDivElement>(null);
+  // pressed, Compare is disabled while it runs and Close comparison goes: the focus goes to
+  // the other of the two (Compare once its runs have stopped)
+  useKeepFocus(panelRef, () => [...(panelRef.current?.querySelectorAll<HTMLButtonElement>('.cmp-panel-controls button') ?? [])].find((b) => !b.disabled));
   useEffect(() => {
     if (linkChecked.current || !scenario) return;
     linkChecked.current = true;

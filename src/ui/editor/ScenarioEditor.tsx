@@ -51,8 +51,17 @@ function ErrorText({ id, text, f }: { id: string; text: string | undefined; f: E
   );
 }
 
+/**
+ * Inside the field's label, so it is part of the control's accessible name: the hidden
+ * parentheses keep that name apart from the label ("Seed (applies on restart)", where a
+ * screen reader read "Seedapplies on restart").
+ */
 function RestartTag({ show }: { show: boolean }) {
-  return show ? <span className="sed-restart">applies on restart</span> : null;
+  return show ? (
+    <span className="sed-restart">
+      <span className="sr-only"> (</span>applies on restart<span className="sr-only">)</span>
+    </span>
+  ) : null;
 }
 
 /** A typed number is applied after this long without a keystroke (or at once on Enter or leaving the field). */

@@ -7,12 +7,13 @@
  * and a callback for the step buttons; the app decides what a step does (move in the
  * recorded history or let the engine run to the next one).
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
 import { eventStyle, flowColor } from '../colors';
 import { consequences, explainDecision, fmt, reactionSummary, timeline, type OutcomeLabel } from './explain';
 import { ScaleBar } from './ScaleBar';
+import { useKeepFocus } from '../focus';
 import './inspector.css';
 
 export type InspectorStep = 'prev' | 'next' | 'next-mark' | 'next-drop' | 'next-flow-event';
@@ -84,6 +85,9 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
   const rec = n > 0 ? records[i] : null;
   const [flowChoice, setFlowChoice] = useState<number | null>(null);
   const flowSelectId = useId();
+  // Previous is disabled under the focus at the first decision: Next takes it
+  const navRef = useRef<HTMLDivElement>(null);
+  useKeepFocus(navRef, () => navRef.current?.querySelector<HTMLElement>('button:not(:disabled)'));
   const flows = useMemo(() => {
     const s = new Set<number>();
     // UDP flows record no events: following one only runs on and finds nothing
@@ -99,7 +103,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
   const isWeb = (f: number) => f >= longLivedFlows;
 
   const nav = (
-    <div className="insp-nav" role="toolbar" aria-label="Step through AQM decisions">
+    <div className="insp-nav" role="toolbar" aria-label="Step through AQM decisions" ref={navRef}>
       <button type="button" onClick={() => onStep('prev')} disabled={n === 0 || i === 0} aria-label="Previous decision">
         ◀ Previous
       </button>

@@ -151,7 +151,7 @@ function specs(): Spec[] {
     },
     {
       aqm: 'redstar', ecn: 'ecn', load: 1.05,
-      text: 'RED* marks ECN-capable data above max_th instead of dropping it, so the senders back off less, Adaptive RED raises max_p and the average climbs toward max_th; the packets that cannot be marked, the SYN-ACKs and FINs, are dropped ever more often. seeds/003\'s "TCP admission problem".',
+      text: 'RED* marks ECN-capable data above max_th instead of dropping it, so the senders back off less, Adaptive RED raises max_p and the average climbs toward max_th; the packets that cannot be marked, the SYN-ACKs and FINs, are dropped ever more often: seeds/003\'s "TCP admission problem".',
       claims: [
         claim('The marked senders push Adaptive RED\'s max_p up: above 0.08 on average (without ECN it stays near 0.05).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.08, (p) => `time-average max_p ${p.toFixed(3)}`),
         claim('The average sits high in the band: above 45 packets on average (max_th is 62.5).', (s) => s.bottleneck.aqm?.means.avg ?? NaN, (q) => q > 45, (q) => `time-average avg ${q.toFixed(1)} packets`),
@@ -193,7 +193,7 @@ function specs(): Spec[] {
     },
     {
       aqm: 'rem', ecn: 'ecn+', load: 1.05,
-      text: 'REM with ECN-capable SYN-ACKs as well (seeds/003: at 105 % the benefit of ECN+ is pronounced).',
+      text: 'Of the three queues, ECN+ helps REM the most (seeds/003: at 105 % the benefit of ECN+ is pronounced).',
       claims: [
         atLeast(2, 0.85, 'ECN+ helps REM most: '),
         atLeast(0.5, 0.62, 'And the short ones: '),
@@ -201,7 +201,7 @@ function specs(): Spec[] {
     },
     {
       aqm: 'pi', ecn: 'none', load: 1.05,
-      text: 'PI without ECN.',
+      text: 'PI holds the queue below q_ref, but at 105 % it drops data and SYN-ACKs alike: more than one exchange in ten loses a packet, and lost SYN-ACKs keep some responses waiting beyond 2 s.',
       claims: [
         queueIn(5, 41, 'PI keeps the queue below q_ref = 41 packets on average.'),
         lossy(0.1, 0.4, 'More than 10 % of the exchanges lose a packet.'),
@@ -210,7 +210,7 @@ function specs(): Spec[] {
     },
     {
       aqm: 'pi', ecn: 'ecn', load: 1.05,
-      text: 'PI with ECN on the data only.',
+      text: 'Marks instead of drops for the data let the senders push the queue up to about q_ref, and fewer exchanges lose a packet; the SYN-ACKs are still dropped.',
       claims: [
         queueIn(25, 55, 'The marked senders push the queue up to about q_ref = 41 packets (25 to 55).'),
         lossy(0, 0.1, 'Fewer exchanges lose a packet than without ECN: under 10 %.'),
@@ -219,7 +219,7 @@ function specs(): Spec[] {
     },
     {
       aqm: 'pi', ecn: 'ecn+', load: 1.05,
-      text: 'PI with ECN-capable SYN-ACKs.',
+      text: 'With the SYN-ACKs marked too, under 2 % of the exchanges lose a packet and the step at the 3 s timeout is gone.',
       claims: [
         atLeast(2, 0.985, 'ECN+ helps PI too: '),
         lossy(0, 0.02, 'Under 2 % of the exchanges lose a packet.'),
@@ -233,12 +233,12 @@ function specs(): Spec[] {
     },
     {
       aqm: 'redstar', ecn: 'ecn', load: 0.9,
-      text: 'RED* with ECN on the data but Not-ECT SYN-ACKs at 90 % load.',
+      text: 'Even at 90 % load the dropped SYN-ACKs show: a step in the CDF at the 3 s timeout, and fewer responses within 2 s than without ECN.',
       claims: [atMost(2, 0.98, 'Worse than without ECN even at 90 %: '), stepAt3(0.015)],
     },
     {
       aqm: 'redstar', ecn: 'ecn+', load: 0.9,
-      text: 'RED* with ECN+ at 90 % load (seeds/003: "very close to the idealized uncongested profile").',
+      text: 'With ECN-capable SYN-ACKs the step at 3 s is gone (seeds/003: "very close to the idealized uncongested profile").',
       claims: [atLeast(2, 0.99, 'ECN+ removes the damage: '), noStepAt3(0.005)],
     },
   ];

@@ -3,6 +3,7 @@ import { rngFor } from '../../../../src/engine/core/rng';
 import { lnGamma, normalSurvival } from '../../../../src/engine/traffic/dist';
 import { GAP_FARIMA, REQ_FARIMA } from '../../../../src/engine/traffic/packmime-data';
 import { FractionalNoise, GapSampler, logitLaw, RequestSampler, sampleRequest } from '../../../../src/engine/traffic/packmime-model';
+import { normalScores } from '../../../support/sampling';
 
 /*
  * PackMime's long-range dependent connection arrivals (arrivals: "farima"), checked
@@ -123,35 +124,6 @@ describe('GapSampler: independent and long-range dependent connection gaps', () 
     expect(countDispersion(corr, 10)).toBeGreaterThan(1.5 * countDispersion(corr, 1));
   });
 });
-
-/**
- * Normal scores of a sample: Φ^-1 of each value's mid-rank (ties share one). The sizes
- * are a rising function of the generator's normal z, so their scores recover z without
- * knowing the size table.
- */
-function normalScores(v: readonly number[]): Float64Array {
-  const n = v.length;
-  const idx = Array.from({ length: n }, (_, i) => i).sort((a, b) => v[a] - v[b]);
-  const out = new Float64Array(n);
-  const qnorm = (p: number): number => {
-    let lo = -10;
-    let hi = 10;
-    for (let i = 0; i < 60; i++) {
-      const m = (lo + hi) / 2;
-      if (1 - normalSurvival(m) < p) lo = m;
-      else hi = m;
-    }
-    return (lo + hi) / 2;
-  };
-  for (let i = 0; i < n; ) {
-    let j = i;
-    while (j + 1 < n && v[idx[j + 1]] === v[idx[i]]) j++;
-    const z = qnorm(((i + j) / 2 + 0.5) / n);
-    for (let k = i; k <= j; k++) out[idx[k]] = z;
-    i = j + 1;
-  }
-  return out;
-}
 
 /** The autocorrelation at lag k >= 1 of z = sEps (x_t + x_(t-1)) + sNoise n_t (see FarimaNormals). */
 function mixAutocorrelation(d: number, varRatio: number, k: number): number {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fontsFor } from '../../../../src/ui/charts/plot';
-import { drawResponseTimes, readoutHint, type RtCurve } from '../../../../src/ui/charts/response-plot';
+import { curvesText, drawResponseTimes, readoutHint, type RtCurve } from '../../../../src/ui/charts/response-plot';
 import { RtHistogram } from '../../../../src/ui/store/exchange-store';
 import { BoxPainter } from './box-painter';
 
@@ -83,5 +83,22 @@ describe('response-time CCDF', () => {
     const last = (pts: { x: number; y: number }[]) => pts[pts.length - 1].x;
     expect(last(a)).toBeLessThan(layout.xOf(0.2));
     expect(last(b)).toBeGreaterThan(layout.xOf(9));
+  });
+});
+
+describe('response-time chart in words (the canvas\'s accessible name)', () => {
+  it('gives each curve its count and the times within which half, 90 % and 99 % of its responses completed', () => {
+    const text = curvesText(curves());
+    // this run: 97 responses at 100 ms, 3 at 10 s; the baseline: 99 at 50 ms, 1 at 3 s (to within a 4 % bin)
+    const m = /^this run, 100 responses: half within ([\d.]+) ms, 90 % within ([\d.]+) ms, 99 % within ([\d.]+) s; uncongested \(10x faster link\), 100 responses: half within ([\d.]+) ms, 90 % within ([\d.]+) ms, 99 % within ([\d.]+) (ms|s)\.$/.exec(text);
+    expect(m, text).not.toBeNull();
+    const [runHalf, run90, run99, baseHalf, base90] = m!.slice(1, 6).map(Number);
+    for (const [got, want] of [[runHalf, 100], [run90, 100], [run99, 10], [baseHalf, 50], [base90, 50]]) {
+      expect(got).toBeGreaterThan(want * 0.95);
+      expect(got).toBeLessThan(want * 1.05);
+    }
+  });
+  it('says so when nothing has completed', () => {
+    expect(curvesText([{ label: 'this run', hist: new RtHistogram(), color: '#000' }])).toBe('No response completed yet.');
   });
 });

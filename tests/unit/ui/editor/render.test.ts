@@ -80,6 +80,12 @@ describe('ScenarioEditor markup', () => {
     for (const k of Object.keys(TCP_PARAMS)) expect(block(html, `tcp.${k}`)).toContain('applies on restart');
     expect(block(html, 'topology.bottleneck.queue.maxP')).not.toContain('applies on restart');
     expect(block(html, 'topology.bottleneck.queue.kind')).toContain('applies on restart');
+    // the tag sits inside the label (part of the control's name), set apart from the label's
+    // words: a screen reader read "Seedapplies on restart"
+    for (const path of ['seed', 'duration', 'topology.bottleneck.queue.kind', 'tcp.variant']) {
+      const label = /<label[^>]*for="[^"]+"[^>]*>(.*?)<\/label>/s.exec(block(html, path))?.[1] ?? '';
+      expect(decode(label.replace(/<[^>]+>/g, '')), path).toMatch(/^\S.* \(applies on restart\)$/);
+    }
     // friendly units: 10 Mb/s shown as 10 with the unit, 20 ms as 20
     expect(block(html, 'topology.bottleneck.rate')).toMatch(/value="10"[^>]*>.*Mb\/s/s);
     expect(block(html, 'topology.bottleneck.delay')).toMatch(/value="20"/);

@@ -1,0 +1,267 @@
+/// <reference lib="dom" />
+/**
+ * Accessibility of the main views, in Chromium: axe-core finds no violation at all (any
+ * impact: a landmark gap is reported as moderate) on the default lesson before and after a
+ * run, the inspector showing a decision, the editor holding an invalid value, a web lesson
+ * with its response-time chart, and a comparison; and what a keyboard or screen-reader user
+ * meets where it was wrong: the File and Export menus close on Escape (focus back on their
+ * button) and when the focus leaves them, the focus stays on a control when the one that
+ * had it is disabled or goes, the focus ring contrasts with the page, a copied link is
+ * announced, and the charts' text alternatives say what is drawn.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { harnessPerFile, openApp, SHOTS, waitForStatus } from './harness';
+
+const h = harnessPerFile();
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's violations on the whole page. Run on the document, not inside a selector: axe
+ * leaves out its page-level rules (one main landmark, a level-one heading) for a part.
+ */
+async function pageViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const v = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return v.map((x) => `${x.id} (${x.impact}): ${x.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+}
+
+async function runToEnd(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.__aqmlab!.controller.setSpeed('max');
+    window.__aqmlab!.controller.start();
+  });
+  await waitForStatus(page, 'done', 90_000);
+}
+
+/** The element that has the focus: its tag and accessible label (aria-label, else its text). */
+const focused = (page: Page) => page.evaluate(() => {
+  const a = document.activeElement as HTMLElement | null;
+  return a ? `${a.tagName.toLowerCase()}: ${a.getAttribute('aria-label') ?? a.innerText.trim()}` : '';
+});
+
+/** Open <details> drop-down menus (File, Export), by their button's label. */
+const openMenus = (page: Page) => page.evaluate(() => [...document.querySelectorAll('details.export-menu[open] > summary')].map((s) => s.getAttribute('aria-label')));
+
+/** WCAG contrast ratio of two CSS rgb() colours. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const s = Number(v) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+describe('axe-core on the main views', () => {
+  it('no violation on the default lesson before and after a run, with the inspector on a decision, and with an invalid value in the editor', async () => {
+    const page = await openApp(h(), 'p=default&duration=10&warmup=2');
+    expect(await pageViolations(page)).toEqual([]);
+    await runToEnd(page);
+    expect(await pageViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Reset the run' }).click();
+    await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
+    await waitForStatus(page, 'paused');
+    await expect.poll(() => page.locator('.insp-pos').count()).toBe(1);
+    expect(await pageViolations(page)).toEqual([]);
+    const minTh = page.getByRole('textbox', { name: 'min_th' });
+    await minTh.fill('500');
+    await minTh.press('Enter');
+    await expect.poll(() => minTh.getAttribute('aria-invalid')).toBe('true');
+    expect(await pageViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('no violation in the embedded view (?embed=1, for slides)', async () => {
+    const page = await openApp(h(), 'p=default', { query: '?embed=1' });
+    expect(await pageViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('no violation on a web lesson after its run (response-time chart) nor on a comparison; the response chart says its quantiles and reads out from the keyboard', async () => {
+    const page = await openApp(h(), 'p=web-dt148-80&duration=12&warmup=3');
+    await runToEnd(page);
+    expect(await pageViolations(page)).toEqual([]);
+    // the read-out needs a pointer: the canvas's name gives the curves in words
+    const name = await page.locator('.chart-response canvas').getAttribute('aria-label');
+    expect(name).toMatch(/this run, [\d,]+ responses: half within [\d.]+ m?s, 90 % within [\d.]+ m?s, 99 % within [\d.]+ m?s; uncongested/);
+    // the read-out from the keyboard: ← → move it (and do not step the run), Home goes to 0
+    const canvas = page.locator('.chart-response canvas');
+    const readout = page.locator('.chart-response .response-readout');
+    await canvas.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => readout.innerText()).toMatch(/^within [\d.]+ m?s: this run: [\d.]+ %/);
+    const first = await readout.innerText();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => readout.innerText()).not.toBe(first);
+    await page.keyboard.press('Home');
+    await expect.poll(() => readout.innerText()).toMatch(/^within 0 ms/);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('done');
+    expect(await readout.getAttribute('aria-live')).toBe('polite');
+    await page.locator('.chart-response').screenshot({ path: `${SHOTS}/a11y-response.png` });
+    await page.context().close();
+
+    const cmp = await openApp(h(), 'p=default&duration=6&warmup=1');
+    await cmp.locator('details.slot-compare > summary').focus();
+    await cmp.keyboard.press('Enter');
+    await cmp.locator('.cmp-panel select.cmp-choice').selectOption({ label: 'the same with a drop-tail queue' });
+    await cmp.locator('.cmp-panel button.primary').focus();
+    await cmp.keyboard.press('Enter');
+    await cmp.getByRole('table', { name: /^Summaries/ }).waitFor({ timeout: 120_000 });
+    expect(await pageViolations(cmp)).toEqual([]);
+    await cmp.context().close();
+  });
+});
+
+describe('projector', () => {
+  it('classroom mode at 1024x768: the side panel below the charts is part of the page, not a box scrolling inside it; beside the charts (1280) it still scrolls on its own', async () => {
+    const sideBox = (page: Page) => page.locator('aside.side').evaluate((e) => ({ scrolls: e.scrollHeight > e.clientHeight + 1, maxHeight: getComputedStyle(e).maxHeight }));
+    const narrow = await openApp(h(), 'p=default', { query: '?classroom=1', width: 1024, height: 768 });
+    expect(await sideBox(narrow)).toEqual({ scrolls: false, maxHeight: 'none' });
+    await narrow.context().close();
+    const wide = await openApp(h(), 'p=default', { query: '?classroom=1', width: 1280, height: 768 });
+    expect((await sideBox(wide)).maxHeight).not.toBe('none');
+    await wide.context().close();
+  });
+});
+
+describe('keyboard and screen reader', () => {
+  it('the File menu: Enter opens it, Escape closes it and gives the focus back; tabbing out of it or a click elsewhere closes it', async () => {
+    const page = await openApp(h(), 'p=default');
+    const file = page.locator('summary[aria-label^="File"]');
+    await file.focus();
+    await page.keyboard.press('Enter');
+    expect(await openMenus(page)).toHaveLength(1);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button: Open scenario…');
+    await page.keyboard.press('Escape');
+    expect(await openMenus(page)).toEqual([]);
+    expect(await focused(page)).toMatch(/^summary: File/);
+    // through its six items and on: it closes behind the focus (it stayed open over the header)
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatch(/^button: Classroom/);
+    expect(await openMenus(page)).toEqual([]);
+    await file.click();
+    expect(await openMenus(page)).toHaveLength(1);
+    await page.locator('.lesson-text').click();
+    expect(await openMenus(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a chart's Export menu: Escape closes it (and only it: a full-screen chart stays open), the focus back on its button", async () => {
+    const page = await openApp(h(), 'p=default');
+    const exp = page.locator('section[data-chart=queue] summary[aria-label="Export Bottleneck queue"]');
+    await exp.focus();
+    await page.keyboard.press('Enter');
+    expect(await openMenus(page)).toEqual(['Export Bottleneck queue']);
+    await page.keyboard.press('Escape');
+    expect(await openMenus(page)).toEqual([]);
+    expect(await focused(page)).toBe('summary: Export Bottleneck queue');
+    await page.getByRole('button', { name: 'Show Bottleneck queue full screen' }).first().click();
+    await page.locator('.fullscreen summary[aria-label="Export Bottleneck queue"]').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    expect(await openMenus(page)).toEqual([]);
+    expect(await page.locator('.fullscreen').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.fullscreen').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the focus stays on a control when the one that had it goes: the inspector\'s Previous at the first decision, Compare and Close comparison, a dismissed banner', async () => {
+    const page = await openApp(h(), 'p=default&duration=6&warmup=1&nosuchkey=1');
+    const next = page.getByRole('button', { name: 'Next decision' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, 'paused');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.insp-pos').innerText()).toMatch(/^Decision 2 of/);
+    await page.getByRole('button', { name: 'Previous decision' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('.insp-pos').innerText()).toMatch(/^Decision 1 of/);
+    // Previous is disabled now; the focus was dropped to the page
+    await expect.poll(() => focused(page)).toBe('button: Next decision');
+
+    await page.locator('details.slot-compare > summary').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.cmp-panel select.cmp-choice').selectOption({ label: 'the same with a drop-tail queue' });
+    await page.locator('.cmp-panel button.primary').focus();
+    await page.keyboard.press('Enter');
+    // Compare is disabled while it runs: Close comparison has the focus
+    await expect.poll(() => focused(page)).toBe('button: Close comparison');
+    await page.getByRole('table', { name: /^Summaries/ }).waitFor({ timeout: 120_000 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('button: Compare');
+
+    // the link's unknown key has a banner; dismissed from the keyboard, Play gets the focus
+    const dismiss = page.getByRole('button', { name: /^Dismiss/ });
+    expect(await dismiss.count()).toBe(1);
+    await dismiss.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dismiss.count()).toBe(0);
+    await expect.poll(() => focused(page)).toBe('button: Play');
+    await page.context().close();
+  });
+
+  it('the focus ring has 3:1 contrast with the page behind it (WCAG 1.4.11)', async () => {
+    const page = await openApp(h(), 'p=default');
+    await page.getByRole('button', { name: 'Play' }).focus();
+    // focus() from a script does not set :focus-visible; a key press does
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('button: Play');
+    const { ring, page: behind } = await page.evaluate(() => {
+      const a = document.activeElement!;
+      let bg = 'rgb(255, 255, 255)';
+      for (let e: Element | null = a.parentElement; e; e = e.parentElement) {
+        const c = getComputedStyle(e).backgroundColor;
+        if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') {
+          bg = c;
+          break;
+        }
+      }
+      return { ring: getComputedStyle(a).outlineColor, page: bg };
+    });
+    expect(contrast(ring, behind), `${ring} on ${behind}`).toBeGreaterThanOrEqual(3);
+    await page.screenshot({ path: `${SHOTS}/a11y-focus-ring.png`, clip: { x: 0, y: 40, width: 700, height: 50 } });
+    await page.context().close();
+  });
+
+  it('Copy link is announced: a status region says the link was copied', async () => {
+    const page = await openApp(h(), 'p=default');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(h().url).origin });
+    await page.getByRole('button', { name: 'Copy link to this scenario' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Link copied' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('the fold triangles of the claims and Compare headings are not read out (a summary says open or closed itself)', async () => {
+    const page = await openApp(h(), 'p=default');
+    const claims = await page.locator('.claims > summary').ariaSnapshot();
+    expect(claims).toContain('heading "What this run should show');
+    const compare = await page.locator('.slot-compare > summary').ariaSnapshot();
+    expect(compare).toContain('heading "Compare scenarios"');
+    for (const t of [claims, compare, await page.locator('summary[aria-label^="File"]').ariaSnapshot()]) expect(t).not.toMatch(/[▾▸]/);
+    await page.context().close();
+  });
+
+  it('every chart has a text alternative beyond its title before it was ever scrolled to, naming the lesson\'s four flows', async () => {
+    const page = await openApp(h(), 'p=default');
+    const names = await page.locator('section[data-chart] canvas[role=img]').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label') ?? ''));
+    expect(names.length).toBeGreaterThanOrEqual(5);
+    for (const n of names) expect(n, n).toMatch(/^[^.]+\. \S.{20,}/);
+    for (const n of names) expect(n).not.toMatch(/^(.+)\. \1$/);
+    expect(names.find((n) => n.startsWith('Congestion window'))).toContain('each of 4 TCP flows');
+    await page.context().close();
+  });
+});
