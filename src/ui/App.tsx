@@ -134,6 +134,8 @@ function LessonText() {
   const { store, controller } = useServices();
   const preset = useAppState(store, (s) => s.presetName);
   const scenario = useAppState(store, (s) => s.scenario);
+  // a change chosen with the arrow keys, not picked from the open list
+  const keyed = useRef(false);
   const l = lessons().find((x) => x.name === preset);
   if (!l) return null;
   const active = activeExperiment(l, scenario);
@@ -150,9 +152,23 @@ function LessonText() {
             id="try-select"
             value={active ? String(l.experiments.indexOf(active)) : ''}
             title="Runs the lesson with the change; the statements beside then say what that change should show"
+            onKeyDown={(ev) => {
+              // the arrow keys on the closed menu move through the changes one by one: each is
+              // loaded but not run (a run for every change passed was started and dropped); Enter runs it
+              if (ev.key === 'Enter' && active) {
+                ev.preventDefault();
+                controller.play();
+              } else if (!ev.altKey && !ev.ctrlKey && !ev.metaKey && (/^(Arrow(Up|Down)|Home|End|Page(Up|Down))$/.test(ev.key) || ev.key.length === 1)) {
+                // the change such a key makes is dispatched before this task ends
+                keyed.current = true;
+                setTimeout(() => (keyed.current = false), 0);
+              }
+            }}
             onChange={(ev) => {
+              const run = !keyed.current;
+              keyed.current = false;
               const e = ev.target.value === '' ? null : l.experiments[Number(ev.target.value)];
-              if (e) controller.loadScenario(e.scenario, l.name, true);
+              if (e) controller.loadScenario(e.scenario, l.name, run);
               else controller.loadScenario(l.scenario, l.name);
             }}
           >

@@ -506,6 +506,18 @@ describe('lesson claims in the app', () => {
     await tryIt.selectOption({ label: 'back to the lesson as it is' });
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.limit)).toBe(64);
     expect(await claims.locator('h2').innerText()).toContain('What this run should show');
+    // from the keyboard, ↓ on the closed menu loads the next change without running it (a run
+    // for every change passed was started and dropped); Enter runs the one chosen
+    await tryIt.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await tryIt.inputValue()).toBe('0');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.limit)).toBe(8);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('idle');
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, 'done');
+    await expect.poll(() => claims.locator('h2').innerText()).toMatch(/What this change should show/);
+    await tryIt.selectOption({ label: 'back to the lesson as it is' });
     // the lesson and its change side by side: the compare panel offers the Try changes
     await page.locator('details.slot-compare > summary').click();
     const select = page.locator('.cmp-panel select.cmp-choice');
