@@ -276,10 +276,15 @@ function secondsValue(s: number): string {
   return s < 1e-3 ? s.toExponential(1).replace('e-', 'e-') : String(+s.toPrecision(2));
 }
 
-/** One line: "about 1.3 M events, 300 k packets, 12 MB, ~ 1 s of wall time". */
-export function estimateText(e: RunEstimate): string {
+/**
+ * One line: "about 1.3 M events, 300 k packets, 12 MB, ~ 1 s of wall time". `measuredEventsPerSec`:
+ * the time at this rate, measured on the machine (the app's runs so far), instead of the nominal one.
+ */
+export function estimateText(e: RunEstimate, measuredEventsPerSec?: number): string {
   const series = e.seriesValues > 0 ? `, series ${countText(e.seriesValues)} values (${bytesText(8 * e.seriesValues)})` : '';
-  return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory${series}; ${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}`;
+  const m = measuredEventsPerSec !== undefined && measuredEventsPerSec > 0 ? measuredEventsPerSec : undefined;
+  const time = m !== undefined ? `${durationText(e.events / m)} at ${countText(m)} events/s, the pace measured in this tab's runs` : `${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s`;
+  return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory${series}; ${time}${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}`;
 }
 
 /** What a run may use before the CLI refuses it (unless forced) and the app asks. */

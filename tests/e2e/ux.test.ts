@@ -652,16 +652,17 @@ describe('phone and projector', () => {
       if (width === 1366 && !query) await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-1366-finished.png` });
       await page.context().close();
     }
-    // and while running at max ("t = 82.0 s / 500.0 s · 1.31 s left"): no room kept for the
-    // empty state, which wrapped the time text onto two lines at 1366 px
+    // and while running at max ("t = 82.0 s / 500.0 s · 11.3 s left"): no room kept for the
+    // empty state, which wrapped the time text onto two lines at 1366 px. The time left shows
+    // after a second at max (src/ui/run/pace.ts): 100 flows over 1 Gb/s links make the run last that long
     for (const width of [1366, 1280]) {
-      const page = await open('p=default&duration=500', { width, height: 768 });
+      const page = await open('p=default&duration=500&topology.bottleneck.rate=1000000000&topology.left.rate=1000000000&topology.right.rate=1000000000&traffic.0.flows=100', { width, height: 768 });
       await page.evaluate(() => {
         window.__aqmlab!.controller.setSpeed('max');
         window.__aqmlab!.controller.start();
       });
       const time = page.getByTestId('sim-time');
-      await expect.poll(() => time.innerText()).toMatch(/s left$/);
+      await expect.poll(() => time.innerText(), { timeout: 30_000 }).toMatch(/s left$/);
       const lines = await time.evaluate((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)));
       expect(lines, `running at ${width} px: the time on one line`).toBe(1);
       await page.context().close();

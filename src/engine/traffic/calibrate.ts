@@ -67,6 +67,28 @@ export function keyHash(key: string): string {
 /** Part of every cache key: bump it when a workload model or the engine changes what a calibration would measure. */
 export const CALIBRATION_VERSION = 8;
 
+/**
+ * Traffic-item fields added after the calibrations of CALIBRATION_VERSION were made, with
+ * the default at which the workload is what it was: at that value a field is left out of
+ * the key, so the shipped calibrations stay valid (a scenario echoes every default, so a new
+ * field would otherwise change every key). A field added later goes here, or the version
+ * is bumped and `npm run calibrations` run.
+ */
+const ADDED_AT_DEFAULT: Readonly<Record<string, unknown>> = {
+  requestSizes: 'independent', // packmime, after version 8
+};
+
+/** The cache key of item `index`'s calibration at `load`: its uncongested twin, whole. */
+export function calibrationKey(s: EngineScenario, index: number, param: string, load: number): string {
+  const model = uncongestedTwin(s, index, param, 0) as EngineScenario & { name?: string; description?: string };
+  const traffic = model.traffic.map((t) => {
+    const item = { ...(t as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(ADDED_AT_DEFAULT)) if (item[k] === v) delete item[k];
+    return item as TrafficSpec;
+  });
+  return stable({ v: CALIBRATION_VERSION, model: { ...model, traffic, name: undefined, description: undefined }, load });
+}
+
 /** How far from the asked load (absolute utilization) a calibration may stop. */
 export const CALIBRATION_TOLERANCE = 0.005;
 /** Calibration runs at most. */
@@ -179,8 +201,7 @@ export function calibrateLoads(s: EngineScenario, run: (s: EngineScenario) => Ru
     if (typeof load !== 'number' || !d?.calibration) return;
     const cal = d.calibration;
     const capacity = bottleneckRate(s);
-    const model = uncongestedTwin(s, index, cal.param, 0) as EngineScenario & { name?: string; description?: string };
-    const key = stable({ v: CALIBRATION_VERSION, model: { ...model, name: undefined, description: undefined }, load });
+    const key = calibrationKey(s, index, cal.param, load);
     const hit = store.get(key) ?? shipped?.[keyHash(key)];
     if (hit) {
       out.set(index, { item: index, load, param: cal.param, value: hit.value, measured: hit.measured, runs: 0, fixed: hit.fixed });

@@ -26,7 +26,7 @@ import { useKeepFocus } from '../focus';
 /** Lessons of a family ticked at first (the chart stays readable; more can be ticked). */
 const FAMILY_TICKED = 6;
 
-export default function ComparePanel({ store }: SlotProps) {
+export default function ComparePanel({ store, controller }: SlotProps) {
   const scenario = useAppState(store, (s) => s.scenario);
   const preset = useAppState(store, (s) => s.presetName);
   const classroom = useAppState(store, (s) => s.classroom);
@@ -138,7 +138,9 @@ export default function ComparePanel({ store }: SlotProps) {
    * (seeds.ts, comparisonQuestion). False (with a message) when the user declines.
    */
   const confirmLarge = (runs: { label: string; scenario: Scenario }[], n = 1): boolean => {
-    const q = comparisonQuestion(runs, n, largeRunQuestion);
+    // the time at the pace measured in this tab when there is one (the estimate's nominal rate is a fast machine's)
+    const pace = controller.measuredEventsPerSec();
+    const q = comparisonQuestion(runs, n, (sc) => largeRunQuestion(sc, pace), pace);
     if (q === null) return true;
     const yes = typeof globalThis.confirm === 'function' ? globalThis.confirm(q.question) : true;
     if (!yes) setError(`Not started: ${q.reason}.`);

@@ -213,7 +213,7 @@ export function verdictText(v: Verdict | null, short = false): string {
  * what one very large run may take (LARGE_RUN_SECONDS); memory is per run, as each run
  * has a worker of its own. Returns the question and the short reason a decline reports.
  */
-export function comparisonQuestion(runs: readonly { label: string; scenario: Scenario }[], n: number, single: (s: Scenario) => string | null): { question: string; reason: string } | null {
+export function comparisonQuestion(runs: readonly { label: string; scenario: Scenario }[], n: number, single: (s: Scenario) => string | null, eventsPerSec = NaN): { question: string; reason: string } | null {
   if (n <= 1) {
     for (const r of runs) {
       const q = single(r.scenario);
@@ -223,14 +223,16 @@ export function comparisonQuestion(runs: readonly { label: string; scenario: Sce
     return null;
   }
   const est = runs.map((r) => ({ label: r.label, e: estimateRun(r.scenario) }));
-  const total = n * est.reduce((x, r) => x + r.e.wallSeconds, 0);
+  // `eventsPerSec`: the engine's pace measured in this tab (RunController.measuredEventsPerSec), when known
+  const pace = Number.isFinite(eventsPerSec) && eventsPerSec > 0 ? eventsPerSec : undefined;
+  const total = n * est.reduce((x, r) => x + (pace !== undefined ? r.e.events / pace : r.e.wallSeconds), 0);
   const memory = est.find((r) => r.e.memoryBytes > LARGE_RUN_BYTES);
   if (total <= LARGE_RUN_SECONDS && !memory) return null;
   const m = n * runs.length;
   const why = memory
     ? `one run of “${memory.label}” needs about ${bytesText(memory.e.memoryBytes)} of memory, more than a browser tab may have`
     : `its ${m} runs (${runs.length} scenarios × ${n} seeds) would keep this tab busy for a long time`;
-  const each = est.map((r) => `“${r.label}”: ${estimateText(r.e)}`).join('\n');
+  const each = est.map((r) => `“${r.label}”: ${estimateText(r.e, pace)}`).join('\n');
   const all = `All ${m} runs together: ${durationText(total)} of work`;
   return {
     question: `Compare over ${n} seeds: ${runs.map((r) => `“${r.label}”`).join(' and ')}\n\nThis comparison is very large: ${why}.\n\nEach run: ${each}\n${all}.\n\nYou can close the comparison at any time. Start it anyway?`,

@@ -80,7 +80,7 @@ export function Transport() {
   const speed = useAppState(store, (s) => s.speed);
   const now = useAppState(store, (s) => s.now);
   const end = useAppState(store, (s) => s.end);
-  const simRate = useAppState(store, (s) => s.simRate);
+  const paceRate = useAppState(store, (s) => s.paceRate);
   const stepWhat = useAppState(store, (s) => s.stepWhat);
   const stepFlow = useAppState(store, (s) => s.stepFlow);
   const stepNote = useAppState(store, (s) => s.stepNote);
@@ -109,7 +109,8 @@ export function Transport() {
   const finite = Number.isFinite(end) && end > 0;
   const byTime = finite ? Math.min(1, now / end) : Number.isFinite(bytesFrac) ? bytesFrac : 0;
   const frac = status === 'done' ? 1 : Number.isFinite(exchFrac) ? Math.max(exchFrac, byTime) : byTime;
-  const left = finite && simRate > 0 && active ? (end - now) / simRate : NaN;
+  // over the last seconds at max speed, not the worker's last quarter second (which jumps with the traffic)
+  const left = finite && paceRate > 0 && active ? (end - now) / paceRate : NaN;
   const targets = useMemo(() => stepTargets(view), [view]);
   const what = STEP_LABELS[stepWhat];
   return (
@@ -163,7 +164,8 @@ export function Transport() {
             {finite ? ` / ${timeText(end)}` : Number.isFinite(exchFrac) ? '' : Number.isFinite(bytesFrac) ? ` · ${Math.floor(bytesFrac * 100)} % of the data delivered` : ''}
             {Number.isFinite(exchFrac) ? ` · ${exchanges.toLocaleString('en-US')} of ${target!.toLocaleString('en-US')} exchanges` : ''}
             {speed === 'max' && Number.isFinite(left) ? <span className="muted"> · {timeText(left)} left</span> : null}
-            {active && speed !== 'max' && simRate > 0 && typeof speed === 'number' && simRate < speed * 0.7 ? <span className="muted"> · running at {format('.2~f')(simRate)}×</span> : null}
+            {/* over the last seconds: the quarter-second rate made it come and go, and jump from 5.8× to 15.6× and back */}
+            {active && speed !== 'max' && paceRate > 0 && typeof speed === 'number' && paceRate < speed * 0.7 ? <span className="muted"> · running at {format('.2~f')(paceRate)}×</span> : null}
           </span>
         </div>
         <span className={`status status-${status}`} role="status" aria-live="polite">

@@ -12,8 +12,9 @@ import { validate, withParam, type Scenario } from '../scenario-api';
 import { cloneJson, getPath } from '../../engine/scenario/paths';
 import type { EngineScenario } from '../../engine/sim-run';
 import { viewOf } from '../scenario-view';
-import { noRun, type AppStore } from '../store/app-store';
+import { noRun, type AppState, type AppStore } from '../store/app-store';
 import { calibrations } from './calibrations';
+import { Pace } from './pace';
 import { queueUnitSwitch } from './queue-unit';
 import { DEFAULT_STEP, STEP_HORIZON_SIM_S, STEP_HORIZON_WALL_MS, STEP_LABELS, stepTargets } from './step-targets';
 
@@ -44,13 +45,24 @@ export const LARGE_RUN_SECONDS = 120;
 /** ...or more engine memory than this, bytes. */
 export const LARGE_RUN_BYTES = 1e9;
 
-/** The question to ask before starting `scenario`, or null when it is not very large (src/engine/estimate.ts). */
-export function largeRunQuestion(scenario: Scenario): string | null {
+/**
+ * The question to ask before starting `scenario`, or null when it is not very large
+ * (src/engine/estimate.ts). `eventsPerSec`: the engine's pace measured in this tab
+ * (Pace.eventsPerSec), used for the time instead of the nominal rate when known: on a slow
+ * laptop the nominal rate promised a fifth to a tenth of the time the run took, and runs of
+ * many minutes there were started without a question.
+ */
+export function largeRunQuestion(scenario: Scenario, eventsPerSec = NaN): string | null {
   const e = estimateRun(scenario);
-  if (e.wallSeconds <= LARGE_RUN_SECONDS && e.memoryBytes <= LARGE_RUN_BYTES) return null;
+  const measured = Number.isFinite(eventsPerSec) && eventsPerSec > 0 ? eventsPerSec : undefined;
+  const wall = measured !== undefined ? e.events / measured : e.wallSeconds;
+  if (wall <= LARGE_RUN_SECONDS && e.memoryBytes <= LARGE_RUN_BYTES) return null;
   const why = e.memoryBytes > LARGE_RUN_BYTES ? `it needs about ${bytesText(e.memoryBytes)} of memory, more than a browser tab may have` : 'it would keep this tab busy for a long time';
-  return `This run is very large: ${why}.\n\nEstimate: ${estimateText(e)}.\n\nYou can pause or reset it at any time. Start it anyway?`;
+  return `This run is very large: ${why}.\n\nEstimate: ${estimateText(e, measured)}.\n\nYou can pause or reset it at any time. Start it anyway?`;
 }
+
+/** The status line after Pause during a load calibration, until the run pauses at its start. */
+export const PAUSE_AFTER_CALIBRATION = 'pausing after the calibration';
 
 /** Does a decision record match a step target? (same rule as the worker's) */
 export function decisionMatches(r: DecisionRecord, what: StepWhat, flow: number | null): boolean {
@@ -102,12 +114,49 @@ export class RunController {
    */
   private pinned: { uid: number; t: number } | null = null;
 
+  /**
+   * The history a going run sends when it pauses or ends (decisions, flow events), held
+   * until the 'paused' or 'done' right behind it, so the inspector and the Pause button
+   * change in one render: each was a render of its own, and on a slow machine the
+   * inspector's (70-170 ms at 4x CPU throttling) held back the status by 200-400 ms.
+   */
+  private held: Partial<AppState> | null = null;
+
+  /** The run is going: a history from the worker comes just before its 'paused' or 'done'. */
+  private historyHeld(): boolean {
+    const st = this.store.getState().status;
+    return st === 'running' || st === 'starting' || st === 'stepping';
+  }
+
+  /** A history patch: applied now, or held for the status change that follows it. */
+  private history(patch: Partial<AppState>): void {
+    if (this.historyHeld()) this.held = { ...this.held, ...patch };
+    else this.store.set(patch);
+  }
+
+  /** The held history, once (to go with the status change). */
+  private takeHeld(): Partial<AppState> {
+    const h = this.held ?? {};
+    this.held = null;
+    return h;
+  }
+
   constructor(
     readonly store: AppStore,
     private readonly makeWorker: WorkerFactory = defaultWorkerFactory,
     private readonly confirm: Confirm = browserConfirm,
     private readonly separateBaseline: boolean = twoCores(),
+    /** Wall clock, ms (the run's pace is measured on it). */
+    private readonly clock: () => number = () => performance.now(),
   ) {}
+
+  /** How fast runs go in this tab at max speed: the time left and the large-run question use it. */
+  private readonly pace = new Pace();
+
+  /** The engine's events per second measured at max speed in this tab (NaN until measured). */
+  measuredEventsPerSec(): number {
+    return this.pace.eventsPerSec();
+  }
 
   /**
    * Makes the simulation worker ahead of the first Play (the page calls it once loaded):
@@ -156,6 +205,7 @@ export class RunController {
 
   private crash(message: string): void {
     this.stopBaseline();
+    this.held = null;
     this.dropWorker();
     this.live = false;
     this.store.set({ status: 'error', runError: { message, fields: [] } });
@@ -248,7 +298,7 @@ export class RunController {
     const s = this.store.getState();
     if (!s.scenario) return;
     // a very large run starts only if the user says so (issue 8: an estimate and a question, never a frozen tab)
-    const question = largeRunQuestion(s.scenario);
+    const question = largeRunQuestion(s.scenario, this.pace.eventsPerSec());
     if (question !== null && !this.confirm(question)) {
       this.store.set({ runError: { message: 'The run was not started: it is very large.', fields: [{ path: '', message: question.split('\n\n').slice(0, 2).join(' ') }] } });
       return;
@@ -257,6 +307,8 @@ export class RunController {
     this.live = true;
     this.startPaused = paused;
     this.stopBaseline();
+    this.pace.stop();
+    this.held = null;
     this.store.series.clear();
     this.store.exchanges.clear();
     this.pinned = null;
@@ -268,14 +320,20 @@ export class RunController {
   play(): void {
     const st = this.store.getState().status;
     if (st === 'paused' && this.live) {
-      this.store.set({ status: 'running', stepNote: null });
+      this.pace.stop();
+      this.store.set({ status: 'running', stepNote: null, paceRate: NaN });
       this.send(toWorker({ type: 'resume' }));
     } else if (st === 'idle' || st === 'done' || st === 'error' || (st === 'paused' && !this.live)) this.start();
   }
 
   pause(): void {
-    const st = this.store.getState().status;
-    if (this.live && (st === 'running' || st === 'starting' || st === 'stepping')) this.send(toWorker({ type: 'pause' }));
+    const s = this.store.getState();
+    const st = s.status;
+    if (!this.live || !(st === 'running' || st === 'starting' || st === 'stepping')) return;
+    this.send(toWorker({ type: 'pause' }));
+    // the worker calibrates a web load inside the run's construction and reads no message until
+    // that ends (3 s on a busy machine, over 15 s on a slow one): Pause waits for it, so say so
+    if (st === 'starting' && s.calibrating) this.store.set({ stepNote: PAUSE_AFTER_CALIBRATION });
   }
 
   toggle(): void {
@@ -292,6 +350,8 @@ export class RunController {
    */
   reset(): void {
     this.stopBaseline();
+    this.pace.stop();
+    this.held = null;
     if (this.live) this.dropWorker();
     this.live = false;
     this.runId++;
@@ -303,7 +363,9 @@ export class RunController {
   }
 
   setSpeed(speed: Speed): void {
-    this.store.set({ speed });
+    // a stretch at another speed (or a new one at max) is measured afresh
+    if (speed !== this.store.getState().speed) this.pace.stop();
+    this.store.set({ speed, paceRate: NaN });
     if (this.live) this.send(toWorker({ type: 'set-speed', speed }));
   }
 
@@ -491,8 +553,12 @@ export class RunController {
       case 'exchanges':
         store.exchanges.append(m.baseline, m.rt, m.rsp, m.lost);
         return;
-      case 'progress':
+      case 'progress': {
         this.releaseBaseline(m.now);
+        const st = store.getState();
+        if (st.status === 'running') this.pace.sample(this.clock(), m.now, m.events, st.speed === 'max');
+        else this.pace.stop();
+        const paceRate = this.pace.simRate();
         store.set((s) => ({
           now: m.now,
           end: m.end,
@@ -500,21 +566,26 @@ export class RunController {
           simRate: m.simRate,
           summary: m.summary ?? s.summary,
           flowsTotal: m.summary ? (m.flowsTotal ?? null) : s.flowsTotal,
+          paceRate,
         }));
         return;
+      }
       case 'decisions': {
         const pin = this.pinned;
         this.pinned = null;
         const kept = m.hit ?? (pin ? m.records.findIndex((r) => r.uid === pin.uid && r.t === pin.t) : -1);
-        store.set({ decisions: m.records, cursor: kept !== null && kept >= 0 ? kept : m.records.length > 0 ? m.records.length - 1 : null });
+        this.history({ decisions: m.records, cursor: kept !== null && kept >= 0 ? kept : m.records.length > 0 ? m.records.length - 1 : null });
         return;
       }
-      case 'flow-events':
-        store.set((s) => ({
+      case 'flow-events': {
+        // against the decisions that come with it (held or shown)
+        const s = { ...store.getState(), ...this.held };
+        this.history({
           flowEvents: m.events,
           flowCursor: m.hit ?? (s.stepWhat === 'flow-event' || s.flowCursor === null ? (m.events.length > 0 ? m.events.length - 1 : null) : lastBefore(m.events, s.decisions, s.cursor)),
-        }));
+        });
         return;
+      }
       case 'param-set':
         if (m.error === null) store.set((s) => ({ markers: [...s.markers, { t: m.t, path: m.path, value: m.value }] }));
         else
@@ -539,19 +610,24 @@ export class RunController {
               ? `No ${what} in ${secs(m.now - from)} of simulated time (t = ${secs(from)} to ${secs(m.now)}); paused there. Step again to look further${stepTargets(viewOf(s.scenario)).length > 1 ? ', or step to another target' : ''}.`
               : null;
         this.releaseBaseline(m.now);
-        store.set({ status: 'paused', now: m.now, stepNote: note });
+        this.pace.stop();
+        store.set({ ...this.takeHeld(), status: 'paused', now: m.now, stepNote: note, paceRate: NaN });
         return;
       }
-      case 'done':
+      case 'done': {
         this.live = false;
+        this.pace.stop();
         this.runEnded = true;
         this.releaseBaseline(m.result.summary.simulatedSeconds);
         if (this.baseNow >= this.runNow) this.baselineFinished();
         else if (this.baseActive) store.set({ baselineBehind: true });
-        store.set((s) => ({ status: 'done', result: m.result, resultRev: s.scenarioRev, flowsTotal: null, summary: m.result.summary, now: m.result.summary.simulatedSeconds, end: m.result.summary.simulatedSeconds }));
+        const held = this.takeHeld();
+        store.set((s) => ({ ...held, status: 'done', result: m.result, resultRev: s.scenarioRev, flowsTotal: null, summary: m.result.summary, now: m.result.summary.simulatedSeconds, end: m.result.summary.simulatedSeconds }));
         return;
+      }
       case 'error':
         this.live = false;
+        this.held = null;
         store.set({ status: 'error', calibrating: null, runError: { message: m.message, fields: m.fields ?? [] } });
         return;
     }

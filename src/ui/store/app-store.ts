@@ -57,6 +57,11 @@ export interface AppState {
   eventsPerSec: number;
   /** Simulated seconds per wall second achieved. */
   simRate: number;
+  /**
+   * Simulated seconds per wall second over the last few seconds at the current speed (NaN:
+   * not measured yet): the time left at max and "running at N×" are taken from it (src/ui/run/pace.ts).
+   */
+  paceRate: number;
   summary: Summary | null;
   result: RunResult | null;
   /** scenarioRev when `result` came in (a later edit makes the result stale). */
@@ -92,8 +97,8 @@ export interface AppState {
 }
 
 /** What a run leaves in the state, emptied (fresh arrays): applied when a run starts or is reset. */
-export function noRun(): Pick<AppState, 'now' | 'eventsPerSec' | 'simRate' | 'summary' | 'result' | 'resultRev' | 'flowsTotal' | 'markers' | 'decisions' | 'cursor' | 'flowEvents' | 'flowCursor' | 'stepNote' | 'calibrating'> {
-  return { now: 0, eventsPerSec: 0, simRate: 0, summary: null, result: null, resultRev: null, flowsTotal: null, markers: [], decisions: [], cursor: null, flowEvents: [], flowCursor: null, stepNote: null, calibrating: null };
+export function noRun(): Pick<AppState, 'now' | 'eventsPerSec' | 'simRate' | 'paceRate' | 'summary' | 'result' | 'resultRev' | 'flowsTotal' | 'markers' | 'decisions' | 'cursor' | 'flowEvents' | 'flowCursor' | 'stepNote' | 'calibrating'> {
+  return { now: 0, eventsPerSec: 0, simRate: 0, paceRate: NaN, summary: null, result: null, resultRev: null, flowsTotal: null, markers: [], decisions: [], cursor: null, flowEvents: [], flowCursor: null, stepNote: null, calibrating: null };
 }
 
 export const INITIAL_STATE: AppState = {
@@ -106,6 +111,7 @@ export const INITIAL_STATE: AppState = {
   end: 0,
   eventsPerSec: 0,
   simRate: 0,
+  paceRate: NaN,
   summary: null,
   result: null,
   resultRev: null,

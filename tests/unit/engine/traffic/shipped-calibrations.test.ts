@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibrateLoads, keyHash, setCalibrationStore, useShippedCalibrations } from '../../../../src/engine/traffic/calibrate';
+import { calibrateLoads, calibrationKey, keyHash, setCalibrationStore, useShippedCalibrations } from '../../../../src/engine/traffic/calibrate';
 import { SHIPPED_CALIBRATIONS } from '../../../../src/engine/traffic/shipped-calibrations';
 import { runScenario } from '../../../../src/engine/run';
 import { presetByName } from '../../../../src/engine/scenario/presets';
@@ -12,6 +12,20 @@ const refuse = (): never => {
 };
 
 describe('shipped calibrations', () => {
+  it('a field added later, at the default that keeps the workload, leaves the key as it was; another value changes it', () => {
+    // requestSizes came after the calibrations were shipped; echoed at its default it
+    // changed every PackMime key, and each web lesson calibrated again on its first Play
+    const s = presetByName('web-dt148-80')!.scenario as unknown as EngineScenario;
+    const item = s.traffic[0] as unknown as Record<string, unknown>;
+    const without = { ...item };
+    delete without.requestSizes;
+    const key = (t: Record<string, unknown>) => calibrationKey({ ...s, traffic: [t as never] }, 0, 'rate', 0.8);
+    expect(item.requestSizes).toBe('independent');
+    expect(key(item)).toBe(key(without));
+    expect(key({ ...item, requestSizes: 'farima' })).not.toBe(key(item));
+    expect(key({ ...item, arrivals: 'farima' })).not.toBe(key(item));
+  });
+
   it('keyHash is 64-bit FNV-1a (the FNV test vectors)', () => {
     expect(keyHash('')).toBe('cbf29ce484222325');
     expect(keyHash('a')).toBe('af63dc4c8601ec8c');

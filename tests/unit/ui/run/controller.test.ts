@@ -74,9 +74,15 @@ describe('RunController', () => {
     expect(store.getState().calibrating).toEqual(step);
     expect(calibrationStepLine(step)).toContain('how many users per direction offer 98 % load');
     expect(calibrationStepLine(step)).toContain('run 2 of at most 4: 9,211 users; 9,000 users gave 95.8 %');
+    // Pause during the calibration: the worker reads it only when the calibration ends, so the page says so
+    c.pause();
+    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'pause' });
+    expect(store.getState().stepNote).toBe('pausing after the calibration');
     c.onMessage(toMain({ type: 'started', runId, end: 40 }));
     expect(store.getState().calibrating).toBeNull();
     expect(store.getState().status).toBe('running');
+    c.onMessage(toMain({ type: 'paused', runId, now: 0, reason: 'user' }));
+    expect(store.getState()).toMatchObject({ status: 'paused', stepNote: null });
     // a reset during a calibration leaves no calibration shown
     c.reset();
     c.play();
@@ -167,6 +173,7 @@ describe('RunController', () => {
     expect(workers[0].sent.at(-1)).toMatchObject({ type: 'step', what: 'flow-event' });
     // the engine's new history (older records gone, newer ones added) has no hit among the decisions
     c.onMessage(toMain({ type: 'decisions', runId, records: [rec(2, 'enqueue'), rec(3, 'drop'), rec(4, 'enqueue'), rec(5, 'drop')], hit: null }));
+    c.onMessage(toMain({ type: 'paused', runId, now: 5, reason: 'step' })); // the history comes with the pause
     expect(store.getState().cursor).toBe(0); // still the decision at t = 2
     expect(store.getState().decisions[0].t).toBe(2);
     // a later history (e.g. after Play and Pause) goes to its latest decision, as before
@@ -176,6 +183,32 @@ describe('RunController', () => {
     c.setStepTarget('decision');
     c.onMessage(toMain({ type: 'decisions', runId, records: [rec(4, 'enqueue'), rec(5, 'drop'), rec(6, 'enqueue')], hit: 1 }));
     expect(store.getState().cursor).toBe(1);
+  });
+
+  it('Pause: the history and the status reach the page in one change (one render, not three, before the button says Play)', () => {
+    const { store, c, workers } = setup();
+    c.play();
+    const runId = (workers[0].sent[0] as { runId: number }).runId;
+    c.onMessage(toMain({ type: 'started', runId, end: 30 }));
+    const seen: { status: string; decisions: number; events: number }[] = [];
+    store.subscribe(() => {
+      const s = store.getState();
+      seen.push({ status: s.status, decisions: s.decisions.length, events: s.flowEvents.length });
+    });
+    c.pause();
+    // what the worker sends when it pauses (workers/sim.worker.ts, pause)
+    c.onMessage(toMain({ type: 'decisions', runId, records: [rec(1, 'enqueue'), rec(2, 'drop')], hit: null }));
+    c.onMessage(toMain({ type: 'flow-events', runId, events: [{ t: 2.1, flow: 0, kind: 'dupack' }], hit: null }));
+    c.onMessage(toMain({ type: 'paused', runId, now: 2.5, reason: 'user' }));
+    expect(seen).toEqual([{ status: 'paused', decisions: 2, events: 1 }]);
+    expect(store.getState()).toMatchObject({ cursor: 1, flowCursor: 0, now: 2.5 });
+    // the end of a run likewise: the last history with "done"
+    c.play();
+    c.onMessage(toMain({ type: 'decisions', runId, records: [rec(3, 'drop')], hit: null }));
+    expect(store.getState().decisions).toHaveLength(2);
+    c.onMessage(toMain({ type: 'done', runId, result: { summary: { simulatedSeconds: 30 } } as never }));
+    expect(store.getState()).toMatchObject({ status: 'done', cursor: 0 });
+    expect(store.getState().decisions).toHaveLength(1);
   });
 
   it('steps to the next AQM decision by default and keeps only targets the scenario can produce', () => {
