@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
-import { toMain, type MainToWorker } from '../../../../src/protocol/messages';
+import { toMain } from '../../../../src/protocol/messages';
 import { calibrationStepLine } from '../../../../src/ui/charts/calibration-text';
 import { APP_SERIES_VALUES, appSampleInterval, largeRunQuestion, RunController } from '../../../../src/ui/run/controller';
 import { stepTargets } from '../../../../src/ui/run/step-targets';
 import { viewOf } from '../../../../src/ui/scenario-view';
 import { AppStore } from '../../../../src/ui/store/app-store';
+import { FakeWorker } from '../../../support/fake-worker';
 
 /** A stand-in for the worker: records what the controller sends. */
-class FakeWorker {
-  sent: MainToWorker[] = [];
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  onmessageerror: (() => void) | null = null;
-  terminated = false;
-  postMessage(m: MainToWorker) {
-    this.sent.push(m);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-}
 
 /** A controller whose workers are FakeWorkers (kept in `workers`, in the order made). */
 function controller(confirm?: (q: string) => boolean, separateBaseline?: boolean) {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { estimateRun } from '../../../../src/engine/estimate';
-import { toMain, type MainToWorker } from '../../../../src/protocol/messages';
+import { toMain } from '../../../../src/protocol/messages';
 import { largeRunQuestion, RunController } from '../../../../src/ui/run/controller';
 import { Pace, PACE_MIN_MS } from '../../../../src/ui/run/pace';
 import { AppStore } from '../../../../src/ui/store/app-store';
 import type { Scenario } from '../../../../src/ui/scenario-api';
+import { FakeWorker } from '../../../support/fake-worker';
 
 /**
  * A web run at max speed as the worker reports it every 250 ms: the simulated time moves
@@ -58,17 +59,6 @@ describe('Pace', () => {
   });
 });
 
-/** A stand-in for the worker: records what the controller sends. */
-class FakeWorker {
-  sent: MainToWorker[] = [];
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  onmessageerror: (() => void) | null = null;
-  postMessage(m: MainToWorker) {
-    this.sent.push(m);
-  }
-  terminate() {}
-}
 
 function setup(confirm: (q: string) => boolean = () => true) {
   const store = new AppStore();

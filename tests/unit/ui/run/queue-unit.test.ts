@@ -2,20 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { runScenario } from '../../../../src/engine/run';
 import type { EngineScenario } from '../../../../src/engine/sim-run';
-import type { MainToWorker } from '../../../../src/protocol/messages';
 import { RunController } from '../../../../src/ui/run/controller';
 import { AppStore } from '../../../../src/ui/store/app-store';
+import { FakeWorker } from '../../../support/fake-worker';
 
-class FakeWorker {
-  sent: MainToWorker[] = [];
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  onmessageerror: (() => void) | null = null;
-  postMessage(m: MainToWorker) {
-    this.sent.push(m);
-  }
-  terminate() {}
-}
 
 function setup(preset: string) {
   const store = new AppStore();

@@ -1,0 +1,16 @@
+/** A stand-in for the simulation worker in the run controller's tests: it records what the page sends. */
+import type { MainToWorker } from '../../src/protocol/messages';
+
+export class FakeWorker {
+  sent: MainToWorker[] = [];
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  onmessageerror: (() => void) | null = null;
+  terminated = false;
+  postMessage(m: MainToWorker) {
+    this.sent.push(m);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
