@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { harnessPerFile, openApp, SHOTS, waitForStatus } from './harness';
 
@@ -46,6 +46,12 @@ const focused = (page: Page) => page.evaluate(() => {
 });
 
 /** Open <details> drop-down menus (File, Export), by their button's label. */
+/** How wide the box holding a line's text is on screen (a visually hidden one is 1 px). */
+const textWidth = (line: Locator) =>
+  line.evaluate((p) => {
+    const text = [...p.querySelectorAll('*'), p].find((e) => [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent!.trim() !== ''));
+    return text ? text.getBoundingClientRect().width : 0;
+  });
 const openMenus = (page: Page) => page.evaluate(() => [...document.querySelectorAll('details.export-menu[open] > summary')].map((s) => s.getAttribute('aria-label')));
 
 /** WCAG contrast ratio of two CSS rgb() colours. */
@@ -106,6 +112,12 @@ describe('axe-core on the main views', () => {
     await expect.poll(() => readout.innerText()).toMatch(/^within 0 ms/);
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('done');
     expect(await readout.getAttribute('aria-live')).toBe('polite');
+    // the read-out is drawn in the plot: the line says it to screen readers only, not twice on screen
+    expect(await textWidth(readout)).toBeLessThanOrEqual(1);
+    await page.locator('.chart-response canvas').screenshot({ path: `${SHOTS}/a11y-response-keyed.png` });
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => readout.innerText()).toMatch(/^Point at the chart/);
+    expect(await textWidth(readout)).toBeGreaterThan(100);
     await page.locator('.chart-response').screenshot({ path: `${SHOTS}/a11y-response.png` });
     await page.context().close();
 
@@ -140,12 +152,14 @@ describe("the compare and family overlays' response-time read-out", () => {
     await page.keyboard.press('End');
     await expect.poll(() => line.innerText()).toMatch(/^within 2 s/);
     await page.keyboard.press('ArrowLeft');
+    expect(await textWidth(line)).toBeLessThanOrEqual(1);
     await page.locator('[data-testid=compare-response]').screenshot({ path: `${SHOTS}/a11y-${shot}-readout.png` });
     // the keys moved the read-out, not the main run (← → step it elsewhere)
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).not.toBe('paused');
     // leaving the chart ends a read-out the keys made
     await page.keyboard.press('Shift+Tab');
     await expect.poll(() => line.innerText()).toMatch(/^Point at the chart/);
+    expect(await textWidth(line)).toBeGreaterThan(100);
   }
 
   it('Compare (drop-tail against RED + ECN) and a lesson family: the overlay takes the focus, ← → Home End move its read-out', async () => {

@@ -221,8 +221,10 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
           aria-label={`Response times: ${mode === 'cdf' ? 'cumulative distribution' : 'complementary distribution'} of the run and of the uncongested baseline${large ? ', responses above 50 KB' : ''}. ${described} ${readout ?? ''}`}
         />
       </div>
+      {/* the read-out is drawn in the plot: here it is for screen readers only (said once on
+          screen, not again in a line of big type in classroom mode); the hint shows when none is */}
       <p className="response-readout" id={`${titleId}-readout`} aria-live="polite">
-        {readout ?? readoutHint(mode)}
+        <span className={readout === null ? undefined : 'sr-only'}>{readout ?? readoutHint(mode)}</span>
       </p>
     </section>
   );

@@ -137,8 +137,9 @@ export function ResponseCompare({
           if (e.pointerType !== 'touch') setHover(null);
         }}
       />
+      {/* the read-out is drawn in the plot: here it is for screen readers only, the hint shows when none is */}
       <p id={readoutId} className={`cmp-legend-line${readout === null ? ' cmp-hint' : ''}`} aria-live="polite">
-        {readout ?? readoutHint(mode)}
+        <span className={readout === null ? undefined : 'sr-only'}>{readout ?? readoutHint(mode)}</span>
       </p>
     </div>
   );
