@@ -14,6 +14,7 @@ import { eventStyle, flowColor } from '../colors';
 import { consequences, explainDecision, fmt, reactionSummary, timeline, type OutcomeLabel } from './explain';
 import { ScaleBar } from './ScaleBar';
 import { useKeepFocus } from '../focus';
+import { grouped } from '../number-text';
 import './inspector.css';
 
 export type InspectorStep = 'prev' | 'next' | 'next-mark' | 'next-drop' | 'next-flow-event';
@@ -163,7 +164,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       {nav}
       <header className="insp-head">
         <div className="insp-pos">
-          Decision {i + 1} of {n >= historyLimit ? `the last ${n.toLocaleString('en-US')} recorded` : n}
+          Decision {i + 1} of {n >= historyLimit ? `the last ${grouped(n)} recorded` : n}
           <span className="insp-muted">
             {' '}
             {/* "routerL->routerR" broke into "routerL-" and ">routerR" in the narrow panel */}

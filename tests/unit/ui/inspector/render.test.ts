@@ -6,7 +6,7 @@
  */
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DecisionRecord } from '../../../../src/engine/aqm/decision';
 import type { FlowEvent } from '../../../../src/engine/net/agent';
 
@@ -73,7 +73,11 @@ describe('Inspector markup', () => {
     expect(html).toContain('Decision 1 of 1');
     // a full history is the run's last decisions, not all of them
     const many = Array.from({ length: 1000 }, () => mark);
+    // without Intl: the page's first Intl number format (this one, on Pause) set ICU up, 60 ms of script at 4x throttling
+    const intl = vi.spyOn(Number.prototype, 'toLocaleString');
     const full = unescape(renderToStaticMarkup(createElement(Inspector, { records: many, index: 999, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3, historyLimit: 1000 })));
+    expect(intl).not.toHaveBeenCalled();
+    intl.mockRestore();
     expect(full).toContain('Decision 1000 of the last 1,000 recorded');
     const partial = unescape(renderToStaticMarkup(createElement(Inspector, { records: many.slice(0, 999), index: 3, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3, historyLimit: 1000 })));
     expect(partial).toContain('Decision 4 of 999');
