@@ -23,6 +23,7 @@ import type { ChartDef } from './types';
 import { calibrationLine, calibrationStepLine } from './calibration-text';
 import { BASELINE_COLOR, curvesText, drawResponseTimes, moveReadout, readoutHint, RUN_COLOR, type RtCurve, type RtLayout, type RtMode } from './response-plot';
 import './response-chart.css';
+import { grouped } from '../number-text';
 
 /** `full`: the copy shown full screen (the ⤢ button, as every chart has). */
 export function ResponseChart({ full = false }: { full?: boolean } = {}) {
@@ -168,7 +169,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
 
   if (!hasWeb) return null;
   const titleId = `chart-title-response${full ? '-full' : ''}`;
-  const n = (x: number) => x.toLocaleString('en-US');
+  const n = grouped;
   return (
     <section className={`card chart-card chart-response${full ? ' full' : ''}`} aria-labelledby={titleId} data-chart={full ? undefined : 'response'}>
       <header className="card-head">

@@ -10,6 +10,7 @@ import { PALETTE, SERIES } from '../colors';
 import { BIN_COUNT, binEdge, type RtHistogram } from '../store/exchange-store';
 import type { Painter, Rect } from './painter';
 import { legend, plotRect, wrapWords, type Fonts, type LegendItem } from './plot';
+import { grouped } from '../number-text';
 
 export type RtMode = 'cdf' | 'ccdf';
 
@@ -74,7 +75,7 @@ export function readoutText(curves: readonly RtCurve[], t: number, mode: RtMode)
 export function curvesText(curves: readonly RtCurve[]): string {
   const parts = curves
     .filter((c) => c.hist.n > 0 && !c.faint)
-    .map((c) => `${c.label}, ${c.hist.n.toLocaleString('en-US')} responses: half within ${fmtMs(c.hist.quantile(0.5))}, 90 % within ${fmtMs(c.hist.quantile(0.9))}, 99 % within ${fmtMs(c.hist.quantile(0.99))}`);
+    .map((c) => `${c.label}, ${grouped(c.hist.n)} responses: half within ${fmtMs(c.hist.quantile(0.5))}, 90 % within ${fmtMs(c.hist.quantile(0.9))}, 99 % within ${fmtMs(c.hist.quantile(0.99))}`);
   return parts.length ? `${parts.join('; ')}.` : 'No response completed yet.';
 }
 
@@ -110,7 +111,7 @@ export function moveReadout(e: ReadoutKey, layout: RtLayout | null, at: number |
 }
 
 function legendItems(curves: readonly RtCurve[]): LegendItem[] {
-  return curves.filter((c) => !c.faint).map((c) => ({ label: `${c.label} (${c.hist.n.toLocaleString('en-US')})`, color: c.color, dash: c.dash }));
+  return curves.filter((c) => !c.faint).map((c) => ({ label: `${c.label} (${grouped(c.hist.n)})`, color: c.color, dash: c.dash }));
 }
 
 /**

@@ -12,6 +12,7 @@ import { baselineKey, uncongested } from '../../engine/traffic/calibrate';
 import { hasWebTraffic } from '../scenario-view';
 import { int, styleText, type NumberStyle } from './diff';
 import { seedRow, type SeedMetric, type SeedRow } from './seeds';
+import { grouped } from '../number-text';
 
 /** The run window: when the summary starts counting and when the run stops. */
 type Window = Pick<Scenario, 'warmup' | 'duration' | 'stopAfterExchanges'>;
@@ -106,7 +107,7 @@ function metric(key: string, label: string, value: FamilyMetric['value'], style:
 export const FAMILY_METRICS: readonly FamilyMetric[] = [
   metric('loss', 'Loss %', (s) => s.bottleneck.lossRate, share(2), 'lower'),
   metric('util', 'Utilization %', (s) => s.bottleneck.utilization, share(1), 'higher'),
-  metric('exchanges', 'Exchanges', (s) => s.web?.exchanges ?? 0, int, null, (v) => v.toLocaleString('en-US')),
+  metric('exchanges', 'Exchanges', (s) => s.web?.exchanges ?? 0, int, null, grouped),
   ...FAMILY_TIMES.map((t) => metric(`within${t}`, `% within ${t < 1 ? `${t * 1000} ms` : `${t} s`}`, (s) => s.web?.cdf.find(([x]) => x === t)?.[1] ?? null, share(1), 'higher')),
 ];
 

@@ -10,6 +10,7 @@ import { useServices } from '../app-context';
 import { STEP_LABELS, stepTargets } from '../run/step-targets';
 import { viewOf } from '../scenario-view';
 import { useAppState } from '../store/app-store';
+import { grouped } from '../number-text';
 
 function speedLabel(s: Speed): string {
   return s === 'max' ? 'max' : `${s}×`;
@@ -162,7 +163,7 @@ export function Transport() {
           <span className="time" data-testid="sim-time">
             t = {timeText(now)}
             {finite ? ` / ${timeText(end)}` : Number.isFinite(exchFrac) ? '' : Number.isFinite(bytesFrac) ? ` · ${Math.floor(bytesFrac * 100)} % of the data delivered` : ''}
-            {Number.isFinite(exchFrac) ? ` · ${exchanges.toLocaleString('en-US')} of ${target!.toLocaleString('en-US')} exchanges` : ''}
+            {Number.isFinite(exchFrac) ? ` · ${grouped(exchanges)} of ${grouped(target!)} exchanges` : ''}
             {speed === 'max' && Number.isFinite(left) ? <span className="muted"> · {timeText(left)} left</span> : null}
             {/* over the last seconds: the quarter-second rate made it come and go, and jump from 5.8× to 15.6× and back */}
             {active && speed !== 'max' && paceRate > 0 && typeof speed === 'number' && paceRate < speed * 0.7 ? <span className="muted"> · running at {format('.2~f')(paceRate)}×</span> : null}

@@ -5,7 +5,7 @@
  * the y axis shows, taking longer than the time (it gave the share within it: 96.8 % beside
  * a point drawn at 3.2 %).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fontsFor } from '../../../../src/ui/charts/plot';
 import { curvesText, drawResponseTimes, readoutHint, type RtCurve } from '../../../../src/ui/charts/response-plot';
 import { RtHistogram } from '../../../../src/ui/store/exchange-store';
@@ -98,6 +98,18 @@ describe('response-time chart in words (the canvas\'s accessible name)', () => {
       expect(got).toBeLessThan(want * 1.05);
     }
   });
+  it('writes its counts without Intl, drawn many times a second as responses complete (toLocaleString(\'en-US\') builds a formatter at each call)', () => {
+    const big = (): RtCurve[] => [{ label: 'this run', hist: hist([[0.1, 12_345]]), color: '#0072b2' }];
+    const intl = vi.spyOn(Number.prototype, 'toLocaleString');
+    const text = curvesText(big());
+    const p = new BoxPainter(800, 480);
+    drawResponseTimes(p, big(), 'cdf', fontsFor(false), null);
+    expect(intl).not.toHaveBeenCalled();
+    intl.mockRestore();
+    expect(text).toMatch(/^this run, 12,345 responses/);
+    expect(p.texts.map((b) => b.what)).toContain('this run (12,345)');
+  });
+
   it('says so when nothing has completed', () => {
     expect(curvesText([{ label: 'this run', hist: new RtHistogram(), color: '#000' }])).toBe('No response completed yet.');
   });
