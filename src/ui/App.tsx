@@ -14,6 +14,7 @@ import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/e
 import { Transport } from './controls/Transport';
 import { HelpButton } from './Help';
 import { LessonClaims } from './LessonClaims';
+import { useKeepFocus } from './focus';
 import { useLessonFold } from './lesson-fold';
 import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
 import { activeExperiment, lessons } from './scenario-api';
@@ -142,11 +143,14 @@ function LessonText() {
   const fold = useLessonFold();
   const [more, setMore] = useState(false);
   useLayoutEffect(() => setMore(false), [fold]);
+  // "more" goes when the run ends: the focus it had goes to the change menu beside it, or the statements
+  const box = useRef<HTMLElement>(null);
+  useKeepFocus(box, () => document.getElementById('try-select') ?? document.querySelector<HTMLElement>('.claims > summary'));
   const l = lessons().find((x) => x.name === preset);
   if (!l) return null;
   const active = activeExperiment(l, scenario);
   return (
-    <section className={`lesson-text${fold ? ' fold' : ''}${fold && !more ? ' folded' : ''}`} aria-label="What to watch">
+    <section className={`lesson-text${fold ? ' fold' : ''}${fold && !more ? ' folded' : ''}`} aria-label="What to watch" ref={box}>
       <p className="lesson-body">
         <strong>{l.title}.</strong> {l.lesson}
       </p>

@@ -757,6 +757,8 @@ describe('phone and projector', () => {
     // the run ended: everything open again, the ticks of the statements on the first screen
     await expect.poll(() => claims.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     expect(await page.getByRole('button', { name: /of the lesson text$/ }).count()).toBe(0);
+    // the focus "more" had is not dropped to the page: the change menu beside it has it
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('try-select');
     await expect.poll(() => claims.locator('li[data-state=pass]').count()).toBe(4);
     const tick = (await claims.locator('li .claim-mark').first().boundingBox())!;
     expect(tick.y + tick.height).toBeLessThan(768);
