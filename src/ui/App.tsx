@@ -4,7 +4,7 @@
  * inspector slots), the summary table, and the full-screen view of any chart.
  * ?embed=1 keeps only the transport and the charts.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useServices } from './app-context';
 import { Banners } from './Banners';
 import { ChartCard } from './charts/ChartCard';
@@ -14,6 +14,8 @@ import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/e
 import { Transport } from './controls/Transport';
 import { HelpButton } from './Help';
 import { LessonClaims } from './LessonClaims';
+import { useKeepFocus } from './focus';
+import { useLessonFold } from './lesson-fold';
 import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
 import { activeExperiment, lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
@@ -136,12 +138,27 @@ function LessonText() {
   const scenario = useAppState(store, (s) => s.scenario);
   // a change chosen with the arrow keys, not picked from the open list
   const keyed = useRef(false);
+  // folded to two lines while a classroom run goes on a short screen (src/ui/lesson-fold.ts);
+  // "more" opens it for this run. The whole text stays in the page for a screen reader.
+  const fold = useLessonFold();
+  const [more, setMore] = useState(false);
+  useLayoutEffect(() => setMore(false), [fold]);
+  // "more" goes when the run ends: the focus it had goes to the change menu beside it, or the statements
+  const box = useRef<HTMLElement>(null);
+  useKeepFocus(box, () => document.getElementById('try-select') ?? document.querySelector<HTMLElement>('.claims > summary'));
   const l = lessons().find((x) => x.name === preset);
   if (!l) return null;
   const active = activeExperiment(l, scenario);
   return (
-    <section className="lesson-text" aria-label="What to watch">
-      <strong>{l.title}.</strong> {l.lesson}
+    <section className={`lesson-text${fold ? ' fold' : ''}${fold && !more ? ' folded' : ''}`} aria-label="What to watch" ref={box}>
+      <p className="lesson-body">
+        <strong>{l.title}.</strong> {l.lesson}
+      </p>
+      {fold ? (
+        <button type="button" className="lesson-more" aria-expanded={more} aria-label={more ? 'less of the lesson text' : 'more of the lesson text'} onClick={() => setMore(!more)}>
+          {more ? 'less' : 'more'}
+        </button>
+      ) : null}
       {l.experiments.length > 0 ? (
         <div className="try-row">
           <label htmlFor="try-select" className="try-label">

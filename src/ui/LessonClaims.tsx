@@ -4,10 +4,11 @@
  * the measured value. A student who changes a parameter sees which statements stop
  * holding; the keys changed from the lesson are listed, as in the link.
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { checkClaim, type ClaimVerdict } from '../engine/scenario/presets';
 import { changedKeys } from '../engine/scenario/url';
 import { useServices } from './app-context';
+import { useLessonFold } from './lesson-fold';
 import { activeExperiment, lessonByName } from './scenario-api';
 import { useAppState } from './store/app-store';
 
@@ -19,6 +20,11 @@ export function LessonClaims() {
   const status = useAppState(store, (s) => s.status);
   const stale = useAppState(store, (s) => s.resultRev !== null && s.resultRev !== s.scenarioRev);
   const lesson = lessonByName(presetName);
+  // folded to the summary while a classroom run goes on a short screen, open again when it
+  // ends (the class checks the ticks); a reader's own click is kept until then
+  const fold = useLessonFold();
+  const [open, setOpen] = useState(true);
+  useLayoutEffect(() => setOpen(!fold), [fold]);
   // the lesson run with one of its "try" changes: that experiment's statements
   const experiment = activeExperiment(lesson, scenario);
   const claims = experiment?.claims ?? lesson?.claims ?? [];
@@ -31,7 +37,7 @@ export function LessonClaims() {
   const checked = verdicts.filter((v) => v !== null).length;
   const held = verdicts.filter((v) => v?.pass).length;
   return (
-    <details className="claims" open data-testid="claims">
+    <details className="claims" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="claims">
       <summary>
       <h2 id="claims-title">
         {experiment ? 'What this change should show' : 'What this run should show'}{' '}

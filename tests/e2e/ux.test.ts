@@ -720,6 +720,52 @@ describe('phone and projector', () => {
     await page.context().close();
   });
 
+  it('classroom mode on a 1024x768 projector: while a run goes the lesson row folds and the first chart is on the first screen; at the end the statements open with their ticks', async () => {
+    // the lesson text and the statements filled the first screen, the queue chart began at 834 px:
+    // the teacher scrolled down at every lesson and lost the text (src/ui/lesson-fold.ts)
+    const page = await open('p=default', { width: 1024, height: 768, query: '?classroom=1' });
+    const claims = page.getByTestId('claims');
+    const chartTop = () => page.evaluate(() => document.querySelector('.charts section[data-chart=queue]')!.getBoundingClientRect().top);
+    expect(await claims.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    const play = (await page.getByRole('button', { name: 'Play' }).boundingBox())!;
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'running');
+    await expect.poll(() => claims.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    // Pause is where Play was (nothing above the lesson row moved), the page did not scroll
+    const pause = (await page.getByRole('button', { name: 'Pause' }).boundingBox())!;
+    expect(pause.x).toBe(play.x);
+    expect(pause.y).toBe(play.y);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    const top = await chartTop();
+    console.log(`1024x768 classroom, running: queue chart at ${top.toFixed(0)} px`);
+    expect(top).toBeLessThan(768 * 0.6);
+    // the statements' summary says when they are checked; the text's first lines and "more" stay
+    expect(await claims.locator('summary').innerText()).toContain('checked when the run ends');
+    expect(await claims.locator('summary').isVisible()).toBe(true);
+    expect(await seriousViolations(page), 'axe during the folded run').toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/ux-classroom-1024-running.png` });
+    // the keyboard opens the whole lesson text for this run (and a screen reader has it all the time)
+    const more = page.getByRole('button', { name: /of the lesson text$/ });
+    const folded = (await page.locator('.lesson-text').boundingBox())!.height;
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => more.getAttribute('aria-expanded')).toBe('true');
+    expect((await page.locator('.lesson-text').boundingBox())!.height).toBeGreaterThan(folded + 100);
+    expect(await page.locator('.lesson-text .try-row').isVisible()).toBe(true);
+    await page.evaluate(() => window.__aqmlab!.controller.setSpeed('max'));
+    await waitForStatus(page, 'done');
+    // the run ended: everything open again, the ticks of the statements on the first screen
+    await expect.poll(() => claims.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.getByRole('button', { name: /of the lesson text$/ }).count()).toBe(0);
+    // the focus "more" had is not dropped to the page: the change menu beside it has it
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('try-select');
+    await expect.poll(() => claims.locator('li[data-state=pass]').count()).toBe(4);
+    const tick = (await claims.locator('li .claim-mark').first().boundingBox())!;
+    expect(tick.y + tick.height).toBeLessThan(768);
+    await page.screenshot({ path: `${SHOTS}/ux-classroom-1024-done.png` });
+    await page.context().close();
+  });
+
   it('a short screen (1366x768 zoomed to 200 %: 683x384) keeps nothing stuck to the top; the keys still drive the run', async () => {
     // the stuck header was 206 of 384 px, paused: the charts had a strip under it
     for (const query of ['', '?classroom=1']) {
