@@ -23,7 +23,7 @@ import type { ChartDef } from './types';
 import { calibrationLine, calibrationStepLine } from './calibration-text';
 import { BASELINE_COLOR, curvesText, drawResponseTimes, moveReadout, readoutHint, RUN_COLOR, type RtCurve, type RtLayout, type RtMode } from './response-plot';
 import './response-chart.css';
-import { grouped } from '../number-text';
+import { grouped } from '../../engine/core/number-text';
 
 /** `full`: the copy shown full screen (the ⤢ button, as every chart has). */
 export function ResponseChart({ full = false }: { full?: boolean } = {}) {

@@ -10,7 +10,7 @@ import { PALETTE, SERIES } from '../colors';
 import { BIN_COUNT, binEdge, type RtHistogram } from '../store/exchange-store';
 import type { Painter, Rect } from './painter';
 import { legend, plotRect, wrapWords, type Fonts, type LegendItem } from './plot';
-import { grouped } from '../number-text';
+import { grouped } from '../../engine/core/number-text';
 
 export type RtMode = 'cdf' | 'ccdf';
 

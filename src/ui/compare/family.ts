@@ -12,7 +12,7 @@ import { baselineKey, uncongested } from '../../engine/traffic/calibrate';
 import { hasWebTraffic } from '../scenario-view';
 import { int, styleText, type NumberStyle } from './diff';
 import { seedRow, type SeedMetric, type SeedRow } from './seeds';
-import { grouped } from '../number-text';
+import { grouped } from '../../engine/core/number-text';
 
 /** The run window: when the summary starts counting and when the run stops. */
 type Window = Pick<Scenario, 'warmup' | 'duration' | 'stopAfterExchanges'>;

@@ -10,7 +10,7 @@ import { useServices } from '../app-context';
 import { STEP_LABELS, stepTargets } from '../run/step-targets';
 import { viewOf } from '../scenario-view';
 import { useAppState } from '../store/app-store';
-import { grouped } from '../number-text';
+import { grouped } from '../../engine/core/number-text';
 
 function speedLabel(s: Speed): string {
   return s === 'max' ? 'max' : `${s}×`;

@@ -14,7 +14,7 @@ import { eventStyle, flowColor } from '../colors';
 import { consequences, explainDecision, fmt, reactionSummary, timeline, type OutcomeLabel } from './explain';
 import { ScaleBar } from './ScaleBar';
 import { useKeepFocus } from '../focus';
-import { grouped } from '../number-text';
+import { grouped } from '../../engine/core/number-text';
 import './inspector.css';
 
 export type InspectorStep = 'prev' | 'next' | 'next-mark' | 'next-drop' | 'next-flow-event';

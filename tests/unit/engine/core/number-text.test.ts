@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grouped } from '../../../src/ui/number-text';
+import { grouped } from '../../../../src/engine/core/number-text';
 
 describe('grouped: an integer with thousands separators, without Intl', () => {
   it("writes what toLocaleString('en-US') writes for integers", () => {
