@@ -169,7 +169,6 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
 
   if (!hasWeb) return null;
   const titleId = `chart-title-response${full ? '-full' : ''}`;
-  const n = grouped;
   return (
     <section className={`card chart-card chart-response${full ? ' full' : ''}`} aria-labelledby={titleId} data-chart={full ? undefined : 'response'}>
       <header className="card-head">
@@ -195,7 +194,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
           reader read it out over and over; the run's status line says when the run ends */}
       <p className="response-counters" data-testid="response-counters">
         {web
-          ? `${n(web.exchanges)} completed · ${n(web.started)} started · ${n(web.inProgress)} in progress${(scenario?.warmup ?? 0) > 0 ? ` (counted after the ${scenario?.warmup} s warm-up)` : ''}`
+          ? `${grouped(web.exchanges)} completed · ${grouped(web.started)} started · ${grouped(web.inProgress)} in progress${(scenario?.warmup ?? 0) > 0 ? ` (counted after the ${scenario?.warmup} s warm-up)` : ''}`
           : calibrating
             ? calibrationStepLine(calibrating)
             : 'No exchange completed yet.'}
