@@ -16,8 +16,8 @@ describe('series of flows that start late or finish early', () => {
     duration: 8,
     warmup: 0,
     traffic: [
-      { kind: 'bulk' as const, flows: 1, tcp: 'reno' as const, start: 0, startSpread: 0, bytes: 300_000 },
-      { kind: 'bulk' as const, flows: 1, tcp: 'reno' as const, start: 3, startSpread: 0 },
+      { kind: 'bulk' as const, flows: 1, start: 0, startSpread: 0, bytes: 300_000 },
+      { kind: 'bulk' as const, flows: 1, start: 3, startSpread: 0 },
     ],
   };
   const batches: SeriesBatch[] = [];
