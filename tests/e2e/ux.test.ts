@@ -737,8 +737,16 @@ describe('phone and projector', () => {
     expect(pause.y).toBe(play.y);
     expect(await page.evaluate(() => scrollY)).toBe(0);
     const top = await chartTop();
-    console.log(`1024x768 classroom, running: queue chart at ${top.toFixed(0)} px`);
+    // and whole, its time axis and its name included: it ran 197 px below the screen (the header's
+    // tools on a second row, the folded text and statements stacked, a 480-px plot)
+    const card = await page.evaluate(() => {
+      const r = document.querySelector('.charts section[data-chart=queue]')!.getBoundingClientRect();
+      return { bottom: r.bottom, canvas: document.querySelector('.charts section[data-chart=queue] canvas')!.getBoundingClientRect().height };
+    });
+    console.log(`1024x768 classroom, running: queue chart from ${top.toFixed(0)} to ${card.bottom.toFixed(0)} px, its canvas ${card.canvas.toFixed(0)} px`);
     expect(top).toBeLessThan(768 * 0.6);
+    expect(card.bottom).toBeLessThanOrEqual(768);
+    expect(card.canvas).toBeGreaterThanOrEqual(360);
     // the statements' summary says when they are checked; the text's first lines and "more" stay
     expect(await claims.locator('summary').innerText()).toContain('checked when the run ends');
     expect(await claims.locator('summary').isVisible()).toBe(true);
