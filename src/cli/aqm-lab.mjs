@@ -23,6 +23,12 @@ if (!isFresh()) {
 }
 
 const argv = process.argv.slice(2);
+// a reader that stops early (`| head`) closes the pipe: go on without standard output
+// instead of dying on EPIPE with a stack trace (main.ts carryOnWhenStdoutCloses)
+process.stdout.on('error', (e) => {
+  if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') return;
+  throw e;
+});
 const io = { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t) };
 const load = (name) => import(pathToFileURL(join(OUT, `${name}.mjs`)).href);
 

@@ -232,6 +232,20 @@ const processIo: CliIo = {
 };
 
 /**
+ * A reader that stops early (`aqm-lab ... | head`) closes the pipe: the next write to
+ * standard output fails with EPIPE, which Node throws as an unhandled 'error' event, a
+ * stack trace instead of the rest of the run. The command goes on without standard output
+ * instead (files named by --out, --series, ... are still written) and exits as it would
+ * have. Called by every entry point of the command line (aqm-lab.mjs has its own copy).
+ */
+export function carryOnWhenStdoutCloses(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') return;
+    throw e;
+  });
+}
+
+/**
  * Buffered line writer over a file descriptor. A failed write (disk full, /dev/full)
  * is kept as `error` and stops further writing; close() reports it as a message naming
  * the option and the file instead of a stack trace.
@@ -643,6 +657,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
+  carryOnWhenStdoutCloses();
   runCli(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

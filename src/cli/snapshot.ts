@@ -21,7 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { startupSnapshot } from 'node:v8';
 // everything a run loads, evaluated now so it is in the snapshot (main.ts imports some of
 // these lazily; a lazy import of a module already evaluated costs nothing)
-import { runCli } from './main';
+import { carryOnWhenStdoutCloses, runCli } from './main';
 import './calibration-cache';
 import '../engine/run';
 import '../engine/core/simulator';
@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     process.exitCode = r.status ?? 1;
     return;
   }
+  carryOnWhenStdoutCloses();
   const io = { out: (t: string) => void process.stdout.write(t), err: (t: string) => void process.stderr.write(t) };
   try {
     process.exitCode = await runCli(args, io);

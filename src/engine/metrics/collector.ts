@@ -31,6 +31,8 @@ export interface TcpFlowView {
     readonly ecnReductions: number;
     /** ns, -1 while unfinished. */
     readonly completionTime: number;
+    /** ns the connection was opened, -1 before. */
+    readonly startTime: number;
   };
   readonly receiver: { readonly bytesDelivered: number };
 }
@@ -233,11 +235,17 @@ export class Collector implements QueueListener {
       if (f.kind === 'tcp') {
         const s = f.view.sender;
         const acked = s.bytesAcked;
-        buf[c++][i] = s.cwnd;
-        buf[c++][i] = s.ssthresh > 1e9 ? NaN : s.ssthresh;
+        // A flow has a window, an RTT and a goodput only while it runs: from its start to
+        // the sample after its transfer completed. Before and after, these are gaps (NaN),
+        // so a chart draws no line there and the band across flows (min, median, max)
+        // describes the flows that are running, not 48 idle ones (seeds/004 Figs. 7-8).
+        // The acknowledged bytes stay numbers throughout (0 before, the total after).
+        const running = s.startTime >= 0 && !(s.completionTime >= 0 && s.completionTime <= this.lastSampleNs);
+        buf[c++][i] = running ? s.cwnd : NaN;
+        buf[c++][i] = running && s.ssthresh <= 1e9 ? s.ssthresh : NaN;
         buf[c++][i] = acked;
-        buf[c++][i] = s.srtt;
-        buf[c++][i] = dtS > 0 ? ((acked - this.lastAcked[k]) * 8) / dtS : 0;
+        buf[c++][i] = running ? s.srtt : NaN;
+        buf[c++][i] = !running ? NaN : dtS > 0 ? ((acked - this.lastAcked[k]) * 8) / dtS : 0;
         this.lastAcked[k] = acked;
       } else {
         const got = f.view.sink.bytes;

@@ -107,7 +107,8 @@ export interface RunResult {
  * aqm.p, aqm.price, aqm.sojourn, aqm.qdelay: see each AQM's `vars`) and its thresholds
  * 'th.<key>' (th.minTh, th.maxTh, th.gentleMax, th.target, th.bandLow, th.bandHigh in the
  * queue's unit; th.delayTarget in s, where they are at each sample), and per flow i: 'cwnd.i', 'ssthresh.i' (segments),
- * 'acked.i' (bytes), 'rtt.i' (s, smoothed), 'goodput.i' (bits/s over the last interval).
+ * 'acked.i' (bytes), 'rtt.i' (s, smoothed), 'goodput.i' (bits/s over the last interval); a TCP
+ * flow's cwnd, ssthresh, rtt and goodput are NaN before it starts and after the sample that saw it complete.
  */
 export interface SeriesBatch {
   t: Float64Array;
