@@ -207,7 +207,7 @@ describe('Inspector markup', () => {
   // buttons, the packet table, the calculation and the timeline. One short line is live now.
   it('a step announces one short line (decision, packet, outcome, the AQM state), not the whole inspector', async () => {
     const Inspector = await loadInspector();
-    const drop: DecisionRecord = { ...mark, uid: 4321, avg: 16.2, avgBefore: 16, region: 'above', outcome: 'drop', reason: 'forced', rule: 'avg ≥ 2 max_th: forced drop' };
+    const drop: DecisionRecord = { ...mark, uid: 4321, avg: 16.2, avgBefore: 16, region: 'above-max', outcome: 'drop', reason: 'forced', rule: 'avg ≥ 2 max_th: forced drop' };
     const live = (html: string) => [...html.matchAll(/<([a-z]+)[^>]*aria-live="(?!off)[^"]*"[^>]*>(.*?)<\/\1>/g)].map((m) => m[2]);
     for (const [records, want] of [
       [[mark], /^Decision 1 of 1: packet #1234 of flow 2, marked CE\. Average queue 7\.5 packets: .*min_th 5, max_th 15.*\.$/],
