@@ -376,6 +376,18 @@ function FullScreenView({ label, children }: { label: string; children: ReactNod
   );
 }
 
+/** The lesson's text and its statements; `fold` while a classroom run goes on a short screen (src/ui/lesson-fold.ts). */
+function LessonRow() {
+  const fold = useLessonFold();
+  return (
+    // a landmark round the lesson: its claims list was the only page content outside one (axe: region)
+    <section className={`lesson-row${fold ? ' fold' : ''}`} aria-label="Lesson">
+      <LessonText />
+      <LessonClaims />
+    </section>
+  );
+}
+
 export function App() {
   const { store, controller } = useServices();
   const classroom = useAppState(store, (s) => s.classroom);
@@ -411,13 +423,7 @@ export function App() {
         <Transport />
       </header>
       <Banners />
-      {!embed ? (
-        // a landmark round the lesson: its claims list was the only page content outside one (axe: region)
-        <section className="lesson-row" aria-label="Lesson">
-          <LessonText />
-          <LessonClaims />
-        </section>
-      ) : null}
+      {!embed ? <LessonRow /> : null}
       <main className="layout">
         <div className="charts" aria-label="Charts">
           <ResponseChart />

@@ -274,6 +274,44 @@ describe('keyboard and screen reader', () => {
     await page.context().close();
   });
 
+  it("a step of the inspector is announced in one short line: Chromium's accessibility tree has no live region round the rest of it", async () => {
+    // the whole inspector was one aria-live region: each step read out its buttons, the packet
+    // table, the calculation and the timeline (633 characters on the first SYN of the default lesson)
+    const page = await openApp(h(), 'p=default&duration=6&warmup=1');
+    const cdp = await page.context().newCDPSession(page);
+    /** The live regions as Chromium exposes them: each root's text, and whether it holds the inspector's calculation. */
+    const liveRegions = async () => {
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { backendDOMNodeId?: number; properties?: { name: string; value: { value: unknown } }[] }[] };
+      const out: { text: string; calculation: boolean }[] = [];
+      for (const n of nodes) {
+        const live = n.properties?.find((p) => p.name === 'live')?.value.value;
+        if (live === undefined || live === 'off' || n.backendDOMNodeId === undefined) continue;
+        const { object } = (await cdp.send('DOM.resolveNode', { backendNodeId: n.backendDOMNodeId })) as { object: { objectId: string } };
+        const { result } = (await cdp.send('Runtime.callFunctionOn', { objectId: object.objectId, functionDeclaration: 'function () { return { text: this.textContent, calculation: !!this.querySelector(".insp-steps") }; }', returnByValue: true })) as { result: { value: { text: string; calculation: boolean } } };
+        out.push(result.value);
+      }
+      return out;
+    };
+    await page.getByRole('button', { name: 'Next decision' }).click();
+    await waitForStatus(page, 'paused');
+    await page.getByRole('button', { name: 'Next drop' }).click();
+    await waitForStatus(page, 'paused', 60_000);
+    await expect.poll(() => page.locator('.insp-badge').innerText()).toMatch(/drop$/);
+    const regions = await liveRegions();
+    expect(regions.filter((r) => r.calculation), 'no live region holds the calculation').toEqual([]);
+    const said = regions.filter((r) => /^Decision /.test(r.text));
+    expect(said).toHaveLength(1);
+    const line = said[0].text;
+    console.log(`inspector announcement: ${line} (${line.length} characters)`);
+    expect(line).toMatch(/^Decision \d+ of \d+: packet #\d+ of flow \d+, (early|forced|overflow) drop\. Average queue [\d.]+ packets: .*min_th \d+, max_th \d+/);
+    expect(line.length).toBeLessThan(220);
+    // the whole decision is still on the page to read, outside any live region
+    expect(await page.locator('.insp-steps li').count()).toBeGreaterThan(2);
+    expect(await page.locator('.insp').getAttribute('aria-live')).toBeNull();
+    expect(await pageViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('the focus ring has 3:1 contrast with the page behind it (WCAG 1.4.11)', async () => {
     const page = await openApp(h(), 'p=default');
     await page.getByRole('button', { name: 'Play' }).focus();

@@ -669,6 +669,52 @@ describe('phone and projector', () => {
     }
   });
 
+  it('a web run calibrating its load, at 1280, 1024 and 390 px: the state in one piece beside the bar, then the time and the time left in whole phrases', async () => {
+    // at 1280 px the time text was squeezed beside "calibrating the load: run 2 of at most 4"
+    // to three lines, "t = 0.00 s /" over "230.0 s", the state itself on two
+    type Box = { text: string; left: number; right: number; lines: number };
+    const measure = () => {
+      const box = (e: Element): Box => {
+        const r = e.getBoundingClientRect();
+        return { text: e.textContent ?? '', left: r.left, right: r.right, lines: Math.round(r.height / parseFloat(getComputedStyle(e).lineHeight)) };
+      };
+      const time = document.querySelector('[data-testid=sim-time]')!;
+      return { state: box(document.querySelector('.transport .status')!), time: box(time), phrases: [...time.querySelectorAll('.phrase')].map(box), scrollWidth: document.scrollingElement!.scrollWidth };
+    };
+    let k = 0;
+    for (const [query, width, height] of [
+      ['', 1280, 800],
+      ['?classroom=1', 1280, 800],
+      ['', 1024, 768],
+      ['', 390, 844],
+    ] as const) {
+      // a load no calibration is shipped or cached for
+      const page = await open(`p=web-dt148-80&traffic.0.load=0.7${31 + 11 * k++}`, { width, height, query });
+      await page.evaluate(() => {
+        window.__aqmlab!.controller.setSpeed('max');
+        window.__aqmlab!.controller.start();
+      });
+      const what = `${query || 'normal'} at ${width} px`;
+      // measured in the frame that first shows the calibration (it lasts a few seconds)
+      const cal = (await (await page.waitForFunction(`/calibrating the load/.test(document.querySelector('.transport .status').textContent) && (${measure.toString()})()`, undefined, { polling: 'raf', timeout: 60_000 })).jsonValue()) as ReturnType<typeof measure>;
+      expect(cal.state.text, what).toMatch(/^calibrating the load: run 1 of at most 4$/);
+      // a phone has the state on a row of its own, where it may wrap between words
+      if (width > 640) expect(cal.state.lines, `${what}: the state on one line`).toBe(1);
+      expect(cal.state.right, what).toBeLessThanOrEqual(width);
+      expect(cal.time.text, `${what}: no time before the run starts`).toBe('');
+      expect(cal.scrollWidth, what).toBeLessThanOrEqual(width);
+      if (width === 1280 && !query) await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-1280-calibrating.png` });
+      const run = (await (await page.waitForFunction(`/s left$/.test(document.querySelector('[data-testid=sim-time]').textContent) && (${measure.toString()})()`, undefined, { polling: 'raf', timeout: 60_000 })).jsonValue()) as ReturnType<typeof measure>;
+      expect(run.phrases.map((p) => p.text).join(' '), what).toMatch(/^t = [\d.]+ s \/ 230\.0 s · [\d.]+ (s|min) left$/);
+      for (const p of run.phrases) {
+        expect(p.lines, `${what}: "${p.text}" on one line`).toBe(1);
+        expect(p.right, `${what}: "${p.text}"`).toBeLessThanOrEqual(width);
+      }
+      expect(run.scrollWidth, what).toBeLessThanOrEqual(width);
+      await page.context().close();
+    }
+  });
+
   it('classroom mode at 1920x1080: chart text of 20 px and more (read from the exported SVG), page text of 20 px and more', async () => {
     const page = await open('p=default', { width: 1920, height: 1080, query: '?classroom=1' });
     await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
@@ -737,8 +783,16 @@ describe('phone and projector', () => {
     expect(pause.y).toBe(play.y);
     expect(await page.evaluate(() => scrollY)).toBe(0);
     const top = await chartTop();
-    console.log(`1024x768 classroom, running: queue chart at ${top.toFixed(0)} px`);
+    // and whole, its time axis and its name included: it ran 197 px below the screen (the header's
+    // tools on a second row, the folded text and statements stacked, a 480-px plot)
+    const card = await page.evaluate(() => {
+      const r = document.querySelector('.charts section[data-chart=queue]')!.getBoundingClientRect();
+      return { bottom: r.bottom, canvas: document.querySelector('.charts section[data-chart=queue] canvas')!.getBoundingClientRect().height };
+    });
+    console.log(`1024x768 classroom, running: queue chart from ${top.toFixed(0)} to ${card.bottom.toFixed(0)} px, its canvas ${card.canvas.toFixed(0)} px`);
     expect(top).toBeLessThan(768 * 0.6);
+    expect(card.bottom).toBeLessThanOrEqual(768);
+    expect(card.canvas).toBeGreaterThanOrEqual(360);
     // the statements' summary says when they are checked; the text's first lines and "more" stay
     expect(await claims.locator('summary').innerText()).toContain('checked when the run ends');
     expect(await claims.locator('summary').isVisible()).toBe(true);

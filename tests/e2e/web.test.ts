@@ -68,7 +68,7 @@ describe('web traffic in the browser', () => {
     expect(final.baseline).toBeGreaterThan(0.9 * final.drawn);
     expect(final.baseline).toBe(base.exchanges);
     expect(final.counters).toContain(`${final.web.exchanges.toLocaleString('en-US')} completed`);
-    expect(final.counters).toMatch(/80 % load = [\d.]+ connections\/s per direction/);
+    expect(final.counters).toMatch(/80\s%\sload\s=\s[\d.]+\sconnections\/s per direction/);
     // web traffic has no long-lived flows: the summary says where its exchanges are instead of an empty per-flow table
     await expect.poll(() => page.getByTestId('summary-no-flows').innerText()).toContain('No long-lived flows: see Response times');
     expect(await page.locator('.summary table.flows').count()).toBe(0);
@@ -255,7 +255,7 @@ describe('web traffic in the browser', () => {
     });
     const first = await run();
     expect(first.runs).toBeGreaterThan(0);
-    expect(seen.some((t) => /finding which connection rate per direction offers 37 % load.*calibration run 1 of at most 4/.test(t))).toBe(true);
+    expect(seen.some((t) => /finding which connection rate per direction offers 37\s%\sload.*calibration run 1 of at most 4/.test(t))).toBe(true);
     seen.length = 0;
     const second = await run(); // a reload: a new page, a new worker
     expect(second.runs).toBe(0);

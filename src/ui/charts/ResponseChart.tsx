@@ -194,7 +194,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
           reader read it out over and over; the run's status line says when the run ends */}
       <p className="response-counters" data-testid="response-counters">
         {web
-          ? `${grouped(web.exchanges)} completed · ${grouped(web.started)} started · ${grouped(web.inProgress)} in progress${(scenario?.warmup ?? 0) > 0 ? ` (counted after the ${scenario?.warmup} s warm-up)` : ''}`
+          ? `${grouped(web.exchanges)} completed · ${grouped(web.started)} started · ${grouped(web.inProgress)} in progress${(scenario?.warmup ?? 0) > 0 ? ` (counted after the ${scenario?.warmup}\u00a0s warm-up)` : ''}`
           : calibrating
             ? calibrationStepLine(calibrating)
             : 'No exchange completed yet.'}

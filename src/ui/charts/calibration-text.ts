@@ -2,13 +2,20 @@
 import type { LoadCalibration } from '../../engine/metrics/types';
 import type { CalibrationStep } from '../../engine/traffic/calibrate';
 
+/**
+ * A no-break space: a number and its unit ("91.2 connections/s", "74 %") stay on one line.
+ * Wrapped in the response chart's narrow counters line they were split, "103.1" ending one
+ * line and "connections/s" starting the next (1280 px, classroom type).
+ */
+const NB = '\u00a0';
+
 /** "80 % load = 112.8 connections/s per direction (80.0 % on the uncongested link)". */
 export function calibrationLine(c: LoadCalibration): string {
-  return `${Math.round(c.load * 100)} % load = ${paramText(c.param, c.value)} per direction (${(c.measured * 100).toFixed(1)} % measured on the uncongested link)`;
+  return `${Math.round(c.load * 100)}${NB}%${NB}load${NB}=${NB}${paramText(c.param, c.value)} per direction (${(c.measured * 100).toFixed(1)}${NB}% measured on the uncongested link)`;
 }
 
 function paramText(param: LoadCalibration['param'], value: number): string {
-  return param === 'rate' ? `${value.toFixed(1)} connections/s` : `${value.toLocaleString('en-US')} ${param}`;
+  return param === 'rate' ? `${value.toFixed(1)}${NB}connections/s` : `${value.toLocaleString('en-US')}${NB}${param}`;
 }
 
 /**
@@ -19,6 +26,6 @@ function paramText(param: LoadCalibration['param'], value: number): string {
  */
 export function calibrationStepLine(c: CalibrationStep): string {
   const what = c.param === 'rate' ? 'which connection rate' : `how many ${c.param}`;
-  const prev = c.previous ? `; ${paramText(c.param, c.previous.value)} gave ${(c.previous.measured * 100).toFixed(1)} %` : '';
-  return `Before the run: finding ${what} per direction ${c.param === 'rate' ? 'offers' : 'offer'} ${Math.round(c.load * 100)} % load, by running the workload with the bottleneck 10x faster (calibration run ${c.run} of at most ${c.maxRuns}: ${paramText(c.param, c.value)}${prev}). The result is kept for the next run.`;
+  const prev = c.previous ? `; ${paramText(c.param, c.previous.value)} gave ${(c.previous.measured * 100).toFixed(1)}${NB}%` : '';
+  return `Before the run: finding ${what} per direction ${c.param === 'rate' ? 'offers' : 'offer'} ${Math.round(c.load * 100)}${NB}%${NB}load, by running the workload with the bottleneck 10x faster (calibration run ${c.run} of at most ${c.maxRuns}: ${paramText(c.param, c.value)}${prev}). The result is kept for the next run.`;
 }

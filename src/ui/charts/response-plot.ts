@@ -9,7 +9,7 @@ import { scaleLinear, scaleLog } from 'd3';
 import { PALETTE, SERIES } from '../colors';
 import { BIN_COUNT, binEdge, type RtHistogram } from '../store/exchange-store';
 import type { Painter, Rect } from './painter';
-import { legend, plotRect, wrapWords, type Fonts, type LegendItem } from './plot';
+import { legend, plotRect, wrapWords, yAxisLabel, type Fonts, type LegendItem } from './plot';
 import { grouped } from '../../engine/core/number-text';
 
 export type RtMode = 'cdf' | 'ccdf';
@@ -149,7 +149,10 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
   p.line(r.x, r.y + r.h + 0.5, r.x + r.w, r.y + r.h + 0.5, { color: SERIES.axis, width: 1.5 });
   p.line(r.x - 0.5, r.y, r.x - 0.5, r.y + r.h, { color: SERIES.axis, width: 1.5 });
   p.text(mode === 'cdf' ? 'response time (s)' : 'response time (log scale)', r.x + r.w / 2, p.height - fonts.label * 0.35, { size: fonts.label, color: SERIES.text, align: 'center', baseline: 'bottom' });
-  p.text(mode === 'cdf' ? 'responses completed within' : 'responses taking longer', fonts.label * 0.2, r.y + r.h / 2, { size: fonts.label, color: SERIES.text, align: 'center', baseline: 'top', rotate: -90 });
+  // the axis's name, centred on the plot, ran up over the legend on a short plot (classroom
+  // type on a 768-px projector): kept between the legend and the canvas's foot, shortened if need be
+  if (mode === 'cdf') yAxisLabel(p, 'responses completed within', fonts, r.y + r.h / 2, r.y, p.height, 'completed within');
+  else yAxisLabel(p, 'responses taking longer', fonts, r.y + r.h / 2, r.y, p.height, 'taking longer');
 
   // curves: the cumulative count at each bin edge
   let drawn = 0;

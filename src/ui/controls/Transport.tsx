@@ -155,18 +155,50 @@ export function Transport() {
       </button>
       <SpeedGroup speed={speed} onSpeed={(v) => controller.setSpeed(v)} />
       {/* the progress and the state ("finished") wrap as one: at 1366 px the state alone went to a third row */}
-      <div className="run-state">
+      <div className={`run-state${calibrating && status === 'starting' ? ' calibrating' : ''}`}>
         <div className="progress" aria-live="off">
           <div className="bar" role="progressbar" aria-label="Simulated time" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac} aria-valuetext={Number.isFinite(exchFrac) ? `${exchanges} of ${target} exchanges, ${timeText(now)} simulated` : finite ? `${timeText(now)} of ${timeText(end)}` : `${timeText(now)} simulated`}>
             <div className="fill" style={{ width: `${(frac * 100).toFixed(2)}%` }} />
           </div>
+          {/* each phrase on one line ("t = 57.5 s / 230.0 s", "· 3.28 s left"): squeezed beside the
+              state, the text broke inside them ("t = 0.00 s /", "230.0 s" on three lines at 1280 px).
+              While the load is calibrated the run has not started: no time, the state says how far it is */}
           <span className="time" data-testid="sim-time">
-            t = {timeText(now)}
-            {finite ? ` / ${timeText(end)}` : Number.isFinite(exchFrac) ? '' : Number.isFinite(bytesFrac) ? ` · ${Math.floor(bytesFrac * 100)} % of the data delivered` : ''}
-            {Number.isFinite(exchFrac) ? ` · ${grouped(exchanges)} of ${grouped(target!)} exchanges` : ''}
-            {speed === 'max' && Number.isFinite(left) ? <span className="muted"> · {timeText(left)} left</span> : null}
-            {/* over the last seconds: the quarter-second rate made it come and go, and jump from 5.8× to 15.6× and back */}
-            {active && speed !== 'max' && paceRate > 0 && typeof speed === 'number' && paceRate < speed * 0.7 ? <span className="muted"> · running at {format('.2~f')(paceRate)}×</span> : null}
+            {calibrating && status === 'starting' ? null : (
+              <>
+                <span className="phrase">
+                  t = {timeText(now)}
+                  {finite ? ` / ${timeText(end)}` : ''}
+                </span>
+                {!finite && !Number.isFinite(exchFrac) && Number.isFinite(bytesFrac) ? (
+                  <>
+                    {' '}
+                    <span className="phrase">· {Math.floor(bytesFrac * 100)} % of the data delivered</span>
+                  </>
+                ) : null}
+                {Number.isFinite(exchFrac) ? (
+                  <>
+                    {' '}
+                    <span className="phrase">
+                      · {grouped(exchanges)} of {grouped(target!)} exchanges
+                    </span>
+                  </>
+                ) : null}
+                {speed === 'max' && Number.isFinite(left) ? (
+                  <>
+                    {' '}
+                    <span className="phrase muted">· {timeText(left)} left</span>
+                  </>
+                ) : null}
+                {/* over the last seconds: the quarter-second rate made it come and go, and jump from 5.8× to 15.6× and back */}
+                {active && speed !== 'max' && paceRate > 0 && typeof speed === 'number' && paceRate < speed * 0.7 ? (
+                  <>
+                    {' '}
+                    <span className="phrase muted">· running at {format('.2~f')(paceRate)}×</span>
+                  </>
+                ) : null}
+              </>
+            )}
           </span>
         </div>
         <span className={`status status-${status}`} role="status" aria-live="polite">

@@ -11,7 +11,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
 import { eventStyle, flowColor } from '../colors';
-import { consequences, explainDecision, fmt, reactionSummary, timeline, type OutcomeLabel } from './explain';
+import { consequences, explainDecision, fmt, reactionSummary, stepAnnouncement, timeline, type OutcomeLabel } from './explain';
 import { ScaleBar } from './ScaleBar';
 import { useKeepFocus } from '../focus';
 import { grouped } from '../../engine/core/number-text';
@@ -143,9 +143,21 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
     </div>
   );
 
+  // what a screen reader says at each step: one short line (src/ui/inspector/explain.ts,
+  // stepAnnouncement), not the whole inspector. The region is there before the first decision
+  // shows (a region that appears with its text is not read out), in the same place in both
+  // views, so the pause that brings the first decision is announced too
+  const position = rec ? `${i + 1} of ${n >= historyLimit ? `the last ${grouped(n)} recorded` : n}` : '';
+  const live = (
+    <p className="insp-sr" role="status" aria-live="polite" aria-atomic="true" data-testid="insp-announce">
+      {rec && ex ? stepAnnouncement(ex, position, isWeb(ex.packet.flow)) : ''}
+    </p>
+  );
+
   if (!rec || !ex) {
     return (
       <div className="insp">
+        {live}
         {nav}
         <p className="insp-empty">
           {running
@@ -160,11 +172,12 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
 
   const color = outcomeColor(ex.outcome);
   return (
-    <div className="insp" aria-live="polite">
+    <div className="insp">
+      {live}
       {nav}
       <header className="insp-head">
         <div className="insp-pos">
-          Decision {i + 1} of {n >= historyLimit ? `the last ${grouped(n)} recorded` : n}
+          Decision {position}
           <span className="insp-muted">
             {' '}
             {/* "routerL->routerR" broke into "routerL-" and ">routerR" in the narrow panel */}

@@ -49,6 +49,30 @@ export function explainDecision(rec: DecisionRecord): Explanation {
   return explain ? explain(rec) : explainGeneric(rec);
 }
 
+/** An outcome as said in a sentence. */
+const OUTCOME_WORDS: Record<Explanation['outcome'], string> = {
+  enqueue: 'queued',
+  forward: 'forwarded',
+  'mark CE': 'marked CE',
+  'early drop': 'early drop',
+  'forced drop': 'forced drop',
+  'overflow drop': 'overflow drop',
+  'link loss': 'lost on the link',
+};
+
+/**
+ * The one line a screen reader hears at each step of the inspector: which decision, the
+ * packet, what was done to it and the AQM's state that decided it (the scale bar's sentence,
+ * or the rule where there is no bar: drop-tail). The whole inspector was the live region,
+ * and each step read out its buttons, the packet table, the calculation and the timeline.
+ * `position`: "3 of 40", or "1000 of the last 1,000 recorded".
+ */
+export function stepAnnouncement(ex: Explanation, position: string, web = false): string {
+  const who = web ? `web connection ${ex.packet.flow}` : `flow ${ex.packet.flow}`;
+  const state = ex.bar ? ex.bar.description : ex.rule ? `${ex.rule.charAt(0).toUpperCase()}${ex.rule.slice(1)}.` : '';
+  return `Decision ${position}: packet #${ex.packet.uid} of ${who}, ${OUTCOME_WORDS[ex.outcome] ?? ex.outcome}${ex.stage === 'dequeue' ? ' at dequeue' : ''}.${state ? ` ${state}` : ''}`;
+}
+
 // ------------------------------------------------------------------ what happened next
 
 export interface ConsequenceOptions {

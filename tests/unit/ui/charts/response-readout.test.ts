@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fontsFor } from '../../../../src/ui/charts/plot';
 import { curvesText, drawResponseTimes, readoutHint, type RtCurve } from '../../../../src/ui/charts/response-plot';
 import { RtHistogram } from '../../../../src/ui/store/exchange-store';
-import { BoxPainter } from './box-painter';
+import { BoxPainter, overlap } from './box-painter';
 
 function hist(times: readonly [number, number][]): RtHistogram {
   const h = new RtHistogram();
@@ -113,4 +113,22 @@ describe('response-time chart in words (the canvas\'s accessible name)', () => {
   it('says so when nothing has completed', () => {
     expect(curvesText([{ label: 'this run', hist: new RtHistogram(), color: '#000' }])).toBe('No response completed yet.');
   });
+});
+
+describe('response-time axis name', () => {
+  // classroom type on a 768-px projector gives the chart 360-430 px: the name of the y axis,
+  // centred on the plot, ran up over the legend ("within" across "this run")
+  for (const [w, h] of [[640, 360], [960, 428], [390, 270], [1200, 480]] as const) {
+    for (const mode of ['cdf', 'ccdf'] as const) {
+      it(`${mode} at ${w}x${h} in classroom type: the y axis's name stays beside the plot, over no other text`, () => {
+        const p = new BoxPainter(w, h);
+        const out = drawResponseTimes(p, curves(), mode, fontsFor(true), null);
+        const name = p.texts.find((b) => /completed within|taking longer/.test(b.what));
+        expect(name, 'the y axis is named').toBeDefined();
+        expect(name!.y0).toBeGreaterThanOrEqual(out.layout.r.y - 0.5);
+        expect(name!.y1).toBeLessThanOrEqual(h + 0.5);
+        for (const b of p.texts) if (b !== name) expect(overlap(name!, b), `${name!.what} over ${b.what}`).toBe(false);
+      });
+    }
+  }
 });

@@ -202,4 +202,28 @@ describe('Inspector markup', () => {
       expect(html).not.toContain('Next event of flow');
     }
   });
+
+  // A screen reader read the whole inspector at each step (it was one aria-live region): the
+  // buttons, the packet table, the calculation and the timeline. One short line is live now.
+  it('a step announces one short line (decision, packet, outcome, the AQM state), not the whole inspector', async () => {
+    const Inspector = await loadInspector();
+    const drop: DecisionRecord = { ...mark, uid: 4321, avg: 16.2, avgBefore: 16, region: 'above-max', outcome: 'drop', reason: 'forced', rule: 'avg ≥ 2 max_th: forced drop' };
+    const live = (html: string) => [...html.matchAll(/<([a-z]+)[^>]*aria-live="(?!off)[^"]*"[^>]*>(.*?)<\/\1>/g)].map((m) => m[2]);
+    for (const [records, want] of [
+      [[mark], /^Decision 1 of 1: packet #1234 of flow 2, marked CE\. Average queue 7\.5 packets: .*min_th 5, max_th 15.*\.$/],
+      [[mark, drop], /^Decision 2 of 2: packet #4321 of flow 2, forced drop\. Average queue 16\.2 packets: .*\.$/],
+    ] as const) {
+      const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [...records], index: records.length - 1, flowEvents: [], onStep: () => {}, rtt: 0.05, now: 3 })));
+      // the only live region in the inspector, and it holds that line alone
+      expect(live(html)).toHaveLength(1);
+      expect(live(html)[0]).toMatch(want);
+      expect(live(html)[0].length).toBeLessThan(220);
+      expect(html).toMatch(/^<div class="insp">/);
+      // the whole content is still there to read
+      expect(html).toContain('The calculation, step by step');
+    }
+    // before any decision the region is there, empty, so the first one is announced
+    const empty = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {}, running: true })));
+    expect(live(empty)).toEqual(['']);
+  });
 });

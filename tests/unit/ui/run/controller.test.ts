@@ -60,8 +60,9 @@ describe('RunController', () => {
     c.onMessage(toMain({ type: 'calibrating', runId, step }));
     expect(store.getState().status).toBe('starting');
     expect(store.getState().calibrating).toEqual(step);
-    expect(calibrationStepLine(step)).toContain('how many users per direction offer 98 % load');
-    expect(calibrationStepLine(step)).toContain('run 2 of at most 4: 9,211 users; 9,000 users gave 95.8 %');
+    // a no-break space between each number and its unit (src/ui/charts/calibration-text.ts)
+    expect(calibrationStepLine(step)).toContain('how many users per direction offer 98\u00a0%\u00a0load');
+    expect(calibrationStepLine(step)).toContain('run 2 of at most 4: 9,211\u00a0users; 9,000\u00a0users gave 95.8\u00a0%');
     // Pause during the calibration: the worker reads it only when the calibration ends, so the page says so
     c.pause();
     expect(workers[0].sent.at(-1)).toMatchObject({ type: 'pause' });
