@@ -129,6 +129,7 @@ export const udp = defineTraffic({
     return {
       packets,
       flows: 1,
+      seriesColumns: 2, // acked.i, goodput.i
       events: packets * (1 + 1.2 * first + 1.2 * through * Math.max(0, ctx.hops - 1)),
       // what the first link can carry over the path, plus a full access queue (1000 packets)
       packetsInFlight: Math.min(packets, (Math.min(item.rate, ctx.firstHopRate) * ctx.rtt) / 2 / (8 * item.packetSize) + 1000),
