@@ -6,6 +6,10 @@
  * lines with "more", the statements to their one-line summary; when the run ends both open
  * again, the statements with their ticks. Nothing above the lesson row moves (Play stays
  * under the mouse), and a 1080-px screen, where the charts already show, keeps it all open.
+ * Folded, the text and the statements sit side by side on a 1024-px projector too (the row
+ * gets class `fold`, App.tsx), and the response-time chart's hint under its plot folds away
+ * (ResponseChart.tsx); with the header on one row and plots sized to the screen (styles.css,
+ * response-chart.css) the first chart is whole on a 1024x768 screen while a lesson runs.
  */
 import { useSyncExternalStore } from 'react';
 import { useServices } from './app-context';

@@ -24,6 +24,7 @@ import { calibrationLine, calibrationStepLine } from './calibration-text';
 import { BASELINE_COLOR, curvesText, drawResponseTimes, moveReadout, readoutHint, RUN_COLOR, type RtCurve, type RtLayout, type RtMode } from './response-plot';
 import './response-chart.css';
 import { grouped } from '../../engine/core/number-text';
+import { useLessonFold } from '../lesson-fold';
 
 /** `full`: the copy shown full screen (the ⤢ button, as every chart has). */
 export function ResponseChart({ full = false }: { full?: boolean } = {}) {
@@ -46,6 +47,10 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   // the read-out was moved with the keys (leaving the chart ends it; a tap's stays)
   const keyed = useRef(false);
   const hasWeb = hasWebTraffic(scenario);
+  // a classroom run on a short screen folds the lesson row (src/ui/lesson-fold.ts): the hint
+  // under the chart ("Point at the chart...", three lines in classroom type) goes too, kept for
+  // a screen reader, so the chart is whole on a 1024x768 projector; it is back when the run ends
+  const fold = useLessonFold() && !full;
   const menuRef = useRef<HTMLDetailsElement>(null);
 
   /** The curves as drawn now: this run and its baseline, all responses or those above 50 KB. */
@@ -223,7 +228,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
       </div>
       {/* the read-out is drawn in the plot: here it is for screen readers only (said once on
           screen, not again in a line of big type in classroom mode); the hint shows when none is */}
-      <p className="response-readout" id={`${titleId}-readout`} aria-live="polite">
+      <p className={`response-readout${fold ? ' sr-only' : ''}`} id={`${titleId}-readout`} aria-live="polite">
         <span className={readout === null ? undefined : 'sr-only'}>{readout ?? readoutHint(mode)}</span>
       </p>
     </section>
