@@ -27,13 +27,16 @@ export class UdpSink implements Agent {
   id = -1;
   packets = 0;
   bytes = 0;
+  /** ns of the last arrival, -1 before the first. */
+  lastArrivalNs = -1;
   constructor(
     readonly node: number,
     private readonly pool: PacketPool,
   ) {}
-  recv(p: number): void {
+  recv(p: number, now: number): void {
     this.packets++;
     this.bytes += this.pool.payload[p];
+    this.lastArrivalNs = now;
   }
   onTimer(): void {}
 }
@@ -61,7 +64,8 @@ export class UdpSource implements Agent, AppHandler {
     rateBps: number,
     private readonly packetSize: number,
     private readonly startNs: number,
-    private readonly stopNs: number,
+    /** ns after which nothing is sent (Infinity: sends until the run ends). */
+    readonly stopNs: number,
     private readonly rng: Rng,
   ) {
     this.meanGapNs = (packetSize * 8 * NS_PER_S) / rateBps;
