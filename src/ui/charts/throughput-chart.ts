@@ -61,7 +61,16 @@ export class WindowRates {
       if (!P) continue;
       const scale = name === 'util' ? 1 : 8;
       const R = this.grow(this.out, name, n);
+      // A TCP flow's own goodput column is a gap (NaN) before it starts and after it
+      // completes (the collector); its acked bytes stay numbers there (0, then the total).
+      // Its rate is a gap there too: otherwise 48 idle flows of seeds/004 Figs. 7-8 count as
+      // 0 b/s and pull the band's median to 0 while the 8 running flows get 1.5 Mb/s.
+      const running = name === 'util' ? undefined : store.column(`goodput.${name.slice('acked.'.length)}`);
       for (let i = this.done; i < n; i++) {
+        if (running && running[i] !== running[i]) {
+          R[i] = NaN;
+          continue;
+        }
         let j = lowerBound(t, i, t[i] - window);
         if (j >= i) j = i - 1;
         if (j < 0) {
