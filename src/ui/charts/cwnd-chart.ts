@@ -19,7 +19,7 @@ export const cwndChart: ChartDef = {
     // before the run's first sample: the scenario's flows (it said "each of 0 TCP flows")
     const n = c.store.flowIds('cwnd').length || c.view.tcpFlows;
     if (n === 0) return `Congestion window per flow: ${c.view.flows > 0 ? 'this run has no TCP flows (a UDP sender has none)' : 'this run has no long-lived flows'}.`;
-    return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? ', with the slow-start threshold dashed' : ', as the range and median across flows plus highlighted flows'}.`;
+    return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? ', with the slow-start threshold dashed' : ', as the range and median across the flows running at each moment plus highlighted flows'}.`;
   },
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('cwnd.') || k.startsWith('ssthresh.')),
   // with many flows the chart draws their band (min, median, max), so the export has it too
@@ -31,7 +31,7 @@ export const cwndChart: ChartDef = {
     const store = c.store;
     const flows = store.flowIds('cwnd');
     const few = flows.length <= MAX_LINES;
-    const items = flowLegend(flows, c.highlight, c.view.tcpFlows);
+    const items = flowLegend(flows, c.highlight, c.view.tcpFlows, true);
     if (few && flows.length > 0) items.push({ label: 'ssthresh (dashed)', color: SERIES.muted, dash: [6, 4], width: 1.5 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
     const r = plotRect(p, lh + 10, f, '888');
