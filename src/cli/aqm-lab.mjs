@@ -23,6 +23,19 @@ if (!isFresh()) {
 }
 
 const argv = process.argv.slice(2);
+// npm runs a package script from the package's root: `npm run validate -- --json r.json`
+// or `--markdown t.md` typed in a subdirectory would write beside
+// package.json. Files named on the command line are the user's: work where npm was typed
+// (the shell launcher does the same for `npm run sim`). Everything of our own is found from
+// this file's location, not the working directory.
+const env = process.env;
+if (env.npm_lifecycle_event === 'validate' && env.npm_package_name === 'aqm-lab' && env.INIT_CWD && env.INIT_CWD !== process.cwd()) {
+  try {
+    process.chdir(env.INIT_CWD);
+  } catch {
+    // the directory went away: stay in the package's root
+  }
+}
 // a reader that stops early (`| head`) closes the pipe: go on without standard output
 // instead of dying on EPIPE with a stack trace (main.ts carryOnWhenStdoutCloses)
 process.stdout.on('error', (e) => {

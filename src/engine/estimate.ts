@@ -25,7 +25,11 @@ export function defaultSampleInterval(duration: number | undefined): number {
   return duration !== undefined ? Math.max(0.001, duration / 2000) : 0.1;
 }
 
-/** Series columns: 9 for the bottleneck, 5 per TCP flow (2 per UDP flow). */
+/**
+ * Series columns: 9 for the bottleneck, 5 per TCP flow (2 per UDP flow, none per web
+ * connection: TrafficEstimate.seriesColumns). The bottleneck AQM's own aqm.* and th.*
+ * columns (0 to 7) are not counted.
+ */
 export const SERIES_BASE_COLUMNS = 9;
 export const SERIES_COLUMNS_PER_FLOW = 5;
 
@@ -203,6 +207,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
   const items: ItemEstimate[] = [];
   let packetsInFlight = 0;
   let itemMemory = 0;
+  let flowColumns = 0;
   s.traffic.forEach((t, index) => {
     const d = trafficByKind(t.kind);
     const p = paths[index];
@@ -217,13 +222,14 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     items.push({ index, kind: t.kind, events: e.events ?? e.packets * p.hops * 1.25, packets: e.packets, flows: e.flows });
     packetsInFlight += e.packetsInFlight ?? 0;
     itemMemory += e.memoryBytes ?? e.flows * BYTES_PER_FLOW;
+    flowColumns += e.seriesColumns ?? SERIES_COLUMNS_PER_FLOW * e.flows;
   });
   const events = items.reduce((a, x) => a + x.events, 0);
   const packets = items.reduce((a, x) => a + x.packets, 0);
   const flows = items.reduce((a, x) => a + x.flows, 0);
 
   const interval = opts.sampleInterval ?? defaultSampleInterval(s.duration);
-  const seriesColumns = SERIES_BASE_COLUMNS + SERIES_COLUMNS_PER_FLOW * flows;
+  const seriesColumns = SERIES_BASE_COLUMNS + flowColumns;
   const seriesSamples = opts.series ? Math.floor(endSeconds / interval) + 2 : 0;
   const memoryBytes = BASE_BYTES + nodes * BYTES_PER_NODE + links * BYTES_PER_LINK + 4 * coreNodes * coreNodes + itemMemory + packetsInFlight * BYTES_PER_PACKET + (opts.series ? seriesColumns * 64 * 8 : 0);
   return {

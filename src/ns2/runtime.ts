@@ -69,7 +69,7 @@ proc flow_stopped {f} {
 
 # An unresponsive UDP source: CBR, or Poisson gaps (exponential on/off with empty bursts).
 proc udp_flow {f pattern rate size src dst t0 t1} {
-    global ns udp mon app kind start bytes
+    global ns udp mon app kind start bytes stop
     set udp($f) [new Agent/UDP]
     $udp($f) set packetSize_ $size
     $udp($f) set fid_ $f
@@ -95,7 +95,7 @@ proc udp_flow {f pattern rate size src dst t0 t1} {
     set start($f) $t0
     set bytes($f) -1
     $ns at $t0 "$app($f) start"
-    if {$t1 ne ""} { $ns at $t1 "$app($f) stop" }
+    if {$t1 ne ""} { $ns at $t1 "$app($f) stop"; set stop($f) $t1 }
 }
 
 # Web connections (PackMime) take flow ids from web_fid up (see pm_flow), above every flow
@@ -323,7 +323,7 @@ proc queue_json {c dir rate t0 t1} {
 }
 
 proc finish {} {
-    global ns kind start bytes done mss rate_bn warmup_at
+    global ns kind start bytes done mss rate_bn warmup_at mon stop
     set now [$ns now]
     set c [counters]
     set w $warmup_at
@@ -360,10 +360,17 @@ proc finish {} {
             if {$ct > $tmax} { set tmax $ct }
         } else {
             set delivered [d $c udp.$f.bytes]
-            set span [expr {$now - $from}]
+            # as the engine: a source stopped before the end is done at its last arrival (or the stop)
+            set ctj null
+            set ct $now
+            if {[info exists stop($f)] && $stop($f) <= $now} {
+                set ct [expr {max($stop($f), [$mon($f) set lastPktTime_])}]
+                set ctj [jnum $ct]
+            }
+            set span [expr {$ct - $from}]
             set gp [expr {$span > 0 ? $delivered * 8.0 / $span : 0}]
             set sent [expr {[d $c udp.$f.npkts] + $drops}]
-            lappend flows "\{\"flow\":$f,\"kind\":\"udp\",\"completionTime\":null,\"startTime\":[jnum $start($f)],\"goodputBps\":[jnum $gp],\"bytesDelivered\":$delivered,\"bytesRequested\":null,\"packetsSent\":$sent,\"retransmissions\":0,\"timeouts\":0,\"fastRetransmits\":0,\"ecnReductions\":0,\"drops\":$drops,\"marks\":$marks\}"
+            lappend flows "\{\"flow\":$f,\"kind\":\"udp\",\"completionTime\":$ctj,\"startTime\":[jnum $start($f)],\"goodputBps\":[jnum $gp],\"bytesDelivered\":$delivered,\"bytesRequested\":null,\"packetsSent\":$sent,\"retransmissions\":0,\"timeouts\":0,\"fastRetransmits\":0,\"ecnReductions\":0,\"drops\":$drops,\"marks\":$marks\}"
         }
         lappend goodputs $gp
     }

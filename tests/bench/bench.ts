@@ -263,6 +263,13 @@ function benchOptionError(values: { repeat?: string; only?: string; 'ns2-timeout
   return null;
 }
 
+/** How the whole-process times were taken, for the header: a heavy case is timed once, the others repeat + 2 times. */
+export function wholeProcessRuns(repeat: number, cases: readonly { name: string; heavy: boolean }[]): string {
+  const heavy = cases.filter((c) => c.heavy).map((c) => c.name);
+  if (heavy.length > 0 && heavy.length === cases.length) return 'one run each (too long to repeat)';
+  return `medians of ${repeat + 2} alternating runs${heavy.length ? ` (${heavy.join(', ')}: one run)` : ''}`;
+}
+
 export async function runBench(argv: readonly string[], io: CliIo): Promise<number> {
   let values: { child?: string; repeat?: string; 'no-ns2'?: boolean; 'no-scaling'?: boolean; only?: string; 'ns2-timeout'?: string; help?: boolean };
   try {
@@ -318,9 +325,6 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
     return JSON.parse(r.stdout.trim().split('\n').pop() as string) as EngineFigures;
   };
 
-  log(`AQM Lab bench: node ${process.version}, ${ns2 ? 'ns-2 found' : values['no-ns2'] ? 'ns-2 not run (--no-ns2)' : 'ns-2 not installed: no comparison'}; whole-process times are medians of ${repeat + 2} alternating runs`);
-  log('');
-
   // ---- 1. the bench scenarios
   const cases: (BenchCase & { heavy: boolean })[] = BENCH_PRESETS.filter((b) => !only || only.includes(b.name)).map((b) => ({
     name: b.name,
@@ -329,6 +333,8 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
     ns2Note: b.ns2Note,
     heavy: b.heavy === true,
   }));
+  log(`AQM Lab bench: node ${process.version}, ${ns2 ? 'ns-2 found' : values['no-ns2'] ? 'ns-2 not run (--no-ns2)' : 'ns-2 not installed: no comparison'}; whole-process times are ${wholeProcessRuns(repeat, cases)}`);
+  log('');
   const rows: string[][] = [];
   const same: string[][] = [];
   for (const c of cases) {

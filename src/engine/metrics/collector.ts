@@ -38,8 +38,21 @@ export interface TcpFlowView {
 }
 
 export interface UdpFlowView {
-  readonly source: { readonly packetsSent: number; readonly bytesSent: number };
-  readonly sink: { readonly bytes: number };
+  /** stopNs: Infinity when the source sends until the run ends. */
+  readonly source: { readonly packetsSent: number; readonly bytesSent: number; readonly stopNs: number };
+  /** lastArrivalNs: -1 before the first arrival. */
+  readonly sink: { readonly bytes: number; readonly lastArrivalNs: number };
+}
+
+/**
+ * When a UDP flow is over, ns: its source stopped before `endNs` and its last packet has
+ * arrived (the later of the stop and the last arrival; packets still in flight at the stop
+ * arrive within a queue's delay). -1 while it runs or when it sends until the end.
+ */
+function udpDoneNs(v: UdpFlowView, endNs: number): number {
+  const stop = v.source.stopNs;
+  if (!(stop <= endNs)) return -1;
+  return Math.max(stop, v.sink.lastArrivalNs);
 }
 
 export type FlowEntry =
@@ -249,8 +262,11 @@ export class Collector implements QueueListener {
         this.lastAcked[k] = acked;
       } else {
         const got = f.view.sink.bytes;
+        // as for TCP: no goodput before the source starts, nor after the sample that saw it done
+        const done = udpDoneNs(f.view, now);
+        const running = f.startNs <= now && !(done >= 0 && done <= this.lastSampleNs);
         buf[c++][i] = got;
-        buf[c++][i] = dtS > 0 ? ((got - this.lastAcked[k]) * 8) / dtS : 0;
+        buf[c++][i] = !running ? NaN : dtS > 0 ? ((got - this.lastAcked[k]) * 8) / dtS : 0;
         this.lastAcked[k] = got;
       }
     }
@@ -389,12 +405,15 @@ export class Collector implements QueueListener {
           marks,
         };
       }
-      const span = endNs / NS_PER_S - from;
+      // a source with a stop time is done at its last arrival after the stop: goodput over the time it sent
+      const doneNs = udpDoneNs(f.view, endNs);
+      const done = doneNs >= 0 ? doneNs / NS_PER_S : null;
+      const span = (done ?? endNs / NS_PER_S) - from;
       const delivered = f.view.sink.bytes - b.delivered;
       return {
         flow: f.flow,
         kind: 'udp',
-        completionTime: null,
+        completionTime: done,
         startTime: start,
         goodputBps: span > 0 ? (delivered * 8) / span : 0,
         bytesDelivered: delivered,

@@ -37,10 +37,13 @@ export interface QueueSummary {
 export interface FlowSummary {
   flow: number;
   kind: 'tcp' | 'udp';
-  /** Seconds from t = 0 at which the last byte was acknowledged; null if unfinished. */
+  /**
+   * Seconds from t = 0 at which the last byte was acknowledged; null if unfinished. A UDP
+   * flow whose source stopped before the end: its last arrival (or the stop, if later).
+   */
   completionTime: number | null;
   startTime: number;
-  /** Application payload bits delivered to the receiver / (completion - start), or / (end - start) if unfinished. */
+  /** Application payload bits delivered to the receiver / (completion - start), or / (end - start) if unfinished (start: the warm-up's end if later). */
   goodputBps: number;
   /** Application payload bytes delivered in order to the receiving application. */
   bytesDelivered: number;

@@ -232,7 +232,7 @@ export const packmime = defineTraffic({
     // (open loop: connections start whatever the earlier ones do)
     const rho = (connectionRate(item, ctx.pathRate) * 8 * 9_000) / ctx.pathRate;
     const open = Math.ceil(rate * 2 + overloadBacklog(rate, rho, span));
-    return { packets, flows: open, events: packets * ctx.hops * 1.25 + conns * 4, packetsInFlight: open * 10, memoryBytes: open * BYTES_PER_OPEN_CONNECTION };
+    return { packets, flows: open, seriesColumns: 0, events: packets * ctx.hops * 1.25 + conns * 4, packetsInFlight: open * 10, memoryBytes: open * BYTES_PER_OPEN_CONNECTION };
   },
   create(item, ctx) {
     ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)

@@ -87,6 +87,12 @@ export interface TrafficEstimate {
   packetsInFlight?: number;
   /** Memory the item's own objects take (sources, sinks, connections), bytes, if known. */
   memoryBytes?: number;
+  /**
+   * Columns the item adds to the time series, if not 5 per flow (a TCP flow's cwnd.i,
+   * ssthresh.i, acked.i, rtt.i, goodput.i): a UDP flow has 2, web connections none (they
+   * are not sampled one by one; their `flows` above are connections open at once).
+   */
+  seriesColumns?: number;
 }
 
 /** What a kind's estimate may use: the scenario's timing and the path its packets take. */

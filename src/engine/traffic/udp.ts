@@ -27,13 +27,16 @@ export class UdpSink implements Agent {
   id = -1;
   packets = 0;
   bytes = 0;
+  /** ns of the last arrival, -1 before the first. */
+  lastArrivalNs = -1;
   constructor(
     readonly node: number,
     private readonly pool: PacketPool,
   ) {}
-  recv(p: number): void {
+  recv(p: number, now: number): void {
     this.packets++;
     this.bytes += this.pool.payload[p];
+    this.lastArrivalNs = now;
   }
   onTimer(): void {}
 }
@@ -61,7 +64,8 @@ export class UdpSource implements Agent, AppHandler {
     rateBps: number,
     private readonly packetSize: number,
     private readonly startNs: number,
-    private readonly stopNs: number,
+    /** ns after which nothing is sent (Infinity: sends until the run ends). */
+    readonly stopNs: number,
     private readonly rng: Rng,
   ) {
     this.meanGapNs = (packetSize * 8 * NS_PER_S) / rateBps;
@@ -129,6 +133,7 @@ export const udp = defineTraffic({
     return {
       packets,
       flows: 1,
+      seriesColumns: 2, // acked.i, goodput.i
       events: packets * (1 + 1.2 * first + 1.2 * through * Math.max(0, ctx.hops - 1)),
       // what the first link can carry over the path, plus a full access queue (1000 packets)
       packetsInFlight: Math.min(packets, (Math.min(item.rate, ctx.firstHopRate) * ctx.rtt) / 2 / (8 * item.packetSize) + 1000),

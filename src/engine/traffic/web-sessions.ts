@@ -287,7 +287,7 @@ export const webSessions = defineTraffic({
     // open loop, pages start whatever the earlier ones do, so in overload objects pile up
     const rho = (8 * item.objectSize * perSession * n) / ctx.pathRate;
     const backlog = item.openLoop ? overloadBacklog(n * perSession * dirs, rho, Math.max(0, ctx.endSeconds - item.start)) : 0;
-    return { packets, flows: Math.ceil(n * dirs + backlog), events: packets * ctx.hops * 1.25 + exchanges * 4, memoryBytes: n * dirs * 12_000 + backlog * BYTES_PER_OPEN_CONNECTION };
+    return { packets, flows: Math.ceil(n * dirs + backlog), seriesColumns: 0, events: packets * ctx.hops * 1.25 + exchanges * 4, memoryBytes: n * dirs * 12_000 + backlog * BYTES_PER_OPEN_CONNECTION };
   },
   create(item, ctx) {
     ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runBench } from '../../bench/bench';
+import { runBench, wholeProcessRuns } from '../../bench/bench';
 import { capture } from '../cli/capture';
 
 /**
@@ -48,5 +48,14 @@ describe('bench options', () => {
     const io = capture();
     expect(await runBench(['--only', 'bench-100-red,bench-100-rde'], io)).toBe(2);
     expect(io.stderr).toMatch(/^--only: "bench-100-rde" is not a bench scenario; allowed: bench-100-red, .*bench-seeds000-full, aqm\n$/);
+  });
+
+  it('says how the whole-process times were taken: a heavy case (bench-seeds000-full) is timed once, not as a median', () => {
+    const light = { name: 'bench-100-red', heavy: false };
+    const heavy = { name: 'bench-seeds000-full', heavy: true };
+    expect(wholeProcessRuns(3, [light])).toBe('medians of 5 alternating runs');
+    expect(wholeProcessRuns(3, [light, heavy])).toBe('medians of 5 alternating runs (bench-seeds000-full: one run)');
+    // --only bench-seeds000-full printed "medians of 5 alternating runs" for its single run
+    expect(wholeProcessRuns(3, [heavy])).toBe('one run each (too long to repeat)');
   });
 });

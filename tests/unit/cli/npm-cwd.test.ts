@@ -14,9 +14,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = resolve(__dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'aqmlab-npm-cwd-'));
 const name = `npm-cwd-${process.pid}.json`;
+const mdName = `npm-cwd-validate-${process.pid}.md`;
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
   rmSync(join(root, name), { force: true }); // where the old launcher wrote it
+  rmSync(join(root, mdName), { force: true });
 });
 
 describe('npm run sim from another directory', { timeout: 120_000 }, () => {
@@ -35,5 +37,14 @@ describe('npm run sim from another directory', { timeout: 120_000 }, () => {
     expect(existsSync(join(root, name))).toBe(false);
     const result = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { scenario: { duration: number } };
     expect(result.scenario.duration).toBe(2);
+  });
+
+  // validate names its output files on the command line (one short case; ns-2.35 is installed wherever the tests run: .ci/run)
+  it('npm run validate writes --markdown where npm was typed too', () => {
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const r = spawnSync(npm, ['--prefix', root, 'run', '-s', 'validate', '--', 'seeds001 n1 dt QL64', '--markdown', mdName], { cwd: dir, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(existsSync(join(root, mdName))).toBe(false);
+    expect(readFileSync(join(dir, mdName), 'utf8')).toContain('### seeds001: 1 cases');
   });
 });

@@ -67,6 +67,34 @@ describe('run-size estimates', () => {
     expect((err as Error).message).toContain('--sample');
   });
 
+  // The estimate's series size decides whether a run with --series is refused and how often
+  // the app samples. Web connections are not sampled one by one: counting them as flows
+  // made web-dt148-80 2,234 columns (the CSV has 9 besides t) and web100-users-pi24-98 18,504,
+  // so the app sampled that lesson every 37 ms instead of 20 ms and the CLI refused
+  // --sample 0.001. Each kind's columns against a short run of it (rates fixed: no calibration).
+  const kinds: [string, string, Record<string, number>][] = [
+    ['default', 'bulk (TCP)', {}],
+    ['md1-poisson', 'udp', {}],
+    ['web-dt148-80', 'packmime', { rate: 20 }],
+    ['web-users-dt-90', 'web-users', { users: 50 }],
+    ['web100-redstar-90', 'web-sessions', { sessions: 50 }],
+  ];
+  for (const [name, kind, fixed] of kinds)
+    it(`${name} (${kind}): the estimate counts the series columns a run has (besides the AQM's own)`, () => {
+      const base = presetByName(name)!.scenario;
+      const traffic = base.traffic.map((t) => {
+        const { load: _load, ...rest } = t as typeof t & { load?: number };
+        return 'load' in t ? { ...rest, ...fixed } : t;
+      });
+      const sc = { ...base, duration: 1, warmup: 0, traffic } as unknown as Scenario;
+      let columns: string[] = [];
+      const run = createRun(sc, { series: (b) => (columns = Object.keys(b.cols)) }, { sampleInterval: 0.1 });
+      while (!run.done) run.advance(Infinity);
+      const counted = columns.filter((c) => !c.startsWith('aqm.') && !c.startsWith('th.'));
+      expect(counted.length).toBeGreaterThanOrEqual(9);
+      expect(estimateRun(sc, { series: true }).seriesColumns).toBe(counted.length);
+    });
+
   it('10,000 hosts per side: tens of MB and about 40,000 links, not an all-pairs table', () => {
     const sc = scenario({ version: 1, duration: 1, topology: { kind: 'dumbbell', left: { hosts: 10000 }, right: { hosts: 10000 } }, traffic: [{ kind: 'bulk', flows: 10000 }] });
     const e = estimateRun(sc);

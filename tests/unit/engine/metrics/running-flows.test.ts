@@ -58,3 +58,31 @@ describe('series of flows that start late or finish early', () => {
     });
   });
 });
+
+describe('a UDP source with a stop time', () => {
+  const base = presetScenario('default')!;
+  // 1 Mb/s CBR from 1 s to 5 s over an otherwise idle 10 Mb/s bottleneck: nothing is lost
+  const scenario = { ...base, duration: 8, warmup: 0, traffic: [{ kind: 'udp' as const, pattern: 'cbr' as const, rate: 1e6, packetSize: 1000, start: 1, stop: 5 }] };
+  const batches: SeriesBatch[] = [];
+  const run = createRun(scenario, { series: (b) => batches.push(b) }, { sampleInterval: 0.1, batchSamples: 16 });
+  while (!run.done) run.advance(Infinity);
+  const flow = run.result().summary.flows[0];
+  const t = batches.flatMap((b) => Array.from(b.t));
+  const goodput = batches.flatMap((b) => Array.from(b.cols['goodput.0']));
+
+  it('is done once its last packet arrived after the stop, and its goodput is its rate while it sent', () => {
+    expect(flow.bytesDelivered).toBe(500 * 1000); // 4 s at 125 packets/s
+    // the last packet leaves just before 5 s and crosses the path (about 22 ms one way) in well under 0.1 s
+    expect(flow.completionTime).toBeGreaterThan(4.99);
+    expect(flow.completionTime).toBeLessThan(5.1);
+    expect(flow.goodputBps / 1e6).toBeGreaterThan(0.98);
+    expect(flow.goodputBps / 1e6).toBeLessThanOrEqual(1);
+  });
+
+  it('has goodput samples only while it sends', () => {
+    t.forEach((ti, i) => {
+      if (ti < 1 - 1e-9 || ti > 5.15) expect(goodput[i], `goodput.0 at ${ti} s`).toBeNaN();
+      if (ti > 1.15 && ti < 4.95) expect(goodput[i] / 1e6, `goodput.0 at ${ti} s`).toBeCloseTo(1, 1);
+    });
+  });
+});
