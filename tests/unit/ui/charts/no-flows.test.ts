@@ -39,7 +39,7 @@ describe('per-flow charts without long-lived flows', () => {
     expect(draw(throughputChart, c)).not.toContain('J = 1.000');
   });
 
-  it('UDP flows only (md1-poisson): the cwnd chart and its export say there is no TCP flow, not "see Response times" (there is none)', () => {
+  it('UDP flows only (md1-poisson): the progress chart says delivered, not acked; the cwnd chart and its export say there is no TCP flow, not "see Response times" (there is none)', () => {
     const s = new SeriesStore();
     s.append({ t, cols: { queue: Float64Array.from([0, 5, 9]), util: Float64Array.from([0, 0.5, 0.8]), 'acked.0': Float64Array.from([0, 1000, 3000]), 'goodput.0': Float64Array.from([0, 8e3, 8e3]) } });
     const c = context(s, 'md1-poisson', 1);
@@ -49,6 +49,10 @@ describe('per-flow charts without long-lived flows', () => {
     expect(cwndChart.describe(c)).not.toMatch(/each of 0/);
     expect(dataExportNote(cwndChart, s, 1)).toMatch(/no TCP flows/);
     expect(dataExportNote(cwndChart, s, 1)).not.toMatch(/Response times/);
+    // a UDP sender gets no acknowledgements: its progress is data delivered, with no lockout to point at
+    expect(draw(progressChart, c)).toContain('data delivered (KB)');
+    expect(draw(progressChart, c)).not.toContain('acked');
+    expect(progressChart.describe(c)).toBe('Bytes delivered over time for the UDP flow.');
   });
 
   it('with flows the note is absent and Jain’s index is shown', () => {
