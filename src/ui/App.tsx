@@ -5,6 +5,7 @@
  * ?embed=1 keeps only the transport and the charts.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { useServices } from './app-context';
 import { Banners } from './Banners';
 import { ChartCard } from './charts/ChartCard';
@@ -327,6 +328,21 @@ function PrintSource() {
   const { store } = useServices();
   const scenario = useAppState(store, (s) => s.scenario);
   useAppState(store, (s) => s.presetName);
+  // The link is read again as printing starts: Compare puts its choice in the address
+  // (?compare=family&lessons=...) without changing the scenario, and a handout printed with
+  // the comparison open gave the lesson's link alone, which opens no comparison.
+  const [, reread] = useState(0);
+  useEffect(() => {
+    const media = window.matchMedia?.('print');
+    const before = () => flushSync(() => reread((n) => n + 1));
+    const change = (e: MediaQueryListEvent) => e.matches && before();
+    window.addEventListener('beforeprint', before);
+    media?.addEventListener('change', change);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      media?.removeEventListener('change', change);
+    };
+  }, []);
   if (!scenario) return null;
   return (
     <p className="print-only print-source">

@@ -198,6 +198,10 @@ describe('printing a run', () => {
     expect(await page.locator('.cmp-response canvas').count()).toBe(1);
 
     await media(page, 'print');
+    // the handout's link opens the comparison too (Compare set the address after the page drew it)
+    const source = (await page.locator('.print-source').textContent()) ?? '';
+    expect(source).toMatch(/Run it again: http:\/\/\S*\?\S*seeds=2\S*#p=web-redecn5-80/);
+    expect(source).toContain(new URL(page.url()).search);
     const layout = await shown(page, {
       controls: '.cmp-panel-controls',
       seedsHelp: '.cmp-seed-help',

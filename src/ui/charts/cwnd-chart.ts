@@ -7,7 +7,7 @@ import type { SeriesStore } from '../store/series-store';
 import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
-import { MAX_LINES, NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
+import { MAX_LINES, NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, NO_TCP_EXPORT_NOTE, NO_TCP_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
 
@@ -18,18 +18,20 @@ export const cwndChart: ChartDef = {
   describe(c) {
     // before the run's first sample: the scenario's flows (it said "each of 0 TCP flows")
     const n = c.store.flowIds('cwnd').length || c.view.tcpFlows;
-    return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? ', with the slow-start threshold dashed' : ', as the range and median across flows plus highlighted flows'}.`;
+    if (n === 0) return `Congestion window per flow: ${c.view.flows > 0 ? 'this run has no TCP flows (a UDP sender has none)' : 'this run has no long-lived flows'}.`;
+    return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? ', with the slow-start threshold dashed' : ', as the range and median across the flows running at each moment plus highlighted flows'}.`;
   },
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('cwnd.') || k.startsWith('ssthresh.')),
   // with many flows the chart draws their band (min, median, max), so the export has it too
   derived: (s: SeriesStore) => bandColumns(s, s.flowIds('cwnd').map((fl) => s.column(`cwnd.${fl}`)), 'cwnd'),
-  noDataNote: NO_FLOWS_EXPORT_NOTE,
+  // UDP flows only (md1-poisson): flows, but no window; web traffic only: no flows at all
+  noDataNote: (s: SeriesStore) => (s.flowIds('acked').length > 0 ? NO_TCP_EXPORT_NOTE : NO_FLOWS_EXPORT_NOTE),
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;
     const store = c.store;
     const flows = store.flowIds('cwnd');
     const few = flows.length <= MAX_LINES;
-    const items = flowLegend(flows, c.highlight, c.view.tcpFlows);
+    const items = flowLegend(flows, c.highlight, c.view.tcpFlows, true);
     if (few && flows.length > 0) items.push({ label: 'ssthresh (dashed)', color: SERIES.muted, dash: [6, 4], width: 1.5 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
     const r = plotRect(p, lh + 10, f, '888');
@@ -51,7 +53,7 @@ export const cwndChart: ChartDef = {
     drawMarkers(p, r, x, c.markers, f);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
-    else if (flows.length === 0) emptyNote(p, r, NO_FLOWS_NOTE, f);
+    else if (flows.length === 0) emptyNote(p, r, c.view.flows > 0 && c.view.tcpFlows === 0 ? NO_TCP_NOTE : NO_FLOWS_NOTE, f);
     return drawn;
   },
 };

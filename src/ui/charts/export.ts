@@ -53,7 +53,8 @@ export function dataExportNote(def: ChartDef, store: SeriesStore, end: number): 
   if (def.columns(store).some((c) => store.has(c))) return null;
   if (def.derived && def.derived(store, end).length > 0) return null;
   if (store.length === 0) return 'No data to export yet: start the run.';
-  return def.noDataNote ?? 'No data to export: this chart has none in this run.';
+  const note = typeof def.noDataNote === 'function' ? def.noDataNote(store) : def.noDataNote;
+  return note ?? 'No data to export: this chart has none in this run.';
 }
 
 /** Drop/mark events as CSV (t, kind, flow) with the kind spelled out. */

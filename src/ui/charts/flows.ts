@@ -14,12 +14,19 @@ export function flowLabel(flow: number): string {
   return `flow ${flow}`;
 }
 
-/** Legend entries for the flows a chart draws. */
-export function flowLegend(flows: readonly number[], highlight: readonly number[], total = flows.length): LegendItem[] {
+/**
+ * Legend entries for the flows a chart draws. `running`: the chart's columns are gaps
+ * before a flow starts and after it completes (cwnd, goodput), so at each moment the band
+ * spans the flows running then, not all of them (seeds/004 Figs. 7-8: 8 or 32 of 56).
+ */
+export function flowLegend(flows: readonly number[], highlight: readonly number[], total = flows.length, running = false): LegendItem[] {
   if (flows.length <= MAX_LINES) return flows.map((f) => ({ label: flowLabel(f), color: flowColor(f), dash: flowDash(f) }));
   const hl = highlight.filter((f) => flows.includes(f));
+  const first = total > flows.length;
+  // (short: in classroom type the throughput chart's legend keeps to two lines at 1366 px)
+  const label = running ? `min–max of running flows${first ? ` (first ${flows.length} of ${total})` : ''}` : first ? `min–max of the first ${flows.length} of ${total} flows` : `min–max of ${flows.length} flows`;
   return [
-    { label: total > flows.length ? `min–max of the first ${flows.length} of ${total} flows` : `min–max of ${flows.length} flows`, color: SERIES.band, fill: true },
+    { label, color: SERIES.band, fill: true },
     { label: 'median', color: SERIES.median, width: 2.5 },
     ...hl.map((f) => ({ label: flowLabel(f), color: flowColor(f), dash: flowDash(f) })),
   ];

@@ -10,19 +10,27 @@ import { NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, timeDomain, type ChartContext, typ
 
 const bands = new WeakMap<object, BandCache>();
 
-/** Bytes to the unit that keeps the axis numbers short. */
-function unitFor(maxBytes: number): { div: number; label: string } {
-  if (maxBytes >= 2e6) return { div: 1e6, label: 'data acked (MB)' };
-  if (maxBytes >= 2e3) return { div: 1e3, label: 'data acked (KB)' };
-  return { div: 1, label: 'data acked (bytes)' };
+/**
+ * Bytes to the unit that keeps the axis numbers short. `what`: "acked" for TCP; a run of
+ * UDP flows only (md1-poisson) has no acknowledgements, its column counts bytes delivered.
+ */
+function unitFor(maxBytes: number, what: string): { div: number; label: string } {
+  if (maxBytes >= 2e6) return { div: 1e6, label: `data ${what} (MB)` };
+  if (maxBytes >= 2e3) return { div: 1e3, label: `data ${what} (KB)` };
+  return { div: 1, label: `data ${what} (bytes)` };
 }
+
+/** UDP flows only: no acknowledgements, no lockout or timeout to point at. */
+const udpOnly = (c: ChartContext) => c.view.flows > 0 && c.view.tcpFlows === 0;
 
 export const progressChart: ChartDef = {
   id: 'progress',
   perFlowOnly: true,
   title: 'Download progress',
   describe(c) {
-    return `Bytes acknowledged over time for each of ${c.store.flowIds('acked').length || c.view.tcpFlows} flows (as in seeds/001 Fig. 5): a flat stretch is a flow that is locked out or waiting for a timeout.`;
+    const n = c.store.flowIds('acked').length || c.view.flows;
+    if (udpOnly(c)) return `Bytes delivered over time for ${n === 1 ? 'the UDP flow' : `each of ${n} UDP flows`}.`;
+    return `Bytes acknowledged over time for each of ${n} flows (as in seeds/001 Fig. 5): a flat stretch is a flow that is locked out or waiting for a timeout.`;
   },
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('acked.')),
   // with many flows the chart draws their band (min, median, max), so the export has it too
@@ -39,7 +47,7 @@ export const progressChart: ChartDef = {
     const x = xScaleFor(r, t0, t1);
     const cols = flows.map((fl) => store.column(`acked.${fl}`));
     const top = maxOver(store, cols, t0, t1, c.scratch, 'acked');
-    const u = unitFor(Number.isFinite(top) ? top : 0);
+    const u = unitFor(Number.isFinite(top) ? top : 0, udpOnly(c) ? 'delivered' : 'acked');
     const y = yScaleFor(r, 0, Number.isFinite(top) && top > 0 ? (top / u.div) * 1.05 : 1);
     axes(p, r, x, y, f, 'time (s)', u.label);
     let band = bands.get(c.scratch);

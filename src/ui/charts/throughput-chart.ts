@@ -61,7 +61,16 @@ export class WindowRates {
       if (!P) continue;
       const scale = name === 'util' ? 1 : 8;
       const R = this.grow(this.out, name, n);
+      // A TCP flow's own goodput column is a gap (NaN) before it starts and after it
+      // completes (the collector); its acked bytes stay numbers there (0, then the total).
+      // Its rate is a gap there too: otherwise 48 idle flows of seeds/004 Figs. 7-8 count as
+      // 0 b/s and pull the band's median to 0 while the 8 running flows get 1.5 Mb/s.
+      const running = name === 'util' ? undefined : store.column(`goodput.${name.slice('acked.'.length)}`);
       for (let i = this.done; i < n; i++) {
+        if (running && running[i] !== running[i]) {
+          R[i] = NaN;
+          continue;
+        }
         let j = lowerBound(t, i, t[i] - window);
         if (j >= i) j = i - 1;
         if (j < 0) {
@@ -127,7 +136,7 @@ export const throughputChart: ChartDef = {
     const W = WindowRates.windowFor(c.end);
     wr.update(store, W);
     const flows = store.flowIds('acked');
-    const items = [{ label: 'link utilization', color: SERIES.util, width: 2.5 }, ...flowLegend(flows, c.highlight, c.view.tcpFlows)];
+    const items = [{ label: 'link utilization', color: SERIES.util, width: 2.5 }, ...flowLegend(flows, c.highlight, c.view.tcpFlows, true)];
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
     // Jain's index, prominent, under the legend (on lines of its own where the card is
     // narrow: classroom type on a phone cut it off at "J = 1.0")

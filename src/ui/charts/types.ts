@@ -46,7 +46,7 @@ export interface ChartDef {
    * What the data export says instead when the run has samples but none of this chart's
    * columns (the chart then draws only a note), e.g. per-flow charts of web traffic.
    */
-  noDataNote?: string;
+  noDataNote?: string | ((store: SeriesStore) => string);
   /** Redraw every frame while running (animations), not only when data changes. */
   animated?: boolean;
   /**
@@ -61,6 +61,13 @@ export const NO_FLOWS_NOTE = 'No long-lived flows: see Response times';
 
 /** The per-flow charts' data export for such a run: there is nothing to export, and where the data is. */
 export const NO_FLOWS_EXPORT_NOTE = "No data to export: this run has no long-lived flows. The web exchanges' data is in the Response times chart's export.";
+
+/**
+ * The cwnd chart of a run whose long-lived flows are all UDP (md1-poisson): there are
+ * flows, but none has a window, and there is no Response times chart to point to.
+ */
+export const NO_TCP_NOTE = 'No TCP flows: a UDP sender has no congestion window';
+export const NO_TCP_EXPORT_NOTE = 'No data to export: this run has no TCP flows, and a UDP sender has no congestion window. Its goodput is in the Throughput export.';
 
 /** Up to this many flows get a line each; beyond, an aggregate band plus highlighted flows. */
 export const MAX_LINES = 10;

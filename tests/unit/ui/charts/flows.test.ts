@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { bandOf } from '../../../../src/ui/charts/downsample';
-import { BandCache } from '../../../../src/ui/charts/flows';
+import { presetByName } from '../../../../src/engine/scenario/presets';
+import { cwndChart } from '../../../../src/ui/charts/cwnd-chart';
+import { BandCache, flowLegend } from '../../../../src/ui/charts/flows';
+import { SvgPainter } from '../../../../src/ui/charts/painter';
+import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
+import { progressChart } from '../../../../src/ui/charts/progress-chart';
+import { throughputChart } from '../../../../src/ui/charts/throughput-chart';
+import type { ChartContext, ChartDef } from '../../../../src/ui/charts/types';
+import { viewOf } from '../../../../src/ui/scenario-view';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
 
 describe('BandCache', () => {
@@ -22,5 +30,32 @@ describe('BandCache', () => {
     expect(Array.from(got.min.subarray(0, s.length))).toEqual(Array.from(want.min));
     expect(Array.from(got.median.subarray(0, s.length))).toEqual(Array.from(want.median));
     expect(Array.from(got.max.subarray(0, s.length))).toEqual(Array.from(want.max));
+  });
+});
+
+describe('band legend with many flows', () => {
+  // seeds/004 Figs. 7-8: cwnd and goodput are gaps outside a flow's run, so the band at a
+  // moment spans the flows running then; the download progress counts every flow (0 before)
+  const t = Float64Array.from([0, 1, 2]);
+  const s = new SeriesStore();
+  const cols: Record<string, Float64Array> = {};
+  for (let k = 0; k < 12; k++) {
+    cols[`cwnd.${k}`] = Float64Array.from([k < 4 ? 2 : NaN, 4, k < 4 ? 8 : NaN]);
+    cols[`acked.${k}`] = Float64Array.from([0, 1000, 2000]);
+    cols[`goodput.${k}`] = Float64Array.from([NaN, 8000, 8000]);
+  }
+  s.append({ t, cols });
+  const c: ChartContext = { store: s, view: viewOf(presetByName('feng-fig8-adaptive')!.scenario), markers: [], fonts: fontsFor(false), now: 2, end: 2, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() };
+  const svg = (def: ChartDef) => {
+    const p = new SvgPainter(900, 360);
+    def.draw(p, c);
+    return p.toString();
+  };
+  it('cwnd and goodput say the band spans the running flows; download progress, all flows', () => {
+    expect(flowLegend([...Array(12).keys()], [], 12, true)[0].label).toBe('min–max of running flows');
+    expect(svg(cwndChart)).toContain('min–max of running flows (first 12 of 56)');
+    expect(svg(throughputChart)).toContain('min–max of running flows (first 12 of 56)');
+    expect(svg(progressChart)).toContain('min–max of the first 12 of 56 flows');
+    expect(cwndChart.describe(c)).toMatch(/flows running at each moment/);
   });
 });

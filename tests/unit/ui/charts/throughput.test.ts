@@ -36,6 +36,42 @@ describe('WindowRates (sliding-window goodput and utilization)', () => {
     expect(Number.isNaN(g0[0])).toBe(true); // no interval yet
   });
 
+  it('a flow that has not started or has completed (its goodput column a gap) has no rate there, so the band and median describe the running flows', () => {
+    const s = new SeriesStore();
+    const dt = 0.1;
+    const t = Float64Array.from({ length: 100 }, (_, i) => i * dt);
+    // flow 0 runs throughout at 10 kb/s; flows 1-4 run only from 4 s to 7 s at 10 kb/s (the
+    // collector: acked 0 before, the total after; goodput NaN outside the run)
+    const cols: Record<string, Float64Array> = {
+      'acked.0': Float64Array.from(t, (x) => 1250 * x),
+      'goodput.0': Float64Array.from(t, () => 10_000),
+    };
+    for (let k = 1; k <= 4; k++) {
+      cols[`acked.${k}`] = Float64Array.from(t, (x) => 1250 * Math.min(3, Math.max(0, x - 4)));
+      cols[`goodput.${k}`] = Float64Array.from(t, (x) => (x >= 4 && x <= 7 ? 10_000 : NaN));
+    }
+    s.append({ t, cols });
+    const w = new WindowRates();
+    w.update(s, 0.5);
+    const at = (x: number) => Math.round(x / dt);
+    expect(Number.isNaN(w.out.get('acked.1')![at(2)])).toBe(true);
+    expect(Number.isNaN(w.out.get('acked.1')![at(9)])).toBe(true);
+    expect(w.out.get('acked.1')![at(6)]).toBeCloseTo(10_000, 6);
+    expect(w.out.get('acked.0')![at(2)]).toBeCloseTo(10_000, 6);
+    // the exported band (as drawn): before flows 1-4 start, the median is flow 0's rate, not 0
+    const many: Record<string, Float64Array> = { ...cols };
+    for (let k = 5; k <= 11; k++) {
+      many[`acked.${k}`] = cols['acked.1'];
+      many[`goodput.${k}`] = cols['goodput.1'];
+    }
+    const s2 = new SeriesStore();
+    s2.append({ t, cols: many });
+    const band = new Map(throughputChart.derived!(s2, 10));
+    const W = WindowRates.windowFor(10);
+    expect(band.get(`goodput.median.avg${W}s`)![at(2)]).toBeCloseTo(10_000, 6);
+    expect(band.get(`goodput.min.avg${W}s`)![at(9)]).toBeCloseTo(10_000, 6);
+  });
+
   it('updates incrementally as batches arrive and starts over after the store is cleared', () => {
     const s = new SeriesStore();
     const w = new WindowRates();

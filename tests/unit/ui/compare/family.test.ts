@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lessons } from '../../../../src/ui/scenario-api';
-import { familyKey, familyOf, familyRunList, shortLabels } from '../../../../src/ui/compare/family';
+import { FAMILY_METRICS, familyKey, familyOf, familyRunList, shortLabels } from '../../../../src/ui/compare/family';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 
 const byName = (name: string) => lessons().find((l) => l.name === name)!;
@@ -64,5 +64,12 @@ describe('lesson families for overlaid response times', () => {
     // a title that is all common words keeps itself
     expect(shortLabels(['Web traffic at 80 %', 'Web traffic at 80 % load, SACK'])).toEqual(['Web traffic at 80 %', 'load, SACK']);
     expect(shortLabels(['only one'])).toEqual(['only one']);
+  });
+});
+
+describe('the family table’s columns', () => {
+  it('keep each time and its unit together ("% within 1 s" wrapped to "% / within 1 / s" in classroom type)', () => {
+    const within = FAMILY_METRICS.filter((m) => m.key.startsWith('within'));
+    expect(within.map((m) => m.label.replace(/\u00a0/g, '~'))).toEqual(['% within 200~ms', '% within 500~ms', '% within 1~s', '% within 2~s']);
   });
 });
