@@ -1070,6 +1070,12 @@ describe('exported figures', () => {
     expect(svg).toMatch(/<text[^>]*>AQM Lab [^<·]+ · lesson default · seed 7 · /);
     const png = await grab('PNG image');
     expect([...png.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+    // the CSV header names columns only: the open menu says their units, and describes the data buttons with them
+    await card.getByText('Export', { exact: true }).click();
+    await expect.poll(() => card.getByTestId('export-units').isVisible()).toBe(true);
+    expect(await card.getByTestId('export-units').innerText()).toMatch(/^t in s; queue, queueRev: packets;/);
+    expect(await card.getByRole('button', { name: 'CSV data' }).getAttribute('aria-describedby')).toBe(await card.getByTestId('export-units').getAttribute('id'));
+    await page.keyboard.press('Escape');
     const latin1 = png.toString('latin1');
     expect(latin1).toMatch(/tEXtSource\0AQM Lab \d+\.\d+\.\d+ \([0-9a-f]{7,}\) · lesson default · seed 7 · /);
     expect(latin1).toContain('#p=default&topology.bottleneck.queue.maxP=0.05&seed=7');
