@@ -128,11 +128,12 @@ export function basicsPresets(): PresetSource[] {
     ],
     experiments: [
       {
+        // 200 s at rho = 0.95 measured 7.94 packets waiting with seed 1 (12 % under M/D/1's 9.03), 9.37 and 9.18 with seeds 2 and 3
         title: 'Raise the load to rho = 0.95 (9.5 Mb/s), for 2000 s',
         set: { 'traffic.0.rate': 9.5e6, duration: 2000 },
         claims: [
           claim('The link is busy 95 % of the time.', (s) => s.bottleneck.utilization, (u) => Math.abs(u - 0.95) < 0.01, (u) => `${percent(u)} busy`),
-          claimOf(`The mean number waiting grows about fivefold, to within 5 % of M/D/1's ${md1Waiting(0.95).toFixed(1)} packets: the last 15 % of load more than quintuples the queue. (In a 200 s run the average of so bursty a queue is still 10-15 % off: hence 2000 s.)`, (s) => {
+          claimOf(`The mean number waiting grows about fivefold, to within 5 % of M/D/1's ${md1Waiting(0.95).toFixed(1)} packets: the last 15 % of load more than quintuples the queue. (In a 200 s run the average of so bursty a queue can still be 12 % off, as with this seed: hence 2000 s.)`, (s) => {
             const q = s.bottleneck.meanQueuePackets;
             return { pass: Math.abs(q / md1Waiting(0.95) - 1) < 0.05, measured: `${q.toFixed(2)} packets waiting on average (${(q / md1Waiting(0.8)).toFixed(1)} times the 1.6 at rho = 0.8)` };
           }),

@@ -182,7 +182,7 @@ function seeds000Lessons(): PresetSource[] {
       name: 'web-redecn5-80',
       title: 'Web traffic at 80 % load, adaptive RED + ECN with a 5 ms target',
       paper: 'seeds/000 §6.3 and §6.5, Figs. 13 and 19',
-      lesson: `The 5 ms adaptive RED lesson with ECN, in packet mode as seeds/000 Table 3 says: every packet meets the same probability, whatever its size. Data segments are marked instead of dropped, but SYNs, SYN-ACKs and pure ACKs cannot carry a mark (only data is ECN-capable), so they are dropped as often as data is marked, and a lost SYN or SYN-ACK waits for the 6 s initial RTO. Short responses still gain over drop-tail; the slowest sixth wait more than 5 s. ns-2.35 run on the exported script shows the same (docs/web.md); the paper describes a milder trade-off, which the byte-mode lesson reproduces. ${SHORT}.`,
+      lesson: `The 5 ms adaptive RED lesson with ECN, in packet mode as seeds/000 Table 3 says: every packet meets the same probability, whatever its size. Data segments are marked instead of dropped (unless the average is above max_th), but SYNs, SYN-ACKs and pure ACKs cannot carry a mark (only data is ECN-capable): RED drops them with the probability with which it marks data, and a lost SYN or SYN-ACK waits for the 6 s initial RTO. Short responses still gain over drop-tail; the slowest sixth wait more than 5 s. ns-2.35 run on the exported script shows the same (docs/web.md); the paper describes a milder trade-off, which the byte-mode lesson reproduces. ${SHORT}.`,
       claims: [
         claim('The queue stays short: under 15 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 15, (q) => `${q.toFixed(1)} packets`),
         claimOf('More packets are dropped early than marked: the SYNs and pure ACKs that cannot carry a mark are dropped instead.', (s) => {
@@ -200,7 +200,7 @@ function seeds000Lessons(): PresetSource[] {
       name: 'web-redecn5-80-byte',
       title: 'Web traffic at 80 % load, adaptive RED + ECN (5 ms) in byte mode',
       paper: 'seeds/000 §6.5, Fig. 19; seeds/002 eq. 3',
-      lesson: `The 5 ms adaptive RED + ECN lesson in byte mode: a packet's probability is scaled by its size over the 1250-byte mean, so a 40-byte SYN or ACK is dropped about 30 times less often than a full data segment is marked. The SYN timeouts of the packet-mode lesson disappear, and the trade-off of seeds/000 §6.5 appears as the paper describes it: most responses finish sooner than with drop-tail, and only the long ones lose. Compare it with the drop-tail and packet-mode lessons. ${SHORT}.`,
+      lesson: `The 5 ms adaptive RED + ECN lesson in byte mode: a packet's probability is scaled by its size over the 1250-byte mean, so a 40-byte SYN or ACK is dropped about 35 times less often than a full 1460-byte data segment is marked. The SYN timeouts of the packet-mode lesson disappear, and the trade-off of seeds/000 §6.5 appears as the paper describes it: most responses finish sooner than with drop-tail, and only the long ones lose. Compare it with the drop-tail and packet-mode lessons. ${SHORT}.`,
       claims: [
         claim('The queue stays short: under 15 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 15, (q) => `${q.toFixed(1)} packets`),
         claimOf('Marks now outnumber early drops: small control packets are rarely dropped.', (s) => {
@@ -219,11 +219,12 @@ function seeds000Lessons(): PresetSource[] {
       name: 'web-redecn60-80',
       title: 'Web traffic at 80 % load, adaptive RED + ECN with a 60 ms target',
       paper: 'seeds/000 §6.3, Figs. 13 and 19',
-      lesson: `Adaptive RED + ECN with a 60 ms target (min_th 30, max_th 90 packets): the queue is allowed to grow, few packets are dropped, and the response times come close to drop-tail's ("at all loads there is little difference between drop-tail and ARED with ECN and a 60 ms target"). ${SHORT}.`,
+      lesson: `Adaptive RED + ECN with a 60 ms target (min_th 30, max_th 90 packets): the queue is allowed to grow, and the response times come close to drop-tail's ("at all loads there is little difference between drop-tail and ARED with ECN and a 60 ms target"). Not everything is as under drop-tail: whenever the average passes max_th RED drops even ECN-capable packets, and SYNs and ACKs are never marked, so more packets are lost (2.8 % against 2.0 %) and more responses wait over 5 s (6 % against 3 %). ${SHORT}.`,
       claims: [
         claim('The queue is longer than with the 5 ms target: more than 25 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q > 25, (q) => `${q.toFixed(1)} packets`),
         busy(0.75, 0.92),
         claim('As with drop-tail, more than 85 % of responses complete within 1 s.', (s) => within(s, 1), (f) => f > 0.85, (f) => `${percent(f)} within 1 s`),
+        claim("The typical response takes as long as with drop-tail: the median response time is within 10 % of drop-tail's 277 ms.", (s) => s.web?.responseTime?.p50 ?? NaN, (t) => Math.abs(t / 0.277 - 1) < 0.1, (t) => `median ${ms(t)}`),
       ],
       json: seeds000Json({ queue: seeds000Red(60, true), variant: 'reno', ...LESSON }),
     },

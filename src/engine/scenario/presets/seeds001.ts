@@ -265,7 +265,7 @@ export function seeds001Lessons(): PresetSource[] {
     named(fam(2, 'dt', 64), 'lockout-dt', {
       title: 'Lockout under drop-tail: one flow takes the link',
       lesson:
-        'Two identical downloads share a 64-packet drop-tail buffer. In seeds/001 (Figs. 5-6) an overflow at about 52 s drops packets of one flow only; it halves its window while the other keeps growing, and it never regains its share: the other finishes 34 s earlier. Watch the download-progress lines and the drops of each flow. Lockouts hang on the exact timing of each overflow: try the 8-packet buffer below and see them go.',
+        'Two identical downloads share a 64-packet drop-tail buffer. In seeds/001 (Figs. 5-6) an overflow at about 52 s drops packets of one flow only; it halves its window while the other keeps growing, and it never regains its share: the other finishes 34 s earlier. Here it starts sooner: at 21 s an overflow drops two packets of flow 1, and every later overflow drops one packet of flow 1 only. Watch the download-progress lines and the drops of each flow. With a tiny buffer overflows come so often that they hit both flows alike: try the 8-packet buffer below and see the lockout go.',
       claims: [
         claimOf('Drop-tail drops only when the buffer overflows, and unevenly: one flow loses at least 1.5 times as many packets as the other.', (s) => {
           const d = s.flows.map((f) => f.drops);
@@ -367,7 +367,7 @@ export function seeds001Lessons(): PresetSource[] {
       title: 'RED can be unfair too (QL 128, seed 13)',
       paper: 'seeds/001 Figs. 7-8',
       lesson:
-        'Two downloads through aggressive RED (max_p 10 %, min_th 40) with a 128-packet buffer, seed 13. In seeds/001 (Figs. 7-8) the drops between 20 and 40 s fall mostly on one flow, which lags for the rest of the transfer. Watch the drops of each flow and the progress lines. The unfairness comes by chance: try seed 10 below.',
+        'Two downloads through aggressive RED (max_p 10 %, min_th 40) with a 128-packet buffer, seed 13. In seeds/001 (Figs. 7-8) the drops between 20 and 40 s fall mostly on one flow, which lags for the rest of the transfer. Here it happens later: between 70 and 140 s flow 0 takes 10 of the 14 drops and falls behind for good. Watch the drops of each flow and the progress lines. The unfairness comes by chance: try seed 10 below.',
       claims: [
         claimOf('One download finishes more than 10 % sooner than the other (seeds/001: 13 %).', (s) => {
           const c = s.flows.map((f) => f.completionTime ?? NaN);
