@@ -52,7 +52,8 @@ export function LessonClaims() {
       </summary>
       {experiment ? (
         <p className="small claims-changed">
-          You tried: <strong>{experiment.title}</strong> (<code>{experiment.keys.join('  ')}</code>). These statements are about that change.
+          You tried: <strong>{experiment.title}</strong> (<code>{experiment.keys.join('  ')}</code>)
+          {scenario && scenario.seed !== experiment.scenario.seed ? `, at seed ${scenario.seed ?? 1} instead of ${experiment.scenario.seed ?? 1}` : ''}. These statements are about that change.
         </p>
       ) : changed.length > 0 ? (
         <p className="small claims-changed">

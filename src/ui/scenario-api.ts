@@ -81,10 +81,17 @@ export function lessons(): Lesson[] {
   return out;
 }
 
-/** The experiment of `lesson` whose scenario `scenario` is, exactly (null: none). */
+/** The experiment of `lesson` whose scenario `scenario` is, exactly or at another seed (null: none). */
 export function activeExperiment(lesson: Lesson | undefined, scenario: Scenario | null): LessonExperiment | null {
   if (!lesson || !scenario) return null;
-  return lesson.experiments.find((e) => jsonEqual(e.scenario, scenario)) ?? null;
+  const exact = lesson.experiments.find((e) => jsonEqual(e.scenario, scenario));
+  if (exact) return exact;
+  // the change run again at another seed (to see whether its statements hold there too) is
+  // still that change: its statements, not the lesson's. Not for a change that is only a seed
+  // (the lesson itself at any seed would match it).
+  const seedless = (sc: Scenario) => ({ ...sc, seed: 0 });
+  const here = seedless(scenario);
+  return lesson.experiments.find((e) => !jsonEqual(seedless(e.scenario), seedless(lesson.scenario)) && jsonEqual(seedless(e.scenario), here)) ?? null;
 }
 
 export function lessonByName(name: string | null): Lesson | undefined {

@@ -497,11 +497,17 @@ describe('lesson claims in the app', () => {
     expect(await claims.locator('.claims-changed').innerText()).toContain('You tried: Shrink the buffer to 8 packets');
     expect(await claims.locator('li').first().innerText()).toMatch(/No lockout: both downloads finish within 5 s[\s\S]*Measured: \d\.\d s apart/);
     await page.locator('.lesson-text').screenshot({ path: `${SHOTS}/ux-try.png` });
-    // one more change of the student's own: the lesson's statements again, checked on that run
+    // the change at another seed is still the change: its statements, said to be at that seed
     expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 2))).toEqual([]);
+    expect(await claims.locator('h2').innerText()).toContain('What this change should show');
+    expect(await claims.locator('.claims-changed').innerText()).toContain('at seed 2 instead of 1');
+    expect(await tryIt.inputValue()).toBe('0');
+    // one more change of the student's own: the lesson's statements again, checked on that run
+    expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('topology.bottleneck.delay', 0.03))).toEqual([]);
     expect(await claims.locator('h2').innerText()).toContain('What this run should show');
     expect(await tryIt.inputValue()).toBe('');
     await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 1));
+    await page.evaluate(() => window.__aqmlab!.controller.setParam('topology.bottleneck.delay', 0.02));
     expect(await tryIt.inputValue()).toBe('0');
     await tryIt.selectOption({ label: 'back to the lesson as it is' });
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.limit)).toBe(64);
@@ -1070,6 +1076,12 @@ describe('exported figures', () => {
     expect(svg).toMatch(/<text[^>]*>AQM Lab [^<·]+ · lesson default · seed 7 · /);
     const png = await grab('PNG image');
     expect([...png.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+    // the CSV header names columns only: the open menu says their units, and describes the data buttons with them
+    await card.getByText('Export', { exact: true }).click();
+    await expect.poll(() => card.getByTestId('export-units').isVisible()).toBe(true);
+    expect(await card.getByTestId('export-units').innerText()).toMatch(/^t in s; queue, queueRev: packets;/);
+    expect(await card.getByRole('button', { name: 'CSV data' }).getAttribute('aria-describedby')).toBe(await card.getByTestId('export-units').getAttribute('id'));
+    await page.keyboard.press('Escape');
     const latin1 = png.toString('latin1');
     expect(latin1).toMatch(/tEXtSource\0AQM Lab \d+\.\d+\.\d+ \([0-9a-f]{7,}\) · lesson default · seed 7 · /);
     expect(latin1).toContain('#p=default&topology.bottleneck.queue.maxP=0.05&seed=7');

@@ -24,10 +24,13 @@ export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
  * full-screen toggle. `dataNote`, asked each time the menu opens, says why there is no data
  * to export (the CSV and JSON items are then disabled and the note shown), or null.
  */
-export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScreen, dataNote }: { title: string; menuRef: RefObject<HTMLDetailsElement | null>; onExport: (kind: ExportKind) => void; full: boolean; onFullScreen: () => void; dataNote?: () => string | null }) {
+export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScreen, dataNote, units }: { title: string; menuRef: RefObject<HTMLDetailsElement | null>; onExport: (kind: ExportKind) => void; full: boolean; onFullScreen: () => void; dataNote?: () => string | null; units?: string }) {
   const [note, setNote] = useState<string | null>(null);
   const noteId = useId();
+  const unitsId = useId();
   useMenuDismiss(menuRef);
+  // the data buttons are described by why they are off, or else by their columns' units
+  const dataDesc = note !== null ? noteId : units ? unitsId : undefined;
   return (
     <>
       <details className="export-menu" ref={menuRef} onToggle={(e) => e.currentTarget.open && setNote(dataNote?.() ?? null)}>
@@ -35,13 +38,17 @@ export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScre
         <div className="export-items" role="group" aria-label={`Export ${title} as`}>
           <button type="button" onClick={() => onExport('png')}>PNG image</button>
           <button type="button" onClick={() => onExport('svg')}>SVG image</button>
-          <button type="button" disabled={note !== null} aria-describedby={note !== null ? noteId : undefined} onClick={() => onExport('csv')}>CSV data</button>
-          <button type="button" disabled={note !== null} aria-describedby={note !== null ? noteId : undefined} onClick={() => onExport('json')}>JSON data</button>
-          {note !== null && (
+          <button type="button" disabled={note !== null} aria-describedby={dataDesc} onClick={() => onExport('csv')}>CSV data</button>
+          <button type="button" disabled={note !== null} aria-describedby={dataDesc} onClick={() => onExport('json')}>JSON data</button>
+          {note !== null ? (
             <p className="export-note" id={noteId} data-testid="export-note">
               {note}
             </p>
-          )}
+          ) : units ? (
+            <p className="export-note export-units" id={unitsId} data-testid="export-units">
+              {units}
+            </p>
+          ) : null}
         </div>
       </details>
       <button type="button" className="icon-btn" aria-label={full ? `Close full screen ${title}` : `Show ${title} full screen`} title={full ? 'Close full screen (Esc)' : 'Full screen'} onClick={onFullScreen}>
@@ -202,7 +209,7 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
       <header className="card-head">
         <h2 id={titleId}>{def.title}</h2>
         <div className="card-tools">
-          <ExportAndFullScreen title={def.title} menuRef={menuRef} onExport={(k) => void exportAs(k)} full={isFull || full} onFullScreen={() => store.set({ fullscreen: isFull || full ? null : def.id })} dataNote={() => dataExportNote(def, store.series, chartContext(store.getState(), store.series, scratch.current, 0).end)} />
+          <ExportAndFullScreen title={def.title} menuRef={menuRef} onExport={(k) => void exportAs(k)} full={isFull || full} onFullScreen={() => store.set({ fullscreen: isFull || full ? null : def.id })} dataNote={() => dataExportNote(def, store.series, chartContext(store.getState(), store.series, scratch.current, 0).end)} units={def.units} />
         </div>
       </header>
       <div className={`chart-canvas-wrap${classroom ? ' classroom' : ''}`} ref={wrapRef}>

@@ -27,6 +27,9 @@ import { grouped } from '../../engine/core/number-text';
 import { useLessonFold } from '../lesson-fold';
 
 /** `full`: the copy shown full screen (the ⤢ button, as every chart has). */
+/** The units of the data export's columns (responseTimesCsv), shown under its menu. */
+export const RESPONSE_UNITS = "upper_s: each bin's upper edge, s; *_count: responses in the bin; *_cdf: share done within upper_s, 0-1; baseline: the uncongested link; large: responses over 50 KB.";
+
 export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   const { store, loop } = useServices();
   const scenario = useAppState(store, (s) => s.scenario);
@@ -192,7 +195,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
           <button type="button" aria-pressed={large} onClick={() => setLarge(!large)} title="Only responses above 50 KB (seeds/000 Fig. 18)">
             &gt; 50 KB
           </button>
-          <ExportAndFullScreen title="Response times" menuRef={menuRef} onExport={(k) => void exportAs(k)} full={full} onFullScreen={() => store.set({ fullscreen: full ? null : 'response' })} />
+          <ExportAndFullScreen title="Response times" menuRef={menuRef} onExport={(k) => void exportAs(k)} full={full} onFullScreen={() => store.set({ fullscreen: full ? null : 'response' })} units={RESPONSE_UNITS} />
         </div>
       </header>
       {/* not a live region: it changes many times a second while a run goes, and a screen

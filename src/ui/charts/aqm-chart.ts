@@ -55,6 +55,7 @@ export const aqmChart: ChartDef = {
     const parts = [...(L.redProbs ? ['p_b from the average queue', 'p_a after the count correction'] : []), ...L.probs.map((v) => v.label), ...(L.second ? [L.second.label] : []), ...L.states.map((v) => v.label)];
     return parts.length ? `The ${c.view.queue.kind} queue's own variables over time: ${parts.join(', ')}.` : `The ${c.view.queue.kind} queue has no drop probability: it drops only when full.`;
   },
+  units: "t in s; pb, pa, maxP: probabilities 0-1; aqm.*: the AQM's own variables (probabilities 0-1, averages in the queue's unit, delays in s); th.delayTarget: s.",
   columns: (s: SeriesStore) => ['pb', 'pa', 'maxP', ...s.names().filter((k) => k.startsWith('aqm.') || k === 'th.delayTarget')].filter((k) => s.has(k)),
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;

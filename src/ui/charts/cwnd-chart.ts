@@ -21,6 +21,7 @@ export const cwndChart: ChartDef = {
     if (n === 0) return `Congestion window per flow: ${c.view.flows > 0 ? 'this run has no TCP flows (a UDP sender has none)' : 'this run has no long-lived flows'}.`;
     return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? ', with the slow-start threshold dashed' : ', as the range and median across the flows running at each moment plus highlighted flows'}.`;
   },
+  units: 't in s; cwnd.i, ssthresh.i: segments, empty while flow i is not running (ssthresh also while unbounded); cwnd.min, .median, .max: across the running flows.',
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('cwnd.') || k.startsWith('ssthresh.')),
   // with many flows the chart draws their band (min, median, max), so the export has it too
   derived: (s: SeriesStore) => bandColumns(s, s.flowIds('cwnd').map((fl) => s.column(`cwnd.${fl}`)), 'cwnd'),

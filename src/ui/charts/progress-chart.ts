@@ -32,6 +32,7 @@ export const progressChart: ChartDef = {
     if (udpOnly(c)) return `Bytes delivered over time for ${n === 1 ? 'the UDP flow' : `each of ${n} UDP flows`}.`;
     return `Bytes acknowledged over time for each of ${n} flows (as in seeds/001 Fig. 5): a flat stretch is a flow that is locked out or waiting for a timeout.`;
   },
+  units: 't in s; acked.i: bytes acknowledged (UDP: delivered), 0 before the flow starts; acked.min, .median, .max: across the flows.',
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('acked.')),
   // with many flows the chart draws their band (min, median, max), so the export has it too
   derived: (s: SeriesStore) => bandColumns(s, s.flowIds('acked').map((fl) => s.column(`acked.${fl}`)), 'acked'),

@@ -44,6 +44,7 @@ export const queueChart: ChartDef = {
     const th = Number.isFinite(mn) && Number.isFinite(mx) ? ` Thresholds min_th ${+mn.toPrecision(4)} and max_th ${+mx.toPrecision(4)} ${u}.` : q.minTh !== null && q.maxTh !== null ? ` RED thresholds min_th ${q.minTh} and max_th ${q.maxTh} ${u}.` : '';
     return `Queue length at the bottleneck (${q.kind}) over time: instantaneous and averaged, in ${u}.${th} Ticks below mark ECN marks and drops.`;
   },
+  units: "t in s; queue, queueRev: packets; queueBytes: bytes; avg, th.*: the queue's unit (packets, or bytes in byte mode), th.delayTarget: s; qdelay: s. An empty cell: no value there.",
   columns: (s: SeriesStore) => ['queue', 'queueBytes', 'avg', 'qdelay', 'queueRev', ...s.names().filter((k) => k.startsWith('th.'))].filter((k) => s.has(k)),
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;

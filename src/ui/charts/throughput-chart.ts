@@ -110,6 +110,7 @@ export const throughputChart: ChartDef = {
   describe(c) {
     return `Bottleneck utilization in percent and goodput of each flow in megabits per second, averaged over ${WindowRates.windowFor(c.end)} s. ${jainText(c)}.`;
   },
+  units: "t in s; util: busy fraction 0-1 (the chart's %); goodput.i: bit/s per sample, empty while flow i is not running; .avg columns: averaged over the window named, as drawn; goodput.min, .median, .max: across the running flows.",
   columns: (s: SeriesStore) => ['util', ...s.names().filter((k) => k.startsWith('goodput.'))].filter((k) => s.has(k)),
   // the raw columns are per sample interval (a 15 ms sample swings 0 to 9 Mb/s); the chart
   // draws them averaged over W seconds, so the export carries those too

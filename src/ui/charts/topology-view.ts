@@ -106,6 +106,7 @@ export const topologyView: ChartDef = {
     const hosts = left === right ? `${left} on each side` : `${left} on the left, ${right} on the right`;
     return `Dumbbell network: ${hosts}, bottleneck ${rateText(v.link.rate)}${v.link.framing === 'ethernet' ? ' Ethernet' : ''} with ${fmtNumber(v.link.delay * 1000)} ms delay and ${/^[aeiou]/i.test(v.queue.kind) ? 'an' : 'a'} ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}${v.queue.ecn ? ', with ECN' : ''}${v.twoWay ? `; the reverse direction's queue is ${v.reverseQueue.kind}, ${v.reverseQueue.limit} ${v.reverseQueue.unit}${v.reverseQueue.ecn ? ', with ECN' : ''}` : ''}.`;
   },
+  units: "t in s; queue: packets; avg: the queue's unit (packets, or bytes in byte mode).",
   columns: () => ['queue', 'avg'],
   draw(p: Painter, c: ChartContext): number {
     if (c.view.graph) return drawGeneral(p, c);

@@ -42,7 +42,9 @@ export function variantsApply(s: Scenario): boolean {
  * no variant it is the first enabled choice), its family (`familySize` lessons), every lesson.
  */
 export function compareChoices(scenario: Scenario, lesson: Lesson | undefined, familySize: number, lessons: readonly Pick<Lesson, 'name' | 'title'>[], gridTitle?: string): ChoiceGroup[] {
-  const groups: ChoiceGroup[] = [{ label: 'A variant of the current scenario', options: VARIANTS.map((v) => ({ value: v.id, label: v.label, disabled: !variantsApply(scenario) })) }];
+  // on a general topology (seeds/004) they are greyed out: the label says why, as the family's does
+  const apply = variantsApply(scenario);
+  const groups: ChoiceGroup[] = [{ label: 'A variant of the current scenario', options: VARIANTS.map((v) => ({ value: v.id, label: apply ? v.label : `${v.label} (dumbbell lessons only)`, disabled: !apply })) }];
   if (lesson && lesson.experiments.length > 0) {
     const options: ChoiceOption[] = [];
     if (!jsonEqual(lesson.scenario, scenario)) options.push({ value: 'x:lesson', label: 'the lesson as it is', disabled: false });

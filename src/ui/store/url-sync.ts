@@ -91,12 +91,20 @@ export function usableLink(h: string, problems: readonly { key: string; duplicat
  * The link of the scenario on screen, on the page at `href`: what Copy link copies. The
  * address bar may still hold a link the user typed that had problems (kept so the typo can
  * be fixed), whose bad keys were skipped, or that was not opened at all.
+ * The page's query stays (Compare's settings), but not `classroom`: it is how this screen
+ * shows the lab, not part of the run, and a teacher who opened the lab with ?classroom=1 on
+ * the projector gave students links that opened at home in projector type (Classroom on
+ * with the button left no trace in the link; now neither does the query).
  */
 export function scenarioHref(href: string, store: AppStore): string {
   const s = store.getState();
   if (!s.scenario) return href;
   try {
-    return `${href.replace(/#.*$/s, '')}#${encodeLink(s.scenario, s.presetName)}`;
+    const page = href.replace(/#.*$/s, '').replace(/\?([^#]*)$/, (_, q: string) => {
+      const kept = q.split('&').filter((part) => part !== '' && part.split('=')[0] !== 'classroom');
+      return kept.length > 0 ? `?${kept.join('&')}` : '';
+    });
+    return `${page}#${encodeLink(s.scenario, s.presetName)}`;
   } catch {
     return href;
   }

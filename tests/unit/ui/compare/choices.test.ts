@@ -24,6 +24,9 @@ describe('Compare: the chosen option', () => {
     expect(v.make(l.scenario).ok).toBe(false);
     const groups = groupsOf('feng-fig12');
     expect(groups[0].options.every((o) => o.disabled)).toBe(true);
+    // greyed out with a reason, as the family's "(web lessons only)"
+    expect(groups[0].options.every((o) => o.label.endsWith(' (dumbbell lessons only)'))).toBe(true);
+    expect(groupsOf('red-vs-dt')[0].options.map((o) => o.label)).toEqual(VARIANTS.map((v) => v.label));
     const chosen = usableChoice(DEFAULT_CHOICE, groups);
     expect(chosen.startsWith('v:')).toBe(false);
     expect(enabled(groups)).toContain(chosen);

@@ -156,7 +156,8 @@ describe('Copy link copies the scenario on screen', () => {
     const typed = 'http://lab.example/aqm/?classroom=1#p=ecn-mark';
     applyHash('#p=ecn-mark', store, c);
     const href = scenarioHref(typed, store);
-    expect(href.startsWith('http://lab.example/aqm/?classroom=1#p=ecn-marks&')).toBe(true);
+    // the page's path stays; classroom mode is the projector's, not the students' (it is dropped)
+    expect(href.startsWith('http://lab.example/aqm/#p=ecn-marks&')).toBe(true);
     const back = decodeLink(href.split('#')[1]);
     expect(back.problems).toEqual([]);
     expect(back.presetName).toBe('ecn-marks');
@@ -164,6 +165,10 @@ describe('Copy link copies the scenario on screen', () => {
     applyHash('#p=default&seed=abc&topology.bottleneck.queue.maxP=0.05', store, c);
     const h2 = scenarioHref('http://lab.example/#p=default&seed=abc&topology.bottleneck.queue.maxP=0.05', store);
     expect(h2).toBe('http://lab.example/#p=default&topology.bottleneck.queue.maxP=0.05&seed=1');
+    // Compare's settings stay, readably; only classroom goes, wherever it is in the query
+    applyHash('#p=web-dt148-80', store, c);
+    expect(scenarioHref('http://lab.example/?compare=family&classroom=1&lessons=current,web-red5-80#p=web-dt148-80', store)).toMatch(/^http:\/\/lab\.example\/\?compare=family&lessons=current,web-red5-80#p=web-dt148-80(&|$)/);
+    expect(scenarioHref('http://lab.example/?classroom=0&embed=1#p=web-dt148-80', store)).toMatch(/^http:\/\/lab\.example\/\?embed=1#p=web-dt148-80/);
   });
 });
 
