@@ -6,6 +6,7 @@
  * worker, DESIGN §3): the test fails if the seeds are not varied or are averaged wrong.
  * Screenshots of the result in normal and classroom mode go to /tmp/shots/.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
@@ -71,6 +72,29 @@ describe('Compare over seeds', () => {
       const expected = d.every((x) => x === 0) ? 'the same' : Math.abs(md) > (2 * sdd) / Math.sqrt(d.length) ? 'larger than the seeds’ spread' : 'within the seeds’ spread';
       expect(await cells.nth(3).innerText(), `${key}: differences ${d.join(', ')}`).toBe(expected);
     }
+    // the table exports as CSV through the chart cards' Export menu, by keyboard: the
+    // file's means are the table's (data-mean, in the row's unit), a column per seed
+    const tools = page.locator('[data-testid=compare-table-export]');
+    await tools.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    const csvItem = tools.getByRole('button', { name: 'CSV data' });
+    await csvItem.waitFor();
+    expect(await tools.locator('[data-testid=export-units]').innerText()).toContain('One row per metric');
+    expect(await tools.getByRole('button', { name: 'PNG image' }).count()).toBe(0);
+    await csvItem.focus();
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(dl.suggestedFilename()).toMatch(/^aqm-lab-compare-.+-seeds4-6\.csv$/);
+    const csv = readFileSync((await dl.path())!, 'utf8');
+    expect(csv).not.toMatch(/NaN|undefined|null/);
+    const lines = csv.trim().split('\n');
+    expect(lines[0]).toMatch(/^key,metric,unit,"A: Four Reno flows, .* \(mean\)",.*,A seed 4,A seed 5,A seed 6,B seed 4,B seed 5,B seed 6$/);
+    expect(lines.length - 1).toBe(await page.locator('[data-testid=seed-table] tbody tr').count());
+    const drops = lines.find((l) => l.startsWith('drops,'))!.split(',');
+    const dropCells = page.locator('[data-testid=seed-table] tr[data-metric="drops"] td');
+    expect(Number(drops[3])).toBeCloseTo(Number(await dropCells.nth(0).getAttribute('data-mean')), 9);
+    expect(Number(drops[5])).toBeCloseTo(Number(await dropCells.nth(1).getAttribute('data-mean')), 9);
+    expect(drops.slice(-6).map(Number)).toEqual([...A.map((x) => x.bottleneck.drops), ...B.map((x) => x.bottleneck.drops)]);
+    expect(await tools.locator('details').getAttribute('open')).toBeNull();
     // the rule is stated under the table, the seeds over it
     expect(await page.locator('.cmp-seed').filter({ hasText: 'Both run with each of seeds 4 to 6' }).count()).toBe(1);
     expect(await page.locator('[data-testid=spread-rule]').innerText()).toContain('2 × sd(B − A)/√N');

@@ -18,13 +18,15 @@ import { SERIES } from '../colors';
 import { useMenuDismiss } from '../menu';
 
 export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
+const ALL_KINDS: readonly ExportKind[] = ['png', 'svg', 'csv', 'json'];
 
 /**
  * A chart card's export menu (closed again by `onExport`'s caller through `menuRef`) and its
- * full-screen toggle. `dataNote`, asked each time the menu opens, says why there is no data
+ * full-screen toggle (none without `onFullScreen`; `kinds` limits the items, as the
+ * Compare view's tables offer only CSV). `dataNote`, asked each time the menu opens, says why there is no data
  * to export (the CSV and JSON items are then disabled and the note shown), or null.
  */
-export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScreen, dataNote, units }: { title: string; menuRef: RefObject<HTMLDetailsElement | null>; onExport: (kind: ExportKind) => void; full: boolean; onFullScreen: () => void; dataNote?: () => string | null; units?: string }) {
+export function ExportAndFullScreen({ title, menuRef, onExport, full = false, onFullScreen, dataNote, units, kinds = ALL_KINDS }: { title: string; menuRef: RefObject<HTMLDetailsElement | null>; onExport: (kind: ExportKind) => void; full?: boolean; onFullScreen?: () => void; dataNote?: () => string | null; units?: string; kinds?: readonly ExportKind[] }) {
   const [note, setNote] = useState<string | null>(null);
   const noteId = useId();
   const unitsId = useId();
@@ -36,10 +38,10 @@ export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScre
       <details className="export-menu" ref={menuRef} onToggle={(e) => e.currentTarget.open && setNote(dataNote?.() ?? null)}>
         <summary aria-label={`Export ${title}`}>Export</summary>
         <div className="export-items" role="group" aria-label={`Export ${title} as`}>
-          <button type="button" onClick={() => onExport('png')}>PNG image</button>
-          <button type="button" onClick={() => onExport('svg')}>SVG image</button>
-          <button type="button" disabled={note !== null} aria-describedby={dataDesc} onClick={() => onExport('csv')}>CSV data</button>
-          <button type="button" disabled={note !== null} aria-describedby={dataDesc} onClick={() => onExport('json')}>JSON data</button>
+          {kinds.includes('png') ? <button type="button" onClick={() => onExport('png')}>PNG image</button> : null}
+          {kinds.includes('svg') ? <button type="button" onClick={() => onExport('svg')}>SVG image</button> : null}
+          {kinds.includes('csv') ? <button type="button" disabled={note !== null} aria-describedby={dataDesc} onClick={() => onExport('csv')}>CSV data</button> : null}
+          {kinds.includes('json') ? <button type="button" disabled={note !== null} aria-describedby={dataDesc} onClick={() => onExport('json')}>JSON data</button> : null}
           {note !== null ? (
             <p className="export-note" id={noteId} data-testid="export-note">
               {note}
@@ -51,9 +53,11 @@ export function ExportAndFullScreen({ title, menuRef, onExport, full, onFullScre
           ) : null}
         </div>
       </details>
-      <button type="button" className="icon-btn" aria-label={full ? `Close full screen ${title}` : `Show ${title} full screen`} title={full ? 'Close full screen (Esc)' : 'Full screen'} onClick={onFullScreen}>
-        {full ? '✕' : '⤢'}
-      </button>
+      {onFullScreen ? (
+        <button type="button" className="icon-btn" aria-label={full ? `Close full screen ${title}` : `Show ${title} full screen`} title={full ? 'Close full screen (Esc)' : 'Full screen'} onClick={onFullScreen}>
+          {full ? '✕' : '⤢'}
+        </button>
+      ) : null}
     </>
   );
 }

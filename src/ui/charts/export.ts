@@ -27,8 +27,13 @@ export function download(filename: string, data: Blob): void {
 }
 
 /** Number text for CSV/JSON: shortest exact form; NaN and infinities as empty cells. */
-function cell(v: number): string {
+export function cell(v: number): string {
   return Number.isFinite(v) ? String(v) : '';
+}
+
+/** A CSV text field (RFC 4180): quoted when it holds a comma, quote or line break. */
+export function csvText(s: string): string {
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /** CSV with a `t` column and the given store columns, one row per stored sample. */

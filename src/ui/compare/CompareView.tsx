@@ -4,7 +4,7 @@
  * or side by side), every flow's cwnd as small multiples, and their summaries in one
  * table with the differences highlighted.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { PALETTE, SERIES } from '../colors';
 import { hasWebTraffic, viewOf } from '../scenario-view';
@@ -16,6 +16,9 @@ import type { CompareRunResult } from './run';
 import { queueAxis } from './queue-axis';
 import { useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
+import { ExportAndFullScreen } from '../charts/ChartCard';
+import { download } from '../charts/export';
+import { diffTableCsv, seedTableCsv } from './table-csv';
 import './compare.css';
 
 export interface CompareViewProps {
@@ -78,6 +81,35 @@ function column(r: CompareRunResult, name: string): ChartLine['y'] | null {
   if (!c) return null;
   for (let i = 0; i < r.series.length; i++) if (c[i] === c[i]) return c;
   return null;
+}
+
+/** Units said in the Export menu of a comparison's table, as a chart's menu says its columns'. */
+export const TABLE_UNITS = 'One row per metric, a column per run. Each row’s numbers are in its unit column (%, ms, pkts, s, Mb/s; blank: a plain number); an empty cell: no value (an unfinished flow).';
+
+/** "aqm-lab-compare-red-vs-drop-tail-seed4", "...-seeds4-6": the runs and the seeds in the file name. */
+export function compareStem(labelA: string, labelB: string, seeds: readonly number[]): string {
+  const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 32).replace(/-$/, '') || 'run';
+  const seedPart = seeds.length > 1 ? `seeds${seeds[0]}-${seeds[seeds.length - 1]}` : `seed${seeds[0]}`;
+  return `aqm-lab-compare-${slug(labelA)}-vs-${slug(labelB)}-${seedPart}`;
+}
+
+/** A comparison table's Export menu (the chart cards' menu, CSV only): `csv` builds the file when asked. */
+function TableExport({ title, filename, csv }: { title: string; filename: string; csv: () => string }) {
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  return (
+    <div className="cmp-table-tools" data-testid="compare-table-export">
+      <ExportAndFullScreen
+        title={title}
+        menuRef={menuRef}
+        kinds={['csv']}
+        units={TABLE_UNITS}
+        onExport={() => {
+          if (menuRef.current) menuRef.current.open = false;
+          download(filename, new Blob([csv()], { type: 'text/csv' }));
+        }}
+      />
+    </div>
+  );
 }
 
 /**
@@ -342,6 +374,11 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
               ))}
             </div>
           </>
+        ) : null}
+        {n === 1 ? (
+          <TableExport title="comparison table" filename={`${compareStem(labelA, labelB, seedsRun)}.csv`} csv={() => diffTableCsv(table.rows, table.flowRows, labelA, labelB)} />
+        ) : overSeeds ? (
+          <TableExport title="table of means over seeds" filename={`${compareStem(labelA, labelB, seedsRun)}.csv`} csv={() => seedTableCsv(overSeeds.rows, overSeeds.flowRows, labelA, labelB, seedsRun)} />
         ) : null}
         {n === 1 ? (
           <DiffTable rows={table.rows} flowRows={table.flowRows} flows={table.flows} labelA={labelA} labelB={labelB} />
