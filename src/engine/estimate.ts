@@ -28,7 +28,8 @@ export function defaultSampleInterval(duration: number | undefined): number {
 /**
  * Series columns: 9 for the bottleneck, 5 per TCP flow (2 per UDP flow, none per web
  * connection: TrafficEstimate.seriesColumns). The bottleneck AQM's own aqm.* and th.*
- * columns (0 to 7) are not counted.
+ * columns (0 to 7) are not counted in this estimate from the scenario alone; the run's own
+ * check, made when the network is built, counts them (seriesColumnNames, metrics/collector.ts).
  */
 export const SERIES_BASE_COLUMNS = 9;
 export const SERIES_COLUMNS_PER_FLOW = 5;

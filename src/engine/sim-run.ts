@@ -4,9 +4,9 @@ import { checkParam, defaultsOf } from './core/params';
 import { paramSpecAt } from './scenario/schema';
 import { rngFor } from './core/rng';
 import { CapError, DEFAULT_MAX_PACKETS, Simulator } from './core/simulator';
-import { countText, DEFAULT_LIMITS, defaultSampleInterval, estimateRun, MAX_OPEN_DURATION, SERIES_BASE_COLUMNS } from './estimate';
+import { countText, DEFAULT_LIMITS, defaultSampleInterval, estimateRun, MAX_OPEN_DURATION } from './estimate';
 import { fromSeconds, NS_PER_S } from './core/time';
-import { Collector, type FlowEntry } from './metrics/collector';
+import { Collector, seriesColumnNames, type FlowEntry } from './metrics/collector';
 import type { LoadCalibration, RunResult, RunSink } from './metrics/types';
 import { WebStats, type WebProgress } from './metrics/web';
 import { buildDumbbell, buildGeneral, type BuiltTopology, type DumbbellSpec, type GeneralSpec, type QueueSpec } from './net/topology';
@@ -100,7 +100,7 @@ class Run implements RunHandle {
     for (const l of sim.links) l.tracked = l === bl || l === br;
     const sampleS = options.sampleInterval ?? defaultSampleInterval(sc.duration);
     sim.maxPackets = Math.min(options.maxPackets ?? DEFAULT_MAX_PACKETS, 1 << 27);
-    if (sink.series) this.checkSeriesSize(sampleS, options.maxSeriesValues ?? DEFAULT_LIMITS.maxSeriesValues);
+    if (sink.series) this.checkSeriesSize(seriesColumnNames(bl.queue, this.flows).length, sampleS, options.maxSeriesValues ?? DEFAULT_LIMITS.maxSeriesValues);
     this.collector = new Collector(sim, this.flows, bl, br, sink, options.batchSamples ?? 64);
     sim.setQueueListener(this.collector);
     // drops of web exchanges (flow ids beyond the fixed flows) go to the web hub, once there is one
@@ -128,9 +128,8 @@ class Run implements RunHandle {
   }
 
   /** Refuses (CapError) a run whose time series would exceed `cap` values. */
-  private checkSeriesSize(sampleS: number, cap: number): void {
+  private checkSeriesSize(columns: number, sampleS: number, cap: number): void {
     const sc = this.scenario;
-    const columns = SERIES_BASE_COLUMNS + this.flows.reduce((a, f) => a + (f.kind === 'tcp' ? 5 : 2), 0);
     const end = sc.duration ?? estimateRun(sc).endSeconds;
     const samples = Math.floor(end / sampleS) + 2;
     if (columns * samples > cap) {

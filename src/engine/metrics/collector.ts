@@ -44,6 +44,29 @@ export interface UdpFlowView {
   readonly sink: { readonly bytes: number; readonly lastArrivalNs: number };
 }
 
+/** The thresholds the bottleneck queue has (th.minTh ...), in THRESHOLD_KEYS order. */
+function thresholdKeys(q: QueueDisc): (typeof THRESHOLD_KEYS)[number][] {
+  const th = q.thresholds();
+  return THRESHOLD_KEYS.filter((k) => typeof th[k] === 'number');
+}
+
+/**
+ * The series' column names, as sampled: the bottleneck's 9, the AQM's own variables
+ * (aqm.maxP, aqm.price, aqm.sojourn ...), its thresholds where it has them (th.minTh ...),
+ * then per TCP flow cwnd, ssthresh, acked, rtt, goodput and per UDP flow acked, goodput.
+ * The run's size check counts these before the run (SimRun).
+ */
+export function seriesColumnNames(q: QueueDisc, flows: readonly FlowEntry[]): string[] {
+  const cols = ['queue', 'queueBytes', 'avg', 'pb', 'pa', 'maxP', 'util', 'queueRev', 'qdelay'];
+  for (const v of q.varSpecs) cols.push(`aqm.${v.name}`);
+  for (const k of thresholdKeys(q)) cols.push(`th.${k}`);
+  for (const f of flows) {
+    if (f.kind === 'tcp') cols.push(`cwnd.${f.flow}`, `ssthresh.${f.flow}`, `acked.${f.flow}`, `rtt.${f.flow}`, `goodput.${f.flow}`);
+    else cols.push(`acked.${f.flow}`, `goodput.${f.flow}`);
+  }
+  return cols;
+}
+
 /**
  * When a UDP flow is over, ns: its source stopped before `endNs` and its last packet has
  * arrived (the later of the stop and the last arrival; packets still in flight at the stop
@@ -157,19 +180,9 @@ export class Collector implements QueueListener {
     this.flowDrops = new Float64Array(flows.length);
     this.flowMarks = new Float64Array(flows.length);
     this.lastAcked = new Float64Array(flows.length);
-    this.columns = ['queue', 'queueBytes', 'avg', 'pb', 'pa', 'maxP', 'util', 'queueRev', 'qdelay'];
-    // the AQM's own variables (aqm.maxP, aqm.price, aqm.sojourn ...) and its thresholds where they are (th.minTh ...)
-    const bq = bottleneck.queue;
-    for (const v of bq.varSpecs) this.columns.push(`aqm.${v.name}`);
-    const th = bq.thresholds();
-    this.thKeys = THRESHOLD_KEYS.filter((k) => typeof th[k] === 'number');
-    for (const k of this.thKeys) this.columns.push(`th.${k}`);
+    this.thKeys = thresholdKeys(bottleneck.queue);
     // per-flow columns and sample buffers only when someone takes the series (10,000 flows x 5 columns add up)
-    if (sink.series)
-      for (const f of flows) {
-        if (f.kind === 'tcp') this.columns.push(`cwnd.${f.flow}`, `ssthresh.${f.flow}`, `acked.${f.flow}`, `rtt.${f.flow}`, `goodput.${f.flow}`);
-        else this.columns.push(`acked.${f.flow}`, `goodput.${f.flow}`);
-      }
+    this.columns = seriesColumnNames(bottleneck.queue, sink.series ? flows : []);
     this.buf = sink.series ? this.columns.map(() => new Float64Array(batchSamples)) : [];
     this.tBuf = new Float64Array(batchSamples);
     this.evT = new Float64Array(256);
