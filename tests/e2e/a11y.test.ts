@@ -129,6 +129,15 @@ describe('axe-core on the main views', () => {
     await cmp.keyboard.press('Enter');
     await cmp.getByRole('table', { name: /^Summaries/ }).waitFor({ timeout: 120_000 });
     expect(await pageViolations(cmp)).toEqual([]);
+    // the table's Export menu, open, as a chart's: Enter opens it, Escape closes it, the focus back on its button
+    const menu = cmp.locator('[data-testid=compare-table-export] summary[aria-label="Export comparison table"]');
+    await menu.focus();
+    await cmp.keyboard.press('Enter');
+    await cmp.getByRole('group', { name: 'Export comparison table as' }).getByRole('button', { name: 'CSV data' }).waitFor();
+    expect(await pageViolations(cmp)).toEqual([]);
+    await cmp.keyboard.press('Escape');
+    expect(await cmp.locator('[data-testid=compare-table-export] details').getAttribute('open')).toBeNull();
+    expect(await cmp.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Export comparison table');
     await cmp.context().close();
   });
 });
