@@ -130,6 +130,10 @@ export interface FigureSource {
   date: Date;
   /** The lab's build, "0.1.0 (3f334ca)" (src/ui/build-id.ts); left out of the caption when absent. */
   build?: string;
+  /** A Compare figure: what the scenario is compared with, "a drop-tail queue" (and over which seeds: `seeds`). */
+  compared?: string;
+  /** The seeds a Compare figure's runs are from, when more than `seed` ("seeds 4 to 6"; its charts draw the first). */
+  seeds?: string;
 }
 
 /** "2026-11-23 14:05". */
@@ -140,11 +144,13 @@ export function dateText(d: Date): string {
 
 /** The caption line: "AQM Lab 0.1.0 (3f334ca) · lesson default · seed 1 · 2026-11-23 14:05 · #p=default&...". */
 export function captionText(src: FigureSource): string {
-  return `AQM Lab${src.build ? ` ${src.build}` : ''} · ${src.lesson ? `lesson ${src.lesson}` : 'custom scenario'} · seed ${src.seed} · ${dateText(src.date)} · #${src.link}`;
+  const compared = src.compared ? ` · compared with ${src.compared}` : '';
+  const seed = src.seeds ? `seed ${src.seed} of ${src.seeds}` : `seed ${src.seed}`;
+  return `AQM Lab${src.build ? ` ${src.build}` : ''} · ${src.lesson ? `lesson ${src.lesson}` : 'custom scenario'}${compared} · ${seed} · ${dateText(src.date)} · #${src.link}`;
 }
 
 /** Title and caption sizes: classroom figures get classroom type. */
-function frame(c: ChartContext): { title: number; caption: number; top: number } {
+function frame(c: Pick<ChartContext, 'fonts'>): { title: number; caption: number; top: number } {
   const title = Math.max(18, c.fonts.label);
   const caption = Math.max(11, c.fonts.small);
   return { title, caption, top: Math.round(title * 1.9) };
@@ -201,27 +207,70 @@ function captionLayout(lines: number, size: number, height: number): { ys: numbe
 
 /** The chart as an SVG document of the given size, with its title on top and where it came from below. */
 export function chartSvg(def: ChartDef, c: ChartContext, width: number, height: number, title: string, src?: FigureSource): string {
+  return figureSvg(c, width, height, title, src, (w, h) => {
+    const p = new SvgPainter(w, h, c.fonts.line);
+    p.fillRect(0, 0, w, h, SERIES.background);
+    def.draw(p, c);
+    return p.toString().replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '');
+  });
+}
+
+/** Room a figure's title takes above its drawing and its caption below, for a drawing of a given size (figureSvg). */
+export function figureMargins(c: Pick<ChartContext, 'fonts'>, width: number, src?: FigureSource): { top: number; bottom: number } {
+  const fr = frame(c);
+  const lines = src ? captionLines(captionText(src), fr.caption, width - 16) : [];
+  return { top: fr.top, bottom: src ? captionLayout(lines.length, fr.caption, 0).bottom : 0 };
+}
+
+/**
+ * A figure as an SVG document: its title on top, `inner(w, h)` (SVG markup of a drawing
+ * w × h px) under it, and where it came from below (text, and in the metadata). The
+ * single-run charts' exports and the Compare view's (its SVG charts) both frame so.
+ */
+export function figureSvg(c: Pick<ChartContext, 'fonts'>, width: number, height: number, title: string, src: FigureSource | undefined, inner: (w: number, h: number) => string): string {
   const fr = frame(c);
   const lines = src ? captionLines(captionText(src), fr.caption, width - 16) : [];
   const cap = captionLayout(lines.length, fr.caption, height);
   const bottom = src ? cap.bottom : 0;
-  const p = new SvgPainter(width, height - fr.top - bottom, c.fonts.line);
-  p.fillRect(0, 0, width, height - fr.top - bottom, SERIES.background);
-  def.draw(p, c);
-  const inner = p.toString().replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '');
+  const body = inner(width, height - fr.top - bottom);
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const family = FONT_FAMILY.replace(/"/g, "'");
   const caption = src ? captionText(src) : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<title>${esc(title)}</title>` +
-    (src ? `<desc>${esc(caption)}</desc><metadata><aqmlab lesson="${esc(src.lesson ?? '')}" seed="${src.seed}" date="${esc(src.date.toISOString())}" link="${esc('#' + src.link)}"${src.build ? ` build="${esc(src.build)}"` : ''}/></metadata>` : '') +
+    (src ? `<desc>${esc(caption)}</desc><metadata><aqmlab lesson="${esc(src.lesson ?? '')}" seed="${src.seed}" date="${esc(src.date.toISOString())}" link="${esc('#' + src.link)}"${src.build ? ` build="${esc(src.build)}"` : ''}${src.compared ? ` compared="${esc(src.compared)}"` : ''}${src.seeds ? ` seeds="${esc(src.seeds)}"` : ''}/></metadata>` : '') +
     `<rect width="${width}" height="${height}" fill="${SERIES.background}"/>` +
     `<text x="8" y="${Math.round(fr.title * 1.35)}" font-size="${fr.title}" font-weight="600" font-family="${family}" fill="${SERIES.text}">${esc(title)}</text>` +
-    `<g transform="translate(0,${fr.top})">${inner}</g>` +
+    `<g transform="translate(0,${fr.top})">${body}</g>` +
     lines.map((l, i) => `<text x="8" y="${cap.ys[i]}" font-size="${fr.caption}" font-family="${family}" fill="${SERIES.muted}">${esc(l)}</text>`).join('') +
     `</svg>`
   );
+}
+
+/**
+ * An SVG figure (figureSvg) as a PNG at `scale` x, with its title and caption also as PNG
+ * text chunks, as chartPng writes them: the browser draws the SVG into a canvas.
+ */
+export async function svgFigurePng(svg: string, width: number, height: number, title: string, src?: FigureSource, scale = 2): Promise<Blob> {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(width * scale);
+    canvas.height = Math.round(height * scale);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2D canvas');
+    ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+    const b = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    if (!b) throw new Error('PNG encoding failed');
+    const buf = new Uint8Array(await b.arrayBuffer());
+    return new Blob([src ? withPngText(buf, { Title: title, Source: captionText(src) }) : buf], { type: 'image/png' });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
 }
 
 /** The chart as a PNG at `scale` x its size, with its title on top and where it came from below. */

@@ -17,7 +17,9 @@ import { queueAxis } from './queue-axis';
 import { useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
 import { ExportAndFullScreen } from '../charts/ChartCard';
-import { download } from '../charts/export';
+import { download, type FigureSource } from '../charts/export';
+import { BUILD_ID } from '../build-id';
+import { encodeLink } from '../scenario-api';
 import { diffTableCsv, seedTableCsv } from './table-csv';
 import './compare.css';
 
@@ -34,6 +36,8 @@ export interface CompareViewProps {
   onRunning?: (running: boolean) => void;
   /** Seeds each scenario runs over: a.seed, a.seed + 1, ... (default 1: a.seed alone). */
   seeds?: number;
+  /** The lesson `a` is (or was edited from), for an exported chart's caption and link; null: a custom scenario. */
+  lesson?: string | null;
 }
 
 export type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
@@ -235,7 +239,7 @@ export function sideOver(sides: readonly Side[]): Side {
   return { state: 'running', progress: f / sides.length };
 }
 
-export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false, onRunning, seeds = 1 }: CompareViewProps) {
+export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false, onRunning, seeds = 1, lesson = null }: CompareViewProps) {
   const [nonce, setNonce] = useState(0);
   const [layout, setLayout] = useState<'overlay' | 'side'>('overlay');
   const n = seedCount(seeds);
@@ -289,6 +293,14 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   );
   const seedTag = n > 1 ? ` (seed ${seedsRun[0]})` : '';
 
+  // an exported chart says where it came from as a single-run chart's does (export.ts
+  // captionText): A's lesson, seed and link, what it is compared with, and over which seeds
+  const stem = compareStem(labelA, labelB, seedsRun);
+  const figure = (chart: string) => ({
+    stem: `${stem}-${chart}`,
+    source: (): FigureSource => ({ lesson, seed: a.seed, link: encodeLink(a, lesson), date: new Date(), build: BUILD_ID, compared: labelB, seeds: n > 1 ? seedsText(seedsRun) : undefined }),
+  });
+
   let body = null;
   if (resA && resB) {
     const A = resA;
@@ -340,11 +352,11 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
           </label>
         </div>
         {layout === 'overlay' ? (
-          <LineChart classroom={classroom} title={`Bottleneck queue${seedTag}`} yLabel={queueUnit} t0={0} t1={t1} lines={[...queueA, ...queueB]} refs={refs} />
+          <LineChart classroom={classroom} exportAs={figure('queue')} title={`Bottleneck queue${seedTag}`} yLabel={queueUnit} t0={0} t1={t1} lines={[...queueA, ...queueB]} refs={refs} />
         ) : (
           <div className="cmp-side">
-            <LineChart classroom={classroom} title={`Bottleneck queue: ${labelA}${seedTag}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueA} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(B)'))} />
-            <LineChart classroom={classroom} title={`Bottleneck queue: ${labelB}${seedTag}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueB} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(A)'))} />
+            <LineChart classroom={classroom} exportAs={figure('queue-a')} title={`Bottleneck queue: ${labelA}${seedTag}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueA} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(B)'))} />
+            <LineChart classroom={classroom} exportAs={figure('queue-b')} title={`Bottleneck queue: ${labelB}${seedTag}`} yLabel={queueUnit} t0={0} t1={t1} lines={queueB} yMax={qMax} refs={refs.filter((r) => !r.label.endsWith('(A)'))} />
           </div>
         )}
         {A.summary.web || B.summary.web ? (
@@ -357,6 +369,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
             title={faintTitle(seedsRun)}
             baseline={sbase?.state === 'done' ? sbase.result.exchanges : undefined}
             classroom={classroom}
+            exportAs={figure('response-times')}
           />
         ) : null}
         {/* web traffic alone has no long-lived flow, so no cwnd to draw: no empty heading either */}
@@ -376,9 +389,9 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
           </>
         ) : null}
         {n === 1 ? (
-          <TableExport title="comparison table" filename={`${compareStem(labelA, labelB, seedsRun)}.csv`} csv={() => diffTableCsv(table.rows, table.flowRows, labelA, labelB)} />
+          <TableExport title="comparison table" filename={`${stem}.csv`} csv={() => diffTableCsv(table.rows, table.flowRows, labelA, labelB)} />
         ) : overSeeds ? (
-          <TableExport title="table of means over seeds" filename={`${compareStem(labelA, labelB, seedsRun)}.csv`} csv={() => seedTableCsv(overSeeds.rows, overSeeds.flowRows, labelA, labelB, seedsRun)} />
+          <TableExport title="table of means over seeds" filename={`${stem}.csv`} csv={() => seedTableCsv(overSeeds.rows, overSeeds.flowRows, labelA, labelB, seedsRun)} />
         ) : null}
         {n === 1 ? (
           <DiffTable rows={table.rows} flowRows={table.flowRows} flows={table.flows} labelA={labelA} labelB={labelB} />

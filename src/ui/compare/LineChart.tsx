@@ -8,6 +8,10 @@ import { scaleLinear } from 'd3';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { minMaxDownsample } from '../charts/downsample';
+import { ExportAndFullScreen } from '../charts/ChartCard';
+import { download, figureMargins, figureSvg, svgFigurePng, type FigureSource } from '../charts/export';
+import { FONT_FAMILY, measureText } from '../charts/painter';
+import { fontsFor } from '../charts/plot';
 import { SERIES } from '../colors';
 
 export interface ChartLine {
@@ -38,6 +42,41 @@ export interface LineChartProps {
   refs?: readonly { y: number; label: string; color: string }[];
   /** Large type for a classroom (as the app's charts: no text under 20 px), and a taller plot to keep its area. */
   classroom?: boolean;
+  /** An Export menu (PNG, SVG; captioned as a single-run chart's exports): the file name's stem and where the figure came from. */
+  exportAs?: { stem: string; source: () => FigureSource };
+}
+
+/** An item of an exported figure's legend: a line (dashed as drawn) and its name. */
+interface LegendEntry {
+  label: string;
+  color: string;
+  dash?: string;
+  width: number;
+}
+
+/**
+ * The legend under an exported chart as SVG markup, items side by side and wrapped at
+ * `width` (the view's legend is HTML, not part of the <svg>). Returns the markup and its height.
+ */
+export function legendSvg(items: readonly LegendEntry[], width: number, fs: number): { svg: string; height: number } {
+  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const row = Math.round(fs * 1.6);
+  const family = FONT_FAMILY.replace(/"/g, "'");
+  let x = 8;
+  let y = Math.round(fs * 1.1);
+  let out = '';
+  for (const it of items) {
+    const w = 34 + measureText(it.label, fs) + fs;
+    if (x > 8 && x + w > width - 8) {
+      x = 8;
+      y += row;
+    }
+    const mid = y - Math.round(fs * 0.35);
+    out += `<line x1="${x}" x2="${x + 26}" y1="${mid}" y2="${mid}" stroke="${it.color}" stroke-width="${it.width}"${it.dash ? ` stroke-dasharray="${it.dash}"` : ''}/>`;
+    out += `<text x="${x + 32}" y="${y}" font-size="${fs}" font-family="${family}" fill="${SERIES.text}">${esc(it.label)}</text>`;
+    x += w;
+  }
+  return { svg: out, height: items.length ? y + Math.round(fs * 0.6) : 0 };
 }
 
 export function useWidth(): [React.RefObject<HTMLDivElement | null>, number] {
@@ -94,8 +133,10 @@ export function GridLines({ xt, yt, x, y, left, top, pw, ph, fs, fmtX, fmtY }: {
 
 const fmtTick = (v: number): string => (Math.abs(v) >= 1e4 ? `${v / 1e3}k` : String(Number(v.toPrecision(4))));
 
-export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, height: h = 240, yMax, compact = false, refs = [], classroom = false }: LineChartProps) {
+export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, height: h = 240, yMax, compact = false, refs = [], classroom = false, exportAs }: LineChartProps) {
   const [wrapRef, width] = useWidth();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const menuRef = useRef<HTMLDetailsElement>(null);
   const fs = classroom ? (compact ? 20 : 24) : compact ? 12 : 14;
   const height = classroom ? Math.round(h * 1.4) : h;
   const m = { top: compact ? 8 : 12, right: 14, bottom: fs * 2.8, left: fs * 4.2 };
@@ -133,11 +174,36 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
   const shownRefs = refs.filter((r) => r.y <= y.domain()[1]);
   const xt = x.ticks(Math.max(2, Math.floor(pw / (fs * 6))));
   const yt = y.ticks(compact ? 3 : Math.max(2, Math.floor(ph / 45)));
+  // the chart as drawn (its <svg>), with its legend, framed as the single-run charts' exports
+  const exportFigure = async (kind: 'png' | 'svg') => {
+    if (menuRef.current) menuRef.current.open = false;
+    const el = svgRef.current;
+    if (!el || !exportAs) return;
+    const ser = new XMLSerializer();
+    const chart = Array.from(el.childNodes, (n) => ser.serializeToString(n)).join('');
+    const legend = legendSvg(
+      [...lines.map((l) => ({ label: l.label, color: l.color, dash: l.dash, width: 3 })), ...shownRefs.map((r) => ({ label: r.label, color: r.color, dash: REF_DASH, width: 2 }))],
+      width,
+      fs,
+    );
+    const src = exportAs.source();
+    const c = { fonts: fontsFor(classroom) };
+    const m = figureMargins(c, width, src);
+    const total = m.top + height + legend.height + m.bottom;
+    const svg = figureSvg(c, width, total, title, src, () => `<g font-family="${FONT_FAMILY.replace(/"/g, "'")}">${chart}</g><g transform="translate(0,${height})">${legend.svg}</g>`);
+    if (kind === 'svg') download(`${exportAs.stem}.svg`, new Blob([svg], { type: 'image/svg+xml' }));
+    else download(`${exportAs.stem}.png`, await svgFigurePng(svg, width, total, title, src));
+  };
   return (
-    <figure className={`cmp-chart${compact ? ' cmp-compact' : ''}`}>
+    <figure className={`cmp-chart${compact ? ' cmp-compact' : ''}${exportAs ? ' cmp-exportable' : ''}`}>
       <figcaption>{title}</figcaption>
+      {exportAs ? (
+        <div className="cmp-chart-tools">
+          <ExportAndFullScreen title={title} menuRef={menuRef} kinds={['png', 'svg']} onExport={(k) => void exportFigure(k === 'png' ? 'png' : 'svg')} />
+        </div>
+      ) : null}
       <div ref={wrapRef} className="cmp-chart-wrap">
-        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${lines.map((l) => l.label).join(', ')}${shownRefs.length ? `; lines at ${shownRefs.map((r) => `${r.label} = ${fmtTick(r.y)}`).join(', ')}` : ''}`} data-points={points}>
+        <svg ref={svgRef} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${lines.map((l) => l.label).join(', ')}${shownRefs.length ? `; lines at ${shownRefs.map((r) => `${r.label} = ${fmtTick(r.y)}`).join(', ')}` : ''}`} data-points={points}>
           <GridLines xt={xt} yt={yt} x={x} y={y} left={m.left} top={m.top} pw={pw} ph={ph} fs={fs} fmtX={fmtTick} fmtY={fmtTick} />
           {shownRefs.map((r) => (
             <line key={r.label} x1={m.left} x2={m.left + pw} y1={y(r.y)} y2={y(r.y)} stroke={r.color} strokeWidth={1.5} strokeDasharray={REF_DASH} />

@@ -6,7 +6,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { SERIES } from '../colors';
-import { CanvasPainter } from '../charts/painter';
+import { CanvasPainter, SvgPainter } from '../charts/painter';
+import { ExportAndFullScreen } from '../charts/ChartCard';
+import { download, figureMargins, figureSvg, svgFigurePng, type FigureSource } from '../charts/export';
 import { fontsFor } from '../charts/plot';
 import { BASELINE_COLOR, drawResponseTimes, moveReadout, readoutHint, responseHeight, type RtCurve, type RtLayout, type RtMode } from '../charts/response-plot';
 import type { ExchangeStore } from '../store/exchange-store';
@@ -29,13 +31,17 @@ export function ResponseCompare({
   classroom = false,
   faint = [],
   title = 'Response times',
+  exportAs,
 }: {
   runs: readonly ComparedRun[];
   baseline?: ExchangeStore;
   classroom?: boolean;
   faint?: readonly { color: string; exchanges: ExchangeStore; baseline?: boolean }[];
   title?: string;
+  /** An Export menu (PNG, SVG; captioned as a single-run chart's exports): the file name's stem and where the figure came from. */
+  exportAs?: { stem: string; source: () => FigureSource };
 }) {
+  const menuRef = useRef<HTMLDetailsElement>(null);
   const [mode, setMode] = useState<RtMode>('cdf');
   const [large, setLarge] = useState(false);
   const [hover, setHover] = useState<number | null>(null);
@@ -62,12 +68,7 @@ export function ResponseCompare({
     return () => print.removeEventListener('change', change);
   }, []);
 
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const width = Math.max(320, Math.floor(canvas.parentElement?.getBoundingClientRect().width ?? 640));
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return;
+  const curvesNow = (): RtCurve[] => {
     const set = large ? 'large' : 'all';
     const curves: RtCurve[] = [
       ...faint.map((r, i) => ({ label: `faint ${i}`, hist: (r.baseline ? r.exchanges.baseline : r.exchanges.run)[set], color: r.color, faint: true })),
@@ -75,6 +76,42 @@ export function ResponseCompare({
     ];
     const base = baseline ?? runs.find((r) => r.exchanges.baseline.all.n > 0)?.exchanges;
     if (base && base.baseline.all.n > 0) curves.push({ label: 'uncongested', hist: base.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
+    return curves;
+  };
+
+  // the chart at its size on screen, drawn again through SvgPainter (as the single-run
+  // response chart's export), with no read-out, framed with its title and caption
+  const exportFigure = async (kind: 'png' | 'svg') => {
+    if (menuRef.current) menuRef.current.open = false;
+    const canvas = canvasRef.current;
+    if (!canvas || !exportAs) return;
+    const fonts = fontsFor(classroom);
+    const width = Math.max(320, Math.round(canvas.getBoundingClientRect().width));
+    const height = Math.max(200, Math.round(canvas.getBoundingClientRect().height));
+    const name = `${title}${large ? ' (responses above 50 KB)' : ''}${mode === 'ccdf' ? ', CCDF' : ''}`;
+    const src = exportAs.source();
+    const c = { fonts };
+    const m = figureMargins(c, width, src);
+    const total = m.top + height + m.bottom;
+    const curves = curvesNow();
+    const svg = figureSvg(c, width, total, name, src, (w, h) => {
+      const p = new SvgPainter(w, h, fonts.line);
+      p.fillRect(0, 0, w, h, SERIES.background);
+      drawResponseTimes(p, curves, mode, fonts, null);
+      return p.toString().replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '');
+    });
+    const stem = `${exportAs.stem}${large ? '-large' : ''}${mode === 'ccdf' ? '-ccdf' : ''}`;
+    if (kind === 'svg') download(`${stem}.svg`, new Blob([svg], { type: 'image/svg+xml' }));
+    else download(`${stem}.png`, await svgFigurePng(svg, width, total, name, src));
+  };
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const width = Math.max(320, Math.floor(canvas.parentElement?.getBoundingClientRect().width ?? 640));
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    const curves = curvesNow();
     const fonts = fontsFor(classroom);
     const height = responseHeight(new CanvasPainter(ctx, width, baseHeight, fonts.line), curves, fonts, baseHeight, plotMin);
     const dpr = window.devicePixelRatio || 1;
@@ -92,8 +129,13 @@ export function ResponseCompare({
   }, [runs, faint, baseline, mode, large, hover, classroom, media]);
 
   return (
-    <div className="cmp-response" data-testid="compare-response">
+    <div className={`cmp-response${exportAs ? ' cmp-exportable' : ''}`} data-testid="compare-response">
       <h3 className="cmp-h">{title}</h3>
+      {exportAs ? (
+        <div className="cmp-chart-tools">
+          <ExportAndFullScreen title={title} menuRef={menuRef} kinds={['png', 'svg']} onExport={(k) => void exportFigure(k === 'png' ? 'png' : 'svg')} />
+        </div>
+      ) : null}
       <div className="cmp-layout" role="group" aria-label="Response-time view">
         <button type="button" aria-pressed={mode === 'cdf'} onClick={() => setMode('cdf')}>
           CDF

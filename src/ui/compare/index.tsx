@@ -295,7 +295,7 @@ export default function ComparePanel({ store, controller }: SlotProps) {
         </p>
       ) : null}
       {run?.note ? <p className="cmp-seed cmp-note">{run.note}</p> : null}
-      {run ? <CompareView key={run.n} seeds={run.seeds} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
+      {run ? <CompareView key={run.n} lesson={preset} seeds={run.seeds} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
       {gridRun ? <GridView key={gridRun.n} figure={gridRun.figure} classroom={classroom} onRunning={setBusy} /> : null}
       {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} seeds={familyRun.seeds} classroom={classroom} onRunning={setBusy} /> : null}
     </div>
