@@ -95,6 +95,21 @@ describe('Compare over seeds', () => {
     expect(Number(drops[5])).toBeCloseTo(Number(await dropCells.nth(1).getAttribute('data-mean')), 9);
     expect(drops.slice(-6).map(Number)).toEqual([...A.map((x) => x.bottleneck.drops), ...B.map((x) => x.bottleneck.drops)]);
     expect(await tools.locator('details').getAttribute('open')).toBeNull();
+    // the overlaid queue chart exports as SVG, captioned as a single-run chart's export:
+    // lesson, what it is compared with, the seeds, and the link; its lines and legend drawn
+    const queueMenu = page.locator('.cmp-chart.cmp-exportable').filter({ hasText: 'Bottleneck queue (seed 4)' }).locator('.cmp-chart-tools');
+    await queueMenu.locator('summary').click();
+    expect(await queueMenu.getByRole('button').allInnerTexts()).toEqual(['PNG image', 'SVG image']);
+    const [svgDl] = await Promise.all([page.waitForEvent('download'), queueMenu.getByRole('button', { name: 'SVG image' }).click()]);
+    expect(svgDl.suggestedFilename()).toMatch(/^aqm-lab-compare-.+-seeds4-6-queue\.svg$/);
+    const svg = readFileSync((await svgDl.path())!, 'utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toContain('<title>Bottleneck queue (seed 4)</title>');
+    expect(svg).toMatch(/<desc>AQM Lab [^<]* · lesson default · compared with a drop-tail queue · seed 4 of seeds 4 to 6 · [\d-]+ [\d:]+ · #p=default&amp;duration=8&amp;seed=4<\/desc>/);
+    expect((svg.match(/<path /g) ?? []).length).toBe(await page.locator('.cmp-chart.cmp-exportable').filter({ hasText: 'Bottleneck queue (seed 4)' }).locator('.cmp-chart-wrap > svg path').count());
+    expect(svg).toContain('a drop-tail queue: queue</text>');
+    // well-formed XML (a serialized React <svg> and its text escaped right)
+    expect(await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').querySelector('parsererror') === null, svg)).toBe(true);
     // the rule is stated under the table, the seeds over it
     expect(await page.locator('.cmp-seed').filter({ hasText: 'Both run with each of seeds 4 to 6' }).count()).toBe(1);
     expect(await page.locator('[data-testid=spread-rule]').innerText()).toContain('2 × sd(B − A)/√N');

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILD_ID } from '../../../../src/ui/build-id';
-import { captionLines, captionText, chartSvg, eventsCsv, fileStem, responseTimesCsv, responseTimesJson, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
+import { captionLines, captionText, chartSvg, eventsCsv, figureMargins, figureSvg, fileStem, responseTimesCsv, responseTimesJson, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
 import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import { BIN_COUNT, ExchangeStore } from '../../../../src/ui/store/exchange-store';
@@ -108,6 +108,23 @@ describe('figure source', () => {
   it('the caption names the lesson, the seed, the date and the link', () => {
     expect(captionText(src)).toBe('AQM Lab · lesson default · seed 7 · 2026-11-23 14:05 · #p=default&topology.bottleneck.queue.maxP=0.02&seed=7');
     expect(captionText({ ...src, lesson: null })).toContain('custom scenario');
+  });
+
+  it('a Compare figure: the caption and the metadata also say what it is compared with and over which seeds; figureSvg frames any drawing', () => {
+    const cmp = { ...src, compared: 'a drop-tail queue', seeds: 'seeds 7 to 9' };
+    expect(captionText(cmp)).toBe('AQM Lab · lesson default · compared with a drop-tail queue · seed 7 of seeds 7 to 9 · 2026-11-23 14:05 · #p=default&topology.bottleneck.queue.maxP=0.02&seed=7');
+    const c = { fonts: fontsFor(false) };
+    const m = figureMargins(c, 640, cmp);
+    let asked: [number, number] = [0, 0];
+    const svg = figureSvg(c, 640, m.top + 200 + m.bottom, 'Queue', cmp, (w, h) => {
+      asked = [w, h];
+      return '<path d="M0,0L1,1"/>';
+    });
+    // the drawing gets the room left between the title and the caption, exactly
+    expect(asked).toEqual([640, 200]);
+    expect(svg).toContain(`<g transform="translate(0,${m.top})"><path d="M0,0L1,1"/></g>`);
+    expect(svg).toContain('compared="a drop-tail queue" seeds="seeds 7 to 9"');
+    expect(svg).toMatch(/<text[^>]*>AQM Lab · lesson default · compared with a drop-tail queue · seed 7 of seeds 7 to 9/);
   });
 
   it("the caption and the SVG's metadata name the lab's build, so a figure can be traced to the code that ran it", () => {
