@@ -213,6 +213,7 @@ describe('printing a run', () => {
       rule: '[data-testid=spread-rule]',
       charts: '.cmp-chart-wrap > svg',
       response: '.cmp-response canvas',
+      exports: '.cmp .export-menu',
     });
     const rowBreaks = await breaks(page, '.cmp-table tr');
     const chartBreaks = await breaks(page, '.cmp-chart, .cmp-response');
@@ -221,6 +222,7 @@ describe('printing a run', () => {
     expect(layout.toggles, 'view toggles hidden on paper').toBe(false);
     expect(layout.buttons, 'no button of the comparison on paper').toBe(false);
     expect(layout.hint, '“point at the chart” hidden on paper').toBe(false);
+    expect(layout.exports, 'no Export menu of the comparison on paper').toBe(false);
     expect(layout.runs).toBe(true);
     expect(layout.table).toBe(true);
     expect(layout.rule).toBe(true);
