@@ -26,9 +26,10 @@ import './response-chart.css';
 import { grouped } from '../../engine/core/number-text';
 import { useLessonFold } from '../lesson-fold';
 
-/** `full`: the copy shown full screen (the ⤢ button, as every chart has). */
 /** The units of the data export's columns (responseTimesCsv), shown under its menu. */
 export const RESPONSE_UNITS = "upper_s: each bin's upper edge, s; *_count: responses in the bin; *_cdf: share done within upper_s, 0-1; baseline: the uncongested link; large: responses over 50 KB.";
+
+/** `full`: the copy shown full screen (the ⤢ button, as every chart has). */
 
 export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   const { store, loop } = useServices();

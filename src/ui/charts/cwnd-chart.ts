@@ -7,7 +7,7 @@ import type { SeriesStore } from '../store/series-store';
 import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
-import { MAX_LINES, NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, NO_TCP_EXPORT_NOTE, NO_TCP_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
+import { MAX_LINES, NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, NO_TCP_EXPORT_NOTE, NO_TCP_NOTE, timeDomain, udpOnly, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
 
@@ -54,7 +54,7 @@ export const cwndChart: ChartDef = {
     drawMarkers(p, r, x, c.markers, f);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
-    else if (flows.length === 0) emptyNote(p, r, c.view.flows > 0 && c.view.tcpFlows === 0 ? NO_TCP_NOTE : NO_FLOWS_NOTE, f);
+    else if (flows.length === 0) emptyNote(p, r, udpOnly(c) ? NO_TCP_NOTE : NO_FLOWS_NOTE, f);
     return drawn;
   },
 };

@@ -11,7 +11,7 @@ import { keyHash } from '../../engine/traffic/calibrate';
 import { SERIES } from '../colors';
 import { BIN_COUNT, binEdge, type ExchangeStore, type RtHistogram } from '../store/exchange-store';
 import type { SeriesStore } from '../store/series-store';
-import { CanvasPainter, FONT_FAMILY, measureText, SvgPainter } from './painter';
+import { CanvasPainter, FONT_FAMILY, measureText, SvgPainter, xmlEscape } from './painter';
 import type { ChartContext, ChartDef } from './types';
 
 export function download(filename: string, data: Blob): void {
@@ -233,7 +233,7 @@ export function figureSvg(c: Pick<ChartContext, 'fonts'>, width: number, height:
   const cap = captionLayout(lines.length, fr.caption, height);
   const bottom = src ? cap.bottom : 0;
   const body = inner(width, height - fr.top - bottom);
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const esc = xmlEscape;
   const family = FONT_FAMILY.replace(/"/g, "'");
   const caption = src ? captionText(src) : '';
   return (
@@ -271,6 +271,12 @@ export async function svgFigurePng(svg: string, width: number, height: number, t
   } finally {
     URL.revokeObjectURL(url);
   }
+}
+
+/** Downloads an SVG figure (figureSvg) as `${stem}.svg`, or as `${stem}.png` drawn by svgFigurePng. */
+export async function saveFigure(kind: 'png' | 'svg', stem: string, svg: string, width: number, height: number, title: string, src?: FigureSource): Promise<void> {
+  if (kind === 'svg') download(`${stem}.svg`, new Blob([svg], { type: 'image/svg+xml' }));
+  else download(`${stem}.png`, await svgFigurePng(svg, width, height, title, src));
 }
 
 /** The chart as a PNG at `scale` x its size, with its title on top and where it came from below. */

@@ -286,7 +286,9 @@ function markerPath(shape: MarkShape, x: number, y: number, r: number, to: (x: n
 
 // ------------------------------------------------------------------ svg
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text or an attribute value made safe inside SVG/XML markup. */
+export const xmlEscape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = xmlEscape;
 const num = (v: number) => (Math.round(v * 100) / 100).toString();
 
 export class SvgPainter implements Painter {

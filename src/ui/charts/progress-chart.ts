@@ -6,7 +6,7 @@ import type { SeriesStore } from '../store/series-store';
 import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
-import { NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
+import { NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, timeDomain, udpOnly, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
 
@@ -19,9 +19,6 @@ function unitFor(maxBytes: number, what: string): { div: number; label: string }
   if (maxBytes >= 2e3) return { div: 1e3, label: `data ${what} (KB)` };
   return { div: 1, label: `data ${what} (bytes)` };
 }
-
-/** UDP flows only: no acknowledgements, no lockout or timeout to point at. */
-const udpOnly = (c: ChartContext) => c.view.flows > 0 && c.view.tcpFlows === 0;
 
 export const progressChart: ChartDef = {
   id: 'progress',

@@ -65,6 +65,9 @@ export interface ChartDef {
 /** Shown where per-flow lines would be when a run has none (web traffic: connections come and go). */
 export const NO_FLOWS_NOTE = 'No long-lived flows: see Response times';
 
+/** A run of UDP flows only (md1-poisson): flows, but no congestion window and no acknowledgement. */
+export const udpOnly = (c: ChartContext): boolean => c.view.flows > 0 && c.view.tcpFlows === 0;
+
 /** The per-flow charts' data export for such a run: there is nothing to export, and where the data is. */
 export const NO_FLOWS_EXPORT_NOTE = "No data to export: this run has no long-lived flows. The web exchanges' data is in the Response times chart's export.";
 

@@ -9,8 +9,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { minMaxDownsample } from '../charts/downsample';
 import { ExportAndFullScreen } from '../charts/ChartCard';
-import { download, figureMargins, figureSvg, svgFigurePng, type FigureSource } from '../charts/export';
-import { FONT_FAMILY, measureText } from '../charts/painter';
+import { figureMargins, figureSvg, saveFigure, type FigureSource } from '../charts/export';
+import { FONT_FAMILY, measureText, xmlEscape } from '../charts/painter';
 import { fontsFor } from '../charts/plot';
 import { SERIES } from '../colors';
 
@@ -59,7 +59,6 @@ interface LegendEntry {
  * `width` (the view's legend is HTML, not part of the <svg>). Returns the markup and its height.
  */
 export function legendSvg(items: readonly LegendEntry[], width: number, fs: number): { svg: string; height: number } {
-  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const row = Math.round(fs * 1.6);
   const family = FONT_FAMILY.replace(/"/g, "'");
   let x = 8;
@@ -73,7 +72,7 @@ export function legendSvg(items: readonly LegendEntry[], width: number, fs: numb
     }
     const mid = y - Math.round(fs * 0.35);
     out += `<line x1="${x}" x2="${x + 26}" y1="${mid}" y2="${mid}" stroke="${it.color}" stroke-width="${it.width}"${it.dash ? ` stroke-dasharray="${it.dash}"` : ''}/>`;
-    out += `<text x="${x + 32}" y="${y}" font-size="${fs}" font-family="${family}" fill="${SERIES.text}">${esc(it.label)}</text>`;
+    out += `<text x="${x + 32}" y="${y}" font-size="${fs}" font-family="${family}" fill="${SERIES.text}">${xmlEscape(it.label)}</text>`;
     x += w;
   }
   return { svg: out, height: items.length ? y + Math.round(fs * 0.6) : 0 };
@@ -191,8 +190,7 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
     const m = figureMargins(c, width, src);
     const total = m.top + height + legend.height + m.bottom;
     const svg = figureSvg(c, width, total, title, src, () => `<g font-family="${FONT_FAMILY.replace(/"/g, "'")}">${chart}</g><g transform="translate(0,${height})">${legend.svg}</g>`);
-    if (kind === 'svg') download(`${exportAs.stem}.svg`, new Blob([svg], { type: 'image/svg+xml' }));
-    else download(`${exportAs.stem}.png`, await svgFigurePng(svg, width, total, title, src));
+    await saveFigure(kind, exportAs.stem, svg, width, total, title, src);
   };
   return (
     <figure className={`cmp-chart${compact ? ' cmp-compact' : ''}${exportAs ? ' cmp-exportable' : ''}`}>

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { SERIES } from '../colors';
 import { CanvasPainter, SvgPainter } from '../charts/painter';
 import { ExportAndFullScreen } from '../charts/ChartCard';
-import { download, figureMargins, figureSvg, svgFigurePng, type FigureSource } from '../charts/export';
+import { figureMargins, figureSvg, saveFigure, type FigureSource } from '../charts/export';
 import { fontsFor } from '../charts/plot';
 import { BASELINE_COLOR, drawResponseTimes, moveReadout, readoutHint, responseHeight, type RtCurve, type RtLayout, type RtMode } from '../charts/response-plot';
 import type { ExchangeStore } from '../store/exchange-store';
@@ -101,8 +101,7 @@ export function ResponseCompare({
       return p.toString().replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '');
     });
     const stem = `${exportAs.stem}${large ? '-large' : ''}${mode === 'ccdf' ? '-ccdf' : ''}`;
-    if (kind === 'svg') download(`${stem}.svg`, new Blob([svg], { type: 'image/svg+xml' }));
-    else download(`${stem}.png`, await svgFigurePng(svg, width, total, name, src));
+    await saveFigure(kind, stem, svg, width, total, name, src);
   };
 
   useEffect(() => {

@@ -62,20 +62,8 @@ export function seedTableCsv(rows: readonly SeedRow[], flowRows: readonly SeedRo
   const out = [head];
   all.forEach((r, i) => {
     // every style is a scale (shown(v) = k·v), so an sd or a difference converts as a value does
-    const sd = (v: number | null) => shownCell(r.style, v);
-    out.push([
-      r.key,
-      metric[i],
-      unitOf(r.style),
-      shownCell(r.style, r.a.mean),
-      sd(r.a.sd),
-      shownCell(r.style, r.b.mean),
-      sd(r.b.sd),
-      sd(r.diff),
-      r.verdict === null ? '' : verdictText(r.verdict),
-      ...r.a.values.map((v) => shownCell(r.style, v)),
-      ...r.b.values.map((v) => shownCell(r.style, v)),
-    ]);
+    const shown = (v: number | null) => shownCell(r.style, v);
+    out.push([r.key, metric[i], unitOf(r.style), shown(r.a.mean), shown(r.a.sd), shown(r.b.mean), shown(r.b.sd), shown(r.diff), r.verdict === null ? '' : verdictText(r.verdict), ...r.a.values.map(shown), ...r.b.values.map(shown)]);
   });
   return lines(out);
 }

@@ -4,7 +4,7 @@
  * as fast as possible.
  */
 import { format } from 'd3';
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { SPEEDS, type Speed, type StepWhat } from '../../protocol/messages';
 import { useServices } from '../app-context';
 import { STEP_LABELS, stepTargets } from '../run/step-targets';
@@ -68,6 +68,16 @@ function showInspector(): void {
   if (cover > 0) window.scrollBy(0, -(cover + 8));
 }
 
+/** A phrase of the time line after the first: it wraps before its space, never inside it. */
+function Phrase({ muted = false, children }: { muted?: boolean; children: ReactNode }) {
+  return (
+    <>
+      {' '}
+      <span className={`phrase${muted ? ' muted' : ''}`}>{children}</span>
+    </>
+  );
+}
+
 function timeText(s: number): string {
   if (!Number.isFinite(s)) return '∞';
   if (s < 10) return `${format('.2f')(s)} s`;
@@ -86,6 +96,8 @@ export function Transport() {
   const stepFlow = useAppState(store, (s) => s.stepFlow);
   const stepNote = useAppState(store, (s) => s.stepNote);
   const calibrating = useAppState(store, (s) => s.calibrating);
+  // the load is being calibrated: the run has not started, so no time is shown, only how far it is
+  const calibratingNow = status === 'starting' ? calibrating : null;
   const inspected = useAppState(store, (s) => s.cursor !== null || s.flowCursor !== null);
   const scenario = useAppState(store, (s) => s.scenario);
   const view = useMemo(() => viewOf(scenario), [scenario]);
@@ -155,7 +167,7 @@ export function Transport() {
       </button>
       <SpeedGroup speed={speed} onSpeed={(v) => controller.setSpeed(v)} />
       {/* the progress and the state ("finished") wrap as one: at 1366 px the state alone went to a third row */}
-      <div className={`run-state${calibrating && status === 'starting' ? ' calibrating' : ''}`}>
+      <div className={`run-state${calibratingNow ? ' calibrating' : ''}`}>
         <div className="progress" aria-live="off">
           <div className="bar" role="progressbar" aria-label="Simulated time" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac} aria-valuetext={Number.isFinite(exchFrac) ? `${exchanges} of ${target} exchanges, ${timeText(now)} simulated` : finite ? `${timeText(now)} of ${timeText(end)}` : `${timeText(now)} simulated`}>
             <div className="fill" style={{ width: `${(frac * 100).toFixed(2)}%` }} />
@@ -164,45 +176,27 @@ export function Transport() {
               state, the text broke inside them ("t = 0.00 s /", "230.0 s" on three lines at 1280 px).
               While the load is calibrated the run has not started: no time, the state says how far it is */}
           <span className="time" data-testid="sim-time">
-            {calibrating && status === 'starting' ? null : (
+            {calibratingNow ? null : (
               <>
                 <span className="phrase">
                   t = {timeText(now)}
                   {finite ? ` / ${timeText(end)}` : ''}
                 </span>
-                {!finite && !Number.isFinite(exchFrac) && Number.isFinite(bytesFrac) ? (
-                  <>
-                    {' '}
-                    <span className="phrase">· {Math.floor(bytesFrac * 100)} % of the data delivered</span>
-                  </>
-                ) : null}
+                {!finite && !Number.isFinite(exchFrac) && Number.isFinite(bytesFrac) ? <Phrase>· {Math.floor(bytesFrac * 100)} % of the data delivered</Phrase> : null}
                 {Number.isFinite(exchFrac) ? (
-                  <>
-                    {' '}
-                    <span className="phrase">
-                      · {grouped(exchanges)} of {grouped(target!)} exchanges
-                    </span>
-                  </>
+                  <Phrase>
+                    · {grouped(exchanges)} of {grouped(target!)} exchanges
+                  </Phrase>
                 ) : null}
-                {speed === 'max' && Number.isFinite(left) ? (
-                  <>
-                    {' '}
-                    <span className="phrase muted">· {timeText(left)} left</span>
-                  </>
-                ) : null}
+                {speed === 'max' && Number.isFinite(left) ? <Phrase muted>· {timeText(left)} left</Phrase> : null}
                 {/* over the last seconds: the quarter-second rate made it come and go, and jump from 5.8× to 15.6× and back */}
-                {active && speed !== 'max' && paceRate > 0 && typeof speed === 'number' && paceRate < speed * 0.7 ? (
-                  <>
-                    {' '}
-                    <span className="phrase muted">· running at {format('.2~f')(paceRate)}×</span>
-                  </>
-                ) : null}
+                {active && speed !== 'max' && paceRate > 0 && typeof speed === 'number' && paceRate < speed * 0.7 ? <Phrase muted>· running at {format('.2~f')(paceRate)}×</Phrase> : null}
               </>
             )}
           </span>
         </div>
         <span className={`status status-${status}`} role="status" aria-live="polite">
-          {stepNote ?? (status === 'starting' && calibrating ? `calibrating the load: run ${calibrating.run} of at most ${calibrating.maxRuns}` : status === 'stepping' ? `finding the next ${what}…` : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
+          {stepNote ?? (calibratingNow ? `calibrating the load: run ${calibratingNow.run} of at most ${calibratingNow.maxRuns}` : status === 'stepping' ? `finding the next ${what}…` : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
         </span>
       </div>
       {status === 'paused' && inspected ? (
