@@ -45,7 +45,7 @@ function kindOf(n: FieldNode, path: string): string {
     case 'param':
       return typeText(n.spec);
     case 'string':
-      return 'text';
+      return `text (at most ${n.maxLength} characters)`;
     case 'literal':
       return String(n.value);
     case 'points':

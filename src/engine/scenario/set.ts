@@ -167,6 +167,7 @@ export function checkValue(node: FieldNode, value: unknown, path: string): strin
     case 'string':
       if (typeof value !== 'string') out.push(`${path}: expected a text string, got ${shownValue(value)}`);
       else if (node.nonEmpty && value === '') out.push(`${path}: must not be empty`);
+      else if (value.length > node.maxLength) out.push(`${path}: ${value.length} characters; allowed at most ${node.maxLength}`);
       break;
     case 'literal':
       if (value !== node.value) out.push(`${path}: must be ${node.value}, got ${shownValue(value)}`);
@@ -237,6 +238,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     }
     case 'string':
       if (typeof value !== 'string') return `${path}: expected a text string, got ${shownValue(value)}`;
+      if (value.length > node.maxLength) return `${path}: ${value.length} characters; allowed at most ${node.maxLength}`;
       break;
     case 'points':
     case 'array': {
@@ -272,7 +274,7 @@ export function allowedText(node: FieldNode): string {
       if (node.spec.type === 'boolean') return 'allowed true or false';
       return `one of ${node.spec.values.map((v) => `"${v}"`).join(', ')}`;
     case 'string':
-      return 'a text string';
+      return `a text string of at most ${node.maxLength} characters`;
     case 'literal':
       return `it is ${node.value}`;
     case 'points':

@@ -28,6 +28,8 @@ export interface StringNode {
   doc: string;
   optional?: 'omit';
   nonEmpty?: boolean;
+  /** Longest text allowed (characters): a 20 MB name opened from a file froze the tab, then crashed it. */
+  maxLength: number;
 }
 export interface LiteralNode {
   t: 'literal';
@@ -107,8 +109,12 @@ const TOPOLOGY_KIND: EnumParam = {
   doc: 'Kind of network.',
 };
 
+/** Longest name (of a scenario, a node) and description, in characters: far above any real one. */
+export const MAX_NAME_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+
 function buildTree(): ObjectNode {
-  const str = (label: string, doc: string, optional?: 'omit'): StringNode => ({ t: 'string', label, doc, optional, nonEmpty: optional === undefined });
+  const str = (label: string, doc: string, optional?: 'omit', maxLength = MAX_NAME_LENGTH): StringNode => ({ t: 'string', label, doc, optional, nonEmpty: optional === undefined, maxLength });
   const endpoints = {
     from: { t: 'param', spec: FROM_SPEC, optional: 'omit' } as ParamNode,
     src: str('Source node', 'General topology: name of the sending node.', 'omit'),
@@ -198,7 +204,7 @@ function buildTree(): ObjectNode {
     fields: {
       version: { t: 'literal', value: 1, doc: 'Scenario format version.' },
       name: str('Name', 'Short name.', 'omit'),
-      description: str('Description', 'What the scenario shows.', 'omit'),
+      description: str('Description', 'What the scenario shows.', 'omit', MAX_DESCRIPTION_LENGTH),
       ...params(RUN_FIELDS, RUN_OPTIONAL),
       topology: { t: 'union', doc: 'The network.', spec: TOPOLOGY_KIND, variants: { dumbbell, general }, fixedKind: true },
       tcp: { t: 'object', doc: 'TCP parameters of every flow (a traffic item may override some).', optional: 'default', fields: params(TCP_PARAMS) },

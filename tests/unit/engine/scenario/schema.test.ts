@@ -305,3 +305,21 @@ describe('a buffer counted in bytes holds at least one packet', () => {
     if (!own.ok) expect(own.errors.join('\n')).toMatch(/9000 bytes \(traffic\.0\.tcp\.mss 8960 \+ traffic\.0\.tcp\.headerBytes 40\)/);
   });
 });
+
+describe('a scenario too large to hold (hostile input)', () => {
+  it('refuses a name or description longer than its cap, naming the field, the length and the cap', () => {
+    // a 20 MB name opened from a file froze the app's tab (the link held it all), then crashed it
+    expect(errorsOf({ ...minimal(), name: 'x'.repeat(20_000_000) })).toEqual(['name: 20000000 characters; allowed at most 200']);
+    expect(errorsOf({ ...minimal(), description: 'd'.repeat(5001) })).toEqual(['description: 5001 characters; allowed at most 5000']);
+    expect(ok({ ...minimal(), name: 'x'.repeat(200), description: 'd'.repeat(5000) }).name).toHaveLength(200);
+  });
+
+  it('refuses more long-lived flows in all than one bulk item may have (bulk flows, one per UDP item)', () => {
+    // two items of 100,000 flows each were valid; the command line's summary then overflowed the stack
+    const two = { ...minimal(), traffic: [{ kind: 'bulk', flows: 100000 }, { kind: 'bulk', flows: 100000 }] };
+    expect(errorsOf(two)).toEqual([`traffic: 200000 long-lived flows in all (the sum of traffic.N.flows, one per UDP item); allowed at most ${BULK_FIELDS.flows.max} in one scenario`]);
+    const atCap = { ...minimal(), traffic: [{ kind: 'bulk', flows: 99999 }, { kind: 'udp' }] };
+    expect(ok(atCap).traffic).toHaveLength(2);
+    expect(errorsOf({ ...minimal(), traffic: [{ kind: 'bulk', flows: 100000 }, { kind: 'udp' }] })[0]).toMatch(/^traffic: 100001 long-lived flows in all/);
+  });
+});
