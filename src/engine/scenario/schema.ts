@@ -121,7 +121,7 @@ function toZod(node: FieldNode): z.ZodType {
       return node.optional === 'omit' ? s.optional() : node.optional === 'default' ? s.prefault({ kind: node.spec.default }) : s;
     }
     case 'array':
-      return z.array(toZod(node.item)).min(node.min);
+      return node.max === undefined ? z.array(toZod(node.item)).min(node.min) : z.array(toZod(node.item)).min(node.min).max(node.max);
   }
 }
 
@@ -174,6 +174,7 @@ function issueMessages(issue: Issue, input: unknown): string[] {
       return [`${path} = ${show(value)}: ${issue.message}`];
     case 'too_big':
       if (issue.origin === 'string') return [`${path}: ${typeof value === 'string' ? value.length : '?'} characters; allowed at most ${String(issue.maximum)}`];
+      if (issue.origin === 'array') return [`${path}: ${Array.isArray(value) ? value.length : '?'} items; allowed at most ${String(issue.maximum)}`];
       return [`${path || 'scenario'}: ${issue.message}`];
     case 'invalid_value':
       return [`${path} = ${show(value)} is not allowed: must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`];

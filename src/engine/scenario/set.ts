@@ -180,6 +180,7 @@ export function checkValue(node: FieldNode, value: unknown, path: string): strin
     case 'array':
       if (!Array.isArray(value)) out.push(`${path}: expected a list [ ... ], got ${shownValue(value)}`);
       else if (value.length < node.min) out.push(`${path}: needs at least ${node.min} item(s), got ${value.length}`);
+      else if (node.max !== undefined && value.length > node.max) out.push(`${path}: ${value.length} items; allowed at most ${node.max}`);
       else value.forEach((x, i) => out.push(...checkValue(node.item, x, at(String(i)))));
       break;
     case 'object': {
@@ -280,7 +281,7 @@ export function allowedText(node: FieldNode): string {
     case 'points':
       return 'a list of [number, number] pairs';
     case 'array':
-      return 'a JSON list [ ... ]';
+      return node.max === undefined ? 'a JSON list [ ... ]' : `a JSON list [ ... ] of at most ${node.max} items`;
     case 'object':
       return `a JSON object with fields ${Object.keys(node.fields).join(', ')}`;
     case 'union':

@@ -67,6 +67,8 @@ export interface ArrayNode {
   doc: string;
   item: FieldNode;
   min: number;
+  /** Most items allowed, when capped. */
+  max?: number;
 }
 export type FieldNode = ParamNode | StringNode | LiteralNode | PointsNode | ObjectNode | UnionNode | ArrayNode;
 
@@ -112,6 +114,11 @@ const TOPOLOGY_KIND: EnumParam = {
 /** Longest name (of a scenario, a node) and description, in characters: far above any real one. */
 export const MAX_NAME_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 5000;
+/**
+ * Most traffic items (the lessons have at most 15): a file of 10,000 one-flow items froze the
+ * app's tab for 18 s while the editor drew a card for each, and 100,000 crashed it.
+ */
+export const MAX_TRAFFIC_ITEMS = 1000;
 
 function buildTree(): ObjectNode {
   const str = (label: string, doc: string, optional?: 'omit', maxLength = MAX_NAME_LENGTH): StringNode => ({ t: 'string', label, doc, optional, nonEmpty: optional === undefined, maxLength });
@@ -208,7 +215,7 @@ function buildTree(): ObjectNode {
       ...params(RUN_FIELDS, RUN_OPTIONAL),
       topology: { t: 'union', doc: 'The network.', spec: TOPOLOGY_KIND, variants: { dumbbell, general }, fixedKind: true },
       tcp: { t: 'object', doc: 'TCP parameters of every flow (a traffic item may override some).', optional: 'default', fields: params(TCP_PARAMS) },
-      traffic: { t: 'array', doc: 'Traffic items; flows are numbered in the order of the items.', min: 1, item: trafficItem },
+      traffic: { t: 'array', doc: 'Traffic items; flows are numbered in the order of the items.', min: 1, max: MAX_TRAFFIC_ITEMS, item: trafficItem },
     },
   };
 }

@@ -322,4 +322,11 @@ describe('a scenario too large to hold (hostile input)', () => {
     expect(ok(atCap).traffic).toHaveLength(2);
     expect(errorsOf({ ...minimal(), traffic: [{ kind: 'bulk', flows: 100000 }, { kind: 'udp' }] })[0]).toMatch(/^traffic: 100001 long-lived flows in all/);
   });
+
+  it('refuses more than 1000 traffic items, naming the list, its length and the cap', () => {
+    // 10,000 one-flow items froze the app's tab for 18 s (a card each in the editor), 100,000 crashed it
+    const items = (n: number) => ({ ...minimal(), traffic: Array.from({ length: n }, () => ({ kind: 'bulk', flows: 1 })) });
+    expect(errorsOf(items(10000))).toEqual(['traffic: 10000 items; allowed at most 1000']);
+    expect(ok(items(1000)).traffic).toHaveLength(1000);
+  });
 });

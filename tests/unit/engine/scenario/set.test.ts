@@ -178,5 +178,6 @@ describe('text fields have a length cap (hostile input)', () => {
     expect(applySet(s, 'name', 'n'.repeat(201))).toBe('name: 201 characters; allowed at most 200');
     expect(applySet(s, 'description', 'd'.repeat(5001))).toBe('description: 5001 characters; allowed at most 5000');
     expect(applySet(s, 'name', 'n'.repeat(200))).toBeNull();
+    expect(applySet(s, 'traffic', Array.from({ length: 1001 }, () => ({ kind: 'udp' })))).toBe('traffic: 1001 items; allowed at most 1000');
   });
 });
