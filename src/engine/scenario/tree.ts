@@ -119,6 +119,12 @@ export const MAX_DESCRIPTION_LENGTH = 5000;
  * app's tab for 18 s while the editor drew a card for each, and 100,000 crashed it.
  */
 export const MAX_TRAFFIC_ITEMS = 1000;
+/**
+ * Most nodes and links of a general topology (the lessons have at most 12 nodes): a star of
+ * 20,000 hosts froze the app's tab for 50 s while it drew the network; 2000 take 1 s.
+ */
+export const MAX_NODES = 1000;
+export const MAX_LINKS = 2000;
 
 function buildTree(): ObjectNode {
   const str = (label: string, doc: string, optional?: 'omit', maxLength = MAX_NAME_LENGTH): StringNode => ({ t: 'string', label, doc, optional, nonEmpty: optional === undefined, maxLength });
@@ -164,11 +170,12 @@ function buildTree(): ObjectNode {
     },
   };
   const general: Record<string, FieldNode> = {
-    nodes: { t: 'array', doc: 'Nodes (hosts and routers alike).', min: 2, item: { t: 'object', doc: 'A node.', fields: { name: str('Name', 'Unique node name.') } } },
+    nodes: { t: 'array', doc: 'Nodes (hosts and routers alike).', min: 2, max: MAX_NODES, item: { t: 'object', doc: 'A node.', fields: { name: str('Name', 'Unique node name.') } } },
     links: {
       t: 'array',
       doc: 'Duplex links; routes follow the fewest hops.',
       min: 1,
+      max: MAX_LINKS,
       item: {
         t: 'object',
         doc: 'A duplex link.',

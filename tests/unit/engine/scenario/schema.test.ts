@@ -329,4 +329,16 @@ describe('a scenario too large to hold (hostile input)', () => {
     expect(errorsOf(items(10000))).toEqual(['traffic: 10000 items; allowed at most 1000']);
     expect(ok(items(1000)).traffic).toHaveLength(1000);
   });
+
+  it('refuses a general topology of more than 1000 nodes or 2000 links, naming the list, its length and the cap', () => {
+    // a star of 20,000 hosts froze the app's tab for 50 s while it drew the network
+    const star = (n: number, extraLinks = 0) => {
+      const hosts = Array.from({ length: n }, (_, i) => `x${i}`);
+      const links = [{ from: 'hub', to: 'sink' }, ...hosts.map((h) => ({ from: h, to: 'hub' })), ...Array.from({ length: extraLinks }, () => ({ from: 'x0', to: 'hub' }))];
+      return { version: 1, duration: 5, topology: { kind: 'general', nodes: ['hub', 'sink', ...hosts].map((name) => ({ name })), links, bottleneck: { from: 'hub', to: 'sink' } }, traffic: [{ kind: 'bulk', src: 'x0', dst: 'sink' }] };
+    };
+    expect(errorsOf(star(20000))).toEqual(['topology.nodes: 20002 items; allowed at most 1000', 'topology.links: 20001 items; allowed at most 2000']);
+    expect(errorsOf(star(998, 1002))).toEqual(['topology.links: 2001 items; allowed at most 2000']);
+    expect(ok(star(998)).topology).toMatchObject({ kind: 'general' });
+  });
 });
