@@ -135,7 +135,7 @@ describe('stepping', () => {
     await expect(target.inputValue()).resolves.toBe('decision');
     // RED without ECN: no "ECN mark" to step to
     const options = await target.locator('option').allTextContents();
-    expect(options).toEqual(['AQM decision', 'drop', 'flow event']);
+    expect(options).toEqual(['AQM decision', 'drop', 'AQM drop', 'flow event']);
     await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
     await waitForStatus(page, 'paused');
     const s = await page.evaluate(() => {
@@ -146,8 +146,32 @@ describe('stepping', () => {
     expect(s.now).toBeLessThan(1); // the first packet's decision, not the end of the run
     // an ECN lesson offers marks
     await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
-    await expect.poll(() => target.locator('option').allTextContents()).toEqual(['AQM decision', 'ECN mark', 'drop', 'flow event']);
+    await expect.poll(() => target.locator('option').allTextContents()).toEqual(['AQM decision', 'ECN mark', 'drop', 'AQM drop', 'flow event']);
     await page.context().close();
+  });
+
+  // a student explaining why RED drops before the queue is full pressed "Next drop" and read
+  // "buffer overflow: 64 packets waiting ≥ limit 64": the slow-start overflows come first
+  it('"Next AQM drop" on a phone passes the slow-start overflows by and stops at a drop RED chose with the buffer not full', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await ctx.newPage();
+    await page.goto(`${h.url}#p=red-vs-dt`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    await page.getByRole('button', { name: 'Next AQM drop' }).tap();
+    await waitForStatus(page, 'paused');
+    const r = await page.evaluate(() => {
+      const st = window.__aqmlab!.store.getState();
+      const d = st.decisions as { outcome: string; reason: string | null }[];
+      return { rec: st.cursor === null ? null : st.decisions[st.cursor], overflowsBefore: d.slice(0, st.cursor ?? 0).filter((x) => x.reason === 'overflow').length };
+    });
+    expect(r.rec).toMatchObject({ outcome: 'drop', reason: 'early' });
+    expect(r.rec.q).toBeLessThan(64);
+    // "Next drop" would have stopped at one of these first
+    expect(r.overflowsBefore).toBeGreaterThan(0);
+    const insp = page.locator('.slot-inspector');
+    await expect.poll(() => insp.innerText()).toMatch(/early drop/);
+    await insp.screenshot({ path: `${SHOTS}/ux-phone-aqm-drop.png` });
+    await ctx.close();
   });
 
   it('a target that never comes stops at the horizon with a message instead of running to the end', async () => {
