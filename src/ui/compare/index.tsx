@@ -86,7 +86,8 @@ export default function ComparePanel({ store, controller }: SlotProps) {
   };
 
   const figure = gridFigureFor(lesson?.group);
-  const groups = scenario ? compareChoices(scenario, lesson, family.length, list, figure?.title) : [];
+  // memoized: each variant is built and validated to see whether it changes anything
+  const groups = useMemo(() => (scenario ? compareChoices(scenario, lesson, family.length, list, figure?.title) : []), [scenario, lesson, family.length, list, figure?.title]);
   // what the select shows and Compare runs: the choice if it is offered and enabled here
   const chosen = usableChoice(choice, groups);
 
