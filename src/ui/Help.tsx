@@ -47,7 +47,7 @@ export function HelpButton() {
               Press <strong>Play</strong>. The speed buttons run it in real time (1×), slower or faster, or as fast as possible (max).
             </li>
             <li>
-              Pause, then <strong>Step</strong> to the next decision of the queue (or mark, drop, or event of one flow): the panel on the right (below the charts on a narrow
+              Pause, then <strong>Step</strong> to the next decision of the queue (or mark, drop, AQM drop: one the queue chose before it was full, or event of one flow): the panel on the right (below the charts on a narrow
               screen: press <strong>Why? ↓</strong>) shows why the queue let the packet in, marked it or dropped it, with the numbers, and what the flow did next.
             </li>
             <li>
