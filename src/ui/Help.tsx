@@ -85,7 +85,8 @@ export function HelpButton() {
             </li>
             <li>
               <strong>File</strong> saves the scenario as a file the command line runs (<code>npm run sim -- file.json</code>) or opens one, and exports the data
-              (CSV, JSON) or an ns-2.35 script. Each chart's <strong>Export</strong> gives PNG, SVG, CSV or JSON.
+              (CSV, JSON) or an ns-2.35 script. Each chart's <strong>Export</strong> gives PNG, SVG, CSV or JSON; in <strong>Compare</strong>, the
+              overlaid charts and the tables have their own <strong>Export</strong> (PNG, SVG; tables as CSV).
             </li>
             <li>
               <strong>Classroom</strong> enlarges all type for a projector. The lab works offline once loaded.

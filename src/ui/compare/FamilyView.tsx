@@ -15,15 +15,32 @@ import { useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { flowColor, flowDash } from '../colors';
-import { Progress, sideOver, useReportRunning, type Side } from './CompareView';
+import { BUILD_ID } from '../build-id';
+import type { FigureSource } from '../charts/export';
+import { encodeLink } from '../scenario-api';
+import { Progress, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
 import { FAMILY_METRICS, familySeedTable } from './family';
 import { ResponseCompare } from './ResponseCompare';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, spreadRule, statText, verdictText } from './seeds';
+import { familySeedTableCsv, familyTableCsv } from './table-csv';
+
+/** What the family tables' CSV files hold (the Export menu says it under CSV). */
+const FAMILY_UNITS = 'One row per lesson, a column per figure, in the unit its head names (%: of packets, of the link’s time, of the exchanges); an empty cell: the run has no such figure.';
+const FAMILY_SEEDS_UNITS = 'One row per lesson and figure: the mean and sample sd over the seeds, the difference from the first lesson and its verdict, then the value at each seed, in the figure’s unit.';
+
+/** Start of an exported family figure's or table's file name: "aqm-lab-family-drop-tail-240-and-3-more-seed1". */
+export function familyStem(labels: readonly string[], seeds: readonly number[]): string {
+  const slug = labels[0].toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 32).replace(/-$/, '') || 'run';
+  const seedPart = seeds.length > 1 ? `seeds${seeds[0]}-${seeds[seeds.length - 1]}` : `seed${seeds[0]}`;
+  return `aqm-lab-family-${slug}-and-${labels.length - 1}-more-${seedPart}`;
+}
 
 export interface FamilyMember {
   label: string;
   scenario: Scenario;
+  /** The lesson it is (the current scenario's lesson for the current scenario), named in an exported figure's caption; null for a scenario of no lesson. */
+  lesson: string | null;
 }
 
 type Done = Extract<Side, { state: 'done' }>;
@@ -51,10 +68,11 @@ function FamilyHead() {
 }
 
 /** The family's table over seeds (family.ts, familySeedTable): mean ± sd per lesson, and each lesson after the first against it. */
-function FamilySeedTable({ members, runs, seeds }: { members: readonly FamilyMember[]; runs: Done[][]; seeds: readonly number[] }) {
+function FamilySeedTable({ members, runs, seeds, stem }: { members: readonly FamilyMember[]; runs: Done[][]; seeds: readonly number[]; stem: string }) {
   const rows = familySeedTable(runs.map((r) => r.map((s) => s.result.summary)));
   return (
     <>
+      <TableExport title="table of the family over seeds" filename={`${stem}.csv`} csv={() => familySeedTableCsv(members.map((m) => m.label), rows, seeds)} units={FAMILY_SEEDS_UNITS} />
       <div className="cmp-table-scroll" tabIndex={0} role="region" aria-label="The family’s figures over the seeds (table)">
         <table className="cmp-table cmp-family-seeds" data-testid="family-seed-table">
           <caption>
@@ -134,6 +152,16 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
   const busy = sides.some((s) => s.state === 'running');
   const runsDone = sides.filter((s) => s.state === 'done').length;
   useReportRunning(busy, onRunning);
+  // exports say where they came from as the pairwise Compare's do: the first lesson (the
+  // reference), its seed and link, the lessons overlaid on it, and over which seeds
+  const stem = familyStem(
+    members.map((m) => m.label),
+    seedsRun,
+  );
+  const figure = {
+    stem: `${stem}-response-times`,
+    source: (): FigureSource => ({ lesson: members[0].lesson, seed: seedsRun[0], link: encodeLink(members[0].scenario, members[0].lesson), date: new Date(), build: BUILD_ID, compared: members.slice(1).map((m) => m.label).join(', '), seeds: n > 1 ? seedsText(seedsRun) : undefined }),
+  };
 
   return (
     <section className="cmp" aria-label="Response times of the lesson family">
@@ -164,7 +192,11 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
             title={faintTitle(seedsRun)}
             baseline={base.state === 'done' ? base.result.exchanges : undefined}
             classroom={classroom}
+            exportAs={figure}
           />
+          {n === 1 ? (
+            <TableExport title="table of the family" filename={`${stem}.csv`} csv={() => familyTableCsv(FAMILY_METRICS, done.map(({ i, result }) => ({ label: members[i].label, summary: result.summary })))} units={FAMILY_UNITS} />
+          ) : null}
           {n === 1 ? (
             // scrolls in its own region on a phone, as the table over seeds: it ran 660 px wide, and its heading with it
             <div className="cmp-table-scroll" tabIndex={0} role="region" aria-label="The family’s figures (table)">
@@ -187,7 +219,7 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
               </table>
             </div>
           ) : all ? (
-            <FamilySeedTable members={members} runs={all} seeds={seedsRun} />
+            <FamilySeedTable members={members} runs={all} seeds={seedsRun} stem={stem} />
           ) : (
             <p className="cmp-seed" data-testid="seed-table-wait">
               The table of means over {seedsText(seedsRun)} appears when all {members.length * n} runs of the lessons are done.

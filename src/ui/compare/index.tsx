@@ -162,7 +162,7 @@ export default function ComparePanel({ store, controller }: SlotProps) {
       const picked = family.filter((m, i) => isTicked(m.id, i));
       // the chart's labels: what the ticked titles do not all share
       const labels = shortLabels(picked.map((m) => m.title));
-      const members: FamilyMember[] = picked.map((m, i) => ({ label: labels[i], scenario: m.scenario }));
+      const members: FamilyMember[] = picked.map((m, i) => ({ label: labels[i], scenario: m.scenario, lesson: m.id === 'current' ? preset : m.id }));
       if (members.length < 2) {
         setError('Tick at least two lessons of the family to overlay their response times.');
         return;
@@ -297,7 +297,7 @@ export default function ComparePanel({ store, controller }: SlotProps) {
       ) : null}
       {run?.note ? <p className="cmp-seed cmp-note">{run.note}</p> : null}
       {run ? <CompareView key={run.n} lesson={preset} seeds={run.seeds} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
-      {gridRun ? <GridView key={gridRun.n} figure={gridRun.figure} classroom={classroom} onRunning={setBusy} /> : null}
+      {gridRun ? <GridView key={gridRun.n} figure={gridRun.figure} lesson={preset} classroom={classroom} onRunning={setBusy} /> : null}
       {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} seeds={familyRun.seeds} classroom={classroom} onRunning={setBusy} /> : null}
     </div>
   );
