@@ -4,6 +4,7 @@
  * each part of the page is; nothing here is a claim about a run.
  */
 import { useEffect, useRef } from 'react';
+import { GLOSSARY } from './glossary';
 
 export const HELP_KEY = '?';
 
@@ -41,7 +42,7 @@ export function HelpButton() {
           <ol>
             <li>
               Pick a <strong>lesson</strong> at the top. Its text says what to watch; beside it, <strong>what the run should show</strong>: statements that are ticked or
-              crossed, with the measured value, when the run ends.
+              crossed, with the measured value, when the run ends. A word you do not know (min_th, cwnd, ECN, RTO…): see <strong>Words used in the lessons</strong> at the end of this help.
             </li>
             <li>
               Press <strong>Play</strong>. The speed buttons run it in real time (1×), slower or faster, or as fast as possible (max).
@@ -92,6 +93,15 @@ export function HelpButton() {
               <strong>Classroom</strong> enlarges all type for a projector. The lab works offline once loaded.
             </li>
           </ul>
+          <h3>Words used in the lessons</h3>
+          <dl className="help-words">
+            {GLOSSARY.map((g) => (
+              <div key={g.term}>
+                <dt>{g.term}</dt>
+                <dd>{g.text}</dd>
+              </div>
+            ))}
+          </dl>
           <form method="dialog">
             <button type="submit" className="primary">
               Close

@@ -87,6 +87,9 @@ describe('help', () => {
     expect(await dialog.innerText()).toContain('Try');
     // on a narrow screen the inspector is below the charts: the help names the button that brings it up
     expect(await dialog.innerText()).toContain('below the charts on a narrow screen: press Why? ↓');
+    // a student without the papers finds the lessons' words explained (min_th, ECN's echo...)
+    expect(await dialog.innerText()).toContain('Words used in the lessons');
+    expect(await dialog.innerText()).toMatch(/min_th, max_th, max_p, gentle\s+RED’s settings\. Below min_th/);
     const v = await seriousViolations(page);
     expect(v, fmt(v)).toEqual([]);
     await page.keyboard.press('Escape');
