@@ -1137,6 +1137,32 @@ describe('touch targets on a phone', () => {
   });
 });
 
+describe('wide tables on a phone', () => {
+  // the family's table showed Lesson, Loss and Utilization on a phone, and nothing said the
+  // response-time columns were to the right: a scroll container shows no bar until touched
+  it('at 390 px a table wider than the screen says it scrolls sideways; at 1366 px, where it fits, nothing is said', async () => {
+    const page = await open('p=web-dt148-80&duration=8&warmup=2', { width: 390, height: 844 });
+    await page.locator('details.slot-compare > summary').click();
+    await page.locator('.cmp-panel select.cmp-choice').selectOption('f:family');
+    await page.locator('.cmp-panel button.primary').click();
+    const table = page.getByTestId('family-table');
+    await table.waitFor({ timeout: 120_000 });
+    const region = page.getByRole('region', { name: 'The family’s figures (table)' });
+    expect(await region.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    const hint = page.locator('.cmp .scroll-hint');
+    await expect.poll(() => hint.isVisible()).toBe(true);
+    expect(await hint.innerText()).toMatch(/swipe it sideways for more columns/);
+    // above the table, inside the screen
+    const hb = (await hint.boundingBox())!;
+    expect(hb.y).toBeLessThan((await region.boundingBox())!.y);
+    expect(hb.x + hb.width).toBeLessThanOrEqual(390);
+    await region.screenshot({ path: `${SHOTS}/ux-phone-family-table.png` });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect.poll(() => hint.count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('exported figures', () => {
   it('PNG and SVG say where they came from: lesson, changed keys, seed and date', async () => {
     const page = await open('p=default&topology.bottleneck.queue.maxP=0.05&seed=7');

@@ -24,6 +24,7 @@ import { ResponseCompare } from './ResponseCompare';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, spreadRule, statText, verdictText } from './seeds';
 import { familySeedTableCsv, familyTableCsv } from './table-csv';
+import { ScrollRegion } from '../ScrollRegion';
 
 /** What the family tables' CSV files hold (the Export menu says it under CSV). */
 const FAMILY_UNITS = 'One row per lesson, a column per figure, in the unit its head names (%: of packets, of the link’s time, of the exchanges); an empty cell: the run has no such figure.';
@@ -73,7 +74,7 @@ function FamilySeedTable({ members, runs, seeds, stem }: { members: readonly Fam
   return (
     <>
       <TableExport title="table of the family over seeds" filename={`${stem}.csv`} csv={() => familySeedTableCsv(members.map((m) => m.label), rows, seeds)} units={FAMILY_SEEDS_UNITS} />
-      <div className="cmp-table-scroll" tabIndex={0} role="region" aria-label="The family’s figures over the seeds (table)">
+      <ScrollRegion className="cmp-table-scroll" label="The family’s figures over the seeds (table)">
         <table className="cmp-table cmp-family-seeds" data-testid="family-seed-table">
           <caption>
             The papers' summary figures, mean ± sample standard deviation over {seeds.length} seeds ({seedsText(seeds)}); under each lesson after the first, its
@@ -109,7 +110,7 @@ function FamilySeedTable({ members, runs, seeds, stem }: { members: readonly Fam
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="cmp-legend-line cmp-rule" data-testid="spread-rule">
         Under each figure: its difference from the first lesson’s (of the means) and whether that is larger than the seeds’ spread. Highlighted: larger; bold: better than the first lesson there.{' '}
         {FAMILY_SPREAD_RULE}
@@ -199,7 +200,7 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
           ) : null}
           {n === 1 ? (
             // scrolls in its own region on a phone, as the table over seeds: it ran 660 px wide, and its heading with it
-            <div className="cmp-table-scroll" tabIndex={0} role="region" aria-label="The family’s figures (table)">
+            <ScrollRegion className="cmp-table-scroll" label="The family’s figures (table)">
               <table className="cmp-table cmp-family-one" data-testid="family-table">
                 <caption>The papers' summary figures (loss and utilization of the bottleneck, left to right; exchanges completed after the warm-up)</caption>
                 <FamilyHead />
@@ -217,7 +218,7 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           ) : all ? (
             <FamilySeedTable members={members} runs={all} seeds={seedsRun} stem={stem} />
           ) : (
