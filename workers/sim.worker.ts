@@ -21,6 +21,7 @@ import { baselineKey, baselineScenario, setCalibrationStore, type Calibrated } f
 import { BaselineCache, type BaselineSource } from './baseline-cache';
 import {
   checkMainToWorker,
+  decisionMatches,
   HISTORY_DEFAULT,
   toMain,
   transferables,
@@ -408,17 +409,7 @@ class Driver {
   }
 
   private matches(s: StepTarget, r: DecisionRecord): boolean {
-    if (s.flow !== undefined && r.flow !== s.flow) return false;
-    switch (s.what) {
-      case 'decision':
-        return true;
-      case 'mark':
-        return r.outcome === 'mark';
-      case 'drop':
-        return r.outcome === 'drop';
-      case 'flow-event':
-        return false;
-    }
+    return decisionMatches(r, s.what, s.flow ?? null);
   }
 
   private reanchor(): void {

@@ -44,8 +44,32 @@ export interface StartOptions {
   calibrations?: [string, Calibrated][];
 }
 
-/** What a step advances to. */
-export type StepWhat = 'decision' | 'mark' | 'drop' | 'flow-event';
+/**
+ * What a step advances to. 'aqm-drop': a drop the queue chose (RED's early or forced drop,
+ * PI's, CoDel's...), not a buffer overflow nor a link loss.
+ */
+export type StepWhat = 'decision' | 'mark' | 'drop' | 'aqm-drop' | 'flow-event';
+
+/**
+ * Does a decision record match a step target? One rule for the worker (stepping forward in
+ * the run) and the controller (stepping through the recorded history). A flow event is no
+ * decision: never.
+ */
+export function decisionMatches(r: DecisionRecord, what: StepWhat, flow: number | null): boolean {
+  if (flow !== null && r.flow !== flow) return false;
+  switch (what) {
+    case 'decision':
+      return true;
+    case 'mark':
+      return r.outcome === 'mark';
+    case 'drop':
+      return r.outcome === 'drop';
+    case 'aqm-drop':
+      return r.outcome === 'drop' && (r.reason === 'early' || r.reason === 'forced');
+    case 'flow-event':
+      return false;
+  }
+}
 
 // ---------------------------------------------------------------- main -> worker
 
@@ -234,7 +258,7 @@ export type WorkerToMain = StartedMsg | CalibratingMsg | CalibratedMsg | BatchMs
 
 const MAIN_TYPES: ReadonlySet<string> = new Set(['start', 'pause', 'resume', 'step', 'set-speed', 'set-param', 'stop']);
 const WORKER_TYPES: ReadonlySet<string> = new Set(['started', 'calibrating', 'calibrated', 'batch', 'exchanges', 'decisions', 'flow-events', 'progress', 'param-set', 'paused', 'done', 'error']);
-const STEP_WHATS: ReadonlySet<string> = new Set(['decision', 'mark', 'drop', 'flow-event']);
+const STEP_WHATS: ReadonlySet<string> = new Set(['decision', 'mark', 'drop', 'aqm-drop', 'flow-event']);
 
 function isSpeed(x: unknown): x is Speed {
   return x === 'max' || (typeof x === 'number' && x > 0 && Number.isFinite(x));

@@ -409,6 +409,8 @@ export function App() {
   const classroom = useAppState(store, (s) => s.classroom);
   const embed = useAppState(store, (s) => s.embed);
   const fullscreen = useAppState(store, (s) => s.fullscreen);
+  // on paper, a comparison printed before this run was played leaves out its empty charts (styles.css @media print)
+  const played = useAppState(store, (s) => s.status !== 'idle');
   useKeyboard();
   useEffect(() => {
     document.documentElement.classList.toggle('classroom', classroom);
@@ -416,7 +418,7 @@ export function App() {
   const full = CHARTS.find((c) => c.id === fullscreen);
   const slotProps = { store, controller };
   return (
-    <div className={`app${embed ? ' embed' : ''}`}>
+    <div className={`app${embed ? ' embed' : ''}`} data-played={played ? 'yes' : 'no'}>
       <header className="app-header">
         {!embed ? (
           <div className="brand-row">
@@ -440,6 +442,7 @@ export function App() {
       </header>
       <Banners />
       {!embed ? <LessonRow /> : null}
+      <p className="print-only print-unplayed">This lesson's own run was not played before printing: its charts are left out, and the comparison below shows the runs.</p>
       <main className="layout">
         <div className="charts" aria-label="Charts">
           <ResponseChart />

@@ -4,6 +4,7 @@
  * each part of the page is; nothing here is a claim about a run.
  */
 import { useEffect, useRef } from 'react';
+import { GLOSSARY } from './glossary';
 
 export const HELP_KEY = '?';
 
@@ -41,13 +42,13 @@ export function HelpButton() {
           <ol>
             <li>
               Pick a <strong>lesson</strong> at the top. Its text says what to watch; beside it, <strong>what the run should show</strong>: statements that are ticked or
-              crossed, with the measured value, when the run ends.
+              crossed, with the measured value, when the run ends. A word you do not know (min_th, cwnd, ECN, RTO…): see <strong>Words used in the lessons</strong> at the end of this help.
             </li>
             <li>
               Press <strong>Play</strong>. The speed buttons run it in real time (1×), slower or faster, or as fast as possible (max).
             </li>
             <li>
-              Pause, then <strong>Step</strong> to the next decision of the queue (or mark, drop, or event of one flow): the panel on the right (below the charts on a narrow
+              Pause, then <strong>Step</strong> to the next decision of the queue (or mark, drop, AQM drop: one the queue chose before it was full, or event of one flow): the panel on the right (below the charts on a narrow
               screen: press <strong>Why? ↓</strong>) shows why the queue let the packet in, marked it or dropped it, with the numbers, and what the flow did next.
             </li>
             <li>
@@ -85,12 +86,22 @@ export function HelpButton() {
             </li>
             <li>
               <strong>File</strong> saves the scenario as a file the command line runs (<code>npm run sim -- file.json</code>) or opens one, and exports the data
-              (CSV, JSON) or an ns-2.35 script. Each chart's <strong>Export</strong> gives PNG, SVG, CSV or JSON.
+              (CSV, JSON) or an ns-2.35 script. Each chart's <strong>Export</strong> gives PNG, SVG, CSV or JSON; in <strong>Compare</strong>, the
+              overlaid charts and the tables have their own <strong>Export</strong> (PNG, SVG; tables as CSV).
             </li>
             <li>
               <strong>Classroom</strong> enlarges all type for a projector. The lab works offline once loaded.
             </li>
           </ul>
+          <h3>Words used in the lessons</h3>
+          <dl className="help-words">
+            {GLOSSARY.map((g) => (
+              <div key={g.term}>
+                <dt>{g.term}</dt>
+                <dd>{g.text}</dd>
+              </div>
+            ))}
+          </dl>
           <form method="dialog">
             <button type="submit" className="primary">
               Close

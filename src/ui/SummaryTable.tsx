@@ -9,6 +9,7 @@ import { useServices } from './app-context';
 import { download, fileStem, summaryCsv } from './charts/export';
 import { flowColor } from './colors';
 import { MAX_LINES, NO_FLOWS_NOTE } from './charts/types';
+import { ScrollRegion } from './ScrollRegion';
 import { hasWebTraffic, viewOf } from './scenario-view';
 import { useAppState } from './store/app-store';
 
@@ -112,7 +113,7 @@ export function SummaryTable() {
           {NO_FLOWS_NOTE}.
         </p>
       ) : (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Per-flow results (scrolls)">
+        <ScrollRegion className="table-scroll" label="Per-flow results (scrolls)">
           <table className="flows">
             <caption className="sr-only">Per-flow results</caption>
             <thead>
@@ -174,7 +175,7 @@ export function SummaryTable() {
               Showing the first {DONE_ROWS} of {flowsTotal ?? summary.flows.length} flows; the CSV export lists every one.
             </p>
           ) : null}
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -8,6 +8,7 @@
  * lesson computed here: the test fails if the seeds are not varied, not paired or averaged
  * wrong. Screenshots go to /tmp/shots/.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '../../src/engine/metrics/types';
@@ -108,6 +109,27 @@ describe('the lesson family over seeds', () => {
     await expect.poll(() => chart.locator('.cmp-legend-line').innerText()).toMatch(/uncongested: [\d.]+ %$/);
     expect((await chart.locator('.cmp-legend-line').innerText()).match(/: [\d.]+ %/g)?.length).toBe(4);
     await page.locator('section.cmp').screenshot({ path: `${SHOTS}/family-seeds.png` });
+    // the table exports as CSV: a row per lesson and figure, the means and each seed's run as computed here in Node
+    const tools = page.locator('section.cmp [data-testid=compare-table-export]');
+    await tools.locator('summary').click();
+    const [dl] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'CSV data' }).click()]);
+    expect(dl.suggestedFilename()).toMatch(/^aqm-lab-family-.+-and-2-more-seeds3-5\.csv$/);
+    const csv = readFileSync((await dl.path())!, 'utf8');
+    expect(csv).not.toMatch(/NaN|undefined|null/);
+    const lines = csv.trim().split('\n');
+    expect(lines.length - 1).toBe(members.length * FAMILY_METRICS.length);
+    // (a lesson's label may hold a comma, quoted: the key and metric follow it)
+    const loss = lines.filter((l) => l.includes(',loss,Loss %,')).map((l) => l.split(','));
+    expect(loss.length).toBe(members.length);
+    loss.forEach((cells, i) => expect(cells.slice(-3).map(Number), members[i].id).toEqual(node[i].map((x) => Number((100 * x.bottleneck.lossRate).toPrecision(12)))));
+    // the overlaid response times export as SVG, captioned with the reference lesson, the others and the seeds
+    const chartMenu = chart.locator('.cmp-chart-tools');
+    await chartMenu.locator('summary').click();
+    const [svgDl] = await Promise.all([page.waitForEvent('download'), chartMenu.getByRole('button', { name: 'SVG image' }).click()]);
+    expect(svgDl.suggestedFilename()).toMatch(/^aqm-lab-family-.+-seeds3-5-response-times\.svg$/);
+    const svg = readFileSync((await svgDl.path())!, 'utf8');
+    expect(svg).toContain(`lesson ${PRESET} · compared with ${labels.slice(1).join(', ')} · seed 3 of seeds 3 to 5`);
+    expect(await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').querySelector('parsererror') === null, svg)).toBe(true);
     expect(await seriousViolations(page, '.cmp-panel')).toEqual([]);
     await page.context().close();
   });
@@ -125,6 +147,15 @@ describe('the lesson family over seeds', () => {
       expect(members[i].scenario.seed).toBe(6);
       expect(rows[i].slice(1)).toEqual(FAMILY_METRICS.map((m) => m.text(m.value(s)!)));
     }
+    // the one-seed table exports as CSV: its rows, in the heads' units at full precision
+    const tools = page.locator('section.cmp [data-testid=compare-table-export]');
+    await tools.locator('summary').click();
+    const [dl] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'CSV data' }).click()]);
+    const csv = readFileSync((await dl.path())!, 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('lesson,Loss %,Utilization %,Exchanges,% within 200 ms,% within 500 ms,% within 1 s,% within 2 s');
+    expect(csv.length).toBe(3);
+    const s0 = runScenario(members[0].scenario as unknown as EngineScenario).summary;
+    expect(Number(csv[1].split(',').at(-4))).toBe(Number((100 * s0.web!.cdf.find(([t]) => t === 0.2)![1]).toPrecision(12)));
     await page.context().close();
   });
 

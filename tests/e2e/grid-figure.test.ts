@@ -12,6 +12,7 @@
  * classroom mode and on a phone: axe-core finds no violation inside the figure, and no
  * text of a chart is cut off at the drawing's edge or overlaps another.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
@@ -89,7 +90,8 @@ async function checkClassroom(page: Page): Promise<void> {
     const walk = document.createTreeWalker(document.querySelector('section.cmp-grid')!, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
       const e = n.parentElement!;
-      if (!n.textContent!.trim() || e.closest('svg, .sr-only') || e.getClientRects().length === 0) continue;
+      // (a closed menu's items have boxes in Chromium, hidden by the <details>: not on screen)
+      if (!n.textContent!.trim() || e.closest('svg, .sr-only, details:not([open]) > :not(summary)') || e.getClientRects().length === 0) continue;
       const px = parseFloat(getComputedStyle(e).fontSize);
       if (px < 20) out.push(`${px} px: ${n.textContent!.trim().slice(0, 30)}`);
     }
@@ -204,6 +206,23 @@ describe('Compare: the figure of a grid of presets (seeds/004 Fig. 4)', () => {
     expect(await textProblems(page)).toEqual([]);
     expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
     await shot(page, 'grid-fig4.png');
+    // the figure's numbers export as CSV (a row per metric, curve and point), the charts as SVG
+    const tools = page.locator('section.cmp-grid [data-testid=compare-table-export]');
+    await tools.locator('summary').click();
+    const [dl] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'CSV data' }).click()]);
+    expect(dl.suggestedFilename()).toBe('aqm-lab-grid-feng-fig4.csv');
+    const csv = readFileSync((await dl.path())!, 'utf8').trim().split('\n');
+    // 2 metrics x 4 curves x (9 points + drop-tail)
+    expect(csv.length - 1).toBe(80);
+    const pointRow = csv.find((l) => l.startsWith('loss rate') && l.includes(',0.016,'));
+    expect(pointRow, csv.slice(0, 3).join('\n')).toBeDefined();
+    const menu = page.locator('figure[data-metric=loss] .cmp-chart-tools');
+    await menu.locator('summary').click();
+    const [svgDl] = await Promise.all([page.waitForEvent('download'), menu.getByRole('button', { name: 'SVG image' }).click()]);
+    expect(svgDl.suggestedFilename()).toBe('aqm-lab-grid-feng-fig4-loss.svg');
+    const svg = readFileSync((await svgDl.path())!, 'utf8');
+    expect(svg).toContain('compared with every point of its grid (40 lessons, each at its own seed)');
+    expect((svg.match(/data-name=/g) ?? []).length).toBe(36);
   });
 
   it('classroom mode: the charts’ text is 20 px or more, nothing cut off; on a phone the charts stack, in classroom mode too', async () => {

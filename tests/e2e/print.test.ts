@@ -214,6 +214,9 @@ describe('printing a run', () => {
       charts: '.cmp-chart-wrap > svg',
       response: '.cmp-response canvas',
       exports: '.cmp .export-menu',
+      ownCharts: '.layout .charts',
+      summary: '.summary',
+      unplayed: '.print-unplayed',
     });
     const rowBreaks = await breaks(page, '.cmp-table tr');
     const chartBreaks = await breaks(page, '.cmp-chart, .cmp-response');
@@ -223,6 +226,10 @@ describe('printing a run', () => {
     expect(layout.buttons, 'no button of the comparison on paper').toBe(false);
     expect(layout.hint, '“point at the chart” hidden on paper').toBe(false);
     expect(layout.exports, 'no Export menu of the comparison on paper').toBe(false);
+    // the lesson's own run was never played: its charts would be pages of empty axes
+    expect(layout.ownCharts, 'the unplayed run’s charts left out').toBe(false);
+    expect(layout.summary, 'the unplayed run’s empty summary left out').toBe(false);
+    expect(layout.unplayed, 'a line says why they are left out').toBe(true);
     expect(layout.runs).toBe(true);
     expect(layout.table).toBe(true);
     expect(layout.rule).toBe(true);
@@ -234,6 +241,7 @@ describe('printing a run', () => {
     await page.locator('.slot-compare').screenshot({ path: `${SHOTS}/e2e-print-compare-media.png` });
     await media(page, null);
     expect(await page.locator('.cmp-panel-controls').isVisible()).toBe(true);
+    expect(await page.locator('.layout .charts').isVisible()).toBe(true);
 
     // Save as PDF at A4: every chart of the comparison drawn again for the paper's width as
     // printing starts, read once the charts' listeners (registered before this one) have run

@@ -87,6 +87,9 @@ describe('help', () => {
     expect(await dialog.innerText()).toContain('Try');
     // on a narrow screen the inspector is below the charts: the help names the button that brings it up
     expect(await dialog.innerText()).toContain('below the charts on a narrow screen: press Why? ↓');
+    // a student without the papers finds the lessons' words explained (min_th, ECN's echo...)
+    expect(await dialog.innerText()).toContain('Words used in the lessons');
+    expect(await dialog.innerText()).toMatch(/min_th, max_th, max_p, gentle\s+RED’s settings\. Below min_th/);
     const v = await seriousViolations(page);
     expect(v, fmt(v)).toEqual([]);
     await page.keyboard.press('Escape');
@@ -135,7 +138,7 @@ describe('stepping', () => {
     await expect(target.inputValue()).resolves.toBe('decision');
     // RED without ECN: no "ECN mark" to step to
     const options = await target.locator('option').allTextContents();
-    expect(options).toEqual(['AQM decision', 'drop', 'flow event']);
+    expect(options).toEqual(['AQM decision', 'drop', 'AQM drop', 'flow event']);
     await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
     await waitForStatus(page, 'paused');
     const s = await page.evaluate(() => {
@@ -146,8 +149,32 @@ describe('stepping', () => {
     expect(s.now).toBeLessThan(1); // the first packet's decision, not the end of the run
     // an ECN lesson offers marks
     await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
-    await expect.poll(() => target.locator('option').allTextContents()).toEqual(['AQM decision', 'ECN mark', 'drop', 'flow event']);
+    await expect.poll(() => target.locator('option').allTextContents()).toEqual(['AQM decision', 'ECN mark', 'drop', 'AQM drop', 'flow event']);
     await page.context().close();
+  });
+
+  // a student explaining why RED drops before the queue is full pressed "Next drop" and read
+  // "buffer overflow: 64 packets waiting ≥ limit 64": the slow-start overflows come first
+  it('"Next AQM drop" on a phone passes the slow-start overflows by and stops at a drop RED chose with the buffer not full', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await ctx.newPage();
+    await page.goto(`${h.url}#p=red-vs-dt`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    await page.getByRole('button', { name: 'Next AQM drop' }).tap();
+    await waitForStatus(page, 'paused');
+    const r = await page.evaluate(() => {
+      const st = window.__aqmlab!.store.getState();
+      const d = st.decisions as { outcome: string; reason: string | null }[];
+      return { rec: st.cursor === null ? null : st.decisions[st.cursor], overflowsBefore: d.slice(0, st.cursor ?? 0).filter((x) => x.reason === 'overflow').length };
+    });
+    expect(r.rec).toMatchObject({ outcome: 'drop', reason: 'early' });
+    expect(r.rec.q).toBeLessThan(64);
+    // "Next drop" would have stopped at one of these first
+    expect(r.overflowsBefore).toBeGreaterThan(0);
+    const insp = page.locator('.slot-inspector');
+    await expect.poll(() => insp.innerText()).toMatch(/early drop/);
+    await insp.screenshot({ path: `${SHOTS}/ux-phone-aqm-drop.png` });
+    await ctx.close();
   });
 
   it('a target that never comes stops at the horizon with a message instead of running to the end', async () => {
@@ -1049,6 +1076,89 @@ describe('card headings on a phone', () => {
       expect(x.h, x.what).toBeLessThan(2 * x.line + 4);
       expect(x.right, x.what).toBeLessThanOrEqual(x.cardRight);
     }
+    await page.context().close();
+  });
+});
+
+describe('touch targets on a phone', () => {
+  /** Visible controls smaller than a finger: buttons, selects, menus, text boxes under 44 px; a checkbox or radio by its label. */
+  const tooSmall = (page: Page) =>
+    page.evaluate(() => {
+      const out: string[] = [];
+      const seen = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+      };
+      const name = (e: Element) => (e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 40);
+      for (const e of document.querySelectorAll('button, select, summary, input')) {
+        if (!seen(e)) continue;
+        const type = e instanceof HTMLInputElement ? e.type : '';
+        if (type === 'range' || type === 'hidden' || type === 'file') continue;
+        let r = e.getBoundingClientRect();
+        if (type === 'checkbox' || type === 'radio') {
+          const label = e.closest('label') ?? (e.id ? document.querySelector(`label[for="${e.id}"]`) : null);
+          if (label) r = label.getBoundingClientRect();
+          if (r.height < 43.5) out.push(`${type} "${(label?.textContent ?? '').trim().slice(0, 40)}" ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+          continue;
+        }
+        if (r.height < 43.5 || (e.tagName === 'BUTTON' && r.width < 43.5)) out.push(`${e.tagName.toLowerCase()} "${name(e)}" ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+      }
+      return out;
+    });
+
+  // a student on a phone tapped Back for Step or missed the editor's checkboxes: the compact phone
+  // layout made the controls 28-31 px high and the checkboxes 13-17 px
+  it('at 390x844 and 360x740 with touch every control is at least 44 px to hit, nothing scrolls sideways, the run controls stay small', async () => {
+    for (const [width, height] of [
+      [390, 844],
+      [360, 740],
+    ]) {
+      const ctx = await h.browser.newContext({ viewport: { width, height }, hasTouch: true, isMobile: true });
+      const page = await ctx.newPage();
+      await page.goto(`${h.url}#p=red-vs-dt`);
+      await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+      // the inspector with a decision in it, the Compare panel and the File menu open
+      await page.getByRole('button', { name: 'Next drop' }).tap();
+      await waitForStatus(page, 'paused');
+      await page.locator('.slot-compare > summary').tap();
+      await page.locator('.header-tools summary').first().tap();
+      expect(await tooSmall(page), `${width}x${height}`).toEqual([]);
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), `${width}x${height}`).toBeLessThanOrEqual(width);
+      const t = (await page.locator('.transport').boundingBox())!;
+      console.log(`touch ${width}x${height}: transport ${t.height.toFixed(0)} px high (${((100 * t.height) / height).toFixed(0)} % of the screen)`);
+      expect(t.height).toBeLessThan(0.25 * height);
+      await page.screenshot({ path: `${SHOTS}/ux-touch-${width}.png` });
+      await ctx.close();
+    }
+    // a mouse keeps the compact phone layout
+    const page = await open('p=red-vs-dt', { width: 390, height: 844 });
+    expect((await page.locator('.transport .play').boundingBox())!.height).toBeLessThan(40);
+    await page.context().close();
+  });
+});
+
+describe('wide tables on a phone', () => {
+  // the family's table showed Lesson, Loss and Utilization on a phone, and nothing said the
+  // response-time columns were to the right: a scroll container shows no bar until touched
+  it('at 390 px a table wider than the screen says it scrolls sideways; at 1366 px, where it fits, nothing is said', async () => {
+    const page = await open('p=web-dt148-80&duration=8&warmup=2', { width: 390, height: 844 });
+    await page.locator('details.slot-compare > summary').click();
+    await page.locator('.cmp-panel select.cmp-choice').selectOption('f:family');
+    await page.locator('.cmp-panel button.primary').click();
+    const table = page.getByTestId('family-table');
+    await table.waitFor({ timeout: 120_000 });
+    const region = page.getByRole('region', { name: 'The family’s figures (table)' });
+    expect(await region.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    const hint = page.locator('.cmp .scroll-hint');
+    await expect.poll(() => hint.isVisible()).toBe(true);
+    expect(await hint.innerText()).toMatch(/swipe it sideways for more columns/);
+    // above the table, inside the screen
+    const hb = (await hint.boundingBox())!;
+    expect(hb.y).toBeLessThan((await region.boundingBox())!.y);
+    expect(hb.x + hb.width).toBeLessThanOrEqual(390);
+    await region.screenshot({ path: `${SHOTS}/ux-phone-family-table.png` });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect.poll(() => hint.count()).toBe(0);
     await page.context().close();
   });
 });

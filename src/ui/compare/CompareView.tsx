@@ -98,7 +98,7 @@ export function compareStem(labelA: string, labelB: string, seeds: readonly numb
 }
 
 /** A comparison table's Export menu (the chart cards' menu, CSV only): `csv` builds the file when asked. */
-function TableExport({ title, filename, csv }: { title: string; filename: string; csv: () => string }) {
+export function TableExport({ title, filename, csv, units = TABLE_UNITS }: { title: string; filename: string; csv: () => string; units?: string }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   return (
     <div className="cmp-table-tools" data-testid="compare-table-export">
@@ -106,7 +106,7 @@ function TableExport({ title, filename, csv }: { title: string; filename: string
         title={title}
         menuRef={menuRef}
         kinds={['csv']}
-        units={TABLE_UNITS}
+        units={units}
         onExport={() => {
           if (menuRef.current) menuRef.current.open = false;
           download(filename, new Blob([csv()], { type: 'text/csv' }));

@@ -15,15 +15,33 @@ import { useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { flowColor, flowDash } from '../colors';
-import { Progress, sideOver, useReportRunning, type Side } from './CompareView';
+import { BUILD_ID } from '../build-id';
+import type { FigureSource } from '../charts/export';
+import { encodeLink } from '../scenario-api';
+import { Progress, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
 import { FAMILY_METRICS, familySeedTable } from './family';
 import { ResponseCompare } from './ResponseCompare';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, spreadRule, statText, verdictText } from './seeds';
+import { familySeedTableCsv, familyTableCsv } from './table-csv';
+import { ScrollRegion } from '../ScrollRegion';
+
+/** What the family tables' CSV files hold (the Export menu says it under CSV). */
+const FAMILY_UNITS = 'One row per lesson, a column per figure, in the unit its head names (%: of packets, of the link’s time, of the exchanges); an empty cell: the run has no such figure.';
+const FAMILY_SEEDS_UNITS = 'One row per lesson and figure: the mean and sample sd over the seeds, the difference from the first lesson and its verdict, then the value at each seed, in the figure’s unit.';
+
+/** Start of an exported family figure's or table's file name: "aqm-lab-family-drop-tail-240-and-3-more-seed1". */
+export function familyStem(labels: readonly string[], seeds: readonly number[]): string {
+  const slug = labels[0].toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 32).replace(/-$/, '') || 'run';
+  const seedPart = seeds.length > 1 ? `seeds${seeds[0]}-${seeds[seeds.length - 1]}` : `seed${seeds[0]}`;
+  return `aqm-lab-family-${slug}-and-${labels.length - 1}-more-${seedPart}`;
+}
 
 export interface FamilyMember {
   label: string;
   scenario: Scenario;
+  /** The lesson it is (the current scenario's lesson for the current scenario), named in an exported figure's caption; null for a scenario of no lesson. */
+  lesson: string | null;
 }
 
 type Done = Extract<Side, { state: 'done' }>;
@@ -51,11 +69,12 @@ function FamilyHead() {
 }
 
 /** The family's table over seeds (family.ts, familySeedTable): mean ± sd per lesson, and each lesson after the first against it. */
-function FamilySeedTable({ members, runs, seeds }: { members: readonly FamilyMember[]; runs: Done[][]; seeds: readonly number[] }) {
+function FamilySeedTable({ members, runs, seeds, stem }: { members: readonly FamilyMember[]; runs: Done[][]; seeds: readonly number[]; stem: string }) {
   const rows = familySeedTable(runs.map((r) => r.map((s) => s.result.summary)));
   return (
     <>
-      <div className="cmp-table-scroll" tabIndex={0} role="region" aria-label="The family’s figures over the seeds (table)">
+      <TableExport title="table of the family over seeds" filename={`${stem}.csv`} csv={() => familySeedTableCsv(members.map((m) => m.label), rows, seeds)} units={FAMILY_SEEDS_UNITS} />
+      <ScrollRegion className="cmp-table-scroll" label="The family’s figures over the seeds (table)">
         <table className="cmp-table cmp-family-seeds" data-testid="family-seed-table">
           <caption>
             The papers' summary figures, mean ± sample standard deviation over {seeds.length} seeds ({seedsText(seeds)}); under each lesson after the first, its
@@ -91,7 +110,7 @@ function FamilySeedTable({ members, runs, seeds }: { members: readonly FamilyMem
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="cmp-legend-line cmp-rule" data-testid="spread-rule">
         Under each figure: its difference from the first lesson’s (of the means) and whether that is larger than the seeds’ spread. Highlighted: larger; bold: better than the first lesson there.{' '}
         {FAMILY_SPREAD_RULE}
@@ -134,6 +153,16 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
   const busy = sides.some((s) => s.state === 'running');
   const runsDone = sides.filter((s) => s.state === 'done').length;
   useReportRunning(busy, onRunning);
+  // exports say where they came from as the pairwise Compare's do: the first lesson (the
+  // reference), its seed and link, the lessons overlaid on it, and over which seeds
+  const stem = familyStem(
+    members.map((m) => m.label),
+    seedsRun,
+  );
+  const figure = {
+    stem: `${stem}-response-times`,
+    source: (): FigureSource => ({ lesson: members[0].lesson, seed: seedsRun[0], link: encodeLink(members[0].scenario, members[0].lesson), date: new Date(), build: BUILD_ID, compared: members.slice(1).map((m) => m.label).join(', '), seeds: n > 1 ? seedsText(seedsRun) : undefined }),
+  };
 
   return (
     <section className="cmp" aria-label="Response times of the lesson family">
@@ -164,10 +193,14 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
             title={faintTitle(seedsRun)}
             baseline={base.state === 'done' ? base.result.exchanges : undefined}
             classroom={classroom}
+            exportAs={figure}
           />
           {n === 1 ? (
+            <TableExport title="table of the family" filename={`${stem}.csv`} csv={() => familyTableCsv(FAMILY_METRICS, done.map(({ i, result }) => ({ label: members[i].label, summary: result.summary })))} units={FAMILY_UNITS} />
+          ) : null}
+          {n === 1 ? (
             // scrolls in its own region on a phone, as the table over seeds: it ran 660 px wide, and its heading with it
-            <div className="cmp-table-scroll" tabIndex={0} role="region" aria-label="The family’s figures (table)">
+            <ScrollRegion className="cmp-table-scroll" label="The family’s figures (table)">
               <table className="cmp-table cmp-family-one" data-testid="family-table">
                 <caption>The papers' summary figures (loss and utilization of the bottleneck, left to right; exchanges completed after the warm-up)</caption>
                 <FamilyHead />
@@ -185,9 +218,9 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           ) : all ? (
-            <FamilySeedTable members={members} runs={all} seeds={seedsRun} />
+            <FamilySeedTable members={members} runs={all} seeds={seedsRun} stem={stem} />
           ) : (
             <p className="cmp-seed" data-testid="seed-table-wait">
               The table of means over {seedsText(seedsRun)} appears when all {members.length * n} runs of the lessons are done.

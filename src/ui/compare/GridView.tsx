@@ -7,14 +7,21 @@
  * Closing the comparison unmounts the view, which stops the runs still going.
  */
 import { scaleLinear, symbol, symbolCircle, symbolDiamond, symbolSquare, symbolTriangle } from 'd3';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Summary } from '../../engine/metrics/types';
 import { presetScenario } from '../../engine/scenario/presets';
+import { BUILD_ID } from '../build-id';
+import { ExportAndFullScreen } from '../charts/ChartCard';
+import type { FigureSource } from '../charts/export';
 import { SERIES } from '../colors';
-import { useReportRunning } from './CompareView';
+import { encodeLink } from '../scenario-api';
+import { TableExport, useReportRunning } from './CompareView';
 import { gridCurves, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMetric } from './grid';
-import { GridLines, useWidth } from './LineChart';
+import { exportSvgChart, GridLines, useWidth } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
+import { gridCsv } from './table-csv';
+
+type ExportAs = { stem: string; source: () => FigureSource };
 
 /** Dash of a curve's reference line (and of its legend entry). */
 const REF_DASH = '7 4';
@@ -39,8 +46,10 @@ export function axisLabelLines(label: string, fs: number, room: number): string[
   return cut < 0 ? [label] : [label.slice(0, cut), label.slice(cut + 1)];
 }
 
-function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric: GridMetric; curves: readonly GridCurve[]; classroom: boolean }) {
+function GridChart({ fig, metric, curves, classroom, exportAs }: { fig: GridFigure; metric: GridMetric; curves: readonly GridCurve[]; classroom: boolean; exportAs: ExportAs }) {
   const [wrapRef, width] = useWidth();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const menuRef = useRef<HTMLDetailsElement>(null);
   // as the compare charts: no text under 20 px in a classroom, and a taller plot to keep its area
   const fs = classroom ? 20 : 13;
   const height = classroom ? 340 : 250;
@@ -74,11 +83,20 @@ function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric
   const yt = y.ticks(Math.max(2, Math.floor(ph / (fs * 3))));
   const size = classroom ? 90 : 45;
   const label = `${metric.title}: ${metric.yLabel} against ${fig.xLabel}, ${curves.map((c) => c.label).join(', ')}${fig.refLabel ? `; ${fig.refLabel} dashed` : ''}`;
+  const exportFigure = async (kind: 'png' | 'svg') => {
+    if (menuRef.current) menuRef.current.open = false;
+    if (!svgRef.current) return;
+    const legend = [...curves.map((c) => ({ label: c.label, color: c.color, width: 3 })), ...(fig.refLabel ? [{ label: `dashed: ${fig.refLabel} (same colour)`, color: SERIES.axis, dash: REF_DASH, width: 2 }] : [])];
+    await exportSvgChart(kind, svgRef.current, legend, { width, height, fs, classroom, title: `${fig.title}: ${metric.title}` }, { stem: `${exportAs.stem}-${metric.id}`, source: exportAs.source });
+  };
   return (
-    <figure className="cmp-chart cmp-grid-chart" data-metric={metric.id}>
+    <figure className="cmp-chart cmp-grid-chart cmp-exportable" data-metric={metric.id}>
       <figcaption>{metric.title}</figcaption>
+      <div className="cmp-chart-tools">
+        <ExportAndFullScreen title={metric.title} menuRef={menuRef} kinds={['png', 'svg']} onExport={(k) => void exportFigure(k === 'png' ? 'png' : 'svg')} />
+      </div>
       <div ref={wrapRef} className="cmp-chart-wrap">
-        <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
+        <svg ref={svgRef} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
           <GridLines xt={xt} yt={yt} x={x} y={y} left={m.left} top={m.top} pw={pw} ph={ph} fs={fs} fmtX={String} fmtY={fmtY} />
           <line x1={m.left} x2={m.left + pw} y1={m.top + ph} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
           <line x1={m.left} x2={m.left} y1={m.top} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
@@ -116,7 +134,7 @@ function GridChart({ fig, metric, curves, classroom }: { fig: GridFigure; metric
   );
 }
 
-export function GridView({ figure, classroom = false, onRunning }: { figure: GridFigure; classroom?: boolean; onRunning?: (running: boolean) => void }) {
+export function GridView({ figure, lesson, classroom = false, onRunning }: { figure: GridFigure; lesson: string | null; classroom?: boolean; onRunning?: (running: boolean) => void }) {
   const [nonce, setNonce] = useState(0);
   // each point as its preset has it (seed, window): the figure is the grid's, not the scenario on screen's
   const jobs = useMemo<RunJob[]>(
@@ -140,6 +158,15 @@ export function GridView({ figure, classroom = false, onRunning }: { figure: Gri
   useReportRunning(running, onRunning);
   const xs = gridXs(figure);
   const byMetric = figure.metrics.map((metric) => ({ metric, curves: gridCurves(figure, metric, done) }));
+  // an exported chart names the lesson the grid was opened from, with its link (the page's
+  // Compare setting, in the address, opens the grid again), and what was run
+  const stem = `aqm-lab-grid-${figure.group}`;
+  const home = (lesson ? presetScenario(lesson) : undefined) ?? presetScenario(figure.points[0].name);
+  const homeName = lesson && presetScenario(lesson) ? lesson : figure.points[0].name;
+  const exportAs: ExportAs = {
+    stem,
+    source: () => ({ lesson: homeName, seed: home?.seed ?? 1, link: home ? encodeLink(home, homeName) : `p=${homeName}`, date: new Date(), build: BUILD_ID, compared: `every point of its grid (${jobs.length} lessons, each at its own seed)` }),
+  };
 
   return (
     <section className="cmp cmp-grid" aria-label={figure.title}>
@@ -180,12 +207,13 @@ export function GridView({ figure, classroom = false, onRunning }: { figure: Gri
       </ul>
       <div className="cmp-grid-charts">
         {byMetric.map(({ metric, curves }) => (
-          <GridChart key={metric.id} fig={figure} metric={metric} curves={curves} classroom={classroom} />
+          <GridChart key={metric.id} fig={figure} metric={metric} curves={curves} classroom={classroom} exportAs={exportAs} />
         ))}
       </div>
       <p className="cmp-grid-caption" data-testid="grid-caption">
         {figure.caption.join(' ')}
       </p>
+      <TableExport title="the figure's numbers" filename={`${stem}.csv`} csv={() => gridCsv(figure, byMetric)} units="One row per metric, curve and point: the x the figure plots it at and its value in the metric’s unit; a curve’s reference (e.g. drop-tail) names itself in the x column." />
       {/* scrolls sideways when the tables are wider than the screen (a phone in classroom
           mode): reachable by keyboard, as the run's per-flow table (SummaryTable) */}
       <div className="cmp-grid-tables" tabIndex={0} role="region" aria-label="The figure's numbers (tables)">

@@ -47,11 +47,34 @@ export interface LineChartProps {
 }
 
 /** An item of an exported figure's legend: a line (dashed as drawn) and its name. */
-interface LegendEntry {
+export interface LegendEntry {
   label: string;
   color: string;
   dash?: string;
   width: number;
+}
+
+/**
+ * Saves a chart drawn as an <svg> (its children as drawn) with `legend` under it, framed as
+ * the single-run charts' exports: its title on top, where it came from below (export.ts).
+ */
+export async function exportSvgChart(
+  kind: 'png' | 'svg',
+  el: SVGSVGElement,
+  legend: readonly LegendEntry[],
+  size: { width: number; height: number; fs: number; classroom: boolean; title: string },
+  exportAs: { stem: string; source: () => FigureSource },
+): Promise<void> {
+  const { width, height, fs, classroom, title } = size;
+  const ser = new XMLSerializer();
+  const chart = Array.from(el.childNodes, (n) => ser.serializeToString(n)).join('');
+  const leg = legendSvg(legend, width, fs);
+  const src = exportAs.source();
+  const c = { fonts: fontsFor(classroom) };
+  const m = figureMargins(c, width, src);
+  const total = m.top + height + leg.height + m.bottom;
+  const svg = figureSvg(c, width, total, title, src, () => `<g font-family="${FONT_FAMILY.replace(/"/g, "'")}">${chart}</g><g transform="translate(0,${height})">${leg.svg}</g>`);
+  await saveFigure(kind, exportAs.stem, svg, width, total, title, src);
 }
 
 /**
@@ -173,24 +196,12 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
   const shownRefs = refs.filter((r) => r.y <= y.domain()[1]);
   const xt = x.ticks(Math.max(2, Math.floor(pw / (fs * 6))));
   const yt = y.ticks(compact ? 3 : Math.max(2, Math.floor(ph / 45)));
-  // the chart as drawn (its <svg>), with its legend, framed as the single-run charts' exports
   const exportFigure = async (kind: 'png' | 'svg') => {
     if (menuRef.current) menuRef.current.open = false;
     const el = svgRef.current;
     if (!el || !exportAs) return;
-    const ser = new XMLSerializer();
-    const chart = Array.from(el.childNodes, (n) => ser.serializeToString(n)).join('');
-    const legend = legendSvg(
-      [...lines.map((l) => ({ label: l.label, color: l.color, dash: l.dash, width: 3 })), ...shownRefs.map((r) => ({ label: r.label, color: r.color, dash: REF_DASH, width: 2 }))],
-      width,
-      fs,
-    );
-    const src = exportAs.source();
-    const c = { fonts: fontsFor(classroom) };
-    const m = figureMargins(c, width, src);
-    const total = m.top + height + legend.height + m.bottom;
-    const svg = figureSvg(c, width, total, title, src, () => `<g font-family="${FONT_FAMILY.replace(/"/g, "'")}">${chart}</g><g transform="translate(0,${height})">${legend.svg}</g>`);
-    await saveFigure(kind, exportAs.stem, svg, width, total, title, src);
+    const legend = [...lines.map((l) => ({ label: l.label, color: l.color, dash: l.dash, width: 3 })), ...shownRefs.map((r) => ({ label: r.label, color: r.color, dash: REF_DASH, width: 2 }))];
+    await exportSvgChart(kind, el, legend, { width, height, fs, classroom, title }, exportAs);
   };
   return (
     <figure className={`cmp-chart${compact ? ' cmp-compact' : ''}${exportAs ? ' cmp-exportable' : ''}`}>

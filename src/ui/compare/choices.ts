@@ -8,6 +8,11 @@
  * with the engine's "topology.bottleneck.queue: unknown field". Likewise a Try change
  * that is the scenario on screen, the family of a lesson that has none, or a Try change
  * of the previous lesson.
+ *
+ * A variant that changes nothing (RED + ECN of a lesson that is RED + ECN: the ECN lesson,
+ * where it was the default) is disabled too: Compare ran the scenario against itself and a
+ * student asked to show how ECN changes RED saw two identical curves. There the default
+ * goes to ECN switched off.
  */
 import { jsonEqual } from '../../engine/scenario/paths';
 import type { Scenario } from '../../engine/scenario/schema';
@@ -19,6 +24,8 @@ export const FAMILY = 'f:family';
 export const GRID = 'g:grid';
 /** The first choice when it is offered: the current scenario with RED + ECN. */
 export const DEFAULT_CHOICE = 'v:red-ecn';
+/** The choice when the default is the scenario itself (a RED + ECN lesson): ECN switched. */
+export const ECN_CHOICE = 'v:ecn-toggle';
 
 export interface ChoiceOption {
   value: string;
@@ -44,7 +51,13 @@ export function variantsApply(s: Scenario): boolean {
 export function compareChoices(scenario: Scenario, lesson: Lesson | undefined, familySize: number, lessons: readonly Pick<Lesson, 'name' | 'title'>[], gridTitle?: string): ChoiceGroup[] {
   // on a general topology (seeds/004) they are greyed out: the label says why, as the family's does
   const apply = variantsApply(scenario);
-  const groups: ChoiceGroup[] = [{ label: 'A variant of the current scenario', options: VARIANTS.map((v) => ({ value: v.id, label: apply ? v.label : `${v.label} (dumbbell lessons only)`, disabled: !apply })) }];
+  const variantOption = (v: (typeof VARIANTS)[number]): ChoiceOption => {
+    if (!apply) return { value: v.id, label: `${v.label} (dumbbell lessons only)`, disabled: true };
+    const made = v.make(scenario);
+    if (made.ok && jsonEqual(made.scenario, scenario)) return { value: v.id, label: `${v.label} (this scenario already)`, disabled: true };
+    return { value: v.id, label: v.label, disabled: false };
+  };
+  const groups: ChoiceGroup[] = [{ label: 'A variant of the current scenario', options: VARIANTS.map(variantOption) }];
   if (lesson && lesson.experiments.length > 0) {
     const options: ChoiceOption[] = [];
     if (!jsonEqual(lesson.scenario, scenario)) options.push({ value: 'x:lesson', label: 'the lesson as it is', disabled: false });
@@ -60,9 +73,9 @@ export function compareChoices(scenario: Scenario, lesson: Lesson | undefined, f
   return groups;
 }
 
-/** `choice` when it is offered and enabled; else the default when it is, else the first enabled option. */
+/** `choice` when it is offered and enabled; else the default when it is, else ECN switched, else the first enabled option. */
 export function usableChoice(choice: string, groups: readonly ChoiceGroup[]): string {
   const enabled = groups.flatMap((g) => g.options).filter((o) => !o.disabled);
   const pick = (v: string) => enabled.find((o) => o.value === v)?.value;
-  return pick(choice) ?? pick(DEFAULT_CHOICE) ?? enabled[0]?.value ?? choice;
+  return pick(choice) ?? pick(DEFAULT_CHOICE) ?? pick(ECN_CHOICE) ?? enabled[0]?.value ?? choice;
 }

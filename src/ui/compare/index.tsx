@@ -86,7 +86,8 @@ export default function ComparePanel({ store, controller }: SlotProps) {
   };
 
   const figure = gridFigureFor(lesson?.group);
-  const groups = scenario ? compareChoices(scenario, lesson, family.length, list, figure?.title) : [];
+  // memoized: each variant is built and validated to see whether it changes anything
+  const groups = useMemo(() => (scenario ? compareChoices(scenario, lesson, family.length, list, figure?.title) : []), [scenario, lesson, family.length, list, figure?.title]);
   // what the select shows and Compare runs: the choice if it is offered and enabled here
   const chosen = usableChoice(choice, groups);
 
@@ -161,7 +162,7 @@ export default function ComparePanel({ store, controller }: SlotProps) {
       const picked = family.filter((m, i) => isTicked(m.id, i));
       // the chart's labels: what the ticked titles do not all share
       const labels = shortLabels(picked.map((m) => m.title));
-      const members: FamilyMember[] = picked.map((m, i) => ({ label: labels[i], scenario: m.scenario }));
+      const members: FamilyMember[] = picked.map((m, i) => ({ label: labels[i], scenario: m.scenario, lesson: m.id === 'current' ? preset : m.id }));
       if (members.length < 2) {
         setError('Tick at least two lessons of the family to overlay their response times.');
         return;
@@ -296,7 +297,7 @@ export default function ComparePanel({ store, controller }: SlotProps) {
       ) : null}
       {run?.note ? <p className="cmp-seed cmp-note">{run.note}</p> : null}
       {run ? <CompareView key={run.n} lesson={preset} seeds={run.seeds} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
-      {gridRun ? <GridView key={gridRun.n} figure={gridRun.figure} classroom={classroom} onRunning={setBusy} /> : null}
+      {gridRun ? <GridView key={gridRun.n} figure={gridRun.figure} lesson={preset} classroom={classroom} onRunning={setBusy} /> : null}
       {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} seeds={familyRun.seeds} classroom={classroom} onRunning={setBusy} /> : null}
     </div>
   );

@@ -5,8 +5,11 @@
  * ms), at full precision rather than the table's rounding; a value a run does not have
  * (an unfinished flow's completion, NaN) is an empty cell. Pure.
  */
+import type { Summary } from '../../engine/metrics/types';
 import { cell, csvText } from '../charts/export';
 import type { DiffRow, NumberStyle } from './diff';
+import type { FamilyMetric } from './family';
+import type { GridCurve, GridFigure, GridMetric } from './grid';
 import { verdictText, type SeedRow } from './seeds';
 
 /** The unit of a row's numbers, without its leading space ("%", "ms", "" for a plain number). */
@@ -65,5 +68,54 @@ export function seedTableCsv(rows: readonly SeedRow[], flowRows: readonly SeedRo
     const shown = (v: number | null) => shownCell(r.style, v);
     out.push([r.key, metric[i], unitOf(r.style), shown(r.a.mean), shown(r.a.sd), shown(r.b.mean), shown(r.b.sd), shown(r.diff), r.verdict === null ? '' : verdictText(r.verdict), ...r.a.values.map(shown), ...r.b.values.map(shown)]);
   });
+  return lines(out);
+}
+
+/** A metric's column head without the no-break spaces that keep it whole on screen ("% within 200 ms"). */
+const headText = (label: string): string => label.replace(/\u00a0/g, ' ');
+
+/**
+ * The family view's one-seed table (FamilyView, family.ts): a row per lesson, a column per
+ * figure of FAMILY_METRICS (its head names its unit, "Loss %"), at full precision; a lesson
+ * without the figure (no web traffic: no response times) has an empty cell.
+ */
+export function familyTableCsv(metrics: readonly FamilyMetric[], lessons: readonly { label: string; summary: Summary }[]): string {
+  const out = [['lesson', ...metrics.map((m) => headText(m.label))]];
+  for (const l of lessons) out.push([l.label, ...metrics.map((m) => shownCell(m.style, m.value(l.summary)))]);
+  return lines(out);
+}
+
+/**
+ * The family view's table over seeds: a row per lesson and figure, with the mean and sample
+ * sd over the seeds, for each lesson after the first its difference from the first (the
+ * reference) and whether that is larger than the seeds' spread, then the value at every seed.
+ * `rows[i]` is lesson i's (familySeedTable: `b` is the lesson's own figures).
+ */
+export function familySeedTableCsv(labels: readonly string[], rows: readonly (readonly SeedRow[])[], seeds: readonly number[]): string {
+  const head = ['lesson', 'key', 'metric', 'mean', 'sd', `difference from ${labels[0]} (of the means)`, 'versus the seeds’ spread'];
+  for (const s of seeds) head.push(`seed ${s}`);
+  const out = [head];
+  rows.forEach((cells, i) => {
+    for (const r of cells) {
+      const shown = (v: number | null) => shownCell(r.style, v);
+      out.push([labels[i], r.key, headText(r.label), shown(r.b.mean), shown(r.b.sd), i === 0 ? '' : shown(r.diff), r.verdict === null ? '' : verdictText(r.verdict), ...r.b.values.map(shown)]);
+    }
+  });
+  return lines(out);
+}
+
+/**
+ * A paper's grid figure (GridView, grid.ts) as its numbers: a row per metric, curve and
+ * point (the x the figure plots it at and the value), and a row per curve for its
+ * reference (e.g. drop-tail at the same connection count) with the x cell naming it.
+ */
+export function gridCsv(fig: GridFigure, byMetric: readonly { metric: GridMetric; curves: readonly GridCurve[] }[]): string {
+  const out = [['metric', fig.curveUnit, fig.xLabel, 'value']];
+  for (const { metric, curves } of byMetric) {
+    for (const c of curves) {
+      for (const p of c.points) out.push([metric.yLabel, c.label, cell(p.x), Number.isFinite(p.y) ? cell(Number(p.y.toPrecision(12))) : '']);
+      if (c.ref !== undefined && fig.refLabel) out.push([metric.yLabel, c.label, fig.refLabel, Number.isFinite(c.ref) ? cell(Number(c.ref.toPrecision(12))) : '']);
+    }
+  }
   return lines(out);
 }

@@ -85,7 +85,9 @@ export const VARIANTS: readonly Variant[] = [
     make: (s) => {
       const on = !s.tcp.ecn;
       const q = s.topology.kind === 'dumbbell' ? s.topology.bottleneck.queue : null;
-      return variant(s, [['tcp.ecn', on], ...(q && 'ecn' in q ? [[`${Q}.ecn`, on] as [string, unknown]] : [])]);
+      const r = variant(s, [['tcp.ecn', on], ...(q && 'ecn' in q ? [[`${Q}.ecn`, on] as [string, unknown]] : [])]);
+      // the run's label says which way: "ECN switched on/off" alone did not say whether the compared run had ECN
+      return r.ok ? { ...r, labelNote: on ? 'ECN on' : 'ECN off' } : r;
     },
   },
 ];

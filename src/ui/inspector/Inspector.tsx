@@ -17,7 +17,7 @@ import { useKeepFocus } from '../focus';
 import { grouped } from '../../engine/core/number-text';
 import './inspector.css';
 
-export type InspectorStep = 'prev' | 'next' | 'next-mark' | 'next-drop' | 'next-flow-event';
+export type InspectorStep = 'prev' | 'next' | 'next-mark' | 'next-drop' | 'next-aqm-drop' | 'next-flow-event';
 
 export interface InspectorProps {
   /** Recorded decisions, oldest first. */
@@ -35,6 +35,11 @@ export interface InspectorProps {
   now?: number;
   /** Whether an ECN mark can happen in this scenario (offers "Next mark"); default true. */
   canMark?: boolean;
+  /**
+   * Whether the queue can drop before it is full (any AQM, not drop-tail): offers "Next AQM
+   * drop", which passes the overflows by; default false.
+   */
+  canAqmDrop?: boolean;
   /**
    * Flow ids below this are the run's long-lived flows (bulk, UDP), the ones "Next event of
    * flow" can follow; ids from it up are web exchanges (one id per request/response, tens of
@@ -80,7 +85,7 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false }: InspectorProps) {
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, canAqmDrop = false, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
   const rec = n > 0 ? records[i] : null;
@@ -119,6 +124,11 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       <button type="button" onClick={() => onStep('next-drop')} aria-label="Next drop">
         Next drop
       </button>
+      {canAqmDrop && (
+        <button type="button" onClick={() => onStep('next-aqm-drop')} aria-label="Next AQM drop" title="The next drop the queue chose before it was full (an early or forced drop), passing the buffer overflows by">
+          Next AQM drop
+        </button>
+      )}
       {!tcpFlows && longLivedFlows === Infinity ? (
         <span className="insp-muted insp-webnote">UDP senders have no congestion control and record no events to follow: step by decision or drop.</span>
       ) : longLivedFlows > 0 && tcpFlows ? (
@@ -164,7 +174,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
             ? `The run is going: the queue’s latest decisions show here when it pauses. Press Pause, or ${canMark ? '“Next mark” to stop at the next ECN mark and see why the queue marked it' : '“Next ▶” (or “Next drop”) to stop at the next decision and see why the queue let that packet in or dropped it'}.`
             : canMark
               ? 'No AQM decision recorded yet. Press “Next mark” to run to the next ECN mark and see why the queue marked it, or Play and then Pause.'
-              : 'No AQM decision recorded yet. Press “Next ▶” (or “Next drop”) to run to the next decision and see why the queue let that packet in or dropped it, or Play and then Pause.'}
+              : `No AQM decision recorded yet. Press “Next ▶” (or “Next drop”) to run to the next decision and see why the queue let that packet in or dropped it, or Play and then Pause.${canAqmDrop ? ' “Next AQM drop” passes the drops of a full buffer by and stops where the queue chose to drop before it was full.' : ''}`}
         </p>
       </div>
     );

@@ -60,6 +60,10 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
           controller.setStepTarget('drop', null);
           controller.stepForward();
           return;
+        case 'next-aqm-drop':
+          controller.setStepTarget('aqm-drop', null);
+          controller.stepForward();
+          return;
         case 'next-flow-event':
           // the controller keeps the inspector on this decision (as for a flow-event step from the Transport bar)
           controller.setStepTarget('flow-event', flow ?? rec?.flow ?? null);
@@ -85,8 +89,9 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
   const view = useMemo(() => viewOf(scenario), [scenario]);
   const canMark = useMemo(() => stepTargets(view).includes('mark'), [view]);
   const tcpFlows = useMemo(() => stepTargets(view).includes('flow-event'), [view]);
+  const canAqmDrop = useMemo(() => stepTargets(view).includes('aqm-drop'), [view]);
   // web exchanges take the flow ids after the long-lived flows (engine/traffic/web.ts WebHub)
   const web = view.webRole.left !== null || view.webRole.right !== null;
 
-  return <Inspector canMark={canMark} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} running={running} classroom={classroom} historyLimit={HISTORY_DEFAULT} />;
+  return <Inspector canMark={canMark} canAqmDrop={canAqmDrop} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} running={running} classroom={classroom} historyLimit={HISTORY_DEFAULT} />;
 }

@@ -6,7 +6,7 @@
  */
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
-import { checkWorkerToMain, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
+import { checkWorkerToMain, decisionMatches, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
 import { bytesText, estimateRun, estimateText } from '../../engine/estimate';
 import { validate, withParam, type Scenario } from '../scenario-api';
 import { cloneJson, getPath } from '../../engine/scenario/paths';
@@ -63,14 +63,6 @@ export function largeRunQuestion(scenario: Scenario, eventsPerSec = NaN): string
 
 /** The status line after Pause during a load calibration, until the run pauses at its start. */
 export const PAUSE_AFTER_CALIBRATION = 'pausing after the calibration';
-
-/** Does a decision record match a step target? (same rule as the worker's) */
-export function decisionMatches(r: DecisionRecord, what: StepWhat, flow: number | null): boolean {
-  if (flow !== null && r.flow !== flow) return false;
-  if (what === 'mark') return r.outcome === 'mark';
-  if (what === 'drop') return r.outcome === 'drop';
-  return what === 'decision';
-}
 
 /** A second core for a web run's baseline: the browser reports two or more. */
 const twoCores = (): boolean => (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;

@@ -32,6 +32,7 @@ describe('protocol messages', () => {
       toWorker({ type: 'resume' }),
       toWorker({ type: 'step', what: 'mark' }),
       toWorker({ type: 'step', what: 'flow-event', flow: 2 }),
+      toWorker({ type: 'step', what: 'aqm-drop' }),
       toWorker({ type: 'set-speed', speed: 'max' }),
       toWorker({ type: 'set-param', path: 'queue.maxP', value: 0.1 }),
       toWorker({ type: 'stop' }),

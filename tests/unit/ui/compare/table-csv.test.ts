@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueSummary, Summary } from '../../../../src/engine/metrics/types';
 import { compareSummaries, foldFlows, relText, styleText } from '../../../../src/ui/compare/diff';
-import { seedTable, statText } from '../../../../src/ui/compare/seeds';
-import { diffTableCsv, seedTableCsv } from '../../../../src/ui/compare/table-csv';
+import { FAMILY_METRICS, FAMILY_TIMES, familySeedTable } from '../../../../src/ui/compare/family';
+import { FENG_FIG4, gridCurves } from '../../../../src/ui/compare/grid';
+import { seedTable, statText, verdictText } from '../../../../src/ui/compare/seeds';
+import { diffTableCsv, familySeedTableCsv, familyTableCsv, gridCsv, seedTableCsv } from '../../../../src/ui/compare/table-csv';
 import { flow, queue } from './summary-fixtures';
 
 function summary(q: Partial<QueueSummary> = {}, flows = [flow(0), flow(1)], over: Partial<Summary> = {}): Summary {
@@ -125,5 +127,87 @@ describe('seedTableCsv (over seeds)', () => {
     expect(done.slice(5, 9)).toEqual(['', '', '', '']);
     expect(done.slice(12)).toEqual(['11', '', '11']);
     expect(rows.flat().some((c) => /NaN|null|undefined|Infinity/.test(c))).toBe(false);
+  });
+});
+
+/** A web run's summary: loss, utilization, exchanges and the CDF at FAMILY_TIMES (`within`); no web figures when `within` is null. */
+function web(lossRate: number, utilization: number, exchanges: number, within: number[] | null): Summary {
+  const cdf = within ? FAMILY_TIMES.map((t, k) => [t, within[k]] as [number, number]) : null;
+  return summary({ lossRate, utilization }, [flow(0)], cdf ? { web: { exchanges, cdf } as unknown as Summary['web'] } : {});
+}
+
+describe('familyTableCsv (the family view, one seed)', () => {
+  const lessons = [
+    { label: 'drop-tail, 240', summary: web(0.0581, 0.919, 9120, [0.41, 0.62, 0.8, 0.9]) },
+    { label: 'PI, "24"', summary: web(0.041, 0.9, 8990, [0.5, 0.7, 0.85, 0.93]) },
+    { label: 'bulk only', summary: web(0.01, 0.5, 0, null) },
+  ];
+  const rows = parse(familyTableCsv(FAMILY_METRICS, lessons));
+
+  it('a row per lesson, a column per figure with its unit in the head (no no-break spaces)', () => {
+    expect(rows[0]).toEqual(['lesson', 'Loss %', 'Utilization %', 'Exchanges', '% within 200 ms', '% within 500 ms', '% within 1 s', '% within 2 s']);
+    expect(rows.map((r) => r[0])).toEqual(['lesson', 'drop-tail, 240', 'PI, "24"', 'bulk only']);
+    expect(rows.every((r) => r.length === 8)).toBe(true);
+  });
+
+  it('numbers in the head’s unit at full precision; a figure a run lacks is empty', () => {
+    expect(rows[1].slice(1)).toEqual(['5.81', '91.9', '9120', '41', '62', '80', '90']);
+    // the table shows 4.10 and 90.0: the file keeps what the run gave
+    expect(rows[2].slice(1, 3)).toEqual(['4.1', '90']);
+    expect(rows[3].slice(4)).toEqual(['', '', '', '']);
+  });
+});
+
+describe('familySeedTableCsv (the family view over seeds)', () => {
+  const seeds = [3, 4, 5];
+  const runs = [
+    [web(0.05, 0.9, 100, [0.4, 0.6, 0.8, 0.9]), web(0.06, 0.92, 110, [0.42, 0.6, 0.8, 0.9]), web(0.055, 0.91, 105, [0.41, 0.6, 0.8, 0.9])],
+    [web(0.03, 0.89, 101, [0.5, 0.7, 0.8, 0.9]), web(0.035, 0.9, 108, [0.52, 0.7, 0.8, 0.9]), web(0.031, 0.9, 104, [0.51, 0.7, 0.8, 0.9])],
+  ];
+  const table = familySeedTable(runs);
+  const rows = parse(familySeedTableCsv(['drop-tail', 'PI'], table, seeds));
+
+  it('a row per lesson and figure, a column per seed', () => {
+    expect(rows[0]).toEqual(['lesson', 'key', 'metric', 'mean', 'sd', 'difference from drop-tail (of the means)', 'versus the seeds’ spread', 'seed 3', 'seed 4', 'seed 5']);
+    expect(rows.length - 1).toBe(2 * FAMILY_METRICS.length);
+  });
+
+  it('the reference has no difference; the others their mean minus the reference’s and the verdict', () => {
+    const ref = rows.find((r) => r[0] === 'drop-tail' && r[1] === 'loss')!;
+    expect(ref.slice(5, 7)).toEqual(['', '']);
+    expect(ref.slice(7).map(Number)).toEqual([5, 6, 5.5]);
+    expect(Number(ref[3])).toBeCloseTo(5.5, 9);
+    expect(Number(ref[4])).toBeCloseTo(0.5, 9);
+    const pi = rows.find((r) => r[0] === 'PI' && r[1] === 'loss')!;
+    const cell = table[1].find((c) => c.key === 'loss')!;
+    expect(Number(pi[5])).toBeCloseTo(100 * (0.032 - 0.055), 9);
+    // every seed lower by 1.9 to 2.5 points: larger than the spread
+    expect(pi[6]).toBe(verdictText(cell.verdict!));
+    expect(cell.verdict).toBe('apart');
+  });
+});
+
+describe('gridCsv (a paper’s figure from its grid)', () => {
+  // drop-tail at every connection count, and two max_p points of the first curve
+  const done = new Map<string, Summary>();
+  const pts = FENG_FIG4.points;
+  const first = pts.filter((p) => p.curve === 0);
+  const dt = first.find((p) => p.x === null)!;
+  const [p1, p2] = first.filter((p) => p.x !== null);
+  done.set(dt.name, summary({ lossRate: 0.08, utilization: 0.97 }));
+  done.set(p1.name, summary({ lossRate: 0.05, utilization: 0.93 }));
+  done.set(p2.name, summary({ lossRate: 0.06, utilization: 0.95 }));
+  const byMetric = FENG_FIG4.metrics.map((metric) => ({ metric, curves: gridCurves(FENG_FIG4, metric, done) }));
+  const rows = parse(gridCsv(FENG_FIG4, byMetric));
+
+  it('a row per metric, curve and point run, and one for the curve’s reference', () => {
+    expect(rows[0]).toEqual(['metric', FENG_FIG4.curveUnit, FENG_FIG4.xLabel, 'value']);
+    expect(rows.length - 1).toBe(FENG_FIG4.metrics.length * 3);
+    for (const { metric, curves } of byMetric) {
+      const mine = rows.filter((r) => r[0] === metric.yLabel);
+      expect(mine.map((r) => r[2])).toEqual([String(p1.x), String(p2.x), FENG_FIG4.refLabel]);
+      expect(mine.map((r) => Number(r[3]))).toEqual([...curves[0].points.map((p) => p.y), curves[0].ref]);
+      expect(mine.every((r) => r[1] === FENG_FIG4.curves[0])).toBe(true);
+    }
   });
 });

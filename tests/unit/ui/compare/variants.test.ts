@@ -14,6 +14,15 @@ const red = VARIANTS.filter((v) => v.id === 'v:red' || v.id === 'v:red-ecn');
 const lesson = (name: string) => lessons().find((l) => l.name === name)!.scenario;
 
 describe('Compare variants', () => {
+  // the compared run was labelled "ECN switched on/off": which way, the student could not tell
+  it('ECN switched: the label note says whether the compared run has ECN', () => {
+    const v = VARIANTS.find((x) => x.id === 'v:ecn-toggle')!;
+    const off = v.make(lesson('ecn-marks'));
+    const on = v.make(lesson('red-vs-dt'));
+    if (!off.ok || !on.ok) throw new Error('variant failed');
+    expect([off.scenario.tcp.ecn, off.labelNote]).toEqual([false, 'ECN off']);
+    expect([on.scenario.tcp.ecn, on.labelNote]).toEqual([true, 'ECN on']);
+  });
   for (const v of red) {
     it(`${v.label}: a 4-packet drop-tail buffer gets thresholds that fit, and a note says so`, () => {
       const s = lesson('ecn-finite-n2-dt-ql4');

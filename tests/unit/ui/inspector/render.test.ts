@@ -18,6 +18,7 @@ interface Props {
   rtt?: number;
   now?: number;
   canMark?: boolean;
+  canAqmDrop?: boolean;
   longLivedFlows?: number;
   tcpFlows?: boolean;
   historyLimit?: number;
@@ -126,6 +127,17 @@ describe('Inspector markup', () => {
     expect(html).not.toContain('Next mark');
     expect(html).toContain('“Next ▶”');
     expect(html).toContain('aria-label="Next drop"');
+  });
+
+  // "Next drop" stopped first at the slow-start overflows ("the buffer was full"), where a
+  // student explaining why RED drops before the queue is full wanted RED's own drops
+  it('a queue that drops before it is full offers "Next AQM drop" and says what it passes by; drop-tail does not', async () => {
+    const Inspector = await loadInspector();
+    const red = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {}, canMark: false, canAqmDrop: true })));
+    expect(red).toContain('aria-label="Next AQM drop"');
+    expect(red).toContain('“Next AQM drop” passes the drops of a full buffer by');
+    const dt = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {}, canMark: false })));
+    expect(dt).not.toContain('AQM drop');
   });
 
   // web exchanges (flow ids from the number of long-lived flows up) record no flow events:

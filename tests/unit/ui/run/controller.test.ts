@@ -28,9 +28,9 @@ function setup() {
   return { store, c, workers };
 }
 
-const rec = (t: number, outcome: 'enqueue' | 'mark' | 'drop', flow = 0) => ({
+const rec = (t: number, outcome: 'enqueue' | 'mark' | 'drop', flow = 0, reason: 'overflow' | 'early' | 'forced' | null = null) => ({
   t, queue: 'routerL->routerR', aqm: 'red', uid: Math.round(t * 1000), flow, bytes: 1500, ecn: 2, q: 10, unit: 'packets' as const, avgBefore: 5, avg: 5,
-  wq: 0.002, idleM: 0, minTh: 5, maxTh: 15, maxP: 0.1, gentle: false, region: 'between' as const, pb: 0.01, pa: 0.01, count: 1, u: 0.5, outcome, reason: null, rule: '',
+  wq: 0.002, idleM: 0, minTh: 5, maxTh: 15, maxP: 0.1, gentle: false, region: 'between' as const, pb: 0.01, pa: 0.01, count: 1, u: 0.5, outcome, reason, rule: '',
 });
 
 describe('RunController', () => {
@@ -148,6 +148,26 @@ describe('RunController', () => {
     expect(store.getState().status).toBe('stepping');
   });
 
+  // the student explaining why RED drops before the queue is full stepped with "drop" to the
+  // slow-start overflows first ("the buffer was full"): "AQM drop" passes them by
+  it('"AQM drop" steps to the drops the queue chose (early or forced), past the overflows, and asks the worker for one', () => {
+    const { store, c, workers } = setup();
+    c.start(true);
+    const runId = (workers[0].sent[0] as { runId: number }).runId;
+    const records = [rec(1, 'enqueue'), rec(2, 'drop', 0, 'overflow'), rec(3, 'drop', 1, 'early'), rec(4, 'drop', 0, 'overflow'), rec(5, 'drop', 0, 'forced'), rec(6, 'enqueue')];
+    c.onMessage(toMain({ type: 'decisions', runId, records, hit: 0 }));
+    c.setStepTarget('aqm-drop');
+    c.stepForward();
+    expect(store.getState().cursor).toBe(2);
+    c.stepForward();
+    expect(store.getState().cursor).toBe(4);
+    c.stepBack();
+    expect(store.getState().cursor).toBe(2);
+    c.stepForward();
+    c.stepForward(); // none left: the engine looks for the next one
+    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'step', what: 'aqm-drop' });
+  });
+
   it('a step to a flow event (Transport bar or inspector) keeps the inspector on the decision it was on', () => {
     const { store, c, workers } = setup();
     c.start(true);
@@ -203,9 +223,17 @@ describe('RunController', () => {
   it('steps to the next AQM decision by default and keeps only targets the scenario can produce', () => {
     const { store, c } = setup(); // default: RED without ECN
     expect(store.getState().stepWhat).toBe('decision');
-    expect(stepTargets(viewOf(store.getState().scenario))).toEqual(['decision', 'drop', 'flow-event']);
+    expect(stepTargets(viewOf(store.getState().scenario))).toEqual(['decision', 'drop', 'aqm-drop', 'flow-event']);
     c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks');
-    expect(stepTargets(viewOf(store.getState().scenario))).toEqual(['decision', 'mark', 'drop', 'flow-event']);
+    expect(stepTargets(viewOf(store.getState().scenario))).toEqual(['decision', 'mark', 'drop', 'aqm-drop', 'flow-event']);
+    // drop-tail drops only when full: no "AQM drop"; a step target set to it goes back to the default
+    c.loadScenario(presetScenario('lockout-dt'), 'lockout-dt');
+    expect(stepTargets(viewOf(store.getState().scenario))).toEqual(['decision', 'drop', 'flow-event']);
+    c.loadScenario(presetScenario('red-vs-dt'), 'red-vs-dt');
+    c.setStepTarget('aqm-drop');
+    c.setParam('topology.bottleneck.queue.kind', 'droptail');
+    expect(store.getState().stepWhat).toBe('decision');
+    c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks');
     c.setStepTarget('mark', 1);
     // switching ECN off (or to a lesson without it) drops the mark target; a flow that no longer exists too
     c.setParam('topology.bottleneck.queue.ecn', false);
