@@ -172,18 +172,21 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   if (positionals.length > 1) errors.push(`one scenario file at a time; got ${positionals.length}: ${positionals.join(' ')}`);
   opts.file = positionals[0];
   if (opts.file !== undefined && opts.preset !== undefined) errors.push(`give a scenario file or --preset, not both (got ${opts.file} and --preset ${opts.preset})`);
+  // a value that is not a decimal number ("fast", "0x10": Number() read hex) is called that, not out of range
+  const decimal = (v: unknown): number => (typeof v === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(v.trim()) ? Number(v) : NaN);
+  const badValue = (flag: string, v: unknown): string => (v === '' ? `${flag} = (empty)` : Number.isNaN(decimal(v)) ? `${flag} = ${JSON.stringify(v)} is not a number` : `${flag} = ${String(v)} is out of range`);
   if (values.sample !== undefined) {
-    const s = Number(values.sample);
-    if (!(typeof values.sample === 'string' && values.sample.trim() !== '' && Number.isFinite(s) && s > 0 && s <= 1e6)) {
-      errors.push(`--sample = ${values.sample === '' ? '(empty)' : values.sample} is out of range: allowed > 0 to 1000000 s (the sampling interval of --series)`);
+    const s = decimal(values.sample);
+    if (!(Number.isFinite(s) && s > 0 && s <= 1e6)) {
+      errors.push(`${badValue('--sample', values.sample)}: allowed > 0 to 1000000 s (the sampling interval of --series)`);
     } else opts.sample = s;
   }
   const count = (flag: string, min: number, max: number, what: string): number | undefined => {
     const v = values[flag.slice(2)];
     if (v === undefined) return undefined;
-    const n = Number(v);
-    if (typeof v === 'string' && v.trim() !== '' && Number.isInteger(n) && n >= min && n <= max) return n;
-    errors.push(`${flag} = ${v === '' ? '(empty)' : String(v)} is out of range: allowed whole number ${min} to ${max} (${what})`);
+    const n = decimal(v);
+    if (Number.isInteger(n) && n >= min && n <= max) return n;
+    errors.push(`${badValue(flag, v)}: allowed whole number ${min} to ${max} (${what})`);
     return undefined;
   };
   opts.maxEvents = count('--max-events', 1, 1e15, 'network events');

@@ -34,7 +34,12 @@ describe('parseCliArgs', () => {
     expect(bad(['a.json', 'b.json'])[0]).toContain('one scenario file at a time');
     expect(bad(['a.json', '--preset', 'x'])[0]).toContain('not both');
     expect(bad(['--preset', 'x', '--sample', '0'])).toEqual(['--sample = 0 is out of range: allowed > 0 to 1000000 s (the sampling interval of --series)']);
-    expect(bad(['--preset', 'x', '--sample', 'fast'])[0]).toContain('--sample = fast is out of range');
+    expect(bad(['--preset', 'x', '--sample', 'fast'])[0]).toBe('--sample = "fast" is not a number: allowed > 0 to 1000000 s (the sampling interval of --series)');
+    // hostile input: text that is not a decimal number is called that (Number() read "0x10" as 16)
+    expect(bad(['--preset', 'x', '--max-events', 'abc'])).toEqual(['--max-events = "abc" is not a number: allowed whole number 1 to 1000000000000000 (network events)']);
+    expect(bad(['--preset', 'x', '--max-packets', '0x1000'])).toEqual(['--max-packets = "0x1000" is not a number: allowed whole number 1000 to 100000000 (packets alive at once)']);
+    expect(bad(['--preset', 'x', '--max-events', '-5'])).toEqual(['--max-events = -5 is out of range: allowed whole number 1 to 1000000000000000 (network events)']);
+    expect(bad(['--preset', 'x', '--max-events', ''])).toEqual(['--max-events = (empty): allowed whole number 1 to 1000000000000000 (network events)']);
     expect(bad(['--preset', 'x', '--trace-flows'])).toEqual(['--trace-flows needs --trace <file.jsonl>']);
     expect(bad(['--preset', 'x', '--sample', '0.5', '--out', 'r.json'])).toEqual(['--sample needs --series <file.csv> (it is the sampling interval of the series; no other output is sampled)']);
   });
