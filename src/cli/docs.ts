@@ -45,7 +45,7 @@ function kindOf(n: FieldNode, path: string): string {
     case 'param':
       return typeText(n.spec);
     case 'string':
-      return 'text';
+      return `text (at most ${n.maxLength} characters)`;
     case 'literal':
       return String(n.value);
     case 'points':
@@ -55,7 +55,7 @@ function kindOf(n: FieldNode, path: string): string {
     case 'union':
       return isQueue(n) ? 'queue object, see [Queue disciplines](#queue-disciplines)' : `object by kind, see \`${path}\``;
     case 'array':
-      return `list, see \`${path}[]\``;
+      return `list${n.max === undefined ? '' : ` of at most ${n.max}`}, see \`${path}[]\``;
   }
 }
 

@@ -14,11 +14,18 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line, column };
 }
 
-/** Parses JSON text; on error, a message with the line and column. */
+/**
+ * Parses JSON text; on error, a message with the line and column. A binary file (an image,
+ * an archive, a result opened by mistake) is called that, without its bytes: its message
+ * used to quote them ("Unexpected token '\u0089', "\u0089PNG\r\n..."), garbling the terminal.
+ */
 export function parseJsonText(text: string, source: string): { ok: true; json: unknown } | { ok: false; error: string } {
   try {
     return { ok: true, json: JSON.parse(text) as unknown };
   } catch (e) {
+    // a NUL, or bytes that are not UTF-8 (read as U+FFFD), near the start: not text at all
+    const binary = /[\u0000\uFFFD]/.exec(text.slice(0, 1024));
+    if (binary) return { ok: false, error: `${source}: not valid JSON: it is not a text file (binary data at character ${binary.index + 1}); a scenario is JSON text, as File → Save scenario writes it` };
     const msg = (e as Error).message;
     const m = /position (\d+)/.exec(msg);
     let where = '';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkParam, shownValue, type ParamSpec, type ParamValues } from '../core/params';
 import type { TcpParams } from '../tcp/params';
-import type { BulkItem } from '../traffic/bulk';
+import { BULK_PARAMS, type BulkItem } from '../traffic/bulk';
 import type { FlowDelaySpec } from '../traffic/flow-delay';
 import { trafficByKind, type TrafficItem as AnyTrafficItem } from '../traffic/registry';
 import type { AnyTrafficDescriptor } from '../traffic/types';
@@ -104,7 +104,7 @@ function toZod(node: FieldNode): z.ZodType {
       return node.optional === 'omit' ? s.optional() : s.default(node.spec.default as never);
     }
     case 'string': {
-      const s = node.nonEmpty ? z.string().min(1) : z.string();
+      const s = (node.nonEmpty ? z.string().min(1) : z.string()).max(node.maxLength);
       return node.optional ? s.optional() : s;
     }
     case 'literal':
@@ -121,7 +121,7 @@ function toZod(node: FieldNode): z.ZodType {
       return node.optional === 'omit' ? s.optional() : node.optional === 'default' ? s.prefault({ kind: node.spec.default }) : s;
     }
     case 'array':
-      return z.array(toZod(node.item)).min(node.min);
+      return node.max === undefined ? z.array(toZod(node.item)).min(node.min) : z.array(toZod(node.item)).min(node.min).max(node.max);
   }
 }
 
@@ -172,6 +172,10 @@ function issueMessages(issue: Issue, input: unknown): string[] {
       if (issue.origin === 'array') return [`${path}: needs at least ${String(issue.minimum)} item(s), got ${Array.isArray(value) ? value.length : show(value)}`];
       if (issue.origin === 'string') return [`${path}: must not be empty`];
       return [`${path} = ${show(value)}: ${issue.message}`];
+    case 'too_big':
+      if (issue.origin === 'string') return [`${path}: ${typeof value === 'string' ? value.length : '?'} characters; allowed at most ${String(issue.maximum)}`];
+      if (issue.origin === 'array') return [`${path}: ${Array.isArray(value) ? value.length : '?'} items; allowed at most ${String(issue.maximum)}`];
+      return [`${path || 'scenario'}: ${issue.message}`];
     case 'invalid_value':
       return [`${path} = ${show(value)} is not allowed: must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`];
     default:
@@ -299,6 +303,18 @@ function checkRto(s: Scenario, out: string[]): void {
   });
 }
 
+/**
+ * At most as many long-lived flows in all as one bulk item may have (a bulk item has `flows`,
+ * a UDP item one): two items of 100,000 flows each ran, then the command line's summary
+ * overflowed the stack; a list of 200,000 one-flow items likewise.
+ */
+function checkFlowTotal(s: Scenario, out: string[]): void {
+  const max = BULK_PARAMS.flows.max;
+  let total = 0;
+  for (const t of s.traffic) total += t.kind === 'bulk' ? (t as BulkItem).flows : t.kind === 'udp' ? 1 : 0;
+  if (total > max) out.push(`traffic: ${total} long-lived flows in all (the sum of traffic.N.flows, one per UDP item); allowed at most ${max} in one scenario`);
+}
+
 function crossChecks(s: Scenario): string[] {
   const out: string[] = [];
   const topo = s.topology;
@@ -318,6 +334,7 @@ function crossChecks(s: Scenario): string[] {
     if (why) out.push(`duration: required because ${why}`);
   });
   checkRto(s, out);
+  checkFlowTotal(s, out);
   if (s.duration !== undefined && s.warmup >= s.duration) out.push(`warmup = ${s.warmup} must be less than duration = ${s.duration} s (the summary counts only what happens after the warm-up)`);
   return out;
 }

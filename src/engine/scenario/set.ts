@@ -167,6 +167,7 @@ export function checkValue(node: FieldNode, value: unknown, path: string): strin
     case 'string':
       if (typeof value !== 'string') out.push(`${path}: expected a text string, got ${shownValue(value)}`);
       else if (node.nonEmpty && value === '') out.push(`${path}: must not be empty`);
+      else if (value.length > node.maxLength) out.push(`${path}: ${value.length} characters; allowed at most ${node.maxLength}`);
       break;
     case 'literal':
       if (value !== node.value) out.push(`${path}: must be ${node.value}, got ${shownValue(value)}`);
@@ -179,6 +180,7 @@ export function checkValue(node: FieldNode, value: unknown, path: string): strin
     case 'array':
       if (!Array.isArray(value)) out.push(`${path}: expected a list [ ... ], got ${shownValue(value)}`);
       else if (value.length < node.min) out.push(`${path}: needs at least ${node.min} item(s), got ${value.length}`);
+      else if (node.max !== undefined && value.length > node.max) out.push(`${path}: ${value.length} items; allowed at most ${node.max}`);
       else value.forEach((x, i) => out.push(...checkValue(node.item, x, at(String(i)))));
       break;
     case 'object': {
@@ -237,6 +239,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     }
     case 'string':
       if (typeof value !== 'string') return `${path}: expected a text string, got ${shownValue(value)}`;
+      if (value.length > node.maxLength) return `${path}: ${value.length} characters; allowed at most ${node.maxLength}`;
       break;
     case 'points':
     case 'array': {
@@ -272,13 +275,13 @@ export function allowedText(node: FieldNode): string {
       if (node.spec.type === 'boolean') return 'allowed true or false';
       return `one of ${node.spec.values.map((v) => `"${v}"`).join(', ')}`;
     case 'string':
-      return 'a text string';
+      return `a text string of at most ${node.maxLength} characters`;
     case 'literal':
       return `it is ${node.value}`;
     case 'points':
       return 'a list of [number, number] pairs';
     case 'array':
-      return 'a JSON list [ ... ]';
+      return node.max === undefined ? 'a JSON list [ ... ]' : `a JSON list [ ... ] of at most ${node.max} items`;
     case 'object':
       return `a JSON object with fields ${Object.keys(node.fields).join(', ')}`;
     case 'union':

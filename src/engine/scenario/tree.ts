@@ -28,6 +28,8 @@ export interface StringNode {
   doc: string;
   optional?: 'omit';
   nonEmpty?: boolean;
+  /** Longest text allowed (characters): a 20 MB name opened from a file froze the tab, then crashed it. */
+  maxLength: number;
 }
 export interface LiteralNode {
   t: 'literal';
@@ -65,6 +67,8 @@ export interface ArrayNode {
   doc: string;
   item: FieldNode;
   min: number;
+  /** Most items allowed, when capped. */
+  max?: number;
 }
 export type FieldNode = ParamNode | StringNode | LiteralNode | PointsNode | ObjectNode | UnionNode | ArrayNode;
 
@@ -107,8 +111,23 @@ const TOPOLOGY_KIND: EnumParam = {
   doc: 'Kind of network.',
 };
 
+/** Longest name (of a scenario, a node) and description, in characters: far above any real one. */
+export const MAX_NAME_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+/**
+ * Most traffic items (the lessons have at most 15): a file of 10,000 one-flow items froze the
+ * app's tab for 18 s while the editor drew a card for each, and 100,000 crashed it.
+ */
+export const MAX_TRAFFIC_ITEMS = 1000;
+/**
+ * Most nodes and links of a general topology (the lessons have at most 12 nodes): a star of
+ * 20,000 hosts froze the app's tab for 50 s while it drew the network; 2000 take 1 s.
+ */
+export const MAX_NODES = 1000;
+export const MAX_LINKS = 2000;
+
 function buildTree(): ObjectNode {
-  const str = (label: string, doc: string, optional?: 'omit'): StringNode => ({ t: 'string', label, doc, optional, nonEmpty: optional === undefined });
+  const str = (label: string, doc: string, optional?: 'omit', maxLength = MAX_NAME_LENGTH): StringNode => ({ t: 'string', label, doc, optional, nonEmpty: optional === undefined, maxLength });
   const endpoints = {
     from: { t: 'param', spec: FROM_SPEC, optional: 'omit' } as ParamNode,
     src: str('Source node', 'General topology: name of the sending node.', 'omit'),
@@ -151,11 +170,12 @@ function buildTree(): ObjectNode {
     },
   };
   const general: Record<string, FieldNode> = {
-    nodes: { t: 'array', doc: 'Nodes (hosts and routers alike).', min: 2, item: { t: 'object', doc: 'A node.', fields: { name: str('Name', 'Unique node name.') } } },
+    nodes: { t: 'array', doc: 'Nodes (hosts and routers alike).', min: 2, max: MAX_NODES, item: { t: 'object', doc: 'A node.', fields: { name: str('Name', 'Unique node name.') } } },
     links: {
       t: 'array',
       doc: 'Duplex links; routes follow the fewest hops.',
       min: 1,
+      max: MAX_LINKS,
       item: {
         t: 'object',
         doc: 'A duplex link.',
@@ -198,11 +218,11 @@ function buildTree(): ObjectNode {
     fields: {
       version: { t: 'literal', value: 1, doc: 'Scenario format version.' },
       name: str('Name', 'Short name.', 'omit'),
-      description: str('Description', 'What the scenario shows.', 'omit'),
+      description: str('Description', 'What the scenario shows.', 'omit', MAX_DESCRIPTION_LENGTH),
       ...params(RUN_FIELDS, RUN_OPTIONAL),
       topology: { t: 'union', doc: 'The network.', spec: TOPOLOGY_KIND, variants: { dumbbell, general }, fixedKind: true },
       tcp: { t: 'object', doc: 'TCP parameters of every flow (a traffic item may override some).', optional: 'default', fields: params(TCP_PARAMS) },
-      traffic: { t: 'array', doc: 'Traffic items; flows are numbered in the order of the items.', min: 1, item: trafficItem },
+      traffic: { t: 'array', doc: 'Traffic items; flows are numbered in the order of the items.', min: 1, max: MAX_TRAFFIC_ITEMS, item: trafficItem },
     },
   };
 }

@@ -31,9 +31,24 @@ export interface DecodedHash {
   problems: { key: string; value: string; message: string; duplicate?: boolean }[];
 }
 
-/** The notice for a key given more than once ("seed=1&seed=2"): it names the values and the one used. */
+/** Values a duplicate notice lists, and the longest value it repeats whole. */
+const DUPLICATES_LISTED = 3;
+const DUPLICATE_TEXT = 48;
+
+/** A value as a notice repeats it: whole when short, else its start and its length (an encoded scenario runs to kilobytes). */
+function shortText(t: string): string {
+  return t.length > DUPLICATE_TEXT ? `${t.slice(0, 24)}… (${t.length} characters)` : t;
+}
+
+/**
+ * The notice for a key given more than once ("seed=1&seed=2"): it names the values and the
+ * one used. A link giving one key 3000 times listed all 3000 values: a banner taller than
+ * many screens; now the first few and how many more.
+ */
 function duplicateMessage(key: string, texts: readonly string[], used: string): string {
-  return `${pathText(key)} is given ${texts.length} times in the link (${texts.map((t) => JSON.stringify(t)).join(', ')}); used ${key}=${used}`;
+  const listed = texts.slice(0, DUPLICATES_LISTED).map((t) => JSON.stringify(shortText(t)));
+  if (texts.length > DUPLICATES_LISTED) listed.push(`and ${texts.length - DUPLICATES_LISTED} more`);
+  return `${pathText(key)} is given ${texts.length} times in the link (${listed.join(', ')}); used ${key}=${shortText(used)}`;
 }
 
 const DEFAULT_PRESET = 'default';

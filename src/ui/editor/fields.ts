@@ -321,7 +321,9 @@ export function parseDisplay(f: ParamField, text: string): { ok: true; value: nu
     if (!m) return { ok: false, error: `${spec.label}: "${trimmed}" is not a number: ${how}; ${range}` };
     typed = `${m[1]}.${m[2]}`;
   }
-  const x = Number(typed);
+  // decimal notation only, as a link and --set read numbers: Number() took "0x10" as 16 (and
+  // "0b11", "0o7"), the box kept showing "0x10", and the same text in a link was refused
+  const x = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(typed) ? Number(typed) : NaN;
   if (!Number.isFinite(x)) return { ok: false, error: `${spec.label}: "${trimmed}" is not a number; ${range}` };
   let v = f.fromDisplay(x);
   if (spec.integer && !sameScale(f) && Math.abs(v - Math.round(v)) < 1e-6 * Math.max(1, Math.abs(v))) v = Math.round(v);

@@ -122,6 +122,16 @@ describe('loadScenario', () => {
     const cut = parseJsonText('{"version": 1', 'y.json');
     expect(!cut.ok && cut.error).toMatch(/^y\.json: not valid JSON at line 1, column 1[34]/);
   });
+
+  it('calls a binary file not a text file, without quoting its bytes (hostile input)', () => {
+    // a PNG's bytes as read as UTF-8: the message quoted them ("\uFFFDPNG\r\n\u001a..."), garbling the terminal
+    const png = new TextDecoder().decode(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    expect(parseJsonText(png, 'fig.png')).toEqual({ ok: false, error: 'fig.png: not valid JSON: it is not a text file (binary data at character 1); a scenario is JSON text, as File → Save scenario writes it' });
+    // a valid file with such a character in a string still reads
+    expect(parseJsonText('{"name": "a\uFFFDb"}', 'ok.json')).toEqual({ ok: true, json: { name: 'a\uFFFDb' } });
+    const nul = parseJsonText('{"version": 1,\u0000}', 'nul.json');
+    expect(!nul.ok && nul.error).toMatch(/^nul\.json: not valid JSON: it is not a text file \(binary data at character 15\)/);
+  });
 });
 
 describe('runCli without running the engine', () => {

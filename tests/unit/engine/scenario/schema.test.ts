@@ -305,3 +305,40 @@ describe('a buffer counted in bytes holds at least one packet', () => {
     if (!own.ok) expect(own.errors.join('\n')).toMatch(/9000 bytes \(traffic\.0\.tcp\.mss 8960 \+ traffic\.0\.tcp\.headerBytes 40\)/);
   });
 });
+
+describe('a scenario too large to hold (hostile input)', () => {
+  it('refuses a name or description longer than its cap, naming the field, the length and the cap', () => {
+    // a 20 MB name opened from a file froze the app's tab (the link held it all), then crashed it
+    expect(errorsOf({ ...minimal(), name: 'x'.repeat(20_000_000) })).toEqual(['name: 20000000 characters; allowed at most 200']);
+    expect(errorsOf({ ...minimal(), description: 'd'.repeat(5001) })).toEqual(['description: 5001 characters; allowed at most 5000']);
+    expect(ok({ ...minimal(), name: 'x'.repeat(200), description: 'd'.repeat(5000) }).name).toHaveLength(200);
+  });
+
+  it('refuses more long-lived flows in all than one bulk item may have (bulk flows, one per UDP item)', () => {
+    // two items of 100,000 flows each were valid; the command line's summary then overflowed the stack
+    const two = { ...minimal(), traffic: [{ kind: 'bulk', flows: 100000 }, { kind: 'bulk', flows: 100000 }] };
+    expect(errorsOf(two)).toEqual([`traffic: 200000 long-lived flows in all (the sum of traffic.N.flows, one per UDP item); allowed at most ${BULK_FIELDS.flows.max} in one scenario`]);
+    const atCap = { ...minimal(), traffic: [{ kind: 'bulk', flows: 99999 }, { kind: 'udp' }] };
+    expect(ok(atCap).traffic).toHaveLength(2);
+    expect(errorsOf({ ...minimal(), traffic: [{ kind: 'bulk', flows: 100000 }, { kind: 'udp' }] })[0]).toMatch(/^traffic: 100001 long-lived flows in all/);
+  });
+
+  it('refuses more than 1000 traffic items, naming the list, its length and the cap', () => {
+    // 10,000 one-flow items froze the app's tab for 18 s (a card each in the editor), 100,000 crashed it
+    const items = (n: number) => ({ ...minimal(), traffic: Array.from({ length: n }, () => ({ kind: 'bulk', flows: 1 })) });
+    expect(errorsOf(items(10000))).toEqual(['traffic: 10000 items; allowed at most 1000']);
+    expect(ok(items(1000)).traffic).toHaveLength(1000);
+  });
+
+  it('refuses a general topology of more than 1000 nodes or 2000 links, naming the list, its length and the cap', () => {
+    // a star of 20,000 hosts froze the app's tab for 50 s while it drew the network
+    const star = (n: number, extraLinks = 0) => {
+      const hosts = Array.from({ length: n }, (_, i) => `x${i}`);
+      const links = [{ from: 'hub', to: 'sink' }, ...hosts.map((h) => ({ from: h, to: 'hub' })), ...Array.from({ length: extraLinks }, () => ({ from: 'x0', to: 'hub' }))];
+      return { version: 1, duration: 5, topology: { kind: 'general', nodes: ['hub', 'sink', ...hosts].map((name) => ({ name })), links, bottleneck: { from: 'hub', to: 'sink' } }, traffic: [{ kind: 'bulk', src: 'x0', dst: 'sink' }] };
+    };
+    expect(errorsOf(star(20000))).toEqual(['topology.nodes: 20002 items; allowed at most 1000', 'topology.links: 20001 items; allowed at most 2000']);
+    expect(errorsOf(star(998, 1002))).toEqual(['topology.links: 2001 items; allowed at most 2000']);
+    expect(ok(star(998)).topology).toMatchObject({ kind: 'general' });
+  });
+});

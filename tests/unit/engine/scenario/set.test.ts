@@ -171,3 +171,13 @@ describe('migrate', () => {
     expect(migrate(null).ok).toBe(false);
   });
 });
+
+describe('text fields have a length cap (hostile input)', () => {
+  it('a --set or link value longer than the cap is refused, naming the field, the length and the cap', () => {
+    const s = scenario();
+    expect(applySet(s, 'name', 'n'.repeat(201))).toBe('name: 201 characters; allowed at most 200');
+    expect(applySet(s, 'description', 'd'.repeat(5001))).toBe('description: 5001 characters; allowed at most 5000');
+    expect(applySet(s, 'name', 'n'.repeat(200))).toBeNull();
+    expect(applySet(s, 'traffic', Array.from({ length: 1001 }, () => ({ kind: 'udp' })))).toBe('traffic: 1001 items; allowed at most 1000');
+  });
+});

@@ -198,6 +198,19 @@ describe('units', () => {
     expect(parseDisplay(flows, '1e400')).toEqual({ ok: false, error: 'Flows: "1e400" is not a number; allowed whole number 1 to 100000' });
   });
 
+  it('reads decimal notation only: hexadecimal, binary and octal text is not a number, as in a link (hostile input)', () => {
+    // "0x10" was applied as 16 flows while the box still showed "0x10"; the same text in a link is refused
+    const f = editorFields(scenarioWith());
+    const flows = param(f, 'traffic.0.flows');
+    expect(parseDisplay(flows, '0x10')).toEqual({ ok: false, error: 'Flows: "0x10" is not a number; allowed whole number 1 to 100000' });
+    expect(parseDisplay(flows, '0b11')).toMatchObject({ ok: false, error: expect.stringContaining('"0b11" is not a number') });
+    expect(parseDisplay(flows, '0o7')).toMatchObject({ ok: false, error: expect.stringContaining('"0o7" is not a number') });
+    const duration = param(f, 'duration');
+    expect(parseDisplay(duration, '0x1e')).toMatchObject({ ok: false, error: expect.stringMatching(/^Duration: "0x1e" is not a number; allowed/) });
+    // what decimal notation allows still reads
+    for (const [text, value] of [['+5', 5], ['5.', 5], ['.5', 0.5], ['1E1', 10], ['2e-1', 0.2], ['  7 ', 7]] as const) expect(parseDisplay(duration, text)).toEqual({ ok: true, value });
+  });
+
   it('puts the label before an engine message and drops the dotted key it starts with', () => {
     const f = editorFields(scenarioWith());
     const minTh = param(f, 'topology.bottleneck.queue.minTh');

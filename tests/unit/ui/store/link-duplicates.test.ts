@@ -56,3 +56,16 @@ describe('a link that gives a key more than once', () => {
     expect(text).not.toContain('given');
   });
 });
+
+describe('a link that gives a key very many times (hostile input)', () => {
+  it('the notice lists the first three values and how many more, and shortens a long value', () => {
+    // 3000 seeds made a banner line of 3000 quoted values, many screens tall
+    const { store, text } = open(`#${Array.from({ length: 3000 }, (_, i) => `seed=${i}`).join('&')}`);
+    expect(store.getState().scenario!.seed).toBe(2999);
+    expect(text).toContain('seed is given 3000 times in the link ("0", "1", "2", and 2997 more); used seed=2999');
+    expect(text.length).toBeLessThan(500);
+    const long = 'eyJ'.repeat(100);
+    const twice = open(`#p=default&v=1&s=${long}&s=${long}`).text;
+    expect(twice).toContain(`s is given 2 times in the link ("${long.slice(0, 24)}… (300 characters)", "${long.slice(0, 24)}… (300 characters)"); used s=${long.slice(0, 24)}… (300 characters)`);
+  });
+});
