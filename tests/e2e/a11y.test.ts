@@ -52,6 +52,22 @@ const textWidth = (line: Locator) =>
     const text = [...p.querySelectorAll('*'), p].find((e) => [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent!.trim() !== ''));
     return text ? text.getBoundingClientRect().width : 0;
   });
+/**
+ * Watches for a comparison's "done" status region to appear: the returned function gives the
+ * text it had when it was put in the page (a region that appears with its text is not read out).
+ */
+async function noteWhenShown(page: Page): Promise<() => Promise<string | null>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __doneNoteAtInsert?: string };
+    delete w.__doneNoteAtInsert;
+    const seen = () => {
+      const e = document.querySelector('[data-testid=compare-done]');
+      if (e && w.__doneNoteAtInsert === undefined) w.__doneNoteAtInsert = e.textContent ?? '';
+    };
+    new MutationObserver(seen).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __doneNoteAtInsert?: string }).__doneNoteAtInsert ?? null);
+}
 const openMenus = (page: Page) => page.evaluate(() => [...document.querySelectorAll('details.export-menu[open] > summary')].map((s) => s.getAttribute('aria-label')));
 
 /** WCAG contrast ratio of two CSS rgb() colours. */
@@ -131,8 +147,12 @@ describe('axe-core on the main views', () => {
     await cmp.keyboard.press('Enter');
     await cmp.locator('.cmp-panel select.cmp-choice').selectOption({ label: 'the same with a drop-tail queue' });
     await cmp.locator('.cmp-panel button.primary').focus();
+    const doneNote = await noteWhenShown(cmp);
     await cmp.keyboard.press('Enter');
     await cmp.getByRole('table', { name: /^Summaries/ }).waitFor({ timeout: 120_000 });
+    // the end of the runs is said: a status region, there (empty) before it said it
+    await expect.poll(() => cmp.getByRole('status').filter({ hasText: /^Comparison done: the charts and the table of summaries follow\.$/ }).count()).toBe(1);
+    expect(await doneNote()).toBe('');
     expect(await pageViolations(cmp)).toEqual([]);
     // the table's Export menu, open, as a chart's: Enter opens it, Escape closes it, the focus back on its button
     const menu = cmp.locator('[data-testid=compare-table-export] summary[aria-label="Export comparison table"]');
@@ -183,6 +203,10 @@ describe("the compare and family overlays' response-time read-out", () => {
     await page.locator('.cmp-panel button.primary').click();
     await page.locator('[data-testid=compare-response] canvas').waitFor({ timeout: 120_000 });
     await page.getByRole('table', { name: /^Summaries/ }).waitFor({ timeout: 120_000 });
+    // the overlay's name says each curve's numbers, as the live chart's does: no pointer needed
+    const quantiles = /[\d,]+ responses: half within [\d.]+ m?s, 90 % within [\d.]+ m?s, 99 % within [\d.]+ m?s/;
+    const overlayName = () => page.locator('[data-testid=compare-response] canvas').getAttribute('aria-label');
+    expect(await overlayName()).toMatch(new RegExp(`^Response-time distributions of .+: .+, ${quantiles.source}; .+, ${quantiles.source}; uncongested, ${quantiles.source}\\.`));
     await keyedReadout(page, 'compare');
     expect(await pageViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Close comparison' }).click();
@@ -190,8 +214,12 @@ describe("the compare and family overlays' response-time read-out", () => {
     await page.locator('.cmp-panel select.cmp-choice').selectOption('f:family');
     const boxes = page.locator('.cmp-family input[type=checkbox]');
     for (let i = 0; i < (await boxes.count()); i++) if ((await boxes.nth(i).isChecked()) !== i < 2) await boxes.nth(i).setChecked(i < 2);
+    const familyNote = await noteWhenShown(page);
     await page.locator('.cmp-panel button.primary').click();
     await page.waitForFunction(() => document.querySelectorAll('.cmp-progress').length === 3 && [...document.querySelectorAll('.cmp-progress')].every((e) => /done/.test(e.textContent ?? '')), undefined, { timeout: 180_000, polling: 250 });
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /^Comparison done: the response-time chart and the table follow\.$/ }).count()).toBe(1);
+    expect(await familyNote()).toBe('');
+    expect(await overlayName()).toMatch(new RegExp(`^Response-time distributions of .+: .+, ${quantiles.source}; .+, ${quantiles.source}; uncongested, ${quantiles.source}\\.`));
     await keyedReadout(page, 'family');
     await page.context().close();
   });
