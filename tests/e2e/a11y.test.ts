@@ -140,6 +140,13 @@ describe('axe-core on the main views', () => {
     await expect.poll(() => readout.innerText()).toMatch(/^Point at the chart/);
     expect(await textWidth(readout)).toBeGreaterThan(100);
     await page.locator('.chart-response').screenshot({ path: `${SHOTS}/a11y-response.png` });
+    // the view shown (CDF) has no ring of its own: its blue outline looked like the focus
+    // beside the real one and, focused, replaced the focus ring's dark outline
+    const cdf = page.locator('.chart-response .card-tools').getByRole('button', { name: 'CDF', exact: true });
+    const look = () => cdf.evaluate((b) => ({ pressed: b.getAttribute('aria-pressed'), outline: getComputedStyle(b).outlineStyle, color: getComputedStyle(b).outlineColor, focused: b === document.activeElement }));
+    expect(await look()).toMatchObject({ pressed: 'true', outline: 'none', focused: false });
+    for (let i = 0; i < 4 && !(await look()).focused; i++) await page.keyboard.press('Shift+Tab');
+    expect(await look()).toEqual({ pressed: 'true', outline: 'solid', color: 'rgb(27, 31, 36)', focused: true });
     await page.context().close();
 
     const cmp = await openApp(h(), 'p=default&duration=6&warmup=1');
