@@ -228,6 +228,13 @@ describe("the compare and family overlays' response-time read-out", () => {
     expect(await familyNote()).toBe('');
     expect(await overlayName()).toMatch(new RegExp(`^Response-time distributions of .+: .+, ${quantiles.source}; .+, ${quantiles.source}; uncongested, ${quantiles.source}\\.`));
     await keyedReadout(page, 'family');
+    // the family's table scrolls in a region of its own: its focus ring is the app's two-tone one
+    // (the orange alone had 2.2:1 contrast with the card)
+    const table = page.locator('.cmp-table-scroll').first();
+    await table.focus();
+    expect(await table.evaluate((e) => e === document.activeElement && e.matches(':focus-visible'))).toBe(true);
+    const ring = await table.evaluate((e) => getComputedStyle(e).outlineColor);
+    expect(contrast(ring, 'rgb(255, 255, 255)'), ring).toBeGreaterThanOrEqual(3);
     await page.context().close();
   });
 });
