@@ -420,6 +420,10 @@ export function fieldErrors(fields: readonly EditorField[], changed: { path: str
       return text.split('\n').map((m) => (label && m.startsWith(path) ? label + m.slice(path.length) : m));
     });
     mine = { [changed.path]: named.join('\n') };
+  } else if (!fields.some((f) => f.path === changed.path)) {
+    // a change of no one field (Add a traffic item, Remove): its messages go beside the
+    // button that made it, not to the top of the form, out of sight of the click
+    mine = { [changed.path]: changed.list.join('\n') };
   }
   for (const [k, v] of Object.entries(mine)) out[k] = out[k] ? `${v}\n${out[k]}` : v;
   return out;

@@ -303,6 +303,13 @@ describe('fieldErrors', () => {
     expect(fieldErrors(fields, { path: 'seed', list: ['something general'] }, [])).toEqual({ seed: 'something general' });
     expect(fieldErrors(fields, null, ['general'])).toEqual({ '': 'general' });
   });
+
+  it('a refused Add a traffic item (a change of the whole list) is filed under "traffic", beside its button (hostile input)', () => {
+    // at 100,000 flows a click on Add was refused with the message at the top of the form, out of sight
+    const fields = editorFields(scenarioWith());
+    const list = ['traffic: 100001 long-lived flows in all (the sum of traffic.N.flows, one per UDP item); allowed at most 100000 in one scenario'];
+    expect(fieldErrors(fields, { path: 'traffic', list }, [])).toEqual({ traffic: list[0] });
+  });
 });
 
 describe('errorsByPath', () => {
