@@ -100,6 +100,8 @@ describe('editorFields', () => {
     expect(formatPoints(pts?.value as [number, number][])).toBe('10 0.5, 50 1');
     expect(parsePoints('10 0.5, 50 1')).toEqual({ ok: true, value: [[0.01, 0.5], [0.05, 1]] });
     expect(parsePoints('10, 50 1').ok).toBe(false);
+    // hostile input: decimal notation only, as in a link ("0x10" was read as 16 ms)
+    expect(parsePoints('0x10 0.5, 50 1')).toEqual({ ok: false, error: 'topology.flowDelay.points: "0x10 0.5" is not a pair "delay_ms probability"' });
   });
 
   it('live: only the bottleneck queue (not its kind) and the bottleneck link can change during a run', () => {
