@@ -49,7 +49,7 @@ function kindOf(n: FieldNode, path: string): string {
     case 'literal':
       return String(n.value);
     case 'points':
-      return 'list of [s, probability]';
+      return `list of at most ${n.max} [s, probability]`;
     case 'object':
       return `object, see \`${path}\``;
     case 'union':

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { DEFAULT_LIMITS, estimateRun, runSizeProblems } from '../engine/estimate';
 import type { RunResult } from '../engine/metrics/types';
 import { meanSd, verdict } from '../engine/metrics/stats';
 import { RUN_FIELDS } from '../engine/scenario/fields';
@@ -26,16 +27,18 @@ import type { CliIo } from './main';
  * --json prints one JSON object per run instead of the tables. The cases run in parallel on worker threads,
  * one per core (--jobs), and a progress line per finished case goes to stderr; the table
  * keeps the order of the patterns whatever order the cases finish in. Exit codes as the
- * main CLI: 2 invalid input, 1 a case failed.
+ * main CLI: 2 invalid input, 1 a case failed, 3 a case larger than the limits (refused
+ * before anything runs, unless --force).
  */
 
-export const SWEEP_USAGE = `Usage: npm run sweep -- <preset or pattern with *>... [--set path=value]... [--seeds list] [--against P] [--json] [--jobs N]
+export const SWEEP_USAGE = `Usage: npm run sweep -- <preset or pattern with *>... [--set path=value]... [--seeds list] [--against P] [--json] [--jobs N] [--force]
   patterns use * (quote them: 'web-load-*'); --list-presets of npm run sim lists the presets
   --set P=V    override field P in every preset, as npm run sim's --set (repeatable)
   --seeds L    run each preset once per seed (e.g. 1-5 or 1,4,7) and add the mean ± sd of each column
   --against P  also print each preset's differences from preset P, paired by seed (mean ± sd)
   --json       one JSON object per run instead of the table (fields: docs/cli.md, Sweeps)
   --jobs N     worker threads (default: one per core, ${availableParallelism()} here)
+  --force      run cases larger than npm run sim's limits (refused otherwise, exit 3, before any runs)
   -h, --help   this text`;
 
 /** Most runs one --seeds list may ask for per preset. */
@@ -367,14 +370,14 @@ function secondsText(s: number): string {
 }
 
 export async function runSweep(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: { set?: string[]; json?: boolean; help?: boolean; jobs?: string; seeds?: string; against?: string };
+  let values: { set?: string[]; json?: boolean; help?: boolean; jobs?: string; seeds?: string; against?: string; force?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, against: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, against: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (e) {
     io.err(`${(e as Error).message.split('\n')[0]}\n${SWEEP_USAGE}\n`);
@@ -427,6 +430,18 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
     return 2;
   }
   if (notes.size) io.err([...notes].join('\n') + '\n');
+  // as npm run sim does: a case beyond the limits is refused with its estimate, before any
+  // runs (a --set duration=1e6 sweep ran for hours without a word, a UDP flood for days)
+  if (!values.force) {
+    const refused = jobs.flatMap((j) =>
+      runSizeProblems(estimateRun(j.scenario), DEFAULT_LIMITS).map((m) => `${j.seed === undefined ? j.name : `${j.name} seed ${j.seed}`}: ${m}`),
+    );
+    if (refused.length) {
+      const shown = refused.length > 5 ? [...refused.slice(0, 5), `... and ${refused.length - 5} more`] : refused;
+      io.err(`not run: ${shown.join('\n        ')}\nrun the sweep anyway with --force\n`);
+      return 3;
+    }
+  }
   const threads = Math.min(jobsWanted, jobs.length);
   const rows: (SweepRow | null)[] = jobs.map(() => null);
   const failures: string[] = [];

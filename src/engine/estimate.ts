@@ -10,6 +10,11 @@
  * src/engine/traffic, given the path its packets take); this file adds the topology, the
  * time series and the fixed costs. A kind without an estimate counts as nothing.
  */
+import { makeQueue } from './aqm/registry';
+import { rngFor } from './core/rng';
+import { seriesColumnNames } from './metrics/collector';
+import { PacketPool } from './net/packet';
+import { forwardBottleneck } from './net/topology';
 import type { EngineScenario } from './sim-run';
 import { trafficByKind } from './traffic/registry';
 import type { TrafficEstimateContext } from './traffic/types';
@@ -26,10 +31,9 @@ export function defaultSampleInterval(duration: number | undefined): number {
 }
 
 /**
- * Series columns: 9 for the bottleneck, 5 per TCP flow (2 per UDP flow, none per web
- * connection: TrafficEstimate.seriesColumns). The bottleneck AQM's own aqm.* and th.*
- * columns (0 to 7) are not counted in this estimate from the scenario alone; the run's own
- * check, made when the network is built, counts them (seriesColumnNames, metrics/collector.ts).
+ * Series columns: 9 for the bottleneck, the bottleneck AQM's own aqm.* and th.* columns
+ * (0 to 7: bottleneckAqmColumns), 5 per TCP flow (2 per UDP flow, none per web connection:
+ * TrafficEstimate.seriesColumns), as the run samples them (seriesColumnNames).
  */
 export const SERIES_BASE_COLUMNS = 9;
 export const SERIES_COLUMNS_PER_FLOW = 5;
@@ -141,6 +145,17 @@ function meanFlowDelay(s: EngineScenario): number {
   return fd.points.reduce((a, [x]) => Math.max(a, x), 0) / 2;
 }
 
+/**
+ * The series columns of the bottleneck queue's own variables and thresholds (aqm.maxP,
+ * th.minTh ...): which it has depends on its kind and parameters (adaptive RED's band, RED
+ * in gentle mode's 2 max_th), so the queue is made, alone, and asked (a few objects).
+ */
+function bottleneckAqmColumns(s: EngineScenario): number {
+  const { link, queue } = forwardBottleneck(s.topology);
+  const q = makeQueue(queue, { pool: new PacketPool(1), rng: rngFor(s.seed, 'estimate'), linkRateBps: link.rate, linkDelayS: link.delay, name: 'estimate' });
+  return seriesColumnNames(q, []).length - SERIES_BASE_COLUMNS;
+}
+
 /** Estimates the run of a validated scenario. `series`: a consumer asked for time series. */
 export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleInterval?: number } = {}): RunEstimate {
   const topo = s.topology;
@@ -230,7 +245,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
   const flows = items.reduce((a, x) => a + x.flows, 0);
 
   const interval = opts.sampleInterval ?? defaultSampleInterval(s.duration);
-  const seriesColumns = SERIES_BASE_COLUMNS + flowColumns;
+  const seriesColumns = SERIES_BASE_COLUMNS + (opts.series ? bottleneckAqmColumns(s) : 0) + flowColumns;
   const seriesSamples = opts.series ? Math.floor(endSeconds / interval) + 2 : 0;
   const memoryBytes = BASE_BYTES + nodes * BYTES_PER_NODE + links * BYTES_PER_LINK + 4 * coreNodes * coreNodes + itemMemory + packetsInFlight * BYTES_PER_PACKET + (opts.series ? seriesColumns * 64 * 8 : 0);
   return {

@@ -1,6 +1,5 @@
-import { aqmByKind } from './aqm/registry';
-import type { QueueDisc, QueueContext } from './aqm/queue-disc';
-import { checkParam, defaultsOf } from './core/params';
+import { aqmByKind, makeQueue } from './aqm/registry';
+import { checkParam } from './core/params';
 import { paramSpecAt } from './scenario/schema';
 import { rngFor } from './core/rng';
 import { CapError, DEFAULT_MAX_PACKETS, Simulator } from './core/simulator';
@@ -9,7 +8,7 @@ import { fromSeconds, NS_PER_S } from './core/time';
 import { Collector, seriesColumnNames, type FlowEntry } from './metrics/collector';
 import type { LoadCalibration, RunResult, RunSink } from './metrics/types';
 import { WebStats, type WebProgress } from './metrics/web';
-import { buildDumbbell, buildGeneral, type BuiltTopology, type DumbbellSpec, type GeneralSpec, type QueueSpec } from './net/topology';
+import { buildDumbbell, buildGeneral, type BuiltTopology, type DumbbellSpec, type GeneralSpec } from './net/topology';
 import type { RunHandle, RunOptions } from './run';
 import type { TcpParams } from './tcp/params';
 import { calibrateLoads } from './traffic/calibrate';
@@ -36,14 +35,6 @@ export interface EngineScenario {
 }
 
 export { MAX_OPEN_DURATION } from './estimate';
-
-function makeQueue(spec: QueueSpec, ctx: QueueContext): QueueDisc {
-  const d = aqmByKind(spec.kind);
-  if (!d) throw new Error(`queue.kind = "${spec.kind}" is unknown`);
-  const values: Record<string, unknown> = { ...defaultsOf(d.params) };
-  for (const [k, v] of Object.entries(spec)) if (k !== 'kind') values[k] = v;
-  return d.create(values, ctx);
-}
 
 /** The extra one-way delay (s) of each of `flows` flows, in flow order: the draws the engine makes for a scenario (the ns-2 export writes the same per-flow delays). */
 export function flowDelays(seed: number, spec: FlowDelaySpec | undefined, flows: number): number[] {

@@ -14,7 +14,7 @@ import { ResponseChart } from './charts/ResponseChart';
 import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
 import { Transport } from './controls/Transport';
 import { HelpButton } from './Help';
-import { LessonClaims } from './LessonClaims';
+import { LessonClaims, WithLessonLinks } from './LessonClaims';
 import { useKeepFocus } from './focus';
 import { useLessonFold } from './lesson-fold';
 import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
@@ -153,7 +153,7 @@ function LessonText() {
   return (
     <section className={`lesson-text${fold ? ' fold' : ''}${fold && !more ? ' folded' : ''}`} aria-label="What to watch" ref={box}>
       <p className="lesson-body">
-        <strong>{l.title}.</strong> {l.lesson}
+        <strong>{l.title}.</strong> <WithLessonLinks text={l.lesson} lessons={lessons()} current={l.name} />
       </p>
       {fold ? (
         <button type="button" className="lesson-more" aria-expanded={more} aria-label={more ? 'less of the lesson text' : 'more of the lesson text'} onClick={() => setMore(!more)}>

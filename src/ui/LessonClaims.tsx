@@ -4,12 +4,13 @@
  * the measured value. A student who changes a parameter sees which statements stop
  * holding; the keys changed from the lesson are listed, as in the link.
  */
-import { useLayoutEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { checkClaim, type ClaimVerdict } from '../engine/scenario/presets';
 import { changedKeys } from '../engine/scenario/url';
 import { useServices } from './app-context';
 import { useLessonFold } from './lesson-fold';
-import { activeExperiment, lessonByName } from './scenario-api';
+import { lessonNamePieces, type NamedLesson } from './lesson-links';
+import { activeExperiment, lessonByName, lessons } from './scenario-api';
 import { useAppState } from './store/app-store';
 
 export function LessonClaims() {
@@ -71,12 +72,27 @@ export function LessonClaims() {
                 {state === 'pass' ? '✓' : state === 'fail' ? '✗' : '•'}
               </span>
               <span className="sr-only">{state === 'pass' ? 'Holds: ' : state === 'fail' ? 'Does not hold: ' : 'Not checked yet: '}</span>
-              <span className="claim-text">{c.text}</span>
+              <span className="claim-text">
+                <WithLessonLinks text={c.text} lessons={lessons()} current={presetName} />
+              </span>
               {v ? <span className="claim-measured"> Measured: {v.measured}.</span> : null}
             </li>
           );
         })}
       </ul>
     </details>
+  );
+}
+
+/** `text` with the lesson names in it as links to the lessons (lesson-links.ts). */
+export function WithLessonLinks({ text, lessons, current }: { text: string; lessons: readonly NamedLesson[]; current: string | null }): ReactNode {
+  return lessonNamePieces(text, lessons, current).map((p, i) =>
+    typeof p === 'string' ? (
+      p
+    ) : (
+      <a key={i} href={`#p=${p.name}`} title={`Open the lesson “${p.title}”`} className="lesson-link">
+        {p.name}
+      </a>
+    ),
   );
 }

@@ -196,6 +196,31 @@ export function buildDumbbell(sim: Simulator, spec: DumbbellSpec, seed: number, 
 }
 
 /**
+ * Which link of a general topology is the bottleneck: the named one (`reversed` when it is
+ * named to -> from, so its forward direction is the link's second) or else the slowest
+ * (the first of equal rates), forward from -> to.
+ */
+export function generalBottleneck(spec: GeneralSpec): { link: number; reversed: boolean } {
+  let slowest = -1;
+  let found: { link: number; reversed: boolean } | null = null;
+  spec.links.forEach((l, i) => {
+    if (slowest < 0 || l.rate < spec.links[slowest].rate) slowest = i;
+    if (spec.bottleneck && spec.bottleneck.from === l.from && spec.bottleneck.to === l.to) found = { link: i, reversed: false };
+    if (spec.bottleneck && spec.bottleneck.from === l.to && spec.bottleneck.to === l.from) found = { link: i, reversed: true };
+  });
+  if (spec.bottleneck && !found) throw new Error(`topology.bottleneck: no link from "${spec.bottleneck.from}" to "${spec.bottleneck.to}"`);
+  return found ?? { link: slowest, reversed: false };
+}
+
+/** The queue and link of a topology's bottleneck in its forward direction (the queue the summary and the series report). */
+export function forwardBottleneck(spec: DumbbellSpec | GeneralSpec): { link: LinkSpec; queue: QueueSpec } {
+  if ('left' in spec) return { link: spec.bottleneck, queue: spec.bottleneck.queue };
+  const b = generalBottleneck(spec);
+  const l = spec.links[b.link];
+  return { link: l, queue: (b.reversed ? (l.reverseQueue ?? l.queue) : l.queue) ?? ACCESS_QUEUE };
+}
+
+/**
  * General topology: named nodes, duplex links, shortest-path routes (hop count). The
  * bottleneck is the named link or, by default, the slowest link (first on ties).
  * Expresses e.g. the topologies of seeds/004 Figs. 1 and 12.
@@ -208,27 +233,18 @@ export function buildGeneral(sim: Simulator, spec: GeneralSpec, seed: number, ma
     if (i === undefined) throw new Error(`topology.links: unknown node "${name}"`);
     return i;
   };
-  let slowest = -1;
-  let slowestRate = Infinity;
-  let named = -1;
-  let namedRev = -1;
   const degree = new Int32Array(names.length);
+  const pairs: [number, number][] = [];
   for (const l of spec.links) {
     const a = node(l.from);
     const b = node(l.to);
     degree[a]++;
     degree[b]++;
-    const [f, r] = addDuplex(sim, seed, makeQueue, a, b, l, names);
-    if (l.rate < slowestRate) {
-      slowestRate = l.rate;
-      slowest = f;
-    }
-    if (spec.bottleneck && spec.bottleneck.from === l.from && spec.bottleneck.to === l.to) [named, namedRev] = [f, r];
-    if (spec.bottleneck && spec.bottleneck.from === l.to && spec.bottleneck.to === l.from) [named, namedRev] = [r, f];
+    pairs.push(addDuplex(sim, seed, makeQueue, a, b, l, names));
   }
-  if (spec.bottleneck && named < 0) throw new Error(`topology.bottleneck: no link from "${spec.bottleneck.from}" to "${spec.bottleneck.to}"`);
-  const fwd = named >= 0 ? named : slowest;
-  const rev = named >= 0 ? namedRev : slowest + 1;
+  const bn = generalBottleneck(spec);
+  const [f, r] = pairs[bn.link];
+  const [fwd, rev] = bn.reversed ? [r, f] : [f, r];
   // hosts = nodes of degree 1; their outgoing links get the per-flow delay
   const hostUplinks = sim.links.filter((l) => degree[l.from] === 1).map((l) => l.id);
   for (const id of hostUplinks) sim.links[id].addFlowDelay = true;

@@ -110,7 +110,7 @@ function toZod(node: FieldNode): z.ZodType {
     case 'literal':
       return z.literal(node.value);
     case 'points':
-      return z.array(z.tuple([z.number(), z.number()])).min(1);
+      return z.array(z.tuple([z.number(), z.number()])).min(1).max(node.max);
     case 'object': {
       const s = z.strictObject(objectShape(node.fields));
       return node.optional === 'omit' ? s.optional() : node.optional === 'default' ? s.prefault({}) : s;

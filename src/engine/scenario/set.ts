@@ -175,7 +175,7 @@ export function checkValue(node: FieldNode, value: unknown, path: string): strin
     case 'points':
       if (!Array.isArray(value) || value.length === 0 || !value.every((p) => Array.isArray(p) && p.length === 2 && p.every((x) => typeof x === 'number' && Number.isFinite(x)))) {
         out.push(`${path}: expected a list of [number, number] pairs, got ${shownValue(value)}`);
-      }
+      } else if (value.length > node.max) out.push(`${path}: ${value.length} items; allowed at most ${node.max}`);
       break;
     case 'array':
       if (!Array.isArray(value)) out.push(`${path}: expected a list [ ... ], got ${shownValue(value)}`);
@@ -279,7 +279,7 @@ export function allowedText(node: FieldNode): string {
     case 'literal':
       return `it is ${node.value}`;
     case 'points':
-      return 'a list of [number, number] pairs';
+      return `a list of at most ${node.max} [number, number] pairs`;
     case 'array':
       return node.max === undefined ? 'a JSON list [ ... ]' : `a JSON list [ ... ] of at most ${node.max} items`;
     case 'object':

@@ -43,6 +43,8 @@ export interface PointsNode {
   doc: string;
   /** What a swap to this kind starts from. */
   default: [number, number][];
+  /** Most pairs allowed. */
+  max: number;
 }
 export interface ObjectNode {
   t: 'object';
@@ -125,6 +127,8 @@ export const MAX_TRAFFIC_ITEMS = 1000;
  */
 export const MAX_NODES = 1000;
 export const MAX_LINKS = 2000;
+/** Most pairs of a CDF table (the lessons' have at most 10): 1,000,000 froze the app's tab for 16 s. */
+export const MAX_POINTS = 10000;
 
 function buildTree(): ObjectNode {
   const str = (label: string, doc: string, optional?: 'omit', maxLength = MAX_NAME_LENGTH): StringNode => ({ t: 'string', label, doc, optional, nonEmpty: optional === undefined, maxLength });
@@ -159,6 +163,7 @@ function buildTree(): ObjectNode {
           points: {
             t: 'points',
             label: 'CDF table',
+            max: MAX_POINTS,
             doc: '[[delay s, cumulative probability], ...]: delays non-decreasing, probabilities increasing, the last 1; delays between points are interpolated linearly.',
             default: [
               [0.005, 0.5],

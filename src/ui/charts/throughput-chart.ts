@@ -163,7 +163,10 @@ export const throughputChart: ChartDef = {
     const bottom = { x: r.x, y: r.y + hUtil + gap, w: r.w, h: r.h - hUtil - gap };
     const [t0, t1] = timeDomain(c);
     const x = xScaleFor(r, t0, t1);
-    const yU = yScaleFor(top, 0, 100, false);
+    // 100 % a few pixels under the panel's top edge: a link busy all the time drew its line
+    // on the edge, half cut off by the clip, and hard to tell from the frame
+    const inset = Math.round(f.tick * 0.4);
+    const yU = yScaleFor({ ...top, y: top.y + inset, h: top.h - inset }, 0, 100, false);
     const gcols = flows.map((fl) => wr.out.get(`acked.${fl}`));
     const gmax = maxOver(store, gcols, t0, t1, c.scratch, 'goodput');
     const yG = yScaleFor(bottom, 0, Number.isFinite(gmax) && gmax > 0 ? (gmax / 1e6) * 1.08 : 1);

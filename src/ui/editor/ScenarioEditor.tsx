@@ -423,9 +423,20 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
               );
             })}
             {sec === 'traffic' ? (
-              <button type="button" className="sed-add" onClick={addTraffic}>
-                Add a traffic item
-              </button>
+              <>
+                <button type="button" className="sed-add" onClick={addTraffic} aria-describedby={errors.traffic ? 'sed-traffic-error' : undefined}>
+                  Add a traffic item
+                </button>
+                {errors.traffic ? (
+                  <p className="sed-error" id="sed-traffic-error" role="alert">
+                    {errors.traffic.split('\n').map((line, k) => (
+                      <span key={k} className="sed-error-line">
+                        {line}
+                      </span>
+                    ))}
+                  </p>
+                ) : null}
+              </>
             ) : null}
           </details>
         );

@@ -298,6 +298,15 @@ function shown(x: number): string {
 }
 
 /**
+ * A number typed in decimal notation, else NaN: as a link and --set read numbers. Number()
+ * took "0x10" as 16 (and "0b11", "0o7"), the box kept showing "0x10", and the same text in
+ * a link was refused.
+ */
+function decimalNumber(text: string): number {
+  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : NaN;
+}
+
+/**
  * Checks a value typed in display units. Returns the SI value, or a message in the
  * user's terms: the field's label, the value as typed with its unit, and the allowed
  * range in the same unit ("Rate: 2000000 Mb/s is out of range; allowed 0.001 to
@@ -321,9 +330,7 @@ export function parseDisplay(f: ParamField, text: string): { ok: true; value: nu
     if (!m) return { ok: false, error: `${spec.label}: "${trimmed}" is not a number: ${how}; ${range}` };
     typed = `${m[1]}.${m[2]}`;
   }
-  // decimal notation only, as a link and --set read numbers: Number() took "0x10" as 16 (and
-  // "0b11", "0o7"), the box kept showing "0x10", and the same text in a link was refused
-  const x = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(typed) ? Number(typed) : NaN;
+  const x = decimalNumber(typed);
   if (!Number.isFinite(x)) return { ok: false, error: `${spec.label}: "${trimmed}" is not a number; ${range}` };
   let v = f.fromDisplay(x);
   if (spec.integer && !sameScale(f) && Math.abs(v - Math.round(v)) < 1e-6 * Math.max(1, Math.abs(v))) v = Math.round(v);
@@ -371,7 +378,7 @@ export function parsePoints(text: string): { ok: true; value: [number, number][]
   if (pairs.length === 0) return { ok: false, error: 'topology.flowDelay.points: give at least one pair "delay_ms probability"' };
   const out: [number, number][] = [];
   for (const pr of pairs) {
-    const nums = pr.split(/\s+/).map(Number);
+    const nums = pr.split(/\s+/).map(decimalNumber);
     if (nums.length !== 2 || !nums.every(Number.isFinite)) return { ok: false, error: `topology.flowDelay.points: "${pr}" is not a pair "delay_ms probability"` };
     out.push([clean(nums[0] / 1000), nums[1]]);
   }
@@ -420,6 +427,10 @@ export function fieldErrors(fields: readonly EditorField[], changed: { path: str
       return text.split('\n').map((m) => (label && m.startsWith(path) ? label + m.slice(path.length) : m));
     });
     mine = { [changed.path]: named.join('\n') };
+  } else if (!fields.some((f) => f.path === changed.path)) {
+    // a change of no one field (Add a traffic item, Remove): its messages go beside the
+    // button that made it, not to the top of the form, out of sight of the click
+    mine = { [changed.path]: changed.list.join('\n') };
   }
   for (const [k, v] of Object.entries(mine)) out[k] = out[k] ? `${v}\n${out[k]}` : v;
   return out;

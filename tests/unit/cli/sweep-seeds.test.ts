@@ -24,6 +24,16 @@ describe('sweep --seeds', () => {
     expect(parseSeeds(`1-${MAX_SEEDS}`)).toMatchObject({ seeds: { length: MAX_SEEDS } });
   });
 
+  it('refuses a case larger than the limits before running anything, naming it and the estimate (exit 3)', async () => {
+    // hostile input: a sweep with duration=1e6 ran for hours without a word (npm run sim refuses it)
+    const io = capture();
+    expect(await runSweep(['default', '--set', 'duration=1000000', '--seeds', '1-2', '--jobs', '1'], io)).toBe(3);
+    expect(io.stderr).toMatch(/^not run: default seed 1: this run needs about [\d.]+ G events .*; the limit is 2\.4 G events: shorten duration/);
+    expect(io.stderr).toContain('\n        default seed 2: this run needs about');
+    expect(io.stderr).toContain('run the sweep anyway with --force');
+    expect(io.stdout).toBe('');
+  });
+
   it('rejects a bad list before running anything (exit 2)', async () => {
     const io = capture();
     expect(await runSweep(['lockout-dt', '--seeds', '3-1'], io)).toBe(2);

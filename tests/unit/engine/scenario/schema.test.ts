@@ -341,4 +341,11 @@ describe('a scenario too large to hold (hostile input)', () => {
     expect(errorsOf(star(998, 1002))).toEqual(['topology.links: 2001 items; allowed at most 2000']);
     expect(ok(star(998)).topology).toMatchObject({ kind: 'general' });
   });
+
+  it('refuses a CDF table of more than 10000 pairs, naming the field, its length and the cap', () => {
+    // 1,000,000 pairs (a 26 MB file) froze the app's tab for 16 s
+    const table = (n: number) => ({ ...minimal(), topology: { kind: 'dumbbell', flowDelay: { kind: 'empirical', points: Array.from({ length: n }, (_, i) => [i * 1e-6, (i + 1) / n]) } } });
+    expect(errorsOf(table(10001))).toEqual(['topology.flowDelay.points: 10001 items; allowed at most 10000']);
+    expect(ok(table(10000)).topology).toMatchObject({ flowDelay: { kind: 'empirical' } });
+  });
 });

@@ -4,7 +4,7 @@
  * test can check that nothing overlaps and nothing leaves the picture.
  */
 import { SERIES } from '../../../../src/ui/colors';
-import { measureText, type LineStyle, type Painter, type TextStyle } from '../../../../src/ui/charts/painter';
+import { measureText, type LineStyle, type Painter, type Rect, type TextStyle } from '../../../../src/ui/charts/painter';
 
 export interface Box {
   x0: number;
@@ -37,7 +37,7 @@ export class BoxPainter implements Painter {
     // links are grey, or the axis colour (the bottleneck and links with an AQM); thresholds and the average have their own colours
     if (st.color === '#8a939e' || st.color === SERIES.axis) this.links.push({ x1, y1, x2, y2 });
   }
-  polyline(_xs: ArrayLike<number>, _ys: ArrayLike<number>, n: number): number {
+  polyline(_xs: ArrayLike<number>, _ys: ArrayLike<number>, n: number, _st?: LineStyle): number {
     return n;
   }
   band(): void {}
@@ -67,7 +67,7 @@ export class BoxPainter implements Painter {
   circle(x: number, y: number, r: number, fill: string | null, _stroke?: LineStyle): void {
     if (fill) this.hosts.push({ x0: x - r, x1: x + r, y0: y - r, y1: y + r, what: `host at ${x.toFixed(0)},${y.toFixed(0)}` });
   }
-  clip(): void {}
+  clip(_r?: Rect): void {}
   unclip(): void {}
 }
 

@@ -100,6 +100,8 @@ describe('editorFields', () => {
     expect(formatPoints(pts?.value as [number, number][])).toBe('10 0.5, 50 1');
     expect(parsePoints('10 0.5, 50 1')).toEqual({ ok: true, value: [[0.01, 0.5], [0.05, 1]] });
     expect(parsePoints('10, 50 1').ok).toBe(false);
+    // hostile input: decimal notation only, as in a link ("0x10" was read as 16 ms)
+    expect(parsePoints('0x10 0.5, 50 1')).toEqual({ ok: false, error: 'topology.flowDelay.points: "0x10 0.5" is not a pair "delay_ms probability"' });
   });
 
   it('live: only the bottleneck queue (not its kind) and the bottleneck link can change during a run', () => {
@@ -302,6 +304,13 @@ describe('fieldErrors', () => {
     expect(fieldErrors(fields, { path: 'seed', list: ['seed = -1 is out of range'] }, ['topology.bottleneck.rate: refused'])).toEqual({ seed: 'seed = -1 is out of range', 'topology.bottleneck.rate': 'topology.bottleneck.rate: refused' });
     expect(fieldErrors(fields, { path: 'seed', list: ['something general'] }, [])).toEqual({ seed: 'something general' });
     expect(fieldErrors(fields, null, ['general'])).toEqual({ '': 'general' });
+  });
+
+  it('a refused Add a traffic item (a change of the whole list) is filed under "traffic", beside its button (hostile input)', () => {
+    // at 100,000 flows a click on Add was refused with the message at the top of the form, out of sight
+    const fields = editorFields(scenarioWith());
+    const list = ['traffic: 100001 long-lived flows in all (the sum of traffic.N.flows, one per UDP item); allowed at most 100000 in one scenario'];
+    expect(fieldErrors(fields, { path: 'traffic', list }, [])).toEqual({ traffic: list[0] });
   });
 });
 

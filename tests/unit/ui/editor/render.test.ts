@@ -111,6 +111,16 @@ describe('ScenarioEditor markup', () => {
     expect(html.indexOf('general problem')).toBeLessThan(html.indexOf('data-path='));
   });
 
+  it('shows a refused Add a traffic item right after its button, tied to it (hostile input)', async () => {
+    // at the flow cap the message went to the top of the form, out of sight of the click
+    const Editor = await loadEditor();
+    const msg = 'traffic: 100001 long-lived flows in all (the sum of traffic.N.flows, one per UDP item); allowed at most 100000 in one scenario';
+    const html = renderToStaticMarkup(createElement(Editor, { scenario: scenarioWith({}), onChange: () => {}, errors: { traffic: msg }, live: false }));
+    expect(html).toContain(`aria-describedby="sed-traffic-error">Add a traffic item</button><p class="sed-error" id="sed-traffic-error" role="alert"><span class="sed-error-line">${msg}</span></p>`);
+    const none = renderToStaticMarkup(createElement(Editor, { scenario: scenarioWith({}), onChange: () => {}, errors: {}, live: false }));
+    expect(none).not.toContain('sed-traffic-error');
+  });
+
   it.each(['default', 'web'])('%s lesson: no group heading repeats its section heading on screen, and every group keeps its name', async (which) => {
     const Editor = await loadEditor();
     const s = which === 'web' ? presetByName('web-redecn5-80')!.scenario : scenarioWith({});
