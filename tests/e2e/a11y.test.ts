@@ -410,6 +410,27 @@ describe('keyboard and screen reader', () => {
     await page.context().close();
   });
 
+  it('the end of a run is said in one line, "finished" with how many of the lesson\'s statements hold; the inspector reads out its last decision only when stepped to', async () => {
+    const page = await openApp(h(), 'p=default&duration=6&warmup=1');
+    await page.evaluate(() => window.__aqmlab!.controller.setSpeed('max'));
+    await page.getByRole('button', { name: 'Play' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, 'done');
+    const held = (await page.locator('#claims-title').innerText()).match(/(\d+) of 4 hold/)?.[1];
+    expect(held).toBeDefined();
+    const status = page.locator('.transport [role=status]');
+    await expect.poll(() => status.textContent()).toBe(`finished: ${held} of 4 of the lesson's statements hold`);
+    // on screen it still says just "finished"
+    expect(await status.evaluate((e) => [...e.childNodes].filter((n) => !(n instanceof HTMLElement && n.classList.contains('sr-only'))).map((n) => n.textContent).join(''))).toBe('finished');
+    // the decision the run ended on was read out after "finished" (some 200 characters nobody asked for)
+    const said = page.getByTestId('insp-announce');
+    expect(await said.textContent()).toBe('');
+    await page.getByRole('button', { name: 'Previous decision' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => said.textContent()).toMatch(/^Decision [\d,]+ of (the last )?[\d,]+( recorded)?: packet #\d+ of flow \d+/);
+    await page.context().close();
+  });
+
   it('Copy link is announced: a status region says the link was copied', async () => {
     const page = await openApp(h(), 'p=default');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(h().url).origin });
