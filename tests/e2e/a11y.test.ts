@@ -389,6 +389,16 @@ describe('keyboard and screen reader', () => {
     });
     expect(contrast(ring, behind), `${ring} on ${behind}`).toBeGreaterThanOrEqual(3);
     await page.screenshot({ path: `${SHOTS}/a11y-focus-ring.png`, clip: { x: 0, y: 40, width: 700, height: 50 } });
+    // an editor field holding a refused value keeps the same ring when focused by keyboard
+    // (its orange "invalid" outline had taken the place of the ring's dark edge)
+    const field = page.getByRole('textbox', { name: 'Duration' });
+    await field.fill('abc');
+    await field.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await field.evaluate((e) => [e === document.activeElement, !!e.closest('.sed-invalid'), getComputedStyle(e).outlineColor])).toEqual([true, true, 'rgb(27, 31, 36)']);
+    await page.keyboard.press('Tab');
+    // not focused: the invalid mark
+    expect(await field.evaluate((e) => getComputedStyle(e).outlineColor)).toBe('rgb(213, 94, 0)');
     await page.context().close();
   });
 
