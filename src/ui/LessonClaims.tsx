@@ -13,19 +13,13 @@ import { lessonNamePieces, type NamedLesson } from './lesson-links';
 import { activeExperiment, lessonByName, lessons } from './scenario-api';
 import { useAppState } from './store/app-store';
 
-export function LessonClaims() {
+/** The statements of the lesson (or of the change tried) and their verdicts on the last run's result (null: not checked). */
+function useClaimVerdicts() {
   const { store } = useServices();
   const presetName = useAppState(store, (s) => s.presetName);
   const scenario = useAppState(store, (s) => s.scenario);
   const result = useAppState(store, (s) => s.result);
-  const status = useAppState(store, (s) => s.status);
-  const stale = useAppState(store, (s) => s.resultRev !== null && s.resultRev !== s.scenarioRev);
   const lesson = lessonByName(presetName);
-  // folded to the summary while a classroom run goes on a short screen, open again when it
-  // ends (the class checks the ticks); a reader's own click is kept until then
-  const fold = useLessonFold();
-  const [open, setOpen] = useState(true);
-  useLayoutEffect(() => setOpen(!fold), [fold]);
   // the lesson run with one of its "try" changes: that experiment's statements
   const experiment = activeExperiment(lesson, scenario);
   const claims = experiment?.claims ?? lesson?.claims ?? [];
@@ -33,6 +27,29 @@ export function LessonClaims() {
     if (!result) return claims.map(() => null);
     return claims.map((c) => checkClaim(c, result));
   }, [claims, result]);
+  return { presetName, scenario, lesson, experiment, claims, verdicts };
+}
+
+/**
+ * How many of the statements held on the run just ended, for the run's status line to say
+ * (a screen-reader user hears it with "finished"); null when there is none or none checked.
+ */
+export function useClaimTally(): { held: number; total: number } | null {
+  const { claims, verdicts } = useClaimVerdicts();
+  if (claims.length === 0 || verdicts.some((v) => v === null)) return null;
+  return { held: verdicts.filter((v) => v?.pass).length, total: claims.length };
+}
+
+export function LessonClaims() {
+  const { store } = useServices();
+  const status = useAppState(store, (s) => s.status);
+  const stale = useAppState(store, (s) => s.resultRev !== null && s.resultRev !== s.scenarioRev);
+  const { presetName, scenario, lesson, experiment, claims, verdicts } = useClaimVerdicts();
+  // folded to the summary while a classroom run goes on a short screen, open again when it
+  // ends (the class checks the ticks); a reader's own click is kept until then
+  const fold = useLessonFold();
+  const [open, setOpen] = useState(true);
+  useLayoutEffect(() => setOpen(!fold), [fold]);
   const changed = useMemo(() => (lesson && scenario ? changedKeys(scenario, lesson.name) : []), [lesson, scenario]);
   if (!lesson || claims.length === 0) return null;
   const checked = verdicts.filter((v) => v !== null).length;

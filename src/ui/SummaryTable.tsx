@@ -107,6 +107,12 @@ export function SummaryTable() {
           </div>
         ))}
       </dl>
+      {/* the counts behind the figures, in words on the page: in the figures' tooltips alone a
+          keyboard or screen-reader user never got them (which kind of drop, how many marks) */}
+      <p className="muted small pad stats-detail" data-testid="summary-detail">
+        {`Queue: ${b.drops} drops of ${b.arrivals} arrivals (early ${b.dropsEarly}, forced ${b.dropsForced}, overflow ${b.dropsOverflow}), ${b.marks} ECN marks; at most ${b.maxQueuePackets} packets, mean queueing delay ${f1(b.meanQueueDelay * 1000)} ms.`}
+        {twoWay ? ` Reverse queue: ${r.drops} drops of ${r.arrivals} arrivals (early ${r.dropsEarly}, forced ${r.dropsForced}, overflow ${r.dropsOverflow}), ${r.marks} ECN marks.` : ''}
+      </p>
       {summary.flows.length === 0 && hasWebTraffic(scenario) ? (
         // web traffic has exchanges, not long-lived flows: an empty table looked like a broken run
         <p className="muted pad no-flows" data-testid="summary-no-flows">

@@ -52,6 +52,22 @@ const textWidth = (line: Locator) =>
     const text = [...p.querySelectorAll('*'), p].find((e) => [...e.childNodes].some((c) => c.nodeType === 3 && c.textContent!.trim() !== ''));
     return text ? text.getBoundingClientRect().width : 0;
   });
+/**
+ * Watches for a comparison's "done" status region to appear: the returned function gives the
+ * text it had when it was put in the page (a region that appears with its text is not read out).
+ */
+async function noteWhenShown(page: Page): Promise<() => Promise<string | null>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __doneNoteAtInsert?: string };
+    delete w.__doneNoteAtInsert;
+    const seen = () => {
+      const e = document.querySelector('[data-testid=compare-done]');
+      if (e && w.__doneNoteAtInsert === undefined) w.__doneNoteAtInsert = e.textContent ?? '';
+    };
+    new MutationObserver(seen).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __doneNoteAtInsert?: string }).__doneNoteAtInsert ?? null);
+}
 const openMenus = (page: Page) => page.evaluate(() => [...document.querySelectorAll('details.export-menu[open] > summary')].map((s) => s.getAttribute('aria-label')));
 
 /** WCAG contrast ratio of two CSS rgb() colours. */
@@ -73,6 +89,11 @@ describe('axe-core on the main views', () => {
     expect(await pageViolations(page)).toEqual([]);
     await runToEnd(page);
     expect(await pageViolations(page)).toEqual([]);
+    // the counts behind the summary's figures are on the page, not only in their hover
+    // tooltips (which kind of drop, how many marks: what a student is asked for)
+    const detail = page.locator('section.summary [data-testid=summary-detail]');
+    expect(await detail.innerText()).toMatch(/^Queue: \d+ drops of \d+ arrivals \(early \d+, forced \d+, overflow \d+\), \d+ ECN marks; at most \d+ packets, mean queueing delay [\d.]+ ms\.$/);
+    expect(await textWidth(detail)).toBeGreaterThan(100);
     await page.getByRole('button', { name: 'Reset the run' }).click();
     await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();
     await waitForStatus(page, 'paused');
@@ -119,6 +140,13 @@ describe('axe-core on the main views', () => {
     await expect.poll(() => readout.innerText()).toMatch(/^Point at the chart/);
     expect(await textWidth(readout)).toBeGreaterThan(100);
     await page.locator('.chart-response').screenshot({ path: `${SHOTS}/a11y-response.png` });
+    // the view shown (CDF) has no ring of its own: its blue outline looked like the focus
+    // beside the real one and, focused, replaced the focus ring's dark outline
+    const cdf = page.locator('.chart-response .card-tools').getByRole('button', { name: 'CDF', exact: true });
+    const look = () => cdf.evaluate((b) => ({ pressed: b.getAttribute('aria-pressed'), outline: getComputedStyle(b).outlineStyle, color: getComputedStyle(b).outlineColor, focused: b === document.activeElement }));
+    expect(await look()).toMatchObject({ pressed: 'true', outline: 'none', focused: false });
+    for (let i = 0; i < 4 && !(await look()).focused; i++) await page.keyboard.press('Shift+Tab');
+    expect(await look()).toEqual({ pressed: 'true', outline: 'solid', color: 'rgb(27, 31, 36)', focused: true });
     await page.context().close();
 
     const cmp = await openApp(h(), 'p=default&duration=6&warmup=1');
@@ -126,8 +154,12 @@ describe('axe-core on the main views', () => {
     await cmp.keyboard.press('Enter');
     await cmp.locator('.cmp-panel select.cmp-choice').selectOption({ label: 'the same with a drop-tail queue' });
     await cmp.locator('.cmp-panel button.primary').focus();
+    const doneNote = await noteWhenShown(cmp);
     await cmp.keyboard.press('Enter');
     await cmp.getByRole('table', { name: /^Summaries/ }).waitFor({ timeout: 120_000 });
+    // the end of the runs is said: a status region, there (empty) before it said it
+    await expect.poll(() => cmp.getByRole('status').filter({ hasText: /^Comparison done: the charts and the table of summaries follow\.$/ }).count()).toBe(1);
+    expect(await doneNote()).toBe('');
     expect(await pageViolations(cmp)).toEqual([]);
     // the table's Export menu, open, as a chart's: Enter opens it, Escape closes it, the focus back on its button
     const menu = cmp.locator('[data-testid=compare-table-export] summary[aria-label="Export comparison table"]');
@@ -178,6 +210,10 @@ describe("the compare and family overlays' response-time read-out", () => {
     await page.locator('.cmp-panel button.primary').click();
     await page.locator('[data-testid=compare-response] canvas').waitFor({ timeout: 120_000 });
     await page.getByRole('table', { name: /^Summaries/ }).waitFor({ timeout: 120_000 });
+    // the overlay's name says each curve's numbers, as the live chart's does: no pointer needed
+    const quantiles = /[\d,]+ responses: half within [\d.]+ m?s, 90 % within [\d.]+ m?s, 99 % within [\d.]+ m?s/;
+    const overlayName = () => page.locator('[data-testid=compare-response] canvas').getAttribute('aria-label');
+    expect(await overlayName()).toMatch(new RegExp(`^Response-time distributions of .+: .+, ${quantiles.source}; .+, ${quantiles.source}; uncongested, ${quantiles.source}\\.`));
     await keyedReadout(page, 'compare');
     expect(await pageViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Close comparison' }).click();
@@ -185,9 +221,20 @@ describe("the compare and family overlays' response-time read-out", () => {
     await page.locator('.cmp-panel select.cmp-choice').selectOption('f:family');
     const boxes = page.locator('.cmp-family input[type=checkbox]');
     for (let i = 0; i < (await boxes.count()); i++) if ((await boxes.nth(i).isChecked()) !== i < 2) await boxes.nth(i).setChecked(i < 2);
+    const familyNote = await noteWhenShown(page);
     await page.locator('.cmp-panel button.primary').click();
     await page.waitForFunction(() => document.querySelectorAll('.cmp-progress').length === 3 && [...document.querySelectorAll('.cmp-progress')].every((e) => /done/.test(e.textContent ?? '')), undefined, { timeout: 180_000, polling: 250 });
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /^Comparison done: the response-time chart and the table follow\.$/ }).count()).toBe(1);
+    expect(await familyNote()).toBe('');
+    expect(await overlayName()).toMatch(new RegExp(`^Response-time distributions of .+: .+, ${quantiles.source}; .+, ${quantiles.source}; uncongested, ${quantiles.source}\\.`));
     await keyedReadout(page, 'family');
+    // the family's table scrolls in a region of its own: its focus ring is the app's two-tone one
+    // (the orange alone had 2.2:1 contrast with the card)
+    const table = page.locator('.cmp-table-scroll').first();
+    await table.focus();
+    expect(await table.evaluate((e) => e === document.activeElement && e.matches(':focus-visible'))).toBe(true);
+    const ring = await table.evaluate((e) => getComputedStyle(e).outlineColor);
+    expect(contrast(ring, 'rgb(255, 255, 255)'), ring).toBeGreaterThanOrEqual(3);
     await page.context().close();
   });
 });
@@ -360,6 +407,27 @@ describe('keyboard and screen reader', () => {
     };
     expect(await name('.sed-field[data-path=seed] input')).toBe('Seed (applies on restart)');
     expect(await name('.sed-field[data-path="topology.bottleneck.queue.kind"] select')).toBe('Queue discipline (applies on restart)');
+    await page.context().close();
+  });
+
+  it('the end of a run is said in one line, "finished" with how many of the lesson\'s statements hold; the inspector reads out its last decision only when stepped to', async () => {
+    const page = await openApp(h(), 'p=default&duration=6&warmup=1');
+    await page.evaluate(() => window.__aqmlab!.controller.setSpeed('max'));
+    await page.getByRole('button', { name: 'Play' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForStatus(page, 'done');
+    const held = (await page.locator('#claims-title').innerText()).match(/(\d+) of 4 hold/)?.[1];
+    expect(held).toBeDefined();
+    const status = page.locator('.transport [role=status]');
+    await expect.poll(() => status.textContent()).toBe(`finished: ${held} of 4 of the lesson's statements hold`);
+    // on screen it still says just "finished"
+    expect(await status.evaluate((e) => [...e.childNodes].filter((n) => !(n instanceof HTMLElement && n.classList.contains('sr-only'))).map((n) => n.textContent).join(''))).toBe('finished');
+    // the decision the run ended on was read out after "finished" (some 200 characters nobody asked for)
+    const said = page.getByTestId('insp-announce');
+    expect(await said.textContent()).toBe('');
+    await page.getByRole('button', { name: 'Previous decision' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => said.textContent()).toMatch(/^Decision [\d,]+ of (the last )?[\d,]+( recorded)?: packet #\d+ of flow \d+/);
     await page.context().close();
   });
 

@@ -80,6 +80,20 @@ export function Progress({ label, side, color, seeds = 1 }: { label: string; sid
   );
 }
 
+/**
+ * Said once every run of a one-seed comparison has ended (over seeds the run counter says it):
+ * the progress lines are not a live region, so a screen-reader user, left on Close comparison,
+ * heard nothing when the results came.
+ */
+export function DoneNote({ sides, what }: { sides: readonly Side[]; what: string }) {
+  const done = sides.length > 0 && sides.every((s) => s.state === 'done');
+  return (
+    <span className="sr-only" role="status" data-testid="compare-done">
+      {done ? `Comparison done: ${what}` : ''}
+    </span>
+  );
+}
+
 function column(r: CompareRunResult, name: string): ChartLine['y'] | null {
   const c = r.series.column(name);
   if (!c) return null;
@@ -416,7 +430,9 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
           <span className="cmp-runs" data-testid="seed-runs" aria-live="polite">
             {runCounterText(runsDone, jobs.length)}
           </span>
-        ) : null}
+        ) : (
+          <DoneNote sides={sides} what="the charts and the table of summaries follow." />
+        )}
         <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={running}>
           Run again
         </button>

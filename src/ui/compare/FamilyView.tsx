@@ -18,7 +18,7 @@ import { flowColor, flowDash } from '../colors';
 import { BUILD_ID } from '../build-id';
 import type { FigureSource } from '../charts/export';
 import { encodeLink } from '../scenario-api';
-import { Progress, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
+import { DoneNote, Progress, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
 import { FAMILY_METRICS, familySeedTable } from './family';
 import { ResponseCompare } from './ResponseCompare';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
@@ -175,7 +175,9 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
           <span className="cmp-runs" data-testid="seed-runs" aria-live="polite">
             {runCounterText(runsDone, jobs.length)}
           </span>
-        ) : null}
+        ) : (
+          <DoneNote sides={sides} what="the response-time chart and the table follow." />
+        )}
         <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={busy}>
           Run again
         </button>

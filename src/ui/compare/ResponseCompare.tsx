@@ -10,7 +10,7 @@ import { CanvasPainter, SvgPainter } from '../charts/painter';
 import { ExportAndFullScreen } from '../charts/ChartCard';
 import { figureMargins, figureSvg, saveFigure, type FigureSource } from '../charts/export';
 import { fontsFor } from '../charts/plot';
-import { BASELINE_COLOR, drawResponseTimes, moveReadout, readoutHint, responseHeight, type RtCurve, type RtLayout, type RtMode } from '../charts/response-plot';
+import { BASELINE_COLOR, curvesText, drawResponseTimes, moveReadout, readoutHint, responseHeight, type RtCurve, type RtLayout, type RtMode } from '../charts/response-plot';
 import type { ExchangeStore } from '../store/exchange-store';
 
 export interface ComparedRun {
@@ -46,6 +46,8 @@ export function ResponseCompare({
   const [large, setLarge] = useState(false);
   const [hover, setHover] = useState<number | null>(null);
   const [readout, setReadout] = useState<string | null>(null);
+  // the curves in words (half, 90 %, 99 % within...), as the live chart's name says them
+  const [described, setDescribed] = useState('');
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // the plot as last drawn, for moving the read-out with the keys (as on the live chart)
   const layoutRef = useRef<RtLayout | null>(null);
@@ -125,6 +127,7 @@ export function ResponseCompare({
     canvas.dataset.points = String(out.drawn);
     layoutRef.current = out.layout;
     setReadout(out.readout);
+    setDescribed(curvesText(curves));
   }, [runs, faint, baseline, mode, large, hover, classroom, media]);
 
   return (
@@ -153,7 +156,7 @@ export function ResponseCompare({
         role="img"
         tabIndex={0}
         aria-describedby={readoutId}
-        aria-label={`Response-time distributions of ${runs.map((r) => r.label).join(' and ')}. ${readout ?? ''}`}
+        aria-label={`Response-time distributions of ${runs.map((r) => r.label).join(' and ')}${large ? ', responses above 50 KB' : ''}: ${described} ${readout ?? ''}`}
         onKeyDown={(e) => {
           const to = moveReadout(e, layoutRef.current, hover);
           if (to === null) return;

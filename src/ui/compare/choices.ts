@@ -14,6 +14,7 @@
  * student asked to show how ECN changes RED saw two identical curves. There the default
  * goes to ECN switched off.
  */
+import { aqmByKind } from '../../engine/aqm/registry';
 import { jsonEqual } from '../../engine/scenario/paths';
 import type { Scenario } from '../../engine/scenario/schema';
 import type { Lesson } from '../scenario-api';
@@ -48,6 +49,13 @@ export function variantsApply(s: Scenario): boolean {
  * belongs to (`gridTitle`, when it does: before the family, so that on a grid point with
  * no variant it is the first enabled choice), its family (`familySize` lessons), every lesson.
  */
+/** Whether the dumbbell's bottleneck queue can mark packets at all (its kind has an ECN switch). */
+function queueCanMark(scenario: Scenario): boolean {
+  if (scenario.topology.kind !== 'dumbbell') return true;
+  const d = aqmByKind(scenario.topology.bottleneck.queue.kind);
+  return d === undefined || 'ecn' in d.params;
+}
+
 export function compareChoices(scenario: Scenario, lesson: Lesson | undefined, familySize: number, lessons: readonly Pick<Lesson, 'name' | 'title'>[], gridTitle?: string): ChoiceGroup[] {
   // on a general topology (seeds/004) they are greyed out: the label says why, as the family's does
   const apply = variantsApply(scenario);
@@ -55,6 +63,8 @@ export function compareChoices(scenario: Scenario, lesson: Lesson | undefined, f
     if (!apply) return { value: v.id, label: `${v.label} (dumbbell lessons only)`, disabled: true };
     const made = v.make(scenario);
     if (made.ok && jsonEqual(made.scenario, scenario)) return { value: v.id, label: `${v.label} (this scenario already)`, disabled: true };
+    // ECN on or off through a queue that cannot mark (drop-tail) is the same run twice
+    if (v.id === 'v:ecn-toggle' && !queueCanMark(scenario)) return { value: v.id, label: `${v.label} (a drop-tail queue never marks: the same run)`, disabled: true };
     return { value: v.id, label: v.label, disabled: false };
   };
   const groups: ChoiceGroup[] = [{ label: 'A variant of the current scenario', options: VARIANTS.map(variantOption) }];

@@ -14,6 +14,7 @@
  * every arrival was above max_th. There the variant reads them in packets of meanPktSize,
  * as ns-2 does for a queue in bytes (red.cc: th_min = th_min_pkts x mean_pktsize).
  */
+import { aqmByKind } from '../../engine/aqm/registry';
 import { cloneJson, getPath } from '../../engine/scenario/paths';
 import type { Scenario } from '../../engine/scenario/schema';
 import { applySet } from '../../engine/scenario/set';
@@ -75,10 +76,27 @@ export function fitRedThresholds(s: Record<string, unknown>, before?: Scenario):
   };
 }
 
+/**
+ * The RED variants' fit: the thresholds (fitRedThresholds), and, when the scenario's queue
+ * is another RED (adaptive, self-configuring), a note that the variant is plain RED: on an
+ * adaptive RED lesson "the same with RED + ECN" read as "this queue with ECN", and the
+ * student compared with a RED whose max_p no longer adapts without being told.
+ */
+function fitRed(s: Record<string, unknown>, before: Scenario): { note: string; labelNote: string } | null {
+  const fitted = fitRedThresholds(s, before);
+  const kind = getPath(before, `${Q}.kind`);
+  // only a RED of another kind reads as "this queue": "RED + ECN" of a PI lesson says what it is
+  const other = typeof kind === 'string' && kind !== 'red' ? aqmByKind(kind)?.label : undefined;
+  if (!other || !/\bRED\b/.test(other)) return fitted;
+  const plain = `plain RED, not ${other}`;
+  const note = `This scenario’s queue is ${other}; this variant is plain RED (its max_p fixed, no adaptation) with the parameters RED shares with it. To keep ${other} and change only ECN, compare with “the same with ECN switched on/off”.`;
+  return { labelNote: fitted ? `${plain}; ${fitted.labelNote}` : plain, note: fitted ? `${note} ${fitted.note}` : note };
+}
+
 export const VARIANTS: readonly Variant[] = [
   { id: 'v:droptail', label: 'the same with a drop-tail queue', make: (s) => variant(s, [[`${Q}.kind`, 'droptail']]) },
-  { id: 'v:red', label: 'the same with RED (no ECN)', make: (s) => variant(s, [[`${Q}.kind`, 'red'], [`${Q}.ecn`, false], ['tcp.ecn', false]], fitRedThresholds) },
-  { id: 'v:red-ecn', label: 'the same with RED + ECN', make: (s) => variant(s, [[`${Q}.kind`, 'red'], [`${Q}.ecn`, true], ['tcp.ecn', true]], fitRedThresholds) },
+  { id: 'v:red', label: 'the same with RED (no ECN)', make: (s) => variant(s, [[`${Q}.kind`, 'red'], [`${Q}.ecn`, false], ['tcp.ecn', false]], fitRed) },
+  { id: 'v:red-ecn', label: 'the same with RED + ECN', make: (s) => variant(s, [[`${Q}.kind`, 'red'], [`${Q}.ecn`, true], ['tcp.ecn', true]], fitRed) },
   {
     id: 'v:ecn-toggle',
     label: 'the same with ECN switched on/off',

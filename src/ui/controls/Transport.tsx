@@ -10,6 +10,7 @@ import { useServices } from '../app-context';
 import { STEP_LABELS, stepTargets } from '../run/step-targets';
 import { viewOf } from '../scenario-view';
 import { useAppState } from '../store/app-store';
+import { useClaimTally } from '../LessonClaims';
 import { grouped } from '../../engine/core/number-text';
 
 function speedLabel(s: Speed): string {
@@ -95,6 +96,7 @@ export function Transport() {
   const stepWhat = useAppState(store, (s) => s.stepWhat);
   const stepFlow = useAppState(store, (s) => s.stepFlow);
   const stepNote = useAppState(store, (s) => s.stepNote);
+  const tally = useClaimTally();
   const calibrating = useAppState(store, (s) => s.calibrating);
   // the load is being calibrated: the run has not started, so no time is shown, only how far it is
   const calibratingNow = status === 'starting' ? calibrating : null;
@@ -197,6 +199,8 @@ export function Transport() {
         </div>
         <span className={`status status-${status}`} role="status" aria-live="polite">
           {stepNote ?? (calibratingNow ? `calibrating the load: run ${calibratingNow.run} of at most ${calibratingNow.maxRuns}` : status === 'stepping' ? `finding the next ${what}…` : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
+          {/* heard with "finished": how the lesson's statements came out (the ticks are shown beside) */}
+          {status === 'done' && stepNote === null && tally ? <span className="sr-only">{`: ${tally.held} of ${tally.total} of the lesson's statements hold`}</span> : null}
         </span>
       </div>
       {status === 'paused' && inspected ? (

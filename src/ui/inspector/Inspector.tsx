@@ -20,6 +20,8 @@ import './inspector.css';
 export type InspectorStep = 'prev' | 'next' | 'next-mark' | 'next-drop' | 'next-aqm-drop' | 'next-flow-event';
 
 export interface InspectorProps {
+  /** Whether the live region says the decision shown (default true; false at the end of a run, where nobody stepped to it). */
+  announce?: boolean;
   /** Recorded decisions, oldest first. */
   records: readonly DecisionRecord[];
   /** The record shown (clamped to the list). */
@@ -85,7 +87,7 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, canAqmDrop = false, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false }: InspectorProps) {
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, canAqmDrop = false, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false, announce = true }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
   const rec = n > 0 ? records[i] : null;
@@ -160,7 +162,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
   const position = rec ? `${i + 1} of ${n >= historyLimit ? `the last ${grouped(n)} recorded` : n}` : '';
   const live = (
     <p className="insp-sr" role="status" aria-live="polite" aria-atomic="true" data-testid="insp-announce">
-      {rec && ex ? stepAnnouncement(ex, position, isWeb(ex.packet.flow)) : ''}
+      {announce && rec && ex ? stepAnnouncement(ex, position, isWeb(ex.packet.flow)) : ''}
     </p>
   );
 

@@ -3,7 +3,7 @@
  * run controller. Step buttons set the controller's step target and step; after "next
  * event of flow N" the controller keeps the inspected decision in view (RunController.pinned).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
@@ -40,6 +40,21 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
   const classroom = useAppState(store, (s) => s.classroom);
   const running = useAppState(store, (s) => s.status === 'running' || s.status === 'starting');
   const index = cursor ?? records.length - 1;
+  // the end of a run shows its last decision: not read out after "finished" (nobody stepped to
+  // it, and it made some 200 characters after the run's one line); a step back from there is,
+  // from here or the run controls, and every step after it
+  const done = useAppState(store, (s) => s.status === 'done');
+  const shown = `${cursor}/${flowCursor}`;
+  const [endShown, setEndShown] = useState<string | null>(null);
+  const [moved, setMoved] = useState(false);
+  useEffect(() => {
+    if (!done) {
+      setEndShown(null);
+      setMoved(false);
+    } else if (endShown === null) setEndShown(shown);
+    else if (shown !== endShown) setMoved(true);
+  }, [done, shown, endShown]);
+  const quietEnd = done && !moved && (endShown === null || shown === endShown);
   const onStep = useCallback(
     (what: InspectorStep, flow?: number) => {
       const rec = records[index];
@@ -93,5 +108,5 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
   // web exchanges take the flow ids after the long-lived flows (engine/traffic/web.ts WebHub)
   const web = view.webRole.left !== null || view.webRole.right !== null;
 
-  return <Inspector canMark={canMark} canAqmDrop={canAqmDrop} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} running={running} classroom={classroom} historyLimit={HISTORY_DEFAULT} />;
+  return <Inspector canMark={canMark} canAqmDrop={canAqmDrop} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} running={running} classroom={classroom} historyLimit={HISTORY_DEFAULT} announce={!quietEnd} />;
 }

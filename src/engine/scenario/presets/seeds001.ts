@@ -154,11 +154,31 @@ function completions(s: Summary): string {
   return s.flows.map((f) => (f.completionTime === null ? 'unfinished' : `${f.completionTime.toFixed(1)} s`)).join(' and ');
 }
 
+/** The gap as a statement's measured text; a run too short for the downloads says so ("NaN s apart" before). */
+function gapFormat(g: number): string {
+  return Number.isFinite(g) ? `${g.toFixed(1)} s apart` : 'a download did not finish within the run: no gap to measure';
+}
+
+/** A completion time as measured text; a download the run cut short says so. */
+function finishText(t: number): string {
+  return Number.isFinite(t) ? `${t.toFixed(2)} s` : 'unfinished when the run ended';
+}
+
+/** The gap and each download's completion time. */
+function gapText(s: Summary): string {
+  return `${gapFormat(completionGap(s))} (${completions(s)})`;
+}
+
+/** Goodput efficiency as measured text: G needs every download done. */
+function gText(g: number): string {
+  return Number.isFinite(g) ? `G = ${percent(g, 2)}` : 'G undefined: a download did not finish';
+}
+
 const goodputEfficiencyAbove99 = claim(
   'Goodput efficiency G stays above 99 %: the link is never short of packets to send.',
   (s) => s.goodputEfficiency ?? NaN,
   (g) => g > 0.99,
-  (g) => (Number.isFinite(g) ? `G = ${percent(g, 2)}` : 'G undefined: a download did not finish'),
+  gText,
 );
 
 /** seeds/001 Table III counts 18 drops at QL 64 with ECN: all while both windows grow in slow start. */
@@ -197,7 +217,7 @@ export function seeds001Lessons(): PresetSource[] {
           'ECN keeps the two downloads at the same pace: they finish less than 5 s apart (seeds/001 Table III: about 10 s). The gap depends on where the marks fall: try another seed below.',
           completionGap,
           (g) => g < 5,
-          (g) => `${g.toFixed(1)} s apart`,
+          gapFormat,
         ),
       ],
       experiments: [
@@ -209,7 +229,7 @@ export function seeds001Lessons(): PresetSource[] {
             onlySlowStartOverflows,
             claimOf('Yet the downloads now finish 10 to 20 s apart (seed 1: 1 s): where RED\'s random marks fall decides how even the two are. Over seeds 1 to 12 the gap runs from 0.1 to 16 s; seeds/001 Table III reports about 10 s.', (s) => {
               const g = completionGap(s);
-              return { pass: g > 10 && g < 20, measured: `${g.toFixed(1)} s apart (${completions(s)})` };
+              return { pass: g > 10 && g < 20, measured: gapText(s) };
             }),
             goodputEfficiencyAbove99,
           ],
@@ -229,7 +249,7 @@ export function seeds001Lessons(): PresetSource[] {
           'The download finishes in the 0.5 s cell of the paper\'s 112.5 s (seeds/001 reports times on a 0.5 s grid).',
           (s) => s.flows[0]?.completionTime ?? NaN,
           (t) => t > 112 && t <= 112.5,
-          (t) => `${t.toFixed(2)} s`,
+          finishText,
         ),
         claim(
           'Goodput is within 0.5 % of the paper\'s 1491.3 Kb/s.',
@@ -241,7 +261,7 @@ export function seeds001Lessons(): PresetSource[] {
           'Goodput efficiency G is within 0.5 % of the paper\'s 99.42 %.',
           (s) => s.goodputEfficiency ?? NaN,
           (g) => Math.abs(g / 0.9942 - 1) <= 0.005,
-          (g) => `G = ${percent(g, 2)}`,
+          gText,
         ),
       ],
       experiments: [
@@ -254,7 +274,7 @@ export function seeds001Lessons(): PresetSource[] {
               'Each drop halves the window, and the link is briefly idle: the download ends later than with 39 packets (112.2 s), after 112.5 s.',
               (s) => s.flows[0]?.completionTime ?? NaN,
               (t) => t > 112.5,
-              (t) => `${t.toFixed(2)} s`,
+              finishText,
             ),
           ],
         },
@@ -276,7 +296,7 @@ export function seeds001Lessons(): PresetSource[] {
           'The lockout is severe: one download finishes more than 30 s before the other (seeds/001: 34 s; ns-2.35 with these settings: 61 s, as here).',
           completionGap,
           (g) => g > 30,
-          (g) => `${g.toFixed(1)} s apart`,
+          gapFormat,
         ),
         goodputEfficiencyAbove99,
         claim(
@@ -293,7 +313,7 @@ export function seeds001Lessons(): PresetSource[] {
           claims: [
             claimOf('No lockout: both downloads finish within 5 s of each other (seeds/001 saw a 33 % gap at QL 8; ns-2.35 configured like this preset agrees with this engine).', (s) => {
               const g = completionGap(s);
-              return { pass: g < 5, measured: `${g.toFixed(1)} s apart (${completions(s)})` };
+              return { pass: g < 5, measured: gapText(s) };
             }),
             claimOf('The drops split about evenly between the two flows (within 20 %).', (s) => {
               const d = s.flows.map((f) => f.drops);
@@ -303,7 +323,7 @@ export function seeds001Lessons(): PresetSource[] {
               'But 8 packets cannot keep the link busy after each window cut: goodput efficiency G falls below 90 % (the transfers take about 40 s longer).',
               (s) => s.goodputEfficiency ?? NaN,
               (g) => g < 0.9,
-              (g) => (Number.isFinite(g) ? `G = ${percent(g, 2)}` : 'G undefined: a download did not finish'),
+              gText,
             ),
           ],
         },
@@ -335,7 +355,7 @@ export function seeds001Lessons(): PresetSource[] {
         goodputEfficiencyAbove99,
         claimOf('RED breaks the lockout, though not evenly: the downloads finish 5 to 15 s apart, where under drop-tail they were 61 s apart (seeds/001 Table II: RED is fairer at QL 64). Change the seed to see it vary.', (s) => {
           const g = completionGap(s);
-          return { pass: g > 5 && g < 15, measured: `${g.toFixed(1)} s apart (${completions(s)})` };
+          return { pass: g > 5 && g < 15, measured: gapText(s) };
         }),
       ],
       experiments: [
@@ -372,7 +392,7 @@ export function seeds001Lessons(): PresetSource[] {
         claimOf('One download finishes more than 10 % sooner than the other (seeds/001: 13 %).', (s) => {
           const c = s.flows.map((f) => f.completionTime ?? NaN);
           const lead = 1 - Math.min(...c) / Math.max(...c);
-          return { pass: lead > 0.1, measured: `${(lead * 100).toFixed(1)} % sooner (${completions(s)})` };
+          return { pass: lead > 0.1, measured: Number.isFinite(lead) ? `${(lead * 100).toFixed(1)} % sooner (${completions(s)})` : `a download did not finish within the run (${completions(s)})` };
         }),
         claimOf('The slower download lost more packets.', (s) => {
           const [a, b] = s.flows;
@@ -397,7 +417,7 @@ export function seeds001Lessons(): PresetSource[] {
             }),
             claimOf('So the downloads finish within 3 s of each other: the unfairness of seed 13 was chance.', (s) => {
               const g = completionGap(s);
-              return { pass: g < 3, measured: `${g.toFixed(1)} s apart (${completions(s)})` };
+              return { pass: g < 3, measured: gapText(s) };
             }),
           ],
         },
@@ -418,7 +438,7 @@ export function seeds001Lessons(): PresetSource[] {
           'ECN avoids the lockout: the downloads finish less than 20 s apart (drop-tail at this buffer: 61 s; seeds/001 Fig. 9: 8.5 s). How close depends on where the marks fall: change the seed to see it vary.',
           completionGap,
           (g) => g < 20,
-          (g) => `${g.toFixed(1)} s apart`,
+          gapFormat,
         ),
         goodputEfficiencyAbove99,
       ],

@@ -75,4 +75,14 @@ describe('Compare: the chosen option', () => {
       }
     }
   });
+
+  // helper-79: on a drop-tail web lesson "ECN switched on/off" ran the same run twice
+  it('ECN switched on a drop-tail queue is disabled and says why; on a queue that marks it is offered', () => {
+    const dt = groupsOf('lockout-dt')[0].options.find((o) => o.value === ECN_CHOICE)!;
+    expect(dt).toMatchObject({ disabled: true, label: 'the same with ECN switched on/off (a drop-tail queue never marks: the same run)' });
+    const dtWeb = all.find((l) => l.scenario.topology.kind === 'dumbbell' && l.scenario.topology.bottleneck.queue.kind === 'droptail' && l.scenario.traffic.some((t) => t.kind === 'packmime'))!;
+    expect(groupsOf(dtWeb.name)[0].options.find((o) => o.value === ECN_CHOICE)!.disabled).toBe(true);
+    expect(groupsOf('red-vs-dt')[0].options.find((o) => o.value === ECN_CHOICE)!.disabled).toBe(false);
+    expect(groupsOf('ecn-marks')[0].options.find((o) => o.value === ECN_CHOICE)!.disabled).toBe(false);
+  });
 });

@@ -23,6 +23,27 @@ describe('Compare variants', () => {
     expect([off.scenario.tcp.ecn, off.labelNote]).toEqual([false, 'ECN off']);
     expect([on.scenario.tcp.ecn, on.labelNote]).toEqual([true, 'ECN on']);
   });
+  // on an adaptive RED lesson "the same with RED + ECN" was plain RED, and did not say so
+  for (const v of red)
+    it(`${v.label} of an adaptive RED lesson says it is plain RED, and which variant keeps adaptive RED`, () => {
+      const s = lessons().find((l) => getPath(l.scenario, `${Q}.kind`) === 'ared' && l.scenario.topology.kind === 'dumbbell')!.scenario;
+      const r = v.make(s);
+      if (!r.ok) throw new Error(r.errors.join('; '));
+      expect(getPath(r.scenario, `${Q}.kind`)).toBe('red');
+      expect(r.labelNote).toMatch(/^plain RED, not Adaptive RED/);
+      expect(r.note).toContain('the same with ECN switched on/off');
+      // the ECN variant keeps adaptive RED
+      const e = VARIANTS.find((x) => x.id === 'v:ecn-toggle')!.make(s);
+      expect(e.ok && getPath(e.scenario, `${Q}.kind`)).toBe('ared');
+    });
+  it('a RED or drop-tail lesson’s RED variants carry no such note', () => {
+    for (const name of ['red-vs-dt', 'lockout-dt'])
+      for (const v of red) {
+        const r = v.make(lesson(name));
+        if (!r.ok) throw new Error(r.errors.join('; '));
+        expect(r.labelNote ?? '', `${name} ${v.id}`).not.toContain('plain RED');
+      }
+  });
   for (const v of red) {
     it(`${v.label}: a 4-packet drop-tail buffer gets thresholds that fit, and a note says so`, () => {
       const s = lesson('ecn-finite-n2-dt-ql4');
