@@ -191,7 +191,13 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
   if (branch === 'below') {
     list.push({ label: 'p_b', formula: 'avg < min_th: RED leaves the packet alone', value: '0', num: 0 });
   } else if (branch === 'small-q') {
-    list.push({ label: 'p_b', formula: `q = ${fmt(rec.q)} ≤ 1: no RED drop or mark while at most one packet waits (ns-2 red.cc)`, value: '0 (not applied)', num: 0 });
+    // ns-2 red.cc tests qlen > 1 in the queue's unit: in bytes that is "the queue is not
+    // empty", not "more than one packet waits" (a 1500-byte packet waiting is q = 1500 > 1)
+    const formula =
+      unit === 'bytes'
+        ? `q = ${fmt(rec.q)} ${unitWord(unit, rec.q)} ≤ 1: the queue is empty, and RED neither drops nor marks (ns-2 red.cc tests q > 1 in the queue’s unit, bytes here)`
+        : `q = ${fmt(rec.q)} ≤ 1: no RED drop or mark while at most one packet waits (ns-2 red.cc)`;
+    list.push({ label: 'p_b', formula, value: '0 (not applied)', num: 0 });
   } else if (branch === 'above') {
     list.push({ label: 'p_b', formula: `avg ≥ ${gentle ? '2·max_th' : 'max_th'}: every packet is dropped (or marked)`, value: '1', num: 1 }, rec.pb, 'p_b');
   } else {

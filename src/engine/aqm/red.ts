@@ -590,7 +590,8 @@ function redRule(rule: number, q: number, pa: number, u: number, S: RedRuleSetti
     case R_BELOW:
       return 'avg < min_th: every packet is queued (F&J 1993)';
     case R_SMALL_Q:
-      return `ns-2 red.cc: no RED drop while at most one packet waits (q = ${q})`;
+      // ns-2 tests qlen > 1 in the queue's unit: in bytes that means "while the queue is empty"
+      return S.unit === 'bytes' ? `ns-2 red.cc: no RED drop while the queue is empty (q = ${q} bytes; its test q > 1 counts bytes)` : `ns-2 red.cc: no RED drop while at most one packet waits (q = ${q})`;
     case R_FIRST:
       return 'ns-2 red.cc: avg has just entered the RED region; count restarts at 1 and this packet is queued';
     case R_PASS:

@@ -4,6 +4,7 @@ import { Rng } from '../../../../src/engine/core/rng';
 import type { DecisionRecord } from '../../../../src/engine/aqm/decision';
 import { COMMON_QUEUE_PARAMS } from '../../../../src/engine/aqm/queue-disc';
 import { RED_PARAMS, RedQueue, checkRed, red } from '../../../../src/engine/aqm/red';
+import { explain as explainRed } from '../../../../src/engine/aqm/red.explain';
 import { ECN_CE, ECN_ECT0, ECN_ECT1, ECN_NOT_ECT, PacketPool } from '../../../../src/engine/net/packet';
 
 interface Harness {
@@ -398,6 +399,25 @@ describe('RED (ns-2 red.cc branch order)', () => {
     expect(h.recs.slice(-50).every((r) => r.rule.includes('at most one packet'))).toBe(true);
     fillTo(h, 2);
     expect(steady(h, 5).every((o) => o === DROP)).toBe(true);
+  });
+
+  // ns-2 tests qlen > 1 in the queue's unit: in bytes one waiting packet (q = 1000) is
+  // already past it. The rule and the inspector said "at most one packet waits" there.
+  it('in bytes the q > 1 test means a non-empty queue: the rule and the explanation say so', () => {
+    const h = makeRed({ unit: 'bytes', wq: 1, minTh: 0, maxTh: 500, limit: 100000 });
+    arrive(h, 0);
+    h.pool.free(h.q.dequeue(0));
+    const empty = h.recs[h.recs.length - 1];
+    expect(empty).toMatchObject({ q: 0, outcome: 'enqueue' });
+    expect(empty.rule).toMatch(/queue is empty/);
+    expect(empty.rule).not.toMatch(/at most one packet/);
+    const pb = explainRed(empty).steps.find((s) => s.label === 'p_b')!;
+    expect(pb.formula).toMatch(/queue is empty/);
+    expect(pb.formula).not.toMatch(/at most one packet/);
+    // one packet waiting: q = 1000 bytes > 1, avg 1000 ≥ max_th 500: RED drops
+    fillTo(h, 1);
+    expect(steady(h, 3).every((o) => o === DROP)).toBe(true);
+    expect(h.recs[h.recs.length - 1]).toMatchObject({ q: 1000, reason: 'forced' });
   });
 
   it('hard limit: RED holds `limit` waiting packets under both count rules (ns-2 qlen >= qlim), one more than ns-2 DropTail', () => {
