@@ -27,6 +27,15 @@ import {
   type Step,
 } from './explain';
 
+/**
+ * A region in words. With gentle on, 'above-max' starts at 2·max_th (between max_th and
+ * 2·max_th is the gentle region): "avg = 8.02 ≥ 2·max_th = 8 → above max_th" named the
+ * wrong threshold, and the gentle region is above max_th too.
+ */
+export function regionWords(region: Exclude<Region, 'overflow' | 'none'>, gentle: boolean): string {
+  return region === 'above-max' && gentle ? 'above 2·max_th' : REGION_TEXT[region];
+}
+
 /** Region of the average: F&J 1993 §4, gentle per seeds/002 §II. */
 export function regionOf(avg: number, minTh: number, maxTh: number, gentle: boolean): Exclude<Region, 'overflow' | 'none'> {
   if (avg < minTh) return 'below-min';
@@ -104,7 +113,7 @@ export function redBar(rec: DecisionRecord, extraTicks: ScaleBar['ticks'] = []):
     ticks,
     pointer: { v: rec.avg, label: `avg ${fmt(rec.avg)}` },
     marker: { v: rec.q, label: `q ${fmt(rec.q)}` },
-    description: `Average queue ${fmt(rec.avg)} ${u}: ${REGION_TEXT[region]} (min_th ${fmt(minTh)}, max_th ${fmt(maxTh)}${gentle ? `, 2·max_th ${fmt(2 * maxTh)}` : ''}); instantaneous queue ${fmt(rec.q)}.`,
+    description: `Average queue ${fmt(rec.avg)} ${u}: ${regionWords(region, gentle)} (min_th ${fmt(minTh)}, max_th ${fmt(maxTh)}${gentle ? `, 2·max_th ${fmt(2 * maxTh)}` : ''}); instantaneous queue ${fmt(rec.q)}.`,
   };
 }
 
@@ -174,7 +183,7 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
         : region === 'gentle'
           ? `max_th = ${th(maxTh)} ≤ avg = ${sA} < 2·max_th = ${th(2 * maxTh)}`
           : `avg = ${sA} ≥ ${gentle ? '2·max_th' : 'max_th'} = ${th(top)}`;
-  const regionStep: Step = { label: 'Region', formula: regionFormula, value: REGION_TEXT[region] };
+  const regionStep: Step = { label: 'Region', formula: regionFormula, value: regionWords(region, gentle) };
   if (rec.region !== 'overflow' && rec.region !== region) list.flag(regionStep, `engine: region ${rec.region}, recomputed ${region}`);
   list.steps.push(regionStep);
 

@@ -202,6 +202,20 @@ describe('explainDecision: hand-computed RED numbers', () => {
     expect(notEct.ecnNote).toMatch(/Not-ECT/);
   });
 
+  // with gentle on, "above-max" starts at 2·max_th: the step read "avg = 31 ≥ 2·max_th = 30 → above max_th"
+  it('gentle: an average above 2·max_th is named "above 2·max_th", in the step and the bar', () => {
+    const base = { avgBefore: 31, q: 31, avg: 31, region: 'above-max' as const, pb: 1, pa: 1, u: null, outcome: 'drop' as const, reason: 'forced' as const, ecn: ECN_NOT_ECT, rule: 'avg ≥ 2 max_th: forced drop' };
+    const g = explainDecision(rec({ ...base, gentle: true }));
+    expect(step(g.steps, 'Region').formula).toBe('avg = 31 ≥ 2·max_th = 30');
+    expect(step(g.steps, 'Region').value).toBe('above 2·max_th');
+    expect(g.bar?.description).toMatch(/^Average queue 31 packets: above 2·max_th \(/);
+    expect(g.mismatches).toEqual([]);
+    // without gentle the threshold is max_th itself
+    const plain = explainDecision(rec({ ...base, avgBefore: 20, q: 20, avg: 20, rule: 'avg ≥ max_th: forced drop' }));
+    expect(step(plain.steps, 'Region').value).toBe('above max_th');
+    expect(plain.bar?.description).toMatch(/: above max_th \(/);
+  });
+
   it('overflow overrides the RED decision and is named', () => {
     const e = explainDecision(rec({ region: 'overflow', outcome: 'drop', reason: 'overflow', u: 0.9, rule: 'buffer overflow' }));
     expect(e.outcome).toBe('overflow drop');
