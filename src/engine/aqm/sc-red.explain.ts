@@ -31,7 +31,9 @@ function statusSteps(rec: DecisionRecord, list: StepList): void {
   }
   const dA = digitsApart(A, [minTh, maxTh]);
   const where = A < minTh ? `avg ${fmt(A, dA)} < min_th ${fmt(minTh, dA)}` : A > maxTh ? `avg ${fmt(A, dA)} > max_th ${fmt(maxTh, dA)}` : `avg ${fmt(A, dA)} within [min_th, max_th]`;
-  const sStep: Step = { label: 'Status', formula: `${where}: status ${NAMES[before] ?? '?'} → ${NAMES[status] ?? '?'}`, value: NAMES[after] ?? String(after) };
+  // "status Above → Above" read as a change under a step that then says there was none
+  const change = status === before ? `status stays ${NAMES[status] ?? '?'}` : `status ${NAMES[before] ?? '?'} → ${NAMES[status] ?? '?'}`;
+  const sStep: Step = { label: 'Status', formula: `${where}: ${change}`, value: NAMES[after] ?? String(after) };
   if (status !== after) list.flag(sStep, `engine: status ${NAMES[after]}, recomputed ${NAMES[status]}`);
   list.steps.push(sStep);
   if (next !== from) {

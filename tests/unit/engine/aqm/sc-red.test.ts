@@ -58,6 +58,19 @@ describe('sc-red status changes (Fig. 6, alpha 3, beta 2, initial max_p 0.02)', 
     expect(e.mismatches).toEqual([]);
   });
 
+  // "avg 6.116 > max_th 6: status Above → Above" read as a change, beside "no status change"
+  it('no status change: the status step says the status stays, not "Between → Between"', () => {
+    const d = new Drive('sc-red', { minTh: 5, maxTh: 15, wq: 1, limit: 1000 });
+    for (let i = 0; i < 12; i++) d.arrive(i * MS, 1000);
+    const rec = d.records.find((r) => r.extra?.statusBefore === 1 && r.extra?.status === 1)!;
+    const e = explain(rec);
+    const st = e.steps.find((s) => s.label === 'Status')!;
+    expect(st.formula).toMatch(/within \[min_th, max_th\]: status stays Between$/);
+    expect(st.formula).not.toMatch(/Between → Between/);
+    expect(e.steps.find((s) => s.label === 'max_p')?.formula).toMatch(/^no status change at this arrival/);
+    expect(e.mismatches).toEqual([]);
+  });
+
   it('max_p is kept at most 1', () => {
     const d = new Drive('sc-red', { minTh: 5, maxTh: 15, wq: 1, limit: 1000, maxP: 0.7, ecn: true, aboveMaxTh: 'mark' });
     let t = 0;
