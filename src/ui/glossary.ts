@@ -84,7 +84,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     term: 'Jain’s fairness index',
-    text: '(Σx)² / (n·Σx²) over the n flows’ throughputs x: 1 when every flow gets the same, 1/n when one flow gets everything.',
+    text: '(Σx)² / (n·Σx²) over the n flows’ throughputs x: 1 when every flow gets the same, 1/n when one flow gets everything. The summary takes each flow’s goodput over its own lifetime, so two equal downloads that end at different times still score near 1; the throughput chart’s J, over 1 s windows, shows a lockout as it happens.',
   },
   {
     term: 'lockout',
