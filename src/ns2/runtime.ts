@@ -375,6 +375,8 @@ proc finish {} {
         lappend goodputs $gp
     }
     set G null
+    # as the engine: after a warm-up the time counts from its end, as the payload does
+    if {$t0 ne "" && $w > $t0} { set t0 $w }
     if {[llength $tcpGoodputs] > 0 && $allDone && $tmax - $t0 > 0} {
         set G [jnum [expr {$payload * 8.0 / ($rate_bn * ($tmax - $t0))}]]
     }

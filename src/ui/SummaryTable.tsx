@@ -77,7 +77,7 @@ export function SummaryTable() {
       : []),
     ['Mean queue', `${f1(b.meanQueuePackets)} pkts`, `max ${b.maxQueuePackets} packets; mean delay ${f1(b.meanQueueDelay * 1000)} ms`],
     ['Goodput efficiency G', summary.goodputEfficiency === null ? '—' : pct(summary.goodputEfficiency), 'payload / (rate × longest completion), seeds/001; "—" until every flow finishes'],
-    ["Jain's index", summary.flows.length === 0 ? '—' : num3(summary.fairness.jain), '(Σx)² / (n Σx²) over flow goodputs; 1 = equal shares'],
+    ["Jain's index", summary.flows.length === 0 ? '—' : num3(summary.fairness.jain), '(Σx)² / (n Σx²) over flow goodputs, each over its own flow’s lifetime (start to finish): 1 = equal shares. Two downloads of the same size that finish at different times still score near 1 (lockout-dt: 0.98): the throughput chart’s J, over 1 s windows, shows who had the link when'],
   ];
   const exportAs = (kind: 'csv' | 'json') => {
     const stem = fileStem('summary', preset, scenario);

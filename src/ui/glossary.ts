@@ -84,7 +84,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     term: 'Jain’s fairness index',
-    text: '(Σx)² / (n·Σx²) over the n flows’ throughputs x: 1 when every flow gets the same, 1/n when one flow gets everything.',
+    text: '(Σx)² / (n·Σx²) over the n flows’ throughputs x: 1 when every flow gets the same, 1/n when one flow gets everything. The summary takes each flow’s goodput over its own lifetime, so two equal downloads that end at different times still score near 1; the throughput chart’s J, over 1 s windows, shows a lockout as it happens.',
   },
   {
     term: 'lockout',
@@ -92,7 +92,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     term: 'response time, CDF, CCDF',
-    text: 'A web exchange’s response time: from sending the request to receiving the last byte of the response. The CDF chart shows, at each time t, the share of responses that completed within t: a curve further left and higher is faster. The CCDF shows the share that took longer than t, to read the slow tail.',
+    text: 'A web exchange’s response time: from the client’s first packet (the SYN that opens its connection, or the request on a connection already open) to the last byte of the response, so a lost SYN’s timeout counts (seeds/000 §5.1). The CDF chart shows, at each time t, the share of responses that completed within t: a curve further left and higher is faster. The CCDF shows the share that took longer than t, to read the slow tail.',
   },
   {
     term: 'offered load, uncongested baseline',

@@ -441,10 +441,12 @@ export class Collector implements QueueListener {
       };
     });
     const tcp = flows.filter((f) => f.kind === 'tcp');
-    // Goodput efficiency G, seeds/001 eq. (2): payload of all flows / (B x longest connection time)
+    // Goodput efficiency G, seeds/001 eq. (2): payload of all flows / (B x longest connection time).
+    // After a warm-up the payload counts from its end, so the time must too (else a run that
+    // kept the link full reads G far below its utilization).
     let G: number | null = null;
     if (tcp.length > 0 && tcp.every((f) => f.completionTime !== null)) {
-      const t0 = Math.min(...tcp.map((f) => f.startTime));
+      const t0 = Math.max(w, Math.min(...tcp.map((f) => f.startTime)));
       const tmax = Math.max(...tcp.map((f) => f.completionTime as number)) - t0;
       const payload = tcp.reduce((a, f) => a + f.bytesDelivered, 0);
       G = tmax > 0 ? (payload * 8) / (this.bottleneck.rateBps * tmax) : null;

@@ -72,7 +72,7 @@ export interface Summary {
   /** Right-to-left direction. */
   bottleneckReverse: QueueSummary;
   flows: FlowSummary[];
-  /** Sum of TCP payload delivered / (bottleneck rate x longest completion time), seeds/001 eq. 2; null if a flow is unfinished. */
+  /** Sum of TCP payload delivered / (bottleneck rate x longest completion time), seeds/001 eq. 2, both from the first start or the warm-up's end if later; null if a flow is unfinished. */
   goodputEfficiency: number | null;
   fairness: { jain: number };
   /** Web traffic (packmime, web-users, web-sessions): response times of the request/response exchanges; absent without web traffic. */

@@ -48,6 +48,12 @@ describe('CLI: web traffic', () => {
     expect(quantileSorted(rt, 0.5)).toBeCloseTo(w.responseTime!.p50, 9);
     expect(quantileSorted(rt, 0.9)).toBeCloseTo(w.responseTime!.p90, 9);
     expect(rows.filter((r) => Number(r[6]) > 0).length / rows.length).toBeCloseTo(w.flowsWithLoss, 9);
+    // what docs/cli.md (Output files, Responses CSV) promises a script can recompute
+    for (const [t, f] of w.cdf) expect(rows.filter((r) => Number(r[3]) <= t).length / rows.length, `cdf at ${t} s`).toBeCloseTo(f, 12);
+    expect(rows.filter((r) => Number(r[2]) > 50_000).length).toBe(w.largeResponses.exchanges);
+    expect(rows.reduce((a, r) => a + Number(r[2]), 0)).toBe(w.responseBytes);
+    const ends = rows.map((r) => Number(r[0]) + Number(r[3]));
+    expect(ends.every((e, i) => i === 0 || e >= ends[i - 1] - 1e-9)).toBe(true); // in the order they completed
     // each exchange's RTT is its path plus twice its DelayBox delay (uniform 5-75 ms one way): 10 to 150 ms plus 2 ms of links
     const rtts = rows.map((r) => Number(r[4]));
     expect(Math.min(...rtts)).toBeGreaterThanOrEqual(0.012 - 1e-6);

@@ -69,6 +69,18 @@ describe('warmup', () => {
     expect(neg.ok ? [] : neg.errors).toEqual([expect.stringMatching(/^warmup = -1 is out of range: allowed 0 to 1000000 s/)]);
   });
 
+  it('goodput efficiency G counts its time from the warm-up, as it counts the payload', () => {
+    // two 5 MB downloads keep the 10 Mb/s link busy to the end: G, payload after W over
+    // B x (last completion - W), is close to the utilization after W (payload 1460 of 1500 bytes)
+    const s = { ...scenario(D, W), duration: undefined, traffic: [bulk(2, 5_000_000)] };
+    const r = runScenario(s).summary;
+    const tmax = Math.max(...r.flows.map((f) => f.completionTime ?? NaN));
+    expect(tmax).toBeGreaterThan(W + 1);
+    const payload = r.flows.reduce((a, f) => a + f.bytesDelivered, 0);
+    expect(r.goodputEfficiency).toBeCloseTo((payload * 8) / (10e6 * (tmax - W)), 9);
+    expect(r.goodputEfficiency).toBeGreaterThan(0.9 * r.bottleneck.utilization);
+  });
+
   it('a bulk flow that starts after the warm-up measures its goodput from its own start', () => {
     const s = { ...scenario(D, W), traffic: [bulk(1, undefined, { start: 6 })] };
     const r = runScenario(s).summary;
