@@ -8,6 +8,7 @@ import { useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { SPEEDS, type Speed, type StepWhat } from '../../protocol/messages';
 import { useServices } from '../app-context';
 import { STEP_LABELS, stepTargets } from '../run/step-targets';
+import { calibrationShown } from '../run/controller';
 import { viewOf } from '../scenario-view';
 import { useAppState } from '../store/app-store';
 import { useClaimTally } from '../LessonClaims';
@@ -99,7 +100,7 @@ export function Transport() {
   const tally = useClaimTally();
   const calibrating = useAppState(store, (s) => s.calibrating);
   // the load is being calibrated: the run has not started, so no time is shown, only how far it is
-  const calibratingNow = status === 'starting' ? calibrating : null;
+  const calibratingNow = calibrationShown({ status, calibrating });
   const inspected = useAppState(store, (s) => s.cursor !== null || s.flowCursor !== null);
   const scenario = useAppState(store, (s) => s.scenario);
   const view = useMemo(() => viewOf(scenario), [scenario]);

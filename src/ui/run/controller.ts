@@ -64,6 +64,16 @@ export function largeRunQuestion(scenario: Scenario, eventsPerSec = NaN): string
 /** The status line after Pause during a load calibration, until the run pauses at its start. */
 export const PAUSE_AFTER_CALIBRATION = 'pausing after the calibration';
 
+/**
+ * The load calibration going on before the run starts, to show instead of the run's time,
+ * or null. A Step pressed first (or during the calibration) goes on calibrating as Play does:
+ * shown only while 'starting', it read "finding the next AQM decision…" at t = 0 for the
+ * whole calibration (3-15 s), and Pause then said nothing of waiting for it.
+ */
+export function calibrationShown(s: Pick<AppState, 'status' | 'calibrating'>): AppState['calibrating'] {
+  return s.status === 'starting' || s.status === 'stepping' ? s.calibrating : null;
+}
+
 /** A second core for a web run's baseline: the browser reports two or more. */
 const twoCores = (): boolean => (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;
 
@@ -325,7 +335,7 @@ export class RunController {
     this.send(toWorker({ type: 'pause' }));
     // the worker calibrates a web load inside the run's construction and reads no message until
     // that ends (3 s on a busy machine, over 15 s on a slow one): Pause waits for it, so say so
-    if (st === 'starting' && s.calibrating) this.store.set({ stepNote: PAUSE_AFTER_CALIBRATION });
+    if (calibrationShown(s)) this.store.set({ stepNote: PAUSE_AFTER_CALIBRATION });
   }
 
   toggle(): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { toMain } from '../../../../src/protocol/messages';
 import { calibrationStepLine } from '../../../../src/ui/charts/calibration-text';
-import { APP_SERIES_VALUES, appSampleInterval, largeRunQuestion, RunController } from '../../../../src/ui/run/controller';
+import { APP_SERIES_VALUES, appSampleInterval, calibrationShown, largeRunQuestion, RunController } from '../../../../src/ui/run/controller';
 import { stepTargets } from '../../../../src/ui/run/step-targets';
 import { viewOf } from '../../../../src/ui/scenario-view';
 import { AppStore } from '../../../../src/ui/store/app-store';
@@ -79,6 +79,23 @@ describe('RunController', () => {
     c.onMessage(toMain({ type: 'calibrating', runId: second, step: { ...step, run: 1, previous: null } }));
     c.reset();
     expect(store.getState().calibrating).toBeNull();
+  });
+
+  it('a Step pressed before the run shows the load calibration, and Pause during it says it waits for it', () => {
+    const { store, c, workers } = setup();
+    c.stepForward(); // from idle: starts the run paused and steps
+    const runId = (workers[0].sent[0] as { runId: number }).runId;
+    expect(store.getState().status).toBe('stepping');
+    const step = { item: 0, load: 0.5, param: 'rate' as const, value: 70, run: 1, maxRuns: 4, previous: null };
+    c.onMessage(toMain({ type: 'calibrating', runId, step }));
+    // the status line shows the calibration, not "finding the next AQM decision…" at t = 0
+    expect(calibrationShown(store.getState())).toEqual(step);
+    c.pause();
+    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'pause' });
+    expect(store.getState().stepNote).toBe('pausing after the calibration');
+    c.onMessage(toMain({ type: 'started', runId, end: 40 }));
+    expect(calibrationShown(store.getState())).toBeNull();
+    expect(store.getState().status).toBe('stepping');
   });
 
   it("keeps a worker's calibration (even a reset run's) and sends the known ones with every start", () => {
