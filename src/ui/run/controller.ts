@@ -314,7 +314,13 @@ export class RunController {
     this.store.series.clear();
     this.store.exchanges.clear();
     this.pinned = null;
-    this.store.set({ ...noRun(), runError: null, status: paused ? 'paused' : 'starting', end: s.scenario.duration ?? Infinity });
+    this.store.set((st) => ({
+      ...noRun(),
+      runError: null,
+      status: paused ? 'paused' : 'starting',
+      end: s.scenario?.duration ?? Infinity,
+      banners: st.banners.some((b) => b.untilNextRun) ? st.banners.filter((b) => !b.untilNextRun) : st.banners,
+    }));
     const baseline = this.separateBaseline ? 'separate' : true;
     this.send(toWorker({ type: 'start', runId: this.runId, scenario: s.scenario as Scenario, options: { record: true, history: 1000, sampleInterval: appSampleInterval(s.scenario), baseline, calibrations: calibrations.entries() }, speed: s.speed, paused }));
   }
@@ -595,6 +601,8 @@ export class RunController {
             kind: 'info',
             title: `${m.path} will apply when the run restarts`,
             lines: [m.error, 'The scenario (and the link) already have the new value; press Reset, then Play.'],
+            untilNextLoad: true,
+            untilNextRun: true,
           });
         return;
       case 'paused': {

@@ -30,6 +30,11 @@ export interface Banner {
    */
   untilNextLoad?: boolean;
   /**
+   * About the run: it goes when the next run starts (a change "will apply when the run
+   * restarts" has applied then; it kept saying "press Reset, then Play" over the new run).
+   */
+  untilNextRun?: boolean;
+  /**
    * What the banner answers (e.g. "file": the last file opened): a new banner on the same
    * topic replaces the old one, which is out of date (three files tried in turn left three
    * "was not opened" banners, the first two about files no longer in question).

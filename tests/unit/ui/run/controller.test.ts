@@ -124,6 +124,12 @@ describe('RunController', () => {
     c.onMessage(toMain({ type: 'param-set', runId, t: 3, path: 'tcp.ecn', value: true, error: 'tcp.ecn cannot be changed during a run' }));
     expect(store.getState().markers.length).toBe(1);
     expect(store.getState().banners[0].lines[0]).toContain('cannot be changed');
+    // once the run restarts the change has applied: "press Reset, then Play" goes, other banners stay
+    const other = store.addBanner({ kind: 'info', title: 'something else', lines: [] });
+    c.reset();
+    expect(store.getState().banners.map((b) => b.title)).toEqual(['tcp.ecn will apply when the run restarts', 'something else']);
+    c.play();
+    expect(store.getState().banners.map((b) => b.id)).toEqual([other]);
   });
 
   it('rejects an invalid value with the validator message and keeps the scenario', () => {
