@@ -54,7 +54,9 @@ function useKeyboard() {
       const onButton = (e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY';
       if (e.key === ' ' && !onButton) {
         e.preventDefault();
-        controller.toggle();
+        // a held Space repeats its keydown ~30 times a second: it played and paused the run by
+        // turns, leaving it in whichever state the last repeat hit; one press, one toggle
+        if (!e.repeat) controller.toggle();
       } else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && ownsArrows(e.target)) {
         return;
       } else if (e.key === 'ArrowRight') {

@@ -238,6 +238,21 @@ describe('stepping', () => {
     await waitForStatus(page, 'paused');
     await page.context().close();
   });
+
+  it('Space held down plays once: its repeats do not pause and play the run by turns', async () => {
+    const page = await open('p=default');
+    await page.evaluate(() => window.__aqmlab!.controller.setSpeed(1));
+    await page.locator('body').click({ position: { x: 5, y: 400 } });
+    // a held key: one keydown, then keydowns with repeat set, then one keyup
+    for (let i = 0; i < 6; i++) await page.keyboard.down(' ');
+    await page.keyboard.up(' ');
+    await waitForStatus(page, 'running');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().stepNote)).toBeNull();
+    // a second press pauses
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'paused');
+    await page.context().close();
+  });
 });
 
 describe('heavy scenarios', () => {
