@@ -62,6 +62,8 @@ function batchSamplesFor(columns: number): number {
 }
 /** Packets alive at once in a tab (~560 MB of packet arrays). */
 const MAX_PACKETS = 2_000_000;
+/** The app's advice when a run reaches MAX_PACKETS (RunOptions.raiseMaxPackets). */
+const RAISE_MAX_PACKETS = 'run it on the command line, where --max-packets raises the cap (File → Save scenario, then npm run sim -- <file> --max-packets N)';
 /** Web runs' uncongested baselines, shared by the runs of this worker. */
 const baselines = new BaselineCache();
 
@@ -327,6 +329,8 @@ class Driver {
         batchSamples: m.options.batchSamples ?? batchSamplesFor(e.seriesColumns),
         maxSeriesValues: MAX_SERIES_VALUES * 2,
         maxPackets: MAX_PACKETS,
+        // the app has no --max-packets: its advice named a flag the user had nowhere to give
+        raiseMaxPackets: RAISE_MAX_PACKETS,
         // the inspector shows the data direction's queue: the reverse one's records would be thrown away
         decisionQueues: 'forward',
         // the ring keeps the last records of hundreds of thousands: their sentences are written when posted

@@ -13,6 +13,11 @@ export interface RunOptions {
    */
   maxPackets?: number;
   /**
+   * How the user can raise maxPackets, the last advice of its CapError (default the CLI's
+   * "raise the cap (--max-packets)"; the app, whose cap is fixed, names the command line).
+   */
+  raiseMaxPackets?: string;
+  /**
    * Cap on the time-series values a run emits (columns x samples); a run whose series
    * would exceed it is refused before it starts with a CapError naming the sampling
    * interval (default 10^8 values).

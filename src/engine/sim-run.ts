@@ -91,6 +91,7 @@ class Run implements RunHandle {
     for (const l of sim.links) l.tracked = l === bl || l === br;
     const sampleS = options.sampleInterval ?? defaultSampleInterval(sc.duration);
     sim.maxPackets = Math.min(options.maxPackets ?? DEFAULT_MAX_PACKETS, 1 << 27);
+    if (options.raiseMaxPackets !== undefined) sim.raiseMaxPackets = options.raiseMaxPackets;
     if (sink.series) this.checkSeriesSize(seriesColumnNames(bl.queue, this.flows).length, sampleS, options.maxSeriesValues ?? DEFAULT_LIMITS.maxSeriesValues);
     this.collector = new Collector(sim, this.flows, bl, br, sink, options.batchSamples ?? 64);
     sim.setQueueListener(this.collector);

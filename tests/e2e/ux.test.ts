@@ -287,6 +287,22 @@ describe('heavy scenarios', () => {
     expect(await page.evaluate(() => window.__aqmlab!.controller.workersMade)).toBe(3);
     await page.context().close();
   });
+
+  it('a UDP flood into a huge buffer stops at the packets cap with advice the app user can follow; the next run goes', async () => {
+    const page = await open('p=default&topology.bottleneck.queue.kind=droptail&topology.bottleneck.queue.limit=10000000&traffic.0.kind=udp&traffic.0.rate=1e9&traffic.0.packetSize=100');
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'error', 60_000);
+    const message = await page.evaluate(() => window.__aqmlab!.store.getState().runError.message as string);
+    expect(message).toMatch(/^packets in flight reached the cap of 2,000,000 .*lower its limit/);
+    // the app has no --max-packets to give: the advice is the command line's, said so
+    expect(message).toMatch(/or run it on the command line, where --max-packets raises the cap \(File → Save scenario, then npm run sim -- <file> --max-packets N\)$/);
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done', 60_000);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().runError)).toBeNull();
+    await page.context().close();
+  });
 });
 
 describe('very large comparisons', () => {

@@ -84,6 +84,8 @@ export class Simulator implements Net {
   stopped = false;
   /** Cap on live packets; exceeding it stops the run with a CapError naming what to change. */
   maxPackets = DEFAULT_MAX_PACKETS;
+  /** How the user can raise maxPackets, the last advice of its CapError (RunOptions.raiseMaxPackets). */
+  raiseMaxPackets = 'raise the cap (--max-packets)';
 
   // Timer records: setTimer takes one, its event carries the record index.
   private timerAgent = new Int32Array(256);
@@ -382,7 +384,7 @@ export class Simulator implements Net {
     for (const l of this.links) if (worst === null || l.queue.lenPackets > worst.queue.lenPackets) worst = l;
     const where = worst !== null && worst.queue.lenPackets > this.maxPackets / 4 ? ` (the queue ${worst.queue.ctx.name} holds ${worst.queue.lenPackets.toLocaleString('en-US')} of them: lower its limit)` : '';
     throw new CapError(
-      `packets in flight reached the cap of ${this.maxPackets.toLocaleString('en-US')} at t = ${(this.clock / 1e9).toFixed(6)} s${where}; lower the traffic rate or the queue limits (topology.*.queue.limit), or raise the cap (--max-packets)`,
+      `packets in flight reached the cap of ${this.maxPackets.toLocaleString('en-US')} at t = ${(this.clock / 1e9).toFixed(6)} s${where}; lower the traffic rate or the queue limits (topology.*.queue.limit), or ${this.raiseMaxPackets}`,
       'packets',
     );
   }

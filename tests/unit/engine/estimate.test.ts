@@ -192,5 +192,9 @@ describe('run-size estimates', () => {
       expect((e as Error).message).toContain('queue.limit');
       expect((e as Error).message).toContain('--max-packets');
     }
+    // the app, whose cap is fixed, gives its own advice instead of the CLI's flag
+    expect(() => createRun(sc, {}, { maxPackets: 20000, raiseMaxPackets: 'run it on the command line' }).advance(Infinity)).toThrow(
+      /lower its limit\); lower the traffic rate or the queue limits \(topology\.\*\.queue\.limit\), or run it on the command line$/,
+    );
   });
 });
