@@ -279,7 +279,12 @@ export class RunController {
     const swapped = withParam(scenario, path, value);
     if (!swapped.ok) return swapped;
     const next = getPath(swapped.scenario, objPath) as Record<string, unknown>;
-    const merged: Record<string, unknown> = { ...remembered };
+    // the unit was switched meanwhile (RED -> drop-tail -> bytes -> RED): the remembered sizes
+    // are converted as a switch of that kind would have (RED came back with 20 and 60 *bytes*)
+    const unit = next.unit ?? 'packets';
+    const inOwnUnit = (remembered.unit ?? 'packets') === unit ? null : withParam(scenario, objPath, remembered);
+    const converted = inOwnUnit?.ok ? queueUnitSwitch(inOwnUnit.scenario, `${objPath}.unit`, unit) : null;
+    const merged: Record<string, unknown> = { ...(converted?.next ?? remembered) };
     for (const k of Object.keys(old)) if (k !== 'kind' && k in next) merged[k] = next[k];
     const restored = withParam(scenario, objPath, merged);
     return restored.ok ? restored : swapped;

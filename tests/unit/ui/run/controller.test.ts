@@ -323,6 +323,20 @@ describe('RunController', () => {
     expect(q().ecn).toBe(false);
   });
 
+  it('RED -> drop-tail -> unit switched to bytes -> RED: the remembered thresholds come back in bytes too', () => {
+    const { store, c } = setup();
+    c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks'); // RED in packets: min_th 20, limit 64
+    const q = () => (store.getState().scenario!.topology as { bottleneck: { queue: Record<string, unknown> } }).bottleneck.queue;
+    const red = { ...q() };
+    expect(c.setParam('topology.bottleneck.queue.kind', 'droptail')).toEqual([]);
+    expect(c.setParam('topology.bottleneck.queue.unit', 'bytes')).toEqual([]);
+    const limit = q().limit as number;
+    expect(c.setParam('topology.bottleneck.queue.kind', 'red')).toEqual([]);
+    // as switching RED itself to bytes would have made them: not 20 and 60 bytes in a buffer of thousands
+    const size = red.meanPktSize as number;
+    expect(q()).toMatchObject({ kind: 'red', unit: 'bytes', limit, minTh: Math.round((red.minTh as number) * size), maxTh: Math.round((red.maxTh as number) * size), maxP: red.maxP, ecn: red.ecn });
+  });
+
   it('asks for a coarser series when a run has so many flows that its series would not fit the app', () => {
     const s = presetScenario('default')!;
     expect(appSampleInterval(s)).toBeUndefined(); // 4 flows: the engine's default sampling
