@@ -7,8 +7,10 @@ import { explain as explainRed } from './red.explain';
 import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type AqmVar, type QueueContext, type QueueThresholds } from './queue-disc';
 
 /**
- * RED parameters, declared once. Thresholds are in the queue's unit (packets, or bytes
- * when unit = "bytes"), like the limit.
+ * RED (Floyd & Jacobson, "Random early detection gateways for congestion avoidance",
+ * IEEE/ACM ToN 1993; seeds/001, seeds/002 §II; ns-2.35 queue/red.cc), the algorithm in
+ * RedQueue below. Its parameters, declared once. Thresholds are in the queue's unit
+ * (packets, or bytes when unit = "bytes"), like the limit.
  */
 export const RED_PARAMS = {
   ...COMMON_QUEUE_PARAMS,
