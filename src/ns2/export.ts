@@ -133,7 +133,7 @@ class Builder {
   private duplex(a: number, b: number, rate: number, delay: number, loss: number, queue: QueueConfig | undefined, reverse: QueueConfig | undefined, path: string): void {
     const fq = queue ?? (ACCESS_QUEUE as QueueConfig);
     const rq = reverse ?? queue ?? (ACCESS_QUEUE as QueueConfig);
-    const fpath = queue ? `${path}.queue` : `${path} (access queue: drop-tail, 1000 packets)`;
+    const fpath = queue ? `${path}.queue` : `${path} (access queue: drop-tail, ${ACCESS_QUEUE.limit} packets)`;
     const rpath = reverse ? `${path}.reverseQueue` : queue ? `${path}.queue` : fpath;
     this.link({ a, b, rate, delay, loss, queue: fq, path: fpath });
     this.link({ a: b, b: a, rate, delay, loss, queue: rq, path: rpath });

@@ -4,6 +4,7 @@
  * Thresholds changed live (param-set markers) are folded in as step functions of time.
  */
 import type { Scenario } from '../engine/scenario/schema';
+import { LINK_FIELDS } from '../engine/scenario/fields';
 
 /** Traffic kinds made of request/response exchanges: a response-time chart and an uncongested baseline. */
 export const WEB_KINDS: ReadonlySet<string> = new Set(['packmime', 'web-users', 'web-sessions']);
@@ -122,7 +123,8 @@ export function viewOf(s: Scenario | null): ScenarioView {
   const topo = s?.topology;
   let q: Record<string, unknown> = {};
   let rq: Record<string, unknown> | undefined;
-  let link: LinkView = { rate: 10e6, delay: 0.02, from: 'routerL', to: 'routerR', framing: 'none' };
+  // no scenario yet: a link at the declared defaults
+  let link: LinkView = { rate: LINK_FIELDS.rate.default, delay: LINK_FIELDS.delay.default, from: 'routerL', to: 'routerR', framing: LINK_FIELDS.framing.default };
   let left = 1;
   let right = 1;
   if (topo?.kind === 'dumbbell') {

@@ -734,6 +734,40 @@ describe('phone and projector', () => {
     }
   });
 
+  it('a long step note ("No AQM drop in 30.0 s …") at 1920, 1366 and 1024 px is never drawn over the time', async () => {
+    // at 1920 and 1366 px (classroom) the note was laid across "t = 30.0 s · 12 % of the data
+    // delivered": the progress shrank below its text beside the long state
+    for (const [query, width, height] of [
+      ['?classroom=1', 1920, 1080],
+      ['?classroom=1', 1366, 768],
+      ['', 1366, 768],
+      ['?classroom=1', 1024, 768],
+    ] as const) {
+      const page = await open('p=ecn-marks', { width, height, query });
+      await page.locator('.transport select').first().selectOption({ label: 'AQM drop' });
+      await page.getByRole('button', { name: 'Step to the next AQM drop' }).click();
+      await waitForStatus(page, 'paused');
+      const what = `${query || 'normal'} at ${width} px`;
+      await expect.poll(() => page.locator('.transport .status').innerText(), { timeout: 60_000 }).toMatch(/^No AQM drop in 30\.0 s/);
+      const got = await page.evaluate(() => {
+        const box = (e: Element) => {
+          const r = e.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        };
+        return { state: box(document.querySelector('.transport .status')!), phrases: [...document.querySelectorAll('[data-testid=sim-time] .phrase')].map(box), progress: box(document.querySelector('.progress')!) };
+      });
+      expect(got.phrases.length, what).toBeGreaterThan(0);
+      for (const p of got.phrases) {
+        // each phrase of the time inside the progress, and clear of the state: beside it or above it
+        expect(p.right, what).toBeLessThanOrEqual(got.progress.right + 1);
+        const apart = p.right <= got.state.left + 1 || p.bottom <= got.state.top + 1 || p.left >= got.state.right - 1;
+        expect(apart, `${what}: ${JSON.stringify({ phrase: p, state: got.state })}`).toBe(true);
+      }
+      if (width === 1920) await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-1920-step-note.png` });
+      await page.context().close();
+    }
+  });
+
   it('a web run calibrating its load, at 1280, 1024 and 390 px: the state in one piece beside the bar, then the time and the time left in whole phrases', async () => {
     // at 1280 px the time text was squeezed beside "calibrating the load: run 2 of at most 4"
     // to three lines, "t = 0.00 s /" over "230.0 s", the state itself on two

@@ -1,3 +1,4 @@
+import { drawTexts } from '../core/number-text';
 import type { ParamSpecs, ParamValues } from '../core/params';
 import { NS_PER_S, fromSeconds } from '../core/time';
 import { ECN_NOT_ECT } from '../net/packet';
@@ -219,16 +220,18 @@ export class PiQueue extends QueueDisc {
       u: u < 0 ? null : u,
       outcome: action === 'enqueue' ? 'enqueue' : action === 'mark' ? 'mark' : 'drop',
       reason: action === 'early' ? 'early' : action === 'overflow' ? 'overflow' : null,
-      rule: () =>
-        action === 'overflow'
+      rule: () => {
+        const [uT, pT] = drawTexts(u, prob);
+        return action === 'overflow'
           ? `buffer overflow: ${q} ${unit} waiting, limit ${limit}`
           : u < 0
             ? 'p = 0: PI leaves every packet alone'
             : action === 'enqueue'
-              ? `u = ${u.toPrecision(4)} ≥ p = ${prob.toPrecision(4)}: the packet is queued`
+              ? `u = ${uT} ≥ p = ${pT}: the packet is queued`
               : action === 'mark'
-                ? `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ECT packet marked CE instead of dropped (RFC 3168 §5)`
-                : `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ${ecn ? 'Not-ECT packet, ' : ''}early drop`,
+                ? `u = ${uT} < p = ${pT}: ECT packet marked CE instead of dropped (RFC 3168 §5)`
+                : `u = ${uT} < p = ${pT}: ${ecn ? 'Not-ECT packet, ' : ''}early drop`;
+      },
       extra: {
         p: this.p,
         qRef: P.qRef,

@@ -1,3 +1,4 @@
+import { drawTexts } from '../core/number-text';
 import type { ParamSpecs, ParamValues } from '../core/params';
 import { NS_PER_S, fromSeconds } from '../core/time';
 import { ECN_CE, ECN_NOT_ECT } from '../net/packet';
@@ -316,12 +317,13 @@ interface PieRuleSettings {
 function pieRule(why: number, u: number, action: string, S: PieRuleSettings): string {
   if (action === 'overflow') return `buffer overflow: ${S.q} ${S.unit} waiting, limit ${S.limit}`;
   if (S.ectDropped) return `u < p = ${S.p.toPrecision(4)}, and p ≥ ${S.ecnThreshold}: dropped even though ECT (RFC 8033 §5.1)`;
+  const [uT, pT] = drawTexts(u, S.p);
   switch (why) {
     case 0:
       if (u < 0) return 'p = 0: no random drop';
-      if (action === 'enqueue') return `u = ${u.toPrecision(4)} ≥ p = ${S.p.toPrecision(4)}: queued`;
-      if (action === 'mark') return `u = ${u.toPrecision(4)} < p = ${S.p.toPrecision(4)} < ${S.ecnThreshold}: ECT packet marked (RFC 8033 §5.1)`;
-      return `u = ${u.toPrecision(4)} < p = ${S.p.toPrecision(4)}: random drop`;
+      if (action === 'enqueue') return `u = ${uT} ≥ p = ${pT}: queued`;
+      if (action === 'mark') return `u = ${uT} < p = ${pT} < ${S.ecnThreshold}: ECT packet marked (RFC 8033 §5.1)`;
+      return `u = ${uT} < p = ${pT}: random drop`;
     case 1:
       return `burst allowance ${(S.burstAllowance * 1e3).toFixed(1)} ms left: the packet passes without the random drop (RFC 8033 §4.4)`;
     case 2:

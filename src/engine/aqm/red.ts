@@ -1,3 +1,4 @@
+import { drawTexts } from '../core/number-text';
 import type { ParamSpecs, ParamValues } from '../core/params';
 import { NS_PER_S, txTimeNs } from '../core/time';
 import { ECN_NOT_ECT } from '../net/packet';
@@ -6,8 +7,10 @@ import { explain as explainRed } from './red.explain';
 import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type AqmVar, type QueueContext, type QueueThresholds } from './queue-disc';
 
 /**
- * RED parameters, declared once. Thresholds are in the queue's unit (packets, or bytes
- * when unit = "bytes"), like the limit.
+ * RED (Floyd & Jacobson, "Random early detection gateways for congestion avoidance",
+ * IEEE/ACM ToN 1993; seeds/001, seeds/002 §II; ns-2.35 queue/red.cc), the algorithm in
+ * RedQueue below. Its parameters, declared once. Thresholds are in the queue's unit
+ * (packets, or bytes when unit = "bytes"), like the limit.
  */
 export const RED_PARAMS = {
   ...COMMON_QUEUE_PARAMS,
@@ -586,6 +589,7 @@ interface RedRuleSettings {
 /** A RED record's rule sentence, from the numbers captured when the packet was judged. */
 function redRule(rule: number, q: number, pa: number, u: number, S: RedRuleSettings): string {
   const top = S.gentle ? '2 max_th' : 'max_th';
+  const [uT, paT] = drawTexts(u, pa);
   switch (rule) {
     case R_BELOW:
       return 'avg < min_th: every packet is queued (F&J 1993)';
@@ -595,17 +599,17 @@ function redRule(rule: number, q: number, pa: number, u: number, S: RedRuleSetti
     case R_FIRST:
       return 'ns-2 red.cc: avg has just entered the RED region; count restarts at 1 and this packet is queued';
     case R_PASS:
-      return `u = ${fmt(u)} ≥ p_a = ${fmt(pa)}: the packet is queued`;
+      return `u = ${uT} ≥ p_a = ${paT}: the packet is queued`;
     case R_EARLY_DROP:
-      return S.ecn ? `u = ${fmt(u)} < p_a = ${fmt(pa)}: Not-ECT packet, early drop` : `u = ${fmt(u)} < p_a = ${fmt(pa)}: early drop (ECN off)`;
+      return S.ecn ? `u = ${uT} < p_a = ${paT}: Not-ECT packet, early drop` : `u = ${uT} < p_a = ${paT}: early drop (ECN off)`;
     case R_EARLY_MARK:
-      return `u = ${fmt(u)} < p_a = ${fmt(pa)}: ECT packet marked CE instead of dropped (RFC 3168 §5)`;
+      return `u = ${uT} < p_a = ${paT}: ECT packet marked CE instead of dropped (RFC 3168 §5)`;
     case R_GENTLE_DROP_ECT:
-      return `RFC 3168 §7: avg is above max_th (gentle region), so the packet is dropped even though it is ECT (u = ${fmt(u)} < p_a = ${fmt(pa)})`;
+      return `RFC 3168 §7: avg is above max_th (gentle region), so the packet is dropped even though it is ECT (u = ${uT} < p_a = ${paT})`;
     case R_GENTLE_MARK_NEW:
-      return `seeds/002 new gentle: in the gentle region ECT packets are marked, not dropped (u = ${fmt(u)} < p_a = ${fmt(pa)})`;
+      return `seeds/002 new gentle: in the gentle region ECT packets are marked, not dropped (u = ${uT} < p_a = ${paT})`;
     case R_GENTLE_MARK_STAR:
-      return `RED*: above max_th ECT packets are marked (seeds/003) (u = ${fmt(u)} < p_a = ${fmt(pa)})`;
+      return `RED*: above max_th ECT packets are marked (seeds/003) (u = ${uT} < p_a = ${paT})`;
     case R_ABOVE_DROP:
       return `avg ≥ ${top}: forced drop`;
     case R_ABOVE_DROP_ECT:
@@ -613,7 +617,7 @@ function redRule(rule: number, q: number, pa: number, u: number, S: RedRuleSetti
     case R_ABOVE_DROP_NEW:
       return 'seeds/002 new gentle: above 2 max_th every packet is dropped, ECT or not';
     case R_MARKP_DROP:
-      return `ns-2 mark_p: u = ${fmt(u)} < p_a = ${fmt(pa)}, but the line's p_b is above mark_p = ${fmt(S.markP)}, so the ECT packet is dropped, not marked`;
+      return `ns-2 mark_p: u = ${uT} < p_a = ${paT}, but the line's p_b is above mark_p = ${fmt(S.markP)}, so the ECT packet is dropped, not marked`;
     case R_ABOVE_MARK:
       return `RED*: above ${top} ECT packets are marked (seeds/003)`;
     case R_OVERFLOW:

@@ -1,3 +1,4 @@
+import { drawTexts } from '../core/number-text';
 import type { ParamSpecs, ParamValues } from '../core/params';
 import { NS_PER_S, fromSeconds } from '../core/time';
 import { ECN_NOT_ECT } from '../net/packet';
@@ -282,18 +283,20 @@ export class RemQueue extends QueueDisc {
       u: u < 0 ? null : u,
       outcome: action === 'enqueue' ? 'enqueue' : action === 'mark' ? 'mark' : 'drop',
       reason: action === 'early' ? 'early' : action === 'overflow' ? 'overflow' : null,
-      rule: () =>
-        action === 'overflow'
+      rule: () => {
+        const [uT, pT] = drawTexts(u, prob);
+        return action === 'overflow'
           ? `buffer overflow: ${q} ${unit} waiting, limit ${limit}`
           : u < 0
             ? ecn && markAtDequeue
               ? 'ns-2 markpkts_: with ECN, REM marks departing packets and drops nothing early'
               : 'p = 0: REM leaves every packet alone'
             : action === 'enqueue'
-              ? `u = ${u.toPrecision(4)} ≥ p = ${prob.toPrecision(4)}: the packet ${stage === 'dequeue' ? 'leaves unmarked' : 'is queued'}`
+              ? `u = ${uT} ≥ p = ${pT}: the packet ${stage === 'dequeue' ? 'leaves unmarked' : 'is queued'}`
               : action === 'mark'
-                ? `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ECT packet marked CE${stage === 'dequeue' ? ' as it leaves (ns-2 markpkts_)' : ' instead of dropped (RFC 3168 §5)'}`
-                : `u = ${u.toPrecision(4)} < p = ${prob.toPrecision(4)}: ${ecn ? 'Not-ECT packet, ' : ''}early drop`,
+                ? `u = ${uT} < p = ${pT}: ECT packet marked CE${stage === 'dequeue' ? ' as it leaves (ns-2 markpkts_)' : ' instead of dropped (RFC 3168 §5)'}`
+                : `u = ${uT} < p = ${pT}: ${ecn ? 'Not-ECT packet, ' : ''}early drop`;
+      },
       stage,
       extra: {
         price: this.price,

@@ -10,3 +10,23 @@ export function grouped(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   return String(Math.round(n)).replace(/\B(?=(\d{3})+$)/g, ',');
 }
+
+/** `x` to `digits` significant digits without trailing zeros ("0", "1", "0.0123"). */
+function significant(x: number, digits: number): string {
+  return Number.isFinite(x) ? String(Number(x.toPrecision(digits))) : String(x);
+}
+
+/**
+ * A random draw u and the probability p it is compared with, as a decision's rule sentence
+ * writes them: 4 significant digits, without trailing zeros (0 and 1 read as the worked steps
+ * write them, not "0.000", "1.000"), and more digits where 4 would print two different numbers
+ * the same ("u = 0.01234 ≥ p_a = 0.01234" left the class to guess which was larger).
+ */
+export function drawTexts(u: number, p: number): [string, string] {
+  for (let d = 4; d < 17; d++) {
+    const a = significant(u, d);
+    const b = significant(p, d);
+    if (a !== b || u === p) return [a, b];
+  }
+  return [String(u), String(p)];
+}

@@ -10,7 +10,12 @@ import { GapSampler, LogNormalMix, RequestSampler, ResponseSampler, sampleServer
 import { BYTES_PER_OPEN_CONNECTION, defineTraffic, needsDurationText, overloadBacklog, type TrafficContext, type TrafficItemOf } from './types';
 import { DIRECTION_PARAM, webSides, type WebClient, type WebConnection, type WebExchange, type WebSides } from './web';
 
-/** Parameters of a PackMime-HTTP item (`{ kind: "packmime", ... }`). */
+/**
+ * PackMime-HTTP traffic (Cao et al., "Stochastic models for generating synthetic HTTP
+ * source traffic", INFOCOM 2004; seeds/000 §5.1; ns-2.35's PackMimeHTTP): connections arriving at a rate, each a request/response exchange over its
+ * own TCP connection. The model's samplers are in packmime-model.ts, its tables in
+ * packmime-data.ts. Parameters of an item (`{ kind: "packmime", ... }`), declared once:
+ */
 export const PACKMIME_PARAMS = {
   direction: DIRECTION_PARAM,
   rate: {
@@ -81,9 +86,16 @@ export type PackmimeItem = TrafficItemOf<typeof PACKMIME_PARAMS, 'load' | 'stop'
   modelRate?: number;
 };
 
+/**
+ * Bytes one connection puts on a link direction, roughly (about 9 KB of response and request
+ * bytes, 40-byte headers and ACKs): the load -> rate first guess before calibration and the
+ * estimate's offered load. Not a model parameter (the calibration finds the real rate).
+ */
+const BYTES_PER_CONNECTION_GUESS = 9_000;
+
 /** Connections per second per direction: the rate, or a first guess from the load before calibration. */
 function connectionRate(item: { rate: number; load?: number }, capacity: number): number {
-  return item.load !== undefined ? (item.load * capacity) / (8 * 9_000) : item.rate;
+  return item.load !== undefined ? (item.load * capacity) / (8 * BYTES_PER_CONNECTION_GUESS) : item.rate;
 }
 
 /**
@@ -216,8 +228,7 @@ export const packmime = defineTraffic({
   },
   calibration: {
     param: 'rate',
-    // about 9 KB of response and request bytes, 40-byte headers and ACKs per connection on each link direction
-    guess: (_item, bps) => bps / (8 * 9_000),
+    guess: (_item, bps) => bps / (8 * BYTES_PER_CONNECTION_GUESS),
     fix: (guess) => ({ modelRate: guess }),
     directions: (item) => (item.direction === 'forward' ? [0] : item.direction === 'reverse' ? [1] : [0, 1]),
   },
@@ -230,7 +241,7 @@ export const packmime = defineTraffic({
     const rate = connectionRate(item, ctx.pathRate) * (item.direction === 'both' ? 2 : 1);
     // about 2 s per connection when the link keeps up; beyond it the excess piles up
     // (open loop: connections start whatever the earlier ones do)
-    const rho = (connectionRate(item, ctx.pathRate) * 8 * 9_000) / ctx.pathRate;
+    const rho = (connectionRate(item, ctx.pathRate) * 8 * BYTES_PER_CONNECTION_GUESS) / ctx.pathRate;
     const open = Math.ceil(rate * 2 + overloadBacklog(rate, rho, span));
     return { packets, flows: open, seriesColumns: 0, events: packets * ctx.hops * 1.25 + conns * 4, packetsInFlight: open * 10, memoryBytes: open * BYTES_PER_OPEN_CONNECTION };
   },

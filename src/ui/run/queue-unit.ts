@@ -15,6 +15,7 @@
 import { resolvePath } from '../../engine/scenario/tree';
 import { getPath, joinPath, splitPath } from '../../engine/scenario/paths';
 import type { Scenario } from '../scenario-api';
+import { TCP_PARAMS } from '../../engine/tcp/params';
 
 export interface UnitSwitch {
   /** Path of the queue object and its new value (unit and sizes converted). */
@@ -24,11 +25,11 @@ export interface UnitSwitch {
   changes: [string, unknown][];
 }
 
-/** Bytes of one full-size data packet of the scenario (MSS plus headers). */
+/** Bytes of one full-size data packet of the scenario (MSS plus headers; absent ones at their declared defaults, as the engine reads them). */
 export function packetBytes(scenario: Scenario): number {
   const tcp = (scenario as { tcp?: { mss?: unknown; headerBytes?: unknown } }).tcp;
-  const mss = typeof tcp?.mss === 'number' ? tcp.mss : 1460;
-  const hdr = typeof tcp?.headerBytes === 'number' ? tcp.headerBytes : 0;
+  const mss = typeof tcp?.mss === 'number' ? tcp.mss : TCP_PARAMS.mss.default;
+  const hdr = typeof tcp?.headerBytes === 'number' ? tcp.headerBytes : TCP_PARAMS.headerBytes.default;
   return mss + hdr;
 }
 

@@ -43,7 +43,12 @@ describe('every AQM on real runs', () => {
         // the inspector shows the engine's rule beside the step-through, which writes ≥ and ≤:
         // the rule does too (an ns-2 source line it quotes keeps its C)
         const ascii = new Set<string>();
+        // a draw and its probability in the rule read as the steps write them (0, not 0.000) and
+        // never alike when they differ (helper-81: "p_a = 0.000", and one draw equal to p_a at 4 digits)
+        const drawText = new Set<string>();
         for (const r of recs) {
+          const m = /u = ([^ ]+) [<≥] p(?:_a)? = ([^ :,)]+)/.exec(String(r.rule));
+          if (m && (m[1] === m[2] || /^[01]\.0+$/.test(m[1]) || /^[01]\.0+$/.test(m[2]))) drawText.add(String(r.rule));
           const e = explainDecision(r);
           if (e.mismatches.length > 0) throw new Error(`${d.kind} t=${r.t}: ${e.mismatches.join('; ')}\n${JSON.stringify(r)}`);
           for (const text of [r.rule, ...e.steps.flatMap((st) => [st.formula, st.value])]) if (/[<>]=/.test(String(text).replace(/\(ns-2 [a-z-]+\.cc [^)]*\)/g, ''))) ascii.add(String(text).replace(/\d[\d.e+-]*/g, '#'));
@@ -52,6 +57,7 @@ describe('every AQM on real runs', () => {
         }
         if (d.kind !== 'droptail') expect([...outcomes].some((o) => o === (ecn ? 'mark CE' : 'early drop'))).toBe(true);
         expect([...ascii]).toEqual([]);
+        expect([...drawText].slice(0, 3)).toEqual([]);
       });
     }
 

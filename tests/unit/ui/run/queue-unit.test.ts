@@ -5,6 +5,8 @@ import type { EngineScenario } from '../../../../src/engine/sim-run';
 import { RunController } from '../../../../src/ui/run/controller';
 import { AppStore } from '../../../../src/ui/store/app-store';
 import { FakeWorker } from '../../../support/fake-worker';
+import { packetBytes } from '../../../../src/ui/run/queue-unit';
+import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
 
 
 function setup(preset: string) {
@@ -74,5 +76,13 @@ describe("the editor's switch of a queue's unit (packets <-> bytes) converts its
     c.setParam('topology.bottleneck.queue.unit', 'packets');
     c.setParam('topology.bottleneck.queue.limit', 100);
     expect(queue()).toMatchObject({ unit: 'packets', limit: 100, minTh: 20, maxTh: 60 });
+  });
+});
+
+describe('packetBytes: one full-size data packet as the engine sizes it', () => {
+  it('a scenario without tcp sizes takes both from TCP_PARAMS (MSS 1460 + 40 header bytes), not a copy of one', () => {
+    const s = structuredClone(presetScenario('ecn-finite-n10-dt-ql64')) as unknown as Record<string, unknown>;
+    delete s.tcp;
+    expect(packetBytes(s as never)).toBe(TCP_PARAMS.mss.default + TCP_PARAMS.headerBytes.default);
   });
 });
