@@ -1348,6 +1348,37 @@ describe('browser history: the lesson menu with the keyboard', () => {
   });
 });
 
+describe('a part of the lab that cannot be loaded', () => {
+  it('the editor, inspector or Compare not fetched (network dropped, old tab after a new build) says so in its place; the rest runs; Try again loads it', async () => {
+    const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    let fail = true;
+    await ctx.route(/assets\/(compare|editor|inspector)-[^/]*\.js$/, (r) => (fail ? r.abort('failed') : r.continue()));
+    const page = await ctx.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(`${h.url}#p=default`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    await page.locator('details.slot-compare > summary').click();
+    // each says which part failed, in its own place; before, the error blanked the whole page
+    await expect.poll(() => page.locator('.slot-failed').count()).toBe(3);
+    const texts = await page.locator('.slot-failed').allInnerTexts();
+    for (const name of ['Decision inspector', 'Scenario editor', 'Compare']) expect(texts.some((t) => t.startsWith(`${name} could not be shown: `))).toBe(true);
+    expect(pageErrors).toEqual([]);
+    // the run, its charts and the transport still work
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    expect(await page.locator('.charts section[data-chart]').count()).toBeGreaterThan(0);
+    // the network back: Try again loads each part
+    fail = false;
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Try again' }).first().click();
+    await expect.poll(() => page.locator('.slot-failed').count()).toBe(0);
+    await expect.poll(() => page.locator('.slot-editor input').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('details.slot-compare select.cmp-choice').count()).toBe(1);
+    await ctx.close();
+  });
+});
+
 describe('offline', () => {
   it('after the first visit the built site works with the network off: it reloads, opens a lesson and runs it', async () => {
     const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
