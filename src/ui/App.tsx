@@ -256,7 +256,15 @@ function ShareButton() {
 async function exportNs2Script(store: ReturnType<typeof useServices>['store']): Promise<void> {
   const s = store.getState();
   if (!s.scenario) return;
-  const { exportNs2, Ns2ExportError } = await import('../ns2/export');
+  let mod: typeof import('../ns2/export');
+  try {
+    mod = await import('../ns2/export');
+  } catch (e) {
+    // its chunk not fetched (network dropped, an older build's tab): this was an unhandled rejection, nothing said
+    store.addBanner({ kind: 'error', title: 'The ns-2 exporter could not be loaded', lines: [`${e instanceof Error ? e.message : String(e)}. Check the connection and choose File → ns-2 script again (or reload the page); nothing else is affected.`], topic: 'ns2-export' });
+    return;
+  }
+  const { exportNs2, Ns2ExportError } = mod;
   try {
     const { script, notes } = exportNs2(s.scenario, { calibrations: s.summary?.web?.calibration });
     const name = `${fileStem('ns2', s.presetName, s.scenario)}.tcl`;

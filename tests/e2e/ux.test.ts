@@ -1352,7 +1352,7 @@ describe('a part of the lab that cannot be loaded', () => {
   it('the editor, inspector or Compare not fetched (network dropped, old tab after a new build) says so in its place; the rest runs; Try again loads it', async () => {
     const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     let fail = true;
-    await ctx.route(/assets\/(compare|editor|inspector)-[^/]*\.js$/, (r) => (fail ? r.abort('failed') : r.continue()));
+    await ctx.route(/assets\/(compare|editor|inspector|export)-[^/]*\.js$/, (r) => (fail ? r.abort('failed') : r.continue()));
     const page = await ctx.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -1369,6 +1369,11 @@ describe('a part of the lab that cannot be loaded', () => {
     await page.getByRole('button', { name: 'Play' }).click();
     await waitForStatus(page, 'done');
     expect(await page.locator('.charts section[data-chart]').count()).toBeGreaterThan(0);
+    // the ns-2 exporter, loaded on first use, says it could not be loaded
+    await page.locator('.header-tools summary', { hasText: 'File' }).click();
+    await page.getByRole('button', { name: 'ns-2 script (Tcl)' }).click();
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().banners.map((b: { title: string }) => b.title))).toContain('The ns-2 exporter could not be loaded');
+    expect(pageErrors).toEqual([]);
     // the network back: Try again loads each part
     fail = false;
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Try again' }).first().click();
