@@ -199,6 +199,8 @@ export function gridYDomain(values: readonly number[], metric: GridMetric): [num
   const top = v.length ? Math.max(...v) : 1;
   let bottom = metric.yFrom === 'zero' || v.length === 0 ? 0 : Math.min(...v);
   if (metric.yFrom === 'data' && metric.minSpan !== undefined) bottom = Math.min(bottom, top - metric.minSpan);
+  // every point at 0 (no loss anywhere): a unit axis, not 0 to 5e-11 with its ticks over the label
+  if (metric.yFrom === 'zero' && !(top > 1e-6)) return [0, 1];
   const span = Math.max(top - bottom, 1e-9);
-  return [Math.max(0, bottom - span * 0.05), top + span * 0.05 || 1];
+  return [Math.max(0, bottom - span * 0.05), top + span * 0.05];
 }

@@ -183,4 +183,11 @@ describe('the y axis of a grid figure', () => {
     expect(gridYDomain([0.2, 0.54, NaN], loss)).toEqual([0, 0.54 + 0.54 * 0.05]);
     expect(gridYDomain([3, 4], { ...util, minSpan: 10 })[0]).toBe(0);
   });
+
+  // helper-83: a grid with no loss anywhere drew its loss axis from 0 to 5e-11, ticks over the label
+  it('no loss at any point: a 0 to 1 axis', () => {
+    expect(gridYDomain([0, 0, 0], loss)).toEqual([0, 1]);
+    expect(gridYDomain([0, 1e-12], loss)).toEqual([0, 1]);
+    expect(gridYDomain([0, 0.003], loss)[1]).toBeCloseTo(0.00315, 12);
+  });
 });
