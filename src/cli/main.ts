@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { DecisionRecord } from '../engine/aqm/decision';
+import { decimalNumber } from '../engine/core/number-text';
 import type { RunResult, RunSink, SeriesBatch } from '../engine/metrics/types';
 import type { WebProgress } from '../engine/metrics/web';
 import type { FlowEvent } from '../engine/net/agent';
@@ -173,7 +174,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   opts.file = positionals[0];
   if (opts.file !== undefined && opts.preset !== undefined) errors.push(`give a scenario file or --preset, not both (got ${opts.file} and --preset ${opts.preset})`);
   // a value that is not a decimal number ("fast", "0x10": Number() read hex) is called that, not out of range
-  const decimal = (v: unknown): number => (typeof v === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(v.trim()) ? Number(v) : NaN);
+  const decimal = (v: unknown): number => (typeof v === 'string' ? decimalNumber(v) : NaN);
   const badValue = (flag: string, v: unknown): string => (v === '' ? `${flag} = (empty)` : Number.isNaN(decimal(v)) ? `${flag} = ${JSON.stringify(v)} is not a number` : `${flag} = ${String(v)} is out of range`);
   if (values.sample !== undefined) {
     const s = decimal(values.sample);

@@ -30,3 +30,13 @@ export function drawTexts(u: number, p: number): [string, string] {
   }
   return [String(u), String(p)];
 }
+
+/**
+ * A number typed in decimal notation ("12", "-0.5", ".5", "1e-3"), else NaN. Number() also
+ * reads "0x10" as 16 (and "0b11", "0o7", "" as 0): the editor's boxes and the command
+ * line's numeric flags read what a person types with this, as links and --set (JSON) do.
+ */
+export function decimalNumber(text: string): number {
+  const t = text.trim();
+  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t) ? Number(t) : NaN;
+}

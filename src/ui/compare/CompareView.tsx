@@ -104,11 +104,19 @@ function column(r: CompareRunResult, name: string): ChartLine['y'] | null {
 /** Units said in the Export menu of a comparison's table, as a chart's menu says its columns'. */
 export const TABLE_UNITS = 'One row per metric, a column per run. Each row’s numbers are in its unit column (%, ms, pkts, s, Mb/s; blank: a plain number); an empty cell: no value (an unfinished flow).';
 
+/** A run's label in a file name: "red-ecn-5-ms" (32 characters at most). */
+export function fileSlug(label: string): string {
+  return label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 32).replace(/-$/, '') || 'run';
+}
+
+/** The seeds in a file name: "seed4", "seeds4-6". */
+export function seedsSlug(seeds: readonly number[]): string {
+  return seeds.length > 1 ? `seeds${seeds[0]}-${seeds[seeds.length - 1]}` : `seed${seeds[0]}`;
+}
+
 /** "aqm-lab-compare-red-vs-drop-tail-seed4", "...-seeds4-6": the runs and the seeds in the file name. */
 export function compareStem(labelA: string, labelB: string, seeds: readonly number[]): string {
-  const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 32).replace(/-$/, '') || 'run';
-  const seedPart = seeds.length > 1 ? `seeds${seeds[0]}-${seeds[seeds.length - 1]}` : `seed${seeds[0]}`;
-  return `aqm-lab-compare-${slug(labelA)}-vs-${slug(labelB)}-${seedPart}`;
+  return `aqm-lab-compare-${fileSlug(labelA)}-vs-${fileSlug(labelB)}-${seedsSlug(seeds)}`;
 }
 
 /** A comparison table's Export menu (the chart cards' menu, CSV only): `csv` builds the file when asked. */

@@ -18,7 +18,7 @@ import { flowColor, flowDash } from '../colors';
 import { BUILD_ID } from '../build-id';
 import type { FigureSource } from '../charts/export';
 import { encodeLink } from '../scenario-api';
-import { DoneNote, Progress, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
+import { DoneNote, fileSlug, Progress, seedsSlug, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
 import { FAMILY_METRICS, familySeedTable } from './family';
 import { ResponseCompare } from './ResponseCompare';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
@@ -32,9 +32,7 @@ const FAMILY_SEEDS_UNITS = 'One row per lesson and figure: the mean and sample s
 
 /** Start of an exported family figure's or table's file name: "aqm-lab-family-drop-tail-240-and-3-more-seed1". */
 export function familyStem(labels: readonly string[], seeds: readonly number[]): string {
-  const slug = labels[0].toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 32).replace(/-$/, '') || 'run';
-  const seedPart = seeds.length > 1 ? `seeds${seeds[0]}-${seeds[seeds.length - 1]}` : `seed${seeds[0]}`;
-  return `aqm-lab-family-${slug}-and-${labels.length - 1}-more-${seedPart}`;
+  return `aqm-lab-family-${fileSlug(labels[0])}-and-${labels.length - 1}-more-${seedsSlug(seeds)}`;
 }
 
 export interface FamilyMember {

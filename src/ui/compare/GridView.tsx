@@ -161,8 +161,8 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
   // an exported chart names the lesson the grid was opened from, with its link (the page's
   // Compare setting, in the address, opens the grid again), and what was run
   const stem = `aqm-lab-grid-${figure.group}`;
-  const home = (lesson ? presetScenario(lesson) : undefined) ?? presetScenario(figure.points[0].name);
   const homeName = lesson && presetScenario(lesson) ? lesson : figure.points[0].name;
+  const home = presetScenario(homeName);
   const exportAs: ExportAs = {
     stem,
     source: () => ({ lesson: homeName, seed: home?.seed ?? 1, link: home ? encodeLink(home, homeName) : `p=${homeName}`, date: new Date(), build: BUILD_ID, compared: `every point of its grid (${jobs.length} lessons, each at its own seed)` }),

@@ -10,6 +10,7 @@
  */
 import { AQMS, aqmByKind } from '../../engine/aqm/registry';
 import type { EnumParam, NumberParam, ParamSpec, ParamSpecs } from '../../engine/core/params';
+import { decimalNumber } from '../../engine/core/number-text';
 import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, SIDE_FIELDS } from '../../engine/scenario/fields';
 import { BULK_PARAMS } from '../../engine/traffic/bulk';
 import { TRAFFIC_KIND, trafficByKind } from '../../engine/traffic/registry';
@@ -295,15 +296,6 @@ export function editorFields(scenario: Scenario): EditorField[] {
 /** A number as a message shows it: up to 6 significant digits, no exponent for everyday sizes. */
 function shown(x: number): string {
   return Number.isFinite(x) ? String(Number(x.toPrecision(6))) : String(x);
-}
-
-/**
- * A number typed in decimal notation, else NaN: as a link and --set read numbers. Number()
- * took "0x10" as 16 (and "0b11", "0o7"), the box kept showing "0x10", and the same text in
- * a link was refused.
- */
-function decimalNumber(text: string): number {
-  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : NaN;
 }
 
 /**
