@@ -5,6 +5,8 @@
  */
 import { format } from 'd3';
 import { useMemo } from 'react';
+import { grouped } from '../engine/core/number-text';
+import type { QueueSummary } from '../engine/metrics/types';
 import { useServices } from './app-context';
 import { download, fileStem, summaryCsv } from './charts/export';
 import { flowColor } from './colors';
@@ -30,6 +32,17 @@ const DONE_ROWS = 500;
 const fix3 = format('.3f');
 
 /** A flow's goodput as the table shows it: "2.350 Mb/s". */
+/**
+ * The counts behind the summary's figures as one line of text (drops by kind, ECN marks,
+ * the longest queue, the mean delay; the reverse queue's with two-way traffic), counts
+ * grouped by thousands as the rest of the page writes them ("2,453 arrivals").
+ */
+export function queueDetail(b: QueueSummary, reverse: QueueSummary | null): string {
+  const drops = (q: QueueSummary) => `${grouped(q.drops)} drops of ${grouped(q.arrivals)} arrivals (early ${grouped(q.dropsEarly)}, forced ${grouped(q.dropsForced)}, overflow ${grouped(q.dropsOverflow)}), ${grouped(q.marks)} ECN marks`;
+  const fwd = `Queue: ${drops(b)}; at most ${grouped(b.maxQueuePackets)} packets, mean queueing delay ${f1(b.meanQueueDelay * 1000)} ms.`;
+  return reverse ? `${fwd} Reverse queue: ${drops(reverse)}.` : fwd;
+}
+
 export function rate(bps: number): string {
   if (bps >= 1e6) return `${fix3(bps / 1e6)} Mb/s`;
   if (bps >= 1e3) return `${fix3(bps / 1e3)} kb/s`;
@@ -110,8 +123,7 @@ export function SummaryTable() {
       {/* the counts behind the figures, in words on the page: in the figures' tooltips alone a
           keyboard or screen-reader user never got them (which kind of drop, how many marks) */}
       <p className="muted small pad stats-detail" data-testid="summary-detail">
-        {`Queue: ${b.drops} drops of ${b.arrivals} arrivals (early ${b.dropsEarly}, forced ${b.dropsForced}, overflow ${b.dropsOverflow}), ${b.marks} ECN marks; at most ${b.maxQueuePackets} packets, mean queueing delay ${f1(b.meanQueueDelay * 1000)} ms.`}
-        {twoWay ? ` Reverse queue: ${r.drops} drops of ${r.arrivals} arrivals (early ${r.dropsEarly}, forced ${r.dropsForced}, overflow ${r.dropsOverflow}), ${r.marks} ECN marks.` : ''}
+        {queueDetail(b, twoWay ? r : null)}
       </p>
       {summary.flows.length === 0 && hasWebTraffic(scenario) ? (
         // web traffic has exchanges, not long-lived flows: an empty table looked like a broken run

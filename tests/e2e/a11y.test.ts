@@ -92,7 +92,7 @@ describe('axe-core on the main views', () => {
     // the counts behind the summary's figures are on the page, not only in their hover
     // tooltips (which kind of drop, how many marks: what a student is asked for)
     const detail = page.locator('section.summary [data-testid=summary-detail]');
-    expect(await detail.innerText()).toMatch(/^Queue: \d+ drops of \d+ arrivals \(early \d+, forced \d+, overflow \d+\), \d+ ECN marks; at most \d+ packets, mean queueing delay [\d.]+ ms\.$/);
+    expect(await detail.innerText()).toMatch(/^Queue: [\d,]+ drops of [\d,]+ arrivals \(early [\d,]+, forced [\d,]+, overflow [\d,]+\), [\d,]+ ECN marks; at most [\d,]+ packets, mean queueing delay [\d.]+ ms\.$/);
     expect(await textWidth(detail)).toBeGreaterThan(100);
     await page.getByRole('button', { name: 'Reset the run' }).click();
     await page.getByRole('button', { name: 'Step to the next AQM decision' }).click();

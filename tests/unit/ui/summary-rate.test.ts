@@ -22,3 +22,14 @@ describe('summary goodput column', () => {
     for (const s of [512e3, 40e3].map(rate)) expect(s).toMatch(/^\d+\.\d{3} kb\/s$/);
   });
 });
+
+/* helper-79's detail line wrote "23 drops of 2453 arrivals" where the page groups counts ("2,453") */
+describe('summary detail line', () => {
+  it('counts grouped by thousands, the reverse queue only when given', async () => {
+    const spec = ['..', '..', '..', 'src', 'ui', 'SummaryTable.tsx'].join('/');
+    const { queueDetail } = (await import(/* @vite-ignore */ spec)) as { queueDetail: (b: object, r: object | null) => string };
+    const q = { drops: 1234, arrivals: 245_301, dropsEarly: 1000, dropsForced: 0, dropsOverflow: 234, marks: 12_000, maxQueuePackets: 1500, meanQueueDelay: 0.1908 };
+    expect(queueDetail(q, null)).toBe('Queue: 1,234 drops of 245,301 arrivals (early 1,000, forced 0, overflow 234), 12,000 ECN marks; at most 1,500 packets, mean queueing delay 190.8 ms.');
+    expect(queueDetail(q, { ...q, drops: 5 })).toContain(' Reverse queue: 5 drops of 245,301 arrivals');
+  });
+});
