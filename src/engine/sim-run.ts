@@ -1,5 +1,6 @@
 import { aqmByKind, makeQueue } from './aqm/registry';
 import { checkParam } from './core/params';
+import { liveParam } from './scenario/live';
 import { paramSpecAt } from './scenario/schema';
 import { rngFor } from './core/rng';
 import { CapError, DEFAULT_MAX_PACKETS, Simulator } from './core/simulator';
@@ -236,10 +237,8 @@ class Run implements RunHandle {
   }
 
   setParam(path: string, value: unknown): string | null {
-    const m = /^topology\.bottleneck\.(queue|reverseQueue|rate|delay|loss)(?:\.(\w+))?$/.exec(path);
-    if (!m || (m[1].endsWith('ueue') ? !m[2] : m[2] !== undefined))
-      return `${path} cannot be changed during a run (only topology.bottleneck.queue.*, rate, delay and loss can); restart the run to apply it`;
-    if (m[2] === 'kind') return `${path}: changing the queue discipline needs a restart`;
+    const live = liveParam(path);
+    if (typeof live === 'string') return live;
     const spec = paramSpecAt(this.scenario, path);
     if (!spec) return `${path} is not a parameter of this scenario`;
     const err = checkParam(path, spec, value);
@@ -249,17 +248,18 @@ class Run implements RunHandle {
     const rev = links[this.topo.bottleneckReverse];
     const topo = this.scenario.topology;
     const sharedQueue = topo.kind === 'dumbbell' && !topo.bottleneck.reverseQueue;
-    if (m[1] === 'queue' || m[1] === 'reverseQueue') {
-      const targets = m[1] === 'reverseQueue' ? [rev] : sharedQueue ? [fwd, rev] : [fwd];
-      const candidate = { ...targets[0].queue.values(), [m[2]]: value };
+    if (live.part === 'queue' || live.part === 'reverseQueue') {
+      const field = live.field as string;
+      const targets = live.part === 'reverseQueue' ? [rev] : sharedQueue ? [fwd, rev] : [fwd];
+      const candidate = { ...targets[0].queue.values(), [field]: value };
       const problems = aqmByKind(targets[0].queue.kind)?.check?.(candidate) ?? [];
       if (problems.length > 0) return problems.join('; ');
-      for (const l of targets) l.queue.setParams({ [m[2]]: value });
+      for (const l of targets) l.queue.setParams({ [field]: value });
     } else {
       const v = value as number;
       for (const l of [fwd, rev]) {
-        if (m[1] === 'rate') l.rateBps = v;
-        else if (m[1] === 'delay') l.delayNs = fromSeconds(v);
+        if (live.part === 'rate') l.rateBps = v;
+        else if (live.part === 'delay') l.delayNs = fromSeconds(v);
         else l.lossProb = v;
       }
     }

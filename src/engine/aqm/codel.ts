@@ -1,3 +1,4 @@
+import { drawTexts } from '../core/number-text';
 import type { ParamSpecs, ParamValues } from '../core/params';
 import { NS_PER_S, fromSeconds } from '../core/time';
 import { ECN_CE, ECN_NOT_ECT } from '../net/packet';
@@ -311,10 +312,13 @@ interface CodelRuleSettings {
  */
 function codelRule(why: string, what: 'forward' | 'drop' | 'mark', count: number, S: CodelRuleSettings): string {
   const soj = S.sojourn;
+  // sojourn and target in ms as the steps write them ("0.004 ms", "0 ms"; toFixed(2) wrote
+  // "0.00 ms" beside the step's 0.004 ms), with the digits that keep the two apart
+  const [sojMs, targetMs] = drawTexts(soj * 1e3, S.target * 1e3);
   switch (why) {
     case 'ok':
       return soj < S.target
-        ? `sojourn ${(soj * 1e3).toFixed(2)} ms < target ${S.target * 1e3} ms: forwarded`
+        ? `sojourn ${sojMs} ms < target ${targetMs} ms: forwarded`
         : S.lenBytes <= S.maxPacket
           ? 'at most one packet left in the queue: no drop (RFC 8289)'
           : `sojourn above target, but not yet for a whole interval: forwarded`;
@@ -330,9 +334,9 @@ function codelRule(why: string, what: 'forward' | 'drop' | 'mark', count: number
       // say which of the two tests ended it: a short queue ends the state whatever the sojourn
       // time ("sojourn 12.84 ms fell below target" was written beside a 5 ms target)
       return soj < S.target
-        ? `sojourn ${(soj * 1e3).toFixed(2)} ms < target ${S.target * 1e3} ms: the dropping state ends`
+        ? `sojourn ${sojMs} ms < target ${targetMs} ms: the dropping state ends`
         : S.lenBytes <= S.maxPacket
-          ? `at most one packet left in the queue (${S.lenBytes} bytes ≤ MAXPACKET ${S.maxPacket}): the dropping state ends, although the sojourn time ${(soj * 1e3).toFixed(2)} ms is above target (RFC 8289)`
+          ? `at most one packet left in the queue (${S.lenBytes} bytes ≤ MAXPACKET ${S.maxPacket}): the dropping state ends, although the sojourn time ${sojMs} ms is above target (RFC 8289)`
           : `sojourn above target, but not yet for a whole interval: the dropping state ends`;
     default:
       return why;

@@ -5,7 +5,7 @@
  * and ECN below the marking threshold.
  */
 import type { DecisionRecord } from './decision';
-import { calc, digitsApart, drawStep, extraOf, fmt, fmtMs, fmtOperands, operandDigits, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
+import { calc, digitsApart, drawStep, ecnName, extraOf, fmt, fmtMs, fmtOperands, operandDigits, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
 
 /** The scaling of the update step by the size of p (RFC 8033 §4.2: small p moves slowly). */
 export function pieScale(p: number): number {
@@ -91,7 +91,14 @@ export function explain(rec: DecisionRecord): Explanation {
   else if (why === 3) list.push({ label: 'Safeguard', formula: `${fmt(g('bytes'))} bytes queued ≤ 2 × ${fmt(g('meanPktSize'))}: no random drop`, value: 'queued' });
   else if (rec.u !== null) {
     drawStep(list, rec, rec.u, rec.pa);
-    if (rec.outcome !== 'enqueue' && g('ecn') === 1) list.push({ label: 'ECN', formula: `p ${p < g('ecnThreshold') ? '<' : '≥'} ${fmt(g('ecnThreshold'))}: ${p < g('ecnThreshold') ? 'ECT packets are marked' : 'packets are dropped, ECT or not'} (RFC 8033 §5.1)`, value: rec.outcome === 'mark' ? 'mark' : 'drop' });
+    if (rec.outcome !== 'enqueue' && g('ecn') === 1) {
+      // below the threshold only ECT(0)/ECT(1) packets are marked: a Not-ECT one (a SYN, a
+      // pure ACK) or one already CE is dropped, and the step says which this packet was
+      const below = p < g('ecnThreshold');
+      const markable = rec.ecn === 1 || rec.ecn === 2;
+      const what = !below ? 'packets are dropped, ECT or not' : markable ? 'ECT packets are marked' : `ECT packets are marked, but this packet is ${ecnName(rec.ecn)}: dropped`;
+      list.push({ label: 'ECN', formula: `p ${below ? '<' : '≥'} ${fmt(g('ecnThreshold'))}: ${what} (RFC 8033 §5.1)`, value: rec.outcome === 'mark' ? 'mark' : 'drop' });
+    }
   } else list.push({ label: 'Random draw', formula: 'p = 0: no draw', value: 'queued' });
 
   const qd = g('qdelay');

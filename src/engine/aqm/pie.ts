@@ -239,6 +239,7 @@ export class PieQueue extends QueueDisc {
       ectDropped: action === 'early' && this.p >= P.ecnThreshold && P.ecn && this.ctx.pool.ecn[p] !== ECN_NOT_ECT,
       burstAllowance: this.burstAllowance,
       qdelayOld: this.qdelayOld,
+      target: P.target,
       lenBytes: this.lenBytes,
       q,
       unit: this.unit,
@@ -304,6 +305,7 @@ interface PieRuleSettings {
   ectDropped: boolean;
   burstAllowance: number;
   qdelayOld: number;
+  target: number;
   lenBytes: number;
   q: number;
   unit: string;
@@ -325,9 +327,12 @@ function pieRule(why: number, u: number, action: string, S: PieRuleSettings): st
       if (action === 'mark') return `u = ${uT} < p = ${pT} < ${S.ecnThreshold}: ECT packet marked (RFC 8033 §5.1)`;
       return `u = ${uT} < p = ${pT}: random drop`;
     case 1:
-      return `burst allowance ${(S.burstAllowance * 1e3).toFixed(1)} ms left: the packet passes without the random drop (RFC 8033 §4.4)`;
-    case 2:
-      return `delay low (previous estimate ${(S.qdelayOld * 1e3).toFixed(2)} ms < target/2, p < 20 %): no random drop (RFC 8033 §4.1)`;
+      // times in ms as the steps write them (4 significant digits: "0 ms", not "0.00 ms")
+      return `burst allowance ${Number((S.burstAllowance * 1e3).toPrecision(4))} ms left: the packet passes without the random drop (RFC 8033 §4.4)`;
+    case 2: {
+      const [oldMs, halfMs] = drawTexts(S.qdelayOld * 1e3, (S.target / 2) * 1e3);
+      return `delay low (previous estimate ${oldMs} ms < target/2 = ${halfMs} ms, p < 20 %): no random drop (RFC 8033 §4.1)`;
+    }
     default:
       return `at most 2 mean packets queued (${S.lenBytes} bytes): no random drop (RFC 8033 §4.1)`;
   }

@@ -17,8 +17,8 @@ function significant(x: number, digits: number): string {
 }
 
 /**
- * A random draw u and the probability p it is compared with, as a decision's rule sentence
- * writes them: 4 significant digits, without trailing zeros (0 and 1 read as the worked steps
+ * Two numbers a decision's rule sentence compares (a random draw u and the probability p,
+ * CoDel's sojourn time and target), as the sentence writes them: 4 significant digits, without trailing zeros (0 and 1 read as the worked steps
  * write them, not "0.000", "1.000"), and more digits where 4 would print two different numbers
  * the same ("u = 0.01234 ≥ p_a = 0.01234" left the class to guess which was larger).
  */

@@ -7,7 +7,8 @@
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
 import { checkWorkerToMain, decisionMatches, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
-import { bytesText, estimateRun, estimateText } from '../../engine/estimate';
+import { bytesText, estimateRun, estimateText, type RunEstimate } from '../../engine/estimate';
+import { liveParam } from '../../engine/scenario/live';
 import { validate, withParam, type Scenario } from '../scenario-api';
 import { cloneJson, getPath } from '../../engine/scenario/paths';
 import type { EngineScenario } from '../../engine/sim-run';
@@ -53,12 +54,27 @@ export const LARGE_RUN_BYTES = 1e9;
  * many minutes there were started without a question.
  */
 export function largeRunQuestion(scenario: Scenario, eventsPerSec = NaN): string | null {
-  const e = estimateRun(scenario);
+  return startQuestion(estimateRun(scenario), eventsPerSec);
+}
+
+function startQuestion(e: RunEstimate, eventsPerSec: number): string | null {
+  const large = largeRun(e, eventsPerSec);
+  return large && `This run is very large: ${large.why}.\n\n${large.estimate}\n\nYou can pause or reset it at any time. Start it anyway?`;
+}
+
+/** Why a run of estimate `e` is very large, and its estimate in words; null when it is not. */
+function largeRun(e: RunEstimate, eventsPerSec: number): { why: string; estimate: string } | null {
   const measured = Number.isFinite(eventsPerSec) && eventsPerSec > 0 ? eventsPerSec : undefined;
   const wall = measured !== undefined ? e.events / measured : e.wallSeconds;
   if (wall <= LARGE_RUN_SECONDS && e.memoryBytes <= LARGE_RUN_BYTES) return null;
   const why = e.memoryBytes > LARGE_RUN_BYTES ? `it needs about ${bytesText(e.memoryBytes)} of memory, more than a browser tab may have` : 'it would keep this tab busy for a long time';
-  return `This run is very large: ${why}.\n\nEstimate: ${estimateText(e, measured)}.\n\nYou can pause or reset it at any time. Start it anyway?`;
+  return { why, estimate: `Estimate: ${estimateText(e, measured)}.` };
+}
+
+/** The size a run was started (or asked about and accepted) at: a live change beyond it is asked about again. */
+interface AcceptedSize {
+  events: number;
+  memoryBytes: number;
 }
 
 /** The status line after Pause during a load calibration, until the run pauses at its start. */
@@ -251,9 +267,47 @@ export class RunController {
     const converted = unitSwitch ? withParam(s.scenario, unitSwitch.objPath, unitSwitch.next) : null;
     const r = (converted?.ok ? converted : null) ?? this.withKindMemory(s.scenario, path, value) ?? withParam(s.scenario, path, value);
     if (!r.ok) return r.errors;
+    const changes: [string, unknown][] = converted?.ok && unitSwitch ? unitSwitch.changes : [[path, value]];
+    if (this.live) {
+      const refused = this.liveSizeRefusal(changes, path, value);
+      if (refused !== null) return [refused];
+    }
     this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1, ...this.stepTargetFor(r.scenario) }));
-    if (this.live) for (const [p, v] of converted?.ok && unitSwitch ? unitSwitch.changes : [[path, value] as [string, unknown]]) this.send(toWorker({ type: 'set-param', path: p, value: v }));
+    if (this.live) for (const [p, v] of changes) this.send(toWorker({ type: 'set-param', path: p, value: v }));
     return [];
+  }
+
+  /**
+   * The going run: its scenario as the engine has it (as started, with the live changes it
+   * applied, without those waiting for a restart), and the size it was started at or
+   * accepted at since (null: no run going). A live change the engine applies at once (a
+   * faster bottleneck, a longer queue) can make the run far larger than the one the user
+   * agreed to: such a change is asked about as a start is, and an earlier "yes" covers only
+   * the size it was given for.
+   */
+  private going: { scenario: Scenario; accepted: AcceptedSize } | null = null;
+
+  /** Why a live change is not applied (the user declined it), or null: go ahead. */
+  private liveSizeRefusal(changes: [string, unknown][], path: string, value: unknown): string | null {
+    const g = this.going;
+    // a change the run does not apply until it restarts is asked about at that start
+    const live = changes.filter(([p]) => typeof liveParam(p) !== 'string');
+    if (g === null || live.length === 0) return null;
+    let next = g.scenario;
+    for (const [p, v] of live) {
+      const r = withParam(next, p, v);
+      if (r.ok) next = r.scenario;
+    }
+    const e = estimateRun(next);
+    if (e.events > g.accepted.events || e.memoryBytes > g.accepted.memoryBytes) {
+      const large = largeRun(e, this.pace.eventsPerSec());
+      const change = `${path} = ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+      if (large !== null && !this.confirm(`With ${change} the going run becomes very large: ${large.why}.\n\n${large.estimate}\n\nYou can pause or reset it at any time. Apply the change anyway?`))
+        return `${path} was not changed: the going run would become very large (${large.why}). ${large.estimate} To run at that size: Reset, change it, then Play.`;
+      g.accepted = { events: Math.max(e.events, g.accepted.events), memoryBytes: Math.max(e.memoryBytes, g.accepted.memoryBytes) };
+    }
+    g.scenario = next;
+    return null;
   }
 
   /**
@@ -305,13 +359,15 @@ export class RunController {
     const s = this.store.getState();
     if (!s.scenario) return;
     // a very large run starts only if the user says so (issue 8: an estimate and a question, never a frozen tab)
-    const question = largeRunQuestion(s.scenario, this.pace.eventsPerSec());
+    const size = estimateRun(s.scenario);
+    const question = startQuestion(size, this.pace.eventsPerSec());
     if (question !== null && !this.confirm(question)) {
       this.store.set({ runError: { message: 'The run was not started: it is very large.', fields: [{ path: '', message: question.split('\n\n').slice(0, 2).join(' ') }] } });
       return;
     }
     this.runId++;
     this.live = true;
+    this.going = { scenario: s.scenario, accepted: { events: size.events, memoryBytes: size.memoryBytes } };
     this.startPaused = paused;
     this.stopBaseline();
     this.pace.stop();

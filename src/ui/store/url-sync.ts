@@ -131,8 +131,11 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
   try {
     decoded = decodeLink(h);
   } catch (e) {
+    // a scenario on screen (with the student's edits) stays; with none, the first lesson opens
+    const kept = store.getState().scenario !== null;
     loadFirstLesson(store, controller);
-    store.addBanner({ kind: 'error', title: BAD_LINK_TITLE, lines: [`The link could not be read: ${e instanceof Error ? e.message : String(e)}`], untilNextLoad: true });
+    const lines = [`The link could not be read: ${e instanceof Error ? e.message : String(e)}`];
+    store.addBanner({ kind: 'error', title: BAD_LINK_TITLE, lines: kept ? [...lines, KEPT_LINE] : lines, untilNextLoad: true });
     return true;
   }
   // A link opened while a scenario is on screen (typed into the address bar, followed from

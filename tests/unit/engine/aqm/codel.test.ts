@@ -93,6 +93,19 @@ describe('the control law (RFC 8289 §4.5, §5.5)', () => {
     expect(e.steps.find((s) => s.label === 'first_above_time')?.formula).not.toMatch(/delay is fine/);
   });
 
+  it('the rule sentence writes a short sojourn time as the step does ("0.004 ms", "0 ms"; not "0.00 ms")', () => {
+    const d = new Drive('codel', {});
+    d.arrive(0, 1000);
+    d.depart(0.004 * MS); // waited 4 µs
+    d.arrive(1 * MS, 1000);
+    d.depart(1 * MS); // waited 0
+    const [a, b] = d.records.filter((r) => r.stage === 'dequeue').map((r) => withRule(r));
+    expect(a.rule).toBe('sojourn 0.004 ms < target 5 ms: forwarded');
+    expect(explain(a).steps.find((s) => s.label === 'Sojourn time')!.value).toBe('0.004 ms');
+    expect(b.rule).toBe('sojourn 0 ms < target 5 ms: forwarded');
+    expect(explain(b).steps.find((s) => s.label === 'Sojourn time')!.value).toBe('0 ms');
+  });
+
   it('every dequeue record is explained without disagreement', () => {
     const d = standing(600);
     const deq = d.records.filter((r) => r.stage === 'dequeue');

@@ -4,9 +4,10 @@
  * with long-lived flows.
  */
 import { describe, expect, it } from 'vitest';
+import { withRule } from '../../../../src/engine/aqm/decision';
 import type { PieQueue } from '../../../../src/engine/aqm/pie';
 import { explain, pieScale } from '../../../../src/engine/aqm/pie.explain';
-import { ECN_ECT0 } from '../../../../src/engine/net/packet';
+import { ECN_ECT0, ECN_NOT_ECT } from '../../../../src/engine/net/packet';
 import { Drive, MS } from './drive';
 import { longLived, runScenario } from './longlived';
 
@@ -165,6 +166,20 @@ describe('burst allowance and ECN', () => {
     expect(d.records.every((r) => r.extra?.why === 1 || r.reason === 'overflow')).toBe(true);
   });
 
+  it("the low-delay safeguard's rule writes the delays as the step does (0 ms, not 0.00 ms)", () => {
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000, maxBurst: 0 });
+    const q = d.q as PieQueue;
+    q.p = 0.05;
+    q.qdelayOld = 0;
+    for (let i = 0; i < 10; i++) d.arrive(0);
+    const low = d.records.filter((r) => r.extra?.why === 2).map((r) => withRule(r));
+    expect(low.length).toBeGreaterThan(0);
+    for (const r of low) {
+      expect(r.rule).toBe('delay low (previous estimate 0 ms < target/2 = 7.5 ms, p < 20 %): no random drop (RFC 8033 §4.1)');
+      expect(explain(r).steps.find((s) => s.label === 'Safeguard')!.formula).toMatch(/^previous delay 0 ms < target\/2 = 7.5 ms/);
+    }
+  });
+
   it('the allowance is used up after exactly MAX_BURST / T_UPDATE updates (150 ms), not one update later', () => {
     // 0.15 − 10 × 0.015 leaves 1.4e-17 in floating point; that remainder kept the burst
     // allowance open for an 11th update (165 ms)
@@ -193,6 +208,31 @@ describe('burst allowance and ECN', () => {
       const acted = d.records.filter((r) => r.t >= 0.04 && r.outcome !== 'enqueue');
       expect(acted.length).toBeGreaterThan(0);
       expect(acted.every((r) => r.outcome === want)).toBe(true);
+    }
+  });
+
+  it('with ECN on, a Not-ECT packet below 10 % is dropped, and the ECN step says why (not "ECT packets are marked" alone)', () => {
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000, ecn: true, maxBurst: 0 });
+    const q = d.q as PieQueue;
+    for (let i = 0; i < 50; i++) d.arrive(0, 1500, ECN_ECT0);
+    d.depart(40 * MS);
+    q.p = 0.05;
+    q.qdelayOld = 0.04;
+    for (let i = 0; i < 300; i++) d.arrive(40 * MS + i, 1500, i % 2 === 0 ? ECN_ECT0 : ECN_NOT_ECT);
+    const acted = d.records.filter((r) => r.t >= 0.04 && r.outcome !== 'enqueue');
+    const notEct = acted.filter((r) => r.ecn === ECN_NOT_ECT);
+    const ect = acted.filter((r) => r.ecn === ECN_ECT0);
+    expect(notEct.length).toBeGreaterThan(0);
+    expect(ect.length).toBeGreaterThan(0);
+    for (const r of notEct) {
+      expect(r.outcome).toBe('drop');
+      const step = explain(r).steps.find((s) => s.label === 'ECN')!;
+      expect(step.value).toBe('drop');
+      expect(step.formula).toMatch(/this packet is Not-ECT: dropped/);
+    }
+    for (const r of ect) {
+      expect(r.outcome).toBe('mark');
+      expect(explain(r).steps.find((s) => s.label === 'ECN')!.formula).toMatch(/ECT packets are marked \(/);
     }
   });
 });

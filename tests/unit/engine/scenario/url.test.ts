@@ -3,7 +3,7 @@ import { getPath, jsonEqual } from '../../../../src/engine/scenario/paths';
 import { presetByName, presetScenario } from '../../../../src/engine/scenario/presets';
 import type { Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
-import { decodeHash, encodeHash } from '../../../../src/engine/scenario/url';
+import { decodeHash, encodeHash, LinkTooLongError, MAX_LINK_SETTINGS } from '../../../../src/engine/scenario/url';
 
 function changed(name: string, sets: [string, unknown][]): Scenario {
   const s = presetScenario(name)! as unknown as Record<string, unknown>;
@@ -152,5 +152,34 @@ describe('decodeHash', () => {
     expect(d.errors).toEqual([]);
     expect(d.presetName).toBe('default');
     expect(jsonEqual(d.scenario, presetByName('default')!.scenario)).toBe(true);
+  });
+});
+
+describe('decodeHash: a link with more settings than any scenario has', () => {
+  const link = (n: number) => `#p=default&${Array.from({ length: n - 1 }, (_, i) => `seed=${i}`).join('&')}`;
+
+  it('is refused whole, naming its count and the cap (20,000 settings, 190 KB: 3 s of a frozen tab before)', () => {
+    let thrown: unknown;
+    try {
+      decodeHash(link(20_000));
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(LinkTooLongError);
+    expect((thrown as Error).message).toBe(
+      'the link has 20,000 settings (key=value pairs); a link may have at most 2,000 (the largest scenario has about 200 fields). Nothing in it was opened.',
+    );
+    // empty parts ("&&") are not settings
+    expect(() => decodeHash(`${link(MAX_LINK_SETTINGS)}&&&&`)).not.toThrow();
+    expect(() => decodeHash(`${link(MAX_LINK_SETTINGS + 1)}`)).toThrow(LinkTooLongError);
+  });
+
+  it('the cap is far above any lesson: each lesson, and each written against another lesson, has a few dozen at most', () => {
+    expect(MAX_LINK_SETTINGS).toBe(2000);
+    for (const p of ['default', 'ecn-marks', 'feng-fig8-adaptive']) {
+      const h = encodeHash(presetScenario(p)!, 'default');
+      expect(h.split('&').length).toBeLessThan(MAX_LINK_SETTINGS / 10);
+      expect(decodeHash(h).errors).toEqual([]);
+    }
   });
 });

@@ -399,6 +399,60 @@ describe('RunController: very large runs', () => {
     expect(normal.workers[0].sent[0].type).toBe('start');
   });
 
+  it('a live change that makes the going run very large is asked about; a "yes" covers only the size it was given for', () => {
+    // Reno flows on a 10 Mb/s bottleneck for 100,000 s: about 150 s of this tab (asked, accepted)
+    const answers: boolean[] = [];
+    const questions: string[] = [];
+    const { store, c, workers } = controller((q) => {
+      questions.push(q);
+      return answers.shift() ?? false;
+    });
+    c.loadScenario({ ...presetScenario('default')!, duration: 100_000 }, null);
+    answers.push(true);
+    c.play();
+    expect(questions).toHaveLength(1);
+    expect(workers[0].sent[0].type).toBe('start');
+    // 10 -> 90 Mb/s while it runs: applied at once by the engine, 5x the events: asked, "no"
+    const before = store.getState().scenario;
+    const errs = c.setParam('topology.bottleneck.rate', 9e7);
+    expect(questions).toHaveLength(2);
+    expect(questions[1]).toMatch(/^With topology\.bottleneck\.rate = 90000000 the going run becomes very large: it would keep this tab busy for a long time\.\n\nEstimate: about [\d.]+ G events/);
+    expect(questions[1]).toMatch(/Apply the change anyway\?$/);
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toMatch(/^topology\.bottleneck\.rate was not changed: the going run would become very large .*Estimate: about [\d.]+ G events.*Reset, change it, then Play\.$/);
+    expect(store.getState().scenario).toBe(before);
+    expect(workers[0].sent.some((m) => m.type === 'set-param')).toBe(false);
+    // a smaller change (slower link) is not asked about; nor is one the run applies only on restart
+    expect(c.setParam('topology.bottleneck.rate', 5e6)).toEqual([]);
+    expect(c.setParam('duration', 1e6)).toEqual([]);
+    expect(questions).toHaveLength(2);
+    // up to 30 Mb/s: asked, "yes": applied; the same size again is not asked about, more is
+    answers.push(true);
+    expect(c.setParam('topology.bottleneck.rate', 3e7)).toEqual([]);
+    expect(questions).toHaveLength(3);
+    expect(workers[0].sent.at(-1)).toMatchObject({ type: 'set-param', path: 'topology.bottleneck.rate', value: 3e7 });
+    expect(c.setParam('topology.bottleneck.rate', 1e7)).toEqual([]);
+    expect(c.setParam('topology.bottleneck.rate', 3e7)).toEqual([]);
+    expect(questions).toHaveLength(3);
+    expect(c.setParam('topology.bottleneck.rate', 9e7)).toHaveLength(1);
+    expect(questions).toHaveLength(4);
+    // the next start asks about the scenario as it now is (duration 1,000,000 s)
+    c.reset();
+    c.play();
+    expect(questions).toHaveLength(5);
+    expect(questions[4]).toMatch(/^This run is very large/);
+  });
+
+  it('a small run made very large by a live change is asked about too', () => {
+    const { store, c, questions } = setupAsking(false);
+    c.loadScenario({ ...presetScenario('default')!, duration: 20_000 }, null);
+    c.play();
+    expect(questions).toEqual([]);
+    expect(store.getState().status).toBe('starting');
+    expect(c.setParam('topology.bottleneck.rate', 9e7)[0]).toMatch(/was not changed: the going run would become very large/);
+    expect(questions).toHaveLength(1);
+  });
+
   it('asks before a run whose browsing users would fill the tab: 80,000 users a side at 100 Mb/s (8.7x the link) held 1 GB of live heap', () => {
     const s = presetScenario('web100-users-dt-98')!;
     expect(largeRunQuestion(s)).toBeNull(); // the lesson: 9,141 users a side, 40 MB

@@ -43,6 +43,23 @@ describe('a bad link opened over an edited scenario', () => {
     });
   }
 
+  it('a link of 20,000 settings is refused before it is read: the count and the cap named, the scenario kept', () => {
+    const { store, before } = edited();
+    const huge = `#p=default&${Array.from({ length: 19_999 }, (_, i) => `seed=${i}`).join('&')}`;
+    expect(applyHash(huge, store, new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker))).toBe(true);
+    expect(store.getState().scenario).toEqual(before);
+    expect(store.getState().presetName).toBe('ecn-marks');
+    const text = bannerText(store);
+    expect(text).toContain(`${BAD_LINK_TITLE}\nThe link could not be read: the link has 20,000 settings (key=value pairs); a link may have at most 2,000`);
+    expect(text).toContain(KEPT_LINE);
+    // opened with no scenario yet (the page's first load): the first lesson, and the same message
+    const fresh = new AppStore();
+    applyHash(huge, fresh, new RunController(fresh, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker));
+    expect(fresh.getState().scenario).not.toBeNull();
+    expect(bannerText(fresh)).toContain('the link has 20,000 settings');
+    expect(bannerText(fresh)).not.toContain(KEPT_LINE);
+  });
+
   it('the unknown lesson is named, with the lessons it resembles', () => {
     const { store } = edited();
     applyHash('#p=ecn-mark', store, new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker));
