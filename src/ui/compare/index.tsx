@@ -214,6 +214,8 @@ export default function ComparePanel({ store, controller }: SlotProps) {
           id={selectId}
           className="cmp-choice"
           value={chosen}
+          // a long choice is cut at the closed select's edge (narrow panels): the whole label on hover
+          title={groups.flatMap((g) => g.options).find((o) => o.value === chosen)?.label}
           onChange={(e) => {
             setChoice(e.target.value);
             remember(e.target.value, seedCount(seeds), tickedForLink(ticked));
