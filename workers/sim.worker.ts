@@ -17,7 +17,7 @@ import type { FlowEvent } from '../src/engine/net/agent';
 import { estimateRun } from '../src/engine/estimate';
 import { createRun, type RunHandle } from '../src/engine/run';
 import type { ExchangeBatch } from '../src/engine/metrics/web';
-import { baselineKey, baselineScenario, setCalibrationStore, type Calibrated } from '../src/engine/traffic/calibrate';
+import { baselineKey, baselineScenario, setCalibrationStore, type Calibrated, type CalibrationStep } from '../src/engine/traffic/calibrate';
 import { BaselineCache, type BaselineSource } from './baseline-cache';
 import {
   checkMainToWorker,
@@ -324,6 +324,8 @@ class Driver {
       const runId = this.runId;
       for (const [k, v] of m.options.calibrations ?? []) calibrations.set(k, v);
       calibratingRun = runId;
+      let calStep: CalibrationStep | null = null;
+      let calWall = 0;
       this.handle = createRun(scenario, sink, {
         sampleInterval,
         batchSamples: m.options.batchSamples ?? batchSamplesFor(e.seriesColumns),
@@ -335,8 +337,19 @@ class Driver {
         decisionQueues: 'forward',
         // the ring keeps the last records of hundreds of thousands: their sentences are written when posted
         lazyRules: true,
-        // posted while createRun still runs: the page shows each calibration run as it starts
-        onCalibration: (step) => post(toMain({ type: 'calibrating', runId, step })),
+        // posted while createRun still runs: the page shows each calibration run as it starts,
+        // and hears (every PROGRESS_MS at most) that it goes on: its watchdog counts silence
+        onCalibration: (step) => {
+          calStep = step;
+          calWall = performance.now();
+          post(toMain({ type: 'calibrating', runId, step }));
+        },
+        onCalibrationProgress: (at) => {
+          const wall = performance.now();
+          if (calStep === null || wall - calWall < PROGRESS_MS) return;
+          calWall = wall;
+          post(toMain({ type: 'calibrating', runId, step: calStep, at }));
+        },
       });
       this.queueName = this.handle.bottleneckQueue;
       // web traffic: run the uncongested baseline alongside (the papers' "uncongested network" curve)

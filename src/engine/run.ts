@@ -29,6 +29,13 @@ export interface RunOptions {
    */
   onCalibration?: (step: CalibrationStep) => void;
   /**
+   * Hears, every CALIBRATION_CHUNK_EVENTS events or so, how far the calibration run going
+   * on has got (its simulated seconds): a calibration can keep createRun busy for 15 s and
+   * more, and the app's worker tells the page it is still at work. Only listens: the
+   * calibration's runs and values are the same with it or without.
+   */
+  onCalibrationProgress?: (simSeconds: number) => void;
+  /**
    * Which of the bottleneck's queues give decision records to `sink.decision`: both
    * directions (the default; the CLI's --trace) or only the data direction (the app's
    * inspector, which shows that queue; a record costs about 0.25 us to build).

@@ -82,7 +82,9 @@ class Run implements RunHandle {
     }
     this.durationNs = sc.duration !== undefined ? fromSeconds(sc.duration) : fromSeconds(MAX_OPEN_DURATION);
     // web items asking for an offered load get their rate (or user count) from a run on an uncongested twin
-    for (const c of calibrateLoads(sc, (s) => runScenario(s), options.onCalibration).values()) this.calibrations.push(c);
+    const heard = options.onCalibrationProgress;
+    const calibrationRun = heard === undefined ? (s: EngineScenario) => runScenario(s) : (s: EngineScenario) => runScenario(s, {}, {}, heard);
+    for (const c of calibrateLoads(sc, calibrationRun, options.onCalibration).values()) this.calibrations.push(c);
     this.buildTraffic();
     sim.flowDelayNs = Float64Array.from(flowDelays(sc.seed, topo.flowDelay, this.flows.length), fromSeconds);
 
@@ -284,9 +286,21 @@ export function createRun(scenario: EngineScenario, sink: RunSink = {}, options:
   return new Run(scenario, sink, options);
 }
 
-/** Runs a validated scenario to its end: the CLI's and the tests' entry point. */
-export function runScenario(scenario: EngineScenario, sink: RunSink = {}, options: RunOptions = {}): RunResult {
+/** Events between two reports of RunOptions.onCalibrationProgress (10-50 ms of work). */
+export const CALIBRATION_CHUNK_EVENTS = 100_000;
+
+/**
+ * Runs a validated scenario to its end: the CLI's and the tests' entry point. With
+ * `progress`, it runs in chunks of CALIBRATION_CHUNK_EVENTS events and reports the
+ * simulated time after each (the same events in the same order: only when it looks changes).
+ */
+export function runScenario(scenario: EngineScenario, sink: RunSink = {}, options: RunOptions = {}, progress?: (simSeconds: number) => void): RunResult {
   const run = createRun(scenario, sink, options);
-  while (!run.done) run.advance(Infinity);
+  if (progress === undefined) while (!run.done) run.advance(Infinity);
+  else
+    while (!run.done) {
+      run.advance(Infinity, CALIBRATION_CHUNK_EVENTS);
+      progress(run.now);
+    }
   return run.result();
 }

@@ -142,6 +142,11 @@ export interface CalibratingMsg {
   type: 'calibrating';
   runId: number;
   step: CalibrationStep;
+  /**
+   * Absent: the calibration run `step` starts. Present: it is still going, at this simulated
+   * time (sent every 250 ms or so: the page's watchdog hears the worker is alive).
+   */
+  at?: number;
 }
 /** A web load was calibrated in this worker: the page keeps it for later runs (ui/run/calibrations.ts). */
 export interface CalibratedMsg {
@@ -320,6 +325,7 @@ export function checkWorkerToMain(x: unknown): string | null {
   if (m.type === 'calibrating') {
     const st = obj(m.step);
     if (!st || typeof st.value !== 'number' || typeof st.run !== 'number' || typeof st.maxRuns !== 'number' || typeof st.load !== 'number') return 'calibrating: step needs numbers value, run, maxRuns and load';
+    if (m.at !== undefined && typeof m.at !== 'number') return 'calibrating: at must be a number when given';
   }
   if (m.type === 'calibrated') {
     const v = obj(m.value);

@@ -90,6 +90,18 @@ export function calibrationShown(s: Pick<AppState, 'status' | 'calibrating'>): A
   return s.status === 'starting' || s.status === 'stepping' ? s.calibrating : null;
 }
 
+/**
+ * Silence from a going run's worker after which the page says it may have stopped, ms. A
+ * going run reports every 250 ms (workers/sim.worker.ts: PROGRESS_MS, from slices of 20 ms),
+ * a load calibration as often (RunOptions.onCalibrationProgress): a minute of silence is
+ * 240 reports missed. A worker the browser ends (short of memory) sends no error event: the
+ * page showed "running" until Reset.
+ */
+export const SILENCE_MS = 60_000;
+/** How often the page listens for that silence, ms. */
+export const WATCH_MS = 5_000;
+export const SILENT_TITLE = 'The simulation stopped responding';
+
 /** A second core for a web run's baseline: the browser reports two or more. */
 const twoCores = (): boolean => (globalThis.navigator?.hardwareConcurrency ?? 1) >= 2;
 
@@ -157,6 +169,72 @@ export class RunController {
     const h = this.held ?? {};
     this.held = null;
     return h;
+  }
+
+  /** When the going run's worker was last heard (or the watch began), clock ms. */
+  private lastHeard = 0;
+  /** When the watch last looked, clock ms. */
+  private lastWatch = 0;
+  /** The worker has said 'started' for the going run (its build and calibrations are over). */
+  private runStarted = false;
+  /** A calibration run has reported as it goes, for the going run. */
+  private calibrationHeard = false;
+  private watchTimer: ReturnType<typeof setInterval> | null = null;
+  /** The banner saying the worker went silent, while shown. */
+  private silentBanner: number | null = null;
+
+  /**
+   * Whether the worker should be talking now: a going run after 'started' reports every
+   * 250 ms while it runs or steps. Before 'started' the worker builds the network (silent,
+   * and long for a huge one) and calibrates web loads: watched only while a calibration run
+   * reports, as each does every 250 ms once its network is built, and from the last one's
+   * end to 'started' (the run's build, as quick as the calibration run's). Paused, it is
+   * quiet by design.
+   */
+  private shouldTalk(): boolean {
+    if (!this.live) return false;
+    const st = this.store.getState().status;
+    if (this.runStarted) return st === 'running' || st === 'stepping';
+    return this.calibrationHeard && (st === 'starting' || st === 'stepping');
+  }
+
+  /**
+   * Looks for a silent worker (every WATCH_MS; public for the tests, which drive the clock).
+   * Silence counts only while the worker should talk, and not across a gap in the watch
+   * itself (a tab put to sleep, the machine suspended: the worker's messages may be queued
+   * behind this timer). It only says so, and the banner goes if the worker speaks again.
+   */
+  watchWorker(): void {
+    const now = this.clock();
+    const gap = now - this.lastWatch;
+    this.lastWatch = now;
+    if (!this.shouldTalk() || gap > 3 * WATCH_MS) {
+      this.lastHeard = now;
+      return;
+    }
+    if (now - this.lastHeard < SILENCE_MS || this.silentBanner !== null) return;
+    this.silentBanner = this.store.addBanner({
+      kind: 'error',
+      title: SILENT_TITLE,
+      lines: [
+        `No word from it for ${Math.round((now - this.lastHeard) / 1000)} s, where a run reports several times a second: the browser may have ended it (short of memory, or a tab put to sleep).`,
+        'Reset, then Play to try again: the scenario, with your changes, is kept.',
+      ],
+      untilNextLoad: true,
+      untilNextRun: true,
+    });
+  }
+
+  /** The worker spoke: silence starts again, and a banner saying it had gone silent goes. */
+  private heard(): void {
+    this.lastHeard = this.clock();
+    this.dropSilentBanner();
+  }
+
+  private dropSilentBanner(): void {
+    if (this.silentBanner === null) return;
+    this.store.dismissBanner(this.silentBanner);
+    this.silentBanner = null;
   }
 
   constructor(
@@ -368,6 +446,14 @@ export class RunController {
     this.runId++;
     this.live = true;
     this.going = { scenario: s.scenario, accepted: { events: size.events, memoryBytes: size.memoryBytes } };
+    this.runStarted = false;
+    this.calibrationHeard = false;
+    this.silentBanner = null; // removed with the run's other banners below (untilNextRun)
+    this.lastHeard = this.lastWatch = this.clock();
+    if (this.watchTimer === null && typeof setInterval === 'function') {
+      this.watchTimer = setInterval(() => this.watchWorker(), WATCH_MS);
+      (this.watchTimer as { unref?: () => void }).unref?.();
+    }
     this.startPaused = paused;
     this.stopBaseline();
     this.pace.stop();
@@ -390,6 +476,7 @@ export class RunController {
     const st = this.store.getState().status;
     if (st === 'paused' && this.live) {
       this.pace.stop();
+      this.lastHeard = this.clock();
       this.store.set({ status: 'running', stepNote: null, paceRate: NaN });
       this.send(toWorker({ type: 'resume' }));
     } else if (st === 'idle' || st === 'done' || st === 'error' || (st === 'paused' && !this.live)) this.start();
@@ -418,6 +505,7 @@ export class RunController {
    * minutes; a fresh worker is made on the next start.
    */
   reset(): void {
+    this.dropSilentBanner();
     this.stopBaseline();
     this.pace.stop();
     this.held = null;
@@ -461,6 +549,7 @@ export class RunController {
     }
     const on = s.cursor !== null ? s.decisions[s.cursor] : undefined;
     this.pinned = s.stepWhat === 'flow-event' && on ? { uid: on.uid, t: on.t } : null;
+    this.lastHeard = this.clock();
     this.store.set({ status: 'stepping', stepNote: null });
     this.send(toWorker({ type: 'step', what: s.stepWhat, flow: s.stepFlow ?? undefined, horizon: { sim: STEP_HORIZON_SIM_S, wallMs: STEP_HORIZON_WALL_MS } }));
   }
@@ -510,6 +599,8 @@ export class RunController {
   }
 
   dispose(): void {
+    if (this.watchTimer !== null) clearInterval(this.watchTimer);
+    this.watchTimer = null;
     this.dropWorker();
     this.dropBaseWorker();
     this.live = false;
@@ -606,12 +697,17 @@ export class RunController {
     // a calibration is worth keeping whichever run made it
     if (m.type === 'calibrated') return calibrations.add(m.key, m.value);
     if (m.runId !== this.runId && !(m.type === 'error' && m.runId === -1)) return; // a reset run's stragglers
+    this.heard();
     const store = this.store;
     switch (m.type) {
       case 'calibrating':
-        store.set({ calibrating: m.step });
+        // a report that the calibration run goes on (at) says nothing new to show; a new
+        // calibration run first builds its network, silent as the run's own build
+        this.calibrationHeard = m.at !== undefined;
+        if (m.at === undefined) store.set({ calibrating: m.step });
         return;
       case 'started':
+        this.runStarted = true;
         store.set((s) => ({ end: m.end, calibrating: null, status: s.status === 'starting' ? 'running' : s.status }));
         if (m.baseline !== undefined) this.startBaseline(m.baseline);
         return;

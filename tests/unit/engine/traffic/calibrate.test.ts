@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
-import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
-import { calibrateLoads, CALIBRATION_RUNS, CALIBRATION_TOLERANCE, uncongestedTwin, type CalibrationStep } from '../../../../src/engine/traffic/calibrate';
+import { CALIBRATION_CHUNK_EVENTS, createRun, runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
+import { calibrateLoads, CALIBRATION_RUNS, CALIBRATION_TOLERANCE, setCalibrationStore, uncongestedTwin, type Calibrated, type CalibrationStep } from '../../../../src/engine/traffic/calibrate';
 
 /** Two-way PackMime over a 10 Mb/s drop-tail bottleneck, seeds/000's round trips, 60 s with a 10 s warm-up. */
 function scenario(load: number, seed = 1): EngineScenario {
@@ -106,5 +106,32 @@ describe('offered load calibration (uncongested twin: bottleneck 10x faster)', (
     const again: CalibrationStep[] = [];
     calibrateLoads(s, (x) => runScenario(x), (st) => again.push(st));
     expect(again).toEqual([]);
+  });
+});
+
+describe('a calibration that reports as it goes (the app worker: its page watches for silence)', () => {
+  it('gives the same runs and value as one that does not, and reports several times a run, the time rising', () => {
+    const s = { ...scenario(0.5, 11), duration: 20, warmup: 5 };
+    // each calibration afresh (nothing kept from the other, nor from the tests above)
+    const fresh = () => {
+      const m = new Map<string, Calibrated>();
+      setCalibrationStore({ get: (k) => m.get(k), set: (k, v) => void m.set(k, v) });
+    };
+    fresh();
+    const plain = createRun(s).result().summary.web!.calibration;
+    fresh();
+    const steps: CalibrationStep[] = [];
+    const heard: { run: number; at: number }[] = [];
+    const reported = createRun(s, {}, { onCalibration: (st) => steps.push(st), onCalibrationProgress: (at) => heard.push({ run: steps.length, at }) }).result().summary.web!.calibration;
+    expect(plain[0].runs).toBeGreaterThan(0);
+    expect(reported).toEqual(plain);
+    expect(steps).toHaveLength(plain[0].runs);
+    for (let run = 1; run <= steps.length; run++) {
+      const at = heard.filter((h) => h.run === run).map((h) => h.at);
+      // 20 s of the uncongested twin is well over CALIBRATION_CHUNK_EVENTS events
+      expect(at.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < at.length; i++) expect(at[i]).toBeGreaterThan(at[i - 1]);
+    }
+    expect(CALIBRATION_CHUNK_EVENTS).toBe(100_000);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { toMain } from '../../../../src/protocol/messages';
 import { calibrationStepLine } from '../../../../src/ui/charts/calibration-text';
-import { APP_SERIES_VALUES, appSampleInterval, calibrationShown, largeRunQuestion, RunController } from '../../../../src/ui/run/controller';
+import { APP_SERIES_VALUES, appSampleInterval, calibrationShown, largeRunQuestion, RunController, SILENCE_MS, SILENT_TITLE, WATCH_MS } from '../../../../src/ui/run/controller';
 import { stepTargets } from '../../../../src/ui/run/step-targets';
 import { viewOf } from '../../../../src/ui/scenario-view';
 import { AppStore } from '../../../../src/ui/store/app-store';
@@ -514,5 +514,122 @@ describe('RunController: very large runs', () => {
     const start = workers[0].sent[0];
     if (start.type !== 'start') throw new Error();
     expect(start.options.baseline).toBe(true);
+  });
+});
+
+describe('RunController: a worker that goes silent (ended by the browser, no error event)', () => {
+  /** A controller on a clock the test moves; `wait(ms)` moves it in the watch's steps, looking each time. */
+  function watched() {
+    const store = new AppStore();
+    const workers: FakeWorker[] = [];
+    let now = 1000;
+    const c = new RunController(
+      store,
+      () => {
+        const w = new FakeWorker();
+        workers.push(w);
+        return w as unknown as Worker;
+      },
+      () => true,
+      true,
+      () => now,
+    );
+    c.loadScenario(presetScenario('default'), 'default');
+    const wait = (ms: number, each?: () => void) => {
+      for (let t = 0; t < ms; t += WATCH_MS) {
+        now += WATCH_MS;
+        each?.();
+        c.watchWorker();
+      }
+    };
+    const jump = (ms: number) => {
+      now += ms;
+    };
+    const silent = () => store.getState().banners.find((b) => b.title === SILENT_TITLE);
+    const runId = () => (workers.at(-1)!.sent.find((m) => m.type === 'start') as { runId: number }).runId;
+    return { store, c, workers, wait, jump, silent, runId };
+  }
+
+  it('a running run that stops reporting gets a banner after a minute, not before; the scenario and the run stay; it goes when the worker speaks', () => {
+    const { store, c, wait, silent, runId } = watched();
+    c.play();
+    const id = runId();
+    c.onMessage(toMain({ type: 'started', runId: id, end: 30 }));
+    // reporting: no banner however long
+    let t = 0;
+    wait(10 * SILENCE_MS, () => c.onMessage(toMain({ type: 'progress', runId: id, now: (t += 0.1), end: 30, eventsPerSec: 1e6, simRate: 1, events: 1000 })));
+    expect(silent()).toBeUndefined();
+    // silent: nothing at 55 s, the banner at 60 s
+    wait(SILENCE_MS - WATCH_MS);
+    expect(silent()).toBeUndefined();
+    const before = store.getState().scenario;
+    wait(WATCH_MS);
+    expect(silent()?.lines).toEqual([
+      'No word from it for 60 s, where a run reports several times a second: the browser may have ended it (short of memory, or a tab put to sleep).',
+      'Reset, then Play to try again: the scenario, with your changes, is kept.',
+    ]);
+    expect(store.getState().status).toBe('running');
+    expect(store.getState().scenario).toBe(before);
+    // once shown, not repeated
+    wait(5 * SILENCE_MS);
+    expect(store.getState().banners.filter((b) => b.title === SILENT_TITLE)).toHaveLength(1);
+    // it was only slow: the banner goes
+    c.onMessage(toMain({ type: 'progress', runId: id, now: 5, end: 30, eventsPerSec: 1e6, simRate: 1, events: 1000 }));
+    expect(silent()).toBeUndefined();
+    // silent again, then Reset: the banner goes, the scenario stays, Play gets a fresh worker
+    wait(SILENCE_MS);
+    expect(silent()).toBeDefined();
+    c.reset();
+    expect(silent()).toBeUndefined();
+    expect(store.getState().scenario).toBe(before);
+    expect(store.getState().status).toBe('idle');
+  });
+
+  it('quiet by design is not silence: paused, and building the network before "started" (a huge one takes long)', () => {
+    const { store, c, wait, silent, runId } = watched();
+    c.play();
+    wait(10 * SILENCE_MS);
+    expect(store.getState().status).toBe('starting');
+    expect(silent()).toBeUndefined();
+    const id = runId();
+    c.onMessage(toMain({ type: 'started', runId: id, end: 30 }));
+    c.onMessage(toMain({ type: 'paused', runId: id, now: 1, reason: 'user' }));
+    wait(10 * SILENCE_MS);
+    expect(silent()).toBeUndefined();
+    // Play again: silence counts from then
+    c.play();
+    wait(SILENCE_MS - WATCH_MS);
+    expect(silent()).toBeUndefined();
+    wait(WATCH_MS);
+    expect(silent()).toBeDefined();
+  });
+
+  it('a load calibration reports as it goes: watched while it does, each calibration run\'s build excepted', () => {
+    const { c, wait, silent, runId } = watched();
+    c.play();
+    const id = runId();
+    const step = { item: 0, load: 0.98, param: 'users' as const, value: 9211, run: 1, maxRuns: 4, previous: null };
+    c.onMessage(toMain({ type: 'calibrating', runId: id, step }));
+    wait(3 * SILENCE_MS); // the calibration run's network is being built
+    expect(silent()).toBeUndefined();
+    let at = 0;
+    wait(3 * SILENCE_MS, () => c.onMessage(toMain({ type: 'calibrating', runId: id, step, at: (at += 1) })));
+    expect(silent()).toBeUndefined();
+    wait(SILENCE_MS);
+    expect(silent()).toBeDefined();
+  });
+
+  it('a gap in the watch itself (a tab put to sleep) is not counted as silence', () => {
+    const { c, wait, jump, silent, runId } = watched();
+    c.play();
+    c.onMessage(toMain({ type: 'started', runId: runId(), end: 30 }));
+    wait(WATCH_MS);
+    jump(10 * SILENCE_MS); // the page slept: its timer did not run, the worker's reports may wait behind it
+    c.watchWorker();
+    expect(silent()).toBeUndefined();
+    wait(SILENCE_MS - WATCH_MS);
+    expect(silent()).toBeUndefined();
+    wait(WATCH_MS);
+    expect(silent()).toBeDefined();
   });
 });
