@@ -16,7 +16,8 @@ import { CompareView } from './CompareView';
 import { familyRunList, shortLabels } from './family';
 import { FamilyView, type FamilyMember } from './FamilyView';
 import { VARIANTS } from './variants';
-import { compareChoices, DEFAULT_CHOICE, FAMILY, GRID, usableChoice } from './choices';
+import { compareChoices, currentLabel, DEFAULT_CHOICE, FAMILY, GRID, usableChoice } from './choices';
+import { changedKeys } from '../../engine/scenario/url';
 import { gridFigureFor, type GridFigure } from './grid';
 import { GridView } from './GridView';
 import { comparisonQuestion, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText } from './seeds';
@@ -47,7 +48,8 @@ export default function ComparePanel({ store, controller }: SlotProps) {
   const list = useMemo(() => lessons(), []);
   const lesson = preset ? list.find((l) => l.name === preset) : undefined;
   const tried = activeExperiment(lesson, scenario);
-  const labelA = lesson ? (tried ? `${lesson.title}, with: ${tried.title}` : lesson.title) : (preset ?? 'current scenario');
+  const changed = useMemo(() => (lesson && scenario && !tried ? changedKeys(scenario, lesson.name) : []), [lesson, scenario, tried]);
+  const labelA = currentLabel(lesson, preset, tried, changed);
   // the current scenario (as edited) first, then the other lessons of its family
   const family = useMemo(() => (scenario ? familyRunList(scenario, labelA, preset, list) : []), [scenario, list, preset, labelA]);
   // another lesson closes the comparison: it was of the previous lesson (a family of web
