@@ -71,9 +71,7 @@ describe('routes', () => {
 
   it('a dumbbell with 10,000 hosts per side keeps a 2 x 2 table (no all-pairs table) and routes host to host', () => {
     const sim = new Simulator();
-    const t0 = performance.now();
     const topo = buildDumbbell(sim, { bottleneck: { rate: 1e9, delay: 0.01, queue: { kind: 'droptail', limit: 100 } }, left: { hosts: 10000, rate: 1e9, delay: 0.001 }, right: { hosts: 10000, rate: 1e9, delay: 0.001 } }, 1, (spec, ctx) => droptailQueue(sim, ctx.name, spec.limit as number));
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(0); // built (no timing asserted)
     expect(sim.coreCount).toBe(2);
     expect(sim.coreRoute.length).toBe(4);
     const l = topo.leftHosts[1234];
