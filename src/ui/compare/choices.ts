@@ -93,18 +93,10 @@ export function usableChoice(choice: string, groups: readonly ChoiceGroup[]): st
 /**
  * The name Compare gives the scenario on screen (its select's label, the runs' legend, the
  * table's column, the exported charts' captions): the lesson's title, with the Try change
- * it is, or "edited" when it differs from the lesson otherwise. A teacher who turned the
- * 4-flow RED lesson into 20 flows through CoDel + ECN saw their run labelled "Four Reno
- * flows, 10 Mb/s RED bottleneck" beside "a drop-tail queue", on screen and on the handout.
- * A change of the run's seed or window alone (seed, duration, warm-up, exchanges) is still
- * the lesson: the seed is shown beside the runs, and a lesson family runs every lesson over
- * the current scenario's seed and window, so calling the first one "edited" would single it
- * out for what they all share.
+ * it is, or "edited" when it is the lesson edited into something else (editedLesson).
  */
-const RUN_WINDOW_KEYS = ['seed', 'duration', 'warmup', 'stopAfterExchanges'];
-
-export function currentLabel(lesson: Pick<Lesson, 'title'> | undefined, presetName: string | null, tried: { title: string } | null, changed: readonly string[]): string {
+export function currentLabel(lesson: Pick<Lesson, 'title'> | undefined, presetName: string | null, tried: { title: string } | null, edited: boolean): string {
   if (!lesson) return presetName ?? 'current scenario';
   if (tried) return `${lesson.title}, with: ${tried.title}`;
-  return changed.some((kv) => !RUN_WINDOW_KEYS.includes(kv.slice(0, kv.indexOf('=')))) ? `${lesson.title}, edited` : lesson.title;
+  return edited ? `${lesson.title}, edited` : lesson.title;
 }

@@ -90,8 +90,7 @@ describe('Compare: the chosen option', () => {
 describe("Compare: the current scenario's name", () => {
   it('an edited lesson is not called by the lesson\'s title alone; a Try change and a seed change are named as before', async () => {
     const { currentLabel } = await import('../../../../src/ui/compare/choices');
-    const { changedKeys } = await import('../../../../src/engine/scenario/url');
-    const { withParam, activeExperiment } = await import('../../../../src/ui/scenario-api');
+    const { withParam, activeExperiment, editedLesson } = await import('../../../../src/ui/scenario-api');
     const l = lesson('default');
     const edit = (path: string, v: unknown, sc = l.scenario) => {
       const r = withParam(sc, path, v);
@@ -100,7 +99,7 @@ describe("Compare: the current scenario's name", () => {
     };
     const label = (sc: typeof l.scenario) => {
       const tried = activeExperiment(l, sc);
-      return currentLabel(l, l.name, tried, tried ? [] : changedKeys(sc, l.name));
+      return currentLabel(l, l.name, tried, editedLesson(l, sc));
     };
     expect(label(l.scenario)).toBe(l.title);
     expect(label(edit('seed', 7))).toBe(l.title);
@@ -112,6 +111,6 @@ describe("Compare: the current scenario's name", () => {
     // the CoDel Try change as it is: named by the change
     const codel = edit('topology.bottleneck.queue.kind', 'codel');
     expect(label(codel)).toBe(`${l.title}, with: ${activeExperiment(l, codel)!.title}`);
-    expect(currentLabel(undefined, null, null, [])).toBe('current scenario');
+    expect(currentLabel(undefined, null, null, false)).toBe('current scenario');
   });
 });
