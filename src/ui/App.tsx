@@ -18,7 +18,7 @@ import { LessonClaims, WithLessonLinks } from './LessonClaims';
 import { useKeepFocus } from './focus';
 import { useLessonFold } from './lesson-fold';
 import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
-import { activeExperiment, lessons } from './scenario-api';
+import { activeExperiment, editedLesson, lessons } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
 import { lessonStep, scenarioHref } from './store/url-sync';
@@ -155,6 +155,8 @@ function LessonText() {
   return (
     <section className={`lesson-text${fold ? ' fold' : ''}${fold && !more ? ' folded' : ''}`} aria-label="What to watch" ref={box}>
       <p className="lesson-body">
+        {/* the lesson edited into something else: its text is where the scenario came from, not what it is (on the printed handout too) */}
+        {editedLesson(l, scenario) ? <span className="lesson-edited">Your scenario, edited from the lesson: </span> : null}
         <strong>{l.title}.</strong> <WithLessonLinks text={l.lesson} lessons={lessons()} current={l.name} />
       </p>
       {fold ? (

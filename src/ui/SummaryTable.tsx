@@ -12,7 +12,7 @@ import { download, fileStem, summaryCsv } from './charts/export';
 import { flowColor } from './colors';
 import { MAX_LINES, NO_FLOWS_NOTE } from './charts/types';
 import { ScrollRegion } from './ScrollRegion';
-import { hasWebTraffic, viewOf } from './scenario-view';
+import { flowRtts, hasWebTraffic, viewOf } from './scenario-view';
 import { useAppState } from './store/app-store';
 
 const pct = format('.2%');
@@ -64,6 +64,10 @@ export function SummaryTable() {
   const highlight = useAppState(store, (s) => s.highlight);
   const flowsTotal = useAppState(store, (s) => s.flowsTotal);
   const twoWay = useMemo(() => viewOf(scenario).twoWay, [scenario]);
+  // per-flow delays: each flow's round trip, so its goodput can be read against it
+  // (the draws are made in flow order, so the first n are the same however many are drawn)
+  const flowCount = useAppState(store, (s) => s.flowsTotal ?? s.summary?.flows.length ?? 0);
+  const rtts = useMemo(() => flowRtts(scenario, flowCount), [scenario, flowCount]);
   if (!summary) {
     return (
       <section className="card summary" aria-labelledby="summary-title">
@@ -137,6 +141,11 @@ export function SummaryTable() {
             <thead>
               <tr>
                 <th scope="col">Flow</th>
+                {rtts ? (
+                  <th scope="col" title="Round-trip propagation time: the access, bottleneck and access delays both ways plus the flow's own extra delay (Per-flow delay) both ways; queueing not included">
+                    RTT
+                  </th>
+                ) : null}
                 <th scope="col">Done at</th>
                 <th scope="col">Goodput</th>
                 <th scope="col">Delivered</th>
@@ -168,6 +177,7 @@ export function SummaryTable() {
                       </button>
                     ) : null}
                   </th>
+                  {rtts ? <td>{f.kind !== 'tcp' || rtts[f.flow] === undefined ? '—' : `${f1(rtts[f.flow] * 1000)} ms`}</td> : null}
                   <td>{f.completionTime === null ? '—' : `${f2(f.completionTime)} s`}</td>
                   <td>{rate(f.goodputBps)}</td>
                   <td>{bytes(f.bytesDelivered)}</td>

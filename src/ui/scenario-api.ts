@@ -7,7 +7,7 @@ import { applySet } from '../engine/scenario/set';
 import { cloneJson } from '../engine/scenario/paths';
 import { experimentScenario, PRESETS, type Claim } from '../engine/scenario/presets';
 import { jsonEqual } from '../engine/scenario/paths';
-import { decodeHash, encodeHash } from '../engine/scenario/url';
+import { changedKeys, decodeHash, encodeHash } from '../engine/scenario/url';
 
 export type { Scenario };
 
@@ -92,6 +92,22 @@ export function activeExperiment(lesson: Lesson | undefined, scenario: Scenario 
   const seedless = (sc: Scenario) => ({ ...sc, seed: 0 });
   const here = seedless(scenario);
   return lesson.experiments.find((e) => !jsonEqual(seedless(e.scenario), seedless(lesson.scenario)) && jsonEqual(seedless(e.scenario), here)) ?? null;
+}
+
+/** Keys of the run's seed and window: a lesson run at another seed or over another window is still the lesson. */
+const RUN_WINDOW_KEYS = ['seed', 'duration', 'warmup', 'stopAfterExchanges'];
+
+/**
+ * Whether `scenario` is the lesson edited into something else: it differs from the lesson
+ * in more than its seed and run window (a lesson family runs all its lessons over the
+ * current window, so a shorter run is still the lesson), and it is none of the lesson's Try
+ * changes. Then the lesson's title and text are where it came from, not what it is: a
+ * teacher's 20 flows through CoDel + ECN were named "Four Reno flows, 10 Mb/s RED
+ * bottleneck" in Compare and headed by that lesson's text on the printed handout.
+ */
+export function editedLesson(lesson: Lesson | undefined, scenario: Scenario | null): boolean {
+  if (!lesson || !scenario || activeExperiment(lesson, scenario)) return false;
+  return changedKeys(scenario, lesson.name).some((kv) => !RUN_WINDOW_KEYS.includes(kv.slice(0, kv.indexOf('='))));
 }
 
 export function lessonByName(name: string | null): Lesson | undefined {

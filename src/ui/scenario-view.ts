@@ -5,6 +5,7 @@
  */
 import type { Scenario } from '../engine/scenario/schema';
 import { LINK_FIELDS } from '../engine/scenario/fields';
+import { flowDelays } from '../engine/sim-run';
 
 /** Traffic kinds made of request/response exchanges: a response-time chart and an uncongested baseline. */
 export const WEB_KINDS: ReadonlySet<string> = new Set(['packmime', 'web-users', 'web-sessions']);
@@ -278,4 +279,21 @@ export function flagOverTime(initial: boolean, key: string, markers: readonly Pa
   const path = `${QUEUE_PATH}.${key}`;
   for (const m of markers) if (m.path === path && typeof m.value === 'boolean') out.push([m.t, m.value]);
   return out;
+}
+
+/**
+ * Each flow's round-trip propagation time (s) on a dumbbell whose flows draw their own
+ * extra delay (`topology.flowDelay`), in flow order: the access, bottleneck and access
+ * delays both ways, plus the flow's draw both ways (the engine adds it on the sending and
+ * the receiving host's uplink, src/engine/net/topology.ts), from the same draws the run
+ * makes (flowDelays). Queueing and transmission are not in it. Null without per-flow delays
+ * (every flow has the same RTT) or on a general topology (each flow's path differs).
+ * A teacher showing how RTT skews TCP's shares saw goodputs of 0.8 and 0.3 Mb/s and could
+ * not tell which flows had the long round trip.
+ */
+export function flowRtts(s: Scenario | null, flows: number): number[] | null {
+  const topo = s?.topology;
+  if (!s || topo?.kind !== 'dumbbell' || !topo.flowDelay) return null;
+  const base = 2 * (topo.left.delay + topo.bottleneck.delay + topo.right.delay);
+  return flowDelays(s.seed, topo.flowDelay, flows).map((d) => base + 2 * d);
 }

@@ -559,17 +559,21 @@ describe('lesson claims in the app', () => {
     expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 2))).toEqual([]);
     expect(await claims.locator('h2').innerText()).toContain('What this change should show');
     expect(await claims.locator('.claims-changed').innerText()).toContain('at seed 2 instead of 1');
+    expect(await page.locator('.lesson-body').innerText()).not.toContain('edited from the lesson');
     expect(await tryIt.inputValue()).toBe('0');
     // one more change of the student's own: the lesson's statements again, checked on that run
     expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('topology.bottleneck.delay', 0.03))).toEqual([]);
     expect(await claims.locator('h2').innerText()).toContain('What this run should show');
     expect(await tryIt.inputValue()).toBe('');
+    // the lesson's text is then where the scenario came from, not what it is (on screen and on paper)
+    expect(await page.locator('.lesson-body').innerText()).toMatch(/^Your scenario, edited from the lesson: Lockout under drop-tail/);
     await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 1));
     await page.evaluate(() => window.__aqmlab!.controller.setParam('topology.bottleneck.delay', 0.02));
     expect(await tryIt.inputValue()).toBe('0');
     await tryIt.selectOption({ label: 'back to the lesson as it is' });
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.limit)).toBe(64);
     expect(await claims.locator('h2').innerText()).toContain('What this run should show');
+    expect(await page.locator('.lesson-body').innerText()).toMatch(/^Lockout under drop-tail/);
     // from the keyboard, ↓ on the closed menu loads the next change without running it (a run
     // for every change passed was started and dropped); Enter runs the one chosen
     await tryIt.focus();

@@ -89,3 +89,14 @@ export function usableChoice(choice: string, groups: readonly ChoiceGroup[]): st
   const pick = (v: string) => enabled.find((o) => o.value === v)?.value;
   return pick(choice) ?? pick(DEFAULT_CHOICE) ?? pick(ECN_CHOICE) ?? enabled[0]?.value ?? choice;
 }
+
+/**
+ * The name Compare gives the scenario on screen (its select's label, the runs' legend, the
+ * table's column, the exported charts' captions): the lesson's title, with the Try change
+ * it is, or "edited" when it is the lesson edited into something else (editedLesson).
+ */
+export function currentLabel(lesson: Pick<Lesson, 'title'> | undefined, presetName: string | null, tried: { title: string } | null, edited: boolean): string {
+  if (!lesson) return presetName ?? 'current scenario';
+  if (tried) return `${lesson.title}, with: ${tried.title}`;
+  return edited ? `${lesson.title}, edited` : lesson.title;
+}

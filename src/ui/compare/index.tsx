@@ -9,14 +9,14 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { largeRunQuestion } from '../run/controller';
-import { activeExperiment, lessons } from '../scenario-api';
+import { activeExperiment, editedLesson, lessons } from '../scenario-api';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
 import { CompareView } from './CompareView';
 import { familyRunList, shortLabels } from './family';
 import { FamilyView, type FamilyMember } from './FamilyView';
 import { VARIANTS } from './variants';
-import { compareChoices, DEFAULT_CHOICE, FAMILY, GRID, usableChoice } from './choices';
+import { compareChoices, currentLabel, DEFAULT_CHOICE, FAMILY, GRID, usableChoice } from './choices';
 import { gridFigureFor, type GridFigure } from './grid';
 import { GridView } from './GridView';
 import { comparisonQuestion, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText } from './seeds';
@@ -47,7 +47,8 @@ export default function ComparePanel({ store, controller }: SlotProps) {
   const list = useMemo(() => lessons(), []);
   const lesson = preset ? list.find((l) => l.name === preset) : undefined;
   const tried = activeExperiment(lesson, scenario);
-  const labelA = lesson ? (tried ? `${lesson.title}, with: ${tried.title}` : lesson.title) : (preset ?? 'current scenario');
+  const edited = useMemo(() => editedLesson(lesson, scenario), [lesson, scenario]);
+  const labelA = currentLabel(lesson, preset, tried, edited);
   // the current scenario (as edited) first, then the other lessons of its family
   const family = useMemo(() => (scenario ? familyRunList(scenario, labelA, preset, list) : []), [scenario, list, preset, labelA]);
   // another lesson closes the comparison: it was of the previous lesson (a family of web

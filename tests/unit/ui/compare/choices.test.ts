@@ -86,3 +86,31 @@ describe('Compare: the chosen option', () => {
     expect(groupsOf('ecn-marks')[0].options.find((o) => o.value === ECN_CHOICE)!.disabled).toBe(false);
   });
 });
+
+describe("Compare: the current scenario's name", () => {
+  it('an edited lesson is not called by the lesson\'s title alone; a Try change and a seed change are named as before', async () => {
+    const { currentLabel } = await import('../../../../src/ui/compare/choices');
+    const { withParam, activeExperiment, editedLesson } = await import('../../../../src/ui/scenario-api');
+    const l = lesson('default');
+    const edit = (path: string, v: unknown, sc = l.scenario) => {
+      const r = withParam(sc, path, v);
+      if (!r.ok) throw new Error(r.errors.join('; '));
+      return r.scenario;
+    };
+    const label = (sc: typeof l.scenario) => {
+      const tried = activeExperiment(l, sc);
+      return currentLabel(l, l.name, tried, editedLesson(l, sc));
+    };
+    expect(label(l.scenario)).toBe(l.title);
+    expect(label(edit('seed', 7))).toBe(l.title);
+    // a shorter run of the lesson (a family runs all its lessons over the same window) is the lesson
+    expect(label(edit('warmup', 2, edit('duration', 12)))).toBe(l.title);
+    // a teacher's own scenario: 20 flows through CoDel + ECN
+    const own = edit('traffic.0.flows', 20, edit('topology.bottleneck.queue.kind', 'codel'));
+    expect(label(own)).toBe(`${l.title}, edited`);
+    // the CoDel Try change as it is: named by the change
+    const codel = edit('topology.bottleneck.queue.kind', 'codel');
+    expect(label(codel)).toBe(`${l.title}, with: ${activeExperiment(l, codel)!.title}`);
+    expect(currentLabel(undefined, null, null, false)).toBe('current scenario');
+  });
+});
