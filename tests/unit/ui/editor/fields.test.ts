@@ -13,7 +13,7 @@ import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { paramSpecAt, parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
-import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField } from '../../../../src/ui/editor/fields';
+import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField, type PointsField } from '../../../../src/ui/editor/fields';
 
 function scenarioWith(sets: Record<string, unknown> = {}, base: unknown = DEFAULT_SCENARIO_JSON): Scenario {
   const json = cloneJson(base) as Record<string, unknown>;
@@ -368,7 +368,7 @@ describe('the per-flow delay table: its help', () => {
     const { flowDelays } = await import('../../../../src/engine/sim-run');
     const s = parseScenario({ ...cloneJson(DEFAULT_SCENARIO_JSON), topology: { ...cloneJson(DEFAULT_SCENARIO_JSON).topology, flowDelay: { kind: 'empirical', points: [[0.005, 0.5], [0.075, 1]] } } });
     if (!s.ok) throw new Error(s.errors.join('; '));
-    const f = editorFields(s.scenario).find((x) => x.path === 'topology.flowDelay.points')!;
+    const f = editorFields(s.scenario).find((x): x is PointsField => x.kind === 'points' && x.path === 'topology.flowDelay.points')!;
     const quoted = [...f.doc.matchAll(/"([\d., ]+)"/g)].map((m) => m[1]);
     // the default, as the box shows it, is explained: it is not two groups
     expect(quoted).toContain(formatPoints(s.scenario.topology.kind === 'dumbbell' && s.scenario.topology.flowDelay?.kind === 'empirical' ? s.scenario.topology.flowDelay.points : []));
