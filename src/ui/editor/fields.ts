@@ -252,7 +252,9 @@ export function editorFields(scenario: Scenario): EditorField[] {
           section: 'topology',
           group: fdGroup,
           label: 'Delay CDF',
-          doc: 'Extra one-way delay per flow drawn from this table: pairs "delay (ms) cumulative probability", delays non-decreasing, the last probability 1.',
+          // a teacher read "5 0.5, 75 1" as two groups of flows, 5 and 75 ms: between two pairs the
+          // delay is interpolated, so the second half drew anything from 5 to 75 ms
+          doc: 'Extra one-way delay per flow drawn from this table: pairs "delay (ms) cumulative probability", delays non-decreasing, probabilities increasing, the last 1. Between two pairs the delay is interpolated: "5 0.5, 75 1" gives half the flows 5 ms and the others 5 to 75 ms. Two groups, half at 5 ms and half at 75 ms: "5 0.5, 75 0.5001, 75 1".',
           live: false,
         });
       } else addParams(out, scenario, 'topology.flowDelay', FLOW_DELAY_FIELDS[fd.kind], 'topology', fdGroup);

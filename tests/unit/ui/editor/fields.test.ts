@@ -13,7 +13,7 @@ import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { paramSpecAt, parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
-import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField } from '../../../../src/ui/editor/fields';
+import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField, type PointsField } from '../../../../src/ui/editor/fields';
 
 function scenarioWith(sets: Record<string, unknown> = {}, base: unknown = DEFAULT_SCENARIO_JSON): Scenario {
   const json = cloneJson(base) as Record<string, unknown>;
@@ -360,5 +360,27 @@ describe('field help in the unit of its box', () => {
       }
     }
     expect([...conflicts]).toEqual([]);
+  });
+});
+
+describe('the per-flow delay table: its help', () => {
+  it('says what the default table draws, and its two-group example draws exactly two delays', async () => {
+    const { flowDelays } = await import('../../../../src/engine/sim-run');
+    const s = parseScenario({ ...cloneJson(DEFAULT_SCENARIO_JSON), topology: { ...cloneJson(DEFAULT_SCENARIO_JSON).topology, flowDelay: { kind: 'empirical', points: [[0.005, 0.5], [0.075, 1]] } } });
+    if (!s.ok) throw new Error(s.errors.join('; '));
+    const f = editorFields(s.scenario).find((x): x is PointsField => x.kind === 'points' && x.path === 'topology.flowDelay.points')!;
+    const quoted = [...f.doc.matchAll(/"([\d., ]+)"/g)].map((m) => m[1]);
+    // the default, as the box shows it, is explained: it is not two groups
+    expect(quoted).toContain(formatPoints(s.scenario.topology.kind === 'dumbbell' && s.scenario.topology.flowDelay?.kind === 'empirical' ? s.scenario.topology.flowDelay.points : []));
+    const def = flowDelays(1, { kind: 'empirical', points: [[0.005, 0.5], [0.075, 1]] }, 200);
+    expect(new Set(def.map((d) => Math.round(d * 1e4))).size).toBeGreaterThan(2);
+    // the example of two groups parses in the box and draws two delays, about half each
+    const example = quoted.at(-1)!;
+    const parsed = parsePoints(example);
+    if (!parsed.ok) throw new Error(parsed.error);
+    const draws = flowDelays(1, { kind: 'empirical', points: parsed.value }, 200).map((d) => Math.round(d * 1e4) / 1e4);
+    expect(new Set(draws)).toEqual(new Set([0.005, 0.075]));
+    expect(draws.filter((d) => d === 0.005).length).toBeGreaterThan(70);
+    expect(draws.filter((d) => d === 0.075).length).toBeGreaterThan(70);
   });
 });
