@@ -25,7 +25,7 @@ function defaultText(n: FieldNode): string {
   if (n.t === 'string') return n.optional ? '(omit)' : '(required)';
   if (n.t === 'literal') return `(required: ${n.value})`;
   if (n.t === 'object' || n.t === 'union') return n.optional === 'omit' ? '(omit)' : n.optional === 'default' ? '(defaults)' : '(required)';
-  if (n.t === 'points') return JSON.stringify(n.default);
+  if (n.t === 'points' || n.t === 'numbers') return JSON.stringify(n.default);
   return '(required)';
 }
 
@@ -50,6 +50,8 @@ function kindOf(n: FieldNode, path: string): string {
       return String(n.value);
     case 'points':
       return `list of at most ${n.max} [s, probability]`;
+    case 'numbers':
+      return `list of 1 to ${n.max} numbers, each ${rangeText(n.spec)}`;
     case 'object':
       return `object, see \`${path}\``;
     case 'union':

@@ -142,6 +142,7 @@ function meanFlowDelay(s: EngineScenario): number {
   if (fd.kind === 'constant') return fd.value;
   if (fd.kind === 'uniform') return (fd.min + fd.max) / 2;
   if (fd.kind === 'packmime') return 0.054; // half the mean of ns-2.35's PackMime DelayBox round trips (108 ms)
+  if (fd.kind === 'list') return fd.values.reduce((a, x) => a + x, 0) / fd.values.length;
   return fd.points.reduce((a, [x]) => Math.max(a, x), 0) / 2;
 }
 

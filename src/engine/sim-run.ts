@@ -37,8 +37,13 @@ export interface EngineScenario {
 
 export { MAX_OPEN_DURATION } from './estimate';
 
-/** The extra one-way delay (s) of each of `flows` flows, in flow order: the draws the engine makes for a scenario (the ns-2 export writes the same per-flow delays). */
+/**
+ * The extra one-way delay (s) of each of `flows` flows, in flow order: the draws the engine
+ * makes for a scenario (the ns-2 export writes the same per-flow delays). A `list` is not
+ * drawn: flow i gets values[i mod n], whatever the seed.
+ */
 export function flowDelays(seed: number, spec: FlowDelaySpec | undefined, flows: number): number[] {
+  if (spec?.kind === 'list') return Array.from({ length: flows }, (_, f) => spec.values[f % spec.values.length]);
   const rng = rngFor(seed, 'flowDelay');
   const out: number[] = [];
   for (let f = 0; f < flows; f++) out.push(drawFlowDelay(spec, rng));

@@ -328,6 +328,18 @@ class Builder {
           'close $ch',
           'set db_rv [new RandomVariable/Empirical]; $db_rv set interpolation_ 1; $db_rv loadCDF $db_cdf; file delete $db_cdf',
         );
+      } else if (fd.kind === 'list') {
+        // each value equally likely: an ns-2 CDF with steps k/n and no interpolation_ returns the
+        // value of the first row whose cumulative probability reaches the uniform draw
+        const n = fd.values.length;
+        this.line(
+          zero,
+          '# the delay list as an ns-2 CDF file: each value with probability 1/n, no interpolation',
+          'set ch [file tempfile db_cdf aqmlab-delay.cdf]',
+          ...fd.values.map((x, k) => `puts $ch "${num(x * 1000)} 0 ${num(k === n - 1 ? 1 : (k + 1) / n)}"`),
+          'close $ch',
+          'set db_rv [new RandomVariable/Empirical]; $db_rv set interpolation_ 0; $db_rv loadCDF $db_cdf; file delete $db_cdf',
+        );
       } else {
         // ns-2.35's own PackMime DelayBox set-up: a client-side and a server-side draw, each half an RTT sample
         const r = this.s.traffic.find((t) => t.kind === 'packmime') as { rate?: number } | undefined;
@@ -418,7 +430,8 @@ class Builder {
     for (const t of s.traffic) total += t.kind === 'bulk' ? t.flows : 1;
     const fd = (s.topology as { flowDelay?: FlowDelay }).flowDelay;
     this.delays = fd ? flowDelays(s.seed, fd, total) : [];
-    if (fd && s.traffic.some((t) => t.kind !== 'packmime' && t.kind !== 'web-sessions')) this.note('topology.flowDelay', "each flow's delay is drawn with the engine's own random stream and written into the script as a constant");
+    if (fd && s.traffic.some((t) => t.kind !== 'packmime' && t.kind !== 'web-sessions'))
+      this.note('topology.flowDelay', fd.kind === 'list' ? "each flow's delay is the engine's (flow i gets values[i mod n]), written into the script as a constant" : "each flow's delay is drawn with the engine's own random stream and written into the script as a constant");
     this.line('', '# ---- traffic (flows numbered as in the engine) ----');
     s.traffic.forEach((item, i) => {
       const path = `traffic.${i}`;

@@ -1,4 +1,4 @@
-import { MIN_RATE, type EnumParam, type ParamSpecs } from '../core/params';
+import { MIN_RATE, type EnumParam, type NumberParam, type ParamSpecs } from '../core/params';
 import { FRAMINGS } from '../net/link';
 
 /**
@@ -97,18 +97,21 @@ export const SIDE_FIELDS = {
 /** Per-flow extra one-way delay (ns-2 DelayBox, seeds/000 §4): one field set per distribution kind. */
 export const FLOW_DELAY_KIND: EnumParam = {
   type: 'enum',
-  values: ['constant', 'uniform', 'empirical', 'packmime'],
+  values: ['constant', 'uniform', 'empirical', 'packmime', 'list'],
   valueDocs: {
     constant: 'every flow gets `value` seconds',
     uniform: 'each flow draws uniformly from [min, max] seconds',
     empirical: 'each flow draws from a CDF table `points` = [[delay s, cumulative probability], ...]',
     packmime: "ns-2.35's DelayBox model for PackMime: a client-side plus a server-side round-trip draw (median 67 ms, mean 108 ms), half of it each way",
+    list: 'fixed groups: the long-lived flows take the delays of `values` in turn (flow i gets values[i mod n], whatever the seed); a web connection draws one of them, each equally likely',
   },
   default: 'constant',
   label: 'Per-flow delay',
   doc: 'Distribution of the extra one-way delay each flow gets on its host access links (gives each flow its own RTT).',
   ref: 'seeds/000 §5.1 (DelayBox); seeds/002 (uniform 10-150 ms RTTs)',
 };
+/** One entry of a flowDelay `list`. */
+export const FLOW_DELAY_VALUE = { type: 'number', unit: 's', default: 0.005, min: 0, max: 10, label: 'Delay', doc: 'Extra one-way delay of the flows given this entry.' } as const satisfies NumberParam;
 export const FLOW_DELAY_FIELDS = {
   constant: {
     value: { type: 'number', unit: 's', default: 0.01, min: 0, max: 10, label: 'Delay', doc: 'Extra one-way delay of every flow.' },
@@ -119,6 +122,7 @@ export const FLOW_DELAY_FIELDS = {
   },
   empirical: {},
   packmime: {},
+  list: {},
 } as const satisfies Record<string, ParamSpecs>;
 
 /** Which side a dumbbell traffic item sends from. */

@@ -111,6 +111,8 @@ function toZod(node: FieldNode): z.ZodType {
       return z.literal(node.value);
     case 'points':
       return z.array(z.tuple([z.number(), z.number()])).min(1).max(node.max);
+    case 'numbers':
+      return z.array(paramSchema(node.spec)).min(1).max(node.max);
     case 'object': {
       const s = z.strictObject(objectShape(node.fields));
       return node.optional === 'omit' ? s.optional() : node.optional === 'default' ? s.prefault({}) : s;

@@ -66,7 +66,7 @@ function defaultsOfVariant(fields: Record<string, FieldNode>): Record<string, un
   const out: Record<string, unknown> = {};
   for (const [k, n] of Object.entries(fields)) {
     if (n.t === 'param' && n.optional === 'default') out[k] = n.spec.default;
-    else if (n.t === 'points') out[k] = cloneJson(n.default);
+    else if (n.t === 'points' || n.t === 'numbers') out[k] = cloneJson(n.default);
     else if (n.t === 'object' && n.optional === 'default') out[k] = defaultsOfVariant(n.fields);
     else if (n.t === 'union' && n.optional === 'default') out[k] = { kind: n.spec.default, ...defaultsOfVariant(n.variants[n.spec.default]) };
   }
@@ -177,6 +177,16 @@ export function checkValue(node: FieldNode, value: unknown, path: string): strin
         out.push(`${path}: expected a list of [number, number] pairs, got ${shownValue(value)}`);
       } else if (value.length > node.max) out.push(`${path}: ${value.length} items; allowed at most ${node.max}`);
       break;
+    case 'numbers':
+      if (!Array.isArray(value)) out.push(`${path}: expected a list of numbers [ ... ] (each ${rangeText(node.spec)}), got ${shownValue(value)}`);
+      else if (value.length === 0) out.push(`${path}: needs at least 1 item(s), got 0`);
+      else if (value.length > node.max) out.push(`${path}: ${value.length} items; allowed at most ${node.max}`);
+      else
+        value.forEach((x, i) => {
+          const e = checkParam(at(String(i)), node.spec, x);
+          if (e) out.push(e);
+        });
+      break;
     case 'array':
       if (!Array.isArray(value)) out.push(`${path}: expected a list [ ... ], got ${shownValue(value)}`);
       else if (value.length < node.min) out.push(`${path}: needs at least ${node.min} item(s), got ${value.length}`);
@@ -242,6 +252,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
       if (value.length > node.maxLength) return `${path}: ${value.length} characters; allowed at most ${node.maxLength}`;
       break;
     case 'points':
+    case 'numbers':
     case 'array': {
       const errs = checkValue(node, value, path);
       if (errs.length) return errs.length > 3 ? `${errs.slice(0, 3).join('; ')}; and ${errs.length - 3} more` : errs.join('; ');
@@ -280,6 +291,8 @@ export function allowedText(node: FieldNode): string {
       return `it is ${node.value}`;
     case 'points':
       return `a list of at most ${node.max} [number, number] pairs`;
+    case 'numbers':
+      return `a list of 1 to ${node.max} numbers, each ${rangeText(node.spec)}`;
     case 'array':
       return node.max === undefined ? 'a JSON list [ ... ]' : `a JSON list [ ... ] of at most ${node.max} items`;
     case 'object':

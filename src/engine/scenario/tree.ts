@@ -1,9 +1,9 @@
 import type { AqmDescriptor } from '../aqm/queue-disc';
 import { AQMS } from '../aqm/registry';
-import type { EnumParam, ParamSpec, ParamSpecs } from '../core/params';
+import type { EnumParam, NumberParam, ParamSpec, ParamSpecs } from '../core/params';
 import { TCP_PARAMS } from '../tcp/params';
 import { TRAFFIC_KIND, TRAFFICS } from '../traffic/registry';
-import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, RUN_OPTIONAL, SIDE_FIELDS } from './fields';
+import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FLOW_DELAY_VALUE, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, RUN_OPTIONAL, SIDE_FIELDS } from './fields';
 import { isIndex, joinPath, own, pathText } from './paths';
 
 /**
@@ -46,6 +46,18 @@ export interface PointsNode {
   /** Most pairs allowed. */
   max: number;
 }
+/** A list of numbers, each checked against `spec` (the per-flow delays of a `list`). */
+export interface NumbersNode {
+  t: 'numbers';
+  label: string;
+  doc: string;
+  /** What each entry allows (range, unit). */
+  spec: NumberParam;
+  /** What a swap to this kind starts from. */
+  default: number[];
+  /** Most entries allowed (at least 1). */
+  max: number;
+}
 export interface ObjectNode {
   t: 'object';
   doc: string;
@@ -72,7 +84,7 @@ export interface ArrayNode {
   /** Most items allowed, when capped. */
   max?: number;
 }
-export type FieldNode = ParamNode | StringNode | LiteralNode | PointsNode | ObjectNode | UnionNode | ArrayNode;
+export type FieldNode = ParamNode | StringNode | LiteralNode | PointsNode | NumbersNode | ObjectNode | UnionNode | ArrayNode;
 
 /** An AQM descriptor with the optional cross-field rule (e.g. RED's minTh < maxTh). */
 export type AqmEntry = AqmDescriptor & { check?(values: Record<string, unknown>): string[] };
@@ -129,6 +141,8 @@ export const MAX_NODES = 1000;
 export const MAX_LINKS = 2000;
 /** Most pairs of a CDF table (the lessons' have at most 10): 1,000,000 froze the app's tab for 16 s. */
 export const MAX_POINTS = 10000;
+/** Most entries of a flowDelay `list`: one per flow covers any class demonstration. */
+export const MAX_LIST_VALUES = 1000;
 
 function buildTree(): ObjectNode {
   const str = (label: string, doc: string, optional?: 'omit', maxLength = MAX_NAME_LENGTH): StringNode => ({ t: 'string', label, doc, optional, nonEmpty: optional === undefined, maxLength });
@@ -169,6 +183,16 @@ function buildTree(): ObjectNode {
               [0.005, 0.5],
               [0.075, 1],
             ],
+          },
+        },
+        list: {
+          values: {
+            t: 'numbers',
+            label: 'Delays',
+            spec: FLOW_DELAY_VALUE,
+            max: MAX_LIST_VALUES,
+            doc: `[delay s, ...], 1 to ${MAX_LIST_VALUES} entries, each ${FLOW_DELAY_VALUE.min} to ${FLOW_DELAY_VALUE.max} s: the long-lived flows take them in turn (flow i gets values[i mod n], whatever the seed), so [0.005, 0.075] gives even flows 5 ms and odd flows 75 ms; a web connection draws one of them at random, each equally likely.`,
+            default: [0.005, 0.075],
           },
         },
       },

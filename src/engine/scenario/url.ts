@@ -169,6 +169,7 @@ function diffLeaves(node: FieldNode, sv: unknown, bv: unknown, segs: string[], o
     case 'string':
     case 'literal':
     case 'points':
+    case 'numbers':
       if (!jsonEqual(sv, bv)) out.push([key, sv === undefined ? null : sv]);
       return;
     case 'object':

@@ -11,15 +11,25 @@ import { samplePackMimeRtt } from './packmime-model';
  *  - empirical: inverse CDF through `points` [[delay s, cumulative probability], ...];
  *  - packmime: ns-2.35's DelayBox set-up for PackMime (a client-side and a server-side
  *    round-trip contribution from the model's tables, packmime-data.ts); one-way = half
- *    their sum.
+ *    their sum;
+ *  - list: fixed groups, no randomness for the long-lived flows: flow i (flow order) gets
+ *    `values[i mod n]` (flowDelays), so [0.005, 0.075] makes even flows short-RTT and odd
+ *    flows long-RTT whatever the seed (the RTT-unfairness set-up). A web connection, which
+ *    has no fixed place in that order, draws one of the values at random, each equally
+ *    likely (drawFlowDelay).
  */
 export type FlowDelaySpec =
   | { kind: 'constant'; value: number }
   | { kind: 'uniform'; min: number; max: number }
   | { kind: 'empirical'; points: [number, number][] }
-  | { kind: 'packmime' };
+  | { kind: 'packmime' }
+  | { kind: 'list'; values: number[] };
 
-/** One draw of the extra one-way delay, seconds (0 without a spec). */
+/**
+ * One draw of the extra one-way delay, seconds (0 without a spec): a web connection's. For
+ * `list` that is one of the values, each equally likely (the fixed flows take them in turn
+ * instead, flowDelays in sim-run.ts).
+ */
 export function drawFlowDelay(spec: FlowDelaySpec | undefined, rng: Rng): number {
   if (!spec) return 0;
   switch (spec.kind) {
@@ -42,6 +52,8 @@ export function drawFlowDelay(spec: FlowDelaySpec | undefined, rng: Rng): number
     }
     case 'packmime':
       return samplePackMimeRtt(rng) / 2;
+    case 'list':
+      return spec.values[Math.min(rng.int(spec.values.length), spec.values.length - 1)];
   }
 }
 

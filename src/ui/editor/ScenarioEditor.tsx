@@ -11,7 +11,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BULK_PARAMS as BULK_FIELDS } from '../../engine/traffic/bulk';
 import type { Scenario } from '../../engine/scenario/schema';
-import { displayValue, editorFields, formatPoints, labelledMessage, sameScale, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type EditorField, type ParamField, type PointsField, type Section, type TextField } from './fields';
+import { displayValue, editorFields, formatDelays, formatPoints, labelledMessage, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type ParamField, type PointsField, type Section, type TextField } from './fields';
 import type { NumberParam } from '../../engine/core/params';
 import { grouped } from '../../engine/core/number-text';
 import './editor.css';
@@ -299,17 +299,19 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
   );
 }
 
-function PointsControl({ f, error, live, onChange }: { f: PointsField; error: string | undefined; live: boolean; onChange: (path: string, value: unknown) => void }) {
+/** A field typed as text: the delay CDF table (pairs) or the delay list. */
+function PointsControl({ f, error, live, onChange }: { f: PointsField | DelayListField; error: string | undefined; live: boolean; onChange: (path: string, value: unknown) => void }) {
   const id = useId();
   const helpId = `${id}-help`;
   const errId = `${id}-err`;
-  const [draft, setDraft] = useState(formatPoints(f.value));
+  const pairs = f.kind === 'points';
+  const [draft, setDraft] = useState(pairs ? formatPoints(f.value) : formatDelays(f.value));
   const [local, setLocal] = useState<string | null>(null);
   const shownError = local ?? error;
   return (
     <div className={`sed-field sed-points${shownError ? ' sed-invalid' : ''}`} data-path={f.path} title={f.path}>
       <label htmlFor={id}>
-        {f.label} (ms, probability)
+        {f.label} {pairs ? '(ms, probability)' : '(ms)'}
         <RestartTag show={live} />
       </label>
       <input
@@ -326,7 +328,7 @@ function PointsControl({ f, error, live, onChange }: { f: PointsField; error: st
           }
         }}
         onBlur={() => {
-          const r = parsePoints(draft);
+          const r = pairs ? parsePoints(draft) : parseDelays(draft);
           if (!r.ok) setLocal(r.error);
           else {
             setLocal(null);
@@ -334,7 +336,7 @@ function PointsControl({ f, error, live, onChange }: { f: PointsField; error: st
           }
         }}
       />
-      <Help id={helpId} doc={f.doc} extra={<span className="sed-ref"> e.g. “10 0.5, 50 1”.</span>} />
+      <Help id={helpId} doc={f.doc} extra={<span className="sed-ref"> e.g. {pairs ? '“10 0.5, 50 1”' : '“5, 75”'}.</span>} />
       <ErrorText id={errId} text={shownError} f={f} />
     </div>
   );
@@ -462,7 +464,7 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
                   </legend>
                   {gf[0].kind === 'param' && gf[0].groupDoc ? <p className="sed-groupdoc">{gf[0].groupDoc}</p> : null}
                   {gf.map((f) =>
-                    f.kind === 'points' ? (
+                    f.kind === 'points' || f.kind === 'delays' ? (
                       <PointsControl key={f.path} f={f} error={errors[f.path]} live={live} onChange={onChange} />
                     ) : f.kind === 'text' ? (
                       <TextControl key={f.path} f={f} error={errors[f.path]} onChange={onChange} />

@@ -78,7 +78,7 @@ export interface PointsField {
 
 /**
  * The scenario's own name and description: a teacher's title and instructions for a
- * scenario of their own, shown above the lesson text (App.tsx ScenarioTitle), saved in its
+ * scenario of their own, shown above the lesson text (App.tsx LessonText), saved in its
  * file and carried by its link. Labels only: the run does not read them.
  */
 export interface TextField {
@@ -94,7 +94,19 @@ export interface TextField {
   live: false;
 }
 
-export type EditorField = ParamField | PointsField | TextField;
+/** The per-flow delays of a flowDelay `list` (seconds), shown as "5, 75" in ms. */
+export interface DelayListField {
+  kind: 'delays';
+  path: string;
+  value: number[] | undefined;
+  section: Section;
+  group: string;
+  label: string;
+  doc: string;
+  live: false;
+}
+
+export type EditorField = ParamField | PointsField | DelayListField | TextField;
 
 // ------------------------------------------------------------------ units
 
@@ -282,6 +294,17 @@ export function editorFields(scenario: Scenario): EditorField[] {
           doc: 'Extra one-way delay per flow drawn from this table: pairs "delay (ms) cumulative probability", delays non-decreasing, probabilities increasing, the last 1. Between two pairs the delay is interpolated: "5 0.5, 75 1" gives half the flows 5 ms and the others 5 to 75 ms. Two groups, half at 5 ms and half at 75 ms: "5 0.5, 75 0.5001, 75 1".',
           live: false,
         });
+      } else if (fd.kind === 'list') {
+        out.push({
+          kind: 'delays',
+          path: 'topology.flowDelay.values',
+          value: fd.values,
+          section: 'topology',
+          group: fdGroup,
+          label: 'Delays',
+          doc: 'Extra one-way delay of each flow, in ms, 0 to 10000 each: the long-lived flows take them in turn (flow 1 the first, flow 2 the second, ..., then from the start again), whatever the seed. "5, 75" gives half the flows 5 ms and half 75 ms, alternating. A web connection draws one of them at random, each equally likely.',
+          live: false,
+        });
       } else addParams(out, scenario, 'topology.flowDelay', FLOW_DELAY_FIELDS[fd.kind], 'topology', fdGroup);
     }
     addQueue(out, scenario, 'topology.bottleneck.queue', 'Bottleneck queue', queueKindSpec(scenario, 'topology.bottleneck.queue.kind'));
@@ -369,7 +392,7 @@ export function labelledMessage(f: EditorField, msg: string): string {
   const label = f.kind === 'param' ? f.spec.label : f.label;
   if (!msg.startsWith(f.path)) return msg.startsWith(`${label}:`) ? msg : `${label}: ${msg}`;
   const rest = msg.slice(f.path.length).replace(/^\s*(=\s*|:\s*)/, '');
-  return `${label}: ${f.kind === 'points' ? pointsMessage(rest) : rest}`;
+  return `${label}: ${f.kind === 'points' ? pointsMessage(rest) : f.kind === 'delays' ? delaysMessage(rest) : rest}`;
 }
 
 /**
@@ -386,6 +409,38 @@ function pointsMessage(rest: string): string {
     .replace(/^delay (\S+) is out of range: allowed (\S+) to (\S+) s\b/, (_, x: string, lo: string, hi: string) => `delay ${ms(x)} ms is out of range: allowed ${ms(lo)} to ${ms(hi)} ms`)
     .replace(/\(previous (\S+)\)/, (_, x: string) => `(previous ${ms(x)} ms)`);
   return `pair ${Number(m[1]) + 1}${m[2] !== undefined ? ` "${ms(m[2])} ${m[3]}"` : ''}: ${what}`;
+}
+
+/**
+ * A schema message about one entry of the delay list (".2 = 12 is out of range: allowed 0
+ * to 10 s", seconds, entries from 0) in the field's own terms: the entry numbered from 1 as
+ * typed, delays in ms ('delay 3: 12000 ms is out of range: allowed 0 to 10000 ms').
+ */
+function delaysMessage(rest: string): string {
+  const m = /^\.(\d+) = (\S+) is out of range: allowed (\S+) to (\S+) s$/.exec(rest);
+  if (!m) return rest;
+  const ms = (x: string) => String(clean(Number(x) * 1000));
+  return `delay ${Number(m[1]) + 1}: ${ms(m[2])} ms is out of range: allowed ${ms(m[3])} to ${ms(m[4])} ms`;
+}
+
+/** Parses the delay list text "5, 75" (ms) into [0.005, 0.075] (s); ranges are the schema's. */
+export function parseDelays(text: string): { ok: true; value: number[] } | { ok: false; error: string } {
+  const items = text
+    .split(/[,;\s]+/)
+    .map((x) => x.trim())
+    .filter((x) => x.length > 0);
+  if (items.length === 0) return { ok: false, error: 'topology.flowDelay.values: give at least one delay in ms, e.g. "5, 75"' };
+  const out: number[] = [];
+  for (const it of items) {
+    const x = decimalNumber(it);
+    if (!Number.isFinite(x)) return { ok: false, error: `topology.flowDelay.values: "${it}" is not a delay in ms (write e.g. "5, 75")` };
+    out.push(clean(x / 1000));
+  }
+  return { ok: true, value: out };
+}
+
+export function formatDelays(values: readonly number[] | undefined): string {
+  return (values ?? []).map((x) => String(clean(x * 1000))).join(', ');
 }
 
 /** Parses the empirical table text "10 0.5, 50 1" (delays in ms) into [[0.01, 0.5], [0.05, 1]]. */

@@ -190,4 +190,13 @@ describe('ScenarioEditor markup', () => {
       expect(g.body.indexOf('queue.kind"')).toBeLessThan(g.body.indexOf('queue.maxP"'));
     }
   });
+
+  it('a flowDelay list is a labelled text box of delays in ms, with its help', async () => {
+    const Editor = await loadEditor();
+    const s = scenarioWith({ 'topology.flowDelay.kind': 'list' });
+    const html = decode(renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: {}, live: false })));
+    const b = block(html, 'topology.flowDelay.values');
+    expect(b).toMatch(/<label for="([^"]+)">Delays \(ms\)[\s\S]*<input id="\1" type="text"[^>]*value="5, 75"/);
+    expect(b).toContain('whatever the seed');
+  });
 });
