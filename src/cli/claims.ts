@@ -8,7 +8,7 @@
 import type { RunResult } from '../engine/metrics/types';
 import { checkClaim, matchingExperiment, presetByName, type Claim } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
-import { changedKeys } from '../engine/scenario/url';
+import { runChanges } from '../engine/scenario/url';
 
 function verdictLines(claims: readonly Claim[], result: RunResult): string[] {
   return claims.map((c) => {
@@ -27,7 +27,7 @@ export function claimsReport(presetName: string | undefined, scenario: Scenario,
   if (tried) {
     out.push(`What this change should show (lesson ${preset.name}, tried: ${tried.title}):`, ...verdictLines(tried.claims, result));
   } else if (preset.claims?.length) {
-    const changed = changedKeys(scenario, preset.name);
+    const changed = runChanges(scenario, preset.name);
     out.push(`What this run should show (lesson ${preset.name}${changed.length ? `; your scenario differs from it: ${changed.slice(0, 6).join(' ')}${changed.length > 6 ? ` and ${changed.length - 6} more` : ''}; checked on your run` : ''}):`);
     out.push(...verdictLines(preset.claims, result));
   }

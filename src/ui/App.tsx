@@ -18,7 +18,7 @@ import { LessonClaims, WithLessonLinks } from './LessonClaims';
 import { useKeepFocus } from './focus';
 import { useLessonFold } from './lesson-fold';
 import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
-import { activeExperiment, editedLesson, lessons } from './scenario-api';
+import { activeExperiment, editedLesson, lessons, ownText } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
 import { lessonStep, scenarioHref } from './store/url-sync';
@@ -150,13 +150,21 @@ function LessonText() {
   const box = useRef<HTMLElement>(null);
   useKeepFocus(box, () => document.getElementById('try-select') ?? document.querySelector<HTMLElement>('.claims > summary'));
   const l = lessons().find((x) => x.name === preset);
-  if (!l) return null;
+  // the name and description the user gave the scenario (the editor's "Name and description", a file's own)
+  const own = ownText(scenario, l);
+  const ownPara = own ? (
+    <p className="lesson-body lesson-own">
+      <strong>{own.title}.</strong> {own.text}
+    </p>
+  ) : null;
+  if (!l) return ownPara ? <section className="lesson-text" aria-label="What to watch">{ownPara}</section> : null;
   const active = activeExperiment(l, scenario);
   return (
     <section className={`lesson-text${fold ? ' fold' : ''}${fold && !more ? ' folded' : ''}`} aria-label="What to watch" ref={box}>
+      {ownPara}
       <p className="lesson-body">
         {/* the lesson edited into something else: its text is where the scenario came from, not what it is (on the printed handout too) */}
-        {editedLesson(l, scenario) ? <span className="lesson-edited">Your scenario, edited from the lesson: </span> : null}
+        {editedLesson(l, scenario) ? <span className="lesson-edited">Your scenario, edited from the lesson: </span> : own ? <span className="lesson-edited">The lesson it runs: </span> : null}
         <strong>{l.title}.</strong> <WithLessonLinks text={l.lesson} lessons={lessons()} current={l.name} />
       </p>
       {fold ? (

@@ -6,11 +6,10 @@
  */
 import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { checkClaim, type ClaimVerdict } from '../engine/scenario/presets';
-import { changedKeys } from '../engine/scenario/url';
 import { useServices } from './app-context';
 import { useLessonFold } from './lesson-fold';
 import { lessonNamePieces, type NamedLesson } from './lesson-links';
-import { activeExperiment, lessonByName, lessons } from './scenario-api';
+import { activeExperiment, lessonByName, lessons, runChanges } from './scenario-api';
 import { useAppState } from './store/app-store';
 
 /** The statements of the lesson (or of the change tried) and their verdicts on the last run's result (null: not checked). */
@@ -50,7 +49,7 @@ export function LessonClaims() {
   const fold = useLessonFold();
   const [open, setOpen] = useState(true);
   useLayoutEffect(() => setOpen(!fold), [fold]);
-  const changed = useMemo(() => (lesson && scenario ? changedKeys(scenario, lesson.name) : []), [lesson, scenario]);
+  const changed = useMemo(() => (lesson && scenario ? runChanges(scenario, lesson.name) : []), [lesson, scenario]);
   if (!lesson || claims.length === 0) return null;
   const checked = verdicts.filter((v) => v !== null).length;
   const held = verdicts.filter((v) => v?.pass).length;

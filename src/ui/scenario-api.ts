@@ -7,7 +7,8 @@ import { applySet } from '../engine/scenario/set';
 import { cloneJson } from '../engine/scenario/paths';
 import { experimentScenario, PRESETS, type Claim } from '../engine/scenario/presets';
 import { jsonEqual } from '../engine/scenario/paths';
-import { changedKeys, decodeHash, encodeHash } from '../engine/scenario/url';
+import { decodeHash, encodeHash, runChanges } from '../engine/scenario/url';
+export { runChanges } from '../engine/scenario/url';
 
 export type { Scenario };
 
@@ -107,7 +108,23 @@ const RUN_WINDOW_KEYS = ['seed', 'duration', 'warmup', 'stopAfterExchanges'];
  */
 export function editedLesson(lesson: Lesson | undefined, scenario: Scenario | null): boolean {
   if (!lesson || !scenario || activeExperiment(lesson, scenario)) return false;
-  return changedKeys(scenario, lesson.name).some((kv) => !RUN_WINDOW_KEYS.includes(kv.slice(0, kv.indexOf('='))));
+  return runChanges(scenario, lesson.name).some((kv) => !RUN_WINDOW_KEYS.includes(kv.slice(0, kv.indexOf('='))));
+}
+
+/**
+ * The scenario's own title and text, when it has its own: a teacher's name and description
+ * for a scenario built in the editor or written in a file. A lesson's scenario carries the
+ * lesson's name and its title as description, which are not its own; nor is an empty one.
+ * The title is the name, or "Your scenario" when only the description is the user's.
+ */
+export function ownText(scenario: Scenario | null, lesson: Pick<Lesson, 'name' | 'title'> | undefined): { title: string; text: string } | null {
+  if (!scenario) return null;
+  const name = scenario.name?.trim() ?? '';
+  const description = scenario.description?.trim() ?? '';
+  const ownName = name !== '' && name !== lesson?.name;
+  const ownDescription = description !== '' && description !== lesson?.title;
+  if (!ownName && !ownDescription) return null;
+  return { title: ownName ? name : 'Your scenario', text: ownDescription ? description : '' };
 }
 
 export function lessonByName(name: string | null): Lesson | undefined {

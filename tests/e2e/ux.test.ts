@@ -597,6 +597,39 @@ describe('lesson claims in the app', () => {
     await expect.poll(() => table.locator('tr[data-metric]').count(), { timeout: 60_000 }).toBeGreaterThan(3);
     await page.context().close();
   });
+
+  it("a teacher names a scenario and says what to watch: shown above the lesson, carried by the link, used by Compare, not listed as a difference", async () => {
+    const page = await open('p=default');
+    const about = page.locator('details.sed-section', { has: page.locator('summary', { hasText: 'Name and description' }) });
+    await about.locator('summary').click();
+    await about.getByLabel('Name', { exact: true }).fill('RTT unfairness');
+    await about.getByLabel('Name', { exact: true }).press('Enter');
+    await about.getByLabel('Description', { exact: true }).fill('Half the flows have a 10 ms round trip, half 150 ms: who gets more?');
+    await about.getByLabel('Name', { exact: true }).focus(); // leaving the description applies it
+    const own = page.locator('.lesson-own');
+    await expect.poll(() => own.innerText()).toBe('RTT unfairness. Half the flows have a 10 ms round trip, half 150 ms: who gets more?');
+    // labels only: the lesson's statements still apply to the run as it is, and no "differs" line lists them
+    const claims = page.getByTestId('claims');
+    expect(await claims.locator('.claims-changed').count()).toBe(0);
+    expect(await page.locator('.lesson-text').innerText()).not.toContain('edited from the lesson');
+    expect(await page.locator('.lesson-text').innerText()).toContain('The lesson it runs: Four Reno flows');
+    await page.locator('details.slot-compare > summary').click();
+    expect(await page.locator('.cmp-panel label').first().innerText()).toBe('Compare RTT unfairness with');
+    await page.locator('.lesson-text').screenshot({ path: `${SHOTS}/ux-own-name.png` });
+    // the link opens it with its name and text in a fresh page
+    const hash = await page.evaluate(() => location.hash);
+    expect(decodeURIComponent(hash)).toContain('name=RTT unfairness');
+    const again = await open(hash.slice(1));
+    expect(await again.locator('.lesson-own').innerText()).toBe('RTT unfairness. Half the flows have a 10 ms round trip, half 150 ms: who gets more?');
+    // emptied, the name goes: only the description remains, under a title that says whose it is
+    const name = again.locator('[data-path="name"] input');
+    await again.locator('details.sed-section > summary', { hasText: 'Name and description' }).click();
+    await name.fill('');
+    await name.press('Enter');
+    await expect.poll(() => again.locator('.lesson-own').innerText()).toMatch(/^Your scenario\. Half the flows/);
+    await page.context().close();
+    await again.context().close();
+  });
 });
 
 describe('phone and projector', () => {

@@ -274,6 +274,18 @@ export function changedKeys(scenario: Scenario, presetName: string): string[] {
     .map((kv) => decodeURIComponent(kv));
 }
 
+/** The scenario's labels: its name and description change what it is called, not how it runs. */
+const LABEL_KEYS: readonly string[] = ['name', 'description'];
+
+/**
+ * The keys of changedKeys in which `scenario` runs differently from the preset: without
+ * its name and description (the app shows them as the scenario's own title; the lesson's
+ * statements are checked against the run, which they do not change).
+ */
+export function runChanges(scenario: Scenario, presetName: string): string[] {
+  return changedKeys(scenario, presetName).filter((kv) => !LABEL_KEYS.includes(kv.slice(0, kv.indexOf('='))));
+}
+
 function depth(key: string): number {
   return splitPath(key).length;
 }

@@ -93,9 +93,13 @@ export function usableChoice(choice: string, groups: readonly ChoiceGroup[]): st
 /**
  * The name Compare gives the scenario on screen (its select's label, the runs' legend, the
  * table's column, the exported charts' captions): the lesson's title, with the Try change
- * it is, or "edited" when it is the lesson edited into something else (editedLesson).
+ * it is, or "edited" when it is the lesson edited into something else (editedLesson), or
+ * the name the user gave it (`own`, from ownText; "Your scenario" when they gave only a
+ * description).
  */
-export function currentLabel(lesson: Pick<Lesson, 'title'> | undefined, presetName: string | null, tried: { title: string } | null, edited: boolean): string {
+export function currentLabel(lesson: Pick<Lesson, 'title'> | undefined, presetName: string | null, tried: { title: string } | null, edited: boolean, own: string | null = null): string {
+  // a scenario the user named (ownText) goes by that name
+  if (own !== null) return own;
   if (!lesson) return presetName ?? 'current scenario';
   if (tried) return `${lesson.title}, with: ${tried.title}`;
   return edited ? `${lesson.title}, edited` : lesson.title;

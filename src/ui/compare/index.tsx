@@ -9,7 +9,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { largeRunQuestion } from '../run/controller';
-import { activeExperiment, editedLesson, lessons } from '../scenario-api';
+import { activeExperiment, editedLesson, lessons, ownText } from '../scenario-api';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
 import { CompareView } from './CompareView';
@@ -48,7 +48,8 @@ export default function ComparePanel({ store, controller }: SlotProps) {
   const lesson = preset ? list.find((l) => l.name === preset) : undefined;
   const tried = activeExperiment(lesson, scenario);
   const edited = useMemo(() => editedLesson(lesson, scenario), [lesson, scenario]);
-  const labelA = currentLabel(lesson, preset, tried, edited);
+  const own = ownText(scenario, lesson)?.title ?? null;
+  const labelA = currentLabel(lesson, preset, tried, edited, own);
   // the current scenario (as edited) first, then the other lessons of its family
   const family = useMemo(() => (scenario ? familyRunList(scenario, labelA, preset, list) : []), [scenario, list, preset, labelA]);
   // another lesson closes the comparison: it was of the previous lesson (a family of web

@@ -11,8 +11,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BULK_PARAMS as BULK_FIELDS } from '../../engine/traffic/bulk';
 import type { Scenario } from '../../engine/scenario/schema';
-import { displayValue, editorFields, formatDelays, formatPoints, labelledMessage, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type ParamField, type PointsField, type Section } from './fields';
+import { displayValue, editorFields, formatDelays, formatPoints, labelledMessage, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type ParamField, type PointsField, type Section, type TextField } from './fields';
 import type { NumberParam } from '../../engine/core/params';
+import { grouped } from '../../engine/core/number-text';
 import './editor.css';
 
 export interface ScenarioEditorProps {
@@ -341,6 +342,55 @@ function PointsControl({ f, error, live, onChange }: { f: PointsField | DelayLis
   );
 }
 
+/**
+ * The scenario's name or description: applied when the field is left (or on Enter in the
+ * name); emptied, it is removed from the scenario. A label, so a run neither restarts nor
+ * says it will.
+ */
+function TextControl({ f, error, onChange }: { f: TextField; error: string | undefined; onChange: (path: string, value: unknown) => void }) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const errId = `${id}-err`;
+  const [draft, setDraft] = useState(f.value ?? '');
+  // another scenario loaded (or the field set elsewhere): show its text
+  useEffect(() => setDraft(f.value ?? ''), [f.value]);
+  const commit = () => {
+    const text = draft.trim();
+    if (text === (f.value ?? '')) return;
+    onChange(f.path, text === '' ? null : text);
+  };
+  const common = {
+    id,
+    value: draft,
+    maxLength: f.maxLength,
+    'aria-describedby': error ? `${helpId} ${errId}` : helpId,
+    'aria-invalid': !!error || undefined,
+    onBlur: commit,
+  };
+  return (
+    <div className={`sed-field sed-text${error ? ' sed-invalid' : ''}`} data-path={f.path} title={f.path}>
+      <label htmlFor={id}>{f.label}</label>
+      {f.multiline ? (
+        <textarea {...common} rows={4} onChange={(e) => setDraft(e.target.value)} />
+      ) : (
+        <input
+          {...common}
+          type="text"
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              (e.target as HTMLInputElement).blur();
+            }
+          }}
+        />
+      )}
+      <Help id={helpId} doc={`${f.doc} At most ${grouped(f.maxLength)} characters.`} />
+      <ErrorText id={errId} text={error} f={f} />
+    </div>
+  );
+}
+
 function groupBy(fields: EditorField[]): [string, EditorField[]][] {
   const m = new Map<string, EditorField[]>();
   for (const f of fields) {
@@ -392,7 +442,7 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
         const list = bySection.get(sec);
         if (!list) return null;
         return (
-          <details key={sec} className="sed-section" open={sec !== 'tcp'}>
+          <details key={sec} className="sed-section" open={sec !== 'tcp' && sec !== 'about'}>
             <summary>{SECTION_TITLES[sec]}</summary>
             {groupBy(list).map(([group, gf]) => {
               const m = /^Traffic item (\d+)$/.exec(group);
@@ -416,6 +466,8 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
                   {gf.map((f) =>
                     f.kind === 'points' || f.kind === 'delays' ? (
                       <PointsControl key={f.path} f={f} error={errors[f.path]} live={live} onChange={onChange} />
+                    ) : f.kind === 'text' ? (
+                      <TextControl key={f.path} f={f} error={errors[f.path]} onChange={onChange} />
                     ) : (
                       // keyed by path and kind-dependent spec, so a control is rebuilt when the queue kind changes
                       <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} onChange={onChange} />

@@ -16,9 +16,10 @@ import { BULK_PARAMS } from '../../engine/traffic/bulk';
 import { TRAFFIC_KIND, trafficByKind } from '../../engine/traffic/registry';
 import { getPath } from '../../engine/scenario/paths';
 import { paramSpecAt, type Scenario } from '../../engine/scenario/schema';
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../engine/scenario/tree';
 import { TCP_PARAMS } from '../../engine/tcp/params';
 
-export type Section = 'run' | 'topology' | 'tcp' | 'queue' | 'traffic';
+export type Section = 'run' | 'topology' | 'tcp' | 'queue' | 'traffic' | 'about';
 
 export const SECTION_TITLES: Record<Section, string> = {
   run: 'Run',
@@ -26,9 +27,10 @@ export const SECTION_TITLES: Record<Section, string> = {
   tcp: 'TCP',
   queue: 'Queue',
   traffic: 'Traffic',
+  about: 'Name and description',
 };
 
-export const SECTIONS: readonly Section[] = ['run', 'topology', 'queue', 'tcp', 'traffic'];
+export const SECTIONS: readonly Section[] = ['run', 'topology', 'queue', 'tcp', 'traffic', 'about'];
 
 /** A friendly unit: display value = toDisplay(SI value), and back. */
 export interface DisplayUnit {
@@ -74,6 +76,24 @@ export interface PointsField {
   live: false;
 }
 
+/**
+ * The scenario's own name and description: a teacher's title and instructions for a
+ * scenario of their own, shown above the lesson text (App.tsx LessonText), saved in its
+ * file and carried by its link. Labels only: the run does not read them.
+ */
+export interface TextField {
+  kind: 'text';
+  path: 'name' | 'description';
+  value: string | undefined;
+  section: Section;
+  group: string;
+  label: string;
+  doc: string;
+  maxLength: number;
+  multiline: boolean;
+  live: false;
+}
+
 /** The per-flow delays of a flowDelay `list` (seconds), shown as "5, 75" in ms. */
 export interface DelayListField {
   kind: 'delays';
@@ -86,7 +106,7 @@ export interface DelayListField {
   live: false;
 }
 
-export type EditorField = ParamField | PointsField | DelayListField;
+export type EditorField = ParamField | PointsField | DelayListField | TextField;
 
 // ------------------------------------------------------------------ units
 
@@ -240,6 +260,11 @@ export function editorFields(scenario: Scenario): EditorField[] {
   const out: EditorField[] = [];
   const traffic = scenario.traffic;
   const singleBulk = traffic.length === 1 && traffic[0].kind === 'bulk';
+
+  // About: the scenario's own title and text (a lesson's are its name and title)
+  const about = 'Name and description';
+  out.push({ kind: 'text', path: 'name', value: scenario.name, section: 'about', group: about, label: 'Name', doc: 'A short title, shown above the lesson text and saved with the scenario.', maxLength: MAX_NAME_LENGTH, multiline: false, live: false });
+  out.push({ kind: 'text', path: 'description', value: scenario.description, section: 'about', group: about, label: 'Description', doc: 'What to watch, in your words: shown under the name, for whoever opens the link or the file.', maxLength: MAX_DESCRIPTION_LENGTH, multiline: true, live: false });
 
   // Run
   out.push(paramField(scenario, 'seed', 'seed', RUN_FIELDS.seed, 'run', 'Run', 'packets'));

@@ -351,7 +351,8 @@ export class RunController {
       if (refused !== null) return [refused];
     }
     this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1, ...this.stepTargetFor(r.scenario) }));
-    if (this.live) for (const [p, v] of changes) this.send(toWorker({ type: 'set-param', path: p, value: v }));
+    // the scenario's name and description are labels: the going run has nothing to apply or restart for
+    if (this.live) for (const [p, v] of changes) if (p !== 'name' && p !== 'description') this.send(toWorker({ type: 'set-param', path: p, value: v }));
     return [];
   }
 

@@ -113,4 +113,34 @@ describe("Compare: the current scenario's name", () => {
     expect(label(codel)).toBe(`${l.title}, with: ${activeExperiment(l, codel)!.title}`);
     expect(currentLabel(undefined, null, null, false)).toBe('current scenario');
   });
+
+  it('a scenario the user named goes by its name; its name and description alone do not make the lesson "edited"', async () => {
+    const { currentLabel } = await import('../../../../src/ui/compare/choices');
+    const { withParam, activeExperiment, editedLesson, ownText, runChanges } = await import('../../../../src/ui/scenario-api');
+    const l = lesson('default');
+    const edit = (path: string, v: unknown, sc = l.scenario) => {
+      const r = withParam(sc, path, v);
+      if (!r.ok) throw new Error(r.errors.join('; '));
+      return r.scenario;
+    };
+    const label = (sc: typeof l.scenario) => currentLabel(l, l.name, activeExperiment(l, sc), editedLesson(l, sc), ownText(sc, l)?.title ?? null);
+    // a lesson's scenario carries the lesson's name and its title: not its own
+    expect(l.scenario.name).toBe(l.name);
+    expect(ownText(l.scenario, l)).toBeNull();
+    const named = edit('description', 'Watch the queue.', edit('name', 'RTT unfairness'));
+    expect(ownText(named, l)).toEqual({ title: 'RTT unfairness', text: 'Watch the queue.' });
+    expect(label(named)).toBe('RTT unfairness');
+    // labels change what the run is called, not how it runs: the statements still apply as they are
+    expect(editedLesson(l, named)).toBe(false);
+    expect(runChanges(named, l.name)).toEqual([]);
+    // only a description of one's own: a title that says so
+    expect(ownText(edit('description', 'Mine.'), l)).toEqual({ title: 'Your scenario', text: 'Mine.' });
+    // a file with a name of its own and no lesson behind it
+    expect(ownText(named, undefined)?.title).toBe('RTT unfairness');
+    expect(currentLabel(undefined, null, null, false, 'RTT unfairness')).toBe('RTT unfairness');
+    // edited as well as named: still its name, and the run's changes are listed without the labels
+    const both = edit('traffic.0.flows', 20, named);
+    expect(label(both)).toBe('RTT unfairness');
+    expect(runChanges(both, l.name)).toEqual(['traffic.0.flows=20']);
+  });
 });

@@ -72,6 +72,28 @@ describe('ScenarioEditor markup', () => {
     }
   });
 
+  it("the scenario's name and description: labelled boxes with its text, capped as the schema caps them, never 'applies on restart'", async () => {
+    const Editor = await loadEditor();
+    const s = scenarioWith({ name: 'RTT unfairness', description: 'Half the flows have a long round trip.' });
+    const html = renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: {}, live: true }));
+    const name = decode(block(html, 'name'));
+    const desc = decode(block(html, 'description'));
+    for (const [b, tag] of [
+      [name, 'input'],
+      [desc, 'textarea'],
+    ] as const) {
+      const forId = /<label[^>]*for="([^"]+)"/.exec(b)?.[1];
+      expect(b).toMatch(new RegExp(`<${tag}[^>]*id="${forId}"`));
+      expect(b).not.toContain('applies on restart');
+    }
+    expect(name).toContain('value="RTT unfairness"');
+    expect(name).toContain('maxLength="200"');
+    expect(desc).toContain('>Half the flows have a long round trip.</textarea>');
+    expect(desc).toContain('maxLength="5000"');
+    // a section of their own, closed until opened (the run's settings come first)
+    expect(html).toMatch(/<details class="sed-section"><summary>Name and description<\/summary>/);
+  });
+
   it('every field of the list is rendered, TCP parameters included, and live mode marks the non-live ones', async () => {
     const Editor = await loadEditor();
     const s = scenarioWith({});

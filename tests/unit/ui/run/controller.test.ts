@@ -110,6 +110,21 @@ describe('RunController', () => {
     expect(start?.type === 'start' && start.options.calibrations).toContainEqual(['model-x|0.8', { value: 106.6, measured: 0.801, fixed: { modelRate: 100 } }]);
   });
 
+  it("the scenario's name and description change during a run without a word to the worker (labels: nothing to apply or restart)", () => {
+    const { store, c, workers } = setup();
+    c.play();
+    const sent = workers[0].sent.length;
+    expect(c.setParam('name', 'RTT unfairness')).toEqual([]);
+    expect(c.setParam('description', 'Watch the throughput chart.')).toEqual([]);
+    expect(store.getState().scenario!.name).toBe('RTT unfairness');
+    expect(store.getState().scenario!.description).toBe('Watch the throughput chart.');
+    expect(workers[0].sent.length).toBe(sent);
+    // emptied: removed from the scenario
+    expect(c.setParam('description', null)).toEqual([]);
+    expect(store.getState().scenario!.description).toBeUndefined();
+    expect(workers[0].sent.length).toBe(sent);
+  });
+
   it('a live parameter change updates the scenario, reaches the worker, and is marked when applied', () => {
     const { store, c, workers } = setup();
     c.play();
