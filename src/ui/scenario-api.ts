@@ -5,7 +5,7 @@
 import { parseScenario, type Scenario } from '../engine/scenario/schema';
 import { applySet } from '../engine/scenario/set';
 import { cloneJson } from '../engine/scenario/paths';
-import { experimentScenario, PRESETS, type Claim } from '../engine/scenario/presets';
+import { experimentScenario, presetByName, PRESETS, type Claim } from '../engine/scenario/presets';
 import { jsonEqual } from '../engine/scenario/paths';
 import { decodeHash, encodeHash, runChanges } from '../engine/scenario/url';
 export { runChanges } from '../engine/scenario/url';
@@ -121,8 +121,10 @@ export function ownText(scenario: Scenario | null, lesson: Pick<Lesson, 'name' |
   if (!scenario) return null;
   const name = scenario.name?.trim() ?? '';
   const description = scenario.description?.trim() ?? '';
-  const ownName = name !== '' && name !== lesson?.name;
-  const ownDescription = description !== '' && description !== lesson?.title;
+  // with no lesson on screen, a preset's own scenario (a benchmark, a file saved from one) is still not the user's
+  const base = lesson ?? (name !== '' ? presetByName(name) : undefined);
+  const ownName = name !== '' && name !== base?.name;
+  const ownDescription = description !== '' && description !== base?.title;
   if (!ownName && !ownDescription) return null;
   return { title: ownName ? name : 'Your scenario', text: ownDescription ? description : '' };
 }

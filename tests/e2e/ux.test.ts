@@ -1283,10 +1283,11 @@ describe('exported figures', () => {
       return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     });
     const svg = (await grab('SVG image')).toString('utf8');
-    expect(svg).toMatch(new RegExp(`<desc>AQM Lab \\d+\\.\\d+\\.\\d+ \\([0-9a-f]{7,}\\) · lesson default · seed 7 · ${today} \\d\\d:\\d\\d · #p=default&amp;topology.bottleneck.queue.maxP=0.05&amp;seed=7</desc>`));
+    expect(svg).toMatch(new RegExp(`<desc>AQM Lab \\d+\\.\\d+\\.\\d+ \\([0-9a-f]{7,}\\) · lesson default, edited · seed 7 · ${today} \\d\\d:\\d\\d · #p=default&amp;topology.bottleneck.queue.maxP=0.05&amp;seed=7</desc>`));
     expect(svg).toContain('seed="7"');
     // the caption is drawn in the figure too
-    expect(svg).toMatch(/<text[^>]*>AQM Lab [^<·]+ · lesson default · seed 7 · /);
+    // an edited lesson's figure says so (the changed keys are in the link)
+    expect(svg).toMatch(/<text[^>]*>AQM Lab [^<·]+ · lesson default, edited · seed 7 · /);
     const png = await grab('PNG image');
     expect([...png.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
     // the CSV header names columns only: the open menu says their units, and describes the data buttons with them
@@ -1296,7 +1297,7 @@ describe('exported figures', () => {
     expect(await card.getByRole('button', { name: 'CSV data' }).getAttribute('aria-describedby')).toBe(await card.getByTestId('export-units').getAttribute('id'));
     await page.keyboard.press('Escape');
     const latin1 = png.toString('latin1');
-    expect(latin1).toMatch(/tEXtSource\0AQM Lab \d+\.\d+\.\d+ \([0-9a-f]{7,}\) · lesson default · seed 7 · /);
+    expect(latin1).toMatch(/tEXtSource\0AQM Lab \d+\.\d+\.\d+ \([0-9a-f]{7,}\) · lesson default, edited · seed 7 · /);
     expect(latin1).toContain('#p=default&topology.bottleneck.queue.maxP=0.05&seed=7');
     await page.context().close();
   });

@@ -7,8 +7,7 @@ import { useServices } from '../app-context';
 import { useAppState } from '../store/app-store';
 import { chartContext } from './context';
 import { BUILD_ID } from '../build-id';
-import { chartPng, chartSvg, dataExportNote, download, fileStem, seriesCsv, seriesJson, type FigureSource } from './export';
-import { encodeLink } from '../scenario-api';
+import { chartPng, chartSvg, dataExportNote, download, fileStem, seriesCsv, seriesJson, screenSource, type FigureSource } from './export';
 import { canvasScale } from './frame-loop';
 import { CanvasPainter } from './painter';
 import { SeriesScratch } from './plot';
@@ -200,7 +199,7 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
     // no data file that holds only a time column: the menu says why instead (it disables these items)
     if ((kind === 'csv' || kind === 'json') && dataExportNote(def, store.series, c.end) !== null) return;
     const stem = fileStem(def.id, state.presetName, state.scenario);
-    const src: FigureSource | undefined = state.scenario ? { lesson: state.presetName, seed: state.scenario.seed, link: encodeLink(state.scenario, state.presetName), date: new Date(), build: BUILD_ID } : undefined;
+    const src: FigureSource | undefined = state.scenario ? screenSource(state.scenario, state.presetName, BUILD_ID) : undefined;
     if (kind === 'png') download(`${stem}.png`, await chartPng(def, c, w, h, def.title, src));
     else if (kind === 'svg') download(`${stem}.svg`, new Blob([chartSvg(def, c, w, h, def.title, src)], { type: 'image/svg+xml' }));
     else if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, def.columns(store.series), def.derived?.(store.series, c.end))], { type: 'text/csv' }));

@@ -9,6 +9,7 @@ import type { Scenario } from '../../engine/scenario/schema';
 import { changedKeys } from '../../engine/scenario/url';
 import { keyHash } from '../../engine/traffic/calibrate';
 import { SERIES } from '../colors';
+import { editedLesson, encodeLink, lessonByName, ownText } from '../scenario-api';
 import { BIN_COUNT, binEdge, type ExchangeStore, type RtHistogram } from '../store/exchange-store';
 import type { SeriesStore } from '../store/series-store';
 import { CanvasPainter, FONT_FAMILY, measureText, SvgPainter, xmlEscape } from './painter';
@@ -124,6 +125,10 @@ export function summaryCsv(summary: Summary): string {
  */
 export interface FigureSource {
   lesson: string | null;
+  /** The scenario's own name (ownText), when the user gave it one: the caption names it first. */
+  title?: string;
+  /** The lesson edited into something else (editedLesson): "lesson default, edited". */
+  edited?: boolean;
   seed: number;
   /** The scenario's link fragment, "p=default&topology.bottleneck.queue.maxP=0.02&seed=1". */
   link: string;
@@ -142,11 +147,23 @@ export function dateText(d: Date): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
-/** The caption line: "AQM Lab 0.1.0 (3f334ca) · lesson default · seed 1 · 2026-11-23 14:05 · #p=default&...". */
+/**
+ * The caption line: "AQM Lab 0.1.0 (3f334ca) · lesson default · seed 1 · 2026-11-23 14:05 ·
+ * #p=default&..."; an edited lesson's says "lesson default, edited", a scenario the user
+ * named "RTT unfairness (from lesson default)".
+ */
 export function captionText(src: FigureSource): string {
   const compared = src.compared ? ` · compared with ${src.compared}` : '';
   const seed = src.seeds ? `seed ${src.seed} of ${src.seeds}` : `seed ${src.seed}`;
-  return `AQM Lab${src.build ? ` ${src.build}` : ''} · ${src.lesson ? `lesson ${src.lesson}` : 'custom scenario'}${compared} · ${seed} · ${dateText(src.date)} · #${src.link}`;
+  const what = src.title ? `${src.title}${src.lesson ? ` (from lesson ${src.lesson})` : ''}` : src.lesson ? `lesson ${src.lesson}${src.edited ? ', edited' : ''}` : 'custom scenario';
+  return `AQM Lab${src.build ? ` ${src.build}` : ''} · ${what}${compared} · ${seed} · ${dateText(src.date)} · #${src.link}`;
+}
+
+/** The source of a figure of the run on screen: its lesson, its own name or "edited", its seed and link. */
+export function screenSource(scenario: Scenario, presetName: string | null, build?: string): FigureSource {
+  const lesson = lessonByName(presetName);
+  const own = ownText(scenario, lesson);
+  return { lesson: presetName, ...(own ? { title: own.title } : {}), edited: editedLesson(lesson, scenario), seed: scenario.seed, link: encodeLink(scenario, presetName), date: new Date(), build };
 }
 
 /** Title and caption sizes: classroom figures get classroom type. */
@@ -239,7 +256,7 @@ export function figureSvg(c: Pick<ChartContext, 'fonts'>, width: number, height:
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<title>${esc(title)}</title>` +
-    (src ? `<desc>${esc(caption)}</desc><metadata><aqmlab lesson="${esc(src.lesson ?? '')}" seed="${src.seed}" date="${esc(src.date.toISOString())}" link="${esc('#' + src.link)}"${src.build ? ` build="${esc(src.build)}"` : ''}${src.compared ? ` compared="${esc(src.compared)}"` : ''}${src.seeds ? ` seeds="${esc(src.seeds)}"` : ''}/></metadata>` : '') +
+    (src ? `<desc>${esc(caption)}</desc><metadata><aqmlab lesson="${esc(src.lesson ?? '')}"${src.title ? ` title="${esc(src.title)}"` : ''}${src.edited ? ' edited="true"' : ''} seed="${src.seed}" date="${esc(src.date.toISOString())}" link="${esc('#' + src.link)}"${src.build ? ` build="${esc(src.build)}"` : ''}${src.compared ? ` compared="${esc(src.compared)}"` : ''}${src.seeds ? ` seeds="${esc(src.seeds)}"` : ''}/></metadata>` : '') +
     `<rect width="${width}" height="${height}" fill="${SERIES.background}"/>` +
     `<text x="8" y="${Math.round(fr.title * 1.35)}" font-size="${fr.title}" font-weight="600" font-family="${family}" fill="${SERIES.text}">${esc(title)}</text>` +
     `<g transform="translate(0,${fr.top})">${body}</g>` +
@@ -361,7 +378,9 @@ export function withPngText(png: Uint8Array, texts: Record<string, string>): Uin
  * when its link changes other keys, and the seed and a digest for a scenario of no lesson.
  */
 export function fileStem(chart: string, preset: string | null, scenario?: Scenario | null): string {
-  const parts = ['aqm-lab', preset ?? 'custom'];
+  // a scenario the user named goes by its name ("aqm-lab-RTT-unfairness-...")
+  const own = scenario ? ownText(scenario, lessonByName(preset)) : null;
+  const parts = ['aqm-lab', own && own.title !== 'Your scenario' ? own.title.slice(0, 40) : (preset ?? 'custom')];
   if (scenario) {
     // a reseeded or edited run is named apart from the lesson as it is (a seed sweep's
     // exports all had the lesson's name, each download taking the last one's place): its

@@ -1,3 +1,4 @@
+import type { Summary } from '../../metrics/types';
 import { DEFAULT_SCENARIO_JSON } from '../defaults';
 import { claim, claimOf, percent, type PresetSource } from './types';
 
@@ -101,6 +102,29 @@ const RANDOM_LOSS_MATHIS = mathisGoodput(1460, 0.044, 0.01, 2);
 /** The same at half the loss (the lesson's experiment). */
 const RANDOM_LOSS_MATHIS_HALF = mathisGoodput(1460, 0.044, 0.005, 2);
 
+/** rtt-unfair: propagation round trips of the two groups (s): 2 x (access 1 + bottleneck 10 + access 1 ms) + 2 x the list's 5 or 75 ms. */
+const RTT_SHORT = 2 * (0.001 + 0.01 + 0.001 + 0.005);
+const RTT_LONG = 2 * (0.001 + 0.01 + 0.001 + 0.075);
+
+/** Goodput (b/s) and loss rate (drops / packets sent) of the even (short-RTT) or odd (long-RTT) flows. */
+function rttGroup(s: Summary, odd: boolean): { goodput: number; loss: number } {
+  const fs = s.flows.filter((f) => f.flow % 2 === (odd ? 1 : 0));
+  const sent = fs.reduce((a, f) => a + f.packetsSent, 0);
+  return { goodput: fs.reduce((a, f) => a + f.goodputBps, 0), loss: sent > 0 ? fs.reduce((a, f) => a + f.drops, 0) / sent : 0 };
+}
+
+/** The two groups' goodput ratio (short / long), their loss rates, and the ratio of their round trips with the mean queueing wait added. */
+function rttUnfairness(s: Summary): { ratio: number; pShort: number; pLong: number; rttRatio: number; wait: number } {
+  const a = rttGroup(s, false);
+  const b = rttGroup(s, true);
+  const wait = s.bottleneck.meanQueueDelay;
+  return { ratio: a.goodput / b.goodput, pShort: a.loss, pLong: b.loss, rttRatio: (RTT_LONG + wait) / (RTT_SHORT + wait), wait };
+}
+
+const ms = (x: number) => `${(x * 1000).toFixed(0)} ms`;
+/** A ratio in words; a run cut short may have no goodput or no loss in a group yet. */
+const times = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)} times` : 'no ratio yet (a group has no goodput or no loss)');
+
 /** Lessons on queueing and TCP basics checked against closed forms (M/D/1, the square-root law). */
 export function basicsPresets(): PresetSource[] {
   const out: PresetSource[] = [];
@@ -198,6 +222,84 @@ export function basicsPresets(): PresetSource[] {
       topology: { kind: 'dumbbell', bottleneck: { rate: 10e6, delay: 0.02, loss: 0.01, queue: { kind: 'droptail', limit: 1000 } }, left: { hosts: 1 }, right: { hosts: 1 } },
       tcp: { variant: 'reno' },
       traffic: [{ kind: 'bulk', from: 'left', flows: 1 }],
+    },
+  });
+  /*
+   * rtt-unfair, measured before writing the sentences (engine, 60 s, warm-up 10 s). Drop-tail:
+   * short / long goodput 6.89 / 2.82 Mb/s = 2.44, loss 0.88 % / 0.62 %, mean queue 34.7
+   * packets, 99.9 % busy; the run has nothing random (fixed delays, flows start together),
+   * so every seed gives these numbers (starts spread over 1 s: 1.97; a 100-packet buffer:
+   * 1.68; 25 packets: 3.12). RED (min_th 5, max_th 15, max_p 0.1, the same buffer), seeds
+   * 1-4: ratio 3.77, 3.80, 3.44, 4.30; loss ratio short / long 1.03, 1.00, 1.15, 0.85; mean
+   * queue 6.7-6.8 packets; 94.1-94.8 % busy (seed 5: 4.65, 0.79, 93.1 %). A full-size packet
+   * (1500 bytes) takes 1.2 ms at 10 Mb/s, so 35 packets wait 42 ms: round trips 76 and 216 ms
+   * (2.85 times) with drop-tail, 4.3 times with RED's 9 ms.
+   * ns-2.35 (--export-ns2 of the same scenarios, the engine's per-flow delays written as
+   * constants): drop-tail 6.87 / 2.83 Mb/s = 2.42, loss 0.75 % / 0.58 %, mean queue 35.5
+   * packets; RED seeds 1-3: 3.94, 3.45, 4.05, mean queue 6.6-6.7 packets, 95.7-96.0 % busy.
+   */
+  out.push({
+    name: 'rtt-unfair',
+    title: 'RTT unfairness: short and long round trips through one bottleneck',
+    lesson:
+      'Ten long-lived Reno flows share a 10 Mb/s, 10 ms drop-tail bottleneck with a 50-packet buffer. The per-flow delay list (Topology, Per-flow RTT: "5, 75" ms) gives the even-numbered flows (0, 2, ...) 5 ms more each way and the odd-numbered ones 75 ms: round trips of 34 and 174 ms before queueing, 5.1 times apart. Reno grows its window by one packet per round trip and halves it on a loss, so its goodput goes as 1 / (RTT sqrt(p)) (the square-root law): with equal loss rates p, the short-RTT flows would get as many times more goodput as their round trips are shorter. Compare the cwnd of flows 0 and 1 and the goodput column of the flow table; the summary counts from 10 s on. Then try RED below.',
+    group: 'lesson',
+    claims: [
+      claim(
+        'The five short-RTT flows together get more than twice the goodput of the five long-RTT flows.',
+        (s) => rttUnfairness(s).ratio,
+        (r) => r > 2,
+        (r) => `${times(r)} as much`,
+      ),
+      claimOf("But less than their round trips differ once the queue's wait is added: drop-tail keeps about 35 packets (42 ms) waiting, the same wait for every flow, so the round trips (about 76 and 216 ms) differ less than 3-fold, not 5.1-fold.", (s) => {
+        const u = rttUnfairness(s);
+        return {
+          pass: u.ratio < u.rttRatio && u.rttRatio < 3 && s.bottleneck.meanQueuePackets > 30 && s.bottleneck.meanQueuePackets < 40,
+          measured: `goodput ${times(u.ratio)}; mean queue ${s.bottleneck.meanQueuePackets.toFixed(1)} packets (${ms(u.wait)}), round trips ${ms(RTT_SHORT + u.wait)} and ${ms(RTT_LONG + u.wait)}: ${times(u.rttRatio)}`,
+        };
+      }),
+      claimOf("And drop-tail drops a larger share of the short-RTT flows' packets than of the long-RTT flows' (more than 1.2 times), which narrows their lead further: with the two groups' loss rates and round trips (queue included) the square-root law gives the goodput ratio within 10 %.", (s) => {
+        const u = rttUnfairness(s);
+        const law = u.rttRatio * Math.sqrt(u.pLong / u.pShort);
+        return { pass: u.pShort > 1.2 * u.pLong && Math.abs(u.ratio / law - 1) < 0.1, measured: `loss ${percent(u.pShort, 2)} (short) vs ${percent(u.pLong, 2)} (long); the law gives ${times(law)}, the run ${times(u.ratio)}` };
+      }),
+      claim('The link stays busy: more than 99 % utilization.', (s) => s.bottleneck.utilization, (u) => u > 0.99, (u) => `${percent(u)} busy`),
+    ],
+    experiments: [
+      {
+        title: 'Replace drop-tail with RED (min_th 5, max_th 15, the same buffer)',
+        set: { 'topology.bottleneck.queue.kind': 'red' },
+        claims: [
+          claimOf("RED drops at random, in proportion to each flow's packets: the two groups' loss rates are within 25 % of each other (drop-tail: 42 % apart).", (s) => {
+            const u = rttUnfairness(s);
+            return { pass: Math.abs(u.pShort / u.pLong - 1) < 0.25, measured: `loss ${percent(u.pShort, 2)} (short) vs ${percent(u.pLong, 2)} (long)` };
+          }),
+          claimOf('Its queue stays short, under 10 packets on average (drop-tail: about 35), so the round trips differ more than 4-fold, nearly as much as without a queue.', (s) => {
+            const u = rttUnfairness(s);
+            return { pass: s.bottleneck.meanQueuePackets < 10 && u.rttRatio > 4, measured: `mean queue ${s.bottleneck.meanQueuePackets.toFixed(1)} packets (${ms(u.wait)}), round trips ${times(u.rttRatio)} apart` };
+          }),
+          claimOf("So the short-RTT flows' lead grows to more than 3 times the long-RTT flows' goodput (drop-tail: 2.4), within 25 % of the round-trip ratio, as the square-root law says for equal loss rates.", (s) => {
+            const u = rttUnfairness(s);
+            return { pass: u.ratio > 3 && Math.abs(u.ratio / u.rttRatio - 1) < 0.25, measured: `goodput ${times(u.ratio)}, round trips ${times(u.rttRatio)}` };
+          }),
+          claim("The short queue costs some throughput: the link is busy less than 97 % of the time (drop-tail: more than 99 %).", (s) => s.bottleneck.utilization, (u) => u < 0.97, (u) => `${percent(u)} busy`),
+        ],
+      },
+    ],
+    json: {
+      version: 1,
+      seed: 1,
+      duration: 60,
+      warmup: 10,
+      topology: {
+        kind: 'dumbbell',
+        bottleneck: { rate: 10e6, delay: 0.01, queue: { kind: 'droptail', limit: 50 } },
+        left: { hosts: 10, delay: 0.001 },
+        right: { hosts: 10, delay: 0.001 },
+        flowDelay: { kind: 'list', values: [0.005, 0.075] },
+      },
+      tcp: { variant: 'reno' },
+      traffic: [{ kind: 'bulk', from: 'left', flows: 10 }],
     },
   });
   return out;

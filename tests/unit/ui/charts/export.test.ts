@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILD_ID } from '../../../../src/ui/build-id';
-import { captionLines, captionText, chartSvg, eventsCsv, figureMargins, figureSvg, fileStem, responseTimesCsv, responseTimesJson, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
+import { captionLines, captionText, chartSvg, eventsCsv, figureMargins, figureSvg, fileStem, responseTimesCsv, responseTimesJson, screenSource, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
 import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import { BIN_COUNT, ExchangeStore } from '../../../../src/ui/store/exchange-store';
@@ -108,6 +108,29 @@ describe('figure source', () => {
   it('the caption names the lesson, the seed, the date and the link', () => {
     expect(captionText(src)).toBe('AQM Lab · lesson default · seed 7 · 2026-11-23 14:05 · #p=default&topology.bottleneck.queue.maxP=0.02&seed=7');
     expect(captionText({ ...src, lesson: null })).toContain('custom scenario');
+  });
+
+  it("an edited lesson's figure says so, and a scenario the user named goes by its name, in the caption, the metadata and the file name", async () => {
+    expect(captionText({ ...src, edited: true })).toMatch(/^AQM Lab · lesson default, edited · seed 7 ·/);
+    expect(captionText({ ...src, title: 'RTT unfairness', edited: false })).toMatch(/^AQM Lab · RTT unfairness \(from lesson default\) · seed 7 ·/);
+    expect(captionText({ ...src, lesson: null, title: 'RTT unfairness' })).toMatch(/^AQM Lab · RTT unfairness · seed 7 ·/);
+    const { withParam } = await import('../../../../src/ui/scenario-api');
+    const base = presetByName('default')!.scenario;
+    const set = (sc: typeof base, path: string, v: unknown) => {
+      const r = withParam(sc, path, v);
+      if (!r.ok) throw new Error(r.errors.join('; '));
+      return r.scenario;
+    };
+    // from the scenario itself: a change to the run is "edited"; a name is the scenario's own
+    expect(screenSource(base, 'default')).toMatchObject({ lesson: 'default', edited: false });
+    expect(screenSource(base, 'default').title).toBeUndefined();
+    expect(screenSource(set(base, 'topology.bottleneck.queue.maxP', 0.02), 'default')).toMatchObject({ edited: true });
+    const named = set(set(base, 'topology.bottleneck.queue.kind', 'codel'), 'name', 'RTT unfairness');
+    const s = screenSource(named, 'default');
+    expect(s).toMatchObject({ title: 'RTT unfairness', edited: true });
+    const svg = chartSvg({ id: 'x', title: 'X', describe: () => '', columns: () => [], draw: () => 0 }, { fonts: fontsFor(false) } as unknown as ChartContext, 640, 420, 'X', s);
+    expect(svg).toContain('lesson="default" title="RTT unfairness" edited="true"');
+    expect(fileStem('queue', 'default', named)).toMatch(/^aqm-lab-RTT-unfairness-edited-[0-9a-f]{6}-queue$/);
   });
 
   it('a Compare figure: the caption and the metadata also say what it is compared with and over which seeds; figureSvg frames any drawing', () => {
