@@ -353,9 +353,10 @@ export function seeds001Lessons(): PresetSource[] {
           (d) => `${d} drops`,
         ),
         goodputEfficiencyAbove99,
-        claimOf('RED breaks the lockout, though not evenly: the downloads finish 5 to 15 s apart, where under drop-tail they were 61 s apart (seeds/001 Table II: RED is fairer at QL 64). Change the seed to see it vary.', (s) => {
+        // the gap at seeds 1-5: 9.8, 9.4, 4.9, 7.8, 6.4 s (a student changing the seed sees it vary)
+        claimOf('RED breaks the lockout, though not evenly: the downloads finish 4 to 15 s apart, where under drop-tail they were 61 s apart (seeds/001 Table II: RED is fairer at QL 64). Change the seed to see it vary.', (s) => {
           const g = completionGap(s);
-          return { pass: g > 5 && g < 15, measured: gapText(s) };
+          return { pass: g > 4 && g < 15, measured: gapText(s) };
         }),
       ],
       experiments: [
