@@ -124,6 +124,11 @@ const ms = (x: number) => `${(x * 1000).toFixed(0)} ms`;
 const LESSON = { load: 0.8, warmup: 30, duration: 230, seed: 3 } as const;
 const SHORT = `${LESSON.duration - LESSON.warmup} s after a ${LESSON.warmup} s warm-up instead of the paper's 250,000 exchanges (the full run is the bench-seeds000-full preset)`;
 
+/*
+ * The mean of both directions' utilization moves with the seed (heavy-tailed responses: the
+ * calibration holds the fast link's, not this link's): web-dt148-80 at seeds 1-5 80.3, 75.0,
+ * 80.6, 81.6, 82.0 %; web-redecn60-80 79.1, 74.9, 79.0, 80.3, 81.4 %. Hence 70 %, not 75 %.
+ */
 function busy(lo: number, hi: number): Claim {
   return claimOf(`The link carries about the offered load: ${percent(lo, 0)} to ${percent(hi, 0)} busy on average over the two directions.`, (s) => {
     const a = s.bottleneck.utilization;
@@ -142,8 +147,9 @@ function seeds000Lessons(): PresetSource[] {
       paper: 'seeds/000 §6.1, Fig. 8',
       lesson: `Two-way PackMime web traffic (many short HTTP exchanges, a few long ones) at 80 % offered load over a 10 Mb/s link with a 148-packet drop-tail queue (2 x BDP), Reno, TCP as in seeds/000 Table 2. Watch the response-time CDF grow beside the uncongested baseline (the same connections on a link 10x faster); point at it to read how many responses finish within a time. Compare, “this lesson’s family”, overlays it with SACK and adaptive RED with and without ECN at this load, as Figs. 8-9 do. ${SHORT}.`,
       claims: [
-        busy(0.75, 0.92),
-        claim('The drop-tail queue is long: more than 30 packets on average (about 30 ms of waiting).', (s) => s.bottleneck.meanQueuePackets, (q) => q > 30, (q) => `${q.toFixed(1)} packets`),
+        busy(0.7, 0.92),
+        // mean queue at seeds 1-5: 38.3, 29.3, 59.4, 45.6, 47.1 packets
+        claim('The drop-tail queue is long: more than 25 packets on average (over 25 ms of waiting).', (s) => s.bottleneck.meanQueuePackets, (q) => q > 25, (q) => `${q.toFixed(1)} packets`),
         claim('Most responses are short: more than half complete within 300 ms.', (s) => within(s, 0.3), (f) => f > 0.5, (f) => `${percent(f)} within 300 ms`),
         claim('Few exchanges lose a packet: under 15 %.', (s) => s.web?.flowsWithLoss ?? NaN, (f) => f < 0.15, (f) => `${percent(f)} saw a drop`),
       ],
@@ -155,7 +161,7 @@ function seeds000Lessons(): PresetSource[] {
       title: 'Web traffic at 80 % load, drop-tail, SACK',
       paper: 'seeds/000 §6.4, Figs. 16 and 18',
       lesson: `The drop-tail lesson with SACK instead of Reno. Most HTTP responses are a few segments long: a loss in them is repaired by a timeout whatever the recovery algorithm, so SACK can only help the long ones. Compare with the Reno lesson (Compare, "Web traffic at 80 % load, drop-tail"). ${SHORT}.`,
-      claims: [busy(0.75, 0.92), claim('Most responses are short: more than half complete within 300 ms.', (s) => within(s, 0.3), (f) => f > 0.5, (f) => `${percent(f)} within 300 ms`)],
+      claims: [busy(0.7, 0.92), claim('Most responses are short: more than half complete within 300 ms.', (s) => within(s, 0.3), (f) => f > 0.5, (f) => `${percent(f)} within 300 ms`)],
       json: seeds000Json({ queue: SEEDS000_DROPTAIL['dt-148q'], variant: 'sack', ...LESSON }),
     },
     {
@@ -166,7 +172,9 @@ function seeds000Lessons(): PresetSource[] {
       lesson: `Adaptive RED with a 5 ms target (min_th 5, max_th 15 packets on this link, gentle, max_p adapted every 500 ms) drops early to keep the queue short. Short responses gain; but a dropped packet of a short response (often its only one, or its SYN) can only be repaired by a timeout: watch the CDF stall until the 1 s minimum RTO and jump after it. ${SHORT}.`,
       claims: [
         claim('The queue stays short: under 15 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 15, (q) => `${q.toFixed(1)} packets`),
-        claim('Short responses finish sooner than with drop-tail: more than 40 % within 200 ms.', (s) => within(s, 0.2), (f) => f > 0.4, (f) => `${percent(f)} within 200 ms`),
+        // within 200 ms at seeds 1-5: web-red5-80 41.1, 45.7, 42.4, 43.6, 37.3 %; web-redecn5-80 42.4, 47.5,
+        // 44.1, 44.3, 37.1 %; drop-tail (web-dt148-80) 30.6, 35.6, 27.4, 25.8, 28.8 %
+        claim('Short responses finish sooner than with drop-tail: more than 36 % within 200 ms.', (s) => within(s, 0.2), (f) => f > 0.36, (f) => `${percent(f)} within 200 ms`),
         claimOf('Then the CDF stalls until the 1 s minimum RTO: under 5 % of responses complete between 0.5 s and 1 s, more than 8 % between 1 s and 1.5 s.', (s) => {
           const a = within(s, 1) - within(s, 0.5);
           const b = within(s, 1.5) - within(s, 1);
@@ -189,7 +197,9 @@ function seeds000Lessons(): PresetSource[] {
           const b = s.bottleneck;
           return { pass: b.dropsEarly > b.marks, measured: `${b.dropsEarly} early drops, ${b.marks} marks` };
         }),
-        claim('Short responses finish sooner than with drop-tail: more than 40 % within 200 ms.', (s) => within(s, 0.2), (f) => f > 0.4, (f) => `${percent(f)} within 200 ms`),
+        // within 200 ms at seeds 1-5: web-red5-80 41.1, 45.7, 42.4, 43.6, 37.3 %; web-redecn5-80 42.4, 47.5,
+        // 44.1, 44.3, 37.1 %; drop-tail (web-dt148-80) 30.6, 35.6, 27.4, 25.8, 28.8 %
+        claim('Short responses finish sooner than with drop-tail: more than 36 % within 200 ms.', (s) => within(s, 0.2), (f) => f > 0.36, (f) => `${percent(f)} within 200 ms`),
         claim('A lost SYN or SYN-ACK costs the 6 s initial RTO: more than 8 % of responses take longer than 5 s.', (s) => 1 - within(s, 5), (f) => f > 0.08, (f) => `${percent(f)} beyond 5 s`),
         claim('Long responses suffer: responses above 50 KB take a median of more than 1.5 s.', (s) => s.web?.largeResponses.responseTime?.p50 ?? NaN, (t) => t > 1.5, (t) => `median ${ms(t)}`),
       ],
@@ -222,8 +232,9 @@ function seeds000Lessons(): PresetSource[] {
       lesson: `Adaptive RED + ECN with a 60 ms target (min_th 30, max_th 90 packets): the queue is allowed to grow, and the response times come close to drop-tail's ("at all loads there is little difference between drop-tail and ARED with ECN and a 60 ms target"). Not everything is as under drop-tail: whenever the average passes max_th RED drops even ECN-capable packets, and SYNs and ACKs are never marked, so more packets are lost (2.8 % against 2.0 %) and more responses wait over 5 s (6 % against 3 %). ${SHORT}.`,
       claims: [
         claim('The queue is longer than with the 5 ms target: more than 25 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q > 25, (q) => `${q.toFixed(1)} packets`),
-        busy(0.75, 0.92),
-        claim('As with drop-tail, more than 85 % of responses complete within 1 s.', (s) => within(s, 1), (f) => f > 0.85, (f) => `${percent(f)} within 1 s`),
+        busy(0.7, 0.92),
+        // within 1 s at seeds 1-5: 88.7, 91.7, 87.1, 85.8, 84.6 % (drop-tail 90.5, 93.8, 90.2, 89.8, 89.4 %; the 5 ms target 59.2-75.4 % without ECN, 62.6-80.9 % with)
+        claim('As with drop-tail, more than 80 % of responses complete within 1 s.', (s) => within(s, 1), (f) => f > 0.8, (f) => `${percent(f)} within 1 s`),
         claim("The typical response takes as long as with drop-tail: the median response time is within 10 % of drop-tail's 277 ms.", (s) => s.web?.responseTime?.p50 ?? NaN, (t) => Math.abs(t / 0.277 - 1) < 0.1, (t) => `median ${ms(t)}`),
       ],
       json: seeds000Json({ queue: seeds000Red(60, true), variant: 'reno', ...LESSON }),
