@@ -11,12 +11,12 @@
 import { AQMS, aqmByKind } from '../../engine/aqm/registry';
 import type { EnumParam, NumberParam, ParamSpec, ParamSpecs } from '../../engine/core/params';
 import { decimalNumber } from '../../engine/core/number-text';
-import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, SIDE_FIELDS } from '../../engine/scenario/fields';
+import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FLOW_DELAY_VALUE, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, SIDE_FIELDS } from '../../engine/scenario/fields';
 import { BULK_PARAMS } from '../../engine/traffic/bulk';
 import { TRAFFIC_KIND, trafficByKind } from '../../engine/traffic/registry';
 import { getPath } from '../../engine/scenario/paths';
 import { paramSpecAt, type Scenario } from '../../engine/scenario/schema';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../engine/scenario/tree';
+import { MAX_DESCRIPTION_LENGTH, MAX_LIST_VALUES, MAX_NAME_LENGTH } from '../../engine/scenario/tree';
 import { TCP_PARAMS } from '../../engine/tcp/params';
 
 export type Section = 'run' | 'topology' | 'tcp' | 'queue' | 'traffic' | 'about';
@@ -302,7 +302,7 @@ export function editorFields(scenario: Scenario): EditorField[] {
           section: 'topology',
           group: fdGroup,
           label: 'Delays',
-          doc: 'Extra one-way delay of each flow, in ms, 0 to 10000 each: the long-lived flows take them in turn (flow 1 the first, flow 2 the second, ..., then from the start again), whatever the seed. "5, 75" gives half the flows 5 ms and half 75 ms, alternating. A web connection draws one of them at random, each equally likely.',
+          doc: 'Extra one-way delay of each flow, in ms, 0 to 10000 each: the long-lived flows take them in turn (flow 0 the first, flow 1 the second, ..., then from the start again, as the flow table numbers them), whatever the seed. "5, 75" gives half the flows 5 ms and half 75 ms, alternating. A web connection draws one of them at random, each equally likely.',
           live: false,
         });
       } else addParams(out, scenario, 'topology.flowDelay', FLOW_DELAY_FIELDS[fd.kind], 'topology', fdGroup);
@@ -429,11 +429,13 @@ export function parseDelays(text: string): { ok: true; value: number[] } | { ok:
     .split(/[,;\s]+/)
     .map((x) => x.trim())
     .filter((x) => x.length > 0);
-  if (items.length === 0) return { ok: false, error: 'topology.flowDelay.values: give at least one delay in ms, e.g. "5, 75"' };
+  // the schema checks the count and each value after this (in ms on the field): these two name the range too
+  const range = `1 to ${MAX_LIST_VALUES} delays, each ${clean(FLOW_DELAY_VALUE.min * 1000)} to ${clean(FLOW_DELAY_VALUE.max * 1000)}`;
+  if (items.length === 0) return { ok: false, error: `topology.flowDelay.values: give ${range}, in ms, e.g. "5, 75"` };
   const out: number[] = [];
   for (const it of items) {
     const x = decimalNumber(it);
-    if (!Number.isFinite(x)) return { ok: false, error: `topology.flowDelay.values: "${it}" is not a delay in ms (write e.g. "5, 75")` };
+    if (!Number.isFinite(x)) return { ok: false, error: `topology.flowDelay.values: "${it}" is not a delay in ms (${range} ms; write e.g. "5, 75")` };
     out.push(clean(x / 1000));
   }
   return { ok: true, value: out };
