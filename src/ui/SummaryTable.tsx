@@ -43,6 +43,16 @@ export function queueDetail(b: QueueSummary, reverse: QueueSummary | null): stri
   return reverse ? `${fwd} Reverse queue: ${drops(reverse)}.` : fwd;
 }
 
+/**
+ * The words after "Summary": final or so far, and from when it counts. A run with a warm-up
+ * (rtt-unfair: 10 s) leaves its start out of every figure below; "60.0 s simulated" alone
+ * read as if the goodput and the bytes delivered were over the whole run.
+ */
+export function summaryHeading(final: boolean, simulatedSeconds: number, warmup: number): string {
+  const from = warmup > 0 ? `, counted from ${f1(warmup)} s on (warm-up left out)` : '';
+  return final ? `final, ${f1(simulatedSeconds)} s simulated${from}` : `so far (t = ${f1(simulatedSeconds)} s)${from}`;
+}
+
 export function rate(bps: number): string {
   if (bps >= 1e6) return `${fix3(bps / 1e6)} Mb/s`;
   if (bps >= 1e3) return `${fix3(bps / 1e3)} kb/s`;
@@ -105,7 +115,7 @@ export function SummaryTable() {
     <section className="card summary" aria-labelledby="summary-title">
       <header className="card-head">
         <h2 id="summary-title">
-          Summary <span className="muted small">{final ? `final, ${f1(summary.simulatedSeconds)} s simulated` : `so far (t = ${f1(summary.simulatedSeconds)} s)`}</span>
+          Summary <span className="muted small">{summaryHeading(final, summary.simulatedSeconds, summary.warmup)}</span>
         </h2>
         <div className="card-tools">
           <button type="button" onClick={() => exportAs('csv')} aria-label="Export summary as CSV">
