@@ -1,3 +1,4 @@
+import { grouped } from '../core/number-text';
 import { cloneJson, getPath, joinPath, jsonEqual, own, pathText, splitPath } from './paths';
 import { nearPresets, presetByName } from './presets';
 import { parseScenario, type Scenario } from './schema';
@@ -80,7 +81,7 @@ function settingsIn(text: string): number {
 export class LinkTooLongError extends Error {
   constructor(readonly settings: number) {
     super(
-      `the link has ${settings.toLocaleString('en-US')} settings (key=value pairs); a link may have at most ${MAX_LINK_SETTINGS.toLocaleString('en-US')} (the largest scenario has about 200 fields). Nothing in it was opened.`,
+      `the link has ${grouped(settings)} settings (key=value pairs); a link may have at most ${grouped(MAX_LINK_SETTINGS)} (the largest scenario has about 200 fields). Nothing in it was opened.`,
     );
     this.name = 'LinkTooLongError';
   }

@@ -302,7 +302,7 @@ export function editorFields(scenario: Scenario): EditorField[] {
           section: 'topology',
           group: fdGroup,
           label: 'Delays',
-          doc: 'Extra one-way delay of each flow, in ms, 0 to 10000 each: the long-lived flows take them in turn (flow 0 the first, flow 1 the second, ..., then from the start again, as the flow table numbers them), whatever the seed. "5, 75" gives half the flows 5 ms and half 75 ms, alternating. A web connection draws one of them at random, each equally likely.',
+          doc: 'Extra one-way delay of each flow, in ms, 0 to 10000 each: the long-lived flows take them in turn (flow 0 the first, flow 1 the second, ..., then from the start again), whatever the seed. "5, 75" gives half the flows 5 ms and half 75 ms, alternating. A web connection draws one of them at random, each equally likely.',
           live: false,
         });
       } else addParams(out, scenario, 'topology.flowDelay', FLOW_DELAY_FIELDS[fd.kind], 'topology', fdGroup);

@@ -76,9 +76,9 @@ import { claim, claimOf, percent, type Claim, type Experiment, type PresetSource
  * 80 / 87 / 92 / 96.5 / 100 %, linear between; 3.5 s is seeds/000's longest RTT) were chosen
  * so that the engine's calibration needs about 11 % more users than with the uniform RTTs,
  * as the paper's did: the users that offer 98.1 % with uniform RTTs offer 88.6 % with this
- * table (x1.107; seeds 3 and 4: x1.122, x1.115; docs/web.md). That pins the tail's weight
+ * table (x1.108; seeds 3 and 4: x1.117 each; re-measured 2026-11-27, docs/web.md). That pins the tail's weight
  * (mean RTT 226 ms against the uniform 80 ms, the links' 2 ms not counted), not its shape.
- * Lighter tails needed 4 % more users (80 / 90 / 97 / 99.5 % at 150 / 250 / 500 ms / 1.5 s)
+ * Lighter tails needed about 5 % more users (x1.049) (80 / 90 / 97 / 99.5 % at 150 / 250 / 500 ms / 1.5 s)
  * or 9.8 % (80 / 88 / 93 / 97 %).
  */
 export const SEEDS002_GENERAL_RTT_POINTS: [number, number][] = [
