@@ -43,6 +43,16 @@ export function queueDetail(b: QueueSummary, reverse: QueueSummary | null): stri
   return reverse ? `${fwd} Reverse queue: ${drops(reverse)}.` : fwd;
 }
 
+/**
+ * The words after "Summary": final or so far, and from when it counts. A run with a warm-up
+ * (rtt-unfair: 10 s) leaves its start out of every figure below; "60.0 s simulated" alone
+ * read as if the goodput and the bytes delivered were over the whole run.
+ */
+export function summaryHeading(final: boolean, simulatedSeconds: number, warmup: number): string {
+  const from = warmup > 0 ? `, counted from ${f1(warmup)} s on (warm-up left out)` : '';
+  return final ? `final, ${f1(simulatedSeconds)} s simulated${from}` : `so far (t = ${f1(simulatedSeconds)} s)${from}`;
+}
+
 export function rate(bps: number): string {
   if (bps >= 1e6) return `${fix3(bps / 1e6)} Mb/s`;
   if (bps >= 1e3) return `${fix3(bps / 1e3)} kb/s`;
@@ -61,7 +71,13 @@ export function SummaryTable() {
   const status = useAppState(store, (s) => s.status);
   const preset = useAppState(store, (s) => s.presetName);
   const scenario = useAppState(store, (s) => s.scenario);
-  const highlight = useAppState(store, (s) => s.highlight);
+  // the flows starred: drawn over the band beyond MAX_LINES flows, else brought forward with the others faded (charts/context.ts)
+  const bandView = useMemo(() => viewOf(scenario).tcpFlows > MAX_LINES, [scenario]);
+  const highlight = useAppState(store, (s) => (bandView ? s.highlight : s.picked));
+  const star = (flow: number) => {
+    const next = highlight.includes(flow) ? highlight.filter((x) => x !== flow) : [...highlight, flow];
+    store.set(bandView ? { highlight: next } : { picked: next });
+  };
   const flowsTotal = useAppState(store, (s) => s.flowsTotal);
   const twoWay = useMemo(() => viewOf(scenario).twoWay, [scenario]);
   // per-flow delays: each flow's round trip, so its goodput can be read against it
@@ -81,8 +97,6 @@ export function SummaryTable() {
   const b = summary.bottleneck;
   const r = summary.bottleneckReverse;
   const final = status === 'done';
-  // beyond MAX_LINES flows the charts draw a band plus highlighted flows: pick them here
-  const many = summary.flows.length > MAX_LINES;
   const stats: [string, string, string][] = [
     ['Utilization', pct1(b.utilization), 'bits sent on the bottleneck / (rate × time)'],
     ['Drop rate (queue)', pct(b.lossRate), `${b.drops} drops of ${b.arrivals} arrivals at the queue (early ${b.dropsEarly}, forced ${b.dropsForced}, overflow ${b.dropsOverflow})`],
@@ -105,7 +119,7 @@ export function SummaryTable() {
     <section className="card summary" aria-labelledby="summary-title">
       <header className="card-head">
         <h2 id="summary-title">
-          Summary <span className="muted small">{final ? `final, ${f1(summary.simulatedSeconds)} s simulated` : `so far (t = ${f1(summary.simulatedSeconds)} s)`}</span>
+          Summary <span className="muted small">{summaryHeading(final, summary.simulatedSeconds, summary.warmup)}</span>
         </h2>
         <div className="card-tools">
           <button type="button" onClick={() => exportAs('csv')} aria-label="Export summary as CSV">
@@ -164,14 +178,14 @@ export function SummaryTable() {
                   <th scope="row">
                     <span className="swatch" style={{ background: flowColor(f.flow) }} aria-hidden="true" />
                     {f.flow} <span className="muted small">{f.kind}</span>
-                    {many ? (
+                    {f.kind === 'tcp' ? (
                       <button
                         type="button"
                         className="highlight-toggle"
                         aria-pressed={highlight.includes(f.flow)}
                         aria-label={`Highlight flow ${f.flow} in the charts`}
-                        title="Draw this flow as a line over the band in the per-flow charts"
-                        onClick={() => store.set({ highlight: highlight.includes(f.flow) ? highlight.filter((x) => x !== f.flow) : [...highlight, f.flow] })}
+                        title={bandView ? 'Draw this flow as a line over the band in the per-flow charts' : 'Bring this flow forward in the per-flow charts, the others faded'}
+                        onClick={() => star(f.flow)}
                       >
                         {highlight.includes(f.flow) ? '★' : '☆'}
                       </button>
@@ -192,7 +206,7 @@ export function SummaryTable() {
               ))}
             </tbody>
           </table>
-          {many ? <p className="muted small">☆ marks a flow to draw as a line over the band in the per-flow charts.</p> : null}
+          {summary.flows.some((f) => f.kind === 'tcp') ? <p className="muted small">{bandView ? '☆ marks a flow to draw as a line over the band in the per-flow charts.' : '☆ brings a flow forward in the per-flow charts, the others faded.'}</p> : null}
           {status === 'running' && (flowsTotal ?? summary.flows.length) > LIVE_ROWS ? (
             <p className="muted small">
               Showing {LIVE_ROWS} of {flowsTotal ?? summary.flows.length} flows while the run goes; pause or wait for the end to see more.

@@ -293,4 +293,23 @@ describe('AQM Lab in the browser', () => {
     expect(after.cwnd.points).toBeGreaterThan(before.cwnd.points);
     await page.context().close();
   });
+
+  it('up to 10 flows a star brings a flow forward: none at first; starred, its line is on top and the others fade', async () => {
+    const page = await open('p=rtt-unfair');
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    const star = page.getByRole('button', { name: 'Highlight flow 1 in the charts' });
+    await expect(star.getAttribute('aria-pressed')).resolves.toBe('false');
+    // every flow starts unstarred here (the band view's first three are its own)
+    expect(await page.getByRole('button', { name: /^Highlight flow \d+ in the charts$/, pressed: true }).count()).toBe(0);
+    await star.click();
+    await expect(star.getAttribute('aria-pressed')).resolves.toBe('true');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().picked)).toEqual([1]);
+    await page.locator('section[data-chart=cwnd]').screenshot({ path: `${SHOTS}/app-picked-flow.png` });
+    // another lesson starts with none picked
+    await page.evaluate(() => window.__aqmlab!.controller.loadScenario(window.__aqmlab!.store.getState().scenario, 'rtt-unfair'));
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().picked)).toEqual([]);
+    await page.context().close();
+  });
 });

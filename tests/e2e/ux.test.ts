@@ -630,6 +630,23 @@ describe('lesson claims in the app', () => {
     await page.context().close();
     await again.context().close();
   });
+
+  it('a name or description with a long unbroken word (a pasted link) wraps inside the page on a phone, also in Compare', async () => {
+    const word = `https://example.org/${'x'.repeat(150)}`;
+    const page = await open(`p=rtt-unfair&name=${encodeURIComponent(`Week 3 ${word}`)}&description=${encodeURIComponent(`Read ${word} first.`)}`, { width: 390, height: 844 });
+    await expect.poll(() => page.locator('.lesson-own').innerText()).toContain(word);
+    await page.locator('details.slot-compare > summary').click();
+    await expect.poll(() => page.locator('.cmp-panel label').first().innerText()).toContain(word);
+    const wide = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      own: document.querySelector('.lesson-own')!.getBoundingClientRect().right - window.innerWidth,
+      label: document.querySelector('.cmp-panel label')!.getBoundingClientRect().right - window.innerWidth,
+    }));
+    expect(wide.page).toBeLessThanOrEqual(0);
+    expect(wide.own).toBeLessThanOrEqual(0);
+    expect(wide.label).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
 });
 
 describe('phone and projector', () => {

@@ -3,7 +3,7 @@ import { viewOf, type ScenarioView } from '../scenario-view';
 import type { AppState } from '../store/app-store';
 import type { SeriesStore } from '../store/series-store';
 import { fontsFor, type SeriesScratch } from './plot';
-import type { ChartContext } from './types';
+import { MAX_LINES, type ChartContext } from './types';
 
 let viewKey: Scenario | null | undefined;
 let viewVal: ScenarioView;
@@ -20,15 +20,17 @@ function cachedView(s: Scenario | null): ScenarioView {
 /** `large`: classroom-size type regardless of the toggle (the full-screen view). */
 export function chartContext(state: AppState, series: SeriesStore, scratch: SeriesScratch, wallMs: number, large = false): ChartContext {
   const end = state.end > 0 ? state.end : (state.scenario?.duration ?? Infinity);
+  const view = cachedView(state.scenario);
   return {
     store: series,
-    view: cachedView(state.scenario),
+    view,
     markers: state.markers,
+    // the flows drawn over the rest: over the band beyond MAX_LINES flows, else the ones picked (the others faded)
+    highlight: view.tcpFlows > MAX_LINES ? state.highlight : state.picked,
     fonts: fontsFor(state.classroom || large),
     now: state.now,
     end,
     summary: state.summary,
-    highlight: state.highlight,
     wallMs,
     speed: state.speed === 'max' ? Infinity : state.speed,
     running: state.status === 'running' || state.status === 'starting' || state.status === 'stepping',

@@ -1,7 +1,8 @@
 /**
  * Per-flow drawing shared by the cwnd, goodput and download-progress charts: a line per
- * flow (flow colours from colors.ts) up to MAX_LINES flows; beyond, the min-max band and
- * median across flows plus the highlighted flows as lines.
+ * flow (flow colours from colors.ts) up to MAX_LINES flows, the highlighted ones over the
+ * others faded; beyond, the min-max band and median across flows plus the highlighted flows
+ * as lines.
  */
 import { flowColor, flowDash, SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
@@ -19,8 +20,11 @@ export function flowLabel(flow: number): string {
  * before a flow starts and after it completes (cwnd, goodput), so at each moment the band
  * spans the flows running then, not all of them (seeds/004 Figs. 7-8: 8 or 32 of 56).
  */
+/** Opacity of the flows not picked while some are (a line per flow, up to MAX_LINES). */
+export const FADED = 0.2;
+
 export function flowLegend(flows: readonly number[], highlight: readonly number[], total = flows.length, running = false): LegendItem[] {
-  if (flows.length <= MAX_LINES) return flows.map((f) => ({ label: flowLabel(f), color: flowColor(f), dash: flowDash(f) }));
+  if (flows.length <= MAX_LINES) return flows.map((f) => ({ label: highlight.includes(f) ? `${flowLabel(f)} ★` : flowLabel(f), color: flowColor(f), dash: flowDash(f) }));
   const hl = highlight.filter((f) => flows.includes(f));
   const first = total > flows.length;
   // (short: in classroom type the throughput chart's legend keeps to two lines at 1366 px)
@@ -126,8 +130,15 @@ export function drawFlowFamily(
   let drawn = 0;
   const width = opts.width ?? 2.25;
   if (flows.length <= MAX_LINES) {
+    // flows picked in the flow table (★) come forward, thicker, over the others faded: ten
+    // tangled lines left "compare flows 0 and 1" (rtt-unfair) to the legend's colours alone
+    const picked = highlight.filter((f) => flows.includes(f));
     for (const f of flows) {
-      drawn += drawSeries(p, r, x, y, store, columnOf(f), { color: flowColor(f), width, dash: opts.dash ?? flowDash(f), alpha: opts.alpha }, scratch, `${key}.${f}`, opts.transform);
+      if (picked.includes(f)) continue;
+      drawn += drawSeries(p, r, x, y, store, columnOf(f), { color: flowColor(f), width, dash: opts.dash ?? flowDash(f), alpha: picked.length > 0 ? FADED : opts.alpha }, scratch, `${key}.${f}`, opts.transform);
+    }
+    for (const f of picked) {
+      drawn += drawSeries(p, r, x, y, store, columnOf(f), { color: flowColor(f), width: width + 0.75, dash: opts.dash ?? flowDash(f), alpha: opts.alpha }, scratch, `${key}.${f}`, opts.transform);
     }
     return drawn;
   }

@@ -11,12 +11,12 @@
 import { AQMS, aqmByKind } from '../../engine/aqm/registry';
 import type { EnumParam, NumberParam, ParamSpec, ParamSpecs } from '../../engine/core/params';
 import { decimalNumber } from '../../engine/core/number-text';
-import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, SIDE_FIELDS } from '../../engine/scenario/fields';
+import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FLOW_DELAY_VALUE, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, SIDE_FIELDS } from '../../engine/scenario/fields';
 import { BULK_PARAMS } from '../../engine/traffic/bulk';
 import { TRAFFIC_KIND, trafficByKind } from '../../engine/traffic/registry';
 import { getPath } from '../../engine/scenario/paths';
 import { paramSpecAt, type Scenario } from '../../engine/scenario/schema';
-import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '../../engine/scenario/tree';
+import { MAX_DESCRIPTION_LENGTH, MAX_LIST_VALUES, MAX_NAME_LENGTH } from '../../engine/scenario/tree';
 import { TCP_PARAMS } from '../../engine/tcp/params';
 
 export type Section = 'run' | 'topology' | 'tcp' | 'queue' | 'traffic' | 'about';
@@ -429,11 +429,13 @@ export function parseDelays(text: string): { ok: true; value: number[] } | { ok:
     .split(/[,;\s]+/)
     .map((x) => x.trim())
     .filter((x) => x.length > 0);
-  if (items.length === 0) return { ok: false, error: 'topology.flowDelay.values: give at least one delay in ms, e.g. "5, 75"' };
+  // the schema checks the count and each value after this (in ms on the field): these two name the range too
+  const range = `1 to ${MAX_LIST_VALUES} delays, each ${clean(FLOW_DELAY_VALUE.min * 1000)} to ${clean(FLOW_DELAY_VALUE.max * 1000)}`;
+  if (items.length === 0) return { ok: false, error: `topology.flowDelay.values: give ${range}, in ms, e.g. "5, 75"` };
   const out: number[] = [];
   for (const it of items) {
     const x = decimalNumber(it);
-    if (!Number.isFinite(x)) return { ok: false, error: `topology.flowDelay.values: "${it}" is not a delay in ms (write e.g. "5, 75")` };
+    if (!Number.isFinite(x)) return { ok: false, error: `topology.flowDelay.values: "${it}" is not a delay in ms (${range} ms; write e.g. "5, 75")` };
     out.push(clean(x / 1000));
   }
   return { ok: true, value: out };

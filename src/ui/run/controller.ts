@@ -321,6 +321,8 @@ export class RunController {
     this.store.set((s) => ({
       scenario: r.scenario,
       presetName,
+      // flows picked in the last scenario's table are not this one's
+      picked: [],
       scenarioRev: s.scenarioRev + 1,
       runError: null,
       end: r.scenario.duration ?? Infinity,

@@ -99,6 +99,8 @@ export interface AppState {
   rtView: { mode: 'cdf' | 'ccdf'; large: boolean };
   /** Flows drawn as lines when there are too many for one line each. */
   highlight: number[];
+  /** With a line per flow: the flows brought forward, the others faded (none: all alike); emptied when a scenario is loaded. */
+  picked: number[];
 }
 
 /** What a run leaves in the state, emptied (fresh arrays): applied when a run starts or is reset. */
@@ -138,6 +140,7 @@ export const INITIAL_STATE: AppState = {
   fullscreen: null,
   rtView: { mode: 'cdf', large: false },
   highlight: [0, 1, 2],
+  picked: [],
 };
 
 export class AppStore {

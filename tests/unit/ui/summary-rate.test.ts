@@ -33,3 +33,14 @@ describe('summary detail line', () => {
     expect(queueDetail(q, { ...q, drops: 5 })).toContain(' Reverse queue: 5 drops of 245,301 arrivals');
   });
 });
+
+/* rtt-unfair's text says "the summary counts from 10 s on": the summary itself did not say so */
+describe('summary heading', () => {
+  it('says from when the figures count when the run has a warm-up', async () => {
+    const spec = ['..', '..', '..', 'src', 'ui', 'SummaryTable.tsx'].join('/');
+    const { summaryHeading } = (await import(/* @vite-ignore */ spec)) as { summaryHeading: (final: boolean, t: number, warmup: number) => string };
+    expect(summaryHeading(true, 60, 10)).toBe('final, 60.0 s simulated, counted from 10.0 s on (warm-up left out)');
+    expect(summaryHeading(false, 30, 10)).toBe('so far (t = 30.0 s), counted from 10.0 s on (warm-up left out)');
+    expect(summaryHeading(true, 60, 0)).toBe('final, 60.0 s simulated');
+  });
+});

@@ -24,6 +24,17 @@ describe('presets', () => {
     }
   });
 
+  it("say how fast Reno's window grows as their run does: half a packet per round trip with delayed ACKs", () => {
+    // the engine counts per ACK (cwnd += 1/cwnd, src/engine/tcp/sender.ts openCwnd): one ACK per
+    // two segments halves the growth; rtt-unfair's text said one packet with delayed ACKs on
+    for (const p of PRESETS) {
+      const m = /grows its window by one packet per round trip( \(half a packet here, where delayed ACKs[^)]*\))?/.exec(p.lesson);
+      if (!m) continue;
+      expect(!!m[1], p.name).toBe(p.scenario.tcp?.delayedAck !== false);
+    }
+    expect(presetByName('rtt-unfair')!.lesson).toContain('half a packet here');
+  });
+
   it('generate the whole seeds/001 grid: every n, mechanism and QL (ECN-at-one-client only for n = 2)', () => {
     for (const n of ECN_FINITE_CLIENTS)
       for (const mech of ECN_FINITE_MECHS)

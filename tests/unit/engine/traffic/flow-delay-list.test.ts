@@ -139,8 +139,15 @@ describe('flowDelay list: the editor', () => {
     expect(applySet(json, f.path, r.value)).toBeNull();
     const again = editorFields(parsed(json)).find((x): x is DelayListField => x.kind === 'delays')!;
     expect(formatDelays(again.value)).toBe('2.5, 100, 300');
-    expect(parseDelays('')).toEqual({ ok: false, error: 'topology.flowDelay.values: give at least one delay in ms, e.g. "5, 75"' });
-    expect(parseDelays('5, x')).toEqual({ ok: false, error: 'topology.flowDelay.values: "x" is not a delay in ms (write e.g. "5, 75")' });
+    // every message names the field and the allowed range (BRIEF: bad input)
+    expect(parseDelays('')).toEqual({ ok: false, error: 'topology.flowDelay.values: give 1 to 1000 delays, each 0 to 10000, in ms, e.g. "5, 75"' });
+    expect(parseDelays('5, x')).toEqual({ ok: false, error: 'topology.flowDelay.values: "x" is not a delay in ms (1 to 1000 delays, each 0 to 10000 ms; write e.g. "5, 75")' });
+  });
+
+  it('says flow 0 takes the first delay, as the flow table numbers them', () => {
+    const s = parsed(withDelay({ kind: 'list', values: [0.005, 0.075] }));
+    const f = editorFields(s).find((x): x is DelayListField => x.kind === 'delays')!;
+    expect(f.doc).toContain('flow 0 the first, flow 1 the second');
   });
 
   it('puts a schema message on the field, in ms and counted from 1', () => {
