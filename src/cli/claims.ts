@@ -6,7 +6,7 @@
  * arguments.
  */
 import type { RunResult } from '../engine/metrics/types';
-import { checkClaim, matchingExperiment, presetByName, type Claim } from '../engine/scenario/presets';
+import { checkClaim, experimentScenario, matchingExperiment, otherSeedNote, presetByName, type Claim } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { runChanges } from '../engine/scenario/url';
 
@@ -24,12 +24,15 @@ export function claimsReport(presetName: string | undefined, scenario: Scenario,
   const experiments = preset.experiments ?? [];
   const tried = matchingExperiment(preset, scenario);
   const out: string[] = [];
+  // the statements were measured at the lesson's seed (or its change's); at another, say what that means
+  const ownSeed = tried ? experimentScenario(preset, tried).seed : preset.scenario.seed;
+  const seedNote = scenario.seed !== ownSeed ? [`  (${otherSeedNote(ownSeed)})`] : [];
   if (tried) {
-    out.push(`What this change should show (lesson ${preset.name}, tried: ${tried.title}):`, ...verdictLines(tried.claims, result));
+    out.push(`What this change should show (lesson ${preset.name}, tried: ${tried.title}):`, ...seedNote, ...verdictLines(tried.claims, result));
   } else if (preset.claims?.length) {
     const changed = runChanges(scenario, preset.name);
     out.push(`What this run should show (lesson ${preset.name}${changed.length ? `; your scenario differs from it: ${changed.slice(0, 6).join(' ')}${changed.length > 6 ? ` and ${changed.length - 6} more` : ''}; checked on your run` : ''}):`);
-    out.push(...verdictLines(preset.claims, result));
+    out.push(...seedNote, ...verdictLines(preset.claims, result));
   }
   const others = experiments.filter((e) => e !== tried);
   if (others.length) {

@@ -5,7 +5,7 @@
  * holding; the keys changed from the lesson are listed, as in the link.
  */
 import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { checkClaim, type ClaimVerdict } from '../engine/scenario/presets';
+import { checkClaim, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
 import { useServices } from './app-context';
 import { useLessonFold } from './lesson-fold';
 import { lessonNamePieces, type NamedLesson } from './lesson-links';
@@ -53,6 +53,9 @@ export function LessonClaims() {
   if (!lesson || claims.length === 0) return null;
   const checked = verdicts.filter((v) => v !== null).length;
   const held = verdicts.filter((v) => v?.pass).length;
+  // checked at another seed than the one the statements were measured at (the lesson's, or its change's: a few changes are of seed)
+  const ownSeed = experiment ? experiment.scenario.seed : lesson.scenario.seed;
+  const otherSeed = scenario !== null && scenario.seed !== ownSeed;
   return (
     <details className="claims" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="claims">
       <summary>
@@ -70,12 +73,14 @@ export function LessonClaims() {
       {experiment ? (
         <p className="small claims-changed">
           You tried: <strong>{experiment.title}</strong> (<code>{experiment.keys.join('  ')}</code>)
-          {scenario && scenario.seed !== experiment.scenario.seed ? `, at seed ${scenario.seed ?? 1} instead of ${experiment.scenario.seed ?? 1}` : ''}. These statements are about that change.
+          {otherSeed ? `, at seed ${scenario.seed} instead of ${ownSeed}` : ''}. These statements are about that change.
+          {otherSeed ? ` ${otherSeedNote(ownSeed)}` : ''}
         </p>
       ) : changed.length > 0 ? (
         <p className="small claims-changed">
           Your scenario differs from the lesson: <code>{changed.slice(0, 6).join('  ')}</code>
           {changed.length > 6 ? ` and ${changed.length - 6} more` : ''}. The statements are checked on your run.
+          {otherSeed ? ` ${otherSeedNote(ownSeed)}` : ''}
         </p>
       ) : null}
       <ul>

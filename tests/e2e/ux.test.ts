@@ -559,6 +559,7 @@ describe('lesson claims in the app', () => {
     expect(await page.evaluate(() => window.__aqmlab!.controller.setParam('seed', 2))).toEqual([]);
     expect(await claims.locator('h2').innerText()).toContain('What this change should show');
     expect(await claims.locator('.claims-changed').innerText()).toContain('at seed 2 instead of 1');
+    expect(await claims.locator('.claims-changed').innerText()).toContain("The lesson's numbers were measured at seed 1; another seed is another sample");
     expect(await page.locator('.lesson-body').innerText()).not.toContain('edited from the lesson');
     expect(await tryIt.inputValue()).toBe('0');
     // one more change of the student's own: the lesson's statements again, checked on that run

@@ -28,6 +28,17 @@ describe("the CLI reports the lesson's statements after a preset's run", () => {
     expect(own.stdout).toMatch(/\[does not hold\] The lockout is severe/);
   });
 
+  it("at another seed the report says the lesson's numbers are its own seed's; a name or description of one's own is not listed as a difference", async () => {
+    const other = capture();
+    expect(await runCli(['--preset', 'red-vs-dt', '--set', 'seed=3'], other)).toBe(0);
+    expect(other.stdout).toContain('your scenario differs from it: seed=3; checked on your run');
+    expect(other.stdout).toContain("(The lesson's numbers were measured at seed 1; another seed is another sample");
+    const same = capture();
+    expect(await runCli(['--preset', 'red-vs-dt', '--set', 'name=My RED'], same)).toBe(0);
+    expect(same.stdout).toContain('What this run should show (lesson red-vs-dt):');
+    expect(same.stdout).not.toContain('measured at seed');
+  });
+
   it('nothing for a scenario that is no lesson, and nothing with --quiet', async () => {
     const io = capture();
     expect(await runCli(['--preset', 'lockout-dt', '--quiet'], io)).toBe(0);

@@ -61,6 +61,16 @@ export function named(src: PresetSource, name: string, extra: Partial<PresetSour
   return { ...src, name, group: 'lesson', ...extra };
 }
 
+/**
+ * Said beside a lesson's statements when they are checked at another seed than the lesson's:
+ * its numbers were measured at its own seed, and another seed is another sample of the same
+ * random traffic (the seeds/002 browsing-users lessons' loads and queues, for one, move by a
+ * third from seed to seed), so a statement whose number lies near its bound may not hold.
+ */
+export function otherSeedNote(lessonSeed: number): string {
+  return `The lesson's numbers were measured at seed ${lessonSeed}; another seed is another sample of the same random traffic, and a statement whose number lies near its bound may not hold there.`;
+}
+
 /** A claim's verdict on a run; a check that throws is a verdict that does not hold, saying why. */
 export function checkClaim(c: Claim, result: RunResult): ClaimVerdict {
   try {
