@@ -11,7 +11,7 @@ import { FakeWorker } from '../../../support/fake-worker';
 /** A stand-in for the worker: records what the controller sends. */
 
 /** A controller whose workers are FakeWorkers (kept in `workers`, in the order made). */
-function controller(confirm?: (q: string) => boolean, separateBaseline?: boolean) {
+function controller(confirm?: (q: string) => boolean, separateBaseline?: boolean, clock?: () => number) {
   const store = new AppStore();
   const workers: FakeWorker[] = [];
   const make = () => {
@@ -19,7 +19,7 @@ function controller(confirm?: (q: string) => boolean, separateBaseline?: boolean
     workers.push(w);
     return w as unknown as Worker;
   };
-  return { store, workers, c: new RunController(store, make, confirm, separateBaseline) };
+  return { store, workers, c: new RunController(store, make, confirm, separateBaseline, clock) };
 }
 
 function setup() {
@@ -535,20 +535,8 @@ describe('RunController: very large runs', () => {
 describe('RunController: a worker that goes silent (ended by the browser, no error event)', () => {
   /** A controller on a clock the test moves; `wait(ms)` moves it in the watch's steps, looking each time. */
   function watched() {
-    const store = new AppStore();
-    const workers: FakeWorker[] = [];
     let now = 1000;
-    const c = new RunController(
-      store,
-      () => {
-        const w = new FakeWorker();
-        workers.push(w);
-        return w as unknown as Worker;
-      },
-      () => true,
-      true,
-      () => now,
-    );
+    const { store, workers, c } = controller(() => true, true, () => now);
     c.loadScenario(presetScenario('default'), 'default');
     const wait = (ms: number, each?: () => void) => {
       for (let t = 0; t < ms; t += WATCH_MS) {
