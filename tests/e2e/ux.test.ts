@@ -599,6 +599,22 @@ describe('lesson claims in the app', () => {
     await page.context().close();
   });
 
+  it("at another seed, a statement comparing lessons is checked against them run at that seed, in the background once the run ends", async () => {
+    const page = await open('p=web-users-pi-ecn-90&seed=3');
+    const claims = page.getByTestId('claims');
+    // the comparison's sentence, not the one with the lesson's number
+    expect(await claims.locator('li').first().innerText()).toContain('ECN helps PI: more responses complete within 1 s than without ECN (web-users-pi-90).');
+    expect(await claims.locator('.claims-changed').innerText()).toContain('The statements that compare it with other lessons are checked against those lessons run at seed 3.');
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done', 120_000);
+    // PI without ECN runs at seed 3 in a worker of its own; until it is in, the comparisons are not judged
+    await expect.poll(() => claims.locator('h2').innerText(), { timeout: 60_000 }).toMatch(/What this run should show · 2 of 2 hold/);
+    expect(await claims.locator('li').first().innerText()).toMatch(/Measured: \d+\.\d % within 1 s; web-users-pi-90 \d+\.\d %\./);
+    await claims.screenshot({ path: `${SHOTS}/ux-claims-compared.png` });
+    await page.context().close();
+  });
+
   it("a teacher names a scenario and says what to watch: shown above the lesson, carried by the link, used by Compare, not listed as a difference", async () => {
     const page = await open('p=default');
     const about = page.locator('details.sed-section', { has: page.locator('summary', { hasText: 'Name and description' }) });

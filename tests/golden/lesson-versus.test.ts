@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { Summary } from '../../src/engine/metrics/types';
+import { runScenario } from '../../src/engine/run';
+import { checkVersus, comparedLessons, presetByName, PRESETS } from '../../src/engine/scenario/presets';
+import { comparisonRuns } from '../../src/engine/scenario/url';
+
+/*
+ * The seeds/002 browsing-users lessons' statements carry numbers measured at their seed, 2,
+ * the most congested of seeds 1-5; at another seed the users offer another load and the
+ * numbers move by up to a third. What they say about one queue against another holds at
+ * every seed: at another seed each such statement is checked as a comparison with the other
+ * lessons run at that seed (presets/types.ts, Versus). This runs the family at seed 1, where
+ * the numbers move most (e.g. PI at 90 %: 90.0 % within 1 s against the lesson's 75-84 %)
+ * and a few comparisons are closest (REM level with drop-tail at 500 ms), as the app and the
+ * command line do, and checks every comparison. (Seeds 1-5 were measured when they were written:
+ * the margins are in seeds002-web.ts.)
+ */
+const SEED = 1;
+const owners = PRESETS.filter((p) => p.claims?.some((c) => c.versus) && p.scenario.seed !== SEED);
+
+describe(`the lessons' comparisons hold at seed ${SEED}`, () => {
+  const summaries = new Map<string, Summary>();
+  const summary = (name: string): Summary => {
+    let s = summaries.get(name);
+    if (!s) {
+      s = runScenario({ ...presetByName(name)!.scenario, seed: SEED }).summary;
+      summaries.set(name, s);
+    }
+    return s;
+  };
+  it('there are lessons that compare with others', () => {
+    expect(owners.length).toBeGreaterThanOrEqual(15);
+  });
+  for (const p of owners) {
+    it(p.name, () => {
+      // what the app and the command line run for this lesson at this seed
+      const runs = comparisonRuns({ ...p.scenario, seed: SEED }, p.name)!;
+      expect(runs.lessons.map((l) => l.name)).toEqual(comparedLessons(p.claims!));
+      const failed = p.claims!.flatMap((c) => {
+        if (!c.versus) return [];
+        const v = checkVersus(c, summary(p.name), new Map(runs.lessons.map((l) => [l.name, summary(l.name)])))!;
+        return v.pass ? [] : [`"${c.versus.text}" does not hold: ${v.measured}`];
+      });
+      expect(failed, failed.join('\n')).toEqual([]);
+    });
+  }
+});
