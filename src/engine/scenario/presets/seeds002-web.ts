@@ -1,6 +1,6 @@
 import { within } from './seeds000';
 import { seeds002Json } from './seeds002';
-import type { Summary } from '../../metrics/types';
+import { at, fewer, lossOf, more, near, notAhead, times, versus } from './compare';
 import { claim, percent, type Claim, type PresetSource } from './types';
 
 // ---- seeds/002 with browsing users: PI, REM, ARED packet/byte mode, ECN, new gentle -----
@@ -57,7 +57,7 @@ const lossy = (lo: number, hi: number, words: string): Claim =>
 
 const remQueue = (): Claim => claim('REM holds the queue below b* = 24 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 24, (q) => `${q.toFixed(1)} packets`);
 
-// ---- the same statements as comparisons with the family's other lessons (types.ts, Versus) ----
+// ---- the same statements as comparisons with the family's other lessons (compare.ts) ----
 // Their numbers above are the lessons' seed's, where the other lessons gave theirs; at another
 // seed the users offer another load (seed 2, the lessons', is the most congested of seeds 1-5:
 // drop-tail's queue at 98 % 117.7 packets against 48-86) and the numbers move by up to a third,
@@ -66,40 +66,6 @@ const remQueue = (): Claim => claim('REM holds the queue below b* = 24 packets o
 
 /** The lesson of this family with that queue, ECN setting and load. */
 const lessonName = (aqm: Aqm | 'dt', ecn: Ecn, load: 0.9 | 0.98): string => `web-users-${aqm}${ECN_NAME[ecn]}-${load === 0.9 ? 90 : 98}`;
-
-/** How the run's number must stand against another lesson's: x the run's, y the other's. */
-type Rule = (x: number, y: number) => boolean;
-const more: Rule = (x, y) => x > y;
-const fewer: Rule = (x, y) => x < y;
-/** Behind, or ahead by less than `d` (shares: 0.01 is a point). */
-const notAhead = (d: number): Rule => (x, y) => x < y + d;
-const near = (d: number): Rule => (x, y) => Math.abs(x - y) < d;
-const times = (k: number): Rule => (x, y) => x > k * y;
-
-/** `c` with its comparison: `measure` of the run against each lesson's, by each lesson's rule; `show` words the run's number, `value` the others'. */
-function versus(c: Claim, text: string, measure: (s: Summary) => number, show: (x: number) => string, value: (x: number) => string, against: readonly (readonly [string, Rule])[]): Claim {
-  return {
-    ...c,
-    versus: {
-      lessons: against.map(([name]) => name),
-      text,
-      check(own, others) {
-        const x = measure(own);
-        const ys = others.map(measure);
-        return {
-          pass: Number.isFinite(x) && ys.every((y, i) => Number.isFinite(y) && against[i][1](x, y)),
-          measured: `${show(x)}; ${against.map(([name], i) => `${name} ${value(ys[i])}`).join(', ')}`,
-        };
-      },
-    },
-  };
-}
-/** At time t: the share of responses complete. */
-const at = (c: Claim, t: number, text: string, against: readonly (readonly [string, Rule])[]): Claim =>
-  versus(c, text, (s) => within(s, t), (x) => `${percent(x)} within ${pct(t)}`, (x) => percent(x), against);
-/** The share of exchanges that saw a drop. */
-const lossOf = (c: Claim, text: string, against: readonly (readonly [string, Rule])[]): Claim =>
-  versus(c, text, (s) => s.web?.flowsWithLoss ?? NaN, (f) => `${percent(f)} of the exchanges saw a drop`, (f) => percent(f), against);
 
 const WORDS: Record<Aqm | 'dt', string> = {
   dt: 'A 240-packet drop-tail queue: the reference every AQM should beat (seeds/002 §IV).',

@@ -45,13 +45,14 @@ describe('the lessons compared with', () => {
     for (const p of owners) for (const name of comparedLessons(p.claims!)) expect(presetByName(name), `${p.name} compares with ${name}`).toBeDefined();
   });
 
-  it('are the same traffic through another queue: everything but the queue and ECN is the lesson\'s', () => {
+  it('are the same traffic through another queue: everything but the queue and ECN (or ECN+) is the lesson\'s', () => {
     const rest = (name: string) => {
-      const s = cloneJson(presetByName(name)!.scenario) as unknown as { name?: string; description?: string; topology: { bottleneck: { queue?: unknown } }; tcp: { ecn?: unknown } };
+      const s = cloneJson(presetByName(name)!.scenario) as unknown as { name?: string; description?: string; topology: { bottleneck: { queue?: unknown } }; tcp: { ecn?: unknown; ecnPlus?: unknown } };
       delete s.name;
       delete s.description;
       delete s.topology.bottleneck.queue;
       delete s.tcp.ecn;
+      delete s.tcp.ecnPlus;
       return s;
     };
     for (const p of owners) for (const name of comparedLessons(p.claims!)) expect(rest(name), `${p.name} against ${name}`).toEqual(rest(p.name));
