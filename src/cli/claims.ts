@@ -5,34 +5,59 @@
  * with whether it holds and what was measured; then the lesson's Try changes as --set
  * arguments.
  */
-import type { RunResult } from '../engine/metrics/types';
-import { checkClaim, experimentScenario, matchingExperiment, otherSeedNote, presetByName, type Claim } from '../engine/scenario/presets';
+import type { RunResult, Summary } from '../engine/metrics/types';
+import { checkClaim, checkVersus, comparedNote, experimentScenario, matchingExperiment, otherSeedNote, presetByName, type Claim } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
-import { runChanges } from '../engine/scenario/url';
+import { comparisonRuns, runChanges } from '../engine/scenario/url';
 
-function verdictLines(claims: readonly Claim[], result: RunResult): string[] {
+/** Each statement with its verdict; with `compared`, a comparison with other lessons is checked against their runs. */
+function verdictLines(claims: readonly Claim[], result: RunResult, compared: ReadonlyMap<string, Summary> | null = null): string[] {
   return claims.map((c) => {
-    const v = checkClaim(c, result);
-    return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${c.text}\n                  measured: ${v.measured}`;
+    const against = compared ? checkVersus(c, result.summary, compared) : null;
+    const v = against ?? checkClaim(c, result);
+    const text = against && c.versus ? c.versus.text : c.text;
+    return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${text}\n                  measured: ${v.measured}`;
   });
 }
 
-/** The report, or null when the scenario is not a lesson's (or the lesson makes no statements). */
-export function claimsReport(presetName: string | undefined, scenario: Scenario, result: RunResult): string | null {
-  const preset = presetByName(presetName ?? scenario.name ?? '');
+const lessonName = (presetName: string | undefined, scenario: Scenario): string => presetName ?? scenario.name ?? '';
+
+/**
+ * For a run that differs from its lesson only in the seed: the lessons its statements
+ * compare with (url.ts, comparisonRuns), each run at that seed by `run`, saying so first;
+ * null when there are none.
+ */
+export function runComparisons(presetName: string | undefined, scenario: Scenario, run: (s: Scenario) => Summary, say: (line: string) => void): Map<string, Summary> | null {
+  const name = lessonName(presetName, scenario);
+  const c = presetByName(name) ? comparisonRuns(scenario, name) : null;
+  if (!c) return null;
+  const out = new Map<string, Summary>();
+  c.lessons.forEach((l, i) => {
+    say(`checking the lesson's comparisons at seed ${c.seed}: running ${l.name} (${i + 1} of ${c.lessons.length})`);
+    out.set(l.name, run(l.scenario));
+  });
+  return out;
+}
+
+/**
+ * The report, or null when the scenario is not a lesson's (or the lesson makes no
+ * statements). `compared`: the summaries of runComparisons.
+ */
+export function claimsReport(presetName: string | undefined, scenario: Scenario, result: RunResult, compared: ReadonlyMap<string, Summary> | null = null): string | null {
+  const preset = presetByName(lessonName(presetName, scenario));
   if (!preset || !(preset.claims?.length || preset.experiments?.length)) return null;
   const experiments = preset.experiments ?? [];
   const tried = matchingExperiment(preset, scenario);
   const out: string[] = [];
   // the statements were measured at the lesson's seed (or its change's); at another, say what that means
   const ownSeed = tried ? experimentScenario(preset, tried).seed : preset.scenario.seed;
-  const seedNote = scenario.seed !== ownSeed ? [`  (${otherSeedNote(ownSeed)})`] : [];
+  const seedNote = scenario.seed !== ownSeed ? [`  (${otherSeedNote(ownSeed)}${compared ? ` ${comparedNote(scenario.seed)}` : ''})`] : [];
   if (tried) {
     out.push(`What this change should show (lesson ${preset.name}, tried: ${tried.title}):`, ...seedNote, ...verdictLines(tried.claims, result));
   } else if (preset.claims?.length) {
     const changed = runChanges(scenario, preset.name);
     out.push(`What this run should show (lesson ${preset.name}${changed.length ? `; your scenario differs from it: ${changed.slice(0, 6).join(' ')}${changed.length > 6 ? ` and ${changed.length - 6} more` : ''}; checked on your run` : ''}):`);
-    out.push(...seedNote, ...verdictLines(preset.claims, result));
+    out.push(...seedNote, ...verdictLines(preset.claims, result, compared));
   }
   const others = experiments.filter((e) => e !== tried);
   if (others.length) {

@@ -10,7 +10,7 @@ import type { FlowEvent } from '../engine/net/agent';
 import type { CalibrationStep } from '../engine/traffic/calibrate';
 import { PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
-import { claimsReport } from './claims';
+import { claimsReport, runComparisons } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario } from './load';
@@ -580,7 +580,10 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     report(formatSummary(result, scenario) + '\n');
     const web = formatWeb(result.summary, baseline?.summary);
     if (web) report('\n' + web + '\n');
-    const claims = claimsReport(opts.preset, scenario, result);
+    // at another seed, the lessons the statements compare with run at that seed too (a few seconds each)
+    const { runScenario } = await import('../engine/run');
+    const compared = runComparisons(opts.preset, scenario, (s) => runScenario(s).summary, (line) => io.err(`${line}\n`));
+    const claims = claimsReport(opts.preset, scenario, result, compared);
     if (claims) report('\n' + claims + '\n');
   }
   return 0;

@@ -4,15 +4,21 @@
  * the measured value. A student who changes a parameter sees which statements stop
  * holding; the keys changed from the lesson are listed, as in the link.
  */
-import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { checkClaim, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Summary } from '../engine/metrics/types';
+import { checkClaim, checkVersus, comparedNote, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
 import { useServices } from './app-context';
+import { familyConcurrency, useRuns, type RunJob } from './compare/run-queue';
 import { useLessonFold } from './lesson-fold';
 import { lessonNamePieces, type NamedLesson } from './lesson-links';
-import { activeExperiment, lessonByName, lessons, runChanges } from './scenario-api';
+import { activeExperiment, comparisonRuns, lessonByName, lessons, runChanges } from './scenario-api';
 import { useAppState } from './store/app-store';
 
-/** The statements of the lesson (or of the change tried) and their verdicts on the last run's result (null: not checked). */
+/**
+ * The statements of the lesson (or of the change tried) and their verdicts on the last
+ * run's result (null: not checked); `comparisons`: the lessons to run at the run's seed
+ * when it differs from its lesson only in the seed (scenario-api, comparisonRuns).
+ */
 function useClaimVerdicts() {
   const { store } = useServices();
   const presetName = useAppState(store, (s) => s.presetName);
@@ -26,24 +32,68 @@ function useClaimVerdicts() {
     if (!result) return claims.map(() => null);
     return claims.map((c) => checkClaim(c, result));
   }, [claims, result]);
-  return { presetName, scenario, lesson, experiment, claims, verdicts };
+  const comparisons = useMemo(() => (lesson && scenario && !experiment ? comparisonRuns(scenario, lesson.name) : null), [lesson, scenario, experiment]);
+  return { presetName, scenario, result, lesson, experiment, claims, verdicts, comparisons };
 }
 
 /**
  * How many of the statements held on the run just ended, for the run's status line to say
- * (a screen-reader user hears it with "finished"); null when there is none or none checked.
+ * (a screen-reader user hears it with "finished"); null when there is none or none checked,
+ * or when some are yet to be checked against other lessons' runs (the panel says it then).
  */
 export function useClaimTally(): { held: number; total: number } | null {
-  const { claims, verdicts } = useClaimVerdicts();
-  if (claims.length === 0 || verdicts.some((v) => v === null)) return null;
+  const { claims, verdicts, comparisons } = useClaimVerdicts();
+  if (claims.length === 0 || comparisons || verdicts.some((v) => v === null)) return null;
   return { held: verdicts.filter((v) => v?.pass).length, total: claims.length };
+}
+
+/** Summaries of lessons run at a seed not their own, by "name@seed": a lesson and a seed give the same run every time, so each runs once a page. */
+const comparedRuns = new Map<string, Summary>();
+const runId = (name: string, seed: number) => `${name}@${seed}`;
+
+/**
+ * The lessons a run's statements compare with, run at its seed once the run has ended
+ * (`ready`), each in a worker of its own (compare/run-queue.ts): their summaries when all
+ * are in, how many are, and the first error.
+ */
+function useComparedRuns(comparisons: ReturnType<typeof comparisonRuns>, ready: boolean): { summaries: Map<string, Summary> | null; done: number; error: string | null } {
+  const want = comparisons && ready ? comparisons.lessons.map((l) => runId(l.name, comparisons.seed)).join(' ') : '';
+  // the runs still missing when asked for (the cache is read once per request, so that each result coming in does not restart the others)
+  const todo = useMemo(() => (want && comparisons ? comparisons.lessons.filter((l) => !comparedRuns.has(runId(l.name, comparisons.seed))) : []), [want]);
+  const jobs = useMemo<RunJob[]>(() => todo.map((l) => ({ scenario: l.scenario, baseline: false, light: true })), [todo]);
+  const sides = useRuns(jobs, 0, familyConcurrency());
+  useEffect(() => {
+    sides.forEach((side, i) => {
+      if (side.state === 'done' && todo[i]) comparedRuns.set(runId(todo[i].name, todo[i].scenario.seed), side.result.summary);
+    });
+  }, [sides, todo]);
+  if (!comparisons || !want) return { summaries: null, done: 0, error: null };
+  const map = new Map<string, Summary>();
+  for (const l of comparisons.lessons) {
+    const i = todo.findIndex((t) => t.name === l.name);
+    const side = i >= 0 ? sides[i] : undefined;
+    const s = comparedRuns.get(runId(l.name, comparisons.seed)) ?? (side?.state === 'done' ? side.result.summary : undefined);
+    if (s) map.set(l.name, s);
+  }
+  const failed = sides.find((s) => s.state === 'error');
+  return {
+    summaries: map.size === comparisons.lessons.length ? map : null,
+    done: map.size,
+    error: failed?.state === 'error' ? failed.message : null,
+  };
 }
 
 export function LessonClaims() {
   const { store } = useServices();
   const status = useAppState(store, (s) => s.status);
   const stale = useAppState(store, (s) => s.resultRev !== null && s.resultRev !== s.scenarioRev);
-  const { presetName, scenario, lesson, experiment, claims, verdicts } = useClaimVerdicts();
+  const { presetName, scenario, result, lesson, experiment, claims, verdicts: own, comparisons } = useClaimVerdicts();
+  // at another seed, the statements that compare with other lessons are checked against them run at that seed
+  const compared = useComparedRuns(comparisons, result !== null && !stale);
+  const verdicts = useMemo<(ClaimVerdict | null)[]>(
+    () => (comparisons && result ? claims.map((c, i) => (c.versus ? (compared.summaries ? checkVersus(c, result.summary, compared.summaries) : null) : own[i])) : own),
+    [claims, own, comparisons, result, compared.summaries],
+  );
   // folded to the summary while a classroom run goes on a short screen, open again when it
   // ends (the class checks the ticks); a reader's own click is kept until then
   const fold = useLessonFold();
@@ -66,7 +116,11 @@ export function LessonClaims() {
             ? status === 'running' || status === 'starting' || status === 'stepping'
               ? '· checked when the run ends'
               : '· press Play: each statement is checked when the run ends'
-            : `· ${held} of ${claims.length} hold${stale ? ' (for the run before your last change)' : ''}`}
+            : comparisons && !compared.summaries && !stale
+              ? compared.error
+                ? `· ${held} of ${checked} checked hold; the lessons compared with could not be run`
+                : `· running the lessons compared with at seed ${comparisons.seed}: ${compared.done} of ${comparisons.lessons.length} done`
+              : `· ${held} of ${claims.length} hold${stale ? ' (for the run before your last change)' : ''}`}
         </span>
       </h2>
       </summary>
@@ -81,6 +135,8 @@ export function LessonClaims() {
           Your scenario differs from the lesson: <code>{changed.slice(0, 6).join('  ')}</code>
           {changed.length > 6 ? ` and ${changed.length - 6} more` : ''}. The statements are checked on your run.
           {otherSeed ? ` ${otherSeedNote(ownSeed)}` : ''}
+          {comparisons ? ` ${comparedNote(comparisons.seed)}` : ''}
+          {compared.error ? ` They could not be run: ${compared.error}` : ''}
         </p>
       ) : null}
       <ul>
@@ -94,7 +150,7 @@ export function LessonClaims() {
               </span>
               <span className="sr-only">{state === 'pass' ? 'Holds: ' : state === 'fail' ? 'Does not hold: ' : 'Not checked yet: '}</span>
               <span className="claim-text">
-                <WithLessonLinks text={c.text} lessons={lessons()} current={presetName} />
+                <WithLessonLinks text={comparisons && c.versus ? c.versus.text : c.text} lessons={lessons()} current={presetName} />
               </span>
               {v ? <span className="claim-measured"> Measured: {v.measured}.</span> : null}
             </li>

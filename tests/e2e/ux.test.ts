@@ -400,6 +400,45 @@ describe('editing', () => {
     await page.context().close();
   });
 
+  it('a live change declined at the "very large" question: the box shows the value the run and the link kept, keeps the focus, and is not asked about again', async () => {
+    const page = await open('p=default&duration=100000');
+    const asked: string[] = [];
+    let answer = true;
+    page.on('dialog', (d) => {
+      asked.push(d.message());
+      void (answer ? d.accept() : d.dismiss());
+    });
+    // 100,000 s of the default lesson: asked before the start, "yes"
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'running', 20_000);
+    expect(asked).toHaveLength(1);
+    answer = false;
+    const rate = field(page, 'topology.bottleneck.rate');
+    const kept = () => page.evaluate(() => ({ rate: window.__aqmlab!.store.getState().scenario.topology.bottleneck.rate as number, hash: location.hash }));
+    const focused = () => rate.evaluate((el) => el === document.activeElement);
+    // 10 -> 90 Mb/s, Enter: asked, "no"
+    await rate.fill('90');
+    await rate.press('Enter');
+    await expect.poll(() => asked.length).toBe(2);
+    expect(asked[1]).toMatch(/^With topology\.bottleneck\.rate = 90000000 the going run becomes very large/);
+    await expect.poll(() => rate.inputValue()).toBe('10');
+    expect(await focused()).toBe(true);
+    expect(await kept()).toEqual({ rate: 10e6, hash: expect.not.stringContaining('rate=') });
+    await expect.poll(() => page.locator('[data-path="topology.bottleneck.rate"] .sed-error').innerText()).toMatch(/^Rate: was not changed: the going run would become very large .*Reset, change it, then Play\./);
+    await page.locator('[data-path="topology.bottleneck.rate"]').screenshot({ path: `${SHOTS}/ux-edit-declined.png` });
+    // leaving the box does not ask again (it asked twice, and kept showing 90 until then)
+    await rate.press('Tab');
+    await page.waitForTimeout(300);
+    expect(asked).toHaveLength(2);
+    // a pause in typing commits too: declined, the box goes back the same way
+    await rate.fill('80');
+    await expect.poll(() => asked.length, { timeout: 5000 }).toBe(3);
+    await expect.poll(() => rate.inputValue()).toBe('10');
+    expect(await focused()).toBe(true);
+    expect((await kept()).rate).toBe(10e6);
+    await page.context().close();
+  });
+
   it('text that is not a number ("1e400", "e") is quoted and called not a number, and changes nothing; a decimal comma is read as a point', async () => {
     const page = await open('p=default');
     const flows = field(page, 'traffic.0.flows');
@@ -596,6 +635,22 @@ describe('lesson claims in the app', () => {
     const table = page.locator('.cmp-table');
     await expect.poll(() => table.locator('th').nth(2).innerText(), { timeout: 60_000 }).toContain('Shrink the buffer to 8 packets');
     await expect.poll(() => table.locator('tr[data-metric]').count(), { timeout: 60_000 }).toBeGreaterThan(3);
+    await page.context().close();
+  });
+
+  it("at another seed, a statement comparing lessons is checked against them run at that seed, in the background once the run ends", async () => {
+    const page = await open('p=web-users-pi-ecn-90&seed=3');
+    const claims = page.getByTestId('claims');
+    // the comparison's sentence, not the one with the lesson's number
+    expect(await claims.locator('li').first().innerText()).toContain('ECN helps PI: more responses complete within 1 s than without ECN (web-users-pi-90).');
+    expect(await claims.locator('.claims-changed').innerText()).toContain('The statements that compare it with other lessons are checked against those lessons run at seed 3.');
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done', 120_000);
+    // PI without ECN runs at seed 3 in a worker of its own; until it is in, the comparisons are not judged
+    await expect.poll(() => claims.locator('h2').innerText(), { timeout: 60_000 }).toMatch(/What this run should show · 2 of 2 hold/);
+    expect(await claims.locator('li').first().innerText()).toMatch(/Measured: \d+\.\d % within 1 s; web-users-pi-90 \d+\.\d %\./);
+    await claims.screenshot({ path: `${SHOTS}/ux-claims-compared.png` });
     await page.context().close();
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Summary } from '../../src/engine/metrics/types';
 import { runScenario } from '../../src/engine/run';
-import { experimentScenario, PRESETS } from '../../src/engine/scenario/presets';
+import { checkVersus, experimentScenario, presetByName, PRESETS } from '../../src/engine/scenario/presets';
 
 /*
  * A lesson's text is a claim about its run. Every result sentence of a lesson is a
@@ -10,6 +11,9 @@ import { experimentScenario, PRESETS } from '../../src/engine/scenario/presets';
  */
 const withClaims = PRESETS.filter((p) => (p.claims?.length ?? 0) > 0);
 
+/** The lessons' summaries as the tests below run them, for the comparisons at the end. */
+const summaries = new Map<string, Summary>();
+
 describe('lesson claims hold for their runs', () => {
   it('there are lessons with claims', () => {
     expect(withClaims.length).toBeGreaterThan(0);
@@ -17,10 +21,24 @@ describe('lesson claims hold for their runs', () => {
   for (const p of withClaims) {
     it(`${p.name}`, () => {
       const result = runScenario(p.scenario);
+      summaries.set(p.name, result.summary);
       const failed = p.claims!.map((c) => ({ text: c.text, ...c.check(result) })).filter((v) => !v.pass);
       expect(failed, failed.map((f) => `"${f.text}" does not hold: ${f.measured}`).join('\n')).toEqual([]);
     });
   }
+  // a statement's comparison with other lessons (types.ts, Versus) holds at the lesson's seed too, where its number was measured
+  it('the statements that compare lessons hold as comparisons too, at the lessons\' seed', () => {
+    const summary = (name: string) => summaries.get(name) ?? runScenario(presetByName(name)!.scenario).summary;
+    const failed = withClaims.flatMap((p) =>
+      p.claims!.flatMap((c) => {
+        if (!c.versus) return [];
+        const v = checkVersus(c, summary(p.name), new Map(c.versus.lessons.map((n) => [n, summary(n)])))!;
+        return v.pass ? [] : [`${p.name}: "${c.versus.text}" does not hold: ${v.measured}`];
+      }),
+    );
+    expect(failed, failed.join('\n')).toEqual([]);
+    // run alone (vitest -t) it runs every lesson compared, about a second to 6 s each
+  }, 900_000);
 });
 
 /* A lesson's "try it" (its experiments) makes claims about the changed run: each is checked the same way. */

@@ -16,9 +16,18 @@ import type { NumberParam } from '../../engine/core/params';
 import { grouped } from '../../engine/core/number-text';
 import './editor.css';
 
+/**
+ * What became of a change: 'declined' when the value was fine but the user said "no" to
+ * the question it raised (a live change making the going run very large). The scenario
+ * and the run keep their value, so the box shows that one again, beside the message
+ * saying why and how to apply it: a box still showing the declined number while the run,
+ * the summary and the link used the old one was a screen that lied.
+ */
+export type ChangeOutcome = 'declined' | undefined;
+
 export interface ScenarioEditorProps {
   scenario: Scenario;
-  onChange: (path: string, value: unknown) => void;
+  onChange: (path: string, value: unknown) => ChangeOutcome | void;
   /** Messages by dotted path (see errorsByPath); "" for messages that name no field. */
   errors: Record<string, string>;
   /** A run is in progress: fields the engine cannot change live say "applies on restart". */
@@ -82,7 +91,7 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
   id?: string;
   describedBy: string;
   invalid: boolean;
-  onValue: (v: number) => void;
+  onValue: (v: number) => ChangeOutcome | void;
   onError: (msg: string | null) => void;
   ariaLabel?: string;
   className?: string;
@@ -111,7 +120,11 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
       return;
     }
     onError(null);
-    if (r.value !== f.value) onValue(r.value);
+    if (r.value !== f.value && onValue(r.value) === 'declined') {
+      // the user said no: the box shows what the scenario (and the run) kept; the focus stays
+      editing.current = false;
+      setDraft(displayValue(f));
+    }
   };
   const spec = f.spec;
   // ↑ and ↓ step a whole-number field by one, as a number box did
@@ -192,7 +205,7 @@ function Slider({ f, describedBy, onValue }: { f: ParamField; describedBy: strin
   );
 }
 
-function ParamControl({ f, error, live, onChange }: { f: ParamField; error: string | undefined; live: boolean; onChange: (path: string, value: unknown) => void }) {
+function ParamControl({ f, error, live, onChange }: { f: ParamField; error: string | undefined; live: boolean; onChange: ScenarioEditorProps['onChange'] }) {
   const id = useId();
   const helpId = `${id}-help`;
   const errId = `${id}-err`;

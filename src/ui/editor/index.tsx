@@ -21,6 +21,7 @@ export default function EditorSlot({ store, controller }: SlotProps) {
     (path: string, value: unknown) => {
       const errs = controller.setParam(path, value);
       setMessages(errs.length ? { path, list: errs } : null);
+      return errs.declined ? 'declined' : undefined;
     },
     [controller],
   );

@@ -37,6 +37,9 @@ export function appSampleInterval(scenario: Scenario): number | undefined {
 
 export const defaultWorkerFactory: WorkerFactory = () => new Worker(new URL('../../../workers/sim.worker.ts', import.meta.url), { type: 'module', name: 'aqm-lab-sim' });
 
+/** What setParam says of a change it did not make: its messages, and whether the user declined it (see setParam). */
+export type ParamErrors = string[] & { declined?: true };
+
 /** Asks the user a yes/no question (the browser's confirm dialog by default). */
 export type Confirm = (question: string) => boolean;
 const browserConfirm: Confirm = (q) => (typeof globalThis.confirm === 'function' ? globalThis.confirm(q) : true);
@@ -335,9 +338,12 @@ export class RunController {
    * Changes one scenario parameter (dotted path as in --set). The scenario is updated
    * (so the URL follows); during a run the change also goes to the engine, which either
    * applies it at once (marked on the time axis) or says it needs a restart.
-   * Returns the validation errors (empty when accepted).
+   * Returns the validation errors (empty when accepted); `declined` is set on them when
+   * the value was fine but the user answered "no" to the question it raised (the editor
+   * then shows the scenario's value again, where a value that failed validation stays to
+   * be fixed).
    */
-  setParam(path: string, value: unknown): string[] {
+  setParam(path: string, value: unknown): ParamErrors {
     const s = this.store.getState();
     if (!s.scenario) return ['no scenario loaded'];
     // a queue's unit switched packets <-> bytes: its limit and thresholds are converted with it
@@ -348,7 +354,7 @@ export class RunController {
     const changes: [string, unknown][] = converted?.ok && unitSwitch ? unitSwitch.changes : [[path, value]];
     if (this.live) {
       const refused = this.liveSizeRefusal(changes, path, value);
-      if (refused !== null) return [refused];
+      if (refused !== null) return Object.assign([refused], { declined: true as const });
     }
     this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1, ...this.stepTargetFor(r.scenario) }));
     // the scenario's name and description are labels: the going run has nothing to apply or restart for

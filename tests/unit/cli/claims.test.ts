@@ -39,6 +39,21 @@ describe("the CLI reports the lesson's statements after a preset's run", () => {
     expect(same.stdout).not.toContain('measured at seed');
   });
 
+  it('at another seed, a statement that compares lessons is checked against them run at that seed (said on stderr as they run)', async () => {
+    const io = capture();
+    expect(await runCli(['--preset', 'web-users-pi-ecn-90', '--set', 'seed=3'], io)).toBe(0);
+    expect(io.stderr).toContain("checking the lesson's comparisons at seed 3: running web-users-pi-90 (1 of 1)");
+    expect(io.stdout).toContain('The statements that compare it with other lessons are checked against those lessons run at seed 3.');
+    // the comparison's sentence, not the one with seed 2's number, and both runs' numbers
+    expect(io.stdout).toMatch(/\[holds\] +ECN helps PI: more responses complete within 1 s than without ECN \(web-users-pi-90\)\.\n +measured: \d+\.\d % within 1 s; web-users-pi-90 \d+\.\d %/);
+    expect(io.stdout).not.toContain('more than 83 %');
+    // at the lesson's seed: its own sentences and numbers, no other run
+    const own = capture();
+    expect(await runCli(['--preset', 'web-users-pi-ecn-90'], own)).toBe(0);
+    expect(own.stderr).not.toContain('checking the lesson');
+    expect(own.stdout).toMatch(/\[holds\] +ECN helps PI: more than 83 % of the responses complete within 1 s\./);
+  });
+
   it('nothing for a scenario that is no lesson, and nothing with --quiet', async () => {
     const io = capture();
     expect(await runCli(['--preset', 'lockout-dt', '--quiet'], io)).toBe(0);

@@ -12,6 +12,26 @@ export interface Claim {
   text: string;
   /** Reads the run's result: whether the sentence holds and what was measured, in words ("98.1 % busy"). */
   check(result: RunResult): ClaimVerdict;
+  /** The same statement as a comparison with other lessons of the family, for a run at another seed. */
+  versus?: Versus;
+}
+
+/**
+ * A statement that compares the lesson with others of its family: the same users through
+ * another queue ("ECN helps PI"). The claim's own check holds the comparison to a number
+ * measured at the lesson's seed, where the other lessons gave theirs; at another seed that
+ * number moves with the traffic (the seeds/002 browsing-users lessons' loads and queues
+ * move by a third from seed to seed) while the comparison holds. So a run that differs
+ * from its lesson only in the seed is checked against those lessons run at its seed (the
+ * command line runs them; the app on request): `text` is the statement then.
+ */
+export interface Versus {
+  /** The lessons compared with (preset names), each run at the same seed. */
+  lessons: readonly string[];
+  /** The statement as a comparison, naming the lessons ("... than web-users-pi-90 at the same seed."). */
+  text: string;
+  /** Judges the run's summary against the others' (in the order of `lessons`). */
+  check(own: Summary, others: readonly Summary[]): ClaimVerdict;
 }
 
 export interface ClaimVerdict {
@@ -71,6 +91,11 @@ export function otherSeedNote(lessonSeed: number): string {
   return `The lesson's numbers were measured at seed ${lessonSeed}; another seed is another sample of the same random traffic, and a statement whose number lies near its bound may not hold there.`;
 }
 
+/** Said with otherSeedNote when the comparisons with other lessons were checked against those lessons run at the same seed. */
+export function comparedNote(seed: number): string {
+  return `The statements that compare it with other lessons are checked against those lessons run at seed ${seed}.`;
+}
+
 /** A claim's verdict on a run; a check that throws is a verdict that does not hold, saying why. */
 export function checkClaim(c: Claim, result: RunResult): ClaimVerdict {
   try {
@@ -78,6 +103,28 @@ export function checkClaim(c: Claim, result: RunResult): ClaimVerdict {
   } catch (e) {
     return { pass: false, measured: `could not be checked (${e instanceof Error ? e.message : String(e)})` };
   }
+}
+
+/** `c`'s comparison verdict on `own` against the summaries of its `versus.lessons` (null: it has none); a check that throws does not hold. */
+export function checkVersus(c: Claim, own: Summary, others: ReadonlyMap<string, Summary>): ClaimVerdict | null {
+  if (!c.versus) return null;
+  try {
+    return c.versus.check(
+      own,
+      c.versus.lessons.map((n) => {
+        const s = others.get(n);
+        if (!s) throw new Error(`${n} has not been run`);
+        return s;
+      }),
+    );
+  } catch (e) {
+    return { pass: false, measured: `could not be checked (${e instanceof Error ? e.message : String(e)})` };
+  }
+}
+
+/** The lessons a list of statements compares with, each once, in order of first mention. */
+export function comparedLessons(claims: readonly Claim[]): string[] {
+  return [...new Set(claims.flatMap((c) => c.versus?.lessons ?? []))];
 }
 
 // ---- claim builders -------------------------------------------------------------------

@@ -435,6 +435,12 @@ describe('RunController: very large runs', () => {
     expect(questions[1]).toMatch(/Apply the change anyway\?$/);
     expect(errs).toHaveLength(1);
     expect(errs[0]).toMatch(/^topology\.bottleneck\.rate was not changed: the going run would become very large .*Estimate: about [\d.]+ G events.*Reset, change it, then Play\.$/);
+    // marked as declined, so the editor shows the kept value again; a value that fails validation is not
+    expect(errs.declined).toBe(true);
+    const invalid = c.setParam('topology.bottleneck.rate', -1);
+    expect(invalid.length).toBeGreaterThan(0);
+    expect(invalid.declined).toBeUndefined();
+    expect(questions).toHaveLength(2);
     expect(store.getState().scenario).toBe(before);
     expect(workers[0].sent.some((m) => m.type === 'set-param')).toBe(false);
     // a smaller change (slower link) is not asked about; nor is one the run applies only on restart

@@ -1,0 +1,55 @@
+import type { Summary } from '../../metrics/types';
+import { within } from './seeds000';
+import { percent, type Claim } from './types';
+
+/*
+ * Builders of a statement's comparison with other lessons of its family (types.ts, Versus):
+ * the statement's own check holds the run to a number measured at the lesson's seed; its
+ * comparison, checked at another seed, holds the run's number against the other lessons'
+ * run at that seed, one rule per lesson.
+ */
+
+/** How the run's number must stand against another lesson's: x the run's, y the other's. */
+export type Rule = (x: number, y: number) => boolean;
+export const more: Rule = (x, y) => x > y;
+export const fewer: Rule = (x, y) => x < y;
+/** Behind, or ahead by less than `d` (shares of responses: 0.01 is a point). */
+export const notAhead = (d: number): Rule => (x, y) => x < y + d;
+/** Ahead, or behind by less than `d`. */
+export const notBehind = (d: number): Rule => (x, y) => x > y - d;
+export const near = (d: number): Rule => (x, y) => Math.abs(x - y) < d;
+/** More than k times the other's. */
+export const times = (k: number): Rule => (x, y) => x > k * y;
+
+/** A lesson and the rule the run's number keeps against its number. */
+export type Against = readonly (readonly [string, Rule])[];
+
+/** "500 ms", "2 s". */
+export const timeText = (t: number): string => (t < 1 ? `${t * 1000} ms` : `${t} s`);
+
+/** `c` with its comparison: `measure` of the run against each lesson's, by each lesson's rule; `show` words the run's number, `value` the others'. */
+export function versus(c: Claim, text: string, measure: (s: Summary) => number, show: (x: number) => string, value: (x: number) => string, against: Against): Claim {
+  return {
+    ...c,
+    versus: {
+      lessons: against.map(([name]) => name),
+      text,
+      check(own, others) {
+        const x = measure(own);
+        const ys = others.map(measure);
+        return {
+          pass: Number.isFinite(x) && ys.every((y, i) => Number.isFinite(y) && against[i][1](x, y)),
+          measured: `${show(x)}; ${against.map(([name], i) => `${name} ${value(ys[i])}`).join(', ')}`,
+        };
+      },
+    },
+  };
+}
+
+/** Compared at time t: the share of responses complete. */
+export const at = (c: Claim, t: number, text: string, against: Against): Claim =>
+  versus(c, text, (s) => within(s, t), (x) => `${percent(x)} within ${timeText(t)}`, (x) => percent(x), against);
+
+/** Compared by the share of exchanges that saw a drop. */
+export const lossOf = (c: Claim, text: string, against: Against): Claim =>
+  versus(c, text, (s) => s.web?.flowsWithLoss ?? NaN, (f) => `${percent(f)} of the exchanges saw a drop`, (f) => percent(f), against);

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Summary } from '../../src/engine/metrics/types';
+import { runScenario } from '../../src/engine/run';
+import { checkVersus, comparedLessons, presetByName, PRESETS } from '../../src/engine/scenario/presets';
+import { comparisonRuns } from '../../src/engine/scenario/url';
+
+/*
+ * The web lessons' statements carry numbers measured at their seed; at another seed the users
+ * offer another load and the numbers move (the seeds/002 browsing-users lessons' by up to a
+ * third: seed 2, theirs, is the most congested of seeds 1-5). What they say about one queue
+ * against another holds at every seed: at another seed each such statement is checked as a
+ * comparison with the other lessons run at that seed (presets/types.ts, Versus). This runs
+ * them at seed 1, as the app and the command line do, and checks every comparison. (Seeds
+ * 1-5 were measured when they were written: the margins are in the preset files.)
+ * - seeds002-web.ts, every lesson (about 1 s each): at seed 1 the numbers move most (PI at
+ *   90 %: 90.0 % within 1 s against the lesson's 75-84 %) and a few comparisons are closest
+ *   (REM level with drop-tail at 500 ms);
+ * - seeds003-paper.ts, the RED family at 105 % (about 5 s each), the paper's finding: RED*
+ *   with ECN and Not-ECT SYN-ACKs worse than without ECN, ECN+ removing the damage; at seed 1
+ *   the numbers move most (the lessons' absolute statements on RED* + ECN fail there) and
+ *   RED + ECN is closest to RED without ECN (1.9 points within 2 s). The rest of the family
+ *   (REM, PI, the 90 % runs) was measured at seeds 1-5 and is left out for CI's time.
+ */
+const SEED = 1;
+const IN_CI = /^(web-users-|web100-(dt|red|redstar)(-ecn|-ecnplus)?-105$)/;
+const owners = PRESETS.filter((p) => p.claims?.some((c) => c.versus) && p.scenario.seed !== SEED && IN_CI.test(p.name));
+
+describe(`the lessons' comparisons hold at seed ${SEED}`, () => {
+  const summaries = new Map<string, Summary>();
+  const summary = (name: string): Summary => {
+    let s = summaries.get(name);
+    if (!s) {
+      s = runScenario({ ...presetByName(name)!.scenario, seed: SEED }).summary;
+      summaries.set(name, s);
+    }
+    return s;
+  };
+  it('there are lessons that compare with others', () => {
+    expect(owners.length).toBeGreaterThanOrEqual(20);
+  });
+  for (const p of owners) {
+    it(p.name, () => {
+      // what the app and the command line run for this lesson at this seed
+      const runs = comparisonRuns({ ...p.scenario, seed: SEED }, p.name)!;
+      expect(runs.lessons.map((l) => l.name)).toEqual(comparedLessons(p.claims!));
+      const failed = p.claims!.flatMap((c) => {
+        if (!c.versus) return [];
+        const v = checkVersus(c, summary(p.name), new Map(runs.lessons.map((l) => [l.name, summary(l.name)])))!;
+        return v.pass ? [] : [`"${c.versus.text}" does not hold: ${v.measured}`];
+      });
+      expect(failed, failed.join('\n')).toEqual([]);
+    });
+  }
+});
