@@ -23,12 +23,14 @@ export interface Claim {
  * number moves with the traffic (the seeds/002 browsing-users lessons' loads and queues
  * move by a third from seed to seed) while the comparison holds. So a run that differs
  * from its lesson only in the seed is checked against those lessons run at its seed (the
- * command line runs them; the app on request): `text` is the statement then.
+ * command line runs them after the run, the app once the run has ended): `text` is the
+ * statement then. Compare's family view checks them at every seed it runs. Builders:
+ * compare.ts.
  */
 export interface Versus {
   /** The lessons compared with (preset names), each run at the same seed. */
   lessons: readonly string[];
-  /** The statement as a comparison, naming the lessons ("... than web-users-pi-90 at the same seed."). */
+  /** The statement as a comparison, naming the lessons ("ECN helps PI: more responses complete within 1 s than without ECN (web-users-pi-90)."). */
   text: string;
   /** Judges the run's summary against the others' (in the order of `lessons`). */
   check(own: Summary, others: readonly Summary[]): ClaimVerdict;
