@@ -10,7 +10,7 @@ import { checkClaim, checkVersus, comparedNote, otherSeedNote, type ClaimVerdict
 import { useServices } from './app-context';
 import { familyConcurrency, useRuns, type RunJob } from './compare/run-queue';
 import { useLessonFold } from './lesson-fold';
-import { lessonNamePieces, type NamedLesson } from './lesson-links';
+import { lessonNamePieces, unitPieces, type NamedLesson } from './lesson-links';
 import { activeExperiment, comparisonRuns, lessonByName, lessons, runChanges } from './scenario-api';
 import { useAppState } from './store/app-store';
 
@@ -152,7 +152,12 @@ export function LessonClaims() {
               <span className="claim-text">
                 <WithLessonLinks text={comparisons && c.versus ? c.versus.text : c.text} lessons={lessons()} current={presetName} />
               </span>
-              {v ? <span className="claim-measured"> Measured: {v.measured}.</span> : null}
+              {v ? (
+                <span className="claim-measured">
+                  {' '}
+                  Measured: <KeepUnits text={v.measured} />.
+                </span>
+              ) : null}
             </li>
           );
         })}
@@ -161,11 +166,27 @@ export function LessonClaims() {
   );
 }
 
-/** `text` with the lesson names in it as links to the lessons (lesson-links.ts). */
+/**
+ * `text` with each number and its unit kept on one line (lesson-links.ts, unitPieces: in a
+ * span that does not wrap, so the text itself, as copied or read out, is unchanged).
+ */
+export function KeepUnits({ text }: { text: string }): ReactNode {
+  return unitPieces(text).map((p, i) =>
+    p.unit ? (
+      <span key={i} className="nowrap">
+        {p.text}
+      </span>
+    ) : (
+      p.text
+    ),
+  );
+}
+
+/** `text` with the lesson names in it as links to the lessons (lesson-links.ts), numbers kept with their units. */
 export function WithLessonLinks({ text, lessons, current }: { text: string; lessons: readonly NamedLesson[]; current: string | null }): ReactNode {
   return lessonNamePieces(text, lessons, current).map((p, i) =>
     typeof p === 'string' ? (
-      p
+      <KeepUnits key={i} text={p} />
     ) : (
       <a key={i} href={`#p=${p.name}`} title={`Open the lesson “${p.title}”`} className="lesson-link">
         {p.name}

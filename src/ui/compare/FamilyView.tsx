@@ -19,7 +19,7 @@ import { BUILD_ID } from '../build-id';
 import type { FigureSource } from '../charts/export';
 import { encodeLink } from '../scenario-api';
 import { DoneNote, fileSlug, Progress, seedsSlug, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
-import { WithLessonLinks } from '../LessonClaims';
+import { KeepUnits, WithLessonLinks } from '../LessonClaims';
 import { lessons } from '../scenario-api';
 import { FAMILY_METRICS, familyComparisons, familySeedTable } from './family';
 import { ResponseCompare } from './ResponseCompare';
@@ -148,7 +148,7 @@ function FamilyComparisons({ members, runs, seeds }: { members: readonly FamilyM
               </span>
               <span className="claim-measured">
                 {n > 1 ? `Holds at ${held} of ${n} seeds. ` : ''}
-                {missed.length > 0 ? `Not ${missed.join('; ')}.` : `Measured${n > 1 ? ` at seed ${seeds[0]}` : ''}: ${r.verdicts[0].measured}.`}
+                <KeepUnits text={missed.length > 0 ? `Not ${missed.join('; ')}.` : `Measured${n > 1 ? ` at seed ${seeds[0]}` : ''}: ${r.verdicts[0].measured}.`} />
               </span>
             </li>
           );
