@@ -16,7 +16,8 @@ import { runScenario } from '../../src/engine/run';
 import type { Scenario } from '../../src/engine/scenario/schema';
 import type { EngineScenario } from '../../src/engine/sim-run';
 import { largeRunQuestion } from '../../src/ui/run/controller';
-import { FAMILY_METRICS, familyRunList, shortLabels } from '../../src/ui/compare/family';
+import { FAMILY_METRICS, familyComparisons, familyRunList, shortLabels } from '../../src/ui/compare/family';
+import { presetScenario } from '../../src/engine/scenario/presets';
 import { comparisonQuestion, seedList, verdictText } from '../../src/ui/compare/seeds';
 import { lessons } from '../../src/ui/scenario-api';
 import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT, pageWorkers } from './harness';
@@ -156,6 +157,32 @@ describe('the lesson family over seeds', () => {
     expect(csv.length).toBe(3);
     const s0 = runScenario(members[0].scenario as unknown as EngineScenario).summary;
     expect(Number(csv[1].split(',').at(-4))).toBe(Number((100 * s0.web!.cdf.find(([t]) => t === 0.2)![1]).toPrecision(12)));
+    await page.context().close();
+  });
+
+  it("what the lessons say of one another: each comparison of two ticked lessons checked at each seed, as the Node runs give it", async () => {
+    // seeds/002's PI with and without ECN at 90 %, over seeds 2 and 3
+    const page = await open('p=web-users-pi-ecn-90', '?compare=family&seeds=2&lessons=current,web-users-pi-90');
+    await expect.poll(() => page.locator('.cmp-family input[type=checkbox]:checked').count()).toBe(2);
+    await page.locator('.cmp-panel button.primary').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=seed-runs]')?.textContent === 'all 6 runs done', undefined, { timeout: 180_000, polling: 250 });
+    const names = ['web-users-pi-ecn-90', 'web-users-pi-90'];
+    const node = names.map((n) => [2, 3].map((seed) => runScenario({ ...presetScenario(n)!, seed } as unknown as EngineScenario).summary));
+    const want = familyComparisons(names.map((n) => ({ lesson: n, scenario: presetScenario(n)! })), node);
+    expect(want.rows).toHaveLength(2);
+    const items = page.locator('[data-testid=family-comparisons] li');
+    expect(await items.count()).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      const r = want.rows[i];
+      const held = r.verdicts.filter((v) => v.pass).length;
+      expect(await items.nth(i).getAttribute('data-held')).toBe(String(held));
+      const text = await items.nth(i).innerText();
+      expect(text).toContain(`${r.lesson}: ${r.text}`);
+      expect(text).toContain(held === 2 ? `Holds at 2 of 2 seeds. Measured at seed 2: ${r.verdicts[0].measured}.` : `Holds at ${held} of 2 seeds. Not at seed`);
+    }
+    // PI's own statements name REM and drop-tail, not ticked
+    expect(await page.getByTestId('family-comparisons').innerText()).toContain('2 statements name a lesson not ticked here, and are left out.');
+    await page.getByTestId('family-comparisons').screenshot({ path: `${SHOTS}/family-comparisons.png` });
     await page.context().close();
   });
 

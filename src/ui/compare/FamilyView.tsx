@@ -19,7 +19,9 @@ import { BUILD_ID } from '../build-id';
 import type { FigureSource } from '../charts/export';
 import { encodeLink } from '../scenario-api';
 import { DoneNote, fileSlug, Progress, seedsSlug, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
-import { FAMILY_METRICS, familySeedTable } from './family';
+import { WithLessonLinks } from '../LessonClaims';
+import { lessons } from '../scenario-api';
+import { FAMILY_METRICS, familyComparisons, familySeedTable } from './family';
 import { ResponseCompare } from './ResponseCompare';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, spreadRule, statText, verdictText } from './seeds';
@@ -114,6 +116,45 @@ function FamilySeedTable({ members, runs, seeds, stem }: { members: readonly Fam
         {FAMILY_SPREAD_RULE}
       </p>
     </>
+  );
+}
+
+/**
+ * What the family's lessons say of one another (family.ts, familyComparisons), once every
+ * run is done: each statement that compares members, ticked when it holds at every seed run,
+ * with the seeds where it does not and what was measured there.
+ */
+function FamilyComparisons({ members, runs, seeds }: { members: readonly FamilyMember[]; runs: Done[][]; seeds: readonly number[] }) {
+  const { rows, left } = useMemo(() => familyComparisons(members, runs.map((r) => r.map((s) => s.result.summary))), [members, runs]);
+  if (rows.length === 0) return null;
+  const n = seeds.length;
+  return (
+    <div className="cmp-comparisons" data-testid="family-comparisons">
+      <h4>What the lessons say of one another, checked {n > 1 ? `at each of ${seedsText(seeds)}` : `at seed ${seeds[0]}`}</h4>
+      {left > 0 ? <p className="cmp-seed">{left === 1 ? 'One statement names' : `${left} statements name`} a lesson not ticked here, and {left === 1 ? 'is' : 'are'} left out.</p> : null}
+      <ul>
+        {rows.map((r, i) => {
+          const held = r.verdicts.filter((v) => v.pass).length;
+          const every = held === n;
+          const missed = r.verdicts.flatMap((v, k) => (v.pass ? [] : [`at seed ${seeds[k]}: ${v.measured}`]));
+          return (
+            <li key={i} className={`claim claim-${every ? 'pass' : 'fail'}`} data-held={held}>
+              <span className="claim-mark" aria-hidden="true">
+                {every ? '✓' : '✗'}
+              </span>
+              <span className="sr-only">{every ? (n > 1 ? 'Holds at every seed: ' : 'Holds: ') : `Holds at ${held} of ${n} seeds: `}</span>
+              <span className="claim-text">
+                <WithLessonLinks text={r.lesson} lessons={lessons()} current={null} />: <WithLessonLinks text={r.text} lessons={lessons()} current={null} />
+              </span>
+              <span className="claim-measured">
+                {n > 1 ? `Holds at ${held} of ${n} seeds. ` : ''}
+                {missed.length > 0 ? `Not ${missed.join('; ')}.` : `Measured${n > 1 ? ` at seed ${seeds[0]}` : ''}: ${r.verdicts[0].measured}.`}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 
@@ -226,6 +267,7 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
               The table of means over {seedsText(seedsRun)} appears when all {members.length * n} runs of the lessons are done.
             </p>
           )}
+          {all ? <FamilyComparisons members={members} runs={all} seeds={seedsRun} /> : null}
         </>
       ) : null}
     </section>
