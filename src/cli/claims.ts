@@ -6,7 +6,7 @@
  * arguments.
  */
 import type { RunResult, Summary } from '../engine/metrics/types';
-import { checkClaim, checkVersus, comparedNote, experimentScenario, matchingExperiment, otherSeedNote, presetByName, type Claim } from '../engine/scenario/presets';
+import { checkClaim, checkVersus, comparedNote, experimentScenario, matchingExperiment, measuredAs, otherSeedNote, presetByName, type Claim } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { comparisonRuns, runChanges } from '../engine/scenario/url';
 
@@ -16,7 +16,7 @@ function verdictLines(claims: readonly Claim[], result: RunResult, compared: Rea
     const against = compared ? checkVersus(c, result.summary, compared) : null;
     const v = against ?? checkClaim(c, result);
     const text = against && c.versus ? c.versus.text : c.text;
-    return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${text}\n                  measured: ${v.measured}`;
+    return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${text}\n                  measured: ${against ? measuredAs('this run', v) : v.measured}`;
   });
 }
 
