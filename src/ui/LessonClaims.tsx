@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Summary } from '../engine/metrics/types';
-import { checkClaim, checkVersus, comparedNote, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
+import { checkClaim, checkVersus, comparedNote, measuredAs, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
 import { useServices } from './app-context';
 import { familyConcurrency, useRuns, type RunJob } from './compare/run-queue';
 import { useLessonFold } from './lesson-fold';
@@ -106,20 +106,34 @@ export function LessonClaims() {
   // checked at another seed than the one the statements were measured at (the lesson's, or its change's: a few changes are of seed)
   const ownSeed = experiment ? experiment.scenario.seed : lesson.scenario.seed;
   const otherSeed = scenario !== null && scenario.seed !== ownSeed;
+  // the run's status line says "finished" without a tally while the compared lessons run
+  // (useClaimTally): a screen-reader user hears that they run, and the tally when they are in
+  const heard = comparisons && result && !stale
+    ? compared.summaries
+      ? `${held} of ${claims.length} of the lesson's statements hold, compared with the other lessons run at seed ${comparisons.seed}.`
+      : compared.error
+        ? `The lessons compared with could not be run: ${compared.error}`
+        : `Running the ${comparisons.lessons.length === 1 ? 'lesson' : `${comparisons.lessons.length} lessons`} the statements compare with, at seed ${comparisons.seed}; they are checked when ${comparisons.lessons.length === 1 ? 'it ends' : 'those end'}.`
+    : '';
   return (
+    <>
+    <p className="sr-only" aria-live="polite" data-testid="claims-heard">
+      {heard}
+    </p>
     <details className="claims" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="claims">
       <summary>
       <h2 id="claims-title">
         {experiment ? 'What this change should show' : 'What this run should show'}{' '}
         <span className="muted small">
-          {checked === 0
-            ? status === 'running' || status === 'starting' || status === 'stepping'
-              ? '· checked when the run ends'
-              : '· press Play: each statement is checked when the run ends'
-            : comparisons && !compared.summaries && !stale
-              ? compared.error
-                ? `· ${held} of ${checked} checked hold; the lessons compared with could not be run`
-                : `· running the lessons compared with at seed ${comparisons.seed}: ${compared.done} of ${comparisons.lessons.length} done`
+          {/* a lesson whose statements all compare it with others has none checked until the compared lessons are in: not "press Play" after the run */}
+          {comparisons && result && !compared.summaries && !stale
+            ? compared.error
+              ? `· ${held} of ${checked} checked hold; the lessons compared with could not be run`
+              : `· running the lessons compared with at seed ${comparisons.seed}: ${compared.done} of ${comparisons.lessons.length} done`
+            : checked === 0
+              ? status === 'running' || status === 'starting' || status === 'stepping'
+                ? '· checked when the run ends'
+                : '· press Play: each statement is checked when the run ends'
               : `· ${held} of ${claims.length} hold${stale ? ' (for the run before your last change)' : ''}`}
         </span>
       </h2>
@@ -155,7 +169,7 @@ export function LessonClaims() {
               {v ? (
                 <span className="claim-measured">
                   {' '}
-                  Measured: <KeepUnits text={v.measured} />.
+                  Measured: <KeepUnits text={comparisons && c.versus && compared.summaries ? measuredAs('this run', v) : v.measured} />.
                 </span>
               ) : null}
             </li>
@@ -163,6 +177,7 @@ export function LessonClaims() {
         })}
       </ul>
     </details>
+    </>
   );
 }
 
