@@ -5,7 +5,7 @@
  * holding; the keys changed from the lesson are listed, as in the link.
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Summary } from '../engine/metrics/types';
+import type { RunResult, Summary } from '../engine/metrics/types';
 import { checkClaim, checkVersus, comparedNote, measuredAs, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
 import { useServices } from './app-context';
 import { familyConcurrency, useRuns, type RunJob } from './compare/run-queue';
@@ -90,9 +90,22 @@ export function LessonClaims() {
   const { presetName, scenario, result, lesson, experiment, claims, verdicts: own, comparisons } = useClaimVerdicts();
   // at another seed, the statements that compare with other lessons are checked against them run at that seed
   const compared = useComparedRuns(comparisons, result !== null && !stale);
+  // whether the last run was checked by comparisons (at another seed, unchanged otherwise):
+  // after a later edit its statements that compare are not judged by the lesson's numbers
+  // (a seed-6 run then edited showed three crosses the run had never been held to)
+  const [ranAs, setRanAs] = useState<{ result: RunResult; compared: boolean } | null>(null);
+  useEffect(() => {
+    if (result && !stale) setRanAs({ result, compared: comparisons !== null });
+  }, [result, stale, comparisons]);
+  const ranCompared = ranAs !== null && ranAs.result === result && ranAs.compared;
   const verdicts = useMemo<(ClaimVerdict | null)[]>(
-    () => (comparisons && result ? claims.map((c, i) => (c.versus ? (compared.summaries ? checkVersus(c, result.summary, compared.summaries) : null) : own[i])) : own),
-    [claims, own, comparisons, result, compared.summaries],
+    () =>
+      comparisons && result
+        ? claims.map((c, i) => (c.versus ? (compared.summaries ? checkVersus(c, result.summary, compared.summaries) : null) : own[i]))
+        : stale && ranCompared
+          ? claims.map((c, i) => (c.versus ? null : own[i]))
+          : own,
+    [claims, own, comparisons, result, compared.summaries, stale, ranCompared],
   );
   // folded to the summary while a classroom run goes on a short screen, open again when it
   // ends (the class checks the ticks); a reader's own click is kept until then

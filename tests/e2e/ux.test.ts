@@ -657,6 +657,10 @@ describe('lesson claims in the app', () => {
     // the status line said only "finished" (no tally while the compared lesson ran): a screen reader hears the tally here
     expect(await page.getByTestId('claims-heard').getAttribute('aria-live')).toBe('polite');
     expect(await page.getByTestId('claims-heard').innerText()).toBe("2 of 2 of the lesson's statements hold, compared with the other lessons run at seed 3.");
+    // another edit after that run: its comparisons are not judged by the lesson's own numbers (seed 2's), which it was never held to
+    await page.evaluate(() => window.__aqmlab!.controller.setParam('topology.bottleneck.delay', 0.02));
+    await expect.poll(() => claims.locator('h2').innerText()).toContain('press Play: each statement is checked when the run ends');
+    expect(await claims.locator('li').evaluateAll((li) => li.map((e) => e.getAttribute('data-state')))).toEqual(['pending', 'pending']);
     await claims.screenshot({ path: `${SHOTS}/ux-claims-compared.png` });
     await page.context().close();
   });
