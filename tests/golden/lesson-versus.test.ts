@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Summary } from '../../src/engine/metrics/types';
 import { runScenario } from '../../src/engine/run';
 import { checkVersus, comparedLessons, presetByName, PRESETS } from '../../src/engine/scenario/presets';
-import { comparisonRuns } from '../../src/engine/scenario/url';
+import { comparisonRuns } from '../../src/engine/scenario/lesson-compare';
 
 /*
  * The web lessons' statements carry numbers measured at their seed; at another seed the users

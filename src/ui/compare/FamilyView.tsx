@@ -22,7 +22,8 @@ import { DoneNote, fileSlug, Progress, seedsSlug, sideOver, TableExport, useRepo
 import { KeepUnits, WithLessonLinks } from '../LessonClaims';
 import { measuredAs } from '../../engine/scenario/presets';
 import { lessons } from '../scenario-api';
-import { FAMILY_METRICS, familyComparisons, familySeedTable } from './family';
+import { lessonComparisons } from '../../engine/scenario/lesson-compare';
+import { FAMILY_METRICS, familySeedTable } from './family';
 import { ResponseCompare } from './ResponseCompare';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, spreadRule, statText, verdictText } from './seeds';
@@ -121,12 +122,12 @@ function FamilySeedTable({ members, runs, seeds, stem }: { members: readonly Fam
 }
 
 /**
- * What the family's lessons say of one another (family.ts, familyComparisons), once every
+ * What the family's lessons say of one another (engine/scenario/lesson-compare.ts), once every
  * run is done: each statement that compares members, ticked when it holds at every seed run,
  * with the seeds where it does not and what was measured there.
  */
 function FamilyComparisons({ members, runs, seeds }: { members: readonly FamilyMember[]; runs: Done[][]; seeds: readonly number[] }) {
-  const { rows, left } = useMemo(() => familyComparisons(members, runs.map((r) => r.map((s) => s.result.summary))), [members, runs]);
+  const { rows, left } = useMemo(() => lessonComparisons(members, runs.map((r) => r.map((s) => s.result.summary))), [members, runs]);
   if (rows.length === 0) return null;
   const n = seeds.length;
   return (

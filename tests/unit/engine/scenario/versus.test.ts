@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Summary } from '../../../../src/engine/metrics/types';
 import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { checkVersus, comparedLessons, measuredAs, presetByName, presetScenario, PRESETS } from '../../../../src/engine/scenario/presets';
-import { comparisonRuns } from '../../../../src/engine/scenario/url';
+import { comparisonRuns } from '../../../../src/engine/scenario/lesson-compare';
 
 /*
  * A lesson's statement that compares it with other lessons of its family (presets/types.ts,
