@@ -184,6 +184,11 @@ export function LessonClaims() {
                   {' '}
                   Measured: <KeepUnits text={comparisons && c.versus && compared.summaries ? measuredAs('this run', v) : v.measured} />.
                 </span>
+              ) : comparisons && c.versus && result && !stale && !compared.error ? (
+                <span className="claim-measured">
+                  {' '}
+                  Checked when {c.versus.lessons.join(', ')} {c.versus.lessons.length === 1 ? 'has' : 'have'} run at seed {comparisons.seed}.
+                </span>
               ) : null}
             </li>
           );

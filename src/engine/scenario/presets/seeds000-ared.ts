@@ -44,7 +44,7 @@ function preset(ms: 5 | 60, ecn: boolean): PresetSource {
       const b = p?.maxTh as number;
       return { pass: Math.abs(a - minTh) < 1e-9 && Math.abs(b - 3 * minTh) < 1e-9, measured: `min_th ${a}, max_th ${b}` };
     }),
-    claim(`max_p adapts so the average queue stays in the middle band, ${band[0]} to ${band[1]} packets.`, (s) => s.bottleneck.aqm?.means.avg ?? NaN, (a) => a >= band[0] && a <= band[1], (a) => `time-average avg ${a.toFixed(1)} packets`),
+    claim(`max_p adapts so the average queue stays in the middle band, ${band[0]} to ${band[1]} packets.`, (s) => s.bottleneck.aqm?.means.avg ?? NaN, (a) => a >= band[0] && a <= band[1], (a) => `RED's average queue averaged ${a.toFixed(1)} packets`),
     ms === 5
       ? claim('Packets wait about 12 ms on average (under 20 ms).', (s) => s.bottleneck.meanQueueDelay, (d) => d < 0.02, (d) => `mean queueing delay ${(d * 1e3).toFixed(1)} ms`)
       : claim('Packets wait 50 to 90 ms on average: the 60 ms target counted in 1250-byte packets, while these flows send 1460-byte ones.', (s) => s.bottleneck.meanQueueDelay, (d) => d > 0.05 && d < 0.09, (d) => `mean queueing delay ${(d * 1e3).toFixed(1)} ms`),

@@ -125,7 +125,7 @@ function ared(th: 12 | 120, mode: 'packet' | 'byte', ecn: boolean, newGentle = f
       `The average queue settles in ARED's target band, ${band[0].toFixed(1)} to ${band[1].toFixed(1)} packets.`,
       (s) => (s.bottleneck.aqm?.means.avg ?? NaN) / scale,
       (a) => a >= band[0] && a <= band[1],
-      (a) => `time-average avg ${a.toFixed(1)} packets`,
+      (a) => `RED's average queue averaged ${a.toFixed(1)} packets`,
     ),
     busy(th === 12 ? 0.95 : 0.97),
   ];
@@ -137,7 +137,7 @@ function ared(th: 12 | 120, mode: 'packet' | 'byte', ecn: boolean, newGentle = f
         `ARED keeps the average below max_th = ${3 * th}, so the gentle region where RFC 3168 drops ECT packets${newGentle ? ' (and where new gentle marks them instead)' : ''} is almost never reached: ${newGentle ? 'new gentle changes nothing for long-lived flows; it matters for seeds/002\'s bursty web traffic (Table III).' : 'with long-lived flows ECN removes every drop.'}`,
         (s) => s.bottleneck.aqm?.means.avg ?? NaN,
         (a) => a / scale < 3 * th,
-        (a) => `time-average avg ${(a / scale).toFixed(1)} packets`,
+        (a) => `RED's average queue averaged ${(a / scale).toFixed(1)} packets`,
       ),
     );
   }

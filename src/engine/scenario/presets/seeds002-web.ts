@@ -181,7 +181,7 @@ function specs(): Spec[] {
       aqm: 'ared-byte', ecn: 'none', load: 0.98, figure: '§IV-C, Fig. 4 (d, f)',
       claims: [
         at(above(0.5, 0.64, 'Byte mode beats drop-tail and packet mode at half a second: '), 0.5, `Byte mode beats drop-tail (${dt98}) and packet mode (${packet(0.98)}) at half a second: more responses complete within 500 ms.`, [[dt98, more], [packet(0.98), more]]),
-        at(above(1, 0.79, 'And packet mode beyond it: '), 1, `And packet mode (${packet(0.98)}) at 1 s.`, [[packet(0.98), more]]),
+        at(above(1, 0.79, 'And packet mode beyond it: '), 1, `And byte mode beats packet mode (${packet(0.98)}) at 1 s: more responses complete within 1 s.`, [[packet(0.98), more]]),
         lossOf(lossy(0, 0.22, 'Fewer exchanges lose a packet than in packet mode: under 22 %.'), `Fewer exchanges lose a packet than in packet mode (${packet(0.98)}).`, [[packet(0.98), fewer]]),
       ],
     },
@@ -211,7 +211,7 @@ function specs(): Spec[] {
           `Without ECN REM is the worst here: fewer responses complete within 1 s than behind drop-tail (${dt98}), PI (${lessonName('pi', 'none', 0.98)}) or ARED in either mode (${packet(0.98)}, ${lessonName('ared-byte', 'none', 0.98)}).`,
           [[dt98, fewer], [lessonName('pi', 'none', 0.98), fewer], [packet(0.98), fewer], [lessonName('ared-byte', 'none', 0.98), fewer]],
         ),
-        at(below(2, 0.82, 'Far behind drop-tail even at 2 s: '), 2, `Behind drop-tail (${dt98}) even at 2 s.`, [[dt98, fewer]]),
+        at(below(2, 0.82, 'Far behind drop-tail even at 2 s: '), 2, `REM is behind drop-tail (${dt98}) even at 2 s: fewer responses complete within 2 s.`, [[dt98, fewer]]),
         // seeds 1-5: 23-42.8 % of the exchanges, 6.2 to 19 times drop-tail's share
         lossOf(lossy(0.38, 1, 'More than 38 % of the exchanges lose a packet.'), `Far more exchanges lose a packet than behind drop-tail (${dt98}): over five times as many.`, [[dt98, times(5)]]),
         remQueue(),

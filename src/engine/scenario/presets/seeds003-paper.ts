@@ -182,10 +182,10 @@ function specs(): Spec[] {
           [[red, more], [n('red', 'ecn', 1.05), more]],
         ),
         versus(
-          claim('The average sits high in the band: above 45 packets on average (max_th is 62.5).', (s) => s.bottleneck.aqm?.means.avg ?? NaN, (q) => q > 45, (q) => `time-average avg ${q.toFixed(1)} packets`),
+          claim('The average sits high in the band: above 45 packets on average (max_th is 62.5).', (s) => s.bottleneck.aqm?.means.avg ?? NaN, (q) => q > 45, (q) => `RED's average queue averaged ${q.toFixed(1)} packets`),
           `The average sits higher in the band (max_th is 62.5 packets) than without ECN (${red}) and than RED with ECN (${n('red', 'ecn', 1.05)}).`,
           (s) => s.bottleneck.aqm?.means.avg ?? NaN,
-          (q) => `time-average avg ${q.toFixed(1)} packets`,
+          (q) => `RED's average queue averaged ${q.toFixed(1)} packets`,
           (q) => q.toFixed(1),
           [[red, more], [n('red', 'ecn', 1.05), more]],
         ),
