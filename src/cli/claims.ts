@@ -6,9 +6,10 @@
  * arguments.
  */
 import type { RunResult, Summary } from '../engine/metrics/types';
-import { checkClaim, checkVersus, comparedNote, experimentScenario, matchingExperiment, otherSeedNote, presetByName, type Claim } from '../engine/scenario/presets';
+import { checkClaim, checkVersus, comparedNote, experimentScenario, matchingExperiment, measuredAs, otherSeedNote, presetByName, type Claim } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
-import { comparisonRuns, runChanges } from '../engine/scenario/url';
+import { comparisonRuns } from '../engine/scenario/lesson-compare';
+import { runChanges } from '../engine/scenario/url';
 
 /** Each statement with its verdict; with `compared`, a comparison with other lessons is checked against their runs. */
 function verdictLines(claims: readonly Claim[], result: RunResult, compared: ReadonlyMap<string, Summary> | null = null): string[] {
@@ -16,7 +17,7 @@ function verdictLines(claims: readonly Claim[], result: RunResult, compared: Rea
     const against = compared ? checkVersus(c, result.summary, compared) : null;
     const v = against ?? checkClaim(c, result);
     const text = against && c.versus ? c.versus.text : c.text;
-    return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${text}\n                  measured: ${v.measured}`;
+    return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${text}\n                  measured: ${against ? measuredAs('this run', v) : v.measured}`;
   });
 }
 
@@ -24,7 +25,7 @@ const lessonName = (presetName: string | undefined, scenario: Scenario): string 
 
 /**
  * For a run that differs from its lesson only in the seed: the lessons its statements
- * compare with (url.ts, comparisonRuns), each run at that seed by `run`, saying so first;
+ * compare with (lesson-compare.ts, comparisonRuns), each run at that seed by `run`, saying so first;
  * null when there are none.
  */
 export function runComparisons(presetName: string | undefined, scenario: Scenario, run: (s: Scenario) => Summary, say: (line: string) => void): Map<string, Summary> | null {

@@ -5,10 +5,11 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_LIMITS, estimateRun, runSizeProblems } from '../engine/estimate';
-import type { RunResult } from '../engine/metrics/types';
+import type { RunResult, Summary } from '../engine/metrics/types';
 import { meanSd, verdict } from '../engine/metrics/stats';
 import { RUN_FIELDS } from '../engine/scenario/fields';
-import { nearPresets, PRESETS } from '../engine/scenario/presets';
+import { lessonComparisons } from '../engine/scenario/lesson-compare';
+import { measuredAs, nearPresets, PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { table } from './format';
 import { loadScenario } from './load';
@@ -24,6 +25,8 @@ import type { CliIo } from './main';
  * preset once per seed and adds a table of each preset's mean ± sample standard deviation
  * over them (a web run's offered load and its queue's random drops depend on the seed:
  * docs/cli.md). --against P adds each preset's differences from preset P, paired by seed.
+ * Lessons whose statements compare them with other swept lessons (the web families: "ECN
+ * helps PI") get those statements checked at every seed, last (sweepComparisons).
  * --json prints one JSON object per run instead of the tables. The cases run in parallel on worker threads,
  * one per core (--jobs), and a progress line per finished case goes to stderr; the table
  * keeps the order of the patterns whatever order the cases finish in. Exit codes as the
@@ -34,7 +37,8 @@ import type { CliIo } from './main';
 export const SWEEP_USAGE = `Usage: npm run sweep -- <preset or pattern with *>... [--set path=value]... [--seeds list] [--against P] [--json] [--jobs N] [--force]
   patterns use * (quote them: 'web-load-*'); --list-presets of npm run sim lists the presets
   --set P=V    override field P in every preset, as npm run sim's --set (repeatable)
-  --seeds L    run each preset once per seed (e.g. 1-5 or 1,4,7) and add the mean ± sd of each column
+  --seeds L    run each preset once per seed (e.g. 1-5 or 1,4,7) and add the mean ± sd of each column;
+               the swept lessons' statements that compare them with one another are checked at each seed
   --against P  also print each preset's differences from preset P, paired by seed (mean ± sd)
   --json       one JSON object per run instead of the table (fields: docs/cli.md, Sweeps)
   --jobs N     worker threads (default: one per core, ${availableParallelism()} here)
@@ -307,21 +311,47 @@ function sweepPairedTable(rows: readonly SweepRow[], reference: string): string 
 }
 
 /** One case for a worker: the preset's name and its scenario with --set applied. */
+/**
+ * What the swept lessons say of one another (lesson-compare.ts, lessonComparisons): each
+ * statement of a swept lesson that compares it with other swept lessons, checked at every
+ * seed run, with the seeds where it does not hold and what was measured there; null when
+ * there is none. `summaries[i][k]`: lesson i's run at `seeds[k]`.
+ */
+export function sweepComparisons(members: readonly { lesson: string; scenario: Scenario }[], summaries: readonly (readonly Summary[])[], seeds: readonly number[]): string | null {
+  const { rows, left } = lessonComparisons(members, summaries);
+  if (rows.length === 0) return null;
+  const n = seeds.length;
+  const out = [`What the lessons say of one another, checked at ${n > 1 ? `each of seeds ${seeds.join(', ')}` : `seed ${seeds[0]}`}:`];
+  for (const r of rows) {
+    const held = r.verdicts.filter((v) => v.pass).length;
+    const mark = n > 1 ? `[holds at ${held} of ${n}]` : held === 1 ? '[holds]' : '[does not hold]';
+    out.push(`  ${mark} ${r.lesson}: ${r.text}`);
+    r.verdicts.forEach((v, k) => {
+      if (!v.pass) out.push(`      not at seed ${seeds[k]}: ${measuredAs(r.lesson, v)}`);
+    });
+  }
+  if (left > 0) out.push(`  (${left} more statement${left === 1 ? ' names' : 's name'} a lesson this sweep does not run: left out)`);
+  return out.join('\n');
+}
+
 export interface SweepJob {
   index: number;
   name: string;
   scenario: Scenario;
   /** Set when the sweep runs several seeds: the row then carries it. */
   seed?: number;
+  /** Send the run's summary back too (for the lessons' comparisons, sweepComparisons). */
+  summary?: boolean;
 }
 
-export type SweepReply = { index: number; row: SweepRow } | { index: number; error: string };
+export type SweepReply = { index: number; row: SweepRow; summary?: Summary } | { index: number; error: string };
 
 /** Runs one case (in a worker thread or, with one job, in this thread). */
 export async function runSweepJob(job: SweepJob): Promise<SweepReply> {
   try {
     const { runScenario } = await import('../engine/run');
-    return { index: job.index, row: sweepRow(job.name, runScenario(job.scenario, {}, {}), job.seed) };
+    const r = runScenario(job.scenario, {}, {});
+    return { index: job.index, row: sweepRow(job.name, r, job.seed), ...(job.summary ? { summary: r.summary } : {}) };
   } catch (e) {
     return { index: job.index, error: e instanceof Error ? e.message : String(e) };
   }
@@ -423,6 +453,12 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
       }
     }
   }
+  // the lessons' comparisons with one another, when the sweep runs lessons that compare (one seed for all, or --seeds)
+  const ownSeeds = new Set(jobs.map((j) => j.scenario.seed));
+  const compareAt = seeds ?? (ownSeeds.size === 1 ? [...ownSeeds] : null);
+  const compares = compareAt !== null && !values.json && lessonComparisons(names.map((name) => ({ lesson: name, scenario: jobs.find((j) => j.name === name)!.scenario })), names.map(() => [])).rows.length > 0;
+  if (compares) for (const j of jobs) j.summary = true;
+  const summaries = new Map<number, Summary>();
   if (values.against !== undefined && !names.includes(values.against))
     errors.push(`--against ${values.against}: not one of the presets this sweep runs (${names.length <= 6 ? names.join(', ') : `${names.slice(0, 5).join(', ')}, ... ${names.length} in all`}); name one of them`);
   if (errors.length) {
@@ -453,8 +489,10 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
     const elapsed = (performance.now() - t0) / 1000;
     const left = (elapsed / finished) * (jobs.length - finished);
     const name = jobs[r.index].seed === undefined ? jobs[r.index].name : `${jobs[r.index].name} seed ${jobs[r.index].seed}`;
-    if ('row' in r) rows[r.index] = r.row;
-    else failures.push(`${name}: run failed: ${r.error}`);
+    if ('row' in r) {
+      rows[r.index] = r.row;
+      if (r.summary) summaries.set(r.index, r.summary);
+    } else failures.push(`${name}: run failed: ${r.error}`);
     const what = 'row' in r ? `${secondsText(r.row.wallSeconds)} wall` : 'FAILED';
     io.err(`sweep ${finished}/${jobs.length}  ${name}  ${what}  (elapsed ${secondsText(elapsed)}${finished < jobs.length ? `, about ${secondsText(left)} left` : ''})\n`);
     // JSON lines go out as soon as every earlier case is done, so their order is the table's
@@ -475,6 +513,15 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
       io.out(
         `\nPaired by seed: each run minus ${values.against}'s run at the same seed, mean ± sample sd over the seeds (* larger than the seeds' spread: |mean| > 2 sd / √seeds, and not 0 at the precision shown):\n${sweepPairedTable(done, values.against)}\n`,
       );
+    if (compares && compareAt && failures.length === 0) {
+      const per = compareAt.length;
+      const text = sweepComparisons(
+        names.map((name, i) => ({ lesson: name, scenario: jobs[i * per].scenario })),
+        names.map((_, i) => compareAt.map((_, k) => summaries.get(i * per + k)!)),
+        compareAt,
+      );
+      if (text) io.out(`\n${text}\n`);
+    }
   }
   if (failures.length) {
     io.err(failures.join('\n') + '\n');

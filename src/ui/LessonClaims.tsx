@@ -5,12 +5,12 @@
  * holding; the keys changed from the lesson are listed, as in the link.
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Summary } from '../engine/metrics/types';
-import { checkClaim, checkVersus, comparedNote, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
+import type { RunResult, Summary } from '../engine/metrics/types';
+import { checkClaim, checkVersus, comparedNote, measuredAs, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
 import { useServices } from './app-context';
 import { familyConcurrency, useRuns, type RunJob } from './compare/run-queue';
 import { useLessonFold } from './lesson-fold';
-import { lessonNamePieces, type NamedLesson } from './lesson-links';
+import { lessonNamePieces, unitPieces, type NamedLesson } from './lesson-links';
 import { activeExperiment, comparisonRuns, lessonByName, lessons, runChanges } from './scenario-api';
 import { useAppState } from './store/app-store';
 
@@ -90,9 +90,22 @@ export function LessonClaims() {
   const { presetName, scenario, result, lesson, experiment, claims, verdicts: own, comparisons } = useClaimVerdicts();
   // at another seed, the statements that compare with other lessons are checked against them run at that seed
   const compared = useComparedRuns(comparisons, result !== null && !stale);
+  // whether the last run was checked by comparisons (at another seed, unchanged otherwise):
+  // after a later edit its statements that compare are not judged by the lesson's numbers
+  // (a seed-6 run then edited showed three crosses the run had never been held to)
+  const [ranAs, setRanAs] = useState<{ result: RunResult; compared: boolean } | null>(null);
+  useEffect(() => {
+    if (result && !stale) setRanAs({ result, compared: comparisons !== null });
+  }, [result, stale, comparisons]);
+  const ranCompared = ranAs !== null && ranAs.result === result && ranAs.compared;
   const verdicts = useMemo<(ClaimVerdict | null)[]>(
-    () => (comparisons && result ? claims.map((c, i) => (c.versus ? (compared.summaries ? checkVersus(c, result.summary, compared.summaries) : null) : own[i])) : own),
-    [claims, own, comparisons, result, compared.summaries],
+    () =>
+      comparisons && result
+        ? claims.map((c, i) => (c.versus ? (compared.summaries ? checkVersus(c, result.summary, compared.summaries) : null) : own[i]))
+        : stale && ranCompared
+          ? claims.map((c, i) => (c.versus ? null : own[i]))
+          : own,
+    [claims, own, comparisons, result, compared.summaries, stale, ranCompared],
   );
   // folded to the summary while a classroom run goes on a short screen, open again when it
   // ends (the class checks the ticks); a reader's own click is kept until then
@@ -106,20 +119,34 @@ export function LessonClaims() {
   // checked at another seed than the one the statements were measured at (the lesson's, or its change's: a few changes are of seed)
   const ownSeed = experiment ? experiment.scenario.seed : lesson.scenario.seed;
   const otherSeed = scenario !== null && scenario.seed !== ownSeed;
+  // the run's status line says "finished" without a tally while the compared lessons run
+  // (useClaimTally): a screen-reader user hears that they run, and the tally when they are in
+  const heard = comparisons && result && !stale
+    ? compared.summaries
+      ? `${held} of ${claims.length} of the lesson's statements hold, compared with the other lessons run at seed ${comparisons.seed}.`
+      : compared.error
+        ? `The lessons compared with could not be run: ${compared.error}`
+        : `Running the ${comparisons.lessons.length === 1 ? 'lesson' : `${comparisons.lessons.length} lessons`} the statements compare with, at seed ${comparisons.seed}; they are checked when ${comparisons.lessons.length === 1 ? 'it ends' : 'those end'}.`
+    : '';
   return (
+    <>
+    <p className="sr-only" aria-live="polite" data-testid="claims-heard">
+      {heard}
+    </p>
     <details className="claims" open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="claims">
       <summary>
       <h2 id="claims-title">
         {experiment ? 'What this change should show' : 'What this run should show'}{' '}
         <span className="muted small">
-          {checked === 0
-            ? status === 'running' || status === 'starting' || status === 'stepping'
-              ? '· checked when the run ends'
-              : '· press Play: each statement is checked when the run ends'
-            : comparisons && !compared.summaries && !stale
-              ? compared.error
-                ? `· ${held} of ${checked} checked hold; the lessons compared with could not be run`
-                : `· running the lessons compared with at seed ${comparisons.seed}: ${compared.done} of ${comparisons.lessons.length} done`
+          {/* a lesson whose statements all compare it with others has none checked until the compared lessons are in: not "press Play" after the run */}
+          {comparisons && result && !compared.summaries && !stale
+            ? compared.error
+              ? `· ${held} of ${checked} checked hold; the lessons compared with could not be run`
+              : `· running the lessons compared with at seed ${comparisons.seed}: ${compared.done} of ${comparisons.lessons.length} done`
+            : checked === 0
+              ? status === 'running' || status === 'starting' || status === 'stepping'
+                ? '· checked when the run ends'
+                : '· press Play: each statement is checked when the run ends'
               : `· ${held} of ${claims.length} hold${stale ? ' (for the run before your last change)' : ''}`}
         </span>
       </h2>
@@ -152,20 +179,42 @@ export function LessonClaims() {
               <span className="claim-text">
                 <WithLessonLinks text={comparisons && c.versus ? c.versus.text : c.text} lessons={lessons()} current={presetName} />
               </span>
-              {v ? <span className="claim-measured"> Measured: {v.measured}.</span> : null}
+              {v ? (
+                <span className="claim-measured">
+                  {' '}
+                  Measured: <KeepUnits text={comparisons && c.versus && compared.summaries ? measuredAs('this run', v) : v.measured} />.
+                </span>
+              ) : null}
             </li>
           );
         })}
       </ul>
     </details>
+    </>
   );
 }
 
-/** `text` with the lesson names in it as links to the lessons (lesson-links.ts). */
+/**
+ * `text` with each number and its unit kept on one line (lesson-links.ts, unitPieces: in a
+ * span that does not wrap, so the text itself, as copied or read out, is unchanged).
+ */
+export function KeepUnits({ text }: { text: string }): ReactNode {
+  return unitPieces(text).map((p, i) =>
+    p.unit ? (
+      <span key={i} className="nowrap">
+        {p.text}
+      </span>
+    ) : (
+      p.text
+    ),
+  );
+}
+
+/** `text` with the lesson names in it as links to the lessons (lesson-links.ts), numbers kept with their units. */
 export function WithLessonLinks({ text, lessons, current }: { text: string; lessons: readonly NamedLesson[]; current: string | null }): ReactNode {
   return lessonNamePieces(text, lessons, current).map((p, i) =>
     typeof p === 'string' ? (
-      p
+      <KeepUnits key={i} text={p} />
     ) : (
       <a key={i} href={`#p=${p.name}`} title={`Open the lesson “${p.title}”`} className="lesson-link">
         {p.name}

@@ -28,3 +28,22 @@ export function lessonNamePieces(text: string, lessons: readonly NamedLesson[], 
   if (last < text.length) out.push(text.slice(last));
   return out;
 }
+
+/** A number and its unit: "82.9 %", "2 s", "10 Mb/s" (the space may be a no-break one already). */
+const NUMBER_UNIT = /\d[\d.,]*[ \u00a0](?:%|ms|s|KB|MB|[MG]b\/s)(?![A-Za-z])/g;
+
+/**
+ * `text` in pieces, each number with its unit a piece of its own (`unit`), for the page to
+ * keep on one line: on a phone the statements broke "82.9" from its "%" and "2" from its "s".
+ */
+export function unitPieces(text: string): { text: string; unit: boolean }[] {
+  const out: { text: string; unit: boolean }[] = [];
+  let last = 0;
+  for (const m of text.matchAll(NUMBER_UNIT)) {
+    if (m.index > last) out.push({ text: text.slice(last, m.index), unit: false });
+    out.push({ text: m[0], unit: true });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push({ text: text.slice(last), unit: false });
+  return out;
+}

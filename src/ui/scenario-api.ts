@@ -8,7 +8,8 @@ import { cloneJson } from '../engine/scenario/paths';
 import { experimentScenario, presetByName, PRESETS, type Claim } from '../engine/scenario/presets';
 import { jsonEqual } from '../engine/scenario/paths';
 import { decodeHash, encodeHash, runChanges } from '../engine/scenario/url';
-export { comparisonRuns, runChanges } from '../engine/scenario/url';
+export { runChanges } from '../engine/scenario/url';
+export { comparisonRuns } from '../engine/scenario/lesson-compare';
 
 export type { Scenario };
 

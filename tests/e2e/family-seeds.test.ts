@@ -16,7 +16,8 @@ import { runScenario } from '../../src/engine/run';
 import type { Scenario } from '../../src/engine/scenario/schema';
 import type { EngineScenario } from '../../src/engine/sim-run';
 import { largeRunQuestion } from '../../src/ui/run/controller';
-import { FAMILY_METRICS, familyComparisons, familyRunList, shortLabels } from '../../src/ui/compare/family';
+import { FAMILY_METRICS, familyRunList, shortLabels } from '../../src/ui/compare/family';
+import { lessonComparisons } from '../../src/engine/scenario/lesson-compare';
 import { presetScenario } from '../../src/engine/scenario/presets';
 import { comparisonQuestion, seedList, verdictText } from '../../src/ui/compare/seeds';
 import { lessons } from '../../src/ui/scenario-api';
@@ -168,7 +169,7 @@ describe('the lesson family over seeds', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid=seed-runs]')?.textContent === 'all 6 runs done', undefined, { timeout: 180_000, polling: 250 });
     const names = ['web-users-pi-ecn-90', 'web-users-pi-90'];
     const node = names.map((n) => [2, 3].map((seed) => runScenario({ ...presetScenario(n)!, seed } as unknown as EngineScenario).summary));
-    const want = familyComparisons(names.map((n) => ({ lesson: n, scenario: presetScenario(n)! })), node);
+    const want = lessonComparisons(names.map((n) => ({ lesson: n, scenario: presetScenario(n)! })), node);
     expect(want.rows).toHaveLength(2);
     const items = page.locator('[data-testid=family-comparisons] li');
     expect(await items.count()).toBe(2);
@@ -178,7 +179,7 @@ describe('the lesson family over seeds', () => {
       expect(await items.nth(i).getAttribute('data-held')).toBe(String(held));
       const text = await items.nth(i).innerText();
       expect(text).toContain(`${r.lesson}: ${r.text}`);
-      expect(text).toContain(held === 2 ? `Holds at 2 of 2 seeds. Measured at seed 2: ${r.verdicts[0].measured}.` : `Holds at ${held} of 2 seeds. Not at seed`);
+      expect(text).toContain(held === 2 ? `Holds at 2 of 2 seeds. Measured at seed 2: ${r.lesson} ${r.verdicts[0].measured}.` : `Holds at ${held} of 2 seeds. Not at seed`);
     }
     // PI's own statements name REM and drop-tail, not ticked
     expect(await page.getByTestId('family-comparisons').innerText()).toContain('2 statements name a lesson not ticked here, and are left out.');

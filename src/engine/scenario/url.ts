@@ -1,6 +1,6 @@
 import { grouped } from '../core/number-text';
 import { cloneJson, getPath, joinPath, jsonEqual, own, pathText, splitPath } from './paths';
-import { comparedLessons, matchingExperiment, nearPresets, presetByName } from './presets';
+import { nearPresets, presetByName } from './presets';
 import { parseScenario, type Scenario } from './schema';
 import { applySet, nodeAt, parseValueText } from './set';
 import { SCENARIO_TREE, type FieldNode } from './tree';
@@ -285,26 +285,6 @@ const LABEL_KEYS: readonly string[] = ['name', 'description'];
  */
 export function runChanges(scenario: Scenario, presetName: string): string[] {
   return changedKeys(scenario, presetName).filter((kv) => !LABEL_KEYS.includes(kv.slice(0, kv.indexOf('='))));
-}
-
-/**
- * The lessons to run for a lesson's comparisons (presets/types.ts, Versus): for a run that
- * differs from its lesson only in the seed, each lesson its statements compare with, at
- * that seed; null for any other run (at the lesson's own seed its numbers are checked, and
- * after another change the comparison is not the lesson's).
- */
-export function comparisonRuns(scenario: Scenario, presetName: string): { seed: number; lessons: { name: string; scenario: Scenario }[] } | null {
-  const p = presetByName(presetName);
-  const names = comparedLessons(p?.claims ?? []);
-  if (!p || names.length === 0 || scenario.seed === p.scenario.seed || matchingExperiment(p, scenario)) return null;
-  const changed = runChanges(scenario, presetName);
-  if (changed.length !== 1 || changed[0] !== `seed=${scenario.seed}`) return null;
-  const lessons = names.map((name) => {
-    const other = presetByName(name);
-    if (!other) throw new Error(`lesson ${presetName} compares with ${name}, which is no lesson`);
-    return { name, scenario: { ...other.scenario, seed: scenario.seed } };
-  });
-  return { seed: scenario.seed, lessons };
 }
 
 function depth(key: string): number {

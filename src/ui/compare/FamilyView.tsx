@@ -19,9 +19,11 @@ import { BUILD_ID } from '../build-id';
 import type { FigureSource } from '../charts/export';
 import { encodeLink } from '../scenario-api';
 import { DoneNote, fileSlug, Progress, seedsSlug, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
-import { WithLessonLinks } from '../LessonClaims';
+import { KeepUnits, WithLessonLinks } from '../LessonClaims';
+import { measuredAs } from '../../engine/scenario/presets';
 import { lessons } from '../scenario-api';
-import { FAMILY_METRICS, familyComparisons, familySeedTable } from './family';
+import { lessonComparisons } from '../../engine/scenario/lesson-compare';
+import { FAMILY_METRICS, familySeedTable } from './family';
 import { ResponseCompare } from './ResponseCompare';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, spreadRule, statText, verdictText } from './seeds';
@@ -120,12 +122,12 @@ function FamilySeedTable({ members, runs, seeds, stem }: { members: readonly Fam
 }
 
 /**
- * What the family's lessons say of one another (family.ts, familyComparisons), once every
+ * What the family's lessons say of one another (engine/scenario/lesson-compare.ts), once every
  * run is done: each statement that compares members, ticked when it holds at every seed run,
  * with the seeds where it does not and what was measured there.
  */
 function FamilyComparisons({ members, runs, seeds }: { members: readonly FamilyMember[]; runs: Done[][]; seeds: readonly number[] }) {
-  const { rows, left } = useMemo(() => familyComparisons(members, runs.map((r) => r.map((s) => s.result.summary))), [members, runs]);
+  const { rows, left } = useMemo(() => lessonComparisons(members, runs.map((r) => r.map((s) => s.result.summary))), [members, runs]);
   if (rows.length === 0) return null;
   const n = seeds.length;
   return (
@@ -136,7 +138,7 @@ function FamilyComparisons({ members, runs, seeds }: { members: readonly FamilyM
         {rows.map((r, i) => {
           const held = r.verdicts.filter((v) => v.pass).length;
           const every = held === n;
-          const missed = r.verdicts.flatMap((v, k) => (v.pass ? [] : [`at seed ${seeds[k]}: ${v.measured}`]));
+          const missed = r.verdicts.flatMap((v, k) => (v.pass ? [] : [`at seed ${seeds[k]}: ${measuredAs(r.lesson, v)}`]));
           return (
             <li key={i} className={`claim claim-${every ? 'pass' : 'fail'}`} data-held={held}>
               <span className="claim-mark" aria-hidden="true">
@@ -148,7 +150,7 @@ function FamilyComparisons({ members, runs, seeds }: { members: readonly FamilyM
               </span>
               <span className="claim-measured">
                 {n > 1 ? `Holds at ${held} of ${n} seeds. ` : ''}
-                {missed.length > 0 ? `Not ${missed.join('; ')}.` : `Measured${n > 1 ? ` at seed ${seeds[0]}` : ''}: ${r.verdicts[0].measured}.`}
+                <KeepUnits text={missed.length > 0 ? `Not ${missed.join('; ')}.` : `Measured${n > 1 ? ` at seed ${seeds[0]}` : ''}: ${measuredAs(r.lesson, r.verdicts[0])}.`} />
               </span>
             </li>
           );

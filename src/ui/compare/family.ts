@@ -6,9 +6,7 @@
  * papers does (seeds/000 Figs. 8-21, seeds/002 Figs. 4-10, seeds/003 Figs. 2-5).
  */
 import type { Summary } from '../../engine/metrics/types';
-import { checkVersus, presetByName, type ClaimVerdict } from '../../engine/scenario/presets';
 import type { Scenario } from '../../engine/scenario/schema';
-import { runChanges } from '../../engine/scenario/url';
 import type { EngineScenario } from '../../engine/sim-run';
 import { baselineKey, uncongested } from '../../engine/traffic/calibrate';
 import { hasWebTraffic } from '../scenario-view';
@@ -130,43 +128,3 @@ export function familySeedTable(runs: readonly (readonly Summary[])[]): SeedRow[
   );
 }
 
-/** A lesson's statement that compares it with other lessons of the family, checked at each seed run. */
-export interface FamilyComparison {
-  /** The lesson that makes it. */
-  lesson: string;
-  /** The statement as a comparison (presets/types.ts, Versus). */
-  text: string;
-  /** Its verdict at each seed, in the order of the runs. */
-  verdicts: ClaimVerdict[];
-}
-
-/**
- * What the family's lessons say of one another, over the seeds run: every statement of a
- * member lesson that compares it with others (presets/types.ts, Versus) when each lesson
- * it names is a member too, checked at each seed against their runs at that seed (the
- * papers' findings, seed by seed). `summaries[i][k]` is member i's summary at seed k. A
- * member counts only when it runs its lesson as it is, apart from the seed (a scenario
- * edited in other ways is not what the statement is about). `left`: the statements left
- * out because they name a lesson that is not a member.
- */
-export function familyComparisons(members: readonly { lesson: string | null; scenario: Scenario }[], summaries: readonly (readonly Summary[])[]): { rows: FamilyComparison[]; left: number } {
-  const index = new Map<string, number>();
-  members.forEach((m, i) => {
-    if (m.lesson && presetByName(m.lesson) && runChanges(m.scenario, m.lesson).every((kv) => kv.startsWith('seed='))) index.set(m.lesson, i);
-  });
-  const rows: FamilyComparison[] = [];
-  let left = 0;
-  for (const [lesson, i] of index) {
-    for (const c of presetByName(lesson)!.claims ?? []) {
-      const v = c.versus;
-      if (!v) continue;
-      if (!v.lessons.every((l) => index.has(l))) {
-        left++;
-        continue;
-      }
-      const verdicts = summaries[i].map((own, k) => checkVersus(c, own, new Map(v.lessons.map((l) => [l, summaries[index.get(l)!][k]])))!);
-      rows.push({ lesson, text: v.text, verdicts });
-    }
-  }
-  return { rows, left };
-}

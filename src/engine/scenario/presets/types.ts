@@ -23,12 +23,14 @@ export interface Claim {
  * number moves with the traffic (the seeds/002 browsing-users lessons' loads and queues
  * move by a third from seed to seed) while the comparison holds. So a run that differs
  * from its lesson only in the seed is checked against those lessons run at its seed (the
- * command line runs them; the app on request): `text` is the statement then.
+ * command line runs them after the run, the app once the run has ended): `text` is the
+ * statement then. Compare's family view checks them at every seed it runs. Builders:
+ * compare.ts.
  */
 export interface Versus {
   /** The lessons compared with (preset names), each run at the same seed. */
   lessons: readonly string[];
-  /** The statement as a comparison, naming the lessons ("... than web-users-pi-90 at the same seed."). */
+  /** The statement as a comparison, naming the lessons ("ECN helps PI: more responses complete within 1 s than without ECN (web-users-pi-90)."). */
   text: string;
   /** Judges the run's summary against the others' (in the order of `lessons`). */
   check(own: Summary, others: readonly Summary[]): ClaimVerdict;
@@ -120,6 +122,16 @@ export function checkVersus(c: Claim, own: Summary, others: ReadonlyMap<string, 
   } catch (e) {
     return { pass: false, measured: `could not be checked (${e instanceof Error ? e.message : String(e)})` };
   }
+}
+
+/**
+ * A comparison's measured numbers with the run's own named (`who`: "this run", or the
+ * lesson's name where several lessons' statements are listed): checkVersus words the run's
+ * number first, unnamed, then each other lesson's by name ("86.3 % within 1 s;
+ * web-users-dt-90 93.8 %"), and a reader could not tell whose the first one was.
+ */
+export function measuredAs(who: string, v: ClaimVerdict): string {
+  return v.measured.startsWith('could not be checked') ? v.measured : `${who} ${v.measured}`;
 }
 
 /** The lessons a list of statements compares with, each once, in order of first mention. */

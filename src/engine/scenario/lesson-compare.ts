@@ -1,0 +1,71 @@
+/**
+ * A lesson's statements that compare it with other lessons of its family (presets/types.ts,
+ * Versus, builders in presets/compare.ts), and the runs they are checked against: for one
+ * run at another seed (the app's statements panel, the command line's report) and for
+ * several lessons over several seeds (Compare's family view, `npm run sweep --seeds`).
+ */
+import type { Summary } from '../metrics/types';
+import { checkVersus, comparedLessons, matchingExperiment, presetByName, type ClaimVerdict } from './presets';
+import type { Scenario } from './schema';
+import { runChanges } from './url';
+
+/**
+ * The lessons to run for a lesson's comparisons (presets/types.ts, Versus): for a run that
+ * differs from its lesson only in the seed, each lesson its statements compare with, at
+ * that seed; null for any other run (at the lesson's own seed its numbers are checked, and
+ * after another change the comparison is not the lesson's).
+ */
+export function comparisonRuns(scenario: Scenario, presetName: string): { seed: number; lessons: { name: string; scenario: Scenario }[] } | null {
+  const p = presetByName(presetName);
+  const names = comparedLessons(p?.claims ?? []);
+  if (!p || names.length === 0 || scenario.seed === p.scenario.seed || matchingExperiment(p, scenario)) return null;
+  const changed = runChanges(scenario, presetName);
+  if (changed.length !== 1 || changed[0] !== `seed=${scenario.seed}`) return null;
+  const lessons = names.map((name) => {
+    const other = presetByName(name);
+    if (!other) throw new Error(`lesson ${presetName} compares with ${name}, which is no lesson`);
+    return { name, scenario: { ...other.scenario, seed: scenario.seed } };
+  });
+  return { seed: scenario.seed, lessons };
+}
+
+/** A lesson's statement that compares it with other lessons of its family, checked at each seed run. */
+export interface LessonComparison {
+  /** The lesson that makes it. */
+  lesson: string;
+  /** The statement as a comparison (presets/types.ts, Versus). */
+  text: string;
+  /** Its verdict at each seed, in the order of the runs. */
+  verdicts: ClaimVerdict[];
+}
+
+/**
+ * What a set of lessons say of one another, over the seeds run (Compare's family view,
+ * `npm run sweep --seeds`): every statement of a member lesson that compares it with
+ * others when each lesson it names is a member too, checked at each seed against their runs
+ * at that seed (the papers' findings, seed by seed). `summaries[i][k]` is member i's summary at seed k. A
+ * member counts only when it runs its lesson as it is, apart from the seed (a scenario
+ * edited in other ways is not what the statement is about). `left`: the statements left
+ * out because they name a lesson that is not a member.
+ */
+export function lessonComparisons(members: readonly { lesson: string | null; scenario: Scenario }[], summaries: readonly (readonly Summary[])[]): { rows: LessonComparison[]; left: number } {
+  const index = new Map<string, number>();
+  members.forEach((m, i) => {
+    if (m.lesson && presetByName(m.lesson) && runChanges(m.scenario, m.lesson).every((kv) => kv.startsWith('seed='))) index.set(m.lesson, i);
+  });
+  const rows: LessonComparison[] = [];
+  let left = 0;
+  for (const [lesson, i] of index) {
+    for (const c of presetByName(lesson)!.claims ?? []) {
+      const v = c.versus;
+      if (!v) continue;
+      if (!v.lessons.every((l) => index.has(l))) {
+        left++;
+        continue;
+      }
+      const verdicts = summaries[i].map((own, k) => checkVersus(c, own, new Map(v.lessons.map((l) => [l, summaries[index.get(l)!][k]])))!);
+      rows.push({ lesson, text: v.text, verdicts });
+    }
+  }
+  return { rows, left };
+}
