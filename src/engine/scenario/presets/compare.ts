@@ -1,5 +1,4 @@
 import type { Summary } from '../../metrics/types';
-import { within } from './seeds000';
 import { percent, type Claim } from './types';
 
 /*
@@ -8,6 +7,12 @@ import { percent, type Claim } from './types';
  * comparison, checked at another seed, holds the run's number against the other lessons'
  * run at that seed, one rule per lesson.
  */
+
+/** Fraction of responses completed within t seconds (from the summary's CDF points). */
+export function within(s: Summary, t: number): number {
+  const p = s.web?.cdf.find(([x]) => x === t);
+  return p ? p[1] : NaN;
+}
 
 /** How the run's number must stand against another lesson's: x the run's, y the other's. */
 export type Rule = (x: number, y: number) => boolean;

@@ -45,14 +45,17 @@ describe('the lessons compared with', () => {
     for (const p of owners) for (const name of comparedLessons(p.claims!)) expect(presetByName(name), `${p.name} compares with ${name}`).toBeDefined();
   });
 
-  it('are the same traffic through another queue: everything but the queue and ECN (or ECN+) is the lesson\'s', () => {
+  // The TCP variant may differ too: seeds/000 compares Reno with SACK over the same traffic and
+  // queue (§6.4, Figs. 16-18), and web-dt148-80-sack's statements compare it with the Reno lesson.
+  it('are the same traffic through another queue or TCP: everything but the queue, ECN (or ECN+) and the TCP variant is the lesson\'s', () => {
     const rest = (name: string) => {
-      const s = cloneJson(presetByName(name)!.scenario) as unknown as { name?: string; description?: string; topology: { bottleneck: { queue?: unknown } }; tcp: { ecn?: unknown; ecnPlus?: unknown } };
+      const s = cloneJson(presetByName(name)!.scenario) as unknown as { name?: string; description?: string; topology: { bottleneck: { queue?: unknown } }; tcp: { ecn?: unknown; ecnPlus?: unknown; variant?: unknown } };
       delete s.name;
       delete s.description;
       delete s.topology.bottleneck.queue;
       delete s.tcp.ecn;
       delete s.tcp.ecnPlus;
+      delete s.tcp.variant;
       return s;
     };
     for (const p of owners) for (const name of comparedLessons(p.claims!)) expect(rest(name), `${p.name} against ${name}`).toEqual(rest(p.name));
