@@ -1,6 +1,6 @@
 import type { Summary } from '../../metrics/types';
 import { within } from './seeds000';
-import { at, fewer, lossOf, more, times, versus, type Against } from './compare';
+import { at, fewer, lossOf, more, notAhead, times, versus, type Against } from './compare';
 import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
 
 // ---- seeds/003 at the paper's scale: 100 Mb/s, RED/RED*, REM and PI, ECN and ECN+ -------
@@ -118,10 +118,12 @@ const lessonName = (aqm: PaperAqm, ecn: PaperEcn, load: 0.9 | 1.05): string => `
 
 /*
  * Each statement that compares queues carries that comparison (compare.ts): at another seed
- * the sessions offer another load (drop-tail at 105 % loses 0.3 % of the packets at seed 1,
- * 4.0 % at seed 5) and the numbers move, while the comparisons hold. Measured over seeds 1-5
- * (tests/golden/lesson-versus.test.ts runs them at seed 1; the margins are the smallest over
- * the five seeds).
+ * the sessions offer another load (drop-tail at 105 % loses 0.26 % of the packets at seed 7,
+ * 7.4 % at seed 6) and the numbers move, while the comparisons hold. Measured over seeds
+ * 1-10 (tests/golden/lesson-versus.test.ts runs them at seed 1; the comments give the range
+ * over the ten). Worded first from seeds 1-5, six failed at seeds 6 and 10, the most loaded,
+ * where RED with ECN does as badly as RED* with ECN (above max_th RED drops the ECN-capable
+ * packets too): they now say what holds at all ten.
  */
 function specs(): Spec[] {
   const n = lessonName;
@@ -133,7 +135,7 @@ function specs(): Spec[] {
       text: 'Compare the CDF with the AQM lessons of this family: every short response waits behind the long queue.',
       claims: [
         queueIn(300, 1000, 'The drop-tail queue stays long: more than 300 packets (36 ms) on average.'),
-        // seeds 1-5: 15.1-19.4 points behind RED at 500 ms
+        // seeds 1-10: 13.4-19.4 points behind RED at 500 ms
         at(atMost(0.5, 0.65, 'Every response waits behind that queue: '), 0.5, `Every response waits behind that queue: fewer complete within 500 ms than behind RED (${red}).`, [[red, fewer]]),
         lossy(0, 0.08, 'Few exchanges lose a packet: under 8 %.'),
       ],
@@ -145,8 +147,8 @@ function specs(): Spec[] {
         queueIn(20, 63, 'RED holds the queue near its 5 ms target: between min_th and max_th on average.'),
         claim('Adaptive RED settles max_p near 0.05.', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.03 && p < 0.07, (p) => `time-average max_p ${p.toFixed(3)}`),
         at(atLeast(0.5, 0.72, 'Short responses do better than behind drop-tail: '), 0.5, `Short responses do better than behind drop-tail (${dt}): more complete within 500 ms.`, [[dt, more]]),
-        // seeds 1-5: 2.6 to 9.9 times drop-tail's share
-        lossOf(lossy(0.08, 0.3, 'The price is paid in drops: more than 8 % of the exchanges lose a packet.'), `The price is paid in drops: more than twice as many exchanges lose a packet as behind drop-tail (${dt}).`, [[dt, times(2)]]),
+        // seeds 1-10: 1.93 to 12.3 times drop-tail's share (the most loaded, seeds 6 and 10, under 2)
+        lossOf(lossy(0.08, 0.3, 'The price is paid in drops: more than 8 % of the exchanges lose a packet.'), `The price is paid in drops: more than one and a half times as many exchanges lose a packet as behind drop-tail (${dt}).`, [[dt, times(1.5)]]),
         stepAt3(0.02),
       ],
     },
@@ -154,9 +156,9 @@ function specs(): Spec[] {
       aqm: 'red', ecn: 'ecn', load: 1.05,
       text: 'ECN alone does not help RED; it makes things worse. The marked senders back off less, so Adaptive RED raises max_p (0.10 on average, against 0.06 without ECN), and the SYN-ACKs, never ECN-capable, are dropped almost twice as often, each costing the 3 s timeout.',
       claims: [
-        // seeds 1-5: 1.9-10.1 points behind RED without ECN at 2 s
+        // seeds 1-10: 1.2-18.1 points behind RED without ECN at 2 s
         at(atMost(2, 0.95, 'ECN alone brings no gain (without ECN: 95.1 %): '), 2, `ECN alone brings no gain: fewer responses complete within 2 s than without ECN (${red}).`, [[red, fewer]]),
-        // seeds 1-5: 1.6 to 2.1 times the step without ECN
+        // seeds 1-10: 1.5 to 2.4 times the step without ECN
         stepVs(stepAt3(0.03), `Lost SYN-ACKs show as a step after the 3 s timeout, larger than without ECN (${red}): more responses complete between 3 and 5 s.`, [[red, more]]),
       ],
     },
@@ -165,8 +167,9 @@ function specs(): Spec[] {
       text: 'With ECN-capable SYN-ACKs the early decisions on them are marks: fewer connections wait for the 3 s timeout.',
       claims: [
         at(atLeast(2, 0.985, 'ECN+ improves RED: '), 2, `ECN+ improves RED: more responses complete within 2 s than without ECN (${red}) and with ECN alone (${n('red', 'ecn', 1.05)}).`, [[red, more], [n('red', 'ecn', 1.05), more]]),
-        lossOf(lossy(0, 0.02, 'Under 2 % of the exchanges lose a packet.'), `Fewer exchanges lose a packet than without ECN (${red}): under a third as many.`, [[red, (x, y) => x < y / 3]]),
-        stepVs(noStepAt3(0.01), `The step after the 3 s SYN-ACK timeout all but goes: under a quarter of the responses between 3 and 5 s without ECN (${red}).`, [[red, (x, y) => x < y / 4]]),
+        // seeds 1-10: 0.04 to 0.37 of RED's share without ECN (the most loaded, seeds 6 and 10, over a third); the step 0.05 to 0.28 of RED's
+        lossOf(lossy(0, 0.02, 'Under 2 % of the exchanges lose a packet.'), `Fewer exchanges lose a packet than without ECN (${red}): under half as many.`, [[red, (x, y) => x < y / 2]]),
+        stepVs(noStepAt3(0.01), `The step after the 3 s SYN-ACK timeout all but goes: under a third of the responses between 3 and 5 s without ECN (${red}).`, [[red, (x, y) => x < y / 3]]),
       ],
     },
     {
@@ -175,11 +178,12 @@ function specs(): Spec[] {
       claims: [
         versus(
           claim('The marked senders push Adaptive RED\'s max_p up: above 0.08 on average (without ECN it stays near 0.05).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.08, (p) => `time-average max_p ${p.toFixed(3)}`),
-          `The marked senders push Adaptive RED's max_p up: higher than without ECN (${red}) and than RED with ECN (${n('red', 'ecn', 1.05)}).`,
+          `The marked senders push Adaptive RED's max_p up: higher than without ECN (${red}).`,
           (s) => s.bottleneck.aqm?.means.maxP ?? NaN,
           (p) => `time-average max_p ${p.toFixed(3)}`,
           (p) => p.toFixed(3),
-          [[red, more], [n('red', 'ecn', 1.05), more]],
+          // seeds 1-10: 1.95 to 2.44 times RED's without ECN; RED with ECN's is higher at the most loaded (seeds 6, 9, 10)
+          [[red, more]],
         ),
         versus(
           claim('The average sits high in the band: above 45 packets on average (max_th is 62.5).', (s) => s.bottleneck.aqm?.means.avg ?? NaN, (q) => q > 45, (q) => `RED's average queue averaged ${q.toFixed(1)} packets`),
@@ -189,18 +193,24 @@ function specs(): Spec[] {
           (q) => q.toFixed(1),
           [[red, more], [n('red', 'ecn', 1.05), more]],
         ),
-        // seeds 1-5: 1.98 to 3.2 times RED with ECN's share
+        // seeds 1-10: 1.56 to 2.16 times RED's share without ECN (against RED with ECN, 1.15 at seed 6: above max_th RED drops the ECN-capable packets too)
         versus(
           claim('The packets it cannot mark are dropped at a high rate: more than 5 % of the packets reaching the queue are dropped, although the data is marked.', (s) => s.bottleneck.lossRate, (r) => r > 0.05, (r) => `${percent(r)} of the arrivals dropped`),
-          `The packets it cannot mark are dropped at a high rate: more than one and a half times the share of the arrivals RED with ECN drops (${n('red', 'ecn', 1.05)}), although the data is marked.`,
+          `The packets it cannot mark are dropped at a high rate: more than one and a half times the share of the arrivals RED drops without ECN (${red}), although the data is marked.`,
           (s) => s.bottleneck.lossRate,
           (r) => `${percent(r)} of the arrivals dropped`,
           (r) => percent(r),
-          [[n('red', 'ecn', 1.05), times(1.5)]],
+          [[red, times(1.5)]],
         ),
-        at(atMost(2, 0.9, 'The worst of the RED family: '), 2, `The worst of the RED family: fewer responses complete within 2 s than with RED without ECN (${red}), with ECN (${n('red', 'ecn', 1.05)}) or ECN+ (${n('red', 'ecn+', 1.05)}), and RED* with ECN+ (${n('redstar', 'ecn+', 1.05)}).`, [[red, fewer], [n('red', 'ecn', 1.05), fewer], [n('red', 'ecn+', 1.05), fewer], [n('redstar', 'ecn+', 1.05), fewer]]),
-        stepVs(stepAt3(0.08), `Lost SYN-ACKs show as a step after the 3 s timeout, larger than RED's with ECN (${n('red', 'ecn', 1.05)}).`, [[n('red', 'ecn', 1.05), more]]),
-        lossOf(lossy(0.1, 0.5, 'Despite ECN more than 10 % of the exchanges lose a packet.'), `Despite ECN more exchanges lose a packet than with RED and ECN (${n('red', 'ecn', 1.05)}).`, [[n('red', 'ecn', 1.05), more]]),
+        // seeds 1-10: 2.8-9.0 points behind RED with ECN, except at the most loaded, seeds 6 and 10, where RED with ECN is as bad (0.7 and 1.2 points behind RED* + ECN)
+        at(
+          atMost(2, 0.9, 'The worst of the RED family: '),
+          2,
+          `The worst of the RED family: fewer responses complete within 2 s than with RED without ECN (${red}) or with ECN+ (${n('red', 'ecn+', 1.05)}, ${n('redstar', 'ecn+', 1.05)}), and at best level with RED and ECN (${n('red', 'ecn', 1.05)}): behind it or within 2 points.`,
+          [[red, fewer], [n('red', 'ecn+', 1.05), fewer], [n('redstar', 'ecn+', 1.05), fewer], [n('red', 'ecn', 1.05), notAhead(0.02)]],
+        ),
+        stepVs(stepAt3(0.08), `Lost SYN-ACKs show as a step after the 3 s timeout, larger than without ECN (${red}).`, [[red, more]]),
+        lossOf(lossy(0.1, 0.5, 'Despite ECN more than 10 % of the exchanges lose a packet.'), `Despite ECN far more exchanges lose a packet than with ECN+ (${n('redstar', 'ecn+', 1.05)}): over five times as many.`, [[n('redstar', 'ecn+', 1.05), times(5)]]),
       ],
     },
     {
