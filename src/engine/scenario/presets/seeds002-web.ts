@@ -61,8 +61,10 @@ const remQueue = (): Claim => claim('REM holds the queue below b* = 24 packets o
 // Their numbers above are the lessons' seed's, where the other lessons gave theirs; at another
 // seed the users offer another load (seed 2, the lessons', is the most congested of seeds 1-5:
 // drop-tail's queue at 98 % 117.7 packets against 48-86) and the numbers move by up to a third,
-// while the comparisons hold. Measured over seeds 1-5 (tests/golden/lesson-versus.test.ts runs
-// them at seed 1; the margins below are the smallest over the five seeds).
+// while the comparisons hold. Measured over seeds 1-5 (the margins below), then checked at seeds
+// 6-10 (`npm run sweep -- 'web-users-*' --seeds 6-10`), where two failed and were reworded
+// (REM at half a second, new gentle in byte mode: see them); tests/golden/lesson-versus.test.ts
+// runs them at seed 1.
 
 /** The lesson of this family with that queue, ECN setting and load. */
 const lessonName = (aqm: Aqm | 'dt', ecn: Ecn, load: 0.9 | 0.98): string => `web-users-${aqm}${ECN_NAME[ecn]}-${load === 0.9 ? 90 : 98}`;
@@ -144,7 +146,7 @@ function specs(): Spec[] {
     },
     {
       aqm: 'rem', ecn: 'none', load: 0.9, figure: '§IV-B, Fig. 4 (b, e)',
-      text: 'REM counts every arriving packet, small ones included, against the capacity in 1000-byte packets, so web traffic\'s many SYNs, ACKs and FINs keep its price up while the queue is short.',
+      text: 'REM counts every arriving packet, small ones included, against the capacity in 1000-byte packets, so web traffic\'s many SYNs, ACKs and FINs keep its price up while the queue is short. Its short queue keeps it level with drop-tail up to about half a second (a few points ahead or behind, depending on the seed); beyond, the timeouts of its many drops put it behind every other queue here.',
       claims: [
         // seeds 1-5: 2.6-10.3 points behind the next worst (packet mode) at 1 s
         at(
@@ -153,8 +155,9 @@ function specs(): Spec[] {
           `Without ECN REM is the worst here (seeds/002: "worse than drop-tail queuing at all loads"): fewer responses complete within 1 s than behind drop-tail (${dt90}), PI (${lessonName('pi', 'none', 0.9)}) or ARED in either mode (${packet(0.9)}, ${lessonName('ared-byte', 'none', 0.9)}).`,
           [[dt90, fewer], [lessonName('pi', 'none', 0.9), fewer], [packet(0.9), fewer], [lessonName('ared-byte', 'none', 0.9), fewer]],
         ),
-        // seeds 1-5 against drop-tail at 500 ms: -4.7, -0.9, -1.0 points at seeds 2-4; +0.4 and +0.1 at seeds 1 and 5
-        at(below(0.5, 0.63, 'Even at half a second it is behind drop-tail: '), 0.5, `Even at half a second it is no better than drop-tail (${dt90}): behind it or within a point.`, [[dt90, notAhead(0.01)]]),
+        // At half a second REM is not behind drop-tail at every seed: over seeds 1-10 from 4.7 points behind (seed 2,
+        // the lessons') to 3.5 ahead (seed 7). A statement 'even at half a second it is behind drop-tail' held at
+        // seed 2 only by chance; it is gone, and the lesson's text says where REM is behind (from 1 s on).
         // seeds 1-5: 14.6-34.1 % of the exchanges, 18 to 146 times drop-tail's share
         lossOf(lossy(0.3, 1, 'More than 30 % of the exchanges lose a packet.'), `Far more exchanges lose a packet than behind drop-tail (${dt90}): over five times as many.`, [[dt90, times(5)]]),
         remQueue(),
@@ -266,12 +269,13 @@ function specs(): Spec[] {
       claims: [
         claim('New gentle removes almost every loss: under 1 % of the packets.', (s) => s.bottleneck.lossRate, (l) => l < 0.01, (l) => `${percent(l, 2)} lost`),
         lossy(0, 0.05, 'Under 5 % of the exchanges lose a packet.'),
-        // seeds 1-5: 0.3-6.1 points behind both at 1 s, level with byte mode without ECN at seed 3
+        // seeds 1-10 at 1 s: behind both by 0.3-6.1 points at seeds 1-5, level with byte mode without ECN at seed 3,
+        // and at seed 6 1.3 and 2.0 points ahead of them: at most a little better, never clearly
         at(
           between(1, 0.73, 0.775, 'Yet the response times do not improve: '),
           1,
-          `Yet the response times do not improve: within 1 s it is behind the RFC 3168 rule (${lessonName('ared-byte', 'ecn', 0.98)}) and byte mode without ECN (${lessonName('ared-byte', 'none', 0.98)}), or within a point of them.`,
-          [[lessonName('ared-byte', 'ecn', 0.98), notAhead(0.01)], [lessonName('ared-byte', 'none', 0.98), notAhead(0.01)]],
+          `Yet the response times improve little if at all: within 1 s it is at most 2.5 points ahead of the RFC 3168 rule (${lessonName('ared-byte', 'ecn', 0.98)}) and of byte mode without ECN (${lessonName('ared-byte', 'none', 0.98)}), and mostly behind them.`,
+          [[lessonName('ared-byte', 'ecn', 0.98), notAhead(0.025)], [lessonName('ared-byte', 'none', 0.98), notAhead(0.025)]],
         ),
       ],
     },
