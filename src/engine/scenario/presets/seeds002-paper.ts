@@ -408,12 +408,12 @@ function specs(): Spec[] {
     g('pi24', 0.9, '§VI, Fig. 10 (a), Table IV', [
       // against drop-tail at 200 ms: +0.6 / +0.4 / +0.2 / +0.6; at 1 s: -1.4 / +0.1 / -0.6 / -0.4 (so not "within a point" at seed 1)
       at(between(0.2, 0.31, 0.35, 'Without ECN PI adds nothing: within 2 points of drop-tail at 200 ms, '), 0.2, `Without ECN PI adds nothing: within 2 points of drop-tail (${gDt90}) at 200 ms.`, [[gDt90, near(0.02)]]),
-      at(between(1, 0.845, 0.87, 'And within a point of it at 1 s: '), 1, `And within 2 points of it (${gDt90}) at 1 s.`, [[gDt90, near(0.02)]]),
+      at(between(1, 0.845, 0.87, 'And within a point of it at 1 s: '), 1, `Without ECN PI is within 2 points of drop-tail (${gDt90}) at 1 s too.`, [[gDt90, near(0.02)]]),
       lossRate(0.002, 0.0075, 'Between 0.2 % and 0.75 % of the packets are lost (seeds/002 Table IV: 0.1 %).'),
     ], 'seeds/002: "Without ECN, at 90% load, PI, REM, and ARED byte-mode provide response time performance indistinguishable from drop-tail". So here for PI: within about a point of drop-tail at every time.'),
     g('ared-packet', 0.9, '§VI, Fig. 10 (a), Table IV', [
-      // against drop-tail at 200 ms: -0.6 / 0.0 / -0.6 / +0.5; at 1 s: -8.4 / -8.3 / -8.8 / -8.9; against PI at 1 s: -7.0 / -8.4 / -8.2 / -8.5
-      at(below(0.2, 0.34, 'Packet mode gains nothing over drop-tail even at 200 ms, where the two are level: '), 0.2, `Packet mode gains nothing over drop-tail (${gDt90}) even at 200 ms, where the two are level: within a point.`, [[gDt90, near(0.01)]]),
+      // against drop-tail at 200 ms: -0.6 / 0.0 / -0.6 / +0.5 (seeds 1-4), +1.1 at seed 7 (seeds 5-10 checked with the sweep); at 1 s: -8.4 / -8.3 / -8.8 / -8.9; against PI at 1 s: -7.0 / -8.4 / -8.2 / -8.5
+      at(below(0.2, 0.34, 'Packet mode gains nothing over drop-tail even at 200 ms, where the two are level: '), 0.2, `Packet mode gains nothing over drop-tail (${gDt90}) even at 200 ms, where the two are level: within a point and a half.`, [[gDt90, near(0.015)]]),
       at(
         below(1, 0.8, 'And the worst of all here at 1 s, about 8 points behind drop-tail and PI: '),
         1,
