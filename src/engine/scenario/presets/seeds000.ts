@@ -140,7 +140,9 @@ function busy(lo: number, hi: number): Claim {
 // the connections offer another load (drop-tail's mean queue 29-59 packets over seeds 1-5) and
 // the numbers move, while the comparisons hold. Measured over seeds 1-5 (tests/golden/
 // lesson-versus.test.ts runs them at seed 1); the margins beside each are the smallest and
-// largest over the five seeds. The family: the same PackMime connections at 80 % through
+// largest over the five seeds. All hold at seeds 6-10 too (`npm run sweep -- web-dt148-80
+// web-dt148-80-sack web-red5-80 web-redecn5-80 web-redecn5-80-byte web-redecn60-80 --seeds
+// 6-10`). The family: the same PackMime connections at 80 % through
 // drop-tail (148 packets) or adaptive RED with or without ECN, and Reno or SACK.
 
 const DT = 'web-dt148-80';
