@@ -53,7 +53,8 @@ export function seeds003Presets(): PresetSource[] {
       lesson: `Web sessions (pages of heavy-tailed objects, one connection each) at 105 % offered load through RED with a 5 ms target, no ECN: every early or forced decision is a drop, of data and SYN-ACKs alike. The reference for the two ECN lessons that follow. ${SCALE}`,
       claims: [
         claim('RED keeps the queue short: under 15 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 15, (q) => `${q.toFixed(1)} packets`),
-        claim('Without ECN the signal is a drop: more than 15 % of the exchanges lose a packet.', (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > 0.15, (f) => `${percent(f)} saw a drop`),
+        // seeds 1-10: 19.1, 17.7, 18.4, 22.1, 15.1, 14.6, 22.8, 14.2, 20.3, 17.1 % (more than 15 % failed at seeds 6 and 8)
+        claim('Without ECN the signal is a drop: more than one exchange in eight loses a packet.', (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > 0.125, (f) => `${percent(f)} saw a drop`),
       ],
       json: seeds003Json({ aboveMaxTh: 'mark', ecn: 'none', load: 1.05 }),
     },
