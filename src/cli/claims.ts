@@ -11,13 +11,18 @@ import type { Scenario } from '../engine/scenario/schema';
 import { comparisonRuns } from '../engine/scenario/lesson-compare';
 import { runChanges } from '../engine/scenario/url';
 
-/** Each statement with its verdict; with `compared`, a comparison with other lessons is checked against their runs. */
-function verdictLines(claims: readonly Claim[], result: RunResult, compared: ReadonlyMap<string, Summary> | null = null): string[] {
+/**
+ * Each statement with its verdict; with `compared`, a comparison with other lessons is
+ * checked against their runs. `otherSeed`: the lesson's seed when the run is at another,
+ * said beside a number of the lesson's that does not hold there.
+ */
+function verdictLines(claims: readonly Claim[], result: RunResult, otherSeed: number | null, compared: ReadonlyMap<string, Summary> | null = null): string[] {
   return claims.map((c) => {
     const against = compared ? checkVersus(c, result.summary, compared) : null;
     const v = against ?? checkClaim(c, result);
     const text = against && c.versus ? c.versus.text : c.text;
-    return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${text}\n                  measured: ${against ? measuredAs('this run', v) : v.measured}`;
+    const seedBound = !v.pass && !against && otherSeed !== null ? ` (the statement's number was measured at seed ${otherSeed})` : '';
+    return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${text}\n                  measured: ${against ? measuredAs('this run', v) : v.measured}${seedBound}`;
   });
 }
 
@@ -54,11 +59,11 @@ export function claimsReport(presetName: string | undefined, scenario: Scenario,
   const ownSeed = tried ? experimentScenario(preset, tried).seed : preset.scenario.seed;
   const seedNote = scenario.seed !== ownSeed ? [`  (${otherSeedNote(ownSeed)}${compared ? ` ${comparedNote(scenario.seed)}` : ''})`] : [];
   if (tried) {
-    out.push(`What this change should show (lesson ${preset.name}, tried: ${tried.title}):`, ...seedNote, ...verdictLines(tried.claims, result));
+    out.push(`What this change should show (lesson ${preset.name}, tried: ${tried.title}):`, ...seedNote, ...verdictLines(tried.claims, result, scenario.seed !== ownSeed ? ownSeed : null));
   } else if (preset.claims?.length) {
     const changed = runChanges(scenario, preset.name);
     out.push(`What this run should show (lesson ${preset.name}${changed.length ? `; your scenario differs from it: ${changed.slice(0, 6).join(' ')}${changed.length > 6 ? ` and ${changed.length - 6} more` : ''}; checked on your run` : ''}):`);
-    out.push(...seedNote, ...verdictLines(preset.claims, result, compared));
+    out.push(...seedNote, ...verdictLines(preset.claims, result, scenario.seed !== ownSeed ? ownSeed : null, compared));
   }
   const others = experiments.filter((e) => e !== tried);
   if (others.length) {

@@ -183,6 +183,8 @@ export function LessonClaims() {
                 <span className="claim-measured">
                   {' '}
                   Measured: <KeepUnits text={comparisons && c.versus && compared.summaries ? measuredAs('this run', v) : v.measured} />.
+                  {/* a crossed number of the lesson's at another seed: that number is its seed's, not a finding of this run */}
+                  {!v.pass && otherSeed && !(comparisons && c.versus) ? ` The statement's number was measured at seed ${ownSeed}.` : ''}
                 </span>
               ) : comparisons && c.versus && result && !stale && !compared.error ? (
                 <span className="claim-measured">

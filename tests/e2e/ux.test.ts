@@ -638,6 +638,20 @@ describe('lesson claims in the app', () => {
     await page.context().close();
   });
 
+  it("at another seed, a crossed statement with the lesson's own number says that number is the lesson's seed's", async () => {
+    // red-unfair's statements are about seed 13; at seed 1 the slower download is about 8.5 % behind, not more than 10 %
+    const page = await open('p=red-unfair&seed=1');
+    const claims = page.getByTestId('claims');
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done');
+    const crossed = claims.locator('li[data-state=fail]');
+    await expect.poll(() => crossed.count()).toBeGreaterThan(0);
+    expect(await crossed.first().innerText()).toMatch(/One download finishes more than 10 % sooner[\s\S]*Measured: [^\n]*\. The statement's number was measured at seed 13\./);
+    for (const t of await claims.locator('li[data-state=pass]').allInnerTexts()) expect(t).not.toContain('was measured at seed');
+    await page.context().close();
+  });
+
   it("at another seed, a statement comparing lessons is checked against them run at that seed, in the background once the run ends", async () => {
     const page = await open('p=web-users-pi-ecn-90&seed=3');
     const claims = page.getByTestId('claims');
