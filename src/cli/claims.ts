@@ -6,7 +6,7 @@
  * arguments.
  */
 import type { RunResult, Summary } from '../engine/metrics/types';
-import { checkClaim, checkVersus, comparedNote, experimentScenario, matchingExperiment, measuredAs, otherSeedNote, presetByName, type Claim } from '../engine/scenario/presets';
+import { checkClaim, checkVersus, comparedNote, experimentScenario, matchingExperiment, otherSeedNote, presetByName, type Claim } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { comparisonRuns } from '../engine/scenario/lesson-compare';
 import { runChanges } from '../engine/scenario/url';
@@ -18,11 +18,11 @@ import { runChanges } from '../engine/scenario/url';
  */
 function verdictLines(claims: readonly Claim[], result: RunResult, otherSeed: number | null, compared: ReadonlyMap<string, Summary> | null = null): string[] {
   return claims.map((c) => {
-    const against = compared ? checkVersus(c, result.summary, compared) : null;
+    const against = compared ? checkVersus(c, result.summary, compared, 'this run') : null;
     const v = against ?? checkClaim(c, result);
     const text = against && c.versus ? c.versus.text : c.text;
     const seedBound = !v.pass && !against && otherSeed !== null ? ` (the statement's number was measured at seed ${otherSeed})` : '';
-    return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${text}\n                  measured: ${against ? measuredAs('this run', v) : v.measured}${seedBound}`;
+    return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${text}\n                  measured: ${v.measured}${seedBound}`;
   });
 }
 

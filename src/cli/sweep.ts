@@ -9,7 +9,7 @@ import type { RunResult, Summary } from '../engine/metrics/types';
 import { meanSd, verdict } from '../engine/metrics/stats';
 import { RUN_FIELDS } from '../engine/scenario/fields';
 import { lessonComparisons } from '../engine/scenario/lesson-compare';
-import { measuredAs, nearPresets, PRESETS } from '../engine/scenario/presets';
+import { nearPresets, PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { table } from './format';
 import { loadScenario } from './load';
@@ -327,7 +327,7 @@ export function sweepComparisons(members: readonly { lesson: string; scenario: S
     const mark = n > 1 ? `[holds at ${held} of ${n}]` : held === 1 ? '[holds]' : '[does not hold]';
     out.push(`  ${mark} ${r.lesson}: ${r.text}`);
     r.verdicts.forEach((v, k) => {
-      if (!v.pass) out.push(`      not at seed ${seeds[k]}: ${measuredAs(r.lesson, v)}`);
+      if (!v.pass) out.push(`      not at seed ${seeds[k]}: ${v.measured}`);
     });
   }
   if (left > 0) out.push(`  (${left} more statement${left === 1 ? ' names' : 's name'} a lesson this sweep does not run: left out)`);

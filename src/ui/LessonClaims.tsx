@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RunResult, Summary } from '../engine/metrics/types';
-import { checkClaim, checkVersus, comparedNote, measuredAs, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
+import { checkClaim, checkVersus, comparedNote, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
 import { useServices } from './app-context';
 import { familyConcurrency, useRuns, type RunJob } from './compare/run-queue';
 import { useLessonFold } from './lesson-fold';
@@ -101,7 +101,7 @@ export function LessonClaims() {
   const verdicts = useMemo<(ClaimVerdict | null)[]>(
     () =>
       comparisons && result
-        ? claims.map((c, i) => (c.versus ? (compared.summaries ? checkVersus(c, result.summary, compared.summaries) : null) : own[i]))
+        ? claims.map((c, i) => (c.versus ? (compared.summaries ? checkVersus(c, result.summary, compared.summaries, 'this run') : null) : own[i]))
         : stale && ranCompared
           ? claims.map((c, i) => (c.versus ? null : own[i]))
           : own,
@@ -182,7 +182,7 @@ export function LessonClaims() {
               {v ? (
                 <span className="claim-measured">
                   {' '}
-                  Measured: <KeepUnits text={comparisons && c.versus && compared.summaries ? measuredAs('this run', v) : v.measured} />.
+                  Measured: <KeepUnits text={v.measured} />.
                   {/* a crossed number of the lesson's at another seed: that number is its seed's, not a finding of this run */}
                   {!v.pass && otherSeed && !(comparisons && c.versus) ? ` The statement's number was measured at seed ${ownSeed}.` : ''}
                 </span>

@@ -5,7 +5,7 @@ import { presetByName, presetScenario } from '../../src/engine/scenario/presets'
 import { setPath } from '../../src/engine/scenario/paths';
 import { parseScenario } from '../../src/engine/scenario/schema';
 import { SETTLED_98_GENERAL, SETTLED_CDF_TIMES, SETTLED_SET } from '../../src/engine/scenario/presets/seeds002-paper';
-import { within } from '../../src/engine/scenario/presets/seeds000';
+import { within } from '../../src/engine/scenario/presets/compare';
 
 /*
  * The lessons invite the student to change one parameter ("set the queue limit to 38 and

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Summary } from '../../src/engine/metrics/types';
 import { runScenario } from '../../src/engine/run';
 import { presetByName } from '../../src/engine/scenario/presets';
-import { within } from '../../src/engine/scenario/presets/seeds000';
+import { within } from '../../src/engine/scenario/presets/compare';
 
 /*
  * The two ends of seeds/000's load grid (web-load-*: DT-148q against ARED + ECN-5 ms,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Summary } from '../../src/engine/metrics/types';
 import { runScenario } from '../../src/engine/run';
 import { presetByName } from '../../src/engine/scenario/presets';
-import { within } from '../../src/engine/scenario/presets/seeds000';
+import { within } from '../../src/engine/scenario/presets/compare';
 
 /*
  * seeds/000's headline findings on its two-way PackMime workload at 80 % load, from the

@@ -9,6 +9,12 @@ import { checkVersus, comparedLessons, matchingExperiment, presetByName, type Cl
 import type { Scenario } from './schema';
 import { runChanges } from './url';
 
+/** Whether `scenario` runs lesson `presetName` as it is apart from its seed (and is none of its Try changes). */
+function lessonAsIs(scenario: Scenario, presetName: string): boolean {
+  const p = presetByName(presetName);
+  return p !== undefined && runChanges(scenario, presetName).every((kv) => kv.startsWith('seed=')) && matchingExperiment(p, scenario) === undefined;
+}
+
 /**
  * The lessons to run for a lesson's comparisons (presets/types.ts, Versus): for a run that
  * differs from its lesson only in the seed, each lesson its statements compare with, at
@@ -18,9 +24,7 @@ import { runChanges } from './url';
 export function comparisonRuns(scenario: Scenario, presetName: string): { seed: number; lessons: { name: string; scenario: Scenario }[] } | null {
   const p = presetByName(presetName);
   const names = comparedLessons(p?.claims ?? []);
-  if (!p || names.length === 0 || scenario.seed === p.scenario.seed || matchingExperiment(p, scenario)) return null;
-  const changed = runChanges(scenario, presetName);
-  if (changed.length !== 1 || changed[0] !== `seed=${scenario.seed}`) return null;
+  if (!p || names.length === 0 || scenario.seed === p.scenario.seed || !lessonAsIs(scenario, presetName)) return null;
   const lessons = names.map((name) => {
     const other = presetByName(name);
     if (!other) throw new Error(`lesson ${presetName} compares with ${name}, which is no lesson`);
@@ -35,7 +39,7 @@ export interface LessonComparison {
   lesson: string;
   /** The statement as a comparison (presets/types.ts, Versus). */
   text: string;
-  /** Its verdict at each seed, in the order of the runs. */
+  /** Its verdict at each seed, in the order of the runs (what was measured names the lesson's own number by the lesson). */
   verdicts: ClaimVerdict[];
 }
 
@@ -51,7 +55,7 @@ export interface LessonComparison {
 export function lessonComparisons(members: readonly { lesson: string | null; scenario: Scenario }[], summaries: readonly (readonly Summary[])[]): { rows: LessonComparison[]; left: number } {
   const index = new Map<string, number>();
   members.forEach((m, i) => {
-    if (m.lesson && presetByName(m.lesson) && runChanges(m.scenario, m.lesson).every((kv) => kv.startsWith('seed='))) index.set(m.lesson, i);
+    if (m.lesson && lessonAsIs(m.scenario, m.lesson)) index.set(m.lesson, i);
   });
   const rows: LessonComparison[] = [];
   let left = 0;
@@ -63,7 +67,7 @@ export function lessonComparisons(members: readonly { lesson: string | null; sce
         left++;
         continue;
       }
-      const verdicts = summaries[i].map((own, k) => checkVersus(c, own, new Map(v.lessons.map((l) => [l, summaries[index.get(l)!][k]])))!);
+      const verdicts = summaries[i].map((own, k) => checkVersus(c, own, new Map(v.lessons.map((l) => [l, summaries[index.get(l)!][k]])), lesson)!);
       rows.push({ lesson, text: v.text, verdicts });
     }
   }

@@ -20,7 +20,6 @@ import type { FigureSource } from '../charts/export';
 import { encodeLink } from '../scenario-api';
 import { DoneNote, fileSlug, Progress, seedsSlug, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
 import { KeepUnits, WithLessonLinks } from '../LessonClaims';
-import { measuredAs } from '../../engine/scenario/presets';
 import { lessons } from '../scenario-api';
 import { lessonComparisons } from '../../engine/scenario/lesson-compare';
 import { FAMILY_METRICS, familySeedTable } from './family';
@@ -138,7 +137,7 @@ function FamilyComparisons({ members, runs, seeds }: { members: readonly FamilyM
         {rows.map((r, i) => {
           const held = r.verdicts.filter((v) => v.pass).length;
           const every = held === n;
-          const missed = r.verdicts.flatMap((v, k) => (v.pass ? [] : [`at seed ${seeds[k]}: ${measuredAs(r.lesson, v)}`]));
+          const missed = r.verdicts.flatMap((v, k) => (v.pass ? [] : [`at seed ${seeds[k]}: ${v.measured}`]));
           return (
             <li key={i} className={`claim claim-${every ? 'pass' : 'fail'}`} data-held={held}>
               <span className="claim-mark" aria-hidden="true">
@@ -150,7 +149,7 @@ function FamilyComparisons({ members, runs, seeds }: { members: readonly FamilyM
               </span>
               <span className="claim-measured">
                 {n > 1 ? `Holds at ${held} of ${n} seeds. ` : ''}
-                <KeepUnits text={missed.length > 0 ? `Not ${missed.join('; ')}.` : `Measured${n > 1 ? ` at seed ${seeds[0]}` : ''}: ${measuredAs(r.lesson, r.verdicts[0])}.`} />
+                <KeepUnits text={missed.length > 0 ? `Not ${missed.join('; ')}.` : `Measured${n > 1 ? ` at seed ${seeds[0]}` : ''}: ${r.verdicts[0].measured}.`} />
               </span>
             </li>
           );

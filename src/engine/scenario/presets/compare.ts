@@ -1,8 +1,9 @@
 import type { Summary } from '../../metrics/types';
-import { percent, type Claim } from './types';
+import { claim, percent, type Claim } from './types';
 
 /*
- * Builders of a statement's comparison with other lessons of its family (types.ts, Versus):
+ * Builders of the web lessons' statements on response times (within, above, below,
+ * between) and of a statement's comparison with other lessons of its family (types.ts, Versus):
  * the statement's own check holds the run to a number measured at the lesson's seed; its
  * comparison, checked at another seed, holds the run's number against the other lessons'
  * run at that seed, one rule per lesson.
@@ -31,6 +32,18 @@ export type Against = readonly (readonly [string, Rule])[];
 
 /** "500 ms", "2 s". */
 export const timeText = (t: number): string => (t < 1 ? `${t * 1000} ms` : `${t} s`);
+
+/** A bound as a share: 0.72 -> "72 %", 0.985 -> "98.5 %". */
+export const share = (f: number): string => percent(f, Math.abs(f * 100 - Math.round(f * 100)) < 1e-9 ? 0 : 1);
+
+// The web lessons' statements on the share of responses complete within t, at the lesson's
+// seed ("more than 83 % ... within 1 s"): `why` begins the sentence. `at` gives them their comparison.
+export const above = (t: number, f: number, why: string): Claim =>
+  claim(`${why}more than ${share(f)} of the responses complete within ${timeText(t)}.`, (s) => within(s, t), (x) => x > f, (x) => `${percent(x)} within ${timeText(t)}`);
+export const below = (t: number, f: number, why: string): Claim =>
+  claim(`${why}fewer than ${share(f)} of the responses complete within ${timeText(t)}.`, (s) => within(s, t), (x) => x < f, (x) => `${percent(x)} within ${timeText(t)}`);
+export const between = (t: number, lo: number, hi: number, why: string): Claim =>
+  claim(`${why}${share(lo)} to ${share(hi)} of the responses complete within ${timeText(t)}.`, (s) => within(s, t), (x) => x > lo && x < hi, (x) => `${percent(x)} within ${timeText(t)}`);
 
 /** `c` with its comparison: `measure` of the run against each lesson's, by each lesson's rule; `show` words the run's number, `value` the others'. */
 export function versus(c: Claim, text: string, measure: (s: Summary) => number, show: (x: number) => string, value: (x: number) => string, against: Against): Claim {

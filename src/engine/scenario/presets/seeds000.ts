@@ -113,8 +113,6 @@ export function seeds000Presets(): PresetSource[] {
   ];
 }
 
-/** Fraction of responses completed within t seconds (compare.ts; kept here for the files that read it from seeds/000's). */
-export { within };
 
 const ms = (x: number) => `${(x * 1000).toFixed(0)} ms`;
 

@@ -1,7 +1,6 @@
 import { grouped } from '../../core/number-text';
 import type { Summary } from '../../metrics/types';
-import { at, fewer, more, near, notAhead, notBehind, versus, type Against, type Rule } from './compare';
-import { within } from './seeds000';
+import { above, at, below, between, fewer, more, near, notAhead, notBehind, versus, within, type Against, type Rule } from './compare';
 import { claim, claimOf, percent, type Claim, type Experiment, type PresetSource } from './types';
 
 // ---- seeds/002 at the paper's scale: 100 Mb/s, q_ref / b* 24 and 240, general RTTs ------
@@ -149,14 +148,6 @@ export function seeds002PaperJson(aqm: Aqm, ecn: Ecn, load: Load, rtt: Rtt): Rec
   };
 }
 
-const pct = (t: number) => (t < 1 ? `${t * 1000} ms` : `${t} s`);
-const share = (f: number) => percent(f, Math.abs(f * 100 - Math.round(f * 100)) < 1e-9 ? 0 : 1);
-export const above = (t: number, f: number, why: string): Claim =>
-  claim(`${why}more than ${share(f)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x > f, (x) => `${percent(x)} within ${pct(t)}`);
-export const below = (t: number, f: number, why: string): Claim =>
-  claim(`${why}fewer than ${share(f)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x < f, (x) => `${percent(x)} within ${pct(t)}`);
-export const between = (t: number, lo: number, hi: number, why: string): Claim =>
-  claim(`${why}${share(lo)} to ${share(hi)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x > lo && x < hi, (x) => `${percent(x)} within ${pct(t)}`);
 /** Packet loss rate of the left-to-right direction (Tables II and IV: loss rate). */
 const lossRate = (lo: number, hi: number, words: string): Claim =>
   claim(words, (s) => s.bottleneck.lossRate, (l) => l > lo && l < hi, (l) => `${percent(l, 2)} of the packets lost (->)`);

@@ -1,6 +1,5 @@
-import { within } from './seeds000';
 import { seeds002Json } from './seeds002';
-import { at, fewer, lossOf, more, near, notAhead, times, versus } from './compare';
+import { above, at, below, between, fewer, lossOf, more, near, notAhead, times, versus } from './compare';
 import { claim, percent, type Claim, type PresetSource } from './types';
 
 // ---- seeds/002 with browsing users: PI, REM, ARED packet/byte mode, ECN, new gentle -----
@@ -44,14 +43,6 @@ export function seeds002WebJson(aqm: Aqm | 'dt', ecn: Ecn, load: 0.9 | 0.98): Re
   return { ...j, tcp: { ...(j.tcp as Record<string, unknown>), ecn: ecn !== 'none' } };
 }
 
-const pct = (t: number) => (t < 1 ? `${t * 1000} ms` : `${t} s`);
-const share = (f: number) => percent(f, Math.abs(f * 100 - Math.round(f * 100)) < 1e-9 ? 0 : 1);
-const above = (t: number, f: number, why: string): Claim =>
-  claim(`${why}more than ${share(f)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x > f, (x) => `${percent(x)} within ${pct(t)}`);
-const below = (t: number, f: number, why: string): Claim =>
-  claim(`${why}fewer than ${share(f)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x < f, (x) => `${percent(x)} within ${pct(t)}`);
-const between = (t: number, lo: number, hi: number, why: string): Claim =>
-  claim(`${why}${share(lo)} to ${share(hi)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x > lo && x < hi, (x) => `${percent(x)} within ${pct(t)}`);
 const lossy = (lo: number, hi: number, words: string): Claim =>
   claim(words, (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > lo && f < hi, (f) => `${percent(f)} of the exchanges saw a drop`);
 

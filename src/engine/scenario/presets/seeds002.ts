@@ -1,4 +1,4 @@
-import { within } from './seeds000';
+import { within } from './compare';
 import { claim, percent, type PresetSource } from './types';
 
 // ---- seeds/002 (AQM and ECN on web performance: browsing users) ---------------------------

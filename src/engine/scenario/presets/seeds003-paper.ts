@@ -1,6 +1,5 @@
 import type { Summary } from '../../metrics/types';
-import { within } from './seeds000';
-import { at, fewer, lossOf, more, notAhead, times, versus, type Against } from './compare';
+import { at, fewer, lossOf, more, notAhead, share, timeText, times, versus, within, type Against } from './compare';
 import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
 
 // ---- seeds/003 at the paper's scale: 100 Mb/s, RED/RED*, REM and PI, ECN and ECN+ -------
@@ -74,13 +73,10 @@ const ECN_WORDS: Record<PaperEcn, string> = {
   'ecn+': 'ECN+: the SYN-ACKs are ECN-capable too, so the queue marks them instead of dropping them and the server starts with a window of one segment.',
 };
 
-/** A threshold in words: 0.72 -> "72 %", 0.985 -> "98.5 %". */
-const share = (f: number) => percent(f, Math.abs(f * 100 - Math.round(f * 100)) < 1e-9 ? 0 : 1);
-const pct = (t: number) => (t < 1 ? `${t * 1000} ms` : `${t} s`);
 const atLeast = (t: number, f: number, why = ''): Claim =>
-  claim(`${why}${why ? 'more' : 'More'} than ${share(f)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x > f, (x) => `${percent(x)} within ${pct(t)}`);
+  claim(`${why}${why ? 'more' : 'More'} than ${share(f)} of the responses complete within ${timeText(t)}.`, (s) => within(s, t), (x) => x > f, (x) => `${percent(x)} within ${timeText(t)}`);
 const atMost = (t: number, f: number, why = ''): Claim =>
-  claim(`${why}${why ? 'fewer' : 'Fewer'} than ${share(f)} of the responses complete within ${pct(t)}.`, (s) => within(s, t), (x) => x < f, (x) => `${percent(x)} within ${pct(t)}`);
+  claim(`${why}${why ? 'fewer' : 'Fewer'} than ${share(f)} of the responses complete within ${timeText(t)}.`, (s) => within(s, t), (x) => x < f, (x) => `${percent(x)} within ${timeText(t)}`);
 const lossy = (lo: number, hi: number, words: string): Claim =>
   claim(words, (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > lo && f < hi, (f) => `${percent(f)} of the exchanges saw a drop`);
 const queueIn = (lo: number, hi: number, words: string): Claim =>

@@ -1,5 +1,5 @@
 import type { Summary } from '../../metrics/types';
-import { within } from './seeds000';
+import { within } from './compare';
 import { claim, claimOf, percent, type PresetSource } from './types';
 
 // ---- seeds/003 (the power of ECN: RED, RED*, ECN and ECN+ on web sessions) --------------

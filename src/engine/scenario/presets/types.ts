@@ -107,11 +107,17 @@ export function checkClaim(c: Claim, result: RunResult): ClaimVerdict {
   }
 }
 
-/** `c`'s comparison verdict on `own` against the summaries of its `versus.lessons` (null: it has none); a check that throws does not hold. */
-export function checkVersus(c: Claim, own: Summary, others: ReadonlyMap<string, Summary>): ClaimVerdict | null {
+/**
+ * `c`'s comparison verdict on `own` against the summaries of its `versus.lessons` (null: it
+ * has none); a check that throws does not hold. `who` names the run's own number in what
+ * was measured ("this run", or the lesson's name where several lessons' statements are
+ * listed): the check words it first, unnamed, then each other lesson's by name ("86.3 %
+ * within 1 s; web-users-dt-90 93.8 %"), and a reader could not tell whose the first was.
+ */
+export function checkVersus(c: Claim, own: Summary, others: ReadonlyMap<string, Summary>, who?: string): ClaimVerdict | null {
   if (!c.versus) return null;
   try {
-    return c.versus.check(
+    const v = c.versus.check(
       own,
       c.versus.lessons.map((n) => {
         const s = others.get(n);
@@ -119,19 +125,10 @@ export function checkVersus(c: Claim, own: Summary, others: ReadonlyMap<string, 
         return s;
       }),
     );
+    return who === undefined ? v : { ...v, measured: `${who} ${v.measured}` };
   } catch (e) {
     return { pass: false, measured: `could not be checked (${e instanceof Error ? e.message : String(e)})` };
   }
-}
-
-/**
- * A comparison's measured numbers with the run's own named (`who`: "this run", or the
- * lesson's name where several lessons' statements are listed): checkVersus words the run's
- * number first, unnamed, then each other lesson's by name ("86.3 % within 1 s;
- * web-users-dt-90 93.8 %"), and a reader could not tell whose the first one was.
- */
-export function measuredAs(who: string, v: ClaimVerdict): string {
-  return v.measured.startsWith('could not be checked') ? v.measured : `${who} ${v.measured}`;
 }
 
 /** The lessons a list of statements compares with, each once, in order of first mention. */

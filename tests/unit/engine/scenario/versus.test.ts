@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '../../../../src/engine/metrics/types';
 import { cloneJson } from '../../../../src/engine/scenario/paths';
-import { checkVersus, comparedLessons, measuredAs, presetByName, presetScenario, PRESETS } from '../../../../src/engine/scenario/presets';
+import { checkVersus, comparedLessons, presetByName, presetScenario, PRESETS } from '../../../../src/engine/scenario/presets';
 import { comparisonRuns } from '../../../../src/engine/scenario/lesson-compare';
 
 /*
@@ -80,10 +80,10 @@ describe('a comparison is judged against the other lessons\' numbers', () => {
   });
   it("the measured numbers name the run's own, as they name the other lessons'; a check that could not be made is said as it is", () => {
     const c = presetByName('web-users-pi-ecn-90')!.claims![0];
-    const v = checkVersus(c, summary(0.9, 0.05), new Map([['web-users-pi-90', summary(0.8, 0.1)]]))!;
-    expect(measuredAs('this run', v)).toBe('this run 90.0 % within 1 s; web-users-pi-90 80.0 %');
-    const missing = checkVersus(c, summary(0.9, 0.05), new Map())!;
-    expect(measuredAs('this run', missing)).toBe('could not be checked (web-users-pi-90 has not been run)');
+    const v = checkVersus(c, summary(0.9, 0.05), new Map([['web-users-pi-90', summary(0.8, 0.1)]]), 'this run')!;
+    expect(v.measured).toBe('this run 90.0 % within 1 s; web-users-pi-90 80.0 %');
+    const missing = checkVersus(c, summary(0.9, 0.05), new Map(), 'this run')!;
+    expect(missing.measured).toBe('could not be checked (web-users-pi-90 has not been run)');
   });
 
   it('a statement with no comparison: none', () => {
