@@ -26,7 +26,7 @@ describe('what the family lessons say of one another, over the seeds', () => {
       ['web-users-pi-ecn-90', 'ECN helps PI: more responses complete within 1 s than without ECN (web-users-pi-90).', [true, false]],
       ['web-users-pi-ecn-90', 'Fewer exchanges lose a packet than without ECN (web-users-pi-90).', [true, true]],
     ]);
-    expect(rows[0].verdicts[1].measured).toBe('80.0 % within 1 s; web-users-pi-90 82.0 %');
+    expect(rows[0].verdicts[1].measured).toBe('web-users-pi-ecn-90 80.0 % within 1 s; web-users-pi-90 82.0 %');
     // PI's own two compare with REM and drop-tail, not members here
     expect(left).toBe(2);
   });
