@@ -179,7 +179,7 @@ describe('the lesson family over seeds', () => {
       expect(await items.nth(i).getAttribute('data-held')).toBe(String(held));
       const text = await items.nth(i).innerText();
       expect(text).toContain(`${r.lesson}: ${r.text}`);
-      expect(text).toContain(held === 2 ? `Holds at 2 of 2 seeds. Measured at seed 2: ${r.lesson} ${r.verdicts[0].measured}.` : `Holds at ${held} of 2 seeds. Not at seed`);
+      expect(text).toContain(held === 2 ? `Holds at 2 of 2 seeds. Measured at seed 2: ${r.verdicts[0].measured}.` : `Holds at ${held} of 2 seeds. Not at seed`);
     }
     // PI's own statements name REM and drop-tail, not ticked
     expect(await page.getByTestId('family-comparisons').innerText()).toContain('2 statements name a lesson not ticked here, and are left out.');
