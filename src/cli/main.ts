@@ -562,8 +562,10 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     else {
       const { baselineScenario } = await import('../engine/traffic/calibrate');
       const engine = await import('../engine/run');
-      if (!opts.quiet) io.err('baseline: the same workload with the bottleneck 10x faster...\n');
-      baseline = engine.runScenario(baselineScenario(scenario, result.summary.web.calibration));
+      const base = baselineScenario(scenario, result.summary.web.calibration);
+      const left = scenario.traffic.length - base.traffic.length;
+      if (!opts.quiet) io.err(`baseline: the same web traffic with the bottleneck 10x faster${left > 0 ? ` (without the other ${left === 1 ? 'traffic item' : `${left} traffic items`}: long-lived flows would fill any link)` : ''}...\n`);
+      baseline = engine.runScenario(base);
       (result as RunResult & { baseline?: unknown }).baseline = { summary: baseline.summary };
     }
   }

@@ -33,6 +33,13 @@ export interface EngineScenario {
   topology: ({ kind: 'dumbbell' } & DumbbellSpec & { flowDelay?: FlowDelaySpec }) | ({ kind: 'general'; flowDelay?: FlowDelaySpec } & GeneralSpec);
   tcp: TcpParams;
   traffic: TrafficSpec[];
+  /**
+   * When items were left out of the scenario this one was made from (the uncongested
+   * baseline keeps only the web traffic: calibrate.ts `baselineScenario`), the index each
+   * item of `traffic` had there. An item's random streams are named by its index, so with
+   * its old index it draws the same connections as in the run it is the baseline of.
+   */
+  trafficOrigin?: readonly number[];
 }
 
 export { MAX_OPEN_DURATION } from './estimate';
@@ -157,7 +164,8 @@ class Run implements RunHandle {
 
   private buildTraffic(): void {
     const sc = this.scenario;
-    sc.traffic.forEach((t, index) => {
+    sc.traffic.forEach((t, at) => {
+      const index = sc.trafficOrigin?.[at] ?? at;
       const d = trafficByKind(t.kind);
       if (!d) throw new Error(`traffic.${index}.kind = "${t.kind}" is unknown`);
       const { src, dst } = this.hostsFor(t);

@@ -141,26 +141,39 @@ export function uncongested(s: EngineScenario): EngineScenario {
   return { ...s, topology: { ...t, links: t.links.map((l) => (l.rate === c ? { ...l, rate: 10 * c, queue: deep, reverseQueue: undefined } : { ...l, rate: Math.max(l.rate, 10 * c) })) } };
 }
 
-/** The scenario with only item `index`, its parameter set to `value` (and `extra`), on the uncongested network. */
+/**
+ * The scenario with only item `index`, its parameter set to `value` (and `extra`), on the
+ * uncongested network. The item keeps its index (`trafficOrigin`), which names its random
+ * streams, so the calibration measures the connections the run will make.
+ */
 export function uncongestedTwin(s: EngineScenario, index: number, param: string, value: number, extra: Record<string, unknown> = {}): EngineScenario {
   const item = { ...(s.traffic[index] as Record<string, unknown>), [param]: value, ...extra };
   delete item.load;
-  return uncongested({ ...s, traffic: [item as TrafficSpec] });
+  const twin = uncongested({ ...s, traffic: [item as TrafficSpec] });
+  return index === 0 ? twin : { ...twin, trafficOrigin: [index] };
 }
 
 /**
- * The whole scenario on the uncongested network with every calibrated item at its
- * calibrated value: the "uncongested baseline" of the papers' response-time plots.
+ * The web traffic of the scenario on the uncongested network, every calibrated item at its
+ * calibrated value: the "uncongested baseline" of the papers' response-time plots. Items
+ * that are not web traffic (long-lived bulk flows, UDP) are left out: they would fill any
+ * link, so with them no network is uncongested (the bufferbloat lessons run web traffic
+ * beside bulk flows). The web items keep their indices (`trafficOrigin`), so they draw the
+ * same connections as in the run.
  */
 export function baselineScenario(s: EngineScenario, calibrations: readonly LoadCalibration[]): EngineScenario {
-  const traffic = s.traffic.map((t, i) => {
+  const traffic: TrafficSpec[] = [];
+  const origin: number[] = [];
+  s.traffic.forEach((t, i) => {
+    if (!trafficByKind(t.kind)?.calibration) return;
     const c = calibrations.find((x) => x.item === i);
-    if (!c) return t;
-    const item = { ...(t as Record<string, unknown>), [c.param]: c.value, ...c.fixed };
-    delete item.load;
-    return item as TrafficSpec;
+    const item = c ? { ...(t as Record<string, unknown>), [c.param]: c.value, ...c.fixed } : { ...t };
+    delete (item as { load?: number }).load;
+    traffic.push(item as TrafficSpec);
+    origin.push(i);
   });
-  return uncongested({ ...s, traffic });
+  const out = uncongested({ ...s, traffic });
+  return origin.every((o, at) => o === at) ? out : { ...out, trafficOrigin: origin };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { CALIBRATION_CHUNK_EVENTS, createRun, runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
-import { calibrateLoads, CALIBRATION_RUNS, CALIBRATION_TOLERANCE, setCalibrationStore, uncongestedTwin, type Calibrated, type CalibrationStep } from '../../../../src/engine/traffic/calibrate';
+import type { ExchangeBatch } from '../../../../src/engine/metrics/web';
+import { baselineScenario, calibrateLoads, CALIBRATION_RUNS, CALIBRATION_TOLERANCE, setCalibrationStore, uncongestedTwin, type Calibrated, type CalibrationStep } from '../../../../src/engine/traffic/calibrate';
 
 /** Two-way PackMime over a 10 Mb/s drop-tail bottleneck, seeds/000's round trips, 60 s with a 10 s warm-up. */
 function scenario(load: number, seed = 1): EngineScenario {
@@ -133,5 +134,46 @@ describe('a calibration that reports as it goes (the app worker: its page watche
       for (let i = 1; i < at.length; i++) expect(at[i]).toBeGreaterThan(at[i - 1]);
     }
     expect(CALIBRATION_CHUNK_EVENTS).toBe(100_000);
+  });
+});
+
+describe('web traffic beside long-lived flows (the bufferbloat lessons)', () => {
+  /** Two bulk flows, then one-way PackMime at 10 % load: the web item is traffic.1. */
+  function mixed(seed = 4): EngineScenario {
+    const s = scenario(0.1, seed);
+    return { ...s, duration: 30, warmup: 5, traffic: [{ kind: 'bulk', from: 'left', flows: 2, start: 0, startSpread: 0 } as never, { ...s.traffic[0], direction: 'forward' } as never] };
+  }
+  /** The exchanges started before 20 s, by start: start, sizes, round trip. */
+  const rows = (batches: ExchangeBatch[]) =>
+    batches
+      .flatMap((b) => Array.from(b.start, (t, i) => [t, b.req[i], b.rsp[i], b.rtt[i]]))
+      .filter((r) => r[0] < 20)
+      .sort((x, y) => x[0] - y[0]);
+
+  it('the calibration measures the connections the run makes, and the baseline is those connections alone', () => {
+    const s = mixed();
+    const run: ExchangeBatch[] = [];
+    const summary = runScenario(s, { exchanges: (b) => run.push(b) }).summary;
+    expect(summary.flows).toHaveLength(2);
+    const web = summary.web!;
+    const c = web.calibration[0];
+    expect(c.item).toBe(1);
+    const base = baselineScenario(s, web.calibration);
+    // the bulk flows are left out: they would fill the 10x link too
+    expect(base.traffic.map((t) => t.kind)).toEqual(['packmime']);
+    const got: ExchangeBatch[] = [];
+    const b = runScenario(base, { exchanges: (x) => got.push(x) }).summary;
+    expect(got.length).toBeGreaterThan(0);
+    // the baseline draws the run's connections (same starts, sizes and round trips), so it
+    // carries the load the calibration measured; drawn as an item 0 they would differ
+    const inBase = new Set(rows(got).map((r) => r.join()));
+    const inRun = rows(run);
+    expect(inRun.length).toBeGreaterThan(50);
+    // every exchange of the run is one of the baseline's; a congested one may not have completed by the end
+    expect(inRun.filter((r) => !inBase.has(r.join()))).toEqual([]);
+    expect(inRun.length).toBeGreaterThanOrEqual(0.95 * inBase.size);
+    expect(b.bottleneck.utilization * 10).toBeCloseTo(c.measured, 9);
+    // the per-flow table lists the long-lived flows (web connections are counted in `web`)
+    expect(b.flows).toHaveLength(0);
   });
 });
