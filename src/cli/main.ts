@@ -44,8 +44,8 @@ Options:
   --trace-flows            also write TCP flow events to the trace ({"type":"flow",...})
   --responses <file.csv>   web traffic: one row per completed exchange (start, request and
                            response bytes, response time, RTT, direction, drops seen)
-  --baseline               web traffic: also run the same workload with the bottleneck 10x
-                           faster (uncongested) and print its response times beside
+  --baseline               web traffic: also run the same web traffic (alone) with the
+                           bottleneck 10x faster (uncongested); print its response times beside
   --dry-run                validate, print the scenario as it would run (JSON), don't run
   --export-ns2 <file.tcl>  write the scenario as an ns-2.35 Tcl script (- for stdout) and
                            don't run; the script prints one JSON line with the summary's

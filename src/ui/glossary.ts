@@ -96,7 +96,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     term: 'offered load, uncongested baseline',
-    text: 'Offered load: the web traffic’s demand as a share of the link’s rate (80 % load: it asks for 8 Mb/s of a 10 Mb/s link, in each direction). The uncongested baseline runs the same connections over a link 10 times faster: the response times without queueing, to compare with.',
+    text: 'Offered load: the web traffic’s demand as a share of the link’s rate (80 % load: it asks for 8 Mb/s of a 10 Mb/s link, in each direction). The uncongested baseline runs the same connections over a link 10 times faster (the web traffic alone: long-lived bulk flows would fill any link): the response times without queueing, to compare with.',
   },
   {
     term: 'PackMime, web users',

@@ -41,7 +41,7 @@ const WEB100_USERS_IN_CI = [
   'web100-users-pi24-90',
   'web100-users-pi240-90',
 ];
-const IN_CI = /^(web-users-|web100-(dt|red|redstar)(-ecn|-ecnplus)?-105$|web-(dt148|red5|redecn5|redecn60)-80(-sack|-byte)?$)/;
+const IN_CI = /^(bufferbloat-|web-users-|web100-(dt|red|redstar)(-ecn|-ecnplus)?-105$|web-(dt148|red5|redecn5|redecn60)-80(-sack|-byte)?$)/;
 const owners = PRESETS.filter((p) => p.claims?.some((c) => c.versus) && p.scenario.seed !== SEED && (IN_CI.test(p.name) || WEB100_USERS_IN_CI.includes(p.name)));
 
 describe(`the lessons' comparisons hold at seed ${SEED}`, () => {

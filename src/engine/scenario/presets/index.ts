@@ -3,6 +3,7 @@ import { parseScenario, type Scenario } from '../schema';
 import { applySet } from '../set';
 import { basicsPresets, defaultPreset } from './basics';
 import { benchPresets } from './bench';
+import { bufferbloatPresets } from './bufferbloat';
 import { seeds001Grid, seeds001Lessons } from './seeds001';
 import { seeds000Presets } from './seeds000';
 import { seeds000AredPresets } from './seeds000-ared';
@@ -26,6 +27,7 @@ function sources(): PresetSource[] {
     ...defaultPreset(),
     ...seeds001Lessons(),
     ...basicsPresets(),
+    ...bufferbloatPresets(),
     ...benchPresets(),
     ...seeds000Presets(),
     ...seeds000AredPresets(),
