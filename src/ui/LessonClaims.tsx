@@ -56,18 +56,41 @@ const runId = (name: string, seed: number) => `${name}@${seed}`;
  * (`ready`), each in a worker of its own (compare/run-queue.ts): their summaries when all
  * are in, how many are, and the first error.
  */
-function useComparedRuns(comparisons: ReturnType<typeof comparisonRuns>, ready: boolean): { summaries: Map<string, Summary> | null; done: number; error: string | null } {
+/**
+ * Wall seconds left for runs going side by side, from how far each has got (a fraction of
+ * its simulated time; a finished run 1) after `elapsed` wall seconds: the pace so far, over
+ * what is left. Null until there is enough to go on (2 s and a tenth of the work): the first
+ * fractions move in jumps (a web run calibrates its load first), and a 100 Mb/s family at
+ * another seed takes 10-30 s with no word of how long.
+ */
+export function timeLeft(fractions: readonly number[], elapsed: number): number | null {
+  if (fractions.length === 0) return null;
+  // an open-ended run reports no fraction (NaN): it counts as not begun
+  const done = fractions.reduce((a, f) => a + (Number.isFinite(f) ? Math.min(1, Math.max(0, f)) : 0), 0) / fractions.length;
+  if (!(elapsed >= 2) || done < 0.1 || done >= 1) return null;
+  return (elapsed * (1 - done)) / done;
+}
+
+/** "about 8 s", "about 25 s", "about 2 min": rounder as it is longer. */
+export function leftText(seconds: number): string {
+  if (seconds < 10) return `about ${Math.max(1, Math.ceil(seconds))} s`;
+  if (seconds < 90) return `about ${Math.ceil(seconds / 5) * 5} s`;
+  return `about ${Math.round(seconds / 60)} min`;
+}
+
+function useComparedRuns(comparisons: ReturnType<typeof comparisonRuns>, ready: boolean): { summaries: Map<string, Summary> | null; done: number; left: number | null; error: string | null } {
   const want = comparisons && ready ? comparisons.lessons.map((l) => runId(l.name, comparisons.seed)).join(' ') : '';
   // the runs still missing when asked for (the cache is read once per request, so that each result coming in does not restart the others)
   const todo = useMemo(() => (want && comparisons ? comparisons.lessons.filter((l) => !comparedRuns.has(runId(l.name, comparisons.seed))) : []), [want]);
   const jobs = useMemo<RunJob[]>(() => todo.map((l) => ({ scenario: l.scenario, baseline: false, light: true })), [todo]);
   const sides = useRuns(jobs, 0, familyConcurrency());
+  const started = useMemo(() => performance.now(), [jobs]);
   useEffect(() => {
     sides.forEach((side, i) => {
       if (side.state === 'done' && todo[i]) comparedRuns.set(runId(todo[i].name, todo[i].scenario.seed), side.result.summary);
     });
   }, [sides, todo]);
-  if (!comparisons || !want) return { summaries: null, done: 0, error: null };
+  if (!comparisons || !want) return { summaries: null, done: 0, left: null, error: null };
   const map = new Map<string, Summary>();
   for (const l of comparisons.lessons) {
     const i = todo.findIndex((t) => t.name === l.name);
@@ -79,6 +102,11 @@ function useComparedRuns(comparisons: ReturnType<typeof comparisonRuns>, ready: 
   return {
     summaries: map.size === comparisons.lessons.length ? map : null,
     done: map.size,
+    // re-read at each progress report of the runs (a few a second)
+    left: timeLeft(
+      sides.map((x) => (x.state === 'done' ? 1 : x.state === 'running' ? x.progress : 0)),
+      (performance.now() - started) / 1000,
+    ),
     error: failed?.state === 'error' ? failed.message : null,
   };
 }
@@ -142,7 +170,7 @@ export function LessonClaims() {
           {comparisons && result && !compared.summaries && !stale
             ? compared.error
               ? `· ${held} of ${checked} checked hold; the lessons compared with could not be run`
-              : `· running the lessons compared with at seed ${comparisons.seed}: ${compared.done} of ${comparisons.lessons.length} done`
+              : `· running the lessons compared with at seed ${comparisons.seed}: ${compared.done} of ${comparisons.lessons.length} done${compared.left !== null ? `, ${leftText(compared.left)} left` : ''}`
             : checked === 0
               ? status === 'running' || status === 'starting' || status === 'stepping'
                 ? '· checked when the run ends'

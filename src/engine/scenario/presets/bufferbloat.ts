@@ -62,7 +62,8 @@ const DT = 'bufferbloat-dt';
 const CODEL = 'bufferbloat-codel';
 
 const median = (s: Summary): number => s.web?.responseTime?.p50 ?? NaN;
-const ms = (x: number): string => `${(x * 1000).toFixed(0)} ms`;
+/** 0.184 -> "184 ms", 1.352 -> "1.35 s". */
+const ms = (x: number): string => (x < 1 ? `${(x * 1000).toFixed(0)} ms` : `${x.toFixed(2)} s`);
 /** A run cut short may have no completed response yet: its median is NaN. */
 const medianText = (x: number): string => (Number.isFinite(x) ? `median response ${ms(x)}` : 'no response completed yet');
 
@@ -115,7 +116,7 @@ export function bufferbloatPresets(): PresetSource[] {
       name: DT,
       title: 'Bufferbloat: bulk uploads fill a 1000-packet drop-tail buffer',
       group: 'lesson',
-      lesson: `${SETUP} With drop-tail, TCP fills whatever buffer it is given before it sees a loss, so the queue stands full and every web packet waits behind it: bufferbloat. ${WATCH} Then try a buffer of 50 packets, and the lessons with CoDel, PIE and Adaptive RED in the same 1000-packet buffer.`,
+      lesson: `${SETUP} With drop-tail, TCP grows its window until the buffer overflows, so the queue climbs towards the buffer's 1000 packets and stays hundreds of packets long, and every web packet waits behind it: bufferbloat. ${WATCH} Then try a buffer of 50 packets, and the lessons with CoDel, PIE and Adaptive RED in the same 1000-packet buffer.`,
       claims: [
         // seeds 1-10: mean queue 327-519 packets, wait 378-583 ms
         claimOf('The bulk flows keep the deep buffer filled: the queue holds over 300 packets on average, so a packet waits over a third of a second in it, several times the round trip.', (s) => {
