@@ -2,6 +2,20 @@
 import type { Calibrated } from './calibrate';
 
 export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
+  // bufferbloat-dt seed 3
+  '5bfe17914cd5af72': {"value":18.374038796703545,"measured":0.09626183199999999,"fixed":{"modelRate":13.88888888888889}},
+  // bufferbloat-dt seed 4
+  '4c7b6b02a662eaeb': {"value":11.037146610573435,"measured":0.09877392800000001,"fixed":{"modelRate":13.88888888888889}},
+  // bufferbloat-dt seed 1
+  '6103b67d4982b460': {"value":21.173421679282843,"measured":0.10127391200000001,"fixed":{"modelRate":13.88888888888889}},
+  // bufferbloat-dt seed 5
+  '6ec31a3bc4ec98c4': {"value":18.005788564288025,"measured":0.099147024,"fixed":{"modelRate":13.88888888888889}},
+  // bufferbloat-dt seed 2
+  '02d59b888f4291b9': {"value":14.8672464788128,"measured":0.09774508,"fixed":{"modelRate":13.88888888888889}},
+  // bufferbloat-dt seed 6
+  'ec1e3f1b39eab0fd': {"value":15.195976257203721,"measured":0.09700828,"fixed":{"modelRate":13.88888888888889}},
+  // bufferbloat-dt seed 7
+  '1511cb511ff67ed6': {"value":13.88888888888889,"measured":0.10127648,"fixed":{"modelRate":13.88888888888889}},
   // web-dt148-80 seed 3
   'a3514ca6952e1966': {"value":100.47379109393596,"measured":0.798692158,"fixed":{"modelRate":111.11111111111111}},
   // web-dt148-80 seed 4
