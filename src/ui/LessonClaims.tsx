@@ -9,6 +9,7 @@ import type { RunResult, Summary } from '../engine/metrics/types';
 import { checkClaim, checkVersus, comparedNote, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
 import { useServices } from './app-context';
 import { familyConcurrency, useRuns, type RunJob } from './compare/run-queue';
+import { leftText, timeLeft } from './compare/time-left';
 import { useLessonFold } from './lesson-fold';
 import { lessonNamePieces, unitPieces, type NamedLesson } from './lesson-links';
 import { activeExperiment, comparisonRuns, lessonByName, lessons, runChanges } from './scenario-api';
@@ -56,28 +57,6 @@ const runId = (name: string, seed: number) => `${name}@${seed}`;
  * (`ready`), each in a worker of its own (compare/run-queue.ts): their summaries when all
  * are in, how many are, and the first error.
  */
-/**
- * Wall seconds left for runs going side by side, from how far each has got (a fraction of
- * its simulated time; a finished run 1) after `elapsed` wall seconds: the pace so far, over
- * what is left. Null until there is enough to go on (2 s and a tenth of the work): the first
- * fractions move in jumps (a web run calibrates its load first), and a 100 Mb/s family at
- * another seed takes 10-30 s with no word of how long.
- */
-export function timeLeft(fractions: readonly number[], elapsed: number): number | null {
-  if (fractions.length === 0) return null;
-  // an open-ended run reports no fraction (NaN): it counts as not begun
-  const done = fractions.reduce((a, f) => a + (Number.isFinite(f) ? Math.min(1, Math.max(0, f)) : 0), 0) / fractions.length;
-  if (!(elapsed >= 2) || done < 0.1 || done >= 1) return null;
-  return (elapsed * (1 - done)) / done;
-}
-
-/** "about 8 s", "about 25 s", "about 2 min": rounder as it is longer. */
-export function leftText(seconds: number): string {
-  if (seconds < 10) return `about ${Math.max(1, Math.ceil(seconds))} s`;
-  if (seconds < 90) return `about ${Math.ceil(seconds / 5) * 5} s`;
-  return `about ${Math.round(seconds / 60)} min`;
-}
-
 function useComparedRuns(comparisons: ReturnType<typeof comparisonRuns>, ready: boolean): { summaries: Map<string, Summary> | null; done: number; left: number | null; error: string | null } {
   const want = comparisons && ready ? comparisons.lessons.map((l) => runId(l.name, comparisons.seed)).join(' ') : '';
   // the runs still missing when asked for (the cache is read once per request, so that each result coming in does not restart the others)

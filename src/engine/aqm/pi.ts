@@ -46,6 +46,7 @@ export const PI_PARAMS = {
     label: 'Mean packet size',
     doc: 'With unit = bytes the queue and q_ref are divided by it before the control law (a and b are per packet); byte mode scales p by size / meanPktSize.',
     ref: 'ns-2 pi.cc (qib_), mean_pktsize_ 500',
+    kindDefault: true,
   },
 } as const satisfies ParamSpecs;
 

@@ -30,7 +30,7 @@ export const PIE_PARAMS = {
     ref: 'RFC 8033 §4.3, §5.2',
   },
   dqThreshold: { type: 'number', unit: 'bytes', default: 16384, min: 1, max: 1e9, integer: true, label: 'DQ_THRESHOLD', doc: 'Bytes per departure-rate measurement (starts only with at least this much queued).', ref: 'RFC 8033 §5.2 (2^14)' },
-  meanPktSize: { type: 'number', unit: 'bytes', default: 1500, min: 1, max: 1e6, integer: true, label: 'Mean packet size', doc: 'No random drop while at most 2 x meanPktSize bytes wait (MEAN_PKTSIZE).', ref: 'RFC 8033 §4.1' },
+  meanPktSize: { type: 'number', unit: 'bytes', default: 1500, min: 1, max: 1e6, integer: true, label: 'Mean packet size', doc: 'No random drop while at most 2 x meanPktSize bytes wait (MEAN_PKTSIZE).', ref: 'RFC 8033 §4.1', kindDefault: true },
   capDrop: { type: 'boolean', default: true, label: 'Cap drop adjustment', doc: 'Above a 10 % drop probability, p grows by at most 2 % per update.', ref: 'RFC 8033 §5.5' },
 } as const satisfies ParamSpecs;
 

@@ -112,6 +112,7 @@ export const RED_PARAMS = {
     label: 'Mean packet size',
     doc: 'Typical packet size: sets the idle-time correction (packets the link could have sent) and the byte-mode scale.',
     ref: 'ns-2 mean_pktsize_ (default 500, tcl/lib/ns-default.tcl)',
+    kindDefault: true,
   },
 } as const satisfies ParamSpecs;
 

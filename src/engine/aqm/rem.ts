@@ -70,6 +70,7 @@ export const REM_PARAMS = {
     label: 'Mean packet size',
     doc: 'Sets the capacity c = rate x interval / (8 meanPktSize) packets per interval; with unit = bytes, queue and arrivals are divided by it. Set it to the data packet size, or the price settles with the queue off b*.',
     ref: 'ns-2 rem.cc mean_pktsize_ (default 1000)',
+    kindDefault: true,
   },
 } as const satisfies ParamSpecs;
 

@@ -32,6 +32,15 @@ interface ParamBase {
   doc: string;
   /** Where the parameter comes from, e.g. "seeds/001 §Methodology" or "RFC 3168 §6.1.2". */
   ref?: string;
+  /**
+   * The kind's default is the kind's own choice, not a fact of the scenario: a kind swap
+   * carries the value to a same-named field of another spec only when it was set away from
+   * the old kind's default. RED's mean packet size defaults to ns-2's 500 bytes; carried
+   * into REM, whose capacity is counted in packets of that size, it made REM hold the
+   * default lesson's queue near three times b*. A size the lesson set (1000-byte packets)
+   * still carries.
+   */
+  kindDefault?: true;
 }
 
 export interface NumberParam extends ParamBase {

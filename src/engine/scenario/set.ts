@@ -127,11 +127,13 @@ function bytesDefaults(next: Record<string, unknown>, fields: Record<string, Fie
  * connections/s, and one web kind's `persistent` is a yes/no while another's is a
  * probability: carried over, the new item failed validation on a field the user never
  * touched and the swap was refused. Params carry when type and unit agree and the value
- * is in the new kind's range; other fields when they are the same kind of node.
+ * is in the new kind's range, and a param whose default is its kind's own choice
+ * (`kindDefault`: RED's mean packet size) only when it was set away from that default;
+ * other fields when they are the same kind of node.
  */
 function sameMeaning(a: FieldNode | undefined, b: FieldNode, value: unknown): boolean {
   if (!a || a.t !== b.t) return false;
-  if (a.t === 'param' && b.t === 'param') return a.spec.type === b.spec.type && ('unit' in a.spec ? a.spec.unit : undefined) === ('unit' in b.spec ? b.spec.unit : undefined) && checkParam('', b.spec, value) === null;
+  if (a.t === 'param' && b.t === 'param') return !(a.spec !== b.spec && a.spec.kindDefault && value === a.spec.default) && a.spec.type === b.spec.type && ('unit' in a.spec ? a.spec.unit : undefined) === ('unit' in b.spec ? b.spec.unit : undefined) && checkParam('', b.spec, value) === null;
   return true;
 }
 

@@ -3,7 +3,7 @@
  * (a 100 Mb/s family takes 10-30 s in the background): the pace so far over what is left.
  */
 import { describe, expect, it } from 'vitest';
-import { leftText, timeLeft } from '../../../src/ui/LessonClaims';
+import { leftText, timeLeft } from '../../../src/ui/compare/time-left';
 
 describe('time left for the compared lessons', () => {
   it('is the pace so far over the work left', () => {

@@ -119,6 +119,29 @@ describe('applySet', () => {
       }
   });
 
+  it("a queue kind swap carries a mean packet size the scenario set, not another kind's default", () => {
+    // RED's ns-2 default of 500 bytes is not the traffic's packet size: carried into REM, whose
+    // capacity is counted in packets of that size, REM held the default lesson's queue near 56
+    // packets against b* = 20 (with its own 1500 bytes, 22)
+    const pkt = () => getPath(s, 'topology.bottleneck.queue.meanPktSize');
+    const s = scenario('default');
+    expect(pkt()).toBe(500);
+    expect(applySet(s, 'topology.bottleneck.queue.kind', 'rem')).toBeNull();
+    expect(pkt()).toBe(1500);
+    expect(applySet(s, 'topology.bottleneck.queue.kind', 'pie')).toBeNull();
+    expect(pkt()).toBe(1500);
+    // back to RED: REM's and PIE's 1500 were their defaults too
+    expect(applySet(s, 'topology.bottleneck.queue.kind', 'red')).toBeNull();
+    expect(pkt()).toBe(500);
+    // a size set (the lessons' 1000-byte packets) is the traffic's, and carries to every kind
+    expect(applySet(s, 'topology.bottleneck.queue.meanPktSize', 1000)).toBeNull();
+    for (const kind of ['rem', 'pi', 'pie', 'ared', 'sc-red', 'red']) {
+      expect(applySet(s, 'topology.bottleneck.queue.kind', kind)).toBeNull();
+      expect(pkt(), kind).toBe(1000);
+    }
+    expect(parseScenario(s).ok).toBe(true);
+  });
+
   it('creates a per-flow delay distribution through its kind, valid at once', () => {
     const s = scenario();
     expect(applySet(s, 'topology.flowDelay.kind', 'empirical')).toBeNull();
