@@ -14,6 +14,7 @@ import { claimsReport, runComparisons } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario } from './load';
+import { joinNegativeValues } from './option-values';
 
 /**
  * The AQM Lab command line: `npm run sim -- <scenario.json> | --preset <name> [options]`.
@@ -98,30 +99,12 @@ export type ParsedArgs = { ok: true; opts: CliOptions } | { ok: false; errors: s
 /** Options that take a value (the others are flags). */
 const VALUE_OPTIONS = new Set(['--preset', '--set', '--out', '--series', '--responses', '--sample', '--trace', '--max-events', '--max-packets', '--max-trace', '--export-ns2']);
 
-/**
- * Joins "--sample -1" into "--sample=-1": node's parseArgs takes a value that starts with
- * "-" for another option and gives up ("ambiguous"); a number is always the option's
- * value, so its range can be checked and named.
- */
-export function joinNegativeValues(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = argv[i + 1];
-    if (VALUE_OPTIONS.has(a) && next !== undefined && /^-(\d|\.\d|Infinity|inf)/i.test(next)) {
-      out.push(`${a}=${next}`);
-      i++;
-    } else out.push(a);
-  }
-  return out;
-}
-
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   let values: Record<string, string | boolean | string[] | undefined>;
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
-      args: joinNegativeValues(argv),
+      args: joinNegativeValues(argv, VALUE_OPTIONS),
       allowPositionals: true,
       strict: true,
       options: {
