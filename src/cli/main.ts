@@ -1,5 +1,4 @@
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { DecisionRecord } from '../engine/aqm/decision';
@@ -14,7 +13,7 @@ import { claimsReport, runComparisons } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario } from './load';
-import { joinNegativeValues } from './option-values';
+import { joinNegativeValues, writeWhy } from './option-values';
 
 /**
  * The AQM Lab command line: `npm run sim -- <scenario.json> | --preset <name> [options]`.
@@ -315,17 +314,6 @@ export class SeriesCsv {
       this.file.line(row);
     }
   }
-}
-
-/** Why a file could not be opened for writing, in words (as load.ts says why one could not be read). */
-function writeWhy(e: unknown, path: string): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return `no such directory: ${dirname(path)}`;
-  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
-  if (code === 'EISDIR') return 'is a directory';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EROFS') return 'read-only file system';
-  return code ?? (e as Error).message;
 }
 
 function openOutput(path: string, flag: string): { fd: number } | { error: string } {
