@@ -74,6 +74,9 @@ export function explain(rec: DecisionRecord): Explanation {
     value: above ? 'above target' : 'fine',
   });
   const fat = g('firstAboveTime');
+  // first_above_time set by this very packet (RFC 8289 §5.4 dodequeue: it was none, so now
+  // + interval): "above target since <now>" read as if an earlier packet had started it
+  const setNow = above && fat > 0 && Math.abs(fat - interval - now) < 1e-9;
   if (why === 'ok' || why === 'left-dropping') {
     list.push({
       label: 'first_above_time',
@@ -81,9 +84,9 @@ export function explain(rec: DecisionRecord): Explanation {
         ? short
           ? 'reset to none: at most one packet is left in the queue'
           : 'reset to none: the delay is fine'
-        : fat > 0 && now < fat
-          ? `above target since ${fmtTime(fat - interval)}: drops allowed only from first_above_time = that + interval`
-          : 'first time above target: first_above_time = now + interval',
+        : setNow
+          ? `none until this packet (the first above target since it was reset): first_above_time = now + interval = ${fmtTime(now)} + ${fmtMs(interval)}`
+          : `above target since ${fmtTime(fat - interval)}: drops allowed only from first_above_time = that + interval`,
       value: fat > 0 ? fmtTime(fat) : 'none',
       num: fat,
     });
@@ -102,7 +105,9 @@ export function explain(rec: DecisionRecord): Explanation {
           ? 'at most one packet is left in the queue: CoDel leaves the dropping state (whatever the sojourn time)'
           : soj < target
             ? 'the sojourn time is no longer above target: CoDel leaves the dropping state'
-            : 'above target, but not yet for a whole interval: CoDel leaves the dropping state',
+            : setNow
+              ? 'above target again, but only from this packet on (an earlier packet was fine and reset first_above_time): not a whole interval, so CoDel leaves the dropping state'
+              : 'above target, but not yet for a whole interval: CoDel leaves the dropping state',
         value: 'forward',
       });
       break;
@@ -130,7 +135,16 @@ export function explain(rec: DecisionRecord): Explanation {
       break;
     }
     case 'after-enter':
-      list.push({ label: 'Dropping state', formula: `the packet before this one was dropped on entering the dropping state; next drop at drop_next`, value: fmtTime(g('dropNext')), num: g('dropNext') });
+      // RFC 8289 §5.5 sets dropping after the entering drop whatever this packet's sojourn time;
+      // one that is fine resets first_above_time, so the next departure cannot be ok_to_drop
+      list.push({
+        label: 'Dropping state',
+        formula: above
+          ? 'the packet before this one was dropped on entering the dropping state; next drop at drop_next'
+          : 'the packet before this one was dropped on entering the dropping state; this one is fine and reset first_above_time, so the dropping state ends at the next departure, without another drop',
+        value: fmtTime(g('dropNext')),
+        num: g('dropNext'),
+      });
       break;
     case 'wait-next':
       list.push({ label: 'Dropping state', formula: `still above target, but now < drop_next = ${fmtTime(g('dropNext'))}: no drop yet`, value: 'forward' });

@@ -243,7 +243,7 @@ export class CodelQueue extends QueueDisc {
    */
   private recordDeparture(p: number, now: number, what: 'forward' | 'drop' | 'mark', why: string, count = this.count): void {
     // what the rule sentence prints, captured now (it is written later for a lazy recorder)
-    const S: CodelRuleSettings = { sojourn: this.sojourn / NS_PER_S, target: this.params.target, lenBytes: this.lenBytes, maxPacket: this.maxPacket, count: this.count };
+    const S: CodelRuleSettings = { sojourn: this.sojourn / NS_PER_S, target: this.params.target, lenBytes: this.lenBytes, maxPacket: this.maxPacket, count: this.count, aboveSinceNow: this.firstAboveTime === now + this.intervalNs };
     const rec: DecisionRecord = Object.assign<DecisionRecord, Partial<DecisionRecord>>(this.blank(p, now, this.length, () => codelRule(why, what, count, S)), {
       outcome: what === 'forward' ? 'enqueue' : what,
       reason: what === 'drop' ? 'early' : null,
@@ -304,6 +304,8 @@ interface CodelRuleSettings {
   maxPacket: number;
   /** The state's count after the decision (count_used is the record's own). */
   count: number;
+  /** first_above_time was set by this packet (none before it: an earlier packet reset it). */
+  aboveSinceNow: boolean;
 }
 
 /**
@@ -337,7 +339,12 @@ function codelRule(why: string, what: 'forward' | 'drop' | 'mark', count: number
         ? `sojourn ${sojMs} ms < target ${targetMs} ms: the dropping state ends`
         : S.lenBytes <= S.maxPacket
           ? `at most one packet left in the queue (${S.lenBytes} bytes ≤ MAXPACKET ${S.maxPacket}): the dropping state ends, although the sojourn time ${sojMs} ms is above target (RFC 8289)`
-          : `sojourn above target, but not yet for a whole interval: the dropping state ends`;
+          : S.aboveSinceNow
+            ? // in the dropping state a packet above target is not ok_to_drop only when an earlier
+              // one reset first_above_time (RFC 8289 §5.4-5.5): "not yet for a whole interval" alone
+              // left a class asking how the state could end with the delay still high
+              `sojourn ${sojMs} ms above target again, but only from this packet on (an earlier packet was fine and reset first_above_time): the dropping state ends`
+            : `sojourn above target, but not yet for a whole interval: the dropping state ends`;
     default:
       return why;
   }

@@ -7,6 +7,28 @@
 import type { DecisionRecord } from './decision';
 import { calc, digitsApart, drawStep, ecnName, extraOf, fmt, fmtMs, fmtOperands, operandDigits, fmtTime, overflowStep, queueStep, recordHeader, simpleEcnNote, StepList, type Explanation, type ScaleBar } from './explain';
 
+/** pieScale's brackets: below each bound of p the step is divided by the divisor (RFC 8033 §4.2). */
+const SCALE_BRACKETS: readonly (readonly [bound: number, boundText: string, divisor: number])[] = [
+  [0.000001, '0.000001', 2048],
+  [0.00001, '0.00001', 512],
+  [0.0001, '0.0001', 128],
+  [0.001, '0.001', 32],
+  [0.01, '0.01', 8],
+  [0.1, '0.1', 2],
+];
+
+/**
+ * The scaling step as a student can check it: the bracket p falls in and the divisor
+ * ("p = 0.0261 < 0.1: Δ / 2"). "p = 0.0261 is small: Δ × 0.5" named neither the rule's bound
+ * nor its divisor, and "Δ × 0.0004883" hid the RFC's "p /= 2048".
+ */
+export function scaleRule(p: number): string {
+  const b = SCALE_BRACKETS.find(([bound]) => p < bound);
+  // p with the digits that keep it apart from the bound ("p = 0.1 < 0.1" for 0.099999)
+  const sp = (bound: number) => fmt(p, digitsApart(p, [bound]));
+  return b ? `p = ${sp(b[0])} < ${b[1]}: Δ / ${b[2]}` : `p = ${sp(0.1)} ≥ 0.1: Δ unscaled`;
+}
+
 /** The scaling of the update step by the size of p (RFC 8033 §4.2: small p moves slowly). */
 export function pieScale(p: number): number {
   if (p < 0.000001) return 1 / 2048;
@@ -60,7 +82,7 @@ export function explain(rec: DecisionRecord): Explanation {
       num: raw,
     });
     let d = raw * scale;
-    if (scale !== 1) list.push({ label: 'Step scaled', formula: `p = ${fmt(prev)} is small: Δ × ${fmt(scale)} (RFC 8033 §4.2)`, value: fmt(d), num: d });
+    if (scale !== 1) list.push({ label: 'Step scaled', formula: `${scaleRule(prev)} (the smaller p, the smaller its steps: RFC 8033 §4.2)`, value: fmt(d), num: d });
     if (g('lastCapped') === 1) {
       d = 0.02;
       list.push({ label: 'Cap', formula: 'p ≥ 10 %: the step is capped at 2 % (RFC 8033 §5.5)', value: '0.02', num: 0.02 });
@@ -87,8 +109,14 @@ export function explain(rec: DecisionRecord): Explanation {
   const why = g('why');
   if (rec.reason === 'overflow') list.push(overflowStep(rec, false)!);
   else if (why === 1) list.push({ label: 'Burst allowance', formula: `${fmtMs(g('burstAllowance'))} of the ${fmtMs(g('maxBurst'))} allowance left: no random drop (RFC 8033 §4.4)`, value: 'queued' });
-  else if (why === 2) list.push({ label: 'Safeguard', formula: `previous delay ${fmtMs(g('qdelayOld'), digitsApart(g('qdelayOld'), [target / 2]))} < target/2 = ${fmtMs(target / 2)} and p < 0.2: no random drop`, value: 'queued' });
-  else if (why === 3) list.push({ label: 'Safeguard', formula: `${fmt(g('bytes'))} bytes queued ≤ 2 × ${fmt(g('meanPktSize'))}: no random drop`, value: 'queued' });
+  else if (why === 2) {
+    // RFC 8033 §4.1 tests qdelay_old, which the update has just set to its own estimate (the
+    // one the Delay estimate step shows): "previous delay 0 ms" beside a step line whose
+    // qdelay_old was 12 ms read as if the safeguard had used that one
+    const old = g('qdelayOld');
+    const [sOld, sHalf] = [fmtMs(old, digitsApart(old, [target / 2])), fmtMs(target / 2, digitsApart(target / 2, [old]))];
+    list.push({ label: 'Safeguard', formula: `delay estimate of the last update ${sOld} < target/2 = ${sHalf}, and p = ${fmt(p)} < 0.2: no random drop (RFC 8033 §4.1)`, value: 'queued' });
+  } else if (why === 3) list.push({ label: 'Safeguard', formula: `${fmt(g('bytes'))} bytes queued ≤ 2 × MEAN_PKTSIZE = 2 × ${fmt(g('meanPktSize'))} bytes: no random drop (RFC 8033 §4.1)`, value: 'queued' });
   else if (rec.u !== null) {
     drawStep(list, rec, rec.u, rec.pa);
     if (rec.outcome !== 'enqueue' && g('ecn') === 1) {

@@ -331,7 +331,8 @@ function pieRule(why: number, u: number, action: string, S: PieRuleSettings): st
       return `burst allowance ${Number((S.burstAllowance * 1e3).toPrecision(4))} ms left: the packet passes without the random drop (RFC 8033 §4.4)`;
     case 2: {
       const [oldMs, halfMs] = drawTexts(S.qdelayOld * 1e3, (S.target / 2) * 1e3);
-      return `delay low (previous estimate ${oldMs} ms < target/2 = ${halfMs} ms, p < 20 %): no random drop (RFC 8033 §4.1)`;
+      // qdelay_old is the last update's own estimate by now ("previous" read as the one before it)
+      return `delay low (last update's estimate ${oldMs} ms < target/2 = ${halfMs} ms, p < 20 %): no random drop (RFC 8033 §4.1)`;
     }
     default:
       return `at most 2 mean packets queued (${S.lenBytes} bytes): no random drop (RFC 8033 §4.1)`;

@@ -69,6 +69,19 @@ function covers(cx: number, w: number, xs: number[]): boolean {
   return xs.some((v) => Math.abs(v - cx) < w / 2 + 4);
 }
 
+/**
+ * Where a zone's label of `w` px goes between x0 and x1: centred, unless the judged quantity's
+ * triangle or the queue's tick (`avoid`) is on it; then at the end of the zone away from
+ * them, if it fits there; null when the zone is too narrow or no place is free. Centred only,
+ * the classroom bar of PIE's default lesson showed no label over either side of the target
+ * (the 35 ms pointer sat on the middle of "p rises*").
+ */
+export function zoneLabelX(x0: number, x1: number, w: number, avoid: readonly number[]): number | null {
+  if (x1 - x0 <= w + 8) return null;
+  for (const cx of [(x0 + x1) / 2, x0 + 4 + w / 2, x1 - 4 - w / 2]) if (!covers(cx, w, avoid as number[])) return cx;
+  return null;
+}
+
 export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boolean }) {
   const [ref, W] = useWidth(360);
   const sc = classroom ? CLASSROOM_SCALE : 1;
@@ -104,18 +117,20 @@ export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boo
     <div ref={ref} className="insp-bar-wrap">
       <svg className="insp-bar" width={W} height={h} role="img" aria-label={bar.description}>
         <title>{bar.description}</title>
-        {bar.zones.map((z, k) =>
-          z.to > z.from ? (
+        {bar.zones.map((z, k) => {
+          if (!(z.to > z.from)) return null;
+          const lx = zoneLabelX(x(z.from), x(z.to), z.label.length * 7 * sc, pointers);
+          return (
             <g key={`${z.label}-${k}`}>
               <rect x={x(z.from)} y={barY} width={Math.max(0, x(z.to) - x(z.from))} height={barH} fill={ZONE_FILL[z.tone]} />
-              {x(z.to) - x(z.from) > z.label.length * 7 * sc + 8 && !covers((x(z.from) + x(z.to)) / 2, z.label.length * 7 * sc, pointers) ? (
-                <text x={(x(z.from) + x(z.to)) / 2} y={barY + barH / 2 + 4 * sc} textAnchor="middle" fontSize={small} fill={SERIES.muted}>
+              {lx !== null ? (
+                <text x={lx} y={barY + barH / 2 + 4 * sc} textAnchor="middle" fontSize={small} fill={SERIES.muted}>
                   {z.label}
                 </text>
               ) : null}
             </g>
-          ) : null,
-        )}
+          );
+        })}
         <rect x={PAD} y={barY} width={W - 2 * PAD} height={barH} fill="none" stroke={SERIES.axis} strokeWidth={1} />
         {bar.ticks
           .filter((t) => t.label === '')

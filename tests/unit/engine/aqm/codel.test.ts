@@ -93,6 +93,43 @@ describe('the control law (RFC 8289 §4.5, §5.5)', () => {
     expect(e.steps.find((s) => s.label === 'first_above_time')?.formula).not.toMatch(/delay is fine/);
   });
 
+  // RFC 8289 §5.5 enters the dropping state after its drop whatever the next packet's sojourn
+  // time; a next packet below target resets first_above_time (§5.4 dodequeue), so the packet
+  // after it, though above target, is not ok_to_drop and the state ends. The steps read "above
+  // target since <its own departure time>" and "above target, but not yet for a whole interval:
+  // CoDel leaves the dropping state", which left a class asking how it could end with the delay up
+  it('a first packet above target, the fine packet after the entering drop, and the exit it causes say what happened', () => {
+    const d = new Drive('codel', {});
+    // one arrival a millisecond, each packet leaving 6 ms after it came (sojourn 6 ms > target);
+    // no arrivals at 101-103 ms and no departures at 107-109 ms
+    for (let t = 0; t <= 110; t++) {
+      if (t <= 100 || t >= 104) d.arrive(t * MS, 1000);
+      if ((t >= 6 && t <= 106) || t === 110) d.depart(t * MS);
+    }
+    // 6 ms: the packet of 0 ms waited 6 ms with 6 packets behind: first above target, first_above_time = 106 ms;
+    // 106 ms: the packet of 100 ms is dropped (enter), the next one, of 104 ms, waited 2 ms: fine, first_above_time reset;
+    // 110 ms: the packet of 105 ms waited 5 ms (≥ target) with 5 packets behind: above target again only from now: the state ends
+    const deq = d.records.filter((r) => r.stage === 'dequeue');
+    expect(deq.map((r) => r.extra?.why)).toEqual([...Array(100).fill(0), 1, 2, 5]);
+    const [first, after, left] = [deq[0], deq[101], deq[102]];
+
+    const f = explain(first).steps.find((s) => s.label === 'first_above_time')!;
+    expect(f.formula).not.toMatch(/^above target since/);
+    expect(f.formula).toBe('none until this packet (the first above target since it was reset): first_above_time = now + interval = 0.006000 s + 100 ms');
+    expect(f.num).toBeCloseTo(0.106, 9);
+
+    expect(after.extra?.sojourn).toBeCloseTo(0.002, 9);
+    expect(after.extra?.firstAboveTime).toBe(0);
+    expect(explain(after).steps.find((s) => s.label === 'Dropping state')!.formula).toMatch(/this one is fine and reset first_above_time, so the dropping state ends at the next departure, without another drop/);
+
+    expect(left.extra?.sojourn).toBeCloseTo(0.005, 9);
+    expect(withRule(left).rule).toBe('sojourn 5 ms above target again, but only from this packet on (an earlier packet was fine and reset first_above_time): the dropping state ends');
+    const e = explain(left);
+    expect(e.steps.find((s) => s.label === 'first_above_time')!.formula).toMatch(/^none until this packet/);
+    expect(e.steps.find((s) => s.label === 'Dropping state')!.formula).toMatch(/^above target again, but only from this packet on/);
+    for (const r of deq) expect(explain(r).mismatches).toEqual([]);
+  });
+
   it('the rule sentence writes a short sojourn time as the step does ("0.004 ms", "0 ms"; not "0.00 ms")', () => {
     const d = new Drive('codel', {});
     d.arrive(0, 1000);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { withRule } from '../../../../src/engine/aqm/decision';
 import type { PieQueue } from '../../../../src/engine/aqm/pie';
-import { explain, pieScale } from '../../../../src/engine/aqm/pie.explain';
+import { explain, pieScale, scaleRule } from '../../../../src/engine/aqm/pie.explain';
 import { ECN_ECT0, ECN_NOT_ECT } from '../../../../src/engine/net/packet';
 import { Drive, MS } from './drive';
 import { longLived, runScenario } from './longlived';
@@ -55,6 +55,27 @@ describe('the drop probability (RFC 8033 §4.2)', () => {
     const zone = e.bar!.zones.find((z) => z.from <= e.bar!.pointer!.v && e.bar!.pointer!.v < z.to)!;
     expect(zone.label).toBe('p rises*');
     expect(e.bar!.axis).toMatch(/\*while the delay holds steady/);
+  });
+
+  // "p = 0.0261 is small: Δ × 0.5" named neither the bound p is below nor the RFC's divisor;
+  // at p = 0 the line read "Δ × 0.0004883" for the RFC's "p /= 2048"
+  it('the scaled step names the bound p is below and the divisor (§4.2)', () => {
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000 });
+    for (let i = 0; i < 30; i++) d.arrive(0);
+    d.depart(29 * MS);
+    d.q.sync(30 * MS); // p was 0
+    d.arrive(31 * MS);
+    const s1 = explain(d.records[d.records.length - 1]).steps.find((s) => s.label === 'Step scaled')!;
+    expect(s1.formula).toBe('p = 0 < 0.000001: Δ / 2048 (the smaller p, the smaller its steps: RFC 8033 §4.2)');
+    expect(s1.num).toBeCloseTo(0.038 / 2048, 15);
+    d.q.sync(45 * MS); // p was 0.038 / 2048 = 1.855e-5
+    d.arrive(46 * MS);
+    const s2 = explain(d.records[d.records.length - 1]).steps.find((s) => s.label === 'Step scaled')!;
+    expect(s2.formula).toBe('p = 1.855e−5 < 0.0001: Δ / 128 (the smaller p, the smaller its steps: RFC 8033 §4.2)');
+    expect(s2.num).toBeCloseTo(0.00175 / 128, 15);
+    // p just below a bound is written with the digits that keep it below
+    expect(scaleRule(0.0999996)).toBe('p = 0.0999996 < 0.1: Δ / 2');
+    expect(scaleRule(0.2)).toBe('p = 0.2 ≥ 0.1: Δ unscaled');
   });
 
   it('from p >= 10 % a step is capped at 2 % (§5.5)', () => {
@@ -175,9 +196,35 @@ describe('burst allowance and ECN', () => {
     const low = d.records.filter((r) => r.extra?.why === 2).map((r) => withRule(r));
     expect(low.length).toBeGreaterThan(0);
     for (const r of low) {
-      expect(r.rule).toBe('delay low (previous estimate 0 ms < target/2 = 7.5 ms, p < 20 %): no random drop (RFC 8033 §4.1)');
-      expect(explain(r).steps.find((s) => s.label === 'Safeguard')!.formula).toMatch(/^previous delay 0 ms < target\/2 = 7.5 ms/);
+      expect(r.rule).toBe("delay low (last update's estimate 0 ms < target/2 = 7.5 ms, p < 20 %): no random drop (RFC 8033 §4.1)");
+      expect(explain(r).steps.find((s) => s.label === 'Safeguard')!.formula).toMatch(/^delay estimate of the last update 0 ms < target\/2 = 7.5 ms/);
     }
+  });
+
+  // RFC 8033 §4.1 tests qdelay_old, which the update has just set to its own estimate. The
+  // safeguard read "previous delay 3 ms" two lines below a step whose qdelay_old was 12 ms:
+  // a student took the safeguard to have used the 12 ms
+  it("the low-delay safeguard names the delay it tests as the last update's estimate, the one the Step line calls qdelay", () => {
+    const d = new Drive('pie', { delayEstimate: 'timestamp', limit: 1000, maxBurst: 0 });
+    const q = d.q as PieQueue;
+    q.p = 0.05;
+    d.arrive(0);
+    d.depart(12 * MS); // waited 12 ms
+    d.q.sync(15 * MS); // update: qdelay 12 ms, qdelay_old ← 12 ms
+    d.arrive(25 * MS);
+    d.depart(28 * MS); // waited 3 ms
+    d.q.sync(30 * MS); // update: qdelay 3 ms against qdelay_old 12 ms; then qdelay_old ← 3 ms
+    d.arrive(31 * MS);
+    const r = withRule(d.records[d.records.length - 1]);
+    expect(r.extra?.why).toBe(2);
+    // by hand: p = 0.05 + (0.125 × (0.012 − 0.015) + 1.25 × 0.012) / 2 = 0.0573125, then
+    // + (0.125 × (0.003 − 0.015) + 1.25 × (0.003 − 0.012)) / 2 = 0.0509375
+    expect(q.p).toBeCloseTo(0.0509375, 12);
+    const e = explain(r);
+    expect(e.steps.find((s) => s.label === 'Step')!.numeric).toBe('0.125 × (0.003 s − 0.015 s) + 1.25 × (0.003 s − 0.012 s)');
+    const safe = e.steps.find((s) => s.label === 'Safeguard')!.formula;
+    expect(safe).toBe('delay estimate of the last update 3 ms < target/2 = 7.5 ms, and p = 0.05094 < 0.2: no random drop (RFC 8033 §4.1)');
+    expect(r.rule).toBe("delay low (last update's estimate 3 ms < target/2 = 7.5 ms, p < 20 %): no random drop (RFC 8033 §4.1)");
   });
 
   it('the allowance is used up after exactly MAX_BURST / T_UPDATE updates (150 ms), not one update later', () => {

@@ -202,6 +202,33 @@ describe('Inspector markup', () => {
     }
   });
 
+  // the default lesson's PIE variation in classroom mode: the 35 ms pointer sat on the middle
+  // of "p rises*", the label was left out, and neither side of the target was named
+  it('a zone label the pointer would sit on moves to the free end of its zone instead of vanishing', async () => {
+    const spec = ['..', '..', '..', '..', 'src', 'ui', 'inspector', 'ScaleBar.tsx'].join('/');
+    const mod = (await import(/* @vite-ignore */ spec)) as { ScaleBar: ComponentType<{ bar: unknown; classroom?: boolean }>; zoneLabelX: (x0: number, x1: number, w: number, avoid: number[]) => number | null };
+    const bar = {
+      axis: 'queueing delay estimate (ms)',
+      zones: [
+        { from: 0, to: 7.5, label: 'low', tone: 'calm' },
+        { from: 7.5, to: 15, label: 'p falls*', tone: 'band' },
+        { from: 15, to: 45, label: 'p rises*', tone: 'random' },
+      ],
+      ticks: [{ v: 15, label: 'target 15 ms', tone: 'target' }],
+      pointer: { v: 35.05, label: 'qdelay 35.05 ms' },
+      description: 'PIE',
+    };
+    for (const classroom of [false, true]) {
+      const html = unescape(renderToStaticMarkup(createElement(mod.ScaleBar, { bar, classroom })));
+      expect(html, classroom ? 'classroom' : 'normal').toContain('>p rises*</text>');
+    }
+    // centred when free; else the end away from the pointer; null when nothing fits
+    expect(mod.zoneLabelX(100, 300, 60, [])).toBe(200);
+    expect(mod.zoneLabelX(100, 300, 60, [210])).toBe(134);
+    expect(mod.zoneLabelX(100, 300, 60, [130, 210])).toBe(266);
+    expect(mod.zoneLabelX(100, 160, 60, [])).toBeNull();
+  });
+
   // A web run has no long-lived TCP flow either (tcpFlows false), but its senders are TCP:
   // #p=web100-users-general-pi24-ecn-98 said "UDP senders have no congestion control".
   it('web runs say web connections are not traced, never that the senders are UDP', async () => {
