@@ -1,4 +1,5 @@
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { DecisionRecord } from '../engine/aqm/decision';
@@ -456,6 +457,14 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
   const dashes = outputs.filter(([, path]) => path === '-').map(([flag]) => flag);
   if (dashes.length > 1) {
     io.err(`${dashes.join(', ')}: only one of them can be "-" (standard output)\n`);
+    return 2;
+  }
+  // two outputs to one file: the run wrote both into it, the result JSON followed by CSV rows, and said nothing
+  const byFile = new Map<string, string[]>();
+  for (const [flag, path] of outputs) if (path !== undefined && path !== '-') byFile.set(resolve(path), [...(byFile.get(resolve(path)) ?? []), flag]);
+  for (const [path, flags] of byFile) {
+    if (flags.length < 2) continue;
+    io.err(`${flags.join(', ')}: all name the file ${path}; give each output a file of its own\n`);
     return 2;
   }
   const report = dashes.length ? io.err : io.out;
