@@ -15,6 +15,22 @@ export function lineColumn(text: string, offset: number): { line: number; column
 }
 
 /**
+ * Whether `text` is UTF-16 read as UTF-8: a NUL beside every ASCII character of its start
+ * (after the byte-order mark, read as U+FFFD). A scenario saved by Notepad as "Unicode"
+ * was called "not a text file (binary data)", which it is not.
+ */
+function utf16(text: string): boolean {
+  const head = text.replace(/^\uFFFD{1,2}/, '').slice(0, 64);
+  if (head.length < 8) return false;
+  for (const start of [0, 1]) {
+    let ok = true;
+    for (let i = 0; i + 1 < head.length && ok; i += 2) ok = head[i + start] === '\u0000' && head[i + 1 - start] !== '\u0000';
+    if (ok) return true;
+  }
+  return false;
+}
+
+/**
  * Parses JSON text; on error, a message with the line and column. A binary file (an image,
  * an archive, a result opened by mistake) is called that, without its bytes: its message
  * used to quote them ("Unexpected token '\u0089', "\u0089PNG\r\n..."), garbling the terminal.
@@ -24,6 +40,7 @@ export function parseJsonText(text: string, source: string): { ok: true; json: u
     return { ok: true, json: JSON.parse(text) as unknown };
   } catch (e) {
     // a NUL, or bytes that are not UTF-8 (read as U+FFFD), near the start: not text at all
+    if (utf16(text)) return { ok: false, error: `${source}: not valid JSON: it is UTF-16 text (as Windows Notepad's "Unicode" saves it), read as UTF-8; save it as UTF-8, the encoding of a scenario file` };
     const binary = /[\u0000\uFFFD]/.exec(text.slice(0, 1024));
     if (binary) return { ok: false, error: `${source}: not valid JSON: it is not a text file (binary data at character ${binary.index + 1}); a scenario is JSON text, as File → Save scenario writes it` };
     const msg = (e as Error).message;

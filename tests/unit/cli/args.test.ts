@@ -137,6 +137,16 @@ describe('loadScenario', () => {
     const nul = parseJsonText('{"version": 1,\u0000}', 'nul.json');
     expect(!nul.ok && nul.error).toMatch(/^nul\.json: not valid JSON: it is not a text file \(binary data at character 15\)/);
   });
+
+  it('calls a UTF-16 scenario (Notepad\'s "Unicode") UTF-16 and says to save it as UTF-8, not "not a text file"', () => {
+    const json = '{\n  "version": 1,\n  "duration": 5\n}\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(json, 'utf16le').swap16()]);
+    for (const [bytes, name] of [[le, 'le.json'], [be, 'be.json'], [Buffer.from(json, 'utf16le'), 'nobom.json']] as const) {
+      const r = parseJsonText(new TextDecoder().decode(bytes), name);
+      expect(r).toEqual({ ok: false, error: `${name}: not valid JSON: it is UTF-16 text (as Windows Notepad's "Unicode" saves it), read as UTF-8; save it as UTF-8, the encoding of a scenario file` });
+    }
+  });
 });
 
 describe('runCli without running the engine', () => {
