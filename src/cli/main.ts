@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { DecisionRecord } from '../engine/aqm/decision';
@@ -14,6 +14,7 @@ import { claimsReport, runComparisons } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario } from './load';
+import { joinNegativeValues, writeWhy } from './option-values';
 
 /**
  * The AQM Lab command line: `npm run sim -- <scenario.json> | --preset <name> [options]`.
@@ -98,30 +99,12 @@ export type ParsedArgs = { ok: true; opts: CliOptions } | { ok: false; errors: s
 /** Options that take a value (the others are flags). */
 const VALUE_OPTIONS = new Set(['--preset', '--set', '--out', '--series', '--responses', '--sample', '--trace', '--max-events', '--max-packets', '--max-trace', '--export-ns2']);
 
-/**
- * Joins "--sample -1" into "--sample=-1": node's parseArgs takes a value that starts with
- * "-" for another option and gives up ("ambiguous"); a number is always the option's
- * value, so its range can be checked and named.
- */
-export function joinNegativeValues(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const next = argv[i + 1];
-    if (VALUE_OPTIONS.has(a) && next !== undefined && /^-(\d|\.\d|Infinity|inf)/i.test(next)) {
-      out.push(`${a}=${next}`);
-      i++;
-    } else out.push(a);
-  }
-  return out;
-}
-
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   let values: Record<string, string | boolean | string[] | undefined>;
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
-      args: joinNegativeValues(argv),
+      args: joinNegativeValues(argv, VALUE_OPTIONS),
       allowPositionals: true,
       strict: true,
       options: {
@@ -334,17 +317,6 @@ export class SeriesCsv {
   }
 }
 
-/** Why a file could not be opened for writing, in words (as load.ts says why one could not be read). */
-function writeWhy(e: unknown, path: string): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return `no such directory: ${dirname(path)}`;
-  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
-  if (code === 'EISDIR') return 'is a directory';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EROFS') return 'read-only file system';
-  return code ?? (e as Error).message;
-}
-
 function openOutput(path: string, flag: string): { fd: number } | { error: string } {
   try {
     return { fd: openSync(path, 'w') };
@@ -485,6 +457,14 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
   const dashes = outputs.filter(([, path]) => path === '-').map(([flag]) => flag);
   if (dashes.length > 1) {
     io.err(`${dashes.join(', ')}: only one of them can be "-" (standard output)\n`);
+    return 2;
+  }
+  // two outputs to one file: the run wrote both into it, the result JSON followed by CSV rows, and said nothing
+  const byFile = new Map<string, string[]>();
+  for (const [flag, path] of outputs) if (path !== undefined && path !== '-') byFile.set(resolve(path), [...(byFile.get(resolve(path)) ?? []), flag]);
+  for (const [path, flags] of byFile) {
+    if (flags.length < 2) continue;
+    io.err(`${flags.join(', ')}: all name the file ${path}; give each output a file of its own\n`);
     return 2;
   }
   const report = dashes.length ? io.err : io.out;

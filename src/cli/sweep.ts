@@ -14,6 +14,7 @@ import type { Scenario } from '../engine/scenario/schema';
 import { table } from './format';
 import { loadScenario } from './load';
 import type { CliIo } from './main';
+import { joinNegativeValues } from './option-values';
 
 /**
  * Runs a list of presets and prints one line each (e.g. to set the seeds/001 tables
@@ -399,12 +400,15 @@ function secondsText(s: number): string {
   return s >= 100 ? `${Math.round(s)} s` : s >= 10 ? `${s.toFixed(1)} s` : `${s.toFixed(2)} s`;
 }
 
+/** The sweep's options that take a value: "--seeds -1" is read as a value to name in the message, not as an option. */
+const SWEEP_VALUE_OPTIONS = new Set(['--set', '--jobs', '--seeds', '--against']);
+
 export async function runSweep(argv: readonly string[], io: CliIo): Promise<number> {
   let values: { set?: string[]; json?: boolean; help?: boolean; jobs?: string; seeds?: string; against?: string; force?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
-      args: [...argv],
+      args: joinNegativeValues(argv, SWEEP_VALUE_OPTIONS),
       allowPositionals: true,
       strict: true,
       options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, against: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
@@ -422,7 +426,7 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
   if (values.jobs !== undefined) {
     const j = Number(values.jobs);
     if (!(Number.isInteger(j) && j >= 1 && j <= 256)) {
-      io.err(`--jobs = ${JSON.stringify(values.jobs)} is out of range: allowed whole number 1 to 256\n`);
+      io.err(`--jobs = ${JSON.stringify(values.jobs)} ${Number.isFinite(j) && values.jobs.trim() !== '' ? 'is out of range' : 'is not a number'}: allowed whole number 1 to 256\n`);
       return 2;
     }
     jobsWanted = j;

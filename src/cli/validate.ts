@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runScenario } from '../engine/run';
@@ -7,6 +7,7 @@ import { exportNs2 } from '../ns2/export';
 import type { Ns2Result } from '../ns2/result';
 import { caseScenario, judge, selectCases, SUITES, type MetricResult, type SummaryLike, type ValidationCase } from '../ns2/suite';
 import type { CliIo } from './main';
+import { joinNegativeValues, writeWhy } from './option-values';
 import { findNs2, NS2_INSTALL_HINT, runNs2 } from './ns2-run';
 
 /**
@@ -188,11 +189,14 @@ export function markdownTable(outcomes: CaseOutcome[]): string {
   return out.join('\n');
 }
 
+/** validate's options that take a value ("--until -1" is a value to check, not an option). */
+const VALIDATE_VALUE_OPTIONS = new Set(['--json', '--markdown', '--until']);
+
 export async function validateCli(argv: readonly string[], io: CliIo = { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t) }): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options: { quiet: { type: 'boolean' }, json: { type: 'string' }, markdown: { type: 'string' }, list: { type: 'boolean' }, diverge: { type: 'boolean' }, until: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values, positionals } = parseArgs({ args: joinNegativeValues(argv, VALIDATE_VALUE_OPTIONS), allowPositionals: true, strict: true, options: { quiet: { type: 'boolean' }, json: { type: 'string' }, markdown: { type: 'string' }, list: { type: 'boolean' }, diverge: { type: 'boolean' }, until: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (e) {
     io.err(`${(e as Error).message.split('\n')[0]} (see --help)\n`);
     return 2;
@@ -211,6 +215,19 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
   if (values.list) {
     io.out(cases.map((c) => `${c.suite.padEnd(9)} ${c.name}`).join('\n') + '\n');
     return 0;
+  }
+  // the report files are opened before the cases run (minutes): a path that cannot be
+  // written was found only at the end, as a stack trace, the runs lost
+  const files: { json?: number; markdown?: number } = {};
+  for (const key of ['json', 'markdown'] as const) {
+    const path = values[key];
+    if (values.diverge || typeof path !== 'string' || (key === 'markdown' && path === '-')) continue;
+    try {
+      files[key] = openSync(path, 'w');
+    } catch (e) {
+      io.err(`--${key} ${path}: cannot write (${writeWhy(e, path)})\n`);
+      return 2;
+    }
   }
   const bin = findNs2();
   if (!bin) {
@@ -252,11 +269,12 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
     if (text) report(text + '\n');
   }
   report(`\n${cases.length} cases, ${judged} judged metrics: ${judged - fails} pass, ${fails} fail\n`);
-  if (typeof values.json === 'string') writeFileSync(values.json, JSON.stringify(outcomes.map((o) => ({ case: o.case.name, suite: o.case.suite, results: o.results, runs: o.runs })), null, 1));
+  if (files.json !== undefined) writeFileSync(files.json, JSON.stringify(outcomes.map((o) => ({ case: o.case.name, suite: o.case.suite, results: o.results, runs: o.runs })), null, 1));
   if (typeof values.markdown === 'string') {
     if (values.markdown === '-') io.out(markdownTable(outcomes) + '\n');
-    else writeFileSync(values.markdown, markdownTable(outcomes));
+    else if (files.markdown !== undefined) writeFileSync(files.markdown, markdownTable(outcomes));
   }
+  for (const fd of Object.values(files)) closeSync(fd);
   return fails > 0 ? 1 : 0;
 }
 

@@ -52,7 +52,14 @@ export interface ItemEstimate {
   events: number;
   packets: number;
   flows: number;
+  /** Engine memory of the item's flows and connections, bytes. */
+  memoryBytes: number;
+  /** The item's field that sets how many flows or users it has (null: none, e.g. one UDP source). */
+  sizeField: string | null;
 }
+
+/** The field of each kind that sets its number of flows, users or sessions (a `load` given sets it instead). */
+const SIZE_FIELDS: Record<string, string> = { bulk: 'flows', 'web-users': 'users', 'web-sessions': 'sessions', packmime: 'rate' };
 
 export interface RunEstimate {
   /** Simulated seconds: the duration, or when the finite transfers should be done. */
@@ -232,13 +239,15 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     const share = f > 0 ? f / (crossing.get(p.bottleneck) ?? f) : 1;
     const ctx: TrafficEstimateContext = { duration: s.duration, tcp: s.tcp, endSeconds, pathRate: p.rate * share, firstHopRate: p.firstHopRate, hops: p.hops, rtt: 2 * p.delay, loss: p.loss };
     const e = d?.estimate?.(t as never, ctx);
+    const sizeField = 'load' in t && t.load !== undefined ? 'load' : (SIZE_FIELDS[t.kind] ?? null);
     if (!e) {
-      items.push({ index, kind: t.kind, events: 0, packets: 0, flows: 0 });
+      items.push({ index, kind: t.kind, events: 0, packets: 0, flows: 0, memoryBytes: 0, sizeField });
       return;
     }
-    items.push({ index, kind: t.kind, events: e.events ?? e.packets * p.hops * 1.25, packets: e.packets, flows: e.flows });
+    const memory = e.memoryBytes ?? e.flows * BYTES_PER_FLOW;
+    items.push({ index, kind: t.kind, events: e.events ?? e.packets * p.hops * 1.25, packets: e.packets, flows: e.flows, memoryBytes: memory, sizeField });
     packetsInFlight += e.packetsInFlight ?? 0;
-    itemMemory += e.memoryBytes ?? e.flows * BYTES_PER_FLOW;
+    itemMemory += memory;
     flowColumns += e.seriesColumns ?? SERIES_COLUMNS_PER_FLOW * e.flows;
   });
   const events = items.reduce((a, x) => a + x.events, 0);
@@ -342,8 +351,12 @@ export function runSizeProblems(e: RunEstimate, limits: RunLimits, flags: { even
     );
   }
   if (e.memoryBytes > limits.maxMemoryBytes) {
+    // the item that holds most of it, named by its own field (a million browsing users were
+    // told to "use fewer hosts or flows")
+    const big = [...e.items].sort((a, b) => b.memoryBytes - a.memoryBytes)[0];
+    const what = big?.sizeField && big.memoryBytes > e.memoryBytes / 2 ? `lower traffic.${big.index}.${big.sizeField} (traffic.${big.index}, ${big.kind}, needs ${bytesText(big.memoryBytes)})` : 'use fewer hosts (topology.left.hosts, topology.right.hosts) or flows, or smaller queue limits';
     out.push(
-      `this run needs about ${bytesText(e.memoryBytes)} of memory (${countText(e.links)} links, ${countText(e.flows)} flows, ${countText(e.packetsInFlight)} packets in flight); the cap is ${bytesText(limits.maxMemoryBytes)}: use fewer hosts (topology.left.hosts, topology.right.hosts) or flows, or smaller queue limits`,
+      `this run needs about ${bytesText(e.memoryBytes)} of memory (${countText(e.links)} links, ${countText(e.flows)} flows, ${countText(e.packetsInFlight)} packets in flight); the cap is ${bytesText(limits.maxMemoryBytes)}: ${what}`,
     );
   }
   return out;

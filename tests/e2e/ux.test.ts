@@ -333,6 +333,28 @@ describe('very large comparisons', () => {
     await page.context().close();
   });
 
+  it('a run needing more memory than a tab holds is refused by Play and Compare without a "Start anyway?" (a yes crashed the tab)', async () => {
+    // 300,000 browsing users a side: estimated 3.9 GB; accepted, the tab crashed ("Aw, Snap!") within a minute
+    const page = await open('p=web-users-pi-90&traffic.0.load=null&traffic.0.users=300000');
+    const asked: string[] = [];
+    page.on('dialog', (d) => {
+      asked.push(d.message());
+      void d.accept();
+    });
+    const before = await page.evaluate(() => window.__aqmlab!.store.getState().scenario);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => page.getByTestId('run-error').innerText()).toMatch(/not started: it needs more memory than a browser tab can hold[\s\S]*a browser tab holds at most 3 GB: lower traffic\.0\.users/);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('idle');
+    await page.locator('details.slot-compare > summary').click();
+    await page.locator('.cmp-panel button.primary').scrollIntoViewIfNeeded();
+    await page.locator('.cmp-panel button.primary').click();
+    await expect.poll(() => page.locator('.cmp-panel .cmp-error').innerText()).toMatch(/^Not started: “.*” needs more memory than a browser tab can hold: .*lower traffic\.0\.users/);
+    expect(asked).toEqual([]);
+    expect(await page.locator('.cmp-progress').count()).toBe(0);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario)).toEqual(before);
+    await page.context().close();
+  });
+
   it('Compare is disabled ("Comparing…") while its runs go on, and enabled again when they end or are closed', async () => {
     const page = await open('p=default&duration=60');
     await page.locator('details.slot-compare > summary').click();

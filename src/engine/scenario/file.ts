@@ -15,6 +15,49 @@ export function lineColumn(text: string, offset: number): { line: number; column
 }
 
 /**
+ * Whether `text` is UTF-16 read as UTF-8: a NUL beside every ASCII character of its start
+ * (after the byte-order mark, read as U+FFFD). A scenario saved by Notepad as "Unicode"
+ * was called "not a text file (binary data)", which it is not.
+ */
+function utf16(text: string): boolean {
+  const head = text.replace(/^\uFFFD{1,2}/, '').slice(0, 64);
+  if (head.length < 8) return false;
+  for (const start of [0, 1]) {
+    let ok = true;
+    for (let i = 0; i + 1 < head.length && ok; i += 2) ok = head[i + start] === '\u0000' && head[i + 1 - start] !== '\u0000';
+    if (ok) return true;
+  }
+  return false;
+}
+
+/**
+ * Where an "Unexpected token 'x', ..."<context>" is not valid JSON" error is: V8 gives no
+ * position there, only up to 10 characters of context each side (`.5`, `NaN` and `tru`
+ * were reported with no line). Null when the context cannot be found.
+ */
+function tokenPosition(text: string, msg: string): number | null {
+  const m = /^Unexpected token '([\s\S])', (\.\.\.)?"([\s\S]*)" is not valid JSON$/.exec(msg);
+  if (!m) return null;
+  const [, token, cut, context] = m;
+  const core = context.replace(/\.\.\.$/, '');
+  const at = text.indexOf(core);
+  if (at < 0) return null;
+  const pos = cut ? at + 10 : text.indexOf(token, at);
+  return text[pos] === token ? pos : null;
+}
+
+/** What a hand-edited file most likely got wrong at `pos`, in JSON's terms, or null. */
+function handEditHint(text: string, pos: number): string | null {
+  const c = text[pos];
+  if (c === '/') return 'JSON has no comments: remove the // or /* */ text; a scenario\'s "description" can hold a note';
+  if (c === "'") return 'JSON takes double quotes around names and text';
+  if ((c === '}' || c === ']') && /,\s*$/.test(text.slice(0, pos))) return `JSON allows no comma before ${c}: remove the last comma`;
+  if (c === '.') return 'a JSON number starts with a digit: 0.5, not .5';
+  if (/^(NaN|-?Infinity)/.test(text.slice(pos - (text[pos - 1] === '-' ? 1 : 0)))) return 'JSON has no NaN or Infinity: give a number';
+  return null;
+}
+
+/**
  * Parses JSON text; on error, a message with the line and column. A binary file (an image,
  * an archive, a result opened by mistake) is called that, without its bytes: its message
  * used to quote them ("Unexpected token '\u0089', "\u0089PNG\r\n..."), garbling the terminal.
@@ -24,20 +67,23 @@ export function parseJsonText(text: string, source: string): { ok: true; json: u
     return { ok: true, json: JSON.parse(text) as unknown };
   } catch (e) {
     // a NUL, or bytes that are not UTF-8 (read as U+FFFD), near the start: not text at all
+    if (utf16(text)) return { ok: false, error: `${source}: not valid JSON: it is UTF-16 text (as Windows Notepad's "Unicode" saves it), read as UTF-8; save it as UTF-8, the encoding of a scenario file` };
     const binary = /[\u0000\uFFFD]/.exec(text.slice(0, 1024));
     if (binary) return { ok: false, error: `${source}: not valid JSON: it is not a text file (binary data at character ${binary.index + 1}); a scenario is JSON text, as File → Save scenario writes it` };
     const msg = (e as Error).message;
     const m = /position (\d+)/.exec(msg);
+    const pos = m ? Number(m[1]) : tokenPosition(text, msg);
     let where = '';
-    if (m) {
-      const { line, column } = lineColumn(text, Number(m[1]));
+    if (pos !== null) {
+      const { line, column } = lineColumn(text, pos);
       where = ` at line ${line}, column ${column}`;
     } else if (/end of JSON input/i.test(msg)) {
       const { line, column } = lineColumn(text, text.length);
       where = ` at line ${line}, column ${column} (the end)`;
     }
     const detail = msg.replace(/\s*\(line \d+ column \d+\)/, '');
-    return { ok: false, error: `${source}: not valid JSON${where}: ${detail}` };
+    const hint = pos === null ? null : handEditHint(text, pos);
+    return { ok: false, error: `${source}: not valid JSON${where}: ${detail}${hint ? ` (${hint})` : ''}` };
   }
 }
 

@@ -8,7 +8,8 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
-import { largeRunQuestion } from '../run/controller';
+import { estimateRun } from '../../engine/estimate';
+import { largeRunQuestion, tabMemoryRefusal } from '../run/controller';
 import { activeExperiment, editedLesson, lessons, ownText } from '../scenario-api';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
@@ -143,6 +144,14 @@ export default function ComparePanel({ store, controller }: SlotProps) {
   const confirmLarge = (runs: { label: string; scenario: Scenario }[], n = 1): boolean => {
     // the time at the pace measured in this tab when there is one (the estimate's nominal rate is a fast machine's)
     const pace = controller.measuredEventsPerSec();
+    // a run beyond what a tab can hold is not offered: a "yes" crashed the tab (controller.ts, TAB_MEMORY_BYTES)
+    for (const r of runs) {
+      const tooBig = tabMemoryRefusal(estimateRun(r.scenario));
+      if (tooBig !== null) {
+        setError(`Not started: “${r.label}” needs more memory than a browser tab can hold: ${tooBig}`);
+        return false;
+      }
+    }
     const q = comparisonQuestion(runs, n, (sc) => largeRunQuestion(sc, pace), pace);
     if (q === null) return true;
     const yes = typeof globalThis.confirm === 'function' ? globalThis.confirm(q.question) : true;

@@ -7,7 +7,7 @@
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
 import { checkWorkerToMain, decisionMatches, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
-import { bytesText, estimateRun, estimateText, type RunEstimate } from '../../engine/estimate';
+import { bytesText, estimateRun, estimateText, runSizeProblems, type RunEstimate } from '../../engine/estimate';
 import { liveParam } from '../../engine/scenario/live';
 import { validate, withParam, type Scenario } from '../scenario-api';
 import { cloneJson, getPath } from '../../engine/scenario/paths';
@@ -48,6 +48,22 @@ const browserConfirm: Confirm = (q) => (typeof globalThis.confirm === 'function'
 export const LARGE_RUN_SECONDS = 120;
 /** ...or more engine memory than this, bytes. */
 export const LARGE_RUN_BYTES = 1e9;
+
+/**
+ * ...and above this engine memory a run is not started at all, not even on a "yes": the tab
+ * cannot hold it (V8 gives a worker at most 4 GB of heap). Measured in Chromium with
+ * web-users-pi-90 at 200,000 users a side (estimated 2.6 GB): it ran to its end; at
+ * 300,000 (3.9 GB) and 400,000 (5.2 GB) the tab crashed ("Aw, Snap!", the page and its
+ * state gone) a few seconds to a minute after "Start it anyway?" was answered yes.
+ */
+export const TAB_MEMORY_BYTES = 3e9;
+
+/** Why a run of estimate `e` cannot run in a tab (its memory, naming the fields to lower), or null. */
+export function tabMemoryRefusal(e: RunEstimate): string | null {
+  if (e.memoryBytes <= TAB_MEMORY_BYTES) return null;
+  const [why] = runSizeProblems(e, { maxEvents: Infinity, maxMemoryBytes: TAB_MEMORY_BYTES, maxSeriesValues: Infinity });
+  return `${why.replace(/; the cap is /, '; a browser tab holds at most ')}. The command line runs it where there is the memory: npm run sim -- <scenario.json> --force (File → Save scenario).`;
+}
 
 /**
  * The question to ask before starting `scenario`, or null when it is not very large
@@ -387,6 +403,8 @@ export class RunController {
     if (e.events > g.accepted.events || e.memoryBytes > g.accepted.memoryBytes) {
       const large = largeRun(e, this.pace.eventsPerSec());
       const change = `${path} = ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+      const tooBig = tabMemoryRefusal(e);
+      if (tooBig !== null) return `${path} was not changed: the going run would need more memory than a browser tab can hold: ${tooBig}`;
       if (large !== null && !this.confirm(`With ${change} the going run becomes very large: ${large.why}.\n\n${large.estimate}\n\nYou can pause or reset it at any time. Apply the change anyway?`))
         return `${path} was not changed: the going run would become very large (${large.why}). ${large.estimate} To run at that size: Reset, change it, then Play.`;
       g.accepted = { events: Math.max(e.events, g.accepted.events), memoryBytes: Math.max(e.memoryBytes, g.accepted.memoryBytes) };
@@ -445,6 +463,12 @@ export class RunController {
     if (!s.scenario) return;
     // a very large run starts only if the user says so (issue 8: an estimate and a question, never a frozen tab)
     const size = estimateRun(s.scenario);
+    // beyond what a tab can hold, a "yes" would crash the tab and lose the page: not asked
+    const tooBig = tabMemoryRefusal(size);
+    if (tooBig !== null) {
+      this.store.set({ runError: { message: 'The run was not started: it needs more memory than a browser tab can hold.', fields: [{ path: '', message: tooBig }] } });
+      return;
+    }
     const question = startQuestion(size, this.pace.eventsPerSec());
     if (question !== null && !this.confirm(question)) {
       this.store.set({ runError: { message: 'The run was not started: it is very large.', fields: [{ path: '', message: question.split('\n\n').slice(0, 2).join(' ') }] } });

@@ -80,7 +80,9 @@ function linkKeys(h: string): string[] {
 export function usableLink(h: string, problems: readonly { key: string; duplicate?: boolean }[]): boolean {
   const bad = new Map<string, number>();
   for (const p of problems) if (!p.duplicate) bad.set(p.key, (bad.get(p.key) ?? 0) + 1);
-  if (bad.has('p') || bad.has('v')) return false;
+  // a compact link's `s` is the whole scenario: cut off or invalid, the link holds nothing
+  // of its own but the lesson it was made from (its keys would apply to that lesson instead)
+  if (bad.has('p') || bad.has('v') || bad.has('s')) return false;
   // a key given twice, once badly ("seed=x&seed=5"), was still used
   const given = new Map<string, number>();
   for (const k of linkKeys(h)) given.set(k, (given.get(k) ?? 0) + 1);
@@ -116,6 +118,13 @@ function loadFirstLesson(store: AppStore, controller: RunController): void {
   if (first) controller.loadScenario(first.scenario, first.name);
 }
 
+/** A link problem's message when the link was not opened: what it says was opened instead was not. */
+function keptMessage<P extends { key: string; message: string }>(p: P): P {
+  if (p.key === 'p') return { ...p, message: p.message.replace(/ opened "[^"]*" instead\./, ' nothing was opened.') };
+  if (p.key === 's') return { ...p, message: p.message.replace(/; opened preset "[^"]*" instead$/, '; nothing was opened') };
+  return p;
+}
+
 /**
  * Loads the scenario a fragment describes (or the first lesson when empty). Returns true
  * when the link had problems: the caller then leaves the address bar as the user typed
@@ -145,7 +154,7 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
     store.addBanner({
       kind: 'warning',
       title: BAD_LINK_TITLE,
-      lines: [...decoded.problems.map((p) => problemLine(p.key === 'p' ? { ...p, message: p.message.replace(/ opened "[^"]*" instead\./, ' nothing was opened.') } : p)), KEPT_LINE],
+      lines: [...decoded.problems.map((p) => problemLine(keptMessage(p))), KEPT_LINE],
       untilNextLoad: true,
     });
     return true;

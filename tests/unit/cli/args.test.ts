@@ -137,6 +137,32 @@ describe('loadScenario', () => {
     const nul = parseJsonText('{"version": 1,\u0000}', 'nul.json');
     expect(!nul.ok && nul.error).toMatch(/^nul\.json: not valid JSON: it is not a text file \(binary data at character 15\)/);
   });
+
+  it('a hand-edited file: the line of a .5, NaN or Infinity (V8 gives no position there), and what JSON wants instead', () => {
+    const err = (t: string) => {
+      const r = parseJsonText(t, 'h.json');
+      return r.ok ? '' : r.error;
+    };
+    expect(err('{\n  // my run\n  "version": 1\n}')).toMatch(/^h\.json: not valid JSON at line 2, column 3: .*\(JSON has no comments: remove the \/\/ or \/\* \*\/ text; a scenario's "description" can hold a note\)$/);
+    expect(err('{\n  "version": 1,\n  "duration": 5,\n}')).toMatch(/^h\.json: not valid JSON at line 4, column 1: .*\(JSON allows no comma before }: remove the last comma\)$/);
+    expect(err("{'version': 1}")).toMatch(/\(JSON takes double quotes around names and text\)$/);
+    expect(err('{"version": 1, "duration": .5}')).toMatch(/^h\.json: not valid JSON at line 1, column 28: .*\(a JSON number starts with a digit: 0\.5, not \.5\)$/);
+    expect(err('{"a": NaN}')).toMatch(/^h\.json: not valid JSON at line 1, column 7: .*\(JSON has no NaN or Infinity: give a number\)$/);
+    expect(err('{"version": 1,\n "duration": Infinity}')).toMatch(/^h\.json: not valid JSON at line 2, column 14: .*\(JSON has no NaN or Infinity/);
+    expect(err('{"version": 1,\n "duration": -Infinity, "seed": 1}')).toMatch(/at line 2, column 15: .*\(JSON has no NaN or Infinity/);
+    // no hint where none fits
+    expect(err('{"a": tru}')).toBe('h.json: not valid JSON at line 1, column 10: Unexpected token \'}\', "{"a": tru}" is not valid JSON');
+  });
+
+  it('calls a UTF-16 scenario (Notepad\'s "Unicode") UTF-16 and says to save it as UTF-8, not "not a text file"', () => {
+    const json = '{\n  "version": 1,\n  "duration": 5\n}\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(json, 'utf16le').swap16()]);
+    for (const [bytes, name] of [[le, 'le.json'], [be, 'be.json'], [Buffer.from(json, 'utf16le'), 'nobom.json']] as const) {
+      const r = parseJsonText(new TextDecoder().decode(bytes), name);
+      expect(r).toEqual({ ok: false, error: `${name}: not valid JSON: it is UTF-16 text (as Windows Notepad's "Unicode" saves it), read as UTF-8; save it as UTF-8, the encoding of a scenario file` });
+    }
+  });
 });
 
 describe('runCli without running the engine', () => {

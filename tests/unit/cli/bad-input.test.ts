@@ -75,6 +75,13 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     expect(await bad(['--preset', 'default', '--sample'])).toBe('--sample: needs a value: seconds, > 0 to 1000000');
   });
 
+  it('two outputs to one file are refused before the run (the file held the result JSON and then CSV rows, exit 0)', async () => {
+    const f = join(dir, 'both.json');
+    expect(await bad(['--preset', 'default', '--set', 'duration=0.5', '--set', 'warmup=0', '--series', f, '--out', f])).toBe(`--series, --out: all name the file ${f}; give each output a file of its own`);
+    expect(existsSync(f)).toBe(false);
+    expect(await bad(['--preset', 'default', '--set', 'duration=0.5', '--set', 'warmup=0', '--trace', f, '--responses', join(dir, '.', 'both.json')])).toMatch(/^--trace, --responses: all name the file /);
+  });
+
   it('--sample -1 is out of range, not "ambiguous"', async () => {
     expect(await bad(['--preset', 'default', '--sample', '-1'])).toBe('--sample = -1 is out of range: allowed > 0 to 1000000 s (the sampling interval of --series)');
   });

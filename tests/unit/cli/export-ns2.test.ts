@@ -43,4 +43,17 @@ describe('CLI --export-ns2 and npm run validate arguments', () => {
     expect(list.stdout.trim().split('\n')).toHaveLength(142);
     expect(list.stdout).toContain('seeds001 n10 ecn-a QL4');
   });
+
+  it('validate: a report file that cannot be written is named before any case runs (it was a stack trace after the whole suite); --until -1 is named', async () => {
+    const io = capture();
+    expect(await validateCli(['quick', '--json', '/nonexistent-dir/v.json'], io)).toBe(2);
+    expect(io.stderr).toBe('--json /nonexistent-dir/v.json: cannot write (no such directory: /nonexistent-dir)\n');
+    expect(io.stdout).toBe('');
+    const md = capture();
+    expect(await validateCli(['quick', '--markdown', '/nonexistent-dir/v.md'], md)).toBe(2);
+    expect(md.stderr).toMatch(/^--markdown \/nonexistent-dir\/v\.md: cannot write/);
+    const until = capture();
+    await validateCli(['quick', '--diverge', '--until', '-1'], until);
+    expect(until.stderr).not.toContain('ambiguous');
+  });
 });

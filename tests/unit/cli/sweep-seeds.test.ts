@@ -24,6 +24,19 @@ describe('sweep --seeds', () => {
     expect(parseSeeds(`1-${MAX_SEEDS}`)).toMatchObject({ seeds: { length: MAX_SEEDS } });
   });
 
+  it('a negative --seeds or --jobs is named with what is allowed, not taken for an option ("argument is ambiguous")', async () => {
+    for (const [args, want] of [
+      [['default', '--seeds', '-1'], /^--seeds = "-1": "-1" is not a seed or a rising range; allowed: whole numbers 0 to 4294967295/],
+      [['default', '--jobs', '-2'], /^--jobs = "-2" is out of range: allowed whole number 1 to 256/],
+      [['default', '--jobs', 'abc'], /^--jobs = "abc" is not a number: allowed whole number 1 to 256/],
+    ] as const) {
+      const io = capture();
+      expect(await runSweep([...args], io)).toBe(2);
+      expect(io.stderr).toMatch(want);
+      expect(io.stderr).not.toContain('ambiguous');
+    }
+  });
+
   it('refuses a case larger than the limits before running anything, naming it and the estimate (exit 3)', async () => {
     // hostile input: a sweep with duration=1e6 ran for hours without a word (npm run sim refuses it)
     const io = capture();

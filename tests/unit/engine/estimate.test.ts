@@ -38,6 +38,15 @@ describe('run-size estimates', () => {
     expect(problems[0]).toContain('--max-events N or --force');
   });
 
+  it('memory beyond the cap names the traffic item that holds it by its own field (users, load), not "fewer hosts or flows"', () => {
+    const s = presetByName('web-users-pi-90')!.scenario;
+    const users = { ...s, traffic: [{ ...s.traffic[0], load: undefined, users: 1_000_000 }] } as typeof s;
+    const m = runSizeProblems(estimateRun(users), DEFAULT_LIMITS).find((p) => p.includes('of memory'));
+    expect(m).toMatch(/needs about 13 GB of memory .*; the cap is 4 GB: lower traffic\.0\.users \(traffic\.0, web-users, needs 13 GB\)$/);
+    const bulk = scenario({ version: 1, duration: 1, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'bulk', flows: 100_000 }] });
+    expect(runSizeProblems(estimateRun(bulk), { ...DEFAULT_LIMITS, maxMemoryBytes: 1e8 }).join()).toContain('lower traffic.0.flows (traffic.0, bulk, needs 700 MB)');
+  });
+
   it('a run without a duration (it ends when its transfers do) is not told to shorten its duration', () => {
     const open = estimateRun(presetByName('lockout-dt')!.scenario, { series: true, sampleInterval: 1e-9 });
     expect(open.openEnded).toBe(true);

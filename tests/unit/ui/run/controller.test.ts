@@ -481,6 +481,26 @@ describe('RunController: very large runs', () => {
     expect(largeRunQuestion(many)).toMatch(/needs about 1(\.\d)? GB of memory/);
   });
 
+  it('a run needing more memory than a tab holds is not offered at all (a "yes" crashed the tab): the message names the field and the cap', () => {
+    // measured in Chromium: 200,000 users a side (2.6 GB estimated) ran; 300,000 (3.9 GB) crashed the tab
+    const s = presetScenario('web-users-pi-90')!;
+    const withUsers = (users: number) => ({ ...s, traffic: [{ ...s.traffic[0], load: undefined, users }] }) as typeof s;
+    const { store, c, workers, questions } = setupAsking(true);
+    expect(c.loadScenario(withUsers(300_000), null)).toEqual([]);
+    c.play();
+    expect(questions).toEqual([]);
+    expect(workers.every((w) => w.sent.every((m) => m.type !== 'start'))).toBe(true);
+    expect(store.getState().status).toBe('idle');
+    const err = store.getState().runError!;
+    expect(err.message).toBe('The run was not started: it needs more memory than a browser tab can hold.');
+    expect(err.fields[0].message).toMatch(/needs about 3\.9 GB of memory .*; a browser tab holds at most 3 GB: lower traffic\.0\.users .*npm run sim -- <scenario\.json> --force/);
+    // below the tab's cap it is asked about, as before
+    expect(c.loadScenario(withUsers(200_000), null)).toEqual([]);
+    c.play();
+    expect(questions).toHaveLength(1);
+    expect(questions[0]).toMatch(/needs about 2\.6 GB of memory, more than a browser tab may have/);
+  });
+
   /** A web lesson's run, on a machine with two cores or more (`separate`) or one. */
   const webRun = (separate: boolean) => {
     const { store, c, workers } = controller(() => true, separate);

@@ -1,0 +1,32 @@
+import { dirname } from 'node:path';
+
+/** Command-line helpers shared by `aqm-lab` (main.ts), its sweep (sweep.ts) and validate (validate.ts). */
+
+/**
+ * Joins "--sample -1" into "--sample=-1": node's parseArgs takes a value that starts with
+ * "-" for another option and gives up ("ambiguous"); a number is always the option's
+ * value, so its range can be checked and named.
+ */
+export function joinNegativeValues(argv: readonly string[], valueOptions: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = argv[i + 1];
+    if (valueOptions.has(a) && next !== undefined && /^-(\d|\.\d|Infinity|inf)/i.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
+/** Why a file could not be opened for writing, in words (as load.ts says why one could not be read). */
+export function writeWhy(e: unknown, path: string): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `no such directory: ${dirname(path)}`;
+  if (code === 'ENOTDIR') return 'a part of the path is not a directory';
+  if (code === 'EISDIR') return 'is a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EROFS') return 'read-only file system';
+  return code ?? (e as Error).message;
+}
