@@ -422,6 +422,26 @@ describe('editing', () => {
     await page.context().close();
   });
 
+  it("a refused value and its message belong to the scenario they were typed into: another lesson loaded drops both", async () => {
+    const page = await open('p=default');
+    const minTh = field(page, 'topology.bottleneck.queue.minTh');
+    await minTh.fill('50');
+    await minTh.press('Enter');
+    const msg = page.locator('[data-path="topology.bottleneck.queue.minTh"] .sed-error');
+    await expect.poll(() => msg.innerText()).toMatch(/maxTh = 45/);
+    // another lesson from the menu: its own min_th in the box, and no word of the default lesson's max_th
+    await page.selectOption('#lesson-select', 'red-vs-dt');
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().presetName === 'red-vs-dt');
+    const own = await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh as number);
+    await expect.poll(() => page.locator('.sed-error').count()).toBe(0);
+    await expect.poll(() => field(page, 'topology.bottleneck.queue.minTh').inputValue()).toBe(String(own));
+    // a refused value typed into this lesson is still said, and kept in its box to be fixed
+    await field(page, 'topology.bottleneck.queue.minTh').fill('5000');
+    await field(page, 'topology.bottleneck.queue.minTh').press('Enter');
+    await expect.poll(() => page.locator('[data-path="topology.bottleneck.queue.minTh"] .sed-error').count()).toBe(1);
+    expect(await field(page, 'topology.bottleneck.queue.minTh').inputValue()).toBe('5000');
+  });
+
   it('a live change declined at the "very large" question: the box shows the value the run and the link kept, keeps the focus, and is not asked about again', async () => {
     const page = await open('p=default&duration=100000');
     const asked: string[] = [];

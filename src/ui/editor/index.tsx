@@ -14,16 +14,21 @@ export default function EditorSlot({ store, controller }: SlotProps) {
   const scenario = useAppState(store, (s) => s.scenario);
   const status = useAppState(store, (s) => s.status);
   const runError = useAppState(store, (s) => s.runError);
-  const [messages, setMessages] = useState<{ path: string; list: string[] } | null>(null);
+  const loadRev = useAppState(store, (s) => s.loadRev);
+  // a field's messages are about the scenario they were typed into: another lesson, file or
+  // link loaded drops them (min_th's "50 must be less than maxTh = 45" stayed under another
+  // lesson's min_th, whose max_th is not 45)
+  const [said, setMessages] = useState<{ path: string; list: string[]; loadRev: number } | null>(null);
+  const messages = said !== null && said.loadRev === loadRev ? said : null;
   const live = status === 'running' || status === 'paused' || status === 'stepping' || status === 'starting';
 
   const onChange = useCallback(
     (path: string, value: unknown) => {
       const errs = controller.setParam(path, value);
-      setMessages(errs.length ? { path, list: errs } : null);
+      setMessages(errs.length ? { path, list: errs, loadRev: store.getState().loadRev } : null);
       return errs.declined ? 'declined' : undefined;
     },
-    [controller],
+    [controller, store],
   );
 
   const errors = useMemo(() => {
@@ -33,5 +38,6 @@ export default function EditorSlot({ store, controller }: SlotProps) {
   }, [scenario, messages, runError]);
 
   if (!scenario) return <p className="muted pad">Loading the scenario…</p>;
-  return <ScenarioEditor scenario={scenario} onChange={onChange} errors={errors} live={live} />;
+  // a fresh editor for a loaded scenario: a box still holding a refused value (the 50 above) shows the new scenario's
+  return <ScenarioEditor key={loadRev} scenario={scenario} onChange={onChange} errors={errors} live={live} />;
 }

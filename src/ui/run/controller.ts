@@ -341,6 +341,7 @@ export class RunController {
       // flows picked in the last scenario's table are not this one's
       picked: [],
       scenarioRev: s.scenarioRev + 1,
+      loadRev: s.loadRev + 1,
       runError: null,
       end: r.scenario.duration ?? Infinity,
       ...this.stepTargetFor(r.scenario),

@@ -54,6 +54,11 @@ export interface AppState {
   scenario: Scenario | null;
   /** Bumped whenever `scenario` is replaced (editor and URL sync watch it). */
   scenarioRev: number;
+  /**
+   * Bumped when a whole scenario is loaded (a lesson, a file, a link), not by an edit: the
+   * editor drops what was typed and said for the scenario before.
+   */
+  loadRev: number;
   status: RunStatus;
   speed: Speed;
   /** Simulated time reached and the run's end time, seconds. */
@@ -112,6 +117,7 @@ export const INITIAL_STATE: AppState = {
   presetName: null,
   scenario: null,
   scenarioRev: 0,
+  loadRev: 0,
   status: 'idle',
   speed: 1,
   now: 0,
