@@ -133,7 +133,11 @@ function bytesDefaults(next: Record<string, unknown>, fields: Record<string, Fie
  */
 function sameMeaning(a: FieldNode | undefined, b: FieldNode, value: unknown): boolean {
   if (!a || a.t !== b.t) return false;
-  if (a.t === 'param' && b.t === 'param') return !(a.spec !== b.spec && a.spec.kindDefault && value === a.spec.default) && a.spec.type === b.spec.type && ('unit' in a.spec ? a.spec.unit : undefined) === ('unit' in b.spec ? b.spec.unit : undefined) && checkParam('', b.spec, value) === null;
+  if (a.t === 'param' && b.t === 'param') {
+    // another kind's default is that kind's choice, not the scenario's (RED's ns-2 500 bytes into REM)
+    if (a.spec !== b.spec && a.spec.kindDefault && value === a.spec.default) return false;
+    return a.spec.type === b.spec.type && ('unit' in a.spec ? a.spec.unit : undefined) === ('unit' in b.spec ? b.spec.unit : undefined) && checkParam('', b.spec, value) === null;
+  }
   return true;
 }
 
