@@ -76,6 +76,11 @@ export const SERIES = {
   pb: PALETTE.orange,
   pa: PALETTE.vermillion,
   maxP: PALETTE.blue,
+  /**
+   * A delay target (CoDel's, PIE's) on the AQM chart: dark grey, not the delay line's
+   * vermillion, under which a 5 ms target at the foot of a 100 ms axis vanished.
+   */
+  delayTarget: '#333333',
   /** Fill of a min–max band (an area under the lines drawn over it). */
   band: '#9aa3ad',
   /** Lines of a target band (adaptive RED's): the fill's grey was 2.6:1 on white, and a deuteranope's twin of 2·max_th's purple. */

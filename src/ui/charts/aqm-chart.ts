@@ -5,7 +5,8 @@
  *   count correction) and every declared probability (ARED's and sc-red's adapted max_p,
  *   PI's, REM's and PIE's p);
  * - one time or ratio variable on a right axis (CoDel's sojourn time and PIE's delay
- *   estimate in ms, with their target as a dashed line; REM's price) or, when there is no
+ *   estimate in ms, with their target as a dark dashed line drawn over it and labelled with
+ *   its value; REM's price) or, when there is no
  *   probability to show, on the left axis alone;
  * - 0/1 states (CoDel's dropping state) as shading along the top.
  * No per-AQM code: a new AQM's variables appear here by declaring them.
@@ -15,8 +16,8 @@ import type { AqmVar } from '../../engine/aqm/queue-disc';
 import { aqmByKind } from '../../engine/aqm/registry';
 import { PALETTE, SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
-import type { Painter } from './painter';
-import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
+import type { Painter, Rect } from './painter';
+import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem, type Scale } from './plot';
 import { timeDomain, type ChartContext, type ChartDef } from './types';
 
 function hasValues(store: SeriesStore, col: string): boolean {
@@ -28,6 +29,32 @@ function hasValues(store: SeriesStore, col: string): boolean {
 
 const PROB_COLORS = [SERIES.maxP, PALETTE.bluishGreen, PALETTE.reddishPurple];
 const SECOND_COLOR = PALETTE.vermillion;
+const TARGET_STYLE = { color: SERIES.delayTarget, width: 2.5, dash: [8, 4] };
+
+/** The last finite value of a column over samples with t <= t1 (NaN: none). */
+function lastValue(store: SeriesStore, col: Float64Array, t1: number): number {
+  for (let i = store.length - 1; i >= 0; i--) if (store.t[i] <= t1 && col[i] === col[i]) return col[i];
+  return NaN;
+}
+
+/**
+ * The delay target over the delay line it bounds (in the delay's own colour, and a 5 ms target
+ * at the foot of an axis the sojourn's spikes stretch to 100 ms, it was lost under it), with its
+ * value written at the right end, on a white ground, above the line (below it at the top).
+ */
+function drawTarget(p: Painter, r: Rect, x: Scale, y: Scale, c: ChartContext, target: Float64Array, scale: number, t1: number): number {
+  const drawn = drawSeries(p, r, x, y, c.store, target, TARGET_STYLE, c.scratch, 'th.delayTarget', (v) => v * scale);
+  const v = lastValue(c.store, target, t1) * scale;
+  if (drawn === 0 || !Number.isFinite(v)) return drawn;
+  const size = c.fonts.small;
+  const label = `target ${+v.toPrecision(3)} ms`;
+  const w = p.measure(label, size);
+  const ly = y(v);
+  const top = ly - size - 4 >= r.y ? ly - size - 4 : ly + 4;
+  p.fillRect(r.x + r.w - w - 8, top - 1, w + 6, size + 2, SERIES.background, 0.85);
+  p.text(label, r.x + r.w - 5, top, { size, color: SERIES.delayTarget, align: 'right', baseline: 'top' });
+  return drawn;
+}
 
 interface Layout {
   /** RED family: p_b and p_a from the average (when the AQM declares no probability of its own but max_p). */
@@ -78,7 +105,7 @@ export const aqmChart: ChartDef = {
 
     const items: LegendItem[] = probCols.map((pc) => ({ label: pc.label, color: pc.color, width: pc.width, dash: pc.dash }));
     if (second) items.push({ label: secondIsTime ? `${second.label} (ms${onlySecond ? '' : ', right axis'})` : `${second.label}${onlySecond ? '' : ' (right axis)'}`, color: SECOND_COLOR, width: 2 });
-    if (target) items.push({ label: 'target', color: SECOND_COLOR, dash: [6, 4], width: 1.5 });
+    if (target) items.push({ label: 'target', ...TARGET_STYLE });
     for (const s of L.states) items.push({ label: s.label, color: '#f2c4b5', width: 8 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
     const r = plotRect(p, lh + 10, f, '0.888', 0, second && !onlySecond ? 48 : 0);
@@ -113,8 +140,8 @@ export const aqmChart: ChartDef = {
       axes(p, r, x, y, f, 'time (s)', secondUnit);
       p.clip(r);
       const tr = secondScale === 1 ? undefined : (v: number) => v * secondScale;
-      drawn += drawSeries(p, r, x, y, store, target, { color: SECOND_COLOR, width: 1.5, dash: [6, 4] }, c.scratch, 'th.delayTarget', tr);
       drawn += drawSeries(p, r, x, y, store, col, { color: SECOND_COLOR, width: 2 }, c.scratch, 'second', tr);
+      if (target) drawn += drawTarget(p, r, x, y, c, target, secondScale, t1);
       p.unclip();
     } else {
       const cols = probCols.map((pc) => store.column(pc.col));
@@ -124,6 +151,7 @@ export const aqmChart: ChartDef = {
       const top = maxOver(store, scaleCols.length > 0 ? scaleCols : cols, t0, t1) * (L.redProbs ? 1.6 : 1);
       const y = yScaleFor(r, 0, Number.isFinite(top) && top > 0 ? Math.min(1, top * 1.1) : 0.1);
       axes(p, r, x, y, f, 'time (s)', 'probability', format('.3~f'));
+      let targetOnTop: (() => number) | null = null;
       if (second) {
         const col = store.column(secondCol!);
         const sTop = Math.max(maxOver(store, [col, target], t0, t1) * secondScale * 1.1, secondIsTime ? 1 : 1e-9);
@@ -138,9 +166,10 @@ export const aqmChart: ChartDef = {
         }
         p.clip(r);
         const tr = secondScale === 1 ? undefined : (v: number) => v * secondScale;
-        drawn += drawSeries(p, r, x, y2, store, target, { color: SECOND_COLOR, width: 1.5, dash: [6, 4] }, c.scratch, 'th.delayTarget', tr);
         drawn += drawSeries(p, r, x, y2, store, col, { color: SECOND_COLOR, width: 2 }, c.scratch, 'second', tr);
         p.unclip();
+        // over the probability lines too (PIE's p)
+        if (target) targetOnTop = () => drawTarget(p, r, x, y2, c, target, secondScale, t1);
       }
       p.clip(r);
       // p_a's thin spikes first, the other lines over them
@@ -149,6 +178,7 @@ export const aqmChart: ChartDef = {
         const pc = probCols[k];
         drawn += drawSeries(p, r, x, y, store, cols[k], { color: pc.color, width: pc.width, dash: pc.dash }, c.scratch, pc.col);
       }
+      if (targetOnTop) drawn += targetOnTop();
       p.unclip();
     }
     drawMarkers(p, r, x, c.markers, f);

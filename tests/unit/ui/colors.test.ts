@@ -134,6 +134,8 @@ const CHARTS: Record<string, Record<string, string>> = {
   },
   // aqm-chart.ts: p_b, p_a, max_p, and a scheme's other probabilities (bluish green, reddish purple, vermillion)
   'AQM probabilities': { p_b: SERIES.pb, p_a: SERIES.pa, max_p: SERIES.maxP, second: PALETTE.bluishGreen, third: PALETTE.reddishPurple, other: PALETTE.vermillion },
+  // aqm-chart.ts: a delay (CoDel's sojourn, PIE's estimate), its target over it, and PIE's p
+  'AQM delay and target': { delay: PALETTE.vermillion, target: SERIES.delayTarget, p: PALETTE.bluishGreen },
   'queue events': Object.fromEntries(EVENT_STYLES.map((e) => [e.label, e.color])),
   'response-time overlay': { ...Object.fromEntries(OVERLAY_COLORS.map((c, i) => [`run ${i}`, c])), baseline: BASELINE_COLOR },
 };
