@@ -79,7 +79,7 @@ export function matchPresets(patterns: readonly string[]): { names: string[]; er
     if (hits.length === 0) {
       // as --preset does for a mistyped name: the presets that share the most of its parts
       const near = nearPresets(pat.replace(/\*/g, '-'), 5).map((p) => p.name);
-      errors.push(`${pat}: matches no preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (--list-presets lists them)`);
+      errors.push(`${pat}: matches no preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (npm run sim -- --list-presets lists them; sweep has no such option)`);
     }
     for (const h of hits) if (!names.includes(h)) names.push(h);
   }
@@ -425,7 +425,8 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
       options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, against: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (e) {
-    io.err(`${(e as Error).message.split('\n')[0]}\n${SWEEP_USAGE}\n`);
+    // Node's hint about positionals that start with "-" is not what a mistyped option needs
+    io.err(`${(e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '.')}\n${SWEEP_USAGE}\n`);
     return 2;
   }
   if (values.help || positionals.length === 0) {
@@ -471,7 +472,9 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
     }
   }
   for (const [e, who] of refusals) errors.push(`${e} (${presetsText(who, names.length)})`);
-  if (values.against !== undefined && !names.includes(values.against))
+  // the paired table is text: with --json it was not printed, without a word
+  if (values.against !== undefined && values.json) errors.push(`--against ${values.against}: prints a table of differences, which --json does not; drop one of them (--json lines carry each run, with its seed)`);
+  else if (values.against !== undefined && !names.includes(values.against))
     errors.push(`--against ${values.against}: not one of the presets this sweep runs (${names.length <= 6 ? names.join(', ') : `${names.slice(0, 5).join(', ')}, ... ${names.length} in all`}); name one of them`);
   if (errors.length) {
     io.err(errors.join('\n') + '\n');

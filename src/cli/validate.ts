@@ -198,7 +198,7 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
   try {
     ({ values, positionals } = parseArgs({ args: joinNegativeValues(argv, VALIDATE_VALUE_OPTIONS), allowPositionals: true, strict: true, options: { quiet: { type: 'boolean' }, json: { type: 'string' }, markdown: { type: 'string' }, list: { type: 'boolean' }, diverge: { type: 'boolean' }, until: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (e) {
-    io.err(`${(e as Error).message.split('\n')[0]} (see --help)\n`);
+    io.err(`${(e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '.')} (see --help)\n`);
     return 2;
   }
   if (values.help) {

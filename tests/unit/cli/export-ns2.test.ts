@@ -70,6 +70,9 @@ describe('CLI --export-ns2 and npm run validate arguments', () => {
       expect(io.stderr).toBe(want);
       expect(io.stdout).toBe('');
     }
+    const opt = capture();
+    expect(await validateCli(['quick', '--bogus'], opt)).toBe(2);
+    expect(opt.stderr).toBe("Unknown option '--bogus'. (see --help)\n");
     const glob = capture();
     expect(await validateCli(['n2 dt *', '--list'], glob)).toBe(2);
     expect(glob.stderr).toContain("a case glob matches the whole name, e.g. 'seeds001 n2 *' (--list lists the cases)");

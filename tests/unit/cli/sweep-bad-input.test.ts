@@ -23,4 +23,13 @@ describe('sweep: bad input', () => {
       expect.stringMatching(/^--set traffic\.0\.users: unknown field of traffic\.0 \(bulk\); allowed: kind, .*\(lockout-dt, 1 of 4 presets matched\)$/),
     ]);
   });
+
+  it('--against with --json (no table to print) is refused; a mistyped option is named without Node\'s hint about positionals', async () => {
+    const io = capture();
+    expect(await runSweep(['lockout-dt', '--against', 'lockout-dt', '--json'], io)).toBe(2);
+    expect(io.stderr).toBe('--against lockout-dt: prints a table of differences, which --json does not; drop one of them (--json lines carry each run, with its seed)\n');
+    const opt = capture();
+    expect(await runSweep(['lockout-dt', '--list-presets'], opt)).toBe(2);
+    expect(opt.stderr.split('\n')[0]).toBe("Unknown option '--list-presets'.");
+  });
 });
