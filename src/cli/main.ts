@@ -177,6 +177,16 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   opts.maxPackets = count('--max-packets', 1000, 100_000_000, 'packets alive at once');
   opts.maxTrace = count('--max-trace', 0, 1e12, 'lines written to --trace') ?? opts.maxTrace;
   if (opts.traceFlows && opts.trace === undefined) errors.push('--trace-flows needs --trace <file.jsonl>');
+  // --dry-run, --export-ns2 and --estimate each print instead of running: with two of them one was
+  // dropped without a word, and a run's outputs (--out r.json --export-ns2 s.tcl) were never written
+  const modes = [opts.dryRun && '--dry-run', opts.exportNs2 !== undefined && '--export-ns2', opts.estimate && '--estimate'].filter((m): m is string => typeof m === 'string');
+  if (modes.length > 1) errors.push(`${modes.join(' and ')}: one at a time (each prints instead of running the scenario)`);
+  const noRun = modes.find((m) => m !== '--estimate');
+  if (noRun) {
+    const outputs = (['out', 'series', 'trace', 'responses'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k}`);
+    if (opts.baseline) outputs.push('--baseline');
+    if (outputs.length) errors.push(`${outputs.join(', ')}: written by a run, and ${noRun} does not run the scenario; drop ${outputs.length > 1 ? 'them' : 'it'} or ${noRun}`);
+  }
   // as --trace-flows: a sampling interval with no series to sample would be ignored without a word
   if (opts.sample !== undefined && opts.series === undefined) errors.push('--sample needs --series <file.csv> (it is the sampling interval of the series; no other output is sampled)');
   return errors.length ? { ok: false, errors } : { ok: true, opts };

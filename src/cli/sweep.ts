@@ -79,7 +79,7 @@ export function matchPresets(patterns: readonly string[]): { names: string[]; er
     if (hits.length === 0) {
       // as --preset does for a mistyped name: the presets that share the most of its parts
       const near = nearPresets(pat.replace(/\*/g, '-'), 5).map((p) => p.name);
-      errors.push(`${pat}: matches no preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (--list-presets lists them)`);
+      errors.push(`${pat}: matches no preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (npm run sim -- --list-presets lists them; sweep has no such option)`);
     }
     for (const h of hits) if (!names.includes(h)) names.push(h);
   }
@@ -400,6 +400,17 @@ function secondsText(s: number): string {
   return s >= 100 ? `${Math.round(s)} s` : s >= 10 ? `${s.toFixed(1)} s` : `${s.toFixed(2)} s`;
 }
 
+/**
+ * The presets a message applies to, in short: "default", "all 83 presets matched", or the
+ * first few and how many of the matched presets.
+ */
+export function presetsText(who: readonly string[], matched: number): string {
+  if (who.length === 1) return matched === 1 ? who[0] : `${who[0]}, 1 of ${matched} presets matched`;
+  if (who.length === matched) return matched === 2 ? `both presets` : `all ${matched} presets matched`;
+  const shown = who.length <= 4 ? who.join(', ') : `${who.slice(0, 3).join(', ')}, ...`;
+  return `${shown}: ${who.length} of ${matched} presets matched`;
+}
+
 /** The sweep's options that take a value: "--seeds -1" is read as a value to name in the message, not as an option. */
 const SWEEP_VALUE_OPTIONS = new Set(['--set', '--jobs', '--seeds', '--against']);
 
@@ -414,7 +425,8 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
       options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, against: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (e) {
-    io.err(`${(e as Error).message.split('\n')[0]}\n${SWEEP_USAGE}\n`);
+    // Node's hint about positionals that start with "-" is not what a mistyped option needs
+    io.err(`${(e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '.')}\n${SWEEP_USAGE}\n`);
     return 2;
   }
   if (values.help || positionals.length === 0) {
@@ -443,6 +455,8 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
   const { names, errors } = matchPresets(positionals);
   const jobs: SweepJob[] = [];
   const notes = new Set<string>();
+  // each preset's refusal, grouped: --set tcp.mss=0 over 'web-*' said the same thing 83 times
+  const refusals = new Map<string, string[]>();
   for (const name of names) {
     // a --set seed=... given too is overridden by each seed of the list (it comes last)
     for (const seed of seeds ?? [undefined]) {
@@ -452,23 +466,27 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
         for (const n of l.notes ?? []) notes.add(`${name}: ${n}`);
       }
       else {
-        errors.push(...l.errors.map((e) => `${name}: ${e}`));
+        for (const e of l.errors) refusals.set(e, [...(refusals.get(e) ?? []), name]);
         break;
       }
     }
   }
-  // the lessons' comparisons with one another, when the sweep runs lessons that compare (one seed for all, or --seeds)
-  const ownSeeds = new Set(jobs.map((j) => j.scenario.seed));
-  const compareAt = seeds ?? (ownSeeds.size === 1 ? [...ownSeeds] : null);
-  const compares = compareAt !== null && !values.json && lessonComparisons(names.map((name) => ({ lesson: name, scenario: jobs.find((j) => j.name === name)!.scenario })), names.map(() => [])).rows.length > 0;
-  if (compares) for (const j of jobs) j.summary = true;
-  const summaries = new Map<number, Summary>();
-  if (values.against !== undefined && !names.includes(values.against))
+  for (const [e, who] of refusals) errors.push(`${e} (${presetsText(who, names.length)})`);
+  // the paired table is text: with --json it was not printed, without a word
+  if (values.against !== undefined && values.json) errors.push(`--against ${values.against}: prints a table of differences, which --json does not; drop one of them (--json lines carry each run, with its seed)`);
+  else if (values.against !== undefined && !names.includes(values.against))
     errors.push(`--against ${values.against}: not one of the presets this sweep runs (${names.length <= 6 ? names.join(', ') : `${names.slice(0, 5).join(', ')}, ... ${names.length} in all`}); name one of them`);
   if (errors.length) {
     io.err(errors.join('\n') + '\n');
     return 2;
   }
+  // the lessons' comparisons with one another, when the sweep runs lessons that compare (one seed for all, or --seeds);
+  // after the refusals, as they need every preset's scenario (a refused one crashed the sweep)
+  const ownSeeds = new Set(jobs.map((j) => j.scenario.seed));
+  const compareAt = seeds ?? (ownSeeds.size === 1 ? [...ownSeeds] : null);
+  const compares = compareAt !== null && !values.json && lessonComparisons(names.map((name) => ({ lesson: name, scenario: jobs.find((j) => j.name === name)!.scenario })), names.map(() => [])).rows.length > 0;
+  if (compares) for (const j of jobs) j.summary = true;
+  const summaries = new Map<number, Summary>();
   if (notes.size) io.err([...notes].join('\n') + '\n');
   // as npm run sim does: a case beyond the limits is refused with its estimate, before any
   // runs (a --set duration=1e6 sweep ran for hours without a word, a UDP flood for days)

@@ -198,12 +198,32 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
   try {
     ({ values, positionals } = parseArgs({ args: joinNegativeValues(argv, VALIDATE_VALUE_OPTIONS), allowPositionals: true, strict: true, options: { quiet: { type: 'boolean' }, json: { type: 'string' }, markdown: { type: 'string' }, list: { type: 'boolean' }, diverge: { type: 'boolean' }, until: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (e) {
-    io.err(`${(e as Error).message.split('\n')[0]} (see --help)\n`);
+    io.err(`${(e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '.')} (see --help)\n`);
     return 2;
   }
   if (values.help) {
     io.out(VALIDATE_USAGE + '\n');
     return 0;
+  }
+  // options of one mode given to the other were ignored without a word: `--until 5` ran every
+  // case to its end, `--diverge --json f` wrote nothing
+  if (values.until !== undefined && !values.diverge) {
+    io.err(`--until ${String(values.until)}: read only with --diverge (it bounds the search for the first difference); a comparison runs each case to its end\n`);
+    return 2;
+  }
+  for (const key of ['json', 'markdown'] as const)
+    if (values.diverge && values[key] !== undefined) {
+      io.err(`--${key} ${String(values[key])}: not written with --diverge, which prints the first difference only; drop one of them\n`);
+      return 2;
+    }
+  let until = Infinity;
+  if (values.until !== undefined) {
+    until = Number(values.until);
+    if (!(until > 0)) {
+      const num = String(values.until).trim() !== '' && !Number.isNaN(until);
+      io.err(`--until = ${String(values.until)} ${num ? 'is out of range' : 'is not a number'}: allowed > 0 seconds\n`);
+      return 2;
+    }
   }
   let cases: ValidationCase[];
   try {
@@ -235,11 +255,6 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
     return 2;
   }
   if (values.diverge) {
-    const until = values.until === undefined ? Infinity : Number(values.until);
-    if (!(until > 0)) {
-      io.err(`--until = ${String(values.until)} is out of range: allowed > 0 seconds\n`);
-      return 2;
-    }
     const { diverge, formatDivergence } = await import('./ns2-diverge');
     for (const c of cases) {
       const s = caseScenario(c);

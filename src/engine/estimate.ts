@@ -56,6 +56,8 @@ export interface ItemEstimate {
   memoryBytes: number;
   /** The item's field that sets how many flows or users it has (null: none, e.g. one UDP source). */
   sizeField: string | null;
+  /** The item's fields that set how much work (events) it makes, to name in a too-large message. */
+  workFields: string[];
 }
 
 /** The field of each kind that sets its number of flows, users or sessions (a `load` given sets it instead). */
@@ -240,12 +242,14 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     const ctx: TrafficEstimateContext = { duration: s.duration, tcp: s.tcp, endSeconds, pathRate: p.rate * share, firstHopRate: p.firstHopRate, hops: p.hops, rtt: 2 * p.delay, loss: p.loss };
     const e = d?.estimate?.(t as never, ctx);
     const sizeField = 'load' in t && t.load !== undefined ? 'load' : (SIZE_FIELDS[t.kind] ?? null);
+    // a bulk item's work is its flows times its bytes when it has a byte count
+    const workFields = t.kind === 'bulk' && 'bytes' in t && t.bytes !== undefined ? ['flows', 'bytes'] : sizeField ? [sizeField] : [];
     if (!e) {
-      items.push({ index, kind: t.kind, events: 0, packets: 0, flows: 0, memoryBytes: 0, sizeField });
+      items.push({ index, kind: t.kind, events: 0, packets: 0, flows: 0, memoryBytes: 0, sizeField, workFields });
       return;
     }
     const memory = e.memoryBytes ?? e.flows * BYTES_PER_FLOW;
-    items.push({ index, kind: t.kind, events: e.events ?? e.packets * p.hops * 1.25, packets: e.packets, flows: e.flows, memoryBytes: memory, sizeField });
+    items.push({ index, kind: t.kind, events: e.events ?? e.packets * p.hops * 1.25, packets: e.packets, flows: e.flows, memoryBytes: memory, sizeField, workFields });
     packetsInFlight += e.packetsInFlight ?? 0;
     itemMemory += memory;
     flowColumns += e.seriesColumns ?? SERIES_COLUMNS_PER_FLOW * e.flows;
@@ -339,7 +343,15 @@ export function runSizeProblems(e: RunEstimate, limits: RunLimits, flags: { even
   if (e.events > limits.maxEvents) {
     const big = [...e.items].sort((a, b) => b.events - a.events)[0];
     const who = big && e.items.length > 1 ? `; traffic.${big.index} (${big.kind}) alone needs ${countText(big.events)}` : '';
-    const what = big?.kind === 'udp' ? `traffic.${big.index}.rate or raise traffic.${big.index}.packetSize` : big ? `traffic.${big.index} (fewer flows or bytes)` : 'the traffic';
+    // named by the item's own fields: 500,000 browsing users were told "fewer flows or bytes"
+    const what =
+      big?.kind === 'udp'
+        ? `traffic.${big.index}.rate or raise traffic.${big.index}.packetSize`
+        : big && big.workFields.length > 0
+          ? `${big.workFields.map((f) => `traffic.${big.index}.${f}`).join(' or ')} (traffic.${big.index}, ${big.kind})`
+          : big
+            ? `traffic.${big.index}`
+            : 'the traffic';
     out.push(
       `this run needs about ${countText(e.events)} events (${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s)${who}; the limit is ${countText(limits.maxEvents)} events: ${e.openEnded ? '' : 'shorten duration, '}lower ${what}${flags.events ? `, or run it anyway with ${flags.events}` : ''}`,
     );

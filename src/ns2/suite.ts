@@ -395,7 +395,7 @@ export function selectCases(names: readonly string[]): ValidationCase[] {
       const re = new RegExp('^' + n.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.') + '$', 'i');
       hit = all.filter((c) => re.test(c.name));
     }
-    if (hit.length === 0) throw new Error(`no validation case or suite matches "${n}"; suites: ${SUITES.join(', ')}`);
+    if (hit.length === 0) throw new Error(`no validation case or suite matches "${n}"; suites: ${SUITES.join(', ')}; a case glob matches the whole name, e.g. 'seeds001 n2 *' (--list lists the cases)`);
     for (const c of hit) if (!out.some((o) => o.name === c.name)) out.push(c);
   }
   return out;

@@ -9,7 +9,7 @@ import type { UdpItem } from '../traffic/udp';
 import type { LINK_FIELDS, SIDE_FIELDS } from './fields';
 import { migrate } from './migrations';
 import { getPath, joinPath, pathText, splitPath } from './paths';
-import { aqmList, allowedKeysAt, resolvePath, SCENARIO_TREE, type FieldNode } from './tree';
+import { aqmList, allowedKeysAt, objectText, plainItems, plainItemsMessage, resolvePath, SCENARIO_TREE, type FieldNode } from './tree';
 
 export { getPath, setPath } from './paths';
 
@@ -167,9 +167,19 @@ function issueMessages(issue: Issue, input: unknown): string[] {
       }
       return [`${path || 'scenario'}: ${issue.message} (got ${show(value)})`];
     }
-    case 'invalid_type':
+    case 'invalid_type': {
       if (value === undefined) return [`${path}: required (${describeExpected(issue)})`];
+      // an object is named by its fields ({"name": "a"} for a node written "a"), and a list of
+      // plain values where objects belong gets one message for the list
+      const here = issue.expected === 'object' && segs.length > 0 ? resolvePath(input, segs) : undefined;
+      if (here?.ok && here.node.t === 'object') {
+        const up = segs.slice(0, -1);
+        const list = getPath(input, up);
+        if (Array.isArray(list) && plainItems(list)) return [plainItemsMessage(joinPath(up), here.node.fields, list)];
+        return [`${path}: expected an object ${objectText(here.node.fields, value)}, got ${show(value)}`];
+      }
       return [`${path || 'scenario'}: expected ${describeExpected(issue)}, got ${show(value)}`];
+    }
     case 'too_small':
       if (issue.origin === 'array') return [`${path}: needs at least ${String(issue.minimum)} item(s), got ${Array.isArray(value) ? value.length : show(value)}`];
       if (issue.origin === 'string') return [`${path}: must not be empty`];

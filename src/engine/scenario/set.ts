@@ -1,6 +1,6 @@
 import { checkParam, rangeText, shownValue } from '../core/params';
 import { cloneJson, getPath, own, pathText, setPath, splitPath } from './paths';
-import { allowedKeysAt, resolvePath, type FieldNode, type UnionNode } from './tree';
+import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, type FieldNode, type UnionNode } from './tree';
 
 /**
  * Setting one field by dotted path: the CLI's `--set path=value`, the URL codec's
@@ -160,8 +160,7 @@ export function checkValue(node: FieldNode, value: unknown, path: string): strin
       else if (o[k] !== undefined) out.push(...checkValue(f, o[k], at(k)));
     }
     for (const [k, f] of Object.entries(fs)) {
-      const required = (f.t === 'string' && !f.optional) || (f.t === 'object' && !f.optional) || (f.t === 'union' && !f.optional) || f.t === 'array';
-      if (required && o[k] === undefined) out.push(`${at(k)}: required`);
+      if (isRequired(f) && o[k] === undefined) out.push(`${at(k)}: required`);
     }
   };
   switch (node.t) {
@@ -195,13 +194,14 @@ export function checkValue(node: FieldNode, value: unknown, path: string): strin
       break;
     case 'array':
       if (!Array.isArray(value)) out.push(`${path}: expected a list [ ... ], got ${shownValue(value)}`);
+      else if (node.item.t === 'object' && plainItems(value)) out.push(plainItemsMessage(path, node.item.fields, value));
       else if (value.length < node.min) out.push(`${path}: needs at least ${node.min} item(s), got ${value.length}`);
       else if (node.max !== undefined && value.length > node.max) out.push(`${path}: ${value.length} items; allowed at most ${node.max}`);
       else value.forEach((x, i) => out.push(...checkValue(node.item, x, at(String(i)))));
       break;
     case 'object': {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        out.push(`${path}: expected an object { ... }, got ${shownValue(value)}`);
+        out.push(`${path}: expected an object ${objectText(node.fields, value)}, got ${shownValue(value)}`);
         break;
       }
       fields(node.fields, value as Record<string, unknown>, Object.keys(node.fields));
@@ -268,7 +268,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     case 'union': {
       if (typeof value !== 'object' || Array.isArray(value)) {
         const first = node.t === 'object' ? Object.keys(node.fields)[0] : 'kind';
-        return `${path}: is a group of fields; set one of them (e.g. ${path}.${first}=...) or give a JSON object`;
+        return `${path}: is a group of fields; set one of them (e.g. ${path}.${first}=...) or give a JSON object${node.t === 'object' ? ` ${objectText(node.fields, value)}` : ''}`;
       }
       const errs = checkValue(node, value, path);
       if (errs.length) return errs.length > 3 ? `${errs.slice(0, 3).join('; ')}; and ${errs.length - 3} more` : errs.join('; ');

@@ -1,6 +1,6 @@
 import type { AqmDescriptor } from '../aqm/queue-disc';
 import { AQMS } from '../aqm/registry';
-import type { EnumParam, NumberParam, ParamSpec, ParamSpecs } from '../core/params';
+import { shownValue, type EnumParam, type NumberParam, type ParamSpec, type ParamSpecs } from '../core/params';
 import { TCP_PARAMS } from '../tcp/params';
 import { TRAFFIC_KIND, TRAFFICS } from '../traffic/registry';
 import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FLOW_DELAY_VALUE, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, RUN_OPTIONAL, SIDE_FIELDS } from './fields';
@@ -267,6 +267,39 @@ function fieldsOf(node: ObjectNode | UnionNode, value: unknown): Record<string, 
   if (node.t === 'object') return node.fields;
   const kind = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).kind : undefined;
   return typeof kind === 'string' ? (own(node.variants, kind) ?? null) : null;
+}
+
+/** Whether an object's field must be given (the other fields have defaults or may be omitted). */
+export function isRequired(f: FieldNode): boolean {
+  return (f.t === 'string' && !f.optional) || (f.t === 'object' && !f.optional) || (f.t === 'union' && !f.optional) || f.t === 'array';
+}
+
+/**
+ * The object a message expects, by its fields: {"name": "a"} for a plain "a" where the object's
+ * one required field is a text (a node written as its name), else its required fields (or its
+ * first few) as {"rate": ..., "delay": ...}.
+ */
+export function objectText(fields: Record<string, FieldNode>, value: unknown): string {
+  const all = Object.entries(fields);
+  const req = all.filter(([, f]) => isRequired(f));
+  if (typeof value === 'string' && req.length === 1 && req[0][1].t === 'string') return `{"${req[0][0]}": ${JSON.stringify(value)}}`;
+  const shown = (req.length ? req : all).slice(0, 4);
+  if (shown.length === 0) return '{}';
+  return `{${shown.map(([k]) => `"${k}": ...`).join(', ')}${all.length > shown.length ? ', ...' : ''}}`;
+}
+
+/** A list of two or more items none of which is an object ("nodes": ["a", "b"]). */
+export function plainItems(value: readonly unknown[]): boolean {
+  return value.length > 1 && value.every((x) => typeof x !== 'object' || x === null);
+}
+
+/**
+ * One message for a list of plain values where objects are expected: "nodes": ["a", "b"] got
+ * one "expected an object { ... }" per node, without saying which object.
+ */
+export function plainItemsMessage(path: string, fields: Record<string, FieldNode>, value: readonly unknown[]): string {
+  const eg = value.slice(0, 2).map((x) => objectText(fields, x));
+  return `${path}: each item is an object ${objectText(fields, undefined)}, e.g. [${eg.join(', ')}${value.length > 2 ? ', ...' : ''}]; got ${shownValue(value)}`;
 }
 
 /**

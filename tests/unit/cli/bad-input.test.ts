@@ -87,6 +87,21 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
   });
 });
 
+describe('options that print instead of running, with a run\'s outputs or with one another', () => {
+  it('--export-ns2 or --dry-run with --out, --series, ... names the options that would not be written', async () => {
+    const out = join(dir, 'never.json');
+    expect(await bad(['--preset', 'default', '--export-ns2', join(dir, 's.tcl'), '--out', out])).toBe('--out: written by a run, and --export-ns2 does not run the scenario; drop it or --export-ns2');
+    expect(existsSync(join(dir, 's.tcl'))).toBe(false);
+    expect(await bad(['--preset', 'default', '--dry-run', '--series', join(dir, 's.csv'), '--trace', join(dir, 't.jsonl')])).toBe(
+      '--series, --trace: written by a run, and --dry-run does not run the scenario; drop them or --dry-run',
+    );
+    expect(await bad(['--preset', 'default', '--export-ns2', '-', '--estimate'])).toBe('--export-ns2 and --estimate: one at a time (each prints instead of running the scenario)');
+    // --estimate reads --series (its size is part of the estimate): still allowed
+    const est = capture();
+    expect(await runCli(['--preset', 'default', '--estimate', '--series', join(dir, 'e.csv')], est)).toBe(0);
+  });
+});
+
 describe('a --set the run will not use is named on stderr (valid input: exit 0)', () => {
   it("a web item's rate or users while its load sets them", async () => {
     const io = capture();

@@ -56,4 +56,25 @@ describe('CLI --export-ns2 and npm run validate arguments', () => {
     await validateCli(['quick', '--diverge', '--until', '-1'], until);
     expect(until.stderr).not.toContain('ambiguous');
   });
+
+  it('validate: an option of the other mode is refused, not ignored; --until abc is not a number; a glob without its suite is told the whole name', async () => {
+    const cases: [string[], string][] = [
+      [['quick', '--until', '5'], '--until 5: read only with --diverge (it bounds the search for the first difference); a comparison runs each case to its end\n'],
+      [['quick', '--diverge', '--json', 'v.json'], '--json v.json: not written with --diverge, which prints the first difference only; drop one of them\n'],
+      [['quick', '--diverge', '--until', 'abc'], '--until = abc is not a number: allowed > 0 seconds\n'],
+      [['quick', '--diverge', '--until', '-1'], '--until = -1 is out of range: allowed > 0 seconds\n'],
+    ];
+    for (const [args, want] of cases) {
+      const io = capture();
+      expect(await validateCli(args, io)).toBe(2);
+      expect(io.stderr).toBe(want);
+      expect(io.stdout).toBe('');
+    }
+    const opt = capture();
+    expect(await validateCli(['quick', '--bogus'], opt)).toBe(2);
+    expect(opt.stderr).toBe("Unknown option '--bogus'. (see --help)\n");
+    const glob = capture();
+    expect(await validateCli(['n2 dt *', '--list'], glob)).toBe(2);
+    expect(glob.stderr).toContain("a case glob matches the whole name, e.g. 'seeds001 n2 *' (--list lists the cases)");
+  });
 });

@@ -47,13 +47,31 @@ describe('run-size estimates', () => {
     expect(runSizeProblems(estimateRun(bulk), { ...DEFAULT_LIMITS, maxMemoryBytes: 1e8 }).join()).toContain('lower traffic.0.flows (traffic.0, bulk, needs 700 MB)');
   });
 
+  it('too many events names the field that sets the item\'s work (users, load, unlimited flows), not "fewer flows or bytes"', () => {
+    const few = { ...DEFAULT_LIMITS, maxEvents: 1000 };
+    const s = presetByName('web-users-pi-90')!.scenario;
+    const byLoad = runSizeProblems(estimateRun(s), few)[0];
+    expect(byLoad).toMatch(/the limit is 1 k events: shorten duration, lower traffic\.0\.load \(traffic\.0, web-users\)$/);
+    const users = { ...s, traffic: [{ ...s.traffic[0], load: undefined, users: 500 }] } as typeof s;
+    expect(runSizeProblems(estimateRun(users), few)[0]).toMatch(/lower traffic\.0\.users \(traffic\.0, web-users\)$/);
+    const pm = presetByName('web-dt148-80')!.scenario;
+    const byRate = { ...pm, traffic: [{ ...pm.traffic[0], load: undefined, rate: 200 }] } as typeof pm;
+    expect(runSizeProblems(estimateRun(byRate), few)[0]).toMatch(/lower traffic\.0\.rate \(traffic\.0, packmime\)$/);
+    const bulk = scenario({ version: 1, duration: 10, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'udp', rate: 1e5 }, { kind: 'bulk', flows: 40 }] });
+    const b = runSizeProblems(estimateRun(bulk), few)[0];
+    expect(b).toContain('traffic.1 (bulk) alone needs');
+    expect(b).toMatch(/lower traffic\.1\.flows \(traffic\.1, bulk\)$/);
+    for (const p of [byLoad, b, runSizeProblems(estimateRun(pm), few)[0]]) expect(p).not.toContain('fewer flows or bytes');
+  });
+
   it('a run without a duration (it ends when its transfers do) is not told to shorten its duration', () => {
     const open = estimateRun(presetByName('lockout-dt')!.scenario, { series: true, sampleInterval: 1e-9 });
     expect(open.openEnded).toBe(true);
     const problems = runSizeProblems(open, { ...DEFAULT_LIMITS, maxEvents: 1000 }, { events: '--max-events N', series: '--sample' });
     expect(problems).toHaveLength(2);
     for (const p of problems) expect(p).not.toContain('duration');
-    expect(problems[0]).toContain('lower traffic.0 (fewer flows or bytes), or run it anyway with --max-events N');
+    // lockout-dt's downloads have a byte count: the work is flows x bytes, and both are named
+    expect(problems[0]).toContain('lower traffic.0.flows or traffic.0.bytes (traffic.0, bulk), or run it anyway with --max-events N');
     const timed = estimateRun(presetByName('default')!.scenario, { series: true, sampleInterval: 1e-9 });
     const both = runSizeProblems(timed, { ...DEFAULT_LIMITS, maxEvents: 1000 }, { events: '--max-events N', series: '--sample' });
     expect(both[0]).toContain('shorten duration, lower traffic.0');

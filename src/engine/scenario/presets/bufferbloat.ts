@@ -108,7 +108,7 @@ function ecnExperiment(waitBelow: number, waitText: string): PresetSource['exper
 const SETUP =
   'Four bulk uploads share a 10 Mb/s link whose router has a 1000-packet buffer: 1.2 s of data at 10 Mb/s, as in many home routers and cable modems. Web users (10 % of the link, one-way PackMime) load pages through the same queue; the round trips without queueing are 34 to 94 ms.';
 const WATCH =
-  'Watch the queue chart and the response-time chart, where the uncongested curve is the same web traffic alone on a link ten times faster. Compare\'s family view overlays drop-tail, CoDel, PIE and Adaptive RED on these same connections.';
+  'Watch the queue chart and the response-time chart, where the uncongested curve is the same web traffic alone on a link ten times faster. Compare\'s family view overlays the four queues on these same connections: drop-tail (bufferbloat-dt), CoDel (bufferbloat-codel), PIE (bufferbloat-pie) and Adaptive RED (bufferbloat-ared).';
 
 export function bufferbloatPresets(): PresetSource[] {
   return [
@@ -116,7 +116,7 @@ export function bufferbloatPresets(): PresetSource[] {
       name: DT,
       title: 'Bufferbloat: bulk uploads fill a 1000-packet drop-tail buffer',
       group: 'lesson',
-      lesson: `${SETUP} With drop-tail, TCP grows its window until the buffer overflows, so the queue climbs towards the buffer's 1000 packets and stays hundreds of packets long, and every web packet waits behind it: bufferbloat. ${WATCH} Then try a buffer of 50 packets, and the lessons with CoDel, PIE and Adaptive RED in the same 1000-packet buffer.`,
+      lesson: `${SETUP} With drop-tail, TCP grows its window until the buffer overflows, so the queue climbs towards the buffer's 1000 packets and stays hundreds of packets long, and every web packet waits behind it: bufferbloat. ${WATCH} Then try a buffer of 50 packets below, and the lessons with CoDel, PIE and Adaptive RED in the same 1000-packet buffer.`,
       claims: [
         // seeds 1-10: mean queue 327-519 packets, wait 378-583 ms
         claimOf('The bulk flows keep the deep buffer filled: the queue holds over 300 packets on average, so a packet waits over a third of a second in it, several times the round trip.', (s) => {

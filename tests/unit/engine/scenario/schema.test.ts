@@ -188,7 +188,24 @@ describe('parseScenario: every message names the field, the value and the range'
     expect(errorsOf({ ...minimal(), version: undefined })[0]).toMatch(/^version: required/);
     expect(errorsOf([])[0]).toMatch(/^scenario: expected a JSON object/);
     expect(errorsOf({ ...minimal(), traffic: [] })).toEqual(['traffic: needs at least 1 item(s), got 0']);
-    expect(errorsOf({ ...minimal(), topology: { kind: 'dumbbell', left: 3 } })).toEqual(['topology.left: expected an object { ... }, got 3']);
+    // the object expected is named by its fields, not "{ ... }"
+    expect(errorsOf({ ...minimal(), topology: { kind: 'dumbbell', left: 3 } })).toEqual(['topology.left: expected an object {"hosts": ..., "rate": ..., "delay": ...}, got 3']);
+  });
+
+  it('general-topology nodes written as plain names are told the object they should be ({"name": "a"})', () => {
+    const general = (nodes: unknown[]) => ({
+      ...minimal(),
+      topology: { kind: 'general', nodes, links: [{ from: 'a', to: 'b', rate: 1e6, delay: 0.01 }] },
+      traffic: [{ kind: 'bulk', src: 'a', dst: 'b' }],
+    });
+    expect(parseScenario(general([{ name: 'a' }, { name: 'b' }])).ok).toBe(true);
+    // all plain: one message for the list, with the example written out
+    expect(errorsOf(general(['a', 'b', 'c']))).toEqual(['topology.nodes: each item is an object {"name": ...}, e.g. [{"name": "a"}, {"name": "b"}, ...]; got ["a","b","c"]']);
+    // one plain among objects: that one, named by its index
+    expect(errorsOf(general([{ name: 'a' }, 'b']))).toEqual(['topology.nodes.1: expected an object {"name": "b"}, got "b"']);
+    expect(errorsOf({ ...general([{ name: 'a' }, { name: 'b' }]), topology: { kind: 'general', nodes: [{ name: 'a' }, { name: 'b' }], links: ['a-b'] } })).toEqual([
+      'topology.links.0: expected an object {"from": ..., "to": ..., ...}, got "a-b"',
+    ]);
   });
 
   it('checks the per-flow delay distributions', () => {

@@ -34,6 +34,11 @@ describe('parseValueText', () => {
 });
 
 describe('applySet', () => {
+  it('nodes set as plain names are told the object each should be ({"name": "a"})', () => {
+    const g = scenario('feng-fig12');
+    expect(applySet(g, 'topology.nodes', ['a', 'b'])).toBe('topology.nodes: each item is an object {"name": ...}, e.g. [{"name": "a"}, {"name": "b"}]; got ["a","b"]');
+    expect(applySet(g, 'topology.nodes.0', 'a')).toBe('topology.nodes.0: is a group of fields; set one of them (e.g. topology.nodes.0.name=...) or give a JSON object {"name": "a"}');
+  });
   it('sets a declared parameter and rejects an out-of-range value with its range', () => {
     const s = scenario();
     expect(applySet(s, 'topology.bottleneck.queue.maxP', 0.02)).toBeNull();

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { capture } from './capture';
+import { matchPresets, runSweep } from '../../../src/cli/sweep';
+
+/** Hostile input to `npm run sweep`: each refusal names the option or field and what is allowed, once. */
+describe('sweep: bad input', () => {
+  it('a --set refused by every matched preset is said once, with how many presets it applies to', async () => {
+    const web = matchPresets(['web-*']).names.length;
+    expect(web).toBeGreaterThan(20);
+    const io = capture();
+    expect(await runSweep(['web-*', '--set', 'tcp.mss=0'], io)).toBe(2);
+    expect(io.stderr).toBe(`--set tcp.mss = 0 is out of range: allowed whole number 1 to 65495 bytes (all ${web} presets matched)\n`);
+    expect(io.stdout).toBe('');
+  });
+
+  it('a --set refused by some presets only names those, grouped by message, and does not crash', async () => {
+    // traffic.0.users exists only on web-users items: the others refuse it, each kind with its own fields
+    const io = capture();
+    expect(await runSweep(['web-users-pi-90', 'web-dt148-80', 'web-red5-80', 'lockout-dt', '--set', 'traffic.0.users=5'], io)).toBe(2);
+    const lines = io.stderr.trim().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/^--set traffic\.0\.users: unknown field of traffic\.0 \(packmime\); allowed: kind, .*\(web-dt148-80, web-red5-80: 2 of 4 presets matched\)$/),
+      expect.stringMatching(/^--set traffic\.0\.users: unknown field of traffic\.0 \(bulk\); allowed: kind, .*\(lockout-dt, 1 of 4 presets matched\)$/),
+    ]);
+  });
+
+  it('--against with --json (no table to print) is refused; a mistyped option is named without Node\'s hint about positionals', async () => {
+    const io = capture();
+    expect(await runSweep(['lockout-dt', '--against', 'lockout-dt', '--json'], io)).toBe(2);
+    expect(io.stderr).toBe('--against lockout-dt: prints a table of differences, which --json does not; drop one of them (--json lines carry each run, with its seed)\n');
+    const opt = capture();
+    expect(await runSweep(['lockout-dt', '--list-presets'], opt)).toBe(2);
+    expect(opt.stderr.split('\n')[0]).toBe("Unknown option '--list-presets'.");
+  });
+});
