@@ -1,6 +1,6 @@
 import type { Summary } from '../../metrics/types';
 import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
-import { fewer, lossOf, more, versus, within, type Against } from './compare';
+import { fewer, lossOf, lossy, more, versus, within, type Against } from './compare';
 
 /*
  * Bufferbloat: long-lived uploads fill a deep drop-tail buffer and every other packet waits
@@ -78,9 +78,6 @@ const wait = (s: Summary): number => s.bottleneck.meanQueueDelay;
 /** A statement on the mean wait in the queue, with its comparison. */
 const waitVs = (c: Claim, text: string, against: Against): Claim => versus(c, text, wait, (d) => `mean wait ${ms(d)}`, ms, against);
 
-/** The web exchanges that saw a drop. */
-const lossy = (lo: number, hi: number, text: string): Claim =>
-  claim(text, (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > lo && f < hi, (f) => `${percent(f)} of the exchanges saw a drop`);
 
 /** The median response at least k times shorter than drop-tail's. */
 const sooner = (k: number): Against => [[DT, (x, y) => k * x < y]];

@@ -45,6 +45,10 @@ export const below = (t: number, f: number, why: string): Claim =>
 export const between = (t: number, lo: number, hi: number, why: string): Claim =>
   claim(`${why}${share(lo)} to ${share(hi)} of the responses complete within ${timeText(t)}.`, (s) => within(s, t), (x) => x > lo && x < hi, (x) => `${percent(x)} within ${timeText(t)}`);
 
+/** A statement on the share of exchanges that saw a drop, between lo and hi. */
+export const lossy = (lo: number, hi: number, words: string): Claim =>
+  claim(words, (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > lo && f < hi, (f) => `${percent(f)} of the exchanges saw a drop`);
+
 /** `c` with its comparison: `measure` of the run against each lesson's, by each lesson's rule; `show` words the run's number, `value` the others'. */
 export function versus(c: Claim, text: string, measure: (s: Summary) => number, show: (x: number) => string, value: (x: number) => string, against: Against): Claim {
   return {

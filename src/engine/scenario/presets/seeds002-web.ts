@@ -1,5 +1,5 @@
 import { seeds002Json } from './seeds002';
-import { above, at, below, between, fewer, lossOf, more, near, notAhead, times, versus } from './compare';
+import { above, at, below, between, fewer, lossOf, lossy, more, near, notAhead, times, versus } from './compare';
 import { claim, percent, type Claim, type PresetSource } from './types';
 
 // ---- seeds/002 with browsing users: PI, REM, ARED packet/byte mode, ECN, new gentle -----
@@ -43,8 +43,6 @@ export function seeds002WebJson(aqm: Aqm | 'dt', ecn: Ecn, load: 0.9 | 0.98): Re
   return { ...j, tcp: { ...(j.tcp as Record<string, unknown>), ecn: ecn !== 'none' } };
 }
 
-const lossy = (lo: number, hi: number, words: string): Claim =>
-  claim(words, (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > lo && f < hi, (f) => `${percent(f)} of the exchanges saw a drop`);
 
 const remQueue = (): Claim => claim('REM holds the queue below b* = 24 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 24, (q) => `${q.toFixed(1)} packets`);
 

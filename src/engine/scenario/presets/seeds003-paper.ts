@@ -1,5 +1,5 @@
 import type { Summary } from '../../metrics/types';
-import { at, fewer, lossOf, more, notAhead, share, timeText, times, versus, within, type Against } from './compare';
+import { at, fewer, lossOf, lossy, more, notAhead, share, timeText, times, versus, within, type Against } from './compare';
 import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
 
 // ---- seeds/003 at the paper's scale: 100 Mb/s, RED/RED*, REM and PI, ECN and ECN+ -------
@@ -77,8 +77,6 @@ const atLeast = (t: number, f: number, why = ''): Claim =>
   claim(`${why}${why ? 'more' : 'More'} than ${share(f)} of the responses complete within ${timeText(t)}.`, (s) => within(s, t), (x) => x > f, (x) => `${percent(x)} within ${timeText(t)}`);
 const atMost = (t: number, f: number, why = ''): Claim =>
   claim(`${why}${why ? 'fewer' : 'Fewer'} than ${share(f)} of the responses complete within ${timeText(t)}.`, (s) => within(s, t), (x) => x < f, (x) => `${percent(x)} within ${timeText(t)}`);
-const lossy = (lo: number, hi: number, words: string): Claim =>
-  claim(words, (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > lo && f < hi, (f) => `${percent(f)} of the exchanges saw a drop`);
 const queueIn = (lo: number, hi: number, words: string): Claim =>
   claim(words, (s) => s.bottleneck.meanQueuePackets, (q) => q > lo && q < hi, (q) => `mean queue ${q.toFixed(1)} packets`);
 /** Share of responses completing between the 3 s SYN-ACK timeout and 5 s. */
