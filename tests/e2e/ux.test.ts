@@ -478,6 +478,17 @@ describe('editing', () => {
     await expect.poll(() => rate.inputValue()).toBe('10');
     expect(await focused()).toBe(true);
     expect((await kept()).rate).toBe(10e6);
+    // the message is about the going run: Reset ends it, and the message with it; the change then applies unasked
+    const msg = page.locator('[data-path="topology.bottleneck.rate"] .sed-error');
+    expect(await msg.count()).toBe(1);
+    await page.getByRole('button', { name: 'Reset the run' }).click();
+    await waitForStatus(page, 'idle', 10_000);
+    await expect.poll(() => msg.count()).toBe(0);
+    await rate.fill('90');
+    await rate.press('Enter');
+    await expect.poll(async () => (await kept()).rate).toBe(90e6);
+    expect(asked).toHaveLength(3);
+    expect(await msg.count()).toBe(0);
     await page.context().close();
   });
 

@@ -4,7 +4,7 @@
  * --set and links); its messages are filed under the fields they name. While no
  * scenario is loaded the editor waits.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
 import { editorFields, fieldErrors } from './fields';
@@ -18,14 +18,20 @@ export default function EditorSlot({ store, controller }: SlotProps) {
   // a field's messages are about the scenario they were typed into: another lesson, file or
   // link loaded drops them (min_th's "50 must be less than maxTh = 45" stayed under another
   // lesson's min_th, whose max_th is not 45)
-  const [said, setMessages] = useState<{ path: string; list: string[]; loadRev: number } | null>(null);
+  const [said, setMessages] = useState<{ path: string; list: string[]; loadRev: number; declined: boolean } | null>(null);
   const messages = said !== null && said.loadRev === loadRev ? said : null;
   const live = status === 'running' || status === 'paused' || status === 'stepping' || status === 'starting';
+  // a declined change's message is about the going run ("was not changed: the going run
+  // would become very large ... Reset, change it, then Play"): it ends with that run. After
+  // Reset it told the user to do what they had just done.
+  useEffect(() => {
+    if (!live) setMessages((m) => (m?.declined ? null : m));
+  }, [live]);
 
   const onChange = useCallback(
     (path: string, value: unknown) => {
       const errs = controller.setParam(path, value);
-      setMessages(errs.length ? { path, list: errs, loadRev: store.getState().loadRev } : null);
+      setMessages(errs.length ? { path, list: errs, loadRev: store.getState().loadRev, declined: errs.declined === true } : null);
       return errs.declined ? 'declined' : undefined;
     },
     [controller, store],
