@@ -216,12 +216,16 @@ describe('web traffic in the browser', () => {
     });
     await waitForStatus(page, 'done', 120_000);
     const s = await page.evaluate(() => window.__aqmlab!.store.getState().summary);
+    // columns: lesson, loss, utilization, mean queue, exchanges, % with a drop, % within 200 ms, 500 ms, 1 s, 2 s
     expect(rows[0][1]).toBe((100 * s.bottleneck.lossRate).toFixed(2));
-    expect(rows[0][3]).toBe(s.web.exchanges.toLocaleString('en-US'));
-    expect(rows[0][5]).toBe((100 * s.web.cdf.find(([x]: [number, number]) => x === 0.5)[1]).toFixed(1));
-    // seeds/000's finding in the table: ARED + ECN (5 ms) ahead within 200 ms, behind within 2 s
-    expect(Number(rows[1][4])).toBeGreaterThan(Number(rows[0][4]));
-    expect(Number(rows[1][7])).toBeLessThan(Number(rows[0][7]));
+    expect(rows[0][3]).toBe(s.bottleneck.meanQueuePackets.toFixed(1));
+    expect(rows[0][4]).toBe(s.web.exchanges.toLocaleString('en-US'));
+    expect(rows[0][5]).toBe((100 * s.web.flowsWithLoss).toFixed(1));
+    expect(rows[0][7]).toBe((100 * s.web.cdf.find(([x]: [number, number]) => x === 0.5)[1]).toFixed(1));
+    // seeds/000's finding in the table: ARED + ECN (5 ms) ahead within 200 ms, behind within 2 s, with a shorter queue
+    expect(Number(rows[1][6])).toBeGreaterThan(Number(rows[0][6]));
+    expect(Number(rows[1][9])).toBeLessThan(Number(rows[0][9]));
+    expect(Number(rows[1][3])).toBeLessThan(Number(rows[0][3]));
     // another lesson closes the comparison (it was of the web lessons, not of this one) and stops its runs
     await page.locator('.lesson-menu select').selectOption('default');
     await page.waitForFunction(() => window.__aqmlab!.store.getState().presetName === 'default');

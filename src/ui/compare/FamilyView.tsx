@@ -30,7 +30,7 @@ import { familySeedTableCsv, familyTableCsv } from './table-csv';
 import { ScrollRegion } from '../ScrollRegion';
 
 /** What the family tables' CSV files hold (the Export menu says it under CSV). */
-const FAMILY_UNITS = 'One row per lesson, a column per figure, in the unit its head names (%: of packets, of the link’s time, of the exchanges); an empty cell: the run has no such figure.';
+const FAMILY_UNITS = 'One row per lesson, a column per figure, in the unit its head names (%: of packets, of the link’s time, of the exchanges; pkts: packets waiting, averaged over time); an empty cell: the run has no such figure.';
 const FAMILY_SEEDS_UNITS = 'One row per lesson and figure: the mean and sample sd over the seeds, the difference from the first lesson and its verdict, then the value at each seed, in the figure’s unit.';
 
 /** Start of an exported family figure's or table's file name: "aqm-lab-family-drop-tail-240-and-3-more-seed1". */
@@ -244,7 +244,7 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
             // scrolls in its own region on a phone, as the table over seeds: it ran 660 px wide, and its heading with it
             <ScrollRegion className="cmp-table-scroll" label="The family’s figures (table)">
               <table className="cmp-table cmp-family-one" data-testid="family-table">
-                <caption>The papers' summary figures (loss and utilization of the bottleneck, left to right; exchanges completed after the warm-up)</caption>
+                <caption>The papers' summary figures (loss, utilization and mean queue of the bottleneck, left to right; exchanges completed after the warm-up and the share of them that saw a drop)</caption>
                 <FamilyHead />
                 <tbody>
                   {done.map(({ i, result: r }) => (

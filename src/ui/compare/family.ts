@@ -100,14 +100,24 @@ const share = (decimals: number): NumberStyle => ({ shown: (v) => 100 * v, decim
 export const FAMILY_TIMES = [0.2, 0.5, 1, 2];
 
 function metric(key: string, label: string, value: FamilyMetric['value'], style: NumberStyle, better: FamilyMetric['better'], text = (v: number) => styleText(style, v)): FamilyMetric {
-  return { key, label, value, style, better, text, group: key === 'loss' || key === 'util' ? 'bottleneck' : 'overall', missing: '–' };
+  return { key, label, value, style, better, text, group: key === 'loss' || key === 'util' || key === 'queue' ? 'bottleneck' : 'overall', missing: '–' };
 }
 
-/** The table's columns: loss and utilization of the bottleneck (left to right), exchanges completed after the warm-up, and the share of responses within each of FAMILY_TIMES. */
+/** A mean backlog in packets, one decimal (the column's heading says "pkts"). */
+const packets: NumberStyle = { shown: (v) => v, decimals: () => 1, unit: '' };
+
+/**
+ * The table's columns, the papers' summary figures (seeds/000 Tables 3-4, seeds/002 Table
+ * II, seeds/003 §4.3): loss, utilization and time-averaged backlog of the bottleneck (left
+ * to right), exchanges completed after the warm-up, the share of them that saw a drop, and
+ * the share of responses within each of FAMILY_TIMES.
+ */
 export const FAMILY_METRICS: readonly FamilyMetric[] = [
   metric('loss', 'Loss %', (s) => s.bottleneck.lossRate, share(2), 'lower'),
   metric('util', 'Utilization %', (s) => s.bottleneck.utilization, share(1), 'higher'),
+  metric('queue', 'Mean queue pkts', (s) => s.bottleneck.meanQueuePackets, packets, 'lower'),
   metric('exchanges', 'Exchanges', (s) => s.web?.exchanges ?? 0, int, null, grouped),
+  metric('drophit', '% with a drop', (s) => s.web?.flowsWithLoss ?? null, share(1), 'lower'),
   // a number and its unit never part: in classroom type at 1366 px the header read "% / within 1 / s"
   ...FAMILY_TIMES.map((t) => metric(`within${t}`, `% within ${t < 1 ? `${t * 1000}\u00a0ms` : `${t}\u00a0s`}`, (s) => s.web?.cdf.find(([x]) => x === t)?.[1] ?? null, share(1), 'higher')),
 ];

@@ -12,17 +12,19 @@ import { flow, queue } from './summary-fixtures';
 /** A web run's summary: the bottleneck's loss and utilization, the exchanges and the CDF at FAMILY_TIMES. */
 function web(lossRate: number, utilization: number, exchanges: number, within: number[]): Summary {
   const cdf = FAMILY_TIMES.map((t, k) => [t, within[k]] as [number, number]);
+  // the backlog and the exchanges hit by a drop follow the loss here, as they do in a run
+  const meanQueuePackets = 1000 * lossRate + 0.25;
   return {
     events: 1,
     wallSeconds: 0,
     simulatedSeconds: 12,
     warmup: 2,
-    bottleneck: queue({ lossRate, utilization }),
+    bottleneck: queue({ lossRate, utilization, meanQueuePackets }),
     bottleneckReverse: queue(),
     flows: [flow(0)],
     goodputEfficiency: 0.8,
     fairness: { jain: 1 },
-    web: { exchanges, cdf } as unknown as Summary['web'],
+    web: { exchanges, cdf, flowsWithLoss: 3 * lossRate } as unknown as Summary['web'],
   };
 }
 
@@ -94,7 +96,9 @@ describe('the family table over seeds', () => {
     expect(FAMILY_METRICS.map((m) => m.text(m.value(one)!))).toEqual([
       (100 * lossRef[0]).toFixed(2),
       (100 * util[0]).toFixed(1),
+      (1000 * lossRef[0] + 0.25).toFixed(1),
       (1000).toLocaleString('en-US'),
+      (300 * lossRef[0]).toFixed(1),
       ...w(util[0], 0).map((v) => (100 * v).toFixed(1)),
     ]);
   });

@@ -133,7 +133,7 @@ describe('seedTableCsv (over seeds)', () => {
 /** A web run's summary: loss, utilization, exchanges and the CDF at FAMILY_TIMES (`within`); no web figures when `within` is null. */
 function web(lossRate: number, utilization: number, exchanges: number, within: number[] | null): Summary {
   const cdf = within ? FAMILY_TIMES.map((t, k) => [t, within[k]] as [number, number]) : null;
-  return summary({ lossRate, utilization }, [flow(0)], cdf ? { web: { exchanges, cdf } as unknown as Summary['web'] } : {});
+  return summary({ lossRate, utilization, meanQueuePackets: 1000 * lossRate }, [flow(0)], cdf ? { web: { exchanges, cdf, flowsWithLoss: 2 * lossRate } as unknown as Summary['web'] } : {});
 }
 
 describe('familyTableCsv (the family view, one seed)', () => {
@@ -145,16 +145,17 @@ describe('familyTableCsv (the family view, one seed)', () => {
   const rows = parse(familyTableCsv(FAMILY_METRICS, lessons));
 
   it('a row per lesson, a column per figure with its unit in the head (no no-break spaces)', () => {
-    expect(rows[0]).toEqual(['lesson', 'Loss %', 'Utilization %', 'Exchanges', '% within 200 ms', '% within 500 ms', '% within 1 s', '% within 2 s']);
+    expect(rows[0]).toEqual(['lesson', 'Loss %', 'Utilization %', 'Mean queue pkts', 'Exchanges', '% with a drop', '% within 200 ms', '% within 500 ms', '% within 1 s', '% within 2 s']);
     expect(rows.map((r) => r[0])).toEqual(['lesson', 'drop-tail, 240', 'PI, "24"', 'bulk only']);
-    expect(rows.every((r) => r.length === 8)).toBe(true);
+    expect(rows.every((r) => r.length === 10)).toBe(true);
   });
 
   it('numbers in the head’s unit at full precision; a figure a run lacks is empty', () => {
-    expect(rows[1].slice(1)).toEqual(['5.81', '91.9', '9120', '41', '62', '80', '90']);
+    expect(rows[1].slice(1)).toEqual(['5.81', '91.9', '58.1', '9120', '11.62', '41', '62', '80', '90']);
     // the table shows 4.10 and 90.0: the file keeps what the run gave
     expect(rows[2].slice(1, 3)).toEqual(['4.1', '90']);
-    expect(rows[3].slice(4)).toEqual(['', '', '', '']);
+    // without web traffic: no exchange hit by a drop, no response-time figure
+    expect(rows[3].slice(5)).toEqual(['', '', '', '', '']);
   });
 });
 
