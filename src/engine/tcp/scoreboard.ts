@@ -23,8 +23,15 @@ export class SackScoreboard {
     this.mask = c - 1;
   }
 
+  /**
+   * Nothing at or above highSacked is SACKed, and the ring covers [base, highSacked) only
+   * (mark grows it that far): a segment above it would read another segment's bit. With
+   * more than the ring's length outstanding, segments above the highest SACK read as
+   * SACKed, the segments below them as lost, pipe fell, and the sender sent new data up to
+   * the receiver's window (a 1,000-segment window with a 100 MB receive window).
+   */
   isSacked(k: number): boolean {
-    return k >= this.base && this.bits[k & this.mask] !== 0;
+    return k >= this.base && k < this.highSacked && this.bits[k & this.mask] !== 0;
   }
 
   /** Marks segments [k0, k1) as SACKed (those below base are ignored). Returns how many were new. */

@@ -50,6 +50,14 @@ describe('SackScoreboard', () => {
     b.clear();
     expect([b.sackedCount, b.isSacked(41)]).toEqual([0, false]);
   });
+
+  test('a segment above the highest SACK is not SACKed, however far above: it does not read another segment\'s bit of the ring', () => {
+    const b = new SackScoreboard(16);
+    b.mark(3, 5);
+    // 16 + 3 and 32 + 4 share ring slots with 3 and 4; more than the ring is outstanding (RFC 6675 pipe scans up to snd.max)
+    expect([b.isSacked(19), b.isSacked(36), b.isSacked(5)]).toEqual([false, false, false]);
+    expect([b.isSacked(3), b.isSacked(4)]).toEqual([true, true]);
+  });
 });
 
 describe('variant registry', () => {
