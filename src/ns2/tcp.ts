@@ -24,6 +24,7 @@ export function tcpNotes(p: TcpParams, path: string, note: (field: string, text:
   // seeds/004's SUBTCP and modified increases were patches to the 1998 ns; ns-2.35 has neither
   if (p.subtcp) throw new Ns2ExportError(`${path}.subtcp`, 'SUBTCP (seeds/004 Fig. 11) cannot be exported: ns-2.35 TCP agents have no windows below one segment; use subtcp = false');
   if (p.increase !== 'linear') throw new Ns2ExportError(`${path}.increase`, `"${p.increase}" (seeds/004 Figs. 15-16) cannot be exported: ns-2.35 TCP agents only have the linear increase; use increase = "linear"`);
+  if (p.cc === 'cubic') throw new Ns2ExportError(`${path}.cc`, 'CUBIC (RFC 9438) cannot be exported: ns-2.35\'s one-way TCP agents open the window as Reno does; use cc = "reno"');
   if (p.headerBytes > 0 && p.headerBytes !== p.ackBytes)
     note(`${path}.ackBytes`, `ns-2 sizes the SYN as tcpip_base_hdr_size_ (${p.headerBytes} bytes here, the data header) instead of ackBytes = ${p.ackBytes}; pure ACKs are ${p.ackBytes} bytes as asked`);
   if (p.variant === 'sack')

@@ -332,6 +332,27 @@ function checkRto(s: Scenario, out: string[]): void {
 }
 
 /**
+ * CUBIC (tcp.cc "cubic", RFC 9438) replaces RFC 5681's window arithmetic, so it does not
+ * combine with ns-2's (windowCut "ns2") or with seeds/004's SUBTCP and modified increases,
+ * which change the same window rules (scenario-wide and per traffic item).
+ */
+function checkCc(s: Scenario, out: string[]): void {
+  const check = (prefix: string, own: Partial<TcpParams>) => {
+    const p = { ...s.tcp, ...own };
+    if (p.cc !== 'cubic') return;
+    const at = (k: keyof TcpParams) => (own[k] !== undefined ? `${prefix}.${k}` : `tcp.${k}`);
+    if (p.windowCut === 'ns2') out.push(`${at('windowCut')}: windowCut = "ns2" (ns-2's halving) cannot be combined with cc = "cubic", which cuts to β x FlightSize (RFC 9438 §4.6); use windowCut = "rfc5681" or cc = "reno"`);
+    if (p.subtcp) out.push(`${at('subtcp')}: SUBTCP (seeds/004) cannot be combined with cc = "cubic"; use subtcp = false or cc = "reno"`);
+    if (p.increase !== 'linear') out.push(`${at('increase')}: increase = "${p.increase}" (seeds/004) cannot be combined with cc = "cubic", which has its own increase; use increase = "linear" or cc = "reno"`);
+  };
+  check('tcp', {});
+  s.traffic.forEach((t, i) => {
+    const own = (t as { tcp?: Partial<TcpParams> }).tcp;
+    if (own) check(`traffic.${i}.tcp`, own);
+  });
+}
+
+/**
  * At most as many long-lived flows in all as one bulk item may have (a bulk item has `flows`,
  * a UDP item one): two items of 100,000 flows each ran, then the command line's summary
  * overflowed the stack; a list of 200,000 one-flow items likewise.
@@ -362,6 +383,7 @@ function crossChecks(s: Scenario): string[] {
     if (why) out.push(`duration: required because ${why}`);
   });
   checkRto(s, out);
+  checkCc(s, out);
   checkFlowTotal(s, out);
   if (s.duration !== undefined && s.warmup >= s.duration) out.push(`warmup = ${s.warmup} must be less than duration = ${s.duration} s (the summary counts only what happens after the warm-up)`);
   return out;

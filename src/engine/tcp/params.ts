@@ -1,5 +1,6 @@
 import type { ParamSpecs, ParamValues } from '../core/params';
 import { SUBTCP_PARAMS } from './subtcp';
+import { CUBIC_PARAMS } from './cubic';
 
 /**
  * TCP endpoint parameters (scenario `tcp.*`), declared once. Defaults are realistic
@@ -183,6 +184,7 @@ export const TCP_PARAMS = {
   ecn: { type: 'boolean', default: false, label: 'ECN', doc: 'Endpoints negotiate ECN, send ECT(0) data and react to ECN-Echo once per window.', ref: 'RFC 3168 §6.1' },
   ecnPlus: { type: 'boolean', default: false, label: 'ECN+', doc: 'The SYN-ACK is sent ECN-capable, so an AQM can mark it instead of dropping it.', ref: 'seeds/003 (ECN+)' },
   // seeds/004 §4: SUBTCP and the modified increases (src/engine/tcp/subtcp.ts)
+  ...CUBIC_PARAMS,
   ...SUBTCP_PARAMS,
 } as const satisfies ParamSpecs;
 

@@ -6,6 +6,7 @@ import type { LossRecovery } from './recovery';
 import { RtoEstimator, type RtoMode } from './rto';
 import { asDoubles } from '../core/doubles';
 import { cutAtOne, openWindow, paceNs, subtcpOn } from './subtcp';
+import { CubicState, cubicCut, cubicOpen } from './cubic';
 
 /** Fields that hold times (ns), windows or byte counts as doubles (see core/doubles.ts). */
 const SENDER_DOUBLES = ['cwnd', 'subScale', 'ssthresh', 'cutCwnd', 'holdUntil', 'timedAt', 'rtxDeadline', 'timerAt', 'synAt', 'completionTime', 'startTime', 'bytesAcked', 'dataEnd', 'completedEnd',
@@ -110,6 +111,8 @@ export class TcpSender implements Agent {
    */
   subScale = 1;
   private readonly subtcp: boolean;
+  /** CUBIC's state (cc = "cubic", cubic.ts); null for Reno's AIMD. */
+  private readonly cubic: CubicState | null;
   /** ECN at cwnd = 1 (RFC 3168 §6.1.2), or SUBTCP pacing: no new segment until holdUntil. */
   holding = false;
   /** tcp.ecnSmallWindow "ns2": an ECN response at cwnd <= 1 happened and no ACK without ECE since (ns-2 ecn_backoff_). */
@@ -175,6 +178,7 @@ export class TcpSender implements Agent {
     const tickNs = fromSeconds(o.params.tick);
     this.rtoEst = new RtoEstimator(tickNs, fromSeconds(o.params.minRto), fromSeconds(o.params.maxRto), fromSeconds(o.params.initialRto), o.params.rtoEstimator as RtoMode);
     this.subtcp = subtcpOn(o.params);
+    this.cubic = o.params.cc === 'cubic' ? new CubicState() : null;
     asDoubles(this, SENDER_DOUBLES);
   }
 
@@ -315,6 +319,10 @@ export class TcpSender implements Agent {
         }
         else this.rtoEst.backoff = 1;
       }
+      if (this.cubic !== null) {
+        this.cubic.now = now;
+        this.cubic.ackedSegs = acked / this.mss;
+      }
       const restart = rec.onNewAck(this, acked, now);
       // RFC 6298 §5.2-5.3: stop the timer when all data is acked, else restart it.
       if (this.sndUna >= this.sndMax) this.rtxDeadline = -1;
@@ -350,7 +358,7 @@ export class TcpSender implements Agent {
     const flight = this.flightSegments();
     const ns2 = this.params.windowCut === 'ns2';
     const half = this.halfWindow();
-    this.ssthresh = ns2 ? Math.max(Math.floor(half), 2) : Math.max(flight / 2, 2);
+    this.ssthresh = ns2 ? Math.max(Math.floor(half), 2) : this.cubic !== null ? cubicCut(this, this.cubic, this.cwnd, flight, false) : Math.max(flight / 2, 2);
     if (Math.floor(this.cwnd) <= 1 && (this.params.subtcp || this.params.increase === 'bandwidth') && this.subCut(now)) {
       if (this.events() !== null) this.ev('ecn-cut', now, ack, `ECE at cwnd 1 (SUBTCP): sub_scale ${this.subScale}, next segment after ${((this.subScale * this.rttNs()) / NS_PER_S).toFixed(3)} s`);
     } else if (Math.floor(this.cwnd) <= 1) {
@@ -364,7 +372,7 @@ export class TcpSender implements Agent {
     } else {
       const before = this.cwnd;
       this.cwnd = ns2 ? half : Math.min(this.cwnd, this.ssthresh);
-      if (this.events() !== null) this.ev('ecn-cut', now, ack, ns2 ? `ECE: cwnd ${before.toFixed(2)} -> ${this.cwnd.toFixed(2)} = min(cwnd, rwnd) / 2, ssthresh ${this.ssthresh}` : `ECE: cwnd ${before.toFixed(2)} -> ${this.cwnd.toFixed(2)}, ssthresh = max(flight ${flight.toFixed(1)} / 2, 2)`);
+      if (this.events() !== null) this.ev('ecn-cut', now, ack, ns2 ? `ECE: cwnd ${before.toFixed(2)} -> ${this.cwnd.toFixed(2)} = min(cwnd, rwnd) / 2, ssthresh ${this.ssthresh}` : `ECE: cwnd ${before.toFixed(2)} -> ${this.cwnd.toFixed(2)}, ssthresh = max(flight ${flight.toFixed(1)} ${this.cubic !== null ? `x β ${this.params.cubicBeta}` : '/ 2'}, 2)`);
     }
     this.cutCwnd = this.cwnd;
     this.noteCut(true);
@@ -404,16 +412,19 @@ export class TcpSender implements Agent {
     if (this.ackEce) return;
     if (this.params.ecnSmallWindow === 'ns2') this.ns2SmallWindowAck();
     if (this.cwnd < this.ssthresh) this.cwnd += 1;
+    else if (this.cubic !== null) cubicOpen(this, this.cubic); // RFC 9438 (cubic.ts)
     else this.cwnd += 1 / this.cwnd;
   }
 
   /**
-   * ssthresh for a loss response: max(FlightSize / 2, 2) segments (RFC 5681 eq. 4), except
-   * that it is not cut again when ECN already cut it in this window (RFC 3168 §6.1.2).
+   * ssthresh for a loss response: max(FlightSize / 2, 2) segments (RFC 5681 eq. 4), or
+   * max(β x FlightSize, 2) under CUBIC (RFC 9438 §4.6, which also records the event),
+   * except that it is not cut again when ECN already cut it in this window (RFC 3168 §6.1.2).
    */
-  lossSsthresh(): number {
+  lossSsthresh(timeout = false): number {
     if (this.lastCutEcn && this.sndUna < this.cutEnd) return this.ssthresh;
     if (this.params.windowCut === 'ns2') return Math.max(Math.floor(this.halfWindow()), 2);
+    if (this.cubic !== null) return cubicCut(this, this.cubic, this.recovery.inRecovery ? this.cutCwnd : this.cwnd, this.flightSegments(), timeout);
     return Math.max(this.flightSegments() / 2, 2);
   }
 
@@ -554,7 +565,8 @@ export class TcpSender implements Agent {
   // ------------------------------------------------------------------ SUBTCP (seeds/004 §4, subtcp.ts)
 
   /** The RTT SUBTCP paces by: the smoothed RTT, or the RTO before the first sample (ns). */
-  private rttNs(): number {
+  /** Smoothed RTT in ns, or the RTO before the first sample. */
+  rttNs(): number {
     return this.rtoEst.srtt > 0 ? this.rtoEst.srtt : this.rtoEst.value;
   }
 
@@ -737,7 +749,7 @@ export class TcpSender implements Agent {
     if (this.subtcp && before <= 1) cutAtOne(this); // seeds/004 Fig. 11 closecwnd at cwnd 1
     // RFC 5681 §3.1 eq. 4 and loss window of one segment; RFC 6298 §5.5 backoff;
     // go back N: retransmit from snd.una (ns-2 reset_rtx_timer).
-    this.ssthresh = this.lossSsthresh();
+    this.ssthresh = this.lossSsthresh(true);
     this.cwnd = 1;
     this.holding = false;
     this.recover = this.sndMax; // RFC 6582 §3.2 step 2 / RFC 6675 §5.1: no fast retransmit for older data

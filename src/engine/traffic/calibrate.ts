@@ -122,9 +122,13 @@ function bottleneckRate(s: EngineScenario): number {
 export function uncongested(s: EngineScenario): EngineScenario {
   const deep = { kind: 'droptail', limit: 1_000_000, unit: 'packets', countRule: 'waiting' };
   const t = s.topology;
-  // nothing is lost or marked on the uncongested network, so the loss-recovery variant and ECN
-  // change nothing there: one calibration serves Reno and SACK, with and without ECN
-  s = { ...s, tcp: { ...s.tcp, variant: 'newreno', ecn: false, ecnPlus: false } };
+  // nothing is lost or marked on the uncongested network, so the loss-recovery variant, ECN
+  // and the congestion control (no window leaves slow start there) change nothing: one
+  // calibration serves Reno and SACK, with and without ECN, AIMD and CUBIC. The CUBIC
+  // fields are left out, not set to their defaults, so that every calibration key and
+  // family made before they existed stays the same.
+  const { cc: _cc, cubicC: _c, cubicBeta: _b, fastConvergence: _f, ...tcp } = s.tcp;
+  s = { ...s, tcp: { ...tcp, variant: 'newreno', ecn: false, ecnPlus: false } as EngineScenario['tcp'] };
   if (t.kind === 'dumbbell') {
     const fast = 10 * t.bottleneck.rate;
     return {
