@@ -266,9 +266,17 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
 
     // 4. count and p_a
     if (branch === 'first') {
+      // ns-2 red.cc clears its `old` flag at an arrival with avg < min_th or with q <= 1; the
+      // next arrival past both restarts count. With the previous arrival's average (avgBefore)
+      // already at or above min_th, it was the queue: "avg has just entered the region" beside
+      // an avg deep in the gentle region, where it had been for seconds, left the student no reason.
+      const entered = !(rec.avgBefore >= minTh);
+      const [sB, sMin] = fmtApart(rec.avgBefore, minTh);
       list.push({
         label: 'count',
-        formula: 'avg has just entered the RED region: count restarts at 1 and no random draw is made (ns-2 red.cc)',
+        formula: entered
+          ? 'avg has just entered the RED region: count restarts at 1 and no random draw is made (ns-2 red.cc)'
+          : `avg was already ${sB} ≥ min_th = ${sMin} at the previous arrival, but that arrival found ${unit === 'bytes' ? 'the queue empty' : 'at most one packet waiting'} (q ≤ 1), which stops RED's test: with this arrival count restarts at 1 and no random draw is made (ns-2 red.cc)`,
         // the engine records the count after the restart (red.ts sets it to 1 on entering the
         // region), so the record's count is always 1 here: "1 → 1" read as if count had been 1
         value: '1',

@@ -157,6 +157,8 @@ const R_ABOVE_MARK = 11;
 const R_OVERFLOW = 12;
 const R_ABOVE_DROP_NEW = 13;
 const R_MARKP_DROP = 14;
+/** Like R_FIRST, but avg was already past min_th: the previous arrival found q <= 1 (ns-2 clears `old` then too). */
+const R_FIRST_SMALL_Q = 15;
 
 /** RED's one variable: the average queue. */
 export const RED_VARS: readonly AqmVar[] = [{ name: 'avg', label: 'avg', unit: 'queue-units', doc: 'Averaged queue (EWMA with weight w_q), in the queue’s unit.' }];
@@ -444,10 +446,11 @@ export class RedQueue extends QueueDisc {
           if (pb > 1) pb = 1;
         }
         if (!this.old) {
-          // ns-2: avg has just entered the region (or the queue just became non-trivial)
+          // ns-2: avg has just entered the region, or the queue just became non-trivial: the
+          // previous arrival's average (avgBefore) was already >= min_th, so it found q <= 1
           this.count = count = 1;
           this.old = true;
-          rule = R_FIRST;
+          rule = avgBefore >= minTh ? R_FIRST_SMALL_Q : R_FIRST;
         } else {
           pa = this.correctedProbability(pb, count);
           u = this.ctx.rng.uniform();
@@ -599,6 +602,9 @@ function redRule(rule: number, q: number, pa: number, u: number, S: RedRuleSetti
       return S.unit === 'bytes' ? `ns-2 red.cc: no RED drop while the queue is empty (q = ${q} bytes; its test q > 1 counts bytes)` : `ns-2 red.cc: no RED drop while at most one packet waits (q = ${q})`;
     case R_FIRST:
       return 'ns-2 red.cc: avg has just entered the RED region; count restarts at 1 and this packet is queued';
+    case R_FIRST_SMALL_Q:
+      // avg was already in the region: what reset RED was the (nearly) empty queue of the previous arrival
+      return `ns-2 red.cc: the previous arrival found ${S.unit === 'bytes' ? 'the queue empty' : 'at most one packet waiting'} (q ≤ 1), which stops RED's test; count restarts at 1 and this packet is queued without a draw`;
     case R_PASS:
       return `u = ${uT} ≥ p_a = ${paT}: the packet is queued`;
     case R_EARLY_DROP:
