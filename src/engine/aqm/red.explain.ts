@@ -141,10 +141,14 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
     const decayed = avg * Math.pow(1 - wq, rec.idleM);
     const m = rec.idleM;
     const [sw, sa] = fmtOperands([wq, avg], ([w, a]) => a * Math.pow(1 - w, m));
+    // what m counts (F&J 1993 §4; ns-2 red.cc m = int(ptc · idle time), ptc = C / (8 mean_pktsize)):
+    // "idle for m = 74 packet times" did not say which packets, and the value had no unit
+    const mean = rec.extra?.meanPktSize;
+    const what = typeof mean === 'number' && mean > 0 ? `the link was idle long enough to send m = ${rec.idleM} packets of meanPktSize = ${fmt(mean)} bytes` : `the link was idle for m = ${rec.idleM} packet times`;
     list.push({
       label: 'Idle-time correction',
-      ...calc(`the link was idle for m = ${rec.idleM} packet times: avg ← (1 − w_q)^m · avg`, `(1 − ${sw})^${rec.idleM} × ${sa}`),
-      value: fmt(decayed),
+      ...calc(`${what}: avg ← (1 − w_q)^m · avg`, `(1 − ${sw})^${rec.idleM} × ${sa}`),
+      value: `${fmt(decayed)} ${unitWord(unit, decayed)}`,
       num: decayed,
     });
     avg = decayed;

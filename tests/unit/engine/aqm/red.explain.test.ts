@@ -137,6 +137,10 @@ describe('explainDecision: hand-computed RED numbers', () => {
     const idle = step(e.steps, 'Idle-time correction');
     expect(idle.num).toBeCloseTo(8.18566, 4);
     expect(idle.formula).toContain('(1 − 0.002)^100 × 10');
+    // what m counts, and the unit of the value (it read "idle for m = 100 packet times" and "8.186")
+    expect(idle.value).toBe('8.186 packets');
+    const withMean = explainDecision(rec({ avgBefore: 10, wq: 0.002, idleM: 100, q: 0, avg: 10 * Math.pow(0.998, 100) * 0.998, region: 'between', u: null, pb: 0, pa: 0, count: 1, outcome: 'enqueue', extra: { meanPktSize: 500, byteMode: 0, wait: 0 } }));
+    expect(step(withMean.steps, 'Idle-time correction').formula).toMatch(/^the link was idle long enough to send m = 100 packets of meanPktSize = 500 bytes: avg ← \(1 − w_q\)\^m · avg/);
     expect(step(e.steps, 'Average queue').num).toBeCloseTo(8.16929, 4);
     // q = 0 waiting: RED never drops with at most one packet queued
     expect(step(e.steps, 'p_b').value).toMatch(/not applied/);
