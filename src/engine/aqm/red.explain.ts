@@ -83,7 +83,12 @@ function ecnNoteOf(rec: DecisionRecord, region: Region): string {
   if (rec.ecn === 3) return 'The packet already carries CE (marked upstream); it is dropped here.';
   if (!ect) return notEctDropped(rec);
   if (/mark_p/.test(rec.rule)) return `The packet is ${name}, but ns-2's mark_p rule drops ECT packets once p_b exceeds mark_p.`;
-  if (region === 'between') return `The packet is ${name}, but ECN marking is off at this queue, so it is dropped.`;
+  // the engine's sentence says when the queue does no ECN (red.ts redRule: an early drop "(ECN
+  // off)"; a plain "forced drop" of an ECT packet, since with ECN on it gets an RFC 3168 §7,
+  // RED* or new-gentle sentence): the gentle and forced cases said "ECN marking off, or
+  // above max_th under RFC 3168 §7", two reasons where the record knows which
+  const ecnOff = /\(ECN off\)/.test(rec.rule) || /: forced drop$/.test(rec.rule);
+  if (region === 'between' || ecnOff) return `The packet is ${name}, but ECN marking is off at this queue, so it is dropped.`;
   if (/new gentle/i.test(rec.rule)) return `The packet is ${name}, but with "new gentle" every packet above 2·max_th is dropped (seeds/002 §IV).`;
   if (/RFC 3168/.test(rec.rule)) return `The packet is ${name}, but RFC 3168 §7 drops instead of marking once avg is above max_th.`;
   return `The packet is ${name}, but it is dropped (ECN marking off, or above max_th under RFC 3168 §7).`;

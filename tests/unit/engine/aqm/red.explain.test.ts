@@ -354,6 +354,25 @@ describe('explainDecision on the engine’s RED records', () => {
     }
   });
 
+  // an ECT packet at a queue without ECN, in the gentle region or above: the note gave two
+  // reasons ("ECN marking off, or above max_th under RFC 3168 §7") where the record knows it is the first
+  it('ECN off at the queue: an ECT packet dropped in the gentle region or above is dropped because ECN is off, not "or RFC 3168 §7"', () => {
+    // gentle: the drops hold q at 6 < 2·max_th, so the forced drops come from a run without gentle
+    const gentleDrops = runRed({ ...fill, ecn: false, gentle: true }, arrivals(40)).filter((r) => r.region === 'gentle' && r.reason === 'early');
+    const forced = runRed({ ...fill, ecn: false, gentle: false }, arrivals(40)).filter((r) => r.region === 'above-max' && r.reason === 'forced');
+    expect(gentleDrops.length).toBeGreaterThan(0);
+    expect(forced.length).toBeGreaterThan(0);
+    for (const r of [...gentleDrops, ...forced]) {
+      const e = explainDecision(r);
+      expect(e.ecnNote).toBe('The packet is ECT(0), but ECN marking is off at this queue, so it is dropped.');
+      expect(e.mismatches).toEqual([]);
+    }
+    // with ECN on the same region still cites RFC 3168 §7
+    const on = runRed({ ...fill, gentle: true, aboveMaxTh: 'drop' }, arrivals(40)).filter((r) => r.region === 'gentle' && r.reason === 'early');
+    expect(on.length).toBeGreaterThan(0);
+    for (const r of on) expect(explainDecision(r).ecnNote).toMatch(/RFC 3168 §7 drops instead of marking/);
+  });
+
   it('aboveMaxTh = "mark" (RED*): ECT packets above max_th are marked, Not-ECT ones dropped', () => {
     const recs = runRed({ ...fill, aboveMaxTh: 'mark' }, arrivals(30));
     const above = recs.filter((r) => r.avg >= 4);
