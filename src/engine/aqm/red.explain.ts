@@ -292,7 +292,15 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
         num: rec.count,
       });
     } else {
-      list.push({ label: 'count', formula: 'arrivals since the last mark or drop, this one included', value: String(rec.count), num: rec.count });
+      // count runs from the last mark or drop, or from a restart at 1 (the `first` branch above):
+      // 'since the last mark or drop' was wrong for 30 % of the draws of the default lesson
+      const since =
+        ex.countRestart === 1
+          ? 'arrivals since count restarted at 1 (no mark or drop since), this one included'
+          : ex.countRestart === 0
+            ? 'arrivals since the last mark or drop, this one included'
+            : 'arrivals since the last mark or drop (or since count restarted at 1), this one included';
+      list.push({ label: 'count', formula: since, value: String(rec.count), num: rec.count });
       const cp = rec.count * pb;
       const n = rec.count;
       // p_b with the digits each form of the line needs (near count·p_b = 1 the subtraction

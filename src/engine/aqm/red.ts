@@ -228,6 +228,8 @@ export class RedQueue extends QueueDisc {
   count = 0;
   /** avg was already in the RED region at the previous arrival (ns-2 edv_.old). */
   old = false;
+  /** count was last restarted at 1 by entering the region (step 4), not reset by a mark or drop (for records only). */
+  countRestarted = false;
   /** The link is idle since s[S_IDLE_START]. */
   idle = true;
   /** max_p of the linear part and of the gentle line (equal for plain RED). */
@@ -450,6 +452,7 @@ export class RedQueue extends QueueDisc {
           // previous arrival's average (avgBefore) was already >= min_th, so it found q <= 1
           this.count = count = 1;
           this.old = true;
+          this.countRestarted = true;
           rule = avgBefore >= minTh ? R_FIRST_SMALL_Q : R_FIRST;
         } else {
           pa = this.correctedProbability(pb, count);
@@ -495,6 +498,7 @@ export class RedQueue extends QueueDisc {
       return true;
     }
     this.count = 0;
+    this.countRestarted = false;
     if (action === ACT_MARK) {
       this.mark(p, now);
       this.store(p, now);
@@ -574,7 +578,8 @@ export class RedQueue extends QueueDisc {
    */
   protected recordExtra(_now: number, _maxPBefore: number): Record<string, number> {
     const P = this.params;
-    const out: Record<string, number> = { byteMode: P.mode === 'byte' ? 1 : 0, meanPktSize: P.meanPktSize, wait: P.wait ? 1 : 0 };
+    // countRestart: 1 when count runs from a restart at 1 (ns-2's `old` flag), 0 from a mark or drop
+    const out: Record<string, number> = { byteMode: P.mode === 'byte' ? 1 : 0, meanPktSize: P.meanPktSize, wait: P.wait ? 1 : 0, countRestart: this.countRestarted ? 1 : 0 };
     if (this.markP < 1) out.markP = this.markP;
     if (this.gentleMaxP !== this.curMaxP && this.params.gentle) out.gentleMaxP = this.gentleMaxP;
     return out;

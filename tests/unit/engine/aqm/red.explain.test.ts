@@ -373,6 +373,28 @@ describe('explainDecision on the engine’s RED records', () => {
     for (const r of on) expect(explainDecision(r).ecnNote).toMatch(/RFC 3168 §7 drops instead of marking/);
   });
 
+  // count runs from the last mark or drop OR from a restart at 1 (ns-2's `old` flag): the step
+  // said "since the last mark or drop" for every draw, wrong for 2095 of the 6986 draws in a
+  // trace of the default lesson
+  it('count: says it runs from the restart at 1 when no mark or drop came since, from the mark or drop otherwise', () => {
+    // max_p 0.02 keeps early drops rare, so draws after the restart come before any drop
+    const recs = runRed({ ...fill, ecn: false, maxTh: 40, maxP: 0.02 }, arrivals(30, ECN_NOT_ECT));
+    const restart = recs.findIndex((r) => r.u === null && r.region === 'between' && r.q > 1);
+    expect(restart).toBeGreaterThan(-1);
+    const drawn = recs.slice(restart + 1).filter((r) => r.u !== null);
+    const firstAct = recs.findIndex((r, i) => i > restart && r.outcome !== 'enqueue');
+    const beforeAct = drawn.filter((r) => firstAct < 0 || recs.indexOf(r) <= firstAct);
+    expect(beforeAct.length).toBeGreaterThan(0);
+    for (const r of beforeAct) expect(step(explainDecision(r).steps, 'count').formula).toBe('arrivals since count restarted at 1 (no mark or drop since), this one included');
+    // after a drop the count runs from it
+    const dropped = runRed({ ...fill, ecn: false, maxTh: 40, maxP: 1 }, arrivals(60, ECN_NOT_ECT));
+    const act = dropped.findIndex((r) => r.reason === 'early');
+    expect(act).toBeGreaterThan(-1);
+    const next = dropped.slice(act + 1).find((r) => r.u !== null)!;
+    expect(next.count).toBe(1);
+    expect(step(explainDecision(next).steps, 'count').formula).toBe('arrivals since the last mark or drop, this one included');
+  });
+
   it('aboveMaxTh = "mark" (RED*): ECT packets above max_th are marked, Not-ECT ones dropped', () => {
     const recs = runRed({ ...fill, aboveMaxTh: 'mark' }, arrivals(30));
     const above = recs.filter((r) => r.avg >= 4);
