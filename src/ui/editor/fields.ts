@@ -519,3 +519,54 @@ export function displayValue(f: ParamField): string {
   if (typeof v === 'number') return String(f.toDisplay(v));
   return String(v);
 }
+
+// ------------------------------------------------------------------ long lists
+
+/**
+ * Items of a long list shown before "Show all": a general topology's links (each a link
+ * group and a queue group) and the traffic items. 1,000 links drawn at once were 5,000
+ * controls that froze the page for seconds on load and on each edit.
+ */
+export const LIST_ITEMS_SHOWN = 10;
+
+/** The list item a field belongs to ("topology.links.3.rate": link 3), or null. */
+export function listItemOf(path: string): { list: 'links' | 'traffic'; index: number } | null {
+  const m = /^(topology\.links|traffic)\.(\d+)\./.exec(path);
+  return m ? { list: m[1] === 'traffic' ? 'traffic' : 'links', index: Number(m[2]) } : null;
+}
+
+/**
+ * The groups of a section to draw: all when `expanded` or when no list in it has more than
+ * `limit` items; else the groups of each list's first `limit` items, the groups outside any
+ * list, and every group with a message (a refused value in link 700 shows beside its
+ * field). `list` is the list folded, `total` its items and `hidden` those left out.
+ */
+export function foldGroups<G extends { fields: readonly EditorField[] }>(
+  groups: readonly G[],
+  errors: Record<string, string>,
+  expanded: boolean,
+  limit = LIST_ITEMS_SHOWN,
+): { shown: G[]; hidden: number; total: number; list: 'links' | 'traffic' | null } {
+  const itemOf = (g: G) => (g.fields.length > 0 ? listItemOf(g.fields[0].path) : null);
+  const items = { links: new Set<number>(), traffic: new Set<number>() };
+  for (const g of groups) {
+    const it = itemOf(g);
+    if (it) items[it.list].add(it.index);
+  }
+  // (a section holds one long list: the links under Topology, the items under Traffic)
+  const list = items.links.size > limit ? 'links' : items.traffic.size > limit ? 'traffic' : null;
+  if (list === null) return { shown: [...groups], hidden: 0, total: 0, list };
+  const total = items[list].size;
+  if (expanded) return { shown: [...groups], hidden: 0, total, list };
+  const shownItems = new Set<number>();
+  const shown = groups.filter((g) => {
+    const it = itemOf(g);
+    if (it === null || it.list !== list) return true;
+    if (it.index < limit || g.fields.some((f) => errors[f.path])) {
+      shownItems.add(it.index);
+      return true;
+    }
+    return false;
+  });
+  return { shown, hidden: total - shownItems.size, total, list };
+}
