@@ -309,10 +309,12 @@ export function editorFields(scenario: Scenario): EditorField[] {
     }
     addQueue(out, scenario, 'topology.bottleneck.queue', 'Bottleneck queue', queueKindSpec(scenario, 'topology.bottleneck.queue.kind'));
   } else {
+    // (every link's queue has the one declaration: looked up once, not per link)
+    const kindSpec = topo.links.length > 0 ? queueKindSpec(scenario, 'topology.links.0.queue.kind') : null;
     topo.links.forEach((l, i) => {
       const group = `Link ${l.from} – ${l.to}`;
       addParams(out, scenario, `topology.links.${i}`, LINK_FIELDS, 'topology', group);
-      addQueue(out, scenario, `topology.links.${i}.queue`, `Queue ${l.from} → ${l.to}`, queueKindSpec(scenario, `topology.links.${i}.queue.kind`), {
+      addQueue(out, scenario, `topology.links.${i}.queue`, `Queue ${l.from} → ${l.to}`, kindSpec!, {
         absentLabel: 'default (1000-packet drop-tail)',
         removePath: `topology.links.${i}.queue`,
       });
