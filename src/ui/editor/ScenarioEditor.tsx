@@ -432,6 +432,9 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
   }, [fields]);
   // sections whose long list (links, traffic items) the user asked to see whole
   const [expanded, setExpanded] = useState<ReadonlySet<Section>>(new Set());
+  // the text typed in a folded list's Find box, by section
+  const [finds, setFinds] = useState<ReadonlyMap<Section, string>>(new Map());
+  const formId = useId();
   const toggle = (sec: Section) =>
     setExpanded((old) => {
       const next = new Set(old);
@@ -467,11 +470,32 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
       {SECTIONS.map((sec) => {
         const groups = bySection.get(sec);
         if (!groups) return null;
-        const fold = foldGroups(groups, errors, expanded.has(sec));
+        const find = finds.get(sec) ?? '';
+        const fold = foldGroups(groups, errors, { expanded: expanded.has(sec), find });
         const noun = fold.list ? listNoun(sec, fold.list) : '';
+        const findId = `${formId}-find-${sec}`;
         return (
           <details key={sec} className="sed-section" open={sec !== 'tcp' && sec !== 'about'}>
             <summary>{SECTION_TITLES[sec]}</summary>
+            {fold.list && !expanded.has(sec) ? (
+              <div className="sed-find">
+                <label htmlFor={findId}>Find {noun} by name</label>
+                <input
+                  id={findId}
+                  type="search"
+                  value={find}
+                  placeholder={fold.list === 'traffic' ? 'e.g. 12' : 'a node’s name'}
+                  aria-describedby={`${findId}-said`}
+                  onChange={(e) => {
+                    const text = e.target.value;
+                    setFinds((old) => new Map(old).set(sec, text));
+                  }}
+                />
+                <span id={`${findId}-said`} className="sed-find-said" aria-live="polite">
+                  {find.trim() ? (fold.matched === 0 ? `No ${noun} match “${find.trim()}”.` : `${fold.matched} match${fold.matched > LIST_ITEMS_SHOWN ? `; the first ${LIST_ITEMS_SHOWN} shown` : ''}.`) : null}
+                </span>
+              </div>
+            ) : null}
             {fold.shown.map(({ name: group, fields: gf }) => {
               const m = /^Traffic item (\d+)$/.exec(group);
               // a group named like its section ("Run" under "Run") would show the word twice:

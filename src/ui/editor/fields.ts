@@ -539,16 +539,17 @@ export function listItemOf(path: string): { list: 'links' | 'traffic'; index: nu
 
 /**
  * The groups of a section to draw: all when `expanded` or when no list in it has more than
- * `limit` items; else the groups of each list's first `limit` items, the groups outside any
- * list, and every group with a message (a refused value in link 700 shows beside its
- * field). `list` is the list folded, `total` its items and `hidden` those left out.
+ * `limit` items; else the groups of the first `limit` items (of those whose heading holds
+ * `find`, when given: "L250" finds "Link L250 – ra"), the groups outside any list, and
+ * every group with a message (a refused value in link 700 shows beside its field). `list`
+ * is the list folded, `total` its items, `matched` those `find` picks and `hidden` those
+ * left out.
  */
-export function foldGroups<G extends { fields: readonly EditorField[] }>(
+export function foldGroups<G extends { name: string; fields: readonly EditorField[] }>(
   groups: readonly G[],
   errors: Record<string, string>,
-  expanded: boolean,
-  limit = LIST_ITEMS_SHOWN,
-): { shown: G[]; hidden: number; total: number; list: 'links' | 'traffic' | null } {
+  { expanded = false, find = '', limit = LIST_ITEMS_SHOWN }: { expanded?: boolean; find?: string; limit?: number } = {},
+): { shown: G[]; hidden: number; total: number; matched: number; list: 'links' | 'traffic' | null } {
   const itemOf = (g: G) => (g.fields.length > 0 ? listItemOf(g.fields[0].path) : null);
   const items = { links: new Set<number>(), traffic: new Set<number>() };
   for (const g of groups) {
@@ -557,18 +558,25 @@ export function foldGroups<G extends { fields: readonly EditorField[] }>(
   }
   // (a section holds one long list: the links under Topology, the items under Traffic)
   const list = items.links.size > limit ? 'links' : items.traffic.size > limit ? 'traffic' : null;
-  if (list === null) return { shown: [...groups], hidden: 0, total: 0, list };
+  if (list === null) return { shown: [...groups], hidden: 0, total: 0, matched: 0, list };
   const total = items[list].size;
-  if (expanded) return { shown: [...groups], hidden: 0, total, list };
+  if (expanded) return { shown: [...groups], hidden: 0, total, matched: total, list };
+  const needle = find.trim().toLowerCase();
+  const matching = new Set<number>();
+  for (const g of groups) {
+    const it = itemOf(g);
+    if (it?.list === list && (needle === '' || g.name.toLowerCase().includes(needle))) matching.add(it.index);
+  }
+  const picked = new Set([...matching].sort((a, b) => a - b).slice(0, limit));
   const shownItems = new Set<number>();
   const shown = groups.filter((g) => {
     const it = itemOf(g);
     if (it === null || it.list !== list) return true;
-    if (it.index < limit || g.fields.some((f) => errors[f.path])) {
+    if (picked.has(it.index) || g.fields.some((f) => errors[f.path])) {
       shownItems.add(it.index);
       return true;
     }
     return false;
   });
-  return { shown, hidden: total - shownItems.size, total, list };
+  return { shown, hidden: total - shownItems.size, total, matched: matching.size, list };
 }
