@@ -550,12 +550,10 @@ export function foldGroups<G extends { name: string; fields: readonly EditorFiel
   errors: Record<string, string>,
   { expanded = false, find = '', limit = LIST_ITEMS_SHOWN }: { expanded?: boolean; find?: string; limit?: number } = {},
 ): { shown: G[]; hidden: number; total: number; matched: number; list: 'links' | 'traffic' | null } {
-  const itemOf = (g: G) => (g.fields.length > 0 ? listItemOf(g.fields[0].path) : null);
+  // (each group's item read once: a regular expression per group, three times over 2,000 groups, showed in an edit's profile)
+  const itemOf = groups.map((g) => (g.fields.length > 0 ? listItemOf(g.fields[0].path) : null));
   const items = { links: new Set<number>(), traffic: new Set<number>() };
-  for (const g of groups) {
-    const it = itemOf(g);
-    if (it) items[it.list].add(it.index);
-  }
+  for (const it of itemOf) if (it) items[it.list].add(it.index);
   // (a section holds one long list: the links under Topology, the items under Traffic)
   const list = items.links.size > limit ? 'links' : items.traffic.size > limit ? 'traffic' : null;
   if (list === null) return { shown: [...groups], hidden: 0, total: 0, matched: 0, list };
@@ -563,14 +561,14 @@ export function foldGroups<G extends { name: string; fields: readonly EditorFiel
   if (expanded) return { shown: [...groups], hidden: 0, total, matched: total, list };
   const needle = find.trim().toLowerCase();
   const matching = new Set<number>();
-  for (const g of groups) {
-    const it = itemOf(g);
+  groups.forEach((g, k) => {
+    const it = itemOf[k];
     if (it?.list === list && (needle === '' || g.name.toLowerCase().includes(needle))) matching.add(it.index);
-  }
+  });
   const picked = new Set([...matching].sort((a, b) => a - b).slice(0, limit));
   const shownItems = new Set<number>();
-  const shown = groups.filter((g) => {
-    const it = itemOf(g);
+  const shown = groups.filter((g, k) => {
+    const it = itemOf[k];
     if (it === null || it.list !== list) return true;
     if (picked.has(it.index) || g.fields.some((f) => errors[f.path])) {
       shownItems.add(it.index);
