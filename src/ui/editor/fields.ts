@@ -531,6 +531,9 @@ export function displayValue(f: ParamField): string {
  */
 export const LIST_ITEMS_SHOWN = 10;
 
+/** A list is folded when it has more items than this: a lesson's lists (at most 15 items, 11 links) stay whole. */
+export const LIST_FOLD_ABOVE = 30;
+
 /** The list item a field belongs to ("topology.links.3.rate": link 3), or null. */
 export function listItemOf(path: string): { list: 'links' | 'traffic'; index: number } | null {
   const m = /^(topology\.links|traffic)\.(\d+)\./.exec(path);
@@ -539,7 +542,7 @@ export function listItemOf(path: string): { list: 'links' | 'traffic'; index: nu
 
 /**
  * The groups of a section to draw: all when `expanded` or when no list in it has more than
- * `limit` items; else the groups of the first `limit` items (of those whose heading holds
+ * `above` items; else the groups of the first `limit` items (of those whose heading holds
  * `find`, when given: "L250" finds "Link L250 – ra"), the groups outside any list, and
  * every group with a message (a refused value in link 700 shows beside its field). `list`
  * is the list folded, `total` its items, `matched` those `find` picks and `hidden` those
@@ -548,14 +551,14 @@ export function listItemOf(path: string): { list: 'links' | 'traffic'; index: nu
 export function foldGroups<G extends { name: string; fields: readonly EditorField[] }>(
   groups: readonly G[],
   errors: Record<string, string>,
-  { expanded = false, find = '', limit = LIST_ITEMS_SHOWN }: { expanded?: boolean; find?: string; limit?: number } = {},
+  { expanded = false, find = '', limit = LIST_ITEMS_SHOWN, above = LIST_FOLD_ABOVE }: { expanded?: boolean; find?: string; limit?: number; above?: number } = {},
 ): { shown: G[]; hidden: number; total: number; matched: number; list: 'links' | 'traffic' | null } {
   // (each group's item read once: a regular expression per group, three times over 2,000 groups, showed in an edit's profile)
   const itemOf = groups.map((g) => (g.fields.length > 0 ? listItemOf(g.fields[0].path) : null));
   const items = { links: new Set<number>(), traffic: new Set<number>() };
   for (const it of itemOf) if (it) items[it.list].add(it.index);
   // (a section holds one long list: the links under Topology, the items under Traffic)
-  const list = items.links.size > limit ? 'links' : items.traffic.size > limit ? 'traffic' : null;
+  const list = items.links.size > above ? 'links' : items.traffic.size > above ? 'traffic' : null;
   if (list === null) return { shown: [...groups], hidden: 0, total: 0, matched: 0, list };
   const total = items[list].size;
   if (expanded) return { shown: [...groups], hidden: 0, total, matched: total, list };

@@ -402,27 +402,27 @@ describe('long lists in the editor (foldGroups)', () => {
     expect(listItemOf('topology.bottleneck.rate')).toBeNull();
   });
 
-  it('folds the links past the first 4, keeps the flows group and a link with a message; expanded shows all', () => {
-    const f = foldGroups(groups, { 'topology.links.25.delay': 'bad' }, { limit: 4 });
+  it('folds more than 20 links to the first 4, keeps the flows group and a link with a message; expanded shows all', () => {
+    const f = foldGroups(groups, { 'topology.links.25.delay': 'bad' }, { limit: 4, above: 20 });
     expect(f.list).toBe('links');
     expect(f.total).toBe(30);
     expect(linksOf(f.shown)).toEqual([0, 1, 2, 3, 25]);
     expect(f.hidden).toBe(25);
     expect(f.shown[0].name).toBe('Number of flows');
-    const all = foldGroups(groups, {}, { expanded: true, limit: 4 });
+    const all = foldGroups(groups, {}, { expanded: true, limit: 4, above: 20 });
     expect(all.shown).toHaveLength(groups.length);
     expect(all.hidden).toBe(0);
     expect(all.list).toBe('links');
-    // within the limit nothing is folded and there is no list to fold
-    expect(foldGroups(groups, {}, { limit: 30 })).toEqual({ shown: groups, hidden: 0, total: 0, matched: 0, list: null });
+    // 30 items are not more than 30 (the default): nothing is folded and there is no list to fold
+    expect(foldGroups(groups, {}, { limit: 4 })).toEqual({ shown: groups, hidden: 0, total: 0, matched: 0, list: null });
   });
   it('Find shows the first items whose heading holds the text, any case; a link with a message stays', () => {
-    const f = foldGroups(groups, { 'topology.links.5.rate': 'bad' }, { find: ' H2', limit: 4 });
+    const f = foldGroups(groups, { 'topology.links.5.rate': 'bad' }, { find: ' H2', limit: 4, above: 20 });
     // h2 and h20 to h29 match: 11, the first 4 by their place in the list
     expect(f.matched).toBe(11);
     expect(linksOf(f.shown)).toEqual([2, 5, 20, 21, 22]);
     expect(f.hidden).toBe(25);
-    const none = foldGroups(groups, {}, { find: 'zz', limit: 4 });
+    const none = foldGroups(groups, {}, { find: 'zz', limit: 4, above: 20 });
     expect(none.matched).toBe(0);
     expect(linksOf(none.shown)).toEqual([]);
   });

@@ -239,11 +239,17 @@ describe('ScenarioEditor markup', () => {
     expect(editorFields(s).filter((f) => /^topology\.links\.\d+\.rate$/.test(f.path))).toHaveLength(999);
   });
 
-  it('a short list is drawn whole, with no "Show all"', async () => {
+  it('a list of 30 items or fewer is drawn whole, with no "Show all" (a lesson has at most 15 items and 11 links)', async () => {
     const Editor = await loadEditor();
-    const html = renderToStaticMarkup(createElement(Editor, { scenario: bigGeneral(4), onChange: () => {}, errors: {}, live: false }));
-    expect(html).toContain('data-path="topology.links.8.rate"');
-    expect(html).toContain('data-path="traffic.3.kind"');
-    expect(html).not.toContain('sed-fold');
+    // 15 hosts a side: 31 links (folded), 15 items (whole)
+    const html = renderToStaticMarkup(createElement(Editor, { scenario: bigGeneral(15), onChange: () => {}, errors: {}, live: false }));
+    expect(html).not.toContain('data-path="topology.links.10.rate"');
+    expect(html).toContain('Show all 31 links');
+    expect(html).toContain('data-path="traffic.14.kind"');
+    expect(html).not.toContain('traffic items shown');
+    const lesson = renderToStaticMarkup(createElement(Editor, { scenario: presetByName('feng-fig7-aggressive')!.scenario, onChange: () => {}, errors: {}, live: false }));
+    expect(lesson).toContain('data-path="traffic.14.kind"');
+    expect(lesson).toContain('data-path="topology.links.7.rate"');
+    expect(lesson).not.toContain('sed-fold');
   });
 });
