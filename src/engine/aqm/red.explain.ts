@@ -83,7 +83,12 @@ function ecnNoteOf(rec: DecisionRecord, region: Region): string {
   if (rec.ecn === 3) return 'The packet already carries CE (marked upstream); it is dropped here.';
   if (!ect) return notEctDropped(rec);
   if (/mark_p/.test(rec.rule)) return `The packet is ${name}, but ns-2's mark_p rule drops ECT packets once p_b exceeds mark_p.`;
-  if (region === 'between') return `The packet is ${name}, but ECN marking is off at this queue, so it is dropped.`;
+  // the engine's sentence says when the queue does no ECN (red.ts redRule: an early drop "(ECN
+  // off)"; a plain "forced drop" of an ECT packet, since with ECN on it gets an RFC 3168 §7,
+  // RED* or new-gentle sentence): the gentle and forced cases said "ECN marking off, or
+  // above max_th under RFC 3168 §7", two reasons where the record knows which
+  const ecnOff = /\(ECN off\)/.test(rec.rule) || /: forced drop$/.test(rec.rule);
+  if (region === 'between' || ecnOff) return `The packet is ${name}, but ECN marking is off at this queue, so it is dropped.`;
   if (/new gentle/i.test(rec.rule)) return `The packet is ${name}, but with "new gentle" every packet above 2·max_th is dropped (seeds/002 §IV).`;
   if (/RFC 3168/.test(rec.rule)) return `The packet is ${name}, but RFC 3168 §7 drops instead of marking once avg is above max_th.`;
   return `The packet is ${name}, but it is dropped (ECN marking off, or above max_th under RFC 3168 §7).`;
@@ -141,10 +146,14 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
     const decayed = avg * Math.pow(1 - wq, rec.idleM);
     const m = rec.idleM;
     const [sw, sa] = fmtOperands([wq, avg], ([w, a]) => a * Math.pow(1 - w, m));
+    // what m counts (F&J 1993 §4; ns-2 red.cc m = int(ptc · idle time), ptc = C / (8 mean_pktsize)):
+    // "idle for m = 74 packet times" did not say which packets, and the value had no unit
+    const mean = rec.extra?.meanPktSize;
+    const what = typeof mean === 'number' && mean > 0 ? `the link was idle long enough to send m = ${rec.idleM} packets of meanPktSize = ${fmt(mean)} bytes` : `the link was idle for m = ${rec.idleM} packet times`;
     list.push({
       label: 'Idle-time correction',
-      ...calc(`the link was idle for m = ${rec.idleM} packet times: avg ← (1 − w_q)^m · avg`, `(1 − ${sw})^${rec.idleM} × ${sa}`),
-      value: fmt(decayed),
+      ...calc(`${what}: avg ← (1 − w_q)^m · avg`, `(1 − ${sw})^${rec.idleM} × ${sa}`),
+      value: `${fmt(decayed)} ${unitWord(unit, decayed)}`,
       num: decayed,
     });
     avg = decayed;
@@ -266,16 +275,32 @@ export function explainRed(rec: DecisionRecord, opts: RedExplainOptions = {}): E
 
     // 4. count and p_a
     if (branch === 'first') {
+      // ns-2 red.cc clears its `old` flag at an arrival with avg < min_th or with q <= 1; the
+      // next arrival past both restarts count. With the previous arrival's average (avgBefore)
+      // already at or above min_th, it was the queue: "avg has just entered the region" beside
+      // an avg deep in the gentle region, where it had been for seconds, left the student no reason.
+      const entered = !(rec.avgBefore >= minTh);
+      const [sB, sMin] = fmtApart(rec.avgBefore, minTh);
       list.push({
         label: 'count',
-        formula: 'avg has just entered the RED region: count restarts at 1 and no random draw is made (ns-2 red.cc)',
+        formula: entered
+          ? 'avg has just entered the RED region: count restarts at 1 and no random draw is made (ns-2 red.cc)'
+          : `avg was already ${sB} ≥ min_th = ${sMin} at the previous arrival, but that arrival found ${unit === 'bytes' ? 'the queue empty' : 'at most one packet waiting'} (q ≤ 1), which stops RED's test: with this arrival count restarts at 1 and no random draw is made (ns-2 red.cc)`,
         // the engine records the count after the restart (red.ts sets it to 1 on entering the
         // region), so the record's count is always 1 here: "1 → 1" read as if count had been 1
         value: '1',
         num: rec.count,
       });
     } else {
-      list.push({ label: 'count', formula: 'arrivals since the last mark or drop, this one included', value: String(rec.count), num: rec.count });
+      // count runs from the last mark or drop, or from a restart at 1 (the `first` branch above):
+      // 'since the last mark or drop' was wrong for 30 % of the draws of the default lesson
+      const since =
+        ex.countRestart === 1
+          ? 'arrivals since count restarted at 1 (no mark or drop since), this one included'
+          : ex.countRestart === 0
+            ? 'arrivals since the last mark or drop, this one included'
+            : 'arrivals since the last mark or drop (or since count restarted at 1), this one included';
+      list.push({ label: 'count', formula: since, value: String(rec.count), num: rec.count });
       const cp = rec.count * pb;
       const n = rec.count;
       // p_b with the digits each form of the line needs (near count·p_b = 1 the subtraction

@@ -157,6 +157,8 @@ const R_ABOVE_MARK = 11;
 const R_OVERFLOW = 12;
 const R_ABOVE_DROP_NEW = 13;
 const R_MARKP_DROP = 14;
+/** Like R_FIRST, but avg was already past min_th: the previous arrival found q <= 1 (ns-2 clears `old` then too). */
+const R_FIRST_SMALL_Q = 15;
 
 /** RED's one variable: the average queue. */
 export const RED_VARS: readonly AqmVar[] = [{ name: 'avg', label: 'avg', unit: 'queue-units', doc: 'Averaged queue (EWMA with weight w_q), in the queue’s unit.' }];
@@ -226,6 +228,8 @@ export class RedQueue extends QueueDisc {
   count = 0;
   /** avg was already in the RED region at the previous arrival (ns-2 edv_.old). */
   old = false;
+  /** count was last restarted at 1 by entering the region (step 4), not reset by a mark or drop (for records only). */
+  countRestarted = false;
   /** The link is idle since s[S_IDLE_START]. */
   idle = true;
   /** max_p of the linear part and of the gentle line (equal for plain RED). */
@@ -444,10 +448,12 @@ export class RedQueue extends QueueDisc {
           if (pb > 1) pb = 1;
         }
         if (!this.old) {
-          // ns-2: avg has just entered the region (or the queue just became non-trivial)
+          // ns-2: avg has just entered the region, or the queue just became non-trivial: the
+          // previous arrival's average (avgBefore) was already >= min_th, so it found q <= 1
           this.count = count = 1;
           this.old = true;
-          rule = R_FIRST;
+          this.countRestarted = true;
+          rule = avgBefore >= minTh ? R_FIRST_SMALL_Q : R_FIRST;
         } else {
           pa = this.correctedProbability(pb, count);
           u = this.ctx.rng.uniform();
@@ -492,6 +498,7 @@ export class RedQueue extends QueueDisc {
       return true;
     }
     this.count = 0;
+    this.countRestarted = false;
     if (action === ACT_MARK) {
       this.mark(p, now);
       this.store(p, now);
@@ -571,7 +578,8 @@ export class RedQueue extends QueueDisc {
    */
   protected recordExtra(_now: number, _maxPBefore: number): Record<string, number> {
     const P = this.params;
-    const out: Record<string, number> = { byteMode: P.mode === 'byte' ? 1 : 0, meanPktSize: P.meanPktSize, wait: P.wait ? 1 : 0 };
+    // countRestart: 1 when count runs from a restart at 1 (ns-2's `old` flag), 0 from a mark or drop
+    const out: Record<string, number> = { byteMode: P.mode === 'byte' ? 1 : 0, meanPktSize: P.meanPktSize, wait: P.wait ? 1 : 0, countRestart: this.countRestarted ? 1 : 0 };
     if (this.markP < 1) out.markP = this.markP;
     if (this.gentleMaxP !== this.curMaxP && this.params.gentle) out.gentleMaxP = this.gentleMaxP;
     return out;
@@ -599,6 +607,9 @@ function redRule(rule: number, q: number, pa: number, u: number, S: RedRuleSetti
       return S.unit === 'bytes' ? `ns-2 red.cc: no RED drop while the queue is empty (q = ${q} bytes; its test q > 1 counts bytes)` : `ns-2 red.cc: no RED drop while at most one packet waits (q = ${q})`;
     case R_FIRST:
       return 'ns-2 red.cc: avg has just entered the RED region; count restarts at 1 and this packet is queued';
+    case R_FIRST_SMALL_Q:
+      // avg was already in the region: what reset RED was the (nearly) empty queue of the previous arrival
+      return `ns-2 red.cc: the previous arrival found ${S.unit === 'bytes' ? 'the queue empty' : 'at most one packet waiting'} (q ≤ 1), which stops RED's test; count restarts at 1 and this packet is queued without a draw`;
     case R_PASS:
       return `u = ${uT} ≥ p_a = ${paT}: the packet is queued`;
     case R_EARLY_DROP:

@@ -119,8 +119,11 @@ export function drawGeneral(p: Painter, c: ChartContext): number {
   const bTo = bl ? index.get(v.link.to) : undefined;
   const bGap = bFrom !== undefined && bTo !== undefined && colOf[bFrom] !== colOf[bTo] ? Math.min(colOf[bFrom], colOf[bTo]) : -1;
 
-  // x of each column: host labels left of the first column and right of the last
-  const labelW = (k: number) => Math.max(0, ...columns[k].filter((i) => g.nodes[i].host).map((i) => p.measure(nodeLabel(g.nodes[i]), f.small)));
+  // the nodes a column may draw (the rows below): all up to 8, else the first 6 and the bottleneck's ends
+  const drawable = (nodes: number[]) => (nodes.length > 8 ? nodes.filter((i, r) => r < 6 || i === bFrom || i === bTo) : nodes);
+  // x of each column: host labels left of the first column and right of the last (the labels
+  // drawn: measuring the 500 hosts of a side each frame took most of the picture's time)
+  const labelW = (k: number) => Math.max(0, ...drawable(columns[k]).filter((i) => g.nodes[i].host).map((i) => p.measure(nodeLabel(g.nodes[i]), f.small)));
   const half0 = columns[0]?.some((i) => g.nodes[i].host) ? hostR : routerS / 2;
   const halfL = columns[K - 1]?.some((i) => g.nodes[i].host) ? hostR : routerS / 2;
   const xFirst = 4 + (labelW(0) > 0 ? labelW(0) + 8 : 0) + half0;

@@ -11,7 +11,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BULK_PARAMS as BULK_FIELDS } from '../../engine/traffic/bulk';
 import type { Scenario } from '../../engine/scenario/schema';
-import { displayValue, editorFields, formatDelays, formatPoints, labelledMessage, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type ParamField, type PointsField, type Section, type TextField } from './fields';
+import { displayValue, editorFields, foldGroups, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type ParamField, type PointsField, type Section, type TextField } from './fields';
 import type { NumberParam } from '../../engine/core/params';
 import { grouped } from '../../engine/core/number-text';
 import './editor.css';
@@ -404,27 +404,43 @@ function TextControl({ f, error, onChange }: { f: TextField; error: string | und
   );
 }
 
-function groupBy(fields: EditorField[]): [string, EditorField[]][] {
+function groupBy(fields: EditorField[]): { name: string; fields: EditorField[] }[] {
   const m = new Map<string, EditorField[]>();
   for (const f of fields) {
     const g = m.get(f.group);
     if (g) g.push(f);
     else m.set(f.group, [f]);
   }
-  return [...m];
+  return [...m].map(([name, fields]) => ({ name, fields }));
 }
+
+/** What a folded list holds, in its section's words: the links under Topology, their queues under Queue. */
+const listNoun = (sec: Section, list: 'links' | 'traffic') => (list === 'traffic' ? 'traffic items' : sec === 'queue' ? 'link queues' : 'links');
 
 export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEditorProps) {
   const fields = useMemo(() => editorFields(scenario), [scenario]);
   const bySection = useMemo(() => {
-    const m = new Map<Section, EditorField[]>();
+    const m = new Map<Section, { name: string; fields: EditorField[] }[]>();
+    const lists = new Map<Section, EditorField[]>();
     for (const f of fields) {
-      const list = m.get(f.section);
+      const list = lists.get(f.section);
       if (list) list.push(f);
-      else m.set(f.section, [f]);
+      else lists.set(f.section, [f]);
     }
+    for (const [sec, list] of lists) m.set(sec, groupBy(list));
     return m;
   }, [fields]);
+  // sections whose long list (links, traffic items) the user asked to see whole
+  const [expanded, setExpanded] = useState<ReadonlySet<Section>>(new Set());
+  // the text typed in a folded list's Find box, by section
+  const [finds, setFinds] = useState<ReadonlyMap<Section, string>>(new Map());
+  const formId = useId();
+  const toggle = (sec: Section) =>
+    setExpanded((old) => {
+      const next = new Set(old);
+      if (!next.delete(sec)) next.add(sec);
+      return next;
+    });
   const general = errors[''];
   const addTraffic = () =>
     onChange('traffic', [
@@ -452,12 +468,35 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
       ) : null}
       {live ? <p className="sed-livenote">A run is in progress: queue parameters and the bottleneck’s rate, delay and loss change it at once; the others apply on restart.</p> : null}
       {SECTIONS.map((sec) => {
-        const list = bySection.get(sec);
-        if (!list) return null;
+        const groups = bySection.get(sec);
+        if (!groups) return null;
+        const find = finds.get(sec) ?? '';
+        const fold = foldGroups(groups, errors, { expanded: expanded.has(sec), find });
+        const noun = fold.list ? listNoun(sec, fold.list) : '';
+        const findId = `${formId}-find-${sec}`;
         return (
           <details key={sec} className="sed-section" open={sec !== 'tcp' && sec !== 'about'}>
             <summary>{SECTION_TITLES[sec]}</summary>
-            {groupBy(list).map(([group, gf]) => {
+            {fold.list && !expanded.has(sec) ? (
+              <div className="sed-find">
+                <label htmlFor={findId}>Find {noun} by name</label>
+                <input
+                  id={findId}
+                  type="search"
+                  value={find}
+                  placeholder={fold.list === 'traffic' ? 'e.g. 12' : 'a node’s name'}
+                  aria-describedby={`${findId}-said`}
+                  onChange={(e) => {
+                    const text = e.target.value;
+                    setFinds((old) => new Map(old).set(sec, text));
+                  }}
+                />
+                <span id={`${findId}-said`} className="sed-find-said" aria-live="polite">
+                  {find.trim() ? (fold.matched === 0 ? `No ${noun} match “${find.trim()}”.` : `${fold.matched} match${fold.matched > LIST_ITEMS_SHOWN ? `; the first ${LIST_ITEMS_SHOWN} shown` : ''}.`) : null}
+                </span>
+              </div>
+            ) : null}
+            {fold.shown.map(({ name: group, fields: gf }) => {
               const m = /^Traffic item (\d+)$/.exec(group);
               // a group named like its section ("Run" under "Run") would show the word twice:
               // its legend stays for screen readers (the fieldset's name) but is not drawn,
@@ -489,6 +528,14 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
                 </fieldset>
               );
             })}
+            {fold.list ? (
+              <p className="sed-fold">
+                {fold.hidden > 0 ? `${fold.total - fold.hidden} of ${fold.total} ${noun} shown. ` : null}
+                <button type="button" className="sed-fold-button" aria-expanded={expanded.has(sec)} onClick={() => toggle(sec)}>
+                  {expanded.has(sec) ? `Show the first ${LIST_ITEMS_SHOWN} ${noun} only` : `Show all ${fold.total} ${noun}`}
+                </button>
+              </p>
+            ) : null}
             {sec === 'traffic' ? (
               <>
                 <button type="button" className="sed-add" onClick={addTraffic} aria-describedby={errors.traffic ? 'sed-traffic-error' : undefined}>

@@ -309,10 +309,12 @@ export function editorFields(scenario: Scenario): EditorField[] {
     }
     addQueue(out, scenario, 'topology.bottleneck.queue', 'Bottleneck queue', queueKindSpec(scenario, 'topology.bottleneck.queue.kind'));
   } else {
+    // (every link's queue has the one declaration: looked up once, not per link)
+    const kindSpec = topo.links.length > 0 ? queueKindSpec(scenario, 'topology.links.0.queue.kind') : null;
     topo.links.forEach((l, i) => {
       const group = `Link ${l.from} – ${l.to}`;
       addParams(out, scenario, `topology.links.${i}`, LINK_FIELDS, 'topology', group);
-      addQueue(out, scenario, `topology.links.${i}.queue`, `Queue ${l.from} → ${l.to}`, queueKindSpec(scenario, `topology.links.${i}.queue.kind`), {
+      addQueue(out, scenario, `topology.links.${i}.queue`, `Queue ${l.from} → ${l.to}`, kindSpec!, {
         absentLabel: 'default (1000-packet drop-tail)',
         removePath: `topology.links.${i}.queue`,
       });
@@ -518,4 +520,64 @@ export function displayValue(f: ParamField): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'number') return String(f.toDisplay(v));
   return String(v);
+}
+
+// ------------------------------------------------------------------ long lists
+
+/**
+ * Items of a long list shown before "Show all": a general topology's links (each a link
+ * group and a queue group) and the traffic items. 1,000 links drawn at once were 5,000
+ * controls that froze the page for seconds on load and on each edit.
+ */
+export const LIST_ITEMS_SHOWN = 10;
+
+/** A list is folded when it has more items than this: a lesson's lists (at most 15 items, 11 links) stay whole. */
+export const LIST_FOLD_ABOVE = 30;
+
+/** The list item a field belongs to ("topology.links.3.rate": link 3), or null. */
+export function listItemOf(path: string): { list: 'links' | 'traffic'; index: number } | null {
+  const m = /^(topology\.links|traffic)\.(\d+)\./.exec(path);
+  return m ? { list: m[1] === 'traffic' ? 'traffic' : 'links', index: Number(m[2]) } : null;
+}
+
+/**
+ * The groups of a section to draw: all when `expanded` or when no list in it has more than
+ * `above` items; else the groups of the first `limit` items (of those whose heading holds
+ * `find`, when given: "L250" finds "Link L250 – ra"), the groups outside any list, and
+ * every group with a message (a refused value in link 700 shows beside its field). `list`
+ * is the list folded, `total` its items, `matched` those `find` picks and `hidden` those
+ * left out.
+ */
+export function foldGroups<G extends { name: string; fields: readonly EditorField[] }>(
+  groups: readonly G[],
+  errors: Record<string, string>,
+  { expanded = false, find = '', limit = LIST_ITEMS_SHOWN, above = LIST_FOLD_ABOVE }: { expanded?: boolean; find?: string; limit?: number; above?: number } = {},
+): { shown: G[]; hidden: number; total: number; matched: number; list: 'links' | 'traffic' | null } {
+  // (each group's item read once: a regular expression per group, three times over 2,000 groups, showed in an edit's profile)
+  const itemOf = groups.map((g) => (g.fields.length > 0 ? listItemOf(g.fields[0].path) : null));
+  const items = { links: new Set<number>(), traffic: new Set<number>() };
+  for (const it of itemOf) if (it) items[it.list].add(it.index);
+  // (a section holds one long list: the links under Topology, the items under Traffic)
+  const list = items.links.size > above ? 'links' : items.traffic.size > above ? 'traffic' : null;
+  if (list === null) return { shown: [...groups], hidden: 0, total: 0, matched: 0, list };
+  const total = items[list].size;
+  if (expanded) return { shown: [...groups], hidden: 0, total, matched: total, list };
+  const needle = find.trim().toLowerCase();
+  const matching = new Set<number>();
+  groups.forEach((g, k) => {
+    const it = itemOf[k];
+    if (it?.list === list && (needle === '' || g.name.toLowerCase().includes(needle))) matching.add(it.index);
+  });
+  const picked = new Set([...matching].sort((a, b) => a - b).slice(0, limit));
+  const shownItems = new Set<number>();
+  const shown = groups.filter((g, k) => {
+    const it = itemOf[k];
+    if (it === null || it.list !== list) return true;
+    if (picked.has(it.index) || g.fields.some((f) => errors[f.path])) {
+      shownItems.add(it.index);
+      return true;
+    }
+    return false;
+  });
+  return { shown, hidden: total - shownItems.size, total, matched: matching.size, list };
 }

@@ -207,7 +207,7 @@ describe('the ARED step-through', () => {
     expect(e.mismatches).toEqual([]);
     // the record's extra, as --trace writes it: RED's settings first, then the adaptation's numbers
     expect(Object.keys(d.records[d.records.length - 1].extra!)).toEqual([
-      'byteMode', 'meanPktSize', 'wait', 'gentleMaxP', 'bandLow', 'bandHigh', 'interval', 'alpha', 'beta', 'bottom', 'top',
+      'byteMode', 'meanPktSize', 'wait', 'countRestart', 'gentleMaxP', 'bandLow', 'bandHigh', 'interval', 'alpha', 'beta', 'bottom', 'top',
       'ns2Adapt', 'lastT', 'lastAvg', 'lastFrom', 'lastDir', 'nextT', 'targetDelay', 'C',
     ]);
   });

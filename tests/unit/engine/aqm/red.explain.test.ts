@@ -137,6 +137,10 @@ describe('explainDecision: hand-computed RED numbers', () => {
     const idle = step(e.steps, 'Idle-time correction');
     expect(idle.num).toBeCloseTo(8.18566, 4);
     expect(idle.formula).toContain('(1 − 0.002)^100 × 10');
+    // what m counts, and the unit of the value (it read "idle for m = 100 packet times" and "8.186")
+    expect(idle.value).toBe('8.186 packets');
+    const withMean = explainDecision(rec({ avgBefore: 10, wq: 0.002, idleM: 100, q: 0, avg: 10 * Math.pow(0.998, 100) * 0.998, region: 'between', u: null, pb: 0, pa: 0, count: 1, outcome: 'enqueue', extra: { meanPktSize: 500, byteMode: 0, wait: 0 } }));
+    expect(step(withMean.steps, 'Idle-time correction').formula).toMatch(/^the link was idle long enough to send m = 100 packets of meanPktSize = 500 bytes: avg ← \(1 − w_q\)\^m · avg/);
     expect(step(e.steps, 'Average queue').num).toBeCloseTo(8.16929, 4);
     // q = 0 waiting: RED never drops with at most one packet queued
     expect(step(e.steps, 'p_b').value).toMatch(/not applied/);
@@ -187,6 +191,40 @@ describe('explainDecision: hand-computed RED numbers', () => {
     expect(first.u).toBeNull();
     expect(first.count).toBe(1);
     expect(step(explainDecision(first).steps, 'count').value).toBe('1');
+    // avg was 4 < min_th at the previous arrival: it has entered the region
+    expect(step(explainDecision(first).steps, 'count').formula).toMatch(/^avg has just entered the RED region/);
+    expect(first.rule).toMatch(/avg has just entered the RED region/);
+  });
+
+  // ns-2 red.cc also restarts count after an arrival that found q <= 1 with avg already past
+  // min_th (most such records in a run: 2334 of 2335 in web100-red-ecn-105): the step said
+  // "avg has just entered the RED region" beside an avg that had been there all along
+  it('count restart after a (nearly) empty queue, avg already past min_th: says so, not "avg has just entered"', () => {
+    const pool = new PacketPool(64);
+    const q = red.create({ ...defaultsOf(RED_PARAMS), minTh: 0.5, maxTh: 15, wq: 1, limit: 100 }, { pool, rng: new Rng(1, 1), linkRateBps: 10e6, name: 't' });
+    const recs: DecisionRecord[] = [];
+    q.recorder = { decision: (r) => recs.push(r) };
+    for (let i = 0; i < 3; i++) {
+      const p = pool.alloc();
+      pool.size[p] = 1000;
+      pool.ecn[p] = ECN_NOT_ECT;
+      q.enqueue(p, i * 1e6);
+    }
+    // w_q = 1: avg = q. q = 1: avg 1 ≥ min_th 0.5 but q ≤ 1 (no test); q = 2: count restarts
+    expect(recs[1].q).toBe(1);
+    expect(recs[1].region).toBe('between');
+    const restart = recs[2];
+    expect(restart.q).toBe(2);
+    expect(restart.u).toBeNull();
+    expect(restart.avgBefore).toBe(1);
+    const e = explainDecision(restart);
+    const count = step(e.steps, 'count');
+    expect(count.value).toBe('1');
+    expect(count.formula).not.toMatch(/just entered/);
+    expect(count.formula).toMatch(/avg was already 1 ≥ min_th = 0\.5 at the previous arrival, but that arrival found at most one packet waiting \(q ≤ 1\)/);
+    expect(restart.rule).not.toMatch(/just entered/);
+    expect(restart.rule).toMatch(/previous arrival found at most one packet waiting \(q ≤ 1\)/);
+    expect(e.mismatches).toEqual([]);
   });
 
   it('above max_th: p_b = 1 and the outcome explains the ECN rule', () => {
@@ -314,6 +352,47 @@ describe('explainDecision on the engine’s RED records', () => {
       expect(e.ecnNote).toMatch(/RFC 3168 §7/);
       expect(e.mismatches).toEqual([]);
     }
+  });
+
+  // an ECT packet at a queue without ECN, in the gentle region or above: the note gave two
+  // reasons ("ECN marking off, or above max_th under RFC 3168 §7") where the record knows it is the first
+  it('ECN off at the queue: an ECT packet dropped in the gentle region or above is dropped because ECN is off, not "or RFC 3168 §7"', () => {
+    // gentle: the drops hold q at 6 < 2·max_th, so the forced drops come from a run without gentle
+    const gentleDrops = runRed({ ...fill, ecn: false, gentle: true }, arrivals(40)).filter((r) => r.region === 'gentle' && r.reason === 'early');
+    const forced = runRed({ ...fill, ecn: false, gentle: false }, arrivals(40)).filter((r) => r.region === 'above-max' && r.reason === 'forced');
+    expect(gentleDrops.length).toBeGreaterThan(0);
+    expect(forced.length).toBeGreaterThan(0);
+    for (const r of [...gentleDrops, ...forced]) {
+      const e = explainDecision(r);
+      expect(e.ecnNote).toBe('The packet is ECT(0), but ECN marking is off at this queue, so it is dropped.');
+      expect(e.mismatches).toEqual([]);
+    }
+    // with ECN on the same region still cites RFC 3168 §7
+    const on = runRed({ ...fill, gentle: true, aboveMaxTh: 'drop' }, arrivals(40)).filter((r) => r.region === 'gentle' && r.reason === 'early');
+    expect(on.length).toBeGreaterThan(0);
+    for (const r of on) expect(explainDecision(r).ecnNote).toMatch(/RFC 3168 §7 drops instead of marking/);
+  });
+
+  // count runs from the last mark or drop OR from a restart at 1 (ns-2's `old` flag): the step
+  // said "since the last mark or drop" for every draw, wrong for 2095 of the 6986 draws in a
+  // trace of the default lesson
+  it('count: says it runs from the restart at 1 when no mark or drop came since, from the mark or drop otherwise', () => {
+    // max_p 0.02 keeps early drops rare, so draws after the restart come before any drop
+    const recs = runRed({ ...fill, ecn: false, maxTh: 40, maxP: 0.02 }, arrivals(30, ECN_NOT_ECT));
+    const restart = recs.findIndex((r) => r.u === null && r.region === 'between' && r.q > 1);
+    expect(restart).toBeGreaterThan(-1);
+    const drawn = recs.slice(restart + 1).filter((r) => r.u !== null);
+    const firstAct = recs.findIndex((r, i) => i > restart && r.outcome !== 'enqueue');
+    const beforeAct = drawn.filter((r) => firstAct < 0 || recs.indexOf(r) <= firstAct);
+    expect(beforeAct.length).toBeGreaterThan(0);
+    for (const r of beforeAct) expect(step(explainDecision(r).steps, 'count').formula).toBe('arrivals since count restarted at 1 (no mark or drop since), this one included');
+    // after a drop the count runs from it
+    const dropped = runRed({ ...fill, ecn: false, maxTh: 40, maxP: 1 }, arrivals(60, ECN_NOT_ECT));
+    const act = dropped.findIndex((r) => r.reason === 'early');
+    expect(act).toBeGreaterThan(-1);
+    const next = dropped.slice(act + 1).find((r) => r.u !== null)!;
+    expect(next.count).toBe(1);
+    expect(step(explainDecision(next).steps, 'count').formula).toBe('arrivals since the last mark or drop, this one included');
   });
 
   it('aboveMaxTh = "mark" (RED*): ECT packets above max_th are marked, Not-ECT ones dropped', () => {

@@ -59,6 +59,36 @@ describe('the price update, interval by interval', () => {
     expect(e.bar!.axis).toMatch(/\*when arrivals match capacity/);
   });
 
+  // In packet mode x counts arrivals of any size and c packets of meanPktSize (ns-2 rem.cc):
+  // a stream of 40-byte ACKs through an empty queue raises the price. The explanation showed
+  // "x − c = 8" with q = 0 and nothing telling why (web100-rem-ecn-105's reverse queue:
+  // 4735 of its 5093 early drops at q = 0).
+  it('packet mode: the explanation says x counts packets of every size and c full-size packets', () => {
+    const d = new Drive('rem', v);
+    // 10 ACKs of 40 bytes in the first interval, each gone before the next: 400 bytes against a capacity of 2500
+    for (let i = 1; i <= 10; i++) {
+      d.arrive(i * 0.15 * MS, 40);
+      d.depart(i * 0.15 * MS + 0.05 * MS);
+    }
+    d.arrive(2.5 * MS, 40);
+    const rec = d.records[d.records.length - 1];
+    const e = explain(rec);
+    const at = e.steps.find((s) => s.label.startsWith('At the last update'))!;
+    expect(at.num).toBeCloseTo(10 - 2, 12); // x − c = 10 − 2: "arrivals above capacity"
+    expect(rec.extra!.lastQ).toBe(0);
+    expect(at.formula).toMatch(/x counts packets of every size, c packets of 1250 bytes \(ns-2 rem\.cc\)/);
+    expect(e.mismatches).toEqual([]);
+    // in bytes x and c are both in mean-size packets: no such note, the division is shown
+    const b = new Drive('rem', { ...v, unit: 'bytes', bStar: 12500, limit: 1e6 });
+    for (let i = 1; i <= 5; i++) b.arrive(i * 0.1 * MS, 1250);
+    b.arrive(3 * MS, 1250);
+    const eb = explain(b.records[b.records.length - 1]);
+    const atB = eb.steps.find((s) => s.label.startsWith('At the last update'))!;
+    expect(atB.formula).not.toMatch(/every size/);
+    expect(atB.formula).toMatch(/x = 5 \(bytes \/ 1250\)/);
+    expect(eb.mismatches).toEqual([]);
+  });
+
   it('ns-2 markpkts_: with ECN at dequeue nothing is dropped early and departing ECT packets are marked', () => {
     const d = new Drive('rem', { ...v, ecn: true, markAt: 'dequeue', gamma: 0.1 });
     let t = 0;

@@ -7,7 +7,7 @@ import { BULK_PARAMS as BULK_FIELDS } from '../../../../src/engine/traffic/bulk'
 import { UDP_PARAMS as UDP_FIELDS } from '../../../../src/engine/traffic/udp';
 import { cloneJson, jsonEqual } from '../../../../src/engine/scenario/paths';
 import { PRESETS } from '../../../../src/engine/scenario/presets';
-import { getPath, paramSpecAt, parseScenario, setPath, type Scenario } from '../../../../src/engine/scenario/schema';
+import { connectedParts, getPath, paramSpecAt, parseScenario, setPath, type Scenario } from '../../../../src/engine/scenario/schema';
 
 /** A small valid scenario in raw form (most fields left to their defaults). */
 function minimal(): Record<string, unknown> {
@@ -241,6 +241,30 @@ describe('parseScenario: every message names the field, the value and the range'
     expect(errs).toContain('traffic.0: no path from "a" to "c"');
     expect(errs.some((e) => e.startsWith('traffic.1.from = "left"'))).toBe(true);
     expect(errs.some((e) => e.startsWith('traffic.1.src: required'))).toBe(true);
+  });
+
+  it('connectedParts: nodes joined by a path share a number, others differ, unlinked nodes have none', () => {
+    // two parts, a-b-c (linked out of order, one link twice) and d-e; f is named by no link
+    const part = connectedParts([['b', 'c'], ['d', 'e'], ['a', 'b'], ['c', 'b']]);
+    expect(part.get('a')).toBe(part.get('c'));
+    expect(part.get('a')).toBe(part.get('b'));
+    expect(part.get('d')).toBe(part.get('e'));
+    expect(part.get('a')).not.toBe(part.get('d'));
+    expect(part.has('f')).toBe(false);
+    expect(new Set(part.values()).size).toBe(2);
+  });
+
+  it('routes of a general topology with two parts: each item is told whether its src reaches its dst', () => {
+    const nodes = ['a', 'b', 'c', 'd', 'e', 'lone'].map((name) => ({ name }));
+    const links = [{ from: 'a', to: 'b' }, { from: 'c', to: 'b' }, { from: 'd', to: 'e' }];
+    const traffic = [
+      { kind: 'bulk', src: 'a', dst: 'c', bytes: 1000 },
+      { kind: 'bulk', src: 'c', dst: 'd', bytes: 1000 },
+      { kind: 'bulk', src: 'e', dst: 'd', bytes: 1000 },
+      { kind: 'bulk', src: 'lone', dst: 'a', bytes: 1000 },
+    ];
+    const errs = errorsOf({ version: 1, duration: 1, topology: { kind: 'general', nodes, links }, traffic });
+    expect(errs.filter((e) => e.includes('no path'))).toEqual(['traffic.1: no path from "c" to "d"', 'traffic.3: no path from "lone" to "a"']);
   });
 
   it('a message lists a few node names, not all 1,000 (a 280 KB file printed 400 MB of messages)', () => {

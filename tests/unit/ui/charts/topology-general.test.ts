@@ -138,6 +138,31 @@ describe('network view of a general topology: the odd cases', () => {
   });
 });
 
+describe('network view of a big general topology', () => {
+  // feng-fig12 with 12 more senders in the first column: it shows six of them and "+N more"
+  const manySenders = (lastName: string): Scenario => {
+    const sc = presetScenario('feng-fig12')!;
+    const topo = sc.topology as GeneralTopology;
+    for (let i = 10; i < 22; i++) {
+      const name = i === 21 ? lastName : `x${i}`;
+      topo.nodes.push({ name });
+      topo.links.push({ ...topo.links[0], from: name, to: 'A' });
+      sc.traffic.push({ ...sc.traffic[0], src: name, dst: 'n5' });
+    }
+    return sc;
+  };
+
+  it('a host not drawn (one of the "+N more") does not widen the room for the labels drawn', () => {
+    // the labels of the 500 hosts of a side were measured each frame, drawn or not
+    const short = draw(manySenders('x21'), 900, 420);
+    const long = draw(manySenders(`x21-${'a-very-long-host-name-'.repeat(3)}`), 900, 420);
+    expect(long.texts.map((t) => t.what)).toContain('+11 more');
+    expect(long.texts.some((t) => t.what.startsWith('x21-'))).toBe(false);
+    expect(long.hosts).toEqual(short.hosts);
+    expect(long.routers).toEqual(short.routers);
+  });
+});
+
 describe('network view of a general topology: two-way traffic', () => {
   // feng-fig12 with flows back from n9 to n4: data crosses A-B both ways, as in a two-way dumbbell run
   const twoWay = (): Scenario => {

@@ -13,7 +13,7 @@ import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { paramSpecAt, parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
-import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField, type PointsField } from '../../../../src/ui/editor/fields';
+import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, foldGroups, listItemOf, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField, type PointsField } from '../../../../src/ui/editor/fields';
 
 function scenarioWith(sets: Record<string, unknown> = {}, base: unknown = DEFAULT_SCENARIO_JSON): Scenario {
   const json = cloneJson(base) as Record<string, unknown>;
@@ -382,5 +382,48 @@ describe('the per-flow delay table: its help', () => {
     expect(new Set(draws)).toEqual(new Set([0.005, 0.075]));
     expect(draws.filter((d) => d === 0.005).length).toBeGreaterThan(70);
     expect(draws.filter((d) => d === 0.075).length).toBeGreaterThan(70);
+  });
+});
+
+describe('long lists in the editor (foldGroups)', () => {
+  // a general topology of 30 links with one bulk item: its flows sit under Topology too (the
+  // links' queues are under Queue)
+  const nodes = [{ name: 'ra' }, ...Array.from({ length: 30 }, (_, i) => ({ name: `h${i}` }))];
+  const links = Array.from({ length: 30 }, (_, i) => ({ from: `h${i}`, to: 'ra' }));
+  const r = parseScenario({ version: 1, duration: 1, topology: { kind: 'general', nodes, links }, traffic: [{ kind: 'bulk', src: 'h0', dst: 'h1' }] });
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  const topo = editorFields(r.scenario).filter((f) => f.section === 'topology');
+  const groups = [...new Set(topo.map((f) => f.group))].map((name) => ({ name, fields: topo.filter((f) => f.group === name) }));
+  const linksOf = (gs: typeof groups) => [...new Set(gs.map((g) => listItemOf(g.fields[0].path)).filter((it) => it?.list === 'links').map((it) => it!.index))];
+
+  it('names the list item of a field', () => {
+    expect(listItemOf('topology.links.12.queue.maxP')).toEqual({ list: 'links', index: 12 });
+    expect(listItemOf('traffic.3.tcp.ecn')).toEqual({ list: 'traffic', index: 3 });
+    expect(listItemOf('topology.bottleneck.rate')).toBeNull();
+  });
+
+  it('folds more than 20 links to the first 4, keeps the flows group and a link with a message; expanded shows all', () => {
+    const f = foldGroups(groups, { 'topology.links.25.delay': 'bad' }, { limit: 4, above: 20 });
+    expect(f.list).toBe('links');
+    expect(f.total).toBe(30);
+    expect(linksOf(f.shown)).toEqual([0, 1, 2, 3, 25]);
+    expect(f.hidden).toBe(25);
+    expect(f.shown[0].name).toBe('Number of flows');
+    const all = foldGroups(groups, {}, { expanded: true, limit: 4, above: 20 });
+    expect(all.shown).toHaveLength(groups.length);
+    expect(all.hidden).toBe(0);
+    expect(all.list).toBe('links');
+    // 30 items are not more than 30 (the default): nothing is folded and there is no list to fold
+    expect(foldGroups(groups, {}, { limit: 4 })).toEqual({ shown: groups, hidden: 0, total: 0, matched: 0, list: null });
+  });
+  it('Find shows the first items whose heading holds the text, any case; a link with a message stays', () => {
+    const f = foldGroups(groups, { 'topology.links.5.rate': 'bad' }, { find: ' H2', limit: 4, above: 20 });
+    // h2 and h20 to h29 match: 11, the first 4 by their place in the list
+    expect(f.matched).toBe(11);
+    expect(linksOf(f.shown)).toEqual([2, 5, 20, 21, 22]);
+    expect(f.hidden).toBe(25);
+    const none = foldGroups(groups, {}, { find: 'zz', limit: 4, above: 20 });
+    expect(none.matched).toBe(0);
+    expect(linksOf(none.shown)).toEqual([]);
   });
 });

@@ -199,4 +199,57 @@ describe('ScenarioEditor markup', () => {
     expect(b).toMatch(/<label for="([^"]+)">Delays \(ms\)[\s\S]*<input id="\1" type="text"[^>]*value="5, 75"/);
     expect(b).toContain('whatever the seed');
   });
+  /** A dumbbell of `n` hosts a side written as a general topology: 2n + 2 nodes, 2n + 1 links, n one-flow items. */
+  function bigGeneral(n: number): Scenario {
+    const nodes = [{ name: 'ra' }, { name: 'rb' }];
+    const links: Record<string, unknown>[] = [{ from: 'ra', to: 'rb', rate: 10e6 }];
+    const traffic: Record<string, unknown>[] = [];
+    for (let i = 0; i < n; i++) {
+      nodes.push({ name: `L${i}` }, { name: `R${i}` });
+      links.push({ from: `L${i}`, to: 'ra', rate: 100e6 }, { from: 'rb', to: `R${i}`, rate: 100e6 });
+      traffic.push({ kind: 'bulk', src: `L${i}`, dst: `R${i}`, flows: 1 });
+    }
+    const r = parseScenario({ version: 1, duration: 5, topology: { kind: 'general', nodes, links, bottleneck: { from: 'ra', to: 'rb' } }, traffic });
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    return r.scenario;
+  }
+
+  it('a big topology: the first 10 links and traffic items, a "Show all" for each list, and any link with a message', async () => {
+    const Editor = await loadEditor();
+    const s = bigGeneral(499);
+    const errors = { 'topology.links.700.rate': 'Rate: 0 Mb/s is out of range; allowed 0.001 to 1000000 Mb/s' };
+    const html = decode(renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors, live: false })));
+    // 999 links drawn whole were 5,000 controls: the page froze for seconds on load and on each edit
+    expect(html).toContain('data-path="topology.links.9.rate"');
+    expect(html).toContain('data-path="topology.links.9.queue.kind"');
+    expect(html).not.toContain('data-path="topology.links.10.rate"');
+    expect(html).not.toContain('data-path="topology.links.998.rate"');
+    expect(html).toContain('data-path="traffic.9.kind"');
+    expect(html).not.toContain('data-path="traffic.10.kind"');
+    // a link with a message is shown, message and all, and counted as shown
+    expect(block(html, 'topology.links.700.rate')).toContain('0 Mb/s is out of range; allowed 0.001 to 1000000 Mb/s');
+    expect(html).toContain('11 of 999 links shown.');
+    expect(html).toMatch(/<button type="button" class="sed-fold-button" aria-expanded="false">Show all 999 links<\/button>/);
+    expect(html).toContain('10 of 499 traffic items shown.');
+    expect(html).toContain('>Show all 499 traffic items</button>');
+    // the links' queues, under Queue, fold the same way
+    expect(html).not.toContain('data-path="topology.links.10.queue.kind"');
+    expect(html).toContain('10 of 999 link queues shown.');
+    // every control of the big scenario is still in the field list, so any link can be edited once shown
+    expect(editorFields(s).filter((f) => /^topology\.links\.\d+\.rate$/.test(f.path))).toHaveLength(999);
+  });
+
+  it('a list of 30 items or fewer is drawn whole, with no "Show all" (a lesson has at most 15 items and 11 links)', async () => {
+    const Editor = await loadEditor();
+    // 15 hosts a side: 31 links (folded), 15 items (whole)
+    const html = renderToStaticMarkup(createElement(Editor, { scenario: bigGeneral(15), onChange: () => {}, errors: {}, live: false }));
+    expect(html).not.toContain('data-path="topology.links.10.rate"');
+    expect(html).toContain('Show all 31 links');
+    expect(html).toContain('data-path="traffic.14.kind"');
+    expect(html).not.toContain('traffic items shown');
+    const lesson = renderToStaticMarkup(createElement(Editor, { scenario: presetByName('feng-fig7-aggressive')!.scenario, onChange: () => {}, errors: {}, live: false }));
+    expect(lesson).toContain('data-path="traffic.14.kind"');
+    expect(lesson).toContain('data-path="topology.links.7.rate"');
+    expect(lesson).not.toContain('sed-fold');
+  });
 });
