@@ -72,6 +72,23 @@ describe('what the lessons invite the student to try does what they say', () => 
     expect(b.timeouts).toBeLessThan(a.timeouts / 2);
   });
 
+  // cubic-vs-reno gives its reasons for SACK and for delayed ACKs off (presets/cubic.ts): each is a prediction about another run
+  it('cubic-vs-reno: with NewReno\'s loss recovery instead of SACK, CUBIC times out at its losses and the link idles', () => {
+    const sack = run('cubic-vs-reno').summary;
+    expect(sack.flows[0].timeouts).toBe(0);
+    expect(sack.bottleneck.utilization).toBeGreaterThan(0.995);
+    const s = run('cubic-vs-reno', { 'tcp.variant': 'newreno' }).summary;
+    expect(s.flows[0].timeouts).toBeGreaterThanOrEqual(3);
+    expect(s.bottleneck.utilization).toBeLessThan(0.7);
+  });
+
+  it('cubic-vs-reno: on the short path, delayed ACKs halve NewReno\'s growth and CUBIC\'s Reno-friendly region takes more than sqrt(2) times its goodput', () => {
+    const short = { 'topology.bottleneck.delay': 0.003, 'topology.bottleneck.queue.limit': 83 };
+    const ratio = (s: Summary) => s.flows[0].goodputBps / s.flows[1].goodputBps;
+    expect(ratio(run('cubic-vs-reno', short).summary)).toBeLessThan(1.4);
+    expect(ratio(run('cubic-vs-reno', { ...short, 'tcp.delayedAck': true }).summary)).toBeGreaterThan(Math.SQRT2);
+  });
+
   it('red-vs-dt and ecn-marks quote lockout-dt correctly: 30 drops, a mean queue of 48 packets, 61 s between the downloads', () => {
     const s = run('lockout-dt').summary;
     expect(s.bottleneck.drops).toBe(30);

@@ -4,6 +4,7 @@ import { applySet } from '../set';
 import { basicsPresets, defaultPreset } from './basics';
 import { benchPresets } from './bench';
 import { bufferbloatPresets } from './bufferbloat';
+import { cubicPresets } from './cubic';
 import { seeds001Grid, seeds001Lessons } from './seeds001';
 import { seeds000Presets } from './seeds000';
 import { seeds000AredPresets } from './seeds000-ared';
@@ -28,6 +29,7 @@ function sources(): PresetSource[] {
     ...seeds001Lessons(),
     ...basicsPresets(),
     ...bufferbloatPresets(),
+    ...cubicPresets(),
     ...benchPresets(),
     ...seeds000Presets(),
     ...seeds000AredPresets(),
