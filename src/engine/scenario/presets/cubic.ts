@@ -88,6 +88,7 @@ function cubicEpoch(r: RunResult): { gap: number; k: number; w: number; events: 
   const sc = r.scenario as Scenario;
   const p = cubicParams(sc);
   const f = s.flows[CUBIC];
+  if (!f) throw new Error('the CUBIC flow (flow 0) is missing');
   const events = f.fastRetransmits + f.timeouts;
   const w = (f.goodputBps * (pathRtt(sc) + s.bottleneck.meanQueueDelay)) / (8 * p.mss);
   const k = Math.cbrt((w * (1 - p.cubicBeta)) / p.cubicC);
@@ -110,7 +111,7 @@ function epochClaim(text: string, holds: (ratio: number) => boolean): Claim {
 }
 
 /** CUBIC's goodput over NewReno's. */
-const ratio = (r: RunResult['summary']): number => r.flows[CUBIC].goodputBps / r.flows[RENO].goodputBps;
+const ratio = (r: RunResult['summary']): number => (r.flows[CUBIC]?.goodputBps ?? NaN) / (r.flows[RENO]?.goodputBps ?? NaN);
 const ratioText = (x: number): string => (Number.isFinite(x) ? `CUBIC ${x.toFixed(2)} times NewReno's goodput` : 'no ratio yet (NewReno has no goodput)');
 
 const SETUP =
@@ -122,7 +123,7 @@ export function cubicPresets(): PresetSource[] {
       name: 'cubic-vs-reno',
       title: 'CUBIC against NewReno on a long fat path (100 Mb/s, 100 ms)',
       group: 'lesson',
-      lesson: `${SETUP} Watch the cwnd chart. After each loss NewReno halves its window and grows it by one segment per round trip: a straight, slow saw-tooth. CUBIC cuts its window to 0.7 of itself and regrows it as a cubic of the time since the loss, W(t) = C (t - K)^3 + W_max: fast at first, flattening as it nears W_max, the window of the last loss (reached after K = cbrt(W_max (1 - 0.7) / C) seconds, with C = 0.4, whatever the round trip), then faster again as it probes beyond. Then try a short path below, where CUBIC behaves as Reno does.`,
+      lesson: `${SETUP} Watch the cwnd chart. After each loss NewReno halves its window and grows it by one segment per round trip: a straight, slow saw-tooth. CUBIC cuts its window to 0.7 of itself and regrows it as a cubic of the time since the loss, W(t) = C (t - K)^3 + W_max: fast at first, flattening as it nears W_max, the window of the last loss (reached after K = cbrt(W_max (1 - 0.7) / C) seconds, with C = 0.4, whatever the round trip), then faster again as it probes beyond. Then try a short path below, where CUBIC behaves as Reno does, or NewReno for both flows.`,
       claims: [
         // seeds 1-10: 3.8-8.2 times (CUBIC 75.6-85.0 Mb/s, NewReno 10.4-19.8 Mb/s)
         claim(
@@ -141,19 +142,19 @@ export function cubicPresets(): PresetSource[] {
           'CUBIC\'s losses come at the pace of its cubic, not of the round trip: on average one every K to 1.5 K seconds, K computed from its mean window (about 10 s here).',
           (x) => x > 1 && x < 1.5,
         ),
-        // seeds 1-10: 99.8-100.0 % busy, mean queue 580-626 packets
+        // seeds 1-10: 99.8-100.0 % busy, mean queue 580-626 packets (both flows NewReno: 281-508)
         {
-          text: 'A cut to 0.7 of the window leaves more than a bandwidth-delay product in flight, so the buffer never drains: the link stays over 99.5 % busy and the queue holds over 500 packets on average.',
+          text: 'A cut to 0.7 of the window leaves more than a bandwidth-delay product in flight, so once the windows have grown (after the 20 s warm-up, which the statements leave out) the buffer never drains: the link stays over 99.5 % busy and the queue holds over 550 packets on average.',
           check(r) {
             const b = r.summary.bottleneck;
-            return { pass: b.utilization > 0.995 && b.meanQueuePackets > 500, measured: `${percent(b.utilization)} busy, mean queue ${b.meanQueuePackets.toFixed(0)} packets` };
+            return { pass: b.utilization > 0.995 && b.meanQueuePackets > 550, measured: `${percent(b.utilization)} busy, mean queue ${b.meanQueuePackets.toFixed(0)} packets` };
           },
         },
         // seeds 1-10: NewReno 3-6 congestion events, CUBIC 8-9
         {
           text: 'NewReno loses at fewer of the overflows than CUBIC, which sends most of the packets that find the buffer full: its small share is its slow growth, not more losses.',
           check(r) {
-            const [c, n] = [CUBIC, RENO].map((i) => r.summary.flows[i].fastRetransmits + r.summary.flows[i].timeouts);
+            const [c, n] = [CUBIC, RENO].map((i) => (r.summary.flows[i] ? r.summary.flows[i].fastRetransmits + r.summary.flows[i].timeouts : NaN));
             return { pass: n < c, measured: `NewReno ${n} congestion events, CUBIC ${c}` };
           },
         },
@@ -171,6 +172,28 @@ export function cubicPresets(): PresetSource[] {
             ),
             // seeds 1-10: 1.05-1.27 times (CUBIC 49.0-53.4 Mb/s, NewReno 42.0-46.4 Mb/s)
             claim('So the shares are close: CUBIC gets between 0.8 and 1.4 times NewReno\'s goodput.', ratio, (x) => x > 0.8 && x < 1.4, ratioText),
+          ],
+        },
+        {
+          title: 'Make flow 0 NewReno too (the same SACK recovery)',
+          set: { 'traffic.0.tcp.cc': 'reno' },
+          claims: [
+            // seeds 1-10: flow 0 1-2 congestion events, flow 1 0-3 (CUBIC had 8-9). A halved window
+            // of about 800 segments regrows at one segment per round trip of 0.1-0.17 s: 80-140 s.
+            {
+              text: 'Now neither flow has more than three congestion events in the 100 s after the warm-up (CUBIC had eight or nine): after a halving, one segment per round trip takes one to two minutes to fill this path again.',
+              check(r) {
+                const ev = [0, 1].map((i) => (r.summary.flows[i] ? r.summary.flows[i].fastRetransmits + r.summary.flows[i].timeouts : NaN));
+                return { pass: ev.every((n) => n <= 3), measured: `flow 0 ${ev[0]}, flow 1 ${ev[1]} congestion events` };
+              },
+            },
+            // seeds 1-10: mean queue 281-508 packets (CUBIC 580-626), 93.3-100.0 % busy
+            claim(
+              'The windows refill the buffer as slowly: the queue holds under 550 packets on average (with CUBIC over 550).',
+              (s) => s.bottleneck.meanQueuePackets,
+              (q) => q < 550,
+              (q) => `mean queue ${q.toFixed(0)} packets`,
+            ),
           ],
         },
       ],
