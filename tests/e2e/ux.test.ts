@@ -422,6 +422,30 @@ describe('editing', () => {
     await page.context().close();
   });
 
+  it('a general topology: "Add a traffic item" adds an item with src and dst, and its nodes are chosen by name, an unknown name refused', async () => {
+    // before, the item came without src/dst and was refused ("traffic.5.src: required in a
+    // general topology"), with no field in the editor to give them
+    const page = await open('p=feng-fig1-a-8&seed=7');
+    const state = () => page.evaluate(() => { const s = window.__aqmlab!.store.getState(); return { n: s.scenario.traffic.length as number, last: s.scenario.traffic.at(-1) as { src?: string; dst?: string }, seed: s.scenario.seed as number }; });
+    await page.getByRole('button', { name: 'Add a traffic item' }).click();
+    await expect.poll(async () => (await state()).n).toBe(6);
+    expect(await page.locator('#sed-traffic-error').count()).toBe(0);
+    expect(await state()).toMatchObject({ last: { src: 'n0', dst: 'n8' }, seed: 7 });
+    const src = page.getByLabel('Source node').last();
+    expect(await src.inputValue()).toBe('n0');
+    await src.fill('n9');
+    await src.press('Enter');
+    const msg = page.locator('[data-path="traffic.5.src"] .sed-error');
+    await expect.poll(() => msg.innerText()).toContain('Source node: "n9" is not a node of this topology; allowed: one of "n0", "n1"');
+    expect((await state()).last.src).toBe('n0');
+    await src.fill('n3');
+    await src.press('Tab');
+    await expect.poll(async () => (await state()).last.src).toBe('n3');
+    expect(await msg.count()).toBe(0);
+    expect(await state()).toMatchObject({ n: 6, seed: 7 });
+    await page.context().close();
+  });
+
   it("a refused value and its message belong to the scenario they were typed into: another lesson loaded drops both", async () => {
     const page = await open('p=default');
     const minTh = field(page, 'topology.bottleneck.queue.minTh');

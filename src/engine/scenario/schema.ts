@@ -362,9 +362,22 @@ function checkCc(s: Scenario, out: string[]): void {
     const p = { ...s.tcp, ...own };
     if (p.cc !== 'cubic') return;
     const at = (k: keyof TcpParams) => (own[k] !== undefined ? `${prefix}.${k}` : `tcp.${k}`);
-    if (p.windowCut === 'ns2') out.push(`${at('windowCut')}: windowCut = "ns2" (ns-2's halving) cannot be combined with cc = "cubic", which cuts to β x FlightSize (RFC 9438 §4.6); use windowCut = "rfc5681" or cc = "reno"`);
-    if (p.subtcp) out.push(`${at('subtcp')}: SUBTCP (seeds/004) cannot be combined with cc = "cubic"; use subtcp = false or cc = "reno"`);
-    if (p.increase !== 'linear') out.push(`${at('increase')}: increase = "${p.increase}" (seeds/004) cannot be combined with cc = "cubic", which has its own increase; use increase = "linear" or cc = "reno"`);
+    const conflict = (k: 'windowCut' | 'subtcp' | 'increase', text: string, why: string, use: string) => {
+      // an item's override that sets neither field repeats the scenario's own conflict,
+      // said once under tcp (a preset with one item's { ecn: true } said it twice)
+      if (prefix !== 'tcp' && own.cc === undefined && own[k] === undefined) return;
+      if (own.cc !== undefined && own[k] === undefined && prefix !== 'tcp') {
+        // this item chose CUBIC, the other field is the scenario's: the message starts with the
+        // field the user set (traffic.0.tcp.cc), not with tcp.windowCut, which they did not touch
+        out.push(`${prefix}.cc: cc = "cubic"${why ? `, which ${why},` : ''} cannot be combined with tcp.${text}; use ${prefix}.${use} or cc = "reno"`);
+      } else {
+        const cc = at('cc') === `${prefix}.cc` ? 'cc' : at('cc');
+        out.push(`${at(k)}: ${text} cannot be combined with ${cc} = "cubic"${why ? `, which ${why}` : ''}; use ${use} or cc = "reno"`);
+      }
+    };
+    if (p.windowCut === 'ns2') conflict('windowCut', 'windowCut = "ns2" (ns-2\'s halving)', 'cuts to β x FlightSize (RFC 9438 §4.6)', 'windowCut = "rfc5681"');
+    if (p.subtcp) conflict('subtcp', 'subtcp = true (SUBTCP, seeds/004)', '', 'subtcp = false');
+    if (p.increase !== 'linear') conflict('increase', `increase = "${p.increase}" (seeds/004)`, 'has its own increase', 'increase = "linear"');
   };
   check('tcp', {});
   s.traffic.forEach((t, i) => {

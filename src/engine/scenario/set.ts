@@ -241,7 +241,12 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
   const node = r.node;
   const optional = 'optional' in node && node.optional === 'omit';
   if (value === null) {
-    if (!optional) return `${path}: cannot be removed${node.t === 'param' && node.spec.type === 'number' ? ` (allowed ${rangeText(node.spec)})` : ''}`;
+    if (!optional) {
+      // what may be set instead: a number's range, an enum's values (tcp.cc=null said only "cannot be removed"), true or false
+      const spec = node.t === 'param' ? node.spec : null;
+      const allowed = spec?.type === 'number' ? rangeText(spec) : spec?.type === 'enum' ? `one of ${spec.values.map((v) => `"${v}"`).join(', ')}` : spec?.type === 'boolean' ? 'true or false' : null;
+      return `${path}: cannot be removed${allowed ? ` (allowed ${allowed})` : ''}`;
+    }
     setPath(scenario, segs, undefined);
     return null;
   }

@@ -93,6 +93,31 @@ function fitRed(s: Record<string, unknown>, before: Scenario): { note: string; l
   return { labelNote: fitted ? `${plain}; ${fitted.labelNote}` : plain, note: fitted ? `${note} ${fitted.note}` : note };
 }
 
+/**
+ * Senders switched between AIMD and CUBIC (tcp.cc, RFC 9438). CUBIC replaces the window
+ * rules that ns-2's arithmetic (windowCut "ns2": seeds/001's and seeds/004's lessons) and
+ * seeds/004's SUBTCP and modified increases change, so the CUBIC variant of such a lesson
+ * takes RFC 5681's cut and the linear increase, and says so.
+ */
+function ccToggle(s: Scenario): VariantResult {
+  const cubic = s.tcp.cc !== 'cubic';
+  const sets: [string, unknown][] = [['tcp.cc', cubic ? 'cubic' : 'reno']];
+  const dropped: string[] = [];
+  if (cubic && s.tcp.windowCut === 'ns2') {
+    sets.push(['tcp.windowCut', 'rfc5681']);
+    dropped.push('ns-2’s window arithmetic (windowCut "ns2")');
+  }
+  if (cubic && (s.tcp.subtcp || s.tcp.increase !== 'linear')) {
+    sets.push(['tcp.subtcp', false], ['tcp.increase', 'linear']);
+    dropped.push('SUBTCP and the modified increase (seeds/004)');
+  }
+  const r = variant(s, sets);
+  if (!r.ok) return r;
+  const labelNote = cubic ? 'CUBIC senders' : 'Reno (AIMD) senders';
+  if (dropped.length === 0) return { ...r, labelNote };
+  return { ...r, labelNote: `${labelNote}, RFC 5681 window rules`, note: `CUBIC replaces the window rules this lesson changes, so the CUBIC variant leaves out ${dropped.join(' and ')}: a loss or ECN-Echo cuts the window to 0.7 of the FlightSize (RFC 9438 §4.6).` };
+}
+
 export const VARIANTS: readonly Variant[] = [
   { id: 'v:droptail', label: 'the same with a drop-tail queue', make: (s) => variant(s, [[`${Q}.kind`, 'droptail']]) },
   { id: 'v:red', label: 'the same with RED (no ECN)', make: (s) => variant(s, [[`${Q}.kind`, 'red'], [`${Q}.ecn`, false], ['tcp.ecn', false]], fitRed) },
@@ -108,4 +133,5 @@ export const VARIANTS: readonly Variant[] = [
       return r.ok ? { ...r, labelNote: on ? 'ECN on' : 'ECN off' } : r;
     },
   },
+  { id: 'v:cc-toggle', label: 'the same with CUBIC / Reno senders switched', make: ccToggle },
 ];

@@ -9,9 +9,8 @@
  * message shows next to the field and the scenario keeps its last good value.
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { BULK_PARAMS as BULK_FIELDS } from '../../engine/traffic/bulk';
 import type { Scenario } from '../../engine/scenario/schema';
-import { displayValue, editorFields, foldGroups, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type ParamField, type PointsField, type Section, type TextField } from './fields';
+import { displayValue, editorFields, foldGroups, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, newTrafficItem, nodeNameMessage, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type NodeField, type ParamField, type PointsField, type Section, type TextField } from './fields';
 import type { NumberParam } from '../../engine/core/params';
 import { grouped } from '../../engine/core/number-text';
 import './editor.css';
@@ -404,6 +403,70 @@ function TextControl({ f, error, onChange }: { f: TextField; error: string | und
   );
 }
 
+/**
+ * A traffic item's src or dst on a general topology: a node name, typed or picked from the
+ * topology's nodes (the form's one <datalist>, `listId`). Applied on Enter, on leaving the
+ * field or when a suggested name is picked; a name that is no node is refused beside it
+ * with the names allowed, and the item keeps its node.
+ */
+function NodeControl({ f, error, live, listId, onChange }: { f: NodeField; error: string | undefined; live: boolean; listId: string; onChange: (path: string, value: unknown) => void }) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const errId = `${id}-err`;
+  const [draft, setDraft] = useState(f.value ?? '');
+  const [local, setLocal] = useState<string | null>(null);
+  // another scenario loaded, or the item's node set elsewhere: show it
+  useEffect(() => {
+    setDraft(f.value ?? '');
+    setLocal(null);
+  }, [f.value]);
+  const shownError = local ?? error;
+  const commit = (text: string) => {
+    const name = text.trim();
+    const bad = nodeNameMessage(f, name);
+    setLocal(bad);
+    if (!bad && name !== f.value) onChange(f.path, name);
+  };
+  return (
+    <div className={`sed-field sed-node${shownError ? ' sed-invalid' : ''}`} data-path={f.path} title={f.path}>
+      <label htmlFor={id}>
+        {f.label}
+        <RestartTag show={live} />
+      </label>
+      <input
+        id={id}
+        type="text"
+        list={listId}
+        autoComplete="off"
+        spellCheck={false}
+        value={draft}
+        aria-describedby={shownError ? `${helpId} ${errId}` : helpId}
+        aria-invalid={!!shownError || undefined}
+        onChange={(e) => {
+          const text = e.target.value;
+          setDraft(text);
+          // a name picked from the suggestions is applied at once, as a select would
+          if ((e.nativeEvent as InputEvent).inputType === 'insertReplacementText' || !(e.nativeEvent instanceof InputEvent)) {
+            if (f.names.includes(text)) commit(text);
+          }
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            commit((e.target as HTMLInputElement).value);
+          } else if (e.key === 'Escape') {
+            setDraft(f.value ?? '');
+            setLocal(null);
+          }
+        }}
+        onBlur={(e) => commit(e.target.value)}
+      />
+      <Help id={helpId} doc={f.doc} />
+      <ErrorText id={errId} text={shownError} f={f} />
+    </div>
+  );
+}
+
 function groupBy(fields: EditorField[]): { name: string; fields: EditorField[] }[] {
   const m = new Map<string, EditorField[]>();
   for (const f of fields) {
@@ -442,19 +505,9 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
       return next;
     });
   const general = errors[''];
-  const addTraffic = () =>
-    onChange('traffic', [
-      ...scenario.traffic,
-      {
-        kind: 'bulk',
-        flows: BULK_FIELDS.flows.default,
-        start: BULK_FIELDS.start.default,
-        startSpread: BULK_FIELDS.startSpread.default,
-        // without a duration the run ends when the last flow does, so the new flows need a size
-        ...(scenario.duration === undefined ? { bytes: BULK_FIELDS.bytes.default } : {}),
-        ...(scenario.topology.kind === 'dumbbell' ? { from: 'left' } : {}),
-      },
-    ]);
+  const addTraffic = () => onChange('traffic', [...scenario.traffic, newTrafficItem(scenario)]);
+  const nodeListId = `${formId}-nodes`;
+  const nodeNames = scenario.topology.kind === 'general' ? scenario.topology.nodes : null;
   const removeTraffic = (i: number) => onChange('traffic', scenario.traffic.filter((_, k) => k !== i));
 
   return (
@@ -465,6 +518,13 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
             <p key={k}>{l}</p>
           ))}
         </div>
+      ) : null}
+      {nodeNames ? (
+        <datalist id={nodeListId}>
+          {nodeNames.map((n) => (
+            <option key={n.name} value={n.name} />
+          ))}
+        </datalist>
       ) : null}
       {live ? <p className="sed-livenote">A run is in progress: queue parameters and the bottleneck’s rate, delay and loss change it at once; the others apply on restart.</p> : null}
       {SECTIONS.map((sec) => {
@@ -518,6 +578,8 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
                   {gf.map((f) =>
                     f.kind === 'points' || f.kind === 'delays' ? (
                       <PointsControl key={f.path} f={f} error={errors[f.path]} live={live} onChange={onChange} />
+                    ) : f.kind === 'node' ? (
+                      <NodeControl key={f.path} f={f} error={errors[f.path]} live={live} listId={nodeListId} onChange={onChange} />
                     ) : f.kind === 'text' ? (
                       <TextControl key={f.path} f={f} error={errors[f.path]} onChange={onChange} />
                     ) : (

@@ -106,7 +106,24 @@ export interface DelayListField {
   live: false;
 }
 
-export type EditorField = ParamField | PointsField | DelayListField | TextField;
+/**
+ * A traffic item's `src` or `dst` on a general topology: a node name, typed or picked from
+ * the topology's nodes (`names`). A name that is no node is refused beside the field
+ * (nodeNameMessage) and never applied.
+ */
+export interface NodeField {
+  kind: 'node';
+  path: string;
+  value: string | undefined;
+  section: Section;
+  group: string;
+  label: string;
+  doc: string;
+  names: readonly string[];
+  live: false;
+}
+
+export type EditorField = ParamField | PointsField | DelayListField | TextField | NodeField;
 
 // ------------------------------------------------------------------ units
 
@@ -333,6 +350,13 @@ export function editorFields(scenario: Scenario): EditorField[] {
     const d = trafficByKind(t.kind);
     if (!d) return;
     if (topo.kind === 'dumbbell' && d.from !== false) out.push(paramField(scenario, `${p}.from`, 'from', FROM_SPEC, 'traffic', group, 'packets'));
+    if (topo.kind === 'general') {
+      // a general topology's items need both (schema.ts checkGeneral): without them here an
+      // item could be neither added nor pointed at other nodes from the editor
+      const names = topo.nodes.map((n) => n.name);
+      out.push({ kind: 'node', path: `${p}.src`, value: t.src, section: 'traffic', group, label: 'Source node', doc: 'Node the flows of this item send from: a node of the topology.', names, live: false });
+      out.push({ kind: 'node', path: `${p}.dst`, value: t.dst, section: 'traffic', group, label: 'Destination node', doc: 'Node the flows of this item send to: a node of the topology, other than the source, joined to it by links.', names, live: false });
+    }
     const optional: Record<string, string> = d.optional ?? {};
     for (const [key, spec] of Object.entries(d.params as ParamSpecs)) {
       if (key === 'flows' && singleBulk) continue;
@@ -341,6 +365,65 @@ export function editorFields(scenario: Scenario): EditorField[] {
     }
   });
   return out;
+}
+
+// ------------------------------------------------------------------ traffic items
+
+/**
+ * The item "Add a traffic item" appends: one bulk flow with the declared defaults, sized
+ * when the run has no duration (it then ends with the last flow). On a dumbbell it sends
+ * from the left; on a general topology it needs src and dst (schema.ts): those of the first
+ * item that has both, else the first and the last host (a node of one link) joined by
+ * links, else the first two nodes. Without them the item was refused ("traffic.5.src:
+ * required in a general topology") and the editor had no field to give them in.
+ */
+export function newTrafficItem(scenario: Scenario): Record<string, unknown> {
+  const item: Record<string, unknown> = {
+    kind: 'bulk',
+    flows: BULK_PARAMS.flows.default,
+    start: BULK_PARAMS.start.default,
+    startSpread: BULK_PARAMS.startSpread.default,
+    ...(scenario.duration === undefined ? { bytes: BULK_PARAMS.bytes.default } : {}),
+  };
+  const topo = scenario.topology;
+  if (topo.kind === 'dumbbell') return { ...item, from: 'left' };
+  const like = scenario.traffic.find((t) => t.src !== undefined && t.dst !== undefined);
+  if (like) return { ...item, src: like.src, dst: like.dst };
+  const [src, dst] = defaultEnds(topo.nodes.map((n) => n.name), topo.links);
+  return { ...item, ...(src !== undefined ? { src } : {}), ...(dst !== undefined ? { dst } : {}) };
+}
+
+/** The first host and the last host joined to it by links (hosts: nodes of one link); else the first two nodes. */
+function defaultEnds(names: readonly string[], links: readonly { from: string; to: string }[]): [string | undefined, string | undefined] {
+  const degree = new Map<string, number>();
+  const next = new Map<string, string[]>();
+  for (const l of links) {
+    degree.set(l.from, (degree.get(l.from) ?? 0) + 1);
+    degree.set(l.to, (degree.get(l.to) ?? 0) + 1);
+    (next.get(l.from) ?? next.set(l.from, []).get(l.from)!).push(l.to);
+    (next.get(l.to) ?? next.set(l.to, []).get(l.to)!).push(l.from);
+  }
+  const hosts = names.filter((n) => degree.get(n) === 1);
+  if (hosts.length >= 2) {
+    const src = hosts[0]!;
+    const seen = new Set([src]);
+    const todo = [src];
+    for (let k = 0; k < todo.length; k++) for (const m of next.get(todo[k]!) ?? []) if (!seen.has(m)) (seen.add(m), todo.push(m));
+    const dst = [...hosts].reverse().find((h) => h !== src && seen.has(h));
+    if (dst !== undefined) return [src, dst];
+  }
+  return [names[0], names[1]];
+}
+
+/**
+ * The message for a node name typed into a src or dst field that names no node: the
+ * field, the name and the allowed names (the first 20, then how many more).
+ */
+export function nodeNameMessage(f: NodeField, text: string): string | null {
+  const name = text.trim();
+  if (f.names.includes(name)) return null;
+  const listed = f.names.slice(0, 20).map((n) => `"${n}"`).join(', ') + (f.names.length > 20 ? ` and ${f.names.length - 20} more (topology.nodes)` : '');
+  return name === '' ? `${f.label}: empty; allowed: a node name, one of ${listed}` : `${f.label}: "${name}" is not a node of this topology; allowed: one of ${listed}`;
 }
 
 // ------------------------------------------------------------------ validation
@@ -392,6 +475,9 @@ export function parseDisplay(f: ParamField, text: string): { ok: true; value: nu
  */
 export function labelledMessage(f: EditorField, msg: string): string {
   const label = f.kind === 'param' ? f.spec.label : f.label;
+  // a rule about the item a node field belongs to ("traffic.1: src and dst are both "n4"")
+  const item = f.kind === 'node' ? f.path.replace(/\.\w+$/, '') : null;
+  if (item && msg.startsWith(`${item}: `)) return `${label}: ${msg.slice(item.length + 2)}`;
   if (!msg.startsWith(f.path)) return msg.startsWith(`${label}:`) ? msg : `${label}: ${msg}`;
   const rest = msg.slice(f.path.length).replace(/^\s*(=\s*|:\s*)/, '');
   return `${label}: ${f.kind === 'points' ? pointsMessage(rest) : f.kind === 'delays' ? delaysMessage(rest) : rest}`;

@@ -161,6 +161,9 @@ describe('applySet', () => {
     expect(applySet(s, 'traffic.0.bytes', null)).toBeNull();
     expect(getPath(s, 'traffic.0.bytes')).toBeUndefined();
     expect(applySet(s, 'traffic.0.flows', null)).toBe('traffic.0.flows: cannot be removed (allowed whole number 1 to 100000)');
+    // a choice and a switch name what may be set instead (tcp.cc=null said only "cannot be removed")
+    expect(applySet(s, 'tcp.cc', null)).toBe('tcp.cc: cannot be removed (allowed one of "reno", "cubic")');
+    expect(applySet(s, 'tcp.fastConvergence', null)).toBe('tcp.fastConvergence: cannot be removed (allowed true or false)');
     // unlimited flows now need a duration
     expect(parseScenario(s).ok).toBe(false);
     expect(applySet(s, 'duration', 30)).toBeNull();

@@ -193,7 +193,29 @@ describe('CUBIC in a scenario', () => {
     if (!a.ok) expect(a.errors).toEqual([expect.stringMatching(/^tcp\.windowCut: windowCut = "ns2" .* cannot be combined with cc = "cubic".*use windowCut = "rfc5681" or cc = "reno"$/)]);
     const b = parseScenario({ ...base, traffic: [{ kind: 'bulk', flows: 1, tcp: { cc: 'cubic', subtcp: true } }] });
     expect(b.ok).toBe(false);
-    if (!b.ok) expect(b.errors).toEqual([expect.stringMatching(/^traffic\.0\.tcp\.subtcp: SUBTCP .* cc = "cubic"/)]);
+    if (!b.ok) expect(b.errors).toEqual([expect.stringMatching(/^traffic\.0\.tcp\.subtcp: subtcp = true \(SUBTCP.* cc = "cubic"/)]);
     expect(parseScenario({ ...base, tcp: { cc: 'cubic' } }).ok).toBe(true);
+  });
+
+  it('a conflict is said once, not again for each item with a TCP override of its own (seeds/001 Table IV: { ecn: true } for one client)', () => {
+    const base = { version: 1, duration: 5, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'bulk', flows: 1 }, { kind: 'bulk', flows: 1, tcp: { ecn: true } }, { kind: 'bulk', flows: 1, tcp: { subtcp: true } }] };
+    const r = parseScenario({ ...base, tcp: { cc: 'cubic', windowCut: 'ns2' } });
+    expect(r.ok ? [] : r.errors).toEqual([
+      'tcp.windowCut: windowCut = "ns2" (ns-2\'s halving) cannot be combined with cc = "cubic", which cuts to β x FlightSize (RFC 9438 §4.6); use windowCut = "rfc5681" or cc = "reno"',
+      // the item's own subtcp is said, naming the scenario's cc it meets
+      'traffic.2.tcp.subtcp: subtcp = true (SUBTCP, seeds/004) cannot be combined with tcp.cc = "cubic"; use subtcp = false or cc = "reno"',
+    ]);
+  });
+
+  it("an item's own cc = cubic against the scenario's windowCut: the message starts with the item's field and says where the other is", () => {
+    const base = { version: 1, duration: 5, topology: { kind: 'dumbbell' }, tcp: { windowCut: 'ns2', subtcp: true, increase: 'scaled' } };
+    const r = parseScenario({ ...base, traffic: [{ kind: 'bulk', flows: 1 }, { kind: 'bulk', flows: 1, tcp: { cc: 'cubic' } }] });
+    expect(r.ok ? [] : r.errors).toEqual([
+      'traffic.1.tcp.cc: cc = "cubic", which cuts to β x FlightSize (RFC 9438 §4.6), cannot be combined with tcp.windowCut = "ns2" (ns-2\'s halving); use traffic.1.tcp.windowCut = "rfc5681" or cc = "reno"',
+      'traffic.1.tcp.cc: cc = "cubic" cannot be combined with tcp.subtcp = true (SUBTCP, seeds/004); use traffic.1.tcp.subtcp = false or cc = "reno"',
+      'traffic.1.tcp.cc: cc = "cubic", which has its own increase, cannot be combined with tcp.increase = "scaled" (seeds/004); use traffic.1.tcp.increase = "linear" or cc = "reno"',
+    ]);
+    // following the advice is accepted
+    expect(parseScenario({ ...base, traffic: [{ kind: 'bulk', flows: 1 }, { kind: 'bulk', flows: 1, tcp: { cc: 'cubic', windowCut: 'rfc5681', subtcp: false, increase: 'linear' } }] }).ok).toBe(true);
   });
 });

@@ -54,7 +54,7 @@ describe('Compare settings in a link', () => {
     expect(r.choice).toBeUndefined();
     expect(r.seeds).toBe(4);
     expect(r.problems).toHaveLength(1);
-    expect(r.problems[0]).toMatch(/^compare=famly: Compare offers family, grid, droptail, red, red-ecn, ecn-toggle, lesson:<lesson name>, as-is or try:<n>; the first choice offered is used\.$/);
+    expect(r.problems[0]).toMatch(/^compare=famly: Compare offers family, grid, droptail, red, red-ecn, ecn-toggle, cc-toggle, lesson:<lesson name>, as-is or try:<n>; the first choice offered is used\.$/);
     for (const bad of ['try:0', 'try:x', 'v:red', 'lesson:']) expect(readCompareLink(`?compare=${bad}`).choice, bad).toBeUndefined();
   });
 

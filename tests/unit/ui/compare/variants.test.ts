@@ -23,6 +23,28 @@ describe('Compare variants', () => {
     expect([off.scenario.tcp.ecn, off.labelNote]).toEqual([false, 'ECN off']);
     expect([on.scenario.tcp.ecn, on.labelNote]).toEqual([true, 'ECN on']);
   });
+  it('CUBIC / Reno switched: the senders change and nothing else; a lesson with ns-2\'s window arithmetic or SUBTCP gets RFC 5681\'s, and a note says so', () => {
+    const v = VARIANTS.find((x) => x.id === 'v:cc-toggle')!;
+    const base = lesson('default');
+    const c = v.make(base);
+    if (!c.ok) throw new Error(c.errors.join('; '));
+    expect([c.scenario.tcp.cc, c.labelNote, c.note]).toEqual(['cubic', 'CUBIC senders', undefined]);
+    expect({ ...c.scenario, tcp: { ...c.scenario.tcp, cc: 'reno' } }).toEqual(base);
+    // and back
+    const r = v.make(c.scenario);
+    expect(r.ok && [r.scenario.tcp.cc, r.labelNote]).toEqual(['reno', 'Reno (AIMD) senders']);
+    // seeds/001: windowCut "ns2"
+    const n = v.make(lesson('ecn-finite-n2-dt-ql4'));
+    if (!n.ok) throw new Error(n.errors.join('; '));
+    expect([n.scenario.tcp.cc, n.scenario.tcp.windowCut]).toEqual(['cubic', 'rfc5681']);
+    expect(n.labelNote).toBe('CUBIC senders, RFC 5681 window rules');
+    expect(n.note).toContain('windowCut "ns2"');
+    // seeds/004's SUBTCP
+    const f = v.make(lesson('feng-fig17-subtcp'));
+    if (!f.ok) throw new Error(f.errors.join('; '));
+    expect([f.scenario.tcp.cc, f.scenario.tcp.subtcp, f.scenario.tcp.increase]).toEqual(['cubic', false, 'linear']);
+    expect(f.note).toContain('SUBTCP');
+  });
   // on an adaptive RED lesson "the same with RED + ECN" was plain RED, and did not say so
   for (const v of red)
     it(`${v.label} of an adaptive RED lesson says it is plain RED, and which variant keeps adaptive RED`, () => {

@@ -13,7 +13,8 @@ import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { paramSpecAt, parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
-import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, foldGroups, listItemOf, formatPoints, isLiveParam, labelledMessage, parseDisplay, parsePoints, type EditorField, type ParamField, type PointsField } from '../../../../src/ui/editor/fields';
+import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, foldGroups, listItemOf, formatPoints, isLiveParam, labelledMessage, newTrafficItem, nodeNameMessage, parseDisplay, parsePoints, type EditorField, type NodeField, type ParamField, type PointsField } from '../../../../src/ui/editor/fields';
+import { presetByName } from '../../../../src/engine/scenario/presets';
 
 function scenarioWith(sets: Record<string, unknown> = {}, base: unknown = DEFAULT_SCENARIO_JSON): Scenario {
   const json = cloneJson(base) as Record<string, unknown>;
@@ -425,5 +426,73 @@ describe('long lists in the editor (foldGroups)', () => {
     const none = foldGroups(groups, {}, { find: 'zz', limit: 4, above: 20 });
     expect(none.matched).toBe(0);
     expect(linksOf(none.shown)).toEqual([]);
+  });
+});
+
+describe('traffic items on a general topology (src and dst)', () => {
+  // the bug: "Add a traffic item" on a general topology appended an item with no src/dst,
+  // refused ("traffic.5.src: required in a general topology"), and the editor had no field
+  // for either, so no item could be added or pointed elsewhere from the editor
+  const feng = presetByName('feng-fig1-a-8')!.scenario;
+  const withItem = (s: Scenario, item: Record<string, unknown>) => parseScenario({ ...cloneJson(s), traffic: [...cloneJson(s.traffic), item] });
+
+  it('the new item takes the src and dst of the first item, and the scenario with it is accepted', () => {
+    const item = newTrafficItem(feng);
+    expect([item.src, item.dst]).toEqual([feng.traffic[0].src, feng.traffic[0].dst]);
+    expect(item.from).toBeUndefined();
+    const r = withItem(feng, item);
+    expect(r.ok ? [] : r.errors).toEqual([]);
+  });
+
+  it('with no item to copy, the first host and the last host joined to it (hosts: nodes of one link)', () => {
+    // r1 - h0, r1 - r2, r2 - h1, r2 - h2; x alone on a link of its own with y
+    const s = { ...cloneJson(feng), traffic: [] as never[] } as unknown as Scenario;
+    (s as { topology: unknown }).topology = {
+      kind: 'general',
+      nodes: ['r1', 'h0', 'r2', 'h1', 'h2', 'x', 'y'].map((name) => ({ name })),
+      links: [
+        { from: 'r1', to: 'h0', rate: 1e6, delay: 0.001 },
+        { from: 'r1', to: 'r2', rate: 1e6, delay: 0.001 },
+        { from: 'r2', to: 'h1', rate: 1e6, delay: 0.001 },
+        { from: 'h2', to: 'r2', rate: 1e6, delay: 0.001 },
+        { from: 'x', to: 'y', rate: 1e6, delay: 0.001 },
+      ],
+    };
+    const item = newTrafficItem(s);
+    expect([item.src, item.dst]).toEqual(['h0', 'h2']);
+    const r = withItem(s, item);
+    expect(r.ok ? [] : r.errors).toEqual([]);
+  });
+
+  it('a dumbbell item still sends from the left, and gets a size when the run has no duration', () => {
+    const s = scenarioWith({ duration: null, 'traffic.0.bytes': 1e6 });
+    expect(newTrafficItem(s)).toMatchObject({ kind: 'bulk', from: 'left', bytes: expect.any(Number) });
+    expect(newTrafficItem(s).src).toBeUndefined();
+  });
+
+  it('every item of a general topology has src and dst fields with the node names; a dumbbell has none', () => {
+    const fields = editorFields(feng);
+    const nodes = feng.topology.kind === 'general' ? feng.topology.nodes.map((n) => n.name) : [];
+    feng.traffic.forEach((t, i) => {
+      const src = fields.find((f) => f.path === `traffic.${i}.src`) as NodeField;
+      const dst = fields.find((f) => f.path === `traffic.${i}.dst`) as NodeField;
+      expect(src).toMatchObject({ kind: 'node', value: t.src, section: 'traffic', group: `Traffic item ${i + 1}`, label: 'Source node' });
+      expect(dst).toMatchObject({ kind: 'node', value: t.dst, label: 'Destination node' });
+      expect(src.names).toEqual(nodes);
+    });
+    expect(fields.some((f) => f.path.endsWith('.from') && f.path.startsWith('traffic.'))).toBe(false);
+    expect(editorFields(scenarioWith()).some((f) => f.kind === 'node')).toBe(false);
+  });
+
+  it('a name that is no node is refused with the field and the names allowed; a node passes', () => {
+    const src = editorFields(feng).find((f) => f.path === 'traffic.0.src') as NodeField;
+    expect(nodeNameMessage(src, 'n8')).toBeNull();
+    expect(nodeNameMessage(src, ' n3 ')).toBeNull();
+    expect(nodeNameMessage(src, 'n9')).toBe('Source node: "n9" is not a node of this topology; allowed: one of "n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8"');
+    expect(nodeNameMessage(src, '')).toMatch(/^Source node: empty; allowed: a node name, one of "n0", /);
+    const many = { ...src, names: Array.from({ length: 25 }, (_, i) => `m${i}`) };
+    expect(nodeNameMessage(many, 'zz')).toMatch(/"m19" and 5 more \(topology\.nodes\)$/);
+    // an engine message about the field reads in its words
+    expect(labelledMessage(src, 'traffic.0.src = "q" is not a node: one of "n0"')).toBe('Source node: "q" is not a node: one of "n0"');
   });
 });

@@ -252,4 +252,20 @@ describe('ScenarioEditor markup', () => {
     expect(lesson).toContain('data-path="topology.links.7.rate"');
     expect(lesson).not.toContain('sed-fold');
   });
+
+  it('a general topology: each traffic item has a labelled Source node and Destination node box, suggesting the node names', async () => {
+    const Editor = await loadEditor();
+    // before, an item on a general topology had no src/dst control: neither could be changed
+    const s = presetByName('feng-fig1-a-8')!.scenario;
+    const html = decode(renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: {}, live: false })));
+    const src = block(html, 'traffic.0.src');
+    expect(src).toMatch(/<label for="([^"]+)">Source node<\/label><input id="\1" type="text" list="([^"]+)"[^>]*value="n0"/);
+    const listId = /list="([^"]+)"/.exec(src)![1];
+    expect(block(html, 'traffic.4.dst')).toMatch(/<label for="([^"]+)">Destination node<\/label><input id="\1" type="text" list="[^"]+"[^>]*value="n8"/);
+    const list = new RegExp(`<datalist id="${listId.replace(/[-:]/g, (c) => '\\' + c)}">(.*?)</datalist>`).exec(html);
+    expect(list?.[1]).toBe(['n0', 'n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8'].map((n) => `<option value="${n}"></option>`).join(''));
+    // an engine message about the node reads in the field's words, with its key
+    const bad = decode(renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: { 'traffic.1.dst': 'traffic.1: no path from "n1" to "x"' }, live: false })));
+    expect(block(bad, 'traffic.1.dst')).toContain('Destination node: no path from "n1" to "x"');
+  });
 });
