@@ -362,18 +362,17 @@ function checkCc(s: Scenario, out: string[]): void {
     const p = { ...s.tcp, ...own };
     if (p.cc !== 'cubic') return;
     const at = (k: keyof TcpParams) => (own[k] !== undefined ? `${prefix}.${k}` : `tcp.${k}`);
+    const item = prefix !== 'tcp';
     const conflict = (k: 'windowCut' | 'subtcp' | 'increase', text: string, why: string, use: string) => {
-      // an item's override that sets neither field repeats the scenario's own conflict,
-      // said once under tcp (a preset with one item's { ecn: true } said it twice)
-      if (prefix !== 'tcp' && own.cc === undefined && own[k] === undefined) return;
-      if (own.cc !== undefined && own[k] === undefined && prefix !== 'tcp') {
+      const which = why ? `, which ${why}` : '';
+      // an item that sets neither field repeats the scenario's own conflict, said once under
+      // tcp (a preset with one item's { ecn: true } said it twice)
+      if (item && own.cc === undefined && own[k] === undefined) return;
+      if (item && own[k] === undefined) {
         // this item chose CUBIC, the other field is the scenario's: the message starts with the
         // field the user set (traffic.0.tcp.cc), not with tcp.windowCut, which they did not touch
-        out.push(`${prefix}.cc: cc = "cubic"${why ? `, which ${why},` : ''} cannot be combined with tcp.${text}; use ${prefix}.${use} or cc = "reno"`);
-      } else {
-        const cc = at('cc') === `${prefix}.cc` ? 'cc' : at('cc');
-        out.push(`${at(k)}: ${text} cannot be combined with ${cc} = "cubic"${why ? `, which ${why}` : ''}; use ${use} or cc = "reno"`);
-      }
+        out.push(`${prefix}.cc: cc = "cubic"${which}${which ? ',' : ''} cannot be combined with tcp.${text}; use ${prefix}.${use} or cc = "reno"`);
+      } else out.push(`${at(k)}: ${text} cannot be combined with ${item && own.cc === undefined ? 'tcp.cc' : 'cc'} = "cubic"${which}; use ${use} or cc = "reno"`);
     };
     if (p.windowCut === 'ns2') conflict('windowCut', 'windowCut = "ns2" (ns-2\'s halving)', 'cuts to β x FlightSize (RFC 9438 §4.6)', 'windowCut = "rfc5681"');
     if (p.subtcp) conflict('subtcp', 'subtcp = true (SUBTCP, seeds/004)', '', 'subtcp = false');
