@@ -154,10 +154,14 @@ describe('the lesson family over seeds', () => {
     await tools.locator('summary').click();
     const [dl] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'CSV data' }).click()]);
     const csv = readFileSync((await dl.path())!, 'utf8').trim().split('\n');
-    expect(csv[0]).toBe('lesson,Loss %,Utilization %,Exchanges,% within 200 ms,% within 500 ms,% within 1 s,% within 2 s');
+    expect(csv[0]).toBe('lesson,Loss %,Utilization %,Mean queue pkts,Exchanges,% with a drop,% within 200 ms,% within 500 ms,% within 1 s,% within 2 s');
     expect(csv.length).toBe(3);
     const s0 = runScenario(members[0].scenario as unknown as EngineScenario).summary;
-    expect(Number(csv[1].split(',').at(-4))).toBe(Number((100 * s0.web!.cdf.find(([t]) => t === 0.2)![1]).toPrecision(12)));
+    // counted from the end (a label may hold a comma): 200 ms, then the share with a drop, then the mean queue
+    const cells = csv[1].split(',');
+    expect(Number(cells.at(-4))).toBe(Number((100 * s0.web!.cdf.find(([t]) => t === 0.2)![1]).toPrecision(12)));
+    expect(Number(cells.at(-5))).toBe(Number((100 * s0.web!.flowsWithLoss).toPrecision(12)));
+    expect(Number(cells.at(-7))).toBe(Number(s0.bottleneck.meanQueuePackets.toPrecision(12)));
     await page.context().close();
   });
 
