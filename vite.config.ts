@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { execFileSync } from 'node:child_process';
@@ -51,16 +51,4 @@ export default defineConfig({
   ],
   worker: { format: 'es' },
   define: { __AQM_LAB_BUILD__: JSON.stringify(buildId()) },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'tests/golden/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
-      },
-      {
-        extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
-      },
-    ],
-  },
 });

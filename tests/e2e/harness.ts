@@ -1,17 +1,16 @@
 /// <reference lib="dom" />
 /**
- * e2e harness: builds the app with Vite into a temporary directory, serves it with
+ * e2e harness: serves the app built by global-build.ts (once per test run) with
  * `vite preview` on a free localhost port and launches Debian's Chromium through
  * playwright-core (DESIGN §7). Everything is started and stopped by the test file.
  */
-import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { build, preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { preview, type PreviewServer } from 'vite';
 
 /** The app's test hook (src/ui/main.tsx), as far as the tests use it. */
 export interface AppHook {
@@ -57,16 +56,8 @@ function freePort(): Promise<number> {
 }
 
 export async function startHarness(): Promise<Harness> {
-  const outDir = mkdtempSync(join(tmpdir(), 'aqm-lab-e2e-'));
-  // vitest sets NODE_ENV=test, and a Vite build keeps a NODE_ENV it finds: without this
-  // the app under test would bundle React's development build (several times slower)
-  const env = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ root: ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  } finally {
-    process.env.NODE_ENV = env;
-  }
+  // built once for every e2e file by global-build.ts (the project's globalSetup)
+  const outDir = inject('e2eDist');
   const port = await freePort();
   const server: PreviewServer = await preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
   const browser = await chromium.launch({
@@ -80,7 +71,6 @@ export async function startHarness(): Promise<Harness> {
     async close() {
       await browser.close();
       await new Promise<void>((r) => server.httpServer.close(() => r()));
-      rmSync(outDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Scenario } from '../schema';
 
 /**
  * A result sentence of a lesson, with the check that makes it true or false for a run.
- * A lesson's text is a claim about its run: tests/golden/lessons.test.ts runs every
+ * A lesson's text is a claim about its run: tests/golden/lesson-parts.ts runs every
  * lesson and checks each claim, and the app ticks or crosses each claim at the end of a
  * run (so a student who changes a parameter sees which statements stop holding).
  */
@@ -48,7 +48,7 @@ export type PresetGroup = 'lesson' | 'ecn-finite' | 'web-load' | 'feng-fig4' | '
 /**
  * A "try it" of a lesson: one change a student can make in a click (the lesson's scenario
  * with `set` applied, dotted paths as in --set and links), and what the changed run should
- * show. Its claims are checked like the lesson's (tests/golden/lessons.test.ts, and in
+ * show. Its claims are checked like the lesson's (tests/golden/lesson-parts.ts, and in
  * the app at the end of the run).
  */
 export interface Experiment {

@@ -105,7 +105,7 @@ describe('ScenarioEditor markup', () => {
     // the tag sits inside the label (part of the control's name), set apart from the label's
     // words: a screen reader read "Seedapplies on restart"; the name leaves out the tag seen
     // (aria-hidden) and reads one hidden bracket (Chromium read hidden parentheses around the
-    // seen words as "Seed ( applies on restart )": tests/e2e/a11y.test.ts asks it)
+    // seen words as "Seed ( applies on restart )": tests/e2e/a11y.e2e.ts asks it)
     for (const path of ['seed', 'duration', 'topology.bottleneck.queue.kind', 'tcp.variant']) {
       const label = /<label[^>]*for="[^"]+"[^>]*>(.*?)<\/label>/s.exec(block(html, path))?.[1] ?? '';
       const named = label.replace(/<span aria-hidden="true">.*?<\/span>/gs, '');

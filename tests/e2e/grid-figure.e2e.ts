@@ -1,0 +1,325 @@
+/// <reference lib="dom" />
+/**
+ * Compare's "this figure's grid" in Chromium, on a point of seeds/004 Fig. 4: all 40
+ * presets of the grid run in workers, then the two charts (loss, utilization against
+ * max_p) plot each run's summary. The plotted values of a few points and of a drop-tail
+ * reference must equal the same presets run in Node with runScenario (bit-identical to the
+ * worker, DESIGN §3): the test fails if a point is plotted on the wrong curve, from the
+ * wrong run or wrongly scaled. The presets run as they are (200 s, 100 s warm-up); the
+ * time the 40 runs take is printed. Screenshots in normal, classroom and phone layouts go
+ * to /tmp/shots/. The same for Fig. 20 (b) (12 points on a linear axis, no reference line),
+ * opened on one of its points. Both figures, once their runs are done, in normal and
+ * classroom mode and on a phone: axe-core finds no violation inside the figure, and no
+ * text of a chart is cut off at the drawing's edge or overlaps another.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/run';
+import { presetScenario } from '../../src/engine/scenario/presets';
+import type { EngineScenario } from '../../src/engine/sim-run';
+import { axeViolations, SHOTS, startHarness, type Harness } from './harness';
+
+// one part of the browser tests, run by browser.test.ts (its name filters it: -t 'grid-figure')
+describe('grid-figure', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const POINT = 'feng-fig4-n8-maxp-0.016';
+
+  async function open(query = '', width = 1366, height = 900, point = POINT): Promise<Page> {
+    const ctx = await h.browser.newContext({ viewport: { width, height } });
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(`${h.url}${query}#p=${point}`);
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    return page;
+  }
+
+  /** Opens Compare (the grid is the choice offered first on a grid point) and starts it; the ms until all runs are done. */
+  async function runGrid(page: Page, n = 40): Promise<number> {
+    await page.locator('details.slot-compare > summary').click();
+    const select = page.locator('.cmp-panel select.cmp-choice');
+    await select.scrollIntoViewIfNeeded();
+    expect(await select.inputValue()).toBe('g:grid');
+    const t0 = Date.now();
+    await page.locator('.cmp-panel button.primary').click();
+    await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText()).toMatch(new RegExp(`^(run \\d+ of ${n}|all ${n} runs done)$`));
+    await page.waitForFunction((n) => document.querySelector('[data-testid=grid-runs]')?.textContent === `all ${n} runs done`, n, { timeout: 240_000, polling: 200 });
+    return Date.now() - t0;
+  }
+
+  /** A screenshot of the figure (the sticky header, and on a phone the sticky run controls, which cover the top of an element scrolled into view, made static for it). */
+  async function shot(page: Page, file: string): Promise<void> {
+    await page.addStyleTag({ content: '.app-header, .transport { position: static !important; }' });
+    await page.locator('section.cmp-grid').screenshot({ path: `${SHOTS}/${file}` });
+  }
+
+  /** The charts' texts cut off at their drawing's edge or overlapping one another, and the figure wider than its room. */
+  async function textProblems(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const out: string[] = [];
+      const sec = document.querySelector('section.cmp-grid')!;
+      if (sec.scrollWidth > sec.clientWidth + 1) out.push(`the figure is ${sec.scrollWidth} px wide in ${sec.clientWidth} px`);
+      for (const svg of sec.querySelectorAll('svg[role=img]')) {
+        const b = svg.getBoundingClientRect();
+        const chart = svg.closest('figure')?.dataset.metric;
+        const ts = [...svg.querySelectorAll('text')].map((t) => ({ s: t.textContent, r: t.getBoundingClientRect() }));
+        for (const t of ts) if (t.r.left < b.left - 0.5 || t.r.right > b.right + 0.5 || t.r.top < b.top - 0.5 || t.r.bottom > b.bottom + 0.5) out.push(`${chart}: "${t.s}" cut off`);
+        for (let i = 0; i < ts.length; i++)
+          for (let j = i + 1; j < ts.length; j++) {
+            const [p, q] = [ts[i].r, ts[j].r];
+            if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) out.push(`${chart}: "${ts[i].s}" overlaps "${ts[j].s}"`);
+          }
+      }
+      return out;
+    });
+  }
+
+  /** The charts' text sizes, their texts' problems and axe's findings, in classroom mode. */
+  async function checkClassroom(page: Page): Promise<void> {
+    const sizes = await page.locator('section.cmp-grid svg[role=img] text').evaluateAll((ts) => ts.map((t) => Number(t.getAttribute('font-size'))));
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(20);
+    // and the page's text around them: the legend, the notes, the caption, the tables
+    const small = await page.evaluate(() => {
+      const out: string[] = [];
+      const walk = document.createTreeWalker(document.querySelector('section.cmp-grid')!, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const e = n.parentElement!;
+        // (a closed menu's items have boxes in Chromium, hidden by the <details>: not on screen)
+        if (!n.textContent!.trim() || e.closest('svg, .sr-only, details:not([open]) > :not(summary)') || e.getClientRects().length === 0) continue;
+        const px = parseFloat(getComputedStyle(e).fontSize);
+        if (px < 20) out.push(`${px} px: ${n.textContent!.trim().slice(0, 30)}`);
+      }
+      return out;
+    });
+    expect(small).toEqual([]);
+    expect(await textProblems(page)).toEqual([]);
+    expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
+  }
+
+  /** On a phone: the charts stacked, nothing cut off or overlapping, no axe finding. */
+  async function checkPhone(page: Page): Promise<void> {
+    const [a, b] = await page.locator('section.cmp-grid figure.cmp-grid-chart').evaluateAll((fs) => fs.map((f) => f.getBoundingClientRect().toJSON() as DOMRect));
+    expect(b.top).toBeGreaterThanOrEqual(a.bottom - 1);
+    expect(await textProblems(page)).toEqual([]);
+    expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
+  }
+
+  /** Without classroom type the tables fit a phone unscrolled, each curve's head on one line ("10 ms" broke after its number). */
+  async function tablesFit(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const box = document.querySelector<HTMLElement>('.cmp-grid-tables')!;
+      const out = box.scrollWidth > box.clientWidth + 1 ? [`the tables are ${box.scrollWidth} px wide in ${box.clientWidth} px`] : [];
+      for (const th of document.querySelectorAll<HTMLElement>('.cmp-grid-tables thead th:not(:first-child)')) {
+        // the visible text's own height (the cell is as tall as its row, whose first head wraps)
+        const r = document.createRange();
+        r.selectNodeContents(th.firstChild!);
+        const lines = Math.round(r.getBoundingClientRect().height / parseFloat(getComputedStyle(th).lineHeight));
+        if (lines > 1) out.push(`"${th.firstChild!.textContent}" on ${lines} lines`);
+      }
+      return out;
+    });
+  }
+
+  /**
+   * Tables wider than their room (classroom type on a phone) scroll sideways on purpose: each
+   * caption within the visible room, and, scrolled to the end, the last column in view and
+   * every row's first cell (its x value) still in view and on top, not scrolled away or under
+   * another cell. What is wrong, one line each.
+   */
+  async function tablesScroll(page: Page): Promise<string[]> {
+    // the phone's sticky run controls would cover the top row
+    await page.addStyleTag({ content: '.app-header, .transport { position: static !important; }' });
+    const box = page.locator('.cmp-grid-tables');
+    await box.scrollIntoViewIfNeeded();
+    const check = (end: boolean) =>
+      box.evaluate((b, end) => {
+        const out: string[] = [];
+        if (end) b.scrollLeft = b.scrollWidth;
+        const roomOf = () => b.getBoundingClientRect();
+        const inRoom = (r: DOMRect) => r.left >= roomOf().left - 0.5 && r.right <= roomOf().right + 0.5;
+        const at = end ? 'scrolled to the end' : 'unscrolled';
+        for (const t of b.querySelectorAll('table')) {
+          const cap = t.querySelector('caption')!;
+          if (!inRoom(cap.getBoundingClientRect())) out.push(`${at}: caption "${cap.textContent}" at ${Math.round(cap.getBoundingClientRect().left)}-${Math.round(cap.getBoundingClientRect().right)} px, room ${Math.round(roomOf().left)}-${Math.round(roomOf().right)}`);
+          for (const row of t.querySelectorAll('tr')) {
+            const first = row.firstElementChild as HTMLElement;
+            // the row in the viewport (elementFromPoint sees only that), scrolling the page alone
+            window.scrollBy(0, first.getBoundingClientRect().top - innerHeight / 2);
+            const r = first.getBoundingClientRect();
+            if (!inRoom(r)) out.push(`${at}: row "${first.textContent}" first cell at ${Math.round(r.left)}-${Math.round(r.right)} px`);
+            else {
+              const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+              if (!hit || !first.contains(hit)) out.push(`${at}: row "${first.textContent}" first cell covered by "${hit?.textContent}"`);
+            }
+            if (end) {
+              const last = row.lastElementChild!.getBoundingClientRect();
+              if (!inRoom(last)) out.push(`${at}: row "${first.textContent}" last cell at ${Math.round(last.left)}-${Math.round(last.right)} px`);
+            }
+          }
+        }
+        return out;
+      }, end);
+    const out = [...(await check(false)), ...(await check(true))];
+    await box.evaluate((b) => (b.scrollLeft = 0));
+    return out;
+  }
+
+  /** The value a chart plots for a preset (a point's marker) or a curve's reference line. */
+  async function plotted(page: Page, metric: string, sel: string): Promise<number> {
+    const v = await page.locator(`figure[data-metric=${metric}] ${sel}`).getAttribute('data-y');
+    return Number(v);
+  }
+
+  describe('Compare: the figure of a grid of presets (seeds/004 Fig. 4)', () => {
+    it('runs the 40 points and plots their summaries: a few equal the same presets run in Node', async () => {
+      const page = await open();
+      const ms = await runGrid(page);
+      console.log(`seeds/004 Fig. 4 grid: 40 runs done in Chromium in ${(ms / 1000).toFixed(1)} s (wall clock, from Compare to the last run)`);
+      const figures = page.locator('section.cmp-grid figure.cmp-grid-chart');
+      expect(await figures.count()).toBe(2);
+      for (const m of ['loss', 'util']) {
+        // 4 curves of 9 max_p values, and one drop-tail line per curve
+        expect(await page.locator(`figure[data-metric=${m}] [data-name]`).count()).toBe(36);
+        expect(await page.locator(`figure[data-metric=${m}] line[data-ref]`).count()).toBe(4);
+      }
+      const node = (name: string) => runScenario(presetScenario(name) as unknown as EngineScenario).summary.bottleneck;
+      for (const name of [POINT, 'feng-fig4-n64-maxp-0.125', 'feng-fig4-n4-maxp-1']) {
+        const b = node(name);
+        expect(await plotted(page, 'loss', `[data-name="${name}"]`), name).toBe(100 * b.lossRate);
+        expect(await plotted(page, 'util', `[data-name="${name}"]`), name).toBe(100 * b.utilization);
+      }
+      const dt = node('feng-fig4-n32-dt');
+      expect(await plotted(page, 'loss', 'line[data-ref="32 connections"]')).toBe(100 * dt.lossRate);
+      expect(await plotted(page, 'util', 'line[data-ref="32 connections"]')).toBe(100 * dt.utilization);
+      // a point is drawn on its curve: the 64-connection marker of max_p 0.125 is in the 64 curve's group
+      expect(await page.locator('figure[data-metric=loss] g[data-curve="64 connections"] path[data-name="feng-fig4-n64-maxp-0.125"]').count()).toBe(1);
+      // the table beneath gives the same number, rounded
+      const row = page.locator('[data-testid=grid-table-loss] tbody tr').filter({ has: page.locator('th', { hasText: /^0\.016$/ }) });
+      expect(await row.locator('td').nth(1).innerText()).toBe((100 * node(POINT).lossRate).toFixed(3));
+      expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/few connections.*many connections.*drop-tail/s);
+      expect(await textProblems(page)).toEqual([]);
+      expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
+      await shot(page, 'grid-fig4.png');
+      // the figure's numbers export as CSV (a row per metric, curve and point), the charts as SVG
+      const tools = page.locator('section.cmp-grid [data-testid=compare-table-export]');
+      await tools.locator('summary').click();
+      const [dl] = await Promise.all([page.waitForEvent('download'), tools.getByRole('button', { name: 'CSV data' }).click()]);
+      expect(dl.suggestedFilename()).toBe('aqm-lab-grid-feng-fig4.csv');
+      const csv = readFileSync((await dl.path())!, 'utf8').trim().split('\n');
+      // 2 metrics x 4 curves x (9 points + drop-tail)
+      expect(csv.length - 1).toBe(80);
+      const pointRow = csv.find((l) => l.startsWith('loss rate') && l.includes(',0.016,'));
+      expect(pointRow, csv.slice(0, 3).join('\n')).toBeDefined();
+      const menu = page.locator('figure[data-metric=loss] .cmp-chart-tools');
+      await menu.locator('summary').click();
+      const [svgDl] = await Promise.all([page.waitForEvent('download'), menu.getByRole('button', { name: 'SVG image' }).click()]);
+      expect(svgDl.suggestedFilename()).toBe('aqm-lab-grid-feng-fig4-loss.svg');
+      const svg = readFileSync((await svgDl.path())!, 'utf8');
+      expect(svg).toContain('compared with every point of its grid (40 lessons, each at its own seed)');
+      expect((svg.match(/data-name=/g) ?? []).length).toBe(36);
+    });
+
+    it('classroom mode: the charts’ text is 20 px or more, nothing cut off; on a phone the charts stack, in classroom mode too', async () => {
+      const page = await open('?classroom=1', 1920, 1080);
+      await runGrid(page);
+      await checkClassroom(page);
+      await shot(page, 'grid-fig4-classroom.png');
+      await page.context().close();
+
+      const phone = await open('', 390, 844);
+      await runGrid(phone);
+      await checkPhone(phone);
+      expect(await tablesFit(phone)).toEqual([]);
+      await shot(phone, 'grid-fig4-phone.png');
+      await phone.context().close();
+
+      // the tables scroll sideways there: the scrolling box is reached by keyboard
+      const both = await open('?classroom=1', 390, 844);
+      await runGrid(both);
+      await checkClassroom(both);
+      await checkPhone(both);
+      // its five columns scroll with the x values and the captions kept in view
+      expect(await tablesScroll(both)).toEqual([]);
+      await shot(both, 'grid-fig4-classroom-phone.png');
+      await both.context().close();
+    });
+
+    it('Close comparison stops the grid: the runs go and Compare can start again', async () => {
+      const page = await open();
+      await page.locator('details.slot-compare > summary').click();
+      await page.locator('.cmp-panel button.primary').click();
+      await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText()).toMatch(/^run \d+ of 40$/);
+      await page.getByRole('button', { name: 'Close comparison' }).click();
+      expect(await page.locator('section.cmp-grid').count()).toBe(0);
+      await expect.poll(() => page.locator('.cmp-panel button.primary').isEnabled()).toBe(true);
+    });
+  });
+
+  describe('Compare: the figure of seeds/004 Fig. 20 (b), on a linear axis', () => {
+    it('runs the 12 points from a (b) point and plots their summaries: two equal the same presets run in Node', async () => {
+      const point = 'feng-fig20b-inc10-d5';
+      const page = await open('', 1366, 900, point);
+      const ms = await runGrid(page, 12);
+      console.log(`seeds/004 Fig. 20 (b) grid: 12 runs done in Chromium in ${(ms / 1000).toFixed(1)} s (wall clock, from Compare to the last run)`);
+      expect(await page.locator('section.cmp-grid strong').innerText()).toContain('Fig. 20 (b)');
+      for (const m of ['loss', 'util']) {
+        // 3 curves of 4 increases, no reference line
+        expect(await page.locator(`figure[data-metric=${m}] [data-name]`).count()).toBe(12);
+        expect(await page.locator(`figure[data-metric=${m}] line[data-ref]`).count()).toBe(0);
+      }
+      const node = (name: string) => runScenario(presetScenario(name) as unknown as EngineScenario).summary.bottleneck;
+      for (const name of [point, 'feng-fig20b-inc50-d50']) {
+        const b = node(name);
+        expect(await plotted(page, 'loss', `[data-name="${name}"]`), name).toBe(100 * b.lossRate);
+        expect(await plotted(page, 'util', `[data-name="${name}"]`), name).toBe(100 * b.utilization);
+      }
+      expect(await page.locator('figure[data-metric=loss] g[data-curve="50 ms bottleneck"] path[data-name="feng-fig20b-inc50-d50"]').count()).toBe(1);
+      // linear axis: the 10 -> 30 step is as wide as 30 -> 50
+      const xOf = async (name: string) => Number((await page.locator(`figure[data-metric=loss] [data-name="${name}"]`).getAttribute('transform'))!.match(/translate\(([-\d.]+),/)![1]);
+      const [x10, x30, x50] = [await xOf('feng-fig20b-inc10-d5'), await xOf('feng-fig20b-inc30-d5'), await xOf('feng-fig20b-inc50-d5')];
+      expect(Math.abs(x30 - x10 - (x50 - x30))).toBeLessThanOrEqual(0.2);
+      const row = page.locator('[data-testid=grid-table-loss] tbody tr').filter({ has: page.locator('th', { hasText: /^10$/ }) });
+      expect(await row.locator('td').nth(0).innerText()).toBe((100 * node(point).lossRate).toFixed(3));
+      expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/under 1 %.*round trip.*not rising at every step/s);
+      expect(await textProblems(page)).toEqual([]);
+      expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
+      await shot(page, 'grid-fig20b.png');
+    });
+
+    it('classroom mode: the charts’ text is 20 px or more, nothing cut off; on a phone the charts stack, in classroom mode too', async () => {
+      const point = 'feng-fig20b-inc10-d5';
+      const page = await open('?classroom=1', 1920, 1080, point);
+      await runGrid(page, 12);
+      await checkClassroom(page);
+      await shot(page, 'grid-fig20b-classroom.png');
+      await page.context().close();
+
+      const phone = await open('', 390, 844, point);
+      await runGrid(phone, 12);
+      await checkPhone(phone);
+      expect(await tablesFit(phone)).toEqual([]);
+      await shot(phone, 'grid-fig20b-phone.png');
+      await phone.context().close();
+
+      const both = await open('?classroom=1', 390, 844, point);
+      await runGrid(both, 12);
+      await checkClassroom(both);
+      await checkPhone(both);
+      // classroom type does not fit three columns on a phone: they scroll, the x values and captions kept in view
+      expect(await both.locator('.cmp-grid-tables').evaluate((b) => b.scrollWidth > b.clientWidth)).toBe(true);
+      expect(await tablesScroll(both)).toEqual([]);
+      await shot(both, 'grid-fig20b-classroom-phone.png');
+      await both.locator('.cmp-grid-tables').evaluate((b) => (b.scrollLeft = b.scrollWidth));
+      await both.locator('.cmp-grid-tables').screenshot({ path: `${SHOTS}/grid-fig20b-classroom-phone-tables-scrolled.png` });
+      await both.context().close();
+    });
+  });
+});
