@@ -1316,13 +1316,20 @@ describe("a traffic item's own TCP settings in the editor", () => {
     await page.screenshot({ path: `${SHOTS}/editor-own-tcp-cubic.png`, clip: { x: box.x - 16, y: Math.max(0, box.y - 330), width: box.width + 32, height: 330 + box.height + 16 } });
     // the other item: ECN of its own, from the scenario-wide value (off), then on
     const fieldset = page.locator(`[data-path="traffic.${other}.tcp"]`);
+    const add = fieldset.getByRole('button', { name: 'Add' });
+    expect(await add.isDisabled()).toBe(true);
     await fieldset.getByRole('combobox', { name: 'Own TCP setting for this item' }).selectOption('ecn');
+    // choosing alone changes nothing (arrow keys in a closed select would otherwise add one per press)
+    expect((await state())[other]).toBeNull();
+    await add.click();
     const after = await state();
     expect(after[other]).toEqual({ ecn: false });
     expect(after[i]).toEqual({ cc: 'cubic' });
     const ecn = page.locator(`[data-path="traffic.${other}.tcp.ecn"] select`);
     await ecn.selectOption('true');
     expect((await state())[other]).toEqual({ ecn: true });
+    const eb = (await page.locator(`[data-path="traffic.${other}.tcp.ecn"]`).boundingBox())!;
+    await page.screenshot({ path: `${SHOTS}/editor-own-tcp-ecn.png`, clip: { x: eb.x - 16, y: Math.max(0, eb.y - 16), width: eb.width + 32, height: eb.height + 160 } });
     // the CUBIC item back to every flow's reno: its own tcp is gone
     await cc.selectOption({ label: 'as every TCP flow (reno)' });
     expect((await state())[i]).toBeNull();

@@ -342,36 +342,48 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
 }
 
 /**
- * "Own TCP setting for this item": a select of the TCP parameters the item does not set;
- * picking one gives the item that parameter at the scenario-wide value (ownTcpChange), and
- * its field appears above. The select goes back to its prompt.
+ * "Own TCP setting for this item": a select of the TCP parameters the item does not set
+ * and an Add button; Add gives the item the chosen parameter at the scenario-wide value
+ * (ownTcpChange), and its field appears above. A button, not a change of the select: in a
+ * closed select ↑ and ↓ change the value, so a keyboard user moving through the list
+ * would have given the item one setting per key press.
  */
 function OwnTcpControl({ f, error, live, onChange }: { f: OwnTcpField; error: string | undefined; live: boolean; onChange: (path: string, value: unknown) => void }) {
   const id = useId();
   const helpId = `${id}-help`;
   const errId = `${id}-err`;
+  const [pick, setPick] = useState('');
+  const chosen = f.choices.some((c) => c.key === pick) ? pick : '';
   return (
     <div className={`sed-field sed-select sed-own-tcp${error ? ' sed-invalid' : ''}`} data-path={f.path} title={f.path}>
       <label htmlFor={id}>
         {f.label}
         <RestartTag show={live} />
       </label>
-      <select
-        id={id}
-        value=""
-        aria-describedby={error ? `${helpId} ${errId}` : helpId}
-        onChange={(e) => {
-          const c = ownTcpChange(f, e.target.value);
-          if (c) onChange(c.path, c.value);
-        }}
-      >
-        <option value="">Choose a TCP parameter…</option>
-        {f.choices.map((c) => (
-          <option key={c.key} value={c.key}>
-            {c.label}
-          </option>
-        ))}
-      </select>
+      <div className="sed-inputs">
+        <select id={id} value={chosen} aria-describedby={error ? `${helpId} ${errId}` : helpId} onChange={(e) => setPick(e.target.value)}>
+          <option value="">Choose a TCP parameter…</option>
+          {f.choices.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="sed-add"
+          disabled={chosen === ''}
+          aria-describedby={helpId}
+          onClick={() => {
+            const c = ownTcpChange(f, chosen);
+            if (!c) return;
+            setPick('');
+            onChange(c.path, c.value);
+          }}
+        >
+          Add
+        </button>
+      </div>
       <Help id={helpId} doc={f.doc} />
       <ErrorText id={errId} text={error} f={f} />
     </div>

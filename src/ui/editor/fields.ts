@@ -443,7 +443,7 @@ function addOwnTcp(out: EditorField[], scenario: Scenario, i: number, group: str
     section: 'traffic',
     group,
     label: 'Own TCP setting for this item',
-    doc: "Gives this item's flows their own value of a TCP parameter, starting from the value every TCP flow has (TCP section); the other items keep that one. E.g. ECN on for one of two flows.",
+    doc: "Choose a TCP parameter and Add: this item's flows get their own value of it, starting from the value every TCP flow has (TCP section), while the other items keep that one. E.g. ECN on for one of two flows.",
     live: false,
   });
 }

@@ -283,7 +283,9 @@ describe('ScenarioEditor markup', () => {
     const group = [...html.matchAll(/<fieldset[^>]*>\s*<legend[^>]*>([^<]*)(?:<button.*?<\/button>)?<\/legend>(.*?)<\/fieldset>/gs)].find((m) => m[1] === `Traffic item ${i + 1}`)?.[2] ?? '';
     expect(group).toContain(`data-path="traffic.${i}.tcp.cc"`);
     const add = block(html, `traffic.${i}.tcp`);
-    expect(add).toMatch(/<label for="([^"]+)">Own TCP setting for this item<\/label><select id="\1"/);
+    expect(add).toMatch(/<label for="([^"]+)">Own TCP setting for this item<\/label><div class="sed-inputs"><select id="\1"/);
+    // nothing chosen yet: its Add button waits
+    expect(add).toMatch(/<button type="button" class="sed-add" disabled=""[^>]*>Add<\/button>/);
     expect(add).toContain('<option value="ecn">ECN</option>');
     expect(add).not.toContain('<option value="cc">');
     // the TCP section says item ${i + 1} differs
