@@ -362,7 +362,7 @@ export function editorFields(scenario: Scenario): EditorField[] {
   const tcpStart = out.length;
   addParams(out, scenario, 'tcp', TCP_PARAMS, 'tcp', 'Every TCP flow');
   // a teacher opening cubic-vs-reno read "Congestion control: reno" here and nothing said
-  // that item 2 is CUBIC: the items that set their own values are named above the group
+  // that its first item is CUBIC: the items that set their own values are named above the group
   const owners = traffic.flatMap((t, i) => {
     const own = ownTcp(t);
     return own && trafficByKind(t.kind)?.tcpOverride ? [`traffic item ${i + 1} (${Object.keys(TCP_PARAMS).filter((k) => k in own).map((k) => TCP_PARAMS[k as keyof typeof TCP_PARAMS].label).join(', ')})`] : [];
@@ -370,6 +370,8 @@ export function editorFields(scenario: Scenario): EditorField[] {
   if (owners.length > 0) (out[tcpStart] as ParamField).groupDoc = `Except where a traffic item sets its own value (under Traffic): ${owners.join('; ')}.`;
 
   // Traffic
+  // (the choices of an item with no own TCP setting, shared: a list of 1,000 items made 1,000 copies an edit)
+  const everyChoice = ownTcpChoices(scenario, {});
   traffic.forEach((t, i) => {
     const p = `traffic.${i}`;
     const group = `Traffic item ${i + 1}`;
@@ -391,7 +393,7 @@ export function editorFields(scenario: Scenario): EditorField[] {
       const absent = optional[key];
       out.push(paramField(scenario, `${p}.${key}`, key, spec, 'traffic', group, 'packets', absent !== undefined ? { absentLabel: absent, removePath: `${p}.${key}` } : undefined));
     }
-    if (d.tcpOverride) addOwnTcp(out, scenario, i, group);
+    if (d.tcpOverride) addOwnTcp(out, scenario, i, group, everyChoice);
   });
   return out;
 }
@@ -417,17 +419,14 @@ function tcpValueText(key: string, spec: ParamSpec, v: unknown): string {
  * declaration relabelled "(this item only)"), each removable back to the scenario-wide
  * value, then the choice of one more ("Own TCP setting for this item").
  */
-function addOwnTcp(out: EditorField[], scenario: Scenario, i: number, group: string): void {
+function addOwnTcp(out: EditorField[], scenario: Scenario, i: number, group: string, everyChoice: OwnTcpField['choices']): void {
   const p = `traffic.${i}.tcp`;
-  const own = ownTcp(scenario.traffic[i]) ?? {};
-  const keys = Object.keys(own);
-  const choices: OwnTcpField['choices'][number][] = [];
+  const own = ownTcp(scenario.traffic[i]);
+  const keys = Object.keys(own ?? {});
+  const choices = own ? ownTcpChoices(scenario, own) : everyChoice;
   for (const [key, spec] of Object.entries(TCP_PARAMS) as [string, ParamSpec][]) {
+    if (!own || !(key in own)) continue;
     const every = (scenario.tcp as Record<string, unknown>)[key];
-    if (!(key in own)) {
-      choices.push({ key, label: spec.label, value: every });
-      continue;
-    }
     // the same ranges, values and docs as tcp.<key>; the label says whose value it is.
     // Removing the last one removes the item's `tcp` object, not to leave an empty one.
     const mine = { ...spec, label: `${spec.label} (this item only)` } as ParamSpec;
@@ -438,7 +437,7 @@ function addOwnTcp(out: EditorField[], scenario: Scenario, i: number, group: str
   out.push({
     kind: 'own-tcp',
     path: p,
-    value: ownTcp(scenario.traffic[i]),
+    value: own,
     choices,
     section: 'traffic',
     group,
@@ -446,6 +445,11 @@ function addOwnTcp(out: EditorField[], scenario: Scenario, i: number, group: str
     doc: "Choose a TCP parameter and Add: this item's flows get their own value of it, starting from the value every TCP flow has (TCP section), while the other items keep that one. E.g. ECN on for one of two flows.",
     live: false,
   });
+}
+
+/** The TCP parameters an item with the own settings `own` does not set, with the scenario-wide values. */
+function ownTcpChoices(scenario: Scenario, own: Readonly<Record<string, unknown>>): OwnTcpField['choices'] {
+  return (Object.entries(TCP_PARAMS) as [string, ParamSpec][]).filter(([key]) => !(key in own)).map(([key, spec]) => ({ key, label: spec.label, value: (scenario.tcp as Record<string, unknown>)[key] }));
 }
 
 /** The change that gives the item of `f` its own `key`, at the scenario-wide value: the path and the item's new `tcp` object. */
