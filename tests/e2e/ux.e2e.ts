@@ -1298,6 +1298,47 @@ describe('ux', () => {
     });
   });
 
+  describe("a traffic item's own TCP settings in the editor", () => {
+    it("cubic-vs-reno shows the CUBIC item's own congestion control; it can be removed, and another item given its own ECN", async () => {
+      const page = await open('p=cubic-vs-reno', { width: 1366, height: 900 });
+      const state = () => page.evaluate(() => window.__aqmlab!.store.getState().scenario.traffic.map((t: { tcp?: unknown }) => t.tcp ?? null));
+      const i: number = await page.evaluate(() => window.__aqmlab!.store.getState().scenario.traffic.findIndex((t: { tcp?: { cc?: string } }) => t.tcp?.cc === 'cubic'));
+      expect(i).toBeGreaterThanOrEqual(0);
+      const other = 1 - i;
+      const cc = page.getByRole('combobox', { name: 'Congestion control (this item only)' });
+      await expect.poll(() => cc.count()).toBe(1);
+      expect(await cc.inputValue()).toBe('cubic');
+      expect(await page.locator(`[data-path="traffic.${i}.tcp.cc"]`).count()).toBe(1);
+      const group = page.locator('fieldset.sed-group', { has: page.locator(`[data-path="traffic.${i}.tcp.cc"]`) });
+      expect(await group.locator('legend').first().textContent()).toMatch(new RegExp(`^Traffic item ${i + 1}`));
+      // the item's last fields, its own CUBIC and the choice of another (the group is taller than the editor's scroll box)
+      const own = page.locator(`[data-path="traffic.${i}.tcp"]`);
+      await own.scrollIntoViewIfNeeded();
+      const box = (await own.boundingBox())!;
+      await page.screenshot({ path: `${SHOTS}/editor-own-tcp-cubic.png`, clip: { x: box.x - 16, y: Math.max(0, box.y - 330), width: box.width + 32, height: 330 + box.height + 16 } });
+      // the other item: ECN of its own, from the scenario-wide value (off), then on
+      const fieldset = page.locator(`[data-path="traffic.${other}.tcp"]`);
+      const add = fieldset.getByRole('button', { name: 'Add' });
+      expect(await add.isDisabled()).toBe(true);
+      await fieldset.getByRole('combobox', { name: 'Own TCP setting for this item' }).selectOption('ecn');
+      // choosing alone changes nothing (arrow keys in a closed select would otherwise add one per press)
+      expect((await state())[other]).toBeNull();
+      await add.click();
+      const after = await state();
+      expect(after[other]).toEqual({ ecn: false });
+      expect(after[i]).toEqual({ cc: 'cubic' });
+      const ecn = page.locator(`[data-path="traffic.${other}.tcp.ecn"] select`);
+      await ecn.selectOption('true');
+      expect((await state())[other]).toEqual({ ecn: true });
+      const eb = (await page.locator(`[data-path="traffic.${other}.tcp.ecn"]`).boundingBox())!;
+      await page.screenshot({ path: `${SHOTS}/editor-own-tcp-ecn.png`, clip: { x: eb.x - 16, y: Math.max(0, eb.y - 16), width: eb.width + 32, height: eb.height + 160 } });
+      // the CUBIC item back to every flow's reno: its own tcp is gone
+      await cc.selectOption({ label: 'as every TCP flow (reno)' });
+      expect((await state())[i]).toBeNull();
+      expect(await page.locator(`[data-path="traffic.${i}.tcp.cc"]`).count()).toBe(0);
+      await page.context().close();
+    });
+  });
   describe('compare card', () => {
     it('closed, it is just its heading: no empty body under it; open, its controls are inset from its border', async () => {
       const page = await open('p=default', { width: 1366, height: 768 });

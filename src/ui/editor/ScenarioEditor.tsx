@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
-import { displayValue, editorFields, foldGroups, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, newTrafficItem, nodeNameMessage, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type NodeField, type ParamField, type PointsField, type Section, type TextField } from './fields';
+import { displayValue, editorFields, foldGroups, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, newTrafficItem, nodeNameMessage, ownTcpChange, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type NodeField, type OwnTcpField, type ParamField, type PointsField, type Section, type TextField } from './fields';
 import type { NumberParam } from '../../engine/core/params';
 import { grouped } from '../../engine/core/number-text';
 import './editor.css';
@@ -217,6 +217,36 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
   const title = `${spec.doc}${spec.ref ? ` (source: ${spec.ref})` : ''}\n${f.path}`;
   const cls = `sed-field sed-${f.control}${shownError ? ' sed-invalid' : ''}`;
 
+  if (spec.type === 'boolean' && f.optional) {
+    // a setting that may be absent (a traffic item's own ECN): a checkbox has no third
+    // state, so it is a select of the absent meaning ("as every TCP flow (off)"), on and off
+    const NONE = '__none__';
+    return (
+      <div className={`sed-field sed-select${shownError ? ' sed-invalid' : ''}`} title={title} data-path={f.path}>
+        <label htmlFor={id}>
+          {spec.label}
+          <RestartTag show={restart} />
+        </label>
+        <select
+          id={id}
+          value={absent ? NONE : String(f.value === true)}
+          aria-describedby={describedBy}
+          onChange={(e) => {
+            const v = e.target.value;
+            if (v === NONE) onChange(f.optional!.removePath, null);
+            else onChange(f.path, v === 'true');
+          }}
+        >
+          <option value={NONE}>{f.optional.absentLabel}</option>
+          <option value="true">on</option>
+          <option value="false">off</option>
+        </select>
+        <Help id={helpId} doc={spec.doc} reference={spec.ref} />
+        <ErrorText id={errId} text={shownError} f={f} />
+      </div>
+    );
+  }
+
   if (spec.type === 'boolean') {
     return (
       <div className={cls} title={title} data-path={f.path}>
@@ -307,6 +337,55 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
       </div>
       <Help id={helpId} doc={spec.doc} reference={spec.ref} />
       <ErrorText id={errId} text={shownError} f={f} />
+    </div>
+  );
+}
+
+/**
+ * "Own TCP setting for this item": a select of the TCP parameters the item does not set
+ * and an Add button; Add gives the item the chosen parameter at the scenario-wide value
+ * (ownTcpChange), and its field appears above. A button, not a change of the select: in a
+ * closed select ↑ and ↓ change the value, so a keyboard user moving through the list
+ * would have given the item one setting per key press.
+ */
+function OwnTcpControl({ f, error, live, onChange }: { f: OwnTcpField; error: string | undefined; live: boolean; onChange: (path: string, value: unknown) => void }) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const errId = `${id}-err`;
+  const [pick, setPick] = useState('');
+  const chosen = f.choices.some((c) => c.key === pick) ? pick : '';
+  return (
+    <div className={`sed-field sed-select sed-own-tcp${error ? ' sed-invalid' : ''}`} data-path={f.path} title={f.path}>
+      <label htmlFor={id}>
+        {f.label}
+        <RestartTag show={live} />
+      </label>
+      <div className="sed-inputs">
+        <select id={id} value={chosen} aria-describedby={error ? `${helpId} ${errId}` : helpId} onChange={(e) => setPick(e.target.value)}>
+          <option value="">Choose a TCP parameter…</option>
+          {f.choices.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="sed-add"
+          disabled={chosen === ''}
+          aria-describedby={helpId}
+          onClick={() => {
+            const c = ownTcpChange(f, chosen);
+            if (!c) return;
+            setPick('');
+            onChange(c.path, c.value);
+          }}
+        >
+          Add
+        </button>
+      </div>
+      <Help id={helpId} doc={f.doc} />
+      <ErrorText id={errId} text={error} f={f} />
     </div>
   );
 }
@@ -582,6 +661,8 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
                       <NodeControl key={f.path} f={f} error={errors[f.path]} live={live} listId={nodeListId} onChange={onChange} />
                     ) : f.kind === 'text' ? (
                       <TextControl key={f.path} f={f} error={errors[f.path]} onChange={onChange} />
+                    ) : f.kind === 'own-tcp' ? (
+                      <OwnTcpControl key={f.path} f={f} error={errors[f.path]} live={live} onChange={onChange} />
                     ) : (
                       // keyed by path and kind-dependent spec, so a control is rebuilt when the queue kind changes
                       <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} onChange={onChange} />

@@ -123,7 +123,27 @@ export interface NodeField {
   live: false;
 }
 
-export type EditorField = ParamField | PointsField | DelayListField | TextField | NodeField;
+/**
+ * "Own TCP setting for this item": gives a traffic item whose kind makes TCP flows its own
+ * value of a TCP parameter it does not set yet. Choosing one sets `path` (the item's `tcp`
+ * object, traffic.N.tcp) to `value` with that parameter added at the scenario-wide value
+ * (ownTcpChange), after which the item's field traffic.N.tcp.<key> appears.
+ */
+export interface OwnTcpField {
+  kind: 'own-tcp';
+  path: string;
+  /** The item's own TCP settings now (the object at `path`), undefined when it has none. */
+  value: Readonly<Record<string, unknown>> | undefined;
+  /** The TCP parameters the item does not set, in TCP_PARAMS order, each with its label and the scenario-wide value it would start from. */
+  choices: readonly { key: string; label: string; value: unknown }[];
+  section: Section;
+  group: string;
+  label: string;
+  doc: string;
+  live: false;
+}
+
+export type EditorField = ParamField | PointsField | DelayListField | TextField | NodeField | OwnTcpField;
 
 // ------------------------------------------------------------------ units
 
@@ -339,9 +359,19 @@ export function editorFields(scenario: Scenario): EditorField[] {
   }
 
   // TCP
+  const tcpStart = out.length;
   addParams(out, scenario, 'tcp', TCP_PARAMS, 'tcp', 'Every TCP flow');
+  // a teacher opening cubic-vs-reno read "Congestion control: reno" here and nothing said
+  // that its first item is CUBIC: the items that set their own values are named above the group
+  const owners = traffic.flatMap((t, i) => {
+    const own = ownTcp(t);
+    return own && trafficByKind(t.kind)?.tcpOverride ? [`traffic item ${i + 1} (${Object.keys(TCP_PARAMS).filter((k) => k in own).map((k) => TCP_PARAMS[k as keyof typeof TCP_PARAMS].label).join(', ')})`] : [];
+  });
+  if (owners.length > 0) (out[tcpStart] as ParamField).groupDoc = `Except where a traffic item sets its own value (under Traffic): ${owners.join('; ')}.`;
 
   // Traffic
+  // (the choices of an item with no own TCP setting, shared: a list of 1,000 items made 1,000 copies an edit)
+  const everyChoice = ownTcpChoices(scenario, {});
   traffic.forEach((t, i) => {
     const p = `traffic.${i}`;
     const group = `Traffic item ${i + 1}`;
@@ -363,8 +393,69 @@ export function editorFields(scenario: Scenario): EditorField[] {
       const absent = optional[key];
       out.push(paramField(scenario, `${p}.${key}`, key, spec, 'traffic', group, 'packets', absent !== undefined ? { absentLabel: absent, removePath: `${p}.${key}` } : undefined));
     }
+    if (d.tcpOverride) addOwnTcp(out, scenario, i, group, everyChoice);
   });
   return out;
+}
+
+/** A traffic item's own TCP settings (`tcp`, overriding the scenario's for its flows), or undefined. */
+function ownTcp(t: Scenario['traffic'][number]): Readonly<Record<string, unknown>> | undefined {
+  const own = (t as { tcp?: Record<string, unknown> }).tcp;
+  return own && Object.keys(own).length > 0 ? own : undefined;
+}
+
+/** A TCP value as the editor shows it: numbers in the field's display unit, booleans as on / off. */
+function tcpValueText(key: string, spec: ParamSpec, v: unknown): string {
+  if (typeof v === 'boolean') return v ? 'on' : 'off';
+  if (typeof v === 'number' && spec.type === 'number') {
+    const u = displayUnit(key, spec);
+    return `${u.toDisplay(v)}${u.label ? ` ${u.label}` : ''}`;
+  }
+  return String(v);
+}
+
+/**
+ * The TCP parameters traffic item `i` sets itself (traffic.N.tcp.<key>, the TCP_PARAMS
+ * declaration relabelled "(this item only)"), each removable back to the scenario-wide
+ * value, then the choice of one more ("Own TCP setting for this item").
+ */
+function addOwnTcp(out: EditorField[], scenario: Scenario, i: number, group: string, everyChoice: OwnTcpField['choices']): void {
+  const p = `traffic.${i}.tcp`;
+  const own = ownTcp(scenario.traffic[i]);
+  const keys = Object.keys(own ?? {});
+  const choices = own ? ownTcpChoices(scenario, own) : everyChoice;
+  for (const [key, spec] of Object.entries(TCP_PARAMS) as [string, ParamSpec][]) {
+    if (!own || !(key in own)) continue;
+    const every = (scenario.tcp as Record<string, unknown>)[key];
+    // the same ranges, values and docs as tcp.<key>; the label says whose value it is.
+    // Removing the last one removes the item's `tcp` object, not to leave an empty one.
+    const mine = { ...spec, label: `${spec.label} (this item only)` } as ParamSpec;
+    const removePath = keys.length === 1 ? p : `${p}.${key}`;
+    out.push(paramField(scenario, `${p}.${key}`, key, mine, 'traffic', group, 'packets', { absentLabel: `as every TCP flow (${tcpValueText(key, spec, every)})`, removePath }));
+  }
+  if (choices.length === 0) return;
+  out.push({
+    kind: 'own-tcp',
+    path: p,
+    value: own,
+    choices,
+    section: 'traffic',
+    group,
+    label: 'Own TCP setting for this item',
+    doc: "Choose a TCP parameter and Add: this item's flows get their own value of it, starting from the value every TCP flow has (TCP section), while the other items keep that one. E.g. ECN on for one of two flows.",
+    live: false,
+  });
+}
+
+/** The TCP parameters an item with the own settings `own` does not set, with the scenario-wide values. */
+function ownTcpChoices(scenario: Scenario, own: Readonly<Record<string, unknown>>): OwnTcpField['choices'] {
+  return (Object.entries(TCP_PARAMS) as [string, ParamSpec][]).filter(([key]) => !(key in own)).map(([key, spec]) => ({ key, label: spec.label, value: (scenario.tcp as Record<string, unknown>)[key] }));
+}
+
+/** The change that gives the item of `f` its own `key`, at the scenario-wide value: the path and the item's new `tcp` object. */
+export function ownTcpChange(f: OwnTcpField, key: string): { path: string; value: Record<string, unknown> } | null {
+  const c = f.choices.find((x) => x.key === key);
+  return c ? { path: f.path, value: { ...f.value, [key]: c.value } } : null;
 }
 
 // ------------------------------------------------------------------ traffic items

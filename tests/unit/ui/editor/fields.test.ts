@@ -13,8 +13,9 @@ import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { paramSpecAt, parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
-import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, foldGroups, listItemOf, formatPoints, isLiveParam, labelledMessage, newTrafficItem, nodeNameMessage, parseDisplay, parsePoints, type EditorField, type NodeField, type ParamField, type PointsField } from '../../../../src/ui/editor/fields';
+import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, foldGroups, listItemOf, formatPoints, isLiveParam, labelledMessage, newTrafficItem, nodeNameMessage, ownTcpChange, parseDisplay, parsePoints, type EditorField, type NodeField, type OwnTcpField, type ParamField, type PointsField } from '../../../../src/ui/editor/fields';
 import { presetByName } from '../../../../src/engine/scenario/presets';
+import { TRAFFICS } from '../../../../src/engine/traffic/registry';
 
 function scenarioWith(sets: Record<string, unknown> = {}, base: unknown = DEFAULT_SCENARIO_JSON): Scenario {
   const json = cloneJson(base) as Record<string, unknown>;
@@ -65,6 +66,9 @@ describe('editorFields', () => {
       scenarioWith({ 'topology.flowDelay.kind': 'uniform', 'traffic.0.kind': 'udp' }),
       scenarioWith({ traffic: [{ kind: 'bulk', flows: 2 }, { kind: 'udp', rate: 1e6 }], 'topology.flowDelay.kind': 'constant' }),
       ...AQMS.map((d) => scenarioWith({ 'topology.bottleneck.queue.kind': d.kind, 'topology.bottleneck.queue.unit': 'bytes', 'topology.bottleneck.queue.limit': 150000 })),
+      // an item's own TCP settings (traffic.1.tcp.cc)
+      presetByName('cubic-vs-reno')!.scenario,
+      scenarioWith({ traffic: [{ kind: 'bulk', flows: 1, tcp: { ecn: true, minRto: 1, variant: 'sack' } }, { kind: 'udp', rate: 1e6 }] }),
     ];
     for (const s of scenarios) {
       const fields = editorFields(s);
@@ -74,8 +78,11 @@ describe('editorFields', () => {
         if (f.kind !== 'param') continue;
         const declared = paramSpecAt(s, f.path);
         expect(declared, f.path).toBeDefined();
-        // same declaration (the queue kind's enum is rebuilt by the tree, so compare by value)
-        expect(declared, f.path).toEqual(f.spec);
+        // same declaration (the queue kind's enum is rebuilt by the tree, so compare by value);
+        // an item's own TCP setting is relabelled "(this item only)", nothing else
+        const own = /^traffic\.\d+\.tcp\./.test(f.path);
+        expect(declared, f.path).toEqual(own ? { ...f.spec, label: declared!.label } : f.spec);
+        if (own) expect(f.spec.label, f.path).toBe(`${declared!.label} (this item only)`);
       }
     }
   });
@@ -494,5 +501,118 @@ describe('traffic items on a general topology (src and dst)', () => {
     expect(nodeNameMessage(many, 'zz')).toMatch(/"m19" and 5 more \(topology\.nodes\)$/);
     // an engine message about the field reads in its words
     expect(labelledMessage(src, 'traffic.0.src = "q" is not a node: one of "n0"')).toBe('Source node: "q" is not a node: one of "n0"');
+  });
+});
+
+describe("a traffic item's own TCP settings (traffic.N.tcp)", () => {
+  const cubic = presetByName('cubic-vs-reno')!.scenario;
+  const twoBulk = [
+    { kind: 'bulk', flows: 1 },
+    { kind: 'bulk', flows: 1 },
+  ];
+  const ownField = (fields: EditorField[], i: number): OwnTcpField => {
+    const f = fields.find((x) => x.path === `traffic.${i}.tcp`);
+    if (!f || f.kind !== 'own-tcp') throw new Error(`no own-tcp field for item ${i}`);
+    return f;
+  };
+
+  it("cubic-vs-reno: the CUBIC item's own cc is a field of its group, TCP_PARAMS.cc relabelled, removable back to the scenario's reno", () => {
+    const i = cubic.traffic.findIndex((t) => t.tcp?.cc === 'cubic');
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(cubic.tcp.cc).toBe('reno');
+    const fields = editorFields(cubic);
+    const f = param(fields, `traffic.${i}.tcp.cc`);
+    expect(f.value).toBe('cubic');
+    expect(f).toMatchObject({ section: 'traffic', group: `Traffic item ${i + 1}`, control: 'select' });
+    // the same values, docs and source as tcp.cc; only the label says whose value it is
+    expect({ ...f.spec, label: TCP_PARAMS.cc.label }).toEqual(TCP_PARAMS.cc);
+    expect(f.spec.label).toBe('Congestion control (this item only)');
+    // its only own setting: removing it removes the item's tcp object
+    expect(f.optional).toEqual({ absentLabel: 'as every TCP flow (reno)', removePath: `traffic.${i}.tcp` });
+    // the TCP section says which item differs
+    // (a group's doc is on its first field)
+    const tcpDoc = (list: EditorField[]) => (list.find((x) => x.group === 'Every TCP flow') as ParamField).groupDoc;
+    expect(tcpDoc(fields)).toBe(`Except where a traffic item sets its own value (under Traffic): traffic item ${i + 1} (Congestion control).`);
+    // the reno item sets nothing of its own
+    const other = 1 - i;
+    expect(fields.some((x) => x.path.startsWith(`traffic.${other}.tcp.`))).toBe(false);
+
+    const removed = scenarioWith({ [f.optional!.removePath]: null }, cubic);
+    expect(removed.traffic[i].tcp).toBeUndefined();
+    const after = editorFields(removed);
+    expect(after.some((x) => x.path === `traffic.${i}.tcp.cc`)).toBe(false);
+    expect(tcpDoc(after)).toBeUndefined();
+    expect(ownField(after, i).choices.map((c) => c.key)).toContain('cc');
+  });
+
+  it('with several own settings each removes just itself; numbers and booleans say the scenario-wide value in display units', () => {
+    const s = scenarioWith({ traffic: [{ kind: 'bulk', flows: 1, tcp: { ecn: true, minRto: 1 } }, { kind: 'bulk', flows: 1 }] });
+    const fields = editorFields(s);
+    const ecn = param(fields, 'traffic.0.tcp.ecn');
+    expect(ecn.value).toBe(true);
+    expect(ecn.optional).toEqual({ absentLabel: 'as every TCP flow (off)', removePath: 'traffic.0.tcp.ecn' });
+    const rto = param(fields, 'traffic.0.tcp.minRto');
+    expect(rto.value).toBe(1);
+    expect(rto.unitLabel).toBe('ms');
+    expect(rto.optional).toEqual({ absentLabel: 'as every TCP flow (200 ms)', removePath: 'traffic.0.tcp.minRto' });
+    const left = scenarioWith({ 'traffic.0.tcp.ecn': null }, s);
+    expect(left.traffic[0].tcp).toEqual({ minRto: 1 });
+  });
+
+  it('"Own TCP setting for this item" offers every parameter the item does not set; choosing one adds it at the scenario-wide value', () => {
+    const s = scenarioWith({ 'tcp.minRto': 1, traffic: twoBulk });
+    const f = ownField(editorFields(s), 1);
+    expect(f.choices.map((c) => c.key)).toEqual(Object.keys(TCP_PARAMS));
+    expect(f.choices.find((c) => c.key === 'ecn')?.label).toBe(TCP_PARAMS.ecn.label);
+    const change = ownTcpChange(f, 'minRto')!;
+    expect(change).toEqual({ path: 'traffic.1.tcp', value: { minRto: 1 } });
+    const added = scenarioWith({ [change.path]: change.value }, s);
+    expect(added.traffic[1].tcp).toEqual({ minRto: 1 });
+    expect(added.traffic[0].tcp).toBeUndefined();
+    const after = editorFields(added);
+    expect(param(after, 'traffic.1.tcp.minRto').value).toBe(1);
+    expect(ownField(after, 1).choices.map((c) => c.key)).not.toContain('minRto');
+    // a second one is added beside the first
+    const ecn = ownTcpChange(ownField(after, 1), 'ecn')!;
+    expect(ecn.value).toEqual({ minRto: 1, ecn: false });
+    expect(ownTcpChange(ownField(after, 1), 'minRto')).toBeNull();
+  });
+
+  it('a UDP item makes no TCP flows: no own TCP fields and no choice of one', () => {
+    const s = scenarioWith({ traffic: [{ kind: 'bulk', flows: 1 }, { kind: 'udp', rate: 1e6 }] });
+    const fields = editorFields(s);
+    expect(fields.some((x) => x.path.startsWith('traffic.1.tcp'))).toBe(false);
+    expect(ownField(fields, 0).path).toBe('traffic.0.tcp');
+    // cubic-vs-reno's third item is UDP cross traffic
+    expect(cubic.traffic[2].kind).toBe('udp');
+    expect(editorFields(cubic).some((x) => x.path.startsWith('traffic.2.tcp'))).toBe(false);
+    // decided by the kind's declaration (tcpOverride), every kind of the registry
+    for (const d of TRAFFICS) {
+      const one = scenarioWith({ 'traffic.0.kind': d.kind });
+      expect(editorFields(one).some((x) => x.kind === 'own-tcp' && x.path === 'traffic.0.tcp'), d.kind).toBe(d.tcpOverride === true);
+    }
+  });
+
+  it("a bad own value gets the schema's message naming traffic.N.tcp.<key>, at that field, in its words", () => {
+    const s = scenarioWith({ 'tcp.windowCut': 'ns2', traffic: [{ kind: 'bulk', flows: 1 }, { kind: 'bulk', flows: 1, tcp: { cc: 'reno' } }] });
+    const json = cloneJson(s) as unknown as Record<string, unknown>;
+    expect(applySet(json, 'traffic.1.tcp.cc', 'cubic')).toBeNull();
+    const r = parseScenario(json);
+    expect(r.ok).toBe(false);
+    const errors = r.ok ? [] : r.errors;
+    expect(errors).toEqual([expect.stringMatching(/^traffic\.1\.tcp\.cc: cc = "cubic".* cannot be combined with tcp\.windowCut = "ns2".*; use traffic\.1\.tcp\.windowCut = "rfc5681" or cc = "reno"$/)]);
+    const fields = editorFields(s);
+    const byField = fieldErrors(fields, { path: 'traffic.1.tcp.cc', list: errors }, []);
+    expect(Object.keys(byField)).toEqual(['traffic.1.tcp.cc']);
+    expect(labelledMessage(param(fields, 'traffic.1.tcp.cc'), byField['traffic.1.tcp.cc'])).toMatch(/^Congestion control \(this item only\): cc = "cubic"/);
+    // a number out of range: the field's range, in its unit
+    const withRto = editorFields(scenarioWith({ 'traffic.1.tcp.minRto': 0.5 }, s));
+    expect(parseDisplay(param(withRto, 'traffic.1.tcp.minRto'), '20000')).toEqual({ ok: false, error: 'Min RTO (this item only): 20000 ms is out of range; allowed 1 to 10000 ms' });
+    // an item's own value given in a choice that clashes (the whole tcp object at once) files under the choice
+    const clash = cloneJson(s) as unknown as Record<string, unknown>;
+    expect(applySet(clash, 'traffic.0.tcp', { cc: 'cubic' })).toBeNull();
+    const r2 = parseScenario(clash);
+    const byChoice = fieldErrors(fields, { path: 'traffic.0.tcp', list: r2.ok ? [] : r2.errors }, []);
+    expect(byChoice['traffic.0.tcp']).toMatch(/^traffic\.0\.tcp\.cc: /);
   });
 });

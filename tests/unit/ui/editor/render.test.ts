@@ -268,4 +268,37 @@ describe('ScenarioEditor markup', () => {
     const bad = decode(renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: { 'traffic.1.dst': 'traffic.1: no path from "n1" to "x"' }, live: false })));
     expect(block(bad, 'traffic.1.dst')).toContain('Destination node: no path from "n1" to "x"');
   });
+  it("cubic-vs-reno: the CUBIC item's own congestion control is a labelled select in its group, with the way back to every flow's reno", async () => {
+    const Editor = await loadEditor();
+    const s = presetByName('cubic-vs-reno')!.scenario;
+    const i = s.traffic.findIndex((t) => t.tcp?.cc === 'cubic');
+    const html = decode(renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: {}, live: false })));
+    const b = block(html, `traffic.${i}.tcp.cc`);
+    const forId = /<label[^>]*for="([^"]+)"/.exec(b)?.[1];
+    expect(b).toMatch(new RegExp(`<label for="${forId}">Congestion control \\(this item only\\)</label><select id="${forId}"`));
+    expect(b).toContain('<option value="__none__">as every TCP flow (reno)</option>');
+    expect(b).toMatch(/<option value="cubic"[^>]*selected=""/);
+    expect(b).toContain(TCP_PARAMS.cc.doc);
+    // in the item's own group, after its kind; the choice of another own setting follows
+    const group = [...html.matchAll(/<fieldset[^>]*>\s*<legend[^>]*>([^<]*)(?:<button.*?<\/button>)?<\/legend>(.*?)<\/fieldset>/gs)].find((m) => m[1] === `Traffic item ${i + 1}`)?.[2] ?? '';
+    expect(group).toContain(`data-path="traffic.${i}.tcp.cc"`);
+    const add = block(html, `traffic.${i}.tcp`);
+    expect(add).toMatch(/<label for="([^"]+)">Own TCP setting for this item<\/label><div class="sed-inputs"><select id="\1"/);
+    // nothing chosen yet: its Add button waits
+    expect(add).toMatch(/<button type="button" class="sed-add" disabled=""[^>]*>Add<\/button>/);
+    expect(add).toContain('<option value="ecn">ECN</option>');
+    expect(add).not.toContain('<option value="cc">');
+    // the TCP section says item ${i + 1} differs
+    expect(html).toContain(`Except where a traffic item sets its own value (under Traffic): traffic item ${i + 1} (Congestion control).`);
+  });
+
+  it("an item's own on/off setting is a select (absent, on, off), a udp item has no own TCP choice", async () => {
+    const Editor = await loadEditor();
+    const s = scenarioWith({ traffic: [{ kind: 'bulk', flows: 1, tcp: { ecn: true } }, { kind: 'udp', rate: 1e6 }] });
+    const html = decode(renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: {}, live: false })));
+    const b = block(html, 'traffic.0.tcp.ecn');
+    expect(b).toContain('ECN (this item only)');
+    expect(b).toMatch(/<option value="__none__">as every TCP flow \(off\)<\/option><option value="true" selected="">on<\/option><option value="false">off<\/option>/);
+    expect(html).not.toContain('data-path="traffic.1.tcp');
+  });
 });
