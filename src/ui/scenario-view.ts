@@ -6,9 +6,10 @@
 import type { Scenario } from '../engine/scenario/schema';
 import { LINK_FIELDS } from '../engine/scenario/fields';
 import { flowDelays } from '../engine/sim-run';
+import { flowTags, itemFlows, WEB_KINDS } from './flow-tags';
 
 /** Traffic kinds made of request/response exchanges: a response-time chart and an uncongested baseline. */
-export const WEB_KINDS: ReadonlySet<string> = new Set(['packmime', 'web-users', 'web-sessions']);
+export { WEB_KINDS };
 
 export const hasWebTraffic = (s: Scenario | null | undefined): boolean => !!s?.traffic.some((t) => WEB_KINDS.has(t.kind));
 
@@ -57,6 +58,11 @@ export interface ScenarioView {
   tcpEcn: boolean;
   /** Flows that run TCP (every traffic kind but UDP). */
   tcpFlows: number;
+  /**
+   * Per flow, what its label adds when the traffic items' TCP settings differ ("CUBIC",
+   * "ECN"; flow-tags.ts flowTags), else ''. Legends and lists name flows with flowLabel.
+   */
+  flowTags: string[];
   /**
    * Data crosses the bottleneck both ways (traffic from the right, or two-way web traffic; on
    * a general topology, a flow from the bottleneck's to side to its from side): both queues matter.
@@ -167,7 +173,7 @@ export function viewOf(s: Scenario | null): ScenarioView {
     }
     if (t.from === 'right') fromRight = true;
     else fromLeft = true;
-    const n = t.kind === 'bulk' ? t.flows : 1;
+    const n = itemFlows(t);
     const side = t.from === 'right' ? 'right' : 'left';
     const hosts = Math.max(1, side === 'left' ? left : right);
     const others = Math.max(1, side === 'left' ? right : left);
@@ -235,7 +241,7 @@ export function viewOf(s: Scenario | null): ScenarioView {
         if (dir !== 'forward') role(dst, 'servers'), role(src, 'clients'), crosses(dst, src);
         continue;
       }
-      const n = t.kind === 'bulk' ? t.flows : 1;
+      const n = itemFlows(t);
       for (let j = 0; j < n; j++, flow++) src?.sends.push(flow), dst?.recvs.push(flow);
       if (n > 0) crosses(src, dst);
     }
@@ -260,6 +266,7 @@ export function viewOf(s: Scenario | null): ScenarioView {
     duration: s?.duration ?? null,
     tcpEcn,
     tcpFlows,
+    flowTags: flowTags(s),
     twoWay: fromLeft && fromRight,
     webRole,
     kind: topo?.kind === 'general' ? 'general' : 'dumbbell',

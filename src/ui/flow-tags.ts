@@ -1,0 +1,110 @@
+/**
+ * Which traffic item each flow comes from, and the short tag a flow's label carries when the
+ * items' TCP settings differ ("flow 0 · CUBIC", "flow 1 · NewReno", "flow 1 · ECN"). A class
+ * watching cubic-vs-reno saw "flow 0" and "flow 1" in every legend and had to remember which
+ * colour was CUBIC.
+ */
+import type { Scenario } from '../engine/scenario/schema';
+import type { TcpParams } from '../engine/tcp/params';
+
+/** Traffic kinds made of request/response exchanges: their connections come and go, with flow ids after the fixed flows. */
+export const WEB_KINDS: ReadonlySet<string> = new Set(['packmime', 'web-users', 'web-sessions']);
+
+type Item = Scenario['traffic'][number];
+
+/**
+ * The flows an item adds to the run's numbered flows, as the engine creates them
+ * (src/engine/traffic/bulk.ts pushes `flows` connections, udp.ts one source; web items
+ * none: their exchanges get ids after all the fixed flows, src/engine/traffic/web.ts).
+ * tests/unit/ui/flow-tags.test.ts checks it against a run's per-flow results.
+ */
+export function itemFlows(t: Item): number {
+  if (WEB_KINDS.has(t.kind)) return 0;
+  return t.kind === 'bulk' ? (t as { flows: number }).flows : 1;
+}
+
+/** For each numbered flow of a run of `s` (flow id = index), the index of its traffic item. */
+export function flowItems(s: Scenario | null | undefined): number[] {
+  const out: number[] = [];
+  s?.traffic.forEach((t, i) => {
+    for (let j = itemFlows(t); j > 0; j--) out.push(i);
+  });
+  return out;
+}
+
+/** An item's TCP settings in force: the scenario's, with the item's own over them (as bulk.ts builds its senders). */
+export function effectiveTcp(s: Scenario, t: Item): TcpParams {
+  return { ...s.tcp, ...((t as { tcp?: Partial<TcpParams> }).tcp ?? {}) };
+}
+
+/** Loss-recovery variants by name. */
+const VARIANT_NAMES: Record<string, string> = { tahoe: 'Tahoe', reno: 'Reno', newreno: 'NewReno', sack: 'SACK' };
+/**
+ * Reno congestion control (cc "reno") by the family name its variant goes by: SACK recovery
+ * (RFC 6675) keeps NewReno's window rules, and the cubic-vs-reno lesson calls that sender
+ * "NewReno" (both of its flows recover with SACK).
+ */
+const RENO_FAMILY: Record<string, string> = { tahoe: 'Tahoe', reno: 'Reno', newreno: 'NewReno', sack: 'NewReno' };
+
+/** Settings as one string, equal for equal settings whatever the order of their keys. */
+const settingsKey = (p: TcpParams): string =>
+  JSON.stringify(
+    Object.keys(p)
+      .sort()
+      .map((k) => [k, p[k as keyof TcpParams]]),
+  );
+
+/**
+ * Per flow (flow id = index), the short tag its label adds, or '' for none. The rule, in
+ * one place:
+ *  - Only the items that add TCP flows (bulk) are compared, each by its settings in force
+ *    (scenario `tcp` with the item's own over them). When they all have the same settings
+ *    (most lessons: one item, or items differing in start or hosts only) every tag is ''
+ *    and the labels stay "flow 0", "flow 1".
+ *  - Otherwise a TCP flow's tag names what differs between the items, briefly, joined by
+ *    ", ": the congestion control ("CUBIC"; a Reno sender by its family name, "NewReno"),
+ *    the loss-recovery variant ("Reno", "NewReno", "SACK"; "CUBIC SACK" when both differ),
+ *    ECN ("ECN" / "no ECN"). When none of these differ (another setting does, e.g. the MSS),
+ *    or two items with different settings would get the same tag, the tag is or ends with
+ *    the item's number as the editor shows it ("item 2").
+ *  - A UDP flow's tag is "UDP" while the TCP flows are tagged (it has no TCP setting).
+ */
+export function flowTags(s: Scenario | null | undefined): string[] {
+  const items = flowItems(s);
+  if (!s || items.length === 0) return items.map(() => '');
+  const tcpItems = [...new Set(items)].filter((i) => s.traffic[i].kind === 'bulk');
+  const eff = new Map(tcpItems.map((i) => [i, effectiveTcp(s, s.traffic[i])]));
+  const key = new Map(tcpItems.map((i) => [i, settingsKey(eff.get(i)!)]));
+  const first = tcpItems.length > 0 ? eff.get(tcpItems[0])! : null;
+  if (first === null || new Set(key.values()).size === 1) return items.map(() => '');
+  const differs = (k: keyof TcpParams) => tcpItems.some((i) => eff.get(i)![k] !== first[k]);
+  const cc = differs('cc');
+  const variant = differs('variant');
+  const ecn = differs('ecn');
+  const tagOf = new Map<number, string>();
+  for (const i of tcpItems) {
+    const p = eff.get(i)!;
+    const parts: string[] = [];
+    if (cc) parts.push(p.cc === 'cubic' ? (variant ? `CUBIC ${VARIANT_NAMES[p.variant] ?? p.variant}` : 'CUBIC') : variant ? (VARIANT_NAMES[p.variant] ?? p.variant) : (RENO_FAMILY[p.variant] ?? p.variant));
+    else if (variant) parts.push(VARIANT_NAMES[p.variant] ?? p.variant);
+    if (ecn) parts.push(p.ecn ? 'ECN' : 'no ECN');
+    tagOf.set(i, parts.join(', '));
+  }
+  // items whose settings differ but whose tags would not: their numbers tell them apart
+  // (by the settings each tag stands for: a list of 1,000 items is compared in one pass)
+  const keysOfTag = new Map<string, Set<string>>();
+  for (const i of tcpItems) {
+    const k = keysOfTag.get(tagOf.get(i)!);
+    if (k) k.add(key.get(i)!);
+    else keysOfTag.set(tagOf.get(i)!, new Set([key.get(i)!]));
+  }
+  const numbered = tcpItems.filter((i) => tagOf.get(i) === '' || keysOfTag.get(tagOf.get(i)!)!.size > 1);
+  for (const i of numbered) tagOf.set(i, [tagOf.get(i), `item ${i + 1}`].filter(Boolean).join(', '));
+  return items.map((i) => tagOf.get(i) ?? (s.traffic[i].kind === 'udp' ? 'UDP' : ''));
+}
+
+/** A flow's name in legends and lists: "flow 3", or with its tag "flow 0 · CUBIC". */
+export function flowLabel(flow: number, tags: readonly string[] = []): string {
+  const tag = tags[flow];
+  return tag ? `flow ${flow} · ${tag}` : `flow ${flow}`;
+}
