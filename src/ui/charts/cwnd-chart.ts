@@ -32,7 +32,7 @@ export const cwndChart: ChartDef = {
     const store = c.store;
     const flows = store.flowIds('cwnd');
     const few = flows.length <= MAX_LINES;
-    const items = flowLegend(flows, c.highlight, c.view.tcpFlows, true);
+    const items = flowLegend(flows, c.highlight, c.view.tcpFlows, true, c.view.flowTags);
     if (few && flows.length > 0) items.push({ label: 'ssthresh (dashed)', color: SERIES.muted, dash: [6, 4], width: 1.5 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
     const r = plotRect(p, lh + 10, f, '888');

@@ -10,21 +10,22 @@ import { bucketEnvelope } from './downsample';
 import type { Painter, Rect } from './painter';
 import { drawSeries, type LegendItem, type Scale, type SeriesScratch } from './plot';
 import { MAX_LINES } from './types';
+import { flowLabel } from '../flow-tags';
 
-export function flowLabel(flow: number): string {
-  return `flow ${flow}`;
-}
+export { flowLabel };
+
+/** Opacity of the flows not picked while some are (a line per flow, up to MAX_LINES). */
+export const FADED = 0.2;
 
 /**
  * Legend entries for the flows a chart draws. `running`: the chart's columns are gaps
  * before a flow starts and after it completes (cwnd, goodput), so at each moment the band
  * spans the flows running then, not all of them (seeds/004 Figs. 7-8: 8 or 32 of 56).
+ * `tags`: per flow, what its label adds when the traffic items' TCP settings differ
+ * (ScenarioView.flowTags: "flow 0 · CUBIC").
  */
-/** Opacity of the flows not picked while some are (a line per flow, up to MAX_LINES). */
-export const FADED = 0.2;
-
-export function flowLegend(flows: readonly number[], highlight: readonly number[], total = flows.length, running = false): LegendItem[] {
-  if (flows.length <= MAX_LINES) return flows.map((f) => ({ label: highlight.includes(f) ? `${flowLabel(f)} ★` : flowLabel(f), color: flowColor(f), dash: flowDash(f) }));
+export function flowLegend(flows: readonly number[], highlight: readonly number[], total = flows.length, running = false, tags: readonly string[] = []): LegendItem[] {
+  if (flows.length <= MAX_LINES) return flows.map((f) => ({ label: highlight.includes(f) ? `${flowLabel(f, tags)} ★` : flowLabel(f, tags), color: flowColor(f), dash: flowDash(f) }));
   const hl = highlight.filter((f) => flows.includes(f));
   const first = total > flows.length;
   // (short: in classroom type the throughput chart's legend keeps to two lines at 1366 px)
@@ -32,7 +33,7 @@ export function flowLegend(flows: readonly number[], highlight: readonly number[
   return [
     { label, color: SERIES.band, fill: true },
     { label: 'median', color: SERIES.median, width: 2.5 },
-    ...hl.map((f) => ({ label: flowLabel(f), color: flowColor(f), dash: flowDash(f) })),
+    ...hl.map((f) => ({ label: flowLabel(f, tags), color: flowColor(f), dash: flowDash(f) })),
   ];
 }
 

@@ -137,7 +137,7 @@ export const throughputChart: ChartDef = {
     const W = WindowRates.windowFor(c.end);
     wr.update(store, W);
     const flows = store.flowIds('acked');
-    const items = [{ label: 'link utilization', color: SERIES.util, width: 2.5 }, ...flowLegend(flows, c.highlight, c.view.tcpFlows, true)];
+    const items = [{ label: 'link utilization', color: SERIES.util, width: 2.5 }, ...flowLegend(flows, c.highlight, c.view.tcpFlows, true, c.view.flowTags)];
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
     // Jain's index, prominent, under the legend (on lines of its own where the card is
     // narrow: classroom type on a phone cut it off at "J = 1.0")
