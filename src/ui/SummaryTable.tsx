@@ -10,6 +10,7 @@ import type { QueueSummary } from '../engine/metrics/types';
 import { useServices } from './app-context';
 import { download, fileStem, summaryCsv } from './charts/export';
 import { flowColor } from './colors';
+import { flowLabel } from './flow-tags';
 import { MAX_LINES, NO_FLOWS_NOTE } from './charts/types';
 import { ScrollRegion } from './ScrollRegion';
 import { flowRtts, hasWebTraffic, viewOf } from './scenario-view';
@@ -80,6 +81,8 @@ export function SummaryTable() {
   };
   const flowsTotal = useAppState(store, (s) => s.flowsTotal);
   const twoWay = useMemo(() => viewOf(scenario).twoWay, [scenario]);
+  // "CUBIC", "ECN" beside a flow's number where the traffic items' TCP settings differ (flow-tags.ts)
+  const tags = useMemo(() => viewOf(scenario).flowTags, [scenario]);
   // per-flow delays: each flow's round trip, so its goodput can be read against it
   // (the draws are made in flow order, so the first n are the same however many are drawn)
   const flowCount = useAppState(store, (s) => s.flowsTotal ?? s.summary?.flows.length ?? 0);
@@ -177,13 +180,13 @@ export function SummaryTable() {
                 <tr key={f.flow}>
                   <th scope="row">
                     <span className="swatch" style={{ background: flowColor(f.flow) }} aria-hidden="true" />
-                    {f.flow} <span className="muted small">{f.kind}</span>
+                    {f.flow} <span className="muted small">{tags[f.flow] || f.kind}</span>
                     {f.kind === 'tcp' ? (
                       <button
                         type="button"
                         className="highlight-toggle"
                         aria-pressed={highlight.includes(f.flow)}
-                        aria-label={`Highlight flow ${f.flow} in the charts`}
+                        aria-label={`Highlight ${flowLabel(f.flow, tags)} in the charts`}
                         title={bandView ? 'Draw this flow as a line over the band in the per-flow charts' : 'Bring this flow forward in the per-flow charts, the others faded'}
                         onClick={() => star(f.flow)}
                       >

@@ -10,6 +10,7 @@ import { useServices } from '../app-context';
 import { STEP_LABELS, stepTargets } from '../run/step-targets';
 import { calibrationShown } from '../run/controller';
 import { viewOf } from '../scenario-view';
+import { flowLabel } from '../flow-tags';
 import { useAppState } from '../store/app-store';
 import { useClaimTally } from '../LessonClaims';
 import { grouped } from '../../engine/core/number-text';
@@ -156,7 +157,7 @@ export function Transport() {
             <option value="">any flow</option>
             {Array.from({ length: Math.min(flows, 200) }, (_, i) => (
               <option key={i} value={i}>
-                flow {i}
+                {flowLabel(i, view.flowTags)}
               </option>
             ))}
           </select>

@@ -67,6 +67,8 @@ export interface InspectorProps {
    * of 1000" at every step, on a run that had made 50,000, read as a count of the run's).
    */
   historyLimit?: number;
+  /** Per flow, what the traffic items' differing TCP settings make it ("CUBIC", "ECN"; flow-tags.ts), shown beside its number. */
+  flowTags?: readonly string[];
 }
 
 /** Colour of an outcome badge: the queue-event colours of the charts (colors.ts). */
@@ -87,7 +89,10 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, canAqmDrop = false, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false, announce = true }: InspectorProps) {
+/** A flow's number with its tag where the items' TCP settings differ: "0 · CUBIC". */
+const withTag = (f: number, tags: readonly string[]): string => (f >= 0 && tags[f] ? `${f} · ${tags[f]}` : String(f));
+
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, canAqmDrop = false, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false, announce = true, flowTags = [] }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
   const rec = n > 0 ? records[i] : null;
@@ -144,7 +149,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
           <select id={flowSelectId} value={flow} onChange={(e) => setFlowChoice(Number(e.target.value))}>
             {(flows.length ? flows : [flow]).map((f) => (
               <option key={f} value={f}>
-                {f}
+                {withTag(f, flowTags)}
               </option>
             ))}
           </select>
@@ -209,7 +214,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
           <dt>Flow</dt>
           <dd>
             <span className="insp-swatch" style={{ background: flowColor(ex.packet.flow) }} aria-hidden="true" />
-            {isWeb(ex.packet.flow) ? `web connection ${ex.packet.flow}` : ex.packet.flow}
+            {isWeb(ex.packet.flow) ? `web connection ${ex.packet.flow}` : withTag(ex.packet.flow, flowTags)}
           </dd>
         </div>
         {ex.packet.kind ? (
