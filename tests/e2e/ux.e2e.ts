@@ -1339,6 +1339,27 @@ describe('ux', () => {
       await page.context().close();
     });
   });
+  describe('flow labels that say what is a flow\'s own', () => {
+    it('cubic-vs-reno in classroom mode: the summary table and the step list say CUBIC and NewReno; the cwnd and goodput legends are shot (/tmp/shots/flow-tags-*.png)', async () => {
+      const page = await open('p=cubic-vs-reno', { width: 1366, height: 768, query: '?classroom=1' });
+      // before the run: the step list names the flows already
+      const options = await page.getByRole('combobox', { name: 'Only events of flow' }).locator('option').allTextContents();
+      expect(options).toEqual(['any flow', 'flow 0 · CUBIC', 'flow 1 · NewReno', 'flow 2 · UDP']);
+      await page.evaluate(() => {
+        window.__aqmlab!.controller.setSpeed('max');
+        window.__aqmlab!.controller.start();
+      });
+      await waitForStatus(page, 'done');
+      const rows = await page.locator('table.flows tbody th').allTextContents();
+      expect(rows.map((r) => r.replace(/[☆★]/g, '').trim())).toEqual(['0 CUBIC', '1 NewReno', '2 UDP']);
+      expect(await page.getByRole('button', { name: 'Highlight flow 0 · CUBIC in the charts' }).count()).toBe(1);
+      const cwnd = page.locator('section[data-chart=cwnd]');
+      await cwnd.scrollIntoViewIfNeeded();
+      await cwnd.screenshot({ path: `${SHOTS}/flow-tags-cwnd-classroom.png` });
+      await page.locator('section[data-chart=throughput]').screenshot({ path: `${SHOTS}/flow-tags-throughput-classroom.png` });
+      await page.context().close();
+    });
+  });
   describe('compare card', () => {
     it('closed, it is just its heading: no empty body under it; open, its controls are inset from its border', async () => {
       const page = await open('p=default', { width: 1366, height: 768 });
