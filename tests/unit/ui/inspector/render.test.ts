@@ -23,6 +23,7 @@ interface Props {
   tcpFlows?: boolean;
   historyLimit?: number;
   running?: boolean;
+  flowTags?: readonly string[];
 }
 
 async function loadInspector(): Promise<ComponentType<Props>> {
@@ -264,5 +265,23 @@ describe('Inspector markup', () => {
     // before any decision the region is there, empty, so the first one is announced
     const empty = unescape(renderToStaticMarkup(createElement(Inspector, { records: [], index: 0, flowEvents: [], onStep: () => {}, running: true })));
     expect(live(empty)).toEqual(['']);
+  });
+});
+
+// cubic-vs-reno, seeds/001 ecn1: where the traffic items' TCP settings differ the flows are
+// named by what is their own (src/ui/flow-tags.ts), in the inspector as in the legends
+describe('flow tags in the inspector', () => {
+  it('the packet\'s flow and the flows to follow carry their tag; without tags, the bare numbers', async () => {
+    const Inspector = await loadInspector();
+    const a: DecisionRecord = { ...mark, flow: 1, uid: 7, kind: 'data' };
+    const b: DecisionRecord = { ...mark, flow: 0, uid: 8, kind: 'data' };
+    const select = (html: string) => [...(/<select[^>]*>(.*?)<\/select>/.exec(html)?.[1] ?? '').matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((m) => m[1]);
+    const flowCell = (html: string) => /<dt>Flow<\/dt><dd>(.*?)<\/dd>/.exec(html)?.[1].replace(/<[^>]*>/g, '');
+    const tagged = unescape(renderToStaticMarkup(createElement(Inspector, { records: [a, b], index: 0, flowEvents: [], onStep: () => {}, now: 10, flowTags: ['no ECN', 'ECN'] })));
+    expect(flowCell(tagged)).toBe('1 · ECN');
+    expect(select(tagged)).toEqual(['0 · no ECN', '1 · ECN']);
+    const plain = unescape(renderToStaticMarkup(createElement(Inspector, { records: [a, b], index: 0, flowEvents: [], onStep: () => {}, now: 10 })));
+    expect(flowCell(plain)).toBe('1');
+    expect(select(plain)).toEqual(['0', '1']);
   });
 });
