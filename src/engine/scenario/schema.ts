@@ -347,8 +347,10 @@ function checkRto(s: Scenario, out: string[]): void {
   };
   check('tcp', s.tcp.minRto, s.tcp.maxRto, s.tcp);
   s.traffic.forEach((t, i) => {
-    if (t.kind !== 'bulk' || !t.tcp || (t.tcp.minRto === undefined && t.tcp.maxRto === undefined)) return;
-    check(`traffic.${i}.tcp`, t.tcp.minRto ?? s.tcp.minRto, t.tcp.maxRto ?? s.tcp.maxRto, t.tcp);
+    // every kind that makes TCP flows may carry its own (the web kinds too: the editor offers it)
+    const own = (t as { tcp?: Partial<TcpParams> }).tcp;
+    if (!own || (own.minRto === undefined && own.maxRto === undefined)) return;
+    check(`traffic.${i}.tcp`, own.minRto ?? s.tcp.minRto, own.maxRto ?? s.tcp.maxRto, own);
   });
 }
 

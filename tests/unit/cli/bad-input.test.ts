@@ -51,6 +51,12 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     );
   });
 
+  it("minRto above maxRto in a web item's own TCP settings (not only a bulk item's)", async () => {
+    expect(await bad(['--preset', 'web-dt148-80', '--set', 'traffic.0.tcp.minRto=5', '--set', 'traffic.0.tcp.maxRto=2'])).toBe(
+      'after --set: traffic.0.tcp.minRto: minRto = 5 s must not exceed maxRto = 2 s (the timeout is clamped to [minRto, maxRto], RFC 6298 §2.4-2.5)',
+    );
+  });
+
   it('a rate of 1e-300', async () => {
     expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck.rate=1e-300'])).toBe('--set topology.bottleneck.rate = 1e-300 is out of range: allowed 1000 to 1000000000000 bps');
     expect(await bad(['--preset', 'md1-poisson', '--set', 'traffic.0.rate=1e-300'])).toBe('--set traffic.0.rate = 1e-300 is out of range: allowed 1000 to 1000000000000 bps');
