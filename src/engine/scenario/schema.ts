@@ -8,7 +8,8 @@ import type { AnyTrafficDescriptor } from '../traffic/types';
 import type { UdpItem } from '../traffic/udp';
 import type { LINK_FIELDS, SIDE_FIELDS } from './fields';
 import { migrate } from './migrations';
-import { getPath, joinPath, pathText, splitPath } from './paths';
+import { cloneJson, getPath, joinPath, pathText, splitPath } from './paths';
+import { applySet } from './set';
 import { aqmList, allowedKeysAt, objectText, plainItems, plainItemsMessage, resolvePath, SCENARIO_TREE, type FieldNode } from './tree';
 
 export { getPath, setPath } from './paths';
@@ -338,53 +339,145 @@ function checkGeneral(topo: GeneralTopology, s: Scenario, out: string[]): void {
   });
 }
 
-/** RFC 6298 §2.4-2.5: the RTO is clamped to [minRto, maxRto], so the bounds must be in order (scenario-wide and per traffic item). */
-function checkRto(s: Scenario, out: string[]): void {
-  const check = (prefix: string, min: number, max: number, own: Partial<TcpParams>) => {
-    if (min <= max) return;
-    const which = own.minRto !== undefined ? `${prefix}.minRto` : own.maxRto !== undefined ? `${prefix}.maxRto` : `${prefix}.minRto`;
-    out.push(`${which}: minRto = ${min} s must not exceed maxRto = ${max} s (the timeout is clamped to [minRto, maxRto], RFC 6298 §2.4-2.5)`);
-  };
-  check('tcp', s.tcp.minRto, s.tcp.maxRto, s.tcp);
-  s.traffic.forEach((t, i) => {
-    // every kind that makes TCP flows may carry its own (the web kinds too: the editor offers it)
-    const own = (t as { tcp?: Partial<TcpParams> }).tcp;
-    if (!own || (own.minRto === undefined && own.maxRto === undefined)) return;
-    check(`traffic.${i}.tcp`, own.minRto ?? s.tcp.minRto, own.maxRto ?? s.tcp.maxRto, own);
-  });
+/**
+ * Cross-field TCP rules of two parameters, declared once: checkRto and checkCc refuse a
+ * scenario where `clash` holds, and companionFix offers the one change of the other
+ * parameter that makes an edit valid (the editor's "Use CUBIC and set window cut to rfc5681"
+ * button, the link banner's "add &tcp.windowCut=rfc5681"). `fix[k]` is the value parameter k
+ * takes when the other one was just set, from the effective values after that edit; `ref`
+ * is where the fixed value comes from.
+ */
+export interface TcpPairRule {
+  readonly keys: readonly [keyof TcpParams, keyof TcpParams];
+  readonly clash: (p: TcpParams) => boolean;
+  readonly fix: Readonly<Partial<Record<keyof TcpParams, (p: TcpParams) => unknown>>>;
+  readonly ref: Readonly<Partial<Record<keyof TcpParams, string>>>;
 }
 
 /**
  * CUBIC (tcp.cc "cubic", RFC 9438) replaces RFC 5681's window arithmetic, so it does not
  * combine with ns-2's (windowCut "ns2") or with seeds/004's SUBTCP and modified increases,
- * which change the same window rules (scenario-wide and per traffic item).
+ * which change the same window rules. `text` and `why` are checkCc's words for the field.
  */
+const CUBIC_CLASHES: readonly { key: 'windowCut' | 'subtcp' | 'increase'; bad: (p: TcpParams) => boolean; good: unknown; text: (p: TcpParams) => string; why: string; ref: string }[] = [
+  { key: 'windowCut', bad: (p) => p.windowCut === 'ns2', good: 'rfc5681', text: () => 'windowCut = "ns2" (ns-2\'s halving)', why: 'cuts to β x FlightSize (RFC 9438 §4.6)', ref: 'RFC 5681' },
+  { key: 'subtcp', bad: (p) => p.subtcp, good: false, text: () => 'subtcp = true (SUBTCP, seeds/004)', why: '', ref: 'RFC 5681' },
+  { key: 'increase', bad: (p) => p.increase !== 'linear', good: 'linear', text: (p) => `increase = "${p.increase}" (seeds/004)`, why: 'has its own increase', ref: 'RFC 5681' },
+];
+
+export const TCP_PAIR_RULES: readonly TcpPairRule[] = [
+  // RFC 6298 §2.4-2.5: the RTO is clamped to [minRto, maxRto]; the bound not typed follows the one typed
+  { keys: ['minRto', 'maxRto'], clash: (p) => !(p.minRto <= p.maxRto), fix: { maxRto: (p) => p.minRto, minRto: (p) => p.maxRto }, ref: { maxRto: 'RFC 6298 §2.5', minRto: 'RFC 6298 §2.4' } },
+  ...CUBIC_CLASHES.map((c): TcpPairRule => ({ keys: ['cc', c.key], clash: (p) => p.cc === 'cubic' && c.bad(p), fix: { cc: () => 'reno', [c.key]: () => c.good }, ref: { cc: 'RFC 5681', [c.key]: c.ref } })),
+];
+
+const rtoRule = TCP_PAIR_RULES[0];
+
+/** RFC 6298 §2.4-2.5: the RTO is clamped to [minRto, maxRto], so the bounds must be in order (scenario-wide and per traffic item). */
+function checkRto(s: Scenario, out: string[]): void {
+  const check = (prefix: string, own: Partial<TcpParams>) => {
+    const p = { ...s.tcp, ...own };
+    if (!rtoRule.clash(p)) return;
+    const which = own.minRto !== undefined ? `${prefix}.minRto` : own.maxRto !== undefined ? `${prefix}.maxRto` : `${prefix}.minRto`;
+    out.push(`${which}: minRto = ${p.minRto} s must not exceed maxRto = ${p.maxRto} s (the timeout is clamped to [minRto, maxRto], RFC 6298 §2.4-2.5)`);
+  };
+  check('tcp', {});
+  s.traffic.forEach((t, i) => {
+    // every kind that makes TCP flows may carry its own (the web kinds too: the editor offers it)
+    const own = (t as { tcp?: Partial<TcpParams> }).tcp;
+    if (!own || (own.minRto === undefined && own.maxRto === undefined)) return;
+    check(`traffic.${i}.tcp`, own);
+  });
+}
+
+/** CUBIC_CLASHES, scenario-wide and per traffic item. */
 function checkCc(s: Scenario, out: string[]): void {
   const check = (prefix: string, own: Partial<TcpParams>) => {
     const p = { ...s.tcp, ...own };
     if (p.cc !== 'cubic') return;
     const at = (k: keyof TcpParams) => (own[k] !== undefined ? `${prefix}.${k}` : `tcp.${k}`);
     const item = prefix !== 'tcp';
-    const conflict = (k: 'windowCut' | 'subtcp' | 'increase', text: string, why: string, use: string) => {
-      const which = why ? `, which ${why}` : '';
+    for (const c of CUBIC_CLASHES) {
+      if (!c.bad(p)) continue;
+      const k = c.key;
+      const text = c.text(p);
+      const use = `${k} = ${JSON.stringify(c.good)}`;
+      const which = c.why ? `, which ${c.why}` : '';
       // an item that sets neither field repeats the scenario's own conflict, said once under
       // tcp (a preset with one item's { ecn: true } said it twice)
-      if (item && own.cc === undefined && own[k] === undefined) return;
+      if (item && own.cc === undefined && own[k] === undefined) continue;
       if (item && own[k] === undefined) {
         // this item chose CUBIC, the other field is the scenario's: the message starts with the
         // field the user set (traffic.0.tcp.cc), not with tcp.windowCut, which they did not touch
         out.push(`${prefix}.cc: cc = "cubic"${which}${which ? ',' : ''} cannot be combined with tcp.${text}; use ${prefix}.${use} or cc = "reno"`);
       } else out.push(`${at(k)}: ${text} cannot be combined with ${item && own.cc === undefined ? 'tcp.cc' : 'cc'} = "cubic"${which}; use ${use} or cc = "reno"`);
-    };
-    if (p.windowCut === 'ns2') conflict('windowCut', 'windowCut = "ns2" (ns-2\'s halving)', 'cuts to β x FlightSize (RFC 9438 §4.6)', 'windowCut = "rfc5681"');
-    if (p.subtcp) conflict('subtcp', 'subtcp = true (SUBTCP, seeds/004)', '', 'subtcp = false');
-    if (p.increase !== 'linear') conflict('increase', `increase = "${p.increase}" (seeds/004)`, 'has its own increase', 'increase = "linear"');
+    }
   };
   check('tcp', {});
   s.traffic.forEach((t, i) => {
     const own = (t as { tcp?: Partial<TcpParams> }).tcp;
     if (own) check(`traffic.${i}.tcp`, own);
   });
+}
+
+/** One change that makes an edit valid: the edit itself, then what TCP_PAIR_RULES change with it. */
+export interface CompanionFix {
+  /** The edit asked for, then each companion change: [dotted path, value]. */
+  readonly changes: readonly (readonly [string, unknown])[];
+  /** The companion changes alone, each with the source of its value ("RFC 5681"). */
+  readonly companions: readonly { readonly path: string; readonly value: unknown; readonly ref: string }[];
+}
+
+/**
+ * When setting `path` to `value` in the valid `scenario` is refused only because of another
+ * TCP parameter (TCP_PAIR_RULES: tcp.cc = "cubic" where tcp.windowCut is "ns2"), the
+ * companion change of that parameter with which the edit is valid; else null (a value out
+ * of range, a rule with no single fix, an edit that is already valid). For a traffic item's
+ * own setting (traffic.N.tcp.cc) the companion is that item's own too. Checked: the scenario
+ * with the edit and its companions passes parseScenario.
+ */
+export function companionFix(scenario: Scenario, path: string, value: unknown): CompanionFix | null {
+  const m = /^(tcp|traffic\.(\d+)\.tcp)\.(\w+)$/.exec(path);
+  if (!m) return null;
+  const [, prefix, itemText, key] = m;
+  const rules = TCP_PAIR_RULES.filter((r) => (r.keys as readonly string[]).includes(key));
+  if (rules.length === 0) return null;
+  const json = cloneJson(scenario) as unknown as Record<string, unknown>;
+  if (applySet(json, path, value) !== null) return null;
+  if (parseScenario(json).ok) return null;
+  const edited = json as unknown as Scenario;
+  // where each rule is checked: the scenario's TCP, and each item with its own (an item that
+  // sets neither parameter follows the scenario's, fixed there)
+  const scopes: { prefix: string; own: Partial<TcpParams> }[] = [];
+  if (itemText === undefined) {
+    scopes.push({ prefix: 'tcp', own: {} });
+    edited.traffic.forEach((t, i) => {
+      const own = (t as { tcp?: Partial<TcpParams> }).tcp;
+      if (own) scopes.push({ prefix: `traffic.${i}.tcp`, own });
+    });
+  } else {
+    const own = (edited.traffic[Number(itemText)] as { tcp?: Partial<TcpParams> } | undefined)?.tcp;
+    if (!own) return null;
+    scopes.push({ prefix, own });
+  }
+  const companions = new Map<string, { path: string; value: unknown; ref: string }>();
+  for (const r of rules) {
+    const other = r.keys[0] === key ? r.keys[1] : r.keys[0];
+    const fix = r.fix[other];
+    if (!fix) continue;
+    for (const sc of scopes) {
+      const p = { ...edited.tcp, ...sc.own } as TcpParams;
+      if (!r.clash(p)) continue;
+      if (sc.prefix !== prefix && sc.own[other] === undefined) continue;
+      const at = `${sc.prefix}.${other}`;
+      companions.set(at, { path: at, value: fix(p), ref: r.ref[other] ?? '' });
+    }
+  }
+  if (companions.size === 0) return null;
+  const list = [...companions.values()];
+  for (const c of list) if (applySet(json, c.path, c.value) !== null) return null;
+  if (!parseScenario(json).ok) return null;
+  return { changes: [[path, value], ...list.map((c) => [c.path, c.value] as const)], companions: list };
 }
 
 /**
