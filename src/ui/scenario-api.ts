@@ -146,6 +146,16 @@ export function decodeLink(hash: string): DecodedLink {
   return { presetName: r.presetName, scenario: r.scenario, problems };
 }
 
+/** A copy of `scenario` with every change applied, validated once as a whole (an edit with its companion, companionFix). */
+export function withParams(scenario: Scenario, changes: readonly (readonly [string, unknown])[]): { ok: true; scenario: Scenario } | { ok: false; errors: string[] } {
+  const copy = cloneJson(scenario) as unknown as Record<string, unknown>;
+  for (const [path, value] of changes) {
+    const err = applySet(copy, path, value);
+    if (err) return { ok: false, errors: [err] };
+  }
+  return parseScenario(copy);
+}
+
 /**
  * A copy of `scenario` with `path` set to `value`, validated as a whole. Returns the
  * new scenario or the messages that name what is wrong.

@@ -31,6 +31,20 @@ export interface ScenarioEditorProps {
   errors: Record<string, string>;
   /** A run is in progress: fields the engine cannot change live say "applies on restart". */
   live: boolean;
+  /**
+   * A refused edit that one companion change would make valid (companionFix): its button,
+   * shown under the message of the field at `path`, applies both at once.
+   */
+  fix?: OneStepFix;
+  /** Notes beside fields a one-step fix changed besides the one edited, by path. */
+  notes?: Readonly<Record<string, string>>;
+}
+
+export interface OneStepFix {
+  path: string;
+  /** "Set congestion control to cubic and window cut to rfc5681 (RFC 5681)" (companionButtonText). */
+  label: string;
+  apply: () => void;
 }
 
 function Help({ id, doc, reference, extra }: { id: string; doc: string; reference?: string; extra?: ReactNode }) {
@@ -44,9 +58,9 @@ function Help({ id, doc, reference, extra }: { id: string; doc: string; referenc
 }
 
 /** A field's message in the user's words, with the dotted key (as in links and --set) beside it. */
-function ErrorText({ id, text, f }: { id: string; text: string | undefined; f: EditorField }) {
+function ErrorText({ id, text, f, fix }: { id: string; text: string | undefined; f: EditorField; fix?: OneStepFix }) {
   if (!text) return null;
-  return (
+  const message = (
     <p className="sed-error" id={id} role="alert">
       {text.split('\n').map((line, k) => (
         <span key={k} className="sed-error-line">
@@ -58,6 +72,24 @@ function ErrorText({ id, text, f }: { id: string; text: string | undefined; f: E
       </code>
     </p>
   );
+  if (!fix || fix.path !== f.path) return message;
+  return (
+    <>
+      {message}
+      <button type="button" className="sed-fix" aria-describedby={id} onClick={fix.apply}>
+        {fix.label}
+      </button>
+    </>
+  );
+}
+
+/** Beside a field a one-step fix changed though it was not the one edited: what it became and why. */
+function CompanionNote({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className="sed-companion" role="status">
+      {text}
+    </p>
+  ) : null;
 }
 
 /**
@@ -204,7 +236,7 @@ function Slider({ f, describedBy, onValue }: { f: ParamField; describedBy: strin
   );
 }
 
-function ParamControl({ f, error, live, onChange }: { f: ParamField; error: string | undefined; live: boolean; onChange: ScenarioEditorProps['onChange'] }) {
+function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; error: string | undefined; live: boolean; onChange: ScenarioEditorProps['onChange']; fix?: OneStepFix; note?: string }) {
   const id = useId();
   const helpId = `${id}-help`;
   const errId = `${id}-err`;
@@ -242,7 +274,8 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
           <option value="false">off</option>
         </select>
         <Help id={helpId} doc={spec.doc} reference={spec.ref} />
-        <ErrorText id={errId} text={shownError} f={f} />
+        <ErrorText id={errId} text={shownError} f={f} fix={local === null ? fix : undefined} />
+        <CompanionNote text={note} />
       </div>
     );
   }
@@ -256,7 +289,8 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
           <RestartTag show={restart} />
         </div>
         <Help id={helpId} doc={spec.doc} reference={spec.ref} />
-        <ErrorText id={errId} text={shownError} f={f} />
+        <ErrorText id={errId} text={shownError} f={f} fix={local === null ? fix : undefined} />
+        <CompanionNote text={note} />
       </div>
     );
   }
@@ -292,7 +326,8 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
           ))}
         </select>
         <Help id={helpId} doc={spec.doc} reference={spec.ref} extra={valueDoc ? <span className="sed-valuedoc"> {String(f.value)}: {valueDoc}.</span> : null} />
-        <ErrorText id={errId} text={shownError} f={f} />
+        <ErrorText id={errId} text={shownError} f={f} fix={local === null ? fix : undefined} />
+        <CompanionNote text={note} />
       </div>
     );
   }
@@ -336,7 +371,8 @@ function ParamControl({ f, error, live, onChange }: { f: ParamField; error: stri
         {optionalToggle}
       </div>
       <Help id={helpId} doc={spec.doc} reference={spec.ref} />
-      <ErrorText id={errId} text={shownError} f={f} />
+      <ErrorText id={errId} text={shownError} f={f} fix={local === null ? fix : undefined} />
+      <CompanionNote text={note} />
     </div>
   );
 }
@@ -559,7 +595,7 @@ function groupBy(fields: EditorField[]): { name: string; fields: EditorField[] }
 /** What a folded list holds, in its section's words: the links under Topology, their queues under Queue. */
 const listNoun = (sec: Section, list: 'links' | 'traffic') => (list === 'traffic' ? 'traffic items' : sec === 'queue' ? 'link queues' : 'links');
 
-export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEditorProps) {
+export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes }: ScenarioEditorProps) {
   const fields = useMemo(() => editorFields(scenario), [scenario]);
   const bySection = useMemo(() => {
     const m = new Map<Section, { name: string; fields: EditorField[] }[]>();
@@ -665,7 +701,7 @@ export function ScenarioEditor({ scenario, onChange, errors, live }: ScenarioEdi
                       <OwnTcpControl key={f.path} f={f} error={errors[f.path]} live={live} onChange={onChange} />
                     ) : (
                       // keyed by path and kind-dependent spec, so a control is rebuilt when the queue kind changes
-                      <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} onChange={onChange} />
+                      <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} onChange={onChange} fix={fix} note={notes?.[f.path]} />
                     ),
                   )}
                 </fieldset>

@@ -15,7 +15,7 @@ import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FLOW_DELAY_VALUE, FROM_SPEC, LINK_F
 import { BULK_PARAMS } from '../../engine/traffic/bulk';
 import { TRAFFIC_KIND, trafficByKind } from '../../engine/traffic/registry';
 import { getPath } from '../../engine/scenario/paths';
-import { paramSpecAt, type Scenario } from '../../engine/scenario/schema';
+import { paramSpecAt, type CompanionFix, type Scenario } from '../../engine/scenario/schema';
 import { MAX_DESCRIPTION_LENGTH, MAX_LIST_VALUES, MAX_NAME_LENGTH } from '../../engine/scenario/tree';
 import { TCP_PARAMS } from '../../engine/tcp/params';
 
@@ -757,4 +757,54 @@ export function foldGroups<G extends { name: string; fields: readonly EditorFiel
     return false;
   });
   return { shown, hidden: total - shownItems.size, total, matched: matching.size, list };
+}
+
+// ---- one-step fixes (companionFix in the engine's schema) -----------------------------
+
+/** A TCP parameter's name in a sentence: "window cut", "this item's window cut". */
+function tcpName(scenario: Scenario, path: string): string {
+  const key = path.slice(path.lastIndexOf('.') + 1);
+  const spec = (TCP_PARAMS as Record<string, ParamSpec | undefined>)[key] ?? paramSpecAt(scenario, path);
+  const label = spec?.label ?? key;
+  // labels that are acronyms (MSS, ECN, SUBTCP, "Min RTO") keep their capitals
+  const name = /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+  return path.startsWith('traffic.') ? `this item's ${name}` : name;
+}
+
+/** A value as the editor shows it: numbers in the field's display unit (5 s -> "5000 ms"). */
+function tcpValueShown(path: string, v: unknown): string {
+  const key = path.slice(path.lastIndexOf('.') + 1);
+  const spec = (TCP_PARAMS as Record<string, ParamSpec | undefined>)[key];
+  if (typeof v === 'number' && spec?.type === 'number') {
+    const u = displayUnit(key, spec);
+    return `${clean(u.toDisplay(v))}${u.label ? ` ${u.label}` : ''}`;
+  }
+  return typeof v === 'boolean' ? (v ? 'on' : 'off') : String(v);
+}
+
+/**
+ * The button that applies a refused edit with its companion change(s) in one step:
+ * "Set congestion control to cubic and window cut to rfc5681 (RFC 5681)".
+ */
+export function companionButtonText(scenario: Scenario, fix: CompanionFix): string {
+  const [[path, value]] = fix.changes;
+  const rest = fix.companions.map((c) => `${tcpName(scenario, c.path)} to ${tcpValueShown(c.path, c.value)}${c.ref ? ` (${c.ref})` : ''}`);
+  const others = rest.length > 1 ? `${rest.slice(0, -1).join(', ')} and ${rest[rest.length - 1]}` : rest[0];
+  return `Set ${tcpName(scenario, path)} to ${tcpValueShown(path, value)} and ${others}`;
+}
+
+/**
+ * What the editor notes beside each field a one-step fix changed besides the one edited,
+ * by path: "Changed to rfc5681 with congestion control = cubic (was ns2)". `before` is the
+ * scenario the fix was offered on.
+ */
+export function companionNotes(before: Scenario, fix: CompanionFix): Record<string, string> {
+  const [[path, value]] = fix.changes;
+  const out: Record<string, string> = {};
+  for (const c of fix.companions) {
+    const old = getPath(before, c.path);
+    const was = old === undefined ? 'it followed every TCP flow' : `was ${tcpValueShown(c.path, old)}`;
+    out[c.path] = `Changed to ${tcpValueShown(c.path, c.value)} with ${tcpName(before, path)} = ${tcpValueShown(path, value)} (${was}).`;
+  }
+  return out;
 }

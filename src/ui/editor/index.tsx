@@ -7,8 +7,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
-import { editorFields, fieldErrors } from './fields';
-import { ScenarioEditor } from './ScenarioEditor';
+import { companionFix, type CompanionFix } from '../../engine/scenario/schema';
+import { companionButtonText, companionNotes, editorFields, fieldErrors } from './fields';
+import { ScenarioEditor, type OneStepFix } from './ScenarioEditor';
 
 export default function EditorSlot({ store, controller }: SlotProps) {
   const scenario = useAppState(store, (s) => s.scenario);
@@ -18,8 +19,12 @@ export default function EditorSlot({ store, controller }: SlotProps) {
   // a field's messages are about the scenario they were typed into: another lesson, file or
   // link loaded drops them (min_th's "50 must be less than maxTh = 45" stayed under another
   // lesson's min_th, whose max_th is not 45)
-  const [said, setMessages] = useState<{ path: string; list: string[]; loadRev: number; declined: boolean } | null>(null);
+  // `fix`: the refused edit with the companion change that makes it valid (companionFix)
+  const [said, setMessages] = useState<{ path: string; list: string[]; loadRev: number; declined: boolean; fix: CompanionFix | null } | null>(null);
   const messages = said !== null && said.loadRev === loadRev ? said : null;
+  // after a one-step fix: what it changed besides the field edited, noted beside those fields until the next edit
+  const [changedToo, setChangedToo] = useState<{ notes: Record<string, string>; loadRev: number } | null>(null);
+  const notes = changedToo !== null && changedToo.loadRev === loadRev ? changedToo.notes : undefined;
   const live = status === 'running' || status === 'paused' || status === 'stepping' || status === 'starting';
   // a declined change's message is about the going run ("was not changed: the going run
   // would become very large ... Reset, change it, then Play"): it ends with that run. After
@@ -31,11 +36,34 @@ export default function EditorSlot({ store, controller }: SlotProps) {
   const onChange = useCallback(
     (path: string, value: unknown) => {
       const errs = controller.setParam(path, value);
-      setMessages(errs.length ? { path, list: errs, loadRev: store.getState().loadRev, declined: errs.declined === true } : null);
+      const before = store.getState().scenario;
+      const fix = errs.length && !errs.declined && before ? companionFix(before, path, value) : null;
+      setMessages(errs.length ? { path, list: errs, loadRev: store.getState().loadRev, declined: errs.declined === true, fix } : null);
+      setChangedToo(null);
       return errs.declined ? 'declined' : undefined;
     },
     [controller, store],
   );
+
+  const fix = useMemo((): OneStepFix | undefined => {
+    const f = messages?.fix;
+    if (!f || !scenario || !messages) return undefined;
+    return {
+      path: messages.path,
+      label: companionButtonText(scenario, f),
+      apply: () => {
+        const before = store.getState().scenario;
+        const errs = controller.setParams(f.changes);
+        const rev = store.getState().loadRev;
+        if (errs.length) {
+          setMessages({ path: messages.path, list: errs, loadRev: rev, declined: errs.declined === true, fix: null });
+          return;
+        }
+        setMessages(null);
+        if (before) setChangedToo({ notes: companionNotes(before, f), loadRev: rev });
+      },
+    };
+  }, [messages, scenario, controller, store]);
 
   const errors = useMemo(() => {
     if (!scenario) return {};
@@ -47,5 +75,5 @@ export default function EditorSlot({ store, controller }: SlotProps) {
 
   if (!scenario) return <p className="muted pad">Loading the scenario…</p>;
   // a fresh editor for a loaded scenario: a box still holding a refused value (the 50 above) shows the new scenario's
-  return <ScenarioEditor key={loadRev} scenario={scenario} onChange={onChange} errors={errors} live={live} />;
+  return <ScenarioEditor key={loadRev} scenario={scenario} onChange={onChange} errors={errors} live={live} fix={fix} notes={notes} />;
 }

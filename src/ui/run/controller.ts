@@ -9,7 +9,7 @@ import type { FlowEvent } from '../../engine/net/agent';
 import { checkWorkerToMain, decisionMatches, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
 import { bytesText, estimateRun, estimateText, runSizeProblems, type RunEstimate } from '../../engine/estimate';
 import { liveParam } from '../../engine/scenario/live';
-import { validate, withParam, type Scenario } from '../scenario-api';
+import { validate, withParam, withParams, type Scenario } from '../scenario-api';
 import { cloneJson, getPath } from '../../engine/scenario/paths';
 import type { EngineScenario } from '../../engine/sim-run';
 import { viewOf } from '../scenario-view';
@@ -376,6 +376,29 @@ export class RunController {
     this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1, ...this.stepTargetFor(r.scenario) }));
     // the scenario's name and description are labels: the going run has nothing to apply or restart for
     if (this.live) for (const [p, v] of changes) if (p !== 'name' && p !== 'description') this.send(toWorker({ type: 'set-param', path: p, value: v }));
+    return [];
+  }
+
+  /**
+   * Changes several parameters at once, validated as a whole: an edit with the companion
+   * change that makes it valid (the editor's "Set congestion control to cubic and window
+   * cut to rfc5681", companionFix), which one at a time would be refused in one order and
+   * change a field the user did not ask for in the other. One scenario update (one link
+   * written); during a run each change goes to the engine as setParam's would.
+   */
+  setParams(changes: readonly (readonly [string, unknown])[]): ParamErrors {
+    if (changes.length === 1) return this.setParam(changes[0][0], changes[0][1]);
+    const s = this.store.getState();
+    if (!s.scenario || changes.length === 0) return s.scenario ? [] : ['no scenario loaded'];
+    const r = withParams(s.scenario, changes);
+    if (!r.ok) return r.errors;
+    const list = changes.map(([p, v]): [string, unknown] => [p, v]);
+    if (this.live) {
+      const refused = this.liveSizeRefusal(list, list[0][0], list[0][1]);
+      if (refused !== null) return Object.assign([refused], { declined: true as const });
+    }
+    this.store.set((st) => ({ scenario: r.scenario, scenarioRev: st.scenarioRev + 1, ...this.stepTargetFor(r.scenario) }));
+    if (this.live) for (const [p, v] of list) this.send(toWorker({ type: 'set-param', path: p, value: v }));
     return [];
   }
 
