@@ -1,7 +1,7 @@
 import { grouped } from '../core/number-text';
 import { cloneJson, getPath, joinPath, jsonEqual, own, pathText, splitPath } from './paths';
 import { nearPresets, presetByName } from './presets';
-import { parseScenario, type Scenario } from './schema';
+import { companionFix, parseScenario, type Scenario } from './schema';
 import { applySet, nodeAt, parseValueText } from './set';
 import { SCENARIO_TREE, type FieldNode } from './tree';
 
@@ -408,7 +408,17 @@ export function decodeHash(hash: string): DecodedHash {
       const trial = cloneJson(cur);
       applySet(trial, p.key, p.value);
       const r = parseScenario(trial);
-      problem(p.key, p.text, `${p.key}=${p.text} not applied: ${r.ok ? 'conflicts with another key' : r.errors.join('; ')}`);
+      // refused only because of another field with one known fix (companionFix): the link's
+      // reader is told the key to add, and nothing they did not ask for is changed
+      const fix = r.ok ? null : companionFix(cur as unknown as Scenario, p.key, p.value);
+      const edits = (fix?.companions ?? []).map((c) => {
+        const want = `${c.path}=${valueText(c.value)}`;
+        // a companion the link already sets to another value: that key is to change, not to repeat
+        const had = given.get(c.path);
+        return had ? `change ${c.path}=${had[had.length - 1]} to ${want} in the link` : `add &${want} to the link`;
+      });
+      const add = edits.length ? `; to have ${p.key}=${p.text}, ${edits.join(' and ')}` : '';
+      problem(p.key, p.text, `${p.key}=${p.text} not applied: ${r.ok ? 'conflicts with another key' : r.errors.join('; ')}${add}`);
     }
     scenario = tryParse(cur) ?? cloneJson(preset.scenario);
   }

@@ -128,6 +128,24 @@ describe('decodeHash', () => {
     expect(d.scenario.tcp.mss).toBe(1000);
   });
 
+  it('a key refused only because of another field names the key that would let it apply, and changes nothing else (companionFix)', () => {
+    const d = decodeHash('#p=ecn-finite-n10-dt-ql64&tcp.cc=cubic');
+    expect(d.errors).toHaveLength(1);
+    expect(d.errors[0]).toMatch(/^tcp\.cc=cubic not applied: tcp\.windowCut: windowCut = "ns2" .*; to have tcp\.cc=cubic, add &tcp\.windowCut=rfc5681 to the link$/);
+    // the field the link did not name is left as the lesson has it
+    expect(d.scenario.tcp.cc).toBe('reno');
+    expect(d.scenario.tcp.windowCut).toBe('ns2');
+    // with the key it names, the link opens with no problem
+    const both = decodeHash('#p=ecn-finite-n10-dt-ql64&tcp.cc=cubic&tcp.windowCut=rfc5681');
+    expect(both.errors).toEqual([]);
+    expect([both.scenario.tcp.cc, both.scenario.tcp.windowCut]).toEqual(['cubic', 'rfc5681']);
+    // a companion the link already sets otherwise: that key is to change
+    const rto = decodeHash('#p=default&tcp.maxRto=3&tcp.minRto=5');
+    expect(rto.errors[0]).toMatch(/; to have tcp\.minRto=5, change tcp\.maxRto=3 to tcp\.maxRto=5 in the link$/);
+    // a cross-field refusal with no single companion (RED's thresholds): no such hint
+    expect(decodeHash('#p=ecn-finite&topology.bottleneck.queue.minTh=70').errors[0]).not.toContain('to have');
+  });
+
   it('applies kind keys before the fields under them, in any order of the link', () => {
     const d = decodeHash('#p=lockout-dt&topology.bottleneck.queue.maxP=0.05&topology.bottleneck.queue.kind=red');
     expect(d.errors).toEqual([]);
