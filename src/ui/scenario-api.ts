@@ -7,8 +7,7 @@ import { applySet } from '../engine/scenario/set';
 import { cloneJson } from '../engine/scenario/paths';
 import { experimentScenario, presetByName, PRESETS, type Claim } from '../engine/scenario/presets';
 import { jsonEqual } from '../engine/scenario/paths';
-import { decodeHash, encodeHash, runChanges } from '../engine/scenario/url';
-export { runChanges } from '../engine/scenario/url';
+import { decodeHash, encodeHash, runChangesOfHash } from '../engine/scenario/url';
 export { comparisonRuns } from '../engine/scenario/lesson-compare';
 
 export type { Scenario };
@@ -134,9 +133,31 @@ export function lessonByName(name: string | null): Lesson | undefined {
   return name === null ? undefined : lessons().find((l) => l.name === name);
 }
 
+/**
+ * Each scenario's link, by lesson, encoded once: an edit had the same link encoded five
+ * times (the address bar's, the printed handout's, and through runChanges the lesson text's
+ * "edited" mark, the claims panel's and Compare's), each encoding with a decode to check it
+ * round-trips. Keyed by the scenario object: the app never changes a scenario in place
+ * (an edit makes a new one, withParam), so an object's link does not change.
+ */
+const linkCache = new WeakMap<Scenario, Map<string, string>>();
+
+function hashOf(scenario: Scenario, presetName: string): string {
+  let byPreset = linkCache.get(scenario);
+  if (!byPreset) linkCache.set(scenario, (byPreset = new Map()));
+  let h = byPreset.get(presetName);
+  if (h === undefined) byPreset.set(presetName, (h = encodeHash(scenario, presetName)));
+  return h;
+}
+
 /** The URL fragment (without '#') for a scenario, relative to its preset ("default" when custom). */
 export function encodeLink(scenario: Scenario, presetName: string | null): string {
-  return encodeHash(scenario, presetName ?? 'default').replace(/^#/, '');
+  return hashOf(scenario, presetName ?? 'default').replace(/^#/, '');
+}
+
+/** The keys in which `scenario` runs differently from the lesson `presetName` (the engine's runChanges, from the link encoded once). */
+export function runChanges(scenario: Scenario, presetName: string): string[] {
+  return runChangesOfHash(hashOf(scenario, presetName), presetName);
 }
 
 /** Decodes a URL fragment (with or without '#'): the good keys applied, one problem per bad key. */

@@ -267,8 +267,13 @@ export function encodeHash(scenario: Scenario, presetName: string): string {
  * panel and the CLI's lesson report list as "your scenario differs".
  */
 export function changedKeys(scenario: Scenario, presetName: string): string[] {
+  return changedKeysOfHash(encodeHash(scenario, presetName), presetName);
+}
+
+/** changedKeys from a hash encodeHash already gave for `presetName` (the app encodes each scenario once). */
+export function changedKeysOfHash(hash: string, presetName: string): string[] {
   const seed = presetByName(presetName)?.scenario.seed;
-  return encodeHash(scenario, presetName)
+  return hash
     .replace(/^#/, '')
     .split('&')
     .filter((kv) => !kv.startsWith('p=') && kv !== `seed=${seed}`)
@@ -284,7 +289,12 @@ const LABEL_KEYS: readonly string[] = ['name', 'description'];
  * statements are checked against the run, which they do not change).
  */
 export function runChanges(scenario: Scenario, presetName: string): string[] {
-  return changedKeys(scenario, presetName).filter((kv) => !LABEL_KEYS.includes(kv.slice(0, kv.indexOf('='))));
+  return runChangesOfHash(encodeHash(scenario, presetName), presetName);
+}
+
+/** runChanges from a hash encodeHash already gave for `presetName`. */
+export function runChangesOfHash(hash: string, presetName: string): string[] {
+  return changedKeysOfHash(hash, presetName).filter((kv) => !LABEL_KEYS.includes(kv.slice(0, kv.indexOf('='))));
 }
 
 function depth(key: string): number {
