@@ -1339,6 +1339,45 @@ describe('ux', () => {
       await page.context().close();
     });
   });
+  describe('one-step fix for a refused edit', () => {
+    it('ecn-finite-n10-dt-ql64: CUBIC for a traffic item, then for every flow, each in one click that also sets window cut to rfc5681, and says so', async () => {
+      const page = await open('p=ecn-finite-n10-dt-ql64', { width: 1366, height: 900 });
+      const tcp = () => page.evaluate(() => {
+        const s = window.__aqmlab!.store.getState().scenario;
+        return { cc: s.tcp.cc, windowCut: s.tcp.windowCut, own: (s.traffic[0] as { tcp?: unknown }).tcp ?? null };
+      });
+      // the item's own congestion control, from every flow's reno, then cubic: refused, with its fix
+      const own = page.locator('[data-path="traffic.0.tcp"]');
+      await own.getByRole('combobox', { name: 'Own TCP setting for this item' }).selectOption('cc');
+      await own.getByRole('button', { name: 'Add' }).click();
+      await page.locator('[data-path="traffic.0.tcp.cc"] select').selectOption('cubic');
+      const itemFix = page.getByRole('button', { name: "Set this item's congestion control to cubic and this item's window cut to rfc5681 (RFC 5681)" });
+      await expect.poll(() => itemFix.count()).toBe(1);
+      expect(await tcp()).toEqual({ cc: 'reno', windowCut: 'ns2', own: { cc: 'reno' } });
+      await itemFix.click();
+      expect(await tcp()).toEqual({ cc: 'reno', windowCut: 'ns2', own: { cc: 'cubic', windowCut: 'rfc5681' } });
+      expect(await page.locator('[data-path="traffic.0.tcp.windowCut"] .sed-companion').textContent()).toBe("Changed to rfc5681 with this item's congestion control = cubic (it followed every TCP flow).");
+
+      // every flow: the TCP section's congestion control
+      await page.locator('details.sed-section > summary', { hasText: /^TCP$/ }).click();
+      const cc = page.locator('[data-path="tcp.cc"]');
+      await cc.locator('select').selectOption('cubic');
+      const fix = cc.getByRole('button', { name: 'Set congestion control to cubic and window cut to rfc5681 (RFC 5681)' });
+      await expect.poll(() => fix.count()).toBe(1);
+      expect(await cc.locator('.sed-error').textContent()).toContain('windowCut = "ns2" (ns-2\'s halving) cannot be combined with cc = "cubic"');
+      await cc.scrollIntoViewIfNeeded();
+      const b = (await cc.boundingBox())!;
+      await page.screenshot({ path: `${SHOTS}/editor-companion-fix.png`, clip: { x: b.x - 16, y: Math.max(0, b.y - 16), width: b.width + 32, height: b.height + 32 } });
+      await fix.click();
+      expect((await tcp()).cc).toBe('cubic');
+      expect((await tcp()).windowCut).toBe('rfc5681');
+      expect(await cc.locator('.sed-error').count()).toBe(0);
+      expect(await page.locator('[data-path="tcp.windowCut"] .sed-companion').textContent()).toBe('Changed to rfc5681 with congestion control = cubic (was ns2).');
+      await expect.poll(() => page.evaluate(() => location.hash)).toContain('tcp.cc=cubic');
+      expect(await page.evaluate(() => location.hash)).toContain('tcp.windowCut=rfc5681');
+      await page.context().close();
+    });
+  });
   describe('flow labels that say what is a flow\'s own', () => {
     it('cubic-vs-reno in classroom mode: the summary table and the step list say CUBIC and NewReno; the cwnd and goodput legends are shot (/tmp/shots/flow-tags-*.png)', async () => {
       const page = await open('p=cubic-vs-reno', { width: 1366, height: 768, query: '?classroom=1' });
