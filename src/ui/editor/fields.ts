@@ -761,14 +761,20 @@ export function foldGroups<G extends { name: string; fields: readonly EditorFiel
 
 // ---- one-step fixes (companionFix in the engine's schema) -----------------------------
 
-/** A TCP parameter's name in a sentence: "window cut", "this item's window cut". */
-function tcpName(scenario: Scenario, path: string): string {
+/**
+ * A TCP parameter's name in a sentence: "window cut"; a traffic item's own "this item's
+ * window cut" beside that item's fields, else "traffic item 2's window cut" (`at`: the
+ * path of the field the sentence is shown at).
+ */
+function tcpName(scenario: Scenario, path: string, at: string = path): string {
   const key = path.slice(path.lastIndexOf('.') + 1);
   const spec = (TCP_PARAMS as Record<string, ParamSpec | undefined>)[key] ?? paramSpecAt(scenario, path);
   const label = spec?.label ?? key;
   // labels that are acronyms (MSS, ECN, SUBTCP, "Min RTO") keep their capitals
   const name = /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
-  return path.startsWith('traffic.') ? `this item's ${name}` : name;
+  const item = /^traffic\.(\d+)\./.exec(path);
+  if (!item) return name;
+  return at.startsWith(item[0]) ? `this item's ${name}` : `traffic item ${Number(item[1]) + 1}'s ${name}`;
 }
 
 /** A value as the editor shows it: numbers in the field's display unit (5 s -> "5000 ms"). */
@@ -788,7 +794,7 @@ function tcpValueShown(path: string, v: unknown): string {
  */
 export function companionButtonText(scenario: Scenario, fix: CompanionFix): string {
   const [[path, value]] = fix.changes;
-  const rest = fix.companions.map((c) => `${tcpName(scenario, c.path)} to ${tcpValueShown(c.path, c.value)}${c.ref ? ` (${c.ref})` : ''}`);
+  const rest = fix.companions.map((c) => `${tcpName(scenario, c.path, path)} to ${tcpValueShown(c.path, c.value)}${c.ref ? ` (${c.ref})` : ''}`);
   const others = rest.length > 1 ? `${rest.slice(0, -1).join(', ')} and ${rest[rest.length - 1]}` : rest[0];
   return `Set ${tcpName(scenario, path)} to ${tcpValueShown(path, value)} and ${others}`;
 }
@@ -804,7 +810,7 @@ export function companionNotes(before: Scenario, fix: CompanionFix): Record<stri
   for (const c of fix.companions) {
     const old = getPath(before, c.path);
     const was = old === undefined ? 'it followed every TCP flow' : `was ${tcpValueShown(c.path, old)}`;
-    out[c.path] = `Changed to ${tcpValueShown(c.path, c.value)} with ${tcpName(before, path)} = ${tcpValueShown(path, value)} (${was}).`;
+    out[c.path] = `Changed to ${tcpValueShown(c.path, c.value)} with ${tcpName(before, path, c.path)} = ${tcpValueShown(path, value)} (${was}).`;
   }
   return out;
 }

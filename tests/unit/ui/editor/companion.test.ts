@@ -61,6 +61,18 @@ describe('one-step fix: words', () => {
     expect(companionNotes(s, fix)).toEqual({ 'traffic.0.tcp.windowCut': "Changed to rfc5681 with this item's congestion control = cubic (it followed every TCP flow)." });
   });
 
+  it("a scenario-wide edit whose companion is an item's own field names that item; the note there names the scenario's field", () => {
+    const { store, c } = lesson('cubic-vs-reno');
+    const s = store.getState().scenario!;
+    const i = s.traffic.findIndex((t) => (t as { tcp?: { cc?: string } }).tcp?.cc === 'cubic');
+    expect(i).toBeGreaterThanOrEqual(0);
+    expect(c.setParam('tcp.windowCut', 'ns2').join('\n')).toContain('cannot be combined');
+    const fix = companionFix(s, 'tcp.windowCut', 'ns2')!;
+    expect(fix.changes).toEqual([['tcp.windowCut', 'ns2'], [`traffic.${i}.tcp.cc`, 'reno']]);
+    expect(companionButtonText(s, fix)).toBe(`Set window cut to ns2 and traffic item ${i + 1}'s congestion control to reno (RFC 5681)`);
+    expect(companionNotes(s, fix)).toEqual({ [`traffic.${i}.tcp.cc`]: 'Changed to reno with window cut = ns2 (was cubic).' });
+  });
+
   it('numbers in the unit the editor shows them in', () => {
     const { store, c } = lesson('default');
     expect(c.setParam('tcp.maxRto', 3)).toEqual([]);
