@@ -48,6 +48,21 @@ describe('grid-figure', () => {
     return Date.now() - t0;
   }
 
+  /**
+   * The same page in another screen and type: the viewport resized and Classroom switched
+   * with its header button, as a teacher moving the lab to a projector would. The grid's runs
+   * stay: each layout check used to run the whole grid again (40 runs, about 28 s each time).
+   */
+  async function viewAs(page: Page, width: number, height: number, classroom: boolean): Promise<void> {
+    await page.setViewportSize({ width, height });
+    if ((await page.evaluate(() => window.__aqmlab!.store.getState().classroom)) !== classroom) {
+      await page.getByRole('button', { name: /^Classroom (on|off)$/ }).click();
+    }
+    await page.waitForFunction((c) => window.__aqmlab!.store.getState().classroom === c, classroom);
+    // the charts redraw at the new size and type
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  }
+
   /** A screenshot of the figure (the sticky header, and on a phone the sticky run controls, which cover the top of an element scrolled into view, made static for it). */
   async function shot(page: Page, file: string): Promise<void> {
     await page.addStyleTag({ content: '.app-header, .transport { position: static !important; }' });
@@ -222,28 +237,25 @@ describe('grid-figure', () => {
     });
 
     it('classroom mode: the charts’ text is 20 px or more, nothing cut off; on a phone the charts stack, in classroom mode too', async () => {
+      // opened in classroom mode (the link's ?classroom=1), then the same run on a phone
       const page = await open('?classroom=1', 1920, 1080);
       await runGrid(page);
       await checkClassroom(page);
       await shot(page, 'grid-fig4-classroom.png');
-      await page.context().close();
 
-      const phone = await open('', 390, 844);
-      await runGrid(phone);
-      await checkPhone(phone);
-      expect(await tablesFit(phone)).toEqual([]);
-      await shot(phone, 'grid-fig4-phone.png');
-      await phone.context().close();
+      await viewAs(page, 390, 844, false);
+      await checkPhone(page);
+      expect(await tablesFit(page)).toEqual([]);
+      await shot(page, 'grid-fig4-phone.png');
 
       // the tables scroll sideways there: the scrolling box is reached by keyboard
-      const both = await open('?classroom=1', 390, 844);
-      await runGrid(both);
-      await checkClassroom(both);
-      await checkPhone(both);
+      await viewAs(page, 390, 844, true);
+      await checkClassroom(page);
+      await checkPhone(page);
       // its five columns scroll with the x values and the captions kept in view
-      expect(await tablesScroll(both)).toEqual([]);
-      await shot(both, 'grid-fig4-classroom-phone.png');
-      await both.context().close();
+      expect(await tablesScroll(page)).toEqual([]);
+      await shot(page, 'grid-fig4-classroom-phone.png');
+      await page.context().close();
     });
 
     it('Close comparison stops the grid: the runs go and Compare can start again', async () => {
@@ -294,17 +306,14 @@ describe('grid-figure', () => {
       await runGrid(page, 12);
       await checkClassroom(page);
       await shot(page, 'grid-fig20b-classroom.png');
-      await page.context().close();
 
-      const phone = await open('', 390, 844, point);
-      await runGrid(phone, 12);
-      await checkPhone(phone);
-      expect(await tablesFit(phone)).toEqual([]);
-      await shot(phone, 'grid-fig20b-phone.png');
-      await phone.context().close();
+      await viewAs(page, 390, 844, false);
+      await checkPhone(page);
+      expect(await tablesFit(page)).toEqual([]);
+      await shot(page, 'grid-fig20b-phone.png');
 
-      const both = await open('?classroom=1', 390, 844, point);
-      await runGrid(both, 12);
+      await viewAs(page, 390, 844, true);
+      const both = page;
       await checkClassroom(both);
       await checkPhone(both);
       // classroom type does not fit three columns on a phone: they scroll, the x values and captions kept in view
