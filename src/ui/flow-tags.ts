@@ -103,8 +103,32 @@ export function flowTags(s: Scenario | null | undefined): string[] {
   return items.map((i) => tagOf.get(i) ?? (s.traffic[i].kind === 'udp' ? 'UDP' : ''));
 }
 
-/** A flow's name in legends and lists: "flow 3", or with its tag "flow 0 · CUBIC". */
-export function flowLabel(flow: number, tags: readonly string[] = []): string {
+/** A flow's number with its tag, where a heading already says "Flow" (the inspector's packet table, its list of flows to follow): "3", "0 · CUBIC". */
+export function flowNumber(flow: number, tags: readonly string[] = []): string {
   const tag = tags[flow];
-  return tag ? `flow ${flow} · ${tag}` : `flow ${flow}`;
+  return tag ? `${flow} · ${tag}` : String(flow);
+}
+
+/** A flow's name in legends, lists and sentences: "flow 3", or with its tag "flow 0 · CUBIC". */
+export function flowLabel(flow: number, tags: readonly string[] = []): string {
+  return `flow ${flowNumber(flow, tags)}`;
+}
+
+/** A label at the start of a sentence or a table row: capitalized("flow 0 · CUBIC") is "Flow 0 · CUBIC". */
+export function capitalized(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/**
+ * A flow's name where two runs are side by side (the compare view sets A's flow i against
+ * B's flow i), each run tagged by its own scenario. The same tag on both sides, or none:
+ * as flowLabel ("flow 0 · CUBIC", "flow 0"). Different tags: each side's, by the sides'
+ * letters as the compare view's tables name them ("flow 0 (A: CUBIC, B: NewReno)"; a side
+ * without a tag is left out: "flow 0 (A: CUBIC)").
+ */
+export function flowPairLabel(flow: number, tagsA: readonly string[] = [], tagsB: readonly string[] = []): string {
+  const a = tagsA[flow] ?? '';
+  const b = tagsB[flow] ?? '';
+  if (a === b) return flowLabel(flow, tagsA);
+  return `flow ${flow} (${[a ? `A: ${a}` : '', b ? `B: ${b}` : ''].filter(Boolean).join(', ')})`;
 }
