@@ -70,37 +70,54 @@ const settingsKey = (p: TcpParams): string =>
  *  - A UDP flow's tag is "UDP" while the TCP flows are tagged (it has no TCP setting).
  */
 export function flowTags(s: Scenario | null | undefined): string[] {
-  const items = flowItems(s);
-  if (!s || items.length === 0) return items.map(() => '');
-  const tcpItems = [...new Set(items)].filter((i) => s.traffic[i].kind === 'bulk');
-  const eff = new Map(tcpItems.map((i) => [i, effectiveTcp(s, s.traffic[i])]));
-  const key = new Map(tcpItems.map((i) => [i, settingsKey(eff.get(i)!)]));
-  const first = tcpItems.length > 0 ? eff.get(tcpItems[0])! : null;
-  if (first === null || new Set(key.values()).size === 1) return items.map(() => '');
-  const differs = (k: keyof TcpParams) => tcpItems.some((i) => eff.get(i)![k] !== first[k]);
+  return flowTagsTogether([s])[0];
+}
+
+/**
+ * The tags of runs shown side by side (the compare view's A and B), by flowTags' rule
+ * applied to the items of all of them at once: a setting is named when it differs between
+ * any two items of any of the runs. Tagged one by one, a lesson against its variant with
+ * every sender CUBIC gave B no tag at all, and "flow 1 (A: NewReno)" said nothing of B's
+ * flow 1; tagged together it reads "flow 1 (A: NewReno, B: CUBIC)". One list per scenario.
+ */
+export function flowTagsTogether(scenarios: readonly (Scenario | null | undefined)[]): string[][] {
+  const flows = scenarios.map((s) => flowItems(s));
+  // every bulk item of every run, by run and item index
+  const tcpItems: { run: number; item: number }[] = [];
+  scenarios.forEach((s, run) => {
+    if (!s) return;
+    for (const item of new Set(flows[run])) if (s.traffic[item].kind === 'bulk') tcpItems.push({ run, item });
+  });
+  const eff = tcpItems.map(({ run, item }) => effectiveTcp(scenarios[run]!, scenarios[run]!.traffic[item]));
+  const key = eff.map(settingsKey);
+  const none = flows.map((f) => f.map(() => ''));
+  if (tcpItems.length === 0 || new Set(key).size === 1) return none;
+  const first = eff[0];
+  const differs = (k: keyof TcpParams) => eff.some((p) => p[k] !== first[k]);
   const cc = differs('cc');
   const variant = differs('variant');
   const ecn = differs('ecn');
-  const tagOf = new Map<number, string>();
-  for (const i of tcpItems) {
-    const p = eff.get(i)!;
+  const tag = eff.map((p) => {
     const parts: string[] = [];
     if (cc) parts.push(p.cc === 'cubic' ? (variant ? `CUBIC ${VARIANT_NAMES[p.variant] ?? p.variant}` : 'CUBIC') : variant ? (VARIANT_NAMES[p.variant] ?? p.variant) : (RENO_FAMILY[p.variant] ?? p.variant));
     else if (variant) parts.push(VARIANT_NAMES[p.variant] ?? p.variant);
     if (ecn) parts.push(p.ecn ? 'ECN' : 'no ECN');
-    tagOf.set(i, parts.join(', '));
-  }
+    return parts.join(', ');
+  });
   // items whose settings differ but whose tags would not: their numbers tell them apart
   // (by the settings each tag stands for: a list of 1,000 items is compared in one pass)
   const keysOfTag = new Map<string, Set<string>>();
-  for (const i of tcpItems) {
-    const k = keysOfTag.get(tagOf.get(i)!);
-    if (k) k.add(key.get(i)!);
-    else keysOfTag.set(tagOf.get(i)!, new Set([key.get(i)!]));
-  }
-  const numbered = tcpItems.filter((i) => tagOf.get(i) === '' || keysOfTag.get(tagOf.get(i)!)!.size > 1);
-  for (const i of numbered) tagOf.set(i, [tagOf.get(i), `item ${i + 1}`].filter(Boolean).join(', '));
-  return items.map((i) => tagOf.get(i) ?? (s.traffic[i].kind === 'udp' ? 'UDP' : ''));
+  tag.forEach((t, j) => {
+    const k = keysOfTag.get(t);
+    if (k) k.add(key[j]);
+    else keysOfTag.set(t, new Set([key[j]]));
+  });
+  tag.forEach((t, j) => {
+    if (t === '' || keysOfTag.get(t)!.size > 1) tag[j] = [t, `item ${tcpItems[j].item + 1}`].filter(Boolean).join(', ');
+  });
+  const tagOf = scenarios.map(() => new Map<number, string>());
+  tcpItems.forEach(({ run, item }, j) => tagOf[run].set(item, tag[j]));
+  return flows.map((f, run) => f.map((item) => tagOf[run].get(item) ?? (scenarios[run]!.traffic[item].kind === 'udp' ? 'UDP' : '')));
 }
 
 /** A flow's number with its tag, where a heading already says "Flow" (the inspector's packet table, its list of flows to follow): "3", "0 · CUBIC". */

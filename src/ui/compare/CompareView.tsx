@@ -9,7 +9,7 @@ import type { Scenario } from '../../engine/scenario/schema';
 import { PALETTE, SERIES } from '../colors';
 import { hasWebTraffic, viewOf } from '../scenario-view';
 import { compareSummaries, foldFlows, relText, type DiffRow } from './diff';
-import { capitalized, flowPairLabel } from '../flow-tags';
+import { capitalized, flowPairLabel, flowTagsTogether } from '../flow-tags';
 import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { ResponseCompare } from './ResponseCompare';
@@ -141,8 +141,8 @@ export function TableExport({ title, filename, csv, units = TABLE_UNITS }: { tit
 
 /**
  * The names in flow `i`'s small multiple of cwnd: its title names the flow as the
- * single-run legends do, each side by its own scenario's tags (`tagsA`, `tagsB`:
- * ScenarioView.flowTags; flow-tags.ts flowPairLabel): "Flow 0 · CUBIC" when the sides'
+ * single-run legends do, by the sides' tags (`tagsA`, `tagsB`: flow-tags.ts
+ * flowTagsTogether over both scenarios; flowPairLabel): "Flow 0 · CUBIC" when the sides'
  * tags agree. Where they differ, each side's line (named in the chart's accessible name)
  * also carries its own tag: "cubic-vs-reno · CUBIC".
  */
@@ -315,9 +315,8 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   useReportRunning(running, onRunning);
   const va = useMemo(() => viewOf(a), [a]);
   const vb = useMemo(() => viewOf(bSeeded), [bSeeded]);
-  // each side names its flows by its own scenario's tags ("flow 0 · CUBIC"; flow-tags.ts)
-  const tagsA = va.flowTags;
-  const tagsB = vb.flowTags;
+  // the sides' flows tagged together ("flow 0 · CUBIC", "flow 1 (A: NewReno, B: CUBIC)"; flow-tags.ts)
+  const [tagsA, tagsB] = useMemo(() => flowTagsTogether([a, bSeeded]), [a, bSeeded]);
   const resA = sidesA[0].state === 'done' ? sidesA[0].result : null;
   const resB = sidesB[0].state === 'done' ? sidesB[0].result : null;
   const table = useMemo(() => (resA && resB ? foldFlows(compareSummaries(resA.summary, resB.summary, tagsA, tagsB), resA.summary, resB.summary) : { rows: [], flowRows: [], flows: 0 }), [resA, resB, tagsA, tagsB]);

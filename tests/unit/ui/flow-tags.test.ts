@@ -14,7 +14,7 @@ import { progressChart } from '../../../src/ui/charts/progress-chart';
 import { throughputChart } from '../../../src/ui/charts/throughput-chart';
 import { fontsFor, SeriesScratch } from '../../../src/ui/charts/plot';
 import type { ChartContext, ChartDef } from '../../../src/ui/charts/types';
-import { capitalized, flowItems, flowLabel, flowNumber, flowPairLabel, flowTags } from '../../../src/ui/flow-tags';
+import { capitalized, flowItems, flowLabel, flowNumber, flowPairLabel, flowTags, flowTagsTogether } from '../../../src/ui/flow-tags';
 import { viewOf } from '../../../src/ui/scenario-view';
 import { SeriesStore } from '../../../src/ui/store/series-store';
 import { BoxPainter } from './charts/box-painter';
@@ -120,6 +120,28 @@ describe('flowTags: what differs between the items', () => {
     expect(flowPairLabel(1, plain, ['no ECN', 'ECN'])).toBe('flow 1 (B: ECN)');
     // a flow only one side has
     expect(flowPairLabel(2, cubic, plain)).toBe('flow 2 (A: UDP)');
+  });
+});
+
+describe('flowTagsTogether: two runs side by side are tagged by what differs across both', () => {
+  const lesson = presetByName('cubic-vs-reno')!.scenario;
+  // the lesson's "Make flow 0 NewReno too": every sender of B is NewReno, so alone B has no tags
+  const allReno = parse({ ...JSON.parse(JSON.stringify(lesson)), traffic: lesson.traffic.map((t, i) => (i === 0 ? { ...t, tcp: { ...(t as { tcp?: object }).tcp, cc: 'reno' } } : t)) });
+  it('alone, one run as flowTags tags it', () => {
+    expect(flowTagsTogether([lesson])).toEqual([flowTags(lesson)]);
+    expect(flowTags(allReno)).toEqual(['', '', '']);
+  });
+  it('together, B says what its flows are where A differs from it', () => {
+    const [a, b] = flowTagsTogether([lesson, allReno]);
+    expect(a).toEqual(['CUBIC', 'NewReno', 'UDP']);
+    expect(b).toEqual(['NewReno', 'NewReno', 'UDP']);
+    expect(flowPairLabel(0, a, b)).toBe('flow 0 (A: CUBIC, B: NewReno)');
+    expect(flowPairLabel(1, a, b)).toBe('flow 1 · NewReno');
+    expect(flowPairLabel(2, a, b)).toBe('flow 2 · UDP');
+  });
+  it('two runs whose senders all share settings stay untagged', () => {
+    const plain = presetByName('default')!.scenario;
+    expect(flowTagsTogether([plain, plain]).flat().every((t) => t === '')).toBe(true);
   });
 });
 
