@@ -14,29 +14,23 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
 import { presetScenario } from '../../src/engine/scenario/presets';
 import type { EngineScenario } from '../../src/engine/sim-run';
-import { axeViolations, SHOTS, startHarness, type Harness } from './harness';
+import { axeViolations, SHOTS, harnessPerFile } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'grid-figure')
 describe('grid-figure', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = harnessPerFile();
 
   const POINT = 'feng-fig4-n8-maxp-0.016';
 
   async function open(query = '', width = 1366, height = 900, point = POINT): Promise<Page> {
-    const ctx = await h.browser.newContext({ viewport: { width, height } });
+    const ctx = await h().browser.newContext({ viewport: { width, height } });
     const page = await ctx.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(`${h.url}${query}#p=${point}`);
+    await page.goto(`${h().url}${query}#p=${point}`);
     await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
     return page;
   }
