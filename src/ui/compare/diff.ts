@@ -94,7 +94,7 @@ export function longestCompletion(s: Summary): number | null {
  * goodput efficiency G, Jain's index and the longest completion; then per flow its
  * completion time and goodput. A missing completion (unfinished flow) is "worse" than
  * any time (an unfinished transfer lost). `tagsA`, `tagsB`: each side's flow tags
- * (ScenarioView.flowTags of its own scenario), so a flow's rows say what it is as the
+ * (flow-tags.ts flowTagsTogether over both scenarios), so a flow's rows say what it is as the
  * single-run views do ("Flow 0 · CUBIC goodput"; flow-tags.ts flowPairLabel).
  */
 export function compareSummaries(a: Summary, b: Summary, tagsA: readonly string[] = [], tagsB: readonly string[] = []): DiffRow[] {
