@@ -74,11 +74,13 @@ export function flowTags(s: Scenario | null | undefined): string[] {
 }
 
 /**
- * The tags of runs shown side by side (the compare view's A and B), by flowTags' rule
- * applied to the items of all of them at once: a setting is named when it differs between
- * any two items of any of the runs. Tagged one by one, a lesson against its variant with
- * every sender CUBIC gave B no tag at all, and "flow 1 (A: NewReno)" said nothing of B's
- * flow 1; tagged together it reads "flow 1 (A: NewReno, B: CUBIC)". One list per scenario.
+ * The tags of runs shown side by side (the compare view's A and B), by flowTags' rule with
+ * one change: a setting is named, on every side, when it tells apart two items of any one
+ * run. Tagged one by one, cubic-vs-reno against its change "Make flow 0 NewReno too" gave B
+ * no tag (its senders are all alike) and "flow 0 (A: CUBIC)" said nothing of B's flow 0;
+ * tagged together it reads "flow 0 (A: CUBIC, B: NewReno)". A setting that differs only
+ * between the runs (ECN on for all of B's senders) is the comparison itself, said by the
+ * sides' names: it is not a tag. One list per scenario.
  */
 export function flowTagsTogether(scenarios: readonly (Scenario | null | undefined)[]): string[][] {
   const flows = scenarios.map((s) => flowItems(s));
@@ -91,9 +93,11 @@ export function flowTagsTogether(scenarios: readonly (Scenario | null | undefine
   const eff = tcpItems.map(({ run, item }) => effectiveTcp(scenarios[run]!, scenarios[run]!.traffic[item]));
   const key = eff.map(settingsKey);
   const none = flows.map((f) => f.map(() => ''));
-  if (tcpItems.length === 0 || new Set(key).size === 1) return none;
-  const first = eff[0];
-  const differs = (k: keyof TcpParams) => eff.some((p) => p[k] !== first[k]);
+  // the items of each run, by their index in tcpItems
+  const ofRun = scenarios.map((_, run) => tcpItems.flatMap((x, j) => (x.run === run ? [j] : [])));
+  const apart = (js: number[], same: (j: number) => unknown) => js.some((j) => same(j) !== same(js[0]));
+  if (!ofRun.some((js) => apart(js, (j) => key[j]))) return none;
+  const differs = (k: keyof TcpParams) => ofRun.some((js) => apart(js, (j) => eff[j][k]));
   const cc = differs('cc');
   const variant = differs('variant');
   const ecn = differs('ecn');
@@ -104,17 +108,18 @@ export function flowTagsTogether(scenarios: readonly (Scenario | null | undefine
     if (ecn) parts.push(p.ecn ? 'ECN' : 'no ECN');
     return parts.join(', ');
   });
-  // items whose settings differ but whose tags would not: their numbers tell them apart
-  // (by the settings each tag stands for: a list of 1,000 items is compared in one pass)
-  const keysOfTag = new Map<string, Set<string>>();
-  tag.forEach((t, j) => {
-    const k = keysOfTag.get(t);
-    if (k) k.add(key[j]);
-    else keysOfTag.set(t, new Set([key[j]]));
-  });
-  tag.forEach((t, j) => {
-    if (t === '' || keysOfTag.get(t)!.size > 1) tag[j] = [t, `item ${tcpItems[j].item + 1}`].filter(Boolean).join(', ');
-  });
+  // items of one run whose settings differ but whose tags would not: their numbers tell them
+  // apart (by the settings each tag stands for: a list of 1,000 items is compared in one pass)
+  for (const js of ofRun) {
+    const keysOfTag = new Map<string, Set<string>>();
+    for (const j of js) {
+      const k = keysOfTag.get(tag[j]);
+      if (k) k.add(key[j]);
+      else keysOfTag.set(tag[j], new Set([key[j]]));
+    }
+    const numbered = js.filter((j) => (tag[j] === '' && apart(js, (i) => key[i])) || keysOfTag.get(tag[j])!.size > 1);
+    for (const j of numbered) tag[j] = [tag[j], `item ${tcpItems[j].item + 1}`].filter(Boolean).join(', ');
+  }
   const tagOf = scenarios.map(() => new Map<number, string>());
   tcpItems.forEach(({ run, item }, j) => tagOf[run].set(item, tag[j]));
   return flows.map((f, run) => f.map((item) => tagOf[run].get(item) ?? (scenarios[run]!.traffic[item].kind === 'udp' ? 'UDP' : '')));

@@ -139,6 +139,13 @@ describe('flowTagsTogether: two runs side by side are tagged by what differs acr
     expect(flowPairLabel(1, a, b)).toBe('flow 1 · NewReno');
     expect(flowPairLabel(2, a, b)).toBe('flow 2 · UDP');
   });
+  it('a setting that differs only between the runs (ECN on for every sender of B) is the comparison, not a tag', () => {
+    const withEcn = parse({ ...JSON.parse(JSON.stringify(lesson)), tcp: { ...lesson.tcp, ecn: true } });
+    const [a, b] = flowTagsTogether([lesson, withEcn]);
+    expect(a).toEqual(['CUBIC', 'NewReno', 'UDP']);
+    expect(b).toEqual(['CUBIC', 'NewReno', 'UDP']);
+    expect(flowPairLabel(0, a, b)).toBe('flow 0 · CUBIC');
+  });
   it('two runs whose senders all share settings stay untagged', () => {
     const plain = presetByName('default')!.scenario;
     expect(flowTagsTogether([plain, plain]).flat().every((t) => t === '')).toBe(true);
