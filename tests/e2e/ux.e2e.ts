@@ -1353,6 +1353,19 @@ describe('ux', () => {
       await page.locator('section[data-chart=throughput]').screenshot({ path: `${SHOTS}/flow-tags-throughput-classroom.png` });
       await page.context().close();
     });
+    it('Compare names them the same way: cubic-vs-reno against its RED + ECN variant (/tmp/shots/flow-tags-compare-*.png)', async () => {
+      const page = await open('p=cubic-vs-reno', { width: 1366, height: 768, query: '?compare=red-ecn' });
+      const card = page.locator('details.slot-compare');
+      await card.waitFor();
+      if (!(await card.evaluate((d) => (d as HTMLDetailsElement).open))) await card.locator('summary').click();
+      await page.locator('.cmp-panel button.primary').click();
+      const table = page.locator('.cmp-table').first();
+      await expect.poll(() => table.locator('tr[data-metric^=flow] th').allTextContents(), { timeout: 60_000 }).toEqual(['Flow 0 · CUBIC goodput', 'Flow 1 · NewReno goodput', 'Flow 2 · UDP goodput']);
+      expect(await page.locator('.cmp-multiples figure').evaluateAll((fs) => fs.map((f) => f.querySelector('svg')!.getAttribute('aria-label')!.split(':')[0]))).toEqual(['Flow 0 · CUBIC', 'Flow 1 · NewReno']);
+      await page.locator('.cmp-multiples').screenshot({ path: `${SHOTS}/flow-tags-compare-cwnd.png` });
+      await table.screenshot({ path: `${SHOTS}/flow-tags-compare-table.png` });
+      await page.context().close();
+    });
   });
   describe('compare card', () => {
     it('closed, it is just its heading: no empty body under it; open, its controls are inset from its border', async () => {
