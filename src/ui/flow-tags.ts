@@ -70,41 +70,87 @@ const settingsKey = (p: TcpParams): string =>
  *  - A UDP flow's tag is "UDP" while the TCP flows are tagged (it has no TCP setting).
  */
 export function flowTags(s: Scenario | null | undefined): string[] {
-  const items = flowItems(s);
-  if (!s || items.length === 0) return items.map(() => '');
-  const tcpItems = [...new Set(items)].filter((i) => s.traffic[i].kind === 'bulk');
-  const eff = new Map(tcpItems.map((i) => [i, effectiveTcp(s, s.traffic[i])]));
-  const key = new Map(tcpItems.map((i) => [i, settingsKey(eff.get(i)!)]));
-  const first = tcpItems.length > 0 ? eff.get(tcpItems[0])! : null;
-  if (first === null || new Set(key.values()).size === 1) return items.map(() => '');
-  const differs = (k: keyof TcpParams) => tcpItems.some((i) => eff.get(i)![k] !== first[k]);
+  return flowTagsTogether([s])[0];
+}
+
+/**
+ * The tags of runs shown side by side (the compare view's A and B), by flowTags' rule with
+ * one change: a setting is named, on every side, when it tells apart two items of any one
+ * run. Tagged one by one, cubic-vs-reno against its change "Make flow 0 NewReno too" gave B
+ * no tag (its senders are all alike) and "flow 0 (A: CUBIC)" said nothing of B's flow 0;
+ * tagged together it reads "flow 0 (A: CUBIC, B: NewReno)". A setting that differs only
+ * between the runs (ECN on for all of B's senders) is the comparison itself, said by the
+ * sides' names: it is not a tag. One list per scenario.
+ */
+export function flowTagsTogether(scenarios: readonly (Scenario | null | undefined)[]): string[][] {
+  const flows = scenarios.map((s) => flowItems(s));
+  // every bulk item of every run, by run and item index
+  const tcpItems: { run: number; item: number }[] = [];
+  scenarios.forEach((s, run) => {
+    if (!s) return;
+    for (const item of new Set(flows[run])) if (s.traffic[item].kind === 'bulk') tcpItems.push({ run, item });
+  });
+  const eff = tcpItems.map(({ run, item }) => effectiveTcp(scenarios[run]!, scenarios[run]!.traffic[item]));
+  const key = eff.map(settingsKey);
+  const none = flows.map((f) => f.map(() => ''));
+  // the items of each run, by their index in tcpItems
+  const ofRun = scenarios.map((_, run) => tcpItems.flatMap((x, j) => (x.run === run ? [j] : [])));
+  const apart = (js: number[], same: (j: number) => unknown) => js.some((j) => same(j) !== same(js[0]));
+  if (!ofRun.some((js) => apart(js, (j) => key[j]))) return none;
+  const differs = (k: keyof TcpParams) => ofRun.some((js) => apart(js, (j) => eff[j][k]));
   const cc = differs('cc');
   const variant = differs('variant');
   const ecn = differs('ecn');
-  const tagOf = new Map<number, string>();
-  for (const i of tcpItems) {
-    const p = eff.get(i)!;
+  const tag = eff.map((p) => {
     const parts: string[] = [];
     if (cc) parts.push(p.cc === 'cubic' ? (variant ? `CUBIC ${VARIANT_NAMES[p.variant] ?? p.variant}` : 'CUBIC') : variant ? (VARIANT_NAMES[p.variant] ?? p.variant) : (RENO_FAMILY[p.variant] ?? p.variant));
     else if (variant) parts.push(VARIANT_NAMES[p.variant] ?? p.variant);
     if (ecn) parts.push(p.ecn ? 'ECN' : 'no ECN');
-    tagOf.set(i, parts.join(', '));
+    return parts.join(', ');
+  });
+  // items of one run whose settings differ but whose tags would not: their numbers tell them
+  // apart (by the settings each tag stands for: a list of 1,000 items is compared in one pass)
+  for (const js of ofRun) {
+    const keysOfTag = new Map<string, Set<string>>();
+    for (const j of js) {
+      const k = keysOfTag.get(tag[j]);
+      if (k) k.add(key[j]);
+      else keysOfTag.set(tag[j], new Set([key[j]]));
+    }
+    const numbered = js.filter((j) => (tag[j] === '' && apart(js, (i) => key[i])) || keysOfTag.get(tag[j])!.size > 1);
+    for (const j of numbered) tag[j] = [tag[j], `item ${tcpItems[j].item + 1}`].filter(Boolean).join(', ');
   }
-  // items whose settings differ but whose tags would not: their numbers tell them apart
-  // (by the settings each tag stands for: a list of 1,000 items is compared in one pass)
-  const keysOfTag = new Map<string, Set<string>>();
-  for (const i of tcpItems) {
-    const k = keysOfTag.get(tagOf.get(i)!);
-    if (k) k.add(key.get(i)!);
-    else keysOfTag.set(tagOf.get(i)!, new Set([key.get(i)!]));
-  }
-  const numbered = tcpItems.filter((i) => tagOf.get(i) === '' || keysOfTag.get(tagOf.get(i)!)!.size > 1);
-  for (const i of numbered) tagOf.set(i, [tagOf.get(i), `item ${i + 1}`].filter(Boolean).join(', '));
-  return items.map((i) => tagOf.get(i) ?? (s.traffic[i].kind === 'udp' ? 'UDP' : ''));
+  const tagOf = scenarios.map(() => new Map<number, string>());
+  tcpItems.forEach(({ run, item }, j) => tagOf[run].set(item, tag[j]));
+  return flows.map((f, run) => f.map((item) => tagOf[run].get(item) ?? (scenarios[run]!.traffic[item].kind === 'udp' ? 'UDP' : '')));
 }
 
-/** A flow's name in legends and lists: "flow 3", or with its tag "flow 0 · CUBIC". */
-export function flowLabel(flow: number, tags: readonly string[] = []): string {
+/** A flow's number with its tag, where a heading already says "Flow" (the inspector's packet table, its list of flows to follow): "3", "0 · CUBIC". */
+export function flowNumber(flow: number, tags: readonly string[] = []): string {
   const tag = tags[flow];
-  return tag ? `flow ${flow} · ${tag}` : `flow ${flow}`;
+  return tag ? `${flow} · ${tag}` : String(flow);
+}
+
+/** A flow's name in legends, lists and sentences: "flow 3", or with its tag "flow 0 · CUBIC". */
+export function flowLabel(flow: number, tags: readonly string[] = []): string {
+  return `flow ${flowNumber(flow, tags)}`;
+}
+
+/** A label at the start of a sentence or a table row: capitalized("flow 0 · CUBIC") is "Flow 0 · CUBIC". */
+export function capitalized(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/**
+ * A flow's name where two runs are side by side (the compare view sets A's flow i against
+ * B's flow i), each run tagged by its own scenario. The same tag on both sides, or none:
+ * as flowLabel ("flow 0 · CUBIC", "flow 0"). Different tags: each side's, by the sides'
+ * letters as the compare view's tables name them ("flow 0 (A: CUBIC, B: NewReno)"; a side
+ * without a tag is left out: "flow 0 (A: CUBIC)").
+ */
+export function flowPairLabel(flow: number, tagsA: readonly string[] = [], tagsB: readonly string[] = []): string {
+  const a = tagsA[flow] ?? '';
+  const b = tagsB[flow] ?? '';
+  if (a === b) return flowLabel(flow, tagsA);
+  return `flow ${flow} (${[a ? `A: ${a}` : '', b ? `B: ${b}` : ''].filter(Boolean).join(', ')})`;
 }

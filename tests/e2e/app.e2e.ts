@@ -9,28 +9,20 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findNs2, NS2_INSTALL_HINT, runNs2 } from '../../src/cli/ns2-run';
 import { exportNs2 } from '../../src/ns2/export';
-import { chartInk, SHOTS, startHarness, waitForStatus, type Harness } from './harness';
+import { chartInk, SHOTS, harnessPerFile, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'app')
 describe('app', () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = harnessPerFile();
 
   async function open(hash: string, opts: { width?: number; height?: number; query?: string } = {}): Promise<Page> {
-    const ctx = await h.browser.newContext({ viewport: { width: opts.width ?? 1500, height: opts.height ?? 1000 }, acceptDownloads: true });
+    const ctx = await h().browser.newContext({ viewport: { width: opts.width ?? 1500, height: opts.height ?? 1000 }, acceptDownloads: true });
     const page = await ctx.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(`${h.url}${opts.query ?? ''}#${hash}`);
+    await page.goto(`${h().url}${opts.query ?? ''}#${hash}`);
     await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
     return page;
   }

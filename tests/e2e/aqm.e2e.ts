@@ -6,20 +6,12 @@
  * the AQM chart draws the AQM's variables. Screenshots of each decision go to /tmp/shots/.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartInk, SHOTS, startHarness, waitForStatus, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { chartInk, SHOTS, harnessPerFile, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'aqm')
 describe('aqm', () => {
-  let h: Harness;
-
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = harnessPerFile();
 
   function scenario(queue: Record<string, unknown>): Record<string, unknown> {
     return {
@@ -38,10 +30,10 @@ describe('aqm', () => {
   }
 
   async function open(): Promise<Page> {
-    const ctx = await h.browser.newContext({ viewport: { width: 1500, height: 2600 } });
+    const ctx = await h().browser.newContext({ viewport: { width: 1500, height: 2600 } });
     const page = await ctx.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(`${h.url}#p=default`);
+    await page.goto(`${h().url}#p=default`);
     await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
     return page;
   }

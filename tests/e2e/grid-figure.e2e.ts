@@ -14,29 +14,23 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
 import { presetScenario } from '../../src/engine/scenario/presets';
 import type { EngineScenario } from '../../src/engine/sim-run';
-import { axeViolations, SHOTS, startHarness, type Harness } from './harness';
+import { axeViolations, SHOTS, harnessPerFile } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'grid-figure')
 describe('grid-figure', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = harnessPerFile();
 
   const POINT = 'feng-fig4-n8-maxp-0.016';
 
   async function open(query = '', width = 1366, height = 900, point = POINT): Promise<Page> {
-    const ctx = await h.browser.newContext({ viewport: { width, height } });
+    const ctx = await h().browser.newContext({ viewport: { width, height } });
     const page = await ctx.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(`${h.url}${query}#p=${point}`);
+    await page.goto(`${h().url}${query}#p=${point}`);
     await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
     return page;
   }
@@ -52,6 +46,21 @@ describe('grid-figure', () => {
     await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText()).toMatch(new RegExp(`^(run \\d+ of ${n}|all ${n} runs done)$`));
     await page.waitForFunction((n) => document.querySelector('[data-testid=grid-runs]')?.textContent === `all ${n} runs done`, n, { timeout: 240_000, polling: 200 });
     return Date.now() - t0;
+  }
+
+  /**
+   * The same page in another screen and type: the viewport resized and Classroom switched
+   * with its header button, as a teacher moving the lab to a projector would. The grid's runs
+   * stay: each layout check used to run the whole grid again (40 runs, about 28 s each time).
+   */
+  async function viewAs(page: Page, width: number, height: number, classroom: boolean): Promise<void> {
+    await page.setViewportSize({ width, height });
+    if ((await page.evaluate(() => window.__aqmlab!.store.getState().classroom)) !== classroom) {
+      await page.getByRole('button', { name: /^Classroom (on|off)$/ }).click();
+    }
+    await page.waitForFunction((c) => window.__aqmlab!.store.getState().classroom === c, classroom);
+    // the charts redraw at the new size and type
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   }
 
   /** A screenshot of the figure (the sticky header, and on a phone the sticky run controls, which cover the top of an element scrolled into view, made static for it). */
@@ -228,28 +237,25 @@ describe('grid-figure', () => {
     });
 
     it('classroom mode: the charts’ text is 20 px or more, nothing cut off; on a phone the charts stack, in classroom mode too', async () => {
+      // opened in classroom mode (the link's ?classroom=1), then the same run on a phone
       const page = await open('?classroom=1', 1920, 1080);
       await runGrid(page);
       await checkClassroom(page);
       await shot(page, 'grid-fig4-classroom.png');
-      await page.context().close();
 
-      const phone = await open('', 390, 844);
-      await runGrid(phone);
-      await checkPhone(phone);
-      expect(await tablesFit(phone)).toEqual([]);
-      await shot(phone, 'grid-fig4-phone.png');
-      await phone.context().close();
+      await viewAs(page, 390, 844, false);
+      await checkPhone(page);
+      expect(await tablesFit(page)).toEqual([]);
+      await shot(page, 'grid-fig4-phone.png');
 
       // the tables scroll sideways there: the scrolling box is reached by keyboard
-      const both = await open('?classroom=1', 390, 844);
-      await runGrid(both);
-      await checkClassroom(both);
-      await checkPhone(both);
+      await viewAs(page, 390, 844, true);
+      await checkClassroom(page);
+      await checkPhone(page);
       // its five columns scroll with the x values and the captions kept in view
-      expect(await tablesScroll(both)).toEqual([]);
-      await shot(both, 'grid-fig4-classroom-phone.png');
-      await both.context().close();
+      expect(await tablesScroll(page)).toEqual([]);
+      await shot(page, 'grid-fig4-classroom-phone.png');
+      await page.context().close();
     });
 
     it('Close comparison stops the grid: the runs go and Compare can start again', async () => {
@@ -300,17 +306,14 @@ describe('grid-figure', () => {
       await runGrid(page, 12);
       await checkClassroom(page);
       await shot(page, 'grid-fig20b-classroom.png');
-      await page.context().close();
 
-      const phone = await open('', 390, 844, point);
-      await runGrid(phone, 12);
-      await checkPhone(phone);
-      expect(await tablesFit(phone)).toEqual([]);
-      await shot(phone, 'grid-fig20b-phone.png');
-      await phone.context().close();
+      await viewAs(page, 390, 844, false);
+      await checkPhone(page);
+      expect(await tablesFit(page)).toEqual([]);
+      await shot(page, 'grid-fig20b-phone.png');
 
-      const both = await open('?classroom=1', 390, 844, point);
-      await runGrid(both, 12);
+      await viewAs(page, 390, 844, true);
+      const both = page;
       await checkClassroom(both);
       await checkPhone(both);
       // classroom type does not fit three columns on a phone: they scroll, the x values and captions kept in view

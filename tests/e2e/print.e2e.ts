@@ -14,18 +14,12 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, startHarness, waitForStatus, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, harnessPerFile, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'print')
 describe('print', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = harnessPerFile();
 
   interface CanvasState {
     chart: string;
@@ -80,11 +74,11 @@ describe('print', () => {
 
   describe('printing a run', () => {
     it('draws every chart for paper, in view or not, hides the screen-only controls, and gives the screen back', async () => {
-      const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const ctx = await h().browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await ctx.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${h.url}#p=ecn-marks&seed=1`);
+      await page.goto(`${h().url}#p=ecn-marks&seed=1`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
       await page.evaluate(() => {
         window.__aqmlab!.controller.setSpeed('max');
@@ -174,12 +168,12 @@ describe('print', () => {
     }
 
     it('an open comparison prints its charts and table for paper, not its controls', async () => {
-      const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const ctx = await h().browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await ctx.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       // web traffic: the queue and the response times (a canvas); 2 seeds: the table of means
-      await page.goto(`${h.url}#p=web-redecn5-80&duration=12&seed=1`);
+      await page.goto(`${h().url}#p=web-redecn5-80&duration=12&seed=1`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
       // the page's height on paper when printing starts, before the charts' own listeners
       // (registered later, when they mount) redraw them: the pages are counted from this
@@ -296,11 +290,11 @@ describe('print', () => {
     });
 
     it('a grid’s figure prints its charts at the paper’s width and each table whole on one page', async () => {
-      const ctx = await h.browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const ctx = await h().browser.newContext({ viewport: { width: 1366, height: 900 } });
       const page = await ctx.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${h.url}#p=feng-fig4-n8-maxp-0.016`);
+      await page.goto(`${h().url}#p=feng-fig4-n8-maxp-0.016`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
       await page.locator('details.slot-compare > summary').click();
       expect(await page.locator('.cmp-panel select.cmp-choice').inputValue()).toBe('g:grid');

@@ -6,27 +6,21 @@
  * without a question.
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
 import { presetScenario } from '../../src/engine/scenario/presets';
 import { toWorker } from '../../src/protocol/messages';
-import { startHarness, waitForStatus, type Harness } from './harness';
+import { harnessPerFile, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'speed')
 describe('speed', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = harnessPerFile();
 
   describe('worker speed', () => {
     for (const name of ['bench-100-red', 'ecn-finite-n10-dt-ql64']) {
       it(`${name}: the worker runs the engine at Node's pace (printed), with the same events`, async () => {
-        const page = await (await h.browser.newContext()).newPage();
-        await page.goto(`${h.url}#p=${name}`);
+        const page = await (await h().browser.newContext()).newPage();
+        await page.goto(`${h().url}#p=${name}`);
         await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
         await page.getByRole('radio', { name: 'As fast as possible' }).click();
         // the page makes its worker once idle (as for a user, who reads the page before Play)
@@ -99,8 +93,8 @@ describe('speed', () => {
 
   describe('very large runs', () => {
     it('the app shows the estimate and asks before starting 1e12 b/s of 1-byte packets; "cancel" starts nothing', async () => {
-      const page = await (await h.browser.newContext()).newPage();
-      await page.goto(h.url);
+      const page = await (await h().browser.newContext()).newPage();
+      await page.goto(h().url);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
       const flood = { version: 1, duration: 5, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'udp', rate: 1e12, packetSize: 1 }] };
       expect(await page.evaluate((j) => window.__aqmlab!.controller.loadScenario(j, null), flood)).toEqual([]);

@@ -8,26 +8,20 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, startHarness, waitForStatus, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, harnessPerFile, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'ux')
 describe('ux', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  const h = harnessPerFile();
 
   const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
   async function open(hash: string, opts: { width?: number; height?: number; query?: string } = {}): Promise<Page> {
-    const ctx = await h.browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, acceptDownloads: true });
+    const ctx = await h().browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, acceptDownloads: true });
     const page = await ctx.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(`${h.url}${opts.query ?? ''}#${hash}`);
+    await page.goto(`${h().url}${opts.query ?? ''}#${hash}`);
     await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
     return page;
   }
@@ -158,9 +152,9 @@ describe('ux', () => {
     // a student explaining why RED drops before the queue is full pressed "Next drop" and read
     // "buffer overflow: 64 packets waiting ≥ limit 64": the slow-start overflows come first
     it('"Next AQM drop" on a phone passes the slow-start overflows by and stops at a drop RED chose with the buffer not full', async () => {
-      const ctx = await h.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      const ctx = await h().browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
       const page = await ctx.newPage();
-      await page.goto(`${h.url}#p=red-vs-dt`);
+      await page.goto(`${h().url}#p=red-vs-dt`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
       await page.getByRole('button', { name: 'Next AQM drop' }).tap();
       await waitForStatus(page, 'paused');
@@ -1215,10 +1209,10 @@ describe('ux', () => {
 
   describe('touch: no ring left on a tapped control', () => {
     it('in classroom mode on a phone a tapped button keeps its plain border; a mouse still gets the hover border, the keyboard the focus ring', async () => {
-      const ctx = await h.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      const ctx = await h().browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
       const page = await ctx.newPage();
       page.on('pageerror', (e) => console.error('page error:', e.message));
-      await page.goto(`${h.url}#p=default`);
+      await page.goto(`${h().url}#p=default`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
       await page.getByRole('button', { name: /Classroom/ }).tap();
       const look = (sel: string) =>
@@ -1398,6 +1392,19 @@ describe('ux', () => {
       await page.locator('section[data-chart=throughput]').screenshot({ path: `${SHOTS}/flow-tags-throughput-classroom.png` });
       await page.context().close();
     });
+    it('Compare names them the same way: cubic-vs-reno against its RED + ECN variant (/tmp/shots/flow-tags-compare-*.png)', async () => {
+      const page = await open('p=cubic-vs-reno', { width: 1366, height: 768, query: '?compare=red-ecn' });
+      const card = page.locator('details.slot-compare');
+      await card.waitFor();
+      if (!(await card.evaluate((d) => (d as HTMLDetailsElement).open))) await card.locator('summary').click();
+      await page.locator('.cmp-panel button.primary').click();
+      const table = page.locator('.cmp-table').first();
+      await expect.poll(() => table.locator('tr[data-metric^=flow] th').allTextContents(), { timeout: 60_000 }).toEqual(['Flow 0 · CUBIC goodput', 'Flow 1 · NewReno goodput', 'Flow 2 · UDP goodput']);
+      expect(await page.locator('.cmp-multiples figure').evaluateAll((fs) => fs.map((f) => f.querySelector('svg')!.getAttribute('aria-label')!.split(':')[0]))).toEqual(['Flow 0 · CUBIC', 'Flow 1 · NewReno']);
+      await page.locator('.cmp-multiples').screenshot({ path: `${SHOTS}/flow-tags-compare-cwnd.png` });
+      await table.screenshot({ path: `${SHOTS}/flow-tags-compare-table.png` });
+      await page.context().close();
+    });
   });
   describe('compare card', () => {
     it('closed, it is just its heading: no empty body under it; open, its controls are inset from its border', async () => {
@@ -1494,9 +1501,9 @@ describe('ux', () => {
         [390, 844],
         [360, 740],
       ]) {
-        const ctx = await h.browser.newContext({ viewport: { width, height }, hasTouch: true, isMobile: true });
+        const ctx = await h().browser.newContext({ viewport: { width, height }, hasTouch: true, isMobile: true });
         const page = await ctx.newPage();
-        await page.goto(`${h.url}#p=red-vs-dt`);
+        await page.goto(`${h().url}#p=red-vs-dt`);
         await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
         // the inspector with a decision in it, the Compare panel and the File menu open
         await page.getByRole('button', { name: 'Next drop' }).tap();
@@ -1666,13 +1673,13 @@ describe('ux', () => {
 
   describe('a part of the lab that cannot be loaded', () => {
     it('the editor, inspector or Compare not fetched (network dropped, old tab after a new build) says so in its place; the rest runs; Try again loads it', async () => {
-      const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+      const ctx = await h().browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
       let fail = true;
       await ctx.route(/assets\/(compare|editor|inspector|export)-[^/]*\.js$/, (r) => (fail ? r.abort('failed') : r.continue()));
       const page = await ctx.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(e.message));
-      await page.goto(`${h.url}#p=default`);
+      await page.goto(`${h().url}#p=default`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
       await page.locator('details.slot-compare > summary').click();
       // each says which part failed, in its own place; before, the error blanked the whole page
@@ -1702,10 +1709,10 @@ describe('ux', () => {
 
   describe('offline', () => {
     it('after the first visit the built site works with the network off: it reloads, opens a lesson and runs it', async () => {
-      const ctx = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const ctx = await h().browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await ctx.newPage();
       page.on('pageerror', (e) => console.error('page error:', e.message));
-      await page.goto(`${h.url}#p=default`);
+      await page.goto(`${h().url}#p=default`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
       // the service worker installs, precaches the build and takes control
       await page.evaluate(async () => {
@@ -1714,7 +1721,7 @@ describe('ux', () => {
       });
       await ctx.setOffline(true);
       // a fresh load of another lesson, with no network
-      await page.goto(`${h.url}#p=ecn-marks`);
+      await page.goto(`${h().url}#p=ecn-marks`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario, undefined, { timeout: 15_000 });
       expect(await page.evaluate(() => window.__aqmlab!.store.getState().presetName)).toBe('ecn-marks');
       expect(await page.evaluate(() => navigator.onLine)).toBe(false);

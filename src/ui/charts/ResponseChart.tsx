@@ -19,7 +19,7 @@ import { ExportAndFullScreen, type ExportKind } from './ChartCard';
 import { BUILD_ID } from '../build-id';
 import { chartPng, chartSvg, download, fileStem, responseTimesCsv, responseTimesJson, screenSource, type FigureSource } from './export';
 import type { ChartDef } from './types';
-import { calibrationLine, calibrationStepLine } from './calibration-text';
+import { calibrationLine, calibrationStepLine, countersLine } from './calibration-text';
 import { BASELINE_COLOR, curvesText, drawResponseTimes, moveReadout, readoutHint, RUN_COLOR, type RtCurve, type RtLayout, type RtMode } from './response-plot';
 import './response-chart.css';
 import { grouped } from '../../engine/core/number-text';
@@ -35,6 +35,8 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   const scenario = useAppState(store, (s) => s.scenario);
   const web = useAppState(store, (s) => s.summary?.web ?? null);
   const calibrating = useAppState(store, (s) => s.calibrating);
+  // a boolean, not the clock: the chart re-renders once when the warm-up ends, not every tick
+  const warmingUp = useAppState(store, (s) => s.now < (s.scenario?.warmup ?? 0));
   const classroom = useAppState(store, (s) => s.classroom);
   // in the store, so the full-screen copy opens on the view the page shows
   const { mode, large } = useAppState(store, (s) => s.rtView);
@@ -202,7 +204,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
           reader read it out over and over; the run's status line says when the run ends */}
       <p className="response-counters" data-testid="response-counters">
         {web
-          ? `${grouped(web.exchanges)} completed · ${grouped(web.started)} started · ${grouped(web.inProgress)} in progress${(scenario?.warmup ?? 0) > 0 ? ` (counted after the ${scenario?.warmup}\u00a0s warm-up)` : ''}`
+          ? countersLine(web, scenario?.warmup ?? 0, warmingUp, grouped)
           : calibrating
             ? calibrationStepLine(calibrating)
             : 'No exchange completed yet.'}

@@ -29,3 +29,14 @@ export function calibrationStepLine(c: CalibrationStep): string {
   const prev = c.previous ? `; ${paramText(c.param, c.previous.value)} gave ${(c.previous.measured * 100).toFixed(1)}${NB}%` : '';
   return `Before the run: finding ${what} per direction ${c.param === 'rate' ? 'offers' : 'offer'} ${Math.round(c.load * 100)}${NB}%${NB}load, by running the workload with the bottleneck 10x faster (calibration run ${c.run} of at most ${c.maxRuns}: ${paramText(c.param, c.value)}${prev}). The result is kept for the next run.`;
 }
+
+/**
+ * The response chart's counters. `started` and `exchanges` count only exchanges started
+ * after the warm-up, while `inProgress` counts every open one: during the warm-up the line
+ * read "0 completed · 0 started · 237 in progress", which looked like a fault. While the run's
+ * clock is inside the warm-up it says so instead.
+ */
+export function countersLine(web: { exchanges: number; started: number; inProgress: number }, warmup: number, warmingUp: boolean, grouped: (n: number) => string): string {
+  if (warmup > 0 && warmingUp) return `Warming up: ${grouped(web.inProgress)} in progress; exchanges are counted from t${NB}=${NB}${warmup}${NB}s`;
+  return `${grouped(web.exchanges)} completed · ${grouped(web.started)} started · ${grouped(web.inProgress)} in progress${warmup > 0 ? ` (counted after the ${warmup}${NB}s warm-up)` : ''}`;
+}

@@ -9,6 +9,7 @@ import type { Scenario } from '../../engine/scenario/schema';
 import { PALETTE, SERIES } from '../colors';
 import { hasWebTraffic, viewOf } from '../scenario-view';
 import { compareSummaries, foldFlows, relText, type DiffRow } from './diff';
+import { capitalized, flowPairLabel, flowTagsTogether } from '../flow-tags';
 import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { ResponseCompare } from './ResponseCompare';
@@ -139,6 +140,19 @@ export function TableExport({ title, filename, csv, units = TABLE_UNITS }: { tit
 }
 
 /**
+ * The names in flow `i`'s small multiple of cwnd: its title names the flow as the
+ * single-run legends do, by the sides' tags (`tagsA`, `tagsB`: flow-tags.ts
+ * flowTagsTogether over both scenarios; flowPairLabel): "Flow 0 · CUBIC" when the sides'
+ * tags agree. Where they differ, each side's line (named in the chart's accessible name)
+ * also carries its own tag: "cubic-vs-reno · CUBIC".
+ */
+export function cwndPanelNames(i: number, labelA: string, labelB: string, tagsA: readonly string[], tagsB: readonly string[]): { title: string; a: string; b: string } {
+  const same = (tagsA[i] ?? '') === (tagsB[i] ?? '');
+  const side = (label: string, tags: readonly string[]) => (!same && tags[i] ? `${label} · ${tags[i]}` : label);
+  return { title: capitalized(flowPairLabel(i, tagsA, tagsB)), a: side(labelA, tagsA), b: side(labelB, tagsB) };
+}
+
+/**
  * The summaries as one table; with many flows (foldFlows) their rows are folded into their
  * spread, and listed one by one in a second table under a disclosure.
  */
@@ -166,10 +180,10 @@ function RowTable({ rows, labelA, labelB, caption }: { rows: DiffRow[]; labelA: 
         <tr>
           <th scope="col">Metric</th>
           <th scope="col">
-            <span className="cmp-swatch" style={{ background: COLOR_A }} aria-hidden="true" /> {labelA}
+            <span className="cmp-swatch" style={{ background: COLOR_A }} aria-hidden="true" /> A: {labelA}
           </th>
           <th scope="col">
-            <span className="cmp-swatch" style={{ background: COLOR_B }} aria-hidden="true" /> {labelB}
+            <span className="cmp-swatch" style={{ background: COLOR_B }} aria-hidden="true" /> B: {labelB}
           </th>
           <th scope="col">Change</th>
         </tr>
@@ -296,22 +310,24 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   const sbase = idxBase >= 0 ? sides[idxBase] : null;
   const running = sides.some((s) => s.state === 'running');
   const runsDone = sides.filter((s) => s.state === 'done').length;
-  useReportRunning(running, onRunning);
-  const va = viewOf(a);
-  const vb = viewOf(bSeeded);
 
   // the charts: the first seed's runs, as soon as both are done
+  useReportRunning(running, onRunning);
+  const va = useMemo(() => viewOf(a), [a]);
+  const vb = useMemo(() => viewOf(bSeeded), [bSeeded]);
+  // the sides' flows tagged together ("flow 0 · CUBIC", "flow 1 (A: NewReno, B: CUBIC)"; flow-tags.ts)
+  const [tagsA, tagsB] = useMemo(() => flowTagsTogether([a, bSeeded]), [a, bSeeded]);
   const resA = sidesA[0].state === 'done' ? sidesA[0].result : null;
   const resB = sidesB[0].state === 'done' ? sidesB[0].result : null;
-  const table = useMemo(() => (resA && resB ? foldFlows(compareSummaries(resA.summary, resB.summary), resA.summary, resB.summary) : { rows: [], flowRows: [], flows: 0 }), [resA, resB]);
+  const table = useMemo(() => (resA && resB ? foldFlows(compareSummaries(resA.summary, resB.summary, tagsA, tagsB), resA.summary, resB.summary) : { rows: [], flowRows: [], flows: 0 }), [resA, resB, tagsA, tagsB]);
   // the table over seeds: once every run of both sides is done
   const allA = sidesA.every((s) => s.state === 'done') ? sidesA.map((s) => (s as Extract<Side, { state: 'done' }>).result) : null;
   const allB = sidesB.every((s) => s.state === 'done') ? sidesB.map((s) => (s as Extract<Side, { state: 'done' }>).result) : null;
   const doneKey = allA && allB ? sides.map((s) => s.state).join() : '';
   const overSeeds = useMemo(
-    () => (n > 1 && allA && allB ? seedTable(allA.map((r, k) => ({ a: r.summary, b: allB[k].summary }))) : null),
+    () => (n > 1 && allA && allB ? seedTable(allA.map((r, k) => ({ a: r.summary, b: allB[k].summary })), tagsA, tagsB) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [n, doneKey, sides],
+    [n, doneKey, sides, tagsA, tagsB],
   );
   const seedTag = n > 1 ? ` (seed ${seedsRun[0]})` : '';
 
@@ -356,11 +372,12 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
     const nFlows = Math.max(A.summary.flows.length, B.summary.flows.length);
     const shown = Math.min(nFlows, maxFlows);
     let cwMax = 0;
-    const cw: { i: number; lines: ChartLine[] }[] = [];
+    const cw: { i: number; title: string; lines: ChartLine[] }[] = [];
     for (let i = 0; i < shown; i++) {
-      const lines = [lineOf(A, `cwnd.${i}`, `ca${i}`, labelA, COLOR_A), lineOf(B, `cwnd.${i}`, `cb${i}`, labelB, COLOR_B, DASH_B)].filter((l): l is ChartLine => l !== null);
+      const names = cwndPanelNames(i, labelA, labelB, tagsA, tagsB);
+      const lines = [lineOf(A, `cwnd.${i}`, `ca${i}`, names.a, COLOR_A), lineOf(B, `cwnd.${i}`, `cb${i}`, names.b, COLOR_B, DASH_B)].filter((l): l is ChartLine => l !== null);
       for (const l of lines) for (let k = 0; k < l.n; k++) if (l.y[k] > cwMax) cwMax = l.y[k];
-      if (lines.length) cw.push({ i, lines });
+      if (lines.length) cw.push({ i, title: names.title, lines });
     }
 
     body = (
@@ -404,8 +421,8 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
               {nFlows > shown ? ` — first ${shown} of ${nFlows} flows` : ''}
             </p>
             <div className="cmp-multiples">
-              {cw.map(({ i, lines }) => (
-                <LineChart classroom={classroom} key={i} compact title={`Flow ${i}`} yLabel="cwnd (segments)" t0={0} t1={t1} lines={lines} yMax={cwMax} height={160} />
+              {cw.map(({ i, title, lines }) => (
+                <LineChart classroom={classroom} key={i} compact title={title} yLabel="cwnd (segments)" t0={0} t1={t1} lines={lines} yMax={cwMax} height={160} />
               ))}
             </div>
           </>

@@ -3,6 +3,7 @@
  * and which side is better, so the compare view can highlight what changed. Pure.
  */
 import type { Summary } from '../../engine/metrics/types';
+import { capitalized, flowPairLabel } from '../flow-tags';
 
 export type Better = 'higher' | 'lower' | null;
 
@@ -92,9 +93,11 @@ export function longestCompletion(s: Summary): number | null {
  * Rows: bottleneck utilization, loss (and drops by reason), ECN marks, queue and delay;
  * goodput efficiency G, Jain's index and the longest completion; then per flow its
  * completion time and goodput. A missing completion (unfinished flow) is "worse" than
- * any time (an unfinished transfer lost).
+ * any time (an unfinished transfer lost). `tagsA`, `tagsB`: each side's flow tags
+ * (flow-tags.ts flowTagsTogether over both scenarios), so a flow's rows say what it is as the
+ * single-run views do ("Flow 0 · CUBIC goodput"; flow-tags.ts flowPairLabel).
  */
-export function compareSummaries(a: Summary, b: Summary): DiffRow[] {
+export function compareSummaries(a: Summary, b: Summary, tagsA: readonly string[] = [], tagsB: readonly string[] = []): DiffRow[] {
   const A = a.bottleneck;
   const B = b.bottleneck;
   const rows: DiffRow[] = [
@@ -117,10 +120,11 @@ export function compareSummaries(a: Summary, b: Summary): DiffRow[] {
   for (let i = 0; i < n; i++) {
     const fa = a.flows[i];
     const fb = b.flows[i];
+    const name = capitalized(flowPairLabel(i, tagsA, tagsB));
     if ((fa?.bytesRequested ?? null) !== null || (fb?.bytesRequested ?? null) !== null) {
-      rows.push(row(`flow${i}.completion`, `Flow ${i} completion`, fa?.completionTime ?? null, fb?.completionTime ?? null, 'lower', sec, 'flow', 'unfinished'));
+      rows.push(row(`flow${i}.completion`, `${name} completion`, fa?.completionTime ?? null, fb?.completionTime ?? null, 'lower', sec, 'flow', 'unfinished'));
     }
-    rows.push(row(`flow${i}.goodput`, `Flow ${i} goodput`, fa?.goodputBps ?? null, fb?.goodputBps ?? null, 'higher', mbps, 'flow'));
+    rows.push(row(`flow${i}.goodput`, `${name} goodput`, fa?.goodputBps ?? null, fb?.goodputBps ?? null, 'higher', mbps, 'flow'));
   }
   return rows;
 }

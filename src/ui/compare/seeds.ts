@@ -154,9 +154,10 @@ function aggregate(keys: readonly string[], proto: Map<string, DiffRow>, bySeed:
  * The table over seeds: `pairs[k]` holds the two summaries of seed k. Each seed's rows are
  * those of the one-seed table (compareSummaries, folded past FOLD_FLOWS flows as there);
  * `rows` and `flowRows` hold, per metric, both sides' values over the seeds, their means
- * and sds, the difference of the means and the verdict.
+ * and sds, the difference of the means and the verdict. `tagsA`, `tagsB`: each side's flow
+ * tags, for the flows' rows (compareSummaries).
  */
-export function seedTable(pairs: readonly { a: Summary; b: Summary }[]): { rows: SeedRow[]; flowRows: SeedRow[]; flows: number } {
+export function seedTable(pairs: readonly { a: Summary; b: Summary }[], tagsA: readonly string[] = [], tagsB: readonly string[] = []): { rows: SeedRow[]; flowRows: SeedRow[]; flows: number } {
   const keys: string[] = [];
   const flowKeys: string[] = [];
   const proto = new Map<string, DiffRow>();
@@ -164,7 +165,7 @@ export function seedTable(pairs: readonly { a: Summary; b: Summary }[]): { rows:
   const flowsBySeed: Map<string, DiffRow>[] = [];
   let flows = 0;
   for (const { a, b } of pairs) {
-    const t = foldFlows(compareSummaries(a, b), a, b);
+    const t = foldFlows(compareSummaries(a, b, tagsA, tagsB), a, b);
     flows = Math.max(flows, t.flows);
     seedRows(t.rows, keys, proto, bySeed);
     seedRows(t.flowRows, flowKeys, proto, flowsBySeed);

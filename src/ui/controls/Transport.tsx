@@ -14,6 +14,7 @@ import { flowLabel } from '../flow-tags';
 import { useAppState } from '../store/app-store';
 import { useClaimTally } from '../LessonClaims';
 import { grouped } from '../../engine/core/number-text';
+import { leftPhrase, timeText } from './time-text';
 
 function speedLabel(s: Speed): string {
   return s === 'max' ? 'max' : `${s}×`;
@@ -81,13 +82,6 @@ function Phrase({ muted = false, children }: { muted?: boolean; children: ReactN
   );
 }
 
-function timeText(s: number): string {
-  if (!Number.isFinite(s)) return '∞';
-  if (s < 10) return `${format('.2f')(s)} s`;
-  if (s < 600) return `${format('.1f')(s)} s`;
-  return `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
-}
-
 export function Transport() {
   const { store, controller } = useServices();
   const status = useAppState(store, (s) => s.status);
@@ -128,6 +122,7 @@ export function Transport() {
   const frac = status === 'done' ? 1 : Number.isFinite(exchFrac) ? Math.max(exchFrac, byTime) : byTime;
   // over the last seconds at max speed, not the worker's last quarter second (which jumps with the traffic)
   const left = finite && paceRate > 0 && active ? (end - now) / paceRate : NaN;
+  const leftNow = leftPhrase(speed, left);
   const targets = useMemo(() => stepTargets(view), [view]);
   const what = STEP_LABELS[stepWhat];
   return (
@@ -192,7 +187,7 @@ export function Transport() {
                     · {grouped(exchanges)} of {grouped(target!)} exchanges
                   </Phrase>
                 ) : null}
-                {speed === 'max' && Number.isFinite(left) ? <Phrase muted>· {timeText(left)} left</Phrase> : null}
+                {leftNow !== null ? <Phrase muted>· {leftNow}</Phrase> : null}
                 {/* over the last seconds: the quarter-second rate made it come and go, and jump from 5.8× to 15.6× and back */}
                 {active && speed !== 'max' && paceRate > 0 && typeof speed === 'number' && paceRate < speed * 0.7 ? <Phrase muted>· running at {format('.2~f')(paceRate)}×</Phrase> : null}
               </>

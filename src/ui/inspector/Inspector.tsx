@@ -13,6 +13,7 @@ import type { FlowEvent } from '../../engine/net/agent';
 import { eventStyle, flowColor } from '../colors';
 import { consequences, explainDecision, fmt, reactionSummary, stepAnnouncement, timeline, type OutcomeLabel } from './explain';
 import { ScaleBar } from './ScaleBar';
+import { capitalized, flowLabel, flowNumber } from '../flow-tags';
 import { useKeepFocus } from '../focus';
 import { grouped } from '../../engine/core/number-text';
 import './inspector.css';
@@ -89,9 +90,6 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-/** A flow's number with its tag where the items' TCP settings differ: "0 · CUBIC". */
-const withTag = (f: number, tags: readonly string[]): string => (f >= 0 && tags[f] ? `${f} · ${tags[f]}` : String(f));
-
 export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, canAqmDrop = false, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false, announce = true, flowTags = [] }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
@@ -140,7 +138,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
         <span className="insp-muted insp-webnote">UDP senders have no congestion control and record no events to follow: step by decision or drop.</span>
       ) : longLivedFlows > 0 && tcpFlows ? (
         <span className="insp-flowstep">
-          <button type="button" onClick={() => onStep('next-flow-event', flow)} aria-label={`Next event of flow ${flow}`}>
+          <button type="button" onClick={() => onStep('next-flow-event', flow)} aria-label={`Next event of ${flowLabel(flow, flowTags)}`}>
             Next event of flow
           </button>
           <label className="insp-sr" htmlFor={flowSelectId}>
@@ -149,7 +147,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
           <select id={flowSelectId} value={flow} onChange={(e) => setFlowChoice(Number(e.target.value))}>
             {(flows.length ? flows : [flow]).map((f) => (
               <option key={f} value={f}>
-                {withTag(f, flowTags)}
+                {flowNumber(f, flowTags)}
               </option>
             ))}
           </select>
@@ -167,7 +165,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
   const position = rec ? `${i + 1} of ${n >= historyLimit ? `the last ${grouped(n)} recorded` : n}` : '';
   const live = (
     <p className="insp-sr" role="status" aria-live="polite" aria-atomic="true" data-testid="insp-announce">
-      {announce && rec && ex ? stepAnnouncement(ex, position, isWeb(ex.packet.flow)) : ''}
+      {announce && rec && ex ? stepAnnouncement(ex, position, isWeb(ex.packet.flow), flowTags) : ''}
     </p>
   );
 
@@ -214,7 +212,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
           <dt>Flow</dt>
           <dd>
             <span className="insp-swatch" style={{ background: flowColor(ex.packet.flow) }} aria-hidden="true" />
-            {isWeb(ex.packet.flow) ? `web connection ${ex.packet.flow}` : withTag(ex.packet.flow, flowTags)}
+            {isWeb(ex.packet.flow) ? `web connection ${ex.packet.flow}` : flowNumber(ex.packet.flow, flowTags)}
           </dd>
         </div>
         {ex.packet.kind ? (
@@ -276,8 +274,8 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
             {isWeb(rec.flow)
               ? `Web connection ${rec.flow} is not traced event by event, so what it did next is not shown.`
               : rec.kind === 'UDP'
-                ? `Flow ${rec.flow} is a UDP sender: it has no congestion control and goes on at its own rate after the ${rec.outcome}.`
-                : reactionSummary(rec, next, now !== undefined && now < rec.t + 2 * (rttOf ?? 0.2))}
+                ? `${capitalized(flowLabel(rec.flow, flowTags))} is a UDP sender: it has no congestion control and goes on at its own rate after the ${rec.outcome}.`
+                : reactionSummary(rec, next, now !== undefined && now < rec.t + 2 * (rttOf ?? 0.2), flowTags)}
           </p>
           {items.length > 0 ? (
             <ol className="insp-timeline">

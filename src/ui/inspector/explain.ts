@@ -10,6 +10,7 @@ import type { DecisionRecord } from '../../engine/aqm/decision';
 import { explainGeneric, fmt, type Explanation } from '../../engine/aqm/explain';
 import { aqmByKind } from '../../engine/aqm/registry';
 import type { FlowEvent, FlowEventKind } from '../../engine/net/agent';
+import { capitalized, flowLabel } from '../flow-tags';
 
 export { ecnName, fmt, fmtTime, regionText, type Explanation, type OutcomeLabel, type ScaleBar, type Step } from '../../engine/aqm/explain';
 
@@ -65,10 +66,11 @@ const OUTCOME_WORDS: Record<Explanation['outcome'], string> = {
  * packet, what was done to it and the AQM's state that decided it (the scale bar's sentence,
  * or the rule where there is no bar: drop-tail). The whole inspector was the live region,
  * and each step read out its buttons, the packet table, the calculation and the timeline.
- * `position`: "3 of 40", or "1000 of the last 1,000 recorded".
+ * `position`: "3 of 40", or "1000 of the last 1,000 recorded". `tags`: the run's flow tags
+ * (ScenarioView.flowTags): the flow is named as the legends name it ("flow 0 · CUBIC").
  */
-export function stepAnnouncement(ex: Explanation, position: string, web = false): string {
-  const who = web ? `web connection ${ex.packet.flow}` : `flow ${ex.packet.flow}`;
+export function stepAnnouncement(ex: Explanation, position: string, web = false, tags: readonly string[] = []): string {
+  const who = web ? `web connection ${ex.packet.flow}` : flowLabel(ex.packet.flow, tags);
   const state = ex.bar ? ex.bar.description : ex.rule ? `${ex.rule.charAt(0).toUpperCase()}${ex.rule.slice(1)}.` : '';
   return `Decision ${position}: packet #${ex.packet.uid} of ${who}, ${OUTCOME_WORDS[ex.outcome] ?? ex.outcome}${ex.stage === 'dequeue' ? ' at dequeue' : ''}.${state ? ` ${state}` : ''}`;
 }
@@ -160,18 +162,21 @@ export function timeline(rec: DecisionRecord, events: readonly FlowEvent[]): Tim
 /**
  * A one-line summary of how the flow reacted (or that it has not yet). `pending`: the run
  * has not yet reached the end of the window of interest (2 RTTs after the decision), so
- * a missing reaction may still come.
+ * a missing reaction may still come. `tags`: the run's flow tags (ScenarioView.flowTags).
  */
-export function reactionSummary(rec: DecisionRecord, events: readonly FlowEvent[], pending = false): string {
+export function reactionSummary(rec: DecisionRecord, events: readonly FlowEvent[], pending = false, tags: readonly string[] = []): string {
   if (rec.outcome === 'enqueue') return '';
-  const later = `step to flow ${rec.flow}'s next event to follow the ${rec.outcome}`;
+  // the flow as the legends name it: "flow 0 · CUBIC" where the items' TCP settings differ
+  const flow = flowLabel(rec.flow, tags);
+  const flowAtStart = capitalized(flow);
+  const later = `step to the next event of ${flow} to follow the ${rec.outcome}`;
   const find = (k: FlowEventKind) => events.find((e) => e.kind === k);
   if (rec.outcome === 'mark') {
     const cut = find('ecn-cut');
-    if (cut) return `Flow ${rec.flow} cut its window ${fmtDelta(cut.t - rec.t)} after the mark${cut.note ? ` (${cut.note})` : ''}.`;
+    if (cut) return `${flowAtStart} cut its window ${fmtDelta(cut.t - rec.t)} after the mark${cut.note ? ` (${cut.note})` : ''}.`;
     if (pending) return events.length === 0 ? `Not simulated yet: ${later}.` : `No window cut yet (the run has not gone further): ${later}.`;
-    if (find('ece-received')) return `Flow ${rec.flow} got the ECE but did not cut again: it already reduced its window for this window of data (RFC 3168 §6.1.2).`;
-    return events.length === 0 ? `No event of flow ${rec.flow} followed in the window shown.` : `No window cut of flow ${rec.flow} in the window shown.`;
+    if (find('ece-received')) return `${flowAtStart} got the ECE but did not cut again: it already reduced its window for this window of data (RFC 3168 §6.1.2).`;
+    return events.length === 0 ? `No event of ${flow} followed in the window shown.` : `No window cut of ${flow} in the window shown.`;
   }
   const fr = find('fast-retransmit');
   const to = find('timeout');
@@ -191,14 +196,14 @@ export function reactionSummary(rec: DecisionRecord, events: readonly FlowEvent[
             : cause?.kind === 'timeout'
               ? ', after a retransmission timeout'
               : '';
-      return `Flow ${rec.flow} resent this segment (seq ${rec.seq}) ${fmtDelta(resend.t - rec.t)} after the drop${how}.`;
+      return `${flowAtStart} resent this segment (seq ${rec.seq}) ${fmtDelta(resend.t - rec.t)} after the drop${how}.`;
     }
     if (first && first.seq !== undefined && first.seq !== rec.seq) {
-      return `Flow ${rec.flow} ${first.kind === 'timeout' ? 'timed out' : 'fast-retransmitted'} ${fmtDelta(first.t - rec.t)} after the drop, for an earlier lost segment (seq ${first.seq}); this one (seq ${rec.seq}) is not resent yet: ${later}.`;
+      return `${flowAtStart} ${first.kind === 'timeout' ? 'timed out' : 'fast-retransmitted'} ${fmtDelta(first.t - rec.t)} after the drop, for an earlier lost segment (seq ${first.seq}); this one (seq ${rec.seq}) is not resent yet: ${later}.`;
     }
   }
-  if (first) return `Flow ${rec.flow} ${first.kind === 'timeout' ? 'timed out' : 'fast-retransmitted'} ${fmtDelta(first.t - rec.t)} after the drop${first.note ? ` (${first.note})` : ''}.`;
+  if (first) return `${flowAtStart} ${first.kind === 'timeout' ? 'timed out' : 'fast-retransmitted'} ${fmtDelta(first.t - rec.t)} after the drop${first.note ? ` (${first.note})` : ''}.`;
   if (pending) return events.length === 0 ? `Not simulated yet: ${later}.` : `No retransmission yet (the run has not gone further): ${later}.`;
-  if (find('dupack')) return `Flow ${rec.flow} saw duplicate ACKs but did not retransmit in the window shown.`;
-  return events.length === 0 ? `No event of flow ${rec.flow} followed in the window shown.` : `No retransmission of flow ${rec.flow} in the window shown.`;
+  if (find('dupack')) return `${flowAtStart} saw duplicate ACKs but did not retransmit in the window shown.`;
+  return events.length === 0 ? `No event of ${flow} followed in the window shown.` : `No retransmission of ${flow} in the window shown.`;
 }

@@ -13,6 +13,7 @@ import { validate, withParam, withParams, type Scenario } from '../scenario-api'
 import { cloneJson, getPath } from '../../engine/scenario/paths';
 import type { EngineScenario } from '../../engine/sim-run';
 import { viewOf } from '../scenario-view';
+import { flowLabel } from '../flow-tags';
 import { noRun, type AppState, type AppStore } from '../store/app-store';
 import { calibrations } from './calibrations';
 import { Pace } from './pace';
@@ -618,7 +619,7 @@ export class RunController {
     }
     // before anything ran there is no history: "no earlier decision in the last 1,000" read as if 1,000 had been recorded
     if (s.status === 'idle') this.store.set({ stepNote: 'Nothing has run yet: Step ▶ (or Play) first; Back then goes through what was recorded.' });
-    else if (!this.moveInHistory(-1)) this.store.set({ stepNote: `No earlier ${targetText(s.stepWhat, s.stepFlow)} in the recorded history (the last 1,000).` });
+    else if (!this.moveInHistory(-1)) this.store.set({ stepNote: `No earlier ${targetText(s.stepWhat, s.stepFlow, viewOf(s.scenario).flowTags)} in the recorded history (the last 1,000).` });
   }
 
   /** Moves the cursor to the next (dir = +1) or previous (-1) matching record; false if none. */
@@ -820,7 +821,7 @@ export class RunController {
           this.startPaused = false;
           if (s.status === 'stepping') return;
         }
-        const what = targetText(s.stepWhat, s.stepFlow);
+        const what = targetText(s.stepWhat, s.stepFlow, viewOf(s.scenario).flowTags);
         const from = m.searchedFrom ?? m.now;
         const note =
           m.reason === 'step-not-found'
@@ -853,9 +854,9 @@ export class RunController {
   }
 }
 
-/** "ECN mark", "drop of flow 3". */
-function targetText(what: StepWhat, flow: number | null): string {
-  return `${STEP_LABELS[what]}${flow !== null ? ` of flow ${flow}` : ''}`;
+/** "ECN mark", "drop of flow 3", "drop of flow 0 · CUBIC" (the flow as the legends name it; `tags`: ScenarioView.flowTags). */
+function targetText(what: StepWhat, flow: number | null, tags: readonly string[] = []): string {
+  return `${STEP_LABELS[what]}${flow !== null ? ` of ${flowLabel(flow, tags)}` : ''}`;
 }
 
 function secs(x: number): string {

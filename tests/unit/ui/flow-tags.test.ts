@@ -14,7 +14,7 @@ import { progressChart } from '../../../src/ui/charts/progress-chart';
 import { throughputChart } from '../../../src/ui/charts/throughput-chart';
 import { fontsFor, SeriesScratch } from '../../../src/ui/charts/plot';
 import type { ChartContext, ChartDef } from '../../../src/ui/charts/types';
-import { flowItems, flowLabel, flowTags } from '../../../src/ui/flow-tags';
+import { capitalized, flowItems, flowLabel, flowNumber, flowPairLabel, flowTags, flowTagsTogether } from '../../../src/ui/flow-tags';
 import { viewOf } from '../../../src/ui/scenario-view';
 import { SeriesStore } from '../../../src/ui/store/series-store';
 import { BoxPainter } from './charts/box-painter';
@@ -98,6 +98,57 @@ describe('flowTags: what differs between the items', () => {
     expect(flowLabel(0, ['CUBIC'])).toBe('flow 0 · CUBIC');
     expect(flowLabel(3, ['CUBIC'])).toBe('flow 3');
     expect(flowLabel(0)).toBe('flow 0');
+  });
+  it('flowNumber (after a "Flow" heading) and capitalized (at the start of a sentence) say the same', () => {
+    expect(flowNumber(1, ['no ECN', 'ECN'])).toBe('1 · ECN');
+    expect(flowNumber(1, ['', ''])).toBe('1');
+    expect(capitalized(flowLabel(0, ['CUBIC']))).toBe('Flow 0 · CUBIC');
+    expect(capitalized(flowLabel(4))).toBe('Flow 4');
+  });
+  it('flowPairLabel: two runs side by side, each with its own tags', () => {
+    const cubic = flowTags(presetByName('cubic-vs-reno')!.scenario);
+    const plain = flowTags(presetByName('default')!.scenario);
+    // the same lesson on both sides (a variant changes the queue, not the senders): as one run's label
+    expect(flowPairLabel(0, cubic, cubic)).toBe('flow 0 · CUBIC');
+    expect(flowPairLabel(2, cubic, cubic)).toBe('flow 2 · UDP');
+    // most lessons: no tags on either side, the bare number
+    expect(flowPairLabel(1, plain, plain)).toBe('flow 1');
+    expect(flowPairLabel(1, [], [])).toBe('flow 1');
+    // the sides' tags differ: each side's by its letter, a side without a tag left out
+    expect(flowPairLabel(0, ['CUBIC', 'NewReno'], ['NewReno', 'CUBIC'])).toBe('flow 0 (A: CUBIC, B: NewReno)');
+    expect(flowPairLabel(0, cubic, plain)).toBe('flow 0 (A: CUBIC)');
+    expect(flowPairLabel(1, plain, ['no ECN', 'ECN'])).toBe('flow 1 (B: ECN)');
+    // a flow only one side has
+    expect(flowPairLabel(2, cubic, plain)).toBe('flow 2 (A: UDP)');
+  });
+});
+
+describe('flowTagsTogether: two runs side by side are tagged by what differs across both', () => {
+  const lesson = presetByName('cubic-vs-reno')!.scenario;
+  // the lesson's "Make flow 0 NewReno too": every sender of B is NewReno, so alone B has no tags
+  const allReno = parse({ ...JSON.parse(JSON.stringify(lesson)), traffic: lesson.traffic.map((t, i) => (i === 0 ? { ...t, tcp: { ...(t as { tcp?: object }).tcp, cc: 'reno' } } : t)) });
+  it('alone, one run as flowTags tags it', () => {
+    expect(flowTagsTogether([lesson])).toEqual([flowTags(lesson)]);
+    expect(flowTags(allReno)).toEqual(['', '', '']);
+  });
+  it('together, B says what its flows are where A differs from it', () => {
+    const [a, b] = flowTagsTogether([lesson, allReno]);
+    expect(a).toEqual(['CUBIC', 'NewReno', 'UDP']);
+    expect(b).toEqual(['NewReno', 'NewReno', 'UDP']);
+    expect(flowPairLabel(0, a, b)).toBe('flow 0 (A: CUBIC, B: NewReno)');
+    expect(flowPairLabel(1, a, b)).toBe('flow 1 · NewReno');
+    expect(flowPairLabel(2, a, b)).toBe('flow 2 · UDP');
+  });
+  it('a setting that differs only between the runs (ECN on for every sender of B) is the comparison, not a tag', () => {
+    const withEcn = parse({ ...JSON.parse(JSON.stringify(lesson)), tcp: { ...lesson.tcp, ecn: true } });
+    const [a, b] = flowTagsTogether([lesson, withEcn]);
+    expect(a).toEqual(['CUBIC', 'NewReno', 'UDP']);
+    expect(b).toEqual(['CUBIC', 'NewReno', 'UDP']);
+    expect(flowPairLabel(0, a, b)).toBe('flow 0 · CUBIC');
+  });
+  it('two runs whose senders all share settings stay untagged', () => {
+    const plain = presetByName('default')!.scenario;
+    expect(flowTagsTogether([plain, plain]).flat().every((t) => t === '')).toBe(true);
   });
 });
 

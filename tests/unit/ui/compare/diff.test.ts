@@ -8,6 +8,8 @@ import { toMain, type MainToWorker, type WorkerToMain } from '../../../../src/pr
 import { compareSummaries, FOLD_FLOWS, foldFlows, longestCompletion, relText, type DiffRow } from '../../../../src/ui/compare/diff';
 import { runInWorker } from '../../../../src/ui/compare/run';
 import { flow, queue } from './summary-fixtures';
+import { presetByName } from '../../../../src/engine/scenario/presets';
+import { viewOf } from '../../../../src/ui/scenario-view';
 
 function summary(over: Partial<Summary> = {}, q: Partial<QueueSummary> = {}, flows = [flow(0), flow(1)]): Summary {
   return {
@@ -188,3 +190,48 @@ describe('runInWorker', () => {
     expect(fake.terminated).toBe(true);
   });
 });
+
+// the single-run views name a flow by what is its own where the items' TCP settings differ
+// ("flow 0 · CUBIC", src/ui/flow-tags.ts); the compare view names them the same way, each
+// side by its own scenario's tags
+describe('flow tags in the comparison', () => {
+  const cubic = viewOf(presetByName('cubic-vs-reno')!.scenario).flowTags;
+  const plain = viewOf(presetByName('default')!.scenario).flowTags;
+  const three = summary({}, {}, [flow(0), flow(1), flow(2, { kind: 'udp', bytesRequested: null, completionTime: null })]);
+  const labels = (rows: DiffRow[]) => rows.filter((r) => r.group === 'flow').map((r) => r.label);
+
+  it('cubic-vs-reno against a variant of itself: the rows say CUBIC, NewReno and UDP', () => {
+    expect(labels(compareSummaries(three, three, cubic, cubic))).toEqual(['Flow 0 · CUBIC completion', 'Flow 0 · CUBIC goodput', 'Flow 1 · NewReno completion', 'Flow 1 · NewReno goodput', 'Flow 2 · UDP goodput']);
+  });
+  it('flows with the same settings (most lessons), or no tags given: the bare numbers as before', () => {
+    expect(plain.every((t) => t === '')).toBe(true);
+    const bare = ['Flow 0 completion', 'Flow 0 goodput', 'Flow 1 completion', 'Flow 1 goodput'];
+    expect(labels(compareSummaries(summary(), summary(), plain, plain))).toEqual(bare);
+    expect(labels(compareSummaries(summary(), summary()))).toEqual(bare);
+  });
+  it("the sides' tags differ: each side's by its letter", () => {
+    expect(labels(compareSummaries(three, summary(), cubic, plain))).toEqual(['Flow 0 (A: CUBIC) completion', 'Flow 0 (A: CUBIC) goodput', 'Flow 1 (A: NewReno) completion', 'Flow 1 (A: NewReno) goodput', 'Flow 2 (A: UDP) goodput']);
+  });
+  it('the table shows the tagged rows under the A and B columns', async () => {
+    const { createElement } = await import('react');
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { DiffTable } = await compareView();
+    const html = renderToStaticMarkup(createElement(DiffTable, { ...foldFlows(compareSummaries(three, three, cubic, cubic), three, three), labelA: 'cubic-vs-reno', labelB: 'PIE' }));
+    const rowHeads = [...html.matchAll(/<th scope="row">([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(rowHeads).toEqual(expect.arrayContaining(['Flow 0 · CUBIC goodput', 'Flow 1 · NewReno goodput', 'Flow 2 · UDP goodput']));
+    const colHeads = [...html.matchAll(/<th scope="col">(.*?)<\/th>/g)].map((m) => m[1].replace(/<[^>]*>/g, '').trim());
+    expect(colHeads).toEqual(['Metric', 'A: cubic-vs-reno', 'B: PIE', 'Change']);
+  });
+  it('the cwnd small multiples: titled by the flow, each line by its side (and its tag where the tags differ)', async () => {
+    const { cwndPanelNames } = await compareView();
+    expect(cwndPanelNames(0, 'cubic-vs-reno', 'PIE', cubic, cubic)).toEqual({ title: 'Flow 0 · CUBIC', a: 'cubic-vs-reno', b: 'PIE' });
+    expect(cwndPanelNames(1, 'default', 'PIE', plain, plain)).toEqual({ title: 'Flow 1', a: 'default', b: 'PIE' });
+    expect(cwndPanelNames(0, 'cubic-vs-reno', 'default', cubic, plain)).toEqual({ title: 'Flow 0 (A: CUBIC)', a: 'cubic-vs-reno · CUBIC', b: 'default' });
+  });
+});
+
+/** src/ui/compare/CompareView.tsx, through a computed specifier (the node tsconfig that checks tests has no JSX; vitest loads it). */
+async function compareView(): Promise<{ DiffTable: (p: Record<string, unknown>) => null; cwndPanelNames: (i: number, la: string, lb: string, ta: readonly string[], tb: readonly string[]) => { title: string; a: string; b: string } }> {
+  const spec = ['..', '..', '..', '..', 'src', 'ui', 'compare', 'CompareView.tsx'].join('/');
+  return (await import(/* @vite-ignore */ spec)) as Awaited<ReturnType<typeof compareView>>;
+}

@@ -198,6 +198,13 @@ describe('seedTable', () => {
     expect(lo.b.mean).toBeCloseTo(mean([2e5, 4e5, 8e5]), 6);
     expect(row(ft.flowRows, `flow${FOLD_FLOWS + 1}.goodput`).a.values).toEqual([1e5, 2e5, 4e5].map((g) => g * (FOLD_FLOWS + 2)));
   });
+
+  it("the flows' rows carry each side's flow tags, as the one-seed table's (cubic-vs-reno: CUBIC, NewReno); none given, the bare numbers", () => {
+    const p = [0, 1].map(() => ({ a: summary(), b: summary() }));
+    const tags = ['CUBIC', 'NewReno'];
+    expect(seedTable(p, tags, tags).rows.filter((r) => r.key.startsWith('flow')).map((r) => r.label)).toEqual(['Flow 0 · CUBIC completion', 'Flow 0 · CUBIC goodput', 'Flow 1 · NewReno completion', 'Flow 1 · NewReno goodput']);
+    expect(seedTable(p).rows.filter((r) => r.key.startsWith('flow')).map((r) => r.label)).toEqual(['Flow 0 completion', 'Flow 0 goodput', 'Flow 1 completion', 'Flow 1 goodput']);
+  });
 });
 
 describe('the question before a large comparison', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../../../../src/engine/aqm/decision';
 import type { FlowEvent } from '../../../../src/engine/net/agent';
 import { ECN_ECT0 } from '../../../../src/engine/net/packet';
-import { consequences, explainDecision, reactionSummary, timeline, wrapCaption } from '../../../../src/ui/inspector/explain';
+import { consequences, explainDecision, reactionSummary, stepAnnouncement, timeline, wrapCaption } from '../../../../src/ui/inspector/explain';
 
 function rec(over: Partial<DecisionRecord>): DecisionRecord {
   return {
@@ -91,7 +91,7 @@ describe('consequences and the timeline', () => {
     const c = consequences(mark, [ev(1.05, 'ece-received')], { rtt: 0.1 });
     expect(reactionSummary(mark, c)).toMatch(/once per window|already reduced/);
     // the run has not gone past the window yet: the cut may still come
-    expect(reactionSummary(mark, [], true)).toMatch(/Not simulated yet: step to flow 3's next event/);
+    expect(reactionSummary(mark, [], true)).toMatch(/Not simulated yet: step to the next event of flow 3 /);
     expect(reactionSummary(mark, c, true)).toMatch(/No window cut yet/);
   });
 
@@ -149,10 +149,40 @@ describe('a drop of one segment among several: what happened to that segment', (
     const third = drop(2.004, 20440);
     const soFar = events.slice(0, 5);
     expect(reactionSummary(third, consequences(third, soFar, { rtt: 0.05 }), true)).toBe(
-      "Flow 3 fast-retransmitted +98 ms after the drop, for an earlier lost segment (seq 14600); this one (seq 20440) is not resent yet: step to flow 3's next event to follow the drop.",
+      "Flow 3 fast-retransmitted +98 ms after the drop, for an earlier lost segment (seq 14600); this one (seq 20440) is not resent yet: step to the next event of flow 3 to follow the drop.",
     );
     // a record without seq (older traces) reads as before
     expect(reactionSummary(rec({ t: 2.004, outcome: 'drop', reason: 'early' }), consequences(rec({ t: 2.004, outcome: 'drop', reason: 'early' }), soFar, { rtt: 0.05 }))).toMatch(/^Flow 3 fast-retransmitted \+98 ms after the drop/);
+  });
+});
+
+// cubic-vs-reno, seeds/001 ecn1: where the items' TCP settings differ the legends name a flow
+// "flow 0 · CUBIC" (src/ui/flow-tags.ts); the inspector's sentences and its announcement too
+describe('flow tags in the texts', () => {
+  const tags = ['CUBIC', 'NewReno', 'UDP', 'CUBIC'];
+  const mark = rec({ t: 1.0, outcome: 'mark' });
+  const drop = rec({ t: 1.0, outcome: 'drop', reason: 'early' });
+  const cut = [ev(1.06, 'ecn-cut', 3, { cwnd: 10 })];
+
+  it('the reaction summary names the flow with its tag, at the start of a sentence and inside it', () => {
+    expect(reactionSummary(mark, cut, false, tags)).toBe('Flow 3 · CUBIC cut its window +60 ms after the mark.');
+    expect(reactionSummary(mark, [], true, tags)).toBe('Not simulated yet: step to the next event of flow 3 · CUBIC to follow the mark.');
+    expect(reactionSummary(mark, [], false, tags)).toBe('No event of flow 3 · CUBIC followed in the window shown.');
+    expect(reactionSummary(drop, [ev(1.01, 'dupack')], false, tags)).toBe('Flow 3 · CUBIC saw duplicate ACKs but did not retransmit in the window shown.');
+    expect(reactionSummary(drop, [ev(1.01, 'dupack'), ev(1.02, 'timeout')], false, tags)).toMatch(/^Flow 3 · CUBIC timed out \+20 ms after the drop/);
+  });
+  it('flows with the same settings (tags all empty, or none given): "flow 3" as before', () => {
+    for (const t of [['', '', '', ''], undefined]) {
+      expect(reactionSummary(mark, cut, false, t)).toBe('Flow 3 cut its window +60 ms after the mark.');
+      expect(reactionSummary(drop, [], false, t)).toBe('No event of flow 3 followed in the window shown.');
+    }
+  });
+  it("a step's announcement names the packet's flow as the legends do; a web connection stays a web connection", () => {
+    const ex = explainDecision(mark);
+    expect(stepAnnouncement(ex, '1 of 1', false, tags)).toMatch(/^Decision 1 of 1: packet #42 of flow 3 · CUBIC, marked CE\./);
+    expect(stepAnnouncement(ex, '1 of 1', false, ['', '', '', ''])).toMatch(/^Decision 1 of 1: packet #42 of flow 3, marked CE\./);
+    expect(stepAnnouncement(ex, '1 of 1')).toMatch(/^Decision 1 of 1: packet #42 of flow 3, marked CE\./);
+    expect(stepAnnouncement(ex, '1 of 1', true, tags)).toMatch(/^Decision 1 of 1: packet #42 of web connection 3, marked CE\./);
   });
 });
 

@@ -175,7 +175,7 @@ describe('Inspector markup', () => {
     expect(only).not.toContain('Next event of flow');
     expect(only).toContain('record no events to follow: step by decision or drop');
     expect(only).toContain('Flow 0 is a UDP sender: it has no congestion control and goes on at its own rate after the drop.');
-    expect(only).not.toContain("step to flow 0's next event");
+    expect(only).not.toContain('step to the next event of flow 0');
     // UDP beside TCP: the UDP flow is not offered to follow, the TCP flow is
     const tcp: DecisionRecord = { ...mark, flow: 1, uid: 7, kind: 'data' };
     const mixed = unescape(renderToStaticMarkup(createElement(Inspector, { records: [udpDrop, tcp], index: 0, flowEvents: [], onStep: () => {}, now: 10 })));
@@ -283,5 +283,19 @@ describe('flow tags in the inspector', () => {
     const plain = unescape(renderToStaticMarkup(createElement(Inspector, { records: [a, b], index: 0, flowEvents: [], onStep: () => {}, now: 10 })));
     expect(flowCell(plain)).toBe('1');
     expect(select(plain)).toEqual(['0', '1']);
+  });
+  it('the flow named in the "Next event" button, the step\'s announcement and the UDP sentence carries its tag; without tags, "flow 1"', async () => {
+    const Inspector = await loadInspector();
+    const a: DecisionRecord = { ...mark, flow: 1, uid: 7, kind: 'data' };
+    const live = (html: string) => [...html.matchAll(/<([a-z]+)[^>]*aria-live="(?!off)[^"]*"[^>]*>(.*?)<\/\1>/g)].map((m) => m[2]).join('');
+    const tagged = unescape(renderToStaticMarkup(createElement(Inspector, { records: [a], index: 0, flowEvents: [], onStep: () => {}, now: 10, flowTags: ['CUBIC', 'NewReno', 'UDP'] })));
+    expect(tagged).toContain('aria-label="Next event of flow 1 · NewReno"');
+    expect(live(tagged)).toMatch(/^Decision 1 of 1: packet #7 of flow 1 · NewReno, /);
+    const plain = unescape(renderToStaticMarkup(createElement(Inspector, { records: [a], index: 0, flowEvents: [], onStep: () => {}, now: 10 })));
+    expect(plain).toContain('aria-label="Next event of flow 1"');
+    expect(live(plain)).toMatch(/^Decision 1 of 1: packet #7 of flow 1, /);
+    const udp: DecisionRecord = { ...mark, flow: 2, kind: 'UDP', ecn: 0, outcome: 'drop', reason: 'early', rule: 'u < p_a: early drop' };
+    const udpHtml = unescape(renderToStaticMarkup(createElement(Inspector, { records: [udp], index: 0, flowEvents: [], onStep: () => {}, now: 10, tcpFlows: false, flowTags: ['CUBIC', 'NewReno', 'UDP'] })));
+    expect(udpHtml).toContain('Flow 2 · UDP is a UDP sender');
   });
 });

@@ -300,6 +300,20 @@ describe('RunController', () => {
     expect(store.getState().stepNote).toBe('No drop between t = 30.5 s and the end of the run.');
   });
 
+  // cubic-vs-reno: the legends say "flow 1 · NewReno" (src/ui/flow-tags.ts); a step's note names the flow the same way
+  it('a step to one flow\'s events names that flow as the legends do: with its tag where the items differ, bare otherwise', () => {
+    for (const [lesson, want] of [['cubic-vs-reno', 'flow 1 · NewReno'], ['default', 'flow 1']] as const) {
+      const { store, c, workers } = controller();
+      c.loadScenario(presetScenario(lesson), lesson);
+      c.setStepTarget('drop', 1);
+      c.stepForward();
+      const runId = (workers[0].sent[0] as { runId: number }).runId;
+      c.onMessage(toMain({ type: 'paused', runId, now: 0, reason: 'user' }));
+      c.onMessage(toMain({ type: 'paused', runId, now: 60, reason: 'step-not-found', searchedFrom: 30.5 }));
+      expect(store.getState().stepNote).toBe(`No drop of ${want} between t = 30.5 s and the end of the run.`);
+    }
+  });
+
   it('reset and switching lessons terminate a live run\'s worker at once; the next run gets a fresh one', () => {
     const { store, c, workers } = setup();
     c.play();
