@@ -236,12 +236,34 @@ function Slider({ f, describedBy, onValue }: { f: ParamField; describedBy: strin
   );
 }
 
+/** A parameter's label, with "applies on restart" while a run goes and the field cannot change it live. */
+function FieldLabel({ id, text, restart }: { id: string; text: string; restart: boolean }) {
+  return (
+    <label htmlFor={id}>
+      {text}
+      <RestartTag show={restart} />
+    </label>
+  );
+}
+
+/** Under a parameter: its message (with the one-step fix's button) and what a fix changed here. */
+function FieldFoot({ errId, text, f, fix, note }: { errId: string; text: string | undefined; f: EditorField; fix?: OneStepFix; note?: string }) {
+  return (
+    <>
+      <ErrorText id={errId} text={text} f={f} fix={fix} />
+      <CompanionNote text={note} />
+    </>
+  );
+}
+
 function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; error: string | undefined; live: boolean; onChange: ScenarioEditorProps['onChange']; fix?: OneStepFix; note?: string }) {
   const id = useId();
   const helpId = `${id}-help`;
   const errId = `${id}-err`;
   const [local, setLocal] = useState<string | null>(null);
   const shownError = local ?? error;
+  // a message typed here (a value the box itself refused) has no fix to offer
+  const shownFix = local === null ? fix : undefined;
   const describedBy = shownError ? `${helpId} ${errId}` : helpId;
   const spec = f.spec;
   const absent = f.value === undefined;
@@ -255,10 +277,7 @@ function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; 
     const NONE = '__none__';
     return (
       <div className={`sed-field sed-select${shownError ? ' sed-invalid' : ''}`} title={title} data-path={f.path}>
-        <label htmlFor={id}>
-          {spec.label}
-          <RestartTag show={restart} />
-        </label>
+        <FieldLabel id={id} text={spec.label} restart={restart} />
         <select
           id={id}
           value={absent ? NONE : String(f.value === true)}
@@ -274,8 +293,7 @@ function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; 
           <option value="false">off</option>
         </select>
         <Help id={helpId} doc={spec.doc} reference={spec.ref} />
-        <ErrorText id={errId} text={shownError} f={f} fix={local === null ? fix : undefined} />
-        <CompanionNote text={note} />
+        <FieldFoot errId={errId} text={shownError} f={f} fix={shownFix} note={note} />
       </div>
     );
   }
@@ -289,8 +307,7 @@ function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; 
           <RestartTag show={restart} />
         </div>
         <Help id={helpId} doc={spec.doc} reference={spec.ref} />
-        <ErrorText id={errId} text={shownError} f={f} fix={local === null ? fix : undefined} />
-        <CompanionNote text={note} />
+        <FieldFoot errId={errId} text={shownError} f={f} fix={shownFix} note={note} />
       </div>
     );
   }
@@ -304,10 +321,7 @@ function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; 
     const valueDoc = doc && doc.toLowerCase() !== String(f.value).toLowerCase() ? doc : undefined;
     return (
       <div className={cls} title={title} data-path={f.path}>
-        <label htmlFor={id}>
-          {spec.label}
-          <RestartTag show={restart} />
-        </label>
+        <FieldLabel id={id} text={spec.label} restart={restart} />
         <select
           id={id}
           value={value}
@@ -326,8 +340,7 @@ function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; 
           ))}
         </select>
         <Help id={helpId} doc={spec.doc} reference={spec.ref} extra={valueDoc ? <span className="sed-valuedoc"> {String(f.value)}: {valueDoc}.</span> : null} />
-        <ErrorText id={errId} text={shownError} f={f} fix={local === null ? fix : undefined} />
-        <CompanionNote text={note} />
+        <FieldFoot errId={errId} text={shownError} f={f} fix={shownFix} note={note} />
       </div>
     );
   }
@@ -351,10 +364,7 @@ function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; 
   ) : null;
   return (
     <div className={cls} title={title} data-path={f.path}>
-      <label htmlFor={id}>
-        {spec.label}
-        <RestartTag show={restart} />
-      </label>
+      <FieldLabel id={id} text={spec.label} restart={restart} />
       <div className="sed-inputs">
         {f.control === 'probability' && !absent ? (
           <Slider
@@ -371,8 +381,7 @@ function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; 
         {optionalToggle}
       </div>
       <Help id={helpId} doc={spec.doc} reference={spec.ref} />
-      <ErrorText id={errId} text={shownError} f={f} fix={local === null ? fix : undefined} />
-      <CompanionNote text={note} />
+      <FieldFoot errId={errId} text={shownError} f={f} fix={shownFix} note={note} />
     </div>
   );
 }
