@@ -564,12 +564,18 @@ export function parseDisplay(f: ParamField, text: string): { ok: true; value: nu
  * starts with ("topology.bottleneck.queue.minTh = 50 must be less than maxTh = 45" ->
  * "Min threshold: 50 must be less than maxTh = 45"). The key is shown beside it.
  */
+/** A message that starts with a field's label, as fieldErrors names another field ("Window cut: ..."); the schema's own start with a dotted key or a lower-case word. */
+const OTHER_LABEL = /^[A-Z][A-Za-z0-9 _()'/-]{0,40}: /;
+
 export function labelledMessage(f: EditorField, msg: string): string {
   const label = f.kind === 'param' ? f.spec.label : f.label;
   // a rule about the item a node field belongs to ("traffic.1: src and dst are both "n4"")
   const item = f.kind === 'node' ? f.path.replace(/\.\w+$/, '') : null;
   if (item && msg.startsWith(`${item}: `)) return `${label}: ${msg.slice(item.length + 2)}`;
-  if (!msg.startsWith(f.path)) return msg.startsWith(`${label}:`) ? msg : `${label}: ${msg}`;
+  // a message about another field, shown here because this edit caused it, already starts
+  // with that field's label (fieldErrors: "Window cut: windowCut = "ns2" cannot be combined
+  // with cc = "cubic""): prefixed again it read "Congestion control: Window cut: ..."
+  if (!msg.startsWith(f.path)) return msg.startsWith(`${label}:`) || OTHER_LABEL.test(msg) ? msg : `${label}: ${msg}`;
   const rest = msg.slice(f.path.length).replace(/^\s*(=\s*|:\s*)/, '');
   return `${label}: ${f.kind === 'points' ? pointsMessage(rest) : f.kind === 'delays' ? delaysMessage(rest) : rest}`;
 }

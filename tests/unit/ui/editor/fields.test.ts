@@ -14,6 +14,7 @@ import { paramSpecAt, parseScenario, type Scenario } from '../../../../src/engin
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
 import { boundText, displayRange, displayUnit, editorFields, errorsByPath, fieldErrors, foldGroups, listItemOf, formatPoints, isLiveParam, labelledMessage, newTrafficItem, nodeNameMessage, ownTcpChange, parseDisplay, parsePoints, type EditorField, type NodeField, type OwnTcpField, type ParamField, type PointsField } from '../../../../src/ui/editor/fields';
+import { withParam } from '../../../../src/ui/scenario-api';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import { TRAFFICS } from '../../../../src/engine/traffic/registry';
 
@@ -227,6 +228,18 @@ describe('units', () => {
     expect(labelledMessage(minTh, 'topology.bottleneck.queue.minTh = 50 must be less than maxTh = 45')).toBe(`${minTh.spec.label}: 50 must be less than maxTh = 45`);
     expect(labelledMessage(minTh, 'topology.bottleneck.queue.minTh: expected a number')).toBe(`${minTh.spec.label}: expected a number`);
     expect(labelledMessage(minTh, `${minTh.spec.label}: already labelled`)).toBe(`${minTh.spec.label}: already labelled`);
+  });
+
+  it("an edit refused for another field's value names that field once, by its label (not 'Congestion control: Window cut: ...')", () => {
+    const s = presetByName('ecn-finite-n10-dt-ql64')!.scenario;
+    const f = editorFields(s);
+    const cc = param(f, 'tcp.cc');
+    const refused = withParam(s, 'tcp.cc', 'cubic');
+    expect(refused.ok).toBe(false);
+    const shown = fieldErrors(f, { path: 'tcp.cc', list: refused.ok ? [] : refused.errors }, [])['tcp.cc'];
+    const line = labelledMessage(cc, shown.split('\n')[0]);
+    expect(line).toMatch(/^Window cut: windowCut = "ns2"/);
+    expect(line).not.toContain(`${cc.spec.label}: `);
   });
 
   it("the delay table's messages name the pair as typed (from 1, in ms), not the engine's index and seconds", () => {
