@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { lineColumn, parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { cloneJson } from '../engine/scenario/paths';
 import { nearPresets, presetByName } from '../engine/scenario/presets';
-import { parseScenario, type Scenario } from '../engine/scenario/schema';
-import { applySetTexts } from '../engine/scenario/set';
+import { companionFix, parseScenario, type Scenario } from '../engine/scenario/schema';
+import { applySetTexts, nodeAt, parseValueText, splitAssignment } from '../engine/scenario/set';
 
 /** Reading a scenario for the CLI: a file or a preset, then the --set overrides. */
 
@@ -44,6 +44,25 @@ export function readScenarioFile(path: string): { ok: true; json: unknown } | { 
 }
 
 
+/**
+ * For each --set refused only because of another field with one known fix (schema.ts
+ * companionFix, as the app's editor button and link banner use): the --set to add, e.g.
+ * "--set tcp.cc=cubic needs --set tcp.windowCut=rfc5681 too (RFC 5681)". A companion the
+ * command already sets is not repeated; nothing is changed for the user.
+ */
+function companionHints(base: Scenario, sets: readonly string[]): string[] {
+  const given = new Set(sets.map((a) => splitAssignment(a)).flatMap((sp) => ('error' in sp ? [] : [sp.path])));
+  const out: string[] = [];
+  for (const a of sets) {
+    const sp = splitAssignment(a);
+    if ('error' in sp) continue;
+    const fix = companionFix(base, sp.path, parseValueText(sp.text, nodeAt(base, sp.path)));
+    const missing = (fix?.companions ?? []).filter((c) => !given.has(c.path));
+    if (missing.length) out.push(`--set ${sp.path}=${sp.text} needs ${missing.map((c) => `--set ${c.path}=${String(c.value)}${c.ref ? ` (${c.ref})` : ''}`).join(' and ')} too`);
+  }
+  return out;
+}
+
 /** The scenario from a file or a preset, with the --set assignments applied, validated. */
 export function loadScenario(opts: { file?: string; preset?: string; sets: readonly string[] }): Loaded {
   let json: unknown;
@@ -74,7 +93,7 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   const setErrors = applySetTexts(obj, opts.sets).map((e) => `--set ${e}`);
   if (setErrors.length) return { ok: false, errors: setErrors };
   const final = parseScenario(obj);
-  if (!final.ok) return { ok: false, errors: final.errors.map((e) => `after --set: ${e}`) };
+  if (!final.ok) return { ok: false, errors: [...final.errors.map((e) => `after --set: ${e}`), ...companionHints(cloneJson(first.scenario), opts.sets)] };
   const notes = ignoredSets(final.scenario, opts.sets);
   return notes.length ? { ...final, notes } : final;
 }

@@ -51,6 +51,18 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     );
   });
 
+  it('a --set refused only for another field says the --set to add (the editor has a button for it, links a note)', async () => {
+    expect((await bad(['--preset', 'ecn-finite-n10-dt-ql64', '--set', 'tcp.cc=cubic'])).split('\n')).toEqual([
+      'after --set: tcp.windowCut: windowCut = "ns2" (ns-2\'s halving) cannot be combined with cc = "cubic", which cuts to β x FlightSize (RFC 9438 §4.6); use windowCut = "rfc5681" or cc = "reno"',
+      '--set tcp.cc=cubic needs --set tcp.windowCut=rfc5681 (RFC 5681) too',
+    ]);
+    // with the companion given, it runs
+    const io = capture();
+    expect(await runCli(['--preset', 'ecn-finite-n10-dt-ql64', '--set', 'tcp.cc=cubic', '--set', 'tcp.windowCut=rfc5681', '--dry-run'], io), io.stderr).toBe(0);
+    // a lone maxRto below the lesson's minRto (0.2 s): minRto follows it
+    expect(await bad(['--preset', 'default', '--set', 'tcp.maxRto=0.1'])).toContain('--set tcp.maxRto=0.1 needs --set tcp.minRto=0.1 (RFC 6298 §2.4) too');
+  });
+
   it("minRto above maxRto in a web item's own TCP settings (not only a bulk item's)", async () => {
     expect(await bad(['--preset', 'web-dt148-80', '--set', 'traffic.0.tcp.minRto=5', '--set', 'traffic.0.tcp.maxRto=2'])).toBe(
       'after --set: traffic.0.tcp.minRto: minRto = 5 s must not exceed maxRto = 2 s (the timeout is clamped to [minRto, maxRto], RFC 6298 §2.4-2.5)',
