@@ -10,9 +10,13 @@
  * to /tmp/shots/. The same for Fig. 20 (b) (12 points on a linear axis, no reference line),
  * opened on one of its points. Both figures, once their runs are done, in normal and
  * classroom mode and on a phone: axe-core finds no violation inside the figure, and no
- * text of a chart is cut off at the drawing's edge or overlaps another.
+ * text of a chart is cut off at the drawing's edge or overlaps another. Fig. 4's figure,
+ * on the page its grid ran on, prints (Save as PDF) its charts at the paper's width and
+ * each of its tables on one page (read back from the PDF with pdftotext): the PDF goes to
+ * /tmp/shots/ (the rest of printing is tests/e2e/print.e2e.ts).
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
@@ -26,10 +30,14 @@ describe('grid-figure', () => {
 
   const POINT = 'feng-fig4-n8-maxp-0.016';
 
-  async function open(query = '', width = 1366, height = 900, point = POINT): Promise<Page> {
+  /** A page on a point of a figure; the page's errors are logged, and pushed to `errors` if given. */
+  async function open(query = '', width = 1366, height = 900, point = POINT, errors?: string[]): Promise<Page> {
     const ctx = await h().browser.newContext({ viewport: { width, height } });
     const page = await ctx.newPage();
-    page.on('pageerror', (e) => console.error('page error:', e.message));
+    page.on('pageerror', (e) => {
+      console.error('page error:', e.message);
+      errors?.push(e.message);
+    });
     await page.goto(`${h().url}${query}#p=${point}`);
     await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
     return page;
@@ -46,6 +54,28 @@ describe('grid-figure', () => {
     await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText()).toMatch(new RegExp(`^(run \\d+ of ${n}|all ${n} runs done)$`));
     await page.waitForFunction((n) => document.querySelector('[data-testid=grid-runs]')?.textContent === `all ${n} runs done`, n, { timeout: 240_000, polling: 200 });
     return Date.now() - t0;
+  }
+
+  /** The page on which the Fig. 4 grid has run, and the page's errors. */
+  interface Fig4 {
+    page: Page;
+    errors: string[];
+  }
+  let fig4Run: Promise<Fig4> | undefined;
+  /**
+   * The Fig. 4 grid run once (40 runs, about 30 s on the 2-core CI machine) for the tests that
+   * read its figure on a screen of 1366x900: the first to ask opens the page and runs the grid,
+   * the next ones get the same page, its runs done.
+   */
+  function fig4(): Promise<Fig4> {
+    fig4Run ??= (async () => {
+      const errors: string[] = [];
+      const page = await open('', 1366, 900, POINT, errors);
+      const ms = await runGrid(page);
+      console.log(`seeds/004 Fig. 4 grid: 40 runs done in Chromium in ${(ms / 1000).toFixed(1)} s (wall clock, from Compare to the last run)`);
+      return { page, errors };
+    })();
+    return fig4Run;
   }
 
   /**
@@ -181,6 +211,15 @@ describe('grid-figure', () => {
     return out;
   }
 
+  /** What the figure holds on paper, read as printing starts (Save as PDF). */
+  interface PrintedGrid {
+    /** Each chart's drawn width (its SVG's width attribute) and the room it had. */
+    charts: { width: number; room: number }[];
+    tables: { breakInside: string; overflow: string }[];
+    /** Whether the runs' progress bar is laid out. */
+    progress: boolean;
+  }
+
   /** The value a chart plots for a preset (a point's marker) or a curve's reference line. */
   async function plotted(page: Page, metric: string, sel: string): Promise<number> {
     const v = await page.locator(`figure[data-metric=${metric}] ${sel}`).getAttribute('data-y');
@@ -189,9 +228,7 @@ describe('grid-figure', () => {
 
   describe('Compare: the figure of a grid of presets (seeds/004 Fig. 4)', () => {
     it('runs the 40 points and plots their summaries: a few equal the same presets run in Node', async () => {
-      const page = await open();
-      const ms = await runGrid(page);
-      console.log(`seeds/004 Fig. 4 grid: 40 runs done in Chromium in ${(ms / 1000).toFixed(1)} s (wall clock, from Compare to the last run)`);
+      const { page } = await fig4();
       const figures = page.locator('section.cmp-grid figure.cmp-grid-chart');
       expect(await figures.count()).toBe(2);
       for (const m of ['loss', 'util']) {
@@ -234,6 +271,58 @@ describe('grid-figure', () => {
       const svg = readFileSync((await svgDl.path())!, 'utf8');
       expect(svg).toContain('compared with every point of its grid (40 lessons, each at its own seed)');
       expect((svg.match(/data-name=/g) ?? []).length).toBe(36);
+    });
+
+    it('a grid’s figure prints its charts at the paper’s width and each table whole on one page', async () => {
+      // the page the figure ran on (a handout is printed after the runs, without running them again)
+      const { page, errors } = await fig4();
+      const screenWidths = await page.locator('section.cmp-grid svg[role=img]').evaluateAll((ss) => ss.map((s) => Number(s.getAttribute('width'))));
+      expect(screenWidths.length).toBe(2);
+      // each table's caption and rows, as pdftotext lays them out (cells apart by spaces)
+      const tables = await page.locator('section.cmp-grid table').evaluateAll((ts) =>
+        ts.map((t) => ({ caption: t.querySelector('caption')!.textContent!, rows: [...t.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent!.trim())) })),
+      );
+      expect(tables.length).toBe(2);
+      await page.evaluate(() => {
+        const w = window as unknown as { printedGrid?: PrintedGrid };
+        const media = window.matchMedia('print');
+        const end = (e: MediaQueryListEvent) => {
+          if (!e.matches) return;
+          media.removeEventListener('change', end);
+          const sec = document.querySelector('section.cmp-grid')!;
+          w.printedGrid = {
+            charts: [...sec.querySelectorAll('svg[role=img]')].map((s) => ({ width: Number(s.getAttribute('width')), room: s.parentElement!.getBoundingClientRect().width })),
+            tables: [...sec.querySelectorAll('table')].map((t) => ({ breakInside: getComputedStyle(t).breakInside, overflow: getComputedStyle(t.parentElement!).overflowX })),
+            progress: [...sec.querySelectorAll('progress')].some((p) => p.getClientRects().length > 0),
+          };
+        };
+        media.addEventListener('change', end);
+      });
+      const pdf = await page.pdf({ format: 'A4', printBackground: true });
+      const file = `${SHOTS}/e2e-print-grid.pdf`;
+      writeFileSync(file, pdf);
+      const printed = await page.evaluate(() => (window as unknown as { printedGrid?: PrintedGrid }).printedGrid!);
+      for (const [i, c] of printed.charts.entries()) {
+        // A4 is 794 CSS px wide, less its margins; the screen drew them wider
+        expect(c.width, 'drawn for the paper').toBeLessThan(screenWidths[i]);
+        expect(c.width).toBeLessThan(794);
+        expect(c.width, 'fits its room on paper').toBeLessThanOrEqual(Math.ceil(c.room));
+      }
+      expect(printed.progress, 'the progress bar is for the screen').toBe(false);
+      for (const t of printed.tables) {
+        expect(t.breakInside, 'a short table is kept whole').toBe('avoid');
+        // a scrolling box on paper let Chromium cut the tables across two pages
+        expect(t.overflow).toBe('visible');
+      }
+      // in the PDF: each table's rows on the page of its caption
+      const pages = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f');
+      const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      for (const t of tables) {
+        const at = pages.findIndex((p) => p.includes(t.caption));
+        expect(at, `${t.caption} printed`).toBeGreaterThanOrEqual(0);
+        for (const r of t.rows) expect(pages[at], `${t.caption}: row ${r[0]} on the caption's page`).toMatch(new RegExp(r.map(esc).join('\\s+')));
+      }
+      expect(errors).toEqual([]);
     });
 
     it('classroom mode: the charts’ text is 20 px or more, nothing cut off; on a phone the charts stack, in classroom mode too', async () => {

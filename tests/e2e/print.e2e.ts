@@ -7,11 +7,10 @@
  * and give the screen back afterwards. An open comparison prints its results: its controls
  * hidden, its SVG charts and response-time canvas drawn at the paper's width, a long table
  * (the seeds table) broken between rows rather than moved whole to the next page, a short one
- * kept whole. A grid's figure (Compare's "this figure's grid", seeds/004 Fig. 4) prints its
- * charts at the paper's width and each of its tables on one page (read back from the PDF with
- * pdftotext). The PDFs and a print-media screenshot go to /tmp/shots/ to be looked at.
+ * kept whole. (A grid's figure, Compare's "this figure's grid", is printed in
+ * tests/e2e/grid-figure.e2e.ts, on the page where its 40 runs are already done.) The PDFs and
+ * a print-media screenshot go to /tmp/shots/ to be looked at.
  */
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -284,67 +283,6 @@ describe('print', () => {
         // A4 is 794 CSS px wide, less its margins: drawn at the paper's width, not the screen's
         expect(c.width, `${c.title} drawn for the paper's width`).toBeLessThan(794);
         expect(c.width, `${c.title} fits its room on paper`).toBeLessThanOrEqual(Math.ceil(c.room));
-      }
-      expect(errors).toEqual([]);
-      await ctx.close();
-    });
-
-    it('a grid’s figure prints its charts at the paper’s width and each table whole on one page', async () => {
-      const ctx = await h().browser.newContext({ viewport: { width: 1366, height: 900 } });
-      const page = await ctx.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${h().url}#p=feng-fig4-n8-maxp-0.016`);
-      await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
-      await page.locator('details.slot-compare > summary').click();
-      expect(await page.locator('.cmp-panel select.cmp-choice').inputValue()).toBe('g:grid');
-      await page.locator('.cmp-panel button.primary').click();
-      await page.waitForFunction(() => document.querySelector('[data-testid=grid-runs]')?.textContent === 'all 40 runs done', undefined, { timeout: 240_000, polling: 200 });
-      const screenWidths = await page.locator('section.cmp-grid svg[role=img]').evaluateAll((ss) => ss.map((s) => Number(s.getAttribute('width'))));
-      expect(screenWidths.length).toBe(2);
-      // each table's caption and rows, as pdftotext lays them out (cells apart by spaces)
-      const tables = await page.locator('section.cmp-grid table').evaluateAll((ts) =>
-        ts.map((t) => ({ caption: t.querySelector('caption')!.textContent!, rows: [...t.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent!.trim())) })),
-      );
-      expect(tables.length).toBe(2);
-      await page.evaluate(() => {
-        const w = window as unknown as { printedGrid?: { charts: { width: number; room: number }[]; tables: { breakInside: string; overflow: string }[]; progress: boolean } };
-        const media = window.matchMedia('print');
-        const end = (e: MediaQueryListEvent) => {
-          if (!e.matches) return;
-          media.removeEventListener('change', end);
-          const sec = document.querySelector('section.cmp-grid')!;
-          w.printedGrid = {
-            charts: [...sec.querySelectorAll('svg[role=img]')].map((s) => ({ width: Number(s.getAttribute('width')), room: s.parentElement!.getBoundingClientRect().width })),
-            tables: [...sec.querySelectorAll('table')].map((t) => ({ breakInside: getComputedStyle(t).breakInside, overflow: getComputedStyle(t.parentElement!).overflowX })),
-            progress: [...sec.querySelectorAll('progress')].some((p) => p.getClientRects().length > 0),
-          };
-        };
-        media.addEventListener('change', end);
-      });
-      const pdf = await page.pdf({ format: 'A4', printBackground: true });
-      const file = `${SHOTS}/e2e-print-grid.pdf`;
-      writeFileSync(file, pdf);
-      const printed = await page.evaluate(() => (window as unknown as { printedGrid?: { charts: { width: number; room: number }[]; tables: { breakInside: string; overflow: string }[]; progress: boolean } }).printedGrid!);
-      for (const [i, c] of printed.charts.entries()) {
-        // A4 is 794 CSS px wide, less its margins; the screen drew them wider
-        expect(c.width, 'drawn for the paper').toBeLessThan(screenWidths[i]);
-        expect(c.width).toBeLessThan(794);
-        expect(c.width, 'fits its room on paper').toBeLessThanOrEqual(Math.ceil(c.room));
-      }
-      expect(printed.progress, 'the progress bar is for the screen').toBe(false);
-      for (const t of printed.tables) {
-        expect(t.breakInside, 'a short table is kept whole').toBe('avoid');
-        // a scrolling box on paper let Chromium cut the tables across two pages
-        expect(t.overflow).toBe('visible');
-      }
-      // in the PDF: each table's rows on the page of its caption
-      const pages = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f');
-      const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      for (const t of tables) {
-        const at = pages.findIndex((p) => p.includes(t.caption));
-        expect(at, `${t.caption} printed`).toBeGreaterThanOrEqual(0);
-        for (const r of t.rows) expect(pages[at], `${t.caption}: row ${r[0]} on the caption's page`).toMatch(new RegExp(r.map(esc).join('\\s+')));
       }
       expect(errors).toEqual([]);
       await ctx.close();
