@@ -13,7 +13,7 @@ import { runScenario } from '../../src/engine/run';
 import type { EngineScenario } from '../../src/engine/sim-run';
 import type { Scenario } from '../../src/engine/scenario/schema';
 import { VARIANTS } from '../../src/ui/compare/variants';
-import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT, pageWorkers } from './harness';
+import { expectCloseStopsRuns, expectRunLength, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT, pageWorkers } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'compare-seeds')
 describe('compare-seeds', () => {
@@ -134,7 +134,9 @@ describe('compare-seeds', () => {
     });
 
     it('web traffic: the response-time chart draws the other seeds faintly behind the first, and says so', async () => {
-      const page = await open('p=web-redecn5-80&duration=20');
+      // a warm-up shorter than the lesson's 30 s, or the link's 20 s would be refused and each run last 230 s
+      const page = await open('p=web-redecn5-80&duration=20&warmup=5');
+      await expectRunLength(page, 20, 5);
       await compareOver(page, 3);
       await page.locator('[data-testid=seed-table]').first().waitFor({ timeout: 180_000 });
       const chart = page.locator('[data-testid=compare-response]');

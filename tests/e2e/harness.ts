@@ -145,6 +145,17 @@ export async function openApp(h: Harness, hash: string, opts: { query?: string; 
 }
 
 /**
+ * The link's run length and warm-up are the scenario's, with no banner about the link. A warm-up
+ * not shorter than the duration refuses the link's duration (a banner names the warm-up): a web
+ * lesson's 30 s warm-up with `duration=20` left the runs at the lesson's whole 230 s.
+ */
+export async function expectRunLength(page: Page, duration: number, warmup: number): Promise<void> {
+  const s = await page.evaluate(() => window.__aqmlab!.store.getState().scenario);
+  expect({ duration: s.duration, warmup: s.warmup }).toEqual({ duration, warmup });
+  expect(await page.evaluate(() => window.__aqmlab!.store.getState().banners.map((b: { title: string; lines: string[] }) => `${b.title}: ${b.lines.join('; ')}`))).toEqual([]);
+}
+
+/**
  * Close comparison stops every run of a comparison: the page is back to the `before`
  * workers it had, none starts later, and Compare can start again.
  */

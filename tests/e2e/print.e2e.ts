@@ -14,7 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, harnessPerFile, waitForStatus } from './harness';
+import { SHOTS, expectRunLength, harnessPerFile, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'print')
 describe('print', () => {
@@ -172,8 +172,10 @@ describe('print', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       // web traffic: the queue and the response times (a canvas); 2 seeds: the table of means
-      await page.goto(`${h().url}#p=web-redecn5-80&duration=12&seed=1`);
+      // a warm-up shorter than the lesson's 30 s, or the link's 12 s would be refused and each run last 230 s
+      await page.goto(`${h().url}#p=web-redecn5-80&duration=12&warmup=2&seed=1`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+      await expectRunLength(page, 12, 2);
       // the page's height on paper when printing starts, before the charts' own listeners
       // (registered later, when they mount) redraw them: the pages are counted from this
       // layout, so what grows after it falls off the last page
