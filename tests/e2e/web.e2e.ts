@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario, type EngineScenario } from '../../src/engine/sim-run';
 import { baselineScenario } from '../../src/engine/traffic/calibrate';
-import { SHOTS, startHarness, waitForStatus, type Harness } from './harness';
+import { SHOTS, expectRunLength, startHarness, waitForStatus, type Harness } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'web')
 describe('web', () => {
@@ -26,6 +26,8 @@ describe('web', () => {
     it('the CDF grows live beside the baseline, hover reads it off, counters match the summary, which names no empty flow table', async () => {
       await page.goto(`${h.url}#p=web-dt148-80&duration=60&warmup=10`);
       await page.waitForSelector('.chart-response canvas');
+      // (a warm-up of the lesson's 30 s or more would refuse the link's duration: the run would last 230 s)
+      await expectRunLength(page, 60, 10);
       await page.evaluate(() => {
         window.__aqmlab!.controller.setSpeed('max');
         window.__aqmlab!.controller.start();
@@ -242,6 +244,7 @@ describe('web', () => {
       const run = async () => {
         await p.goto(`${h.url}${hash}`);
         await p.waitForSelector('.chart-response canvas');
+        await expectRunLength(p, 12, 2);
         await p.evaluate(() => {
           window.__aqmlab!.controller.setSpeed('max');
           window.__aqmlab!.controller.start();
@@ -276,6 +279,7 @@ describe('web', () => {
       phone.on('pageerror', (e) => console.error('page error:', e.message));
       await phone.goto(`${h.url}#p=web-dt148-80&duration=40&warmup=10`);
       await phone.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+      await expectRunLength(phone, 40, 10);
       await phone.evaluate(() => {
         window.__aqmlab!.controller.setSpeed('max');
         window.__aqmlab!.controller.start();
