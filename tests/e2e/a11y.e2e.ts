@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { harnessPerFile, openApp, SHOTS, waitForStatus } from './harness';
+import { harnessPerFile, openApp, SHOTS, viewAs, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'a11y')
 describe('a11y', () => {
@@ -250,12 +250,12 @@ describe('a11y', () => {
   describe('projector', () => {
     it('classroom mode at 1024x768: the side panel below the charts is part of the page, not a box scrolling inside it; beside the charts (1280) it still scrolls on its own', async () => {
       const sideBox = (page: Page) => page.locator('aside.side').evaluate((e) => ({ scrolls: e.scrollHeight > e.clientHeight + 1, maxHeight: getComputedStyle(e).maxHeight }));
-      const narrow = await openApp(h(), 'p=default', { query: '?classroom=1', width: 1024, height: 768 });
-      expect(await sideBox(narrow)).toEqual({ scrolls: false, maxHeight: 'none' });
-      await narrow.context().close();
-      const wide = await openApp(h(), 'p=default', { query: '?classroom=1', width: 1280, height: 768 });
-      expect((await sideBox(wide)).maxHeight).not.toBe('none');
-      await wide.context().close();
+      const page = await openApp(h(), 'p=default', { query: '?classroom=1', width: 1024, height: 768 });
+      expect(await sideBox(page)).toEqual({ scrolls: false, maxHeight: 'none' });
+      // the same page on a wider projector
+      await viewAs(page, 1280, 768, true);
+      expect((await sideBox(page)).maxHeight).not.toBe('none');
+      await page.context().close();
     });
   });
 

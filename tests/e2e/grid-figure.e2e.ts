@@ -22,7 +22,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
 import { presetScenario } from '../../src/engine/scenario/presets';
 import type { EngineScenario } from '../../src/engine/sim-run';
-import { axeViolations, SHOTS, harnessPerFile } from './harness';
+import { axeViolations, SHOTS, harnessPerFile, viewAs } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'grid-figure')
 describe('grid-figure', () => {
@@ -76,21 +76,6 @@ describe('grid-figure', () => {
       return { page, errors };
     })();
     return fig4Run;
-  }
-
-  /**
-   * The same page in another screen and type: the viewport resized and Classroom switched
-   * with its header button, as a teacher moving the lab to a projector would. The grid's runs
-   * stay: each layout check used to run the whole grid again (40 runs, about 28 s each time).
-   */
-  async function viewAs(page: Page, width: number, height: number, classroom: boolean): Promise<void> {
-    await page.setViewportSize({ width, height });
-    if ((await page.evaluate(() => window.__aqmlab!.store.getState().classroom)) !== classroom) {
-      await page.getByRole('button', { name: /^Classroom (on|off)$/ }).click();
-    }
-    await page.waitForFunction((c) => window.__aqmlab!.store.getState().classroom === c, classroom);
-    // the charts redraw at the new size and type
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   }
 
   /** A screenshot of the figure (the sticky header, and on a phone the sticky run controls, which cover the top of an element scrolled into view, made static for it). */

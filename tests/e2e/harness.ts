@@ -145,6 +145,23 @@ export async function openApp(h: Harness, hash: string, opts: { query?: string; 
 }
 
 /**
+ * The same page in another screen and type: the viewport resized and Classroom switched with
+ * its header button, as a teacher moving the lab to a projector or a student turning a tablet
+ * would; then the charts have redrawn. What the page has run stays: a layout checked at several
+ * sizes need not open the app and run it again for each (a grid's figure took 40 runs, about
+ * 28 s, each time).
+ */
+export async function viewAs(page: Page, width: number, height: number, classroom: boolean): Promise<void> {
+  await page.setViewportSize({ width, height });
+  if ((await page.evaluate(() => window.__aqmlab!.store.getState().classroom)) !== classroom) {
+    await page.getByRole('button', { name: /^Classroom (on|off)$/ }).click();
+  }
+  await page.waitForFunction((c) => window.__aqmlab!.store.getState().classroom === c, classroom);
+  // the charts redraw at the new size and type
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/**
  * The link's run length and warm-up are the scenario's, with no banner about the link. A warm-up
  * not shorter than the duration refuses the link's duration (a banner names the warm-up): a web
  * lesson's 30 s warm-up with `duration=20` left the runs at the lesson's whole 230 s.

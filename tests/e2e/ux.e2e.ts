@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, harnessPerFile, waitForStatus } from './harness';
+import { SHOTS, harnessPerFile, viewAs, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'ux')
 describe('ux', () => {
@@ -873,38 +873,43 @@ describe('ux', () => {
 
     it("embed view and normal header at 1100-1366 px: an open-ended run's progress bar keeps a usable width", async () => {
       // the time text of an open-ended run ("t = 1.3 s · 0 % of the data delivered") left the bar 0-35 px (QA, ?embed=1#p=red-vs-dt)
-      for (const [query, width] of [
-        ['?embed=1', 1280],
-        ['?embed=1', 1100],
-        ['', 1366],
+      // (the embed view is the link's: one page each, resized while it runs)
+      for (const [query, widths] of [
+        ['?embed=1', [1280, 1100]],
+        ['', [1366]],
       ] as const) {
-        const page = await open('p=red-vs-dt', { width, height: 768, query });
+        const page = await open('p=red-vs-dt', { width: widths[0], height: 768, query });
         await page.keyboard.press(' ');
-        await expect.poll(() => page.getByTestId('sim-time').innerText()).toMatch(/% of the data delivered/);
-        const bar = (await page.locator('.progress .bar').boundingBox())!.width;
-        console.log(`${query || 'normal'} at ${width} px: progress bar ${bar.toFixed(0)} px`);
-        expect(bar).toBeGreaterThan(100);
-        expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
-        if (width === 1280) await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-embed-1280-progress.png` });
+        for (const width of widths) {
+          await viewAs(page, width, 768, false);
+          await expect.poll(() => page.getByTestId('sim-time').innerText()).toMatch(/% of the data delivered/);
+          const bar = (await page.locator('.progress .bar').boundingBox())!.width;
+          console.log(`${query || 'normal'} at ${width} px: progress bar ${bar.toFixed(0)} px`);
+          expect(bar).toBeGreaterThan(100);
+          expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
+          if (width === 1280) await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-embed-1280-progress.png` });
+        }
         await page.context().close();
       }
     });
 
     it('at 1366 and 1280 px a 200 s run’s time and “finished” stay on one line, beside each other, and the time while running', async () => {
       // at 1366 px "finished" went to a row of its own under "t = 200.0 s / 200.0 s" (the
-      // progress kept 22rem for an open-ended run's text, and the state did not fit beside it)
-      for (const [query, width] of [
-        ['', 1366],
-        ['', 1280],
-        ['?classroom=1', 1366],
-        ['?classroom=1', 1280],
+      // progress kept 22rem for an open-ended run's text, and the state did not fit beside it).
+      // One run, then the finished page at each size and type
+      const page = await open('p=default&duration=200', { width: 1366, height: 768 });
+      await page.evaluate(() => {
+        window.__aqmlab!.controller.setSpeed('max');
+        window.__aqmlab!.controller.start();
+      });
+      await waitForStatus(page, 'done');
+      for (const [classroom, width] of [
+        [false, 1366],
+        [false, 1280],
+        [true, 1366],
+        [true, 1280],
       ] as const) {
-        const page = await open('p=default&duration=200', { width, height: 768, query });
-        await page.evaluate(() => {
-          window.__aqmlab!.controller.setSpeed('max');
-          window.__aqmlab!.controller.start();
-        });
-        await waitForStatus(page, 'done');
+        await viewAs(page, width, 768, classroom);
         const got = await page.evaluate(() => {
           const box = (sel: string) => {
             const e = document.querySelector<HTMLElement>(sel)!;
@@ -913,7 +918,7 @@ describe('ux', () => {
           };
           return { time: box('[data-testid=sim-time]'), state: box('.transport .status') };
         });
-        const what = `${query || 'normal'} at ${width} px`;
+        const what = `${classroom ? 'classroom' : 'normal'} at ${width} px`;
         expect(got.time.text, what).toBe('t = 200.0 s / 200.0 s');
         // (a screen reader hears how many of the lesson's statements hold after it: src/ui/controls/Transport.tsx)
         expect(got.state.text, what).toMatch(/^finished(: \d+ of \d+ of the lesson's statements hold)?$/);
@@ -922,40 +927,43 @@ describe('ux', () => {
         expect(Math.abs(got.state.top - got.time.top), `${what}: the state beside the time`).toBeLessThanOrEqual(2);
         expect(got.state.left, what).toBeGreaterThanOrEqual(got.time.right);
         expect(got.state.right, what).toBeLessThanOrEqual(width);
-        if (width === 1366 && !query) await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-1366-finished.png` });
-        await page.context().close();
+        if (width === 1366 && !classroom) await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-1366-finished.png` });
       }
+      await page.context().close();
       // and while running at max ("t = 82.0 s / 500.0 s · 11.3 s left"): no room kept for the
       // empty state, which wrapped the time text onto two lines at 1366 px. The time left shows
       // after a second at max (src/ui/run/pace.ts): 100 flows over 1 Gb/s links make the run last that long
+      const running = await open('p=default&duration=500&topology.bottleneck.rate=1000000000&topology.left.rate=1000000000&topology.right.rate=1000000000&traffic.0.flows=100', { width: 1366, height: 768 });
+      await running.evaluate(() => {
+        window.__aqmlab!.controller.setSpeed('max');
+        window.__aqmlab!.controller.start();
+      });
+      const time = running.getByTestId('sim-time');
       for (const width of [1366, 1280]) {
-        const page = await open('p=default&duration=500&topology.bottleneck.rate=1000000000&topology.left.rate=1000000000&topology.right.rate=1000000000&traffic.0.flows=100', { width, height: 768 });
-        await page.evaluate(() => {
-          window.__aqmlab!.controller.setSpeed('max');
-          window.__aqmlab!.controller.start();
-        });
-        const time = page.getByTestId('sim-time');
+        await viewAs(running, width, 768, false);
         await expect.poll(() => time.innerText(), { timeout: 30_000 }).toMatch(/s left$/);
         const lines = await time.evaluate((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)));
         expect(lines, `running at ${width} px: the time on one line`).toBe(1);
-        await page.context().close();
       }
+      await running.context().close();
     });
 
     it('a long step note ("No AQM drop in 30.0 s …") at 1920, 1366 and 1024 px is never drawn over the time', async () => {
       // at 1920 and 1366 px (classroom) the note was laid across "t = 30.0 s · 12 % of the data
-      // delivered": the progress shrank below its text beside the long state
-      for (const [query, width, height] of [
-        ['?classroom=1', 1920, 1080],
-        ['?classroom=1', 1366, 768],
-        ['', 1366, 768],
-        ['?classroom=1', 1024, 768],
+      // delivered": the progress shrank below its text beside the long state. One step to the
+      // note, then the paused page at each size and type
+      const page = await open('p=ecn-marks', { width: 1920, height: 1080, query: '?classroom=1' });
+      await page.locator('.transport select').first().selectOption({ label: 'AQM drop' });
+      await page.getByRole('button', { name: 'Step to the next AQM drop' }).click();
+      await waitForStatus(page, 'paused');
+      for (const [classroom, width, height] of [
+        [true, 1920, 1080],
+        [true, 1366, 768],
+        [false, 1366, 768],
+        [true, 1024, 768],
       ] as const) {
-        const page = await open('p=ecn-marks', { width, height, query });
-        await page.locator('.transport select').first().selectOption({ label: 'AQM drop' });
-        await page.getByRole('button', { name: 'Step to the next AQM drop' }).click();
-        await waitForStatus(page, 'paused');
-        const what = `${query || 'normal'} at ${width} px`;
+        await viewAs(page, width, height, classroom);
+        const what = `${classroom ? 'classroom' : 'normal'} at ${width} px`;
         await expect.poll(() => page.locator('.transport .status').innerText(), { timeout: 60_000 }).toMatch(/^No AQM drop in 30\.0 s/);
         const got = await page.evaluate(() => {
           const box = (e: Element) => {
@@ -972,8 +980,8 @@ describe('ux', () => {
           expect(apart, `${what}: ${JSON.stringify({ phrase: p, state: got.state })}`).toBe(true);
         }
         if (width === 1920) await page.locator('.transport').screenshot({ path: `${SHOTS}/ux-1920-step-note.png` });
-        await page.context().close();
       }
+      await page.context().close();
     });
 
     it('a web run calibrating its load, at 1280, 1024 and 390 px: the state in one piece beside the bar, then the time and the time left in whole phrases', async () => {
@@ -1132,12 +1140,14 @@ describe('ux', () => {
       // same plot as the other charts, and the three-line hint under it ("Point at the chart...").
       // 1280x720: 34 px below, the side column (26rem of classroom type, 546 px) leaving the chart
       // 690 px, so its buttons wrapped under its title and its legend and counters took a line more
+      // (one run, the page resized while it goes)
+      const page = await open('p=web-dt148-80', { width: 1024, height: 768, query: '?classroom=1' });
+      await page.getByRole('button', { name: 'Play' }).click();
       for (const [width, height, minCanvas] of [
         [1024, 768, 300],
         [1280, 720, 250],
       ] as const) {
-        const page = await open('p=web-dt148-80', { width, height, query: '?classroom=1' });
-        await page.getByRole('button', { name: 'Play' }).click();
+        await viewAs(page, width, height, true);
         await waitForStatus(page, 'running');
         await expect.poll(() => page.getByTestId('claims').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
         const got = await page.evaluate(() => {
@@ -1153,8 +1163,8 @@ describe('ux', () => {
         expect(got.hint).toBeLessThanOrEqual(1);
         expect(got.hintText).toMatch(/^Point at the chart/);
         await page.screenshot({ path: `${SHOTS}/ux-classroom-${width}-web-running.png` });
-        await page.context().close();
       }
+      await page.context().close();
     });
 
     it('a short screen (1366x768 zoomed to 200 %: 683x384) keeps nothing stuck to the top; the keys still drive the run', async () => {
@@ -1497,27 +1507,36 @@ describe('ux', () => {
     // a student on a phone tapped Back for Step or missed the editor's checkboxes: the compact phone
     // layout made the controls 28-31 px high and the checkboxes 13-17 px
     it('at 390x844 and 360x740 with touch every control is at least 44 px to hit, nothing scrolls sideways, the run controls stay small', async () => {
+      const ctx = await h().browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      const touch = await ctx.newPage();
+      await touch.goto(`${h().url}#p=red-vs-dt`);
+      await touch.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+      // the inspector with a decision in it, the Compare panel and the File menu open
+      await touch.getByRole('button', { name: 'Next drop' }).tap();
+      await waitForStatus(touch, 'paused');
+      await touch.locator('.slot-compare > summary').tap();
+      await touch.locator('.header-tools summary').first().tap();
+      // the same page on the smaller phone
       for (const [width, height] of [
         [390, 844],
         [360, 740],
       ]) {
-        const ctx = await h().browser.newContext({ viewport: { width, height }, hasTouch: true, isMobile: true });
-        const page = await ctx.newPage();
-        await page.goto(`${h().url}#p=red-vs-dt`);
-        await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
-        // the inspector with a decision in it, the Compare panel and the File menu open
-        await page.getByRole('button', { name: 'Next drop' }).tap();
-        await waitForStatus(page, 'paused');
-        await page.locator('.slot-compare > summary').tap();
-        await page.locator('.header-tools summary').first().tap();
-        expect(await tooSmall(page), `${width}x${height}`).toEqual([]);
-        expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), `${width}x${height}`).toBeLessThanOrEqual(width);
-        const t = (await page.locator('.transport').boundingBox())!;
+        await viewAs(touch, width, height, false);
+        // still paused on the decision, the Compare panel and the File menu open
+        const state = await touch.evaluate(() => ({
+          status: window.__aqmlab!.store.getState().status,
+          compare: document.querySelector<HTMLDetailsElement>('details.slot-compare')!.open,
+          menu: (document.querySelector('.header-tools summary')!.parentElement as HTMLDetailsElement).open,
+        }));
+        expect(state, `${width}x${height}`).toEqual({ status: 'paused', compare: true, menu: true });
+        expect(await tooSmall(touch), `${width}x${height}`).toEqual([]);
+        expect(await touch.evaluate(() => document.scrollingElement!.scrollWidth), `${width}x${height}`).toBeLessThanOrEqual(width);
+        const t = (await touch.locator('.transport').boundingBox())!;
         console.log(`touch ${width}x${height}: transport ${t.height.toFixed(0)} px high (${((100 * t.height) / height).toFixed(0)} % of the screen)`);
         expect(t.height).toBeLessThan(0.25 * height);
-        await page.screenshot({ path: `${SHOTS}/ux-touch-${width}.png` });
-        await ctx.close();
+        await touch.screenshot({ path: `${SHOTS}/ux-touch-${width}.png` });
       }
+      await ctx.close();
       // a mouse keeps the compact phone layout
       const page = await open('p=red-vs-dt', { width: 390, height: 844 });
       expect((await page.locator('.transport .play').boundingBox())!.height).toBeLessThan(40);
