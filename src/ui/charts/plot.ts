@@ -103,6 +103,26 @@ export function plotRect(p: Painter, top: number, fonts: Fonts, yTickSample: str
 
 export type Scale = ScaleLinear<number, number>;
 
+/**
+ * `r` with its left margin widened (never narrowed) to fit the widest tick label `axes`
+ * draws for `y`. The margin was sized to a sample ("888"), so a window of 3,000 segments
+ * had its "3,000" cut at the card's left edge, under the axis's name. The y scale stays
+ * valid (only the rectangle's left edge moves); make the x scale from the rectangle returned.
+ */
+export function fitYTicks(p: Painter, r: Rect, y: Scale, fonts: Fonts, yFmt: (v: number) => string = fmtNumber): Rect {
+  const [yBottom, yTop] = y.range();
+  let widest = 0;
+  for (const v of yTicksOf(y, fonts, yBottom - yTop)) widest = Math.max(widest, p.measure(yFmt(v), fonts.tick));
+  const left = fonts.label * 1.6 + widest + fonts.tick * 0.8;
+  if (left <= r.x) return r;
+  return { ...r, x: left, w: Math.max(10, r.x + r.w - left) };
+}
+
+/** The y ticks `axes` labels on a y axis `px` tall. */
+function yTicksOf(y: Scale, fonts: Fonts, px: number): number[] {
+  return y.ticks(tickCount(px, fonts.tick, 3, 8));
+}
+
 export function xScaleFor(r: Rect, t0: number, t1: number): Scale {
   return scaleLinear().domain([t0, t1]).range([r.x, r.x + r.w]);
 }
@@ -144,7 +164,7 @@ export function fmtNumber(v: number): string {
  */
 export function axes(p: Painter, r: Rect, x: Scale, y: Scale, fonts: Fonts, xLabel: string, yLabel: string, yFmt: (v: number) => string = fmtNumber, showX = true): void {
   const [yBottom, yTop] = y.range();
-  const yTicks = y.ticks(tickCount(yBottom - yTop, fonts.tick, 3, 8));
+  const yTicks = yTicksOf(y, fonts, yBottom - yTop);
   const xTicks = x.ticks(tickCount(r.w, fonts.tick, 6, 12));
   for (const v of yTicks) {
     const py = Math.round(y(v)) + 0.5;

@@ -12,7 +12,7 @@ import { flagOverTime, paramOverTime } from '../scenario-view';
 import type { SeriesStore } from '../store/series-store';
 import { EventPixels } from './event-pixels';
 import type { Painter } from './painter';
-import { axes, drawCursor, drawMarkers, drawSeries, drawSteps, emptyNote, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
+import { axes, drawCursor, fitYTicks, drawMarkers, drawSeries, drawSteps, emptyNote, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
 import { timeDomain, type ChartContext, type ChartDef } from './types';
 
 /** Whether a queue discipline keeps an average queue to draw (RED and its adaptive variants; PI, REM, CoDel and PIE act on the queue itself). */
@@ -121,9 +121,16 @@ export const queueChart: ChartDef = {
     const rows = rowsFor(c, ev.present);
     const rowH = Math.round(f.tick * 1.45);
     const stripH = rows.length * rowH + 6;
-    const main = { x: r.x, y: r.y, w: r.w, h: Math.max(20, r.h - stripH) };
+    const mainH = Math.max(20, r.h - stripH);
+    const y = yScaleFor({ ...r, h: mainH }, 0, top);
+    // a margin sized to "0000" (the short rows) cut "1,000" of a bufferbloat buffer
+    const fitted = fitYTicks(p, r, y, f);
+    if (fitted !== r) {
+      r = fitted;
+      ev.update(store, t0, t1, r.w);
+    }
+    const main = { x: r.x, y: r.y, w: r.w, h: mainH };
     const x = xScaleFor(r, t0, t1);
-    const y = yScaleFor(main, 0, top);
     axes(p, r, x, y, f, 'time (s)', u.label);
 
     // event strip
