@@ -76,10 +76,39 @@ function covers(cx: number, w: number, xs: number[]): boolean {
  * the classroom bar of PIE's default lesson showed no label over either side of the target
  * (the 35 ms pointer sat on the middle of "p rises*").
  */
-export function zoneLabelX(x0: number, x1: number, w: number, avoid: readonly number[]): number | null {
+export function zoneLabelX(x0: number, x1: number, w: number, avoid: readonly number[], soft: readonly number[] = []): number | null {
   if (x1 - x0 <= w + 8) return null;
-  for (const cx of [(x0 + x1) / 2, x0 + 4 + w / 2, x1 - 4 - w / 2]) if (!covers(cx, w, avoid as number[])) return cx;
+  const ends = [(x0 + x1) / 2, x0 + 4 + w / 2, x1 - 4 - w / 2];
+  // clear of the ticks too where there is room (ARED's target band: two dashed lines inside
+  // RED's "random" zone), in the middle of the widest gap between them
+  const inside = [x0, ...soft.filter((v) => v > x0 && v < x1), x1].sort((a, b) => a - b);
+  const gaps = inside.slice(1).map((b, i) => [inside[i], b] as const).sort((a, b) => b[1] - b[0] - (a[1] - a[0]));
+  for (const cx of [...ends, ...gaps.map(([a, b]) => (a + b) / 2)]) if (!covers(cx, w, [...avoid, ...soft])) return cx;
+  for (const cx of ends) if (!covers(cx, w, avoid as number[])) return cx;
   return null;
+}
+
+/** A box a tick line is broken around (a zone's label): x from x0 to x1, y from y0 to y1. */
+export interface LabelBox {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
+/**
+ * The pieces [y0, y1] of a vertical tick at x from top to bottom, broken where it would cross
+ * a label (with 2 px to spare). ARED's band lines ran through the middle of "random".
+ */
+export function tickSegments(x: number, top: number, bottom: number, boxes: readonly LabelBox[]): [number, number][] {
+  let out: [number, number][] = [[top, bottom]];
+  for (const b of boxes) {
+    if (x < b.x0 - 2 || x > b.x1 + 2) continue;
+    const lo = b.y0 - 2;
+    const hi = b.y1 + 2;
+    out = out.flatMap(([a, z]): [number, number][] => (z <= lo || a >= hi ? [[a, z]] : [...(a < lo ? [[a, lo] as [number, number]] : []), ...(z > hi ? [[hi, z] as [number, number]] : [])]));
+  }
+  return out;
 }
 
 export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boolean }) {
@@ -111,6 +140,16 @@ export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boo
       lastEnd = Math.max(lastEnd, cx + half);
       return { ...t, cx, row };
     });
+  // the zones' labels: clear of the pointers, and of the ticks where there is room; a tick
+  // still on one is broken around it
+  const tickXs = bar.ticks.map((t) => x(t.v));
+  const zoneLabels = bar.zones.map((z) => {
+    if (!(z.to > z.from)) return null;
+    const w = z.label.length * 7 * sc;
+    const lx = zoneLabelX(x(z.from), x(z.to), w, pointers, tickXs);
+    return lx === null ? null : { lx, box: { x0: lx - w / 2, x1: lx + w / 2, y0: barY + barH / 2 + 4 * sc - small * 0.8, y1: barY + barH / 2 + 4 * sc + small * 0.2 } };
+  });
+  const boxes = zoneLabels.flatMap((l) => (l ? [l.box] : []));
   const pLabel = `${bar.pointer.label}${bar.pointer.v > xMax ? ' →' : ''}`;
   const mLabel = bar.marker ? `${bar.marker.label}${bar.marker.v > xMax ? ' →' : ''}` : '';
   return (
@@ -119,7 +158,7 @@ export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boo
         <title>{bar.description}</title>
         {bar.zones.map((z, k) => {
           if (!(z.to > z.from)) return null;
-          const lx = zoneLabelX(x(z.from), x(z.to), z.label.length * 7 * sc, pointers);
+          const lx = zoneLabels[k]?.lx ?? null;
           return (
             <g key={`${z.label}-${k}`}>
               <rect x={x(z.from)} y={barY} width={Math.max(0, x(z.to) - x(z.from))} height={barH} fill={ZONE_FILL[z.tone]} />
@@ -134,12 +173,16 @@ export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boo
         <rect x={PAD} y={barY} width={W - 2 * PAD} height={barH} fill="none" stroke={SERIES.axis} strokeWidth={1} />
         {bar.ticks
           .filter((t) => t.label === '')
-          .map((t, k) => (
-            <line key={`unlabelled-${k}`} x1={x(t.v)} x2={x(t.v)} y1={barY} y2={barY + barH} stroke={TICK_COLOR[t.tone]} strokeWidth={2} strokeDasharray="4 3" />
-          ))}
+          .flatMap((t, k) =>
+            tickSegments(x(t.v), barY, barY + barH, boxes).map(([y1, y2], j) => (
+              <line key={`unlabelled-${k}-${j}`} className="insp-tick" x1={x(t.v)} x2={x(t.v)} y1={y1} y2={y2} stroke={TICK_COLOR[t.tone]} strokeWidth={2} strokeDasharray="4 3" />
+            )),
+          )}
         {placed.map((t, k) => (
           <g key={`${t.label}-${k}`}>
-            <line x1={x(t.v)} x2={x(t.v)} y1={barY - 4} y2={barY + barH + 4} stroke={TICK_COLOR[t.tone]} strokeWidth={t.tone === 'band' ? 2 : 3} strokeDasharray={t.tone === 'band' ? '4 3' : undefined} />
+            {tickSegments(x(t.v), barY - 4, barY + barH + 4, boxes).map(([y1, y2], j) => (
+              <line key={j} className="insp-tick" x1={x(t.v)} x2={x(t.v)} y1={y1} y2={y2} stroke={TICK_COLOR[t.tone]} strokeWidth={t.tone === 'band' ? 2 : 3} strokeDasharray={t.tone === 'band' ? '4 3' : undefined} />
+            ))}
             <text x={t.cx} y={barY + barH + 19 * sc + t.row * 17 * sc} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
               {t.label}
             </text>
