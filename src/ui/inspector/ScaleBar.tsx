@@ -111,6 +111,27 @@ export function tickSegments(x: number, top: number, bottom: number, boxes: read
   return out;
 }
 
+/** Rows the threshold labels under the bar may take. */
+const LABEL_ROWS = 3;
+
+/**
+ * Places labels (centre `x`, `w` px wide, in order of x) in rows under the bar: each in the
+ * first row where it clears the labels already there by `gap` px, kept within [0, W]. A
+ * label that fits no row goes to the row whose labels end first. Rows alternated on the
+ * previous label alone, so a third label returned to row 0 over the first: in classroom
+ * type "2·max_th 30" was drawn over "min_th 5".
+ */
+export function tickLabelRows(labels: readonly { x: number; w: number }[], W: number, rows = LABEL_ROWS, gap = 4): { cx: number; row: number }[] {
+  const ends = Array.from({ length: rows }, () => -Infinity);
+  return labels.map(({ x, w }) => {
+    const cx = Math.min(Math.max(x, w / 2 + 2), W - w / 2 - 2);
+    let row = ends.findIndex((e) => cx - w / 2 >= e + gap);
+    if (row < 0) row = ends.indexOf(Math.min(...ends));
+    ends[row] = cx + w / 2;
+    return { cx, row };
+  });
+}
+
 export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boolean }) {
   const [ref, W] = useWidth(360);
   const sc = classroom ? CLASSROOM_SCALE : 1;
@@ -121,25 +142,23 @@ export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boo
   // the axis caption, right-aligned under the bar, in as many lines as the width needs
   const caption = wrapCaption(bar.axis, Math.max(8, Math.floor((W - 2 * PAD) / (small * 0.6))));
   const lineH = small + 3 * sc;
-  const h = H * sc + (caption.length - 1) * lineH;
   const ends = [...bar.zones.map((z) => z.to), ...bar.ticks.map((t) => t.v * 1.1), bar.pointer.v * 1.08, (bar.marker?.v ?? 0) * 1.04, 1e-12];
   const xMax = Math.max(...ends.filter((v) => Number.isFinite(v)));
   const x = (v: number) => PAD + ((W - 2 * PAD) * Math.max(0, Math.min(Number.isFinite(v) ? v : 0, xMax))) / xMax;
   const pointers = [x(bar.pointer.v), ...(bar.marker ? [x(bar.marker.v)] : [])];
-  // tick labels alternate rows when they would touch
-  let lastEnd = -Infinity;
-  let row = 0;
-  const placed = [...bar.ticks]
-    .filter((t) => t.label !== '')
-    .sort((a, b) => a.v - b.v)
-    .map((t) => {
-      const cx = clampX(x(t.v), t.label.length, W, fs);
-      // 0.6 em a glyph: digits and "_" are wider than the 0.55 em average, and touching labels read as one
-      const half = (t.label.length * fs * 0.6) / 2;
-      row = cx - half < lastEnd + 4 ? 1 - row : 0;
-      lastEnd = Math.max(lastEnd, cx + half);
-      return { ...t, cx, row };
-    });
+  // tick labels in rows, each clear of the others in its row; 0.6 em a glyph: digits and "_"
+  // are wider than the 0.55 em average, and touching labels read as one
+  const labelled = [...bar.ticks].filter((t) => t.label !== '').sort((a, b) => a.v - b.v);
+  const rows = tickLabelRows(
+    labelled.map((t) => ({ x: x(t.v), w: t.label.length * fs * 0.6 })),
+    W,
+  );
+  const placed = labelled.map((t, k) => ({ ...t, ...rows[k] }));
+  const rowH = 17 * sc;
+  // the axis caption's first line below the last row of labels (its glyphs from 0.8 em over
+  // the baseline, the labels' to 0.2 em under theirs), at the foot of the drawing
+  const lastBaseline = barY + barH + 19 * sc + Math.max(0, ...placed.map((t) => t.row)) * rowH;
+  const h = Math.max(H * sc, lastBaseline + 0.2 * fs + 0.8 * small + 2 * sc + 4) + (caption.length - 1) * lineH;
   // the zones' labels: clear of the pointers, and of the ticks where there is room; a tick
   // still on one is broken around it
   const tickXs = bar.ticks.map((t) => x(t.v));
@@ -183,7 +202,7 @@ export function ScaleBar({ bar, classroom = false }: { bar: Bar; classroom?: boo
             {tickSegments(x(t.v), barY - 4, barY + barH + 4, boxes).map(([y1, y2], j) => (
               <line key={j} className="insp-tick" x1={x(t.v)} x2={x(t.v)} y1={y1} y2={y2} stroke={TICK_COLOR[t.tone]} strokeWidth={t.tone === 'band' ? 2 : 3} strokeDasharray={t.tone === 'band' ? '4 3' : undefined} />
             ))}
-            <text x={t.cx} y={barY + barH + 19 * sc + t.row * 17 * sc} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
+            <text x={t.cx} y={barY + barH + 19 * sc + t.row * rowH} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
               {t.label}
             </text>
           </g>
