@@ -193,7 +193,7 @@ export const aqmChart: ChartDef = {
       if (targetOnTop) drawn += targetOnTop();
       p.unclip();
     }
-    drawMarkers(p, r, x, c.markers, f);
+    drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
     else if (!probCols.some((pc) => hasValues(store, pc.col)) && !(secondCol && hasValues(store, secondCol))) {

@@ -52,7 +52,7 @@ export const cwndChart: ChartDef = {
     }
     drawn += drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`cwnd.${fl}`), c.highlight, c.scratch, band, 'cwnd');
     p.unclip();
-    drawMarkers(p, r, x, c.markers, f);
+    drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
     else if (flows.length === 0) emptyNote(p, r, udpOnly(c) ? NO_TCP_NOTE : NO_FLOWS_NOTE, f);

@@ -5,7 +5,12 @@
  */
 import { format, scaleLinear, type ScaleLinear } from 'd3';
 import { SERIES, type MarkShape } from '../colors';
-import type { ParamMarker } from '../scenario-view';
+import { aqmByKind } from '../../engine/aqm/registry';
+import type { ParamSpec } from '../../engine/core/params';
+import { LINK_FIELDS } from '../../engine/scenario/fields';
+import { own } from '../../engine/scenario/paths';
+import { displayUnit } from '../editor/fields';
+import type { ParamMarker, QueueView, ScenarioView } from '../scenario-view';
 import type { SeriesStore } from '../store/series-store';
 import { minMaxDownsample, thinPixelLine, type Downsampled } from './downsample';
 
@@ -326,21 +331,43 @@ export function drawSteps(p: Painter, r: Rect, x: Scale, y: Scale, steps: readon
   return drawn;
 }
 
-/** Text for a param-change marker: "maxP = 0.1". */
-export function markerLabel(m: ParamMarker): string {
-  const key = m.path.split('.').slice(-1)[0];
-  return `${key} = ${typeof m.value === 'number' ? fmtNumber(m.value) : String(m.value)}`;
+/** The declaration of a live-changeable parameter (the bottleneck's rate, delay, loss and its queues' settings), as the view's queues have it. */
+function markerSpec(path: string, view: ScenarioView | undefined): { spec: ParamSpec | undefined; queue: QueueView | undefined } {
+  const m = /^topology\.bottleneck\.(?:(rate|delay|loss)|(queue|reverseQueue)\.(\w+))$/.exec(path);
+  if (!m) return { spec: undefined, queue: undefined };
+  if (m[1]) return { spec: own(LINK_FIELDS as Record<string, ParamSpec>, m[1]), queue: undefined };
+  const queue = view ? (m[2] === 'queue' ? view.queue : view.reverseQueue) : undefined;
+  const params = queue ? aqmByKind(queue.kind)?.params : undefined;
+  return { spec: params ? own(params as Record<string, ParamSpec>, m[3]) : undefined, queue };
 }
 
-/** Vertical dashed lines where parameters were changed live, labelled at the top. */
-export function drawMarkers(p: Painter, r: Rect, x: Scale, markers: readonly ParamMarker[], fonts: Fonts): void {
+/**
+ * Text for a param-change marker in the editor's words and units: "rate = 3 Mb/s", "delay =
+ * 50 ms", "max_th = 30 packets", "reverse max_p = 0.2", "gentle = on". It said the field's
+ * internal name and the raw SI number ("rate = 3M", "delay = 0.05", "maxTh = 30").
+ */
+export function markerLabel(m: ParamMarker, view?: ScenarioView): string {
+  const key = m.path.split('.').slice(-1)[0];
+  const { spec, queue } = markerSpec(m.path, view);
+  // the declaration's label, its first letter small unless it is an abbreviation ("ECN marking")
+  const label = spec?.label ?? key;
+  const name = `${m.path.includes('.reverseQueue.') ? 'reverse ' : ''}${/^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label}`;
+  if (typeof m.value === 'boolean') return `${name} = ${m.value ? 'on' : 'off'}`;
+  if (typeof m.value !== 'number') return `${name} = ${String(m.value)}`;
+  if (spec?.type !== 'number') return `${name} = ${fmtNumber(m.value)}`;
+  const u = displayUnit(key, spec, queue?.unit ?? 'packets');
+  return `${name} = ${fmtNumber(u.toDisplay(m.value))}${u.label ? ` ${u.label}` : ''}`;
+}
+
+/** Vertical dashed lines where parameters were changed live, labelled at the top (`view`: the run's scenario, for the names and units). */
+export function drawMarkers(p: Painter, r: Rect, x: Scale, markers: readonly ParamMarker[], fonts: Fonts, view?: ScenarioView): void {
   let lastLabelEnd = -Infinity;
   let row = 0;
   for (const m of markers) {
     const px = x(m.t);
     if (px < r.x || px > r.x + r.w) continue;
     p.line(px, r.y, px, r.y + r.h, { color: SERIES.marker, width: 2, dash: [6, 4] });
-    const label = markerLabel(m);
+    const label = markerLabel(m, view);
     const w = p.measure(label, fonts.small, 'bold');
     row = px - 4 < lastLabelEnd ? (row + 1) % 3 : 0;
     const ly = r.y + 3 + row * fonts.small * 1.3;

@@ -55,7 +55,7 @@ export const progressChart: ChartDef = {
     const tr = u.div === 1 ? undefined : (v: number) => v / u.div;
     const drawn = drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`acked.${fl}`), c.highlight, c.scratch, band, `acked${u.div}`, { transform: tr });
     p.unclip();
-    drawMarkers(p, r, x, c.markers, f);
+    drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
     else if (flows.length === 0) emptyNote(p, r, NO_FLOWS_NOTE, f);

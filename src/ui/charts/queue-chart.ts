@@ -179,7 +179,7 @@ export const queueChart: ChartDef = {
     if (hasAvg) drawn += drawSeries(p, main, x, y, store, acol, { color: SERIES.avg, width: 3 }, c.scratch, 'avg', tr);
     if (rev) drawn += drawSeries(p, main, x, y, store, rev, { color: SERIES.reverse, width: 2, dash: [6, 3] }, c.scratch, 'qrev');
     p.unclip();
-    drawMarkers(p, r, x, c.markers, f);
+    drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, main, 'Press play to start the run', f);
     else {

@@ -186,7 +186,7 @@ export const throughputChart: ChartDef = {
     p.clip(bottom);
     drawn += drawFlowFamily(p, bottom, x, yG, store, flows, (fl) => wr.out.get(`acked.${fl}`), c.highlight, c.scratch, band, 'gp', { transform: (v) => v / 1e6 });
     p.unclip();
-    drawMarkers(p, r, x, c.markers, f);
+    drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
     else if (flows.length === 0) emptyNote(p, bottom, NO_FLOWS_NOTE, f);
