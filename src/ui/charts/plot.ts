@@ -360,7 +360,7 @@ export function markerLabel(m: ParamMarker, view?: ScenarioView): string {
 }
 
 /** Vertical dashed lines where parameters were changed live, labelled at the top (`view`: the run's scenario, for the names and units). */
-export function drawMarkers(p: Painter, r: Rect, x: Scale, markers: readonly ParamMarker[], fonts: Fonts, view?: ScenarioView): void {
+export function drawMarkers(p: Painter, r: Rect, x: Scale, markers: readonly ParamMarker[], fonts: Fonts, view?: ScenarioView, avoid: readonly Rect[] = []): void {
   let lastLabelEnd = -Infinity;
   let row = 0;
   for (const m of markers) {
@@ -370,8 +370,11 @@ export function drawMarkers(p: Painter, r: Rect, x: Scale, markers: readonly Par
     const label = markerLabel(m, view);
     const w = p.measure(label, fonts.small, 'bold');
     row = px - 4 < lastLabelEnd ? (row + 1) % 3 : 0;
-    const ly = r.y + 3 + row * fonts.small * 1.3;
     const lx = Math.min(px + 4, r.x + r.w - w - 2);
+    // below a note of the chart's own (the queue chart's "now 15 · avg 15.7") rather than under it
+    const hit = (k: number) => avoid.some((a) => lx - 2 < a.x + a.w && a.x < lx + w + 2 && r.y + 2 + k * fonts.small * 1.3 < a.y + a.h && a.y < r.y + 2 + k * fonts.small * 1.3 + fonts.small * 1.25);
+    while (hit(row) && row < 6) row++;
+    const ly = r.y + 3 + row * fonts.small * 1.3;
     p.fillRect(lx - 2, ly - 1, w + 4, fonts.small * 1.25, '#ffffff', 0.85);
     p.text(label, lx, ly, { size: fonts.small, color: SERIES.text, baseline: 'top', weight: 'bold' });
     lastLabelEnd = Math.max(lastLabelEnd, lx + w);

@@ -11,7 +11,7 @@ import { queueChart } from '../../../../src/ui/charts/queue-chart';
 import type { ChartContext, ChartDef } from '../../../../src/ui/charts/types';
 import { viewOf, type ParamMarker } from '../../../../src/ui/scenario-view';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
-import { BoxPainter } from './box-painter';
+import { BoxPainter, overlap } from './box-painter';
 
 const view = viewOf(presetByName('red-vs-dt')!.scenario);
 const mark = (path: string, value: unknown): ParamMarker => ({ t: 50, path: `topology.bottleneck.${path}`, value });
@@ -55,4 +55,23 @@ describe('live-change marks', () => {
       expect(texts).toContain('delay = 50 ms');
     });
   }
+
+  // a change late in the run: its label went under the queue chart's "now 15 · avg 15.7" note
+  // (top right), which hid all but "rate"
+  it("the queue chart labels a late change clear of its 'now' note", () => {
+    const n = 100;
+    const t = Float64Array.from({ length: n }, (_, i) => i);
+    const store = new SeriesStore();
+    store.append({ t, cols: { queue: new Float64Array(n).fill(10), avg: new Float64Array(n).fill(8) } });
+    for (const at of [80, 90, 97]) {
+      const c = { store, view, markers: [{ ...mark('rate', 3e6), t: at }], fonts: fontsFor(false), now: store.lastTime, end: 100, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
+      const p = new BoxPainter(900, 400);
+      queueChart.draw(p, c);
+      const label = p.texts.find((b) => b.what === 'rate = 3 Mb/s')!;
+      const note = p.texts.find((b) => b.what.startsWith('now '))!;
+      expect(label).toBeDefined();
+      expect(note).toBeDefined();
+      expect(overlap(label, note), `t = ${at}`).toBe(false);
+    }
+  });
 });
