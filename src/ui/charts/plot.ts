@@ -155,6 +155,9 @@ export const fmtTime = (v: number): string => {
   return a === 0 ? '0' : a < 0.01 ? fExp(v) : a < 10 ? fSig3(v) : fInt(v);
 };
 
+/** A count in full with thousands separators: "8,527", "1,204,311" (a legend's drops and marks read "8527"). */
+export const fmtCount = (v: number): string => fInt(v);
+
 export function fmtNumber(v: number): string {
   const a = Math.abs(v);
   if (a === 0) return '0';
