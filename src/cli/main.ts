@@ -561,6 +561,8 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
   }
   // as --baseline does: an empty response file is the scenario's doing, not a failure to write
   if (responsesFile instanceof LineFile && !result.summary.web) io.err(`--responses: this scenario has no web traffic; ${opts.responses === '-' ? 'the output' : opts.responses} holds only the header line\n`);
+  const openEnd = openEndNote(scenario, result, (await import('../engine/estimate')).MAX_OPEN_DURATION);
+  if (openEnd) io.err(openEnd + '\n');
   if (trace.dropped > 0) io.err(`--trace: stopped writing after ${trace.written.toLocaleString('en-US')} lines (--max-trace ${opts.maxTrace}); ${trace.dropped.toLocaleString('en-US')} more records were left out, the run went on\n`);
   if (outFile instanceof LineFile) outFile.line(JSON.stringify(result, null, 2));
   const writeErrors = closeAll(files);
@@ -579,6 +581,18 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     if (claims) report('\n' + claims + '\n');
   }
   return 0;
+}
+
+/**
+ * A scenario without a duration runs until its flows finish, but at most `maxOpen`
+ * simulated seconds (estimate.ts MAX_OPEN_DURATION, 10 hours). A run cut there printed "until all flows finish" above
+ * "unfinished" flows and said nothing of the cut: this names it and what to change.
+ */
+export function openEndNote(scenario: Scenario, result: RunResult, maxOpen: number): string | null {
+  if (scenario.duration !== undefined || result.summary.simulatedSeconds < maxOpen - 1e-9) return null;
+  const unfinished = result.summary.flows.filter((f) => f.completionTime === null).length;
+  const what = scenario.stopAfterExchanges !== undefined ? `before ${scenario.stopAfterExchanges.toLocaleString('en-US')} exchanges (stopAfterExchanges) completed` : unfinished > 0 ? `with ${unfinished} flow${unfinished === 1 ? '' : 's'} unfinished` : 'before all traffic finished';
+  return `stopped at t = ${maxOpen} s ${what}: a scenario without a duration runs at most ${maxOpen} s (${+(maxOpen / 3600).toPrecision(3)} hours simulated); to run longer, give one (--set duration=N, up to 1000000 s)`;
 }
 
 /** --export-ns2: the scenario as an ns-2.35 script (src/ns2); 2 if ns-2.35 cannot express it. */

@@ -70,4 +70,15 @@ describe('CLI run-size limits', () => {
     expect(io.stderr).toContain('--max-events = -5 is out of range: allowed whole number 1 to 1000000000000000 (network events)');
     expect(io.stderr).toContain('--max-packets = 10 is out of range: allowed whole number 1000 to 100000000 (packets alive at once)');
   });
+
+  it('a run without a duration cut at the 10-hour cap says so and names duration (it printed "until all flows finish" above unfinished flows, and nothing more)', async () => {
+    // 1e10 bytes over 100 Kb/s take 9 days: the cap ends the run
+    const cut = capture();
+    expect(await runCli(['--preset', 'red-vs-dt', '--set', 'traffic.0.bytes=1e10', '--set', 'topology.bottleneck.rate=1e5', '--quiet'], cut)).toBe(0);
+    expect(cut.stderr).toMatch(/^stopped at t = 36000 s with 2 flows unfinished: a scenario without a duration runs at most 36000 s .*--set duration=N/m);
+    // flows that finish, or a duration given: no note
+    const done = capture();
+    expect(await runCli(['--preset', 'red-vs-dt', '--quiet'], done)).toBe(0);
+    expect(done.stderr).not.toContain('stopped at');
+  });
 });
