@@ -94,6 +94,19 @@ function pct(x: number | null): string {
   return x === null ? '-' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)} %`;
 }
 
+/**
+ * The report's column heads, printed once above the first case: the rows gave two numbers,
+ * a percentage and a tolerance with nothing saying which simulator each number was or what
+ * the percentage was taken of. Aligned with formatCase's rows of a one-seed case.
+ */
+export function reportHeader(): string {
+  return [
+    'Each metric: AQM Lab\'s value, ns-2.35\'s (a case over several seeds: mean ± sd of each), the difference',
+    'AQM Lab / ns-2 - 1, the tolerance it must stay within, and the verdict (INFO: shown, not judged).',
+    `  ${'metric'.padEnd(24)} ${'AQM Lab'.padStart(12)} ${'ns-2.35'.padStart(12)} ${'difference'.padStart(10)} ${'tol.'.padStart(7)}  verdict`,
+  ].join('\n');
+}
+
 export function formatCase(o: CaseOutcome, quiet: boolean): string {
   const lines: string[] = [];
   const rows = quiet ? o.results.filter((r) => r.verdict === 'fail') : o.results;
@@ -266,6 +279,7 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
   const outcomes: CaseOutcome[] = [];
   let fails = 0;
   let judged = 0;
+  let headed = false;
   // with --markdown - the tables are what stdout carries (as `aqm-lab --out -`): the report goes to stderr
   const report = values.markdown === '-' ? (t: string) => io.err(t) : (t: string) => io.out(t);
   for (const c of cases) {
@@ -281,6 +295,8 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
     judged += o.results.filter((r) => r.verdict !== 'info').length;
     fails += o.results.filter((r) => r.verdict === 'fail').length;
     const text = formatCase(o, values.quiet === true);
+    if (text && !headed) report(reportHeader() + '\n');
+    if (text) headed = true;
     if (text) report(text + '\n');
   }
   report(`\n${cases.length} cases, ${judged} judged metrics: ${judged - fails} pass, ${fails} fail\n`);

@@ -101,6 +101,9 @@ describe('engine vs ns-2.35 (quick validation subset)', () => {
     expect(io.stdout.trimStart()).toMatch(/^### seeds001: 1 cases, \d+ judged metrics/);
     expect(io.stdout).not.toContain('PASS');
     expect(io.stderr).toContain('seeds001 baseline n1 dt QL39');
+    // the columns are named once, above the first case
+    expect(io.stderr.indexOf('AQM Lab')).toBeLessThan(io.stderr.indexOf('seeds001 baseline n1 dt QL39'));
+    expect(io.stderr).toMatch(/metric\s+AQM Lab\s+ns-2\.35\s+difference\s+tol\.\s+verdict/);
     expect(io.stderr).toMatch(/1 cases, \d+ judged metrics: \d+ pass, 0 fail/);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCase, markdownTable, type CaseOutcome } from '../../../src/cli/validate';
+import { formatCase, markdownTable, reportHeader, type CaseOutcome } from '../../../src/cli/validate';
 import type { Ns2Result } from '../../../src/ns2/result';
 import { judge, M, meanSd, MULTI_SEED, selectCases, type SummaryLike, type ValidationCase } from '../../../src/ns2/suite';
 
@@ -92,5 +92,19 @@ describe('the bench suite', () => {
     const s = (drops: number, util: number): SummaryLike => ({ flows: [], goodputEfficiency: 0, simulatedSeconds: 1, bottleneck: { drops, utilization: util, meanQueuePackets: 40 } as unknown as SummaryLike['bottleneck'], fairness: { jain: 1 } });
     const verdicts = judge(web, s(38396, 0.813), s(50460, 0.8) as unknown as Ns2Result).map((r) => r.verdict);
     expect(verdicts.every((v) => v === 'info')).toBe(true);
+  });
+
+  it('the report heads its columns: which number is AQM Lab\'s, which ns-2.35\'s, what the difference is of (aligned with a one-seed row)', () => {
+    const results = judge({ ...c, seeds: undefined }, engine[0], ns2[0] as unknown as Ns2Result);
+    const o: CaseOutcome = { case: { ...c, seeds: undefined }, results, engine: engine[0], ns2: ns2[0] as unknown as Ns2Result, runs: [{ seed: 1, engine: engine[0], ns2: ns2[0] as unknown as Ns2Result }], engineSeconds: 1, ns2Seconds: 1 };
+    const head = reportHeader();
+    expect(head).toContain('AQM Lab / ns-2 - 1');
+    const cols = head.split('\n').find((l) => l.trimStart().startsWith('metric'))!;
+    const row = formatCase(o, false).split('\n').find((l) => l.includes('ECN marks'))!;
+    // each value ends where its head ends: 203 under "AQM Lab", 184 under "ns-2.35", +10.33 % under "difference"
+    const end = (line: string, text: string) => line.indexOf(text) + text.length;
+    expect(end(row, '203')).toBe(end(cols, 'AQM Lab'));
+    expect(end(row, '184')).toBe(end(cols, 'ns-2.35'));
+    expect(end(row, '+10.33 %')).toBe(end(cols, 'difference'));
   });
 });
