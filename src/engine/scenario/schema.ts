@@ -10,7 +10,7 @@ import type { LINK_FIELDS, SIDE_FIELDS } from './fields';
 import { migrate } from './migrations';
 import { cloneJson, getPath, joinPath, pathText, splitPath } from './paths';
 import { applySet } from './set';
-import { aqmList, allowedKeysAt, objectText, plainItems, plainItemsMessage, resolvePath, SCENARIO_TREE, type FieldNode } from './tree';
+import { aqmList, allowedKeysAt, objectText, plainItems, plainItemsMessage, resolvePath, SCENARIO_TREE, unknownFieldHint, type FieldNode } from './tree';
 
 export { getPath, setPath } from './paths';
 
@@ -157,7 +157,8 @@ function issueMessages(issue: Issue, input: unknown): string[] {
     }
     case 'unrecognized_keys': {
       const allowed = allowedKeysAt(input, segs);
-      return issue.keys.map((k) => `${pathText(joinPath([...segs, k]))}: unknown field${allowed.length ? `; allowed here: ${allowed.join(', ')}` : ''}`);
+      const at = resolvePath(input, segs);
+      return issue.keys.map((k) => `${pathText(joinPath([...segs, k]))}: unknown field${allowed.length ? `; allowed here: ${allowed.join(', ')}${unknownFieldHint(at.ok ? at.node : undefined, k, allowed, path)}` : ''}`);
     }
     case 'invalid_union': {
       const parent = resolvePath(input, segs.slice(0, -1));

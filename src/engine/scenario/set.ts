@@ -1,6 +1,6 @@
 import { checkParam, queueUnitOf, rangeText, shownValue, type QueueUnitContext } from '../core/params';
 import { cloneJson, getPath, own, pathText, setPath, splitPath } from './paths';
-import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, type FieldNode, type UnionNode } from './tree';
+import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, unknownFieldHint, type FieldNode, type UnionNode } from './tree';
 
 /**
  * Setting one field by dotted path: the CLI's `--set path=value`, the URL codec's
@@ -156,7 +156,7 @@ export function checkValue(node: FieldNode, value: unknown, path: string, queueU
     for (const k of Object.keys(o)) {
       if (k === skip) continue;
       const f = own(fs, k);
-      if (!f) out.push(`${pathText(at(k))}: unknown field; allowed here: ${allowed.join(', ')}`);
+      if (!f) out.push(`${pathText(at(k))}: unknown field; allowed here: ${allowed.join(', ')}${unknownFieldHint(node, k, allowed, path)}`);
       else if (o[k] !== undefined) out.push(...checkValue(f, o[k], at(k), queueUnitOf(o)));
     }
     for (const [k, f] of Object.entries(fs)) {

@@ -4,6 +4,7 @@ import { shownValue, type EnumParam, type NumberParam, type ParamSpec, type Para
 import { TCP_PARAMS } from '../tcp/params';
 import { TRAFFIC_KIND, TRAFFICS } from '../traffic/registry';
 import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FLOW_DELAY_VALUE, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, RUN_OPTIONAL, SIDE_FIELDS } from './fields';
+import { didYouMean } from './near';
 import { isIndex, joinPath, own, pathText } from './paths';
 
 /**
@@ -338,7 +339,7 @@ export function resolvePath(scenario: unknown, segments: readonly string[], root
       if (!Object.prototype.hasOwnProperty.call(fields, seg)) {
         const what = node.t === 'union' ? `${here} (${String((v as Record<string, unknown>).kind)})` : here || 'the scenario';
         const allowed = node.t === 'union' ? ['kind', ...Object.keys(fields)] : Object.keys(fields);
-        return { ok: false, error: `${full}: unknown field of ${what}; allowed: ${allowed.join(', ')}` };
+        return { ok: false, error: `${full}: unknown field of ${what}; allowed: ${allowed.join(', ')}${unknownFieldHint(node, seg, allowed, here)}` };
       }
       parentValue = v;
       value = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[seg] : undefined;
@@ -348,6 +349,24 @@ export function resolvePath(scenario: unknown, segments: readonly string[], root
     return { ok: false, error: `${full}: ${here} is a single value, it has no field "${seg}"` };
   }
   return { ok: true, node };
+}
+
+/**
+ * What to add to an "unknown field" message: the field of another kind of the union, with
+ * how to get it ("; target is a field of codel, pie: set topology.bottleneck.queue.kind
+ * to one of them first"), else the allowed names close to it ("; did you mean maxP?").
+ * `here` is the dotted path of the object; "" when nothing helps.
+ */
+export function unknownFieldHint(node: FieldNode | undefined, field: string, allowed: readonly string[], here: string): string {
+  if (node?.t === 'union') {
+    const kinds = Object.entries(node.variants)
+      .filter(([, fields]) => own(fields, field) !== undefined)
+      .map(([kind]) => kind);
+    const kindPath = `${here ? `${here}.` : ''}kind`;
+    if (kinds.length > 0 && node.fixedKind) return `; ${field} is a field of ${kindPath} ${kinds.join(', ')}, which a --set or a link cannot switch to: write a scenario file with that kind`;
+    if (kinds.length > 0) return `; ${field} is a field of ${kinds.join(', ')}: set ${kindPath} to ${kinds.length === 1 ? kinds[0] : 'one of them'} first`;
+  }
+  return didYouMean(field, allowed);
 }
 
 /** The field names allowed in the object at `segments` (for "unknown field" messages). */

@@ -151,6 +151,14 @@ describe('parseScenario: every message names the field, the value and the range'
     expect(errs.find((e) => e.startsWith('traffic.0.tcp.cwnd: unknown field'))).toContain('initialCwnd');
   });
 
+  it("an unknown field in a file names the field it was probably meant for, or the queue kinds that have it", () => {
+    const a = minimal();
+    setPath(a, 'topology.bottleneck.queue', { kind: 'red', maxp: 0.1, target: 0.005 });
+    const errs = errorsOf(a);
+    expect(errs.find((e) => e.startsWith('topology.bottleneck.queue.maxp: unknown field'))).toMatch(/; did you mean maxP\?$/);
+    expect(errs.find((e) => e.startsWith('topology.bottleneck.queue.target: unknown field'))).toMatch(/; target is a field of codel, pie: set topology\.bottleneck\.queue\.kind to one of them first$/);
+  });
+
   it('lists the registered queue kinds for an unknown or missing kind', () => {
     const a = minimal();
     setPath(a, 'topology.bottleneck.queue', { kind: 'codel2' });

@@ -59,6 +59,21 @@ describe('applySet', () => {
     expect(applySet(s, 'topology.kind', 'general')).toMatch(/^topology\.kind: cannot be changed/);
   });
 
+  it('an unknown field names the field it was probably meant for, or the queue kinds that have it', () => {
+    const s = scenario();
+    expect(applySet(s, 'topology.bottleneck.queue.maxp', 0.1)).toMatch(/; did you mean maxP\?$/);
+    expect(applySet(s, 'traffic.0.byte', 5)).toMatch(/; did you mean bytes\?$/);
+    expect(applySet(s, 'durration', 5)).toMatch(/^durration: unknown field of the scenario; allowed: .*; did you mean duration\?$/);
+    // CoDel's target on a RED queue: which kinds have it, and how to get one
+    expect(applySet(s, 'topology.bottleneck.queue.target', 0.005)).toMatch(/; target is a field of codel, pie: set topology\.bottleneck\.queue\.kind to one of them first$/);
+    // a general topology's nodes on a dumbbell: that kind cannot be switched to by a --set
+    expect(applySet(s, 'topology.nodes', [])).toMatch(/; nodes is a field of topology\.kind general, which a --set or a link cannot switch to: write a scenario file with that kind$/);
+    // a whole object given: each unknown field in it gets the same help
+    expect(applySet(s, 'topology.bottleneck.queue', { kind: 'red', maxp: 0.1 })).toMatch(/^topology\.bottleneck\.queue\.maxp: unknown field; allowed here: .*; did you mean maxP\?$/);
+    // nothing near: the list alone
+    expect(applySet(s, 'tcp.foo', 1)).toMatch(/bandwidthIncrease$/);
+  });
+
   it("swaps a queue's kind, keeping the common parameters and defaulting the rest", () => {
     const s = scenario('lockout-dt'); // drop-tail, limit 64, ns2 counting
     expect(applySet(s, 'topology.bottleneck.queue.kind', 'red')).toBeNull();
