@@ -14,7 +14,7 @@ import { claimsReport, runComparisons } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario } from './load';
-import { joinNegativeValues, writeWhy } from './option-values';
+import { joinNegativeValues, unknownOptionHint, writeWhy } from './option-values';
 
 /**
  * The AQM Lab command line: `npm run sim -- <scenario.json> | --preset <name> [options]`.
@@ -192,6 +192,11 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   return errors.length ? { ok: false, errors } : { ok: true, opts };
 }
 
+/** The long options of the command, for "did you mean" after a mistyped one. */
+const SIM_OPTIONS = ['preset', 'set', 'out', 'series', 'sample', 'trace', 'trace-flows', 'responses', 'baseline', 'dry-run', 'export-ns2', 'estimate', 'max-events', 'force', 'max-packets', 'max-trace', 'progress', 'list-presets', 'quiet', 'help'];
+/** Scenario fields a user may type as options (--seed 3): the message names the --set that sets them. */
+const SCENARIO_FIELD_OPTIONS = ['seed', 'duration', 'warmup', 'stopAfterExchanges', 'name', 'description'];
+
 /** What each option accepts, for messages about a missing or bad value. */
 const OPTION_VALUES: Record<string, string> = {
   '--preset': 'a preset name (--list-presets lists them)',
@@ -212,7 +217,7 @@ function argsMessage(e: Error & { code?: string }): string {
   const first = e.message.split('\n')[0];
   const opt = /'(--?[\w-]+)/.exec(first)?.[1];
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && opt && OPTION_VALUES[opt]) return `${opt}: needs a value: ${OPTION_VALUES[opt]}`;
-  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `${first.replace(/\. To specify a positional argument.*$/, '')} (see --help for the options)`;
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `${first.replace(/\. To specify a positional argument.*$/, '')}${unknownOptionHint(first, SIM_OPTIONS, SCENARIO_FIELD_OPTIONS)} (see --help for the options)`;
   return `${first} (see --help)`;
 }
 

@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { nearNames } from '../engine/scenario/near';
 
 /** Command-line helpers shared by `aqm-lab` (main.ts), its sweep (sweep.ts) and validate (validate.ts). */
 
@@ -29,4 +30,21 @@ export function writeWhy(e: unknown, path: string): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EROFS') return 'read-only file system';
   return code ?? (e as Error).message;
+}
+
+/**
+ * What to add to parseArgs' "Unknown option '--x'": a scenario field typed as an option
+ * (`--seed 3`, `--duration 60`) is set with --set; a mistyped option gets the options close
+ * to it (`--output`: --out; `-q`: --quiet). `options` are the long names without dashes;
+ * "" when nothing is near.
+ */
+export function unknownOptionHint(message: string, options: readonly string[], fields: readonly string[] = []): string {
+  const typed = /'(--?[^'=]+)/.exec(message)?.[1];
+  if (!typed) return '';
+  const name = typed.replace(/^--?/, '');
+  if (fields.includes(name)) return `: ${name} is a scenario field, set it with --set ${name}=<value>`;
+  // one letter after one dash: the options it starts (-q: --quiet), when they are few
+  const near = /^-[a-zA-Z]$/.test(typed) ? options.filter((o) => o.startsWith(name.toLowerCase())) : nearNames(name, options);
+  if (near.length === 0 || near.length > 3) return '';
+  return `; did you mean ${near.map((o) => `--${o}`).join(' or ')}?`;
 }

@@ -12,9 +12,9 @@ import { lessonComparisons } from '../engine/scenario/lesson-compare';
 import { nearPresets, PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { table } from './format';
-import { loadScenario } from './load';
+import { loadScenario, presetsNear } from './load';
 import type { CliIo } from './main';
-import { joinNegativeValues } from './option-values';
+import { joinNegativeValues, unknownOptionHint } from './option-values';
 
 /**
  * Runs a list of presets and prints one line each (e.g. to set the seeds/001 tables
@@ -78,7 +78,7 @@ export function matchPresets(patterns: readonly string[]): { names: string[]; er
     const hits = PRESETS.filter((p) => re.test(p.name)).map((p) => p.name);
     if (hits.length === 0) {
       // as --preset does for a mistyped name: the presets that share the most of its parts
-      const near = nearPresets(pat.replace(/\*/g, '-'), 5).map((p) => p.name);
+      const near = pat.includes('*') ? nearPresets(pat.replace(/\*/g, '-'), 5).map((p) => p.name) : presetsNear(pat);
       errors.push(`${pat}: matches no preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (npm run sim -- --list-presets lists them; sweep has no such option)`);
     }
     for (const h of hits) if (!names.includes(h)) names.push(h);
@@ -426,7 +426,8 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
     }));
   } catch (e) {
     // Node's hint about positionals that start with "-" is not what a mistyped option needs
-    io.err(`${(e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '.')}\n${SWEEP_USAGE}\n`);
+    const first = (e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '');
+    io.err(`${first}${(e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['set', 'json', 'jobs', 'seeds', 'against', 'force', 'help']) || '.' : '.'}\n${SWEEP_USAGE}\n`);
     return 2;
   }
   if (values.help || positionals.length === 0) {

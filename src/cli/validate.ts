@@ -7,7 +7,7 @@ import { exportNs2 } from '../ns2/export';
 import type { Ns2Result } from '../ns2/result';
 import { caseScenario, judge, selectCases, SUITES, type MetricResult, type SummaryLike, type ValidationCase } from '../ns2/suite';
 import type { CliIo } from './main';
-import { joinNegativeValues, writeWhy } from './option-values';
+import { joinNegativeValues, unknownOptionHint, writeWhy } from './option-values';
 import { findNs2, NS2_INSTALL_HINT, runNs2 } from './ns2-run';
 
 /**
@@ -211,7 +211,8 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
   try {
     ({ values, positionals } = parseArgs({ args: joinNegativeValues(argv, VALIDATE_VALUE_OPTIONS), allowPositionals: true, strict: true, options: { quiet: { type: 'boolean' }, json: { type: 'string' }, markdown: { type: 'string' }, list: { type: 'boolean' }, diverge: { type: 'boolean' }, until: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (e) {
-    io.err(`${(e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '.')} (see --help)\n`);
+    const first = (e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '');
+    io.err(`${first}${(e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['quiet', 'json', 'markdown', 'list', 'diverge', 'until', 'help']) || '.' : '.'} (see --help)\n`);
     return 2;
   }
   if (values.help) {

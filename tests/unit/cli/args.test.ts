@@ -77,6 +77,26 @@ describe('loadScenario', () => {
     expect(!ql.ok && ql.errors[0]).toMatch(/^--preset ecn-finite-n2-dt-ql63: no such preset; did you mean ecn-finite-n2-dt-ql256, .*ecn-finite-n2-dt-ql64/);
   });
 
+  it('suggests a preset a few typed characters off, that shares no whole part with the name', () => {
+    const r = loadScenario({ preset: 'ecn-finte', sets: [] });
+    expect(!r.ok && r.errors[0]).toBe('--preset ecn-finte: no such preset; did you mean ecn-finite? (--list-presets lists them)');
+    const dashes = loadScenario({ preset: 'redvsdt', sets: [] });
+    expect(!dashes.ok && dashes.errors[0]).toMatch(/^--preset redvsdt: no such preset; did you mean red-vs-dt\?/);
+  });
+
+  it('an unknown option: a scenario field is set with --set; a mistyped option gets the ones near it', () => {
+    const first = (argv: string[]) => {
+      const r = parseCliArgs(argv);
+      return r.ok ? '' : r.errors[0];
+    };
+    expect(first(['--preset', 'default', '--seed', '3'])).toBe("Unknown option '--seed': seed is a scenario field, set it with --set seed=<value> (see --help for the options)");
+    expect(first(['--preset', 'default', '--duration=60'])).toContain('set it with --set duration=<value>');
+    expect(first(['--preset', 'default', '--output', 'r.json'])).toBe("Unknown option '--output'; did you mean --out? (see --help for the options)");
+    expect(first(['--preset', 'default', '-q'])).toContain('did you mean --quiet?');
+    expect(first(['--preset', 'default', '--dryrun'])).toContain('did you mean --dry-run?');
+    expect(first(['--preset', 'default', '--bogus'])).toBe("Unknown option '--bogus' (see --help for the options)");
+  });
+
   it('reads a scenario file and prefixes its messages with the file name', () => {
     const good = file('good.json', JSON.stringify({ version: 1, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'bulk', bytes: 100000 }] }));
     const r = loadScenario({ file: good, sets: ['tcp.ecn=true'] });

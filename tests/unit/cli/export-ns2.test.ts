@@ -73,6 +73,9 @@ describe('CLI --export-ns2 and npm run validate arguments', () => {
     const opt = capture();
     expect(await validateCli(['quick', '--bogus'], opt)).toBe(2);
     expect(opt.stderr).toBe("Unknown option '--bogus'. (see --help)\n");
+    const typo = capture();
+    expect(await validateCli(['quick', '--quite'], typo)).toBe(2);
+    expect(typo.stderr).toBe("Unknown option '--quite'; did you mean --quiet? (see --help)\n");
     const glob = capture();
     expect(await validateCli(['n2 dt *', '--list'], glob)).toBe(2);
     expect(glob.stderr).toContain("a case glob matches the whole name, e.g. 'seeds001 n2 *' (--list lists the cases)");

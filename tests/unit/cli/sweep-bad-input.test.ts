@@ -32,4 +32,11 @@ describe('sweep: bad input', () => {
     expect(await runSweep(['lockout-dt', '--list-presets'], opt)).toBe(2);
     expect(opt.stderr.split('\n')[0]).toBe("Unknown option '--list-presets'.");
   });
+
+  it('a mistyped option or preset name gets the one near it', async () => {
+    const opt = capture();
+    expect(await runSweep(['lockout-dt', '--seed', '1-3'], opt)).toBe(2);
+    expect(opt.stderr.split('\n')[0]).toBe("Unknown option '--seed'; did you mean --seeds?");
+    expect(matchPresets(['ecn-finte']).errors[0]).toMatch(/^ecn-finte: matches no preset; did you mean ecn-finite\?/);
+  });
 });
