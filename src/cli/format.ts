@@ -1,4 +1,8 @@
+import type { AqmVar } from '../engine/aqm/queue-disc';
+import { aqmByKind } from '../engine/aqm/registry';
+import type { Unit } from '../engine/core/params';
 import type { FlowSummary, QueueSummary, RunResult } from '../engine/metrics/types';
+import { own } from '../engine/scenario/paths';
 import type { QueueConfig, Scenario } from '../engine/scenario/schema';
 
 /** Human-readable text of a run result for the terminal. */
@@ -97,11 +101,41 @@ function num(x: number): string {
   return Number.isInteger(x) ? String(x) : Math.abs(x) >= 1e-4 && Math.abs(x) < 1e6 ? String(+x.toPrecision(4)) : x.toExponential(3);
 }
 
-/** The bottleneck AQM's resolved parameters, final state and means (summary.bottleneck.aqm), when it has variables. */
+/** A declared unit as printed after a number ('' for probabilities, ratios and counts). */
+function unitSuffix(unit: Unit | AqmVar['unit'] | undefined, queueUnit: string): string {
+  switch (unit) {
+    case 's':
+      return ' s';
+    case 'bps':
+      return ' b/s';
+    case 'bytes':
+    case 'packets':
+    case 'segments':
+      return ` ${unit}`;
+    case 'queue-units':
+      return queueUnit === 'bytes' ? ' bytes' : ' packets';
+    default:
+      return '';
+  }
+}
+
+/**
+ * The bottleneck AQM's resolved parameters, final state and means (summary.bottleneck.aqm),
+ * when it has variables; each number with the unit its parameter or variable declares
+ * (`target 0.005 s`, `minTh 20 packets`): they were bare numbers, which a reader had to
+ * look up to tell seconds from packets.
+ */
 export function aqmLines(q: QueueSummary): string[] {
   const a = q.aqm;
   if (!a || Object.keys(a.means).length === 0) return [];
-  const kv = (o: Record<string, number | string | boolean>) => Object.entries(o).map(([k, v]) => `${k} ${typeof v === 'number' ? num(v) : v}`).join(', ');
+  const d = aqmByKind(a.kind);
+  const queueUnit = String(a.params.unit ?? 'packets');
+  const units: Record<string, string> = {};
+  for (const [k, spec] of Object.entries(d?.params ?? {})) if (spec.type === 'number') units[k] = unitSuffix(spec.unit, queueUnit);
+  for (const v of d?.vars ?? []) units[v.name] = unitSuffix(v.unit, queueUnit);
+  // ARED's C, resolved from the link (ared.ts): the link rate in mean-size packets per second
+  if (a.kind === 'ared') units.C = ' packets/s';
+  const kv = (o: Record<string, number | string | boolean>) => Object.entries(o).map(([k, v]) => `${k} ${typeof v === 'number' ? `${num(v)}${own(units, k) ?? ''}` : v}`).join(', ');
   return [`${a.kind} at the bottleneck: ${kv(a.params)}`, `  final: ${kv(a.state)}`, `  time averages: ${kv(a.means)}`];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { delayText, formatSummary, rateText, scenarioLine, table } from '../../../src/cli/format';
+import { aqmLines, delayText, formatSummary, rateText, scenarioLine, table } from '../../../src/cli/format';
 import type { FlowSummary, QueueSummary, RunResult } from '../../../src/engine/metrics/types';
 import { presetScenario } from '../../../src/engine/scenario/presets';
 
@@ -111,5 +111,18 @@ describe('summary text', () => {
     expect(text).toMatch(/^39\s+tcp/m);
     expect(text).not.toMatch(/^40\s+tcp/m);
     expect(text).toContain('... 60 more flows: goodput 41.0 to 100.0 Kb/s, retx 120, timeouts 60, drops 60, marks 240');
+  });
+});
+
+describe('the AQM lines', () => {
+  it('print each number with the unit its parameter or variable declares: seconds, packets or bytes', () => {
+    const codel = aqmLines(queue({ aqm: { kind: 'codel', params: { limit: 1000, unit: 'packets', target: 0.005, interval: 0.1, ecn: false }, state: { sojourn: 0.0073, count: 8 }, means: { sojourn: 0.0116 } } }));
+    expect(codel[0]).toBe('codel at the bottleneck: limit 1000 packets, unit packets, target 0.005 s, interval 0.1 s, ecn false');
+    expect(codel[1]).toBe('  final: sojourn 0.0073 s, count 8');
+    expect(codel[2]).toBe('  time averages: sojourn 0.0116 s');
+    // a queue counted in bytes: its thresholds and average are bytes; probabilities stay bare
+    const red = aqmLines(queue({ aqm: { kind: 'red', params: { limit: 96000, unit: 'bytes', minTh: 30000, maxTh: 90000, maxP: 0.1, meanPktSize: 1500 }, state: { avg: 31000.5, maxP: 0.1 }, means: { avg: 29000 } } }));
+    expect(red[0]).toBe('red at the bottleneck: limit 96000 bytes, unit bytes, minTh 30000 bytes, maxTh 90000 bytes, maxP 0.1, meanPktSize 1500 bytes');
+    expect(red[1]).toBe('  final: avg 31000 bytes, maxP 0.1');
   });
 });
