@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -256,12 +256,37 @@ class LineFile {
   private buf: string[] = [];
   private size = 0;
   error: string | null = null;
-  /** fd < 0: standard output (the path "-"), written through `toStdout` and not closed. */
+  /**
+   * fd < 0: standard output (the path "-"), written through `toStdout` and not closed.
+   * `created`: the path did not exist before; `discard` removes it again.
+   */
   constructor(
     readonly fd: number,
     readonly label: string,
     private readonly toStdout?: (text: string) => void,
+    private readonly created?: string,
   ) {}
+  /** Empties the file when the run starts (it was opened for appending, so that a run refused before it starts leaves it as it was). */
+  truncate(): void {
+    if (this.fd < 0) return;
+    try {
+      ftruncateSync(this.fd, 0);
+    } catch {
+      // a device or a pipe (/dev/null, >(gzip)) has nothing to empty
+    }
+  }
+  /** Closes without writing what is buffered, and removes the file if this run created it: for a run that never started. */
+  discard(): void {
+    this.buf = [];
+    this.size = 0;
+    if (this.fd < 0) return;
+    try {
+      closeSync(this.fd);
+      if (this.created !== undefined) unlinkSync(this.created);
+    } catch {
+      // nothing written, nothing to report
+    }
+  }
   line(text: string): void {
     if (this.error) return;
     this.buf.push(text);
@@ -332,9 +357,15 @@ export class SeriesCsv {
   }
 }
 
-function openOutput(path: string, flag: string): { fd: number } | { error: string } {
+/**
+ * Opens an output for appending, not truncating: a run refused after this (too large, exit
+ * 3) used to leave an earlier run's result.json or series.csv empty. The file is emptied
+ * when the run starts (LineFile.truncate); `created` is set when the file is new.
+ */
+function openOutput(path: string, flag: string): { fd: number; created: boolean } | { error: string } {
   try {
-    return { fd: openSync(path, 'w') };
+    const created = !existsSync(path);
+    return { fd: openSync(path, 'a'), created };
   } catch (e) {
     return { error: `${flag} ${path}: cannot write (${writeWhy(e, path)})` };
   }
@@ -348,7 +379,7 @@ const CHUNK_EVENTS = 200_000;
  * a progress line on stderr when it is long, stopping at --max-events. Returns the
  * result, or an exit code after printing why there is none.
  */
-async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions, io: CliIo): Promise<RunResult | number> {
+async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions, io: CliIo, onStart: () => void = () => {}): Promise<RunResult | number> {
   const engine = await import('../engine/run');
   const { CapError } = await import('../engine/core/simulator');
   const est = await import('../engine/estimate');
@@ -377,6 +408,7 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
         if (c.run === 1) io.err(`offered load ${Math.round(c.load * 100)} % (traffic.${c.item}): calibrating on the uncongested link (bottleneck 10x faster; cached for the next run)\n`);
         io.err(`  calibration run ${c.run} of at most ${c.maxRuns}: ${what(c.value)} per direction${c.previous ? ` (${what(c.previous.value)} gave ${(c.previous.measured * 100).toFixed(1)} %)` : ''}\n`);
       };
+  onStart();
   let run;
   try {
     run = engine.createRun(scenario, sink, { sampleInterval: opts.sample, maxPackets: opts.maxPackets, onCalibration });
@@ -492,7 +524,7 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     }
     const r = openOutput(path, flag);
     if ('error' in r) return r.error;
-    const f = new LineFile(r.fd, `${flag} ${path}`);
+    const f = new LineFile(r.fd, `${flag} ${path}`, undefined, r.created ? path : undefined);
     files.push(f);
     return f;
   };
@@ -502,7 +534,7 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
   const responsesFile = open(opts.responses, '--responses');
   const bad = [seriesFile, traceFile, outFile, responsesFile].filter((x): x is string => typeof x === 'string');
   if (bad.length) {
-    closeAll(files);
+    for (const f of files) f.discard();
     io.err(bad.join('\n') + '\n');
     return 2;
   }
@@ -531,9 +563,19 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
     if (opts.traceFlows) sink.flowEvent = (e: FlowEvent) => line(() => JSON.stringify({ type: 'flow', ...e }));
   }
   let result: RunResult;
+  let started = false;
+  const start = () => {
+    started = true;
+    for (const f of files) f.truncate();
+  };
   try {
-    const r = await runWithLimits(scenario, sink, opts, io);
+    const r = await runWithLimits(scenario, sink, opts, io, start);
     if (typeof r === 'number') {
+      if (!started) {
+        // refused before it started: the files are as they were (or not there at all)
+        for (const f of files) f.discard();
+        return r;
+      }
       closeAll(files);
       // the file was opened (and emptied) before the run: say it holds no result
       if (outFile instanceof LineFile && opts.out !== '-') io.err(`--out ${opts.out}: no result written (the file is empty)\n`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -80,5 +80,23 @@ describe('CLI run-size limits', () => {
     const done = capture();
     expect(await runCli(['--preset', 'red-vs-dt', '--quiet'], done)).toBe(0);
     expect(done.stderr).not.toContain('stopped at');
+  });
+
+  it('a run refused before it starts leaves the output files as they were, and creates none (an earlier result.json was emptied)', async () => {
+    const old = join(dir, 'old-result.json');
+    const oldCsv = join(dir, 'old-series.csv');
+    const fresh = join(dir, 'fresh-responses.csv');
+    writeFileSync(old, '{"an earlier run": true}\n');
+    writeFileSync(oldCsv, 't,queue\n0,0\n');
+    const io = capture();
+    expect(await runCli(['--preset', 'default', '--out', old, '--series', oldCsv, '--sample', '1e-9', '--responses', fresh], io)).toBe(3);
+    expect(io.stderr).toMatch(/^not run: the time series would hold/);
+    expect(readFileSync(old, 'utf8')).toBe('{"an earlier run": true}\n');
+    expect(readFileSync(oldCsv, 'utf8')).toBe('t,queue\n0,0\n');
+    expect(existsSync(fresh)).toBe(false);
+    // a run that starts replaces them
+    const ran = capture();
+    expect(await runCli(['--preset', 'md1-poisson', '--set', 'duration=1', '--out', old, '--quiet'], ran)).toBe(0);
+    expect(JSON.parse(readFileSync(old, 'utf8')).summary.simulatedSeconds).toBe(1);
   });
 });
