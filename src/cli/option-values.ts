@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { nearNames } from '../engine/scenario/near';
 
@@ -24,7 +25,8 @@ export function joinNegativeValues(argv: readonly string[], valueOptions: Readon
 /** Why a file could not be opened for writing, in words (as load.ts says why one could not be read). */
 export function writeWhy(e: unknown, path: string): string {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return `no such directory: ${dirname(path)}`;
+  // ENOENT in a directory that exists: a file system where files cannot be made (/proc)
+  if (code === 'ENOENT') return existsSync(dirname(path)) ? `no file can be created in ${dirname(path)}` : `no such directory: ${dirname(path)}`;
   if (code === 'ENOTDIR') return 'a part of the path is not a directory';
   if (code === 'EISDIR') return 'is a directory';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';

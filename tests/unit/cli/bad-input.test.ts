@@ -79,6 +79,9 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     expect(await bad(['--preset', 'default', '--out', missing])).toBe(`--out ${missing}: cannot write (no such directory: ${join(dir, 'no-such-dir')})`);
     expect(await bad(['--preset', 'default', '--series', dir])).toBe(`--series ${dir}: cannot write (is a directory)`);
     expect(await bad(['--preset', 'lockout-dt', '--export-ns2', missing])).toBe(`--export-ns2 ${missing}: cannot write (no such directory: ${join(dir, 'no-such-dir')})`);
+    // the directory exists but makes no files (ENOENT too): it is not called missing
+    // (as root ENOENT, else permission denied)
+    if (existsSync('/proc/self')) expect(await bad(['--preset', 'default', '--out', '/proc/r.json'])).toMatch(/^--out \/proc\/r\.json: cannot write \((no file can be created in \/proc|permission denied)\)$/);
   });
 
   it('--out to a full device', async () => {
