@@ -2,6 +2,7 @@ import type { AqmVar } from '../engine/aqm/queue-disc';
 import { aqmByKind } from '../engine/aqm/registry';
 import type { Unit } from '../engine/core/params';
 import type { FlowSummary, QueueSummary, RunResult } from '../engine/metrics/types';
+import { ACCESS_QUEUE, generalBottleneck, type GeneralSpec } from '../engine/net/topology';
 import { own } from '../engine/scenario/paths';
 import type { QueueConfig, Scenario } from '../engine/scenario/schema';
 
@@ -76,7 +77,12 @@ export function scenarioLine(s: Scenario): string {
     const b = t.bottleneck;
     return `${head}, dumbbell ${t.left.hosts}x${t.right.hosts} hosts, bottleneck ${rateText(b.rate)} ${delayText(b.delay)}${b.loss ? ` loss ${b.loss}` : ''}, ${queueText(b.queue)}`;
   }
-  return `${head}, ${t.nodes.length} nodes, ${t.links.length} links`;
+  // which link the queue rows below are: the named one, else the slowest (generalBottleneck)
+  const b = generalBottleneck(t as unknown as GeneralSpec);
+  const l = t.links[b.link];
+  const [from, to] = b.reversed ? [l.to, l.from] : [l.from, l.to];
+  const q = (b.reversed ? (l.reverseQueue ?? l.queue) : l.queue) as QueueConfig | undefined;
+  return `${head}, ${t.nodes.length} nodes, ${t.links.length} links, bottleneck ${from}->${to} (${t.bottleneck ? 'named' : 'the slowest link'}) ${rateText(l.rate)} ${delayText(l.delay)}${l.loss ? ` loss ${l.loss}` : ''}, ${queueText(q ?? (ACCESS_QUEUE as QueueConfig))}${q ? '' : ' (no queue given)'}`;
 }
 
 function queueRow(name: string, q: QueueSummary): string[] {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aqmLines, delayText, formatSummary, rateText, scenarioLine, table } from '../../../src/cli/format';
 import type { FlowSummary, QueueSummary, RunResult } from '../../../src/engine/metrics/types';
 import { presetScenario } from '../../../src/engine/scenario/presets';
+import { parseScenario } from '../../../src/engine/scenario/schema';
 
 function queue(over: Partial<QueueSummary> = {}): QueueSummary {
   return {
@@ -103,6 +104,32 @@ describe('summary text', () => {
     expect(scenarioLine(presetScenario('md1-poisson')!)).toMatch(/^md1-poisson \(seed 1, 200 s\): 1 UDP source \(poisson 8 Mb\/s\), dumbbell/);
     expect(scenarioLine(presetScenario('md1-poisson')!)).not.toContain('TCP');
     expect(scenarioLine(presetScenario('ecn-finite')!)).toContain('2 TCP flows (reno+ECN)');
+  });
+
+  it('a general topology names the link its queue rows are: the named bottleneck, or the slowest link', () => {
+    const general = (bottleneck?: { from: string; to: string }) =>
+      parseScenario({
+        version: 1,
+        duration: 10,
+        topology: {
+          kind: 'general',
+          nodes: [{ name: 'a' }, { name: 'r1' }, { name: 'r2' }, { name: 'b' }],
+          links: [
+            { from: 'a', to: 'r1', rate: 1e8, delay: 0.001 },
+            { from: 'r1', to: 'r2', rate: 5e6, delay: 0.02, queue: { kind: 'red', limit: 50, minTh: 5, maxTh: 15 } },
+            { from: 'r2', to: 'b', rate: 1e8, delay: 0.001 },
+          ],
+          ...(bottleneck ? { bottleneck } : {}),
+        },
+        traffic: [{ kind: 'bulk', flows: 1, src: 'a', dst: 'b' }],
+      });
+    const slowest = general();
+    if (!slowest.ok) throw new Error(slowest.errors.join('\n'));
+    expect(scenarioLine(slowest.scenario)).toMatch(/, 4 nodes, 3 links, bottleneck r1->r2 \(the slowest link\) 5 Mb\/s 20 ms, red limit 50 pkts, minTh 5 maxTh 15/);
+    // named from its far end: that direction, and the link's queue for it (none given: the default drop-tail)
+    const named = general({ from: 'b', to: 'r2' });
+    if (!named.ok) throw new Error(named.errors.join('\n'));
+    expect(scenarioLine(named.scenario)).toMatch(/bottleneck b->r2 \(named\) 100 Mb\/s 1 ms, droptail limit 1000 pkts \(no queue given\)$/);
   });
 
   it('summarises flows beyond the first 40', () => {
