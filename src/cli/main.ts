@@ -39,8 +39,10 @@ Options:
                            null removes an optional field, e.g. --set traffic.0.bytes=null)
   --out <result.json>      write the result (summary + the scenario as run) as JSON; "-"
                            writes it to stdout (the summary table then goes to stderr)
-  --series <file.csv>      write time series (t, queue, avg, cwnd.i, ...) as CSV
-  --sample <seconds>       sampling interval of --series, which it needs (default duration / 2000)
+  --series <file.csv>      write time series (t, queue, avg, cwnd.i, ...) as CSV (each
+                           column and its unit: docs/cli.md, Output files)
+  --sample <seconds>       sampling interval of --series, which it needs (default duration /
+                           2000, at least 0.001; 0.1 without a duration)
   --trace <file.jsonl>     write every AQM decision record, one JSON object per line
   --trace-flows            also write TCP flow events to the trace ({"type":"flow",...})
   --responses <file.csv>   web traffic: one row per completed exchange (start, request and
@@ -68,7 +70,14 @@ Before a run the CLI estimates its size from the scenario; long runs print the e
 a progress line with the time left on stderr.
 
 Exit codes: 0 ok, 2 invalid input, 1 run failed (or stopped at a cap), 3 refused: larger
-than the limits (the message names the limit and what to change).`;
+than the limits (the message names the limit and what to change).
+
+Other commands, each with its own --help (after npm link: aqm-lab sweep|validate|bench ...):
+  npm run sweep -- <preset or pattern with *>... [--seeds 1-5] [--against P]
+                           many presets (and seeds) on every core, one table row each
+  npm run validate -- [suite | case glob]...
+                           the same scenarios in AQM Lab and in ns-2.35, metric by metric
+  npm run bench            the engine's speed, beside ns-2.35 when it is installed`;
 
 export interface CliOptions {
   file?: string;

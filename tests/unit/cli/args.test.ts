@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { capture } from './capture';
 import { lineColumn, loadScenario, parseJsonText } from '../../../src/cli/load';
 import { parseCliArgs, runCli } from '../../../src/cli/main';
+import { defaultSampleInterval } from '../../../src/engine/estimate';
 import { getPath } from '../../../src/engine/scenario/paths';
 import { PRESETS } from '../../../src/engine/scenario/presets';
 
@@ -195,6 +196,18 @@ describe('runCli without running the engine', () => {
     const lines = io2.stdout.trim().split('\n');
     expect(lines).toHaveLength(PRESETS.length);
     expect(lines.some((l) => /^ecn-finite-n10-ecn-c-ql32\s+seeds\/001: 10 clients, RED\+ECN, max_p 2 %, QL 32$/.test(l))).toBe(true);
+  });
+
+  it('the help names the other commands (sweep, validate, bench) and the --sample default the run uses', async () => {
+    const io = capture();
+    expect(await runCli(['--help'], io)).toBe(0);
+    for (const c of ['npm run sweep -- ', 'npm run validate -- ', 'npm run bench']) expect(io.stdout).toContain(c);
+    // the default interval as estimate.ts takes it: duration / 2000, at least 1 ms, 0.1 s without a duration
+    const help = io.stdout.replace(/\s+/g, ' ');
+    expect(defaultSampleInterval(undefined)).toBe(0.1);
+    expect(defaultSampleInterval(1)).toBe(0.001);
+    expect(help).toContain(`(default duration / 2000, at least ${defaultSampleInterval(1)}; ${defaultSampleInterval(undefined)} without a duration)`);
+    expect(help).toContain('docs/cli.md, Output files');
   });
 
   it('prints the scenario as it would run with --dry-run', async () => {
