@@ -270,7 +270,16 @@ function sweepMeansTable(rows: readonly SweepRow[]): string {
   );
 }
 
-const signed = (fmt: (x: number) => string) => (x: number) => (x > 0 ? '+' : '') + fmt(x);
+/**
+ * A difference with its sign: "+2.3", "-0.5"; one that rounds to zero at the column's
+ * precision is "0.000", where it read "-0.000" (a tiny negative mean) or "+0.0".
+ */
+export const signed = (fmt: (x: number) => string) => (x: number) => {
+  const text = fmt(x);
+  const zero = fmt(0);
+  if (text === zero || text === `-${zero}`) return zero;
+  return (x > 0 ? '+' : '') + text;
+};
 
 /**
  * The paired differences (--against): for each preset but the reference, each column's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { capture } from './capture';
-import { MAX_SEEDS, parseSeeds, runSweep } from '../../../src/cli/sweep';
+import { MAX_SEEDS, parseSeeds, runSweep, signed } from '../../../src/cli/sweep';
 
 /**
  * `aqm-lab sweep --seeds`: each preset once per seed, then each column's mean ± sample
@@ -96,6 +96,15 @@ describe('sweep --seeds', () => {
 });
 
 describe('sweep --against (differences paired by seed)', () => {
+  it('a difference that rounds to zero at the column\'s precision reads 0, without a sign (it read "-0.000")', () => {
+    const three = signed((x) => x.toFixed(3));
+    expect(three(-0.0002)).toBe('0.000');
+    expect(three(0.0002)).toBe('0.000');
+    expect(three(0)).toBe('0.000');
+    expect(three(-0.0012)).toBe('-0.001');
+    expect(three(0.0012)).toBe('+0.001');
+  });
+
   const cases = ['ecn-finite-n2-red-a-ql32', 'ecn-finite-n2-ecn-a-ql32', 'ecn-finite-n2-dt-ql32'];
   const args = [...cases, '--set', 'duration=30', '--seeds', '1-3', '--jobs', '1'];
 
