@@ -349,6 +349,26 @@ function seeds000Lessons(): PresetSource[] {
           ms,
           [[DT, nearRatio(0.1)]],
         ),
+        // The text's "more packets are lost (2.8 % against 2.0 %) and more responses wait over 5 s (6 % against 3 %)"
+        // was checked by no statement. Loss left to right at seeds 1-5: 1.61, 1.11, 2.79, 2.52, 2.80 %; drop-tail
+        // 1.27, 0.88, 2.03, 1.71, 1.73 %: more at every seed
+        versus(
+          claim('More packets are lost than behind drop-tail: over 2.4 % of those crossing the bottleneck left to right (drop-tail: 2.0 %).', (s) => s.bottleneck.lossRate, (f) => f > 0.024, (f) => `${percent(f, 2)} lost`),
+          `More packets are lost than behind drop-tail (${DT}), left to right.`,
+          (s) => s.bottleneck.lossRate,
+          (f) => `${percent(f, 2)} lost`,
+          (f) => percent(f, 2),
+          [[DT, more]],
+        ),
+        // beyond 5 s at seeds 1-5: 5.0, 3.2, 5.8, 6.3, 7.6 %; drop-tail 2.9, 1.7, 3.0, 3.1, 3.3 %: 1.7 to 2.3 times as many
+        versus(
+          claim('More responses wait over 5 s: more than 4.5 % of them (drop-tail: 3.0 %).', (s) => 1 - within(s, 5), (f) => f > 0.045, (f) => `${percent(f)} beyond 5 s`),
+          `More responses wait over 5 s than behind drop-tail (${DT}).`,
+          (s) => 1 - within(s, 5),
+          (f) => `${percent(f)} beyond 5 s`,
+          (f) => percent(f),
+          [[DT, more]],
+        ),
       ],
       json: seeds000Json({ queue: seeds000Red(60, true), variant: 'reno', ...LESSON }),
     },
