@@ -284,7 +284,7 @@ function seeds000Lessons(): PresetSource[] {
       name: 'web-redecn5-80-byte',
       title: 'Web traffic at 80 % load, adaptive RED + ECN (5 ms) in byte mode',
       paper: 'seeds/000 §6.5, Fig. 19; seeds/002 eq. 3',
-      lesson: `The 5 ms adaptive RED + ECN lesson in byte mode: a packet's probability is scaled by its size over the 1250-byte mean, so a 40-byte SYN or ACK is dropped about 35 times less often than a full 1460-byte data segment is marked. The SYN timeouts of the packet-mode lesson disappear, and the trade-off of seeds/000 §6.5 appears as the paper describes it: most responses finish sooner than with drop-tail, and only the long ones lose. Compare it with the drop-tail and packet-mode lessons. ${SHORT}.`,
+      lesson: `The 5 ms adaptive RED + ECN lesson in byte mode: a packet's probability is scaled by its size over the 1250-byte mean before RED's count correction, so a 40-byte SYN or ACK meets a probability 36 times smaller than a full 1460-byte data segment, and the count correction, which raises a large probability more than a small one, widens the gap: in this run about one SYN or ACK in 600 is dropped, while one data segment in six is marked. The SYN timeouts of the packet-mode lesson disappear, and the trade-off of seeds/000 §6.5 appears as the paper describes it: most responses finish sooner than with drop-tail, and only the long ones lose. Compare it with the drop-tail and packet-mode lessons. ${SHORT}.`,
       claims: [
         claim('The queue stays short: under 15 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 15, (q) => `${q.toFixed(1)} packets`),
         claimOf('Marks now outnumber early drops: small control packets are rarely dropped.', (s) => {
