@@ -1,5 +1,6 @@
 import { aqmByKind, makeQueue } from './aqm/registry';
-import { checkParam } from './core/params';
+import { checkParam, queueUnitOf } from './core/params';
+import { getPath, splitPath } from './scenario/paths';
 import { liveParam } from './scenario/live';
 import { paramSpecAt } from './scenario/schema';
 import { rngFor } from './core/rng';
@@ -256,7 +257,7 @@ class Run implements RunHandle {
     if (typeof live === 'string') return live;
     const spec = paramSpecAt(this.scenario, path);
     if (!spec) return `${path} is not a parameter of this scenario`;
-    const err = checkParam(path, spec, value);
+    const err = checkParam(path, spec, value, queueUnitOf(getPath(this.scenario, splitPath(path).slice(0, -1))));
     if (err) return err;
     const links = this.sim.links;
     const fwd = links[this.topo.bottleneck];

@@ -102,7 +102,8 @@ export function HelpButton() {
               </div>
             ))}
           </dl>
-          <form method="dialog">
+          {/* kept at the foot of the dialog while its text scrolls: on a phone Close was a long scroll away */}
+          <form method="dialog" className="help-close">
             <button type="submit" className="primary">
               Close
             </button>

@@ -100,6 +100,36 @@ describe('ux', () => {
       expect(await page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('idle');
       await page.context().close();
     });
+
+    // Close was the last thing in the help: on a phone a long scroll away from its first steps
+    it('on a phone (390 x 844) Close stays in view at the foot of the help while it scrolls, and a tap there closes it', async () => {
+      const page = await open('p=default', { width: 390, height: 844 });
+      const dialog = page.locator('dialog.help-dialog');
+      await page.getByRole('button', { name: 'How to use this lab' }).click();
+      await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+      // the help is longer than the screen: it does scroll there
+      expect(await dialog.evaluate((d) => d.scrollHeight - d.clientHeight)).toBeGreaterThan(400);
+      const closeAt = () =>
+        page.evaluate(() => {
+          const b = [...document.querySelectorAll('dialog.help-dialog button')].find((x) => x.textContent?.trim() === 'Close') as HTMLElement;
+          const r = b.getBoundingClientRect();
+          const d = document.querySelector('dialog.help-dialog')!.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return { inScreen: r.top >= 0 && r.bottom <= innerHeight, inDialog: r.top >= d.top && r.bottom <= d.bottom, onTop: hit !== null && (hit === b || b.contains(hit)), x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        });
+      for (const frac of [0, 0.4, 1]) {
+        await dialog.evaluate((d, f) => d.scrollTo(0, (d.scrollHeight - d.clientHeight) * f), frac);
+        const at = await closeAt();
+        expect({ inScreen: at.inScreen, inDialog: at.inDialog, onTop: at.onTop }, `scrolled ${frac * 100} %`).toEqual({ inScreen: true, inDialog: true, onTop: true });
+      }
+      await page.screenshot({ path: `${SHOTS}/help-phone.png` });
+      // a tap where it is (no scrolling first) closes the help
+      await dialog.evaluate((d) => d.scrollTo(0, 0));
+      const at = await closeAt();
+      await page.mouse.click(at.x, at.y);
+      await expect.poll(() => dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+      await page.context().close();
+    });
   });
 
   describe('full-screen charts', () => {

@@ -272,7 +272,7 @@ describe('fuzz: what users type never crashes and every error names its field', 
       expect(applySet(s, 'topology.bottleneck.queue.name', 1)).toMatch(/^topology\.bottleneck\.queue\.name: unknown field of topology\.bottleneck\.queue \(red\)/);
     }
     expect(applySet(s, 'topology.bottleneck.queue', { kind: 'red', minTh: 'x', foo: 1 })).toBe(
-      'topology.bottleneck.queue.minTh: expected a number (0 to 1000000000 queue-units), got "x"; topology.bottleneck.queue.foo: unknown field; allowed here: kind, limit, unit, countRule, minTh, maxTh, maxP, wq, gentle, wait, ecn, aboveMaxTh, mode, meanPktSize',
+      'topology.bottleneck.queue.minTh: expected a number (0 to 1000000000 packets), got "x"; topology.bottleneck.queue.foo: unknown field; allowed here: kind, limit, unit, countRule, minTh, maxTh, maxP, wq, gentle, wait, ecn, aboveMaxTh, mode, meanPktSize',
     );
     expect(getPath(s, 'topology.bottleneck.queue.kind')).toBe('red');
     expect(applySet(s, 'topology.bottleneck', { rate: 1e400 })).toMatch(/^topology\.bottleneck\.rate: expected a number .*got a number too large to represent/);

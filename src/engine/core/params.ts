@@ -86,13 +86,14 @@ export function defaultsOf<P extends ParamSpecs>(specs: P): ParamValues<P> {
  * Checks one value against its declaration. Returns null when valid, else a message that
  * names the field, the value and the allowed range.
  */
-export function checkParam(path: string, spec: ParamSpec, value: unknown): string | null {
+export function checkParam(path: string, spec: ParamSpec, value: unknown, queueUnit?: QueueUnitContext): string | null {
   switch (spec.type) {
     case 'number': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return `${path}: expected a number (${rangeText(spec)}), got ${shownValue(value)}`;
+      const range = rangeText(spec, queueUnit);
+      if (typeof value !== 'number' || !Number.isFinite(value)) return `${path}: expected a number (${range}), got ${shownValue(value)}`;
       const low = spec.exclusiveMin ? value <= spec.min : value < spec.min;
-      if (low || value > spec.max) return `${path} = ${value} is out of range: allowed ${rangeText(spec)}`;
-      if (spec.integer && !Number.isInteger(value)) return `${path} = ${value} must be a whole number (${rangeText(spec)})`;
+      if (low || value > spec.max) return `${path} = ${value} is out of range: allowed ${range}`;
+      if (spec.integer && !Number.isInteger(value)) return `${path} = ${value} must be a whole number (${range})`;
       return null;
     }
     case 'boolean':
@@ -113,10 +114,33 @@ export function shownValue(v: unknown): string {
   return j === undefined ? String(v) : j.length > 80 ? `${j.slice(0, 77)}...` : j;
 }
 
+/**
+ * What a size in 'queue-units' counts, where that is known: the `unit` of its queue
+ * ("packets" or "bytes"); anything else (no queue at hand) reads "packets (bytes in byte mode)".
+ */
+export type QueueUnitContext = string | undefined;
+
+/** The `unit` field of the queue object holding a parameter (its default "packets" when it has none); undefined when `queue` is not an object. */
+export function queueUnitOf(queue: unknown): QueueUnitContext {
+  if (typeof queue !== 'object' || queue === null || Array.isArray(queue)) return undefined;
+  const u = (queue as Record<string, unknown>).unit;
+  return u === 'bytes' ? 'bytes' : 'packets';
+}
+
+/**
+ * A unit as a user reads it: a size in 'queue-units' (RED's min_th, PI's q_ref, a buffer's
+ * limit) is packets or bytes as its queue counts; the messages said "queue-units", the
+ * engine's word for that.
+ */
+export function unitText(unit: Unit, queueUnit?: QueueUnitContext): string {
+  if (unit !== 'queue-units') return unit;
+  return queueUnit === 'bytes' ? 'bytes' : queueUnit === 'packets' ? 'packets' : 'packets (bytes in byte mode)';
+}
+
 /** "0 to 1 probability", "> 0 to 1e12 bps", "whole number 1 to 100000 packets". */
-export function rangeText(spec: NumberParam): string {
+export function rangeText(spec: NumberParam, queueUnit?: QueueUnitContext): string {
   const lo = spec.exclusiveMin ? `> ${spec.min}` : `${spec.min}`;
-  return `${spec.integer ? 'whole number ' : ''}${lo} to ${spec.max}${spec.unit && spec.unit !== 'ratio' ? ' ' + spec.unit : ''}`;
+  return `${spec.integer ? 'whole number ' : ''}${lo} to ${spec.max}${spec.unit && spec.unit !== 'ratio' ? ' ' + unitText(spec.unit, queueUnit) : ''}`;
 }
 
 /** A plug-in: an AQM, a TCP congestion-control variant, a traffic source. */

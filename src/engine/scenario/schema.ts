@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkParam, shownValue, type ParamSpec, type ParamValues } from '../core/params';
+import { checkParam, queueUnitOf, shownValue, type ParamSpec, type ParamValues } from '../core/params';
 import type { TcpParams } from '../tcp/params';
 import { BULK_PARAMS, type BulkItem } from '../traffic/bulk';
 import type { FlowDelaySpec } from '../traffic/flow-delay';
@@ -152,7 +152,7 @@ function issueMessages(issue: Issue, input: unknown): string[] {
   switch (issue.code) {
     case 'custom': {
       const spec = (issue.params as ParamIssueParams | undefined)?.aqmlabSpec;
-      if (spec) return [checkParam(path, spec, value) ?? `${path}: invalid value ${show(value)}`];
+      if (spec) return [checkParam(path, spec, value, queueUnitOf(getPath(input, segs.slice(0, -1)))) ?? `${path}: invalid value ${show(value)}`];
       return [`${path}: ${issue.message}`];
     }
     case 'unrecognized_keys': {

@@ -1,4 +1,4 @@
-import { checkParam, rangeText, shownValue } from '../core/params';
+import { checkParam, queueUnitOf, rangeText, shownValue, type QueueUnitContext } from '../core/params';
 import { cloneJson, getPath, own, pathText, setPath, splitPath } from './paths';
 import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, type FieldNode, type UnionNode } from './tree';
 
@@ -149,7 +149,7 @@ function sameMeaning(a: FieldNode | undefined, b: FieldNode, value: unknown): bo
  * dotted path of each. Fields left out are fine (they get their defaults later) unless
  * they are required. Returns every problem found.
  */
-export function checkValue(node: FieldNode, value: unknown, path: string): string[] {
+export function checkValue(node: FieldNode, value: unknown, path: string, queueUnit?: QueueUnitContext): string[] {
   const out: string[] = [];
   const at = (k: string) => (path ? `${path}.${k}` : k);
   const fields = (fs: Record<string, FieldNode>, o: Record<string, unknown>, allowed: string[], skip?: string) => {
@@ -157,7 +157,7 @@ export function checkValue(node: FieldNode, value: unknown, path: string): strin
       if (k === skip) continue;
       const f = own(fs, k);
       if (!f) out.push(`${pathText(at(k))}: unknown field; allowed here: ${allowed.join(', ')}`);
-      else if (o[k] !== undefined) out.push(...checkValue(f, o[k], at(k)));
+      else if (o[k] !== undefined) out.push(...checkValue(f, o[k], at(k), queueUnitOf(o)));
     }
     for (const [k, f] of Object.entries(fs)) {
       if (isRequired(f) && o[k] === undefined) out.push(`${at(k)}: required`);
@@ -165,7 +165,7 @@ export function checkValue(node: FieldNode, value: unknown, path: string): strin
   };
   switch (node.t) {
     case 'param': {
-      const e = checkParam(path, node.spec, value);
+      const e = checkParam(path, node.spec, value, queueUnit);
       if (e) out.push(e);
       break;
     }
@@ -183,12 +183,12 @@ export function checkValue(node: FieldNode, value: unknown, path: string): strin
       } else if (value.length > node.max) out.push(`${path}: ${value.length} items; allowed at most ${node.max}`);
       break;
     case 'numbers':
-      if (!Array.isArray(value)) out.push(`${path}: expected a list of numbers [ ... ] (each ${rangeText(node.spec)}), got ${shownValue(value)}`);
+      if (!Array.isArray(value)) out.push(`${path}: expected a list of numbers [ ... ] (each ${rangeText(node.spec, queueUnit)}), got ${shownValue(value)}`);
       else if (value.length === 0) out.push(`${path}: needs at least 1 item(s), got 0`);
       else if (value.length > node.max) out.push(`${path}: ${value.length} items; allowed at most ${node.max}`);
       else
         value.forEach((x, i) => {
-          const e = checkParam(at(String(i)), node.spec, x);
+          const e = checkParam(at(String(i)), node.spec, x, queueUnit);
           if (e) out.push(e);
         });
       break;
@@ -239,12 +239,14 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
   if (!r.ok) return r.error;
   if (r.kindOf) return swapKind(scenario, path, segs, r.kindOf, value);
   const node = r.node;
+  // a size in the queue's unit is named by it in the messages ("packets", or "bytes")
+  const queueUnit = queueUnitOf(getPath(scenario, segs.slice(0, -1)));
   const optional = 'optional' in node && node.optional === 'omit';
   if (value === null) {
     if (!optional) {
       // what may be set instead: a number's range, an enum's values (tcp.cc=null said only "cannot be removed"), true or false
       const spec = node.t === 'param' ? node.spec : null;
-      const allowed = spec?.type === 'number' ? rangeText(spec) : spec?.type === 'enum' ? `one of ${spec.values.map((v) => `"${v}"`).join(', ')}` : spec?.type === 'boolean' ? 'true or false' : null;
+      const allowed = spec?.type === 'number' ? rangeText(spec, queueUnit) : spec?.type === 'enum' ? `one of ${spec.values.map((v) => `"${v}"`).join(', ')}` : spec?.type === 'boolean' ? 'true or false' : null;
       return `${path}: cannot be removed${allowed ? ` (allowed ${allowed})` : ''}`;
     }
     setPath(scenario, segs, undefined);
@@ -254,7 +256,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     case 'literal':
       return `${path}: cannot be set (it is ${node.value})`;
     case 'param': {
-      const err = checkParam(path, node.spec, value);
+      const err = checkParam(path, node.spec, value, queueUnit);
       if (err) return err;
       break;
     }
@@ -265,7 +267,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     case 'points':
     case 'numbers':
     case 'array': {
-      const errs = checkValue(node, value, path);
+      const errs = checkValue(node, value, path, queueUnit);
       if (errs.length) return errs.length > 3 ? `${errs.slice(0, 3).join('; ')}; and ${errs.length - 3} more` : errs.join('; ');
       break;
     }

@@ -17,7 +17,7 @@ import { aqmByKind } from '../../engine/aqm/registry';
 import { PALETTE, SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
 import type { Painter, Rect } from './painter';
-import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem, type Scale } from './plot';
+import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, fitYTicks, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem, type Scale } from './plot';
 import { timeDomain, type ChartContext, type ChartDef } from './types';
 
 function hasValues(store: SeriesStore, col: string): boolean {
@@ -30,6 +30,8 @@ function hasValues(store: SeriesStore, col: string): boolean {
 const PROB_COLORS = [SERIES.maxP, PALETTE.bluishGreen, PALETTE.reddishPurple];
 const SECOND_COLOR = PALETTE.vermillion;
 const TARGET_STYLE = { color: SERIES.delayTarget, width: 2.5, dash: [8, 4] };
+/** The probability axis's tick labels ("0.125"). */
+const PROB_FMT = format('.3~f');
 
 /** The last finite value of a column over samples with t <= t1 (NaN: none). */
 function lastValue(store: SeriesStore, col: Float64Array, t1: number): number {
@@ -108,8 +110,26 @@ export const aqmChart: ChartDef = {
     if (target) items.push({ label: 'target', ...TARGET_STYLE });
     for (const s of L.states) items.push({ label: s.label, color: '#f2c4b5', width: 8 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
-    const r = plotRect(p, lh + 10, f, '0.888', 0, second && !onlySecond ? 48 : 0);
+    const r0 = plotRect(p, lh + 10, f, '0.888', 0, second && !onlySecond ? 48 : 0);
     const [t0, t1] = timeDomain(c);
+    // the left axis: the second quantity alone (CoDel's sojourn in ms), else the probabilities
+    const cols = probCols.map((pc) => store.column(pc.col));
+    let y: Scale;
+    let yFmt: (v: number) => string;
+    if (onlySecond) {
+      const top = Math.max(maxOver(store, [store.column(secondCol!), target], t0, t1) * secondScale * 1.1, secondIsTime ? 1 : 1e-9);
+      y = yScaleFor(r0, 0, top);
+      yFmt = fmtNumber;
+    } else {
+      // RED's p_a spikes towards 1 as count grows between drops: the axis follows the other
+      // lines (max_p, p_b) so they stay readable, and p_a's spikes are clipped at the top
+      const scaleCols = cols.filter((_, k) => probCols[k].col !== 'pa');
+      const top = maxOver(store, scaleCols.length > 0 ? scaleCols : cols, t0, t1) * (L.redProbs ? 1.6 : 1);
+      y = yScaleFor(r0, 0, Number.isFinite(top) && top > 0 ? Math.min(1, top * 1.1) : 0.1);
+      yFmt = PROB_FMT;
+    }
+    // a sojourn of "1,200" ms was cut at the left edge by a margin sized to "0.888"
+    const r = fitYTicks(p, r0, y, f, yFmt);
     const x = xScaleFor(r, t0, t1);
     let drawn = 0;
 
@@ -135,22 +155,14 @@ export const aqmChart: ChartDef = {
 
     if (onlySecond) {
       const col = store.column(secondCol!);
-      const top = Math.max(maxOver(store, [col, target], t0, t1) * secondScale * 1.1, secondIsTime ? 1 : 1e-9);
-      const y = yScaleFor(r, 0, top);
-      axes(p, r, x, y, f, 'time (s)', secondUnit);
+      axes(p, r, x, y, f, 'time (s)', secondUnit, yFmt);
       p.clip(r);
       const tr = secondScale === 1 ? undefined : (v: number) => v * secondScale;
       drawn += drawSeries(p, r, x, y, store, col, { color: SECOND_COLOR, width: 2 }, c.scratch, 'second', tr);
       if (target) drawn += drawTarget(p, r, x, y, c, target, secondScale, t1);
       p.unclip();
     } else {
-      const cols = probCols.map((pc) => store.column(pc.col));
-      // RED's p_a spikes towards 1 as count grows between drops: the axis follows the other
-      // lines (max_p, p_b) so they stay readable, and p_a's spikes are clipped at the top
-      const scaleCols = cols.filter((_, k) => probCols[k].col !== 'pa');
-      const top = maxOver(store, scaleCols.length > 0 ? scaleCols : cols, t0, t1) * (L.redProbs ? 1.6 : 1);
-      const y = yScaleFor(r, 0, Number.isFinite(top) && top > 0 ? Math.min(1, top * 1.1) : 0.1);
-      axes(p, r, x, y, f, 'time (s)', 'probability', format('.3~f'));
+      axes(p, r, x, y, f, 'time (s)', 'probability', yFmt);
       let targetOnTop: (() => number) | null = null;
       if (second) {
         const col = store.column(secondCol!);
@@ -181,7 +193,7 @@ export const aqmChart: ChartDef = {
       if (targetOnTop) drawn += targetOnTop();
       p.unclip();
     }
-    drawMarkers(p, r, x, c.markers, f);
+    drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
     else if (!probCols.some((pc) => hasValues(store, pc.col)) && !(secondCol && hasValues(store, secondCol))) {

@@ -6,7 +6,7 @@ import { SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
 import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
-import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
+import { axes, drawCursor, fitYTicks, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
 import { MAX_LINES, NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, NO_TCP_EXPORT_NOTE, NO_TCP_NOTE, timeDomain, udpOnly, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
@@ -35,12 +35,13 @@ export const cwndChart: ChartDef = {
     const items = flowLegend(flows, c.highlight, c.view.tcpFlows, true, c.view.flowTags);
     if (few && flows.length > 0) items.push({ label: 'ssthresh (dashed)', color: SERIES.muted, dash: [6, 4], width: 1.5 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
-    const r = plotRect(p, lh + 10, f, '888');
+    const r0 = plotRect(p, lh + 10, f, '888');
     const [t0, t1] = timeDomain(c);
-    const x = xScaleFor(r, t0, t1);
     const cw = flows.map((fl) => store.column(`cwnd.${fl}`));
     const top = maxOver(store, cw, t0, t1, c.scratch, 'cwnd');
-    const y = yScaleFor(r, 0, Number.isFinite(top) ? top * 1.08 : 10);
+    const y = yScaleFor(r0, 0, Number.isFinite(top) ? top * 1.08 : 10);
+    const r = fitYTicks(p, r0, y, f);
+    const x = xScaleFor(r, t0, t1);
     axes(p, r, x, y, f, 'time (s)', 'cwnd (segments)');
     let band = bands.get(c.scratch);
     if (!band) bands.set(c.scratch, (band = new BandCache()));
@@ -51,7 +52,7 @@ export const cwndChart: ChartDef = {
     }
     drawn += drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`cwnd.${fl}`), c.highlight, c.scratch, band, 'cwnd');
     p.unclip();
-    drawMarkers(p, r, x, c.markers, f);
+    drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
     else if (flows.length === 0) emptyNote(p, r, udpOnly(c) ? NO_TCP_NOTE : NO_FLOWS_NOTE, f);

@@ -5,7 +5,12 @@
  */
 import { format, scaleLinear, type ScaleLinear } from 'd3';
 import { SERIES, type MarkShape } from '../colors';
-import type { ParamMarker } from '../scenario-view';
+import { aqmByKind } from '../../engine/aqm/registry';
+import type { ParamSpec } from '../../engine/core/params';
+import { LINK_FIELDS } from '../../engine/scenario/fields';
+import { own } from '../../engine/scenario/paths';
+import { displayUnit } from '../editor/fields';
+import type { ParamMarker, QueueView, ScenarioView } from '../scenario-view';
 import type { SeriesStore } from '../store/series-store';
 import { minMaxDownsample, thinPixelLine, type Downsampled } from './downsample';
 
@@ -103,6 +108,26 @@ export function plotRect(p: Painter, top: number, fonts: Fonts, yTickSample: str
 
 export type Scale = ScaleLinear<number, number>;
 
+/**
+ * `r` with its left margin widened (never narrowed) to fit the widest tick label `axes`
+ * draws for `y`. The margin was sized to a sample ("888"), so a window of 3,000 segments
+ * had its "3,000" cut at the card's left edge, under the axis's name. The y scale stays
+ * valid (only the rectangle's left edge moves); make the x scale from the rectangle returned.
+ */
+export function fitYTicks(p: Painter, r: Rect, y: Scale, fonts: Fonts, yFmt: (v: number) => string = fmtNumber): Rect {
+  const [yBottom, yTop] = y.range();
+  let widest = 0;
+  for (const v of yTicksOf(y, fonts, yBottom - yTop)) widest = Math.max(widest, p.measure(yFmt(v), fonts.tick));
+  const left = fonts.label * 1.6 + widest + fonts.tick * 0.8;
+  if (left <= r.x) return r;
+  return { ...r, x: left, w: Math.max(10, r.x + r.w - left) };
+}
+
+/** The y ticks `axes` labels on a y axis `px` tall. */
+function yTicksOf(y: Scale, fonts: Fonts, px: number): number[] {
+  return y.ticks(tickCount(px, fonts.tick, 3, 8));
+}
+
 export function xScaleFor(r: Rect, t0: number, t1: number): Scale {
   return scaleLinear().domain([t0, t1]).range([r.x, r.x + r.w]);
 }
@@ -130,6 +155,9 @@ export const fmtTime = (v: number): string => {
   return a === 0 ? '0' : a < 0.01 ? fExp(v) : a < 10 ? fSig3(v) : fInt(v);
 };
 
+/** A count in full with thousands separators: "8,527", "1,204,311" (a legend's drops and marks read "8527"). */
+export const fmtCount = (v: number): string => fInt(v);
+
 export function fmtNumber(v: number): string {
   const a = Math.abs(v);
   if (a === 0) return '0';
@@ -144,7 +172,7 @@ export function fmtNumber(v: number): string {
  */
 export function axes(p: Painter, r: Rect, x: Scale, y: Scale, fonts: Fonts, xLabel: string, yLabel: string, yFmt: (v: number) => string = fmtNumber, showX = true): void {
   const [yBottom, yTop] = y.range();
-  const yTicks = y.ticks(tickCount(yBottom - yTop, fonts.tick, 3, 8));
+  const yTicks = yTicksOf(y, fonts, yBottom - yTop);
   const xTicks = x.ticks(tickCount(r.w, fonts.tick, 6, 12));
   for (const v of yTicks) {
     const py = Math.round(y(v)) + 0.5;
@@ -306,25 +334,50 @@ export function drawSteps(p: Painter, r: Rect, x: Scale, y: Scale, steps: readon
   return drawn;
 }
 
-/** Text for a param-change marker: "maxP = 0.1". */
-export function markerLabel(m: ParamMarker): string {
-  const key = m.path.split('.').slice(-1)[0];
-  return `${key} = ${typeof m.value === 'number' ? fmtNumber(m.value) : String(m.value)}`;
+/** The declaration of a live-changeable parameter (the bottleneck's rate, delay, loss and its queues' settings), as the view's queues have it. */
+function markerSpec(path: string, view: ScenarioView | undefined): { spec: ParamSpec | undefined; queue: QueueView | undefined } {
+  const m = /^topology\.bottleneck\.(?:(rate|delay|loss)|(queue|reverseQueue)\.(\w+))$/.exec(path);
+  if (!m) return { spec: undefined, queue: undefined };
+  if (m[1]) return { spec: own(LINK_FIELDS as Record<string, ParamSpec>, m[1]), queue: undefined };
+  const queue = view ? (m[2] === 'queue' ? view.queue : view.reverseQueue) : undefined;
+  const params = queue ? aqmByKind(queue.kind)?.params : undefined;
+  return { spec: params ? own(params as Record<string, ParamSpec>, m[3]) : undefined, queue };
 }
 
-/** Vertical dashed lines where parameters were changed live, labelled at the top. */
-export function drawMarkers(p: Painter, r: Rect, x: Scale, markers: readonly ParamMarker[], fonts: Fonts): void {
+/**
+ * Text for a param-change marker in the editor's words and units: "rate = 3 Mb/s", "delay =
+ * 50 ms", "max_th = 30 packets", "reverse max_p = 0.2", "gentle = on". It said the field's
+ * internal name and the raw SI number ("rate = 3M", "delay = 0.05", "maxTh = 30").
+ */
+export function markerLabel(m: ParamMarker, view?: ScenarioView): string {
+  const key = m.path.split('.').slice(-1)[0];
+  const { spec, queue } = markerSpec(m.path, view);
+  // the declaration's label, its first letter small unless it is an abbreviation ("ECN marking")
+  const label = spec?.label ?? key;
+  const name = `${m.path.includes('.reverseQueue.') ? 'reverse ' : ''}${/^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label}`;
+  if (typeof m.value === 'boolean') return `${name} = ${m.value ? 'on' : 'off'}`;
+  if (typeof m.value !== 'number') return `${name} = ${String(m.value)}`;
+  if (spec?.type !== 'number') return `${name} = ${fmtNumber(m.value)}`;
+  const u = displayUnit(key, spec, queue?.unit ?? 'packets');
+  return `${name} = ${fmtNumber(u.toDisplay(m.value))}${u.label ? ` ${u.label}` : ''}`;
+}
+
+/** Vertical dashed lines where parameters were changed live, labelled at the top (`view`: the run's scenario, for the names and units). */
+export function drawMarkers(p: Painter, r: Rect, x: Scale, markers: readonly ParamMarker[], fonts: Fonts, view?: ScenarioView, avoid: readonly Rect[] = []): void {
   let lastLabelEnd = -Infinity;
   let row = 0;
   for (const m of markers) {
     const px = x(m.t);
     if (px < r.x || px > r.x + r.w) continue;
     p.line(px, r.y, px, r.y + r.h, { color: SERIES.marker, width: 2, dash: [6, 4] });
-    const label = markerLabel(m);
+    const label = markerLabel(m, view);
     const w = p.measure(label, fonts.small, 'bold');
     row = px - 4 < lastLabelEnd ? (row + 1) % 3 : 0;
-    const ly = r.y + 3 + row * fonts.small * 1.3;
     const lx = Math.min(px + 4, r.x + r.w - w - 2);
+    // below a note of the chart's own (the queue chart's "now 15 · avg 15.7") rather than under it
+    const hit = (k: number) => avoid.some((a) => lx - 2 < a.x + a.w && a.x < lx + w + 2 && r.y + 2 + k * fonts.small * 1.3 < a.y + a.h && a.y < r.y + 2 + k * fonts.small * 1.3 + fonts.small * 1.25);
+    while (hit(row) && row < 6) row++;
+    const ly = r.y + 3 + row * fonts.small * 1.3;
     p.fillRect(lx - 2, ly - 1, w + 4, fonts.small * 1.25, '#ffffff', 0.85);
     p.text(label, lx, ly, { size: fonts.small, color: SERIES.text, baseline: 'top', weight: 'bold' });
     lastLabelEnd = Math.max(lastLabelEnd, lx + w);

@@ -5,7 +5,7 @@
 import type { SeriesStore } from '../store/series-store';
 import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
-import { axes, drawCursor, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
+import { axes, drawCursor, drawMarkers, fitYTicks, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
 import { NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, timeDomain, udpOnly, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
@@ -40,13 +40,14 @@ export const progressChart: ChartDef = {
     const flows = store.flowIds('acked');
     const items = flowLegend(flows, c.highlight, c.view.tcpFlows, false, c.view.flowTags);
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
-    const r = plotRect(p, lh + 10, f, '88.8');
+    const r0 = plotRect(p, lh + 10, f, '88.8');
     const [t0, t1] = timeDomain(c);
-    const x = xScaleFor(r, t0, t1);
     const cols = flows.map((fl) => store.column(`acked.${fl}`));
     const top = maxOver(store, cols, t0, t1, c.scratch, 'acked');
     const u = unitFor(Number.isFinite(top) ? top : 0, udpOnly(c) ? 'delivered' : 'acked');
-    const y = yScaleFor(r, 0, Number.isFinite(top) && top > 0 ? (top / u.div) * 1.05 : 1);
+    const y = yScaleFor(r0, 0, Number.isFinite(top) && top > 0 ? (top / u.div) * 1.05 : 1);
+    const r = fitYTicks(p, r0, y, f);
+    const x = xScaleFor(r, t0, t1);
     axes(p, r, x, y, f, 'time (s)', u.label);
     let band = bands.get(c.scratch);
     if (!band) bands.set(c.scratch, (band = new BandCache()));
@@ -54,7 +55,7 @@ export const progressChart: ChartDef = {
     const tr = u.div === 1 ? undefined : (v: number) => v / u.div;
     const drawn = drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`acked.${fl}`), c.highlight, c.scratch, band, `acked${u.div}`, { transform: tr });
     p.unclip();
-    drawMarkers(p, r, x, c.markers, f);
+    drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
     else if (flows.length === 0) emptyNote(p, r, NO_FLOWS_NOTE, f);

@@ -11,8 +11,8 @@ import { EVENT_STYLES, SERIES, type EventStyle } from '../colors';
 import { flagOverTime, paramOverTime } from '../scenario-view';
 import type { SeriesStore } from '../store/series-store';
 import { EventPixels } from './event-pixels';
-import type { Painter } from './painter';
-import { axes, drawCursor, drawMarkers, drawSeries, drawSteps, emptyNote, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
+import type { Painter, Rect } from './painter';
+import { axes, drawCursor, fitYTicks, drawMarkers, drawSeries, drawSteps, emptyNote, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
 import { timeDomain, type ChartContext, type ChartDef } from './types';
 
 /** Whether a queue discipline keeps an average queue to draw (RED and its adaptive variants; PI, REM, CoDel and PIE act on the queue itself). */
@@ -121,9 +121,16 @@ export const queueChart: ChartDef = {
     const rows = rowsFor(c, ev.present);
     const rowH = Math.round(f.tick * 1.45);
     const stripH = rows.length * rowH + 6;
-    const main = { x: r.x, y: r.y, w: r.w, h: Math.max(20, r.h - stripH) };
+    const mainH = Math.max(20, r.h - stripH);
+    const y = yScaleFor({ ...r, h: mainH }, 0, top);
+    // a margin sized to "0000" (the short rows) cut "1,000" of a bufferbloat buffer
+    const fitted = fitYTicks(p, r, y, f);
+    if (fitted !== r) {
+      r = fitted;
+      ev.update(store, t0, t1, r.w);
+    }
+    const main = { x: r.x, y: r.y, w: r.w, h: mainH };
     const x = xScaleFor(r, t0, t1);
-    const y = yScaleFor(main, 0, top);
     axes(p, r, x, y, f, 'time (s)', u.label);
 
     // event strip
@@ -172,14 +179,20 @@ export const queueChart: ChartDef = {
     if (hasAvg) drawn += drawSeries(p, main, x, y, store, acol, { color: SERIES.avg, width: 3 }, c.scratch, 'avg', tr);
     if (rev) drawn += drawSeries(p, main, x, y, store, rev, { color: SERIES.reverse, width: 2, dash: [6, 3] }, c.scratch, 'qrev');
     p.unclip();
-    drawMarkers(p, r, x, c.markers, f);
+    // the latest values, top right; a live change's mark is labelled clear of them
+    let noteBox: Rect | null = null;
+    let note = '';
+    if (store.length > 0) {
+      const last = store.last(u.cols[0]) * u.scale;
+      note = !hasAvg ? `now ${fmtNumber(last)}` : `now ${fmtNumber(last)} · avg ${fmtNumber(store.last(u.cols[1]) * u.scale)}`;
+      const w = p.measure(note, f.small);
+      noteBox = { x: main.x + main.w - w - 10, y: main.y + 2, w: w + 8, h: f.small * 1.4 };
+    }
+    drawMarkers(p, r, x, c.markers, f, c.view, noteBox ? [noteBox] : []);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, main, 'Press play to start the run', f);
-    else {
-      const last = store.last(u.cols[0]) * u.scale;
-      const note = !hasAvg ? `now ${fmtNumber(last)}` : `now ${fmtNumber(last)} · avg ${fmtNumber(store.last(u.cols[1]) * u.scale)}`;
-      const w = p.measure(note, f.small);
-      p.fillRect(main.x + main.w - w - 10, main.y + 2, w + 8, f.small * 1.4, '#ffffff', 0.85);
+    else if (noteBox) {
+      p.fillRect(noteBox.x, noteBox.y, noteBox.w, noteBox.h, '#ffffff', 0.85);
       p.text(note, main.x + main.w - 6, main.y + 4, { size: f.small, color: SERIES.text, align: 'right', baseline: 'top' });
     }
     return drawn;

@@ -9,7 +9,7 @@ import type { SeriesStore } from '../store/series-store';
 import { lowerBound } from './downsample';
 import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
-import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, legend, maxOver, plotRect, wrapWords, xScaleFor, yAxisLabel, yScaleFor } from './plot';
+import { axes, drawCursor, drawMarkers, fitYTicks, drawSeries, emptyNote, legend, maxOver, plotRect, wrapWords, xScaleFor, yAxisLabel, yScaleFor } from './plot';
 import { NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
 
 /**
@@ -156,20 +156,22 @@ export const throughputChart: ChartDef = {
       p.text(avgText, 8, jy, { size: f.legend, color: SERIES.muted, baseline: 'top' });
       jy += lineH;
     }
-    const r = plotRect(p, jy + f.legend * 0.3 + 4, f, '88.8');
+    const r0 = plotRect(p, jy + f.legend * 0.3 + 4, f, '88.8');
     const gap = f.tick * 2.2;
-    const hUtil = Math.max(30, Math.round((r.h - gap) * 0.35));
-    const top = { x: r.x, y: r.y, w: r.w, h: hUtil };
-    const bottom = { x: r.x, y: r.y + hUtil + gap, w: r.w, h: r.h - hUtil - gap };
+    const hUtil = Math.max(30, Math.round((r0.h - gap) * 0.35));
     const [t0, t1] = timeDomain(c);
-    const x = xScaleFor(r, t0, t1);
     // 100 % a few pixels under the panel's top edge: a link busy all the time drew its line
     // on the edge, half cut off by the clip, and hard to tell from the frame
     const inset = Math.round(f.tick * 0.4);
-    const yU = yScaleFor({ ...top, y: top.y + inset, h: top.h - inset }, 0, 100, false);
+    const yU = yScaleFor({ ...r0, y: r0.y + inset, h: hUtil - inset }, 0, 100, false);
     const gcols = flows.map((fl) => wr.out.get(`acked.${fl}`));
     const gmax = maxOver(store, gcols, t0, t1, c.scratch, 'goodput');
-    const yG = yScaleFor(bottom, 0, Number.isFinite(gmax) && gmax > 0 ? (gmax / 1e6) * 1.08 : 1);
+    const yG = yScaleFor({ ...r0, y: r0.y + hUtil + gap, h: r0.h - hUtil - gap }, 0, Number.isFinite(gmax) && gmax > 0 ? (gmax / 1e6) * 1.08 : 1);
+    // the margin fits both panels' tick labels ("1,000" Mb/s on a gigabit link)
+    const r = fitYTicks(p, fitYTicks(p, r0, yU, f), yG, f);
+    const top = { x: r.x, y: r.y, w: r.w, h: hUtil };
+    const bottom = { x: r.x, y: r.y + hUtil + gap, w: r.w, h: r.h - hUtil - gap };
+    const x = xScaleFor(r, t0, t1);
     axes(p, { ...top, h: r.h }, x, yU, f, 'time (s)', '');
     // the goodput panel's own ticks and label (x ticks are drawn once, along the bottom)
     axes(p, bottom, x, yG, f, '', '', undefined, false);
@@ -184,7 +186,7 @@ export const throughputChart: ChartDef = {
     p.clip(bottom);
     drawn += drawFlowFamily(p, bottom, x, yG, store, flows, (fl) => wr.out.get(`acked.${fl}`), c.highlight, c.scratch, band, 'gp', { transform: (v) => v / 1e6 });
     p.unclip();
-    drawMarkers(p, r, x, c.markers, f);
+    drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
     else if (flows.length === 0) emptyNote(p, bottom, NO_FLOWS_NOTE, f);

@@ -7,7 +7,7 @@
 import { eventStyle, EVENT_STYLES, SERIES } from '../colors';
 import { lowerBound } from './downsample';
 import type { Painter } from './painter';
-import { fmtNumber } from './plot';
+import { fmtCount, fmtNumber } from './plot';
 import { keepsAverage } from './queue-chart';
 import type { QueueView } from '../scenario-view';
 import type { ChartContext } from './types';
@@ -45,7 +45,7 @@ export function counterLegend(p: Painter, c: ChartContext): { height: number; dr
   const counts: Record<number, number> = b ? { 3: b.marks, 0: b.dropsEarly, 1: b.dropsForced, 2: b.dropsOverflow, 4: b.linkLosses } : {};
   const fr = flashRadius(c);
   const legendItems: { st: (typeof EVENT_STYLES)[number] | null; label: string; w: number }[] = EVENT_STYLES.filter((st) => !(st.kind === 4 && !counts[4])).map((st) => {
-    const label = `${st.label}${b ? ` ${counts[st.kind] ?? 0}` : ''}`;
+    const label = `${st.label}${b ? ` ${fmtCount(counts[st.kind] ?? 0)}` : ''}`;
     return { st, label, w: fr * 2 + 5 + p.measure(label, f.small) + f.small * 1.4 };
   });
   // the counters are the summary's, which starts after the warm-up: say so, or the slow-start

@@ -190,9 +190,14 @@ export const topologyView: ChartDef = {
     });
     if (captions.every((cap) => cap === null || cap.fits)) for (const cap of captions) cap?.draw();
 
-    // queue bar between the left router and the link
+    // queue bar between the left router and the link; on a phone the bar leaves the link
+    // room for its label on two lines ("10 Mb/s" over "20 ms"): at 390 px the label ran into
+    // the bar and R2
     const qx0 = xRL + routerS / 2 + 10;
-    const qx1 = qx0 + (xRR - xRL) * 0.42;
+    const rateStr = rateText(v.link.rate);
+    const delayStr = `${fmtNumber(v.link.delay * 1000)} ms`;
+    const labelNeed = Math.max(p.measure(rateStr, f.small, 'bold'), p.measure(delayStr, f.small, 'bold')) + 12;
+    const qx1 = Math.max(qx0 + Math.min(40, (xRR - xRL) * 0.42), Math.min(qx0 + (xRR - xRL) * 0.42, xRR - routerS / 2 - labelNeed));
     const qh = Math.max(26, f.tick * 2.2, Math.min(70, H * 0.13));
     // the label under the bar is kept clear of the hosts' labels
     drawn += drawQueueBar(p, c, v.queue, { qx0, qx1, cy, qh, labelMin: xL + hostR + 6, labelMax: xRR - routerS / 2 }, recent);
@@ -210,13 +215,13 @@ export const topologyView: ChartDef = {
     // the link's label between the queue and the router, on two lines when one does not fit
     const linkMid = (qx1 + xRR - routerS / 2) / 2;
     const room = xRR - routerS / 2 - qx1 - 6;
-    const rateLine = `${rateText(v.link.rate)} · ${fmtNumber(v.link.delay * 1000)} ms`;
+    const rateLine = `${rateStr} · ${delayStr}`;
     if (p.measure(rateLine, f.small, 'bold') <= room) {
       p.text(rateLine, linkMid, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
       p.text(v.link.framing === 'ethernet' ? 'bottleneck (Ethernet)' : 'bottleneck', linkMid, cy + 8, { size: f.small, color: SERIES.muted, align: 'center', baseline: 'top' });
     } else {
-      p.text(rateText(v.link.rate), linkMid, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
-      p.text(`${fmtNumber(v.link.delay * 1000)} ms`, linkMid, cy + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top', weight: 'bold' });
+      p.text(rateStr, linkMid, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
+      p.text(delayStr, linkMid, cy + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top', weight: 'bold' });
     }
     for (const [x, name] of [
       [xRL, 'R1'],

@@ -178,10 +178,15 @@ export function foldFlows(rows: DiffRow[], a: Summary, b: Summary): { rows: Diff
   return { rows: out, flowRows: rows.filter((r) => r.group === 'flow'), flows };
 }
 
-/** "+12.5 %" / "−3.0 %" / "" for a row's relative change. */
+/**
+ * "+12.5 %" / "−3.0 %" / "" for a row's relative change. A change that rounds to 0 has no
+ * sign: a utilization lower by 0.01 % read "−0.0 %".
+ */
 export function relText(r: DiffRow): string {
   if (r.change === 'same') return '=';
   if (r.rel === null) return r.delta === null ? 'only one side' : r.delta > 0 ? 'up from 0' : 'down';
   const p = r.rel * 100;
-  return `${p > 0 ? '+' : '−'}${Math.abs(p).toFixed(Math.abs(p) < 10 ? 1 : 0)} %`;
+  const text = Math.abs(p).toFixed(Math.abs(p) < 10 ? 1 : 0);
+  if (Number(text) === 0) return `${text} %`;
+  return `${p > 0 ? '+' : '−'}${text} %`;
 }

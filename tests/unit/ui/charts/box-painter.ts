@@ -32,7 +32,7 @@ export class BoxPainter implements Painter {
     if (color === SERIES.queue) this.queueFills++;
     if (color === SERIES.reverse) this.reverseFills++;
   }
-  strokeRect(): void {}
+  strokeRect(_x: number, _y: number, _w: number, _h: number): void {}
   line(x1: number, y1: number, x2: number, y2: number, st: LineStyle): void {
     // links are grey, or the axis colour (the bottleneck and links with an AQM); thresholds and the average have their own colours
     if (st.color === '#8a939e' || st.color === SERIES.axis) this.links.push({ x1, y1, x2, y2 });

@@ -48,6 +48,17 @@ describe('network view counters', () => {
   it('without a warm-up they say nothing more', () => {
     expect(withSummary(0)).not.toContain('warm-up');
   });
+  it('large counts are written in full with thousands separators', () => {
+    const view = viewOf(presetByName('default')!.scenario);
+    const summary = { warmup: 0, bottleneck: { marks: 1_204_311, dropsEarly: 8527, dropsForced: 12, dropsOverflow: 0, linkLosses: 0 }, flows: [] };
+    const c = { store: new SeriesStore(), view, markers: [], fonts: fontsFor(false), now: 30, end: 30, summary, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
+    const p = new SvgPainter(900, 420);
+    topologyView.draw(p, c);
+    const svg = p.toString();
+    expect(svg).toContain('ECN mark 1,204,311');
+    expect(svg).toContain('early drop 8,527');
+    expect(svg).toContain('forced drop 12');
+  });
 });
 
 /* Two-way traffic: the reverse queue drops as much as the forward one; the picture says how much. */
@@ -60,7 +71,8 @@ describe('network view, two-way traffic', () => {
     const p = new SvgPainter(900, 420);
     topologyView.draw(p, c);
     const svg = p.toString();
-    expect(svg).toContain('overflow drop 8183');
+    // counts in full with thousands separators, as the summary table has them (it read "8183")
+    expect(svg).toContain('overflow drop 8,183');
     expect(svg).toMatch(/reverse queue 0 pkts · 7,?901 drops, 12 marks/);
   });
 });

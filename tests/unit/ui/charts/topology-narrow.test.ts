@@ -1,6 +1,7 @@
 /* The network view on a phone (a ~404 px wide card): nothing overlaps the routers, no text leaves the picture. */
 import { describe, expect, it } from 'vitest';
-import { BoxPainter, overlap } from './box-painter';
+import { BoxPainter, overlap, type Box } from './box-painter';
+import { rateText } from '../../../../src/ui/charts/topology-parts';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import { fmtNumber, fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
 import { topologyView } from '../../../../src/ui/charts/topology-view';
@@ -55,5 +56,42 @@ describe('network view flashes', () => {
     const flashes = p.markers.filter((m) => m.y1 < h - 60);
     expect(flashes.length).toBeGreaterThan(0);
     for (const m of flashes) for (const t of p.texts) expect(overlap(m, t), `${m.what} over "${t.what}"`).toBe(false);
+  });
+});
+
+/** Keeps the outlined boxes too (the queue bars). */
+class FramePainter extends BoxPainter {
+  readonly frames: Box[] = [];
+  override strokeRect(x: number, y: number, w: number, h: number): void {
+    this.frames.push({ x0: x, x1: x + w, y0: y, y1: y + h, what: `frame at ${x.toFixed(0)},${y.toFixed(0)}` });
+  }
+}
+
+describe("the bottleneck link's label on a phone", () => {
+  // a 390-px phone's card leaves the picture about 370 px; 320 px the narrowest phones
+  it.each([
+    ['default', 370, 300],
+    ['default', 340, 300],
+    ['default', 360, 300],
+    ['web-dt148-80', 370, 300],
+    ['web-dt148-80', 340, 300],
+    ['default', 900, 420],
+  ])('%s at %i x %i: the rate and delay are drawn clear of the queue bar and the routers', (preset, w, h) => {
+    const view = viewOf(presetByName(preset)!.scenario);
+    const c = { store: new SeriesStore(), view, markers: [], fonts: fontsFor(false), now: 0, end: 230, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
+    const p = new FramePainter(w, h);
+    topologyView.draw(p, c);
+    const rate = rateText(view.link.rate);
+    const label = p.texts.filter((t) => t.what.startsWith(rate) || t.what === `${fmtNumber(view.link.delay * 1000)} ms`);
+    expect(label.length).toBeGreaterThan(0);
+    expect(label.map((t) => t.what).join(' ')).toContain('ms');
+    const queueBar = p.frames[0];
+    expect(queueBar).toBeDefined();
+    for (const t of label) {
+      expect(overlap(t, queueBar), `"${t.what}" over the queue bar`).toBe(false);
+      for (const r of p.routers) expect(overlap(t, r), `"${t.what}" over ${r.what}`).toBe(false);
+    }
+    // the queue bar keeps a readable width
+    expect(queueBar.x1 - queueBar.x0).toBeGreaterThanOrEqual(40);
   });
 });

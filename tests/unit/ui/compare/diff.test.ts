@@ -55,6 +55,16 @@ describe('compareSummaries', () => {
     expect(relText(byKey(rows, 'marks'))).toBe('up from 0');
   });
 
+  it('a change too small for one decimal reads 0.0 %, without a sign', () => {
+    const a = summary({}, { utilization: 0.95, meanQueuePackets: 20 });
+    const rows = compareSummaries(a, summary({}, { utilization: 0.95 * (1 - 1e-4), meanQueuePackets: 20 * (1 + 2e-4) }));
+    expect(byKey(rows, 'util').change).toBe('differs');
+    expect(relText(byKey(rows, 'util'))).toBe('0.0 %');
+    expect(relText(byKey(rows, 'meanQueue'))).toBe('0.0 %');
+    // from half a tenth on, the sign is shown
+    expect(relText(compareSummaries(a, summary({}, { utilization: 0.95 * (1 - 6e-4) })).find((r) => r.key === 'util')!)).toBe('−0.1 %');
+  });
+
   it('an unfinished flow: completion is missing, the finished side wins, G and the longest completion are missing', () => {
     const a = summary({ goodputEfficiency: null }, {}, [flow(0), flow(1, { completionTime: null })]);
     const b = summary();

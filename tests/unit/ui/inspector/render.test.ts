@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import type { DecisionRecord } from '../../../../src/engine/aqm/decision';
 import type { FlowEvent } from '../../../../src/engine/net/agent';
+import { redBar } from '../../../../src/engine/aqm/red.explain';
 
 interface Props {
   records: DecisionRecord[];
@@ -228,6 +229,96 @@ describe('Inspector markup', () => {
     expect(mod.zoneLabelX(100, 300, 60, [210])).toBe(134);
     expect(mod.zoneLabelX(100, 300, 60, [130, 210])).toBe(266);
     expect(mod.zoneLabelX(100, 160, 60, [])).toBeNull();
+  });
+
+  // ARED's target band is drawn as two dashed lines at 40 % and 60 % of the way from min_th to
+  // max_th, right through the middle of RED's "random" zone: they crossed out its label
+  it("ARED's band lines leave the zone labels readable, in normal and classroom type", async () => {
+    const spec = ['..', '..', '..', '..', 'src', 'ui', 'inspector', 'ScaleBar.tsx'].join('/');
+    const mod = (await import(/* @vite-ignore */ spec)) as { ScaleBar: ComponentType<{ bar: unknown; classroom?: boolean }>; tickSegments: (x: number, top: number, bottom: number, boxes: { x0: number; x1: number; y0: number; y1: number }[]) => [number, number][] };
+    for (const [minTh, maxTh, avg] of [
+      [5, 15, 7],
+      [5, 15, 13],
+      [20, 60, 12],
+    ]) {
+      const rec = { ...mark, aqm: 'ared', minTh, maxTh, avg, q: maxTh * 1.2, extra: { bandLow: minTh + 0.4 * (maxTh - minTh), bandHigh: minTh + 0.6 * (maxTh - minTh) } };
+      const bar = redBar(rec, [
+        { v: rec.extra.bandLow, label: '', tone: 'band' },
+        { v: rec.extra.bandHigh, label: '', tone: 'band' },
+      ]);
+      for (const classroom of [false, true]) {
+        const html = unescape(renderToStaticMarkup(createElement(mod.ScaleBar, { bar, classroom })));
+        const what = `min_th ${minTh}, avg ${avg}${classroom ? ', classroom' : ''}`;
+        const labels = [...html.matchAll(/<text x="([\d.]+)" y="([\d.]+)" text-anchor="middle" font-size="([\d.]+)"[^>]*>(no drops|random|gentle|all)<\/text>/g)].map((m) => {
+          const [x, y, fs] = [Number(m[1]), Number(m[2]), Number(m[3])];
+          // 0.6 em a glyph; the glyphs from 0.8 em above the baseline to 0.2 em below
+          const w = m[4].length * fs * 0.6;
+          return { x0: x - w / 2, x1: x + w / 2, y0: y - 0.8 * fs, y1: y + 0.2 * fs, what: m[4] };
+        });
+        // (in classroom type the narrow zone of min_th 5 to max_th 15 has no room for its name)
+        if (!classroom || minTh === 20) expect(labels.map((l) => l.what), what).toContain('random');
+        const lines = [...html.matchAll(/<line[^>]* x1="([\d.]+)" x2="([\d.]+)" y1="([\d.]+)" y2="([\d.]+)"/g)].map((m) => m.slice(1).map(Number)).filter(([x1, x2]) => x1 === x2);
+        // the band's two lines are there (in pieces if need be)
+        expect(new Set(lines.map(([x1]) => x1)).size, what).toBeGreaterThanOrEqual(5);
+        for (const l of labels) for (const [lx, , y1, y2] of lines) {
+          const crosses = lx > l.x0 && lx < l.x1 && y1 < l.y1 && y2 > l.y0;
+          expect(crosses, `${what}: the line at x = ${lx.toFixed(1)} (y ${y1.toFixed(1)} to ${y2.toFixed(1)}) over "${l.what}"`).toBe(false);
+        }
+      }
+    }
+    // a tick is broken around a box it crosses, and kept whole beside one
+    expect(mod.tickSegments(50, 0, 30, [{ x0: 40, x1: 60, y0: 10, y1: 20 }])).toEqual([
+      [0, 8],
+      [22, 30],
+    ]);
+    expect(mod.tickSegments(80, 0, 30, [{ x0: 40, x1: 60, y0: 10, y1: 20 }])).toEqual([[0, 30]]);
+  });
+
+  // classroom type, a queue far above the thresholds (the bar stretched to q): the labels
+  // alternated rows on the previous label alone, so the third went back to row 0 and
+  // "2·max_th 30" was drawn over "min_th 5"
+  it('the threshold labels under the bar never overlap, in normal and classroom type', async () => {
+    const spec = ['..', '..', '..', '..', 'src', 'ui', 'inspector', 'ScaleBar.tsx'].join('/');
+    const mod = (await import(/* @vite-ignore */ spec)) as { ScaleBar: ComponentType<{ bar: unknown; classroom?: boolean }>; tickLabelRows: (labels: { x: number; w: number }[], W: number, rows?: number) => { cx: number; row: number }[] };
+    for (const [minTh, maxTh, q] of [
+      [5, 15, 100],
+      [5, 15, 20],
+      [5, 10, 60],
+      [30, 90, 400],
+    ]) {
+      const bar = redBar({ ...mark, minTh, maxTh, gentle: true, avg: minTh * 1.5, q });
+      for (const classroom of [false, true]) {
+        const what = `min_th ${minTh}, max_th ${maxTh}, q ${q}${classroom ? ', classroom' : ''}`;
+        const html = unescape(renderToStaticMarkup(createElement(mod.ScaleBar, { bar, classroom })));
+        const height = Number(/<svg[^>]* height="([\d.]+)"/.exec(html)![1]);
+        const labels = [...html.matchAll(/<text x="([\d.]+)" y="([\d.]+)" text-anchor="middle" font-size="([\d.]+)"[^>]*>((?:2·)?m(?:in|ax)_th [\d.]+)<\/text>/g)].map((m) => {
+          const [x, y, fs] = [Number(m[1]), Number(m[2]), Number(m[3])];
+          const w = m[4].length * fs * 0.6;
+          return { x0: x - w / 2, x1: x + w / 2, y0: y - 0.8 * fs, y1: y + 0.2 * fs, what: m[4] };
+        });
+        expect(labels.map((l) => l.what.split(' ')[0]).sort(), what).toEqual(['2·max_th', 'max_th', 'min_th']);
+        for (const a of labels)
+          for (const b of labels) {
+            if (a === b) continue;
+            const over = a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+            expect(over, `${what}: "${a.what}" over "${b.what}"`).toBe(false);
+          }
+        // the axis caption (right-aligned, at the foot) stays below every label, inside the drawing
+        const caption = [...html.matchAll(/<text[^>]* y="([\d.]+)" text-anchor="end" font-size="([\d.]+)"/g)].map((m) => ({ y: Number(m[1]), fs: Number(m[2]) }));
+        expect(caption.length).toBeGreaterThan(0);
+        const captionTop = Math.min(...caption.map((c) => c.y - 0.8 * c.fs));
+        for (const l of labels) expect(captionTop, `${what}: "${l.what}" and the caption`).toBeGreaterThan(l.y1);
+        expect(Math.max(...caption.map((c) => c.y))).toBeLessThanOrEqual(height);
+      }
+    }
+    // the layout: each label in the first row where it clears the others; kept in [0, W]
+    const rows = mod.tickLabelRows([{ x: 47, w: 112 }, { x: 93, w: 126 }, { x: 162, w: 154 }], 220);
+    expect(rows.map((r) => r.row)).toEqual([0, 1, 2]);
+    expect(rows[0].cx).toBe(58);
+    expect(rows[2].cx).toBe(220 - 77 - 2);
+    expect(mod.tickLabelRows([{ x: 50, w: 40 }, { x: 70, w: 40 }, { x: 120, w: 40 }], 300).map((r) => r.row)).toEqual([0, 1, 0]);
+    // no room in any row: the row whose labels end first
+    expect(mod.tickLabelRows([{ x: 50, w: 60 }, { x: 55, w: 60 }, { x: 60, w: 60 }], 300, 2).map((r) => r.row)).toEqual([0, 1, 0]);
   });
 
   // A web run has no long-lived TCP flow either (tcpFlows false), but its senders are TCP:
