@@ -24,6 +24,10 @@ export const notAhead = (d: number): Rule => (x, y) => x < y + d;
 /** Ahead, or behind by less than `d`. */
 export const notBehind = (d: number): Rule => (x, y) => x > y - d;
 export const near = (d: number): Rule => (x, y) => Math.abs(x - y) < d;
+/** Ahead by more than `d` (shares of responses: 0.01 is a point). */
+export const aheadBy = (d: number): Rule => (x, y) => x > y + d;
+/** Behind by more than `d`. */
+export const behindBy = (d: number): Rule => (x, y) => x < y - d;
 /** More than k times the other's. */
 export const times = (k: number): Rule => (x, y) => x > k * y;
 

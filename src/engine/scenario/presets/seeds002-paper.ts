@@ -1,6 +1,6 @@
 import { grouped } from '../../core/number-text';
 import type { Summary } from '../../metrics/types';
-import { above, at, below, between, fewer, more, near, notAhead, notBehind, versus, within, type Against, type Rule } from './compare';
+import { above, aheadBy, at, behindBy, below, between, fewer, more, near, notAhead, notBehind, versus, within, type Against } from './compare';
 import { claim, claimOf, percent, type Claim, type Experiment, type PresetSource } from './types';
 
 // ---- seeds/002 at the paper's scale: 100 Mb/s, q_ref / b* 24 and 240, general RTTs ------
@@ -239,10 +239,6 @@ const SETTLED_LOSS_EXPERIMENT: Experiment = {
 
 /** The lesson of this family with that queue, load, RTTs and ECN setting. */
 const lessonName = (aqm: Aqm, load: Load, rtt: Rtt, ecn: Ecn = 'none'): string => `web100-users-${rtt === 'general' ? 'general-' : ''}${aqm}${ECN_NAME[ecn]}-${load === 0.9 ? 90 : 98}`;
-/** Ahead by more than `d` (shares of responses: 0.01 is a point). */
-const aheadBy = (d: number): Rule => (x, y) => x > y + d;
-/** Behind by more than `d`. */
-const behindBy = (d: number): Rule => (x, y) => x < y - d;
 /** Compared by the packet loss rate (->). */
 const lossVs = (c: Claim, text: string, against: Against): Claim =>
   versus(c, text, (s) => s.bottleneck.lossRate, (l) => `${percent(l, 2)} of the packets lost (->)`, (l) => percent(l, 2), against);

@@ -139,7 +139,8 @@ function specs(): Spec[] {
       text: 'Without ECN, RED and RED* are the same queue (the two differ only for ECN-capable packets): the reference for the ECN lessons of both.',
       claims: [
         queueIn(20, 63, 'RED holds the queue near its 5 ms target: between min_th and max_th on average.'),
-        claim('Adaptive RED settles max_p near 0.05.', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.03 && p < 0.07, (p) => `time-average max_p ${p.toFixed(3)}`),
+        // said "near 0.05" while the run (seed 2) averages 0.062, and web100-red-ecn-105's text says "0.06 without ECN"
+        claim('Adaptive RED settles max_p at about 0.06 (between 0.03 and 0.07 on average).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.03 && p < 0.07, (p) => `time-average max_p ${p.toFixed(3)}`),
         at(atLeast(0.5, 0.72, 'Short responses do better than behind drop-tail: '), 0.5, `Short responses do better than behind drop-tail (${dt}): more complete within 500 ms.`, [[dt, more]]),
         // seeds 1-10: 1.93 to 12.3 times drop-tail's share (the most loaded, seeds 6 and 10, under 2)
         lossOf(lossy(0.08, 0.3, 'The price is paid in drops: more than 8 % of the exchanges lose a packet.'), `The price is paid in drops: more than one and a half times as many exchanges lose a packet as behind drop-tail (${dt}).`, [[dt, times(1.5)]]),
@@ -148,10 +149,21 @@ function specs(): Spec[] {
     },
     {
       aqm: 'red', ecn: 'ecn', load: 1.05,
-      text: 'ECN alone does not help RED; it makes things worse. The marked senders back off less, so Adaptive RED raises max_p (0.10 on average, against 0.06 without ECN), and the SYN-ACKs, never ECN-capable, are dropped almost twice as often, each costing the 3 s timeout.',
+      text: 'ECN alone does not help RED; it makes things worse. The marked senders back off less, so Adaptive RED raises max_p (0.10 on average, against 0.06 without ECN), and the SYN-ACKs, never ECN-capable, are dropped about 1.7 times as often (8.4 % of them, against 5.1 % without ECN), each costing the 3 s timeout.',
       claims: [
         // seeds 1-10: 1.2-18.1 points behind RED without ECN at 2 s
         at(atMost(2, 0.95, 'ECN alone brings no gain (without ECN: 95.1 %): '), 2, `ECN alone brings no gain: fewer responses complete within 2 s than without ECN (${red}).`, [[red, fewer]]),
+        // The text's "Adaptive RED raises max_p (0.10 on average, against 0.06 without ECN)" was checked by no
+        // statement. Time-average max_p at seeds 1-5: 0.065, 0.102, 0.092, 0.126, 0.214; without ECN 0.038, 0.062,
+        // 0.055, 0.067, 0.103: 1.6 to 2.1 times
+        versus(
+          claim('The marked senders back off less, so Adaptive RED raises max_p: above 0.08 on average (without ECN: about 0.06).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.08, (p) => `time-average max_p ${p.toFixed(3)}`),
+          `The marked senders back off less, so Adaptive RED raises max_p: higher than without ECN (${red}).`,
+          (s) => s.bottleneck.aqm?.means.maxP ?? NaN,
+          (p) => `time-average max_p ${p.toFixed(3)}`,
+          (p) => p.toFixed(3),
+          [[red, more]],
+        ),
         // seeds 1-10: 1.5 to 2.4 times the step without ECN
         stepVs(stepAt3(0.03), `Lost SYN-ACKs show as a step after the 3 s timeout, larger than without ECN (${red}): more responses complete between 3 and 5 s.`, [[red, more]]),
       ],
@@ -168,10 +180,10 @@ function specs(): Spec[] {
     },
     {
       aqm: 'redstar', ecn: 'ecn', load: 1.05,
-      text: 'RED* marks ECN-capable data above max_th instead of dropping it, so the senders back off less, Adaptive RED raises max_p and the average climbs toward max_th; the packets that cannot be marked, the SYN-ACKs and FINs, are dropped about six times as often as without ECN: seeds/003\'s "TCP admission problem".',
+      text: 'RED* marks ECN-capable data above max_th instead of dropping it, so the senders back off less, Adaptive RED raises max_p and the average climbs toward max_th; the packets that cannot be marked, the SYN-ACKs and FINs, are dropped about five times as often as without ECN (about a quarter of the SYN-ACKs, against one in twenty): seeds/003\'s "TCP admission problem".',
       claims: [
         versus(
-          claim('The marked senders push Adaptive RED\'s max_p up: above 0.08 on average (without ECN it stays near 0.05).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.08, (p) => `time-average max_p ${p.toFixed(3)}`),
+          claim('The marked senders push Adaptive RED\'s max_p up: above 0.08 on average (without ECN: about 0.06).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.08, (p) => `time-average max_p ${p.toFixed(3)}`),
           `The marked senders push Adaptive RED's max_p up: higher than without ECN (${red}).`,
           (s) => s.bottleneck.aqm?.means.maxP ?? NaN,
           (p) => `time-average max_p ${p.toFixed(3)}`,
