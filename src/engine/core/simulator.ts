@@ -301,7 +301,7 @@ export class Simulator implements Net {
     }
     const link = this.links[li];
     const now = this.clock;
-    link.integrate(now);
+    link.arrive(p, pool, now);
     const q = link.queue;
     if (link.txDonePending) q.enqueue(p, now);
     else if (now >= link.busyUntil && q.lenPackets === 0) {

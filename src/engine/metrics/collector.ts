@@ -3,6 +3,7 @@ import { THRESHOLD_KEYS, type AqmSummary, type QueueDisc, type QueueListener } f
 import type { Simulator } from '../core/simulator';
 import { NS_PER_S } from '../core/time';
 import type { Link } from '../net/link';
+import { KIND_KEYS, packetKindIndex } from '../net/packet';
 import { jain } from './fairness';
 import {
   QEV_EARLY_DROP,
@@ -11,6 +12,7 @@ import {
   QEV_MARK,
   QEV_OVERFLOW_DROP,
   type FlowSummary,
+  type KindCounts,
   type QueueSummary,
   type RunSink,
   type Summary,
@@ -163,6 +165,13 @@ export class Collector implements QueueListener {
   private baseFwd: LinkBase = linkBase(null);
   private baseRev: LinkBase = linkBase(null);
   private baseFlows: FlowBase[] | null = null;
+  /** Drops then marks by kind (KIND_KEYS order) in the bottleneck's queue, each direction, and at the warm-up's end. */
+  private readonly kindFwd = new Float64Array(2 * KIND_KEYS.length);
+  private readonly kindRev = new Float64Array(2 * KIND_KEYS.length);
+  private baseKindFwd = new Float64Array(2 * KIND_KEYS.length);
+  private baseKindRev = new Float64Array(2 * KIND_KEYS.length);
+  private baseArrFwd = new Float64Array(KIND_KEYS.length);
+  private baseArrRev = new Float64Array(KIND_KEYS.length);
   /** The AQM variables' time integrals at the end of the warm-up, per direction. */
   private baseAreaFwd: Float64Array | null = null;
   private baseAreaRev: Float64Array | null = null;
@@ -195,6 +204,7 @@ export class Collector implements QueueListener {
 
   onDrop(queue: QueueDisc, p: number, reason: DropReason, now: number): void {
     const f = this.sim.pool.flow[p];
+    if (reason !== 'link-loss') this.countKind(queue, p, 0);
     if (f >= 0 && f < this.flowDrops.length) this.flowDrops[f]++;
     else if (f >= 0 && this.extraDrop !== null) this.extraDrop(f);
     if (queue === this.bottleneck.queue && this.sink.queueEvents) this.pushEvent(now, REASON_KIND[reason], f);
@@ -202,8 +212,15 @@ export class Collector implements QueueListener {
 
   onMark(queue: QueueDisc, p: number, now: number): void {
     const f = this.sim.pool.flow[p];
+    this.countKind(queue, p, 1);
     if (f >= 0 && f < this.flowMarks.length) this.flowMarks[f]++;
     if (queue === this.bottleneck.queue && this.sink.queueEvents) this.pushEvent(now, QEV_MARK, f);
+  }
+
+  /** A drop (what 0) or mark (1) of p in a bottleneck queue, counted by p's kind (summary byKind). */
+  private countKind(queue: QueueDisc, p: number, what: 0 | 1): void {
+    const c = queue === this.bottleneck.queue ? this.kindFwd : queue === this.bottleneckReverse.queue ? this.kindRev : null;
+    if (c !== null) c[what * KIND_KEYS.length + packetKindIndex(this.sim.pool.flags[p], this.sim.pool.payload[p])]++;
   }
 
   private pushEvent(now: number, kind: number, flow: number): void {
@@ -325,6 +342,10 @@ export class Collector implements QueueListener {
     this.baseAreaRev = this.bottleneckReverse.queue.areaAt(now);
     this.baseFwd = linkBase(this.bottleneck, now);
     this.baseRev = linkBase(this.bottleneckReverse, now);
+    this.baseKindFwd = this.kindFwd.slice();
+    this.baseKindRev = this.kindRev.slice();
+    this.baseArrFwd = this.bottleneck.arrivalsByKind.slice();
+    this.baseArrRev = this.bottleneckReverse.arrivalsByKind.slice();
     this.baseFlows = this.flows.map((f, k) => {
       const common = { drops: this.flowDrops[k], marks: this.flowMarks[k] };
       if (f.kind === 'tcp') {
@@ -369,7 +390,23 @@ export class Collector implements QueueListener {
       meanQueueDelay: delayCount > 0 ? (link.delaySum - b.delaySum) / delayCount / NS_PER_S : 0,
       linkLosses: link.losses - b.losses,
       aqm: this.aqmSummary(link, endNs, from),
+      ...(link === this.bottleneck || link === this.bottleneckReverse ? { byKind: this.kindSummary(link) } : {}),
     };
+  }
+
+  /** summary.<direction>.byKind: arrivals, drops and marks of the bottleneck's queue by packet kind, after the warm-up. */
+  private kindSummary(link: Link): KindCounts {
+    const fwd = link === this.bottleneck;
+    const c = fwd ? this.kindFwd : this.kindRev;
+    const bc = fwd ? this.baseKindFwd : this.baseKindRev;
+    const a = link.arrivalsByKind;
+    const ba = fwd ? this.baseArrFwd : this.baseArrRev;
+    const n = KIND_KEYS.length;
+    const out = {} as KindCounts;
+    KIND_KEYS.forEach((k, i) => {
+      out[k] = { arrivals: a[i] - ba[i], drops: c[i] - bc[i], marks: c[n + i] - bc[n + i] };
+    });
+    return out;
   }
 
   /** summary.<direction>.aqm: parameters in force, final state, time averages after the warm-up. */

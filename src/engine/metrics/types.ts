@@ -2,6 +2,7 @@ import type { DecisionRecord } from '../aqm/decision';
 import type { AqmSummary } from '../aqm/queue-disc';
 import type { FlowEvent } from '../net/agent';
 import type { ExchangeBatch, WebSummary } from './web';
+import type { KindKey } from '../net/packet';
 
 /** Counters of one queue (one direction of a link) over the whole run. */
 export interface QueueSummary {
@@ -32,7 +33,23 @@ export interface QueueSummary {
    * the warm-up (e.g. means.maxP, means.p, means.price, means.sojourn).
    */
   aqm?: AqmSummary;
+  /**
+   * The bottleneck's directions only: arrivals at the queue, drops (not link losses) and
+   * marks by packet kind, after the warm-up. Kinds as the inspector's (net/packet.ts
+   * packetKind): data (payload > 0), ack (pure ACK), syn, synack, fin, udp. Each of
+   * arrivals, drops and marks sums over the kinds to the queue's own count.
+   */
+  byKind?: KindCounts;
 }
+
+/** Counts of one packet kind in a queue (QueueSummary.byKind). */
+export interface KindCount {
+  arrivals: number;
+  drops: number;
+  marks: number;
+}
+
+export type KindCounts = Record<KindKey, KindCount>;
 
 export interface FlowSummary {
   flow: number;

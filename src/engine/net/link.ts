@@ -3,6 +3,7 @@ import type { Rng } from '../core/rng';
 import { asDoubles } from '../core/doubles';
 import { NS_PER_S } from '../core/time';
 import { Pipe } from './pipe';
+import { KIND_KEYS, packetKindIndex, type PacketPool } from './packet';
 
 /**
  * The numbers every packet reads or writes on every hop (busyUntil, the serialization
@@ -25,6 +26,7 @@ const S_DELAY_SUM = 7;
 const SLOTS = 8;
 const CHUNK_LINKS = 1024;
 let chunk = new Float64Array(0);
+const NO_COUNTS = new Float64Array(0);
 let chunkUsed = CHUNK_LINKS;
 
 /** One link's block: the chunk and the offset in it (storage only; it carries no state between runs). */
@@ -76,6 +78,8 @@ export class Link extends Pipe {
   delayCount = 0;
   /** Packets lost by the error model. */
   losses = 0;
+  /** Arrivals by kind (see arrivalsByKind); empty until the first counted arrival (40,000 access links need none). */
+  private kindCounts: Float64Array = NO_COUNTS;
   /** Time-integral of the backlog (packets x ns, bytes x ns) and when it was last updated. */
   areaPackets = 0;
   areaBytes = 0;
@@ -238,6 +242,30 @@ export class Link extends Pipe {
     this.txCredit = ns - need;
     if (this.txCredit < 0) this.txCredit = 0;
     return ns;
+  }
+
+  /**
+   * Packet p arrives at this link's queue now (Simulator.forward, before the queue sees it):
+   * integrate, and on a tracked link count the arrival by kind. Untracked links (every
+   * access hop) do no more than integrate does.
+   */
+  arrive(p: number, pool: PacketPool, now: number): void {
+    if (!this.tracked) return;
+    let c = this.kindCounts;
+    if (c.length === 0) c = this.kindCounts = new Float64Array(KIND_KEYS.length);
+    c[packetKindIndex(pool.flags[p], pool.payload[p])]++;
+    const dt = now - this.lastChange;
+    if (dt > 0) {
+      this.areaPackets += this.queue.lenPackets * dt;
+      this.areaBytes += this.queue.lenBytes * dt;
+      this.lastChange = now;
+    }
+  }
+
+  /** Arrivals at the queue by packet kind (KIND_* index; KIND_KEYS), counted on tracked links only (see arrive). */
+  get arrivalsByKind(): Float64Array {
+    if (this.kindCounts.length === 0) this.kindCounts = new Float64Array(KIND_KEYS.length);
+    return this.kindCounts;
   }
 
   /** Folds the backlog since the last change into the time integrals. Call before any queue change. */

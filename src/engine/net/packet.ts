@@ -32,6 +32,28 @@ export function packetKind(flags: number, payload: number): PacketKind {
   return (flags & F_FIN) !== 0 ? 'FIN' : 'ACK';
 }
 
+/**
+ * The kinds as small integers, for counting (summary.bottleneck.byKind): the index of the
+ * kind in KIND_KEYS. Same classification as packetKind.
+ */
+export const KIND_DATA = 0;
+export const KIND_ACK = 1;
+export const KIND_SYN = 2;
+export const KIND_SYNACK = 3;
+export const KIND_FIN = 4;
+export const KIND_UDP = 5;
+/** The summary's names of the kinds, by KIND_* index. */
+export const KIND_KEYS = ['data', 'ack', 'syn', 'synack', 'fin', 'udp'] as const;
+export type KindKey = (typeof KIND_KEYS)[number];
+
+/** packetKind as its KIND_* index. */
+export function packetKindIndex(flags: number, payload: number): number {
+  if ((flags & F_UDP) !== 0) return KIND_UDP;
+  if ((flags & F_SYN) !== 0) return (flags & F_ACK) !== 0 ? KIND_SYNACK : KIND_SYN;
+  if (payload > 0) return KIND_DATA;
+  return (flags & F_FIN) !== 0 ? KIND_FIN : KIND_ACK;
+}
+
 /** Maximum SACK blocks carried in one ACK (RFC 2018: 3 with timestamps, 4 without). */
 export const MAX_SACK_BLOCKS = 4;
 
