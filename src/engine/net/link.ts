@@ -254,12 +254,7 @@ export class Link extends Pipe {
     let c = this.kindCounts;
     if (c.length === 0) c = this.kindCounts = new Float64Array(KIND_KEYS.length);
     c[packetKindIndex(pool.flags[p], pool.payload[p])]++;
-    const dt = now - this.lastChange;
-    if (dt > 0) {
-      this.areaPackets += this.queue.lenPackets * dt;
-      this.areaBytes += this.queue.lenBytes * dt;
-      this.lastChange = now;
-    }
+    this.integrate(now);
   }
 
   /** Arrivals at the queue by packet kind (KIND_* index; KIND_KEYS), counted on tracked links only (see arrive). */

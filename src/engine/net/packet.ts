@@ -24,14 +24,6 @@ export const ECN_CE = 3;
 /** What a packet is, in TCP terms, for traces and the inspector. */
 export type PacketKind = 'data' | 'SYN' | 'SYN-ACK' | 'FIN' | 'ACK' | 'UDP';
 
-/** The kind of a packet from its flags and payload (a FIN is never carried on data here). */
-export function packetKind(flags: number, payload: number): PacketKind {
-  if ((flags & F_UDP) !== 0) return 'UDP';
-  if ((flags & F_SYN) !== 0) return (flags & F_ACK) !== 0 ? 'SYN-ACK' : 'SYN';
-  if (payload > 0) return 'data';
-  return (flags & F_FIN) !== 0 ? 'FIN' : 'ACK';
-}
-
 /**
  * The kinds as small integers, for counting (summary.bottleneck.byKind): the index of the
  * kind in KIND_KEYS. Same classification as packetKind.
@@ -46,12 +38,20 @@ export const KIND_UDP = 5;
 export const KIND_KEYS = ['data', 'ack', 'syn', 'synack', 'fin', 'udp'] as const;
 export type KindKey = (typeof KIND_KEYS)[number];
 
-/** packetKind as its KIND_* index. */
+/** The kind of a packet from its flags and payload as its KIND_* index (a FIN is never carried on data here). */
 export function packetKindIndex(flags: number, payload: number): number {
   if ((flags & F_UDP) !== 0) return KIND_UDP;
   if ((flags & F_SYN) !== 0) return (flags & F_ACK) !== 0 ? KIND_SYNACK : KIND_SYN;
   if (payload > 0) return KIND_DATA;
   return (flags & F_FIN) !== 0 ? KIND_FIN : KIND_ACK;
+}
+
+/** The trace's and inspector's names of the kinds, by KIND_* index. */
+const KIND_NAMES: readonly PacketKind[] = ['data', 'ACK', 'SYN', 'SYN-ACK', 'FIN', 'UDP'];
+
+/** The kind of a packet from its flags and payload, by name. */
+export function packetKind(flags: number, payload: number): PacketKind {
+  return KIND_NAMES[packetKindIndex(flags, payload)];
 }
 
 /** Maximum SACK blocks carried in one ACK (RFC 2018: 3 with timestamps, 4 without). */
