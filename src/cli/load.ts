@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { lineColumn, parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { cloneJson } from '../engine/scenario/paths';
-import { nearNames } from '../engine/scenario/near';
-import { nearPresets, presetByName, PRESETS } from '../engine/scenario/presets';
+import { nearPresets, presetByName } from '../engine/scenario/presets';
 import { companionFix, parseScenario, type Scenario } from '../engine/scenario/schema';
 import { applySetTexts, nodeAt, parseValueText, splitAssignment } from '../engine/scenario/set';
 
@@ -64,16 +63,6 @@ function companionHints(base: Scenario, sets: readonly string[]): string[] {
   return out;
 }
 
-/**
- * The presets a mistyped name may mean: the app's matcher for a mistyped link (any case,
- * the most dash-separated parts in common), else the names within a few typed characters
- * (`ecn-finte`, `redvsdt`, which share no whole part with `ecn-finite`, `red-vs-dt`).
- */
-export function presetsNear(name: string, max = 5): string[] {
-  const byParts = nearPresets(name, max).map((x) => x.name);
-  return byParts.length > 0 ? byParts : nearNames(name, PRESETS.map((p) => p.name), max);
-}
-
 /** The scenario from a file or a preset, with the --set assignments applied, validated. */
 export function loadScenario(opts: { file?: string; preset?: string; sets: readonly string[] }): Loaded {
   let json: unknown;
@@ -81,7 +70,7 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   if (opts.preset !== undefined) {
     const p = presetByName(opts.preset);
     if (!p) {
-      const near = presetsNear(opts.preset);
+      const near = nearPresets(opts.preset, 5).map((x) => x.name);
       return { ok: false, errors: [`--preset ${opts.preset}: no such preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (--list-presets lists them)`] };
     }
     json = cloneJson(p.scenario);

@@ -12,7 +12,7 @@ import { lessonComparisons } from '../engine/scenario/lesson-compare';
 import { nearPresets, PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { table } from './format';
-import { loadScenario, presetsNear } from './load';
+import { loadScenario } from './load';
 import type { CliIo } from './main';
 import { joinNegativeValues, unknownOptionHint } from './option-values';
 
@@ -78,7 +78,7 @@ export function matchPresets(patterns: readonly string[]): { names: string[]; er
     const hits = PRESETS.filter((p) => re.test(p.name)).map((p) => p.name);
     if (hits.length === 0) {
       // as --preset does for a mistyped name: the presets that share the most of its parts
-      const near = pat.includes('*') ? nearPresets(pat.replace(/\*/g, '-'), 5).map((p) => p.name) : presetsNear(pat);
+      const near = nearPresets(pat.includes('*') ? pat.replace(/\*/g, '-') : pat, 5).map((p) => p.name);
       errors.push(`${pat}: matches no preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (npm run sim -- --list-presets lists them; sweep has no such option)`);
     }
     for (const h of hits) if (!names.includes(h)) names.push(h);

@@ -1,6 +1,7 @@
 import { cloneJson, jsonEqual } from '../paths';
 import { parseScenario, type Scenario } from '../schema';
 import { applySet } from '../set';
+import { nearNames } from '../near';
 import { basicsPresets, defaultPreset } from './basics';
 import { benchPresets } from './bench';
 import { bufferbloatPresets } from './bufferbloat';
@@ -82,15 +83,18 @@ export function presetByName(name: string): Preset | undefined {
 }
 
 /**
- * Up to `max` presets sharing the most dash-separated parts with a name that is not one (a
- * mistyped link): at least two parts in common, or the only part of a one-part name.
+ * Up to `max` presets a name that is not one may mean (a mistyped link or --preset): those
+ * sharing the most dash-separated parts with it (at least two, or the only part of a
+ * one-part name), else those within a few typed characters of it (`ecn-finte`, `redvsdt`
+ * share no whole part with `ecn-finite`, `red-vs-dt`). The app's link banner, --preset and
+ * sweep all ask this one matcher.
  */
 export function nearPresets(name: string, max = 3): Preset[] {
   const parts = name.toLowerCase().split(/[-_\s]+/).filter(Boolean);
   const scored = PRESETS.map((p) => ({ p, s: parts.filter((x) => p.name.includes(x)).length }));
   const best = Math.max(0, ...scored.map((x) => x.s));
-  if (best === 0 || best < Math.min(2, parts.length)) return [];
-  return scored.filter((x) => x.s === best).slice(0, max).map((x) => x.p);
+  if (best > 0 && best >= Math.min(2, parts.length)) return scored.filter((x) => x.s === best).slice(0, max).map((x) => x.p);
+  return nearNames(name, [...BY_NAME.keys()], max).map((n) => BY_NAME.get(n)!);
 }
 
 /** A copy of a preset's scenario, safe to change. */

@@ -109,6 +109,9 @@ describe('decodeHash', () => {
     expect(d.errors[0]).not.toContain('--list-presets');
     expect(d.errors[0]).toMatch(/Did you mean p=web-redecn5-80 \(“Web traffic at 80 % load, adaptive RED \+ ECN with a 5 ms target”\)/);
     expect(decodeHash('#p=lockout').errors[0]).toContain('Did you mean p=lockout-dt (');
+    // a slip of a letter or a dash shares no whole part, and is still recognised (as --preset does)
+    expect(decodeHash('#p=ecn-finte').errors[0]).toContain('Did you mean p=ecn-finite (');
+    expect(decodeHash('#p=redvsdt').errors[0]).toContain('Did you mean p=red-vs-dt (');
     // nothing alike: no guess
     expect(decodeHash('#p=nonexistent').errors[0]).not.toContain('Did you mean');
   });
