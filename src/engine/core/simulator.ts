@@ -3,7 +3,7 @@ import { asDoubles } from './doubles';
 import { SplitScheduler } from './scheduler';
 import type { Agent, FlowEventSink, Net } from '../net/agent';
 import type { Link } from '../net/link';
-import { PacketPool } from '../net/packet';
+import { PacketPool, packetKindIndex } from '../net/packet';
 
 /** Something woken by an application event (a traffic source starting a flow, a UDP tick). */
 export interface AppHandler {
@@ -301,7 +301,8 @@ export class Simulator implements Net {
     }
     const link = this.links[li];
     const now = this.clock;
-    link.arrive(p, pool, now);
+    link.integrate(now);
+    if (link.tracked) link.countArrival(packetKindIndex(pool.flags[p], pool.payload[p]));
     const q = link.queue;
     if (link.txDonePending) q.enqueue(p, now);
     else if (now >= link.busyUntil && q.lenPackets === 0) {
