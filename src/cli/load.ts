@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { lineColumn, parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { cloneJson } from '../engine/scenario/paths';
-import { nearPresets, presetByName } from '../engine/scenario/presets';
+import { nearPresets, presetByName, PRESETS } from '../engine/scenario/presets';
 import { companionFix, parseScenario, type Scenario } from '../engine/scenario/schema';
 import { applySetTexts, nodeAt, parseValueText, splitAssignment } from '../engine/scenario/set';
 
@@ -61,6 +61,12 @@ function companionHints(base: Scenario, sets: readonly string[]): string[] {
     if (missing.length) out.push(`--set ${sp.path}=${sp.text} needs ${missing.map((c) => `--set ${c.path}=${String(c.value)}${c.ref ? ` (${c.ref})` : ''}`).join(' and ')} too`);
   }
   return out;
+}
+
+/** --list-presets (npm run sim and npm run sweep): each preset's name and title, a line each. */
+export function presetListText(): string {
+  const w = Math.max(...PRESETS.map((p) => p.name.length));
+  return PRESETS.map((p) => `${p.name.padEnd(w)}  ${p.title}`).join('\n') + '\n';
 }
 
 /** The scenario from a file or a preset, with the --set assignments applied, validated. */

@@ -8,12 +8,11 @@ import type { RunResult, RunSink, SeriesBatch } from '../engine/metrics/types';
 import type { WebProgress } from '../engine/metrics/web';
 import type { FlowEvent } from '../engine/net/agent';
 import type { CalibrationStep } from '../engine/traffic/calibrate';
-import { PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { claimsReport, runComparisons } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
-import { loadScenario } from './load';
+import { loadScenario, presetListText } from './load';
 import { joinNegativeValues, unknownOptionHint, writeWhy } from './option-values';
 
 /**
@@ -700,8 +699,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     return 0;
   }
   if (opts.listPresets) {
-    const w = Math.max(...PRESETS.map((p) => p.name.length));
-    io.out(PRESETS.map((p) => `${p.name.padEnd(w)}  ${p.title}`).join('\n') + '\n');
+    io.out(presetListText());
     return 0;
   }
   const loaded = loadScenario({ file: opts.file, preset: opts.preset, sets: opts.sets });

@@ -12,7 +12,7 @@ import { lessonComparisons } from '../engine/scenario/lesson-compare';
 import { nearPresets, PRESETS } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { table } from './format';
-import { loadScenario } from './load';
+import { loadScenario, presetListText } from './load';
 import type { CliIo } from './main';
 import { joinNegativeValues, unknownOptionHint } from './option-values';
 
@@ -36,7 +36,7 @@ import { joinNegativeValues, unknownOptionHint } from './option-values';
  */
 
 export const SWEEP_USAGE = `Usage: npm run sweep -- <preset or pattern with *>... [--set path=value]... [--seeds list] [--against P] [--json] [--jobs N] [--force]
-  patterns use * (quote them: 'web-load-*'); --list-presets of npm run sim lists the presets
+  patterns use * (quote them: 'web-load-*'); --list-presets lists the presets
   --set P=V    override field P in every preset, as npm run sim's --set (repeatable)
   --seeds L    run each preset once per seed (e.g. 1-5 or 1,4,7) and add the mean ± sd of each column;
                the swept lessons' statements that compare them with one another are checked at each seed
@@ -79,7 +79,7 @@ export function matchPresets(patterns: readonly string[]): { names: string[]; er
     if (hits.length === 0) {
       // as --preset does for a mistyped name: the presets that share the most of its parts
       const near = nearPresets(pat.includes('*') ? pat.replace(/\*/g, '-') : pat, 5).map((p) => p.name);
-      errors.push(`${pat}: matches no preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (npm run sim -- --list-presets lists them; sweep has no such option)`);
+      errors.push(`${pat}: matches no preset${near.length ? `; did you mean ${near.join(', ')}?` : ''} (--list-presets lists them)`);
     }
     for (const h of hits) if (!names.includes(h)) names.push(h);
   }
@@ -424,20 +424,24 @@ export function presetsText(who: readonly string[], matched: number): string {
 const SWEEP_VALUE_OPTIONS = new Set(['--set', '--jobs', '--seeds', '--against']);
 
 export async function runSweep(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: { set?: string[]; json?: boolean; help?: boolean; jobs?: string; seeds?: string; against?: string; force?: boolean };
+  let values: { set?: string[]; json?: boolean; help?: boolean; 'list-presets'?: boolean; jobs?: string; seeds?: string; against?: string; force?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: joinNegativeValues(argv, SWEEP_VALUE_OPTIONS),
       allowPositionals: true,
       strict: true,
-      options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, against: { type: 'string' }, force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, against: { type: 'string' }, force: { type: 'boolean' }, 'list-presets': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (e) {
     // Node's hint about positionals that start with "-" is not what a mistyped option needs
     const first = (e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '');
-    io.err(`${first}${(e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['set', 'json', 'jobs', 'seeds', 'against', 'force', 'help']) || '.' : '.'}\n${SWEEP_USAGE}\n`);
+    io.err(`${first}${(e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['set', 'json', 'jobs', 'seeds', 'against', 'force', 'list-presets', 'help']) || '.' : '.'}\n${SWEEP_USAGE}\n`);
     return 2;
+  }
+  if (values['list-presets']) {
+    io.out(presetListText());
+    return 0;
   }
   if (values.help || positionals.length === 0) {
     (values.help ? io.out : io.err)(SWEEP_USAGE + '\n');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { capture } from './capture';
 import { matchPresets, runSweep } from '../../../src/cli/sweep';
+import { runCli } from '../../../src/cli/main';
+import { PRESETS } from '../../../src/engine/scenario/presets';
 
 /** Hostile input to `npm run sweep`: each refusal names the option or field and what is allowed, once. */
 describe('sweep: bad input', () => {
@@ -29,8 +31,17 @@ describe('sweep: bad input', () => {
     expect(await runSweep(['lockout-dt', '--against', 'lockout-dt', '--json'], io)).toBe(2);
     expect(io.stderr).toBe('--against lockout-dt: prints a table of differences, which --json does not; drop one of them (--json lines carry each run, with its seed)\n');
     const opt = capture();
-    expect(await runSweep(['lockout-dt', '--list-presets'], opt)).toBe(2);
-    expect(opt.stderr.split('\n')[0]).toBe("Unknown option '--list-presets'.");
+    expect(await runSweep(['lockout-dt', '--verbose'], opt)).toBe(2);
+    expect(opt.stderr.split('\n')[0]).toBe("Unknown option '--verbose'.");
+  });
+
+  it('--list-presets lists the presets as npm run sim does (its usage and its errors point there)', async () => {
+    const sweep = capture();
+    expect(await runSweep(['--list-presets'], sweep)).toBe(0);
+    const sim = capture();
+    expect(await runCli(['--list-presets'], sim)).toBe(0);
+    expect(sweep.stdout).toBe(sim.stdout);
+    expect(sweep.stdout.trim().split('\n')).toHaveLength(PRESETS.length);
   });
 
   it('a mistyped option or preset name gets the one near it', async () => {
