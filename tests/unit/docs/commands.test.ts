@@ -97,6 +97,8 @@ function sweepProblem(line: string): string | null {
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (SWEEP_FLAGS.has(a)) continue;
+    // lists the presets and runs nothing
+    if (a === '--list-presets') return null;
     if (SWEEP_VALUES.has(a)) {
       const v = args[++i];
       if (v === undefined) return `${a} without a value`;
