@@ -417,38 +417,62 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
         io.err(`  calibration run ${c.run} of at most ${c.maxRuns}: ${what(c.value)} per direction${c.previous ? ` (${what(c.previous.value)} gave ${(c.previous.measured * 100).toFixed(1)} %)` : ''}\n`);
       };
   onStart();
-  let run;
+  // Ctrl-C stops the run between chunks and says so (the files are then closed as after
+  // --max-events); one during a load calibration (one piece of work) stops the run after
+  // it; a second Ctrl-C ends the process at once. Before, the process died silently and
+  // left --out empty with no word of why
+  let interrupted = false;
+  const onInterrupt = () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+  };
+  process.on('SIGINT', onInterrupt);
   try {
-    run = engine.createRun(scenario, sink, { sampleInterval: opts.sample, maxPackets: opts.maxPackets, onCalibration });
-  } catch (x) {
-    if (x instanceof CapError) {
-      io.err(`not run: ${x.message}\n`);
-      return 3;
+    let run;
+    try {
+      run = engine.createRun(scenario, sink, { sampleInterval: opts.sample, maxPackets: opts.maxPackets, onCalibration });
+    } catch (x) {
+      if (x instanceof CapError) {
+        io.err(`not run: ${x.message}\n`);
+        return 3;
+      }
+      throw x;
     }
-    throw x;
-  }
-  const progress = new Progress(io, show, e.openEnded ? e.endSeconds : run.endTime);
-  progress.web = () => run.webProgress;
-  try {
-    while (!run.done) {
-      run.advance(Infinity, Math.min(CHUNK_EVENTS, maxEvents - run.events));
-      progress.update(run.now, run.events);
-      if (run.events >= maxEvents && !run.done) {
-        progress.end();
-        io.err(`stopped at t = ${run.now.toFixed(3)} s after ${run.events.toLocaleString('en-US')} events: the limit is --max-events ${maxEvents} (the estimate was ${est.countText(e.events)}); ${opts.maxEvents !== undefined ? 'raise it (--force does not lift a --max-events given with it)' : 'raise it with --max-events N, or use --force'}\n`);
+    const progress = new Progress(io, show, e.openEnded ? e.endSeconds : run.endTime);
+    progress.web = () => run.webProgress;
+    try {
+      while (!run.done) {
+        run.advance(Infinity, Math.min(CHUNK_EVENTS, maxEvents - run.events));
+        progress.update(run.now, run.events);
+        // the signal handler runs only when the event loop turns: once a chunk
+        if (!run.done) await new Promise((r) => setImmediate(r));
+        if (interrupted) {
+          progress.end();
+          // the series and trace files hold the run up to here
+          run.flush();
+          io.err(`interrupted (Ctrl-C) at t = ${run.now.toFixed(3)} s after ${run.events.toLocaleString('en-US')} events: the run stopped there\n`);
+          return 130;
+        }
+        if (run.events >= maxEvents && !run.done) {
+          progress.end();
+          run.flush();
+          io.err(`stopped at t = ${run.now.toFixed(3)} s after ${run.events.toLocaleString('en-US')} events: the limit is --max-events ${maxEvents} (the estimate was ${est.countText(e.events)}); ${opts.maxEvents !== undefined ? 'raise it (--force does not lift a --max-events given with it)' : 'raise it with --max-events N, or use --force'}\n`);
+          return 1;
+        }
+      }
+    } catch (x) {
+      progress.end();
+      if (x instanceof CapError) {
+        io.err(`run stopped: ${x.message}\n`);
         return 1;
       }
+      throw x;
     }
-  } catch (x) {
     progress.end();
-    if (x instanceof CapError) {
-      io.err(`run stopped: ${x.message}\n`);
-      return 1;
-    }
-    throw x;
+    return run.result();
+  } finally {
+    process.off('SIGINT', onInterrupt);
   }
-  progress.end();
-  return run.result();
 }
 
 /** The progress line: simulated time, share done, event rate and time left; redrawn in place on a terminal. */
