@@ -220,7 +220,7 @@ const COLUMNS: Column[] = [
   num('drops', (r) => r.drops, fixed(0)),
   num('marks', (r) => r.marks, fixed(0)),
   num('retx', (r) => r.retransmissions, fixed(0)),
-  num('RTOs', (r) => r.timeouts, fixed(0)),
+  num('timeouts', (r) => r.timeouts, fixed(0)),
   { head: 'goodput Kb/s', text: (r) => listText(r.goodputKbps, 1), meanHead: 'goodput Kb/s (sum)', value: (r) => r.goodputKbps.reduce((a, x) => a + x, 0), fmt: fixed(1) },
   // the last download's completion: seeds/001's T; null while one is unfinished
   { head: 'done s', text: (r) => listText(r.completion, 3), meanHead: 'done s (last)', value: (r) => (r.completion.length === 0 || r.completion.includes(null) ? null : Math.max(...(r.completion as number[]))), fmt: fixed(3) },
