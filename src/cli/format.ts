@@ -1,4 +1,4 @@
-import type { AqmVar } from '../engine/aqm/queue-disc';
+import type { AqmDescriptor } from '../engine/aqm/queue-disc';
 import { aqmByKind } from '../engine/aqm/registry';
 import type { Unit } from '../engine/core/params';
 import type { FlowSummary, QueueSummary, RunResult } from '../engine/metrics/types';
@@ -108,8 +108,12 @@ function num(x: number): string {
 }
 
 /** A declared unit as printed after a number ('' for probabilities, ratios and counts). */
-function unitSuffix(unit: Unit | AqmVar['unit'] | undefined, queueUnit: string): string {
+function unitSuffix(unit: Unit | NonNullable<AqmDescriptor['summaryUnits']>[string] | undefined, queueUnit: string): string {
   switch (unit) {
+    case 'packets/s':
+    case 'packets per interval':
+    case 'Hz':
+      return ` ${unit}`;
     case 's':
       return ' s';
     case 'bps':
@@ -139,8 +143,7 @@ export function aqmLines(q: QueueSummary): string[] {
   const units: Record<string, string> = {};
   for (const [k, spec] of Object.entries(d?.params ?? {})) if (spec.type === 'number') units[k] = unitSuffix(spec.unit, queueUnit);
   for (const v of d?.vars ?? []) units[v.name] = unitSuffix(v.unit, queueUnit);
-  // ARED's C, resolved from the link (ared.ts): the link rate in mean-size packets per second
-  if (a.kind === 'ared') units.C = ' packets/s';
+  for (const [k, u] of Object.entries(d?.summaryUnits ?? {})) units[k] = unitSuffix(u, queueUnit);
   const kv = (o: Record<string, number | string | boolean>) => Object.entries(o).map(([k, v]) => `${k} ${typeof v === 'number' ? `${num(v)}${own(units, k) ?? ''}` : v}`).join(', ');
   return [`${a.kind} at the bottleneck: ${kv(a.params)}`, `  final: ${kv(a.state)}`, `  time averages: ${kv(a.means)}`];
 }

@@ -328,4 +328,6 @@ export const ared: AqmDescriptor<typeof ARED_PARAMS> = {
   check: checkAred,
   explain,
   vars: ARED_VARS,
+  // C, resolved from the link: the link rate in mean-size packets per second
+  summaryUnits: { C: 'packets/s', count: 'count' },
 };

@@ -358,4 +358,5 @@ export const codel: AqmDescriptor<typeof CODEL_PARAMS> = {
   create: (values, ctx) => new CodelQueue(ctx, values),
   explain,
   vars: CODEL_VARS,
+  summaryUnits: { count: 'count', lastCount: 'count', dropNext: 's', firstAboveTime: 's' },
 };

@@ -262,4 +262,5 @@ export const pi: AqmDescriptor<typeof PI_PARAMS> = {
   create: (values, ctx) => new PiQueue(ctx, values),
   explain,
   vars: PI_VARS,
+  summaryUnits: { qOld: 'queue-units', w: 'Hz' },
 };

@@ -347,4 +347,6 @@ export const pie: AqmDescriptor<typeof PIE_PARAMS> = {
   create: (values, ctx) => new PieQueue(ctx, values),
   explain,
   vars: PIE_VARS,
+  // RFC 8033: qdelay_old, burst_allowance and avg_dq_time are times
+  summaryUnits: { qdelayOld: 's', burstAllowance: 's', avgDqTime: 's' },
 };

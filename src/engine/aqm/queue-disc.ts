@@ -1,4 +1,4 @@
-import type { ParamSpecs } from '../core/params';
+import type { ParamSpecs, Unit } from '../core/params';
 import type { Rng } from '../core/rng';
 import { asDoubles } from '../core/doubles';
 import { toSeconds } from '../core/time';
@@ -405,4 +405,10 @@ export interface AqmDescriptor<P extends ParamSpecs = ParamSpecs> {
   explain?: Explainer;
   /** The AQM's changing variables (streamed as `aqm.<name>`), for charts and docs. */
   vars?: readonly AqmVar[];
+  /**
+   * Units of the summary values that are neither a declared parameter nor a variable
+   * (what aqmParams and aqmState add: CoDel's dropNext, ARED's C), so the CLI's summary
+   * prints each number with its unit; a phrase where no Unit fits.
+   */
+  summaryUnits?: Readonly<Record<string, Unit | 'packets/s' | 'packets per interval' | 'Hz'>>;
 }

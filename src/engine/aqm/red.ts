@@ -667,4 +667,5 @@ export const red: AqmDescriptor<typeof RED_PARAMS> = {
   check: checkRed,
   explain: explainRed,
   vars: RED_VARS,
+  summaryUnits: { count: 'count' },
 };

@@ -332,4 +332,6 @@ export const rem: AqmDescriptor<typeof REM_PARAMS> = {
   create: (values, ctx) => new RemQueue(ctx, values),
   explain,
   vars: REM_VARS,
+  // the input rate and the capacity in packets of meanPktSize per update interval (capacity())
+  summaryUnits: { inAvg: 'packets per interval', c: 'packets per interval' },
 };

@@ -105,4 +105,6 @@ export const scRed: AqmDescriptor<typeof SC_RED_PARAMS> = {
   check: checkRed,
   explain,
   vars: SC_RED_VARS,
+  // status: where the average was at the last arrival, 0 below min_th, 1 between, 2 above max_th (ST_*)
+  summaryUnits: { count: 'count', status: '' },
 };
