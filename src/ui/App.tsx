@@ -24,6 +24,8 @@ import { useAppState } from './store/app-store';
 import { lessonStep, scenarioHref } from './store/url-sync';
 import { useMenuDismiss } from './menu';
 import { SummaryTable } from './SummaryTable';
+import { markerLabel } from './charts/plot';
+import { viewOf } from './scenario-view';
 
 function isTyping(t: EventTarget | null): boolean {
   const el = t as HTMLElement | null;
@@ -242,7 +244,7 @@ function ShareButton() {
               kind: 'info',
               title: LIVE_CHANGES_LINK_TITLE,
               lines: [
-                `This run changed ${markers.slice(0, 3).map((m) => `${m.path} to ${String(m.value)} at t = ${m.t.toFixed(1)} s`).join(', ')}${markers.length > 3 ? ` and ${markers.length - 3} more` : ''}; the link sets ${markers.length > 1 ? 'them' : 'it'} from t = 0, so its run (and its numbers) will differ from this one.`,
+                `This run set ${markers.slice(0, 3).map((m) => `${markerLabel(m, viewOf(store.getState().scenario))} at t = ${m.t.toFixed(1)} s`).join(', ')}${markers.length > 3 ? ` and ${markers.length - 3} more` : ''}; the link sets ${markers.length > 1 ? 'them' : 'it'} from t = 0, so its run (and its numbers) will differ from this one.`,
               ],
             });
           }

@@ -137,7 +137,7 @@ describe('app', () => {
       await page.getByRole('button', { name: 'Copy link to this scenario' }).click();
       const note = page.locator('[data-testid^=banner-]').filter({ hasText: 'The link applies your mid-run changes from the start' });
       await expect.poll(() => note.count()).toBe(1);
-      expect(await note.innerText()).toMatch(/This run changed topology\.bottleneck\.queue\.maxP to 0\.5 at t = \d+\.\d s; the link sets it from t = 0/);
+      expect(await note.innerText()).toMatch(/This run set max_p = 0\.5 at t = \d+\.\d s; the link sets it from t = 0/);
       await page.context().close();
     });
 

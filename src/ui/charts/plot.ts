@@ -345,6 +345,16 @@ function markerSpec(path: string, view: ScenarioView | undefined): { spec: Param
 }
 
 /**
+ * A live-changeable parameter in the editor's words: "rate", "max_th", "reverse max_p",
+ * "ECN marking" (the declaration's label, its first letter small unless it is an
+ * abbreviation); the last part of the path when it has no declaration here.
+ */
+export function markerName(path: string, view?: ScenarioView): string {
+  const label = markerSpec(path, view).spec?.label ?? path.split('.').slice(-1)[0];
+  return `${path.includes('.reverseQueue.') ? 'reverse ' : ''}${/^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label}`;
+}
+
+/**
  * Text for a param-change marker in the editor's words and units: "rate = 3 Mb/s", "delay =
  * 50 ms", "max_th = 30 packets", "reverse max_p = 0.2", "gentle = on". It said the field's
  * internal name and the raw SI number ("rate = 3M", "delay = 0.05", "maxTh = 30").
@@ -352,9 +362,7 @@ function markerSpec(path: string, view: ScenarioView | undefined): { spec: Param
 export function markerLabel(m: ParamMarker, view?: ScenarioView): string {
   const key = m.path.split('.').slice(-1)[0];
   const { spec, queue } = markerSpec(m.path, view);
-  // the declaration's label, its first letter small unless it is an abbreviation ("ECN marking")
-  const label = spec?.label ?? key;
-  const name = `${m.path.includes('.reverseQueue.') ? 'reverse ' : ''}${/^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label}`;
+  const name = markerName(m.path, view);
   if (typeof m.value === 'boolean') return `${name} = ${m.value ? 'on' : 'off'}`;
   if (typeof m.value !== 'number') return `${name} = ${String(m.value)}`;
   if (spec?.type !== 'number') return `${name} = ${fmtNumber(m.value)}`;

@@ -14,6 +14,7 @@ import { cloneJson, getPath } from '../../engine/scenario/paths';
 import type { EngineScenario } from '../../engine/sim-run';
 import { viewOf } from '../scenario-view';
 import { flowLabel } from '../flow-tags';
+import { editorFields } from '../editor/fields';
 import { noRun, type AppState, type AppStore } from '../store/app-store';
 import { calibrations } from './calibrations';
 import { Pace } from './pace';
@@ -89,6 +90,12 @@ function largeRun(e: RunEstimate, eventsPerSec: number): { why: string; estimate
   if (wall <= LARGE_RUN_SECONDS && e.memoryBytes <= LARGE_RUN_BYTES) return null;
   const why = e.memoryBytes > LARGE_RUN_BYTES ? `it needs about ${bytesText(e.memoryBytes)} of memory, more than a browser tab may have` : 'it would keep this tab busy for a long time';
   return { why, estimate: `Estimate: ${estimateText(e, measured)}.` };
+}
+
+/** A field as the editor labels it ("Buffer limit", "ECN"), or its path when the editor has no such field. */
+function fieldLabel(scenario: Scenario | null, path: string): string {
+  const f = scenario ? editorFields(scenario).find((x) => x.path === path) : undefined;
+  return f ? (f.kind === 'param' ? f.spec.label : f.label) : path;
 }
 
 /** The size a run was started (or asked about and accepted) at: a live change beyond it is asked about again. */
@@ -809,7 +816,7 @@ export class RunController {
         else
           store.addBanner({
             kind: 'info',
-            title: `${m.path} will apply when the run restarts`,
+            title: `${fieldLabel(store.getState().scenario, m.path)}: the new value applies when the run restarts`,
             lines: [m.error, 'The scenario (and the link) already have the new value; press Reset, then Play.'],
             untilNextLoad: true,
             untilNextRun: true,

@@ -142,7 +142,7 @@ describe('RunController', () => {
     // once the run restarts the change has applied: "press Reset, then Play" goes, other banners stay
     const other = store.addBanner({ kind: 'info', title: 'something else', lines: [] });
     c.reset();
-    expect(store.getState().banners.map((b) => b.title)).toEqual(['tcp.ecn will apply when the run restarts', 'something else']);
+    expect(store.getState().banners.map((b) => b.title)).toEqual(['ECN: the new value applies when the run restarts', 'something else']);
     c.play();
     expect(store.getState().banners.map((b) => b.id)).toEqual([other]);
   });
