@@ -197,31 +197,51 @@ export const topologyView: ChartDef = {
     const rateStr = rateText(v.link.rate);
     const delayStr = `${fmtNumber(v.link.delay * 1000)} ms`;
     const labelNeed = Math.max(p.measure(rateStr, f.small, 'bold'), p.measure(delayStr, f.small, 'bold')) + 12;
-    const qx1 = Math.max(qx0 + Math.min(40, (xRR - xRL) * 0.42), Math.min(qx0 + (xRR - xRL) * 0.42, xRR - routerS / 2 - labelNeed));
+    const barMin = Math.min(40, (xRR - xRL) * 0.42);
+    // below about 340 px not even the two-line label fits beside a bar of barMin: it was drawn
+    // over the bar's thresholds and R2 ("10 Mb/s" across R2 at 320 px). It goes under the
+    // picture's middle instead, and the bar takes the room
+    const beside = xRR - routerS / 2 - (qx0 + barMin) >= labelNeed;
+    const qx1 = beside ? Math.max(qx0 + barMin, Math.min(qx0 + (xRR - xRL) * 0.42, xRR - routerS / 2 - labelNeed)) : Math.min(qx0 + (xRR - xRL) * 0.42, xRR - routerS / 2 - 14);
     const qh = Math.max(26, f.tick * 2.2, Math.min(70, H * 0.13));
     // the label under the bar is kept clear of the hosts' labels
     drawn += drawQueueBar(p, c, v.queue, { qx0, qx1, cy, qh, labelMin: xL + hostR + 6, labelMax: xRR - routerS / 2 }, recent);
+    // the lowest text drawn in the middle so far: the queue's label under its bar
+    let under = cy + qh / 2 + 8 + f.small * 1.2;
 
     // two-way traffic: the right-to-left queue, at R2's output, its head towards R1
     if (v.twoWay) {
       const rx1 = xRR - routerS / 2 - 8;
       const rx0 = rx1 - (qx1 - qx0) * 0.6;
-      drawReverseQueueBar(p, c, v, { rx0, rx1, ry: cy + qh / 2 + f.small * 2.6, rh: qh * 0.45, labelMin: 4, labelMax: W - 4 });
+      const boxes = drawReverseQueueBar(p, c, v, { rx0, rx1, ry: cy + qh / 2 + f.small * 2.6, rh: qh * 0.45, labelMin: 4, labelMax: W - 4 });
+      under = Math.max(under, ...boxes.map((b) => b.y1));
       drawn++;
     }
 
     // link from the queue to the right router
     p.line(qx1, cy, xRR - routerS / 2, cy, { color: SERIES.axis, width: 5 });
-    // the link's label between the queue and the router, on two lines when one does not fit
-    const linkMid = (qx1 + xRR - routerS / 2) / 2;
-    const room = xRR - routerS / 2 - qx1 - 6;
     const rateLine = `${rateStr} · ${delayStr}`;
-    if (p.measure(rateLine, f.small, 'bold') <= room) {
-      p.text(rateLine, linkMid, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
-      p.text(v.link.framing === 'ethernet' ? 'bottleneck (Ethernet)' : 'bottleneck', linkMid, cy + 8, { size: f.small, color: SERIES.muted, align: 'center', baseline: 'top' });
+    if (beside) {
+      // between the queue and the router, on two lines when one does not fit
+      const linkMid = (qx1 + xRR - routerS / 2) / 2;
+      const room = xRR - routerS / 2 - qx1 - 6;
+      const one = p.measure(rateLine, f.small, 'bold') <= room;
+      p.text(one ? rateLine : rateStr, linkMid, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
+      if (one) p.text(v.link.framing === 'ethernet' ? 'bottleneck (Ethernet)' : 'bottleneck', linkMid, cy + 8, { size: f.small, color: SERIES.muted, align: 'center', baseline: 'top' });
+      else p.text(delayStr, linkMid, cy + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top', weight: 'bold' });
     } else {
-      p.text(rateStr, linkMid, cy - 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'bottom', weight: 'bold' });
-      p.text(delayStr, linkMid, cy + 8, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top', weight: 'bold' });
+      // under the middle of the picture, between the hosts (or across the width once below
+      // the lowest host: a second line ran into the counters at 320 px with web traffic both ways)
+      const text = `${v.link.framing === 'ethernet' ? 'Ethernet ' : ''}bottleneck ${rateLine}`;
+      const lowestHost = Math.max(
+        ...[v.leftHosts, v.rightHosts].map((n) => {
+          const l = layout(n);
+          return l.y0 + l.step * (l.shown.length + (l.more > 0 ? 1 : 0) - 1) + hostR;
+        }),
+      );
+      const width = under + 6 > lowestHost ? W - 8 : xR - xL - 2 * hostR - 12;
+      const lines = p.measure(text, f.small, 'bold') <= width ? [text] : [`bottleneck ${rateStr}`, delayStr];
+      lines.forEach((l, k) => p.text(l, (xL + xR) / 2, under + 6 + k * f.small * 1.2, { size: f.small, color: SERIES.text, align: 'center', baseline: 'top', weight: 'bold' }));
     }
     for (const [x, name] of [
       [xRL, 'R1'],

@@ -75,6 +75,10 @@ describe("the bottleneck link's label on a phone", () => {
     ['default', 360, 300],
     ['web-dt148-80', 370, 300],
     ['web-dt148-80', 340, 300],
+    // a 320-px phone: the label goes under the picture's middle (it was drawn across R2)
+    ['default', 300, 300],
+    ['web-dt148-80', 300, 300],
+    ['web-redecn5-80', 300, 300],
     ['default', 900, 420],
   ])('%s at %i x %i: the rate and delay are drawn clear of the queue bar and the routers', (preset, w, h) => {
     const view = viewOf(presetByName(preset)!.scenario);
@@ -82,7 +86,7 @@ describe("the bottleneck link's label on a phone", () => {
     const p = new FramePainter(w, h);
     topologyView.draw(p, c);
     const rate = rateText(view.link.rate);
-    const label = p.texts.filter((t) => t.what.startsWith(rate) || t.what === `${fmtNumber(view.link.delay * 1000)} ms`);
+    const label = p.texts.filter((t) => t.what.startsWith(rate) || t.what.startsWith(`bottleneck ${rate}`) || t.what === `${fmtNumber(view.link.delay * 1000)} ms`);
     expect(label.length).toBeGreaterThan(0);
     expect(label.map((t) => t.what).join(' ')).toContain('ms');
     const queueBar = p.frames[0];
@@ -90,6 +94,10 @@ describe("the bottleneck link's label on a phone", () => {
     for (const t of label) {
       expect(overlap(t, queueBar), `"${t.what}" over the queue bar`).toBe(false);
       for (const r of p.routers) expect(overlap(t, r), `"${t.what}" over ${r.what}`).toBe(false);
+      // nor over any other text (the queue's label, the counters under the picture), and inside it
+      for (const o of p.texts) if (!label.includes(o)) expect(overlap(t, o), `"${t.what}" over "${o.what}"`).toBe(false);
+      expect(t.x0).toBeGreaterThanOrEqual(0);
+      expect(t.x1).toBeLessThanOrEqual(w);
     }
     // the queue bar keeps a readable width
     expect(queueBar.x1 - queueBar.x0).toBeGreaterThanOrEqual(40);
