@@ -17,7 +17,7 @@ import { SERIES } from '../colors';
 import { encodeLink } from '../scenario-api';
 import { TableExport, useReportRunning } from './CompareView';
 import { gridCurves, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMetric } from './grid';
-import { exportSvgChart, GridLines, useWidth } from './LineChart';
+import { exportSvgChart, GridLines, useWidth, yAxisLeft } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { gridCsv } from './table-csv';
 
@@ -53,7 +53,18 @@ function GridChart({ fig, metric, curves, classroom, exportAs }: { fig: GridFigu
   // as the compare charts: no text under 20 px in a classroom, and a taller plot to keep its area
   const fs = classroom ? 20 : 13;
   const height = classroom ? 340 : 250;
-  const left = fs * 3.8;
+  const values = curves.flatMap((c) => [...c.points.map((p) => p.y), ...(c.ref === undefined ? [] : [c.ref])]).filter((v) => Number.isFinite(v));
+  // the y axis as below, for the labels its ticks may have (with the x label on one line or
+  // two: the tick count follows the plot's height), which the left margin must hold
+  const yFor = (ph: number) => {
+    const top = Math.max(10, Math.ceil(fs * 0.7));
+    const y = scaleLinear().domain(gridYDomain(values, metric)).range([top + ph, top]).nice(4);
+    // a share ends at 100 %: nice() had the utilization axis run to 102 (a link busy all the
+    // time can sum to 100 plus a rounding error: Fig. 20 b's axis ran to 100.2 without the tolerance)
+    if (metric.yCap !== undefined && y.domain()[1] > metric.yCap && (values.length ? Math.max(...values) : 1) <= metric.yCap * (1 + 1e-9)) y.domain([y.domain()[0], metric.yCap]);
+    return { y, yt: y.ticks(Math.max(2, Math.floor(ph / (fs * 3)))) };
+  };
+  const left = yAxisLeft([1, 2].flatMap((n) => yFor(height - Math.max(10, Math.ceil(fs * 0.7)) - fs * (2.9 + 1.2 * (n - 1))).yt.map(fmtY)), fs, fs * 3.8);
   const right = 16;
   // the x label is centred under the plot: it has the plot's width and the right margin either side
   const xLines = axisLabelLines(fig.xLabel, fs, width - left + right - 4);
@@ -70,17 +81,8 @@ function GridChart({ fig, metric, curves, classroom, exportAs }: { fig: GridFigu
   const need = m.left + String(xs[0] ?? '').length * fs * 0.28 + 2;
   const x0 = Math.max(m.left, first < 1 ? (need - first * (m.left + pw)) / (1 - first) : m.left);
   const x = gridXPosition(fig, xs, x0, m.left + pw);
-  const values = curves.flatMap((c) => [...c.points.map((p) => p.y), ...(c.ref === undefined ? [] : [c.ref])]).filter((v) => Number.isFinite(v));
-  const top = values.length ? Math.max(...values) : 1;
-  const y = scaleLinear()
-    .domain(gridYDomain(values, metric))
-    .range([m.top + ph, m.top])
-    .nice(4);
-  // a share ends at 100 %: nice() had the utilization axis run to 102 (a link busy all the
-  // time can sum to 100 plus a rounding error: Fig. 20 b's axis ran to 100.2 without the tolerance)
-  if (metric.yCap !== undefined && y.domain()[1] > metric.yCap && top <= metric.yCap * (1 + 1e-9)) y.domain([y.domain()[0], metric.yCap]);
+  const { y, yt } = yFor(ph);
   const xt = gridTicks(xs, pw / (fs * 3.2));
-  const yt = y.ticks(Math.max(2, Math.floor(ph / (fs * 3))));
   const size = classroom ? 90 : 45;
   const label = `${metric.title}: ${metric.yLabel} against ${fig.xLabel}, ${curves.map((c) => c.label).join(', ')}${fig.refLabel ? `; ${fig.refLabel} dashed` : ''}`;
   const exportFigure = async (kind: 'png' | 'svg') => {

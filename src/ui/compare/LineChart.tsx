@@ -153,6 +153,17 @@ export function GridLines({ xt, yt, x, y, left, top, pw, ph, fs, fmtX, fmtY }: {
   );
 }
 
+/**
+ * The plot's left edge: room for the rotated y label (centred at 0.9 fs) and the widest y
+ * tick label (drawn ending 6 px left of the plot), at least `floor`. A fixed margin let a
+ * long label ("12.5k", "0.0025") run into the y label. Text width is estimated at 0.62 em
+ * per character (the digits of a sans-serif face are about 0.55 em).
+ */
+export function yAxisLeft(labels: readonly string[], fs: number, floor: number): number {
+  const widest = Math.max(0, ...labels.map((l) => l.length));
+  return Math.max(floor, Math.ceil(fs * 1.6 + 6 + widest * fs * 0.62 + 2));
+}
+
 const fmtTick = (v: number): string => (Math.abs(v) >= 1e4 ? `${v / 1e3}k` : String(Number(v.toPrecision(4))));
 
 export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, height: h = 240, yMax, compact = false, refs = [], classroom = false, exportAs }: LineChartProps) {
@@ -162,19 +173,22 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
   const fs = classroom ? (compact ? 20 : 24) : compact ? 12 : 14;
   const height = classroom ? Math.round(h * 1.4) : h;
   const m = { top: compact ? 8 : 12, right: 14, bottom: fs * 2.8, left: fs * 4.2 };
-  const pw = Math.max(10, width - m.left - m.right);
   const ph = Math.max(10, height - m.top - m.bottom);
-  const drawn = useMemo(() => lines.map((l) => ({ l, ds: minMaxDownsample(l.t, l.y, l.n, t0, t1, Math.round(pw)) })), [lines, t0, t1, pw]);
+  // sampled at the widest the plot can be (the y ticks' labels may take more of the left)
+  const drawn = useMemo(() => lines.map((l) => ({ l, ds: minMaxDownsample(l.t, l.y, l.n, t0, t1, Math.round(Math.max(10, width - m.left - m.right))) })), [lines, t0, t1, width, m.left, m.right]);
   let hi = yMax ?? 0;
   if (yMax === undefined) {
     for (const { ds } of drawn) for (let i = 0; i < ds.n; i++) if (ds.y[i] > hi) hi = ds.y[i];
     for (const r of refs) hi = Math.max(hi, r.y);
   }
-  const x = scaleLinear().domain([t0, t1 > t0 ? t1 : t0 + 1]).range([m.left, m.left + pw]);
   const y = scaleLinear()
     .domain([0, hi > 0 ? hi * 1.05 : 1])
     .range([m.top + ph, m.top])
     .nice(compact ? 3 : 5);
+  const yt = y.ticks(compact ? 3 : Math.max(2, Math.floor(ph / 45)));
+  m.left = yAxisLeft(yt.map(fmtTick), fs, m.left);
+  const pw = Math.max(10, width - m.left - m.right);
+  const x = scaleLinear().domain([t0, t1 > t0 ? t1 : t0 + 1]).range([m.left, m.left + pw]);
   let points = 0;
   const paths = drawn.map(({ l, ds }) => {
     let d = '';
@@ -195,7 +209,6 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
   // line's end sat over the curves that cross it
   const shownRefs = refs.filter((r) => r.y <= y.domain()[1]);
   const xt = x.ticks(Math.max(2, Math.floor(pw / (fs * 6))));
-  const yt = y.ticks(compact ? 3 : Math.max(2, Math.floor(ph / 45)));
   const exportFigure = async (kind: 'png' | 'svg') => {
     if (menuRef.current) menuRef.current.open = false;
     const el = svgRef.current;

@@ -57,3 +57,20 @@ describe("Compare's line chart: threshold labels", () => {
     expect(plot).toContain('lines at min_th = 15, max_th = 45');
   });
 });
+
+describe("Compare's line chart: the y axis' labels", () => {
+  const n = 50;
+  const t = Float64Array.from({ length: n }, (_, i) => i / 10);
+  // a time-series whose ticks read "0.001", "0.002": five characters
+  const y = Float64Array.from({ length: n }, (_, i) => 0.0012 + 0.0012 * Math.sin(i / 3));
+
+  it('a long tick label ends clear of the rotated axis label: the plot starts further right', async () => {
+    const html = renderToStaticMarkup(createElement(await lineChart(), { title: 'p', yLabel: 'probability', t0: 0, t1: 5, lines: [{ key: 'p', label: 'p', color: '#000', t, y, n }] }));
+    const plot = html.slice(html.indexOf('<svg'), html.indexOf('</svg>'));
+    const fs = 14;
+    const ticks = [...plot.matchAll(/<text x="([\d.]+)"[^>]*text-anchor="end"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ end: Number(m[1]), text: m[2] }));
+    expect(ticks.map((k) => k.text)).toContain('0.002');
+    // the rotated label is centred 0.9 fs from the left: about 1.4 fs of width; a digit or a point about 0.55 fs
+    for (const k of ticks) expect(k.end - k.text.length * 0.55 * fs, k.text).toBeGreaterThan(1.4 * fs);
+  });
+});
