@@ -194,11 +194,11 @@ describe('web', () => {
       // the seeds/000 lessons at 80 % (queues, SACK, ECN) and the load grid's at 80 %
       expect(await boxes.count()).toBeGreaterThanOrEqual(6);
       const labels = (await page.locator('.cmp-family label').allInnerTexts()).map((l) => l.trim());
-      expect(labels[0]).toBe('Web traffic at 80 % load, drop-tail (the current scenario)');
-      expect(labels).toContain('Web traffic at 80 % load, drop-tail, SACK');
+      expect(labels[0]).toBe('Web traffic at 80 % load, drop-tail (seeds/000) (the current scenario)');
+      expect(labels).toContain('Web traffic at 80 % load, drop-tail, SACK (seeds/000)');
       // keep two: the current drop-tail and ARED + ECN with a 5 ms target
       for (let i = 0; i < (await boxes.count()); i++) {
-        const want = i === 0 || labels[i] === 'Web traffic at 80 % load, adaptive RED + ECN with a 5 ms target';
+        const want = i === 0 || labels[i] === 'Web traffic at 80 % load, adaptive RED + ECN with a 5 ms target (seeds/000)';
         if ((await boxes.nth(i).isChecked()) !== want) await boxes.nth(i).setChecked(want);
       }
       await page.locator('.cmp-panel button.primary').click();

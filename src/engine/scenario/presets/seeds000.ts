@@ -182,7 +182,7 @@ function seeds000Lessons(): PresetSource[] {
     {
       ...base,
       name: 'web-dt148-80',
-      title: 'Web traffic at 80 % load, drop-tail',
+      title: 'Web traffic at 80 % load, drop-tail (seeds/000)',
       paper: 'seeds/000 §6.1, Fig. 8',
       lesson: `Two-way PackMime web traffic (many short HTTP exchanges, a few long ones) at 80 % offered load over a 10 Mb/s link with a 148-packet drop-tail queue (2 x BDP), Reno, TCP as in seeds/000 Table 2. Watch the response-time CDF grow beside the uncongested baseline (the same connections on a link 10x faster); point at it to read how many responses finish within a time. Compare, “this lesson’s family”, overlays it with SACK and adaptive RED with and without ECN at this load, as Figs. 8-9 do. ${SHORT}.`,
       claims: [
@@ -199,9 +199,9 @@ function seeds000Lessons(): PresetSource[] {
     {
       ...base,
       name: 'web-dt148-80-sack',
-      title: 'Web traffic at 80 % load, drop-tail, SACK',
+      title: 'Web traffic at 80 % load, drop-tail, SACK (seeds/000)',
       paper: 'seeds/000 §6.4, Figs. 16 and 18',
-      lesson: `The drop-tail lesson with SACK instead of Reno. Most HTTP responses are a few segments long: a loss in them is repaired by a timeout whatever the recovery algorithm, so SACK can only help the long ones. Compare with the Reno lesson (Compare, "Web traffic at 80 % load, drop-tail"). ${SHORT}.`,
+      lesson: `The drop-tail lesson with SACK instead of Reno. Most HTTP responses are a few segments long: a loss in them is repaired by a timeout whatever the recovery algorithm, so SACK can only help the long ones. Compare with the Reno lesson (Compare, "Web traffic at 80 % load, drop-tail (seeds/000)"). ${SHORT}.`,
       claims: [
         busy(0.7, 0.92),
         claim('Most responses are short: more than half complete within 300 ms.', (s) => within(s, 0.3), (f) => f > 0.5, (f) => `${percent(f)} within 300 ms`),
@@ -230,7 +230,7 @@ function seeds000Lessons(): PresetSource[] {
     {
       ...base,
       name: 'web-red5-80',
-      title: 'Web traffic at 80 % load, adaptive RED with a 5 ms target, no ECN',
+      title: 'Web traffic at 80 % load, adaptive RED with a 5 ms target, no ECN (seeds/000)',
       paper: 'seeds/000 §6.2, Figs. 9-10',
       lesson: `Adaptive RED with a 5 ms target (min_th 5, max_th 15 packets on this link, gentle, max_p adapted every 500 ms) drops early to keep the queue short. Short responses gain; but a dropped packet of a short response (often its only one, or its SYN) can only be repaired by a timeout: watch the CDF stall until the 1 s minimum RTO and jump after it. ${SHORT}.`,
       claims: [
@@ -260,7 +260,7 @@ function seeds000Lessons(): PresetSource[] {
     {
       ...base,
       name: 'web-redecn5-80',
-      title: 'Web traffic at 80 % load, adaptive RED + ECN with a 5 ms target',
+      title: 'Web traffic at 80 % load, adaptive RED + ECN with a 5 ms target (seeds/000)',
       paper: 'seeds/000 §6.3 and §6.5, Figs. 13 and 19',
       lesson: `The 5 ms adaptive RED lesson with ECN, in packet mode as seeds/000 Table 3 says: every packet meets the same probability, whatever its size. Data segments are marked instead of dropped (unless the average is above max_th), but SYNs, SYN-ACKs and pure ACKs cannot carry a mark (only data is ECN-capable): RED drops them with the probability with which it marks data, and a lost SYN or SYN-ACK waits for the 6 s initial RTO. Short responses still gain over drop-tail; the slowest sixth wait more than 5 s. ns-2.35 run on the exported script shows the same (docs/web.md); the paper describes a milder trade-off, which the byte-mode lesson reproduces. ${SHORT}.`,
       claims: [
@@ -296,7 +296,7 @@ function seeds000Lessons(): PresetSource[] {
     {
       ...base,
       name: 'web-redecn5-80-byte',
-      title: 'Web traffic at 80 % load, adaptive RED + ECN (5 ms) in byte mode',
+      title: 'Web traffic at 80 % load, adaptive RED + ECN (5 ms) in byte mode (seeds/000)',
       paper: 'seeds/000 §6.5, Fig. 19; seeds/002 eq. 3',
       lesson: `The 5 ms adaptive RED + ECN lesson in byte mode: a packet's probability is scaled by its size over the 1250-byte mean before RED's count correction, so a 40-byte SYN or ACK meets a probability 36 times smaller than a full 1460-byte data segment, and the count correction, which raises a large probability more than a small one, widens the gap: in this run about one SYN or ACK in 600 is dropped, while one data segment in six is marked. The SYN timeouts of the packet-mode lesson disappear, and the trade-off of seeds/000 §6.5 appears as the paper describes it: most responses finish sooner than with drop-tail, and only the long ones lose. Compare it with the drop-tail and packet-mode lessons. ${SHORT}.`,
       claims: [
@@ -339,7 +339,7 @@ function seeds000Lessons(): PresetSource[] {
     {
       ...base,
       name: 'web-redecn60-80',
-      title: 'Web traffic at 80 % load, adaptive RED + ECN with a 60 ms target',
+      title: 'Web traffic at 80 % load, adaptive RED + ECN with a 60 ms target (seeds/000)',
       paper: 'seeds/000 §6.3, Figs. 13 and 19',
       lesson: `Adaptive RED + ECN with a 60 ms target (min_th 30, max_th 90 packets): the queue is allowed to grow, and the response times come close to drop-tail's ("at all loads there is little difference between drop-tail and ARED with ECN and a 60 ms target"). Not everything is as under drop-tail: whenever the average passes max_th RED drops even ECN-capable packets, and SYNs and ACKs are never marked, so more packets are lost (2.8 % against 2.0 %) and more responses wait over 5 s (6 % against 3 %). ${SHORT}.`,
       claims: [

@@ -107,7 +107,7 @@ describe('decodeHash', () => {
     expect(d.presetName).toBe('default');
     expect(d.errors[0]).toContain('The Lesson menu lists them all.');
     expect(d.errors[0]).not.toContain('--list-presets');
-    expect(d.errors[0]).toMatch(/Did you mean p=web-redecn5-80 \(“Web traffic at 80 % load, adaptive RED \+ ECN with a 5 ms target”\)/);
+    expect(d.errors[0]).toMatch(/Did you mean p=web-redecn5-80 \(“Web traffic at 80 % load, adaptive RED \+ ECN with a 5 ms target \(seeds\/000\)”\)/);
     expect(decodeHash('#p=lockout').errors[0]).toContain('Did you mean p=lockout-dt (');
     // a slip of a letter or a dash shares no whole part, and is still recognised (as --preset does)
     expect(decodeHash('#p=ecn-finte').errors[0]).toContain('Did you mean p=ecn-finite (');
