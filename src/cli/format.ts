@@ -3,6 +3,7 @@ import { aqmByKind } from '../engine/aqm/registry';
 import type { Unit } from '../engine/core/params';
 import type { FlowSummary, QueueSummary, RunResult } from '../engine/metrics/types';
 import { ACCESS_QUEUE, generalBottleneck, type GeneralSpec } from '../engine/net/topology';
+import { KIND_KEYS, type KindKey } from '../engine/net/packet';
 import { own } from '../engine/scenario/paths';
 import type { QueueConfig, Scenario } from '../engine/scenario/schema';
 
@@ -148,6 +149,33 @@ export function aqmLines(q: QueueSummary): string[] {
   return [`${a.kind} at the bottleneck: ${kv(a.params)}`, `  final: ${kv(a.state)}`, `  time averages: ${kv(a.means)}`];
 }
 
+/** The kinds as the trace and the inspector name them. */
+const KIND_NAMES: Record<KindKey, string> = { data: 'data', ack: 'ACK', syn: 'SYN', synack: 'SYN-ACK', fin: 'FIN', udp: 'UDP' };
+
+/**
+ * The bottleneck's arrivals, drops and marks by packet kind (summary byKind), each way,
+ * when connections open and close through it (web traffic): seeds/003's ECN damage is
+ * SYN-ACKs (never ECN-capable) dropped by a queue that marks the data. Null for long-lived
+ * flows alone, whose handful of SYNs and FINs say nothing.
+ */
+export function kindTable(fwd: QueueSummary, rev: QueueSummary): string | null {
+  const handshakes = (q: QueueSummary) => (q.byKind ? q.byKind.syn.arrivals + q.byKind.synack.arrivals : 0);
+  if (handshakes(fwd) + handshakes(rev) < 100) return null;
+  const rows: string[][] = [];
+  for (const [dir, q] of [
+    ['->', fwd],
+    ['<-', rev],
+  ] as const) {
+    if (!q.byKind) continue;
+    for (const k of KIND_KEYS) {
+      const c = q.byKind[k];
+      if (c.arrivals === 0) continue;
+      rows.push([`bottleneck ${dir}`, KIND_NAMES[k], String(c.arrivals), String(c.drops), pct(c.drops / c.arrivals, 2), String(c.marks), pct(c.marks / c.arrivals, 2)]);
+    }
+  }
+  return `by packet kind (after the warm-up)\n${table(['queue', 'kind', 'arrivals', 'drops', 'dropped', 'marks', 'marked'], rows, 2)}`;
+}
+
 function flowRow(f: FlowSummary): string[] {
   return [
     String(f.flow),
@@ -182,6 +210,8 @@ export function formatSummary(result: RunResult, scenario: Scenario): string {
   );
   const aqm = aqmLines(s.bottleneck);
   if (aqm.length > 0) out.push('', ...aqm);
+  const kinds = kindTable(s.bottleneck, s.bottleneckReverse);
+  if (kinds !== null) out.push('', kinds);
   out.push('');
   const flows = s.flows;
   const shown = flows.length > MAX_FLOW_ROWS ? flows.slice(0, MAX_FLOW_ROWS) : flows;

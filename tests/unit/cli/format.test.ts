@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aqmLines, delayText, formatSummary, rateText, scenarioLine, table } from '../../../src/cli/format';
+import { aqmLines, delayText, formatSummary, kindTable, rateText, scenarioLine, table } from '../../../src/cli/format';
 import type { FlowSummary, QueueSummary, RunResult } from '../../../src/engine/metrics/types';
 import { presetScenario } from '../../../src/engine/scenario/presets';
 import { parseScenario } from '../../../src/engine/scenario/schema';
@@ -151,5 +151,27 @@ describe('the AQM lines', () => {
     const red = aqmLines(queue({ aqm: { kind: 'red', params: { limit: 96000, unit: 'bytes', minTh: 30000, maxTh: 90000, maxP: 0.1, meanPktSize: 1500 }, state: { avg: 31000.5, maxP: 0.1 }, means: { avg: 29000 } } }));
     expect(red[0]).toBe('red at the bottleneck: limit 96000 bytes, unit bytes, minTh 30000 bytes, maxTh 90000 bytes, maxP 0.1, meanPktSize 1500 bytes');
     expect(red[1]).toBe('  final: avg 31000 bytes, maxP 0.1');
+  });
+});
+
+describe('the packet-kind table', () => {
+  const none = { arrivals: 0, drops: 0, marks: 0 };
+  const kinds = (o: Partial<NonNullable<QueueSummary['byKind']>>): NonNullable<QueueSummary['byKind']> => ({ data: none, ack: none, syn: none, synack: none, fin: none, udp: none, ...o });
+  it('web traffic: each kind that came, with its drop and mark shares, both ways', () => {
+    const fwd = queue({ byKind: kinds({ data: { arrivals: 93009, drops: 0, marks: 7582 }, synack: { arrivals: 27365, drops: 2341, marks: 0 } }) });
+    const rev = queue({ byKind: kinds({ syn: { arrivals: 25563, drops: 0, marks: 0 } }) });
+    const lines = kindTable(fwd, rev)!.split('\n');
+    expect(lines[0]).toBe('by packet kind (after the warm-up)');
+    expect(lines[1].split(/\s+/)).toEqual(['queue', 'kind', 'arrivals', 'drops', 'dropped', 'marks', 'marked']);
+    expect(lines.slice(2).map((l) => l.split(/\s{2,}/))).toEqual([
+      ['bottleneck ->', 'data', '93009', '0', '0.00%', '7582', '8.15%'],
+      ['bottleneck ->', 'SYN-ACK', '27365', '2341', '8.55%', '0', '0.00%'],
+      ['bottleneck <-', 'SYN', '25563', '0', '0.00%', '0', '0.00%'],
+    ]);
+  });
+  it('long-lived flows alone (a few SYNs and FINs): no table', () => {
+    const fwd = queue({ byKind: kinds({ data: { arrivals: 28000, drops: 18, marks: 90 }, syn: { arrivals: 2, drops: 0, marks: 0 }, fin: { arrivals: 2, drops: 0, marks: 0 } }) });
+    expect(kindTable(fwd, queue({ byKind: kinds({ synack: { arrivals: 2, drops: 0, marks: 0 } }) }))).toBeNull();
+    expect(kindTable(queue(), queue())).toBeNull();
   });
 });
