@@ -3,7 +3,8 @@ import { aqmByKind } from '../engine/aqm/registry';
 import type { Unit } from '../engine/core/params';
 import type { FlowSummary, QueueSummary, RunResult } from '../engine/metrics/types';
 import { ACCESS_QUEUE, generalBottleneck, type GeneralSpec } from '../engine/net/topology';
-import { KIND_KEYS, type KindKey } from '../engine/net/packet';
+import { KIND_NAMES, kindsWorthShowing } from '../engine/metrics/by-kind';
+import { KIND_KEYS } from '../engine/net/packet';
 import { own } from '../engine/scenario/paths';
 import type { QueueConfig, Scenario } from '../engine/scenario/schema';
 
@@ -149,18 +150,12 @@ export function aqmLines(q: QueueSummary): string[] {
   return [`${a.kind} at the bottleneck: ${kv(a.params)}`, `  final: ${kv(a.state)}`, `  time averages: ${kv(a.means)}`];
 }
 
-/** The kinds as the trace and the inspector name them. */
-const KIND_NAMES: Record<KindKey, string> = { data: 'data', ack: 'ACK', syn: 'SYN', synack: 'SYN-ACK', fin: 'FIN', udp: 'UDP' };
-
 /**
  * The bottleneck's arrivals, drops and marks by packet kind (summary byKind), each way,
- * when connections open and close through it (web traffic): seeds/003's ECN damage is
- * SYN-ACKs (never ECN-capable) dropped by a queue that marks the data. Null for long-lived
- * flows alone, whose handful of SYNs and FINs say nothing.
+ * when connections open and close through it (kindsWorthShowing), else null.
  */
 export function kindTable(fwd: QueueSummary, rev: QueueSummary): string | null {
-  const handshakes = (q: QueueSummary) => (q.byKind ? q.byKind.syn.arrivals + q.byKind.synack.arrivals : 0);
-  if (handshakes(fwd) + handshakes(rev) < 100) return null;
+  if (!kindsWorthShowing(fwd, rev)) return null;
   const rows: string[][] = [];
   for (const [dir, q] of [
     ['->', fwd],

@@ -76,6 +76,10 @@ describe('web', () => {
       // web traffic has no long-lived flows: the summary says where its exchanges are instead of an empty per-flow table
       await expect.poll(() => page.getByTestId('summary-no-flows').innerText()).toContain('No long-lived flows: see Response times');
       expect(await page.locator('.summary table.flows').count()).toBe(0);
+      // and what its queue dropped and marked by packet kind, the SYN-ACKs' share as summary byKind gives it
+      const synack = await page.evaluate(() => window.__aqmlab!.store.getState().summary!.bottleneck.byKind!.synack);
+      expect(synack.arrivals).toBeGreaterThan(100);
+      expect(await page.getByTestId('summary-kinds').innerText()).toContain(`SYN\u2011ACK ${((100 * synack.drops) / synack.arrivals).toFixed(2)} % dropped (of ${synack.arrivals.toLocaleString('en-US')})`);
       // CCDF view draws too
       await page.getByRole('button', { name: 'CCDF' }).click();
       await page.locator('.chart-response').screenshot({ path: `${SHOTS}/e2e-web-ccdf.png` });

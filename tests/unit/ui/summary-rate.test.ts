@@ -44,3 +44,18 @@ describe('summary heading', () => {
     expect(summaryHeading(true, 60, 0)).toBe('final, 60.0 s simulated');
   });
 });
+
+/* seeds/003's ECN damage (SYN-ACKs dropped by a queue that marks the data) was in summary byKind alone */
+describe('summary by packet kind', () => {
+  const none = { arrivals: 0, drops: 0, marks: 0 };
+  const kinds = (o: object) => ({ data: none, ack: none, syn: none, synack: none, fin: none, udp: none, ...o });
+  it('web traffic: the kinds by drop share, the marked share where there are marks; none for long-lived flows', async () => {
+    const spec = ['..', '..', '..', 'src', 'ui', 'SummaryTable.tsx'].join('/');
+    const { kindDetail } = (await import(/* @vite-ignore */ spec)) as { kindDetail: (b: object, r: object) => string | null };
+    const fwd = { byKind: kinds({ data: { arrivals: 93009, drops: 0, marks: 7582 }, ack: { arrivals: 1603, drops: 127, marks: 0 }, synack: { arrivals: 27365, drops: 2341, marks: 0 }, fin: { arrivals: 25725, drops: 2213, marks: 0 } }) };
+    const rev = { byKind: kinds({ syn: { arrivals: 25563, drops: 0, marks: 0 } }) };
+    expect(kindDetail(fwd, rev)).toBe('By packet kind: FIN 8.60 % dropped (of 25,725); SYN\u2011ACK 8.55 % dropped (of 27,365); ACK 7.92 % dropped (of 1,603); data 0.00 % dropped, 8.15 % marked (of 93,009).');
+    const bulk = { byKind: kinds({ data: { arrivals: 28777, drops: 18, marks: 90 }, syn: { arrivals: 2, drops: 0, marks: 0 } }) };
+    expect(kindDetail(bulk, { byKind: kinds({ synack: { arrivals: 2, drops: 0, marks: 0 } }) })).toBeNull();
+  });
+});
