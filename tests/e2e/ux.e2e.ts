@@ -1440,7 +1440,9 @@ describe('ux', () => {
       const page = await open('p=cubic-vs-reno', { width: 1366, height: 768, query: '?compare=red-ecn' });
       const card = page.locator('details.slot-compare');
       await card.waitFor();
-      if (!(await card.evaluate((d) => (d as HTMLDetailsElement).open))) await card.locator('summary').click();
+      // the link opens the panel once Compare has loaded (compare/index.tsx): a click on its
+      // heading raced that and, landing just after it, closed the panel again (CI of e9f7434)
+      await expect.poll(() => card.evaluate((d) => (d as HTMLDetailsElement).open), { timeout: 30_000 }).toBe(true);
       await page.locator('.cmp-panel button.primary').click();
       const table = page.locator('.cmp-table').first();
       await expect.poll(() => table.locator('tr[data-metric^=flow] th').allTextContents(), { timeout: 60_000 }).toEqual(['Flow 0 · CUBIC goodput', 'Flow 1 · NewReno goodput', 'Flow 2 · UDP goodput']);
