@@ -33,6 +33,24 @@ function byKey(rows: DiffRow[], key: string): DiffRow {
 }
 
 describe('compareSummaries', () => {
+  it('web traffic: a row per packet kind with its drop share (seeds/003: ECN moves the drops onto the SYN-ACKs); none for long-lived flows', () => {
+    const none = { arrivals: 0, drops: 0, marks: 0 };
+    const kinds = (o: object) => ({ data: none, ack: none, syn: none, synack: none, fin: none, udp: none, ...o }) as NonNullable<QueueSummary['byKind']>;
+    const red = summary({}, { byKind: kinds({ data: { arrivals: 90000, drops: 4500, marks: 0 }, synack: { arrivals: 27000, drops: 1350, marks: 0 } }) });
+    const ecn = summary({}, { byKind: kinds({ data: { arrivals: 93009, drops: 0, marks: 7582 }, synack: { arrivals: 27365, drops: 2341, marks: 0 } }) });
+    const rows = compareSummaries(red, ecn);
+    expect(rows.filter((r) => r.key.startsWith('kind.')).map((r) => r.key)).toEqual(['kind.data.drops', 'kind.synack.drops']);
+    const synack = byKey(rows, 'kind.synack.drops');
+    expect(synack.label).toBe('Drop rate, SYN-ACK');
+    expect(synack.a).toBeCloseTo(0.05, 12);
+    expect(synack.b).toBeCloseTo(2341 / 27365, 12);
+    expect(synack.winner).toBe('a');
+    expect(byKey(rows, 'kind.data.drops').winner).toBe('b');
+    // long-lived flows: a handful of SYNs say nothing
+    const bulk = summary({}, { byKind: kinds({ data: { arrivals: 28000, drops: 18, marks: 0 }, syn: { arrivals: 2, drops: 0, marks: 0 } }) });
+    expect(compareSummaries(bulk, bulk).some((r) => r.key.startsWith('kind.'))).toBe(false);
+  });
+
   it('equal summaries: nothing highlighted, no winner', () => {
     const rows = compareSummaries(summary(), summary());
     expect(rows.every((r) => r.change === 'same' && r.winner === null)).toBe(true);
