@@ -14,3 +14,19 @@ export function kindsWorthShowing(fwd: QueueSummary, rev: QueueSummary): boolean
   const handshakes = (q: QueueSummary) => (q.byKind ? q.byKind.syn.arrivals + q.byKind.synack.arrivals : 0);
   return handshakes(fwd) + handshakes(rev) >= 100;
 }
+
+/**
+ * Share of the queue's arrivals of these kinds that were dropped, or marked (summary byKind,
+ * after the warm-up); NaN without counts by kind or without arrivals.
+ */
+export function kindShare(q: QueueSummary, what: 'drops' | 'marks', kinds: readonly KindKey[]): number {
+  const k = q.byKind;
+  if (k === undefined) return NaN;
+  let n = 0;
+  let a = 0;
+  for (const kind of kinds) {
+    n += k[kind][what];
+    a += k[kind].arrivals;
+  }
+  return a > 0 ? n / a : NaN;
+}

@@ -2,7 +2,7 @@
  * Two run summaries side by side: one row per metric with both values, the difference
  * and which side is better, so the compare view can highlight what changed. Pure.
  */
-import { KIND_NAMES, kindsWorthShowing } from '../../engine/metrics/by-kind';
+import { KIND_NAMES, kindShare, kindsWorthShowing } from '../../engine/metrics/by-kind';
 import type { QueueSummary, Summary } from '../../engine/metrics/types';
 import { KIND_KEYS, type KindKey } from '../../engine/net/packet';
 import { capitalized, flowPairLabel } from '../flow-tags';
@@ -80,10 +80,10 @@ function row(key: string, label: string, a: number | null, b: number | null, bet
   return { key, label, a, b, delta, rel, change, winner, format, style, better, group, missing };
 }
 
-/** The share of a kind's arrivals at the queue that were dropped (summary byKind), null without any. */
-function kindShare(q: QueueSummary, k: KindKey): number | null {
-  const c = q.byKind?.[k];
-  return c && c.arrivals > 0 ? c.drops / c.arrivals : null;
+/** A kind's drop share at the queue, null (shown as —) when none of it came. */
+function dropShare(q: QueueSummary, k: KindKey): number | null {
+  const v = kindShare(q, 'drops', [k]);
+  return Number.isFinite(v) ? v : null;
 }
 
 /** Longest completion time over the flows, or null if any flow is unfinished. */
@@ -118,7 +118,7 @@ export function compareSummaries(a: Summary, b: Summary, tagsA: readonly string[
     // web traffic: what the queue did to each kind of packet (seeds/003: ECN for the data
     // moves the drops onto the SYN-ACKs, which are never ECN-capable)
     ...(kindsWorthShowing(A, a.bottleneckReverse) || kindsWorthShowing(B, b.bottleneckReverse)
-      ? KIND_KEYS.filter((k) => (A.byKind?.[k].arrivals ?? 0) + (B.byKind?.[k].arrivals ?? 0) > 0).map((k) => row(`kind.${k}.drops`, `Drop rate, ${KIND_NAMES[k]}`, kindShare(A, k), kindShare(B, k), 'lower', pct, 'bottleneck'))
+      ? KIND_KEYS.filter((k) => (A.byKind?.[k].arrivals ?? 0) + (B.byKind?.[k].arrivals ?? 0) > 0).map((k) => row(`kind.${k}.drops`, `Drop rate, ${KIND_NAMES[k]}`, dropShare(A, k), dropShare(B, k), 'lower', pct, 'bottleneck'))
       : []),
     row('linkLosses', 'Link losses (random)', A.linkLosses, B.linkLosses, 'lower', int, 'bottleneck'),
     row('marks', 'ECN marks', A.marks, B.marks, null, int, 'bottleneck'),

@@ -1,4 +1,5 @@
 import type { Summary } from '../../metrics/types';
+import { kindShare } from '../../metrics/by-kind';
 import type { KindKey } from '../../net/packet';
 import { claim, percent, type Claim } from './types';
 
@@ -16,20 +17,9 @@ export function within(s: Summary, t: number): number {
   return p ? p[1] : NaN;
 }
 
-/**
- * Share of the bottleneck's arrivals of these packet kinds (forward direction, after the
- * warm-up: summary.bottleneck.byKind) that were dropped, or marked; NaN without arrivals.
- */
+/** Share of the bottleneck's arrivals of these packet kinds (forward direction) that were dropped, or marked (metrics/by-kind.ts kindShare). */
 export function kindRate(s: Summary, what: 'drops' | 'marks', kinds: readonly KindKey[]): number {
-  const k = s.bottleneck.byKind;
-  if (k === undefined) return NaN;
-  let n = 0;
-  let a = 0;
-  for (const kind of kinds) {
-    n += k[kind][what];
-    a += k[kind].arrivals;
-  }
-  return a > 0 ? n / a : NaN;
+  return kindShare(s.bottleneck, what, kinds);
 }
 
 /** How the run's number must stand against another lesson's: x the run's, y the other's. */
