@@ -86,6 +86,36 @@ describe('a comparison is judged against the other lessons\' numbers', () => {
     expect(missing.measured).toBe('could not be checked (web-users-pi-90 has not been run)');
   });
 
+  // web100-rem-ecnplus-105: "of the three queues, ECN+ helps REM the most", as the gain within 2 s over each queue
+  // without ECN (the numbers: the lessons' runs at seed 2)
+  describe('a comparison of gains: ECN+ helps REM the most', () => {
+    const most = presetByName('web100-rem-ecnplus-105')!.claims!.find((c) => c.versus?.text.includes('the most'))!;
+    const at2s = (f: number) => ({ web: { cdf: [[2, f]], flowsWithLoss: 0 }, bottleneck: { lossRate: 0 } }) as unknown as Summary;
+    const others = (pi: number) =>
+      new Map([
+        ['web100-rem-105', at2s(0.753)],
+        ['web100-red-105', at2s(0.951)],
+        ['web100-red-ecnplus-105', at2s(0.993)],
+        ['web100-pi-105', at2s(pi)],
+        ['web100-pi-ecnplus-105', at2s(0.995)],
+      ]);
+    it('compares with REM without ECN and with RED and PI each without and with ECN+', () => {
+      expect(most.versus!.lessons).toEqual(['web100-rem-105', 'web100-red-105', 'web100-red-ecnplus-105', 'web100-pi-105', 'web100-pi-ecnplus-105']);
+    });
+    it("REM's gain more than 5 points above RED's and PI's: holds, and says each gain", () => {
+      const v = checkVersus(most, at2s(0.892), others(0.944))!;
+      expect(v.pass).toBe(true);
+      expect(v.measured).toBe(
+        '+13.9 points within 2 s (89.2 % against web100-rem-105 75.3 %); web100-red-ecnplus-105 +4.2 points (99.3 % against web100-red-105 95.1 %), web100-pi-ecnplus-105 +5.1 points (99.5 % against web100-pi-105 94.4 %)',
+      );
+    });
+    it("REM with ECN alone's run (73.3 %, below REM without ECN), or PI's gain within 5 points of REM's: does not hold", () => {
+      expect(checkVersus(most, at2s(0.733), others(0.944))!.pass).toBe(false);
+      // PI without ECN at 90.0 %: ECN+ adds 9.5 points to PI, 13.9 to REM
+      expect(checkVersus(most, at2s(0.892), others(0.9))!.pass).toBe(false);
+    });
+  });
+
   it('a statement with no comparison: none', () => {
     const plain = presetByName('web-users-dt-90')!.claims![0];
     expect(checkVersus(plain, summary(0.9, 0.05), new Map())).toBeNull();
