@@ -560,7 +560,8 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
   const done = rows.filter((r): r is SweepRow => r !== null);
   if (!values.json) {
     io.out(sweepTable(done) + '\n');
-    if (seeds !== undefined && done.length > 0) io.out(`\nMean ± sample standard deviation over seeds ${values.seeds}:\n${sweepMeansTable(done)}\n`);
+    // one seed has no spread: its "mean ± sd" table only repeated the runs, with no ±
+    if (seeds !== undefined && seeds.length > 1 && done.length > 0) io.out(`\nMean ± sample standard deviation over seeds ${values.seeds}:\n${sweepMeansTable(done)}\n`);
     if (values.against !== undefined && done.length > 0)
       io.out(
         `\nPaired by seed: each run minus ${values.against}'s run at the same seed, mean ± sample sd over the seeds (* larger than the seeds' spread: |mean| > 2 sd / √seeds, and not 0 at the precision shown):\n${sweepPairedTable(done, values.against)}\n`,
