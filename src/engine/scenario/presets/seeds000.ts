@@ -262,7 +262,7 @@ function seeds000Lessons(): PresetSource[] {
       name: 'web-redecn5-80',
       title: 'Web traffic at 80 % load, adaptive RED + ECN with a 5 ms target (seeds/000)',
       paper: 'seeds/000 §6.3 and §6.5, Figs. 13 and 19',
-      lesson: `The 5 ms adaptive RED lesson with ECN, in packet mode as seeds/000 Table 3 says: every packet meets the same probability, whatever its size. Data segments are marked instead of dropped (unless the average is above max_th), but SYNs, SYN-ACKs and pure ACKs cannot carry a mark (only data is ECN-capable): RED drops them with the probability with which it marks data, and a lost SYN or SYN-ACK waits for the 6 s initial RTO. Short responses still gain over drop-tail; the slowest sixth wait more than 5 s. ns-2.35 run on the exported script shows the same (docs/web.md); the paper describes a milder trade-off, which the byte-mode lesson reproduces. ${SHORT}.`,
+      lesson: `The 5 ms adaptive RED lesson with ECN, in packet mode as seeds/000 Table 3 says: every packet meets the same probability, whatever its size. Data segments are marked instead of dropped (unless the average is above max_th), but SYNs, SYN-ACKs and pure ACKs cannot carry a mark (only data is ECN-capable): RED drops them with the probability with which it marks data, and a lost SYN or SYN-ACK waits for the 6 s initial RTO. Short responses still gain over drop-tail; the slowest sixth wait more than 5 s (an eighth to over a quarter, from seed to seed). ns-2.35 run on the exported script shows the same (docs/web.md); the paper describes a milder trade-off, which the byte-mode lesson reproduces. ${SHORT}.`,
       claims: [
         claim('The queue stays short: under 15 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 15, (q) => `${q.toFixed(1)} packets`),
         claimOf('More packets are dropped early than marked: the SYNs and pure ACKs that cannot carry a mark are dropped instead.', (s) => {
@@ -282,7 +282,9 @@ function seeds000Lessons(): PresetSource[] {
           `Past the crossover drop-tail (${DT}) is ahead: fewer responses complete within 500 ms.`,
           [[DT, fewer]],
         ),
-        claim('A lost SYN or SYN-ACK costs the 6 s initial RTO: more than 8 % of responses take longer than 5 s.', (s) => 1 - within(s, 5), (f) => f > 0.08, (f) => `${percent(f)} beyond 5 s`),
+        // The text's "the slowest sixth wait more than 5 s" was checked as more than 8 %. Beyond 5 s at seeds 1-5:
+        // 20.5, 12.4, 16.7, 17.6, 28.9 % (drop-tail about 3 %, byte mode under 2 %)
+        claim('A lost SYN or SYN-ACK costs the 6 s initial RTO: more than 12 % of responses take longer than 5 s.', (s) => 1 - within(s, 5), (f) => f > 0.12, (f) => `${percent(f)} beyond 5 s`),
         // median of the responses above 50 KB at seeds 1-5: 4061, 2244, 3011, 2795, 6741 ms; drop-tail 984, 821,
         // 1120, 1388, 1198 ms: 2.0 to 5.6 times drop-tail's
         largeMedianVs(

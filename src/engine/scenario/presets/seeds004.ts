@@ -475,7 +475,9 @@ function fengFig17Preset(host: Host): PresetSource {
     bandwidth: 'SUBTCP with the bandwidth-based linear increase (Fig. 16): each sender raises its rate by 1 % per round trip, below one segment per round trip too',
   };
   const claims: Record<Host, Claim[]> = {
-    normal: [busyAbove(0.95), lossAbove(0.08)],
+    // The text's "about 22 % with normal TCP" was checked only as more than 8 %, which SUBTCP (10.3-11.1 %) passes
+    // too. Lost at seeds 1-5: normal 21.7, 21.2, 21.0, 21.7, 21.8 %; bandwidth-based 0.35, 0.30, 0.31, 0.34, 0.32 %
+    normal: [busyAbove(0.95), lossAbove(0.15)],
     subtcp: [busyAbove(0.95), lossAbove(0.05)],
     scaled: [busyAbove(0.95), lossBelow(0.05)],
     bandwidth: [busyAbove(0.95), lossBelow(0.005), claim('Hardly any sender times out: under 2 timeouts per connection in 100 s.', (s) => s.flows.reduce((a, f) => a + f.timeouts, 0) / s.flows.length, (n) => n < 2, (n) => `${n.toFixed(2)} timeouts per connection`)],
@@ -485,7 +487,7 @@ function fengFig17Preset(host: Host): PresetSource {
     title: `seeds/004 Fig. 17: 100 connections, RED-ECN, ${host === 'normal' ? 'normal TCP' : host === 'subtcp' ? 'SUBTCP' : host === 'scaled' ? 'scaled increase' : 'bandwidth-based increase'}`,
     paper: 'seeds/004 §4.1-4.2, Figs. 11, 13, 15-18',
     group: 'lesson',
-    lesson: `The Fig. 12 network with a 25 KB RED-ECN queue (max_th 20 KB, marking every packet above it) and ECN senders using ${text[host]}. Compare the four lessons (normal, SUBTCP, scaled, bandwidth): the loss rate falls from about 22 % with normal TCP to about 0.4 % with the bandwidth-based increase, while the link stays busy (Fig. 17; the paper sees up to several orders of magnitude at small buffers). ${FENG_ASSUMED}`,
+    lesson: `The Fig. 12 network with a 25 KB RED-ECN queue (max_th 20 KB, marking every packet above it) and ECN senders using ${text[host]}. Compare the four lessons (normal, SUBTCP, scaled, bandwidth): the loss rate falls from about 22 % with normal TCP to about 0.3 % with the bandwidth-based increase, while the link stays busy (Fig. 17; the paper sees up to several orders of magnitude at small buffers). ${FENG_ASSUMED}`,
     claims: claims[host],
     json: fig12Json(fig12Queue(true), { ecn: true, tcp: HOST_TCP[host] }),
   };
