@@ -423,6 +423,14 @@ export function presetsText(who: readonly string[], matched: number): string {
 /** The sweep's options that take a value: "--seeds -1" is read as a value to name in the message, not as an option. */
 const SWEEP_VALUE_OPTIONS = new Set(['--set', '--jobs', '--seeds', '--against']);
 
+/** What each of them takes, for "--seeds: needs a value: ...". */
+const SWEEP_OPTION_VALUES: Record<string, string> = {
+  '--set': 'path=value, a field of every preset and its value (as npm run sim\'s --set)',
+  '--seeds': `seeds, e.g. 1-5 or 1,4,7 (whole numbers ${RUN_FIELDS.seed.min} to ${RUN_FIELDS.seed.max}, at most ${MAX_SEEDS})`,
+  '--jobs': 'a whole number of worker threads, 1 to 256',
+  '--against': 'the name of one of the presets the sweep runs',
+};
+
 export async function runSweep(argv: readonly string[], io: CliIo): Promise<number> {
   let values: { set?: string[]; json?: boolean; help?: boolean; 'list-presets'?: boolean; jobs?: string; seeds?: string; against?: string; force?: boolean };
   let positionals: string[];
@@ -436,7 +444,15 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
   } catch (e) {
     // Node's hint about positionals that start with "-" is not what a mistyped option needs
     const first = (e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '');
-    io.err(`${first}${(e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['set', 'json', 'jobs', 'seeds', 'against', 'force', 'list-presets', 'help']) || '.' : '.'}\n${SWEEP_USAGE}\n`);
+    const code = (e as { code?: string }).code;
+    // an option with nothing after it (or another option): what it takes, as npm run sim says
+    // it ("Option '--seeds' argument is ambiguous.." named neither)
+    const opt = /'(--[\w-]+)/.exec(first)?.[1];
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && opt && SWEEP_OPTION_VALUES[opt]) {
+      io.err(`${opt}: needs a value: ${SWEEP_OPTION_VALUES[opt]}\n${SWEEP_USAGE}\n`);
+      return 2;
+    }
+    io.err(`${first}${code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['set', 'json', 'jobs', 'seeds', 'against', 'force', 'list-presets', 'help']) || '.' : '.'}\n${SWEEP_USAGE}\n`);
     return 2;
   }
   if (values['list-presets']) {
@@ -544,7 +560,8 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
   const done = rows.filter((r): r is SweepRow => r !== null);
   if (!values.json) {
     io.out(sweepTable(done) + '\n');
-    if (seeds !== undefined && done.length > 0) io.out(`\nMean ± sample standard deviation over seeds ${values.seeds}:\n${sweepMeansTable(done)}\n`);
+    // one seed has no spread: its "mean ± sd" table only repeated the runs, with no ±
+    if (seeds !== undefined && seeds.length > 1 && done.length > 0) io.out(`\nMean ± sample standard deviation over seeds ${values.seeds}:\n${sweepMeansTable(done)}\n`);
     if (values.against !== undefined && done.length > 0)
       io.out(
         `\nPaired by seed: each run minus ${values.against}'s run at the same seed, mean ± sample sd over the seeds (* larger than the seeds' spread: |mean| > 2 sd / √seeds, and not 0 at the precision shown):\n${sweepPairedTable(done, values.against)}\n`,

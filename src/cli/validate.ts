@@ -205,6 +205,13 @@ export function markdownTable(outcomes: CaseOutcome[]): string {
 /** validate's options that take a value ("--until -1" is a value to check, not an option). */
 const VALIDATE_VALUE_OPTIONS = new Set(['--json', '--markdown', '--until']);
 
+/** What each of them takes, for "--json: needs a value: ...". */
+const VALIDATE_OPTION_VALUES: Record<string, string> = {
+  '--json': 'a file name for every result as JSON',
+  '--markdown': 'a file name for the agreement tables as Markdown ("-": standard output)',
+  '--until': 'seconds, > 0 (with --diverge)',
+};
+
 export async function validateCli(argv: readonly string[], io: CliIo = { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t) }): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
@@ -212,7 +219,14 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
     ({ values, positionals } = parseArgs({ args: joinNegativeValues(argv, VALIDATE_VALUE_OPTIONS), allowPositionals: true, strict: true, options: { quiet: { type: 'boolean' }, json: { type: 'string' }, markdown: { type: 'string' }, list: { type: 'boolean' }, diverge: { type: 'boolean' }, until: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (e) {
     const first = (e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '');
-    io.err(`${first}${(e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['quiet', 'json', 'markdown', 'list', 'diverge', 'until', 'help']) || '.' : '.'} (see --help)\n`);
+    const code = (e as { code?: string }).code;
+    // an option with nothing after it: what it takes ("Option '--json <value>' argument missing." did not say)
+    const opt = /'(--[\w-]+)/.exec(first)?.[1];
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && opt && VALIDATE_OPTION_VALUES[opt]) {
+      io.err(`${opt}: needs a value: ${VALIDATE_OPTION_VALUES[opt]} (see --help)\n`);
+      return 2;
+    }
+    io.err(`${first}${code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['quiet', 'json', 'markdown', 'list', 'diverge', 'until', 'help']) || '.' : '.'} (see --help)\n`);
     return 2;
   }
   if (values.help) {

@@ -31,18 +31,31 @@ function utf16(text: string): boolean {
 }
 
 /**
- * Where an "Unexpected token 'x', ..."<context>" is not valid JSON" error is: V8 gives no
+ * Where an "Unexpected token 'x', ..."<context>"... is not valid JSON" error is: V8 gives no
  * position there, only up to 10 characters of context each side (`.5`, `NaN` and `tru`
- * were reported with no line). Null when the context cannot be found.
+ * were reported with no line). The context is cut with "..." before it when the token is
+ * more than 10 characters from the start (it then starts 10 before the token), and after
+ * it when more than 10 from the end (it then ends 10 after the token): in a scenario file
+ * of any size both, which the pattern once left out, so such a file's error had no line.
+ * Null when the context cannot be found.
  */
 function tokenPosition(text: string, msg: string): number | null {
-  const m = /^Unexpected token '([\s\S])', (\.\.\.)?"([\s\S]*)" is not valid JSON$/.exec(msg);
+  const m = /^Unexpected token '([\s\S])', (\.\.\.)?"([\s\S]*)"(\.\.\.)? is not valid JSON$/.exec(msg);
   if (!m) return null;
-  const [, token, cut, context] = m;
-  const core = context.replace(/\.\.\.$/, '');
-  const at = text.indexOf(core);
-  if (at < 0) return null;
-  const pos = cut ? at + 10 : text.indexOf(token, at);
+  const [, token, cutBefore, context, cutAfter] = m;
+  let pos: number;
+  if (cutBefore) {
+    const at = text.indexOf(context);
+    if (at < 0) return null;
+    pos = at + 10;
+  } else if (cutAfter) {
+    // the context is the text's start
+    if (!text.startsWith(context)) return null;
+    pos = context.length - 10;
+  } else {
+    // the whole text
+    pos = text.indexOf(token);
+  }
   return text[pos] === token ? pos : null;
 }
 
@@ -81,7 +94,9 @@ export function parseJsonText(text: string, source: string): { ok: true; json: u
       const { line, column } = lineColumn(text, text.length);
       where = ` at line ${line}, column ${column} (the end)`;
     }
-    const detail = msg.replace(/\s*\(line \d+ column \d+\)/, '');
+    // V8 quotes the text around the error as it is: its line breaks, written as \n and \r,
+    // keep the message on one line (it used to break across three in the terminal)
+    const detail = msg.replace(/\s*\(line \d+ column \d+\)/, '').replace(/\r/g, '\\r').replace(/\n/g, '\\n');
     const hint = pos === null ? null : handEditHint(text, pos);
     return { ok: false, error: `${source}: not valid JSON${where}: ${detail}${hint ? ` (${hint})` : ''}` };
   }

@@ -1,4 +1,5 @@
 import { checkParam, queueUnitOf, rangeText, shownValue, type QueueUnitContext } from '../core/params';
+import { parseJsonText } from './file';
 import { cloneJson, getPath, own, pathText, setPath, splitPath } from './paths';
 import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, unknownFieldHint, type FieldNode, type UnionNode } from './tree';
 
@@ -251,6 +252,12 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     }
     setPath(scenario, segs, undefined);
     return null;
+  }
+  // a group of fields or a list given as JSON that does not parse reached here as its text:
+  // say where the JSON breaks ("expected a list [ ... ], got "[1, 2"" did not)
+  if (typeof value === 'string' && /^\s*[[{]/.test(value) && node.t !== 'string' && node.t !== 'param' && node.t !== 'literal') {
+    const parsed = parseJsonText(value, path);
+    if (!parsed.ok) return parsed.error;
   }
   switch (node.t) {
     case 'literal':

@@ -203,17 +203,36 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
     // line of their own (a phone, or classroom type): a line wider than the plot was pushed
     // off the canvas's left edge, and the time it was read at went with it
     const pad = 6;
-    const oneLine = p.measure(text.line, fonts.small) + 2 * pad;
-    const lines = oneLine <= r.w ? [text.line] : [`${text.head}:`, ...text.parts].flatMap((l) => wrapWords(p, l, fonts.small, r.w - 2 * pad));
-    const w = Math.min(r.w, Math.max(...lines.map((l) => p.measure(l, fonts.small))) + 2 * pad);
     const lh = fonts.small * 1.3;
-    const bx = Math.max(r.x, Math.min(r.x + r.w - w, hoverPx + 8));
-    const bh = lines.length * lh + fonts.small * 0.4;
+    const rad = 4 * fonts.line;
+    const box = (maxW: number) => {
+      const oneLine = p.measure(text.line, fonts.small) + 2 * pad;
+      const lines = oneLine <= maxW ? [text.line] : [`${text.head}:`, ...text.parts].flatMap((l) => wrapWords(p, l, fonts.small, maxW - 2 * pad));
+      const w = Math.min(maxW, Math.max(...lines.map((l) => p.measure(l, fonts.small))) + 2 * pad);
+      return { lines, w, bh: lines.length * lh + fonts.small * 0.4 };
+    };
+    let { lines, w, bh } = box(r.w);
+    let bx = Math.max(r.x, Math.min(r.x + r.w - w, hoverPx + 8));
     // at the top of the plot, or at its bottom if the top would hide a curve's point there
     // (a box across the plot's width, on a phone, covers the pointer's line)
-    const rad = 4 * fonts.line;
-    const clear = (top: number) => (bx > hoverPx + rad || bx + w < hoverPx - rad) || dots.every((d) => d.py + rad < top || d.py - rad > top + bh);
-    const by = clear(r.y + 4) || !clear(r.y + r.h - 4 - bh) ? r.y + 4 : r.y + r.h - 4 - bh;
+    const clear = (top: number) => bx > hoverPx + rad || bx + w < hoverPx - rad || dots.every((d) => d.py + rad < top || d.py - rad > top + bh);
+    let by: number;
+    if (clear(r.y + 4)) by = r.y + 4;
+    else if (clear(r.y + r.h - 4 - bh)) by = r.y + r.h - 4 - bh;
+    else {
+      // neither: the points lie where the box's top and bottom places are (two curves apart,
+      // classroom type: a point was drawn on the text, "uncongest●d"); the lines wrapped to
+      // the wider side of the pointer instead, where no point is, if they fit in the plot's height
+      const right = r.x + r.w - (hoverPx + rad + 4);
+      const left = hoverPx - rad - 4 - r.x;
+      const side = box(Math.max(right, left));
+      const fits = side.bh <= r.h - 8 && side.lines.every((l) => p.measure(l, fonts.small) + 2 * pad <= side.w + 0.5);
+      if (fits) {
+        ({ lines, w, bh } = side);
+        bx = right >= left ? hoverPx + rad + 4 : hoverPx - rad - 4 - w;
+      }
+      by = r.y + 4;
+    }
     p.fillRect(bx, by, w, bh, '#ffffff', 0.9);
     lines.forEach((l, i) => p.text(l, bx + pad, by + fonts.small * 0.85 + i * lh, { size: fonts.small, color: SERIES.text, baseline: 'middle' }));
     // the points over the box: never hidden by it

@@ -63,17 +63,25 @@ export function familyRunList<T extends { name: string; title: string; group: st
   return [{ id: 'current', title, scenario: current }, ...others.map((l) => ({ id: l.name, title: l.title, scenario: withWindowOf(l.scenario, current) }))];
 }
 
+/** Words that join a title's parts: a label cut to begin with one has lost what it joined. */
+const JOINING = new Set(['+', '&', '-', '–', 'and', 'or', 'at', 'with', 'without', 'in', 'on', 'of', 'over', 'under', 'for', 'to', 'from', 'by', 'vs', 'vs.']);
+
 /**
  * Short labels for a set of titles: the words they all start and end with are cut
- * ("Browsing users at 98 % of 100 Mb/s, PI q_ref 24 (seeds/002)" -> "PI q_ref 24").
+ * ("Browsing users at 98 % of 100 Mb/s, PI q_ref 24 (seeds/002)" -> "PI q_ref 24"),
+ * unless a label would then begin with a joining word: seeds/003's family shares
+ * only its first word, the queue, and cut it read "+ ECN at 105 % load, SYN-ACKs not
+ * ECN-capable" and "at 105 % load, no ECN" (RED* gone from the legend and the table).
  * A title that would become empty keeps its whole text.
  */
 export function shortLabels(titles: readonly string[]): string[] {
   if (titles.length < 2) return [...titles];
   const words = titles.map((t) => t.split(' '));
   const min = Math.min(...words.map((w) => w.length));
+  const joining = (w: string | undefined) => w !== undefined && JOINING.has(w.toLowerCase());
   let pre = 0;
   while (pre < min && words.every((w) => w[pre] === words[0][pre])) pre++;
+  while (pre > 0 && words.some((w) => joining(w[pre]))) pre--;
   let post = 0;
   while (post < min - pre && words.every((w) => w[w.length - 1 - post] === words[0][words[0].length - 1 - post])) post++;
   return words.map((w, i) => {

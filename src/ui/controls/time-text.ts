@@ -14,11 +14,17 @@ export function leftPhrase(speed: Speed, left: number): string | null {
   return left >= 60 ? `${timeText(left, 60)} left` : null;
 }
 
-/** Seconds as the time line shows them; from `minutesFrom` seconds on in whole minutes and seconds. */
+/**
+ * Seconds as the time line shows them; from `minutesFrom` seconds on in whole minutes and
+ * seconds, from an hour on in hours, minutes and seconds (a 100,000 s run read "t = 0.00 s /
+ * 1666 min 40 s", a number to divide by 60 in one's head).
+ */
 export function timeText(s: number, minutesFrom = 600): string {
   if (!Number.isFinite(s)) return '∞';
   if (s < 10 && s < minutesFrom) return `${format('.2f')(s)} s`;
   if (s < minutesFrom) return `${format('.1f')(s)} s`;
   const whole = Math.round(s);
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  const minutes = Math.floor(whole / 60);
+  if (minutes < 60) return `${minutes} min ${whole % 60} s`;
+  return `${format(',')(Math.floor(minutes / 60))} h ${minutes % 60} min ${whole % 60} s`;
 }

@@ -16,6 +16,7 @@ import { ScaleBar } from './ScaleBar';
 import { capitalized, flowLabel, flowNumber } from '../flow-tags';
 import { useKeepFocus } from '../focus';
 import { grouped } from '../../engine/core/number-text';
+import { aqmByKind } from '../../engine/aqm/registry';
 import './inspector.css';
 
 export type InspectorStep = 'prev' | 'next' | 'next-mark' | 'next-drop' | 'next-aqm-drop' | 'next-flow-event';
@@ -162,7 +163,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
   // stepAnnouncement), not the whole inspector. The region is there before the first decision
   // shows (a region that appears with its text is not read out), in the same place in both
   // views, so the pause that brings the first decision is announced too
-  const position = rec ? `${i + 1} of ${n >= historyLimit ? `the last ${grouped(n)} recorded` : n}` : '';
+  const position = rec ? `${grouped(i + 1)} of ${n >= historyLimit ? `the last ${grouped(n)} recorded` : grouped(n)}` : '';
   const live = (
     <p className="insp-sr" role="status" aria-live="polite" aria-atomic="true" data-testid="insp-announce">
       {announce && rec && ex ? stepAnnouncement(ex, position, isWeb(ex.packet.flow), flowTags) : ''}
@@ -196,7 +197,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
           <span className="insp-muted">
             {' '}
             {/* "routerL->routerR" broke into "routerL-" and ">routerR" in the narrow panel */}
-            · {rec.queue.replace(/->/g, ' → ')} · {rec.aqm.toUpperCase()}
+            · {rec.queue.replace(/->/g, ' → ')} · {aqmByKind(rec.aqm)?.label ?? rec.aqm}
             {ex.stage === 'dequeue' ? ' · at dequeue' : ''}
           </span>
         </div>

@@ -175,6 +175,39 @@ describe('loadScenario', () => {
     expect(err('{"a": tru}')).toBe('h.json: not valid JSON at line 1, column 10: Unexpected token \'}\', "{"a": tru}" is not valid JSON');
   });
 
+  it('a hand-edited file of a real scenario\'s size: the line of a .5, NaN, tru or a first-line comment, in a message of one line', () => {
+    // V8 cuts its quote of the text with "..." on both sides (or after it, near the start),
+    // which only a file longer than about 20 characters shows: such errors had no line
+    const lines = [
+      '{',
+      '  "version": 1,',
+      '  "seed": 1,',
+      '  "duration": 60,',
+      '  "topology": {',
+      '    "kind": "dumbbell",',
+      '    "bottleneck": { "rate": 1500000, "delay": 0.02 }',
+      '  },',
+      '  "tcp": { "ecn": false },',
+      '  "traffic": [{ "kind": "bulk", "flows": 2 }]',
+      '}',
+    ];
+    const err = (from: string, to: string) => {
+      const text = lines.join('\n').replace(from, to);
+      expect(text).not.toBe(lines.join('\n'));
+      const r = parseJsonText(text, 'big.json');
+      return r.ok ? '' : r.error;
+    };
+    expect(parseJsonText(lines.join('\n'), 'big.json').ok).toBe(true);
+    expect(err('"delay": 0.02', '"delay": .02')).toMatch(/^big\.json: not valid JSON at line 7, column 47: .*\(a JSON number starts with a digit: 0\.5, not \.5\)$/);
+    expect(err('"duration": 60', '"duration": NaN')).toMatch(/^big\.json: not valid JSON at line 4, column 15: .*\(JSON has no NaN or Infinity: give a number\)$/);
+    expect(err('"ecn": false', '"ecn": tru')).toMatch(/^big\.json: not valid JSON at line 9, column 22: Unexpected token ' ', /);
+    expect(err('{\n  "version"', '// my run\n{\n  "version"')).toMatch(/^big\.json: not valid JSON at line 1, column 1: .*\(JSON has no comments: remove the \/\/ or \/\* \*\/ text; a scenario's "description" can hold a note\)$/);
+    expect(err('"seed": 1', '"seed": .5')).toMatch(/^big\.json: not valid JSON at line 3, column 11: .*\(a JSON number starts with a digit/);
+    // one line: V8's quote of the text around the error keeps its line breaks, written as \n
+    for (const [from, to] of [['"ecn": false', '"ecn": tru'], ['{\n  "version"', '// my run\n{\n  "version"']]) expect(err(from, to)).not.toContain('\n');
+    expect(err('{\n  "version"', '// my run\n{\n  "version"')).toContain('"// my run\\n"... is not valid JSON');
+  });
+
   it('calls a UTF-16 scenario (Notepad\'s "Unicode") UTF-16 and says to save it as UTF-8, not "not a text file"', () => {
     const json = '{\n  "version": 1,\n  "duration": 5\n}\n';
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')]);

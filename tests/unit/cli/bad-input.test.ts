@@ -33,6 +33,15 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck={"rate":-5e6}'])).toBe('--set topology.bottleneck.rate = -5000000 is out of range: allowed 1000 to 1000000000000 bps');
   });
 
+  it('a whole object or list whose JSON does not parse says where it breaks, not "give a JSON object" or "got [...]"', async () => {
+    expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck.queue={"kind":"codel"'])).toMatch(/^--set topology\.bottleneck\.queue: not valid JSON at line 1, column 16\b/);
+    expect(await bad(['--preset', 'default', '--set', "topology.bottleneck.queue={'kind':'codel'}"])).toMatch(/^--set topology\.bottleneck\.queue: not valid JSON at line 1, column 2: .*\(JSON takes double quotes around names and text\)$/);
+    expect(await bad(['--preset', 'default', '--set', 'traffic=[{"kind":"bulk","flows":2}'])).toMatch(/^--set traffic: not valid JSON at line 1, column 27\b/);
+    expect(await bad(['--preset', 'default', '--set', 'topology.flowDelay={"kind":"list","values":[0.005,0.075}'])).toMatch(/^--set topology\.flowDelay: not valid JSON at line 1, column 37\b/);
+    // text that is not JSON where text is not expected keeps its message
+    expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck.queue=codel'])).toMatch(/^--set topology\.bottleneck\.queue: is a group of fields; set one of them/);
+  });
+
   it('1e400 in --set and in a scenario file says the number is too large, not "null"', async () => {
     expect(await bad(['--preset', 'default', '--set', 'tcp.rwnd=1e400'])).toBe('--set tcp.rwnd: expected a number (whole number 1 to 1000000000 bytes), got a number too large to represent (above 1.8e308)');
     const f = join(dir, 'big.json');

@@ -70,6 +70,16 @@ describe('CLI --export-ns2 and npm run validate arguments', () => {
       expect(io.stderr).toBe(want);
       expect(io.stdout).toBe('');
     }
+    // an option with nothing after it says what it takes (Node's words: "Option '--json <value>' argument missing.")
+    for (const [args, want] of [
+      [['quick', '--json'], '--json: needs a value: a file name for every result as JSON (see --help)\n'],
+      [['quick', '--markdown', '--quiet'], '--markdown: needs a value: a file name for the agreement tables as Markdown ("-": standard output) (see --help)\n'],
+      [['quick', '--diverge', '--until'], '--until: needs a value: seconds, > 0 (with --diverge) (see --help)\n'],
+    ] as const) {
+      const io = capture();
+      expect(await validateCli([...args], io)).toBe(2);
+      expect(io.stderr).toBe(want);
+    }
     const opt = capture();
     expect(await validateCli(['quick', '--bogus'], opt)).toBe(2);
     expect(opt.stderr).toBe("Unknown option '--bogus'. (see --help)\n");

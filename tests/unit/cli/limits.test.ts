@@ -99,4 +99,25 @@ describe('CLI run-size limits', () => {
     expect(await runCli(['--preset', 'md1-poisson', '--set', 'duration=1', '--out', old, '--quiet'], ran)).toBe(0);
     expect(JSON.parse(readFileSync(old, 'utf8')).summary.simulatedSeconds).toBe(1);
   });
+
+  it("docs/cli.md's refusals under Large runs are what the CLI prints for those commands (they went stale: 870 G values, 29 columns)", async () => {
+    const doc = readFileSync(join(__dirname, '../../../docs/cli.md'), 'utf8');
+    const block = /## Large runs[\s\S]*?```\n(\$ aqm-lab[\s\S]*?)```/.exec(doc)?.[1];
+    expect(block).toBeDefined();
+    const lines = block!.trimEnd().split('\n');
+    let checked = 0;
+    for (let i = 0; i < lines.length; i += 2) {
+      const m = /^\$ aqm-lab (.*?)\s*(?:#\s*(.*))?$/.exec(lines[i]);
+      expect(m, lines[i]).not.toBeNull();
+      const [, command, fileText] = m!;
+      const argv = command.split(/\s+/).map((a) => (a.endsWith('.json') || a.endsWith('.csv') ? join(dir, a) : a));
+      // the comment holds the file the command reads
+      if (fileText) writeFileSync(join(dir, command.split(/\s+/)[0]), fileText);
+      const io = capture();
+      expect(await runCli(argv, io), command).toBe(3);
+      expect(io.stderr.trimEnd(), command).toBe(lines[i + 1]);
+      checked++;
+    }
+    expect(checked).toBe(2);
+  });
 });

@@ -35,6 +35,21 @@ describe('sweep: bad input', () => {
     expect(opt.stderr.split('\n')[0]).toBe("Unknown option '--verbose'.");
   });
 
+  it('--seeds, --set, --jobs or --against with nothing after them (or another option) says what the option takes', async () => {
+    // Node's own words named neither the values nor their range: "Option '--seeds' argument is ambiguous.."
+    const first = async (argv: string[]) => {
+      const io = capture();
+      expect(await runSweep(argv, io)).toBe(2);
+      expect(io.stdout).toBe('');
+      return io.stderr.split('\n')[0];
+    };
+    expect(await first(['lockout-dt', '--seeds'])).toBe('--seeds: needs a value: seeds, e.g. 1-5 or 1,4,7 (whole numbers 0 to 4294967295, at most 1000)');
+    expect(await first(['lockout-dt', '--seeds', '--json'])).toBe('--seeds: needs a value: seeds, e.g. 1-5 or 1,4,7 (whole numbers 0 to 4294967295, at most 1000)');
+    expect(await first(['lockout-dt', '--set'])).toMatch(/^--set: needs a value: path=value/);
+    expect(await first(['lockout-dt', '--jobs'])).toBe('--jobs: needs a value: a whole number of worker threads, 1 to 256');
+    expect(await first(['lockout-dt', '--against', '--json'])).toBe('--against: needs a value: the name of one of the presets the sweep runs');
+  });
+
   it('--list-presets lists the presets as npm run sim does (its usage and its errors point there)', async () => {
     const sweep = capture();
     expect(await runSweep(['--list-presets'], sweep)).toBe(0);

@@ -47,6 +47,16 @@ describe('sweep --seeds', () => {
     expect(io.stdout).toBe('');
   });
 
+  it('one seed prints its runs and no "mean ± sample standard deviation" table (it repeated the runs, with no ±)', async () => {
+    const io = capture();
+    expect(await runSweep(['lockout-dt', '--seeds', '7', '--jobs', '1'], io)).toBe(0);
+    expect(io.stdout).toMatch(/^lockout-dt\s+7\s+225\.34\b/m);
+    expect(io.stdout).not.toContain('Mean ± sample standard deviation');
+    const two = capture();
+    expect(await runSweep(['lockout-dt', '--seeds', '7,8', '--jobs', '1'], two)).toBe(0);
+    expect(two.stdout).toContain('Mean ± sample standard deviation over seeds 7,8:');
+  });
+
   it('rejects a bad list before running anything (exit 2)', async () => {
     const io = capture();
     expect(await runSweep(['lockout-dt', '--seeds', '3-1'], io)).toBe(2);

@@ -252,7 +252,8 @@ export function basicsPresets(): PresetSource[] {
         'The five short-RTT flows together get more goodput than the five long-RTT flows: more than 1.5 times as much (in the lesson as set, 2.4 times; small changes move it between about 1.8 and 2.5, drop-tail\'s phase effects).',
         (s) => rttUnfairness(s).ratio,
         (r) => r > 1.5,
-        (r) => `${times(r)} as much`,
+        // "no ratio yet (...) as much" did not read
+        (r) => (Number.isFinite(r) ? `${times(r)} as much` : times(r)),
       ),
       claimOf("But less than their round trips differ once the queue's wait is added: drop-tail keeps about 35 packets (42 ms) waiting, the same wait for every flow, so the round trips (about 76 and 216 ms) differ less than 3-fold, not 5.1-fold.", (s) => {
         const u = rttUnfairness(s);

@@ -31,3 +31,12 @@ describe('statements of a run cut short say what they measured in words', () => 
       expect(bad, bad.map((b) => `"${b.text}": ${b.measured}`).join('\n')).toEqual([]);
     });
 });
+
+describe('a ratio a run too short to measure reads as a sentence', () => {
+  it("rtt-unfair stopped before any data crosses: 'no ratio yet (...)', not 'no ratio yet (...) as much'", () => {
+    const p = PRESETS.find((x) => x.name === 'rtt-unfair')!;
+    const sc = { ...(p.scenario as unknown as EngineScenario), duration: 0.001, warmup: 0 };
+    const measured = p.claims!.map((cl) => checkClaim(cl, runScenario(sc as EngineScenario)).measured);
+    expect(measured[0]).toBe('no ratio yet (a group has no goodput or no loss)');
+  });
+});

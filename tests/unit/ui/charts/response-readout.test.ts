@@ -132,3 +132,32 @@ describe('response-time axis name', () => {
     }
   }
 });
+
+describe('response-time read-out over the curves', () => {
+  // classroom type on a 1366x768 projector (a canvas of 860 x 338): on web-dt148-80's CCDF
+  // the read-out at 1.9 s, three lines across most of the plot's width, fitted neither above
+  // nor below the two points (4.6 % and 0.47 %), was drawn at the top anyway and the
+  // uncongested run's point sat on its text ("uncongest●d (10x faster link): 0.47 %")
+  const web = (): RtCurve[] => [
+    { label: 'this run', hist: hist([[0.3, 600], [1, 354], [6, 40], [20, 6]]), color: '#0072b2' },
+    { label: 'uncongested (10x faster link)', hist: hist([[0.1, 980], [1, 153], [3, 4], [8, 1]]), color: '#555c66', dash: [7, 4] },
+  ];
+  for (const [w, h, classroom] of [[860, 338, true], [1300, 440, true], [376, 300, false], [760, 340, false]] as const) {
+    for (const mode of ['ccdf', 'cdf'] as const) {
+      it(`${mode} at ${w}x${h}${classroom ? ' in classroom type' : ''}: no point is drawn over the read-out's text`, () => {
+        const fonts = fontsFor(classroom);
+        const cs = web();
+        const at = drawResponseTimes(new BoxPainter(w, h), cs, mode, fonts, null).layout;
+        for (let px = at.r.x + 2; px < at.r.x + at.r.w; px += 7) {
+          const p = new BoxPainter(w, h);
+          const out = drawResponseTimes(p, cs, mode, fonts, px);
+          if (out.readout === null) continue;
+          // the read-out's lines: the texts drawn inside the plot (the ticks and names lie outside it)
+          const lines = p.texts.filter((b) => b.x0 >= at.r.x - 0.5 && b.y0 >= at.r.y - 0.5 && b.y1 <= at.r.y + at.r.h + 0.5);
+          expect(lines.length, `read-out at ${px}`).toBeGreaterThan(0);
+          for (const dot of p.hosts) for (const l of lines) expect(overlap(dot, l), `${dot.what} over "${l.what}" (pointer at ${px} px)`).toBe(false);
+        }
+      });
+    }
+  }
+});

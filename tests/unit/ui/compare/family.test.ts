@@ -64,6 +64,12 @@ describe('lesson families for overlaid response times', () => {
     // a title that is all common words keeps itself
     expect(shortLabels(['Web traffic at 80 %', 'Web traffic at 80 % load, SACK'])).toEqual(['Web traffic at 80 %', 'load, SACK']);
     expect(shortLabels(['only one'])).toEqual(['only one']);
+    // seeds/003's family shares only the queue's name: cut, the labels began "+ ECN" and "at 105 %"
+    expect(
+      shortLabels(['RED* + ECN at 105 % load, SYN-ACKs not ECN-capable (seeds/003)', 'RED* at 105 % load, no ECN (seeds/003)', 'RED* + ECN+ at 105 % load, ECN-capable SYN-ACKs (seeds/003)']),
+    ).toEqual(['RED* + ECN at 105 % load, SYN-ACKs not ECN-capable', 'RED* at 105 % load, no ECN', 'RED* + ECN+ at 105 % load, ECN-capable SYN-ACKs']);
+    // the common words are cut up to the joining word, not past it
+    expect(shortLabels(['Browsing users at 98 %, PI', 'Browsing users at 98 %, PI + ECN'])).toEqual(['PI', 'PI + ECN']);
   });
 });
 

@@ -24,4 +24,11 @@ describe('time left on the transport', () => {
     expect(timeText(659.7)).toBe('11 min 0 s');
     expect(timeText(119.6, 60)).toBe('2 min 0 s');
   });
+  it('from an hour on, in hours, minutes and seconds (a 100,000 s run read "1666 min 40 s")', () => {
+    expect(timeText(3599.6)).toBe('1 h 0 min 0 s');
+    expect(timeText(3540)).toBe('59 min 0 s');
+    expect(timeText(100_000)).toBe('27 h 46 min 40 s');
+    expect(timeText(1e6)).toBe('277 h 46 min 40 s');
+    expect(leftPhrase(1, 7325)).toBe('2 h 2 min 5 s left');
+  });
 });

@@ -81,7 +81,7 @@ describe('Inspector markup', () => {
     const full = unescape(renderToStaticMarkup(createElement(Inspector, { records: many, index: 999, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3, historyLimit: 1000 })));
     expect(intl).not.toHaveBeenCalled();
     intl.mockRestore();
-    expect(full).toContain('Decision 1000 of the last 1,000 recorded');
+    expect(full).toContain('Decision 1,000 of the last 1,000 recorded');
     const partial = unescape(renderToStaticMarkup(createElement(Inspector, { records: many.slice(0, 999), index: 3, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3, historyLimit: 1000 })));
     expect(partial).toContain('Decision 4 of 999');
     expect(html).toContain('2.500000 s');
@@ -104,6 +104,15 @@ describe('Inspector markup', () => {
     const html = unescape(renderToStaticMarkup(createElement(Inspector, { records: [mark], index: 0, flowEvents: [], onStep: () => {}, rtt: 0.05, now: 3 })));
     expect(html).toContain('routerL → routerR');
     expect(html).not.toContain('routerL->routerR');
+  });
+
+  it('names the queue discipline as the editor does ("Drop-tail", "Adaptive RED"), not its kind in capitals ("DROPTAIL")', async () => {
+    const Inspector = await loadInspector();
+    const dt: DecisionRecord = { ...mark, aqm: 'droptail', wq: NaN, minTh: NaN, maxTh: NaN, maxP: NaN, region: 'overflow', pb: 0, pa: 0, u: null, outcome: 'drop', reason: 'overflow', rule: 'drop-tail' };
+    const head = (r: DecisionRecord) => unescape(renderToStaticMarkup(createElement(Inspector, { records: [r], index: 0, flowEvents: [], onStep: () => {}, rtt: 0.05, now: 3 }))).match(/routerL → routerR · ([^<]*)</)?.[1];
+    expect(head(dt)).toBe('Drop-tail');
+    expect(head({ ...mark, aqm: 'ared' })).toBe('Adaptive RED');
+    expect(head(mark)).toBe('RED');
   });
 
   it('no records: says how to get one', async () => {
