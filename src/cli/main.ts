@@ -13,7 +13,7 @@ import { claimsReport, runComparisons } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario, presetListText } from './load';
-import { joinNegativeValues, unknownOptionHint, writeWhy } from './option-values';
+import { joinNegativeValues, missingValueMessage, unknownOptionHint, writeWhy } from './option-values';
 
 /**
  * The AQM Lab command line: `npm run sim -- <scenario.json> | --preset <name> [options]`.
@@ -223,8 +223,8 @@ const OPTION_VALUES: Record<string, string> = {
 /** parseArgs' error as one line that names the option and what it accepts. */
 function argsMessage(e: Error & { code?: string }): string {
   const first = e.message.split('\n')[0];
-  const opt = /'(--?[\w-]+)/.exec(first)?.[1];
-  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && opt && OPTION_VALUES[opt]) return `${opt}: needs a value: ${OPTION_VALUES[opt]}`;
+  const missing = missingValueMessage(e, OPTION_VALUES);
+  if (missing) return missing;
   if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `${first.replace(/\. To specify a positional argument.*$/, '')}${unknownOptionHint(first, SIM_OPTIONS, SCENARIO_FIELD_OPTIONS)} (see --help for the options)`;
   return `${first} (see --help)`;
 }

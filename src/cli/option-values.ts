@@ -35,6 +35,16 @@ export function writeWhy(e: unknown, path: string): string {
 }
 
 /**
+ * parseArgs' error for an option given without its value ("Option '--seeds' argument is
+ * ambiguous..", "argument missing") as "--seeds: needs a value: <what it takes>", from the
+ * command's table of what each option takes; null for any other error.
+ */
+export function missingValueMessage(e: { message: string; code?: string }, takes: Readonly<Record<string, string>>): string | null {
+  const opt = /'(--?[\w-]+)/.exec(e.message.split('\n')[0])?.[1];
+  return e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && opt && takes[opt] ? `${opt}: needs a value: ${takes[opt]}` : null;
+}
+
+/**
  * What to add to parseArgs' "Unknown option '--x'": a scenario field typed as an option
  * (`--seed 3`, `--duration 60`) is set with --set; a mistyped option gets the options close
  * to it (`--output`: --out; `-q`: --quiet). `options` are the long names without dashes;

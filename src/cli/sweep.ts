@@ -14,7 +14,7 @@ import type { Scenario } from '../engine/scenario/schema';
 import { table } from './format';
 import { loadScenario, presetListText } from './load';
 import type { CliIo } from './main';
-import { joinNegativeValues, unknownOptionHint } from './option-values';
+import { joinNegativeValues, missingValueMessage, unknownOptionHint } from './option-values';
 
 /**
  * Runs a list of presets and prints one line each (e.g. to set the seeds/001 tables
@@ -446,10 +446,9 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
     const first = (e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '');
     const code = (e as { code?: string }).code;
     // an option with nothing after it (or another option): what it takes, as npm run sim says
-    // it ("Option '--seeds' argument is ambiguous.." named neither)
-    const opt = /'(--[\w-]+)/.exec(first)?.[1];
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && opt && SWEEP_OPTION_VALUES[opt]) {
-      io.err(`${opt}: needs a value: ${SWEEP_OPTION_VALUES[opt]}\n${SWEEP_USAGE}\n`);
+    const missing = missingValueMessage(e as Error & { code?: string }, SWEEP_OPTION_VALUES);
+    if (missing) {
+      io.err(`${missing}\n${SWEEP_USAGE}\n`);
       return 2;
     }
     io.err(`${first}${code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['set', 'json', 'jobs', 'seeds', 'against', 'force', 'list-presets', 'help']) || '.' : '.'}\n${SWEEP_USAGE}\n`);

@@ -7,7 +7,7 @@ import { exportNs2 } from '../ns2/export';
 import type { Ns2Result } from '../ns2/result';
 import { caseScenario, judge, selectCases, SUITES, type MetricResult, type SummaryLike, type ValidationCase } from '../ns2/suite';
 import type { CliIo } from './main';
-import { joinNegativeValues, unknownOptionHint, writeWhy } from './option-values';
+import { joinNegativeValues, missingValueMessage, unknownOptionHint, writeWhy } from './option-values';
 import { findNs2, NS2_INSTALL_HINT, runNs2 } from './ns2-run';
 
 /**
@@ -221,9 +221,9 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
     const first = (e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '');
     const code = (e as { code?: string }).code;
     // an option with nothing after it: what it takes ("Option '--json <value>' argument missing." did not say)
-    const opt = /'(--[\w-]+)/.exec(first)?.[1];
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && opt && VALIDATE_OPTION_VALUES[opt]) {
-      io.err(`${opt}: needs a value: ${VALIDATE_OPTION_VALUES[opt]} (see --help)\n`);
+    const missing = missingValueMessage(e as Error & { code?: string }, VALIDATE_OPTION_VALUES);
+    if (missing) {
+      io.err(`${missing} (see --help)\n`);
       return 2;
     }
     io.err(`${first}${code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['quiet', 'json', 'markdown', 'list', 'diverge', 'until', 'help']) || '.' : '.'} (see --help)\n`);
