@@ -8,6 +8,7 @@ import { CapError, DEFAULT_MAX_PACKETS, Simulator } from './core/simulator';
 import { countText, DEFAULT_LIMITS, defaultSampleInterval, estimateRun, MAX_OPEN_DURATION } from './estimate';
 import { fromSeconds, NS_PER_S } from './core/time';
 import { Collector, seriesColumnNames, type FlowEntry } from './metrics/collector';
+import { timelineWindowNs } from './metrics/timeline';
 import type { LoadCalibration, RunResult, RunSink } from './metrics/types';
 import { WebStats, type WebProgress } from './metrics/web';
 import { buildDumbbell, buildGeneral, type BuiltTopology, type DumbbellSpec, type GeneralSpec } from './net/topology';
@@ -109,7 +110,8 @@ class Run implements RunHandle {
     sim.maxPackets = Math.min(options.maxPackets ?? DEFAULT_MAX_PACKETS, 1 << 27);
     if (options.raiseMaxPackets !== undefined) sim.raiseMaxPackets = options.raiseMaxPackets;
     if (sink.series) this.checkSeriesSize(seriesColumnNames(bl.queue, this.flows).length, sampleS, options.maxSeriesValues ?? DEFAULT_LIMITS.maxSeriesValues);
-    this.collector = new Collector(sim, this.flows, bl, br, sink, options.batchSamples ?? 64);
+    const timelineNs = timelineWindowNs(sc.duration);
+    this.collector = new Collector(sim, this.flows, bl, br, sink, options.batchSamples ?? 64, timelineNs);
     sim.setQueueListener(this.collector);
     // drops of web exchanges (flow ids beyond the fixed flows) go to the web hub, once there is one
     this.collector.extraDrop = (f) => this.webHub?.noteDrop(f);
@@ -122,6 +124,16 @@ class Run implements RunHandle {
         sim.scheduleHook(hook, k * stepNs);
       });
       sim.scheduleHook(hook, 0);
+    }
+    {
+      // summary.timeline's windows end at multiples of the step (a hook, not a network event)
+      let k = 1;
+      const hook = sim.addHook(() => {
+        this.collector.timeline.tick(sim.clock);
+        k++;
+        sim.scheduleHook(hook, k * timelineNs);
+      });
+      sim.scheduleHook(hook, timelineNs);
     }
     const warmup = sc.warmup ?? 0;
     if (warmup > 0) {

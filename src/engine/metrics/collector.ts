@@ -5,6 +5,7 @@ import { NS_PER_S } from '../core/time';
 import type { Link } from '../net/link';
 import { KIND_KEYS, packetKindIndex } from '../net/packet';
 import { jain } from './fairness';
+import { TimelineRecorder } from './timeline';
 import {
   QEV_EARLY_DROP,
   QEV_FORCED_DROP,
@@ -185,7 +186,10 @@ export class Collector implements QueueListener {
     private readonly bottleneckReverse: Link,
     private readonly sink: RunSink,
     readonly batchSamples: number,
+    /** Step of the timeline's hook, ns (timelineWindowNs). */
+    timelineStepNs: number,
   ) {
+    this.timeline = new TimelineRecorder(bottleneck, flows.length, timelineStepNs);
     this.flowDrops = new Float64Array(flows.length);
     this.flowMarks = new Float64Array(flows.length);
     this.lastAcked = new Float64Array(flows.length);
@@ -199,6 +203,9 @@ export class Collector implements QueueListener {
     this.evFlow = new Int32Array(256);
   }
 
+  /** summary.timeline: the bottleneck's forward queue window by window (its hook: timeline.tick). */
+  readonly timeline: TimelineRecorder;
+
   /** Told of drops of flows beyond the fixed ones (the web connections' exchanges). */
   extraDrop: ((flow: number) => void) | null = null;
 
@@ -207,14 +214,20 @@ export class Collector implements QueueListener {
     if (reason !== 'link-loss') this.countKind(queue, p, 0);
     if (f >= 0 && f < this.flowDrops.length) this.flowDrops[f]++;
     else if (f >= 0 && this.extraDrop !== null) this.extraDrop(f);
-    if (queue === this.bottleneck.queue && this.sink.queueEvents) this.pushEvent(now, REASON_KIND[reason], f);
+    if (queue === this.bottleneck.queue) {
+      if (reason !== 'link-loss') this.timeline.noteDrop(f, reason, now);
+      if (this.sink.queueEvents) this.pushEvent(now, REASON_KIND[reason], f);
+    }
   }
 
   onMark(queue: QueueDisc, p: number, now: number): void {
     const f = this.sim.pool.flow[p];
     this.countKind(queue, p, 1);
     if (f >= 0 && f < this.flowMarks.length) this.flowMarks[f]++;
-    if (queue === this.bottleneck.queue && this.sink.queueEvents) this.pushEvent(now, QEV_MARK, f);
+    if (queue === this.bottleneck.queue) {
+      this.timeline.noteMark(f);
+      if (this.sink.queueEvents) this.pushEvent(now, QEV_MARK, f);
+    }
   }
 
   /** A drop (what 0) or mark (1) of p in a bottleneck queue, counted by p's kind (summary byKind). */
@@ -498,6 +511,7 @@ export class Collector implements QueueListener {
       flows,
       goodputEfficiency: G,
       fairness: { jain: jain((tcp.length > 0 ? tcp : flows).map((f) => f.goodputBps)) },
+      timeline: this.timeline.timeline(endNs),
     };
   }
 }

@@ -1,4 +1,4 @@
-import type { DecisionRecord } from '../aqm/decision';
+import type { DecisionRecord, DropReason } from '../aqm/decision';
 import type { AqmSummary } from '../aqm/queue-disc';
 import type { FlowEvent } from '../net/agent';
 import type { ExchangeBatch, WebSummary } from './web';
@@ -94,6 +94,41 @@ export interface Summary {
   fairness: { jain: number };
   /** Web traffic (packmime, web-users, web-sessions): response times of the request/response exchanges; absent without web traffic. */
   web?: WebSummary & { calibration: LoadCalibration[] };
+  /** The bottleneck's forward queue over time, window by window, from t = 0 (the warm-up included); absent from summaries not made by this engine (ns-2's). */
+  timeline?: Timeline;
+}
+
+/**
+ * The run cut into fixed windows of time, for statements about when things happen (a
+ * lesson's "max_p climbs while 32 connections are on"): what the bottleneck's forward
+ * queue did in each window. Unlike the rest of the summary it covers the whole run from
+ * t = 0, the warm-up included (summary.warmup says where that ended). Every array has one
+ * entry per window, in time order. A few KB: at most 64 windows.
+ */
+export interface Timeline {
+  /** Window length, s: 1, 2 or 5 times a power of ten, the least giving at most 64 windows (the last may be cut short by the run's end). */
+  window: number;
+  /** Each window's end, s; window k covers [end[k-1], end[k]), the first from 0. */
+  end: number[];
+  /** Time-averaged backlog (packets waiting), rounded to 0.001. */
+  queueMean: number[];
+  /** Least and most packets waiting for any positive time within the window. */
+  queueMin: number[];
+  queueMax: number[];
+  /** Bits sent / (rate x window), rounded to 0.0001. */
+  utilization: number[];
+  /** Arrivals at the queue, drops (not link losses), overflow drops among them, and ECN marks. */
+  arrivals: number[];
+  drops: number[];
+  dropsOverflow: number[];
+  marks: number[];
+  /** Time average of each of the bottleneck AQM's variables (the series' aqm.<name>: avg, maxP, p, price, sojourn ...), 4 significant digits; {} for drop-tail. */
+  aqm: Record<string, number[]>;
+  /** Per fixed flow (index = flow id), its drops and marks at this queue in each window; only for runs of at most 8 flows. */
+  flowDrops?: number[][];
+  flowMarks?: number[][];
+  /** The first 32 drops at this queue (link losses not included), from t = 0: time (s, to 1 µs), flow id (-1: none; beyond summary.flows: a web connection), reason. */
+  firstDrops: { t: number[]; flow: number[]; reason: DropReason[] };
 }
 
 /** How an offered `load` of a web traffic item was turned into a connection rate or a user count. */

@@ -84,6 +84,12 @@ export class Link extends Pipe {
   areaPackets = 0;
   areaBytes = 0;
   lastChange = 0;
+  /**
+   * Least and most packets the queue held for a positive time since the metrics' timeline
+   * last reset them (tracked links only; Infinity and -Infinity: none yet).
+   */
+  winMinPackets = Infinity;
+  winMaxPackets = -Infinity;
   private rate: number;
   /** Link-layer framing (see setFraming): bytes added to each packet, and the IP size a short packet is padded to. 0 and 0 = none. */
   private frameOverhead = 0;
@@ -107,7 +113,7 @@ export class Link extends Pipe {
     this.rate = rateBps;
     this.st[this.o + S_NS_PER_BYTE] = (8 * NS_PER_S) / rateBps;
     this.st[this.o + S_DELAY_NS] = delayNs;
-    asDoubles(this, ['areaPackets', 'areaBytes', 'lastChange']);
+    asDoubles(this, ['areaPackets', 'areaBytes', 'lastChange', 'winMinPackets', 'winMaxPackets']);
   }
 
   /** Packets on the wire, in arrival order: the link itself (see above). */
@@ -262,14 +268,17 @@ export class Link extends Pipe {
     return this.kindCounts;
   }
 
-  /** Folds the backlog since the last change into the time integrals. Call before any queue change. */
+  /** Folds the backlog since the last change into the time integrals (and the window's least and most). Call before any queue change. */
   integrate(now: number): void {
     if (!this.tracked) return;
     const dt = now - this.lastChange;
     if (dt > 0) {
-      this.areaPackets += this.queue.lenPackets * dt;
+      const n = this.queue.lenPackets;
+      this.areaPackets += n * dt;
       this.areaBytes += this.queue.lenBytes * dt;
       this.lastChange = now;
+      if (n < this.winMinPackets) this.winMinPackets = n;
+      if (n > this.winMaxPackets) this.winMaxPackets = n;
     }
   }
 }

@@ -1,0 +1,242 @@
+import type { DropReason } from '../aqm/decision';
+import { NS_PER_S } from '../core/time';
+import type { Link } from '../net/link';
+import type { Timeline } from './types';
+
+/** At most this many windows in summary.timeline. */
+export const TIMELINE_MAX_WINDOWS = 64;
+/** The first this many drops at the bottleneck are listed with their time and flow. */
+export const TIMELINE_FIRST_DROPS = 32;
+/** Per-flow drops and marks per window only for runs of at most this many flows (the columns grow with the flows). */
+export const TIMELINE_MAX_FLOWS = 8;
+/** Window of a run without a set duration, before merging: 0.1 s. */
+const OPEN_BASE_NS = 100_000_000;
+/** A run without a set duration keeps at most this many windows; past it, pairs merge (windows twice as long). */
+const MAX_STORED = 4096;
+
+/**
+ * The smallest 1, 2 or 5 times a power of ten of nanoseconds that is at least `ns` (and a
+ * whole number of `unit` ns); `null` when none is within 64 times `ns`.
+ */
+function niceNs(ns: number, unit = 1): number | null {
+  for (let p = 1; p <= 1e15; p *= 10) {
+    for (const m of [1, 2, 5]) {
+      const v = m * p;
+      if (v > 64 * Math.max(ns, unit)) return null;
+      if (v >= ns && v % unit === 0) return v;
+    }
+  }
+  return null;
+}
+
+/** The timeline's window for a run of `durationS` seconds (undefined: open-ended), ns. */
+export function timelineWindowNs(durationS: number | undefined): number {
+  if (durationS === undefined) return OPEN_BASE_NS;
+  const want = Math.max(1, Math.ceil((durationS * NS_PER_S) / TIMELINE_MAX_WINDOWS));
+  return niceNs(want) ?? want;
+}
+
+/** The counters a window is the difference of, at one instant. */
+interface Snap {
+  ns: number;
+  area: number;
+  bits: number;
+  arrivals: number;
+  drops: number;
+  overflow: number;
+  marks: number;
+  vars: Float64Array;
+  flowDrops: Float64Array;
+  flowMarks: Float64Array;
+}
+
+/** One window, as sums (areas in packet x ns, var areas in value x ns), so windows merge exactly. */
+interface Win {
+  endNs: number;
+  spanNs: number;
+  area: number;
+  bits: number;
+  rateBps: number;
+  min: number;
+  max: number;
+  arrivals: number;
+  drops: number;
+  overflow: number;
+  marks: number;
+  vars: Float64Array;
+  flowDrops: Float64Array;
+  flowMarks: Float64Array;
+}
+
+const round = (x: number, digits: number): number => {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+};
+const sig = (x: number): number => (x === 0 || !Number.isFinite(x) ? x : Number(x.toPrecision(4)));
+
+/**
+ * Cuts the run into fixed windows of time and keeps, per window, what the bottleneck's
+ * forward queue did (summary.timeline). It reads counters the link and queue keep anyway
+ * at each window's end (a hook, not per packet); only the least and most backlog come from
+ * the link's per-change integration (Link.integrate), and the per-flow counts and first
+ * drops from the queue listener (per drop or mark, not per packet).
+ */
+export class TimelineRecorder {
+  /** Length of a stored window, ns (doubles when pairs merge). */
+  private winNs: number;
+  private readonly wins: Win[] = [];
+  private last: Snap;
+  /** Drops and marks of each fixed flow at the bottleneck (cumulative); empty above TIMELINE_MAX_FLOWS flows. */
+  private readonly flowDrops: Float64Array;
+  private readonly flowMarks: Float64Array;
+  private readonly firstT: number[] = [];
+  private readonly firstFlow: number[] = [];
+  private readonly firstReason: DropReason[] = [];
+
+  constructor(
+    private readonly link: Link,
+    flows: number,
+    /** The hook's step, ns: windows end at its multiples. */
+    readonly stepNs: number,
+  ) {
+    this.winNs = stepNs;
+    const n = flows <= TIMELINE_MAX_FLOWS ? flows : 0;
+    this.flowDrops = new Float64Array(n);
+    this.flowMarks = new Float64Array(n);
+    this.last = this.snap(0);
+  }
+
+  /** A drop at the bottleneck's forward queue (not a link loss) of flow `f` (-1: none) at `now` ns. */
+  noteDrop(f: number, reason: DropReason, now: number): void {
+    if (f >= 0 && f < this.flowDrops.length) this.flowDrops[f]++;
+    if (this.firstT.length < TIMELINE_FIRST_DROPS) {
+      this.firstT.push(round(now / NS_PER_S, 6));
+      this.firstFlow.push(f);
+      this.firstReason.push(reason);
+    }
+  }
+
+  /** A mark at the bottleneck's forward queue. */
+  noteMark(f: number): void {
+    if (f >= 0 && f < this.flowMarks.length) this.flowMarks[f]++;
+  }
+
+  private snap(now: number): Snap {
+    const l = this.link;
+    const q = l.queue;
+    q.sync(now);
+    const held = now > l.lastChange ? q.lenPackets * (now - l.lastChange) : 0;
+    return {
+      ns: now,
+      area: l.areaPackets + held,
+      bits: l.bitsAt(now),
+      arrivals: q.arrivals,
+      drops: q.drops,
+      overflow: q.dropsOverflow,
+      marks: q.marks,
+      vars: q.areaAt(now),
+      flowDrops: this.flowDrops.slice(),
+      flowMarks: this.flowMarks.slice(),
+    };
+  }
+
+  /** The window from the last closed one's end to `now` (read only: the run may go on). */
+  private window(now: number): Win {
+    const s = this.snap(now);
+    const a = this.last;
+    const l = this.link;
+    let min = l.winMinPackets;
+    let max = l.winMaxPackets;
+    if (now > l.lastChange) {
+      min = Math.min(min, l.queue.lenPackets);
+      max = Math.max(max, l.queue.lenPackets);
+    }
+    return {
+      endNs: now,
+      spanNs: now - a.ns,
+      area: s.area - a.area,
+      bits: s.bits - a.bits,
+      rateBps: l.rateBps,
+      min,
+      max,
+      arrivals: s.arrivals - a.arrivals,
+      drops: s.drops - a.drops,
+      overflow: s.overflow - a.overflow,
+      marks: s.marks - a.marks,
+      vars: s.vars.map((v, k) => v - a.vars[k]),
+      flowDrops: s.flowDrops.map((v, k) => v - a.flowDrops[k]),
+      flowMarks: s.flowMarks.map((v, k) => v - a.flowMarks[k]),
+    };
+  }
+
+  /** The hook, at every multiple of stepNs: closes the window if it ends now. */
+  tick(now: number): void {
+    if (now - this.last.ns < this.winNs) return;
+    this.wins.push(this.window(now));
+    this.last = this.snap(now);
+    this.link.winMinPackets = Infinity;
+    this.link.winMaxPackets = -Infinity;
+    if (this.wins.length >= MAX_STORED) {
+      for (let i = 0; i < this.wins.length / 2; i++) this.wins[i] = merge([this.wins[2 * i], this.wins[2 * i + 1]]);
+      this.wins.length /= 2;
+      this.winNs *= 2;
+    }
+  }
+
+  /** summary.timeline up to `endNs`: the stored windows and the current one, merged to at most TIMELINE_MAX_WINDOWS of a round length. */
+  timeline(endNs: number): Timeline {
+    const all = endNs > this.last.ns ? [...this.wins, this.window(endNs)] : this.wins.slice();
+    let k = Math.max(1, Math.ceil(all.length / TIMELINE_MAX_WINDOWS));
+    if (k > 1) {
+      const nice = niceNs(k * this.winNs, this.winNs);
+      if (nice !== null) k = nice / this.winNs;
+    }
+    const out: Win[] = [];
+    for (let i = 0; i < all.length; i += k) out.push(merge(all.slice(i, i + k)));
+    const names = this.link.queue.varSpecs.map((v) => v.name);
+    const aqm: Record<string, number[]> = {};
+    names.forEach((n, j) => (aqm[n] = out.map((w) => sig(w.spanNs > 0 ? w.vars[j] / w.spanNs : NaN))));
+    const tl: Timeline = {
+      window: (k * this.winNs) / NS_PER_S,
+      end: out.map((w) => w.endNs / NS_PER_S),
+      queueMean: out.map((w) => round(w.spanNs > 0 ? w.area / w.spanNs : 0, 3)),
+      queueMin: out.map((w) => (Number.isFinite(w.min) ? w.min : 0)),
+      queueMax: out.map((w) => (Number.isFinite(w.max) ? w.max : 0)),
+      utilization: out.map((w) => round(w.spanNs > 0 ? Math.min(1, (w.bits * NS_PER_S) / (w.rateBps * w.spanNs)) : 0, 4)),
+      arrivals: out.map((w) => w.arrivals),
+      drops: out.map((w) => w.drops),
+      dropsOverflow: out.map((w) => w.overflow),
+      marks: out.map((w) => w.marks),
+      aqm,
+      firstDrops: { t: this.firstT.slice(), flow: this.firstFlow.slice(), reason: this.firstReason.slice() },
+    };
+    if (this.flowDrops.length > 0) {
+      tl.flowDrops = Array.from(this.flowDrops, (_, f) => out.map((w) => w.flowDrops[f]));
+      tl.flowMarks = Array.from(this.flowMarks, (_, f) => out.map((w) => w.flowMarks[f]));
+    }
+    return tl;
+  }
+}
+
+/** Consecutive windows as one (sums, least of the least, most of the most). */
+function merge(ws: Win[]): Win {
+  if (ws.length === 1) return ws[0];
+  const sum = (a: Float64Array, b: Float64Array) => a.map((v, k) => v + b[k]);
+  return ws.reduce((a, b) => ({
+    endNs: b.endNs,
+    spanNs: a.spanNs + b.spanNs,
+    area: a.area + b.area,
+    bits: a.bits + b.bits,
+    // bits over (rate x time): a rate changed mid-run weighs each window's time at its own rate
+    rateBps: (a.rateBps * a.spanNs + b.rateBps * b.spanNs) / (a.spanNs + b.spanNs || 1),
+    min: Math.min(a.min, b.min),
+    max: Math.max(a.max, b.max),
+    arrivals: a.arrivals + b.arrivals,
+    drops: a.drops + b.drops,
+    overflow: a.overflow + b.overflow,
+    marks: a.marks + b.marks,
+    vars: sum(a.vars, b.vars),
+    flowDrops: sum(a.flowDrops, b.flowDrops),
+    flowMarks: sum(a.flowMarks, b.flowMarks),
+  }));
+}
