@@ -1,4 +1,5 @@
-import { claim, claimOf, percent, type Claim, type Experiment, type PresetSource } from './types';
+import type { Summary, Timeline } from '../../metrics/types';
+import { claim, claimOf, percent, timelineOf, windowsIn, type Claim, type Experiment, type PresetSource } from './types';
 
 // ---- seeds/004 (Feng, Kandlur, Saha, Shin: techniques for eliminating packet loss) -------
 
@@ -115,7 +116,14 @@ function fengFig1Preset(flows: 8 | 32, mode: 'aggressive' | 'conservative'): Pre
   const claims: Record<string, Claim[]> = {
     '2a': [
       claim('Aggressive marking backs off too many of the 8 senders: the link idles at times, utilization stays under 98.5 % (conservative marking, Fig. 3a: 100 %).', (s) => s.bottleneck.utilization, (u) => u < 0.985, (u) => `${percent(u)} busy`),
-      meanQueue('The queue stays short, under 25 packets on average, and runs empty between bursts.', (q) => q < 25),
+      // empty in 20 of the 20 5 s windows after the warm-up at seeds 1-5 (conservative, feng-fig1-c-8: 0 of 20)
+      claimOf('The queue stays short, under 25 packets on average, and runs empty between bursts: it empties in every 5 s window after the warm-up.', (s) => {
+        const t = timelineOf(s);
+        const w = windowsIn(t, s.warmup);
+        const empty = w.filter((k) => t.queueMin[k] === 0).length;
+        const q = s.bottleneck.meanQueuePackets;
+        return { pass: q < 25 && w.length > 0 && empty === w.length, measured: `mean queue ${q.toFixed(1)} packets; empty in ${empty} of ${w.length} ${t.window} s windows` };
+      }),
       lossless(),
     ],
     '2b': [busyAbove(0.99), lossless(), meanQueue('With 32 connections aggressive marking is about right: the queue averages 20 to 50 packets, well below the 80-packet limit.', (q) => q > 20 && q < 50)],
@@ -231,6 +239,20 @@ function fengFig4Grid(): PresetSource[] {
 
 // ---- Fig. 5: max_th below the buffer --------------------------------------------------
 
+/*
+ * The lesson's "watch the queue collapse after each burst of marks, then build again",
+ * over the timeline's 5 s windows after the warm-up: in each the queue both empties and
+ * rises above max_th. Seeds 1-5: 20 of 20 windows at 120 KB and at 240 KB. Fig. 3b's queue
+ * (feng-fig1-c-32: an 80-packet buffer, so never above max_th) has 0 of 20, and so has
+ * aggressive marking (feng-fig1-a-32: it never empties after the warm-up).
+ */
+const fig5Cycles = claimOf('The queue collapses and builds again, over and over: in every 5 s window after the warm-up it both runs empty and rises above max_th (80 packets).', (s) => {
+  const t = timelineOf(s);
+  const w = windowsIn(t, s.warmup);
+  const both = w.filter((k) => t.queueMin[k] === 0 && t.queueMax[k] > 80).length;
+  return { pass: w.length > 0 && both === w.length, measured: `empty and above 80 packets in ${both} of ${w.length} ${t.window} s windows` };
+});
+
 function fengFig5Preset(queueKB: 120 | 240): PresetSource {
   return {
     name: `feng-fig5-${queueKB}`,
@@ -238,8 +260,9 @@ function fengFig5Preset(queueKB: 120 | 240): PresetSource {
     paper: 'seeds/004 §3.2, Fig. 5',
     group: 'lesson',
     lesson: `Fig. 3b (32 connections, conservative RED-ECN with max_p 0.016) with the buffer enlarged to ${queueKB} KB and max_th kept at 80 KB: above max_th every packet is marked. The deterministic marks reach every sender at once: watch the queue collapse after each burst of marks, then build again. ${FENG_ASSUMED}`,
-    claims:
-      queueKB === 120
+    claims: [
+      fig5Cycles,
+      ...(queueKB === 120
         ? [
             claim('Even 40 KB of extra buffer does not eliminate loss: some packets still overflow.', (s) => s.bottleneck.dropsOverflow, (d) => d > 0, (d) => `${d} overflow drops`),
             claim('Deterministic marking goes overboard: the link idles at times (utilization under 99.5 %).', (s) => s.bottleneck.utilization, (u) => u < 0.995, (u) => `${percent(u)} busy`),
@@ -247,7 +270,8 @@ function fengFig5Preset(queueKB: 120 | 240): PresetSource {
         : [
             claim('With 240 KB of buffer nothing overflows.', (s) => s.bottleneck.dropsOverflow, (d) => d === 0, (d) => `${d} overflow drops`),
             claim('The queue still swings far above max_th before the senders back off: it peaks above 120 packets.', (s) => s.bottleneck.maxQueuePackets, (q) => q > 120, (q) => `largest queue ${q} packets`),
-          ],
+          ]),
+    ],
     json: fig1Json(redQueue({ maxP: 0.016, limit: queueKB, maxTh: 80 }), fig1Traffic(32)),
   };
 }
@@ -281,6 +305,33 @@ const fig8Frozen: Experiment = {
   ],
 };
 
+/**
+ * The timeline's windows (5 s in these 200 s runs) while 32 connections are on ([40, 80)
+ * and [120, 160)), or while 8 are after the first 10 s of learning ([10, 40), [80, 120),
+ * [160, 200)); `settled`: without the first window after each change (the 24 join over
+ * 40-41 s and 120-121 s, in a burst, and leave at 80 s and 160 s).
+ */
+function phaseWindows(t: Timeline, flows: 8 | 32, settled = false): number[] {
+  const d = settled ? t.window : 0;
+  const spans: [number, number][] = flows === 32 ? [[40 + d, 80], [120 + d, 160]] : [[10, 40], [80 + d, 120], [160 + d, 200]];
+  return spans.flatMap(([a, b]) => windowsIn(t, a, b));
+}
+
+/** The mean of column `col` over windows `w`. */
+const meanOver = (col: readonly number[], w: readonly number[]): number => w.reduce((a, k) => a + col[k], 0) / w.length;
+
+/** The time-average max_p in the last window of each of the five periods (8, 32, 8, 32, 8 connections). */
+function maxPAtPeriodEnds(s: Summary): number[] {
+  const t = timelineOf(s);
+  const mp = t.aqm.maxP;
+  if (!mp) throw new Error('the bottleneck queue has no max_p');
+  return [40, 80, 120, 160, 200].map((end) => {
+    const k = t.end.findIndex((e) => Math.abs(e - end) < 1e-9);
+    if (k < 0) throw new Error(`no timeline window ends at ${end} s`);
+    return mp[k];
+  });
+}
+
 function fengFig7Preset(mode: 'aggressive' | 'conservative' | 'adaptive'): PresetSource {
   const queue = mode === 'adaptive' ? redQueue({ kind: 'sc-red', maxP: 0.02, limit: 100, maxTh: 80 }) : redQueue({ maxP: mode === 'aggressive' ? 0.25 : 0.016, limit: 100, maxTh: 80 });
   if (mode === 'adaptive') Object.assign(queue, { alpha: 3, beta: 2 });
@@ -288,14 +339,58 @@ function fengFig7Preset(mode: 'aggressive' | 'conservative' | 'adaptive'): Prese
     aggressive: [
       claim('While only 8 connections are active aggressive marking idles the link: utilization over the run is under 97.5 %.', (s) => s.bottleneck.utilization, (u) => u < 0.975, (u) => `${percent(u)} busy`),
       lossBelow(0.001),
+      // seeds 1-5: empty in 22 of the 22 8-connection windows (after 10 s), and in 0, 0, 1, 1, 0
+      // of the 14 32-connection windows after the join; conservative (feng-fig7-conservative): 2 of 22
+      claimOf('The queue runs empty while only 8 connections are on: in every 5 s window of those periods (after the first 10 s), and hardly ever while 32 are on, once they have joined (at most 2 of those 14 windows).', (s) => {
+        const t = timelineOf(s);
+        const few = phaseWindows(t, 8);
+        const many = phaseWindows(t, 32, true);
+        const e8 = few.filter((k) => t.queueMin[k] === 0).length;
+        const e32 = many.filter((k) => t.queueMin[k] === 0).length;
+        return { pass: few.length > 0 && many.length > 0 && e8 === few.length && e32 <= 2, measured: `empty in ${e8} of ${few.length} windows with 8 connections, ${e32} of ${many.length} with 32` };
+      }),
     ],
     conservative: [
       claim('While 32 connections are active conservative marking lets the buffer overflow: more than a thousand packets are lost.', (s) => s.bottleneck.dropsOverflow, (d) => d > 1000, (d) => `${d} overflow drops`),
-      claim('Each burst of loss and marking is followed by a lull: the link is not full, under 98.5 % busy.', (s) => s.bottleneck.utilization, (u) => u < 0.985, (u) => `${percent(u)} busy`),
+      // seeds 1-5: at the limit in 16 of 16 32-connection windows, 0 of 22 8-connection ones;
+      // self-configuring RED (feng-fig8-adaptive) reaches it only as the 24 join (2 of 16)
+      claimOf('The queue hits its 100-packet limit while 32 connections are on, again and again: in every 5 s window of those periods; never while 8 are (after the first 10 s).', (s) => {
+        const t = timelineOf(s);
+        const limit = s.bottleneck.aqm?.params.limit;
+        if (typeof limit !== 'number') throw new Error('the bottleneck queue has no limit');
+        const many = phaseWindows(t, 32);
+        const few = phaseWindows(t, 8);
+        const full32 = many.filter((k) => t.queueMax[k] >= limit).length;
+        const full8 = few.filter((k) => t.queueMax[k] >= limit).length;
+        return { pass: many.length > 0 && full32 === many.length && full8 === 0, measured: `at the limit in ${full32} of ${many.length} windows with 32 connections, ${full8} of ${few.length} with 8` };
+      }),
+      // seeds 1-5: the 32-connection windows' mean utilization 96.5-97.0 %, the 8-connection ones' (after the first 5 s) 100.0 %;
+      // aggressive marking (feng-fig7-aggressive) idles the link while 8 are on instead
+      claimOf('Each burst of loss and marking is followed by a lull: the link is not full, under 98.5 % busy, and the lulls come while 32 connections are on (those periods under 99 % busy; with 8, once the 24 have left: over 99.5 %).', (s) => {
+        const t = timelineOf(s);
+        const u = s.bottleneck.utilization;
+        const u32 = meanOver(t.utilization, phaseWindows(t, 32));
+        const u8 = meanOver(t.utilization, phaseWindows(t, 8, true));
+        return { pass: u < 0.985 && u32 < 0.99 && u8 > 0.995, measured: `${percent(u)} busy; ${percent(u32)} with 32 connections, ${percent(u8)} with 8` };
+      }),
     ],
     adaptive: [
       claim('Self-configuring RED keeps the link busier than either static setting (96.5 to 97.3 % with seeds 1-3): more than 97.6 %.', (s) => s.bottleneck.utilization, (u) => u > 0.976, (u) => `${percent(u)} busy`),
-      claim('It loses far less than conservative RED (about 0.8 %): under 0.2 % of packets, most of them in the seconds after 24 connections join.', (s) => s.bottleneck.lossRate, (l) => l < 0.002, (l) => `${percent(l, 3)} lost`),
+      // seeds 1-5: 220 of 220, 187/187, 222/223, 255/260, 290/294 drops in [40, 45) and [120, 125); static conservative (feng-fig7-conservative): 347 of 1979
+      claimOf('It loses far less than conservative RED (about 0.8 %): under 0.2 % of packets, most of them in the seconds after 24 connections join (the 5 s from 40 s and from 120 s).', (s) => {
+        const t = timelineOf(s);
+        const l = s.bottleneck.lossRate;
+        const all = t.drops.reduce((a, d) => a + d, 0);
+        const atJoin = [...windowsIn(t, 40, 45), ...windowsIn(t, 120, 125)].reduce((a, k) => a + t.drops[k], 0);
+        return { pass: l < 0.002 && all > 0 && atJoin > 0.5 * all, measured: `${percent(l, 3)} lost; ${atJoin} of ${all} drops in the 5 s after a join` };
+      }),
+      // seeds 1-5: max_p at 40, 80, 120, 160, 200 s 0.020, 0.080, 0.027, 0.107, 0.036 (seed 4: 0.020, 0.080, 0.027,
+      // 0.071, 0.024): x 4 (seed 4 x 2.7) with 32 connections, / 3 with 8. Frozen (the experiment, alpha = beta = 1): 0.020 throughout
+      claimOf('max_p climbs while 32 connections are on and falls while 8 are: at the end of each 32-connection period it is more than twice what it was 40 s before, and at the end of each later 8-connection period less than half.', (s) => {
+        const m = maxPAtPeriodEnds(s);
+        const ok = m.every((x, i) => i === 0 || (i % 2 === 1 ? x > 2 * m[i - 1] : x < 0.5 * m[i - 1]));
+        return { pass: ok, measured: `max_p at 40, 80, 120, 160, 200 s: ${m.map((x) => x.toFixed(3)).join(', ')}` };
+      }),
       claim('Its max_p stays far below the aggressive 0.25: under 0.1 on average over the run.', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (m) => m < 0.1, (m) => `time-average max_p ${m.toFixed(4)}`),
     ],
   };

@@ -1,4 +1,4 @@
-import type { RunResult, Summary } from '../../metrics/types';
+import type { RunResult, Summary, Timeline } from '../../metrics/types';
 import type { Scenario } from '../schema';
 
 /**
@@ -155,6 +155,25 @@ export function claim(text: string, measure: (s: Summary) => number, holds: (x: 
 /** A claim on several numbers of the summary at once. */
 export function claimOf(text: string, check: (s: Summary) => ClaimVerdict): Claim {
   return { text, check: (r) => check(r.summary) };
+}
+
+/**
+ * The run's timeline (summary.timeline), for statements about when things happen; a
+ * summary without one (ns-2's) cannot be checked, and the claim says so.
+ */
+export function timelineOf(s: Summary): Timeline {
+  if (!s.timeline) throw new Error('the run has no timeline (summary.timeline)');
+  return s.timeline;
+}
+
+/** Indices of the timeline's windows lying within [from, to] seconds (whole windows only). */
+export function windowsIn(t: Timeline, from: number, to = Infinity): number[] {
+  const out: number[] = [];
+  for (let k = 0; k < t.end.length; k++) {
+    const start = k === 0 ? 0 : t.end[k - 1];
+    if (start >= from - 1e-9 && t.end[k] <= to + 1e-9) out.push(k);
+  }
+  return out;
 }
 
 /** 0.981 -> "98.1 %". */
