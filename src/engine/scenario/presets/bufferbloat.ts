@@ -1,5 +1,5 @@
 import type { Summary } from '../../metrics/types';
-import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
+import { claim, claimOf, percent, timelineOf, windowsIn, type Claim, type PresetSource } from './types';
 import { fewer, lossOf, lossy, more, versus, within, type Against } from './compare';
 
 /*
@@ -113,12 +113,22 @@ export function bufferbloatPresets(): PresetSource[] {
       name: DT,
       title: 'Bufferbloat: bulk uploads fill a 1000-packet drop-tail buffer',
       group: 'lesson',
-      lesson: `${SETUP} With drop-tail, TCP grows its window until the buffer overflows, so the queue climbs towards the buffer's 1000 packets and stays hundreds of packets long, and every web packet waits behind it: bufferbloat. ${WATCH} Then try a buffer of 50 packets, or CUBIC senders, below, and the lessons with CoDel, PIE and Adaptive RED in the same 1000-packet buffer.`,
+      lesson: `${SETUP} With drop-tail, TCP grows its window until the buffer overflows, so the queue climbs towards the buffer's 1000 packets and stays hundreds of packets long (should it reach them, the overflow cuts every window and the queue drains for a few seconds, then climbs again), and every web packet waits behind it: bufferbloat. ${WATCH} Then try a buffer of 50 packets, or CUBIC senders, below, and the lessons with CoDel, PIE and Adaptive RED in the same 1000-packet buffer.`,
       claims: [
         // seeds 1-10: mean queue 327-519 packets, wait 378-583 ms
         claimOf('The bulk flows keep the deep buffer filled: the queue holds over 300 packets on average, so a packet waits over a third of a second in it, several times the round trip.', (s) => {
           const b = s.bottleneck;
           return { pass: b.meanQueuePackets > 300 && b.meanQueueDelay > 0.33, measured: `mean queue ${b.meanQueuePackets.toFixed(0)} packets, mean wait ${ms(b.meanQueueDelay)}` };
+        }),
+        // seeds 1-5: longest 855, 1000, 724, 1000, 720 packets after the warm-up; over 100 on average in 50, 46, 50, 47, 50
+        // of the 50 2 s windows (seeds 2 and 4 overflow at 36-38 s and 82-84 s and drain for a few seconds). CoDel
+        // (bufferbloat-codel) and the 50-packet experiment: 0 of 50
+        claimOf('After the warm-up the queue climbs towards the 1000-packet limit (its longest over 600 packets) and stays hundreds of packets long: over 100 packets on average in at least 80 % of its 2 s windows.', (s) => {
+          const t = timelineOf(s);
+          const w = windowsIn(t, s.warmup);
+          const longest = Math.max(...w.map((k) => t.queueMax[k]));
+          const long = w.filter((k) => t.queueMean[k] > 100).length;
+          return { pass: w.length > 0 && longest > 600 && long >= 0.8 * w.length, measured: `longest ${longest} packets after ${s.warmup} s; over 100 on average in ${long} of ${w.length} ${t.window} s windows` };
         }),
         // seeds 1-10: 99.9-100.0 %
         claim('The link is always busy (over 99.5 %): the 1000 packets of buffer buy no throughput, only delay.', busy, (u) => u > 0.995, (u) => `${percent(u)} busy`),
@@ -151,6 +161,14 @@ export function bufferbloatPresets(): PresetSource[] {
               return { pass: b.meanQueuePackets > 380 && b.meanQueueDelay > 0.4, measured: `mean queue ${b.meanQueuePackets.toFixed(0)} packets, mean wait ${ms(b.meanQueueDelay)}` };
             }),
             claim('Unlike NewReno, it overflows even 1000 packets again and again: after each loss CUBIC regrows its window to where the loss came within seconds and then probes beyond it, so over 1 % of the packets are dropped.', (s) => s.bottleneck.lossRate, (l) => l > 0.01, (l) => `${percent(l, 2)} dropped`),
+            // seeds 1-5: 6, 5, 6, 6, 6 overflow bursts after the warm-up (NewReno, the lesson: 0, 1, 0, 1, 0)
+            claimOf('Again and again: the buffer overflows in at least three separate bursts after the warm-up (NewReno: hardly ever).', (s) => {
+              const t = timelineOf(s);
+              const w = windowsIn(t, s.warmup);
+              // an episode: a run of consecutive windows with overflow drops
+              const episodes = w.filter((k, i) => t.dropsOverflow[k] > 0 && (i === 0 || t.dropsOverflow[w[i - 1]] === 0)).length;
+              return { pass: episodes >= 3, measured: `${episodes} separate overflow bursts after ${s.warmup} s (in ${t.window} s windows)` };
+            }),
             claim('The web still waits behind the queue: half the responses take more than 0.8 s.', median, (x) => x > 0.8, medianText),
           ],
         },
