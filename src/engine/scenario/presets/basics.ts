@@ -1,6 +1,6 @@
 import type { Summary } from '../../metrics/types';
 import { DEFAULT_SCENARIO_JSON } from '../defaults';
-import { claim, claimOf, percent, type PresetSource } from './types';
+import { claim, claimOf, percent, timelineOf, windowsIn, type PresetSource } from './types';
 
 /** The scenario the app opens with. */
 export function defaultPreset(): PresetSource[] {
@@ -12,6 +12,18 @@ export function defaultPreset(): PresetSource[] {
       'Four long-lived Reno flows share a 10 Mb/s, 20 ms link managed by RED (min_th 15, max_th 45, a 100-packet buffer). Watch each cwnd saw-tooth and the RED average (the thick line) against min_th and max_th: RED drops at random, early, only while the average is above min_th. In the first seconds slow start overshoots and the queue hits its limit; the summary counts from 5 s on (the warm-up), when RED is at work. Below, try drop-tail, CoDel or PIE in RED\'s place, or four times the flows.',
     group: 'lesson',
     claims: [
+      // seeds 1-5: 100 packets and 27-30 overflow drops in the first 5 s, none after; with a 300-packet buffer
+      // (topology.bottleneck.queue.limit = 300) slow start peaks at 119 packets; drop-tail (the experiment) overflows after 5 s too
+      claimOf('In the first seconds slow start overshoots: the queue hits its 100-packet limit and overflows before the 5 s warm-up ends, and never after.', (s) => {
+        const t = timelineOf(s);
+        const limit = s.bottleneck.aqm?.params.limit;
+        if (typeof limit !== 'number') throw new Error('the bottleneck queue has no limit');
+        const before = windowsIn(t, 0, s.warmup);
+        const after = windowsIn(t, s.warmup);
+        const sum = (w: number[]) => w.reduce((a, k) => a + t.dropsOverflow[k], 0);
+        const top = Math.max(...before.map((k) => t.queueMax[k]));
+        return { pass: before.length > 0 && top >= limit && sum(before) > 0 && sum(after) === 0, measured: `longest queue in the first ${s.warmup} s ${top} packets, ${sum(before)} overflow drops; ${sum(after)} after` };
+      }),
       claim('After slow start the link stays busy: more than 95 % utilization.', (s) => s.bottleneck.utilization, (u) => u > 0.95, (u) => `${percent(u)} busy`),
       claimOf('After slow start every drop is an early, random RED drop: no overflow and no forced drop.', (s) => {
         const b = s.bottleneck;
