@@ -1,7 +1,7 @@
 import { SEEDS000_RTT_POINTS } from '../../traffic/flow-delay';
 import { SEEDS000_TCP } from './seeds000';
 import type { Summary } from '../../metrics/types';
-import { claim, claimOf, percent, type Claim, type Experiment, type PresetSource } from './types';
+import { claim, claimOf, percent, timelineOf, windowsIn, type Claim, type Experiment, type PresetSource } from './types';
 
 // ---- seeds/000 Adaptive RED settings on long-lived flows ---------------------------------
 
@@ -34,6 +34,33 @@ function json(target: 0.005 | 0.06, ecn: boolean): Record<string, unknown> {
   };
 }
 
+/*
+ * The lesson's "watch max_p move until the average sits mid-way between min_th and max_th,
+ * then hover there", on the timeline's 2 s windows. Seeds 1-5, max_p from its first 2 s to
+ * the 2 s before 30 s, and the range of the average's 2 s means after the warm-up:
+ *   5 ms: 0.086-0.100 -> 0.052-0.061 (-30 to -47 %), average 8.2-11.0 packets (band 7.5-12.5)
+ *   60 ms: 0.086-0.088 -> 0.019-0.029, average 47.2-67.7 (band 45-75)
+ *   ECN 5 ms: 0.086-0.100 -> 0.156-0.340, average 9.4-11.0
+ *   ECN 60 ms: 0.086-0.091 -> 0.036-0.052, average 51.5-64.1
+ * With the adaptation held off (queue.interval = 100 s) max_p stays at 0.1 and the average
+ * sits below the band: 7.1-9.6 packets at 5 ms, 35.0-42.9 at 60 ms (seed 1).
+ */
+function hovers(minTh: number): Claim {
+  const [lo, hi] = [1.5 * minTh, 2.5 * minTh];
+  return claimOf(`max_p moves in the first seconds (its 2 s mean changes by more than a quarter before the warm-up ends) until the average sits mid-way between min_th and max_th; after the warm-up it hovers there: in every 2 s window its mean lies between ${lo} and ${hi} packets (a quarter of the way from each threshold).`, (s) => {
+    const t = timelineOf(s);
+    const mp = t.aqm.maxP;
+    const avg = t.aqm.avg;
+    if (!mp || !avg) throw new Error('the bottleneck queue has no max_p or average');
+    const atWarmup = t.end.findIndex((e) => e >= s.warmup - 1e-9);
+    const moved = Math.abs(mp[atWarmup] / mp[0] - 1);
+    const w = windowsIn(t, s.warmup);
+    const a = w.map((k) => avg[k]);
+    const [least, most] = [Math.min(...a), Math.max(...a)];
+    return { pass: moved > 0.25 && w.length > 0 && least >= lo && most <= hi, measured: `max_p ${mp[0].toPrecision(3)} in the first 2 s, ${mp[atWarmup].toPrecision(3)} in the 2 s before ${s.warmup} s; the average's 2 s means after ${least.toFixed(1)} to ${most.toFixed(1)} packets` };
+  });
+}
+
 function preset(ms: 5 | 60, ecn: boolean): PresetSource {
   const minTh = ms === 5 ? 5 : 30;
   const band = [minTh + 0.8 * minTh, 3 * minTh - 0.8 * minTh];
@@ -45,6 +72,7 @@ function preset(ms: 5 | 60, ecn: boolean): PresetSource {
       return { pass: Math.abs(a - minTh) < 1e-9 && Math.abs(b - 3 * minTh) < 1e-9, measured: `min_th ${a}, max_th ${b}` };
     }),
     claim(`max_p adapts so the average queue stays in the middle band, ${band[0]} to ${band[1]} packets.`, (s) => s.bottleneck.aqm?.means.avg ?? NaN, (a) => a >= band[0] && a <= band[1], (a) => `RED's average queue averaged ${a.toFixed(1)} packets`),
+    hovers(minTh),
     ms === 5
       ? claim('Packets wait about 12 ms on average (under 20 ms).', (s) => s.bottleneck.meanQueueDelay, (d) => d < 0.02, (d) => `mean queueing delay ${(d * 1e3).toFixed(1)} ms`)
       : claim('Packets wait 50 to 90 ms on average: the 60 ms target counted in 1250-byte packets, while these flows send 1460-byte ones.', (s) => s.bottleneck.meanQueueDelay, (d) => d > 0.05 && d < 0.09, (d) => `mean queueing delay ${(d * 1e3).toFixed(1)} ms`),
