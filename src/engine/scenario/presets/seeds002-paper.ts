@@ -1,7 +1,7 @@
 import { grouped } from '../../core/number-text';
 import type { Summary } from '../../metrics/types';
 import { above, aheadBy, at, behindBy, below, between, fewer, more, near, notAhead, notBehind, versus, within, type Against } from './compare';
-import { claim, claimOf, percent, type Claim, type Experiment, type PresetSource } from './types';
+import { claim, claimOf, percent, timelineOf, windowsIn, type Claim, type Experiment, type PresetSource } from './types';
 
 // ---- seeds/002 at the paper's scale: 100 Mb/s, q_ref / b* 24 and 240, general RTTs ------
 
@@ -188,6 +188,25 @@ const piSettled = (pMin: number, qMax: number, words: string): Claim =>
     return { pass: p > pMin && s.bottleneck.meanQueuePackets < qMax, measured: `p ${percent(p, 1)} on average, mean queue ${s.bottleneck.meanQueuePackets.toFixed(1)} packets` };
   });
 
+/*
+ * "PI starts with p at 0 and takes about 100 s to settle at this load", on the timeline of
+ * the 130 s run (it covers the warm-up too, in 5 s windows): p's mean over the 10 s before
+ * 100 s against its mean over 100-130 s, and over the lesson's 10-40 s against it. Seeds 1-5,
+ * SEEDS. With PI sampling ten times as often (queue w = 1700 Hz, so its integral moves ten
+ * times as fast) p is settled by 10-40 s: FAST.
+ */
+const piTook100s = claimOf("PI took about 100 s to get there: p's mean in the 10 s before 100 s is within 15 % of its mean over 100-130 s, while over the lesson's 10-40 s it averaged less than two thirds of that.", (s) => {
+  const t = timelineOf(s);
+  const p = t.aqm.p;
+  if (!p) throw new Error('the bottleneck queue has no p');
+  const mean = (w: number[]) => w.reduce((a, k) => a + p[k], 0) / w.length;
+  const [settled, before, lesson] = [mean(windowsIn(t, 100, 130)), mean(windowsIn(t, 90, 100)), mean(windowsIn(t, 10, 40))];
+  return {
+    pass: Math.abs(before / settled - 1) < 0.15 && lesson < (2 / 3) * settled,
+    measured: `p ${percent(lesson, 2)} over 10-40 s, ${percent(before, 2)} over 90-100 s, ${percent(settled, 2)} over 100-130 s`,
+  };
+});
+
 const SETTLED_EXPERIMENT: Experiment = (() => {
   const dt = SETTLED_98_GENERAL['web100-users-general-dt-98'];
   const pi = SETTLED_98_GENERAL['web100-users-general-pi24-98'];
@@ -197,6 +216,7 @@ const SETTLED_EXPERIMENT: Experiment = (() => {
     set: SETTLED_SET,
     claims: [
       piSettled(0.06, 100, 'PI has settled: its marking probability averages more than 6 % and its queue under 100 packets (in the lesson\'s first 30 s: over 150).'),
+      piTook100s,
       claimOf(`Now PI with ECN is ahead of drop-tail at every time from 200 ms to 2 s (drop-tail over the same window: ${pcts(dt)}).`, (s) => {
         const c = cdfAt(s);
         return { pass: c.every((x, i) => x > dt[i]), measured: shown(s) };
@@ -222,6 +242,7 @@ const SETTLED_LOSS_EXPERIMENT: Experiment = {
   set: SETTLED_SET,
   claims: [
     piSettled(0.03, 80, 'PI has settled: its drop probability averages more than 3 % and its queue under 80 packets.'),
+    piTook100s,
     lossRate(0.015, 0.03, 'So it drops more: 1.5 % to 3 % of the packets (the lesson\'s 10-40 s: 0.8 % to 1.5 %; seeds/002 Table II: 4.1 %), nearer the paper, though not at it.'),
   ],
 };

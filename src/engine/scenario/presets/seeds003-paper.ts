@@ -1,6 +1,6 @@
 import type { Summary } from '../../metrics/types';
 import { at, fewer, kindRate, lossOf, lossy, more, notAhead, share, timeText, times, versus, within, type Against } from './compare';
-import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
+import { claim, claimOf, percent, timelineOf, windowsIn, type Claim, type PresetSource } from './types';
 
 // ---- seeds/003 at the paper's scale: 100 Mb/s, RED/RED*, REM and PI, ECN and ECN+ -------
 
@@ -152,6 +152,33 @@ const lessonName = (aqm: PaperAqm, ecn: PaperEcn, load: 0.9 | 1.05): string => `
  * where RED with ECN does as badly as RED* with ECN (above max_th RED drops the ECN-capable
  * packets too): they now say what holds at all ten.
  */
+/*
+ * web100-rem-105's "the price climbs until REM drops a large share of the packets while the
+ * queue is nearly empty", on the timeline (0.5 s windows over the 30 s run). Seeds 1-5: the
+ * price's 5 s means rise at every step (first 75-95, last 183-292); after the warm-up each
+ * half second drops 12.0-26.2 % of the arrivals, the queue 1.6-9.7 packets. It never settles:
+ * "climbs until" would say it stops, so the statement says it climbs through the run. With ECN
+ * (web100-rem-ecn-105, seed 2) the price climbs as well, but the data is marked: each half
+ * second drops only 8.1-11.4 %, and the queue reaches 24.6 packets.
+ */
+const remPriceClimbs = claimOf('The price climbs through the run (its mean higher over each 5 s than over the 5 s before, from the start to the end), and from the warm-up on REM drops more than 10 % of the packets in every half second while the queue stays nearly empty (under 15 packets in every half second).', (s) => {
+  const t = timelineOf(s);
+  const price = t.aqm.price;
+  if (!price) throw new Error('the bottleneck queue has no price');
+  const end = t.end.at(-1) ?? 0;
+  const mean = (w: number[]) => w.reduce((a, k) => a + price[k], 0) / w.length;
+  const steps: number[] = [];
+  for (let a = 0; a + 5 <= end + 1e-9; a += 5) steps.push(mean(windowsIn(t, a, a + 5)));
+  const climbs = steps.length > 1 && steps.every((x, i) => i === 0 || x > steps[i - 1]);
+  const w = windowsIn(t, s.warmup);
+  const share = w.map((k) => (t.arrivals[k] > 0 ? t.drops[k] / t.arrivals[k] : 0));
+  const q = w.map((k) => t.queueMean[k]);
+  return {
+    pass: climbs && w.length > 0 && Math.min(...share) > 0.1 && Math.max(...q) < 15,
+    measured: `price over each 5 s ${steps.map((x) => x.toFixed(0)).join(', ')}; after ${s.warmup} s each half second drops ${percent(Math.min(...share))} to ${percent(Math.max(...share))}, queue ${Math.min(...q).toFixed(1)} to ${Math.max(...q).toFixed(1)} packets`,
+  };
+});
+
 function specs(): Spec[] {
   const n = lessonName;
   const dt = n('droptail', 'none', 1.05);
@@ -283,9 +310,10 @@ function specs(): Spec[] {
     },
     {
       aqm: 'rem', ecn: 'none', load: 1.05,
-      text: 'REM counts every arriving packet against the link\'s capacity in full-size packets, dropped packets and small SYN-ACKs, FINs and ACKs included: at 105 % the arrivals exceed that capacity whatever the queue does, so the price climbs until REM drops a large share of the packets while the queue is nearly empty (seeds/003: "very low performance of REM without ECN").',
+      text: 'REM counts every arriving packet against the link\'s capacity in full-size packets, dropped packets and small SYN-ACKs, FINs and ACKs included: at 105 % the arrivals exceed that capacity whatever the queue does, so the price climbs through the run and REM drops a large share of the packets while the queue is nearly empty (seeds/003: "very low performance of REM without ECN").',
       claims: [
         queueIn(0, 15, 'The queue stays far below b* = 41 packets: under 15 on average.'),
+        remPriceClimbs,
         claimOf('Yet REM drops more than 10 % of the packets, and the link is under 85 % busy.', (s) => ({
           pass: s.bottleneck.lossRate > 0.1 && s.bottleneck.utilization < 0.85,
           measured: `${percent(s.bottleneck.lossRate)} of the packets dropped, ${percent(s.bottleneck.utilization)} busy`,
