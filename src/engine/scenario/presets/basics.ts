@@ -1,6 +1,6 @@
 import type { Summary } from '../../metrics/types';
 import { DEFAULT_SCENARIO_JSON } from '../defaults';
-import { claim, claimOf, percent, timelineOf, windowsIn, type PresetSource } from './types';
+import { claim, claimOf, notReached, percent, timelineOf, windowsIn, type PresetSource } from './types';
 
 /** The scenario the app opens with. */
 export function defaultPreset(): PresetSource[] {
@@ -20,6 +20,7 @@ export function defaultPreset(): PresetSource[] {
         if (typeof limit !== 'number') throw new Error('the bottleneck queue has no limit');
         const before = windowsIn(t, 0, s.warmup);
         const after = windowsIn(t, s.warmup);
+        if (before.length === 0) return notReached(t, 0);
         const sum = (w: number[]) => w.reduce((a, k) => a + t.dropsOverflow[k], 0);
         const top = Math.max(...before.map((k) => t.queueMax[k]));
         return { pass: before.length > 0 && top >= limit && sum(before) > 0 && sum(after) === 0, measured: `longest queue in the first ${s.warmup} s ${top} packets, ${sum(before)} overflow drops; ${sum(after)} after` };

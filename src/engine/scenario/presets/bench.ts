@@ -1,4 +1,4 @@
-import { claim, claimOf, percent, timelineOf, windowsIn, type PresetSource } from './types';
+import { claim, claimOf, notReached, percent, timelineOf, windowsIn, type PresetSource } from './types';
 
 /** Scenarios of `npm run bench`. */
 export function benchPresets(): PresetSource[] {
@@ -25,6 +25,7 @@ export function benchPresets(): PresetSource[] {
         if (!avg) throw new Error('the bottleneck queue has no average');
         const mean = s.bottleneck.aqm?.means.avg ?? NaN;
         const a = windowsIn(t, 10).map((k) => avg[k]);
+        if (a.length === 0) return notReached(t, 10);
         const [least, most] = [Math.min(...a), Math.max(...a)];
         return { pass: a.length > 0 && most - mean < 5 && mean - least < 5, measured: `5 s means from 10 s on ${least.toFixed(1)} to ${most.toFixed(1)} packets, mean ${mean.toFixed(1)}` };
       }),

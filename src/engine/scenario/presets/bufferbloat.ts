@@ -1,5 +1,5 @@
 import type { Summary } from '../../metrics/types';
-import { claim, claimOf, percent, timelineOf, windowsIn, type Claim, type PresetSource } from './types';
+import { claim, claimOf, notReached, percent, timelineOf, windowsIn, type Claim, type PresetSource } from './types';
 import { fewer, lossOf, lossy, more, versus, within, type Against } from './compare';
 
 /*
@@ -126,6 +126,7 @@ export function bufferbloatPresets(): PresetSource[] {
         claimOf('After the warm-up the queue climbs towards the 1000-packet limit (its longest over 600 packets) and stays hundreds of packets long: over 100 packets on average in at least 80 % of its 2 s windows.', (s) => {
           const t = timelineOf(s);
           const w = windowsIn(t, s.warmup);
+          if (w.length === 0) return notReached(t, s.warmup);
           const longest = Math.max(...w.map((k) => t.queueMax[k]));
           const long = w.filter((k) => t.queueMean[k] > 100).length;
           return { pass: w.length > 0 && longest > 600 && long >= 0.8 * w.length, measured: `longest ${longest} packets after ${s.warmup} s; over 100 on average in ${long} of ${w.length} ${t.window} s windows` };

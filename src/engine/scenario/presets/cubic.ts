@@ -1,7 +1,7 @@
 import type { RunResult } from '../../metrics/types';
 import type { TcpParams } from '../../tcp/params';
 import type { Scenario } from '../schema';
-import { claim, percent, timelineOf, windowsIn, type Claim, type ClaimVerdict, type PresetSource } from './types';
+import { claim, notReached, percent, timelineOf, windowsIn, type Claim, type ClaimVerdict, type PresetSource } from './types';
 
 /*
  * CUBIC against NewReno on a long fat path: one CUBIC flow (RFC 9438; Ha, Rhee and Xu,
@@ -150,7 +150,9 @@ export function cubicPresets(): PresetSource[] {
           check(r) {
             const b = r.summary.bottleneck;
             const t = timelineOf(r.summary);
-            const least = Math.min(...windowsIn(t, 30).map((k) => t.queueMin[k]));
+            const after = windowsIn(t, 30);
+            if (after.length === 0) return notReached(t, 30);
+            const least = Math.min(...after.map((k) => t.queueMin[k]));
             return { pass: b.utilization > 0.995 && b.meanQueuePackets > 550 && least > 100, measured: `${percent(b.utilization)} busy, mean queue ${b.meanQueuePackets.toFixed(0)} packets, never under ${least} packets from 30 s on` };
           },
         },

@@ -1,7 +1,7 @@
 import { SEEDS000_RTT_POINTS } from '../../traffic/flow-delay';
 import { SEEDS000_TCP } from './seeds000';
 import type { Summary } from '../../metrics/types';
-import { claim, claimOf, percent, timelineOf, windowsIn, type Claim, type Experiment, type PresetSource } from './types';
+import { claim, claimOf, notReached, percent, timelineOf, windowsIn, type Claim, type Experiment, type PresetSource } from './types';
 
 // ---- seeds/000 Adaptive RED settings on long-lived flows ---------------------------------
 
@@ -53,6 +53,7 @@ function hovers(minTh: number): Claim {
     const avg = t.aqm.avg;
     if (!mp || !avg) throw new Error('the bottleneck queue has no max_p or average');
     const atWarmup = t.end.findIndex((e) => e >= s.warmup - 1e-9);
+    if (atWarmup < 0 || windowsIn(t, s.warmup).length === 0) return notReached(t, s.warmup);
     const moved = Math.abs(mp[atWarmup] / mp[0] - 1);
     const w = windowsIn(t, s.warmup);
     const a = w.map((k) => avg[k]);

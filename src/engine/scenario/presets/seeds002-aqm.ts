@@ -1,5 +1,5 @@
 import type { Summary } from '../../metrics/types';
-import { claim, claimOf, percent, timelineOf, windowsIn, type Claim, type Experiment, type PresetSource } from './types';
+import { claim, claimOf, notReached, percent, timelineOf, windowsIn, type Claim, type Experiment, type PresetSource } from './types';
 
 // ---- seeds/002 (Le, Aikat, Jeffay, Smith): the AQM parameter sets on long-lived flows ----
 
@@ -62,6 +62,7 @@ function settles(text: string, read: 'queue' | 'avg', ok: (q: number) => boolean
     const end = t.end.at(-1) ?? 0;
     const mid = (s.warmup + end) / 2;
     const mean = (w: number[]) => w.reduce((a, k) => a + col[k], 0) / w.length / scale;
+    if (windowsIn(t, mid, end).length === 0 || windowsIn(t, s.warmup, mid).length === 0) return notReached(t, s.warmup);
     const [h1, h2] = [mean(windowsIn(t, s.warmup, mid)), mean(windowsIn(t, mid, end))];
     const whole = (read === 'queue' ? s.bottleneck.meanQueuePackets : (s.bottleneck.aqm?.means.avg ?? NaN)) / scale;
     const what = read === 'queue' ? 'mean queue' : "RED's average queue averaged";

@@ -1,7 +1,7 @@
 import { grouped } from '../../core/number-text';
 import type { Summary } from '../../metrics/types';
 import { above, aheadBy, at, behindBy, below, between, fewer, more, near, notAhead, notBehind, versus, within, type Against } from './compare';
-import { claim, claimOf, percent, timelineOf, windowsIn, type Claim, type Experiment, type PresetSource } from './types';
+import { claim, claimOf, notReached, percent, timelineOf, windowsIn, type Claim, type Experiment, type PresetSource } from './types';
 
 // ---- seeds/002 at the paper's scale: 100 Mb/s, q_ref / b* 24 and 240, general RTTs ------
 
@@ -200,6 +200,7 @@ const piTook100s = claimOf("PI took about 100 s to get there: p's mean in the 10
   const p = t.aqm.p;
   if (!p) throw new Error('the bottleneck queue has no p');
   const mean = (w: number[]) => w.reduce((a, k) => a + p[k], 0) / w.length;
+  if (windowsIn(t, 100, 130).length === 0) return notReached(t, 100);
   const [settled, before, lesson] = [mean(windowsIn(t, 100, 130)), mean(windowsIn(t, 90, 100)), mean(windowsIn(t, 10, 40))];
   return {
     pass: Math.abs(before / settled - 1) < 0.15 && lesson < (2 / 3) * settled,

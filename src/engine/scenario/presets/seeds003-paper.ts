@@ -1,6 +1,6 @@
 import type { Summary } from '../../metrics/types';
 import { at, fewer, kindRate, lossOf, lossy, more, notAhead, share, timeText, times, versus, within, type Against } from './compare';
-import { claim, claimOf, percent, timelineOf, windowsIn, type Claim, type PresetSource } from './types';
+import { claim, claimOf, notReached, percent, timelineOf, windowsIn, type Claim, type PresetSource } from './types';
 
 // ---- seeds/003 at the paper's scale: 100 Mb/s, RED/RED*, REM and PI, ECN and ECN+ -------
 
@@ -171,6 +171,7 @@ const remPriceClimbs = claimOf('The price climbs through the run (its mean highe
   for (let a = 0; a + 5 <= end + 1e-9; a += 5) steps.push(mean(windowsIn(t, a, a + 5)));
   const climbs = steps.length > 1 && steps.every((x, i) => i === 0 || x > steps[i - 1]);
   const w = windowsIn(t, s.warmup);
+  if (w.length === 0) return notReached(t, s.warmup);
   const share = w.map((k) => (t.arrivals[k] > 0 ? t.drops[k] / t.arrivals[k] : 0));
   const q = w.map((k) => t.queueMean[k]);
   return {

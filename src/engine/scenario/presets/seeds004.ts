@@ -1,5 +1,5 @@
 import type { Summary, Timeline } from '../../metrics/types';
-import { claim, claimOf, percent, timelineOf, windowsIn, type Claim, type Experiment, type PresetSource } from './types';
+import { claim, claimOf, notReached, percent, timelineOf, windowsIn, type Claim, type Experiment, type PresetSource } from './types';
 
 // ---- seeds/004 (Feng, Kandlur, Saha, Shin: techniques for eliminating packet loss) -------
 
@@ -342,6 +342,7 @@ function fengFig7Preset(mode: 'aggressive' | 'conservative' | 'adaptive'): Prese
       claimOf('While only 8 connections are active aggressive marking idles the link: utilization over the run is under 97.5 %, and the idling comes while 8 are on (those periods under 98.5 % busy; with 32: over 99.5 %).', (s) => {
         const t = timelineOf(s);
         const u = s.bottleneck.utilization;
+        if (phaseWindows(t, 32).length === 0) return notReached(t, 45);
         const u8 = meanOver(t.utilization, phaseWindows(t, 8));
         const u32 = meanOver(t.utilization, phaseWindows(t, 32));
         return { pass: u < 0.975 && u8 < 0.985 && u32 > 0.995, measured: `${percent(u)} busy; ${percent(u8)} with 8 connections, ${percent(u32)} with 32` };
@@ -377,6 +378,7 @@ function fengFig7Preset(mode: 'aggressive' | 'conservative' | 'adaptive'): Prese
       claimOf('Each burst of loss and marking is followed by a lull: the link is not full, under 98.5 % busy, and the lulls come while 32 connections are on (those periods under 99 % busy; with 8, once the 24 have left: over 99.5 %).', (s) => {
         const t = timelineOf(s);
         const u = s.bottleneck.utilization;
+        if (phaseWindows(t, 8, true).length === 0) return notReached(t, 90);
         const u32 = meanOver(t.utilization, phaseWindows(t, 32));
         const u8 = meanOver(t.utilization, phaseWindows(t, 8, true));
         return { pass: u < 0.985 && u32 < 0.99 && u8 > 0.995, measured: `${percent(u)} busy; ${percent(u32)} with 32 connections, ${percent(u8)} with 8` };

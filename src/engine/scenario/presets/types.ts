@@ -176,5 +176,10 @@ export function windowsIn(t: Timeline, from: number, to = Infinity): number[] {
   return out;
 }
 
+/** The verdict of a statement about the run from `from` s on when the run ended before it (a student shortened it): nothing to measure there. */
+export function notReached(t: Timeline, from: number): ClaimVerdict {
+  return { pass: false, measured: `the run ended at ${+(t.end.at(-1) ?? 0).toFixed(3)} s, before ${from} s: nothing to measure there` };
+}
+
 /** 0.981 -> "98.1 %". */
 export const percent = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)} %`;
