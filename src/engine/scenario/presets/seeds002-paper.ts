@@ -191,11 +191,18 @@ const piSettled = (pMin: number, qMax: number, words: string): Claim =>
 /*
  * "PI starts with p at 0 and takes about 100 s to settle at this load", on the timeline of
  * the 130 s run (it covers the warm-up too, in 5 s windows): p's mean over the 10 s before
- * 100 s against its mean over 100-130 s, and over the lesson's 10-40 s against it. Seeds 1-5,
- * SEEDS. With PI sampling ten times as often (queue w = 1700 Hz, so its integral moves ten
- * times as fast) p is settled by 10-40 s: FAST.
+ * 100 s against its mean over 100-130 s, and over the lesson's 10-40 s against it. Seeds 1-5:
+ *   uniform RTTs, no ECN (web100-users-pi24-98): 0.87-0.97 before 100 s, 0.47-0.65 over 10-40 s
+ *   general RTTs, ECN (web100-users-general-pi24-ecn-98): 0.78-0.96, 0.25-0.48
+ * At seeds 1, 3 and 5 of the second p still climbs by a fifth after 100 s (6.77 % over 90-100 s,
+ * 8.13 % over 100-130 s at seed 5): "settled" by 100 s was too strong, "near" holds. Where p
+ * gets there sooner the check fails (seed 2): the uniform-RTT run with gains a and b ten times
+ * as large (its integral ten times as fast) has 2.68 % over 10-40 s against 3.40 % over
+ * 100-130 s (79 %); PIE in PI's place on the general-RTT ECN run 2.77 % against 3.85 % (72 %).
+ * (With ECN, ten times the gains still leave p climbing, 6.3 % over 10-40 s to 13.1 % over
+ * 100-130 s, while the queue comes down within 15 s.)
  */
-const piTook100s = claimOf("PI took about 100 s to get there: p's mean in the 10 s before 100 s is within 15 % of its mean over 100-130 s, while over the lesson's 10-40 s it averaged less than two thirds of that.", (s) => {
+const piTook100s = claimOf("PI takes about 100 s to get near there: p's mean in the 10 s before 100 s is over three quarters of its mean over 100-130 s (where it may still be climbing), while over the lesson's 10-40 s it averaged under 70 % of that.", (s) => {
   const t = timelineOf(s);
   const p = t.aqm.p;
   if (!p) throw new Error('the bottleneck queue has no p');
@@ -203,7 +210,7 @@ const piTook100s = claimOf("PI took about 100 s to get there: p's mean in the 10
   if (windowsIn(t, 100, 130).length === 0) return notReached(t, 100);
   const [settled, before, lesson] = [mean(windowsIn(t, 100, 130)), mean(windowsIn(t, 90, 100)), mean(windowsIn(t, 10, 40))];
   return {
-    pass: Math.abs(before / settled - 1) < 0.15 && lesson < (2 / 3) * settled,
+    pass: before > 0.75 * settled && lesson < 0.7 * settled,
     measured: `p ${percent(lesson, 2)} over 10-40 s, ${percent(before, 2)} over 90-100 s, ${percent(settled, 2)} over 100-130 s`,
   };
 });
@@ -352,7 +359,7 @@ function specs(): Spec[] {
       // +2.6 / -0.1 and 1.5 s: -0.2 / +1.1 / +1.3 / +1.5 / 0.0. The text now says what holds at every seed.
       at(above(0.3, 0.57, 'Ahead of drop-tail too for the shorter responses (drop-tail: 55.1 %): '), 0.3, `Ahead of drop-tail (${dt98}) too for the shorter responses: more than 2 points more complete within 300 ms.`, [[dt98, aheadBy(0.02)]]),
       lossRate(0.008, 0.015, 'Between 0.8 % and 1.5 % of the packets are lost (seeds/002 Table II: 4.1 %).'),
-    ], 'As seeds/002 finds at 98 % load, q_ref = 24 gives the shorter exchanges lower response times ("for only the shortest 70 %"); here too, the two targets crossing between 500 ms and 1 s, where 76 to 90 % of the responses are done. q_ref = 24 is also ahead of drop-tail up to half a second, by about 2 to 3 points; beyond, the two are within about 2 points (ahead here, level at some seeds). Its loss is about a quarter of Table II\'s partly because PI starts with p at 0 and takes about 100 s to settle at this load (the paper measured 90 minutes): try the run measured after 100 s (below).', 'none', [SETTLED_LOSS_EXPERIMENT]),
+    ], 'As seeds/002 finds at 98 % load, q_ref = 24 gives the shorter exchanges lower response times ("for only the shortest 70 %"); here too, the two targets crossing between 500 ms and 1 s, where 76 to 90 % of the responses are done. q_ref = 24 is also ahead of drop-tail up to half a second, by about 2 to 3 points; beyond, the two are within about 2 points (ahead here, level at some seeds). Its loss is about a quarter of Table II\'s partly because PI starts with p at 0 and takes about 100 s to come near where it settles at this load (the paper measured 90 minutes): try the run measured after 100 s (below).', 'none', [SETTLED_LOSS_EXPERIMENT]),
     u('pi240', 0.98, '§IV-A, Fig. 4 (a), Table II', [
       // against q_ref = 24 at 300 ms: -13.8 / -15.9 / -16.8 / -17.1; at 500 ms: -4.3 / -5.9 / -6.3 / -6.4; at 1 s: +3.4 / +1.6 / +1.4 / +1.0
       at(below(0.3, 0.55, 'The long queue slows the shorter responses down: '), 0.3, `The long queue slows the shorter responses down: more than 10 points fewer complete within 300 ms than with q_ref = 24 (${pi24at98}).`, [[pi24at98, behindBy(0.1)]]),
