@@ -130,6 +130,14 @@ function fengFig1Preset(flows: 8 | 32, mode: 'aggressive' | 'conservative'): Pre
     '3a': [busyAbove(0.995), lossless(), meanQueue('The queue stays between the thresholds: 20 to 60 packets on average.', (q) => q > 20 && q < 60)],
     '3b': [
       meanQueue('Conservative marking is too weak for 32 connections: the queue stays high, more than 55 of its 80 packets on average.', (q) => q > 55),
+      // the lesson's "or sits at the limit (too little)": seeds 1-5 at the limit in 20 of 20 windows after the warm-up
+      // (aggressive, feng-fig1-a-32: 1 of 20 at seed 1)
+      claimOf('It sits at the limit again and again: the queue reaches its 80 packets in every 5 s window after the warm-up.', (s) => {
+        const t = timelineOf(s);
+        const w = windowsIn(t, s.warmup);
+        const full = w.filter((k) => t.queueMax[k] >= FIG3_BUFFER).length;
+        return { pass: w.length > 0 && full === w.length, measured: `at ${FIG3_BUFFER} packets in ${full} of ${w.length} ${t.window} s windows` };
+      }),
       lossAbove(0.02),
       busyAbove(0.995),
       claimOf('Every loss is a buffer overflow: the queue behaves like drop-tail.', (s) => ({ pass: s.bottleneck.drops > 0 && s.bottleneck.drops === s.bottleneck.dropsOverflow, measured: `${s.bottleneck.dropsOverflow} of ${s.bottleneck.drops} drops are overflows` })),
