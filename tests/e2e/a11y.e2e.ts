@@ -434,10 +434,10 @@ describe('a11y', () => {
       await page.getByRole('button', { name: 'Play' }).focus();
       await page.keyboard.press('Enter');
       await waitForStatus(page, 'done');
-      const held = (await page.locator('#claims-title').innerText()).match(/(\d+) of 4 hold/)?.[1];
+      const held = (await page.locator('#claims-title').innerText()).match(/(\d+) of 5 hold/)?.[1];
       expect(held).toBeDefined();
       const status = page.locator('.transport [role=status]');
-      await expect.poll(() => status.textContent()).toBe(`finished: ${held} of 4 of the lesson's statements hold`);
+      await expect.poll(() => status.textContent()).toBe(`finished: ${held} of 5 of the lesson's statements hold`);
       // on screen it still says just "finished"
       expect(await status.evaluate((e) => [...e.childNodes].filter((n) => !(n instanceof HTMLElement && n.classList.contains('sr-only'))).map((n) => n.textContent).join(''))).toBe('finished');
       // the decision the run ended on was read out after "finished" (some 200 characters nobody asked for)
