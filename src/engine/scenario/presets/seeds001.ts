@@ -345,6 +345,20 @@ export function seeds001Lessons(): PresetSource[] {
               (t) => t > 112.5,
               finishText,
             ),
+            // drop-tail, one bulk flow: seeds 1-5 the same run, the 9 windows with a drop after the first 2 s 97.8 % busy,
+            // the others 100 % (lockout-dt, two flows in 64 packets: 0 of its 10 windows with a drop under 99.5 %)
+            claimOf('The idle time follows the drops: every 2 s window with a drop (after the first) is less than 99.5 % busy, every other one full (over 99.9 %).', (s) => {
+              const t = timelineOf(s);
+              const w = windowsIn(t, t.window, t.end.at(-1)! - t.window);
+              const dropped = w.filter((k) => t.drops[k] > 0);
+              const clean = w.filter((k) => t.drops[k] === 0);
+              const idleAfterDrop = dropped.filter((k) => t.utilization[k] < 0.995).length;
+              const fullElse = clean.filter((k) => t.utilization[k] > 0.999).length;
+              return {
+                pass: dropped.length > 0 && idleAfterDrop === dropped.length && fullElse === clean.length,
+                measured: `${idleAfterDrop} of ${dropped.length} windows with a drop less than 99.5 % busy; ${fullElse} of ${clean.length} without one full`,
+              };
+            }),
           ],
         },
       ],
@@ -395,6 +409,15 @@ export function seeds001Lessons(): PresetSource[] {
               (g) => g < 0.9,
               gText,
             ),
+            // drop-tail, two bulk flows: seeds 1-5 the same run, 4-15 drops and 69-89 % busy in each 5 s window
+            // (lockout-dt's 64 packets: drops in 11 of 46 windows, the busiest 100 %)
+            claimOf('The cuts come all through the transfers and the link idles after them: every 5 s window has drops and is under 95 % busy.', (s) => {
+              const t = timelineOf(s);
+              const n = t.end.length;
+              const cut = t.drops.filter((d) => d > 0).length;
+              const busy = Math.max(...t.utilization);
+              return { pass: n > 0 && cut === n && busy < 0.95, measured: `drops in ${cut} of ${n} ${t.window} s windows, the busiest ${percent(busy)} busy` };
+            }),
           ],
         },
       ],
