@@ -25,22 +25,22 @@ export interface GridCase {
 const RATES = [1e7, 1e8, 1e9, 1e10];
 const FLOWS = [1, 10, 100, 1000];
 
-/** Simulated seconds for about 2-4 M events: fewer at higher rates. */
+/** Simulated seconds for about 2-4 M events (fewer at higher rates), at least 10 s: 1,000 flows started together need that to get going at 10 Gb/s. */
 function durationFor(rate: number, flows: number, access: 'fast' | 'default'): number {
   const carried = access === 'default' ? Math.min(rate, 4e8) : rate;
   const perFlow = 12e6; // a 64 KB window over 44 ms
   const bps = Math.min(carried, perFlow * flows);
-  return Math.max(1, Math.min(60, Math.round(2e10 / bps)));
+  return Math.max(10, Math.min(60, Math.round(2e10 / bps)));
 }
 
 /** Bulk TCP (the default preset's Reno, 64 KB windows, 44 ms round trip) through `rate` with `flows` flows. */
-export function bulkCase(rate: number, flows: number, queue: 'droptail' | 'red', access: 'fast' | 'default', duration = durationFor(rate, flows, access)): GridCase {
+export function bulkCase(rate: number, flows: number, queue: 'droptail' | 'red', access: 'fast' | 'default', duration = durationFor(rate, flows, access), limit = 100): GridCase {
   const base = presetByName('default')!.scenario;
   const topo = base.topology as Extract<Scenario['topology'], { kind: 'dumbbell' }>;
-  const q = queue === 'red' ? topo.bottleneck.queue : { kind: 'droptail', limit: 100, unit: 'packets' };
+  const q = queue === 'red' ? topo.bottleneck.queue : { kind: 'droptail', limit, unit: 'packets' };
   const side = access === 'fast' ? { hosts: 4, rate: 10 * rate, delay: 0.001 } : topo.left;
   return {
-    name: `bulk ${rate / 1e6} Mb/s x ${flows} ${queue}${access === 'default' ? ' (4 hosts at 100 Mb/s)' : ''}, ${duration} s`,
+    name: `bulk ${rate / 1e6} Mb/s x ${flows} ${queue}${limit !== 100 ? ` (limit ${limit})` : ''}${access === 'default' ? ' (4 hosts at 100 Mb/s)' : ''}, ${duration} s`,
     scenario: scenario({ ...base, duration, warmup: 0, topology: { ...topo, bottleneck: { ...topo.bottleneck, rate, queue: q }, left: side, right: side }, traffic: [{ ...base.traffic[0], flows }] }),
   };
 }

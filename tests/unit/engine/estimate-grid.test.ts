@@ -21,6 +21,10 @@ const cases: GridCase[] = [
   bulkCase(1e8, 1000, 'red', 'fast', 4),
   bulkCase(1e9, 1, 'red', 'fast', 5),
   bulkCase(1e10, 10, 'droptail', 'fast', 3),
+  // 100 flows started together into a 10-packet buffer at 1 Gb/s (10 Gb/s x 1,000 flows and
+  // 100 packets, scaled down): about 10 flows get going per round of SYN timeouts, so the
+  // first 10 s carry a quarter of the link; the full-rate estimate was 4x the run's events
+  bulkCase(1e9, 100, 'droptail', 'fast', 10, 10),
   // the default preset's access links (4 hosts at 100 Mb/s) under a fast bottleneck
   bulkCase(1e9, 100, 'red', 'default', 3),
   bulkCase(1e10, 500, 'red', 'default', 3),
