@@ -74,6 +74,8 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   let json: unknown;
   let source: string;
   if (opts.preset !== undefined) {
+    // `--preset ""` (an empty shell variable): say the name is empty, not "--preset : no such preset"
+    if (opts.preset.trim() === '') return { ok: false, errors: ['--preset: the name is empty: give a preset name (--list-presets lists them)'] };
     const p = presetByName(opts.preset);
     if (!p) {
       const near = nearPresets(opts.preset, 5).map((x) => x.name);

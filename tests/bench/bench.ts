@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../../src/cli/main';
 import { useCalibrationFile } from '../../src/cli/calibration-cache';
+import { joinNegativeValues, missingValueMessage } from '../../src/cli/option-values';
 import { createRun, runScenario } from '../../src/engine/run';
 import { calibrateLoads } from '../../src/engine/traffic/calibrate';
 import { presetByName } from '../../src/engine/scenario/presets';
@@ -244,6 +245,13 @@ Options:
   -h, --help          this text`;
 
 /** Why a bench option's value is refused (null: it is fine). */
+/** What each bench option with a value takes, for the message when the value is missing (the ranges benchOptionError checks). */
+const BENCH_OPTION_VALUES: Readonly<Record<string, string>> = {
+  '--repeat': 'a whole number of warm runs, 1 to 1000',
+  '--only': 'bench scenario names, comma-separated',
+  '--ns2-timeout': 'seconds, > 0 to 86400',
+};
+
 function benchOptionError(values: { repeat?: string; only?: string; 'ns2-timeout'?: string; child?: string }): string | null {
   if (values.repeat !== undefined) {
     const n = Number(values.repeat);
@@ -274,7 +282,8 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
   let values: { child?: string; repeat?: string; 'no-ns2'?: boolean; 'no-scaling'?: boolean; only?: string; 'ns2-timeout'?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
-      args: [...argv],
+      // "--ns2-timeout -1": a number is the option's value, so its range can be named
+      args: joinNegativeValues(argv, new Set(['--repeat', '--ns2-timeout'])),
       strict: true,
       options: {
         child: { type: 'string' },
@@ -287,6 +296,12 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
       },
     }));
   } catch (e) {
+    // an option with nothing after it: what it takes (node's "argument missing" does not say)
+    const missing = missingValueMessage(e as Error & { code?: string }, BENCH_OPTION_VALUES);
+    if (missing) {
+      io.err(`${missing} (see --help)\n`);
+      return 2;
+    }
     // node's message can run over lines ("... is ambiguous. Did you forget ...?"): keep it whole
     io.err(`${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (see --help)\n`);
     return 2;

@@ -78,6 +78,13 @@ describe('loadScenario', () => {
     expect(!ql.ok && ql.errors[0]).toMatch(/^--preset ecn-finite-n2-dt-ql63: no such preset; did you mean ecn-finite-n2-dt-ql256, .*ecn-finite-n2-dt-ql64/);
   });
 
+  it('says an empty --preset name is empty (an unset shell variable), not "no such preset"', () => {
+    for (const empty of ['', '  ']) {
+      const e = loadScenario({ preset: empty, sets: [] });
+      expect(!e.ok && e.errors[0]).toBe('--preset: the name is empty: give a preset name (--list-presets lists them)');
+    }
+  });
+
   it('suggests a preset a few typed characters off, that shares no whole part with the name', () => {
     const r = loadScenario({ preset: 'ecn-finte', sets: [] });
     expect(!r.ok && r.errors[0]).toBe('--preset ecn-finte: no such preset; did you mean ecn-finite? (--list-presets lists them)');

@@ -397,7 +397,7 @@ function specs(): Spec[] {
     },
     {
       aqm: 'redstar', ecn: 'ecn', load: 0.9,
-      text: 'Even at 90 % load the dropped SYN-ACKs show: a step in the CDF at the 3 s timeout, and fewer responses within 2 s than without ECN.',
+      text: 'Even at 90 % load the dropped SYN-ACKs show: a step in the CCDF at the 3 s timeout, and fewer responses within 2 s than without ECN.',
       claims: [
         at(atMost(2, 0.98, 'Worse than without ECN even at 90 %: '), 2, `Worse than without ECN (${n('redstar', 'none', 0.9)}) even at 90 %: fewer responses complete within 2 s.`, [[n('redstar', 'none', 0.9), fewer]]),
         stepVs(stepAt3(0.015), `Lost SYN-ACKs show as a step after the 3 s timeout, larger than without ECN (${n('redstar', 'none', 0.9)}).`, [[n('redstar', 'none', 0.9), more]]),

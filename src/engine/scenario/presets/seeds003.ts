@@ -1,4 +1,5 @@
 import type { Summary } from '../../metrics/types';
+import { grouped } from '../../core/number-text';
 import { kindRate, within } from './compare';
 import { claim, claimOf, percent, type PresetSource } from './types';
 
@@ -63,9 +64,9 @@ export function seeds003Presets(): PresetSource[] {
       title: 'RED* + ECN at 105 % load, SYN-ACKs not ECN-capable (seeds/003)',
       paper: 'seeds/003 §4.3.1, Fig. 3',
       group: 'lesson',
-      lesson: `The same with ECN on the data but not on the SYN-ACKs (RFC 3168). RED* marks ECN-capable packets above max_th instead of dropping them, so the senders back off less and the average passes max_th more often, where every packet that cannot be marked is dropped: the servers' SYN-ACKs and FINs. A lost SYN-ACK costs the 3 s initial timeout: watch the step in the CDF at about 3 s, and the summary's "By packet kind" line: the data marked, the SYN-ACKs dropped. ${SCALE}`,
+      lesson: `The same with ECN on the data but not on the SYN-ACKs (RFC 3168). RED* marks ECN-capable packets above max_th instead of dropping them, so the senders back off less and the average passes max_th more often, where every packet that cannot be marked is dropped: the servers' SYN-ACKs and FINs. A lost SYN-ACK costs the 3 s initial timeout: watch the step at about 3 s in the response-time chart's CCDF (the CDF's axis stops at 2 s), and the summary's "By packet kind" line: the data marked, the SYN-ACKs dropped. ${SCALE}`,
       claims: [
-        claim('Above max_th RED* marks: there are forced marks or drops (decisions with the average above max_th).', (s) => s.bottleneck.dropsForced + s.bottleneck.marks, (n) => n > 0, (n) => `${n} marks and forced drops`),
+        claim('Above max_th RED* marks: there are forced marks or drops (decisions with the average above max_th).', (s) => s.bottleneck.dropsForced + s.bottleneck.marks, (n) => n > 0, (n) => `${grouped(n)} marks and forced drops`),
         claimOf('The SYN-ACK timeouts show as a step after 3 s: more responses complete between 3 and 5 s than between 1 and 3 s.', (s) => {
           const a = within(s, 3) - within(s, 1);
           const b = within(s, 5) - within(s, 3);
