@@ -333,7 +333,7 @@ describe('ux', () => {
 
   describe('very large comparisons', () => {
     it('Compare asks before running a very large scenario, with its estimate, as Play does; declined, nothing runs', async () => {
-      const page = await open('p=default&duration=100000');
+      const page = await open('p=default&duration=150000');
       const asked: string[] = [];
       let answer = false;
       page.on('dialog', (d) => {
@@ -493,14 +493,14 @@ describe('ux', () => {
     });
 
     it('a live change declined at the "very large" question: the box shows the value the run and the link kept, keeps the focus, and is not asked about again', async () => {
-      const page = await open('p=default&duration=100000');
+      const page = await open('p=default&duration=150000');
       const asked: string[] = [];
       let answer = true;
       page.on('dialog', (d) => {
         asked.push(d.message());
         void (answer ? d.accept() : d.dismiss());
       });
-      // 100,000 s of the default lesson: asked before the start, "yes"
+      // 150,000 s of the default lesson (about 175 s at 4 M events/s): asked before the start, "yes"
       await page.getByRole('button', { name: 'Play' }).click();
       await waitForStatus(page, 'running', 20_000);
       expect(asked).toHaveLength(1);

@@ -114,6 +114,8 @@ export interface TrafficEstimateContext {
   rtt: number;
   /** Random loss probability of the path (sum over its links). */
   loss: number;
+  /** The bottleneck queue's limit in packets (a byte limit over 1500 B), for the windows its flows get. */
+  bufferPackets?: number;
 }
 
 export interface TrafficDescriptor<P extends ParamSpecs = ParamSpecs, O extends string = string> {

@@ -45,6 +45,16 @@ describe('CLI run-size limits', () => {
     expect(withOut.stderr).toContain(`--out ${out}: no result written (the file is empty)`);
   });
 
+  it('10 Gb/s x 500 flows x 300 s on the default hosts (about 58 M events made): estimated near that, so --max-events 5e7 refuses it before it runs', async () => {
+    // the estimate said 19 M (one 100 Mb/s host link for all 500 flows): the run started
+    // and was stopped part way at the 50 M limit instead of refused with its estimate
+    const args = ['--preset', 'default', '--set', 'topology.bottleneck.rate=1e10', '--set', 'traffic.0.flows=500', '--set', 'duration=300'];
+    const io = capture();
+    expect(await runCli([...args, '--max-events', '5e7'], io)).toBe(3);
+    expect(io.stderr).toMatch(/^not run: this run needs about [5-9]\d M events .*the limit is 50 M events: shorten duration, lower traffic\.0\.flows/);
+    expect(io.stdout).toBe('');
+  });
+
   it('prints the estimate and progress lines with the time left when asked (--progress)', async () => {
     const io = Object.assign(capture(), { progressEvery: 0 });
     expect(await runCli(['--preset', 'bench-100-red', '--set', 'duration=20', '--progress', '--quiet'], io)).toBe(0);
