@@ -187,9 +187,13 @@ export abstract class QueueDisc {
 
   /** The variables' time integrals up to `now` (value x ns), without changing any state. */
   areaAt(now: number): Float64Array {
-    const out = this.varArea.slice();
+    return this.areaInto(now, new Float64Array(this.varArea.length));
+  }
+
+  /** areaAt written into `out` (of the variables' count), for a reader that asks often (summary.timeline). */
+  areaInto(now: number, out: Float64Array): Float64Array {
     const dt = now - this.varSince;
-    if (dt > 0) for (let i = 0; i < out.length; i++) out[i] += this.vars[i] * dt;
+    for (let i = 0; i < out.length; i++) out[i] = this.varArea[i] + (dt > 0 ? this.vars[i] * dt : 0);
     return out;
   }
 
