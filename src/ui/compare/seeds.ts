@@ -1,7 +1,7 @@
 /**
  * Compare over several seeds: one run is one random draw (RED, PI, REM and PIE decide at
  * random, and a web workload's offered load depends on its seed: the seeds/000 full run
- * was 61-86 % busy per direction over seeds 1-5 at one connection rate), so a difference
+ * was 62.9-83.4 % busy per direction over seeds 1-5 at one connection rate), so a difference
  * between two queues may be chance. With N seeds each scenario runs at seeds s .. s+N-1,
  * and the table shows each metric's mean ± sample standard deviation and whether the
  * difference is larger than the seeds' spread, judged on the per-seed differences
