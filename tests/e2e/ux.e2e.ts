@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { presetByName } from '../../src/engine/scenario/presets';
 import { SHOTS, harnessPerFile, viewAs, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'ux')
@@ -659,12 +660,14 @@ describe('ux', () => {
     it('each claim is ticked or crossed with the measured value at the end of the run; a changed parameter shows which stop holding', async () => {
       const page = await open('p=ecn-finite-baseline');
       const claims = page.getByTestId('claims');
-      await expect(claims.locator('li[data-state=pending]').count()).resolves.toBe(4);
+      // the lesson's statements, as many as the preset has (lessons gain checked statements)
+      const nb = presetByName('ecn-finite-baseline')!.claims!.length;
+      await expect(claims.locator('li[data-state=pending]').count()).resolves.toBe(nb);
       await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
       await page.getByRole('button', { name: 'Play' }).click();
       await waitForStatus(page, 'done');
-      await expect.poll(() => claims.locator('li[data-state=pass]').count()).toBe(4);
-      expect(await claims.locator('h2').innerText()).toContain('4 of 4 hold');
+      await expect.poll(() => claims.locator('li[data-state=pass]').count()).toBe(nb);
+      expect(await claims.locator('h2').innerText()).toContain(`${nb} of ${nb} hold`);
       expect(await claims.locator('li').first().innerText()).toContain('Measured: 0 drops.');
       // a change of the student's own (not one of the lesson's "try" buttons): a 36-packet buffer
       const limit = page.locator('[data-path="topology.bottleneck.queue.limit"] input[inputmode=decimal]');
@@ -693,7 +696,9 @@ describe('ux', () => {
       await waitForStatus(page, 'done');
       expect(await tryIt.inputValue()).toBe('0');
       expect(decodeURIComponent(await page.evaluate(() => location.hash))).toBe('#p=lockout-dt&topology.bottleneck.queue.limit=8&seed=1');
-      await expect.poll(() => claims.locator('h2').innerText()).toMatch(/What this change should show · 3 of 3 hold/);
+      // every statement of the change holds (their number is the preset's: the lessons gain checked statements)
+      const n = presetByName('lockout-dt')!.experiments!.find((x) => x.title === 'Shrink the buffer to 8 packets')!.claims.length;
+      await expect.poll(() => claims.locator('h2').innerText()).toMatch(new RegExp(`What this change should show · ${n} of ${n} hold`));
       expect(await claims.locator('.claims-changed').innerText()).toContain('You tried: Shrink the buffer to 8 packets');
       expect(await claims.locator('li').first().innerText()).toMatch(/No lockout: both downloads finish within 5 s[\s\S]*Measured: \d\.\d s apart/);
       await page.locator('.lesson-text').screenshot({ path: `${SHOTS}/ux-try.png` });
@@ -1162,7 +1167,7 @@ describe('ux', () => {
       expect(await page.getByRole('button', { name: /of the lesson text$/ }).count()).toBe(0);
       // the focus "more" had is not dropped to the page: the change menu beside it has it
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('try-select');
-      await expect.poll(() => claims.locator('li[data-state=pass]').count()).toBe(4);
+      await expect.poll(() => claims.locator('li[data-state=pass]').count()).toBe(presetByName('default')!.claims!.length);
       const tick = (await claims.locator('li .claim-mark').first().boundingBox())!;
       expect(tick.y + tick.height).toBeLessThan(768);
       await page.screenshot({ path: `${SHOTS}/ux-classroom-1024-done.png` });
