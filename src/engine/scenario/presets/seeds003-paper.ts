@@ -342,7 +342,7 @@ function specs(): Spec[] {
         // +4.2 / +3.7 / +4.2 / +5.5, PI +3.2 / +5.1 / +4.6 / +5.4 / +7.7; REM's ahead of the larger of the other two by
         // 7.7 / 8.8 / 8.2 / 7.4 / 7.0 (and at every time from 200 ms to 3 s: at 500 ms REM +17.3 to +19.0, RED -3.7 to
         // +4.3, PI +4.0 to +7.0). Seeds 6-10, within 2 s: REM +15.6 / +13.0 / +14.1 / +15.4 / +14.8, RED +5.7 / +2.1 /
-        // +4.1 / +5.2 / +5.1, PI +8.4 / +3.5 / +5.8 / +7.9 / +7.8: REM's ahead by 7.2 / 9.5 / 8.3 / 7.5 / 7.0
+        // +4.1 / +5.2 / +5.1, PI +8.4 / +3.5 / +5.8 / +7.9 / +7.8: REM's ahead by 7.2 / 9.4 / 8.3 / 7.5 / 7.0
         gainVs(
           atLeast(2, 0.86, 'ECN+ helps REM the most of the three queues (without ECN REM completes 75.3 % within 2 s; ECN+ adds about 4 points to RED and 5 to PI): '),
           2,
