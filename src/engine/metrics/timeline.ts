@@ -46,7 +46,8 @@ export function timelineWindowNs(durationS: number | undefined): number {
 /**
  * The counters a window is the difference of, at one instant. One of these is kept (the
  * last window's end) and one reused as scratch, so closing a window allocates no typed
- * array (each cost about a microsecond with its garbage collection).
+ * array: with six per close, the 7,000 closes of a seeds/001 cell (no duration, 0.1 s
+ * windows then) took the garbage collector from 22 to 58 ms of a 0.25 s run (--cpu-prof).
  */
 interface Snap {
   ns: number;
