@@ -161,10 +161,11 @@ const RED_SENTENCE = /(RED drops at random, early, only while the average is abo
 const RED_LESSONS = PRESETS.filter((p) => RED_SENTENCE.test(p.lesson ?? '')).filter((p) => !/-n10-/.test(p.name) || /-ql(64|8)$/.test(p.name));
 
 describe('RED lessons: every early drop or mark comes while the average is above min_th (default, red-vs-dt, seeds/001 grid)', () => {
-  // Seeded bug: RedQueue.doEnqueue's region test `avg < minTh` changed to `avg < minTh - 2`
-  // makes RED drop early with the average under min_th: "early drop with avg 13.xx below
-  // min_th 15" in default and most grid cells. With `wq` read as 0.003 instead of 0.002 the
-  // EWMA check fails at the first arrival.
+  // Seeded bugs, each seen failing here: RED run with min_th 2 packets under the lesson's
+  // (RedQueue.resolve: `this.minTh = P.minTh - 2`) fails default, red-vs-dt and the grid ("region
+  // between for avg 13.032 (below-min with min_th 15, max_th 45)", then early drops under
+  // min_th); RED without ns-2's wait rule (correctedProbability) fails red-vs-dt and the grid
+  // ("early drop without a draw under p_a 0 (u 0.0117, count 119)"), default (wait off) passes.
   it('the lessons that state the rule are found, and each names its min_th', () => {
     const names = RED_LESSONS.map((p) => p.name);
     expect(names).toContain('default');
@@ -406,10 +407,10 @@ function followCodel(sc: Scenario, ...others: CodelSettings[]): CodelFollower[] 
 }
 
 describe('bufferbloat-codel: CoDel drops after a whole interval above target, then interval / sqrt(count) apart', () => {
-  // Seeded bugs, each failing here: controlLaw with sqrt(count + 1) ("dropped 4.2 ms before its
-  // scheduled time"); ok_to_drop at now >= first_above_time - interval / 2 ("drop entering the
-  // dropping state above target for 50.x ms"); the dropping state kept when a packet's wait falls
-  // under target ("drop with sojourn 1.2 ms: not ok to drop").
+  // Seeded bugs, each seen failing all three seeds: controlLaw with sqrt(count + 1) ("drop 29.200
+  // ms before its scheduled time (count 1)"); ok_to_drop from first_above_time - interval / 2
+  // ("drop entering the dropping state above target for 50.4 ms"); the dropping state kept when
+  // a packet is not ok to drop ("drop entering the dropping state not above target").
   const name = 'bufferbloat-codel';
   for (const seed of [lesson(name).scenario.seed, 1, 2]) {
     it(`seed ${seed}${seed === lesson(name).scenario.seed ? " (the lesson's)" : ''}: every drop where and when RFC 8289's rules put it`, () => {
@@ -516,9 +517,11 @@ function ecnProblems(sc: Scenario, trace: EcnTrace): string[] {
 }
 
 describe('ecn-finite and ecn-marks: each mark halves the sender\'s window, once per window, and the sender sets CWR', () => {
-  // Seeded bug: TcpSender.onEce without its `ack <= this.cutEnd` test cuts at every ECE ACK
-  // until CWR gets through: "flow 0: 46 marks, 139 cuts". With the ns-2 cut taken from
-  // cwnd instead of min(cwnd, rwnd) the halving check fails at the first cut above 44 segments.
+  // Seeded bugs, each seen failing both lessons: TcpSender.onEce without its `ack <= cutEnd`
+  // test cuts at every ECE ACK until CWR gets through ("flow 0: 10 marks, 185 cuts, not one cut
+  // per mark", "cuts at 10.007 and 10.023 s, less than a round trip apart", "a cut not followed
+  // by a CWR segment"); the ns-2 cut floored, cwnd = floor(W / 2) ("took cwnd 24.12 to 12, not
+  // half of min(cwnd, rwnd 44) = 12.06").
   it('the lessons say so', () => {
     expect(lesson('ecn-finite').lesson).toContain('each sender halve its window once per mark');
     expect(lesson('ecn-marks').lesson).toContain('the sender halves cwnd (once per window) and sets CWR');
@@ -716,9 +719,11 @@ function renoGrowth(w: WindowRun, flow: number): { problems: string[]; checked: 
 }
 
 describe('cubic-vs-reno: NewReno halves and regains a segment per round trip; CUBIC cuts to 0.7 and regrows as a cubic', () => {
-  // Seeded bugs: cubicCut returning flight x 0.5 ("cwnd 1440 -> 720 = 0.500, not 0.7"); the
-  // cubic's K from W_max alone, cbrt(W_max / C) (the window at K is not W_max); Reno's
-  // congestion avoidance opening 1 / (2 cwnd) per ACK ("0.49 segments per round trip").
+  // Seeded bugs, each seen failing the lesson's seed: cubicCut returning flight x 0.5 ("flow 0
+  // at 20.23 s: cwnd 1394.2 -> 699.3 = 0.502, not 0.7"); cubicK from W_max alone, cbrt(W_max / C)
+  // ("window 1014 at K, not W_max", "not concave: 4.1 segments/s at first, 45.6 around K");
+  // NewReno opening 0.5 / cwnd per ACK (it then loses once after the warm-up, not the 3 asked
+  // for; the per-round-trip check itself fails on the delayed-ACK run of the last test).
   const name = 'cubic-vs-reno';
   const text = lesson(name).lesson ?? '';
   it('the lesson says so, with the factors the scenario uses', () => {
