@@ -86,10 +86,10 @@ export function seeds003Presets(): PresetSource[] {
       title: 'RED* + ECN+ at 105 % load, ECN-capable SYN-ACKs (seeds/003)',
       paper: 'seeds/003 §4.3.1, Fig. 3',
       group: 'lesson',
-      // Measured (lesson-mechanics-2.test.ts, seed 2): 180 of 30,370 connections still repeat their SYN-ACK 3 s
-      // later, each after a drop of it by the full 100-packet buffer (none by RED), against 2,712 of 27,182 in
-      // web-redstar-ecn-105; and the servers start with one segment marked or not (initialCwnd 1). The text said the
-      // timeouts "disappear" and left the initial window out.
+      // Measured (lesson-mechanics-2.test.ts, seed 2): 180 of the 30,550 SYN-ACKs are still lost, each to the full
+      // 100-packet buffer (none to RED), and sent again 3 s later, against 3,861 lost in web-redstar-ecn-105; and
+      // the servers start with one segment marked or not (initialCwnd 1). The text said the timeouts "disappear"
+      // and left the initial window out.
       lesson: `ECN+ sends the SYN-ACK ECN-capable, so RED* marks it instead of dropping it and the server starts with a window of one segment, as every server here does (its initial window): the 3 s SYN-ACK timeouts all but disappear (only a full buffer still drops a SYN-ACK). ${SCALE}`,
       claims: [
         claim('With ECN-capable SYN-ACKs almost every response completes within 2 s: more than 96 %.', late, (f) => f > 0.96, (f) => `${percent(f)} within 2 s`),
