@@ -11,7 +11,7 @@ import { parseScenario, type Scenario } from '../../src/engine/scenario/schema';
  * ECN's and CUBIC's: PIE's update every T_UPDATE towards its delay target, PI's
  * a (q - q_ref) - b (q_old - q_ref) 170 times a second, REM's price and 1 - phi^(-price),
  * Adaptive RED's max_p every interval, byte mode's probability scaled by size over the
- * mean, ECN+'s marked SYN-ACKs. Each lesson runs with the bottleneck queue's decision
+ * mean, ECN+'s marked SYN-ACKs, self-configuring RED's max_p. Each lesson runs with the bottleneck queue's decision
  * records, and each sentence is checked against them, update by update and decision by
  * decision, with every constant taken from the lesson's own parameters (the scenario's
  * queue) or the paper / RFC the lesson names, never from the record being checked: a
@@ -878,5 +878,108 @@ describe('web-redstar-ecnplus-105: ECN+ SYN-ACKs are marked, not dropped, and th
     // SYN got through just before the server's own repeat was dropped)
     expect(tr.redDrops).toBeGreaterThan(0.05 * tr.synAcks);
     expect(tr.resent).toBeGreaterThan(0.05 * tr.synAcks);
+  });
+});
+
+// ---- 6. Self-configuring RED: max_p doubled on crossing above max_th, divided by 3 below min_th --
+
+interface ScRedSettings {
+  minTh: number;
+  maxTh: number;
+  wq: number;
+  maxP: number;
+  /** max_p /= alpha on entering the region below min_th, *= beta (at most 1) above max_th. */
+  alpha: number;
+  beta: number;
+}
+
+/** The self-configuring RED queue of a general topology's bottleneck link. */
+function scRedSettings(sc: Scenario): ScRedSettings {
+  const t = sc.topology as { kind: string; links?: { from: string; to: string; queue?: Record<string, unknown> }[]; bottleneck?: { from: string; to: string } };
+  const link = t.links?.find((l) => l.from === t.bottleneck?.from && l.to === t.bottleneck?.to);
+  const q = link?.queue;
+  if (!q || q.kind !== 'sc-red' || q.startStatus !== 'below' || q.unit !== 'packets') throw new Error('the check is written for self-configuring RED in packets, starting below min_th');
+  const n = (k: string) => q[k] as number;
+  return { minTh: n('minTh'), maxTh: n('maxTh'), wq: n('wq'), maxP: n('maxP'), alpha: n('alpha'), beta: n('beta') };
+}
+
+/**
+ * Follows self-configuring RED (Feng et al. 1999; seeds/004 §3.3, Fig. 6): the average is the
+ * EWMA of the queue the arrivals found; the status (below min_th, between, above max_th)
+ * starts below, as the queue does; when an average update takes it below min_th from another
+ * status max_p is divided by alpha, above max_th from another status multiplied by beta (at
+ * most 1), and at no other arrival does max_p change: once per crossing, not per packet.
+ */
+class ScRedFollower {
+  readonly problems = new Problems();
+  prevAvg = 0;
+  status: 'below' | 'between' | 'above' = 'below';
+  maxP: number;
+  ups = 0;
+  downs = 0;
+
+  constructor(readonly s: ScRedSettings) {
+    this.maxP = s.maxP;
+  }
+
+  feed(rec: DecisionRecord): void {
+    const s = this.s;
+    const fail = (w: string) => this.problems.add(rec.t, w);
+    const avg = this.prevAvg * Math.pow(1 - s.wq, rec.idleM) * (1 - s.wq) + s.wq * rec.q;
+    if (!close(rec.avg, avg)) fail(`average ${rec.avg} is not the EWMA of the queue (${avg})`);
+    this.prevAvg = rec.avg;
+    if (s.minTh < avg && avg < s.maxTh) this.status = 'between';
+    if (avg < s.minTh && this.status !== 'below') {
+      this.status = 'below';
+      this.maxP /= s.alpha;
+      this.downs++;
+    }
+    if (avg > s.maxTh && this.status !== 'above') {
+      this.status = 'above';
+      this.maxP = Math.min(1, this.maxP * s.beta);
+      this.ups++;
+    }
+    if (!close(rec.maxP, this.maxP)) fail(`max_p ${rec.maxP}, expected ${this.maxP} (average ${avg.toFixed(3)}, status ${this.status})`);
+  }
+}
+
+describe('self-configuring RED: max_p doubled each time the average rises above max_th, divided by 3 each time it falls below min_th (feng-fig20a-adaptive, feng-fig19-300)', () => {
+  // Seeded bugs: max_p doubled at every arrival above max_th, not once per crossing (sc-red.ts
+  // without `status !== ST_ABOVE`), fails all three runs ("max_p 0.16, expected 0.04 (average
+  // 40.042, status above)"); max_p divided by beta (2) instead of alpha (3) below min_th fails
+  // feng-fig19-300 ("max_p 0.08, expected 0.0533 (average 39.999, status below)"); the
+  // feng-fig20a-adaptive runs, never below min_th again, pass it.
+  const name = 'feng-fig20a-adaptive';
+  it("the lesson's numbers are the queue's", () => {
+    const s = scRedSettings(lesson(name).scenario);
+    expect(s.beta).toBe(2); // "doubled"
+    expect(textOf(name)).toContain(`max_p starts at ${s.maxP} and is doubled each time the average rises above max_th, divided by ${s.alpha} each time it falls below min_th`);
+    expect(scRedSettings(lesson('feng-fig19-300').scenario)).toMatchObject({ maxP: s.maxP, alpha: s.alpha, beta: s.beta });
+    expect(textOf('feng-fig19-300')).toContain('self-configuring RED-ECN queue (max_p adapted as in Fig. 6');
+  });
+  // feng-fig20a-adaptive's average, once up, never falls back under min_th (its lowest after
+  // 5 s: 26 packets, min_th 10): max_p is only doubled there (5 times at seed 1, to 0.64);
+  // feng-fig19-300 (min_th 40) crosses both ways
+  const cases: [string, number, number][] = [
+    [name, lesson(name).scenario.seed, 0],
+    [name, 2, 0],
+    ['feng-fig19-300', lesson('feng-fig19-300').scenario.seed, 1],
+  ];
+  for (const [n, seed, downs] of cases) {
+    it(`${n}, seed ${seed}${seed === lesson(n).scenario.seed ? " (the lesson's)" : ''}`, () => {
+      const sc = scenarioOf(n, { seed });
+      const f = new ScRedFollower(scRedSettings(sc));
+      follow(sc, f);
+      expect(f.problems.bad).toEqual([]);
+      expect(f.ups).toBeGreaterThan(2);
+      expect(f.downs).toBeGreaterThanOrEqual(downs);
+    });
+  }
+  it('fails where the statement is false: the decisions read with max_p halved below min_th, or starting at 0.05', () => {
+    const sc = lesson('feng-fig19-300').scenario;
+    const s = scRedSettings(sc);
+    const all = [s, { ...s, alpha: 2 }, { ...s, maxP: 0.05 }].map((x) => new ScRedFollower(x));
+    follow(sc, ...all);
+    expect(all.map((f) => f.problems.count > 0)).toEqual([false, true, true]);
   });
 });
