@@ -131,8 +131,8 @@ function controller(kind: 'pi' | 'rem', target: 24 | 240, ecn: boolean): PresetS
       kind === 'pi'
         ? `PI samples the queue 170 times a second and moves its drop probability by a (q - q_ref) - b (q_old - q_ref): it steers the instantaneous queue to q_ref = ${target} packets.`
         : // REM's price moves by gamma (alpha (q - b*) + x - c): tests/golden/lesson-mechanics-2.test.ts
-          // measured, of the 2 ms updates with the arrivals over capacity or the queue over b*, 28 % lowering
-          // the price (le-rem-24 seeds 1-2, web-users-rem-90 seed 2: 28-30 %), so "grows while arrivals exceed
+          // measured that of the 2 ms updates with the arrivals over capacity or the queue over b*, 27-31 % lowered
+          // the price (le-rem-24 seeds 1-2, web-users-rem-90 seed 2), so "raises its price while arrivals exceed
           // capacity or the queue exceeds b*" was wrong; the sentence gives the sum, alpha = 0.1.
           `REM raises its price while the arrivals' excess over capacity plus a tenth of the queue's excess over b* = ${target} packets is positive (either excess may be negative), and drops or marks with probability 1 - 1.001^(-price).`
     } ${ecn ? 'Senders and queue use ECN: ECT packets are marked instead of dropped.' : ''} ${SETUP}`,

@@ -136,7 +136,7 @@ const AQM_WORDS: Record<PaperAqm, string> = {
   red: 'RED with a 5 ms target (Adaptive RED sets min_th 20.8, max_th 62.5 packets and adapts max_p); above max_th it drops, never marks, the packets it picks, ECN-capable or not (RFC 3168).',
   redstar: 'RED* with a 5 ms target (Adaptive RED sets min_th 20.8, max_th 62.5 packets and adapts max_p); above max_th it marks the ECN-capable packets it picks and drops the others (Linux\'s default).',
   // the price moves by gamma (alpha (q - b*) + x - c), alpha 0.1: it can fall with the queue over b* or the
-  // arrivals over capacity (28-30 % of such updates in le-rem-24 and web-users-rem-90: lesson-mechanics-2.test.ts)
+  // arrivals over capacity (27-31 % of such updates in le-rem-24 and web-users-rem-90: lesson-mechanics-2.test.ts)
   rem: 'REM with b* = 62 KB (41 packets): its price grows while the arrivals\' excess over the link\'s capacity plus a tenth of the queue\'s excess over b* is positive (either may be negative), and it drops or marks with probability 1 - 1.001^(-price).',
   pi: 'PI with q_ref = 62 KB (41 packets), ns-2\'s gains: 170 times a second it moves its probability by a (q - q_ref) - b (q_old - q_ref).',
 };
