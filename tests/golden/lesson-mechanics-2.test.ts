@@ -847,12 +847,12 @@ describe('web-redstar-ecnplus-105: ECN+ SYN-ACKs are marked, not dropped, and th
   // for Not-ECT (red.ts `ect`: "expected 3818 to be +0", the SYN-ACKs RED dropped).
   const name = 'web-redstar-ecnplus-105';
   it('the lessons say so, and every server starts with one segment, marked or not', () => {
-    expect(textOf(name)).toContain(`ECN+ sends the SYN-ACK ECN-capable, so RED* marks it instead of dropping it and the server starts with a window of one segment, as every server here does (its initial window): the ${(lesson(name).scenario.tcp as { initialRto: number }).initialRto} s SYN-ACK timeouts all but disappear (only a full buffer still drops a SYN-ACK).`);
+    expect(textOf(name)).toContain(`ECN+ sends the SYN-ACK ECN-capable, so RED* marks it instead of dropping it (a server told its SYN-ACK was marked starts with a window of one segment, RFC 5562; every server here starts with one anyway): the ${(lesson(name).scenario.tcp as { initialRto: number }).initialRto} s SYN-ACK timeouts all but disappear (only a full buffer still drops a SYN-ACK).`);
     // the paper-scale ECN+ lessons say the same of their servers
     for (const n of ['web-redstar-ecnplus-105', 'web100-red-ecnplus-105', 'web100-redstar-ecnplus-105', 'web100-rem-ecnplus-105', 'web100-pi-ecnplus-105']) {
       const tcp = lesson(n).scenario.tcp as { initialCwnd: number; ecnPlus: boolean };
       expect([n, tcp.ecnPlus, tcp.initialCwnd]).toEqual([n, true, 1]);
-      expect(textOf(n)).toContain('starts with a window of one segment, as every server here does (its initial window)');
+      expect(textOf(n)).toContain('starts with a window of one segment, RFC 5562; every server here starts with one anyway');
     }
   });
   for (const seed of [lesson(name).scenario.seed, 3]) {

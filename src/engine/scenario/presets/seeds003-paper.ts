@@ -72,7 +72,7 @@ const ECN_WORDS: Record<PaperEcn, string> = {
   ecn: 'ECN on the data packets, but the servers\' SYN-ACKs are not ECN-capable (RFC 3168): the queue can only drop them, and a lost SYN-ACK costs the 3 s initial timeout.',
   // every server here starts with one segment (initialCwnd 1), marked SYN-ACK or not: the text said only the marked ones did
   // (lesson-mechanics-2.test.ts checks the parameter)
-  'ecn+': 'ECN+: the SYN-ACKs are ECN-capable too, so the queue marks them instead of dropping them and the server starts with a window of one segment, as every server here does (its initial window).',
+  'ecn+': 'ECN+: the SYN-ACKs are ECN-capable too, so the queue marks them instead of dropping them (a server told its SYN-ACK was marked starts with a window of one segment, RFC 5562; every server here starts with one anyway).',
 };
 
 const atLeast = (t: number, f: number, why = ''): Claim =>

@@ -90,7 +90,7 @@ export function seeds003Presets(): PresetSource[] {
       // 100-packet buffer (none to RED), and sent again 3 s later, against 3,861 lost in web-redstar-ecn-105; and
       // the servers start with one segment marked or not (initialCwnd 1). The text said the timeouts "disappear"
       // and left the initial window out.
-      lesson: `ECN+ sends the SYN-ACK ECN-capable, so RED* marks it instead of dropping it and the server starts with a window of one segment, as every server here does (its initial window): the 3 s SYN-ACK timeouts all but disappear (only a full buffer still drops a SYN-ACK). ${SCALE}`,
+      lesson: `ECN+ sends the SYN-ACK ECN-capable, so RED* marks it instead of dropping it (a server told its SYN-ACK was marked starts with a window of one segment, RFC 5562; every server here starts with one anyway): the 3 s SYN-ACK timeouts all but disappear (only a full buffer still drops a SYN-ACK). ${SCALE}`,
       claims: [
         claim('With ECN-capable SYN-ACKs almost every response completes within 2 s: more than 96 %.', late, (f) => f > 0.96, (f) => `${percent(f)} within 2 s`),
         claimOf('Marks replace most drops: more packets are marked than dropped.', (s) => ({ pass: s.bottleneck.marks > s.bottleneck.drops, measured: `${s.bottleneck.marks} marks, ${s.bottleneck.drops} drops` })),
