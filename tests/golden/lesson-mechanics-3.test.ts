@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import type { DecisionRecord } from '../../src/engine/aqm/decision';
+import type { FlowEvent } from '../../src/engine/net/agent';
+import type { RunResult, RunSink } from '../../src/engine/metrics/types';
+import { runScenario, type RunOptions } from '../../src/engine/run';
+import { presetByName, presetScenario } from '../../src/engine/scenario/presets';
+import { setPath } from '../../src/engine/scenario/paths';
+import { parseScenario, type Scenario } from '../../src/engine/scenario/schema';
+
+/*
+ * The lessons' sentences about TCP itself, as lesson-mechanics.test.ts and -2 check the
+ * AQMs': the timers a lost packet of a short web exchange waits for (the 1 s minimum RTO,
+ * the 6 s initial RTO of a SYN or SYN-ACK, doubling at each repeat), and Reno's window in
+ * congestion avoidance (half a segment per round trip with delayed ACKs, halved at a loss).
+ * Each lesson runs with the bottleneck queues' decision records (every packet that reaches
+ * them, its flow, kind and sequence number, and whether it was dropped) or the senders'
+ * flow events and a cwnd series, and each sentence is checked loss by loss, with the
+ * constants taken from the lesson's own TCP parameters (minRto, initialRto, initialCwnd,
+ * dupackThreshold, delayedAck) and the RFCs they stand for.
+ *
+ * Each check was seen to fail: on a seeded bug in the engine (said at each describe) and,
+ * inside this file, on a run or a statement where the sentence is false ("fails where ...").
+ */
+
+const lesson = (name: string) => {
+  const p = presetByName(name);
+  if (!p) throw new Error(`no lesson ${name}`);
+  return p;
+};
+const textOf = (name: string) => lesson(name).lesson ?? '';
+
+/** The lesson's scenario with `sets` applied (a seed, a parameter), validated. */
+function scenarioOf(name: string, sets: Record<string, unknown> = {}): Scenario {
+  const s = presetScenario(name)! as unknown as Record<string, unknown>;
+  for (const [k, v] of Object.entries(sets)) setPath(s, k, v);
+  const p = parseScenario(s);
+  if (!p.ok) throw new Error(p.errors.join('\n'));
+  return p.scenario;
+}
+
+function run(sc: Scenario, sink: RunSink, options: RunOptions = {}): RunResult {
+  return runScenario(sc as unknown as Parameters<typeof runScenario>[0], sink, options);
+}
+
+interface TcpSettings {
+  mss: number;
+  headerBytes: number;
+  initialCwnd: number;
+  dupackThreshold: number;
+  minRto: number;
+  initialRto: number;
+  delayedAck: boolean;
+}
+const tcpOf = (sc: Scenario) => sc.tcp as unknown as TcpSettings;
+
+// ---- 1. Web exchanges: a lost packet of a short exchange waits for a timer ------------------
+
+/** What reached a bottleneck queue (either direction), in arrival order. */
+interface Arrival {
+  t: number;
+  dropped: boolean;
+  seq: number;
+  /** Payload bytes (data), 0 otherwise. */
+  len: number;
+}
+
+interface WebTrace {
+  /** Data segments by stream: flow and queue (a web flow is one exchange; its request and its response cross opposite queues). */
+  data: Map<string, Arrival[]>;
+  syn: Map<number, Arrival[]>;
+  synAck: Map<number, Arrival[]>;
+  result: RunResult;
+}
+
+function traceWeb(sc: Scenario): WebTrace {
+  const hdr = tcpOf(sc).headerBytes;
+  const data = new Map<string, Arrival[]>();
+  const syn = new Map<number, Arrival[]>();
+  const synAck = new Map<number, Arrival[]>();
+  const push = <K>(m: Map<K, Arrival[]>, k: K, a: Arrival) => {
+    const l = m.get(k);
+    if (l) l.push(a);
+    else m.set(k, [a]);
+  };
+  const result = run(
+    sc,
+    {
+      decision: (r: DecisionRecord) => {
+        const a = { t: r.t, dropped: r.outcome === 'drop', seq: r.seq ?? 0, len: r.bytes - hdr };
+        if (r.kind === 'data' && r.seq !== undefined) push(data, `${r.flow}/${r.queue}`, a);
+        else if (r.kind === 'SYN') push(syn, r.flow, a);
+        else if (r.kind === 'SYN-ACK') push(synAck, r.flow, a);
+      },
+    },
+    { decisionQueues: 'both' },
+  );
+  return { data, syn, synAck, result };
+}
+
+/**
+ * A host's packets share its 100 Mb/s access link (one host per side carries every
+ * connection, seeds000Json): a segment may wait there behind other connections' packets
+ * (0.12 ms each) before it reaches the bottleneck, and its repeat may not, so a repeat can
+ * reach the bottleneck up to that wait sooner than its timer says. 20 ms is 170 full packets
+ * queued at the host (the runs here: at most 1.2 ms).
+ */
+const ACCESS_WAIT = 0.02;
+
+interface RepeatGaps {
+  /** Seconds from each dropped data segment to the next copy of it reaching the queue. */
+  gaps: number[];
+  /** Streams whose segments count (short or long, as asked). */
+  streams: number;
+}
+
+/** The length of a data stream in segments, from what reached the queue (every segment does: one path). */
+function segmentsOf(xs: Arrival[], mss: number): number {
+  let lo = Infinity;
+  let hi = 0;
+  for (const x of xs) {
+    lo = Math.min(lo, x.seq);
+    hi = Math.max(hi, x.seq + x.len);
+  }
+  return Math.ceil((hi - lo) / mss);
+}
+
+/** The repeat gaps of the dropped data segments of streams of at most (or at least) `n` segments. */
+function repeatGaps(tr: WebTrace, mss: number, keep: (segments: number) => boolean): RepeatGaps {
+  const gaps: number[] = [];
+  let streams = 0;
+  for (const xs of tr.data.values()) {
+    if (!keep(segmentsOf(xs, mss))) continue;
+    streams++;
+    xs.forEach((x, i) => {
+      if (!x.dropped) return;
+      const again = xs.slice(i + 1).find((y) => y.seq === x.seq);
+      if (again) gaps.push(again.t - x.t);
+    });
+  }
+  return { gaps, streams };
+}
+
+/** The gaps under `floor` (a repeat sooner than the timer allows), the first few in words. */
+const under = (gaps: number[], floor: number) => gaps.filter((g) => g < floor).map((g) => `a repeat ${g.toFixed(4)} s after the drop`);
+
+describe('web-red5-80: a dropped packet of a short exchange is repaired only by a timeout, after the 1 s minimum RTO', () => {
+  // Seeded bugs, each seen failing both seeds: RtoEstimator.sample without the minRto floor
+  // (rto.ts, max(0, rto): 1,063 repeats under 0.98 s at seed 3, "a repeat 0.1200 s after the
+  // drop"); fast retransmit on the first duplicate ACK (sender.ts dupThresh = 1: 122 of them,
+  // "a repeat 0.0433 s after the drop").
+  const name = 'web-red5-80';
+  const tcp = tcpOf(lesson(name).scenario);
+  /*
+   * A short stream is one of at most dupackThreshold segments: a loss in it is followed by
+   * fewer than dupackThreshold duplicate ACKs, so no fast retransmit (RFC 5681 §3.2), and
+   * only the retransmission timer repairs it, which never runs out before minRto (RFC 6298
+   * §2.4: "Whenever RTO is computed, if it is less than 1 second, then the RTO SHOULD be
+   * rounded up to 1 second"; seeds/000 Table 2 sets it, 1 s). A copy of a dropped segment
+   * reaching the queue sooner than minRto (less the host's access wait) would be a repair
+   * without the timeout; more than that is the timer, backed off for a copy dropped again.
+   */
+  const short = (n: number) => n <= tcp.dupackThreshold;
+  it('the lesson says so, with the minimum RTO its TCP uses', () => {
+    expect(textOf(name)).toContain(`a dropped packet of a short response (often its only one, or its SYN) can only be repaired by a timeout: watch the CDF stall until the ${tcp.minRto} s minimum RTO and jump after it`);
+    expect(tcp.dupackThreshold).toBe(3);
+  });
+  // 80 s (50 s after the 30 s warm-up) at the lesson's seed and seed 1: 1.5-2 s each, hundreds of repeats
+  for (const seed of [lesson(name).scenario.seed, 1]) {
+    it(`seed ${seed}${seed === lesson(name).scenario.seed ? " (the lesson's)" : ''}: no copy of a dropped segment of a short stream comes before the 1 s minimum RTO`, () => {
+      const tr = traceWeb(scenarioOf(name, { seed, duration: 80 }));
+      const g = repeatGaps(tr, tcp.mss, short);
+      expect(under(g.gaps, tcp.minRto - ACCESS_WAIT)).toEqual([]);
+      expect(g.gaps.length).toBeGreaterThan(300);
+      // and the typical repeat comes at the timer's floor itself: RTO = max(minRto, SRTT + 4
+      // RTTVAR) is the 1 s floor for these round trips, so the median gap is within the
+      // access wait under it and 10 % over it (measured: 1 s less 3.2 us, a 40-byte packet
+      // ahead of the original at the host, to 1.04 s)
+      const median = [...g.gaps].sort((a, b) => a - b)[Math.floor(g.gaps.length / 2)];
+      expect(median).toBeGreaterThanOrEqual(tcp.minRto - ACCESS_WAIT);
+      expect(median).toBeLessThan(1.1 * tcp.minRto);
+    });
+  }
+  it('fails where the statement is false: the long streams (10 segments or more), whose losses fast retransmit repairs within a round trip', () => {
+    const tr = traceWeb(scenarioOf(name, { duration: 80 }));
+    const g = repeatGaps(tr, tcp.mss, (n) => n >= 10);
+    expect(under(g.gaps, tcp.minRto - ACCESS_WAIT).length).toBeGreaterThan(0.3 * g.gaps.length);
+  });
+});
