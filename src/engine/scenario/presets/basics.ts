@@ -254,8 +254,12 @@ export function basicsPresets(): PresetSource[] {
   out.push({
     name: 'rtt-unfair',
     title: 'RTT unfairness: short and long round trips through one bottleneck',
+    // "halves it on a loss" left out the timeouts, which the cwnd of flow 0 shows as drops to one
+    // packet: after the warm-up the short-RTT flows make 154 fast retransmits and 70 timeouts, the
+    // long-RTT flows 58 and 13 (every seed: nothing here is random); each fast retransmit halves
+    // the window, each timeout sets it to 1 (tests/golden/lesson-mechanics-3.test.ts)
     lesson:
-      'Ten long-lived Reno flows share a 10 Mb/s, 10 ms drop-tail bottleneck with a 50-packet buffer. The per-flow delay list (Topology, Per-flow RTT: "5, 75" ms) gives the even-numbered flows (0, 2, ...) 5 ms more each way and the odd-numbered ones 75 ms: round trips of 34 and 174 ms before queueing, 5.1 times apart. Reno grows its window by one packet per round trip (half a packet here, where delayed ACKs acknowledge every second segment) and halves it on a loss, so its goodput goes as 1 / (RTT sqrt(p)) (the square-root law): with equal loss rates p, the short-RTT flows would get as many times more goodput as their round trips are shorter. Compare the cwnd of flows 0 and 1 (pick them with ☆ in the flow table: they come forward, the others fade) and the goodput column of the flow table; the summary counts from 10 s on. Then try RED below, or delayed ACKs off.',
+      'Ten long-lived Reno flows share a 10 Mb/s, 10 ms drop-tail bottleneck with a 50-packet buffer. The per-flow delay list (Topology, Per-flow RTT: "5, 75" ms) gives the even-numbered flows (0, 2, ...) 5 ms more each way and the odd-numbered ones 75 ms: round trips of 34 and 174 ms before queueing, 5.1 times apart. Reno grows its window by one packet per round trip (half a packet here, where delayed ACKs acknowledge every second segment) and halves it on a loss, so its goodput goes as 1 / (RTT sqrt(p)) (the square-root law): with equal loss rates p, the short-RTT flows would get as many times more goodput as their round trips are shorter. Not every loss halves the window: one that fast retransmit cannot repair waits for a timeout and restarts the window from one packet, which the law leaves out (here the short-RTT flows time out about once for every two fast retransmits, the long-RTT flows once for every four or five). Compare the cwnd of flows 0 and 1 (pick them with ☆ in the flow table: they come forward, the others fade) and the goodput column of the flow table; the summary counts from 10 s on. Then try RED below, or delayed ACKs off.',
     group: 'lesson',
     claims: [
       // 1.5, not 2: drop-tail with nothing random turns on the flows' phases (Floyd and Jacobson 1992):
