@@ -367,8 +367,14 @@ export function seeds001Lessons(): PresetSource[] {
   out.push(
     named(fam(2, 'dt', 64), 'lockout-dt', {
       title: 'Lockout under drop-tail: one flow takes the link',
+      // the text said only where the drops fall; flow 1's window, which the cwnd chart shows,
+      // does not just halve at 21 s: Reno's fast retransmit repairs the first of the two drops
+      // (21.80 s) and a timeout the second (23.21 s, cwnd to 1); each of the 9 later single drops
+      // halves it (26.55 to 13.28 from 55 s on), and flow 0 loses nothing after the slow start,
+      // its window growing to 118 segments by its end at 164 s (seeds 1-5 give the same run;
+      // tests/golden/lesson-mechanics-3.test.ts)
       lesson:
-        'Two identical downloads share a 64-packet drop-tail buffer. In seeds/001 (Figs. 5-6) an overflow at about 52 s drops packets of one flow only; it halves its window while the other keeps growing, and it never regains its share: the other finishes 34 s earlier. Here it starts sooner: at 21 s an overflow drops two packets of flow 1, and every later overflow drops one packet of flow 1 only. Watch the download-progress lines and the drops of each flow. With a tiny buffer overflows come so often that they hit both flows alike: try the 8-packet buffer below and see the lockout go.',
+        'Two identical downloads share a 64-packet drop-tail buffer. In seeds/001 (Figs. 5-6) an overflow at about 52 s drops packets of one flow only; it halves its window while the other keeps growing, and it never regains its share: the other finishes 34 s earlier. Here it starts sooner: at 21 s an overflow drops two packets of flow 1, and every later overflow drops one packet of flow 1 only. Reno\'s fast retransmit repairs one loss per window, so the first two cost flow 1 a timeout, which restarts its window from one packet; each later drop halves it, while flow 0, never dropped, keeps growing its window. Watch the download-progress lines and the drops of each flow. With a tiny buffer overflows come so often that they hit both flows alike: try the 8-packet buffer below and see the lockout go.',
       claims: [
         claimOf('Drop-tail drops only when the buffer overflows, and unevenly: one flow loses at least 1.5 times as many packets as the other.', (s) => {
           const d = s.flows.map((f) => f.drops);
