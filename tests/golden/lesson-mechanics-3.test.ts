@@ -275,6 +275,56 @@ describe('web-dt148-80-sack: most responses are a few segments, whose losses wai
   }
 });
 
+/** The exchanges' round-trip propagation delays (s), without the links' own (each exchange's connection's draw, both ways). */
+function delayBoxRtts(sc: Scenario): number[] {
+  const top = sc.topology as unknown as { bottleneck: { delay: number }; left: { delay: number }; right: { delay: number } };
+  const links = 2 * (top.left.delay + top.bottleneck.delay + top.right.delay);
+  const out: number[] = [];
+  run(sc, { exchanges: (b) => b.rtt.forEach((x) => out.push(x - links)) });
+  return out;
+}
+
+/**
+ * RTTs uniform on [lo, hi]: none outside (to 1 us: the engine keeps whole ns, the records
+ * float32), and each decile within 5 ms of lo + k (hi - lo) / 10 (a decile of a few thousand
+ * connections' draws is within about 1 ms of it).
+ */
+function uniformProblems(rtts: number[], lo: number, hi: number): string[] {
+  const out: string[] = [];
+  const s = [...rtts].sort((a, b) => a - b);
+  if (s[0] < lo - 1e-6 || s[s.length - 1] > hi + 1e-6) out.push(`RTTs from ${(s[0] * 1000).toFixed(1)} to ${(s[s.length - 1] * 1000).toFixed(1)} ms, outside ${lo * 1000}-${hi * 1000} ms`);
+  for (let k = 1; k <= 9; k++) {
+    const d = s[Math.floor((k * s.length) / 10)];
+    const want = lo + (k * (hi - lo)) / 10;
+    if (!(Math.abs(d - want) <= 0.005)) out.push(`decile ${k}: ${(d * 1000).toFixed(1)} ms, not ${(want * 1000).toFixed(0)} ms`);
+  }
+  return out;
+}
+
+describe('web-users-dt-90: the connections\' RTTs are uniform on 10-150 ms (seeds/002 §III)', () => {
+  // Seeded bug, seen failing both seeds: the uniform delay drawn as min + (max - min) u^2
+  // (flow-delay.ts: "decile 1: 11.5 ms, not 24 ms").
+  const name = 'web-users-dt-90';
+  const fd = (lesson(name).scenario.topology as unknown as { flowDelay: { kind: string; min: number; max: number } }).flowDelay;
+  // the DelayBox delay is added each way: a round trip gets twice the draw
+  const [lo, hi] = [2 * fd.min, 2 * fd.max];
+  it('the lesson says so, with the delays its topology draws', () => {
+    expect(fd.kind).toBe('uniform');
+    expect(textOf(name)).toContain(`RTTs ${Math.round(lo * 1000)}-${Math.round(hi * 1000)} ms`);
+  });
+  for (const seed of [lesson(name).scenario.seed, 1]) {
+    it(`seed ${seed}${seed === lesson(name).scenario.seed ? " (the lesson's)" : ''}`, () => {
+      const rtts = delayBoxRtts(scenarioOf(name, { seed, duration: 60 }));
+      expect(rtts.length).toBeGreaterThan(3000);
+      expect(uniformProblems(rtts, lo, hi)).toEqual([]);
+    });
+  }
+  it('fails where the statement is false: the seeds/000 web lesson, whose DelayBox RTTs follow the paper\'s measured distribution', () => {
+    const rtts = delayBoxRtts(scenarioOf('web-dt148-80', { duration: 40 }));
+    expect(uniformProblems(rtts, lo, hi).length).toBeGreaterThan(5);
+  });
+});
+
 describe('web-redecn5-80: a lost SYN or SYN-ACK waits for the 6 s initial RTO, doubled at each repeat', () => {
   // Seeded bugs, each seen failing both seeds and the 3 s run's own check: the server's timer
   // starting at half the initial RTO (sender.ts RtoEstimator, initialRto / 2: "flow 74: a
