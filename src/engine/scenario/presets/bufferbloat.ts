@@ -113,7 +113,12 @@ export function bufferbloatPresets(): PresetSource[] {
       name: DT,
       title: 'Bufferbloat: bulk uploads fill a 1000-packet drop-tail buffer',
       group: 'lesson',
-      lesson: `${SETUP} With drop-tail, TCP grows its window until the buffer overflows, so the queue climbs towards the buffer's 1000 packets and stays hundreds of packets long (should it reach them, the overflow cuts every window and the queue drains for a few seconds, then climbs again), and every web packet waits behind it: bufferbloat. ${WATCH} Then try a buffer of 50 packets, or CUBIC senders, below, and the lessons with CoDel, PIE and Adaptive RED in the same 1000-packet buffer.`,
+      // "the overflow cuts every window" was short of what the cwnd chart shows: each overflow
+      // drops 2-33 packets of every upload after the warm-up (12-456 in the slow start's), each
+      // fast retransmits, and most then time out to one segment (seeds 1-10: all four after the
+      // slow start; after the warm-up 3 of 4 at seed 2, 4 of 4 at seed 4); the queue then falls
+      // under 100 packets 4.4-5.0 s after the overflow's first drop (tests/golden/lesson-mechanics-3.test.ts)
+      lesson: `${SETUP} With drop-tail, TCP grows its window until the buffer overflows, so the queue climbs towards the buffer's 1000 packets and stays hundreds of packets long (should it reach them, the overflow drops several packets of every upload; NewReno repairs one per round trip, so most uploads wait for a timeout and restart from one packet, and the queue drains for a few seconds, then climbs again), and every web packet waits behind it: bufferbloat. ${WATCH} Then try a buffer of 50 packets, or CUBIC senders, below, and the lessons with CoDel, PIE and Adaptive RED in the same 1000-packet buffer.`,
       claims: [
         // seeds 1-10: mean queue 327-519 packets, wait 378-583 ms
         claimOf('The bulk flows keep the deep buffer filled: the queue holds over 300 packets on average, so a packet waits over a third of a second in it, several times the round trip.', (s) => {
