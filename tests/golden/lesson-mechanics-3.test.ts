@@ -820,3 +820,42 @@ describe('bufferbloat-dt: an overflow of the 1000-packet buffer drops several pa
     expect(p.problems.filter((x) => /fewer than two packets/.test(x)).length).toBeGreaterThan(0.5 * p.bursts);
   });
 });
+
+// ---- 5. random-loss: the square-root law's p and b ------------------------------------------
+
+describe("random-loss: the link loses 1 % of packets at random both ways, and b = 2 (delayed ACKs): the window gains half a segment per round trip", () => {
+  // Seeded bugs, each seen failing the three seeds: the reverse link without the loss
+  // (topology.ts: "bottleneckReverse: 0 of 7807 packets lost (0.00 %), not 1 % within 0.34
+  // points"); Reno opening 2 / cwnd per ACK ("flow 0, 2.24-3.21 s: 0.978 segments per window
+  // acknowledged over 18 windows, not 0.5").
+  const name = 'random-loss';
+  const loss = (lesson(name).scenario.topology as unknown as { bottleneck: { loss: number } }).bottleneck.loss;
+  it('the lesson says so, with the loss and the ACKs its scenario sets', () => {
+    expect(tcpOf(lesson(name).scenario).delayedAck).toBe(true);
+    expect(textOf(name)).toContain(`loses ${loss * 100} % of packets at random (both directions)`);
+    expect(textOf(name)).toContain(`b = 2 (delayed ACKs), p = ${loss}`);
+  });
+  /** Each direction's share of packets lost on the wire within 3 standard errors of a Bernoulli loss with probability p. */
+  const lossProblems = (r: RunResult, p: number) =>
+    (['bottleneck', 'bottleneckReverse'] as const).flatMap((k) => {
+      const q = r.summary[k];
+      const se = Math.sqrt((p * (1 - p)) / q.departures);
+      return Math.abs(q.linkLosses / q.departures - p) <= 3 * se ? [] : [`${k}: ${q.linkLosses} of ${q.departures} packets lost (${((100 * q.linkLosses) / q.departures).toFixed(2)} %), not ${p * 100} % within ${(300 * se).toFixed(2)} points`];
+    });
+  for (const seed of [lesson(name).scenario.seed, 2, 3]) {
+    it(`seed ${seed}${seed === lesson(name).scenario.seed ? " (the lesson's)" : ''}`, () => {
+      const sc = scenarioOf(name, { seed });
+      expect(lossProblems(run(sc, {}), loss)).toEqual([]);
+      // b = 2 is the segments each ACK covers in the law's derivation, where it sets the
+      // window's growth to 1 / b segment per round trip (RFC 5681 eq. 3 counts ACKs)
+      const climbs = climbProblems(renoRun(sc), 2);
+      expect(climbs.problems).toEqual([]);
+      expect(climbs.checked).toBeGreaterThan(20);
+    });
+  }
+  it('fails where the statement is false: half the loss (the experiment), and delayed ACKs off (b = 1)', () => {
+    expect(lossProblems(run(scenarioOf(name, { 'topology.bottleneck.loss': loss / 2 }), {}), loss).length).toBe(2);
+    const b1 = climbProblems(renoRun(scenarioOf(name, { 'tcp.delayedAck': false })), 2);
+    expect(b1.problems.length).toBe(b1.checked);
+  });
+});
