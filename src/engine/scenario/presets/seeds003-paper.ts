@@ -64,8 +64,12 @@ export function seeds003PaperJson(aqm: PaperAqm, ecn: PaperEcn, load: 0.9 | 1.05
   };
 }
 
+// "mean 7.2 KB" is the Pareto's (shape 1.15), not what a run shows: the responses of
+// web100-redstar-90 at seeds 2, 1, 3 average 5.01, 5.38 and 4.79 KB (35,780, 33,503 and 37,411
+// of them, the largest 3.7-12.2 MB), their deciles within 2 % of the Pareto's
+// (tests/golden/lesson-mechanics-3.test.ts)
 const SETUP = (load: number) =>
-  `Web sessions (pages of heavy-tailed objects, mean 7.2 KB, one TCP connection each; RTTs 10-150 ms) offer ${load === 0.9 ? '90' : '105'} % of a 100 Mb/s link, as in seeds/003 §4.2${load > 1 ? ': pages keep coming on their own schedule, so the link stays persistently congested' : ''}. Responses in 20 s after a 10 s warm-up (about 40,000).`;
+  `Web sessions (pages of heavy-tailed objects: Pareto with mean 7.2 KB, a mean so dominated by rare huge objects that a run's responses average about 5 KB; one TCP connection each; RTTs 10-150 ms) offer ${load === 0.9 ? '90' : '105'} % of a 100 Mb/s link, as in seeds/003 §4.2${load > 1 ? ': pages keep coming on their own schedule, so the link stays persistently congested' : ''}. Responses in 20 s after a 10 s warm-up (about 40,000).`;
 
 const ECN_WORDS: Record<PaperEcn, string> = {
   none: 'No ECN: every congestion signal is a drop, of data and SYN-ACKs alike.',
