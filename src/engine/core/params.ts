@@ -83,6 +83,29 @@ export function defaultsOf<P extends ParamSpecs>(specs: P): ParamValues<P> {
 }
 
 /**
+ * A values object from layers of partial values, later layers winning, built key by key in
+ * the declarations' order. Not `{ ...a, ...b }`: a spread's object takes its shape (V8's
+ * hidden class) from its sources, and the scenario's objects are shaped differently from
+ * one run to the next (parsed, or built by the editor), so each new run in one process
+ * (the app's worker, a sweep's worker, the bench's warm runs) met the senders' and
+ * receivers' compiled code with a params object of another shape and threw that code away
+ * ("wrong map" deoptimizations in recv, onAck, sendSegment and 8 more). Built in one
+ * order, every params object of a set of declarations has one shape.
+ */
+export function valuesOf<P extends ParamSpecs>(specs: P, ...layers: (Partial<ParamValues<P>> | undefined)[]): ParamValues<P> {
+  const out: Record<string, unknown> = {};
+  for (const k in specs) {
+    let v: unknown = specs[k].default;
+    for (const l of layers) if (l !== undefined && Object.hasOwn(l, k)) v = (l as Record<string, unknown>)[k];
+    out[k] = v;
+  }
+  // Keyed stores of values of changing types can leave `out` in dictionary mode (slow
+  // property reads on the per-packet path); a copy adds the keys as named fields, in this
+  // order, so it is a fast object of the one shape.
+  return { ...out } as ParamValues<P>;
+}
+
+/**
  * Checks one value against its declaration. Returns null when valid, else a message that
  * names the field, the value and the allowed range.
  */

@@ -1,7 +1,7 @@
-import type { ParamSpecs } from '../core/params';
+import { valuesOf, type ParamSpecs } from '../core/params';
 import { fromSeconds } from '../core/time';
 import { createTcpConnection } from '../tcp/connection';
-import type { TcpParams } from '../tcp/params';
+import { TCP_PARAMS, type TcpParams } from '../tcp/params';
 import { defineTraffic, needsDurationText, type TrafficEstimateContext, type TrafficItemOf } from './types';
 
 /** Parameters of a bulk TCP traffic item (`{ kind: "bulk", ... }`). */
@@ -96,7 +96,7 @@ export const bulk = defineTraffic({
   },
   estimate(item, ctx) {
     // data packets: what the path's slowest link, the receive windows or the bytes allow
-    const p: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
+    const p: TcpParams = valuesOf(TCP_PARAMS, ctx.tcp, item.tcp);
     const active = Math.max(0, ctx.endSeconds - item.start - item.startSpread / 2);
     const windowSegs = Math.max(1, Math.floor(p.rwnd / p.mss));
     const byRate = (ctx.pathRate * active) / (8 * (p.mss + p.headerBytes));
@@ -133,7 +133,7 @@ export const bulk = defineTraffic({
   },
   create(item, ctx) {
     const { sim, src, dst, flows } = ctx;
-    const params: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
+    const params: TcpParams = valuesOf(TCP_PARAMS, ctx.tcp, item.tcp);
     const bytes = item.bytes ?? null;
     for (let j = 0; j < item.flows; j++) {
       const flow = flows.length;

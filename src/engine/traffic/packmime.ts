@@ -1,8 +1,8 @@
-import type { ParamSpecs } from '../core/params';
+import { valuesOf, type ParamSpecs } from '../core/params';
 import { rngFor, type Rng } from '../core/rng';
 import type { AppHandler } from '../core/simulator';
 import { fromSeconds } from '../core/time';
-import type { TcpParams } from '../tcp/params';
+import { TCP_PARAMS, type TcpParams } from '../tcp/params';
 import { weibull } from './dist';
 import { drawFlowDelay } from './flow-delay';
 import { PERSISTENT } from './packmime-data';
@@ -247,7 +247,7 @@ export const packmime = defineTraffic({
   },
   create(item, ctx) {
     ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)
-    const tcp: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
+    const tcp: TcpParams = valuesOf(TCP_PARAMS, ctx.tcp, item.tcp);
     const stopNs = item.stop !== undefined ? fromSeconds(item.stop) : Infinity;
     for (const sides of webSides(item.direction, ctx)) {
       const src = new PackMimeSource(ctx, sides, tcp, item.rate, (item as PackmimeItem).modelRate ?? item.rate, item.persistent, item.arrivals === 'farima', item.requestSizes === 'farima', stopNs, `packmime:${ctx.index}:${sides.dir}`);

@@ -1,8 +1,8 @@
-import type { ParamSpecs } from '../core/params';
+import { valuesOf, type ParamSpecs } from '../core/params';
 import { rngFor, type Rng } from '../core/rng';
 import type { AppHandler } from '../core/simulator';
 import { fromSeconds } from '../core/time';
-import type { TcpParams } from '../tcp/params';
+import { TCP_PARAMS, type TcpParams } from '../tcp/params';
 import { drawFlowDelay } from './flow-delay';
 import { MAX_SIZE, sampleRequest } from './packmime-model';
 import { BYTES_PER_OPEN_CONNECTION, defineTraffic, needsDurationText, overloadBacklog, type TrafficContext, type TrafficItemOf } from './types';
@@ -291,7 +291,7 @@ export const webSessions = defineTraffic({
   },
   create(item, ctx) {
     ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)
-    const tcp: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
+    const tcp: TcpParams = valuesOf(TCP_PARAMS, ctx.tcp, item.tcp);
     for (const sides of webSides(item.direction, ctx)) {
       const s = new Sessions(ctx, sides, tcp, item.sessions, item as WebSessionsItem, `web-sessions:${ctx.index}:${sides.dir}`);
       s.begin(fromSeconds(item.start));

@@ -1,8 +1,8 @@
-import type { ParamSpecs } from '../core/params';
+import { valuesOf, type ParamSpecs } from '../core/params';
 import { rngFor, type Rng } from '../core/rng';
 import type { AppHandler } from '../core/simulator';
 import { fromSeconds } from '../core/time';
-import type { TcpParams } from '../tcp/params';
+import { TCP_PARAMS, type TcpParams } from '../tcp/params';
 import { weibull } from './dist';
 import { drawFlowDelay } from './flow-delay';
 import { PERSISTENT } from './packmime-data';
@@ -313,7 +313,7 @@ export const webUsers = defineTraffic({
   },
   create(item, ctx) {
     ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)
-    const tcp: TcpParams = { ...ctx.tcp, ...(item.tcp ?? {}) };
+    const tcp: TcpParams = valuesOf(TCP_PARAMS, ctx.tcp, item.tcp);
     for (const sides of webSides(item.direction, ctx)) {
       const pop = new UserPopulation(ctx, sides, tcp, item.users, item.parallel, item.persistent, item.serverDelay !== 'none', `web-users:${ctx.index}:${sides.dir}`);
       pop.begin(fromSeconds(item.start));

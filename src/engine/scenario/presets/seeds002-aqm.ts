@@ -130,7 +130,11 @@ function controller(kind: 'pi' | 'rem', target: 24 | 240, ecn: boolean): PresetS
     lesson: `${
       kind === 'pi'
         ? `PI samples the queue 170 times a second and moves its drop probability by a (q - q_ref) - b (q_old - q_ref): it steers the instantaneous queue to q_ref = ${target} packets.`
-        : `REM raises its price while arrivals exceed capacity or the queue exceeds b* = ${target} packets, and drops or marks with probability 1 - 1.001^(-price).`
+        : // REM's price moves by gamma (alpha (q - b*) + x - c): tests/golden/lesson-mechanics-2.test.ts
+          // measured that of the 2 ms updates with the arrivals over capacity or the queue over b*, 27-31 % lowered
+          // the price (le-rem-24 seeds 1-2, web-users-rem-90 seed 2), so "raises its price while arrivals exceed
+          // capacity or the queue exceeds b*" was wrong; the sentence gives the sum, alpha = 0.1.
+          `REM raises its price while the arrivals' excess over capacity plus a tenth of the queue's excess over b* = ${target} packets is positive (either excess may be negative), and drops or marks with probability 1 - 1.001^(-price).`
     } ${ecn ? 'Senders and queue use ECN: ECT packets are marked instead of dropped.' : ''} ${SETUP}`,
     claims: [queueClaim, busy(target === 240 ? 0.97 : 0.95), ecn ? noLossWithEcn() : losesWithoutEcn()],
     experiments: kind === 'pi' && target === 24 && !ecn ? [piQrefTenfold] : undefined,
@@ -176,7 +180,10 @@ function ared(th: 12 | 120, mode: 'packet' | 'byte', ecn: boolean, newGentle = f
     title: `seeds/002: ARED (${th}, ${3 * th}) in ${mode} mode${ecn ? (newGentle ? ', ECN, new gentle' : ', ECN') : ''}, long-lived flows`,
     paper: `seeds/002 §II eq. 3, §IV-C, §V-B, Tables II${newGentle ? '-III' : ''}`,
     group: 'lesson',
-    lesson: `Adaptive RED with min_th = ${th} and max_th = ${3 * th} packets${bytes ? ` (in bytes: ${th * PKT} and ${3 * th * PKT}; p scaled by packet size, seeds/002 eq. 3)` : ''}: max_p moves every 0.5 s to keep the average in the middle of the thresholds. ${
+    // max_p is checked every 0.5 s and moves only with the average outside the middle fifth of [min_th, max_th]: in
+    // le-ared-12-packet (seed 1) it stayed at 105 of the 119 checks, the average in that band, so "max_p moves every 0.5 s"
+    // said more than the run shows (lesson-mechanics-2.test.ts).
+    lesson: `Adaptive RED with min_th = ${th} and max_th = ${3 * th} packets${bytes ? ` (in bytes: ${th * PKT} and ${3 * th * PKT}; p scaled by packet size, seeds/002 eq. 3)` : ''}: every 0.5 s, unless the average is in the middle fifth of the thresholds, max_p moves (up if the average is above it, down if below) to bring the average back there. ${
       newGentle ? 'With "new gentle" (seeds/002 §V-B), ECT packets are marked, not dropped, while the average is between max_th and 2 max_th.' : ecn ? 'With ECN, RFC 3168 drops even ECT packets once the average passes max_th.' : ''
     } ${SETUP}`,
     claims,

@@ -539,7 +539,9 @@ const WORDS: Record<Aqm, string> = {
   dt: 'A 240-packet drop-tail queue (about 19 ms of 1000-byte packets at 100 Mb/s): the reference every AQM should beat (seeds/002 §IV-D).',
   pi24: 'PI with q_ref = 24 packets (24,000 bytes: seeds/002\'s low-latency target, about 2 ms at 100 Mb/s), queue in bytes as the paper recommends for PI, drop probability scaled by packet size: 170 times a second p moves by a (q - q_ref) - b (q_old - q_ref).',
   pi240: 'PI with q_ref = 240 packets (240,000 bytes: seeds/002\'s high-utilization target, about 19 ms at 100 Mb/s), queue in bytes, drop probability scaled by packet size.',
-  rem24: 'REM with b* = 24 packets (24,000 bytes), queue and arrivals in bytes as the paper recommends for REM: a price that grows while the arrivals exceed the link\'s capacity or the queue exceeds b*, and p = 1 - 1.001^(-price), scaled by packet size.',
+  // the price moves by gamma (alpha (q - b*) + x - c), alpha 0.1: it can fall with the queue over b* or the
+  // arrivals over capacity (27-31 % of such updates in le-rem-24 and web-users-rem-90: lesson-mechanics-2.test.ts)
+  rem24: 'REM with b* = 24 packets (24,000 bytes), queue and arrivals in bytes as the paper recommends for REM: a price that grows while the arrivals\' excess over the link\'s capacity plus a tenth of the queue\'s excess over b* is positive (either may be negative), and p = 1 - 1.001^(-price), scaled by packet size.',
   rem240: 'REM with b* = 240 packets (240,000 bytes), queue and arrivals in bytes.',
   'ared-packet': 'Adaptive RED (12, 36) in packet mode: every packet, SYN, ACK or full segment, meets the same probability.',
   'ared-byte': 'Adaptive RED (12, 36) in byte mode: the average queue in bytes and each packet\'s probability scaled by its size over 1000 bytes (seeds/002 eq. 3).',

@@ -61,7 +61,9 @@ const lessonName = (aqm: Aqm | 'dt', ecn: Ecn, load: 0.9 | 0.98): string => `web
 const WORDS: Record<Aqm | 'dt', string> = {
   dt: 'A 240-packet drop-tail queue: the reference every AQM should beat (seeds/002 §IV).',
   pi: 'PI with q_ref = 24 packets (seeds/002\'s best setting): 170 times a second it moves its drop probability by a (q - q_ref) - b (q_old - q_ref).',
-  rem: 'REM with b* = 24 packets (seeds/002\'s best setting): a price that grows while the arrivals exceed the link\'s capacity or the queue exceeds b*, and p = 1 - 1.001^(-price).',
+  // the price moves by gamma (alpha (q - b*) + x - c), alpha 0.1: it can fall with the queue over b* or the
+  // arrivals over capacity (27-31 % of such updates in le-rem-24 and web-users-rem-90: lesson-mechanics-2.test.ts)
+  rem: 'REM with b* = 24 packets (seeds/002\'s best setting): a price that grows while the arrivals\' excess over the link\'s capacity plus a tenth of the queue\'s excess over b* is positive (either may be negative), and p = 1 - 1.001^(-price).',
   'ared-packet': 'Adaptive RED (12, 36) in packet mode: every packet, SYN, ACK or full segment, meets the same probability.',
   'ared-byte': 'Adaptive RED (12, 36) in byte mode: the average queue in bytes and each packet\'s probability scaled by its size over 1000 bytes (seeds/002 eq. 3), so SYNs, FINs and ACKs are rarely dropped.',
 };

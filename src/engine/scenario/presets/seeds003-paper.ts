@@ -70,7 +70,9 @@ const SETUP = (load: number) =>
 const ECN_WORDS: Record<PaperEcn, string> = {
   none: 'No ECN: every congestion signal is a drop, of data and SYN-ACKs alike.',
   ecn: 'ECN on the data packets, but the servers\' SYN-ACKs are not ECN-capable (RFC 3168): the queue can only drop them, and a lost SYN-ACK costs the 3 s initial timeout.',
-  'ecn+': 'ECN+: the SYN-ACKs are ECN-capable too, so the queue marks them instead of dropping them and the server starts with a window of one segment.',
+  // every server here starts with one segment (initialCwnd 1), marked SYN-ACK or not: the text said only the marked ones did
+  // (lesson-mechanics-2.test.ts checks the parameter)
+  'ecn+': 'ECN+: the SYN-ACKs are ECN-capable too, so the queue marks them instead of dropping them (a server told its SYN-ACK was marked starts with a window of one segment, RFC 5562; every server here starts with one anyway).',
 };
 
 const atLeast = (t: number, f: number, why = ''): Claim =>
@@ -133,7 +135,9 @@ const AQM_WORDS: Record<PaperAqm, string> = {
   droptail: 'A 1000-packet drop-tail queue: the reference without AQM.',
   red: 'RED with a 5 ms target (Adaptive RED sets min_th 20.8, max_th 62.5 packets and adapts max_p); above max_th it drops, never marks, the packets it picks, ECN-capable or not (RFC 3168).',
   redstar: 'RED* with a 5 ms target (Adaptive RED sets min_th 20.8, max_th 62.5 packets and adapts max_p); above max_th it marks the ECN-capable packets it picks and drops the others (Linux\'s default).',
-  rem: 'REM with b* = 62 KB (41 packets): its price grows while arrivals exceed the link\'s capacity or the queue exceeds b*, and it drops or marks with probability 1 - 1.001^(-price).',
+  // the price moves by gamma (alpha (q - b*) + x - c), alpha 0.1: it can fall with the queue over b* or the
+  // arrivals over capacity (27-31 % of such updates in le-rem-24 and web-users-rem-90: lesson-mechanics-2.test.ts)
+  rem: 'REM with b* = 62 KB (41 packets): its price grows while the arrivals\' excess over the link\'s capacity plus a tenth of the queue\'s excess over b* is positive (either may be negative), and it drops or marks with probability 1 - 1.001^(-price).',
   pi: 'PI with q_ref = 62 KB (41 packets), ns-2\'s gains: 170 times a second it moves its probability by a (q - q_ref) - b (q_old - q_ref).',
 };
 
