@@ -16,7 +16,7 @@ import { claim, notReached, percent, timelineOf, windowsIn, type Claim, type Cla
  *    flow whose congestion event came on the convex part of its curve lost about 40 packets
  *    in one window; NewReno repairs one per round trip, RFC 6582's timer (reset at the first
  *    partial ACK only) expired, and go-back-N after it regained one hole per round trip:
- *    with tcp.variant = "newreno" CUBIC times out at 5-7 of its 9-13 events and the link is
+ *    with tcp.variant = "newreno" CUBIC times out at 5-7 of its 14-20 events (fast retransmits and timeouts) and the link is
  *    50-62 % busy (seeds 1-10). That is NewReno's loss recovery, not CUBIC, and not the lesson
  *    (tests/golden/lesson-experiments.test.ts checks it at the lesson's seed).
  *  - The receivers acknowledge every segment (delayed ACKs off), so NewReno grows one
@@ -138,8 +138,8 @@ export function cubicPresets(): PresetSource[] {
           (x) => x > 3,
           ratioText,
         ),
-        // seeds 1-10: 8-9 events in 100 s, one every 11.1-12.5 s; K 9.4-9.8 s from mean windows of
-        // 1106-1269 segments; 1.14-1.29 K. Theory: an event at or above the last W_max comes only
+        // seeds 1-10 (re-run 2026-11-29): 8-9 events in 100 s, one every 11.1-12.5 s; K 9.4-9.8 s from mean windows of
+        // 1093-1254 segments; 1.14-1.30 K. Theory: an event at or above the last W_max comes only
         // once the cubic has passed W_max (after K) and crept over the plateau to where the buffer
         // overflows; one below it (NewReno took some of the path) lowers W_max to 0.85 W (fast
         // convergence, RFC 9438 §4.7), and the concave climb to it and the convex probe back to
@@ -177,7 +177,7 @@ export function cubicPresets(): PresetSource[] {
           title: 'A short path: 10 ms round trip, an 83-packet buffer (one round trip of data)',
           set: { 'topology.bottleneck.delay': 0.003, 'topology.bottleneck.queue.limit': 83 },
           claims: [
-            // seeds 1-10: 132-148 events, one every 0.68-0.73 s; K 3.9-4.0 s; 0.17-0.18 K
+            // seeds 1-10 (re-run 2026-11-29): 137-148 events, one every 0.68-0.73 s; K 3.7-3.9 s; 0.18-0.19 K
             epochClaim(
               'Now the losses come long before the cubic would return to W_max: on average more often than every K / 3 seconds. CUBIC is in its Reno-friendly region, growing as an AIMD of 0.53 segments per round trip with the cut to 0.7 (RFC 9438 §4.3), which takes the same share as Reno\'s one segment and cut to half.',
               (x) => x < 1 / 3,
