@@ -650,7 +650,7 @@ function fengFig19Preset(flows: 25 | 300): PresetSource {
  * 20 (a)'s combination of the two, and the text measures it against "the proposed
  * congestion control mechanisms" and finds loss "relatively low compared to other
  * schemes". Measured over static RED-ECN instead (seeds 1-5), the larger increases lose
- * 9.3 / 13.0 / 14.5 % at 10 / 30 / 50 % (5 ms), near normal TCP's 21 %, which the text
+ * 9.2 / 13.0 / 14.5 % at 10 / 30 / 50 % (5 ms), near normal TCP's 21 %, which the text
  * would not call low; over self-configuring RED 0.1-0.5 %.
  *
  * Measured (seeds 1-3; docs/aqm.md has the table): within 10-50 % the loss does not rise
