@@ -14,7 +14,8 @@ import { parseScenario, type Scenario } from '../../src/engine/scenario/schema';
  * ECN client (marks for it, drops for the other) and with a 4-packet buffer, the default
  * lesson's slow-start overflow and warm-up, ecn-finite-baseline's receive window, normal
  * TCP's floor of one segment per round trip but for a timer (feng-fig12, feng-fig17-normal),
- * md1-poisson's Poisson arrivals, and feng-fig1's "no data packet is dropped early". Each
+ * md1-poisson's Poisson arrivals, feng-fig1's "no data packet is dropped early", and the
+ * bufferbloat lessons' round trips of 34 to 94 ms. Each
  * lesson runs with the bottleneck's decision records, the senders' flow events or a cwnd and
  * RTT series, and each sentence is checked packet by packet against constants taken from the
  * lesson's own parameters (scaledStep, bandwidthIncrease, rwnd, the queue's limit) and the
@@ -713,5 +714,61 @@ describe('feng-fig1: RED marks with max_th equal to the 80-packet buffer, so no 
     // a SYN cannot carry a mark: feng-fig1-a-32 drops one early at seeds 1 and 2 ("u = 0.02589 <
     // p_a = 0.03252: Not-ECT packet, early drop", at 2.57 s), which is why the text says "data"
     expect(early('feng-fig1-a-32', signals(lesson('feng-fig1-a-32').scenario as Scenario)).length).toBe(1);
+  });
+});
+
+// ---- 8. The bufferbloat lessons: round trips of 34 to 94 ms without queueing -----------------
+
+/** The web connections' round trips without queueing (s): the links' delays both ways and the per-connection DelayBox draw. */
+function webRtts(sc: Scenario): number[] {
+  const rtts: number[] = [];
+  run(sc, { exchanges: (b) => rtts.push(...b.rtt) });
+  return rtts;
+}
+
+/** RTTs uniform on [lo, hi]: none outside (to 1 us), each decile within 3 ms of lo + k (hi - lo) / 10. */
+function uniformRttProblems(rtts: number[], lo: number, hi: number): string[] {
+  const s = [...rtts].sort((a, b) => a - b);
+  const out: string[] = [];
+  if (s[0] < lo - 1e-6 || s[s.length - 1] > hi + 1e-6) out.push(`RTTs from ${(s[0] * 1000).toFixed(1)} to ${(s[s.length - 1] * 1000).toFixed(1)} ms, outside ${Math.round(lo * 1000)}-${Math.round(hi * 1000)} ms`);
+  for (let k = 1; k <= 9; k++) {
+    const d = s[Math.floor((k * s.length) / 10)];
+    const want = lo + (k * (hi - lo)) / 10;
+    if (!(Math.abs(d - want) <= 0.003)) out.push(`decile ${k}: ${(d * 1000).toFixed(1)} ms, not ${(want * 1000).toFixed(0)} ms`);
+  }
+  return out;
+}
+
+const BLOAT = ['bufferbloat-dt', 'bufferbloat-codel', 'bufferbloat-pie', 'bufferbloat-ared'];
+
+describe('the bufferbloat lessons: the round trips without queueing are 34 to 94 ms', () => {
+  // Seeded bug, seen failing: the uniform per-connection delay drawn as min + (max - min) u^2
+  // (flow-delay.ts: "decile 1: 34.8 ms, not 40 ms").
+  /** The bounds from the topology: the three links both ways, plus twice the per-connection delay's range. */
+  const bounds = (sc: Scenario) => {
+    const top = sc.topology as unknown as { bottleneck: { delay: number }; left: { delay: number }; right: { delay: number }; flowDelay: { kind: string; min: number; max: number } };
+    const links = 2 * (top.left.delay + top.bottleneck.delay + top.right.delay);
+    expect(top.flowDelay.kind).toBe('uniform');
+    return [links + 2 * top.flowDelay.min, links + 2 * top.flowDelay.max];
+  };
+  it('every such lesson says so, with the delays its topology sets', () => {
+    for (const name of BLOAT) {
+      const [lo, hi] = bounds(lesson(name).scenario as Scenario);
+      expect(textOf(name), name).toContain(`the round trips without queueing are ${Math.round(lo * 1000)} to ${Math.round(hi * 1000)} ms`);
+      expect([Math.round(lo * 1000), Math.round(hi * 1000)]).toEqual([34, 94]);
+    }
+  });
+  // the four share their connections (the same seed draws the same delays); 60 s: about 740 web connections
+  for (const seed of [lesson('bufferbloat-codel').scenario.seed, 2]) {
+    it(`bufferbloat-codel, seed ${seed}: the web connections' round trips are uniform on 34-94 ms`, () => {
+      const sc = scenarioOf('bufferbloat-codel', { seed, duration: 60 });
+      const rtts = webRtts(sc);
+      expect(rtts.length).toBeGreaterThan(500);
+      expect(uniformRttProblems(rtts, ...(bounds(sc) as [number, number]))).toEqual([]);
+    });
+  }
+  it('fails where the statement is false: the seeds/002 users\' round trips (10-150 ms of DelayBox alone), read as 34-94 ms', () => {
+    const rtts = webRtts(scenarioOf('web-users-dt-90', { duration: 35 }));
+    expect(uniformRttProblems(rtts, 0.034, 0.094).length).toBeGreaterThan(5);
   });
 });
