@@ -141,7 +141,7 @@ function familyLesson(n: number, mech: EcnFiniteMech, ql: number): string {
         : 'Watch the queue hit the limit: each overflow drop costs the download a window cut.';
   } else {
     const signal = mech === 'red-c' || mech === 'red-a' ? 'drops' : 'marks';
-    const rule = `RED ${signal === 'drops' ? 'drops' : 'marks'} early, at random, only while its average is above min_th (${minTh} packets)`;
+    const rule = `RED ${signal === 'drops' ? 'drops' : 'marks'} early, at random, only while its average is above min_th (${minTh} packet${minTh === 1 ? '' : 's'})`;
     // At QL 4 (min_th 1, max_th 3) the text asked, as in every cell, to see over which flows the early
     // signals fall: there are none. Measured at the cells' seed 1, all 1, 2, 5 and 10 clients, every
     // mechanism: no early drop or mark, every loss an overflow (681 at 2 clients, 17,480 at 10); the
