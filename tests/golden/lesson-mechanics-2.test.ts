@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../../src/engine/aqm/decision';
-import type { RunResult, RunSink } from '../../src/engine/metrics/types';
-import { runScenario, type RunOptions } from '../../src/engine/run';
-import { presetByName, presetScenario } from '../../src/engine/scenario/presets';
-import { setPath } from '../../src/engine/scenario/paths';
-import { parseScenario, type Scenario } from '../../src/engine/scenario/schema';
+import type { RunResult } from '../../src/engine/metrics/types';
+import type { Scenario } from '../../src/engine/scenario/schema';
+import { lesson, textOf, scenarioOf, run, queueOf, close } from './mechanics-helpers';
 
 /*
  * The other AQMs' mechanism sentences, as lesson-mechanics.test.ts checks RED's, CoDel's,
@@ -31,32 +29,6 @@ import { parseScenario, type Scenario } from '../../src/engine/scenario/schema';
  * inside this file, on a run or a statement where the sentence is false ("fails where ...").
  */
 
-const lesson = (name: string) => {
-  const p = presetByName(name);
-  if (!p) throw new Error(`no lesson ${name}`);
-  return p;
-};
-const textOf = (name: string) => lesson(name).lesson ?? '';
-
-/** The lesson's scenario with `sets` applied (a seed, a parameter), validated. */
-function scenarioOf(name: string, sets: Record<string, unknown> = {}): Scenario {
-  const s = presetScenario(name)! as unknown as Record<string, unknown>;
-  for (const [k, v] of Object.entries(sets)) setPath(s, k, v);
-  const p = parseScenario(s);
-  if (!p.ok) throw new Error(p.errors.join('\n'));
-  return p.scenario;
-}
-
-function run(sc: Scenario, sink: RunSink, options: RunOptions = {}): RunResult {
-  return runScenario(sc as unknown as Parameters<typeof runScenario>[0], sink, options);
-}
-
-/** The bottleneck queue's parameters as the lesson sets them, and the bottleneck's rate (b/s). */
-function queueOf(sc: Scenario): Record<string, unknown> {
-  const t = sc.topology as { kind: string; bottleneck?: { queue: Record<string, unknown> } };
-  if (!t.bottleneck) throw new Error('not a dumbbell');
-  return t.bottleneck.queue;
-}
 function durationOf(sc: Scenario): number {
   if (sc.duration === undefined) throw new Error('no duration');
   return sc.duration;
@@ -64,9 +36,6 @@ function durationOf(sc: Scenario): number {
 function rateOf(sc: Scenario): number {
   return (sc.topology as { bottleneck: { rate: number } }).bottleneck.rate;
 }
-
-/** Relative closeness for recomputed doubles (the engine's and this file's arithmetic differ in order). */
-const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 /** Records every decision to all the followers given, forward queue only. */
 function follow(sc: Scenario, ...followers: { feed(r: DecisionRecord): void }[]): RunResult {

