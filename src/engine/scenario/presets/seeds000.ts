@@ -216,7 +216,7 @@ function seeds000Lessons(): PresetSource[] {
         ),
         // seeds/000 §6.4, Fig. 18: "With drop-tail, SACK improves performance of these long flows over that of Reno".
         // Responses above 50 KB within 2 s at seeds 1-5: SACK 77.2, 81.3, 72.4, 71.0, 75.3 %, Reno 65.4, 72.7, 63.0,
-        // 58.2, 64.0 %: 8.6 to 12.8 points ahead (re-run 2026-11-29, after the SACK scoreboard fix; before it SACK's
+        // 58.2, 64.0 %: 8.6 to 12.9 points ahead (unrounded; re-run 2026-11-29, after the SACK scoreboard fix; before it SACK's
         // were 80.1, 82.3, 72.9, 72.8, 74.8, 9.6 to 14.7 points ahead)
         versus(
           claim('SACK helps the long responses: more than 70 % of those above 50 KB complete within 2 s (Reno: 63 %).', (s) => largeWithin(s, 2), (f) => f > 0.7, (f) => `${percent(f)} of the responses above 50 KB within 2 s`),
