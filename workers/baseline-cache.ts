@@ -103,12 +103,16 @@ function slice(b: ExchangeBatch, from: number, to: number): ExchangeBatch {
     rtt: b.rtt.slice(from, to),
     dir: b.dir.slice(from, to),
     drops: b.drops.slice(from, to),
+    connection: b.connection.slice(from, to),
+    user: b.user.slice(from, to),
+    session: b.session.slice(from, to),
+    page: b.page.slice(from, to),
   };
 }
 
 /**
  * Recorded baselines, most recently used first. At most `entries` are kept, with at most
- * `maxExchanges` exchanges between them (about 50 bytes each), and at most one live run
+ * `maxExchanges` exchanges between them (about 66 bytes each), and at most one live run
  * handle (a baseline run holds as much memory as the run it stands beside).
  */
 export class BaselineCache {

@@ -45,7 +45,9 @@ Options:
   --trace <file.jsonl>     write every AQM decision record, one JSON object per line
   --trace-flows            also write TCP flow events to the trace ({"type":"flow",...})
   --responses <file.csv>   web traffic: one row per completed exchange (start, request and
-                           response bytes, response time, RTT, direction, drops seen)
+                           response bytes, response time, RTT, direction, drops seen;
+                           its connection, and its user, session and page where the
+                           workload has them)
   --baseline               web traffic: also run the same web traffic (alone) with the
                            bottleneck 10x faster (uncongested); print its response times beside
   --dry-run                validate, print the scenario as it would run (JSON), don't run

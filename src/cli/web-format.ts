@@ -49,11 +49,14 @@ export function formatWeb(s: Summary, baseline?: Summary): string {
 }
 
 /** Header of --responses. */
-export const RESPONSES_HEADER = 'start_s,request_bytes,response_bytes,response_time_s,rtt_s,direction,drops';
+export const RESPONSES_HEADER = 'start_s,request_bytes,response_bytes,response_time_s,rtt_s,direction,drops,connection,user,session,page';
+
+/** An id column: empty where the workload has no such thing (-1). */
+const id = (x: number) => (x < 0 ? '' : String(x));
 
 /** One CSV row per exchange. */
 export function responseRows(b: ExchangeBatch): string[] {
   const rows: string[] = [];
-  for (let i = 0; i < b.rt.length; i++) rows.push(`${b.start[i]},${b.req[i]},${b.rsp[i]},${b.rt[i]},${+b.rtt[i].toPrecision(6)},${b.dir[i] === 0 ? 'forward' : 'reverse'},${b.drops[i]}`);
+  for (let i = 0; i < b.rt.length; i++) rows.push(`${b.start[i]},${b.req[i]},${b.rsp[i]},${b.rt[i]},${+b.rtt[i].toPrecision(6)},${b.dir[i] === 0 ? 'forward' : 'reverse'},${b.drops[i]},${b.connection[i]},${id(b.user[i])},${id(b.session[i])},${id(b.page[i])}`);
   return rows;
 }

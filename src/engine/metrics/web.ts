@@ -70,6 +70,20 @@ export interface ExchangeBatch {
   dir: Uint8Array;
   /** Packets of the exchange dropped anywhere. */
   drops: Uint16Array;
+  /** The exchange's connection: an id unique in the run, shared by the exchanges of a persistent connection. */
+  connection: Int32Array;
+  /** Its browsing user (web-users), session (web-sessions) and page (both), ids unique in the run; -1 where the workload has none (packmime). */
+  user: Int32Array;
+  session: Int32Array;
+  page: Int32Array;
+}
+
+/** What an exchange's record names besides its figures (a WebConnection). */
+export interface ExchangeIds {
+  readonly id: number;
+  readonly user: number;
+  readonly session: number;
+  readonly page: number;
 }
 
 /** Counters for a progress line or the app's counters. */
@@ -83,7 +97,7 @@ export interface WebProgress {
   target: number | null;
 }
 
-function grow<T extends Float64Array | Float32Array | Uint8Array | Uint16Array | Uint32Array>(a: T, n: number): T {
+function grow<T extends Float64Array | Float32Array | Uint8Array | Uint16Array | Uint32Array | Int32Array>(a: T, n: number): T {
   if (n <= a.length) return a;
   const b = new (a.constructor as new (n: number) => T)(Math.max(n, a.length * 2));
   b.set(a);
@@ -140,7 +154,7 @@ export function responseSet(rts: Float64Array, lossCount: number): ResponseSet {
 /**
  * Collects the exchanges of every web traffic item of a run. Records are kept (for the
  * summary's quantiles) only for exchanges started after the warm-up, in typed arrays that
- * grow by doubling: about 40 bytes per exchange.
+ * grow by doubling: about 56 bytes per exchange.
  */
 export class WebStats {
   private n = 0;
@@ -151,6 +165,10 @@ export class WebStats {
   private rtt = new Float32Array(1024);
   private dir = new Uint8Array(1024);
   private drops = new Uint16Array(1024);
+  private conn = new Int32Array(1024);
+  private user = new Int32Array(1024);
+  private session = new Int32Array(1024);
+  private page = new Int32Array(1024);
   /** Index of the first record not yet streamed out. */
   private streamed = 0;
   startedAll = 0;
@@ -185,7 +203,7 @@ export class WebStats {
   }
 
   /** An exchange that started at `startNs` got its last response byte at `endNs`. */
-  exchangeDone(startNs: number, endNs: number, req: number, rsp: number, rttNs: number, dir: WebDirection, drops: number): void {
+  exchangeDone(startNs: number, endNs: number, req: number, rsp: number, rttNs: number, dir: WebDirection, drops: number, ids: ExchangeIds): void {
     this.completedAll++;
     if (startNs < this.warmupNs) return;
     const i = this.n;
@@ -198,6 +216,10 @@ export class WebStats {
       this.rtt = grow(this.rtt, m);
       this.dir = grow(this.dir, m);
       this.drops = grow(this.drops, m);
+      this.conn = grow(this.conn, m);
+      this.user = grow(this.user, m);
+      this.session = grow(this.session, m);
+      this.page = grow(this.page, m);
     }
     this.start[i] = startNs / NS_PER_S;
     this.rt[i] = (endNs - startNs) / NS_PER_S;
@@ -206,6 +228,10 @@ export class WebStats {
     this.rtt[i] = rttNs / NS_PER_S;
     this.dir[i] = dir;
     this.drops[i] = drops > 65535 ? 65535 : drops;
+    this.conn[i] = ids.id;
+    this.user[i] = ids.user;
+    this.session[i] = ids.session;
+    this.page[i] = ids.page;
     this.n = i + 1;
     if (this.sink !== null && this.n - this.streamed >= 512) this.flush();
     if (this.n === this.stopAfter && this.onTarget !== null) this.onTarget();
@@ -225,6 +251,10 @@ export class WebStats {
       rtt: Float64Array.from(this.rtt.subarray(a, b)),
       dir: this.dir.slice(a, b),
       drops: this.drops.slice(a, b),
+      connection: this.conn.slice(a, b),
+      user: this.user.slice(a, b),
+      session: this.session.slice(a, b),
+      page: this.page.slice(a, b),
     });
   }
 

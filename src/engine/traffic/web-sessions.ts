@@ -75,7 +75,10 @@ function geometric(rng: Rng, mean: number): number {
 }
 
 interface Session {
+  /** Its slot (the i-th of the direction's sessions). */
   id: number;
+  /** Id in the run (WebHub.take: each session that takes a slot a new one), for the exchanges' records. */
+  uid: number;
   rng: Rng;
   /** The streams of its connections' RTTs and its requests' sizes (closed loop its slot's, open loop the direction's). */
   rtt: Rng;
@@ -92,6 +95,8 @@ interface Session {
 
 /** One page of a session: its objects in all, and those not yet complete. */
 interface Page {
+  /** Id in the run (WebHub.take), for the exchanges' records. */
+  id: number;
   s: Session;
   objects: number;
   left: number;
@@ -171,7 +176,7 @@ class Sessions implements AppHandler, WebClient {
       req = rngFor(seed, `${this.name}:req:${slot}`);
     }
     const s = this.sides;
-    return { id: slot, rng, rtt, req, client: s.clients[slot % s.clients.length], server: s.servers[Math.floor(rng.uniform() * s.servers.length)], pagesLeft: geometric(rng, this.item.pages), page: null, pageStart: 0, toRequest: 0 };
+    return { id: slot, uid: this.ctx.web().take('session'), rng, rtt, req, client: s.clients[slot % s.clients.length], server: s.servers[Math.floor(rng.uniform() * s.servers.length)], pagesLeft: geometric(rng, this.item.pages), page: null, pageStart: 0, toRequest: 0 };
   }
 
   begin(atNs: number): void {
@@ -184,7 +189,7 @@ class Sessions implements AppHandler, WebClient {
     if ((arg & 1) === 0) {
       s.pagesLeft--;
       const objects = geometric(s.rng, this.item.objects);
-      s.page = { s, objects, left: objects, draws: this.item.persistent ? this.pageDraws(s, objects) : null };
+      s.page = { id: this.ctx.web().take('page'), s, objects, left: objects, draws: this.item.persistent ? this.pageDraws(s, objects) : null };
       s.toRequest = this.item.persistent ? 1 : objects;
       s.pageStart = now;
       // open loop: the next page is due an inter-page time after this one starts, whatever becomes of it
@@ -210,7 +215,7 @@ class Sessions implements AppHandler, WebClient {
 
   private connect(s: Session, now: number): void {
     this.current = s;
-    this.ctx.web().connect(this, { clientNode: s.client, serverNode: s.server, dir: this.sides.dir, tcp: this.tcp, delayNs: fromSeconds(drawFlowDelay(this.ctx.flowDelay, s.rtt)) }, now);
+    this.ctx.web().connect(this, { clientNode: s.client, serverNode: s.server, dir: this.sides.dir, tcp: this.tcp, delayNs: fromSeconds(drawFlowDelay(this.ctx.flowDelay, s.rtt)), session: s.uid, page: (s.page as Page).id }, now);
     this.current = null;
   }
 

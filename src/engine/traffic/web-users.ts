@@ -75,6 +75,8 @@ export type WebUsersItem = TrafficItemOf<typeof WEB_USERS_PARAMS, 'load'> & { ki
 
 /** A page being loaded by a user. */
 interface Page {
+  /** Id in the run (WebHub.take), for the exchanges' records. */
+  id: number;
   user: User;
   server: number;
   /** The top-level object has been handed to a connection / has arrived. */
@@ -90,6 +92,8 @@ interface Page {
 
 interface User {
   id: number;
+  /** Id in the run (WebHub.take: unique across directions and items), for the exchanges' records. */
+  uid: number;
   client: number;
   server: number;
   /** Pages left to fetch from the current server. */
@@ -155,11 +159,13 @@ class UserPopulation implements AppHandler, WebClient {
   ) {
     const seed = ctx.seed;
     this.app = ctx.sim.addApp(this);
+    const uid = ctx.web().take('user', count);
     for (let i = 0; i < count; i++) {
       const rng = rngFor(seed, `${name}:user:${i}`);
       const sizes = rngFor(seed, `${name}:sizes:${i}`);
       this.users.push({
         id: i,
+        uid: uid + i,
         client: sides.clients[i % sides.clients.length],
         server: 0,
         pagesOnServer: 0,
@@ -196,7 +202,7 @@ class UserPopulation implements AppHandler, WebClient {
     }
     u.pagesOnServer--;
     const objects = r.uniform() < PERSISTENT.oneObject ? 1 : Math.max(2, Math.ceil(weibull(r, PERSISTENT.objectsShape, PERSISTENT.objectsScale) + 1));
-    const page: Page = { user: u, server: u.server, topAssigned: false, topDone: false, unassigned: objects - 1, left: objects, open: 0 };
+    const page: Page = { id: this.ctx.web().take('page'), user: u, server: u.server, topAssigned: false, topDone: false, unassigned: objects - 1, left: objects, open: 0 };
     this.open(page, now);
   }
 
@@ -208,7 +214,7 @@ class UserPopulation implements AppHandler, WebClient {
     this.pendingPlan = { page, max, done: 0, top: false };
     this.ctx.web().connect(
       this,
-      { clientNode: page.user.client, serverNode: page.server, dir: this.sides.dir, tcp: this.tcp, delayNs: fromSeconds(drawFlowDelay(this.ctx.flowDelay, page.user.rtt)) },
+      { clientNode: page.user.client, serverNode: page.server, dir: this.sides.dir, tcp: this.tcp, delayNs: fromSeconds(drawFlowDelay(this.ctx.flowDelay, page.user.rtt)), user: page.user.uid, page: page.id },
       now,
     );
   }

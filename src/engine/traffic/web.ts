@@ -72,6 +72,10 @@ export interface OpenOptions {
   tcp: TcpParams;
   /** Extra one-way delay of this connection (DelayBox), ns. */
   delayNs: number;
+  /** What the connection belongs to, for the exchanges' records (WebHub.take ids; absent: -1, none). */
+  user?: number;
+  session?: number;
+  page?: number;
 }
 
 /** Which way the responses of a web item cross the bottleneck. */
@@ -211,6 +215,12 @@ export class WebConnection {
   readonly rttNs: number;
   /** Free for the traffic model (e.g. the page a browsing user is loading). */
   tag: unknown = null;
+  /** Number of the connection in the run (0, 1, ... in the order they open), shared by the exchanges of a persistent connection. */
+  readonly id: number;
+  /** The browsing user (web-users), session (web-sessions) and page it belongs to, -1 where the model has none (packmime). */
+  readonly user: number;
+  readonly session: number;
+  readonly page: number;
 
   /** Current exchange. */
   k = 0;
@@ -232,6 +242,10 @@ export class WebConnection {
     this.dir = o.dir;
     this.tcp = o.tcp;
     this.delayNs = o.delayNs;
+    this.id = hub.take('connection');
+    this.user = o.user ?? -1;
+    this.session = o.session ?? -1;
+    this.page = o.page ?? -1;
     this.client = new WebEnd(this, false, o.clientNode);
     this.server = new WebEnd(this, true, o.serverNode);
     this.rttNs = hub.pathDelayNs(o.clientNode, o.serverNode) + hub.pathDelayNs(o.serverNode, o.clientNode) + 2 * o.delayNs;
@@ -382,7 +396,7 @@ export class WebConnection {
   private exchangeComplete(now: number): void {
     this.responseDone = true;
     const hub = this.hub;
-    hub.stats.exchangeDone(this.startNs, now, this.ex.req, this.ex.rsp, this.rttNs, this.dir, hub.dropsOf(this.h.flow));
+    hub.stats.exchangeDone(this.startNs, now, this.ex.req, this.ex.rsp, this.rttNs, this.dir, hub.dropsOf(this.h.flow), this);
     this.model.exchangeDone?.(this, this.k, now);
     if (this.ex.last || this.closed) return;
     const next = this.model.nextExchange(this, this.k + 1);
@@ -490,6 +504,8 @@ export class WebHub {
   private readonly paths = new Map<number, number>();
   /** Connections open now (for run-size checks and progress). */
   open = 0;
+  /** The next id of each kind (take). */
+  private readonly ids = { connection: 0, user: 0, session: 0, page: 0 };
 
   constructor(
     readonly sim: Simulator,
@@ -505,6 +521,17 @@ export class WebHub {
     this.stats.connections++;
     c.open(now);
     return c;
+  }
+
+  /**
+   * `n` new ids of a kind, unique in the run (the first returned; 0, 1, ... in the order
+   * taken): the connections, browsing users, sessions and pages the exchanges' records name.
+   * Counters only: no random draw, so taking them changes no run.
+   */
+  take(kind: 'connection' | 'user' | 'session' | 'page', n = 1): number {
+    const id = this.ids[kind];
+    this.ids[kind] = id + n;
+    return id;
   }
 
   /** A new flow id with its extra one-way delay. */

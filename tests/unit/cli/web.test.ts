@@ -37,7 +37,7 @@ describe('CLI: web traffic', () => {
     const result = JSON.parse(readFileSync(out, 'utf8')) as RunResult;
     const w = result.summary.web!;
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('start_s,request_bytes,response_bytes,response_time_s,rtt_s,direction,drops');
+    expect(lines[0]).toBe('start_s,request_bytes,response_bytes,response_time_s,rtt_s,direction,drops,connection,user,session,page');
     const rows = lines.slice(1).map((l) => l.split(','));
     expect(rows.length).toBe(w.exchanges);
     expect(w.exchanges).toBeGreaterThan(1500);
@@ -58,6 +58,12 @@ describe('CLI: web traffic', () => {
     const rtts = rows.map((r) => Number(r[4]));
     expect(Math.min(...rtts)).toBeGreaterThanOrEqual(0.012 - 1e-6);
     expect(Math.max(...rtts)).toBeLessThanOrEqual(0.152 + 1e-6);
+    // the ids: a connection number for every row, none above the connections opened, each its
+    // own (this packmime is not persistent: one exchange per connection); packmime has no
+    // users, sessions or pages, so those columns are empty
+    expect(rows.every((r) => /^\d+$/.test(r[7]) && Number(r[7]) < w.connections)).toBe(true);
+    expect(new Set(rows.map((r) => r[7])).size).toBe(rows.length);
+    expect(rows.every((r) => r.length === 11 && r[8] === '' && r[9] === '' && r[10] === '')).toBe(true);
     expect(io.stdout).toContain('response time (ms)');
   });
 
@@ -65,7 +71,7 @@ describe('CLI: web traffic', () => {
     const io = capture();
     const csv = join(dir, 'none.csv');
     expect(await runCli(['--preset', 'default', '--set', 'duration=1', '--set', 'warmup=0', '--responses', csv, '--baseline'], io)).toBe(0);
-    expect(readFileSync(csv, 'utf8')).toBe('start_s,request_bytes,response_bytes,response_time_s,rtt_s,direction,drops\n');
+    expect(readFileSync(csv, 'utf8')).toBe('start_s,request_bytes,response_bytes,response_time_s,rtt_s,direction,drops,connection,user,session,page\n');
     expect(io.stderr).toContain(`--responses: this scenario has no web traffic; ${csv} holds only the header line\n`);
     expect(io.stderr).toContain('--baseline: this scenario has no web traffic; no baseline run\n');
   });
