@@ -1,0 +1,291 @@
+import { describe, expect, it } from 'vitest';
+import type { DecisionRecord } from '../../src/engine/aqm/decision';
+import type { Summary } from '../../src/engine/metrics/types';
+import { PRESETS } from '../../src/engine/scenario/presets';
+import type { Scenario } from '../../src/engine/scenario/schema';
+import { lesson, textOf, scenarioOf, run } from './mechanics-helpers';
+
+/*
+ * Lesson sentences the five other mechanics files and the lessons' claims leave unchecked:
+ * seeds/004 Fig. 5's deterministic marks above max_th and their reach, Fig. 4's "windows
+ * that never bind", the bench lesson's "the path holds about 35 packets plus the queue, so
+ * the windows are one or two packets", and the byte-mode seeds/000 lesson's "one SYN or ACK
+ * in 600 dropped, one data segment in six marked". Each lesson runs with the bottleneck's
+ * decision records, a cwnd series or its summary, and each sentence is recomputed from the
+ * lesson's own parameters (max_th, the link's rate and delays, rwnd, the MSS).
+ *
+ * The lesson texts this changed (with a comment at the text saying what was measured):
+ * feng-fig5's "above max_th every packet is marked" (a data packet that finds the queue down
+ * to one packet is let in, as ns's RED does: 5-7 % of those arriving above max_th, the queue
+ * having run empty under the slow average); bench-100-red's "each of the 100 windows is one or
+ * two packets" (three quarters of the time; three or four most of the rest).
+ *
+ * Each check was seen to fail: on a seeded bug in the engine (said at each describe) and,
+ * inside this file, on a run or a statement where the sentence is false ("fails where ...").
+ */
+
+const flowsOf = (sc: Scenario) => sc.traffic.reduce((a, t) => a + ((t as { flows?: number }).flows ?? 1), 0);
+
+// ---- 1. feng-fig5: above max_th every data packet is marked, and the marks reach every sender --
+
+interface Fig5 {
+  /** Data packets arriving with the average at or above max_th (overflows aside), and the broken rules in words (the first few) and their number. */
+  above: number;
+  letIn: number;
+  problems: string[];
+  broken: number;
+  /** Per burst after the warm-up (a stretch of arrivals with the average at or above max_th): the senders it marked, and its length (s). */
+  bursts: { flows: number; length: number }[];
+}
+
+/**
+ * Follows the bottleneck's decisions with the lesson's max_th: a data packet arriving while
+ * the average is at or above max_th (RED without gentle: seeds/004 §3.2 "deterministically
+ * marking every incoming packet") is marked, unless the instantaneous queue it finds holds at
+ * most one packet, which RED lets in whatever the average (ns-2 red.cc signals only with
+ * qlen > 1, and so does red.ts) or unless the buffer is full (an overflow). A burst is a
+ * maximal run of arrivals with the average at or above max_th; its marks' flows are counted.
+ */
+function fig5(sc: Scenario): Fig5 {
+  const out: Fig5 = { above: 0, letIn: 0, problems: [], broken: 0, bursts: [] };
+  const maxTh = (sc.topology as unknown as { links: { queue?: { maxTh?: number } }[] }).links.find((l) => l.queue?.maxTh !== undefined)!.queue!.maxTh!;
+  let burst: { from: number; flows: Set<number> } | null = null;
+  const bad = (w: string) => {
+    out.broken++;
+    if (out.problems.length < 5) out.problems.push(w);
+  };
+  run(
+    sc,
+    {
+      decision: (r: DecisionRecord) => {
+        if (r.maxTh !== maxTh) bad(`${r.t.toFixed(3)} s: max_th ${r.maxTh}, not the lesson's ${maxTh}`);
+        if (r.avg < maxTh) {
+          if (burst && burst.from >= sc.warmup) out.bursts.push({ flows: burst.flows.size, length: r.t - burst.from });
+          burst = null;
+          return;
+        }
+        burst ??= { from: r.t, flows: new Set() };
+        if (r.outcome === 'mark') burst.flows.add(r.flow);
+        if (r.kind !== 'data' || r.reason === 'overflow') return;
+        out.above++;
+        const want = r.q > 1 ? 'mark' : 'enqueue';
+        if (want === 'enqueue') out.letIn++;
+        if (r.outcome !== want) bad(`${r.t.toFixed(3)} s, flow ${r.flow}: avg ${r.avg.toFixed(2)} >= max_th ${maxTh}, queue ${r.q}: ${r.outcome}${r.reason ? ` (${r.reason})` : ''}, not ${want}`);
+      },
+    },
+    { decisionQueues: 'forward' },
+  );
+  return out;
+}
+
+describe('feng-fig5: above max_th every data packet is marked (but one that finds the queue down to one packet), and each burst of marks reaches every sender', () => {
+  // Seeded bugs, each seen failing: red.ts marking above max_th only with probability max_p
+  // (the random line's value at max_th) instead of always ("feng-fig5-120 seed 1: 27.790 s,
+  // flow 0: avg 80.01 >= max_th 80, queue 95: enqueue, not mark", and the bursts then reach
+  // 9-21 of the 32 senders); red.ts dropping the q > 1 condition (marks at queue 0 and 1:
+  // "... queue 0: mark, not enqueue").
+  const FIG5 = ['feng-fig5-120', 'feng-fig5-240'];
+  it('every such lesson says so, its queue RED-ECN without gentle, marking above max_th', () => {
+    for (const name of FIG5) {
+      expect(textOf(name), name).toContain('above max_th every data packet is marked, but for one that finds at most one packet queued (ns\'s RED lets it in): the queue runs empty before the average falls. The deterministic marks reach every sender at once');
+      const q = (lesson(name).scenario.topology as unknown as { links: { queue?: Record<string, unknown> }[] }).links[5].queue!;
+      expect([q.kind, q.gentle, q.ecn, q.aboveMaxTh, q.maxTh], name).toEqual(['red', false, true, 'mark', 80]);
+    }
+  });
+  const cases: [string, number][] = [
+    ['feng-fig5-120', lesson('feng-fig5-120').scenario.seed],
+    ['feng-fig5-240', lesson('feng-fig5-240').scenario.seed],
+    ['feng-fig5-240', 2],
+  ];
+  for (const [name, seed] of cases) {
+    it(`${name}, seed ${seed}${seed === lesson(name).scenario.seed ? " (the lesson's)" : ''}`, () => {
+      const sc = scenarioOf(name, { seed });
+      const f = fig5(sc);
+      expect(f.problems).toEqual([]);
+      // measured at seed 1: 120 KB 51,270 arrivals above max_th, 2,458 let in at queue 0 or 1
+      // (4.8 %); 240 KB 60,123 and 4,083 (6.8 %): the "but" is no rounding error, nor the rule
+      expect(f.above).toBeGreaterThan(10000);
+      expect(f.letIn).toBeGreaterThan(0.01 * f.above);
+      expect(f.letIn).toBeLessThan(0.2 * f.above);
+      // "at once": a burst after the warm-up every few seconds (the lesson's claim sees the queue
+      // build and collapse in every 5 s window), each reaching every sender; one sender may be
+      // silent through a burst, waiting out a timeout (79 of 80 bursts reach all 32 at 120 KB,
+      // seed 1, the other 31), so: all but one in every burst, all in nine bursts of ten
+      const n = flowsOf(sc);
+      const span = sc.duration! - sc.warmup;
+      expect(f.bursts.length).toBeGreaterThan(span / 5);
+      expect(f.bursts.filter((b) => b.flows < n - 1)).toEqual([]);
+      expect(f.bursts.filter((b) => b.flows === n).length).toBeGreaterThan(0.9 * f.bursts.length);
+    });
+  }
+  it('fails where the statement is false: the queue dropping above max_th instead (aboveMaxTh drop), and Fig. 3b\'s queue, whose average never reaches max_th after the warm-up', () => {
+    const drop = fig5(scenarioOf('feng-fig5-240', { 'topology.links.5.queue.aboveMaxTh': 'drop' }));
+    expect(drop.broken).toBeGreaterThan(1000);
+    expect(drop.problems[0]).toMatch(/drop \(forced\), not mark/);
+    const fig3b = fig5(lesson('feng-fig1-c-32').scenario as Scenario);
+    expect(fig3b.bursts.length).toBeLessThan(5);
+  });
+});
+
+// ---- 2. feng-fig4: windows that never bind --------------------------------------------------
+
+/** The largest cwnd (segments) any flow reached at a 10 ms sample, and what one sample interval can add to it in slow start (every segment the link delivers in it). */
+function largestCwnd(sc: Scenario): { most: number; margin: number } {
+  const n = flowsOf(sc);
+  const interval = 0.01;
+  let most = 0;
+  run(
+    sc,
+    {
+      series: (b) => {
+        for (let f = 0; f < n; f++) for (const v of b.cols[`cwnd.${f}`]) if (v > most) most = v;
+      },
+    },
+    { sampleInterval: interval },
+  );
+  const links = (sc.topology as unknown as { links: { rate: number; queue?: unknown }[] }).links;
+  const rate = links.find((l) => l.queue)!.rate;
+  return { most, margin: (rate * interval) / (8 * (sc.tcp as { mss: number }).mss) };
+}
+
+describe('feng-fig4: windows that never bind (the receive window is never what limits a sender)', () => {
+  // Seeded bug, seen failing: FIG4_RWND in seeds004.ts at 1 << 18 (262 segments of 1000 bytes:
+  // "feng-fig4-n4-dt: cwnd 375.0 + 12.5 segments, rwnd 262").
+  const GRID = PRESETS.filter((p) => p.group === 'feng-fig4');
+  it('every point says so', () => {
+    expect(GRID.length).toBe(40);
+    for (const p of GRID) expect(p.lesson, p.name).toContain('windows that never bind');
+  });
+  const rwndSegs = (sc: Scenario) => Math.floor((sc.tcp as { rwnd: number }).rwnd / (sc.tcp as { mss: number }).mss);
+  // The windows are largest with the fewest connections (the path and buffer shared by 4, not
+  // 8 to 64), so the ten 4-connection points are the ones to check; each grows to 375
+  // segments in its first slow start (all ten: the same start, before the first signal), then
+  // stays lower.
+  it('the 4-connection points: no window reaches the receive window, with a sample\'s growth to spare', () => {
+    const bad: string[] = [];
+    const n4 = GRID.filter((p) => p.name.startsWith('feng-fig4-n4-'));
+    expect(n4.length).toBe(10);
+    for (const p of n4) {
+      const sc = p.scenario as Scenario;
+      const { most, margin } = largestCwnd(sc);
+      if (!(most + margin < rwndSegs(sc))) bad.push(`${p.name}: cwnd ${most.toFixed(1)} + ${margin} segments, rwnd ${rwndSegs(sc)}`);
+    }
+    expect(bad).toEqual([]);
+  });
+  it('fails where the statement is false: the 20 KB receive window of Figs. 1-3 (20 segments), which 4 connections outgrow', () => {
+    const sc = scenarioOf('feng-fig4-n4-dt', { 'tcp.rwnd': (lesson('feng-fig5-120').scenario.tcp as { rwnd: number }).rwnd });
+    expect(rwndSegs(sc)).toBe(20);
+    const { most, margin } = largestCwnd(sc);
+    expect(most + margin).toBeGreaterThan(rwndSegs(sc));
+  });
+});
+
+// ---- 3. bench-100-red: the path holds about 35 packets plus the queue; most windows one or two --
+
+interface Windows {
+  /** Per-flow cwnd samples (segments) from `from` s on, by whole segments: the share at 1-2 and at 1-4. */
+  upTo2: number;
+  upTo4: number;
+  meanQueue: number;
+}
+
+function windowsOf(sc: Scenario, from: number): Windows {
+  const n = flowsOf(sc);
+  let all = 0;
+  let two = 0;
+  let four = 0;
+  let q = 0;
+  let qn = 0;
+  run(
+    sc,
+    {
+      series: (b) => {
+        for (let i = 0; i < b.t.length; i++) {
+          if (b.t[i] < from) continue;
+          q += b.cols.queue[i];
+          qn++;
+          for (let f = 0; f < n; f++) {
+            const w = Math.floor(b.cols[`cwnd.${f}`][i]);
+            if (!Number.isFinite(w)) continue;
+            all++;
+            if (w <= 2) two++;
+            if (w <= 4) four++;
+          }
+        }
+      },
+    },
+    { sampleInterval: 0.05 },
+  );
+  return { upTo2: two / all, upTo4: four / all, meanQueue: q / qn };
+}
+
+describe('bench-100-red: the path holds only about 35 packets plus the queue, so most of the 100 windows are one or two packets', () => {
+  // Seeded bug, seen failing: the sender's congestion-avoidance increase at one segment per ACK
+  // instead of per window (sender.ts: "expected 0.38 to be greater than 0.5").
+  const name = 'bench-100-red';
+  const sc = lesson(name).scenario as Scenario;
+  it('the lesson says so', () => {
+    expect(textOf(name)).toContain('the path holds only about 35 packets plus the queue, so most of the 100 windows are one or two packets (three or four at times)');
+  });
+  it('the path: the bottleneck\'s rate times the round trip without queueing, in full-size packets, is about 35', () => {
+    const top = sc.topology as unknown as { bottleneck: { rate: number; delay: number }; left: { delay: number }; right: { delay: number } };
+    const tcp = sc.tcp as { mss: number; headerBytes: number };
+    const rtt = 2 * (top.left.delay + top.bottleneck.delay + top.right.delay);
+    const bdp = (top.bottleneck.rate * rtt) / (8 * (tcp.mss + tcp.headerBytes));
+    // 10 Mb/s x 44 ms / 1500 bytes = 36.7
+    expect(Math.abs(bdp - 35)).toBeLessThan(0.1 * 35);
+  });
+  // RED's average settles within the first 10 s (the lesson's claim), so the windows are read from then on
+  it("the lesson's run: from 10 s on, most windows are one or two packets, nearly all at most four", () => {
+    const w = windowsOf(sc, 10);
+    // measured: 77 % at one or two, 98.9 % at most four (mean queue 73 packets: the path and
+    // queue hold about 110 packets for 100 flows)
+    expect(w.upTo2).toBeGreaterThan(0.5);
+    expect(w.upTo4).toBeGreaterThan(0.95);
+  });
+  it('fails where the statement is false: 10 flows instead of 100 share the same path', () => {
+    const w = windowsOf(scenarioOf(name, { 'traffic.0.flows': 10 }), 10);
+    expect(w.upTo2).toBeLessThan(0.5);
+    expect(w.upTo4).toBeLessThan(0.95);
+  });
+});
+
+// ---- 4. web-redecn5-80-byte: one SYN or ACK in 600 dropped, one data segment in six marked ------
+
+/** The share of the forward bottleneck's arrivals of `kinds` that were `what` (drops or marks). */
+function kindShare(s: Summary, what: 'drops' | 'marks', kinds: string[]): number {
+  const by = (s.bottleneck as unknown as { byKind: Record<string, { arrivals: number; drops: number; marks: number }> }).byKind;
+  let n = 0;
+  let k = 0;
+  for (const x of kinds) {
+    n += by[x].arrivals;
+    k += by[x][what];
+  }
+  return k / n;
+}
+
+describe('web-redecn5-80-byte: in this run about one SYN or ACK in 600 is dropped, while one data segment in six is marked', () => {
+  // Seeded bug, seen failing: byte mode scaling p by size over 1250 after the count correction
+  // instead of before (red.ts; "expected 2.1 to be less than 1.25" for the SYNs and ACKs: the
+  // correction no longer widens the gap).
+  const name = 'web-redecn5-80-byte';
+  it('the lesson says so', () => {
+    expect(textOf(name)).toContain('in this run about one SYN or ACK in 600 is dropped, while one data segment in six is marked');
+  });
+  /** "About one in k": within a fifth of 1 / k either way. */
+  const aboutOneIn = (share: number, k: number) => share * k > 1 / 1.25 && share * k < 1.25;
+  const shares = (sc: Scenario) => {
+    const s = run(sc, {}).summary;
+    return { synAck: kindShare(s, 'drops', ['syn', 'synack', 'ack']), data: kindShare(s, 'marks', ['data']) };
+  };
+  it("the lesson's run", () => {
+    const x = shares(lesson(name).scenario as Scenario);
+    // measured: 351 of 202,457 SYNs, SYN-ACKs and pure ACKs dropped (1 in 577), 24,238 of 153,495 data segments marked (1 in 6.3)
+    expect(aboutOneIn(x.synAck, 600)).toBe(true);
+    expect(aboutOneIn(x.data, 6)).toBe(true);
+  });
+  it('fails where the statement is false: the packet-mode lesson, where a SYN or ACK meets the probability a data segment does', () => {
+    const x = shares(lesson('web-redecn5-80').scenario as Scenario);
+    expect(aboutOneIn(x.synAck, 600)).toBe(false);
+  });
+});
