@@ -420,3 +420,113 @@ describe('the browsing-user lessons with ECN: data marked instead of dropped, th
     expect(s.problems[0]).toMatch(/ECN-capable, ared region (gentle|above-max): drop \(early\), not mark/);
   });
 });
+
+// ---- 6. The seeds/002 long-lived-flow lessons: the 2000-packet buffer never fills ------------
+
+describe('the le-* lessons: the buffer (2000 packets) is large enough that the AQM alone decides', () => {
+  // The statement holds by construction (the windows cap the queue at 1,100 packets), and a
+  // single seeded bug does not break it: the sender ignoring the receive window (sender.ts
+  // window() returning cwnd) still passes, PI and ARED holding the queue; so does a unit bug
+  // comparing the packet limit with bytes. Seen failing: pi.ts taking a quarter of its limit
+  // (500 packets) for the buffer, which the slow starts of the warm-up overflow ("expected 7
+  // to be +0"; the queue peaks at 346 packets after the warm-up, above 500 before it); and the
+  // run below, whose buffer is smaller than the queue PI aims at.
+  const LE = PRESETS.filter((p) => /^le-/.test(p.name));
+  interface Setup {
+    flows: number;
+    rwnd: number;
+    mss: number;
+    limit: number;
+  }
+  /** The lesson's setup; a byte-mode queue's limit in full-size packets (3,000,000 bytes of 1500-byte packets: 2000). */
+  const setupOf = (sc: Scenario): Setup => {
+    const q = (sc.topology as unknown as { bottleneck: { queue: { limit: number; unit: string } } }).bottleneck.queue;
+    const tcp = sc.tcp as { rwnd: number; mss: number; headerBytes: number };
+    return { flows: flowsOf(sc), rwnd: tcp.rwnd, mss: tcp.mss, limit: q.unit === 'bytes' ? q.limit / (tcp.mss + tcp.headerBytes) : q.limit };
+  };
+  /** The most data packets the flows can have out at once: each sender's receive window, in whole segments (every sender here bulk, one window each). */
+  const mostInFlight = (s: Setup) => s.flows * Math.floor(s.rwnd / s.mss);
+  it('every such lesson says so, and its windows could not fill the buffer even if all of them sat in it', () => {
+    expect(LE.length).toBe(20);
+    for (const p of LE) {
+      expect(p.lesson, p.name).toContain('100 NewReno flows with 16 KB windows');
+      expect(p.lesson, p.name).toContain('the buffer (2000 packets) is large enough that the AQM alone decides');
+      const s = setupOf(p.scenario as Scenario);
+      expect([s.flows, s.rwnd, s.limit], p.name).toEqual([100, 16 * 1024, 2000]);
+      // 100 x floor(16384 / 1460) = 1,100 packets
+      expect(mostInFlight(s), p.name).toBeLessThan(s.limit);
+    }
+  });
+  /** Overflows at the bottleneck over the whole run, the slow starts of the warm-up included (the summary's totals count from the warm-up on, its timeline from 0), and the most packets waiting. */
+  const overflowsOf = (sc: Scenario) => {
+    const t = run(sc, {}).summary.timeline!;
+    return { overflows: t.dropsOverflow.reduce((x, y) => x + y, 0), longest: Math.max(...t.queueMax) };
+  };
+  // the run whose queue is held longest (q_ref 240, ECN senders that never time out) and the
+  // ARED lesson with the highest thresholds (120, 360): no overflow, the queue within the bound
+  for (const name of ['le-pi-240-ecn', 'le-ared-120-byte-ecn']) {
+    it(`${name}: no packet overflows, and the queue never holds more than the windows allow`, () => {
+      const sc = lesson(name).scenario as Scenario;
+      const o = overflowsOf(sc);
+      expect(o.overflows).toBe(0);
+      expect(o.longest).toBeLessThanOrEqual(mostInFlight(setupOf(sc)));
+    });
+  }
+  it('fails where the statement is false: a 200-packet buffer, under the 240 packets PI steers the queue to', () => {
+    const sc = scenarioOf('le-pi-240-ecn', { 'topology.bottleneck.queue.limit': 200 });
+    expect(mostInFlight(setupOf(sc))).toBeGreaterThan(setupOf(sc).limit);
+    expect(overflowsOf(sc).overflows).toBeGreaterThan(1000);
+  });
+});
+
+// ---- 7. web-users-red-byte-98: SYNs, FINs and pure ACKs rarely dropped; 80 % within 1 s, against 70 % ----
+
+describe('web-users-red-byte-98: byte mode scales the probability by size over the mean, so SYNs, FINs and pure ACKs are rarely dropped; 80 % of the responses complete within 1 s, against 70 % in packet mode', () => {
+  // Seeded bug, seen failing: red.ts ignoring byte mode (its p_b scaling skipped: "syn: 5.056 %
+  // dropped, data 5.387 % (bound 0.215 %)", and the same for the SYN-ACKs, FINs and ACKs;
+  // within 1 s "expected 70 to be 80").
+  const name = 'web-users-red-byte-98';
+  const packet = 'web-users-red-packet-98';
+  it('the lessons say so', () => {
+    expect(textOf(name)).toContain("a packet's drop probability is scaled by its size over the mean packet size (seeds/002 eq. 3), so SYNs, FINs and pure ACKs are rarely dropped");
+    expect(textOf(name)).toContain('80 % of the responses complete within 1 s, against 70 % in packet mode');
+    const q = (lesson(name).scenario.topology as unknown as { bottleneck: { queue: { mode: string } } }).bottleneck.queue;
+    expect(q.mode).toBe('byte');
+  });
+  const summaries = new Map<string, Summary>();
+  const summaryOf = (n: string) => summaries.get(n) ?? summaries.set(n, run(lesson(n).scenario as Scenario, {}).summary).get(n)!;
+  type Kinds = Record<string, { arrivals: number; drops: number }>;
+  /** Each kind's share of its arrivals dropped, both directions. */
+  const dropShares = (s: Summary): Record<string, number> => {
+    const a = (s.bottleneck as unknown as { byKind: Kinds }).byKind;
+    const b = (s.bottleneckReverse as unknown as { byKind: Kinds }).byKind;
+    const out: Record<string, number> = {};
+    for (const k of ['data', 'syn', 'synack', 'fin', 'ack']) out[k] = (a[k].drops + b[k].drops) / (a[k].arrivals + b[k].arrivals);
+    return out;
+  };
+  /**
+   * "Rarely": a SYN, FIN or pure ACK (ackBytes, 40) meets RED's line times 40 / meanPktSize
+   * (1000) before the count correction, a full data segment 1500 / 1000, and the correction
+   * raises a large probability more than a small one; so each control kind's drop share is
+   * under 40 / 1000 of the data's.
+   */
+  const rareProblems = (n: string): string[] => {
+    const sc = lesson(n).scenario;
+    const ratio = (sc.tcp as { ackBytes: number }).ackBytes / (sc.topology as unknown as { bottleneck: { queue: { meanPktSize: number } } }).bottleneck.queue.meanPktSize;
+    const d = dropShares(summaryOf(n));
+    return ['syn', 'synack', 'fin', 'ack'].filter((k) => !(d[k] < ratio * d.data)).map((k) => `${k}: ${(d[k] * 100).toFixed(3)} % dropped, data ${(d.data * 100).toFixed(3)} % (bound ${(ratio * d.data * 100).toFixed(3)} %)`);
+  };
+  const within1s = (n: string) => summaryOf(n).web!.cdf.find(([t]) => t === 1)![1];
+  it("the lesson's run: each control kind's drop share under 40/1000 of the data's", () => {
+    // measured: 0.07-0.10 % of the SYNs, SYN-ACKs, FINs and pure ACKs, 7.5 % of the data segments
+    expect(rareProblems(name)).toEqual([]);
+  });
+  it('within 1 s: 80 % in byte mode, 70 % in packet mode, to the text\'s rounding', () => {
+    // measured: 79.96 % and 70.34 %
+    expect(Math.round(within1s(name) * 100)).toBe(80);
+    expect(Math.round(within1s(packet) * 100)).toBe(70);
+  });
+  it('fails where the statement is false: packet mode, where a SYN or ACK meets the data\'s probability', () => {
+    expect(rareProblems(packet).length).toBe(4);
+  });
+});
