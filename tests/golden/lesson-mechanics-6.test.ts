@@ -295,8 +295,10 @@ describe('web-redecn5-80-byte: in this run about one SYN or ACK in 600 is droppe
     expectAboutOneIn(x.data, 6, 'data segments marked: one in');
   });
   it('fails where the statement is false: the packet-mode lesson, where a SYN or ACK meets the probability a data segment does', () => {
+    // measured: one SYN, SYN-ACK or pure ACK in 9.5 dropped (10.6 %), about the share of data marked (10.1 %)
     const x = shares(lesson('web-redecn5-80').scenario as Scenario);
     expect(aboutOneIn(x.synAck, 600)).toBe(false);
+    expect(x.synAck).toBeGreaterThan(0.1 * x.data);
   });
 });
 
