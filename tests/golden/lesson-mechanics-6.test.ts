@@ -17,11 +17,13 @@ import { lesson, textOf, scenarioOf, run } from './mechanics-helpers';
  * the windows are one or two packets", the byte-mode seeds/000 lesson's "one SYN or ACK in
  * 600 dropped, one data segment in six marked", what the seeds/002 browsing-user lessons
  * with ECN mark and drop, the le-* lessons' "the buffer is large enough that the AQM alone
- * decides", web-users-red-byte-98's rare control-packet drops and its 80 % against 70 %, and
- * the round trips rtt-unfair and random-loss state. Each lesson runs with the bottleneck's
- * decision records, the senders' flow events, a cwnd series or its summary, and each
- * sentence is recomputed from the lesson's own parameters (max_th, the link's rate and
- * delays, rwnd, the MSS, the packet sizes) and the paper or RFC it cites.
+ * decides", web-users-red-byte-98's rare control-packet drops and its 80 % against 70 %, the
+ * round trips rtt-unfair and random-loss state; and, without a run, the seeds/004 lessons'
+ * buffer sizes, the seeds/002 "general" RTTs' shares, median and mean, and the try-it titles
+ * that state a quantity. Each lesson runs with the bottleneck's decision records, the
+ * senders' flow events, a cwnd series or its summary, and each sentence is recomputed from
+ * the lesson's own parameters (max_th, the link's rate and delays, rwnd, the MSS, the packet
+ * sizes) and the paper or RFC it cites.
  *
  * The lesson texts this changed (with a comment at the text saying what was measured):
  * feng-fig5's "above max_th every packet is marked" (a data packet that finds the queue down
@@ -30,10 +32,12 @@ import { lesson, textOf, scenarioOf, run } from './mechanics-helpers';
  * two packets" (three quarters of the time; three or four most of the rest); the seeds/002
  * PI and REM lessons with ECN, which said ARED's "in the gentle region (average above max_th)
  * RFC 3168 drops even the ECN-capable packets" of queues that have none (they mark every
- * ECN-capable packet they signal).
+ * ECN-capable packet they signal); the seeds/004 Fig. 12 lessons' "the 25 KB queue", a
+ * 24 KB buffer (1.2 max_th = 48 packets of 500 bytes), now named with both.
  *
- * Each check was seen to fail: on a seeded bug in the engine (said at each describe) and,
- * inside this file, on a run or a statement where the sentence is false ("fails where ...").
+ * Each check was seen to fail: on a seeded bug in the engine or a preset (said at each
+ * describe) and, for most, inside this file on a run or a statement where the sentence is
+ * false ("fails where ...").
  */
 
 const flowsOf = (sc: Scenario) => sc.traffic.reduce((a, t) => a + ((t as { flows?: number }).flows ?? 1), 0);
