@@ -774,14 +774,15 @@ describe('web100-users-general-*: 5 % of the RTTs under 10 ms, uniform 10-150 ms
 
 // ---- 11. The "try it" titles: the changed run has what the title says -------------------------
 
-describe('the try-it titles that state a quantity: the changed scenario has it', () => {
+describe('the try-it titles that state a quantity: the changed scenario has it (and two lessons\' own "one round trip of data" and "1.2 s of data")', () => {
   // No run: each experiment's scenario (experimentScenario, as the app and lesson-parts build
   // it) against its title's numbers, recomputed from the links (round trip: twice the three
   // links' delays, plus twice the per-connection delay where there is one; a round trip of
   // data: rate x RTT / (8 x (MSS + headers))). All held when written.
   // Seen failing: cubic-vs-reno's short path with the bottleneck delay at 0.005 ("expected '14
   // ms round trip' to be '10 ms round trip'"); CoDel's default target at 0.01 (codel.ts: the
-  // swapped-in queue's target 0.01, expected 0.005).
+  // swapped-in queue's target 0.01, expected 0.005); cubic-vs-reno's bottleneck delay at 0.058
+  // ("expected 120 to be 100").
   type Q = { kind: string; limit: number; target?: number; minTh?: number; maxTh?: number; maxP?: number; alpha?: number; beta?: number };
   interface Dumbbell {
     bottleneck: { rate: number; delay: number; queue: Q };
@@ -833,6 +834,22 @@ describe('the try-it titles that state a quantity: the changed scenario has it',
     const { lesson: before, changed } = exp('rtt-unfair', 'Replace drop-tail with RED (min_th 5, max_th 15, the same buffer)');
     const q = top(changed).bottleneck.queue;
     expect([q.kind, q.minTh, q.maxTh, q.limit]).toEqual(['red', 5, 15, top(before).bottleneck.queue.limit]);
+  });
+  it("and the lessons' own: cubic-vs-reno's 100 ms round trip and 800 packets, about one round trip of data; the bufferbloat lessons' 1000 packets, 1.2 s of data at 10 Mb/s", () => {
+    const c = lesson('cubic-vs-reno').scenario as Scenario;
+    expect(textOf('cubic-vs-reno')).toContain('the round trip is 100 ms and the buffer holds 800 packets, about one round trip of data');
+    expect(top(c).flowDelay).toBeUndefined();
+    expect(Math.round(linksRtt(c) * 1000)).toBe(100);
+    // 100 Mb/s x 100 ms / 1500 bytes = 833 packets: 800 is within 5 % of it
+    expect(top(c).bottleneck.queue.limit).toBe(800);
+    expect(Math.abs(800 / packetsPerRtt(c, linksRtt(c)) - 1)).toBeLessThan(0.05);
+    for (const name of ['bufferbloat-dt', 'bufferbloat-codel', 'bufferbloat-pie', 'bufferbloat-ared']) {
+      const b = lesson(name).scenario as Scenario;
+      expect(textOf(name), name).toContain('1000-packet buffer: 1.2 s of data at 10 Mb/s');
+      expect([top(b).bottleneck.queue.limit, top(b).bottleneck.rate], name).toEqual([1000, 10e6]);
+      // 1000 packets of 1500 bytes at 10 Mb/s
+      expect((1000 / packetsPerRtt(b, 1)).toFixed(1), name).toBe('1.2');
+    }
   });
   it('the PI lessons measured after 100 s: 100-130 s instead of 10-40 s, a run about three times as long', () => {
     for (const name of ['web100-users-pi24-98', 'web100-users-general-pi24-ecn-98']) {
