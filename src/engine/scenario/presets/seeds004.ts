@@ -680,6 +680,8 @@ function fig20AdaptiveQueue(): Record<string, unknown> {
 }
 
 function fengFig20aPreset(scheme: Fig20Scheme): PresetSource {
+  // "§4.2's 25 KB queue (1.2 max_th: 48 packets of 500 bytes, 24 KB)": it said "the 25 KB queue" of fig12Queue's
+  // 24,000 bytes (see there); the feng-fig17 and feng-fig20b texts likewise
   const what: Record<Fig20Scheme, string> = {
     droptail: 'normal TCP (no ECN) over a drop-tail queue of 40 packets (20 KB, the RED queues\' max_th, as §4 compares them)',
     adaptive: 'normal TCP with ECN over self-configuring RED-ECN (Fig. 6: max_p starts at 0.02 and is doubled each time the average rises above max_th, divided by 3 each time it falls below min_th) on §4.2\'s 25 KB queue (1.2 max_th: 48 packets of 500 bytes, 24 KB)',
