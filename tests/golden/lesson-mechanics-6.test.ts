@@ -18,7 +18,9 @@ import { lesson, textOf, scenarioOf, run } from './mechanics-helpers';
  * 600 dropped, one data segment in six marked", what the seeds/002 browsing-user lessons
  * with ECN mark and drop, the le-* lessons' "the buffer is large enough that the AQM alone
  * decides", web-users-red-byte-98's rare control-packet drops and its 80 % against 70 %, the
- * round trips rtt-unfair and random-loss state; and, without a run, the seeds/004 lessons'
+ * round trips rtt-unfair and random-loss state, new gentle's longer stay in the gentle region
+ * (web-users-ared-packet-newgentle-98), feng-fig10's loss against max_p, and cubic-vs-reno's
+ * "the UDP lets the seed change who loses"; and, without a run, the seeds/004 lessons'
  * buffer sizes, the seeds/002 "general" RTTs' shares, median and mean, and the try-it titles
  * that state a quantity. Each lesson runs with the bottleneck's decision records, the
  * senders' flow events, a cwnd series or its summary, and each sentence is recomputed from
