@@ -49,6 +49,27 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     expect(await bad([f])).toBe(`${f}: topology.bottleneck.rate: expected a number (1000 to 1000000000000 bps), got a number too large to represent (above 1.8e308)`);
   });
 
+  it('lists nested thousands deep and megabyte strings: the field and its range in a short line, not "Maximum call stack size exceeded"', async () => {
+    // JSON.parse reads 6,000 levels; the message used to JSON.stringify the whole value and overflowed the stack
+    const deep = '['.repeat(6000) + ']'.repeat(6000);
+    const f = join(dir, 'deep.json');
+    writeFileSync(f, `{"version":1,"topology":{"kind":"dumbbell"},"tcp":{"ecn":${deep}},"traffic":[{"kind":"bulk","bytes":1000}]}`);
+    expect(await bad([f])).toBe(`${f}: tcp.ecn: expected true or false, got ${'['.repeat(77)}...`);
+    writeFileSync(f, `{"version":${deep},"topology":{"kind":"dumbbell"},"traffic":[{"kind":"bulk","bytes":1000}]}`);
+    expect(await bad([f])).toBe(`${f}: version = ${'['.repeat(77)}... is not allowed: a whole number 1 to 1`);
+    writeFileSync(f, `{"version":1,"topology":{"kind":"dumbbell"},"traffic":[{"kind":"bulk","bytes":1000}],"name":${deep}}`);
+    expect(await bad([f])).toBe(`${f}: name: expected a text string, got ${'['.repeat(77)}...`);
+    expect(await bad(['--preset', 'default', '--set', `tcp.ecn=${deep}`])).toBe(`--set tcp.ecn: expected true or false, got ${'['.repeat(77)}...`);
+    // a million-character value: the message showed it whole (1 MB), the allowed values after it
+    const long = 'x'.repeat(1_000_000);
+    writeFileSync(f, JSON.stringify({ version: 1, topology: { kind: 'dumbbell' }, tcp: { variant: long, ecn: long }, traffic: [{ kind: 'bulk', bytes: 1000 }] }));
+    const lines = (await bad([f])).split('\n');
+    expect(lines.length).toBe(2);
+    for (const line of lines) expect(line.length).toBeLessThan(300);
+    expect(lines.find((l) => l.includes('tcp.variant'))).toMatch(/^.*: tcp\.variant = "x{76}\.\.\. is not allowed: one of "tahoe", "reno", /);
+    expect(lines.find((l) => l.includes('tcp.ecn'))).toBe(`${f}: tcp.ecn: expected true or false, got "${'x'.repeat(76)}...`);
+  });
+
   it('an empty key or an empty part of a key', async () => {
     expect(await bad(['--preset', 'default', '--set', 'topology.left.=3'])).toBe('--set "topology.left.": empty field name after "topology.left."; fields of topology.left: hosts, rate, delay');
     expect(await bad(['--preset', 'default', '--set', '=3'])).toMatch(/^--set "=3": no field name before "="/);
