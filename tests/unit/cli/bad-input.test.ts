@@ -58,7 +58,10 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     writeFileSync(f, `{"version":${deep},"topology":{"kind":"dumbbell"},"traffic":[{"kind":"bulk","bytes":1000}]}`);
     expect(await bad([f])).toBe(`${f}: version = ${'['.repeat(77)}... is not allowed: a whole number 1 to 1`);
     writeFileSync(f, `{"version":1,"topology":{"kind":"dumbbell"},"traffic":[{"kind":"bulk","bytes":1000}],"name":${deep}}`);
-    expect(await bad([f])).toBe(`${f}: name: expected a text string, got ${'['.repeat(77)}...`);
+    expect(await bad([f])).toBe(`${f}: name: expected a text string (at most 200 characters), got ${'['.repeat(77)}...`);
+    // a text field gives its length range as a number field gives its range
+    writeFileSync(f, '{"version":1,"topology":{"kind":"general","nodes":[{"name":5},{"name":"b"}],"links":[{"a":"b","b":"b"}]},"traffic":[{"kind":"bulk","src":"b","dst":"b","bytes":1}]}');
+    expect(await bad([f])).toMatch(/: topology\.nodes\.0\.name: expected a text string \(1 to 200 characters\), got 5$/m);
     expect(await bad(['--preset', 'default', '--set', `tcp.ecn=${deep}`])).toBe(`--set tcp.ecn: expected true or false, got ${'['.repeat(77)}...`);
     // a million-character value: the message showed it whole (1 MB), the allowed values after it
     const long = 'x'.repeat(1_000_000);
