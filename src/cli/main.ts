@@ -13,7 +13,7 @@ import { claimsReport, runComparisons } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario, presetListText } from './load';
-import { joinNegativeValues, missingValueMessage, unknownOptionHint, writeWhy } from './option-values';
+import { joinNegativeValues, missingValueMessage, repeatedOptions, unknownOptionHint, writeWhy } from './option-values';
 
 /**
  * The AQM Lab command line: `npm run sim -- <scenario.json> | --preset <name> [options]`.
@@ -112,11 +112,13 @@ const VALUE_OPTIONS = new Set(['--preset', '--set', '--out', '--series', '--resp
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   let values: Record<string, string | boolean | string[] | undefined>;
   let positionals: string[];
+  let tokens: { kind: string; name?: string; value?: string | undefined }[];
   try {
-    ({ values, positionals } = parseArgs({
+    ({ values, positionals, tokens } = parseArgs({
       args: joinNegativeValues(argv, VALUE_OPTIONS),
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
         preset: { type: 'string' },
         set: { type: 'string', multiple: true },
@@ -144,6 +146,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     return { ok: false, errors: [argsMessage(e as Error & { code?: string })] };
   }
   const errors: string[] = [];
+  errors.push(...repeatedOptions(tokens, ['set']));
   const opts: CliOptions = {
     preset: values.preset as string | undefined,
     sets: (values.set as string[] | undefined) ?? [],

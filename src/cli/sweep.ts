@@ -14,7 +14,7 @@ import type { Scenario } from '../engine/scenario/schema';
 import { table } from './format';
 import { loadScenario, presetListText } from './load';
 import type { CliIo } from './main';
-import { joinNegativeValues, missingValueMessage, unknownOptionHint } from './option-values';
+import { joinNegativeValues, missingValueMessage, repeatedOptions, unknownOptionHint } from './option-values';
 
 /**
  * Runs a list of presets and prints one line each (e.g. to set the seeds/001 tables
@@ -434,11 +434,13 @@ const SWEEP_OPTION_VALUES: Record<string, string> = {
 export async function runSweep(argv: readonly string[], io: CliIo): Promise<number> {
   let values: { set?: string[]; json?: boolean; help?: boolean; 'list-presets'?: boolean; jobs?: string; seeds?: string; against?: string; force?: boolean };
   let positionals: string[];
+  let tokens: { kind: string; name?: string; value?: string | undefined }[];
   try {
-    ({ values, positionals } = parseArgs({
+    ({ values, positionals, tokens } = parseArgs({
       args: joinNegativeValues(argv, SWEEP_VALUE_OPTIONS),
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, against: { type: 'string' }, force: { type: 'boolean' }, 'list-presets': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (e) {
@@ -452,6 +454,11 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
       return 2;
     }
     io.err(`${first}${code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['set', 'json', 'jobs', 'seeds', 'against', 'force', 'list-presets', 'help']) || '.' : '.'}\n${SWEEP_USAGE}\n`);
+    return 2;
+  }
+  const repeated = repeatedOptions(tokens, ['set']);
+  if (repeated.length) {
+    io.err(`${repeated.join('\n')}\n`);
     return 2;
   }
   if (values['list-presets']) {
