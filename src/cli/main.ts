@@ -715,6 +715,20 @@ async function writeNs2Script(scenario: Scenario, path: string, io: CliIo): Prom
   return 0;
 }
 
+/** Problems of one scenario printed in full up to this many; the rest are counted. */
+export const MAX_ERROR_LINES = 100;
+
+/**
+ * A scenario's problems as printed: the first MAX_ERROR_LINES, then how many more. A file
+ * with 100,000 unknown keys printed 100,000 lines (15 MB, 4 s of scrolling) and the first
+ * ones, which say what is wrong, were gone from the terminal (the app lists five and a count).
+ */
+export function errorLines(errors: readonly string[]): string[] {
+  if (errors.length <= MAX_ERROR_LINES) return [...errors];
+  const more = errors.length - (MAX_ERROR_LINES - 1);
+  return [...errors.slice(0, MAX_ERROR_LINES - 1), `... and ${more.toLocaleString('en-US')} more problems (${errors.length.toLocaleString('en-US')} in all)`];
+}
+
 /** The whole CLI; returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -733,7 +747,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   }
   const loaded = loadScenario({ file: opts.file, preset: opts.preset, sets: opts.sets });
   if (!loaded.ok) {
-    io.err(loaded.errors.join('\n') + '\n');
+    io.err(errorLines(loaded.errors).join('\n') + '\n');
     return 2;
   }
   if (loaded.notes) io.err(loaded.notes.join('\n') + '\n');

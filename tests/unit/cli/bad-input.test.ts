@@ -73,6 +73,18 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     expect(lines.find((l) => l.includes('tcp.ecn'))).toBe(`${f}: tcp.ecn: expected true or false, got "${'x'.repeat(76)}...`);
   });
 
+  it('a file with 300 unknown keys prints the first 99 and a count, not 300 lines (100,000 keys printed 15 MB)', async () => {
+    const f = join(dir, 'many-keys.json');
+    const sc: Record<string, unknown> = { version: 1, duration: 1, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'bulk' }] };
+    for (let i = 0; i < 300; i++) sc[`k${i}`] = i;
+    writeFileSync(f, JSON.stringify(sc));
+    const lines = (await bad([f])).split('\n');
+    expect(lines).toHaveLength(100);
+    expect(lines[0]).toBe(`${f}: k0: unknown field; allowed here: version, name, description, seed, duration, warmup, stopAfterExchanges, topology, tcp, traffic`);
+    expect(lines[98]).toMatch(/: k98: unknown field/);
+    expect(lines[99]).toBe('... and 201 more problems (300 in all)');
+  });
+
   it('an empty key or an empty part of a key', async () => {
     expect(await bad(['--preset', 'default', '--set', 'topology.left.=3'])).toBe('--set "topology.left.": empty field name after "topology.left."; fields of topology.left: hosts, rate, delay');
     expect(await bad(['--preset', 'default', '--set', '=3'])).toMatch(/^--set "=3": no field name before "="/);
