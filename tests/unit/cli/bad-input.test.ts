@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,17 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     expect(lines[0]).toBe(`${f}: k0: unknown field; allowed here: version, name, description, seed, duration, warmup, stopAfterExchanges, topology, tcp, traffic`);
     expect(lines[98]).toMatch(/: k98: unknown field/);
     expect(lines[99]).toBe('... and 201 more problems (300 in all)');
+  });
+
+  it('a scenario file over 64 MB is refused with its size and the cap, before it is read (1 GB took 4 s and 1.1 GB to say "Cannot create a string longer than 0x1fffffe8 characters")', async () => {
+    const f = join(dir, 'huge.json');
+    writeFileSync(f, '');
+    truncateSync(f, 65 * 1024 * 1024); // sparse: no disk used
+    expect(await bad([f])).toBe(`${f}: cannot read the scenario file (it is 65 MB; a scenario file is a few KB, a saved run (--out) at most 64 MB)`);
+  });
+
+  it.runIf(existsSync('/dev/zero'))('a device that never ends (/dev/zero) is read up to the cap, not until memory runs out', async () => {
+    expect(await bad(['/dev/zero'])).toBe('/dev/zero: cannot read the scenario file (it holds more than 64 MB; a scenario file is a few KB, a saved run (--out) at most 64 MB)');
   });
 
   it('an empty key or an empty part of a key', async () => {
