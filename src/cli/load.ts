@@ -3,6 +3,7 @@ import { fileSizeText, lineColumn, MAX_SCENARIO_FILE_BYTES, parseJsonText, scena
 import { cloneJson } from '../engine/scenario/paths';
 import { nearPresets, presetByName, PRESETS } from '../engine/scenario/presets';
 import { companionFix, parseScenario, type Scenario } from '../engine/scenario/schema';
+import { hasWebTraffic } from '../engine/traffic/registry';
 import { applySetTexts, nodeAt, parseValueText, splitAssignment } from '../engine/scenario/set';
 
 /** Reading a scenario for the CLI: a file or a preset, then the --set overrides. */
@@ -27,6 +28,17 @@ export function ignoredSets(scenario: Scenario, sets: readonly string[]): string
     notes.push(`--set traffic.${m[1]}.${m[2]}: not used while traffic.${m[1]}.load = ${item.load} sets it (it is calibrated for that load); add --set traffic.${m[1]}.load=null to run with your ${m[2]}`);
   }
   return notes;
+}
+
+/**
+ * Notes on fields the run has nothing to apply to: stopAfterExchanges without web traffic
+ * (no exchange is ever counted). The run went to its duration while the header read "until
+ * 10 exchanges or 30 s", and nothing said the field was not used.
+ */
+export function unusedFieldNotes(scenario: Scenario): string[] {
+  if (scenario.stopAfterExchanges === undefined || hasWebTraffic(scenario)) return [];
+  const end = scenario.duration !== undefined ? `at duration = ${scenario.duration} s` : 'when the flows finish';
+  return [`stopAfterExchanges = ${scenario.stopAfterExchanges}: not used: this scenario has no web traffic (a packmime, web-users or web-sessions item), so no exchange is counted and the run ends ${end}; remove it (--set stopAfterExchanges=null) or add a web item`];
 }
 
 export { lineColumn, parseJsonText };
@@ -130,12 +142,15 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   }
   const first = parseScenario(json);
   if (!first.ok) return { ok: false, errors: first.errors.map((e) => (opts.file !== undefined ? `${source}${e}` : e)) };
-  if (opts.sets.length === 0) return first;
+  if (opts.sets.length === 0) {
+    const unused = unusedFieldNotes(first.scenario);
+    return unused.length ? { ...first, notes: unused } : first;
+  }
   const obj = first.scenario as unknown as Record<string, unknown>;
   const setErrors = applySetTexts(obj, opts.sets).map((e) => `--set ${e}`);
   if (setErrors.length) return { ok: false, errors: setErrors };
   const final = parseScenario(obj);
   if (!final.ok) return { ok: false, errors: [...final.errors.map((e) => `after --set: ${e}`), ...companionHints(cloneJson(first.scenario), opts.sets)] };
-  const notes = ignoredSets(final.scenario, opts.sets);
+  const notes = [...ignoredSets(final.scenario, opts.sets), ...unusedFieldNotes(final.scenario)];
   return notes.length ? { ...final, notes } : final;
 }

@@ -193,4 +193,20 @@ describe('a --set the run will not use is named on stderr (valid input: exit 0)'
     expect(used.stderr).toBe('');
     expect((JSON.parse(used.stdout) as { traffic: { rate: number; load?: number }[] }).traffic[0]).toMatchObject({ rate: 10 });
   });
+
+  it('stopAfterExchanges without web traffic: named, in a --set and in a file (the run went to its duration, the header said "until 10 exchanges or 30 s")', async () => {
+    const note = 'stopAfterExchanges = 10: not used: this scenario has no web traffic (a packmime, web-users or web-sessions item), so no exchange is counted and the run ends at duration = 30 s; remove it (--set stopAfterExchanges=null) or add a web item\n';
+    const io = capture();
+    expect(await runCli(['--preset', 'default', '--set', 'stopAfterExchanges=10', '--dry-run'], io)).toBe(0);
+    expect(io.stderr).toBe(note);
+    const f = join(dir, 'stop-after.json');
+    writeFileSync(f, io.stdout);
+    const file = capture();
+    expect(await runCli([f, '--dry-run'], file)).toBe(0);
+    expect(file.stderr).toBe(note);
+    // with web traffic it is used: no note
+    const web = capture();
+    expect(await runCli(['--preset', 'web-dt148-80', '--set', 'stopAfterExchanges=10', '--dry-run'], web)).toBe(0);
+    expect(web.stderr).toBe('');
+  });
 });
