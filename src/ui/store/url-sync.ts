@@ -105,12 +105,13 @@ function refusedKeys(h: string, problems: readonly { key: string; duplicate?: bo
 /**
  * Whether link `h` asks for nothing but what it could not give: it names the lesson on
  * screen and what it opens differs from the scenario on screen only in fields of its refused
- * keys (the screen's own link with one value typed badly over: seed=9 made seed=-4). Opening
+ * keys (the screen's own link with one value typed badly over: seed=9 made seed=-4; a scenario of
+ * no lesson, opened from a file, has its link relative to "default"). Opening
  * it would put the lesson's values in those fields and stop the run on screen, a change no
  * key of the link asked for.
  */
 export function onlyRefusedDiffer(h: string, decoded: { presetName: string | null; scenario: unknown; problems: readonly { key: string; duplicate?: boolean }[] }, onScreen: { presetName: string | null; scenario: unknown }): boolean {
-  if (!onScreen.scenario || !decoded.scenario || decoded.presetName !== onScreen.presetName) return false;
+  if (!onScreen.scenario || !decoded.scenario || decoded.presetName !== (onScreen.presetName ?? 'default')) return false;
   const refused = refusedKeys(h, decoded.problems);
   if (refused.length === 0) return false;
   const patched = cloneJson(decoded.scenario);

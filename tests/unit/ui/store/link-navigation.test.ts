@@ -91,6 +91,19 @@ describe('a bad link opened over an edited scenario', () => {
     expect(store.getState().scenario!.seed).toBe(5);
   });
 
+  it('the same for a scenario of no lesson (opened from a file): its link is relative to "default"', () => {
+    const store = new AppStore();
+    const c = new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker);
+    expect(c.loadScenario({ ...presetScenario('default')!, name: 'mine', seed: 9 }, null)).toEqual([]);
+    const before = store.getState().scenario!;
+    const own = `#${encodeLink(before, null)}`;
+    expect(own).toMatch(/^#p=default&.*seed=9$/);
+    expect(applyHash(own.replace('seed=9', 'seed=-4'), store, c)).toBe(true);
+    expect(store.getState().scenario).toBe(before);
+    expect(store.getState().presetName).toBeNull();
+    expect(bannerText(store)).toContain(KEPT_LINE);
+  });
+
   it('the unknown lesson is named, with the lessons it resembles', () => {
     const { store } = edited();
     applyHash('#p=ecn-mark', store, new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker));
