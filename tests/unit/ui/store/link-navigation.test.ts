@@ -196,6 +196,17 @@ describe('banners about opening a scenario go when another is loaded', () => {
     expect(store.getState().banners.map((b) => b.title)).toEqual(['something else']);
   });
 
+  it('a file with a value nested 6,000 deep gets its banner (File → Open did nothing: the message overflowed the stack in a promise nobody awaited)', async () => {
+    const { store, c } = fresh();
+    c.loadScenario(presetScenario('default'), 'default');
+    const before = store.getState().scenario;
+    const deep = '['.repeat(6000) + ']'.repeat(6000);
+    const text = `{"version":1,"topology":{"kind":"dumbbell"},"tcp":{"ecn":${deep}},"traffic":[{"kind":"bulk","bytes":1000}]}`;
+    expect(await openScenarioFile(new File([text], 'deep.json'), store, c)).toBe(false);
+    expect(bannerText(store)).toContain(`deep.json was not opened: it is not a valid scenario\ntcp.ecn: expected true or false, got ${'['.repeat(77)}...\n${KEPT_LINE}`);
+    expect(store.getState().scenario).toBe(before);
+  });
+
   it('files tried in turn that were not opened: only the last one\'s banner is on screen, beside the others', async () => {
     const { store, c } = fresh();
     c.loadScenario(presetScenario('default'), 'default');
