@@ -15,4 +15,5 @@ import './grid-figure.e2e';
 import './print.e2e';
 import './speed.e2e';
 import './ux.e2e';
+import './teach.e2e';
 import './web.e2e';

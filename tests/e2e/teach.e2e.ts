@@ -1,0 +1,53 @@
+/// <reference lib="dom" />
+/**
+ * A teacher in front of a class: what the projector shows while a lesson runs must not
+ * contradict itself, and the screen's set-up (Classroom on) must survive what a teacher does
+ * between two lessons (a reload).
+ */
+import { describe, expect, it } from 'vitest';
+import { SHOTS, harnessPerFile, openApp, waitForStatus } from './harness';
+
+// one part of the browser tests, run by browser.test.ts (its name filters it: -t 'teach')
+describe('teach', () => {
+  const h = harnessPerFile();
+
+  it('a web lesson running fast: the counters over the response chart say the count its legend says, and never fewer started than completed', async () => {
+    // at 100x the counters (from the summary, posted every 500 ms) read "19,990 completed ·
+    // 20,087 started" while the legend beside them read "this run (23,656)"
+    const page = await openApp(h(), 'p=web-dt148-80&duration=60&warmup=10', { width: 1400, height: 1000 });
+    await page.evaluate(() => {
+      const seen: { status: string; text: string; drawn: number }[] = [];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      const tick = () => {
+        const c = document.querySelector<HTMLCanvasElement>('.chart-response canvas');
+        const text = document.querySelector('[data-testid=response-counters]')?.textContent ?? '';
+        if (c) seen.push({ status: window.__aqmlab!.store.getState().status, text, drawn: Number(c.dataset.exchanges ?? 0) });
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed(100);
+      window.__aqmlab!.controller.start();
+    });
+    await page.waitForFunction(() => Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')?.dataset.exchanges ?? 0) > 3000, undefined, { timeout: 120_000, polling: 100 });
+    await page.locator('.chart-response').screenshot({ path: `${SHOTS}/teach-web-counters-running.png` });
+    await page.evaluate(() => window.__aqmlab!.controller.setSpeed('max'));
+    await waitForStatus(page, 'done', 180_000);
+    const seen = await page.evaluate(() => (window as unknown as { seen: { status: string; text: string; drawn: number }[] }).seen);
+    const num = (s: string) => Number(s.replace(/[,\s\u00a0]/g, ''));
+    const counted = seen
+      .filter((x) => x.status === 'running')
+      .map((x) => ({ ...x, m: /^([\d,]+) completed · ([\d,]+) started/.exec(x.text.replace(/\u00a0/g, ' ')) }))
+      .filter((x) => x.m !== null && x.drawn > 0)
+      .map((x) => ({ text: x.text, drawn: x.drawn, completed: num(x.m![1]), started: num(x.m![2]) }));
+    expect(counted.length, 'frames sampled while running, after the warm-up').toBeGreaterThan(10);
+    const wrong = counted.filter((x) => x.completed !== x.drawn || x.drawn > x.started);
+    expect(wrong.slice(0, 3).map((x) => `legend ${x.drawn} · "${x.text.slice(0, 60)}"`), `${wrong.length} of ${counted.length} frames`).toEqual([]);
+    // and at the end the counters are the summary's, the legend's count too
+    const final = await page.evaluate(() => ({ text: document.querySelector('[data-testid=response-counters]')!.textContent ?? '', drawn: Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')!.dataset.exchanges), web: window.__aqmlab!.store.getState().summary.web }));
+    expect(final.drawn).toBe(final.web.exchanges);
+    expect(final.text).toContain(`${final.web.exchanges.toLocaleString('en-US')} completed · ${final.web.started.toLocaleString('en-US')} started`);
+    await page.context().close();
+  });
+});
