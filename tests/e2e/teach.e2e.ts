@@ -50,4 +50,34 @@ describe('teach', () => {
     expect(final.text).toContain(`${final.web.exchanges.toLocaleString('en-US')} completed · ${final.web.started.toLocaleString('en-US')} started`);
     await page.context().close();
   });
+
+  it('Classroom on with the button stays on when the teacher reloads the page; the link Copy link gives students opens without it', async () => {
+    const page = await openApp(h(), 'p=red-vs-dt', { width: 1280, height: 720 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Classroom off' }).click();
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().classroom === true);
+    await page.reload();
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    // it came back in desk type: 13-px chart ticks on the projector until the button was found again
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().classroom)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Classroom on' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('classroom'))).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/teach-classroom-after-reload.png` });
+    // the students' link: no classroom in it, and a new browser opens it in desk type
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).not.toContain('classroom');
+    const student = await h().browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const sp = await student.newPage();
+    await sp.goto(link);
+    await sp.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    expect(await sp.evaluate(() => window.__aqmlab!.store.getState().classroom)).toBe(false);
+    await student.close();
+    // turned off, it stays off across the next reload
+    await page.getByRole('button', { name: 'Classroom on' }).click();
+    await page.reload();
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().classroom)).toBe(false);
+    await page.context().close();
+  });
 });
