@@ -52,6 +52,36 @@ describe('teach', () => {
     await page.context().close();
   });
 
+  it('Space plays and pauses after a button was clicked with the mouse (Classroom on, a speed, Next drop); on a button reached with the keyboard it presses the button', async () => {
+    // Chromium leaves a clicked button focused, and Space pressed it again: Classroom went off,
+    // the speed was chosen again, the inspector went to the next drop; the run never started
+    const page = await openApp(h(), 'p=default', { width: 1920, height: 1080 });
+    const state = () => page.evaluate(() => ({ status: window.__aqmlab!.store.getState().status as string, classroom: window.__aqmlab!.store.getState().classroom as boolean }));
+    await page.getByRole('button', { name: 'Classroom off' }).click();
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'running');
+    expect(await state()).toEqual({ status: 'running', classroom: true });
+    await page.getByRole('radio', { name: '10× real time' }).click();
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'paused');
+    await page.getByRole('button', { name: 'Next drop' }).click();
+    await waitForStatus(page, 'paused');
+    const at = await page.evaluate(() => window.__aqmlab!.store.getState().now as number);
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'running');
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'paused');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().now as number)).toBeGreaterThan(at);
+    // the keyboard's way: Tab onto a button, Space presses it (here Classroom, off again), the run stays paused
+    await page.getByRole('button', { name: 'Copy link' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Classroom on');
+    await page.keyboard.press(' ');
+    await expect.poll(state).toEqual({ status: 'paused', classroom: false });
+    await page.context().close();
+  });
+
   it('Classroom on with the button stays on when the teacher reloads the page; the link Copy link gives students opens without it', async () => {
     const page = await openApp(h(), 'p=red-vs-dt', { width: 1280, height: 720 });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
