@@ -23,6 +23,7 @@ import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
 import { lessonStep, scenarioHref } from './store/url-sync';
 import { useMenuDismiss } from './menu';
+import { focusedByPointer, followPointerFocus } from './pointer-focus';
 import { SummaryTable } from './SummaryTable';
 import { markerLabel } from './charts/plot';
 import { viewOf } from './scenario-view';
@@ -40,37 +41,11 @@ function ownsArrows(t: EventTarget | null): boolean {
   return !!el?.closest?.('[role=radiogroup],[role=radio],[role=slider],[role=tablist],[role=menu],[role=listbox],[role=grid]');
 }
 
-/**
- * The button a press of the mouse (or a finger) last gave the focus to, while it keeps it;
- * null once the focus has moved by the keyboard or a script. Chromium leaves a clicked button
- * focused, and Space on a focused button clicks it again: a teacher who clicked Classroom on,
- * a speed or Next drop and then pressed Space to play turned Classroom off, chose the speed
- * again or went to the next drop. Space on such a button plays and pauses, as the help says;
- * on a button reached with Tab it still presses the button.
- */
-function usePointerFocus(): { current: Element | null } {
-  const ref = useRef<Element | null>(null);
-  useEffect(() => {
-    const down = (e: PointerEvent) => {
-      ref.current = (e.target as Element | null)?.closest?.('button, summary') ?? null;
-    };
-    const focus = (e: FocusEvent) => {
-      if (e.target !== ref.current) ref.current = null;
-    };
-    document.addEventListener('pointerdown', down, true);
-    document.addEventListener('focusin', focus, true);
-    return () => {
-      document.removeEventListener('pointerdown', down, true);
-      document.removeEventListener('focusin', focus, true);
-    };
-  }, []);
-  return ref;
-}
-
 function useKeyboard() {
   const { store, controller } = useServices();
-  const pointerFocus = usePointerFocus();
   useEffect(() => {
+    // a button clicked with the mouse keeps the focus; the page's keys still work there (pointer-focus.ts)
+    const unfollow = followPointerFocus(document);
     const onKey = (e: KeyboardEvent) => {
       // a drop-down keeps the focus after a choice made with the mouse (a lesson from the
       // Lesson menu, "drop" as the step target); there ← → changed the choice (Chromium on
@@ -81,13 +56,13 @@ function useKeyboard() {
       if (e.ctrlKey || e.metaKey || e.altKey || (isTyping(e.target) && !(arrow && onSelect))) return;
       // a modal dialog (the help) is open: the run behind it does not take keys
       if (document.querySelector('dialog[open]')) return;
-      const onButton = ((e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY') && e.target !== pointerFocus.current;
+      const onButton = ((e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY') && !focusedByPointer(e.target);
       if (e.key === ' ' && !onButton) {
         e.preventDefault();
         // a held Space repeats its keydown ~30 times a second: it played and paused the run by
         // turns, leaving it in whichever state the last repeat hit; one press, one toggle
         if (!e.repeat) controller.toggle();
-      } else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && ownsArrows(e.target)) {
+      } else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && ownsArrows(e.target) && !focusedByPointer(e.target)) {
         return;
       } else if (e.key === 'ArrowRight') {
         e.preventDefault();
@@ -100,8 +75,11 @@ function useKeyboard() {
       }
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [store, controller, pointerFocus]);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      unfollow();
+    };
+  }, [store, controller]);
 }
 
 const GROUPS: [string, string][] = [

@@ -52,6 +52,22 @@ describe('teach', () => {
     await page.context().close();
   });
 
+  it('after a click on a speed the right arrow steps the run (it chose the next speed); reached with the keyboard the arrows still move the speed', async () => {
+    const page = await openApp(h(), 'p=default', { width: 1920, height: 1080 });
+    await page.getByRole('radio', { name: '1× real time', exact: true }).click();
+    await page.keyboard.press('ArrowRight');
+    await waitForStatus(page, 'paused');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().speed)).toBe(1);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().decisions.length)).toBeGreaterThan(0);
+    // Tab away and back: the group's own keys again
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('1×');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().speed)).toBe(10);
+    await page.context().close();
+  });
+
   it('Space plays and pauses after a button was clicked with the mouse (Classroom on, a speed, Next drop); on a button reached with the keyboard it presses the button', async () => {
     // Chromium leaves a clicked button focused, and Space pressed it again: Classroom went off,
     // the speed was chosen again, the inspector went to the next drop; the run never started
