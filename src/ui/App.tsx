@@ -53,7 +53,10 @@ function useKeyboard() {
       // where the help and docs/teaching.md say they step. ↑ ↓ and typing still choose.
       const arrow = e.key === 'ArrowRight' || e.key === 'ArrowLeft';
       const onSelect = (e.target as HTMLElement | null)?.tagName === 'SELECT';
-      if (e.ctrlKey || e.metaKey || e.altKey || (isTyping(e.target) && !(arrow && onSelect))) return;
+      // and Space there opened the menu again (a lesson picked with the mouse, then Space to
+      // play it): on a drop-down the mouse gave the focus to, Space plays and pauses
+      const spaceOnClicked = e.key === ' ' && onSelect && focusedByPointer(e.target);
+      if (e.ctrlKey || e.metaKey || e.altKey || (isTyping(e.target) && !(arrow && onSelect) && !spaceOnClicked)) return;
       // a modal dialog (the help) is open: the run behind it does not take keys
       if (document.querySelector('dialog[open]')) return;
       const onButton = ((e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY') && !focusedByPointer(e.target);
@@ -111,7 +114,7 @@ function LessonMenu() {
         id="lesson-select"
         value={preset ?? ''}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === 'Escape' || e.key === 'Tab') endWalk();
+          if (e.key === 'Enter' || e.key === 'Escape' || e.key === 'Tab' || e.key === ' ') endWalk();
           else keyed.current = true;
         }}
         onMouseDown={endWalk}

@@ -1,16 +1,17 @@
 /**
- * The button a press of the mouse (or a finger) last gave the focus to, while it keeps it;
+ * The button (or drop-down) a press of the mouse (or a finger) last gave the focus to, while it keeps it;
  * none once the focus has moved by the keyboard or a script. Chromium leaves a clicked button
  * focused, and a key meant for the page then went to the button: Space after a click on
  * Classroom on turned it off again (after Next drop: the next drop) instead of playing, and
- * the right arrow after a click on a speed chose the next speed instead of stepping. On such a
+ * the right arrow after a click on a speed chose the next speed instead of stepping, Space after
+ * a lesson picked from the Lesson menu opened the menu again. On such a
  * button Space plays and pauses and the arrows step, as the help's Keys say; on a button
  * reached with Tab the keys are the button's (Space presses it, the arrows move a radio group).
  */
 let focused: Element | null = null;
 
 const down = (e: PointerEvent) => {
-  focused = (e.target as Element | null)?.closest?.('button, summary') ?? null;
+  focused = (e.target as Element | null)?.closest?.('button, summary, select') ?? null;
 };
 const focusIn = (e: FocusEvent) => {
   if (e.target !== focused) focused = null;
@@ -27,7 +28,7 @@ export function followPointerFocus(doc: Document): () => void {
   };
 }
 
-/** Whether `el` is a button that has the focus from a pointer press (not from the keyboard or a script). */
+/** Whether `el` is a button or drop-down that has the focus from a pointer press (not from the keyboard or a script). */
 export function focusedByPointer(el: EventTarget | null): boolean {
   return el !== null && el === focused;
 }

@@ -68,6 +68,23 @@ describe('teach', () => {
     await page.context().close();
   });
 
+  it('a lesson picked from the Lesson menu with the mouse: Space plays it (it opened the menu again)', async () => {
+    const page = await openApp(h(), 'p=default', { width: 1920, height: 1080 });
+    const menu = page.locator('#lesson-select');
+    await menu.click();
+    await page.keyboard.press('Escape');
+    await menu.selectOption('red-vs-dt');
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().presetName === 'red-vs-dt');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('lesson-select');
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'running');
+    // the lesson is still the one picked, and the next Space pauses
+    expect(await menu.inputValue()).toBe('red-vs-dt');
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'paused');
+    await page.context().close();
+  });
+
   it('Space plays and pauses after a button was clicked with the mouse (Classroom on, a speed, Next drop); on a button reached with the keyboard it presses the button', async () => {
     // Chromium leaves a clicked button focused, and Space pressed it again: Classroom went off,
     // the speed was chosen again, the inspector went to the next drop; the run never started
