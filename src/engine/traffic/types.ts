@@ -116,6 +116,8 @@ export interface TrafficEstimateContext {
   loss: number;
   /** The bottleneck queue's limit in packets (a byte limit over 1500 B), for the windows its flows get. */
   bufferPackets?: number;
+  /** The bottleneck queue's limit in bytes when it counts bytes (undefined when it counts packets): how many small packets it holds. */
+  bufferBytes?: number;
 }
 
 export interface TrafficDescriptor<P extends ParamSpecs = ParamSpecs, O extends string = string> {
