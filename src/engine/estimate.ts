@@ -277,6 +277,16 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
   const bq = forwardBottleneck(s.topology).queue as { limit?: number; unit?: string };
   const bufferPackets = bq.unit === 'bytes' ? (bq.limit ?? 0) / 1500 : (bq.limit ?? 0);
   const bufferBytes = bq.unit === 'bytes' ? (bq.limit ?? 0) : undefined;
+  // UDP sources crossing the same slowest link: when together they send more than it
+  // carries, each gets its part of it by rate, and of its queue, which they fill together
+  // (two 8 Mb/s sources into 10 Mb/s: each alone fits, so neither counted the queue)
+  const udpSent = (t: (typeof s.traffic)[number], i: number): number => (t.kind === 'udp' ? Math.min((t as { rate: number }).rate, paths[i].firstHopRate) : 0);
+  const udpVia = new Map<string, number>();
+  s.traffic.forEach((t, i) => udpVia.set(paths[i].bottleneck, (udpVia.get(paths[i].bottleneck) ?? 0) + udpSent(t, i)));
+  const udpShare = (i: number): number => {
+    const total = udpVia.get(paths[i].bottleneck) ?? 0;
+    return total > paths[i].rate ? udpSent(s.traffic[i], i) / total : 1;
+  };
   const items: ItemEstimate[] = [];
   let packetsInFlight = 0;
   let itemMemory = 0;
@@ -285,7 +295,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     const d = trafficByKind(t.kind);
     const p = paths[index];
     const f = flowsOf(t);
-    const share = f > 0 ? f / (crossing.get(p.bottleneck) ?? f) : 1;
+    const share = f > 0 ? f / (crossing.get(p.bottleneck) ?? f) : t.kind === 'udp' ? udpShare(index) : 1;
     const ctx: TrafficEstimateContext = { duration: s.duration, tcp: s.tcp, endSeconds, pathRate: p.rate * share, firstHopRate: p.firstHopRate, hops: p.hops, rtt: 2 * p.delay, loss: p.loss, bufferPackets: bufferPackets * share, bufferBytes: bufferBytes !== undefined ? bufferBytes * share : undefined };
     const e = d?.estimate?.(t as never, ctx);
     const sizeField = 'load' in t && t.load !== undefined ? 'load' : (SIZE_FIELDS[t.kind] ?? null);

@@ -103,7 +103,8 @@ export interface TrafficEstimateContext {
   endSeconds: number;
   /**
    * What the item can get through its path, bits/s: the rate of the slowest link on it,
-   * times the item's share of the flows crossing that link (for items with `flows`).
+   * times the item's share of the flows crossing that link (for items with `flows`), or,
+   * for UDP sources that together send more than it carries, its share by rate.
    */
   pathRate: number;
   /** Rate of the first link of the path (a host's access link), bits/s. */

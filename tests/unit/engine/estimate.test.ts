@@ -272,4 +272,19 @@ describe('run-size estimates', () => {
     expect(e.packetsInFlight).toBeGreaterThan(10000);
     expect(e.packetsInFlight).toBeLessThan(2 * bound);
   });
+
+  // Two 8 Mb/s sources into 10 Mb/s: each alone fits the link, together they leave 6 Mb/s
+  // in its 10,000-packet queue, full after 13 s (the run with --max-packets 5000 stops at
+  // 6.6 s, that queue holding 4,970). Each source was estimated alone and no queue counted.
+  it('UDP sources that together overload the bottleneck fill its queue once, not once each', () => {
+    const udp = { kind: 'udp', rate: 8e6, packetSize: 1000 };
+    const sc = scenario({ version: 1, duration: 60, topology: { kind: 'dumbbell', left: { hosts: 2 }, bottleneck: { rate: 1e7, queue: { kind: 'droptail', limit: 10000 } } }, traffic: [udp, udp] });
+    const e = estimateRun(sc);
+    expect(e.packetsInFlight).toBeGreaterThan(10000);
+    expect(e.packetsInFlight).toBeLessThan(2 * 10000);
+    expect(estimateRun(sc, { maxPackets: 5000 }).reachesPacketCap).toBe(true);
+    // what gets through is the link, not 16 Mb/s: packets past the bottleneck cost events
+    const alone = estimateRun(scenario({ ...sc, traffic: [udp] }));
+    expect(e.events).toBeLessThan(2 * alone.events);
+  });
 });
