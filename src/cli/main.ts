@@ -400,7 +400,7 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
   // --force lifts the refusal; an explicit --max-events still stops the run when reached
   const maxEvents = opts.maxEvents ?? (opts.force ? Infinity : est.DEFAULT_LIMITS.maxEvents);
   const limits = { ...est.DEFAULT_LIMITS, maxEvents: opts.force ? Infinity : maxEvents, maxMemoryBytes: opts.force ? Infinity : est.DEFAULT_LIMITS.maxMemoryBytes };
-  const problems = est.runSizeProblems(e, limits, { events: `--max-events ${Math.ceil(e.events * 1.5).toExponential(1).replace('e+', 'e')} (or --force)`, series: '--sample' });
+  const problems = est.runSizeProblems(e, limits, { events: `--max-events ${Math.ceil(e.events * 1.5).toExponential(1).replace('e+', 'e')} (or --force)`, series: '--sample', packets: '--max-packets' });
   if (problems.length) {
     io.err(`not run: ${problems.join('\n        ')}\n`);
     return 3;

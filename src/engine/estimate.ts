@@ -398,9 +398,9 @@ export const DEFAULT_LIMITS: RunLimits = { maxEvents: 2.4e9, maxMemoryBytes: 4e9
 /**
  * Why the estimated run is beyond the limits: each message names the limit, the estimate
  * and what to change (the biggest traffic item's fields, the duration, the sampling).
- * `flags` names the command-line options that raise each limit, when there are some.
+ * `flags` names the command-line options that raise each limit (or lower the packet cap), when there are some.
  */
-export function runSizeProblems(e: RunEstimate, limits: RunLimits, flags: { events?: string; series?: string } = {}): string[] {
+export function runSizeProblems(e: RunEstimate, limits: RunLimits, flags: { events?: string; series?: string; packets?: string } = {}): string[] {
   const out: string[] = [];
   if (e.events > limits.maxEvents) {
     const big = [...e.items].sort((a, b) => b.events - a.events)[0];
@@ -428,7 +428,13 @@ export function runSizeProblems(e: RunEstimate, limits: RunLimits, flags: { even
     // the item that holds most of it, named by its own field (a million browsing users were
     // told to "use fewer hosts or flows")
     const big = [...e.items].sort((a, b) => b.memoryBytes - a.memoryBytes)[0];
-    const what = big?.sizeField && big.memoryBytes > e.memoryBytes / 2 ? `lower traffic.${big.index}.${big.sizeField} (traffic.${big.index}, ${big.kind}, needs ${bytesText(big.memoryBytes)})` : 'use fewer hosts (topology.left.hosts, topology.right.hosts) or flows, or smaller queue limits';
+    // most of it packets a flood piles up in deep queues: the queues and the rate, not hosts
+    const what =
+      big?.sizeField && big.memoryBytes > e.memoryBytes / 2
+        ? `lower traffic.${big.index}.${big.sizeField} (traffic.${big.index}, ${big.kind}, needs ${bytesText(big.memoryBytes)})`
+        : poolBytes(e.packetsInFlight) > e.memoryBytes / 2
+          ? `lower the queue limits (topology.*.queue.limit) or the traffic's rate, or the packet cap${flags.packets ? ` (${flags.packets})` : ''}`
+          : 'use fewer hosts (topology.left.hosts, topology.right.hosts) or flows, or smaller queue limits';
     out.push(
       `this run needs about ${bytesText(e.memoryBytes)} of memory (${countText(e.links)} links, ${countText(e.flows)} flows, ${countText(e.packetsInFlight)} packets in flight); the cap is ${bytesText(limits.maxMemoryBytes)}: ${what}`,
     );

@@ -287,4 +287,16 @@ describe('run-size estimates', () => {
     const alone = estimateRun(scenario({ ...sc, traffic: [udp] }));
     expect(e.events).toBeLessThan(2 * alone.events);
   });
+
+  // with the packet cap raised (--max-packets 1e8) a flood into a 10^9-packet queue would
+  // hold 10^8 packets, 19 GB of pool: refused, and told to lower what piles them up
+  it('a flood whose queued packets pass the memory cap is refused naming the queue limits and the packet cap, not the hosts', () => {
+    const sc = scenario({ version: 1, duration: 600, topology: { kind: 'dumbbell', bottleneck: { rate: 1e7, queue: { kind: 'droptail', limit: 1e9 } }, left: { rate: 1e10 } }, traffic: [{ kind: 'udp', rate: 1e9, packetSize: 1000 }] });
+    const e = estimateRun(sc, { maxPackets: 1e8 });
+    expect(e.memoryBytes).toBeGreaterThan(1e8 * POOL_BYTES_PER_SLOT);
+    const [why] = runSizeProblems(e, DEFAULT_LIMITS, { packets: '--max-packets' });
+    expect(why).toContain('topology.*.queue.limit');
+    expect(why).toContain('--max-packets');
+    expect(why).not.toContain('hosts');
+  });
 });
