@@ -110,8 +110,9 @@ export function cliCases(): CliCase[] {
   out.push({ name: 'web100-redstar-90 (web-sessions), 10 s', scenario: withDuration('web100-redstar-90', 10) });
   // output options: small sampling intervals, decision records
   out.push({ name: 'default, 60 s, --sample 1e-4', scenario: withDuration('default', 60), sample: 1e-4 });
-  out.push({ name: 'bulk 10 Mb/s x 1000, 20 s, --sample 1e-3', scenario: bulkCase(1e7, 1000, 'red', 'fast', 20).scenario, sample: 1e-3 });
+  out.push({ name: 'bulk 10 Mb/s x 1000, 20 s, --sample 2e-3 (50 M values)', scenario: bulkCase(1e7, 1000, 'red', 'fast', 20).scenario, sample: 2e-3 });
   out.push({ name: 'default, 60 s, --trace', scenario: withDuration('default', 60), trace: true });
+  out.push({ name: 'bulk 100 Mb/s x 100 red, 20 s, --trace (past the 10^6-line cap)', scenario: bulkCase(1e8, 100, 'red', 'fast', 20).scenario, trace: true });
   out.push({ name: 'web-dt148-80, 30 s, --sample 1e-3 --trace', scenario: withDuration('web-dt148-80', 30), sample: 1e-3, trace: true });
   // long durations
   out.push({ name: 'default, 3000 s', scenario: withDuration('default', 3000) });
