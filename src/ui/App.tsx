@@ -24,6 +24,7 @@ import { useAppState } from './store/app-store';
 import { lessonStep, scenarioHref } from './store/url-sync';
 import { useMenuDismiss } from './menu';
 import { SummaryTable } from './SummaryTable';
+import { followStep, sideToTop } from './side-panel';
 import { markerLabel } from './charts/plot';
 import { viewOf } from './scenario-view';
 
@@ -63,10 +64,10 @@ function useKeyboard() {
         return;
       } else if (e.key === 'ArrowRight') {
         e.preventDefault();
-        controller.stepForward();
+        followStep(store, () => controller.stepForward());
       } else if (e.key === 'ArrowLeft') {
         e.preventDefault();
-        controller.stepBack();
+        followStep(store, () => controller.stepBack());
       } else if (e.key === 'Escape' && store.getState().fullscreen) {
         store.set({ fullscreen: null });
       }
@@ -414,6 +415,18 @@ function FullScreenView({ label, children }: { label: string; children: ReactNod
   );
 }
 
+/** The inspector and the editor beside the charts: a new lesson opens its column at the top (src/ui/side-panel.ts). */
+function SidePanel({ children }: { children: ReactNode }) {
+  const { store } = useServices();
+  const preset = useAppState(store, (s) => s.presetName);
+  useLayoutEffect(() => sideToTop(), [preset]);
+  return (
+    <aside className="side" aria-label="Scenario and decisions">
+      {children}
+    </aside>
+  );
+}
+
 /** The lesson's text and its statements; `fold` while a classroom run goes on a short screen (src/ui/lesson-fold.ts). */
 function LessonRow() {
   const fold = useLessonFold();
@@ -473,10 +486,10 @@ export function App() {
           ))}
         </div>
         {!embed ? (
-          <aside className="side" aria-label="Scenario and decisions">
+          <SidePanel>
             <InspectorSlot {...slotProps} />
             <EditorSlot {...slotProps} />
-          </aside>
+          </SidePanel>
         ) : null}
       </main>
       {!embed ? <SummaryTable /> : null}

@@ -15,6 +15,7 @@ import { useAppState } from '../store/app-store';
 import { useClaimTally } from '../LessonClaims';
 import { grouped } from '../../engine/core/number-text';
 import { leftPhrase, timeText } from './time-text';
+import { followStep } from '../side-panel';
 
 function speedLabel(s: Speed): string {
   return s === 'max' ? 'max' : `${s}×`;
@@ -131,7 +132,7 @@ export function Transport() {
         <span aria-hidden="true">{active ? '❚❚' : '▶'}</span> {active ? 'Pause' : 'Play'}
       </button>
       <div className="step-group" role="group" aria-label="Step through decisions">
-        <button type="button" className="step-back" onClick={() => controller.stepBack()} aria-label={`Back to the previous ${what}`} title={`Previous ${what} (←)`} aria-keyshortcuts="ArrowLeft">
+        <button type="button" className="step-back" onClick={() => followStep(store, () => controller.stepBack())} aria-label={`Back to the previous ${what}`} title={`Previous ${what} (←)`} aria-keyshortcuts="ArrowLeft">
           <span aria-hidden="true">◀</span> Back
         </button>
         <select id="step-what" value={stepWhat} onChange={(e) => controller.setStepTarget(e.target.value as StepWhat, stepFlow)} aria-label="Step target" title="What Step and Back go to">
@@ -157,7 +158,7 @@ export function Transport() {
             ))}
           </select>
         ) : null}
-        <button type="button" className="step-fwd" onClick={() => controller.stepForward()} aria-label={`Step to the next ${what}`} title={`Next ${what} (→)`} aria-keyshortcuts="ArrowRight">
+        <button type="button" className="step-fwd" onClick={() => followStep(store, () => controller.stepForward())} aria-label={`Step to the next ${what}`} title={`Next ${what} (→)`} aria-keyshortcuts="ArrowRight">
           Step <span aria-hidden="true">▶</span>
         </button>
       </div>

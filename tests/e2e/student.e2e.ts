@@ -1,0 +1,65 @@
+/// <reference lib="dom" />
+/**
+ * A student alone at home, mostly at the keyboard, on a laptop (1366x768) and a tablet
+ * (768x1024): after a run, Back walks the recorded decisions; where the decision inspector
+ * shows it must be on screen or one key away.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, harnessPerFile, openApp, waitForStatus } from './harness';
+
+// one part of the browser tests, run by browser.test.ts (its name filters it: -t 'student')
+describe('student', () => {
+  const h = harnessPerFile();
+
+  async function runToEnd(page: Page): Promise<void> {
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done', 120_000);
+  }
+
+  /** How many pixels of the inspector show inside the side column's visible part. */
+  const inspectorShown = (page: Page) =>
+    page.evaluate(() => {
+      const s = document.querySelector('.side')!.getBoundingClientRect();
+      const r = document.querySelector('.slot-inspector')!.getBoundingClientRect();
+      return Math.max(0, Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top));
+    });
+  const sideTop = (page: Page) => page.evaluate(() => document.querySelector('.side')!.scrollTop);
+  const cursor = (page: Page) => page.evaluate(() => window.__aqmlab!.store.getState().cursor as number | null);
+
+  it('1366x768: Back or ← after the run, the side column scrolled down to the editor, brings the inspector into view; a new lesson opens the column at its top', async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 1366, height: 768 });
+    await runToEnd(page);
+    // the student edits max_p in the editor: the side column (scrolling on its own beside the charts) goes down to it
+    const maxP = page.locator('.side').getByRole('textbox', { name: 'max_p', exact: true });
+    await maxP.focus();
+    await maxP.fill('0.05');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => location.hash)).toContain('maxP=0.05');
+    // (and the edit left it there: it is the same lesson)
+    expect(await sideTop(page)).toBeGreaterThan(500);
+    expect(await inspectorShown(page)).toBe(0);
+    // Back in the transport: the inspector takes the previous decision, and is shown
+    const before = await cursor(page);
+    expect(before).not.toBeNull();
+    await page.getByRole('button', { name: 'Back to the previous AQM decision' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cursor(page)).toBe(before! - 1);
+    await expect.poll(() => inspectorShown(page)).toBeGreaterThan(200);
+    await page.screenshot({ path: `${SHOTS}/student-back-inspector.png` });
+    // the same with ← (focus on the page, not in the column)
+    await page.locator('.side').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    expect(await inspectorShown(page)).toBe(0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => cursor(page)).toBe(before! - 2);
+    await expect.poll(() => inspectorShown(page)).toBeGreaterThan(200);
+    // another lesson: its column starts at the top (the inspector, then the editor from its first field), not where the last one was left
+    await page.locator('.side').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('red-vs-dt');
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().presetName)).toBe('red-vs-dt');
+    await expect.poll(() => sideTop(page)).toBe(0);
+    await page.context().close();
+  });
+});
