@@ -62,4 +62,28 @@ describe('student', () => {
     await expect.poll(() => sideTop(page)).toBe(0);
     await page.context().close();
   });
+
+  it('768x1024: Back after the run offers "Why? ↓", which brings the inspector (below the charts) up under the transport', async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 768, height: 1024 });
+    await runToEnd(page);
+    const before = await cursor(page);
+    expect(before).not.toBeNull();
+    await page.getByRole('button', { name: 'Back to the previous AQM decision' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cursor(page)).toBe(before! - 1);
+    // the inspector is screens below: nothing on the first screen showed the decision
+    expect(await page.evaluate(() => document.querySelector('.slot-inspector')!.getBoundingClientRect().top)).toBeGreaterThan(1024);
+    const why = page.getByRole('button', { name: 'Why? Show the decision inspector' });
+    await expect.poll(() => why.isVisible()).toBe(true);
+    // still one row of tools: nothing is pushed off the screen's width
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(768);
+    await page.screenshot({ path: `${SHOTS}/student-tablet-why.png` });
+    await why.focus();
+    await page.keyboard.press('Enter');
+    const at = await page.evaluate(() => ({ insp: document.querySelector('.slot-inspector')!.getBoundingClientRect().top, bar: document.querySelector('.transport')!.getBoundingClientRect().bottom }));
+    expect(at.insp).toBeGreaterThanOrEqual(at.bar);
+    expect(at.insp).toBeLessThan(at.bar + 40);
+    expect(await page.locator('.slot-inspector').innerText()).toMatch(/Decision \d+ of the last 1,000/);
+    await page.context().close();
+  });
 });

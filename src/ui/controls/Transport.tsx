@@ -201,8 +201,9 @@ export function Transport() {
           {status === 'done' && stepNote === null && tally ? <span className="sr-only">{`: ${tally.held} of ${tally.total} of the lesson's statements hold`}</span> : null}
         </span>
       </div>
-      {status === 'paused' && inspected ? (
-        // below 1100 px the inspector sits under the charts, screens away from the Step just pressed (hidden wider, where it is beside them)
+      {(status === 'paused' || status === 'done') && inspected ? (
+        // below 1100 px the inspector sits under the charts, screens away from the Step just pressed (hidden wider, where it is beside them).
+        // Also once the run has ended: Back then walks the recorded decisions, and without it nothing on screen said where they were shown
         <button type="button" className="see-why" onClick={showInspector} aria-label="Why? Show the decision inspector">
           Why? <span aria-hidden="true">↓</span>
         </button>
