@@ -25,6 +25,7 @@ import { lessonStep, scenarioHref } from './store/url-sync';
 import { useMenuDismiss } from './menu';
 import { SummaryTable } from './SummaryTable';
 import { followStep, sideToTop } from './side-panel';
+import { useStickyScrollPadding } from './sticky-padding';
 import { markerLabel } from './charts/plot';
 import { viewOf } from './scenario-view';
 
@@ -450,6 +451,8 @@ export function App() {
   useEffect(() => {
     document.documentElement.classList.toggle('classroom', classroom);
   }, [classroom]);
+  // after the class is set: classroom type changes which bar sticks and its height
+  useStickyScrollPadding(classroom);
   const full = CHARTS.find((c) => c.id === fullscreen);
   const slotProps = { store, controller };
   return (

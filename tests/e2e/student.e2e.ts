@@ -86,4 +86,49 @@ describe('student', () => {
     expect(await page.locator('.slot-inspector').innerText()).toMatch(/Decision \d+ of the last 1,000/);
     await page.context().close();
   });
+
+  it('Shift+Tab up the page at 768x1024, 390x844 and 1366x768: no control that takes the focus is hidden, even in part, under the bar stuck at the top', async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 768, height: 1024 });
+    // the editor and the inspector are loaded apart: walk the page once they are in it
+    await page.getByRole('textbox', { name: 'max_p', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Next decision' }).waitFor();
+    for (const [w, hgt] of [
+      [768, 1024],
+      [390, 844],
+      [1366, 768],
+    ]) {
+      await page.setViewportSize({ width: w, height: hgt });
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo(0, document.documentElement.scrollHeight);
+      });
+      const hidden: string[] = [];
+      let visited = 0;
+      for (let i = 0; i < 250; i++) {
+        await page.keyboard.press('Shift+Tab');
+        const r = await page.evaluate(() => {
+          const e = document.activeElement as HTMLElement | null;
+          if (!e || e === document.body) return null;
+          const b = e.getBoundingClientRect();
+          // the bars stuck at the top that the focused control is not in
+          const cover = Math.max(
+            0,
+            ...[...document.querySelectorAll<HTMLElement>('.app-header, .transport')]
+              .filter((x) => !x.contains(e) && getComputedStyle(x).position === 'sticky')
+              .map((x) => x.getBoundingClientRect())
+              .filter((x) => x.top <= 1 && x.bottom > 0)
+              .map((x) => x.bottom),
+          );
+          return { name: `${e.tagName} ${(e.getAttribute('aria-label') ?? e.id ?? '').slice(0, 40)} "${(e.textContent ?? '').trim().slice(0, 30)}"`, top: b.top, cover, first: e.id === 'lesson-select' };
+        });
+        if (!r) continue;
+        visited++;
+        if (r.top < r.cover - 1) hidden.push(`${r.name}: top ${r.top.toFixed(0)} under a bar to ${r.cover.toFixed(0)}`);
+        if (r.first) break;
+      }
+      expect(visited, `${w}x${hgt}`).toBeGreaterThan(40);
+      expect(hidden, `${w}x${hgt}`).toEqual([]);
+    }
+    await page.context().close();
+  });
 });

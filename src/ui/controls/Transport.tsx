@@ -68,9 +68,10 @@ function showInspector(): void {
   const el = document.querySelector('.slot-inspector');
   if (!el) return;
   el.scrollIntoView({ block: 'start' });
+  // the page's scroll padding (sticky-padding.ts) may already keep it below the bar: set it 8 px below either way
   const stuck = [...document.querySelectorAll('.app-header, .transport')].map((x) => x.getBoundingClientRect()).filter((r) => r.top <= 1 && r.bottom > 0);
   const cover = Math.max(0, ...stuck.map((r) => r.bottom));
-  if (cover > 0) window.scrollBy(0, -(cover + 8));
+  if (cover > 0) window.scrollBy(0, el.getBoundingClientRect().top - (cover + 8));
 }
 
 /** A phrase of the time line after the first: it wraps before its space, never inside it. */
