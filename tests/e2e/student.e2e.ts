@@ -131,4 +131,42 @@ describe('student', () => {
     }
     await page.context().close();
   });
+
+  it("390x844: a chart shown full screen has a plot at least as wide as in its card (its classroom-size type made it narrower than the card's)", async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 390, height: 844 });
+    await runToEnd(page);
+    /** The plot's width in CSS px: from the y axis (the leftmost column darker than mid grey over half the canvas's height) to the canvas's right edge. */
+    const plotWidth = (sel: string) =>
+      page.evaluate((s) => {
+        const c = document.querySelector<HTMLCanvasElement>(s)!;
+        const ctx = c.getContext('2d')!;
+        const img = ctx.getImageData(0, 0, c.width, c.height).data;
+        for (let x = 0; x < c.width; x++) {
+          let dark = 0;
+          for (let y = 0; y < c.height; y++) {
+            const i = (y * c.width + x) * 4;
+            if (img[i] + img[i + 1] + img[i + 2] < 450) dark++;
+          }
+          if (dark > 0.5 * c.height) return (c.width - x) / (c.width / c.clientWidth);
+        }
+        return 0;
+      }, sel);
+    const card = page.locator('.charts section[data-chart=queue]');
+    await card.scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const inCard = await plotWidth('.charts section[data-chart=queue] canvas');
+    expect(inCard).toBeGreaterThan(150);
+    await page.getByRole('button', { name: 'Show Bottleneck queue full screen' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.fullscreen canvas').waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const full = await plotWidth('.fullscreen canvas');
+    await page.screenshot({ path: `${SHOTS}/student-phone-fullscreen.png` });
+    expect(full).toBeGreaterThanOrEqual(inCard);
+    // a tablet's full screen keeps the large type (it has the room): the plot is still wider than the phone's card
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await plotWidth('.fullscreen canvas')).toBeGreaterThan(inCard);
+    await page.context().close();
+  });
 });
