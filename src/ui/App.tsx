@@ -120,6 +120,9 @@ function LessonMenu() {
           keyed.current = false;
           if (step) lessonStep(() => controller.loadScenario(l.scenario, l.name));
           else controller.loadScenario(l.scenario, l.name);
+          // the menu stays at the top of a scrolled page (the header sticks): chosen from the
+          // summary or Compare, the new lesson opened there, its text and Play screens above
+          window.scrollTo(0, 0);
         }}
       >
         {preset === null ? <option value="">Custom scenario</option> : null}

@@ -169,4 +169,20 @@ describe('student', () => {
     expect(await plotWidth('.fullscreen canvas')).toBeGreaterThan(inCard);
     await page.context().close();
   });
+
+  it('1366x768: a lesson chosen from the header menu while the page is scrolled down to the summary opens at its text, not at its empty summary', async () => {
+    const page = await openApp(h(), 'p=default', { width: 1366, height: 768 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    // the menu is in the sticky header, on screen: typing chooses a lesson
+    await page.getByRole('combobox', { name: 'Lesson' }).focus();
+    await page.keyboard.type('ECN marks');
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().presetName)).toBe('ecn-marks');
+    const at = await page.evaluate(() => ({ lesson: document.querySelector('.lesson-row')!.getBoundingClientRect().top, bar: document.querySelector('.app-header')!.getBoundingClientRect().bottom }));
+    expect(at.lesson).toBeGreaterThanOrEqual(at.bar);
+    expect(at.lesson).toBeLessThan(at.bar + 40);
+    // the menu keeps the focus: Tab goes on from it, and ↓ still walks the lessons
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('lesson-select');
+    await page.context().close();
+  });
 });
