@@ -185,4 +185,41 @@ describe('student', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('lesson-select');
     await page.context().close();
   });
+
+  it("390x844: the queue chart's own plot, above its rows of marks and drops, is about as tall as the cwnd chart's (it had 109 px against 200)", async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 390, height: 844 });
+    await runToEnd(page);
+    /** The y axis's length (the leftmost column darker than mid grey over 40 % of the canvas) and the event strip's height (its light grey fill just right of the axis), CSS px. */
+    const measure = async (chart: string) => {
+      const sec = page.locator(`.charts section[data-chart=${chart}]`);
+      await sec.scrollIntoViewIfNeeded();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      return sec.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+        const img = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        const at = (x: number, y: number) => (y * c.width + x) * 4;
+        const k = c.width / c.clientWidth;
+        for (let x = 0; x < c.width; x++) {
+          let dark = 0;
+          for (let y = 0; y < c.height; y++) if (img[at(x, y)] + img[at(x, y) + 1] + img[at(x, y) + 2] < 450) dark++;
+          if (dark <= 0.4 * c.height) continue;
+          let strip = 0;
+          for (let y = 0; y < c.height; y++) {
+            const i = at(x + Math.round(3 * k), y);
+            if (img[i] === 246 && img[i + 1] === 247 && img[i + 2] === 249) strip++;
+          }
+          return { axis: dark / k, strip: strip / k };
+        }
+        return { axis: 0, strip: 0 };
+      });
+    };
+    const q = await measure('queue');
+    const w = await measure('cwnd');
+    // the strip is there (four rows: ECN mark, early, forced, overflow drop) and the cwnd chart has none
+    expect(q.strip).toBeGreaterThan(60);
+    expect(w.strip).toBe(0);
+    await page.locator('.charts section[data-chart=queue]').screenshot({ path: `${SHOTS}/student-phone-queue.png` });
+    console.log(`phone: queue plot ${(q.axis - q.strip).toFixed(0)} px (+ ${q.strip.toFixed(0)} px of rows), cwnd plot ${w.axis.toFixed(0)} px`);
+    expect(q.axis - q.strip).toBeGreaterThan(0.75 * w.axis);
+    await page.context().close();
+  });
 });
