@@ -26,6 +26,7 @@ import { useMenuDismiss } from './menu';
 import { SummaryTable } from './SummaryTable';
 import { followStep, sideToTop } from './side-panel';
 import { useStickyScrollPadding } from './sticky-padding';
+import { useFullScreenHistory } from './fullscreen-history';
 import { markerLabel } from './charts/plot';
 import { viewOf } from './scenario-view';
 
@@ -456,6 +457,7 @@ export function App() {
   }, [classroom]);
   // after the class is set: classroom type changes which bar sticks and its height
   useStickyScrollPadding(classroom);
+  useFullScreenHistory(store);
   const full = CHARTS.find((c) => c.id === fullscreen);
   const slotProps = { store, controller };
   return (

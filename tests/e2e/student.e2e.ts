@@ -222,4 +222,33 @@ describe('student', () => {
     expect(q.axis - q.strip).toBeGreaterThan(0.75 * w.axis);
     await page.context().close();
   });
+
+  it("768x1024: the browser's Back closes a full-screen chart and keeps the lesson and its run; closed with Escape, the next Back is the lesson before", async () => {
+    const page = await openApp(h(), 'p=default', { width: 768, height: 1024 });
+    const state = () => page.evaluate(() => ({ preset: window.__aqmlab!.store.getState().presetName, status: window.__aqmlab!.store.getState().status, full: window.__aqmlab!.store.getState().fullscreen }));
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
+    await expect.poll(async () => (await state()).preset).toBe('ecn-marks');
+    await runToEnd(page);
+    const open = page.getByRole('button', { name: 'Show Bottleneck queue full screen' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await state()).full).toBe('queue');
+    // a phone's or the browser's Back: the view closes, the lesson and its finished run stay
+    await page.goBack();
+    await expect.poll(async () => (await state()).full).toBeNull();
+    await expect.poll(() => page.locator('.fullscreen').count()).toBe(0);
+    expect(await state()).toEqual({ preset: 'ecn-marks', status: 'done', full: null });
+    expect(await page.evaluate(() => decodeURIComponent(location.hash))).toContain('p=ecn-marks');
+    // closed with Escape instead: no entry is left behind, Back goes to the lesson before
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await state()).full).toBe('queue');
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await state()).full).toBeNull();
+    await expect.poll(() => page.evaluate(() => (history.state as Record<string, unknown> | null)?.aqmFullScreen ?? null)).toBeNull();
+    expect(await state()).toEqual({ preset: 'ecn-marks', status: 'done', full: null });
+    await page.goBack();
+    await expect.poll(async () => (await state()).preset).toBe('default');
+    await page.context().close();
+  });
 });
