@@ -63,7 +63,7 @@ describe('student', () => {
     await page.context().close();
   });
 
-  it('768x1024: Back after the run offers "Why? ↓", which brings the inspector (below the charts) up under the transport', async () => {
+  it('768x1024: Back after the run offers "Why? ↓", which brings the inspector (below the charts) up under the transport, and Tab goes on into it', async () => {
     const page = await openApp(h(), 'p=ecn-marks', { width: 768, height: 1024 });
     await runToEnd(page);
     const before = await cursor(page);
@@ -84,6 +84,11 @@ describe('student', () => {
     expect(at.insp).toBeGreaterThanOrEqual(at.bar);
     expect(at.insp).toBeLessThan(at.bar + 40);
     expect(await page.locator('.slot-inspector').innerText()).toMatch(/Decision \d+ of the last 1,000/);
+    // the keyboard goes on from there: Tab is in the inspector (left on "Why?", it went to "Try a change" at the top of the page)
+    const y = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.slot-inspector'))).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 100);
     await page.context().close();
   });
 

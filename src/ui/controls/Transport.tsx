@@ -63,15 +63,20 @@ function SpeedGroup({ speed, onSpeed }: { speed: Speed; onSpeed: (s: Speed) => v
   );
 }
 
-/** Scrolls the decision inspector to just below whatever stays stuck at the top of the page. */
+/**
+ * Scrolls the decision inspector to just below whatever stays stuck at the top of the page,
+ * and gives it the focus: left on "Why?", the next Tab went to the lesson's "Try a change"
+ * at the top of the page, scrolling away from the inspector it had just shown.
+ */
 function showInspector(): void {
-  const el = document.querySelector('.slot-inspector');
+  const el = document.querySelector<HTMLElement>('.slot-inspector');
   if (!el) return;
   el.scrollIntoView({ block: 'start' });
   // the page's scroll padding (sticky-padding.ts) may already keep it below the bar: set it 8 px below either way
   const stuck = [...document.querySelectorAll('.app-header, .transport')].map((x) => x.getBoundingClientRect()).filter((r) => r.top <= 1 && r.bottom > 0);
   const cover = Math.max(0, ...stuck.map((r) => r.bottom));
   if (cover > 0) window.scrollBy(0, el.getBoundingClientRect().top - (cover + 8));
+  el.focus({ preventScroll: true });
 }
 
 /** A phrase of the time line after the first: it wraps before its space, never inside it. */
