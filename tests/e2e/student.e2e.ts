@@ -256,4 +256,14 @@ describe('student', () => {
     await expect.poll(async () => (await state()).preset).toBe('default');
     await page.context().close();
   });
+
+  it('the embedded view (slides) at 768 px offers no "Why? ↓" after a run or a step: it has no inspector to show', async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 768, height: 1024, query: '?embed=1' });
+    expect(await page.locator('.slot-inspector').count()).toBe(0);
+    await runToEnd(page);
+    await page.getByRole('button', { name: 'Back to the previous AQM decision' }).click();
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().cursor)).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Why? Show the decision inspector' }).count()).toBe(0);
+    await page.context().close();
+  });
 });

@@ -104,6 +104,8 @@ export function Transport() {
   // the load is being calibrated: the run has not started, so no time is shown, only how far it is
   const calibratingNow = calibrationShown({ status, calibrating });
   const inspected = useAppState(store, (s) => s.cursor !== null || s.flowCursor !== null);
+  // the embedded view (slides) has no inspector to show
+  const embed = useAppState(store, (s) => s.embed);
   const scenario = useAppState(store, (s) => s.scenario);
   const view = useMemo(() => viewOf(scenario), [scenario]);
   const flows = view.flows;
@@ -207,7 +209,7 @@ export function Transport() {
           {status === 'done' && stepNote === null && tally ? <span className="sr-only">{`: ${tally.held} of ${tally.total} of the lesson's statements hold`}</span> : null}
         </span>
       </div>
-      {(status === 'paused' || status === 'done') && inspected ? (
+      {(status === 'paused' || status === 'done') && inspected && !embed ? (
         // below 1100 px the inspector sits under the charts, screens away from the Step just pressed (hidden wider, where it is beside them).
         // Also once the run has ended: Back then walks the recorded decisions, and without it nothing on screen said where they were shown
         <button type="button" className="see-why" onClick={showInspector} aria-label="Why? Show the decision inspector">
