@@ -105,7 +105,7 @@ export default function ComparePanel({ store, controller }: SlotProps) {
     linkChecked.current = true;
     const problems = [...fromLink.problems];
     const offered = fromLink.choice === undefined || chosen === fromLink.choice;
-    if (!offered) problems.push(notOfferedLine(fromLink.choice!));
+    if (!offered) problems.push(notOfferedLine(fromLink.choice!, groups));
     let linkTicked: Set<string> | null = null;
     if (fromLink.lessons) {
       const r = tickedFromLink(fromLink.lessons, family.map((m) => m.id));
