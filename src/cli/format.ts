@@ -7,6 +7,7 @@ import { KIND_NAMES, kindsWorthShowing } from '../engine/metrics/by-kind';
 import { KIND_KEYS } from '../engine/net/packet';
 import { own } from '../engine/scenario/paths';
 import type { QueueConfig, Scenario } from '../engine/scenario/schema';
+import { hasWebTraffic } from '../engine/traffic/registry';
 
 /** Human-readable text of a run result for the terminal. */
 
@@ -73,7 +74,7 @@ export function trafficText(s: Scenario): string {
 /** One line describing the network. */
 export function scenarioLine(s: Scenario): string {
   const t = s.topology;
-  const until = s.stopAfterExchanges !== undefined ? `, until ${s.stopAfterExchanges.toLocaleString('en-US')} exchanges${s.duration !== undefined ? ` or ${s.duration} s` : ''}` : s.duration !== undefined ? `, ${s.duration} s` : ', until all flows finish';
+  const until = s.stopAfterExchanges !== undefined && hasWebTraffic(s) ? `, until ${s.stopAfterExchanges.toLocaleString('en-US')} exchanges${s.duration !== undefined ? ` or ${s.duration} s` : ''}` : s.duration !== undefined ? `, ${s.duration} s` : ', until all flows finish';
   const head = `${s.name ?? 'scenario'} (seed ${s.seed}${until}): ${trafficText(s)}`;
   if (t.kind === 'dumbbell') {
     const b = t.bottleneck;

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { lineColumn, parseJsonText, scenarioInFile } from '../engine/scenario/file';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { fileSizeText, lineColumn, MAX_SCENARIO_FILE_BYTES, parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { cloneJson } from '../engine/scenario/paths';
 import { nearPresets, presetByName, PRESETS } from '../engine/scenario/presets';
 import { companionFix, parseScenario, type Scenario } from '../engine/scenario/schema';
+import { hasWebTraffic } from '../engine/traffic/registry';
 import { applySetTexts, nodeAt, parseValueText, splitAssignment } from '../engine/scenario/set';
 
 /** Reading a scenario for the CLI: a file or a preset, then the --set overrides. */
@@ -29,20 +30,66 @@ export function ignoredSets(scenario: Scenario, sets: readonly string[]): string
   return notes;
 }
 
-export { lineColumn, parseJsonText };
-
-export function readScenarioFile(path: string): { ok: true; json: unknown } | { ok: false; error: string } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    return { ok: false, error: `${path}: cannot read the scenario file (${why})` };
-  }
-  return parseJsonText(text.replace(/^\uFEFF/, ''), path);
+/**
+ * Notes on fields the run has nothing to apply to: stopAfterExchanges without web traffic
+ * (no exchange is ever counted). The run went to its duration while the header read "until
+ * 10 exchanges or 30 s", and nothing said the field was not used.
+ */
+export function unusedFieldNotes(scenario: Scenario): string[] {
+  if (scenario.stopAfterExchanges === undefined || hasWebTraffic(scenario)) return [];
+  const end = scenario.duration !== undefined ? `at duration = ${scenario.duration} s` : 'when the flows finish';
+  return [`stopAfterExchanges = ${scenario.stopAfterExchanges}: not used: this scenario has no web traffic (a packmime, web-users or web-sessions item), so no exchange is counted and the run ends ${end}; remove it (--set stopAfterExchanges=null) or add a web item`];
 }
 
+export { lineColumn, parseJsonText };
+
+/**
+ * The scenario file's text, read up to MAX_SCENARIO_FILE_BYTES (the app's cap): a larger
+ * file is refused with its size and the cap, without reading it. It was read whole first:
+ * a 1 GB file took 4 s and 1.1 GB of memory to say "Cannot create a string longer than
+ * 0x1fffffe8 characters", and /dev/zero (or a FIFO that never ends) grew until the
+ * machine ran out of memory.
+ */
+function readCapped(path: string): { ok: true; text: string } | { ok: false; why: string } {
+  const why = (e: unknown): string => {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+  };
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    return { ok: false, why: why(e) };
+  }
+  const cap = `a scenario file is a few KB, a saved run (--out) at most ${fileSizeText(MAX_SCENARIO_FILE_BYTES)}`;
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) return { ok: false, why: 'is a directory' };
+    if (st.isFile() && st.size > MAX_SCENARIO_FILE_BYTES) return { ok: false, why: `it is ${fileSizeText(st.size)}; ${cap}` };
+    // a device or a pipe has no size: read until its end or the cap
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const buf = Buffer.allocUnsafe(1024 * 1024);
+      const n = readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > MAX_SCENARIO_FILE_BYTES) return { ok: false, why: `it holds more than ${fileSizeText(MAX_SCENARIO_FILE_BYTES)}; ${cap}` };
+      chunks.push(buf.subarray(0, n));
+    }
+    return { ok: true, text: Buffer.concat(chunks, total).toString('utf8') };
+  } catch (e) {
+    return { ok: false, why: why(e) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function readScenarioFile(path: string): { ok: true; json: unknown } | { ok: false; error: string } {
+  const r = readCapped(path);
+  if (!r.ok) return { ok: false, error: `${path}: cannot read the scenario file (${r.why})` };
+  return parseJsonText(r.text.replace(/^\uFEFF/, ''), path);
+}
 
 /**
  * For each --set refused only because of another field with one known fix (schema.ts
@@ -95,12 +142,15 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   }
   const first = parseScenario(json);
   if (!first.ok) return { ok: false, errors: first.errors.map((e) => (opts.file !== undefined ? `${source}${e}` : e)) };
-  if (opts.sets.length === 0) return first;
+  if (opts.sets.length === 0) {
+    const unused = unusedFieldNotes(first.scenario);
+    return unused.length ? { ...first, notes: unused } : first;
+  }
   const obj = first.scenario as unknown as Record<string, unknown>;
   const setErrors = applySetTexts(obj, opts.sets).map((e) => `--set ${e}`);
   if (setErrors.length) return { ok: false, errors: setErrors };
   const final = parseScenario(obj);
   if (!final.ok) return { ok: false, errors: [...final.errors.map((e) => `after --set: ${e}`), ...companionHints(cloneJson(first.scenario), opts.sets)] };
-  const notes = ignoredSets(final.scenario, opts.sets);
+  const notes = [...ignoredSets(final.scenario, opts.sets), ...unusedFieldNotes(final.scenario)];
   return notes.length ? { ...final, notes } : final;
 }

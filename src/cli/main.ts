@@ -13,7 +13,7 @@ import { claimsReport, runComparisons } from './claims';
 import { formatSummary } from './format';
 import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario, presetListText } from './load';
-import { joinNegativeValues, missingValueMessage, unknownOptionHint, writeWhy } from './option-values';
+import { joinNegativeValues, missingValueMessage, repeatedOptions, unknownOptionHint, writeWhy } from './option-values';
 
 /**
  * The AQM Lab command line: `npm run sim -- <scenario.json> | --preset <name> [options]`.
@@ -112,11 +112,13 @@ const VALUE_OPTIONS = new Set(['--preset', '--set', '--out', '--series', '--resp
 export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   let values: Record<string, string | boolean | string[] | undefined>;
   let positionals: string[];
+  let tokens: { kind: string; name?: string; value?: string | undefined }[];
   try {
-    ({ values, positionals } = parseArgs({
+    ({ values, positionals, tokens } = parseArgs({
       args: joinNegativeValues(argv, VALUE_OPTIONS),
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
         preset: { type: 'string' },
         set: { type: 'string', multiple: true },
@@ -144,6 +146,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     return { ok: false, errors: [argsMessage(e as Error & { code?: string })] };
   }
   const errors: string[] = [];
+  errors.push(...repeatedOptions(tokens, ['set']));
   const opts: CliOptions = {
     preset: values.preset as string | undefined,
     sets: (values.set as string[] | undefined) ?? [],
@@ -393,11 +396,11 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
   const engine = await import('../engine/run');
   const { CapError } = await import('../engine/core/simulator');
   const est = await import('../engine/estimate');
-  const e = est.estimateRun(scenario, { series: sink.series !== undefined, sampleInterval: opts.sample });
+  const e = est.estimateRun(scenario, { series: sink.series !== undefined, sampleInterval: opts.sample, maxPackets: opts.maxPackets });
   // --force lifts the refusal; an explicit --max-events still stops the run when reached
   const maxEvents = opts.maxEvents ?? (opts.force ? Infinity : est.DEFAULT_LIMITS.maxEvents);
   const limits = { ...est.DEFAULT_LIMITS, maxEvents: opts.force ? Infinity : maxEvents, maxMemoryBytes: opts.force ? Infinity : est.DEFAULT_LIMITS.maxMemoryBytes };
-  const problems = est.runSizeProblems(e, limits, { events: `--max-events ${Math.ceil(e.events * 1.5).toExponential(1).replace('e+', 'e')} (or --force)`, series: '--sample' });
+  const problems = est.runSizeProblems(e, limits, { events: `--max-events ${Math.ceil(e.events * 1.5).toExponential(1).replace('e+', 'e')} (or --force)`, series: '--sample', packets: '--max-packets' });
   if (problems.length) {
     io.err(`not run: ${problems.join('\n        ')}\n`);
     return 3;
@@ -712,6 +715,20 @@ async function writeNs2Script(scenario: Scenario, path: string, io: CliIo): Prom
   return 0;
 }
 
+/** Problems of one scenario printed in full up to this many; the rest are counted. */
+export const MAX_ERROR_LINES = 100;
+
+/**
+ * A scenario's problems as printed: the first MAX_ERROR_LINES, then how many more. A file
+ * with 100,000 unknown keys printed 100,000 lines (15 MB, 4 s of scrolling) and the first
+ * ones, which say what is wrong, were gone from the terminal (the app lists five and a count).
+ */
+export function errorLines(errors: readonly string[]): string[] {
+  if (errors.length <= MAX_ERROR_LINES) return [...errors];
+  const more = errors.length - (MAX_ERROR_LINES - 1);
+  return [...errors.slice(0, MAX_ERROR_LINES - 1), `... and ${more.toLocaleString('en-US')} more problems (${errors.length.toLocaleString('en-US')} in all)`];
+}
+
 /** The whole CLI; returns the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   const parsed = parseCliArgs(argv);
@@ -730,7 +747,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   }
   const loaded = loadScenario({ file: opts.file, preset: opts.preset, sets: opts.sets });
   if (!loaded.ok) {
-    io.err(loaded.errors.join('\n') + '\n');
+    io.err(errorLines(loaded.errors).join('\n') + '\n');
     return 2;
   }
   if (loaded.notes) io.err(loaded.notes.join('\n') + '\n');
@@ -741,7 +758,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   if (opts.exportNs2 !== undefined) return writeNs2Script(loaded.scenario, opts.exportNs2, io);
   if (opts.estimate) {
     const est = await import('../engine/estimate');
-    const e = est.estimateRun(loaded.scenario, { series: opts.series !== undefined, sampleInterval: opts.sample });
+    const e = est.estimateRun(loaded.scenario, { series: opts.series !== undefined, sampleInterval: opts.sample, maxPackets: opts.maxPackets });
     io.out(`${est.estimateText(e)}\n`);
     return 0;
   }

@@ -60,3 +60,15 @@ export function unknownOptionHint(message: string, options: readonly string[], f
   if (near.length === 0 || near.length > 3) return '';
   return `; did you mean ${near.map((o) => `--${o}`).join(' or ')}?`;
 }
+
+/**
+ * An option of one value given twice with two different values (parseArgs keeps the last
+ * without a word: `--preset default ... --preset ecn-finite` ran ecn-finite, `--out a.json
+ * --out b.json` wrote b.json alone, `--seeds 1-5 --seeds 7` ran seed 7): one message per
+ * such option. `tokens` are parseArgs' (`tokens: true`); `repeatable` the options that may repeat.
+ */
+export function repeatedOptions(tokens: readonly { kind: string; name?: string; value?: string | undefined }[], repeatable: readonly string[]): string[] {
+  const given = new Map<string, string[]>();
+  for (const t of tokens) if (t.kind === 'option' && t.name !== undefined && !repeatable.includes(t.name) && typeof t.value === 'string') given.set(t.name, [...(given.get(t.name) ?? []), t.value]);
+  return [...given].filter(([, vs]) => new Set(vs).size > 1).map(([name, vs]) => `--${name} given ${vs.length} times (${vs.map((v) => JSON.stringify(v)).join(', ')}): give it once${repeatable.length ? ` (only ${repeatable.map((r) => `--${r}`).join(', ')} repeats)` : ''}`);
+}

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { DEFAULT_LIMITS, estimateRun, runSizeProblems } from '../engine/estimate';
+import { bytesText, DEFAULT_LIMITS, estimateRun, runSizeProblems } from '../engine/estimate';
 import type { RunResult, Summary } from '../engine/metrics/types';
 import { meanSd, verdict } from '../engine/metrics/stats';
 import { RUN_FIELDS } from '../engine/scenario/fields';
@@ -14,7 +14,7 @@ import type { Scenario } from '../engine/scenario/schema';
 import { table } from './format';
 import { loadScenario, presetListText } from './load';
 import type { CliIo } from './main';
-import { joinNegativeValues, missingValueMessage, unknownOptionHint } from './option-values';
+import { joinNegativeValues, missingValueMessage, repeatedOptions, unknownOptionHint } from './option-values';
 
 /**
  * Runs a list of presets and prints one line each (e.g. to set the seeds/001 tables
@@ -379,6 +379,27 @@ function newWorker(): Worker {
   return new Worker(`import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(script)}); });`, { eval: true });
 }
 
+/**
+ * Worker threads for a sweep: at most `wanted` (and the cases there are), and no more than
+ * fit in `budget` bytes when the largest cases run side by side (their estimated memory
+ * summed; always at least one). Each case is checked against the 4 GB limit on its own, and
+ * the threads run at once: --jobs 32 over cases of 800 MB each asked a 23 GB machine for
+ * 26 GB. `note` says why the threads were lowered, or is null.
+ */
+export function sweepThreads(wanted: number, memoryBytes: readonly number[], budget: number): { threads: number; note: string | null } {
+  const n = Math.min(wanted, memoryBytes.length);
+  const largest = [...memoryBytes].sort((a, b) => b - a).slice(0, n);
+  let threads = 0;
+  let sum = 0;
+  while (threads < n && (threads === 0 || sum + largest[threads] <= budget)) sum += largest[threads++];
+  if (threads >= n) return { threads, note: null };
+  const all = largest.reduce((a, b) => a + b, 0);
+  return {
+    threads,
+    note: `sweep: ${threads} worker thread${threads === 1 ? '' : 's'}, not ${n}: the largest cases need about ${bytesText(largest[0])} of memory each, ${n} at once about ${bytesText(all)}, more than ${bytesText(budget)} (3/4 of this machine's memory)`,
+  };
+}
+
 /** Runs the jobs on `threads` worker threads; calls `done` as each finishes. */
 function runOnWorkers(jobs: SweepJob[], threads: number, done: (r: SweepReply) => void): Promise<void> {
   let next = 0;
@@ -434,11 +455,13 @@ const SWEEP_OPTION_VALUES: Record<string, string> = {
 export async function runSweep(argv: readonly string[], io: CliIo): Promise<number> {
   let values: { set?: string[]; json?: boolean; help?: boolean; 'list-presets'?: boolean; jobs?: string; seeds?: string; against?: string; force?: boolean };
   let positionals: string[];
+  let tokens: { kind: string; name?: string; value?: string | undefined }[];
   try {
-    ({ values, positionals } = parseArgs({
+    ({ values, positionals, tokens } = parseArgs({
       args: joinNegativeValues(argv, SWEEP_VALUE_OPTIONS),
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: { set: { type: 'string', multiple: true }, json: { type: 'boolean' }, jobs: { type: 'string' }, seeds: { type: 'string' }, against: { type: 'string' }, force: { type: 'boolean' }, 'list-presets': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     }));
   } catch (e) {
@@ -452,6 +475,11 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
       return 2;
     }
     io.err(`${first}${code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['set', 'json', 'jobs', 'seeds', 'against', 'force', 'list-presets', 'help']) || '.' : '.'}\n${SWEEP_USAGE}\n`);
+    return 2;
+  }
+  const repeated = repeatedOptions(tokens, ['set']);
+  if (repeated.length) {
+    io.err(`${repeated.join('\n')}\n`);
     return 2;
   }
   if (values['list-presets']) {
@@ -529,7 +557,9 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
       return 3;
     }
   }
-  const threads = Math.min(jobsWanted, jobs.length);
+  const fit = sweepThreads(jobsWanted, jobs.map((j) => estimateRun(j.scenario).memoryBytes), 0.75 * totalmem());
+  if (fit.note) io.err(fit.note + '\n');
+  const threads = fit.threads;
   const rows: (SweepRow | null)[] = jobs.map(() => null);
   const failures: string[] = [];
   const t0 = performance.now();

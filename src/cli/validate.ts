@@ -7,7 +7,7 @@ import { exportNs2 } from '../ns2/export';
 import type { Ns2Result } from '../ns2/result';
 import { caseScenario, judge, selectCases, SUITES, type MetricResult, type SummaryLike, type ValidationCase } from '../ns2/suite';
 import type { CliIo } from './main';
-import { joinNegativeValues, missingValueMessage, unknownOptionHint, writeWhy } from './option-values';
+import { joinNegativeValues, missingValueMessage, repeatedOptions, unknownOptionHint, writeWhy } from './option-values';
 import { findNs2, NS2_INSTALL_HINT, runNs2 } from './ns2-run';
 
 /**
@@ -215,8 +215,9 @@ const VALIDATE_OPTION_VALUES: Record<string, string> = {
 export async function validateCli(argv: readonly string[], io: CliIo = { out: (t) => void process.stdout.write(t), err: (t) => void process.stderr.write(t) }): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
+  let tokens: { kind: string; name?: string; value?: string | undefined }[];
   try {
-    ({ values, positionals } = parseArgs({ args: joinNegativeValues(argv, VALIDATE_VALUE_OPTIONS), allowPositionals: true, strict: true, options: { quiet: { type: 'boolean' }, json: { type: 'string' }, markdown: { type: 'string' }, list: { type: 'boolean' }, diverge: { type: 'boolean' }, until: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values, positionals, tokens } = parseArgs({ args: joinNegativeValues(argv, VALIDATE_VALUE_OPTIONS), allowPositionals: true, strict: true, tokens: true, options: { quiet: { type: 'boolean' }, json: { type: 'string' }, markdown: { type: 'string' }, list: { type: 'boolean' }, diverge: { type: 'boolean' }, until: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (e) {
     const first = (e as Error).message.split('\n')[0].replace(/\. To specify a positional argument.*$/, '');
     const code = (e as { code?: string }).code;
@@ -227,6 +228,11 @@ export async function validateCli(argv: readonly string[], io: CliIo = { out: (t
       return 2;
     }
     io.err(`${first}${code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? unknownOptionHint(first, ['quiet', 'json', 'markdown', 'list', 'diverge', 'until', 'help']) || '.' : '.'} (see --help)\n`);
+    return 2;
+  }
+  const repeated = repeatedOptions(tokens, []);
+  if (repeated.length) {
+    io.err(`${repeated.join('\n')} (see --help)\n`);
     return 2;
   }
   if (values.help) {

@@ -15,6 +15,9 @@ import type { Calibrated, CalibrationStep } from '../engine/traffic/calibrate';
 /** How many recent decisions and flow events a run keeps for stepping back, unless told otherwise. */
 export const HISTORY_DEFAULT = 1000;
 
+/** Packets alive at once in a tab (~300 MB of packet pool); the run stops there, and the app's estimates count no more. */
+export const APP_MAX_PACKETS = 2_000_000;
+
 export const PROTOCOL_VERSION = 1;
 export type ProtocolVersion = typeof PROTOCOL_VERSION;
 

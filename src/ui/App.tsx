@@ -25,6 +25,9 @@ import { lessonStep, scenarioHref } from './store/url-sync';
 import { useMenuDismiss } from './menu';
 import { focusedByPointer, followPointerFocus } from './pointer-focus';
 import { SummaryTable } from './SummaryTable';
+import { followStep, sideToTop } from './side-panel';
+import { useStickyScrollPadding } from './sticky-padding';
+import { useFullScreenHistory } from './fullscreen-history';
 import { markerLabel } from './charts/plot';
 import { viewOf } from './scenario-view';
 
@@ -69,10 +72,10 @@ function useKeyboard() {
         return;
       } else if (e.key === 'ArrowRight') {
         e.preventDefault();
-        controller.stepForward();
+        followStep(store, () => controller.stepForward());
       } else if (e.key === 'ArrowLeft') {
         e.preventDefault();
-        controller.stepBack();
+        followStep(store, () => controller.stepBack());
       } else if (e.key === 'Escape' && store.getState().fullscreen) {
         store.set({ fullscreen: null });
       }
@@ -127,6 +130,9 @@ function LessonMenu() {
           keyed.current = false;
           if (step) lessonStep(() => controller.loadScenario(l.scenario, l.name));
           else controller.loadScenario(l.scenario, l.name);
+          // the menu stays at the top of a scrolled page (the header sticks): chosen from the
+          // summary or Compare, the new lesson opened there, its text and Play screens above
+          window.scrollTo(0, 0);
         }}
       >
         {preset === null ? <option value="">Custom scenario</option> : null}
@@ -423,6 +429,18 @@ function FullScreenView({ label, children }: { label: string; children: ReactNod
   );
 }
 
+/** The inspector and the editor beside the charts: a new lesson opens its column at the top (src/ui/side-panel.ts). */
+function SidePanel({ children }: { children: ReactNode }) {
+  const { store } = useServices();
+  const preset = useAppState(store, (s) => s.presetName);
+  useLayoutEffect(() => sideToTop(), [preset]);
+  return (
+    <aside className="side" aria-label="Scenario and decisions">
+      {children}
+    </aside>
+  );
+}
+
 /** The lesson's text and its statements; `fold` while a classroom run goes on a short screen (src/ui/lesson-fold.ts). */
 function LessonRow() {
   const fold = useLessonFold();
@@ -446,6 +464,9 @@ export function App() {
   useEffect(() => {
     document.documentElement.classList.toggle('classroom', classroom);
   }, [classroom]);
+  // after the class is set: classroom type changes which bar sticks and its height
+  useStickyScrollPadding(classroom);
+  useFullScreenHistory(store);
   const full = CHARTS.find((c) => c.id === fullscreen);
   const slotProps = { store, controller };
   return (
@@ -482,10 +503,10 @@ export function App() {
           ))}
         </div>
         {!embed ? (
-          <aside className="side" aria-label="Scenario and decisions">
+          <SidePanel>
             <InspectorSlot {...slotProps} />
             <EditorSlot {...slotProps} />
-          </aside>
+          </SidePanel>
         ) : null}
       </main>
       {!embed ? <SummaryTable /> : null}

@@ -7,15 +7,15 @@
  * field with its allowed range) and the scenario on screen stays as it was.
  */
 import { useEffect, useRef, type MutableRefObject } from 'react';
-import { parseJsonText, scenarioInFile } from '../engine/scenario/file';
+import { MAX_SCENARIO_FILE_BYTES, parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { useServices } from './app-context';
 import { download, fileStem } from './charts/export';
 import type { RunController } from './run/controller';
 import { lessonByName, validate } from './scenario-api';
 import type { AppStore } from './store/app-store';
 
-/** A scenario is a few KB; a saved run with its series can reach tens of MB. Beyond this the file is not read. */
-export const MAX_SCENARIO_FILE_BYTES = 64 * 1024 * 1024;
+/** A scenario is a few KB; a saved run with its series can reach tens of MB. Beyond this the file is not read (the command line's cap too). */
+export { MAX_SCENARIO_FILE_BYTES };
 
 function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;

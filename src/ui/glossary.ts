@@ -92,7 +92,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   },
   {
     term: 'response time, CDF, CCDF',
-    text: 'A web exchange’s response time: from the client’s first packet (the SYN that opens its connection, or the request on a connection already open) to the last byte of the response, so a lost SYN’s timeout counts (seeds/000 §5.1). The CDF chart shows, at each time t, the share of responses that completed within t: a curve further left and higher is faster. The CCDF shows the share that took longer than t, to read the slow tail.',
+    text: 'A web exchange’s response time: from the client’s first packet (the SYN that opens its connection, or the request on a connection already open) to the last byte of the response, so a lost SYN’s timeout counts (seeds/002 §III.A: from just before the connect(); seeds/000 §5.3 words it “from sending an HTTP request”). The CDF chart shows, at each time t, the share of responses that completed within t: a curve further left and higher is faster. The CCDF shows the share that took longer than t, to read the slow tail.',
   },
   {
     term: 'offered load, uncongested baseline',

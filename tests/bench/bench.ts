@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { CliIo } from '../../src/cli/main';
 import { useCalibrationFile } from '../../src/cli/calibration-cache';
-import { joinNegativeValues, missingValueMessage } from '../../src/cli/option-values';
+import { joinNegativeValues, missingValueMessage, repeatedOptions } from '../../src/cli/option-values';
 import { createRun, runScenario } from '../../src/engine/run';
 import { calibrateLoads } from '../../src/engine/traffic/calibrate';
 import { presetByName } from '../../src/engine/scenario/presets';
@@ -280,8 +280,10 @@ export function wholeProcessRuns(repeat: number, cases: readonly { name: string;
 
 export async function runBench(argv: readonly string[], io: CliIo): Promise<number> {
   let values: { child?: string; repeat?: string; 'no-ns2'?: boolean; 'no-scaling'?: boolean; only?: string; 'ns2-timeout'?: string; help?: boolean };
+  let tokens: { kind: string; name?: string; value?: string | undefined }[];
   try {
-    ({ values } = parseArgs({
+    ({ values, tokens } = parseArgs({
+      tokens: true,
       // "--ns2-timeout -1": a number is the option's value, so its range can be named
       args: joinNegativeValues(argv, new Set(['--repeat', '--ns2-timeout'])),
       strict: true,
@@ -304,6 +306,11 @@ export async function runBench(argv: readonly string[], io: CliIo): Promise<numb
     }
     // node's message can run over lines ("... is ambiguous. Did you forget ...?"): keep it whole
     io.err(`${(e as Error).message.replace(/\s*\n\s*/g, ' ')} (see --help)\n`);
+    return 2;
+  }
+  const repeated = repeatedOptions(tokens, []);
+  if (repeated.length) {
+    io.err(`${repeated.join('\n')} (see --help)\n`);
     return 2;
   }
   if (values.help) {

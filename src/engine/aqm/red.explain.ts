@@ -75,7 +75,7 @@ function ecnNoteOf(rec: DecisionRecord, region: Region): string {
     if (region === 'between') return `The packet is ${name} (ECN-capable), so RED sets CE instead of dropping it (RFC 3168 §5).`;
     if (region === 'gentle') {
       return /new gentle/i.test(rec.rule)
-        ? `The packet is ${name}: with "new gentle" ECN-capable packets are still marked between max_th and 2·max_th (seeds/002 §IV).`
+        ? `The packet is ${name}: with "new gentle" ECN-capable packets are still marked between max_th and 2·max_th (seeds/002 §V-B).`
         : `The packet is ${name}: with RED* ECN-capable packets are marked, never dropped by RED, above max_th (seeds/003).`;
     }
     return `The packet is ${name}: with RED* ECN-capable packets are marked, never dropped by RED, even above max_th (seeds/003).`;
@@ -89,7 +89,7 @@ function ecnNoteOf(rec: DecisionRecord, region: Region): string {
   // above max_th under RFC 3168 §7", two reasons where the record knows which
   const ecnOff = /\(ECN off\)/.test(rec.rule) || /: forced drop$/.test(rec.rule);
   if (region === 'between' || ecnOff) return `The packet is ${name}, but ECN marking is off at this queue, so it is dropped.`;
-  if (/new gentle/i.test(rec.rule)) return `The packet is ${name}, but with "new gentle" every packet above 2·max_th is dropped (seeds/002 §IV).`;
+  if (/new gentle/i.test(rec.rule)) return `The packet is ${name}, but with "new gentle" every packet above 2·max_th is dropped (seeds/002 §V-B).`;
   if (/RFC 3168/.test(rec.rule)) return `The packet is ${name}, but RFC 3168 §7 drops instead of marking once avg is above max_th.`;
   return `The packet is ${name}, but it is dropped (ECN marking off, or above max_th under RFC 3168 §7).`;
 }

@@ -88,7 +88,7 @@ export const RED_PARAMS = {
     default: 'drop',
     label: 'Above max_th',
     doc: 'What ECN-capable packets get when avg is above max_th (only matters with ecn on).',
-    ref: 'RFC 3168 §7; seeds/003 §4.3.1; seeds/002 §IV',
+    ref: 'RFC 3168 §7; seeds/003 §4.3.1; seeds/002 §V-B',
   },
   mode: {
     type: 'enum',

@@ -120,9 +120,9 @@ export function checkParam(path: string, spec: ParamSpec, value: unknown, queueU
       return null;
     }
     case 'boolean':
-      return typeof value === 'boolean' ? null : `${path}: expected true or false, got ${JSON.stringify(value)}`;
+      return typeof value === 'boolean' ? null : `${path}: expected true or false, got ${shownValue(value)}`;
     case 'enum':
-      return typeof value === 'string' && spec.values.includes(value) ? null : `${path} = ${JSON.stringify(value)} is not allowed: one of ${spec.values.map((v) => `"${v}"`).join(', ')}`;
+      return typeof value === 'string' && spec.values.includes(value) ? null : `${path} = ${shownValue(value)} is not allowed: one of ${spec.values.map((v) => `"${v}"`).join(', ')}`;
   }
 }
 
@@ -133,8 +133,49 @@ export function checkParam(path: string, spec: ParamSpec, value: unknown, queueU
 export function shownValue(v: unknown): string {
   if (typeof v === 'number' && !Number.isFinite(v)) return Number.isNaN(v) ? 'not a number (NaN)' : v > 0 ? 'a number too large to represent (above 1.8e308)' : 'a number too large to represent (below -1.8e308)';
   if (v === undefined) return 'nothing';
-  const j = JSON.stringify(v);
+  const j = jsonPrefix(v, 81);
   return j === undefined ? String(v) : j.length > 80 ? `${j.slice(0, 77)}...` : j;
+}
+
+/**
+ * JSON.stringify(v), cut once it is longer than `max` characters (the rest is never
+ * built). A message shows only the start of a value, and JSON.stringify of the whole of
+ * what a file or a link holds fails on lists nested a few thousand deep ("Maximum call
+ * stack size exceeded", a stack trace instead of the field's range) and builds megabytes
+ * for a string of a million characters (the message then held it whole, the range after).
+ * Each level adds at least one character, so the cut also bounds the depth.
+ */
+function jsonPrefix(v: unknown, max: number): string | undefined {
+  if (typeof v !== 'object' || v === null) return JSON.stringify(typeof v === 'string' && v.length > max ? v.slice(0, max) : v);
+  let out = '';
+  const walk = (x: unknown): boolean => {
+    if (typeof x !== 'object' || x === null) {
+      const j = JSON.stringify(typeof x === 'string' && x.length > max ? x.slice(0, max) : x);
+      out += j ?? 'null';
+      return out.length <= max;
+    }
+    if (Array.isArray(x)) {
+      out += '[';
+      for (let i = 0; i < x.length; i++) {
+        if (i > 0) out += ',';
+        if (out.length > max || !walk(x[i])) return false;
+      }
+      out += ']';
+      return out.length <= max;
+    }
+    out += '{';
+    let first = true;
+    for (const [k, e] of Object.entries(x)) {
+      if (e === undefined || typeof e === 'function') continue;
+      out += `${first ? '' : ','}${JSON.stringify(k)}:`;
+      first = false;
+      if (out.length > max || !walk(e)) return false;
+    }
+    out += '}';
+    return out.length <= max;
+  };
+  walk(v);
+  return out;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { NS_PER_S } from '../core/time';
 
 /**
- * Response-time statistics of web request/response exchanges (seeds/000 §5.1,
- * seeds/002 §III.A, seeds/003 §4.2).
+ * Response-time statistics of web request/response exchanges (seeds/002 §III.A: from just
+ * before connect(); seeds/000 §5.3, seeds/003 §4.2).
  *
  * An exchange's response time runs from the client's first SYN (or, on a persistent
  * connection, the write of the request) to the arrival of the last byte of the response.

@@ -43,7 +43,7 @@ export const RUN_FIELDS = {
     max: 1e6,
     label: 'Warm-up',
     doc: 'Summary statistics (utilization, mean queue, drops, marks, per-flow counts and goodput, AQM means, web response times) count only what happens after this time; the first seconds of slow start are left out.',
-    ref: 'seeds/000 §5.1 (120 s warm-up)',
+    ref: 'seeds/000 §5.4 (120 s warm-up)',
   },
   stopAfterExchanges: {
     type: 'number',

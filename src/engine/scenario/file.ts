@@ -6,6 +6,19 @@
  * ({ scenario, markers, series, summary }). No Node.js or DOM here.
  */
 
+/**
+ * The largest scenario file read, in the app (File → Open) and the command line alike: a
+ * scenario is a few KB, a saved run with its series can reach tens of MB.
+ */
+export const MAX_SCENARIO_FILE_BYTES = 64 * 1024 * 1024;
+
+/** A file size as the messages about it give it ("1.0 GB", "80 MB", "3.5 MB"). */
+export function fileSizeText(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  if (mb >= 1024) return `${(mb / 1024).toFixed(1)} GB`;
+  return `${mb.toFixed(mb < 10 ? 1 : 0)} MB`;
+}
+
 /** "line L, column C" of a character offset. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);

@@ -1,3 +1,5 @@
+import { shownValue } from '../core/params';
+
 /**
  * Scenario format versions. A scenario (file, preset, URL link) carries `version`; older
  * versions are brought up to CURRENT_VERSION one step at a time, so old links keep working.
@@ -20,13 +22,13 @@ export type MigrateResult = { ok: true; json: Record<string, unknown>; from: num
 
 export function migrate(json: unknown): MigrateResult {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return { ok: false, errors: [`scenario: expected a JSON object { "version": ${CURRENT_VERSION}, ... }, got ${Array.isArray(json) ? 'a list' : json === undefined ? 'nothing (no such field)' : JSON.stringify(json)}`] };
+    return { ok: false, errors: [`scenario: expected a JSON object { "version": ${CURRENT_VERSION}, ... }, got ${Array.isArray(json) ? 'a list' : json === undefined ? 'nothing (no such field)' : shownValue(json)}`] };
   }
   const obj = json as Record<string, unknown>;
   const v = obj.version;
   if (v === undefined) return { ok: false, errors: [`version: required (the scenario format version; this build reads ${KNOWN})`] };
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
-    return { ok: false, errors: [`version = ${JSON.stringify(v)} is not allowed: a whole number 1 to ${CURRENT_VERSION}`] };
+    return { ok: false, errors: [`version = ${shownValue(v)} is not allowed: a whole number 1 to ${CURRENT_VERSION}`] };
   }
   if (v > CURRENT_VERSION) {
     return { ok: false, errors: [`version = ${v} is newer than this build of AQM Lab understands (${KNOWN}); update AQM Lab to open it`] };

@@ -10,7 +10,7 @@ import type { LINK_FIELDS, SIDE_FIELDS } from './fields';
 import { migrate } from './migrations';
 import { cloneJson, getPath, joinPath, pathText, splitPath } from './paths';
 import { applySet } from './set';
-import { aqmList, allowedKeysAt, objectText, plainItems, plainItemsMessage, resolvePath, SCENARIO_TREE, unknownFieldHint, type FieldNode } from './tree';
+import { aqmList, allowedKeysAt, objectText, plainItems, plainItemsMessage, resolvePath, SCENARIO_TREE, stringExpected, unknownFieldHint, type FieldNode } from './tree';
 
 export { getPath, setPath } from './paths';
 
@@ -180,6 +180,9 @@ function issueMessages(issue: Issue, input: unknown): string[] {
         if (Array.isArray(list) && plainItems(list)) return [plainItemsMessage(joinPath(up), here.node.fields, list)];
         return [`${path}: expected an object ${objectText(here.node.fields, value)}, got ${show(value)}`];
       }
+      // a text field says how long it may be, as a number field gives its range
+      const str = issue.expected === 'string' && segs.length > 0 ? resolvePath(input, segs) : undefined;
+      if (str?.ok && str.node.t === 'string') return [`${path}: expected ${stringExpected(str.node)}, got ${show(value)}`];
       return [`${path || 'scenario'}: expected ${describeExpected(issue)}, got ${show(value)}`];
     }
     case 'too_small':

@@ -1,7 +1,7 @@
 import { checkParam, queueUnitOf, rangeText, shownValue, type QueueUnitContext } from '../core/params';
 import { parseJsonText } from './file';
 import { cloneJson, getPath, own, pathText, setPath, splitPath } from './paths';
-import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, unknownFieldHint, type FieldNode, type UnionNode } from './tree';
+import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, stringExpected, unknownFieldHint, type FieldNode, type UnionNode } from './tree';
 
 /**
  * Setting one field by dotted path: the CLI's `--set path=value`, the URL codec's
@@ -171,7 +171,7 @@ export function checkValue(node: FieldNode, value: unknown, path: string, queueU
       break;
     }
     case 'string':
-      if (typeof value !== 'string') out.push(`${path}: expected a text string, got ${shownValue(value)}`);
+      if (typeof value !== 'string') out.push(`${path}: expected ${stringExpected(node)}, got ${shownValue(value)}`);
       else if (node.nonEmpty && value === '') out.push(`${path}: must not be empty`);
       else if (value.length > node.maxLength) out.push(`${path}: ${value.length} characters; allowed at most ${node.maxLength}`);
       break;
@@ -268,7 +268,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
       break;
     }
     case 'string':
-      if (typeof value !== 'string') return `${path}: expected a text string, got ${shownValue(value)}`;
+      if (typeof value !== 'string') return `${path}: expected ${stringExpected(node)}, got ${shownValue(value)}`;
       if (value.length > node.maxLength) return `${path}: ${value.length} characters; allowed at most ${node.maxLength}`;
       break;
     case 'points':

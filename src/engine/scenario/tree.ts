@@ -128,6 +128,11 @@ const TOPOLOGY_KIND: EnumParam = {
 
 /** Longest name (of a scenario, a node) and description, in characters: far above any real one. */
 export const MAX_NAME_LENGTH = 200;
+
+/** What a text field allows, for a message: "a text string (at most 200 characters)" ("1 to 200" when it must not be empty). */
+export function stringExpected(n: StringNode): string {
+  return `a text string (${n.nonEmpty ? '1 to' : 'at most'} ${n.maxLength} characters)`;
+}
 export const MAX_DESCRIPTION_LENGTH = 5000;
 /**
  * Most traffic items (the lessons have at most 15): a file of 10,000 one-flow items froze the

@@ -30,3 +30,8 @@ export const TRAFFIC_KIND: EnumParam = {
   label: 'Traffic kind',
   doc: 'Kind of traffic item.',
 };
+
+/** Whether `traffic` has web items (kinds whose runs count request/response exchanges: packmime, web-users, web-sessions). */
+export function hasWebTraffic(scenario: { traffic: readonly { kind: string }[] }): boolean {
+  return scenario.traffic.some((t) => trafficByKind(t.kind)?.exchangeRate !== undefined);
+}

@@ -15,7 +15,7 @@
  * allowed, and the default is used (the rest of the page works as without it).
  * Pure (no DOM), so the rules are tested.
  */
-import { DEFAULT_CHOICE, FAMILY, GRID } from './choices';
+import { DEFAULT_CHOICE, FAMILY, GRID, type ChoiceGroup } from './choices';
 import { MAX_COMPARE_SEEDS } from './seeds';
 import { VARIANTS } from './variants';
 
@@ -115,9 +115,30 @@ export function tickedFromLink(names: readonly string[], ids: readonly string[])
   return { ticked: enough ? new Set(known) : null, problems };
 }
 
-/** The line for a link's choice that reads but is not offered for the lesson on screen. */
-export function notOfferedLine(value: string): string {
-  return `${COMPARE_KEY}=${choiceText(value)}: Compare does not offer that for this lesson; the first choice offered is used.`;
+/**
+ * The line for a link's choice that reads but is not offered for the lesson on screen
+ * (`groups`: what Compare's select offers for it): why, and what this lesson offers, as
+ * link texts. It said only "Compare does not offer that for this lesson", so a teacher's
+ * try:5 on a lesson of four Try changes, or a misspelt lesson:, gave nothing to go on.
+ */
+export function notOfferedLine(value: string, groups: readonly ChoiceGroup[]): string {
+  const options = groups.flatMap((g) => g.options);
+  const option = options.find((o) => o.value === value);
+  const tries = options.filter((o) => /^x:\d+$/.test(o.value));
+  let why: string;
+  if (option) why = /\(([^()]*)\)$/.exec(option.label)?.[1] ?? 'not for the scenario on screen';
+  else if (value.startsWith('l:')) why = `there is no lesson named “${shown(value.slice(2))}”; the Lesson menu lists them`;
+  else if (/^x:\d+$/.test(value)) why = tries.length ? `this lesson has ${tries.length} Try change${tries.length > 1 ? 's' : ''}, try:1 to try:${tries.length}` : 'this lesson has no Try changes';
+  else if (value === 'x:lesson') why = 'the scenario on screen is the lesson as it is';
+  else if (value === GRID) why = 'this lesson is not a point of a figure’s grid';
+  else why = 'not for this lesson';
+  const enabled = options.filter((o) => !o.disabled);
+  const texts: string[] = [];
+  for (const o of enabled) if (!o.value.startsWith('l:') && !/^x:\d+$/.test(o.value)) texts.push(choiceText(o.value));
+  const tried = enabled.filter((o) => /^x:\d+$/.test(o.value)).map((o) => choiceText(o.value));
+  if (tried.length) texts.push(tried.length > 3 ? `${tried[0]} to ${tried[tried.length - 1]}` : tried.join(', '));
+  if (enabled.some((o) => o.value.startsWith('l:'))) texts.push('lesson:<lesson name>');
+  return `${COMPARE_KEY}=${shown(choiceText(value))}: Compare does not offer that for this lesson (${why}); it offers ${texts.join(', ')}; the first choice offered is used.`;
 }
 
 /**

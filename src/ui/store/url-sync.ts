@@ -9,6 +9,7 @@
  * transport only, for slides), ?classroom=1 (large type); scenario keys typed in the query
  * move to the fragment (scenarioFromQuery).
  */
+import { cloneJson, getPath, jsonEqual, setPath } from '../../engine/scenario/paths';
 import { decodeLink, encodeLink, lessons, problemLine } from '../scenario-api';
 import type { RunController } from '../run/controller';
 import type { AppStore } from './app-store';
@@ -90,6 +91,43 @@ export function usableLink(h: string, problems: readonly { key: string; duplicat
 }
 
 /**
+ * The keys of link `h` that were refused at every use (a key given twice, once well, was
+ * used); their fields took the lesson's values.
+ */
+function refusedKeys(h: string, problems: readonly { key: string; duplicate?: boolean }[]): string[] {
+  const bad = new Map<string, number>();
+  for (const p of problems) if (!p.duplicate && p.key !== '') bad.set(p.key, (bad.get(p.key) ?? 0) + 1);
+  const given = new Map<string, number>();
+  for (const k of linkKeys(h)) given.set(k, (given.get(k) ?? 0) + 1);
+  return [...bad].filter(([k, n]) => n >= (given.get(k) ?? 0)).map(([k]) => k);
+}
+
+/**
+ * Whether link `h` asks for nothing but what it could not give: it names the lesson on
+ * screen and what it opens differs from the scenario on screen only in fields of its refused
+ * keys (the screen's own link with one value typed badly over: seed=9 made seed=-4; a scenario of
+ * no lesson, opened from a file, has its link relative to "default"). Opening
+ * it would put the lesson's values in those fields and stop the run on screen, a change no
+ * key of the link asked for.
+ */
+export function onlyRefusedDiffer(h: string, decoded: { presetName: string | null; scenario: unknown; problems: readonly { key: string; duplicate?: boolean }[] }, onScreen: { presetName: string | null; scenario: unknown }): boolean {
+  if (!onScreen.scenario || !decoded.scenario || decoded.presetName !== (onScreen.presetName ?? 'default')) return false;
+  const refused = refusedKeys(h, decoded.problems);
+  if (refused.length === 0) return false;
+  const patched = cloneJson(decoded.scenario);
+  try {
+    for (const k of refused) {
+      const want = getPath(onScreen.scenario, k);
+      if (want === undefined && getPath(patched, k) === undefined) continue;
+      setPath(patched, k, cloneJson(want));
+    }
+  } catch {
+    return false;
+  }
+  return jsonEqual(patched, onScreen.scenario);
+}
+
+/**
  * The link of the scenario on screen, on the page at `href`: what Copy link copies. The
  * address bar may still hold a link the user typed that had problems (kept so the typo can
  * be fixed), whose bad keys were skipped, or that was not opened at all.
@@ -157,6 +195,11 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
       lines: [...decoded.problems.map((p) => problemLine(keptMessage(p))), KEPT_LINE],
       untilNextLoad: true,
     });
+    return true;
+  }
+  // the screen's own link with a value typed badly over: nothing else to open, so keep the screen and its run
+  if (onlyRefusedDiffer(h, decoded, store.getState())) {
+    store.addBanner({ kind: 'warning', title: BAD_LINK_TITLE, lines: [...decoded.problems.map(problemLine), KEPT_LINE], untilNextLoad: true });
     return true;
   }
   // the banners come after the load: they are about the scenario the link opened, and go when another is loaded

@@ -56,6 +56,12 @@ describe('bench options', () => {
     expect(io.stderr).toBe('--ns2-timeout = 0 is out of range: allowed > 0 to 86400 seconds\n');
   });
 
+  it('refuses an option given twice with two values before anything runs (the last was kept)', async () => {
+    const io = capture();
+    expect(await runBench(['--repeat', '2', '--no-ns2', '--repeat', '5'], io)).toBe(2);
+    expect(io.stderr).toBe('--repeat given 2 times ("2", "5"): give it once (see --help)\n');
+  });
+
   it('names an unknown --only scenario and lists the bench scenarios', async () => {
     const io = capture();
     expect(await runBench(['--only', 'bench-100-red,bench-100-rde'], io)).toBe(2);

@@ -44,6 +44,17 @@ describe('parseCliArgs', () => {
     expect(bad(['--preset', 'x', '--trace-flows'])).toEqual(['--trace-flows needs --trace <file.jsonl>']);
     expect(bad(['--preset', 'x', '--sample', '0.5', '--out', 'r.json'])).toEqual(['--sample needs --series <file.csv> (it is the sampling interval of the series; no other output is sampled)']);
   });
+
+  it('an option of one value given twice with two values is refused, not the last kept without a word', () => {
+    // parseArgs keeps the last: this ran ecn-finite, and the first --out was never written
+    const r = parseCliArgs(['--preset', 'default', '--set', 'seed=2', '--preset', 'ecn-finite', '--out', 'a.json', '--out=b.json', '--set', 'seed=3']);
+    expect(r.ok ? r.opts : r.errors).toEqual([
+      '--preset given 2 times ("default", "ecn-finite"): give it once (only --set repeats)',
+      '--out given 2 times ("a.json", "b.json"): give it once (only --set repeats)',
+    ]);
+    // the same value twice (a pasted command line) changes nothing and runs
+    expect(parseCliArgs(['--preset', 'default', '--preset', 'default', '--quiet', '--quiet']).ok).toBe(true);
+  });
 });
 
 describe('loadScenario', () => {

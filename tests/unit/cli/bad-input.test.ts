@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,53 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     const f = join(dir, 'big.json');
     writeFileSync(f, JSON.stringify({ version: 1, duration: 1, topology: { kind: 'dumbbell', bottleneck: { rate: 1 } }, traffic: [{ kind: 'bulk' }] }).replace('"rate":1', '"rate":1e400'));
     expect(await bad([f])).toBe(`${f}: topology.bottleneck.rate: expected a number (1000 to 1000000000000 bps), got a number too large to represent (above 1.8e308)`);
+  });
+
+  it('lists nested thousands deep and megabyte strings: the field and its range in a short line, not "Maximum call stack size exceeded"', async () => {
+    // JSON.parse reads 6,000 levels; the message used to JSON.stringify the whole value and overflowed the stack
+    const deep = '['.repeat(6000) + ']'.repeat(6000);
+    const f = join(dir, 'deep.json');
+    writeFileSync(f, `{"version":1,"topology":{"kind":"dumbbell"},"tcp":{"ecn":${deep}},"traffic":[{"kind":"bulk","bytes":1000}]}`);
+    expect(await bad([f])).toBe(`${f}: tcp.ecn: expected true or false, got ${'['.repeat(77)}...`);
+    writeFileSync(f, `{"version":${deep},"topology":{"kind":"dumbbell"},"traffic":[{"kind":"bulk","bytes":1000}]}`);
+    expect(await bad([f])).toBe(`${f}: version = ${'['.repeat(77)}... is not allowed: a whole number 1 to 1`);
+    writeFileSync(f, `{"version":1,"topology":{"kind":"dumbbell"},"traffic":[{"kind":"bulk","bytes":1000}],"name":${deep}}`);
+    expect(await bad([f])).toBe(`${f}: name: expected a text string (at most 200 characters), got ${'['.repeat(77)}...`);
+    // a text field gives its length range as a number field gives its range
+    writeFileSync(f, '{"version":1,"topology":{"kind":"general","nodes":[{"name":5},{"name":"b"}],"links":[{"a":"b","b":"b"}]},"traffic":[{"kind":"bulk","src":"b","dst":"b","bytes":1}]}');
+    expect(await bad([f])).toMatch(/: topology\.nodes\.0\.name: expected a text string \(1 to 200 characters\), got 5$/m);
+    expect(await bad(['--preset', 'default', '--set', `tcp.ecn=${deep}`])).toBe(`--set tcp.ecn: expected true or false, got ${'['.repeat(77)}...`);
+    // a million-character value: the message showed it whole (1 MB), the allowed values after it
+    const long = 'x'.repeat(1_000_000);
+    writeFileSync(f, JSON.stringify({ version: 1, topology: { kind: 'dumbbell' }, tcp: { variant: long, ecn: long }, traffic: [{ kind: 'bulk', bytes: 1000 }] }));
+    const lines = (await bad([f])).split('\n');
+    expect(lines.length).toBe(2);
+    for (const line of lines) expect(line.length).toBeLessThan(300);
+    expect(lines.find((l) => l.includes('tcp.variant'))).toMatch(/^.*: tcp\.variant = "x{76}\.\.\. is not allowed: one of "tahoe", "reno", /);
+    expect(lines.find((l) => l.includes('tcp.ecn'))).toBe(`${f}: tcp.ecn: expected true or false, got "${'x'.repeat(76)}...`);
+  });
+
+  it('a file with 300 unknown keys prints the first 99 and a count, not 300 lines (100,000 keys printed 15 MB)', async () => {
+    const f = join(dir, 'many-keys.json');
+    const sc: Record<string, unknown> = { version: 1, duration: 1, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'bulk' }] };
+    for (let i = 0; i < 300; i++) sc[`k${i}`] = i;
+    writeFileSync(f, JSON.stringify(sc));
+    const lines = (await bad([f])).split('\n');
+    expect(lines).toHaveLength(100);
+    expect(lines[0]).toBe(`${f}: k0: unknown field; allowed here: version, name, description, seed, duration, warmup, stopAfterExchanges, topology, tcp, traffic`);
+    expect(lines[98]).toMatch(/: k98: unknown field/);
+    expect(lines[99]).toBe('... and 201 more problems (300 in all)');
+  });
+
+  it('a scenario file over 64 MB is refused with its size and the cap, before it is read (1 GB took 4 s and 1.1 GB to say "Cannot create a string longer than 0x1fffffe8 characters")', async () => {
+    const f = join(dir, 'huge.json');
+    writeFileSync(f, '');
+    truncateSync(f, 65 * 1024 * 1024); // sparse: no disk used
+    expect(await bad([f])).toBe(`${f}: cannot read the scenario file (it is 65 MB; a scenario file is a few KB, a saved run (--out) at most 64 MB)`);
+  });
+
+  it.runIf(existsSync('/dev/zero'))('a device that never ends (/dev/zero) is read up to the cap, not until memory runs out', async () => {
+    expect(await bad(['/dev/zero'])).toBe('/dev/zero: cannot read the scenario file (it holds more than 64 MB; a scenario file is a few KB, a saved run (--out) at most 64 MB)');
   });
 
   it('an empty key or an empty part of a key', async () => {
@@ -145,5 +192,21 @@ describe('a --set the run will not use is named on stderr (valid input: exit 0)'
     expect(await runCli(['--preset', 'web-dt148-80', '--set', 'traffic.0.rate=10', '--set', 'traffic.0.load=null', '--dry-run'], used)).toBe(0);
     expect(used.stderr).toBe('');
     expect((JSON.parse(used.stdout) as { traffic: { rate: number; load?: number }[] }).traffic[0]).toMatchObject({ rate: 10 });
+  });
+
+  it('stopAfterExchanges without web traffic: named, in a --set and in a file (the run went to its duration, the header said "until 10 exchanges or 30 s")', async () => {
+    const note = 'stopAfterExchanges = 10: not used: this scenario has no web traffic (a packmime, web-users or web-sessions item), so no exchange is counted and the run ends at duration = 30 s; remove it (--set stopAfterExchanges=null) or add a web item\n';
+    const io = capture();
+    expect(await runCli(['--preset', 'default', '--set', 'stopAfterExchanges=10', '--dry-run'], io)).toBe(0);
+    expect(io.stderr).toBe(note);
+    const f = join(dir, 'stop-after.json');
+    writeFileSync(f, io.stdout);
+    const file = capture();
+    expect(await runCli([f, '--dry-run'], file)).toBe(0);
+    expect(file.stderr).toBe(note);
+    // with web traffic it is used: no note
+    const web = capture();
+    expect(await runCli(['--preset', 'web-dt148-80', '--set', 'stopAfterExchanges=10', '--dry-run'], web)).toBe(0);
+    expect(web.stderr).toBe('');
   });
 });

@@ -44,6 +44,13 @@ describe('CLI --export-ns2 and npm run validate arguments', () => {
     expect(list.stdout).toContain('seeds001 n10 ecn-a QL4');
   });
 
+  it('validate: an option given twice with two values is refused before any case runs (the last was kept: --json a.json --json b.json wrote b.json alone)', async () => {
+    const io = capture();
+    expect(await validateCli(['quick', '--json', 'a.json', '--json', 'b.json'], io)).toBe(2);
+    expect(io.stderr).toBe('--json given 2 times ("a.json", "b.json"): give it once (see --help)\n');
+    expect(io.stdout).toBe('');
+  });
+
   it('validate: a report file that cannot be written is named before any case runs (it was a stack trace after the whole suite); --until -1 is named', async () => {
     const io = capture();
     expect(await validateCli(['quick', '--json', '/nonexistent-dir/v.json'], io)).toBe(2);

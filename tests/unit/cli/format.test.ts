@@ -104,6 +104,9 @@ describe('summary text', () => {
     expect(scenarioLine(presetScenario('md1-poisson')!)).toMatch(/^md1-poisson \(seed 1, 200 s\): 1 UDP source \(poisson 8 Mb\/s\), dumbbell/);
     expect(scenarioLine(presetScenario('md1-poisson')!)).not.toContain('TCP');
     expect(scenarioLine(presetScenario('ecn-finite')!)).toContain('2 TCP flows (reno+ECN)');
+    // stopAfterExchanges ends only a run with web traffic: the header said "until 10 exchanges or 30 s" for bulk flows
+    expect(scenarioLine({ ...presetScenario('default')!, stopAfterExchanges: 10 })).toMatch(/^default \(seed 1, 30 s\): /);
+    expect(scenarioLine({ ...presetScenario('web-dt148-80')!, stopAfterExchanges: 10 })).toContain(', until 10 exchanges or 230 s)');
   });
 
   it('a general topology names the link its queue rows are: the named bottleneck, or the slowest link', () => {

@@ -35,6 +35,13 @@ describe('sweep: bad input', () => {
     expect(opt.stderr.split('\n')[0]).toBe("Unknown option '--verbose'.");
   });
 
+  it('--seeds, --jobs or --against given twice with two values is refused before anything runs (the last was kept: --seeds 1-5 --seeds 7 ran seed 7 alone)', async () => {
+    const io = capture();
+    expect(await runSweep(['lockout-dt', '--seeds', '1-5', '--json', '--seeds', '7'], io)).toBe(2);
+    expect(io.stderr).toBe('--seeds given 2 times ("1-5", "7"): give it once (only --set repeats)\n');
+    expect(io.stdout).toBe('');
+  });
+
   it('--seeds, --set, --jobs or --against with nothing after them (or another option) says what the option takes', async () => {
     // Node's own words named neither the values nor their range: "Option '--seeds' argument is ambiguous.."
     const first = async (argv: string[]) => {

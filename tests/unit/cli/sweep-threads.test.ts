@@ -27,3 +27,21 @@ describe('sweep on worker threads', () => {
     expect(io.stderr).toContain('--jobs = "0" is out of range: allowed whole number 1 to 256');
   });
 });
+
+describe('sweepThreads: cases run side by side fit in memory together', () => {
+  it('lowers the threads until the largest cases fit the budget, and says why; never below one', async () => {
+    const { sweepThreads } = await import('../../../src/cli/sweep');
+    const GB = 1e9;
+    // --jobs 32 over 40 cases of 0.8 GB on a 23 GB machine (budget 17.25 GB): 21 at once
+    const r = sweepThreads(32, Array.from({ length: 40 }, () => 0.8 * GB), 0.75 * 23 * GB);
+    expect(r.threads).toBe(21);
+    expect(r.note).toBe('sweep: 21 worker threads, not 32: the largest cases need about 800 MB of memory each, 32 at once about 26 GB, more than 17 GB (3/4 of this machine\'s memory)');
+    // small cases: as many threads as wanted (and no more than cases), no note
+    expect(sweepThreads(8, [1e6, 2e6, 3e6], 17 * GB)).toEqual({ threads: 3, note: null });
+    // the largest cases count first (any of them may run beside the others): 3 + 2 GB do not fit 4 GB, 3 + 0.5 + 0.1 + 0.1 do
+    expect(sweepThreads(4, [1e8, 3 * GB, 1e8, 2 * GB], 4 * GB).threads).toBe(1);
+    expect(sweepThreads(4, [1e8, 3 * GB, 1e8, 0.5 * GB], 4 * GB)).toEqual({ threads: 4, note: null });
+    // a case larger than the budget alone (run with --force) still runs, one at a time
+    expect(sweepThreads(2, [10 * GB, 10 * GB], 4 * GB).threads).toBe(1);
+  });
+});

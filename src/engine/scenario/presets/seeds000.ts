@@ -344,7 +344,7 @@ function seeds000Lessons(): PresetSource[] {
       ...base,
       name: 'web-redecn60-80',
       title: 'Web traffic at 80 % load, adaptive RED + ECN with a 60 ms target (seeds/000)',
-      paper: 'seeds/000 §6.3, Figs. 13 and 19',
+      paper: 'seeds/000 §6.3, Fig. 13; §7',
       lesson: `Adaptive RED + ECN with a 60 ms target (min_th 30, max_th 90 packets): the queue is allowed to grow, and the response times come close to drop-tail's ("at all loads there is little difference between drop-tail and ARED with ECN and a 60 ms target"). Not everything is as under drop-tail: whenever the average passes max_th RED drops even ECN-capable packets, and SYNs and ACKs are never marked, so more packets are lost (2.8 % against 2.0 %) and more responses wait over 5 s (6 % against 3 %). ${SHORT}.`,
       claims: [
         // seeds 1-5: 39.3, 30.6, 50.0, 43.6, 47.3 packets; the 5 ms target (web-redecn5-80) 10.5, 9.7, 10.6, 10.5, 10.9: 3.2 to 4.7 times as long

@@ -72,6 +72,12 @@ const ECN_WORDS: Record<Ecn, string> = {
   ecn: 'With ECN: data packets are marked instead of dropped; SYNs, SYN-ACKs and ACKs cannot be marked, and in the gentle region (average above max_th) RFC 3168 drops even the ECN-capable packets.',
   'new-gentle': 'With ECN and seeds/002\'s "new gentle" rule (§V-B): in the gentle region ECN-capable packets are marked, not dropped.',
 };
+// PI and REM have no average, max_th or gentle region: they mark every ECN-capable packet they signal, however
+// high p is, and drop one only when the buffer is full. The ARED words were said of them too; at seed 1
+// web-users-pi-ecn-90 marked 1,835 data packets and dropped none early (51 overflowed), web-users-rem-ecn-90
+// 4,261 and none (9): tests/golden/lesson-mechanics-6.test.ts
+const ECN_WORDS_PI_REM = 'With ECN: data packets are marked instead of dropped, however high the probability climbs (PI and REM have no gentle region where RFC 3168 drops them: only a full buffer does); SYNs, SYN-ACKs, FINs and ACKs cannot be marked and are dropped.';
+const ecnWords = (aqm: Aqm | 'dt', ecn: Ecn): string => (ecn === 'ecn' && (aqm === 'pi' || aqm === 'rem') ? ECN_WORDS_PI_REM : ECN_WORDS[ecn]);
 const SETUP = (load: number) =>
   `Browsing users on both sides offer ${load === 0.9 ? '90' : '98'} % of a 10 Mb/s link (seeds/002 ran 100 Mb/s, where 24 packets are a tenth of the queueing delay they are here: the web100-users lessons run it), RTTs 10-150 ms, 16 KB windows, servers that answer at once (seeds/002 §III); the same users in every lesson at this load, so the response-time CDFs compare directly: Compare, “this lesson’s family”, overlays them all.`;
 
@@ -298,7 +304,7 @@ export function seeds002WebPresets(): PresetSource[] {
       title: `Browsing users at ${load} % load, ${LABEL[x.aqm]}${ECN_LABEL[x.ecn]} (seeds/002)`,
       paper: `seeds/002 ${x.figure}`,
       group: 'lesson',
-      lesson: [WORDS[x.aqm], ECN_WORDS[x.ecn], x.text ?? '', SETUP(x.load)].filter((t) => t).join(' '),
+      lesson: [WORDS[x.aqm], ecnWords(x.aqm, x.ecn), x.text ?? '', SETUP(x.load)].filter((t) => t).join(' '),
       claims: x.claims,
       json: seeds002WebJson(x.aqm, x.ecn, x.load),
     };

@@ -267,7 +267,11 @@ function fengFig5Preset(queueKB: 120 | 240): PresetSource {
     title: `seeds/004 Fig. 5${queueKB === 120 ? 'a' : 'b'}: max_th 80 KB in a ${queueKB} KB buffer`,
     paper: 'seeds/004 §3.2, Fig. 5',
     group: 'lesson',
-    lesson: `Fig. 3b (32 connections, conservative RED-ECN with max_p 0.016) with the buffer enlarged to ${queueKB} KB and max_th kept at 80 KB: above max_th every packet is marked. The deterministic marks reach every sender at once: watch the queue collapse after each burst of marks, then build again. ${FENG_ASSUMED}`,
+    // "above max_th every data packet is marked, but ...": tests/golden/lesson-mechanics-6.test.ts. It said "every
+    // packet"; at seed 1 a data packet arriving with the average above max_th but at most one packet queued was let
+    // in, as ns's RED (qlen > 1) lets it: 2,458 of 51,270 at 120 KB (4.8 %), 4,083 of 60,123 at 240 KB (6.8 %),
+    // the queue having collapsed while the slow average was still above max_th (and a SYN, unmarkable, is dropped)
+    lesson: `Fig. 3b (32 connections, conservative RED-ECN with max_p 0.016) with the buffer enlarged to ${queueKB} KB and max_th kept at 80 KB: above max_th every data packet is marked, but for one that finds at most one packet queued (ns's RED lets it in): the queue runs empty before the average falls. The deterministic marks reach every sender at once: watch the queue collapse after each burst of marks, then build again. ${FENG_ASSUMED}`,
     claims: [
       fig5Cycles,
       ...(queueKB === 120
@@ -531,7 +535,11 @@ function fig12Json(queue: Record<string, unknown>, o: { tcp?: Record<string, unk
   };
 }
 
-/** The 25 KB RED queue of §4 (500-byte packets): max_th 20 KB = 40 packets, queue 1.2 max_th, min_th 0.25 max_th. */
+/**
+ * The 25 KB RED queue of §4 (500-byte packets): max_th 20 KB = 40 packets, queue 1.2 max_th, min_th 0.25 max_th.
+ * 1.2 max_th is 48 packets, 24 KB, not the 25 KB §4.2 names: the lessons said "the 25 KB queue" of a 24,000-byte
+ * buffer and now say both (tests/golden/lesson-mechanics-6.test.ts checks the stated sizes against the queue).
+ */
 function fig12Queue(ecn: boolean, kind = 'red'): Record<string, unknown> {
   return { kind, limit: 48, minTh: 10, maxTh: 40, maxP: 0.016, wq: 0.002, gentle: false, ecn, aboveMaxTh: ecn ? 'mark' : 'drop' };
 }
@@ -604,7 +612,7 @@ function fengFig17Preset(host: Host): PresetSource {
     title: `seeds/004 Fig. 17: 100 connections, RED-ECN, ${host === 'normal' ? 'normal TCP' : host === 'subtcp' ? 'SUBTCP' : host === 'scaled' ? 'scaled increase' : 'bandwidth-based increase'}`,
     paper: 'seeds/004 §4.1-4.2, Figs. 11, 13, 15-18',
     group: 'lesson',
-    lesson: `The Fig. 12 network with a 25 KB RED-ECN queue (max_th 20 KB, marking every packet above it) and ECN senders using ${text[host]}. Compare the four lessons (normal, SUBTCP, scaled, bandwidth): the loss rate falls from about 22 % with normal TCP to about 0.3 % with the bandwidth-based increase, while the link stays busy (Fig. 17; the paper sees up to several orders of magnitude at small buffers). ${FENG_ASSUMED}`,
+    lesson: `The Fig. 12 network with §4.2's 25 KB RED-ECN queue (max_th 20 KB, marking every packet above it; the buffer 1.2 max_th, as §4.2 sets it: 48 packets of 500 bytes, 24 KB) and ECN senders using ${text[host]}. Compare the four lessons (normal, SUBTCP, scaled, bandwidth): the loss rate falls from about 22 % with normal TCP to about 0.3 % with the bandwidth-based increase, while the link stays busy (Fig. 17; the paper sees up to several orders of magnitude at small buffers). ${FENG_ASSUMED}`,
     claims: claims[host],
     json: fig12Json(fig12Queue(true), { ecn: true, tcp: HOST_TCP[host] }),
   };
@@ -672,10 +680,12 @@ function fig20AdaptiveQueue(): Record<string, unknown> {
 }
 
 function fengFig20aPreset(scheme: Fig20Scheme): PresetSource {
+  // "§4.2's 25 KB queue (1.2 max_th: 48 packets of 500 bytes, 24 KB)": it said "the 25 KB queue" of fig12Queue's
+  // 24,000 bytes (see there); the feng-fig17 and feng-fig20b texts likewise
   const what: Record<Fig20Scheme, string> = {
     droptail: 'normal TCP (no ECN) over a drop-tail queue of 40 packets (20 KB, the RED queues\' max_th, as §4 compares them)',
-    adaptive: 'normal TCP with ECN over self-configuring RED-ECN (Fig. 6: max_p starts at 0.02 and is doubled each time the average rises above max_th, divided by 3 each time it falls below min_th) on the 25 KB queue',
-    'bandwidth-adaptive': 'ECN senders with the bandwidth-based SUBTCP increase (1 % per round trip, also below one segment) over self-configuring RED-ECN on the 25 KB queue: both remedies together',
+    adaptive: 'normal TCP with ECN over self-configuring RED-ECN (Fig. 6: max_p starts at 0.02 and is doubled each time the average rises above max_th, divided by 3 each time it falls below min_th) on §4.2\'s 25 KB queue (1.2 max_th: 48 packets of 500 bytes, 24 KB)',
+    'bandwidth-adaptive': 'ECN senders with the bandwidth-based SUBTCP increase (1 % per round trip, also below one segment) over self-configuring RED-ECN on §4.2\'s 25 KB queue (1.2 max_th: 48 packets of 500 bytes, 24 KB): both remedies together',
   };
   const title: Record<Fig20Scheme, string> = { droptail: 'normal TCP, drop-tail', adaptive: 'normal TCP, adaptive RED-ECN', 'bandwidth-adaptive': 'bandwidth-based SUBTCP, adaptive RED-ECN' };
   const json =
@@ -710,7 +720,7 @@ function fengFig20bPreset(inc: number, ms: number): PresetSource {
     title: `seeds/004 Fig. 20b: bandwidth-based SUBTCP, ${inc} % increase, ${ms} ms bottleneck`,
     paper: 'seeds/004 §5, Fig. 20 (b)',
     group: 'feng-fig20',
-    lesson: `One point of seeds/004 Fig. 20 (b): 100 ECN connections with the bandwidth-based SUBTCP increase at ${inc} % per round trip (Figs. 17-20 a: 1 %) over self-configuring RED-ECN on the 25 KB queue (the Fig. 19-20 a combination; see the preset file for why), the 1.5 Mb/s A -> B link ${ms} ms long (Fig. 12: 5 ms, assumed). Loss rate over 100 s after a 100 s warm-up. To see the whole figure, open Compare and pick "this figure's grid" (it runs all 12 points and draws Fig. 20 (b); from the command line: npm run sweep -- 'feng-fig20b-*'). ${FENG_ASSUMED}`,
+    lesson: `One point of seeds/004 Fig. 20 (b): 100 ECN connections with the bandwidth-based SUBTCP increase at ${inc} % per round trip (Figs. 17-20 a: 1 %) over self-configuring RED-ECN on §4.2's 25 KB queue (1.2 max_th: 48 packets of 500 bytes, 24 KB; the Fig. 19-20 a combination; see the preset file for why), the 1.5 Mb/s A -> B link ${ms} ms long (Fig. 12: 5 ms, assumed). Loss rate over 100 s after a 100 s warm-up. To see the whole figure, open Compare and pick "this figure's grid" (it runs all 12 points and draws Fig. 20 (b); from the command line: npm run sweep -- 'feng-fig20b-*'). ${FENG_ASSUMED}`,
     claims: [busyAbove(0.98), claim(`Even a ${inc} % increase per round trip over a ${ms} ms link keeps the loss low: less than 1 % of the packets arriving at the bottleneck are lost.`, (s) => s.bottleneck.lossRate, (x) => x < 0.01, (x) => `${percent(x, 2)} lost`)],
     json: fig12Json(fig20AdaptiveQueue(), { ecn: true, tcp: { ...HOST_TCP.bandwidth, bandwidthIncrease: inc / 100 }, delay: ms / 1000 }),
   };

@@ -95,6 +95,16 @@ describe('decodeHash', () => {
     expect(d.scenario.seed).toBe(1);
   });
 
+  it('a value nested thousands deep (a pair or an s= scenario) is named with its field, the good keys still apply', () => {
+    // the message used to JSON.stringify the whole value: "Maximum call stack size exceeded" thrown out of decodeHash
+    const deep = '['.repeat(6000) + ']'.repeat(6000);
+    const d = decodeHash(`#p=default&tcp.ecn=${encodeURIComponent(deep)}&seed=4`);
+    expect(d.errors).toEqual([`tcp.ecn: expected true or false, got ${'['.repeat(77)}...`]);
+    expect(d.scenario.seed).toBe(4);
+    const b64 = Buffer.from(`{"version":1,"topology":{"kind":"dumbbell"},"traffic":[{"kind":"bulk","bytes":1000}],"tcp":{"ecn":${deep}}}`).toString('base64url');
+    expect(decodeHash(`#p=default&v=1&s=${b64}`).errors).toEqual([`s: tcp.ecn: expected true or false, got ${'['.repeat(77)}...`]);
+  });
+
   it('opens the default preset for an unknown preset name and still applies the keys', () => {
     const d = decodeHash('#p=feng-ared&traffic.0.flows=8');
     expect(d.presetName).toBe('default');

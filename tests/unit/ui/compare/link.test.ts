@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lessons } from '../../../../src/ui/scenario-api';
 import { compareChoices, DEFAULT_CHOICE, FAMILY, GRID } from '../../../../src/ui/compare/choices';
 import { familyRunList } from '../../../../src/ui/compare/family';
-import { choiceText, choiceValue, readCompareLink, tickedFromLink, withCompareLink } from '../../../../src/ui/compare/link';
+import { choiceText, choiceValue, notOfferedLine, readCompareLink, tickedFromLink, withCompareLink } from '../../../../src/ui/compare/link';
 import { MAX_COMPARE_SEEDS } from '../../../../src/ui/compare/seeds';
 
 /*
@@ -56,6 +56,23 @@ describe('Compare settings in a link', () => {
     expect(r.problems).toHaveLength(1);
     expect(r.problems[0]).toMatch(/^compare=famly: Compare offers family, grid, droptail, red, red-ecn, ecn-toggle, cc-toggle, lesson:<lesson name>, as-is or try:<n>; the first choice offered is used\.$/);
     for (const bad of ['try:0', 'try:x', 'v:red', 'lesson:']) expect(readCompareLink(`?compare=${bad}`).choice, bad).toBeUndefined();
+  });
+
+  it('a choice that reads but is not offered for this lesson says why and what the lesson offers (it said only "does not offer that")', () => {
+    const lesson = all.find((l) => l.name === 'default')!;
+    const groups = compareChoices(lesson.scenario, lesson, 0, all);
+    const n = lesson.experiments.length;
+    expect(n).toBeGreaterThan(3);
+    const offers = `it offers droptail, red-ecn, ecn-toggle, cc-toggle, try:1 to try:${n}, lesson:<lesson name>; the first choice offered is used.`;
+    expect(notOfferedLine('x:98', groups)).toBe(`compare=try:99: Compare does not offer that for this lesson (this lesson has ${n} Try changes, try:1 to try:${n}); ${offers}`);
+    expect(notOfferedLine('l:nope', groups)).toBe(`compare=lesson:nope: Compare does not offer that for this lesson (there is no lesson named “nope”; the Lesson menu lists them); ${offers}`);
+    expect(notOfferedLine(FAMILY, groups)).toBe(`compare=family: Compare does not offer that for this lesson (web lessons only); ${offers}`);
+    // the default lesson is RED already
+    expect(notOfferedLine('v:red', groups)).toBe(`compare=red: Compare does not offer that for this lesson (this scenario already); ${offers}`);
+    expect(notOfferedLine(GRID, groups)).toBe(`compare=grid: Compare does not offer that for this lesson (this lesson is not a point of a figure’s grid); ${offers}`);
+    // a lesson without Try changes says so
+    const bare = all.find((l) => l.experiments.length === 0);
+    if (bare) expect(notOfferedLine('x:0', compareChoices(bare.scenario, bare, 0, all))).toContain('(this lesson has no Try changes)');
   });
 
   it('the family view’s ticked lessons: written readably for the family only, read back, checked against the family', () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { getPath } from '../../../../src/engine/scenario/paths';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { RunController } from '../../../../src/ui/run/controller';
 import { AppStore } from '../../../../src/ui/store/app-store';
 import { applyHash, BAD_LINK_TITLE, KEPT_LINE, scenarioFromQuery, scenarioHref, usableLink } from '../../../../src/ui/store/url-sync';
-import { decodeLink } from '../../../../src/ui/scenario-api';
+import { decodeLink, encodeLink } from '../../../../src/ui/scenario-api';
 
 /** src/ui/ScenarioFile.tsx, through a computed specifier (the node tsconfig that checks tests has no JSX; vitest loads it). */
 async function openScenarioFile(file: File, store: AppStore, controller: RunController): Promise<boolean> {
@@ -58,6 +59,49 @@ describe('a bad link opened over an edited scenario', () => {
     expect(fresh.getState().scenario).not.toBeNull();
     expect(bannerText(fresh)).toContain('the link has 20,000 settings');
     expect(bannerText(fresh)).not.toContain(KEPT_LINE);
+  });
+
+  it("the screen's own link with one value typed badly over keeps the scenario and its run (the seed went back to the lesson's, the run stopped)", () => {
+    const { store, c } = edited();
+    expect(c.setParam('seed', 9)).toEqual([]);
+    c.start();
+    const before = store.getState().scenario!;
+    const own = `#${encodeLink(before, 'ecn-marks')}`;
+    expect(own).toContain('&seed=9');
+    const loads = store.getState().loadRev;
+    const status = store.getState().status;
+    expect(status).not.toBe('idle');
+    for (const typed of [own.replace('seed=9', 'seed=-4'), own.replace('seed=9', 'seed=9x'), `${own}&duration=1e9`, own.replace('maxP=0.2', 'maxP=2')]) {
+      expect(applyHash(typed, store, c), typed).toBe(true);
+      expect(store.getState().scenario, typed).toBe(before);
+      expect(store.getState().loadRev).toBe(loads);
+      expect(store.getState().status).toBe(status);
+      const text = bannerText(store);
+      expect(text).toContain(BAD_LINK_TITLE);
+      expect(text).toContain(KEPT_LINE);
+    }
+    expect(bannerText(store)).toContain('topology.bottleneck.queue.maxP = 2 is out of range: allowed 0 to 1');
+    // a link that also asks for something else opens, its bad key listed (the lesson's seed in its place)
+    expect(applyHash(own.replace('seed=9', 'seed=-4').replace('maxP=0.2', 'maxP=0.3'), store, c)).toBe(true);
+    expect(getPath(store.getState().scenario, 'topology.bottleneck.queue.maxP')).toBe(0.3);
+    expect(store.getState().scenario!.seed).toBe(1);
+    expect(bannerText(store)).not.toContain(KEPT_LINE);
+    // a key given twice, once well: that value is used
+    expect(applyHash(`${own}&seed=abc&seed=5`.replace('&seed=9', ''), store, c)).toBe(true);
+    expect(store.getState().scenario!.seed).toBe(5);
+  });
+
+  it('the same for a scenario of no lesson (opened from a file): its link is relative to "default"', () => {
+    const store = new AppStore();
+    const c = new RunController(store, () => ({ postMessage() {}, terminate() {} }) as unknown as Worker);
+    expect(c.loadScenario({ ...presetScenario('default')!, name: 'mine', seed: 9 }, null)).toEqual([]);
+    const before = store.getState().scenario!;
+    const own = `#${encodeLink(before, null)}`;
+    expect(own).toMatch(/^#p=default&.*seed=9$/);
+    expect(applyHash(own.replace('seed=9', 'seed=-4'), store, c)).toBe(true);
+    expect(store.getState().scenario).toBe(before);
+    expect(store.getState().presetName).toBeNull();
+    expect(bannerText(store)).toContain(KEPT_LINE);
   });
 
   it('the unknown lesson is named, with the lessons it resembles', () => {
@@ -150,6 +194,17 @@ describe('banners about opening a scenario go when another is loaded', () => {
     expect(bannerText(store)).toContain('Opened good.json');
     c.loadScenario(presetScenario('ecn-marks'), 'ecn-marks');
     expect(store.getState().banners.map((b) => b.title)).toEqual(['something else']);
+  });
+
+  it('a file with a value nested 6,000 deep gets its banner (File → Open did nothing: the message overflowed the stack in a promise nobody awaited)', async () => {
+    const { store, c } = fresh();
+    c.loadScenario(presetScenario('default'), 'default');
+    const before = store.getState().scenario;
+    const deep = '['.repeat(6000) + ']'.repeat(6000);
+    const text = `{"version":1,"topology":{"kind":"dumbbell"},"tcp":{"ecn":${deep}},"traffic":[{"kind":"bulk","bytes":1000}]}`;
+    expect(await openScenarioFile(new File([text], 'deep.json'), store, c)).toBe(false);
+    expect(bannerText(store)).toContain(`deep.json was not opened: it is not a valid scenario\ntcp.ecn: expected true or false, got ${'['.repeat(77)}...\n${KEPT_LINE}`);
+    expect(store.getState().scenario).toBe(before);
   });
 
   it('files tried in turn that were not opened: only the last one\'s banner is on screen, beside the others', async () => {
