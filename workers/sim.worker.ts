@@ -22,6 +22,7 @@ import { BaselineCache, type BaselineSource } from './baseline-cache';
 import {
   checkMainToWorker,
   decisionMatches,
+  APP_MAX_PACKETS,
   HISTORY_DEFAULT,
   toMain,
   transferables,
@@ -60,8 +61,8 @@ const BATCH_VALUES = 1 << 20;
 function batchSamplesFor(columns: number): number {
   return Math.max(64, Math.min(4096, Math.floor(BATCH_VALUES / Math.max(1, columns))));
 }
-/** Packets alive at once in a tab (~560 MB of packet arrays). */
-const MAX_PACKETS = 2_000_000;
+/** Packets alive at once in a tab (the estimates of src/ui count the same cap). */
+const MAX_PACKETS = APP_MAX_PACKETS;
 /** The app's advice when a run reaches MAX_PACKETS (RunOptions.raiseMaxPackets). */
 const RAISE_MAX_PACKETS = 'run it on the command line, where --max-packets raises the cap (File → Save scenario, then npm run sim -- <file> --max-packets N)';
 /** Web runs' uncongested baselines, shared by the runs of this worker. */
@@ -576,7 +577,10 @@ class Driver {
         }
         o += b.rt.length;
       }
-      post(toMain({ type: 'exchanges', runId: this.runId, baseline: which, rt, rsp, lost, end }));
+      // the run's counters as of these exchanges (the chart's counters line goes with its curve)
+      const wp = which ? null : (this.handle?.webProgress ?? null);
+      const counts = wp ? { started: wp.started, inProgress: wp.startedAll - wp.completedAll } : undefined;
+      post(toMain({ type: 'exchanges', runId: this.runId, baseline: which, rt, rsp, lost, end, ...(counts ? { counts } : {}) }));
     }
     this.exchanges = [];
   }

@@ -396,11 +396,11 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
   const engine = await import('../engine/run');
   const { CapError } = await import('../engine/core/simulator');
   const est = await import('../engine/estimate');
-  const e = est.estimateRun(scenario, { series: sink.series !== undefined, sampleInterval: opts.sample });
+  const e = est.estimateRun(scenario, { series: sink.series !== undefined, sampleInterval: opts.sample, maxPackets: opts.maxPackets });
   // --force lifts the refusal; an explicit --max-events still stops the run when reached
   const maxEvents = opts.maxEvents ?? (opts.force ? Infinity : est.DEFAULT_LIMITS.maxEvents);
   const limits = { ...est.DEFAULT_LIMITS, maxEvents: opts.force ? Infinity : maxEvents, maxMemoryBytes: opts.force ? Infinity : est.DEFAULT_LIMITS.maxMemoryBytes };
-  const problems = est.runSizeProblems(e, limits, { events: `--max-events ${Math.ceil(e.events * 1.5).toExponential(1).replace('e+', 'e')} (or --force)`, series: '--sample' });
+  const problems = est.runSizeProblems(e, limits, { events: `--max-events ${Math.ceil(e.events * 1.5).toExponential(1).replace('e+', 'e')} (or --force)`, series: '--sample', packets: '--max-packets' });
   if (problems.length) {
     io.err(`not run: ${problems.join('\n        ')}\n`);
     return 3;
@@ -758,7 +758,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   if (opts.exportNs2 !== undefined) return writeNs2Script(loaded.scenario, opts.exportNs2, io);
   if (opts.estimate) {
     const est = await import('../engine/estimate');
-    const e = est.estimateRun(loaded.scenario, { series: opts.series !== undefined, sampleInterval: opts.sample });
+    const e = est.estimateRun(loaded.scenario, { series: opts.series !== undefined, sampleInterval: opts.sample, maxPackets: opts.maxPackets });
     io.out(`${est.estimateText(e)}\n`);
     return 0;
   }

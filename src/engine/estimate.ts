@@ -12,6 +12,7 @@
  */
 import { makeQueue } from './aqm/registry';
 import { rngFor } from './core/rng';
+import { DEFAULT_MAX_PACKETS } from './core/simulator';
 import { seriesColumnNames } from './metrics/collector';
 import { PacketPool } from './net/packet';
 import { forwardBottleneck } from './net/topology';
@@ -42,9 +43,23 @@ export const SERIES_COLUMNS_PER_FLOW = 5;
 const BYTES_PER_LINK = 1300;
 const BYTES_PER_NODE = 100;
 const BYTES_PER_FLOW = 7000;
-/** A packet's slot in the pool's parallel arrays, times 2 for the pool's doubling. */
-const BYTES_PER_PACKET = 2 * 140;
 const BASE_BYTES = 2e6;
+
+/** Bytes of one packet's slot in the pool's parallel arrays (143: 7 int32, 6 float64, 3 bytes, 8 float64 of SACK blocks). */
+export const POOL_BYTES_PER_SLOT = ((): number => {
+  const pool = new PacketPool(1);
+  return Object.values(pool).reduce((a: number, v: unknown) => a + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0);
+})();
+
+/**
+ * Memory of a packet pool that held `packets` at once: it starts with 4096 slots and
+ * doubles when full (net/packet.ts), so it ends with the first 4096 x 2^k that is enough.
+ */
+export function poolBytes(packets: number): number {
+  let capacity = 4096;
+  while (capacity < packets) capacity *= 2;
+  return capacity * POOL_BYTES_PER_SLOT;
+}
 
 export interface ItemEstimate {
   index: number;
@@ -73,8 +88,10 @@ export interface RunEstimate {
   flows: number;
   nodes: number;
   links: number;
-  /** Most packets alive at once (queued or on the wire). */
+  /** Most packets alive at once (queued or on the wire), at most the packet cap. */
   packetsInFlight: number;
+  /** More packets would be alive at once than the packet cap allows: the run stops there (a queue too deep for its load). */
+  reachesPacketCap: boolean;
   /** Time series a consumer receives: columns x samples (0 when no series are asked for). */
   seriesColumns: number;
   seriesSamples: number;
@@ -177,8 +194,12 @@ function bottleneckAqmColumns(s: EngineScenario): number {
   return seriesColumnNames(q, []).length - SERIES_BASE_COLUMNS;
 }
 
-/** Estimates the run of a validated scenario. `series`: a consumer asked for time series. */
-export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleInterval?: number } = {}): RunEstimate {
+/**
+ * Estimates the run of a validated scenario. `series`: a consumer asked for time series.
+ * `maxPackets`: the run's packet cap (DEFAULT_MAX_PACKETS, the CLI's): a run stops when
+ * more packets than this are alive, so it never holds more.
+ */
+export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleInterval?: number; maxPackets?: number } = {}): RunEstimate {
   const topo = s.topology;
   let nodes: number;
   let links: number;
@@ -255,6 +276,17 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
   s.traffic.forEach((t, i) => crossing.set(paths[i].bottleneck, (crossing.get(paths[i].bottleneck) ?? 0) + flowsOf(t)));
   const bq = forwardBottleneck(s.topology).queue as { limit?: number; unit?: string };
   const bufferPackets = bq.unit === 'bytes' ? (bq.limit ?? 0) / 1500 : (bq.limit ?? 0);
+  const bufferBytes = bq.unit === 'bytes' ? (bq.limit ?? 0) : undefined;
+  // UDP sources crossing the same slowest link: when together they send more than it
+  // carries, each gets its part of it by rate, and of its queue, which they fill together
+  // (two 8 Mb/s sources into 10 Mb/s: each alone fits, so neither counted the queue)
+  const udpSent = (t: (typeof s.traffic)[number], i: number): number => (t.kind === 'udp' ? Math.min((t as { rate: number }).rate, paths[i].firstHopRate) : 0);
+  const udpVia = new Map<string, number>();
+  s.traffic.forEach((t, i) => udpVia.set(paths[i].bottleneck, (udpVia.get(paths[i].bottleneck) ?? 0) + udpSent(t, i)));
+  const udpShare = (i: number): number => {
+    const total = udpVia.get(paths[i].bottleneck) ?? 0;
+    return total > paths[i].rate ? udpSent(s.traffic[i], i) / total : 1;
+  };
   const items: ItemEstimate[] = [];
   let packetsInFlight = 0;
   let itemMemory = 0;
@@ -263,8 +295,8 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     const d = trafficByKind(t.kind);
     const p = paths[index];
     const f = flowsOf(t);
-    const share = f > 0 ? f / (crossing.get(p.bottleneck) ?? f) : 1;
-    const ctx: TrafficEstimateContext = { duration: s.duration, tcp: s.tcp, endSeconds, pathRate: p.rate * share, firstHopRate: p.firstHopRate, hops: p.hops, rtt: 2 * p.delay, loss: p.loss, bufferPackets: bufferPackets * share };
+    const share = f > 0 ? f / (crossing.get(p.bottleneck) ?? f) : t.kind === 'udp' ? udpShare(index) : 1;
+    const ctx: TrafficEstimateContext = { duration: s.duration, tcp: s.tcp, endSeconds, pathRate: p.rate * share, firstHopRate: p.firstHopRate, hops: p.hops, rtt: 2 * p.delay, loss: p.loss, bufferPackets: bufferPackets * share, bufferBytes: bufferBytes !== undefined ? bufferBytes * share : undefined };
     const e = d?.estimate?.(t as never, ctx);
     const sizeField = 'load' in t && t.load !== undefined ? 'load' : (SIZE_FIELDS[t.kind] ?? null);
     // a bulk item's work is its flows times its bytes when it has a byte count
@@ -279,6 +311,9 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     itemMemory += memory;
     flowColumns += e.seriesColumns ?? SERIES_COLUMNS_PER_FLOW * e.flows;
   });
+  const maxPackets = opts.maxPackets ?? DEFAULT_MAX_PACKETS;
+  const reachesPacketCap = packetsInFlight > maxPackets;
+  packetsInFlight = Math.min(packetsInFlight, maxPackets);
   const events = items.reduce((a, x) => a + x.events, 0);
   const packets = items.reduce((a, x) => a + x.packets, 0);
   const flows = items.reduce((a, x) => a + x.flows, 0);
@@ -286,7 +321,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
   const interval = opts.sampleInterval ?? defaultSampleInterval(s.duration);
   const seriesColumns = SERIES_BASE_COLUMNS + (opts.series ? bottleneckAqmColumns(s) : 0) + flowColumns;
   const seriesSamples = opts.series ? Math.floor(endSeconds / interval) + 2 : 0;
-  const memoryBytes = BASE_BYTES + nodes * BYTES_PER_NODE + links * BYTES_PER_LINK + 4 * coreNodes * coreNodes + itemMemory + packetsInFlight * BYTES_PER_PACKET + (opts.series ? seriesColumns * 64 * 8 : 0);
+  const memoryBytes = BASE_BYTES + nodes * BYTES_PER_NODE + links * BYTES_PER_LINK + 4 * coreNodes * coreNodes + itemMemory + poolBytes(packetsInFlight) + (opts.series ? seriesColumns * 64 * 8 : 0);
   return {
     endSeconds,
     openEnded,
@@ -296,6 +331,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     nodes,
     links,
     packetsInFlight,
+    reachesPacketCap,
     seriesColumns,
     seriesSamples,
     seriesValues: seriesColumns * seriesSamples,
@@ -345,7 +381,8 @@ export function estimateText(e: RunEstimate, measuredEventsPerSec?: number): str
   const series = e.seriesValues > 0 ? `, series ${countText(e.seriesValues)} values (${bytesText(8 * e.seriesValues)})` : '';
   const m = measuredEventsPerSec !== undefined && measuredEventsPerSec > 0 ? measuredEventsPerSec : undefined;
   const time = m !== undefined ? `${durationText(e.events / m)} at ${countText(m)} events/s, the pace measured in this tab's runs` : `${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s`;
-  return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory${series}; ${time}${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}`;
+  const cap = e.reachesPacketCap ? `; its queues would hold more packets than the cap of ${countText(e.packetsInFlight)}: the run will stop when they reach it` : '';
+  return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory${series}; ${time}${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}${cap}`;
 }
 
 /** What a run may use before the CLI refuses it (unless forced) and the app asks. */
@@ -361,9 +398,9 @@ export const DEFAULT_LIMITS: RunLimits = { maxEvents: 2.4e9, maxMemoryBytes: 4e9
 /**
  * Why the estimated run is beyond the limits: each message names the limit, the estimate
  * and what to change (the biggest traffic item's fields, the duration, the sampling).
- * `flags` names the command-line options that raise each limit, when there are some.
+ * `flags` names the command-line options that raise each limit (or lower the packet cap), when there are some.
  */
-export function runSizeProblems(e: RunEstimate, limits: RunLimits, flags: { events?: string; series?: string } = {}): string[] {
+export function runSizeProblems(e: RunEstimate, limits: RunLimits, flags: { events?: string; series?: string; packets?: string } = {}): string[] {
   const out: string[] = [];
   if (e.events > limits.maxEvents) {
     const big = [...e.items].sort((a, b) => b.events - a.events)[0];
@@ -391,7 +428,13 @@ export function runSizeProblems(e: RunEstimate, limits: RunLimits, flags: { even
     // the item that holds most of it, named by its own field (a million browsing users were
     // told to "use fewer hosts or flows")
     const big = [...e.items].sort((a, b) => b.memoryBytes - a.memoryBytes)[0];
-    const what = big?.sizeField && big.memoryBytes > e.memoryBytes / 2 ? `lower traffic.${big.index}.${big.sizeField} (traffic.${big.index}, ${big.kind}, needs ${bytesText(big.memoryBytes)})` : 'use fewer hosts (topology.left.hosts, topology.right.hosts) or flows, or smaller queue limits';
+    // most of it packets a flood piles up in deep queues: the queues and the rate, not hosts
+    const what =
+      big?.sizeField && big.memoryBytes > e.memoryBytes / 2
+        ? `lower traffic.${big.index}.${big.sizeField} (traffic.${big.index}, ${big.kind}, needs ${bytesText(big.memoryBytes)})`
+        : poolBytes(e.packetsInFlight) > e.memoryBytes / 2
+          ? `lower the queue limits (topology.*.queue.limit) or the traffic's rate, or the packet cap${flags.packets ? ` (${flags.packets})` : ''}`
+          : 'use fewer hosts (topology.left.hosts, topology.right.hosts) or flows, or smaller queue limits';
     out.push(
       `this run needs about ${bytesText(e.memoryBytes)} of memory (${countText(e.links)} links, ${countText(e.flows)} flows, ${countText(e.packetsInFlight)} packets in flight); the cap is ${bytesText(limits.maxMemoryBytes)}: ${what}`,
     );

@@ -23,7 +23,11 @@ import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
 import { lessonStep, scenarioHref } from './store/url-sync';
 import { useMenuDismiss } from './menu';
+import { focusedByPointer, followPointerFocus } from './pointer-focus';
 import { SummaryTable } from './SummaryTable';
+import { followStep, sideToTop } from './side-panel';
+import { useStickyScrollPadding } from './sticky-padding';
+import { useFullScreenHistory } from './fullscreen-history';
 import { markerLabel } from './charts/plot';
 import { viewOf } from './scenario-view';
 
@@ -43,6 +47,8 @@ function ownsArrows(t: EventTarget | null): boolean {
 function useKeyboard() {
   const { store, controller } = useServices();
   useEffect(() => {
+    // a button clicked with the mouse keeps the focus; the page's keys still work there (pointer-focus.ts)
+    const unfollow = followPointerFocus(document);
     const onKey = (e: KeyboardEvent) => {
       // a drop-down keeps the focus after a choice made with the mouse (a lesson from the
       // Lesson menu, "drop" as the step target); there ← → changed the choice (Chromium on
@@ -50,29 +56,35 @@ function useKeyboard() {
       // where the help and docs/teaching.md say they step. ↑ ↓ and typing still choose.
       const arrow = e.key === 'ArrowRight' || e.key === 'ArrowLeft';
       const onSelect = (e.target as HTMLElement | null)?.tagName === 'SELECT';
-      if (e.ctrlKey || e.metaKey || e.altKey || (isTyping(e.target) && !(arrow && onSelect))) return;
+      // and Space there opened the menu again (a lesson picked with the mouse, then Space to
+      // play it): on a drop-down the mouse gave the focus to, Space plays and pauses
+      const spaceOnClicked = e.key === ' ' && onSelect && focusedByPointer(e.target);
+      if (e.ctrlKey || e.metaKey || e.altKey || (isTyping(e.target) && !(arrow && onSelect) && !spaceOnClicked)) return;
       // a modal dialog (the help) is open: the run behind it does not take keys
       if (document.querySelector('dialog[open]')) return;
-      const onButton = (e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY';
+      const onButton = ((e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY') && !focusedByPointer(e.target);
       if (e.key === ' ' && !onButton) {
         e.preventDefault();
         // a held Space repeats its keydown ~30 times a second: it played and paused the run by
         // turns, leaving it in whichever state the last repeat hit; one press, one toggle
         if (!e.repeat) controller.toggle();
-      } else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && ownsArrows(e.target)) {
+      } else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && ownsArrows(e.target) && !focusedByPointer(e.target)) {
         return;
       } else if (e.key === 'ArrowRight') {
         e.preventDefault();
-        controller.stepForward();
+        followStep(store, () => controller.stepForward());
       } else if (e.key === 'ArrowLeft') {
         e.preventDefault();
-        controller.stepBack();
+        followStep(store, () => controller.stepBack());
       } else if (e.key === 'Escape' && store.getState().fullscreen) {
         store.set({ fullscreen: null });
       }
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      unfollow();
+    };
   }, [store, controller]);
 }
 
@@ -105,7 +117,7 @@ function LessonMenu() {
         id="lesson-select"
         value={preset ?? ''}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === 'Escape' || e.key === 'Tab') endWalk();
+          if (e.key === 'Enter' || e.key === 'Escape' || e.key === 'Tab' || e.key === ' ') endWalk();
           else keyed.current = true;
         }}
         onMouseDown={endWalk}
@@ -118,6 +130,9 @@ function LessonMenu() {
           keyed.current = false;
           if (step) lessonStep(() => controller.loadScenario(l.scenario, l.name));
           else controller.loadScenario(l.scenario, l.name);
+          // the menu stays at the top of a scrolled page (the header sticks): chosen from the
+          // summary or Compare, the new lesson opened there, its text and Play screens above
+          window.scrollTo(0, 0);
         }}
       >
         {preset === null ? <option value="">Custom scenario</option> : null}
@@ -414,6 +429,18 @@ function FullScreenView({ label, children }: { label: string; children: ReactNod
   );
 }
 
+/** The inspector and the editor beside the charts: a new lesson opens its column at the top (src/ui/side-panel.ts). */
+function SidePanel({ children }: { children: ReactNode }) {
+  const { store } = useServices();
+  const preset = useAppState(store, (s) => s.presetName);
+  useLayoutEffect(() => sideToTop(), [preset]);
+  return (
+    <aside className="side" aria-label="Scenario and decisions">
+      {children}
+    </aside>
+  );
+}
+
 /** The lesson's text and its statements; `fold` while a classroom run goes on a short screen (src/ui/lesson-fold.ts). */
 function LessonRow() {
   const fold = useLessonFold();
@@ -437,6 +464,9 @@ export function App() {
   useEffect(() => {
     document.documentElement.classList.toggle('classroom', classroom);
   }, [classroom]);
+  // after the class is set: classroom type changes which bar sticks and its height
+  useStickyScrollPadding(classroom);
+  useFullScreenHistory(store);
   const full = CHARTS.find((c) => c.id === fullscreen);
   const slotProps = { store, controller };
   return (
@@ -473,10 +503,10 @@ export function App() {
           ))}
         </div>
         {!embed ? (
-          <aside className="side" aria-label="Scenario and decisions">
+          <SidePanel>
             <InspectorSlot {...slotProps} />
             <EditorSlot {...slotProps} />
-          </aside>
+          </SidePanel>
         ) : null}
       </main>
       {!embed ? <SummaryTable /> : null}

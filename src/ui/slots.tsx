@@ -97,7 +97,8 @@ export function EditorSlot(props: SlotProps) {
 
 export function InspectorSlot(props: SlotProps) {
   return (
-    <section className="card slot slot-inspector" aria-label="Decision inspector" data-slot="inspector">
+    // tabIndex -1: "Why? ↓" gives it the focus, so that Tab goes on into the inspector
+    <section className="card slot slot-inspector" aria-label="Decision inspector" data-slot="inspector" tabIndex={-1}>
       <Slot name="Decision inspector" load={Inspector} props={props} />
     </section>
   );

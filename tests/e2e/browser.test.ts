@@ -14,5 +14,7 @@ import './family-seeds.e2e';
 import './grid-figure.e2e';
 import './print.e2e';
 import './speed.e2e';
+import './student.e2e';
 import './ux.e2e';
+import './teach.e2e';
 import './web.e2e';

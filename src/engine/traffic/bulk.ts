@@ -127,7 +127,11 @@ export const bulk = defineTraffic({
       // and recovery events: about 3 per retransmission (6.6 events per segment at 10 Mb/s x
       // 1,000 flows, 19 % retransmitted, against 5.9 from the hops).
       events: (sent + acks) * ctx.hops * 1.25 + 3 * retx * sent + 3 * item.flows,
-      packetsInFlight: Math.min(item.flows * windowSegs, sent),
+      // at most every flow's window, and at most what the path holds: its round trip at the
+      // slowest link's rate and the bottleneck's buffer (each maybe full of ACKs too, x 2), an
+      // access queue (1000 packets) and a packet (SYN) per flow. Windows alone were 440 k
+      // packets (123 MB) for 10,000 flows through 1 Gb/s, whose run held a few thousand.
+      packetsInFlight: Math.min(item.flows * windowSegs, sent, item.flows + 2 * ((ctx.pathRate * ctx.rtt) / (8 * (p.mss + p.headerBytes)) + (ctx.bufferPackets ?? 0)) + 1000),
       memoryBytes: item.flows * 7000,
     };
   },

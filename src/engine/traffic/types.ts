@@ -103,7 +103,8 @@ export interface TrafficEstimateContext {
   endSeconds: number;
   /**
    * What the item can get through its path, bits/s: the rate of the slowest link on it,
-   * times the item's share of the flows crossing that link (for items with `flows`).
+   * times the item's share of the flows crossing that link (for items with `flows`), or,
+   * for UDP sources that together send more than it carries, its share by rate.
    */
   pathRate: number;
   /** Rate of the first link of the path (a host's access link), bits/s. */
@@ -116,6 +117,8 @@ export interface TrafficEstimateContext {
   loss: number;
   /** The bottleneck queue's limit in packets (a byte limit over 1500 B), for the windows its flows get. */
   bufferPackets?: number;
+  /** The bottleneck queue's limit in bytes when it counts bytes (undefined when it counts packets): how many small packets it holds. */
+  bufferBytes?: number;
 }
 
 export interface TrafficDescriptor<P extends ParamSpecs = ParamSpecs, O extends string = string> {

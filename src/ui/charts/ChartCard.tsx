@@ -16,6 +16,13 @@ import { noLongLivedFlows } from '../scenario-view';
 import { SERIES } from '../colors';
 import { useMenuDismiss } from '../menu';
 
+/**
+ * Full screen draws with classroom-size type (a projector) where it has the width: on a
+ * 390-px phone that type left the queue plot narrower full screen than in its card (about
+ * 160 px against 233: the ECN marks ran together), so narrower than this it keeps the page's type.
+ */
+const FULL_LARGE_MIN_WIDTH = 600;
+
 export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
 const ALL_KINDS: readonly ExportKind[] = ['png', 'svg', 'csv', 'json'];
 
@@ -147,7 +154,7 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
           if (st !== descState || store.series.version !== descVersion) {
             descState = st;
             descVersion = store.series.version;
-            describe(chartContext(st, store.series, scratch.current, now, full));
+            describe(chartContext(st, store.series, scratch.current, now, full && width >= FULL_LARGE_MIN_WIDTH));
           }
           return false;
         }
@@ -170,7 +177,7 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         ctx.fillStyle = SERIES.background;
         ctx.fillRect(0, 0, width, height);
-        const c = chartContext(state, store.series, scratch.current, now, full);
+        const c = chartContext(state, store.series, scratch.current, now, full && width >= FULL_LARGE_MIN_WIDTH);
         const t0 = performance.now();
         const n = def.draw(new CanvasPainter(ctx, width, height, c.fonts.line), c);
         canvas.dataset.drawMs = (performance.now() - t0).toFixed(2);

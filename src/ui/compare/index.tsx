@@ -9,6 +9,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { estimateRun } from '../../engine/estimate';
+import { APP_MAX_PACKETS } from '../../protocol/messages';
 import { largeRunQuestion, tabMemoryRefusal } from '../run/controller';
 import { activeExperiment, editedLesson, lessons, ownText } from '../scenario-api';
 import type { SlotProps } from '../slots';
@@ -146,7 +147,7 @@ export default function ComparePanel({ store, controller }: SlotProps) {
     const pace = controller.measuredEventsPerSec();
     // a run beyond what a tab can hold is not offered: a "yes" crashed the tab (controller.ts, TAB_MEMORY_BYTES)
     for (const r of runs) {
-      const tooBig = tabMemoryRefusal(estimateRun(r.scenario));
+      const tooBig = tabMemoryRefusal(estimateRun(r.scenario, { maxPackets: APP_MAX_PACKETS }));
       if (tooBig !== null) {
         setError(`Not started: “${r.label}” needs more memory than a browser tab can hold: ${tooBig}`);
         return false;

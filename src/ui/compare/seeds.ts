@@ -8,6 +8,7 @@
  * (paired by seed: SPREAD_RULE). Pure (no React).
  */
 import { bytesText, durationText, estimateRun, estimateText } from '../../engine/estimate';
+import { APP_MAX_PACKETS } from '../../protocol/messages';
 import { meanSd, spreadBound, verdict, type Verdict } from '../../engine/metrics/stats';
 import type { Summary } from '../../engine/metrics/types';
 import { RUN_FIELDS } from '../../engine/scenario/fields';
@@ -223,7 +224,7 @@ export function comparisonQuestion(runs: readonly { label: string; scenario: Sce
     }
     return null;
   }
-  const est = runs.map((r) => ({ label: r.label, e: estimateRun(r.scenario) }));
+  const est = runs.map((r) => ({ label: r.label, e: estimateRun(r.scenario, { maxPackets: APP_MAX_PACKETS }) }));
   // `eventsPerSec`: the engine's pace measured in this tab (RunController.measuredEventsPerSec), when known
   const pace = Number.isFinite(eventsPerSec) && eventsPerSec > 0 ? eventsPerSec : undefined;
   const total = n * est.reduce((x, r) => x + (pace !== undefined ? r.e.events / pace : r.e.wallSeconds), 0);

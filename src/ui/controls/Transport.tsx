@@ -15,6 +15,8 @@ import { useAppState } from '../store/app-store';
 import { useClaimTally } from '../LessonClaims';
 import { grouped } from '../../engine/core/number-text';
 import { leftPhrase, timeText } from './time-text';
+import { focusedByPointer } from '../pointer-focus';
+import { followStep } from '../side-panel';
 
 function speedLabel(s: Speed): string {
   return s === 'max' ? 'max' : `${s}×`;
@@ -32,6 +34,8 @@ function speedName(s: Speed): string {
 function SpeedGroup({ speed, onSpeed }: { speed: Speed; onSpeed: (s: Speed) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    // a speed clicked with the mouse: ← → step the run, as elsewhere on the page (pointer-focus.ts)
+    if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && focusedByPointer(e.target)) return;
     const dir = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
     if (!dir && e.key !== 'Home' && e.key !== 'End') return;
     e.preventDefault();
@@ -62,14 +66,20 @@ function SpeedGroup({ speed, onSpeed }: { speed: Speed; onSpeed: (s: Speed) => v
   );
 }
 
-/** Scrolls the decision inspector to just below whatever stays stuck at the top of the page. */
+/**
+ * Scrolls the decision inspector to just below whatever stays stuck at the top of the page,
+ * and gives it the focus: left on "Why?", the next Tab went to the lesson's "Try a change"
+ * at the top of the page, scrolling away from the inspector it had just shown.
+ */
 function showInspector(): void {
-  const el = document.querySelector('.slot-inspector');
+  const el = document.querySelector<HTMLElement>('.slot-inspector');
   if (!el) return;
   el.scrollIntoView({ block: 'start' });
+  // the page's scroll padding (sticky-padding.ts) may already keep it below the bar: set it 8 px below either way
   const stuck = [...document.querySelectorAll('.app-header, .transport')].map((x) => x.getBoundingClientRect()).filter((r) => r.top <= 1 && r.bottom > 0);
   const cover = Math.max(0, ...stuck.map((r) => r.bottom));
-  if (cover > 0) window.scrollBy(0, -(cover + 8));
+  if (cover > 0) window.scrollBy(0, el.getBoundingClientRect().top - (cover + 8));
+  el.focus({ preventScroll: true });
 }
 
 /** A phrase of the time line after the first: it wraps before its space, never inside it. */
@@ -97,6 +107,8 @@ export function Transport() {
   // the load is being calibrated: the run has not started, so no time is shown, only how far it is
   const calibratingNow = calibrationShown({ status, calibrating });
   const inspected = useAppState(store, (s) => s.cursor !== null || s.flowCursor !== null);
+  // the embedded view (slides) has no inspector to show
+  const embed = useAppState(store, (s) => s.embed);
   const scenario = useAppState(store, (s) => s.scenario);
   const view = useMemo(() => viewOf(scenario), [scenario]);
   const flows = view.flows;
@@ -131,7 +143,7 @@ export function Transport() {
         <span aria-hidden="true">{active ? '❚❚' : '▶'}</span> {active ? 'Pause' : 'Play'}
       </button>
       <div className="step-group" role="group" aria-label="Step through decisions">
-        <button type="button" className="step-back" onClick={() => controller.stepBack()} aria-label={`Back to the previous ${what}`} title={`Previous ${what} (←)`} aria-keyshortcuts="ArrowLeft">
+        <button type="button" className="step-back" onClick={() => followStep(store, () => controller.stepBack())} aria-label={`Back to the previous ${what}`} title={`Previous ${what} (←)`} aria-keyshortcuts="ArrowLeft">
           <span aria-hidden="true">◀</span> Back
         </button>
         <select id="step-what" value={stepWhat} onChange={(e) => controller.setStepTarget(e.target.value as StepWhat, stepFlow)} aria-label="Step target" title="What Step and Back go to">
@@ -157,7 +169,7 @@ export function Transport() {
             ))}
           </select>
         ) : null}
-        <button type="button" className="step-fwd" onClick={() => controller.stepForward()} aria-label={`Step to the next ${what}`} title={`Next ${what} (→)`} aria-keyshortcuts="ArrowRight">
+        <button type="button" className="step-fwd" onClick={() => followStep(store, () => controller.stepForward())} aria-label={`Step to the next ${what}`} title={`Next ${what} (→)`} aria-keyshortcuts="ArrowRight">
           Step <span aria-hidden="true">▶</span>
         </button>
       </div>
@@ -200,8 +212,9 @@ export function Transport() {
           {status === 'done' && stepNote === null && tally ? <span className="sr-only">{`: ${tally.held} of ${tally.total} of the lesson's statements hold`}</span> : null}
         </span>
       </div>
-      {status === 'paused' && inspected ? (
-        // below 1100 px the inspector sits under the charts, screens away from the Step just pressed (hidden wider, where it is beside them)
+      {(status === 'paused' || status === 'done') && inspected && !embed ? (
+        // below 1100 px the inspector sits under the charts, screens away from the Step just pressed (hidden wider, where it is beside them).
+        // Also once the run has ended: Back then walks the recorded decisions, and without it nothing on screen said where they were shown
         <button type="button" className="see-why" onClick={showInspector} aria-label="Why? Show the decision inspector">
           Why? <span aria-hidden="true">↓</span>
         </button>

@@ -6,7 +6,7 @@
  */
 import type { DecisionRecord } from '../../engine/aqm/decision';
 import type { FlowEvent } from '../../engine/net/agent';
-import { checkWorkerToMain, decisionMatches, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
+import { APP_MAX_PACKETS, checkWorkerToMain, decisionMatches, toWorker, type MainToWorker, type Speed, type StepWhat, type WorkerToMain } from '../../protocol/messages';
 import { bytesText, estimateRun, estimateText, runSizeProblems, type RunEstimate } from '../../engine/estimate';
 import { liveParam } from '../../engine/scenario/live';
 import { validate, withParam, withParams, type Scenario } from '../scenario-api';
@@ -32,7 +32,7 @@ export const APP_SERIES_VALUES = 2e7;
 
 /** The sampling interval the app asks for, or undefined for the engine's default. */
 export function appSampleInterval(scenario: Scenario): number | undefined {
-  const e = estimateRun(scenario as unknown as EngineScenario, { series: true });
+  const e = estimateRun(scenario as unknown as EngineScenario, { series: true, maxPackets: APP_MAX_PACKETS });
   if (e.seriesValues <= APP_SERIES_VALUES) return undefined;
   return (e.endSeconds * e.seriesColumns) / APP_SERIES_VALUES;
 }
@@ -75,7 +75,7 @@ export function tabMemoryRefusal(e: RunEstimate): string | null {
  * many minutes there were started without a question.
  */
 export function largeRunQuestion(scenario: Scenario, eventsPerSec = NaN): string | null {
-  return startQuestion(estimateRun(scenario), eventsPerSec);
+  return startQuestion(estimateRun(scenario, { maxPackets: APP_MAX_PACKETS }), eventsPerSec);
 }
 
 function startQuestion(e: RunEstimate, eventsPerSec: number): string | null {
@@ -431,7 +431,7 @@ export class RunController {
       const r = withParam(next, p, v);
       if (r.ok) next = r.scenario;
     }
-    const e = estimateRun(next);
+    const e = estimateRun(next, { maxPackets: APP_MAX_PACKETS });
     if (e.events > g.accepted.events || e.memoryBytes > g.accepted.memoryBytes) {
       const large = largeRun(e, this.pace.eventsPerSec());
       const change = `${path} = ${typeof value === 'string' ? value : JSON.stringify(value)}`;
@@ -494,7 +494,7 @@ export class RunController {
     const s = this.store.getState();
     if (!s.scenario) return;
     // a very large run starts only if the user says so (issue 8: an estimate and a question, never a frozen tab)
-    const size = estimateRun(s.scenario);
+    const size = estimateRun(s.scenario, { maxPackets: APP_MAX_PACKETS });
     // beyond what a tab can hold, a "yes" would crash the tab and lose the page: not asked
     const tooBig = tabMemoryRefusal(size);
     if (tooBig !== null) {
@@ -776,7 +776,7 @@ export class RunController {
         if (m.queueEvents) store.series.appendEvents(m.queueEvents);
         return;
       case 'exchanges':
-        store.exchanges.append(m.baseline, m.rt, m.rsp, m.lost);
+        store.exchanges.append(m.baseline, m.rt, m.rsp, m.lost, m.counts);
         return;
       case 'progress': {
         this.releaseBaseline(m.now);

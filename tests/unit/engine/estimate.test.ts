@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, estimateRun, runSizeProblems } from '../../../src/engine/estimate';
+import { DEFAULT_LIMITS, estimateRun, estimateText, POOL_BYTES_PER_SLOT, runSizeProblems } from '../../../src/engine/estimate';
+import { bulkCase } from '../../bench/estimate-grid';
 import { createRun, runScenario } from '../../../src/engine/run';
-import { CapError } from '../../../src/engine/core/simulator';
+import { CapError, DEFAULT_MAX_PACKETS } from '../../../src/engine/core/simulator';
 import { presetByName } from '../../../src/engine/scenario/presets';
 import { parseScenario, type Scenario } from '../../../src/engine/scenario/schema';
 
@@ -223,5 +224,79 @@ describe('run-size estimates', () => {
     expect(() => createRun(sc, {}, { maxPackets: 20000, raiseMaxPackets: 'run it on the command line' }).advance(Infinity)).toThrow(
       /lower its limit\); lower the traffic rate or the queue limits \(topology\.\*\.queue\.limit\), or run it on the command line$/,
     );
+  });
+
+  // A flood into a queue deeper than its load drains fills the queue: 1 Gb/s of 1000-B
+  // packets into 10 Mb/s leaves 123,750 packets a second in a 10^7-packet queue, so the run
+  // reaches the packet cap (4 M) at 32 s and holds 4 M packets (the pool: 4 M slots of
+  // POOL_BYTES_PER_SLOT bytes, 620 MB peak RSS measured). The estimate counted the first
+  // link's packets and an access queue: 3 MB, no word of the cap.
+  it('a UDP flood into a deep queue: the estimate holds the packet cap, at least cap x bytes per pool slot, and says the run will stop there', () => {
+    const sc = scenario({ version: 1, duration: 60, topology: { kind: 'dumbbell', bottleneck: { rate: 1e7, queue: { kind: 'droptail', limit: 1e7 } }, left: { rate: 1e10 } }, traffic: [{ kind: 'udp', rate: 1e9, packetSize: 1000 }] });
+    const e = estimateRun(sc);
+    expect(POOL_BYTES_PER_SLOT).toBeGreaterThan(100); // 16 parallel arrays, SACK blocks
+    expect(e.reachesPacketCap).toBe(true);
+    expect(e.packetsInFlight).toBe(DEFAULT_MAX_PACKETS);
+    expect(e.memoryBytes).toBeGreaterThan(DEFAULT_MAX_PACKETS * POOL_BYTES_PER_SLOT);
+    // the pool's capacity is a power of two times 4096, at most twice what it holds
+    expect(e.memoryBytes).toBeLessThan(2 * DEFAULT_MAX_PACKETS * POOL_BYTES_PER_SLOT + 10e6);
+    expect(estimateText(e)).toContain('the cap of 4 M: the run will stop');
+    // a smaller cap (--max-packets) holds less
+    const small = estimateRun(sc, { maxPackets: 20000 });
+    expect(small.packetsInFlight).toBe(20000);
+    expect(small.memoryBytes).toBeLessThan(20e6);
+    // the queue counted in bytes holds its limit over the packet size: 10^7 B of 100-B packets
+    const bytes = scenario({ version: 1, duration: 20, topology: { kind: 'dumbbell', bottleneck: { rate: 1e7, queue: { kind: 'droptail', limit: 1e7, unit: 'bytes' } }, left: { rate: 1e10 } }, traffic: [{ kind: 'udp', rate: 1e9, packetSize: 100 }] });
+    const eb = estimateRun(bytes);
+    expect(eb.reachesPacketCap).toBe(false);
+    expect(eb.packetsInFlight).toBeGreaterThan(1e5);
+    expect(eb.memoryBytes).toBeGreaterThan(1e5 * POOL_BYTES_PER_SLOT);
+    // a flood the bottleneck's link carries fills no queue
+    const carried = scenario({ version: 1, duration: 20, topology: { kind: 'dumbbell', bottleneck: { rate: 1e7, queue: { kind: 'droptail', limit: 1e7 } }, left: { rate: 1e10 } }, traffic: [{ kind: 'udp', rate: 5e6, packetSize: 1000 }] });
+    expect(estimateRun(carried).packetsInFlight).toBeLessThan(2000);
+  });
+
+  // 10,000 flows with 64 KB windows could have 440,000 segments out, but a path holds only
+  // what its links carry in their delay plus what its queues hold: the estimate counted the
+  // windows (123 MB of packet pool for 10,000 flows through 1 Gb/s; the run's whole process
+  // grew 69 MB, 70 of them the flows).
+  it('10,000 bulk flows: packets in flight at most a packet per flow plus what the links and queues hold', () => {
+    const c = bulkCase(1e9, 10000, 'red', 'fast', 10);
+    const topo = c.scenario.topology as Extract<Scenario['topology'], { kind: 'dumbbell' }>;
+    const e = estimateRun(c.scenario);
+    const segment = 1500 * 8;
+    const hosts = topo.left.hosts + topo.right.hosts;
+    const onLinks = 2 * (topo.bottleneck.rate * topo.bottleneck.delay + hosts * topo.left.rate * topo.left.delay) / segment;
+    const queued = 2 * ((topo.bottleneck.queue as unknown as { limit: number }).limit + hosts * 1000);
+    const bound = 10000 + onLinks + queued;
+    expect(e.packetsInFlight).toBeGreaterThan(10000);
+    expect(e.packetsInFlight).toBeLessThan(2 * bound);
+  });
+
+  // Two 8 Mb/s sources into 10 Mb/s: each alone fits the link, together they leave 6 Mb/s
+  // in its 10,000-packet queue, full after 13 s (the run with --max-packets 5000 stops at
+  // 6.6 s, that queue holding 4,970). Each source was estimated alone and no queue counted.
+  it('UDP sources that together overload the bottleneck fill its queue once, not once each', () => {
+    const udp = { kind: 'udp', rate: 8e6, packetSize: 1000 };
+    const sc = scenario({ version: 1, duration: 60, topology: { kind: 'dumbbell', left: { hosts: 2 }, bottleneck: { rate: 1e7, queue: { kind: 'droptail', limit: 10000 } } }, traffic: [udp, udp] });
+    const e = estimateRun(sc);
+    expect(e.packetsInFlight).toBeGreaterThan(10000);
+    expect(e.packetsInFlight).toBeLessThan(2 * 10000);
+    expect(estimateRun(sc, { maxPackets: 5000 }).reachesPacketCap).toBe(true);
+    // what gets through is the link, not 16 Mb/s: packets past the bottleneck cost events
+    const alone = estimateRun(scenario({ ...sc, traffic: [udp] }));
+    expect(e.events).toBeLessThan(2 * alone.events);
+  });
+
+  // with the packet cap raised (--max-packets 1e8) a flood into a 10^9-packet queue would
+  // hold 10^8 packets, 19 GB of pool: refused, and told to lower what piles them up
+  it('a flood whose queued packets pass the memory cap is refused naming the queue limits and the packet cap, not the hosts', () => {
+    const sc = scenario({ version: 1, duration: 600, topology: { kind: 'dumbbell', bottleneck: { rate: 1e7, queue: { kind: 'droptail', limit: 1e9 } }, left: { rate: 1e10 } }, traffic: [{ kind: 'udp', rate: 1e9, packetSize: 1000 }] });
+    const e = estimateRun(sc, { maxPackets: 1e8 });
+    expect(e.memoryBytes).toBeGreaterThan(1e8 * POOL_BYTES_PER_SLOT);
+    const [why] = runSizeProblems(e, DEFAULT_LIMITS, { packets: '--max-packets' });
+    expect(why).toContain('topology.*.queue.limit');
+    expect(why).toContain('--max-packets');
+    expect(why).not.toContain('hosts');
   });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { toMain } from '../../../../src/protocol/messages';
 import { calibrationStepLine } from '../../../../src/ui/charts/calibration-text';
+import { POOL_BYTES_PER_SLOT } from '../../../../src/engine/estimate';
+import { APP_MAX_PACKETS } from '../../../../src/protocol/messages';
 import { APP_SERIES_VALUES, appSampleInterval, calibrationShown, largeRunQuestion, RunController, SILENCE_MS, SILENT_TITLE, WATCH_MS } from '../../../../src/ui/run/controller';
 import { stepTargets } from '../../../../src/ui/run/step-targets';
 import { viewOf } from '../../../../src/ui/scenario-view';
@@ -499,6 +501,19 @@ describe('RunController: very large runs', () => {
     expect(largeRunQuestion(big, 260e3)).toMatch(/^This run is very large: it would keep this tab busy for a long time\.\n\nEstimate: about 7\d M events, .*; about 5 min at 260 k events\/s/);
     // at the nominal 4 M events/s it is about 18 s: not very large
     expect(largeRunQuestion(big)).toBeNull();
+  });
+
+  it("a flood that fills a deep queue: the question counts the tab's packet cap (2 M), where the run stops, not the command line's", () => {
+    // 1 Gb/s into 10 Mb/s with a 10^7-packet queue for 3000 s: busy long enough to be asked about
+    const s = presetScenario('md1-poisson')!;
+    const topo = s.topology as Extract<typeof s.topology, { kind: 'dumbbell' }>;
+    const flood = { ...s, duration: 3000, warmup: 0, topology: { ...topo, bottleneck: { ...topo.bottleneck, rate: 1e7, queue: { kind: 'droptail', limit: 1e7, unit: 'packets' } }, left: { ...topo.left, rate: 1e10 } }, traffic: [{ ...s.traffic[0], rate: 1e9, packetSize: 1000 }] } as typeof s;
+    const q = largeRunQuestion(flood);
+    expect(q).toContain(`the cap of ${APP_MAX_PACKETS / 1e6} M: the run will stop when they reach it`);
+    // the pool of 2 M packets (2^21 slots of POOL_BYTES_PER_SLOT), not the 4 M the command line holds
+    const mb = Number(/, (\d+) MB of memory/.exec(q ?? '')?.[1]);
+    expect(mb * 1e6).toBeGreaterThan(APP_MAX_PACKETS * POOL_BYTES_PER_SLOT * 0.95);
+    expect(mb * 1e6).toBeLessThan(2 * APP_MAX_PACKETS * POOL_BYTES_PER_SLOT);
   });
 
   it('asks before a run whose browsing users would fill the tab: 80,000 users a side at 100 Mb/s (8.7x the link) held 1 GB of live heap', () => {

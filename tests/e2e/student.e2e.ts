@@ -1,0 +1,269 @@
+/// <reference lib="dom" />
+/**
+ * A student alone at home, mostly at the keyboard, on a laptop (1366x768) and a tablet
+ * (768x1024): after a run, Back walks the recorded decisions; where the decision inspector
+ * shows it must be on screen or one key away.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, harnessPerFile, openApp, waitForStatus } from './harness';
+
+// one part of the browser tests, run by browser.test.ts (its name filters it: -t 'student')
+describe('student', () => {
+  const h = harnessPerFile();
+
+  async function runToEnd(page: Page): Promise<void> {
+    await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, 'done', 120_000);
+  }
+
+  /** How many pixels of the inspector show inside the side column's visible part. */
+  const inspectorShown = (page: Page) =>
+    page.evaluate(() => {
+      const s = document.querySelector('.side')!.getBoundingClientRect();
+      const r = document.querySelector('.slot-inspector')!.getBoundingClientRect();
+      return Math.max(0, Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top));
+    });
+  const sideTop = (page: Page) => page.evaluate(() => document.querySelector('.side')!.scrollTop);
+  const cursor = (page: Page) => page.evaluate(() => window.__aqmlab!.store.getState().cursor as number | null);
+
+  it('1366x768: Back or ← after the run, the side column scrolled down to the editor, brings the inspector into view; a new lesson opens the column at its top', async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 1366, height: 768 });
+    await runToEnd(page);
+    // the student edits max_p in the editor: the side column (scrolling on its own beside the charts) goes down to it
+    const maxP = page.locator('.side').getByRole('textbox', { name: 'max_p', exact: true });
+    await maxP.focus();
+    await maxP.fill('0.05');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => location.hash)).toContain('maxP=0.05');
+    // (and the edit left it there: it is the same lesson)
+    expect(await sideTop(page)).toBeGreaterThan(500);
+    expect(await inspectorShown(page)).toBe(0);
+    // Back in the transport: the inspector takes the previous decision, and is shown
+    const before = await cursor(page);
+    expect(before).not.toBeNull();
+    await page.getByRole('button', { name: 'Back to the previous AQM decision' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cursor(page)).toBe(before! - 1);
+    await expect.poll(() => inspectorShown(page)).toBeGreaterThan(200);
+    await page.screenshot({ path: `${SHOTS}/student-back-inspector.png` });
+    // the same with ← (focus on the page, not in the column)
+    await page.locator('.side').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    expect(await inspectorShown(page)).toBe(0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => cursor(page)).toBe(before! - 2);
+    await expect.poll(() => inspectorShown(page)).toBeGreaterThan(200);
+    // another lesson: its column starts at the top (the inspector, then the editor from its first field), not where the last one was left
+    await page.locator('.side').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('red-vs-dt');
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().presetName)).toBe('red-vs-dt');
+    await expect.poll(() => sideTop(page)).toBe(0);
+    await page.context().close();
+  });
+
+  it('768x1024: Back after the run offers "Why? ↓", which brings the inspector (below the charts) up under the transport, and Tab goes on into it', async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 768, height: 1024 });
+    await runToEnd(page);
+    const before = await cursor(page);
+    expect(before).not.toBeNull();
+    await page.getByRole('button', { name: 'Back to the previous AQM decision' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cursor(page)).toBe(before! - 1);
+    // the inspector is screens below: nothing on the first screen showed the decision
+    expect(await page.evaluate(() => document.querySelector('.slot-inspector')!.getBoundingClientRect().top)).toBeGreaterThan(1024);
+    const why = page.getByRole('button', { name: 'Why? Show the decision inspector' });
+    await expect.poll(() => why.isVisible()).toBe(true);
+    // still one row of tools: nothing is pushed off the screen's width
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(768);
+    await page.screenshot({ path: `${SHOTS}/student-tablet-why.png` });
+    await why.focus();
+    await page.keyboard.press('Enter');
+    const at = await page.evaluate(() => ({ insp: document.querySelector('.slot-inspector')!.getBoundingClientRect().top, bar: document.querySelector('.transport')!.getBoundingClientRect().bottom }));
+    expect(at.insp).toBeGreaterThanOrEqual(at.bar);
+    expect(at.insp).toBeLessThan(at.bar + 40);
+    expect(await page.locator('.slot-inspector').innerText()).toMatch(/Decision \d+ of the last 1,000/);
+    // the keyboard goes on from there: Tab is in the inspector (left on "Why?", it went to "Try a change" at the top of the page)
+    const y = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.slot-inspector'))).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 100);
+    await page.context().close();
+  });
+
+  it('Shift+Tab up the page at 768x1024, 390x844 and 1366x768: no control that takes the focus is hidden, even in part, under the bar stuck at the top', async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 768, height: 1024 });
+    // the editor and the inspector are loaded apart: walk the page once they are in it
+    await page.getByRole('textbox', { name: 'max_p', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Next decision' }).waitFor();
+    for (const [w, hgt] of [
+      [768, 1024],
+      [390, 844],
+      [1366, 768],
+    ]) {
+      await page.setViewportSize({ width: w, height: hgt });
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo(0, document.documentElement.scrollHeight);
+      });
+      const hidden: string[] = [];
+      let visited = 0;
+      for (let i = 0; i < 250; i++) {
+        await page.keyboard.press('Shift+Tab');
+        const r = await page.evaluate(() => {
+          const e = document.activeElement as HTMLElement | null;
+          if (!e || e === document.body) return null;
+          const b = e.getBoundingClientRect();
+          // the bars stuck at the top that the focused control is not in
+          const cover = Math.max(
+            0,
+            ...[...document.querySelectorAll<HTMLElement>('.app-header, .transport')]
+              .filter((x) => !x.contains(e) && getComputedStyle(x).position === 'sticky')
+              .map((x) => x.getBoundingClientRect())
+              .filter((x) => x.top <= 1 && x.bottom > 0)
+              .map((x) => x.bottom),
+          );
+          return { name: `${e.tagName} ${(e.getAttribute('aria-label') ?? e.id ?? '').slice(0, 40)} "${(e.textContent ?? '').trim().slice(0, 30)}"`, top: b.top, cover, first: e.id === 'lesson-select' };
+        });
+        if (!r) continue;
+        visited++;
+        if (r.top < r.cover - 1) hidden.push(`${r.name}: top ${r.top.toFixed(0)} under a bar to ${r.cover.toFixed(0)}`);
+        if (r.first) break;
+      }
+      expect(visited, `${w}x${hgt}`).toBeGreaterThan(40);
+      expect(hidden, `${w}x${hgt}`).toEqual([]);
+    }
+    await page.context().close();
+  });
+
+  it("390x844: a chart shown full screen has a plot at least as wide as in its card (its classroom-size type made it narrower than the card's)", async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 390, height: 844 });
+    await runToEnd(page);
+    /** The plot's width in CSS px: from the y axis (the leftmost column darker than mid grey over half the canvas's height) to the canvas's right edge. */
+    const plotWidth = (sel: string) =>
+      page.evaluate((s) => {
+        const c = document.querySelector<HTMLCanvasElement>(s)!;
+        const ctx = c.getContext('2d')!;
+        const img = ctx.getImageData(0, 0, c.width, c.height).data;
+        for (let x = 0; x < c.width; x++) {
+          let dark = 0;
+          for (let y = 0; y < c.height; y++) {
+            const i = (y * c.width + x) * 4;
+            if (img[i] + img[i + 1] + img[i + 2] < 450) dark++;
+          }
+          if (dark > 0.5 * c.height) return (c.width - x) / (c.width / c.clientWidth);
+        }
+        return 0;
+      }, sel);
+    const card = page.locator('.charts section[data-chart=queue]');
+    await card.scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const inCard = await plotWidth('.charts section[data-chart=queue] canvas');
+    expect(inCard).toBeGreaterThan(150);
+    await page.getByRole('button', { name: 'Show Bottleneck queue full screen' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.fullscreen canvas').waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const full = await plotWidth('.fullscreen canvas');
+    await page.screenshot({ path: `${SHOTS}/student-phone-fullscreen.png` });
+    expect(full).toBeGreaterThanOrEqual(inCard);
+    // a tablet's full screen keeps the large type (it has the room): the plot is still wider than the phone's card
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await plotWidth('.fullscreen canvas')).toBeGreaterThan(inCard);
+    await page.context().close();
+  });
+
+  it('1366x768: a lesson chosen from the header menu while the page is scrolled down to the summary opens at its text, not at its empty summary', async () => {
+    const page = await openApp(h(), 'p=default', { width: 1366, height: 768 });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    // the menu is in the sticky header, on screen: typing chooses a lesson
+    await page.getByRole('combobox', { name: 'Lesson' }).focus();
+    await page.keyboard.type('ECN marks');
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().presetName)).toBe('ecn-marks');
+    const at = await page.evaluate(() => ({ lesson: document.querySelector('.lesson-row')!.getBoundingClientRect().top, bar: document.querySelector('.app-header')!.getBoundingClientRect().bottom }));
+    expect(at.lesson).toBeGreaterThanOrEqual(at.bar);
+    expect(at.lesson).toBeLessThan(at.bar + 40);
+    // the menu keeps the focus: Tab goes on from it, and ↓ still walks the lessons
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('lesson-select');
+    await page.context().close();
+  });
+
+  it("390x844: the queue chart's own plot, above its rows of marks and drops, is about as tall as the cwnd chart's (it had 109 px against 200)", async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 390, height: 844 });
+    await runToEnd(page);
+    /** The y axis's length (the leftmost column darker than mid grey over 40 % of the canvas) and the event strip's height (its light grey fill just right of the axis), CSS px. */
+    const measure = async (chart: string) => {
+      const sec = page.locator(`.charts section[data-chart=${chart}]`);
+      await sec.scrollIntoViewIfNeeded();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      return sec.locator('canvas').evaluate((c: HTMLCanvasElement) => {
+        const img = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        const at = (x: number, y: number) => (y * c.width + x) * 4;
+        const k = c.width / c.clientWidth;
+        for (let x = 0; x < c.width; x++) {
+          let dark = 0;
+          for (let y = 0; y < c.height; y++) if (img[at(x, y)] + img[at(x, y) + 1] + img[at(x, y) + 2] < 450) dark++;
+          if (dark <= 0.4 * c.height) continue;
+          let strip = 0;
+          for (let y = 0; y < c.height; y++) {
+            const i = at(x + Math.round(3 * k), y);
+            if (img[i] === 246 && img[i + 1] === 247 && img[i + 2] === 249) strip++;
+          }
+          return { axis: dark / k, strip: strip / k };
+        }
+        return { axis: 0, strip: 0 };
+      });
+    };
+    const q = await measure('queue');
+    const w = await measure('cwnd');
+    // the strip is there (four rows: ECN mark, early, forced, overflow drop) and the cwnd chart has none
+    expect(q.strip).toBeGreaterThan(60);
+    expect(w.strip).toBe(0);
+    await page.locator('.charts section[data-chart=queue]').screenshot({ path: `${SHOTS}/student-phone-queue.png` });
+    console.log(`phone: queue plot ${(q.axis - q.strip).toFixed(0)} px (+ ${q.strip.toFixed(0)} px of rows), cwnd plot ${w.axis.toFixed(0)} px`);
+    expect(q.axis - q.strip).toBeGreaterThan(0.75 * w.axis);
+    await page.context().close();
+  });
+
+  it("768x1024: the browser's Back closes a full-screen chart and keeps the lesson and its run; closed with Escape, the next Back is the lesson before", async () => {
+    const page = await openApp(h(), 'p=default', { width: 768, height: 1024 });
+    const state = () => page.evaluate(() => ({ preset: window.__aqmlab!.store.getState().presetName, status: window.__aqmlab!.store.getState().status, full: window.__aqmlab!.store.getState().fullscreen }));
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
+    await expect.poll(async () => (await state()).preset).toBe('ecn-marks');
+    await runToEnd(page);
+    const open = page.getByRole('button', { name: 'Show Bottleneck queue full screen' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await state()).full).toBe('queue');
+    // a phone's or the browser's Back: the view closes, the lesson and its finished run stay
+    await page.goBack();
+    await expect.poll(async () => (await state()).full).toBeNull();
+    await expect.poll(() => page.locator('.fullscreen').count()).toBe(0);
+    expect(await state()).toEqual({ preset: 'ecn-marks', status: 'done', full: null });
+    expect(await page.evaluate(() => decodeURIComponent(location.hash))).toContain('p=ecn-marks');
+    // closed with Escape instead: no entry is left behind, Back goes to the lesson before
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await state()).full).toBe('queue');
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await state()).full).toBeNull();
+    await expect.poll(() => page.evaluate(() => (history.state as Record<string, unknown> | null)?.aqmFullScreen ?? null)).toBeNull();
+    expect(await state()).toEqual({ preset: 'ecn-marks', status: 'done', full: null });
+    await page.goBack();
+    await expect.poll(async () => (await state()).preset).toBe('default');
+    await page.context().close();
+  });
+
+  it('the embedded view (slides) at 768 px offers no "Why? ↓" after a run or a step: it has no inspector to show', async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 768, height: 1024, query: '?embed=1' });
+    expect(await page.locator('.slot-inspector').count()).toBe(0);
+    await runToEnd(page);
+    await page.getByRole('button', { name: 'Back to the previous AQM decision' }).click();
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().cursor)).not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Why? Show the decision inspector' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
