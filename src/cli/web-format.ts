@@ -1,5 +1,6 @@
 import type { LoadCalibration, Summary } from '../engine/metrics/types';
 import type { ExchangeBatch, ResponseSet, WebSummary } from '../engine/metrics/web';
+import { loadScope } from '../engine/traffic/calibrate';
 import { table } from './format';
 
 /** Terminal text and CSV rows for web traffic (summary.web, --responses, --baseline). */
@@ -12,13 +13,6 @@ function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 
-/**
- * Where a web item's calibrated rate or count applies: each direction of a two-way item, or a
- * one-way item's only direction (web100-redstar-*'s sessions are all forward).
- */
-export function perDirection(direction: string | undefined): string {
-  return direction === 'forward' || direction === 'reverse' ? `in the ${direction} direction` : 'per direction';
-}
 
 /** The direction of each traffic item of a scenario (undefined where the item has none). */
 export function itemDirections(scenario: { traffic: readonly unknown[] }): (string | undefined)[] {
@@ -27,7 +21,7 @@ export function itemDirections(scenario: { traffic: readonly unknown[] }): (stri
 
 /** "80 % load = 106.6 connections/s per direction (79.8 % measured on the uncongested link, 2 runs)". */
 export function calibrationText(c: LoadCalibration, direction?: string): string {
-  const where = perDirection(direction);
+  const where = loadScope(direction);
   const what = c.param === 'rate' ? `${c.value.toFixed(1)} connections/s ${where}` : `${c.value} ${c.param} ${where}`;
   const how = c.runs > 0 ? `${c.runs} calibration run${c.runs === 1 ? '' : 's'}` : 'calibrated before this run: kept from an earlier one, or shipped with the lessons';
   const off = Math.abs(c.measured - c.load) > 0.03 ? ' - not within 3 points of the asked load: with heavy-tailed sizes a few huge transfers make this seed\'s load jump as the rate changes; try another seed or a longer run' : '';

@@ -20,7 +20,7 @@ import { ExportAndFullScreen, type ExportKind } from './ChartCard';
 import { BUILD_ID } from '../build-id';
 import { chartPng, chartSvg, download, fileStem, responseTimesCsv, responseTimesJson, screenSource, type FigureSource } from './export';
 import type { ChartDef } from './types';
-import { calibrationLine, calibrationStepLine, countersLine } from './calibration-text';
+import { calibrationLine, calibrationStepLine, countersLine, itemDirection } from './calibration-text';
 import { BASELINE_COLOR, curvesText, drawResponseTimes, moveReadout, readoutHint, RUN_COLOR, type RtCurve, type RtLayout, type RtMode } from './response-plot';
 import './response-chart.css';
 import { grouped } from '../../engine/core/number-text';
@@ -226,12 +226,12 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
           : web
           ? countersLine(web, scenario?.warmup ?? 0, warmingUp, grouped)
           : calibrating
-            ? calibrationStepLine(calibrating)
+            ? calibrationStepLine(calibrating, itemDirection(scenario, calibrating.item))
             : 'No exchange completed yet.'}
         {web?.calibration.map((c) => (
           <span key={c.item} className="response-calibration">
             {' '}
-            · {calibrationLine(c)}
+            · {calibrationLine(c, itemDirection(scenario, c.item))}
           </span>
         ))}
       </p>
