@@ -21,14 +21,17 @@ function buildId(): string {
 // The app is a static site: `npm start` serves it in development, `npm run build` writes dist/.
 // The built site works offline after the first visit: vite-plugin-pwa generates a service
 // worker (Workbox) that precaches every built file (the app, the simulation worker, the
-// styles, the icon) and answers navigations with index.html; a new build replaces the
-// cache on the next visit (autoUpdate). Not active under `npm start` (development).
+// styles, the icon) and answers navigations with index.html. A new build waits until the
+// user takes it (src/ui/sw-update.ts registers the worker and offers "Reload to update"): a
+// tab on the old build keeps its files (taken over at once, it lost them, and its next
+// simulation worker failed to load). Not active under `npm start` (development).
 export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
+      registerType: 'prompt',
+      // registered by src/ui/main.tsx (sw-update.ts)
+      injectRegister: false,
       manifest: {
         name: 'AQM Lab',
         short_name: 'AQM Lab',
@@ -41,9 +44,10 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: 'index.html',
-        // the first visit's page is served from the cache as soon as it is filled
+        // the first visit's page is served from the cache as soon as it is filled; a new
+        // build waits for the page's "Reload to update" (its SKIP_WAITING message)
         clientsClaim: true,
-        skipWaiting: true,
+        skipWaiting: false,
         // the app bundle carries the engine and every preset
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },

@@ -59,6 +59,13 @@ export function Banners() {
           <div className="banner-body">
             <strong>{b.title}</strong>
             <CappedList lines={b.lines} />
+            {b.action ? (
+              <p>
+                <button type="button" onClick={b.action.run}>
+                  {b.action.label}
+                </button>
+              </p>
+            ) : null}
           </div>
           <button type="button" className="icon-btn" aria-label={`Dismiss: ${b.title}`} onClick={() => store.dismissBanner(b.id)}>
             ✕

@@ -8,6 +8,7 @@ import { RunController } from './run/controller';
 import { AppStore } from './store/app-store';
 import { readQueryFlags, startUrlSync } from './store/url-sync';
 import { initialClassroom, rememberClassroom } from './store/classroom-memory';
+import { watchForUpdates } from './sw-update';
 import './styles.css';
 
 const flags = readQueryFlags(location.search);
@@ -42,6 +43,12 @@ window.__aqmlab = { store, controller, loop };
 // the simulation worker loads its script while the page is idle, not when Play is pressed
 const idle = (f: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 1000 }) : setTimeout(f, 200));
 idle(() => controller.prewarm());
+// the built site's service worker (offline use; a new build is offered, not forced: sw-update.ts)
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void watchForUpdates(store, navigator.serviceWorker, { url: `${import.meta.env.BASE_URL}sw.js`, scope: import.meta.env.BASE_URL, reload: () => location.reload() });
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -17,4 +17,5 @@ import './speed.e2e';
 import './student.e2e';
 import './ux.e2e';
 import './teach.e2e';
+import './update.e2e';
 import './web.e2e';

@@ -40,6 +40,8 @@ export interface Banner {
    * "was not opened" banners, the first two about files no longer in question).
    */
   topic?: string;
+  /** A button beside the text (e.g. "Reload to update", src/ui/sw-update.ts). */
+  action?: { label: string; run: () => void };
 }
 
 export interface RunError {
