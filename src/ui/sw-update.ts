@@ -59,12 +59,15 @@ export interface UpdateOptions {
  * browser refused it: the lab works on, only not offline).
  */
 export async function watchForUpdates(store: AppStore, container: SwContainer, opts: UpdateOptions): Promise<SwRegistration | null> {
-  let reg: SwRegistration;
+  let reg: SwRegistration | undefined;
   try {
     reg = await container.register(opts.url, { scope: opts.scope });
   } catch {
     return null;
   }
+  // (a browser automation that blocks service workers resolves with nothing)
+  if (!reg) return null;
+  const r = reg;
   let asked = false;
   const offer = (w: SwWorker) => {
     // the first install (no build controls the page yet) is nothing new to the user
@@ -87,14 +90,14 @@ export async function watchForUpdates(store: AppStore, container: SwContainer, o
   container.addEventListener('controllerchange', () => {
     if (asked) opts.reload();
   });
-  if (reg.waiting) offer(reg.waiting);
-  reg.addEventListener('updatefound', () => {
-    const w = reg.installing;
+  if (r.waiting) offer(r.waiting);
+  r.addEventListener('updatefound', () => {
+    const w = r.installing;
     if (!w) return;
     w.addEventListener('statechange', () => {
       if (w.state === 'installed') offer(w);
     });
   });
-  (opts.every ?? ((fn, ms) => setInterval(fn, ms)))(() => void reg.update().catch(() => undefined), UPDATE_CHECK_MS);
-  return reg;
+  (opts.every ?? ((fn, ms) => setInterval(fn, ms)))(() => void r.update().catch(() => undefined), UPDATE_CHECK_MS);
+  return r;
 }

@@ -116,5 +116,8 @@ describe('a new build of the lab', () => {
     const container: SwContainer = { controller: null, register: () => Promise.reject(new Error('SecurityError')), addEventListener: () => undefined };
     await expect(watchForUpdates(store, container, { url: '/sw.js', scope: '/', reload: () => undefined })).resolves.toBeNull();
     expect(store.getState().banners).toEqual([]);
+    // Playwright's "block service workers" resolves with nothing: no error on the page either
+    const blocked: SwContainer = { controller: null, register: () => Promise.resolve(undefined as unknown as SwRegistration), addEventListener: () => undefined };
+    await expect(watchForUpdates(store, blocked, { url: '/sw.js', scope: '/', reload: () => undefined })).resolves.toBeNull();
   });
 });
