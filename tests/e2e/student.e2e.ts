@@ -257,6 +257,45 @@ describe('student', () => {
     await page.context().close();
   });
 
+  it('1366x768: Play and Pause in an open-ended lesson leave the sticky header as high as before Play; the time stays on one line, whole in its tooltip', async () => {
+    // "t = 3.10 s" over "· 0 % of the data delivered" once the run played: the header grew
+    // from 88 to 98 px and the page under it jumped (ecn-finite, lockout-dt: runs until the downloads end)
+    for (const lesson of ['ecn-finite', 'lockout-dt']) {
+      const page = await openApp(h(), `p=${lesson}`, { width: 1366, height: 768 });
+      const measure = () =>
+        page.evaluate(() => {
+          const t = document.querySelector<HTMLElement>('[data-testid=sim-time]')!;
+          return {
+            header: document.querySelector('.app-header')!.getBoundingClientRect().height,
+            lines: Math.round(t.getBoundingClientRect().height / parseFloat(getComputedStyle(t).lineHeight)),
+            text: t.textContent ?? '',
+            title: t.title,
+            top: window.scrollY + document.querySelector('.layout')!.getBoundingClientRect().top,
+          };
+        });
+      const idle = await measure();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await expect.poll(async () => (await measure()).text, { timeout: 30_000 }).toMatch(/% of the data delivered/);
+      const running = await measure();
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await waitForStatus(page, 'paused');
+      const paused = await measure();
+      await page.locator('.transport').screenshot({ path: `${SHOTS}/student-1366-${lesson}-paused.png` });
+      for (const [what, m] of [
+        ['running', running],
+        ['paused', paused],
+      ] as const) {
+        expect(m.header, `${lesson} ${what}: the header's height`).toBeCloseTo(idle.header, 0);
+        expect(m.top, `${lesson} ${what}: the page under the header`).toBeCloseTo(idle.top, 0);
+        expect(m.lines, `${lesson} ${what}: the time on one line`).toBe(1);
+        // where the row is short of room the phrases after the time end in "…": the whole text is the tooltip
+        expect(m.title, `${lesson} ${what}`).toMatch(/^t = \d+\.\d+ s · \d+ % of the data delivered( · .+)?$/);
+        expect(m.text.startsWith(m.title.split(' · ')[0]), `${lesson} ${what}: the time itself whole`).toBe(true);
+      }
+      await page.context().close();
+    }
+  });
+
   it('the embedded view (slides) at 768 px offers no "Why? ↓" after a run or a step: it has no inspector to show', async () => {
     const page = await openApp(h(), 'p=ecn-marks', { width: 768, height: 1024, query: '?embed=1' });
     expect(await page.locator('.slot-inspector').count()).toBe(0);
