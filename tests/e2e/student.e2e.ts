@@ -296,6 +296,28 @@ describe('student', () => {
     }
   });
 
+  it('Play and Pause are one width, at 1366x768 and 390x844: the controls to the right of the button stay put at each press', async () => {
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ] as const) {
+      const page = await openApp(h(), 'p=ecn-finite', { width, height });
+      const measure = () =>
+        page.evaluate(() => ({ play: document.querySelector('.transport .play')!.getBoundingClientRect().width, back: document.querySelector('.transport .step-back')!.getBoundingClientRect().left }));
+      const before = await measure();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('running');
+      const playing = await measure();
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await waitForStatus(page, 'paused');
+      const after = await measure();
+      expect(playing.play, `${width} px: Pause against Play`).toBeCloseTo(before.play, 1);
+      expect(playing.back, `${width} px: Back while playing`).toBeCloseTo(before.back, 1);
+      expect(after, `${width} px: Play again`).toEqual(before);
+      await page.context().close();
+    }
+  });
+
   it('the embedded view (slides) at 768 px offers no "Why? ↓" after a run or a step: it has no inspector to show', async () => {
     const page = await openApp(h(), 'p=ecn-marks', { width: 768, height: 1024, query: '?embed=1' });
     expect(await page.locator('.slot-inspector').count()).toBe(0);

@@ -151,7 +151,14 @@ export function Transport() {
   return (
     <div className="transport" role="toolbar" aria-label="Run controls">
       <button type="button" className="primary play" onClick={() => controller.toggle()} aria-label={active ? 'Pause' : 'Play'} title={active ? 'Pause (space)' : 'Play (space)'} aria-keyshortcuts="Space">
-        <span aria-hidden="true">{active ? '❚❚' : '▶'}</span> {active ? 'Pause' : 'Play'}
+        {/* both labels laid in one cell, the other one hidden: the button is as wide as the wider
+            ("❚❚ Pause" was 6 px wider than "▶ Play", and the controls to its right moved at each press) */}
+        <span className={`play-label${active ? ' off' : ''}`} aria-hidden={active}>
+          <span aria-hidden="true">▶</span> Play
+        </span>
+        <span className={`play-label${active ? '' : ' off'}`} aria-hidden={!active}>
+          <span aria-hidden="true">❚❚</span> Pause
+        </span>
       </button>
       <div className="step-group" role="group" aria-label="Step through decisions">
         <button type="button" className="step-back" onClick={() => followStep(store, () => controller.stepBack())} aria-label={`Back to the previous ${what}`} title={`Previous ${what} (←)`} aria-keyshortcuts="ArrowLeft">
