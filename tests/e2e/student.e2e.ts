@@ -318,6 +318,31 @@ describe('student', () => {
     }
   });
 
+  it("768x1024: the browser's Back closes the help and keeps the lesson; closed with Escape, the next Back is the lesson before", async () => {
+    // Back with the help open went to the lesson before, behind the still open dialog
+    const page = await openApp(h(), 'p=default', { width: 768, height: 1024 });
+    const preset = () => page.evaluate(() => window.__aqmlab!.store.getState().presetName as string);
+    const dialog = page.locator('dialog.help-dialog');
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
+    await expect.poll(preset).toBe('ecn-marks');
+    await page.getByRole('button', { name: 'How to use this lab' }).click();
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    await page.goBack();
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    expect(await preset()).toBe('ecn-marks');
+    expect(await page.evaluate(() => decodeURIComponent(location.hash))).toContain('p=ecn-marks');
+    // closed with Escape (or Close): no entry left behind, Back goes to the lesson before
+    await page.keyboard.press('?');
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect.poll(() => page.evaluate(() => (history.state as Record<string, unknown> | null)?.aqmHelp ?? null)).toBeNull();
+    expect(await preset()).toBe('ecn-marks');
+    await page.goBack();
+    await expect.poll(preset).toBe('default');
+    await page.context().close();
+  });
+
   it('the embedded view (slides) at 768 px offers no "Why? ↓" after a run or a step: it has no inspector to show', async () => {
     const page = await openApp(h(), 'p=ecn-marks', { width: 768, height: 1024, query: '?embed=1' });
     expect(await page.locator('.slot-inspector').count()).toBe(0);
