@@ -577,7 +577,10 @@ class Driver {
         }
         o += b.rt.length;
       }
-      post(toMain({ type: 'exchanges', runId: this.runId, baseline: which, rt, rsp, lost, end }));
+      // the run's counters as of these exchanges (the chart's counters line goes with its curve)
+      const wp = which ? null : (this.handle?.webProgress ?? null);
+      const counts = wp ? { started: wp.started, inProgress: wp.startedAll - wp.completedAll } : undefined;
+      post(toMain({ type: 'exchanges', runId: this.runId, baseline: which, rt, rsp, lost, end, ...(counts ? { counts } : {}) }));
     }
     this.exchanges = [];
   }

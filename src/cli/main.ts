@@ -7,11 +7,11 @@ import { decimalNumber } from '../engine/core/number-text';
 import type { RunResult, RunSink, SeriesBatch } from '../engine/metrics/types';
 import type { WebProgress } from '../engine/metrics/web';
 import type { FlowEvent } from '../engine/net/agent';
-import type { CalibrationStep } from '../engine/traffic/calibrate';
+import { loadScope, type CalibrationStep } from '../engine/traffic/calibrate';
 import type { Scenario } from '../engine/scenario/schema';
 import { claimsReport, runComparisons } from './claims';
 import { formatSummary } from './format';
-import { formatWeb, RESPONSES_HEADER, responseRows } from './web-format';
+import { formatWeb, itemDirections, RESPONSES_HEADER, responseRows } from './web-format';
 import { loadScenario, presetListText } from './load';
 import { joinNegativeValues, missingValueMessage, repeatedOptions, unknownOptionHint, writeWhy } from './option-values';
 
@@ -419,7 +419,7 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
     : (c: CalibrationStep) => {
         const what = (v: number) => (c.param === 'rate' ? `${v.toFixed(1)} connections/s` : `${v.toLocaleString('en-US')} ${c.param}`);
         if (c.run === 1) io.err(`offered load ${Math.round(c.load * 100)} % (traffic.${c.item}): calibrating on the uncongested link (bottleneck 10x faster; cached for the next run)\n`);
-        io.err(`  calibration run ${c.run} of at most ${c.maxRuns}: ${what(c.value)} per direction${c.previous ? ` (${what(c.previous.value)} gave ${(c.previous.measured * 100).toFixed(1)} %)` : ''}\n`);
+        io.err(`  calibration run ${c.run} of at most ${c.maxRuns}: ${what(c.value)} ${loadScope(itemDirections(scenario)[c.item])}${c.previous ? ` (${what(c.previous.value)} gave ${(c.previous.measured * 100).toFixed(1)} %)` : ''}\n`);
       };
   onStart();
   // Ctrl-C stops the run between chunks and says so (the files are then closed as after
@@ -656,7 +656,7 @@ async function runAndReport(scenario: Scenario, opts: CliOptions, io: CliIo): Pr
   }
   if (!opts.quiet) {
     report(formatSummary(result, scenario) + '\n');
-    const web = formatWeb(result.summary, baseline?.summary);
+    const web = formatWeb(result.summary, baseline?.summary, itemDirections(scenario));
     if (web) report('\n' + web + '\n');
     // at another seed, the lessons the statements compare with run at that seed too (a few seconds each)
     const { runScenario } = await import('../engine/run');

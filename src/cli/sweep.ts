@@ -104,6 +104,8 @@ export interface SweepRow {
   completion: (number | null)[];
   jain: number;
   wallSeconds: number;
+  /** The run's warm-up, s: every count, rate and share of the row covers the time after it (summary.warmup). */
+  warmup: number;
   /** The run's seed, when the sweep was asked for several (--seeds). */
   seed?: number;
   /** Web traffic: the response-time figures (summary.web) and the link's, for a load grid. */
@@ -144,6 +146,7 @@ export function sweepRow(name: string, r: RunResult, seed?: number): SweepRow {
     completion: s.flows.map((f) => (f.completionTime === null ? null : Math.round(f.completionTime * 1000) / 1000)),
     jain: s.fairness.jain,
     wallSeconds: s.wallSeconds,
+    warmup: s.warmup,
     ...(s.web
       ? {
           web: {
@@ -230,13 +233,26 @@ const COLUMNS: Column[] = [
 
 const columnsFor = (rows: readonly SweepRow[]): Column[] => (rows.length > 0 && rows.every((r) => r.web) ? WEB_COLUMNS : COLUMNS);
 
-/** One row per run; with --seeds, a seed column after the preset's name. */
+/**
+ * Under the table when a run has a warm-up: its counts, rates and shares start there, while
+ * `sim s` is the whole run (feng-fig17-normal: 200 s, of which the table counts the last 100).
+ */
+export function warmupNote(rows: readonly SweepRow[]): string {
+  const by = new Map<number, string[]>();
+  for (const r of rows) if (!by.get(r.warmup)?.includes(r.name)) by.set(r.warmup, [...(by.get(r.warmup) ?? []), r.name]);
+  if (![...by.keys()].some((w) => w > 0)) return '';
+  const names = (ns: string[]) => (ns.length <= 3 ? ns.join(', ') : `${ns.slice(0, 2).join(', ')} and ${ns.length - 2} more`);
+  const parts = [...by].sort(([a], [b]) => b - a).map(([w, ns]) => (by.size === 1 ? `${w} s` : `${w} s: ${names(ns)}`));
+  return `Counts, rates, shares and goodputs cover the time after the warm-up (${parts.join('; ')}); sim s and done s count from t = 0.`;
+}
+
+/** One row per run; with --seeds, a seed column after the preset's name; the warm-up under it. */
 export function sweepTable(rows: readonly SweepRow[]): string {
   const cols = columnsFor(rows);
   const seeded = rows.some((r) => r.seed !== undefined);
   const heads = cols.map((c) => c.head);
   if (seeded) heads.splice(1, 0, 'seed');
-  return table(
+  const text = table(
     heads,
     rows.map((r) => {
       const cells = cols.map((c) => c.text(r));
@@ -244,6 +260,9 @@ export function sweepTable(rows: readonly SweepRow[]): string {
       return cells;
     }),
   );
+  const note = warmupNote(rows);
+  return note ? `${text}
+${note}` : text;
 }
 
 /**

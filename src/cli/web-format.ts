@@ -1,5 +1,6 @@
 import type { LoadCalibration, Summary } from '../engine/metrics/types';
 import type { ExchangeBatch, ResponseSet, WebSummary } from '../engine/metrics/web';
+import { loadScope } from '../engine/traffic/calibrate';
 import { table } from './format';
 
 /** Terminal text and CSV rows for web traffic (summary.web, --responses, --baseline). */
@@ -12,9 +13,16 @@ function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;
 }
 
+
+/** The direction of each traffic item of a scenario (undefined where the item has none). */
+export function itemDirections(scenario: { traffic: readonly unknown[] }): (string | undefined)[] {
+  return scenario.traffic.map((t) => (t as { direction?: string }).direction);
+}
+
 /** "80 % load = 106.6 connections/s per direction (79.8 % measured on the uncongested link, 2 runs)". */
-export function calibrationText(c: LoadCalibration): string {
-  const what = c.param === 'rate' ? `${c.value.toFixed(1)} connections/s per direction` : `${c.value} ${c.param} per direction`;
+export function calibrationText(c: LoadCalibration, direction?: string): string {
+  const where = loadScope(direction);
+  const what = c.param === 'rate' ? `${c.value.toFixed(1)} connections/s ${where}` : `${c.value} ${c.param} ${where}`;
   const how = c.runs > 0 ? `${c.runs} calibration run${c.runs === 1 ? '' : 's'}` : 'calibrated before this run: kept from an earlier one, or shipped with the lessons';
   const off = Math.abs(c.measured - c.load) > 0.03 ? ' - not within 3 points of the asked load: with heavy-tailed sizes a few huge transfers make this seed\'s load jump as the rate changes; try another seed or a longer run' : '';
   return `traffic.${c.item}: ${(c.load * 100).toFixed(0)} % load = ${what} (${pct(c.measured)} measured on the uncongested link, ${how})${off}`;
@@ -26,11 +34,11 @@ function rtRow(name: string, r: ResponseSet): string[] {
 }
 
 /** The response-time section of the summary: the run, its large responses, and the uncongested baseline when there is one. */
-export function formatWeb(s: Summary, baseline?: Summary): string {
+export function formatWeb(s: Summary, baseline?: Summary, directions: readonly (string | undefined)[] = []): string {
   const w = s.web as (WebSummary & { calibration: LoadCalibration[] }) | undefined;
   if (!w) return '';
   const out: string[] = [];
-  for (const c of w.calibration) out.push(calibrationText(c));
+  for (const c of w.calibration) out.push(calibrationText(c, directions[c.item]));
   out.push(
     `web exchanges: ${w.exchanges.toLocaleString('en-US')} completed of ${w.started.toLocaleString('en-US')} started after the warm-up (${w.byDirection.forward.toLocaleString('en-US')} forward, ${w.byDirection.reverse.toLocaleString('en-US')} reverse), ${w.inProgress.toLocaleString('en-US')} in progress at the end`,
   );

@@ -182,6 +182,12 @@ export interface ExchangesMsg {
   lost: Uint8Array;
   /** When each exchange ended (its start + response time), s; ascending. */
   end?: Float64Array;
+  /**
+   * The run's (not the baseline's) exchanges started after the warm-up and all those in
+   * progress, when these were posted: the response chart's counters go with the exchanges it
+   * draws (the summary, posted every 500 ms, lagged them by thousands at 100x).
+   */
+  counts?: { started: number; inProgress: number };
 }
 export interface DecisionsMsg {
   v: ProtocolVersion;
@@ -324,6 +330,10 @@ export function checkWorkerToMain(x: unknown): string | null {
     if (m.rsp.length !== m.rt.length || m.lost.length !== m.rt.length) return 'exchanges: columns differ in length';
     if (typeof m.baseline !== 'boolean') return 'exchanges: baseline must be true or false';
     if (m.end !== undefined && !(m.end instanceof Float64Array && m.end.length === m.rt.length)) return 'exchanges: end must be a Float64Array as long as rt';
+    if (m.counts !== undefined) {
+      const c = obj(m.counts);
+      if (!c || typeof c.started !== 'number' || typeof c.inProgress !== 'number') return 'exchanges: counts needs numbers started and inProgress';
+    }
   }
   if (m.type === 'calibrating') {
     const st = obj(m.step);

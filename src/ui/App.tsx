@@ -23,6 +23,7 @@ import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
 import { lessonStep, scenarioHref } from './store/url-sync';
 import { useMenuDismiss } from './menu';
+import { focusedByPointer, followPointerFocus } from './pointer-focus';
 import { SummaryTable } from './SummaryTable';
 import { followStep, sideToTop } from './side-panel';
 import { useStickyScrollPadding } from './sticky-padding';
@@ -46,6 +47,8 @@ function ownsArrows(t: EventTarget | null): boolean {
 function useKeyboard() {
   const { store, controller } = useServices();
   useEffect(() => {
+    // a button clicked with the mouse keeps the focus; the page's keys still work there (pointer-focus.ts)
+    const unfollow = followPointerFocus(document);
     const onKey = (e: KeyboardEvent) => {
       // a drop-down keeps the focus after a choice made with the mouse (a lesson from the
       // Lesson menu, "drop" as the step target); there ← → changed the choice (Chromium on
@@ -53,16 +56,19 @@ function useKeyboard() {
       // where the help and docs/teaching.md say they step. ↑ ↓ and typing still choose.
       const arrow = e.key === 'ArrowRight' || e.key === 'ArrowLeft';
       const onSelect = (e.target as HTMLElement | null)?.tagName === 'SELECT';
-      if (e.ctrlKey || e.metaKey || e.altKey || (isTyping(e.target) && !(arrow && onSelect))) return;
+      // and Space there opened the menu again (a lesson picked with the mouse, then Space to
+      // play it): on a drop-down the mouse gave the focus to, Space plays and pauses
+      const spaceOnClicked = e.key === ' ' && onSelect && focusedByPointer(e.target);
+      if (e.ctrlKey || e.metaKey || e.altKey || (isTyping(e.target) && !(arrow && onSelect) && !spaceOnClicked)) return;
       // a modal dialog (the help) is open: the run behind it does not take keys
       if (document.querySelector('dialog[open]')) return;
-      const onButton = (e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY';
+      const onButton = ((e.target as HTMLElement | null)?.tagName === 'BUTTON' || (e.target as HTMLElement | null)?.tagName === 'SUMMARY') && !focusedByPointer(e.target);
       if (e.key === ' ' && !onButton) {
         e.preventDefault();
         // a held Space repeats its keydown ~30 times a second: it played and paused the run by
         // turns, leaving it in whichever state the last repeat hit; one press, one toggle
         if (!e.repeat) controller.toggle();
-      } else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && ownsArrows(e.target)) {
+      } else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && ownsArrows(e.target) && !focusedByPointer(e.target)) {
         return;
       } else if (e.key === 'ArrowRight') {
         e.preventDefault();
@@ -75,7 +81,10 @@ function useKeyboard() {
       }
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      unfollow();
+    };
   }, [store, controller]);
 }
 
@@ -108,7 +117,7 @@ function LessonMenu() {
         id="lesson-select"
         value={preset ?? ''}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === 'Escape' || e.key === 'Tab') endWalk();
+          if (e.key === 'Enter' || e.key === 'Escape' || e.key === 'Tab' || e.key === ' ') endWalk();
           else keyed.current = true;
         }}
         onMouseDown={endWalk}

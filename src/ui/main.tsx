@@ -7,10 +7,23 @@ import { installPrintHooks } from './print';
 import { RunController } from './run/controller';
 import { AppStore } from './store/app-store';
 import { readQueryFlags, startUrlSync } from './store/url-sync';
+import { initialClassroom, rememberClassroom } from './store/classroom-memory';
 import './styles.css';
 
 const flags = readQueryFlags(location.search);
-const store = new AppStore({ embed: flags.embed, classroom: flags.classroom });
+const session = (() => {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+})();
+// Classroom on stays on when the tab reloads (classroom-memory.ts)
+const store = new AppStore({ embed: flags.embed, classroom: initialClassroom(location.search, session) });
+rememberClassroom(store, session, {
+  search: () => location.search,
+  replaceSearch: (search) => history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`),
+});
 const controller = new RunController(store);
 const loop = new FrameLoop();
 const services: AppServices = { store, controller, loop };

@@ -16,4 +16,5 @@ import './print.e2e';
 import './speed.e2e';
 import './student.e2e';
 import './ux.e2e';
+import './teach.e2e';
 import './web.e2e';

@@ -93,6 +93,8 @@ export interface WebProgress {
   completedAll: number;
   /** Completed exchanges that count (started after the warm-up). */
   completed: number;
+  /** Exchanges started after the warm-up (completed or not). */
+  started: number;
   /** stopAfterExchanges, or null. */
   target: number | null;
 }
@@ -193,7 +195,7 @@ export class WebStats {
   }
 
   progress(): WebProgress {
-    return { startedAll: this.startedAll, completedAll: this.completedAll, completed: this.n, target: Number.isFinite(this.stopAfter) ? this.stopAfter : null };
+    return { startedAll: this.startedAll, completedAll: this.completedAll, completed: this.n, started: this.started, target: Number.isFinite(this.stopAfter) ? this.stopAfter : null };
   }
 
   /** An exchange starts at `startNs` (now). */

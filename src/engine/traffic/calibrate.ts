@@ -190,6 +190,15 @@ export function baselineKey(s: EngineScenario): string {
 }
 
 /** One calibration run about to start (RunOptions.onCalibration): which item, which value, and how the previous run did. */
+/**
+ * Where a web item's calibrated rate or count applies, in words: to each direction of a
+ * two-way item ("per direction"), or to a one-way item's only direction (web100-redstar-*'s
+ * sessions all go forward: "2505 sessions per direction" read as twice the load it offers).
+ */
+export function loadScope(direction: string | undefined): string {
+  return direction === 'forward' || direction === 'reverse' ? `in the ${direction} direction` : 'per direction';
+}
+
 export interface CalibrationStep {
   item: number;
   load: number;

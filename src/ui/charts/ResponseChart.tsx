@@ -7,6 +7,7 @@
  * progress. Shown only for scenarios with web traffic.
  */
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useServices } from '../app-context';
 import { SERIES } from '../colors';
 import { hasWebTraffic } from '../scenario-view';
@@ -19,7 +20,7 @@ import { ExportAndFullScreen, type ExportKind } from './ChartCard';
 import { BUILD_ID } from '../build-id';
 import { chartPng, chartSvg, download, fileStem, responseTimesCsv, responseTimesJson, screenSource, type FigureSource } from './export';
 import type { ChartDef } from './types';
-import { calibrationLine, calibrationStepLine, countersLine } from './calibration-text';
+import { calibrationLine, calibrationStepLine, countersLine, itemDirection } from './calibration-text';
 import { BASELINE_COLOR, curvesText, drawResponseTimes, moveReadout, readoutHint, RUN_COLOR, type RtCurve, type RtLayout, type RtMode } from './response-plot';
 import './response-chart.css';
 import { grouped } from '../../engine/core/number-text';
@@ -38,6 +39,9 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   // a boolean, not the clock: the chart re-renders once when the warm-up ends, not every tick
   const warmingUp = useAppState(store, (s) => s.now < (s.scenario?.warmup ?? 0));
   const classroom = useAppState(store, (s) => s.classroom);
+  const running = useAppState(store, (s) => s.status === 'running');
+  // while the run goes: the counters as of the exchanges the curve draws (see the frame below)
+  const [live, setLive] = useState<{ exchanges: number; started: number; inProgress: number } | null>(null);
   // in the store, so the full-screen copy opens on the view the page shows
   const { mode, large } = useAppState(store, (s) => s.rtView);
   const setMode = (m: RtMode) => store.set({ rtView: { mode: m, large } });
@@ -85,6 +89,14 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
     const src: FigureSource | undefined = state.scenario ? screenSource(state.scenario, state.presetName, BUILD_ID) : undefined;
     if (kind === 'png') download(`${stem}.png`, await chartPng(def, c, w, h, title, src));
     else download(`${stem}.svg`, new Blob([chartSvg(def, c, w, h, title, src)], { type: 'image/svg+xml' }));
+  };
+
+  const liveRef = useRef(live);
+  const setLiveNow = (next: typeof live) => {
+    const was = liveRef.current;
+    if (was === next || (was && next && was.exchanges === next.exchanges && was.started === next.started && was.inProgress === next.inProgress)) return;
+    liveRef.current = next;
+    flushSync(() => setLive(next));
   };
 
   useEffect(() => {
@@ -150,6 +162,12 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
         layoutRef.current = out.layout;
         setReadout(out.readout);
         setDescribed(curvesText(curves));
+        // the counters line says the legend's count: the summary it came from is posted every
+        // 500 ms and at 100x read "19,990 completed · 20,087 started" beside "this run (23,656)".
+        // Committed in this frame, so the line and the curve never show two different counts
+        const rc = ex.runCounts;
+        const next = rc ? { exchanges: ex.run.all.n, started: rc.started, inProgress: rc.inProgress } : null;
+        setLiveNow(next);
         return true;
       },
     });
@@ -203,15 +221,17 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
       {/* not a live region: it changes many times a second while a run goes, and a screen
           reader read it out over and over; the run's status line says when the run ends */}
       <p className="response-counters" data-testid="response-counters">
-        {web
+        {running && live
+          ? countersLine(live, scenario?.warmup ?? 0, warmingUp, grouped)
+          : web
           ? countersLine(web, scenario?.warmup ?? 0, warmingUp, grouped)
           : calibrating
-            ? calibrationStepLine(calibrating)
+            ? calibrationStepLine(calibrating, itemDirection(scenario, calibrating.item))
             : 'No exchange completed yet.'}
         {web?.calibration.map((c) => (
           <span key={c.item} className="response-calibration">
             {' '}
-            · {calibrationLine(c)}
+            · {calibrationLine(c, itemDirection(scenario, c.item))}
           </span>
         ))}
       </p>

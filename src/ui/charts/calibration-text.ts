@@ -1,6 +1,6 @@
 /** The sentences that report a web item's load calibration: while it runs, and its result. */
 import type { LoadCalibration } from '../../engine/metrics/types';
-import type { CalibrationStep } from '../../engine/traffic/calibrate';
+import { loadScope, type CalibrationStep } from '../../engine/traffic/calibrate';
 
 /**
  * A no-break space: a number and its unit ("91.2 connections/s", "74 %") stay on one line.
@@ -9,9 +9,17 @@ import type { CalibrationStep } from '../../engine/traffic/calibrate';
  */
 const NB = '\u00a0';
 
-/** "80 % load = 112.8 connections/s per direction (80.0 % on the uncongested link)". */
-export function calibrationLine(c: LoadCalibration): string {
-  return `${Math.round(c.load * 100)}${NB}%${NB}load${NB}=${NB}${paramText(c.param, c.value)} per direction (${(c.measured * 100).toFixed(1)}${NB}% measured on the uncongested link)`;
+/**
+ * "80 % load = 112.8 connections/s per direction (80.0 % on the uncongested link)"; a one-way
+ * item ("forward", "reverse": `direction`) says "in the forward direction" instead.
+ */
+export function calibrationLine(c: LoadCalibration, direction?: string): string {
+  return `${Math.round(c.load * 100)}${NB}%${NB}load${NB}=${NB}${paramText(c.param, c.value)} ${loadScope(direction)} (${(c.measured * 100).toFixed(1)}${NB}% measured on the uncongested link)`;
+}
+
+/** The `direction` of the scenario's traffic item `item` (a web item's), if it has one. */
+export function itemDirection(scenario: { traffic: readonly unknown[] } | null | undefined, item: number): string | undefined {
+  return (scenario?.traffic[item] as { direction?: string } | undefined)?.direction;
 }
 
 function paramText(param: LoadCalibration['param'], value: number): string {
@@ -24,10 +32,10 @@ function paramText(param: LoadCalibration['param'], value: number): string {
  * the run itself): "Before the run: finding how many users per direction offer 98 % load
  * ... run 2 of at most 4 (9,000 users gave 95.8 %)".
  */
-export function calibrationStepLine(c: CalibrationStep): string {
+export function calibrationStepLine(c: CalibrationStep, direction?: string): string {
   const what = c.param === 'rate' ? 'which connection rate' : `how many ${c.param}`;
   const prev = c.previous ? `; ${paramText(c.param, c.previous.value)} gave ${(c.previous.measured * 100).toFixed(1)}${NB}%` : '';
-  return `Before the run: finding ${what} per direction ${c.param === 'rate' ? 'offers' : 'offer'} ${Math.round(c.load * 100)}${NB}%${NB}load, by running the workload with the bottleneck 10x faster (calibration run ${c.run} of at most ${c.maxRuns}: ${paramText(c.param, c.value)}${prev}). The result is kept for the next run.`;
+  return `Before the run: finding ${what} ${loadScope(direction)} ${c.param === 'rate' ? 'offers' : 'offer'} ${Math.round(c.load * 100)}${NB}%${NB}load, by running the workload with the bottleneck 10x faster (calibration run ${c.run} of at most ${c.maxRuns}: ${paramText(c.param, c.value)}${prev}). The result is kept for the next run.`;
 }
 
 /**

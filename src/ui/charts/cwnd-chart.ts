@@ -1,8 +1,9 @@
 /**
  * Congestion window per flow over time (segments), with ssthresh dashed when there are
- * few enough flows to tell the lines apart (seeds/001 cwnd plots).
+ * few enough flows to tell the lines apart (seeds/001 cwnd plots): every window solid, one
+ * colour each.
  */
-import { SERIES } from '../colors';
+import { flowDash, SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
 import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
@@ -10,6 +11,15 @@ import { axes, drawCursor, fitYTicks, drawMarkers, emptyNote, legend, maxOver, p
 import { MAX_LINES, NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, NO_TCP_EXPORT_NOTE, NO_TCP_NOTE, timeDomain, udpOnly, type ChartContext, type ChartDef } from './types';
 
 const bands = new WeakMap<object, BandCache>();
+
+/**
+ * ssthresh is dashed in its flow's colour: drawn only while every window is drawn solid. Past
+ * the palette's colours a window is dashed itself (flow 7 dashed blue, as flow 0's ssthresh),
+ * and rtt-unfair's ten flows could not be told from the ssthresh lines the legend named "dashed".
+ */
+function drawsSsthresh(flows: readonly number[]): boolean {
+  return flows.length <= MAX_LINES && flows.every((fl) => flowDash(fl).length === 0);
+}
 
 export const cwndChart: ChartDef = {
   id: 'cwnd',
@@ -19,7 +29,9 @@ export const cwndChart: ChartDef = {
     // before the run's first sample: the scenario's flows (it said "each of 0 TCP flows")
     const n = c.store.flowIds('cwnd').length || c.view.tcpFlows;
     if (n === 0) return `Congestion window per flow: ${c.view.flows > 0 ? 'this run has no TCP flows (a UDP sender has none)' : 'this run has no long-lived flows'}.`;
-    return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? ', with the slow-start threshold dashed' : ', as the range and median across the flows running at each moment plus highlighted flows'}.`;
+    const ids = c.store.flowIds('cwnd');
+    const ss = drawsSsthresh(ids.length > 0 ? ids : Array.from({ length: n }, (_, i) => i));
+    return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? (ss ? ', with the slow-start threshold dashed' : '') : ', as the range and median across the flows running at each moment plus highlighted flows'}.`;
   },
   units: 't in s; cwnd.i, ssthresh.i: segments, empty while flow i is not running (ssthresh also while unbounded); cwnd.min, .median, .max: across the running flows.',
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('cwnd.') || k.startsWith('ssthresh.')),
@@ -31,9 +43,9 @@ export const cwndChart: ChartDef = {
     const f = c.fonts;
     const store = c.store;
     const flows = store.flowIds('cwnd');
-    const few = flows.length <= MAX_LINES;
+    const withSsthresh = drawsSsthresh(flows);
     const items = flowLegend(flows, c.highlight, c.view.tcpFlows, true, c.view.flowTags);
-    if (few && flows.length > 0) items.push({ label: 'ssthresh (dashed)', color: SERIES.muted, dash: [6, 4], width: 1.5 });
+    if (withSsthresh && flows.length > 0) items.push({ label: 'ssthresh (dashed)', color: SERIES.muted, dash: [6, 4], width: 1.5 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
     const r0 = plotRect(p, lh + 10, f, '888');
     const [t0, t1] = timeDomain(c);
@@ -47,7 +59,7 @@ export const cwndChart: ChartDef = {
     if (!band) bands.set(c.scratch, (band = new BandCache()));
     p.clip(r);
     let drawn = 0;
-    if (few) {
+    if (withSsthresh) {
       drawn += drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`ssthresh.${fl}`), [], c.scratch, band, 'ss', { width: 1.5, dash: [6, 4], alpha: 0.75 });
     }
     drawn += drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`cwnd.${fl}`), c.highlight, c.scratch, band, 'cwnd');

@@ -15,6 +15,7 @@ import { useAppState } from '../store/app-store';
 import { useClaimTally } from '../LessonClaims';
 import { grouped } from '../../engine/core/number-text';
 import { leftPhrase, timeText } from './time-text';
+import { focusedByPointer } from '../pointer-focus';
 import { followStep } from '../side-panel';
 
 function speedLabel(s: Speed): string {
@@ -33,6 +34,8 @@ function speedName(s: Speed): string {
 function SpeedGroup({ speed, onSpeed }: { speed: Speed; onSpeed: (s: Speed) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    // a speed clicked with the mouse: ← → step the run, as elsewhere on the page (pointer-focus.ts)
+    if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && focusedByPointer(e.target)) return;
     const dir = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
     if (!dir && e.key !== 'Home' && e.key !== 'End') return;
     e.preventDefault();

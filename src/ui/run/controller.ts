@@ -776,7 +776,7 @@ export class RunController {
         if (m.queueEvents) store.series.appendEvents(m.queueEvents);
         return;
       case 'exchanges':
-        store.exchanges.append(m.baseline, m.rt, m.rsp, m.lost);
+        store.exchanges.append(m.baseline, m.rt, m.rsp, m.lost, m.counts);
         return;
       case 'progress': {
         this.releaseBaseline(m.now);

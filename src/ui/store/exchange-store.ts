@@ -83,9 +83,12 @@ export class ExchangeStore {
   readonly baseline = { all: new RtHistogram(), large: new RtHistogram() };
   /** Bumped on every change (charts redraw when it moves). */
   version = 0;
+  /** The run's exchanges started (after the warm-up) and in progress as of its last exchanges appended; null before any. */
+  runCounts: { started: number; inProgress: number } | null = null;
 
-  append(baseline: boolean, rt: Float64Array, rsp: Float64Array, lost: Uint8Array): void {
+  append(baseline: boolean, rt: Float64Array, rsp: Float64Array, lost: Uint8Array, counts?: { started: number; inProgress: number }): void {
     const h = baseline ? this.baseline : this.run;
+    if (!baseline && counts) this.runCounts = { started: counts.started, inProgress: counts.inProgress };
     for (let i = 0; i < rt.length; i++) {
       const l = lost[i] !== 0;
       h.all.add(rt[i], l);
@@ -96,6 +99,7 @@ export class ExchangeStore {
 
   clear(): void {
     for (const h of [this.run.all, this.run.large, this.baseline.all, this.baseline.large]) h.clear();
+    this.runCounts = null;
     this.version++;
   }
 }

@@ -83,3 +83,18 @@ describe('npm run docs, its arguments', () => {
     expect(docsArgs([], io({ out: '', err: '' }))).toBe('print');
   });
 });
+
+describe('the sweep table says where its counts start', () => {
+  // feng-fig17-normal: sim s 200.00, but its 47,900 arrivals and 10,401 drops are those of 100-200 s
+  const q = { utilization: 0.999, arrivals: 47900, departures: 0, drops: 10401, dropsOverflow: 10395, dropsEarly: 0, dropsForced: 6, marks: 17682, lossRate: 0.2171, markRate: 0, meanQueuePackets: 38, maxQueuePackets: 48, meanQueueBytes: 0, maxQueueBytes: 0, meanQueueDelay: 0, linkLosses: 0 };
+  const res = (warmup: number, simulatedSeconds: number): RunResult => ({ version: 1, scenario: null, summary: { events: 1, wallSeconds: 0.3, simulatedSeconds, warmup, bottleneck: q, bottleneckReverse: q, flows: [], goodputEfficiency: null, fairness: { jain: 1 } } });
+  it('a run with a warm-up gets a line naming it; runs without one get none', () => {
+    const fig17 = sweepRow('feng-fig17-normal', res(100, 200));
+    expect(fig17.warmup).toBe(100);
+    expect(sweepTable([fig17])).toMatch(/\nCounts, rates, shares and goodputs cover the time after the warm-up \(100 s\); sim s and done s count from t = 0\.$/);
+    const seeds001 = sweepRow('ecn-finite-n2-red-a-ql64', res(0, 225.25));
+    expect(sweepTable([seeds001]).split('\n')).toHaveLength(2);
+    // mixed: each warm-up with its presets
+    expect(sweepTable([fig17, seeds001])).toContain('(100 s: feng-fig17-normal; 0 s: ecn-finite-n2-red-a-ql64)');
+  });
+});

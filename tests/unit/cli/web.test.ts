@@ -6,6 +6,8 @@ import { runCli } from '../../../src/cli/main';
 import type { RunResult } from '../../../src/engine/metrics/types';
 import { quantileSorted } from '../../../src/engine/metrics/web';
 import { capture } from './capture';
+import { calibrationText, itemDirections } from '../../../src/cli/web-format';
+import { presetScenario } from '../../../src/engine/scenario/presets';
 
 /** Two-way PackMime at 40 connections/s per direction over 10 Mb/s drop-tail, 30 s after a 5 s warm-up. */
 const SCENARIO = {
@@ -90,5 +92,18 @@ describe('CLI: web traffic', () => {
     expect(Math.abs(base.started - run.started)).toBeLessThanOrEqual(2);
     for (const q of ['p25', 'p50', 'p75', 'p90'] as const) expect(base.responseTime![q]).toBeLessThanOrEqual(run.responseTime![q]);
     expect(io.stdout).toMatch(/\nuncongested +\d+/);
+  });
+});
+
+describe('CLI: the calibrated load of a web item', () => {
+  // web100-redstar-ecn-90's sessions all go forward: "2505 sessions per direction" read as
+  // twice the load it offers; a two-way item's rate is each direction's
+  const cal = { item: 0, load: 0.9, param: 'sessions' as const, value: 2505, measured: 0.875, runs: 0, fixed: {} };
+  it('names the direction of a one-way item, and says "per direction" for a two-way one', () => {
+    expect(calibrationText(cal, 'forward')).toMatch(/^traffic\.0: 90 % load = 2505 sessions in the forward direction \(/);
+    expect(calibrationText({ ...cal, param: 'rate', value: 100.47 }, 'reverse')).toContain('100.5 connections/s in the reverse direction');
+    expect(calibrationText(cal, 'both')).toContain('2505 sessions per direction');
+    expect(itemDirections(presetScenario('web100-redstar-ecn-90')!)).toEqual(['forward']);
+    expect(itemDirections(presetScenario('web-dt148-80')!)).toEqual(['both']);
   });
 });

@@ -104,5 +104,9 @@ describe('protocol messages', () => {
     expect(checkWorkerToMain({ v: 1, type: 'batch', runId: 1, t: new Float64Array(2), cols: { q: [1, 2] }, queueEvents: null })).toMatch(/Float64Array/);
     expect(checkWorkerToMain({ v: 1, type: 'done' })).toMatch(/runId/);
     expect(checkWorkerToMain({ v: 1, type: 'calibrating', runId: 1, step: { item: 0, load: 0.9, value: '8438', run: 1, maxRuns: 4 } })).toMatch(/calibrating: step needs numbers/);
+    // the run's counters travel with its exchanges (the response chart's counters line)
+    const ex = { v: 1, type: 'exchanges', runId: 1, baseline: false, rt: new Float64Array(1), rsp: new Float64Array(1), lost: new Uint8Array(1) };
+    expect(checkWorkerToMain({ ...ex, counts: { started: 12, inProgress: 3 } })).toBeNull();
+    expect(checkWorkerToMain({ ...ex, counts: { started: '12', inProgress: 3 } })).toMatch(/exchanges: counts needs numbers started and inProgress/);
   });
 });

@@ -148,9 +148,12 @@ export function seeds002PaperJson(aqm: Aqm, ecn: Ecn, load: Load, rtt: Rtt): Rec
   };
 }
 
-/** Packet loss rate of the left-to-right direction (Tables II and IV: loss rate). */
+/**
+ * Packet loss rate of the left-to-right direction (Tables II and IV: loss rate). Its measured
+ * value says the direction in words: the CLI's "(->)" read on the projector as a stray symbol.
+ */
 const lossRate = (lo: number, hi: number, words: string): Claim =>
-  claim(words, (s) => s.bottleneck.lossRate, (l) => l > lo && l < hi, (l) => `${percent(l, 2)} of the packets lost (->)`);
+  claim(words, (s) => s.bottleneck.lossRate, (l) => l > lo && l < hi, (l) => `${percent(l, 2)} of the packets lost, left to right`);
 const queueIn = (lo: number, hi: number, words: string): Claim =>
   claim(words, (s) => s.bottleneck.meanQueuePackets, (q) => q > lo && q < hi, (q) => `mean queue ${q.toFixed(1)} packets`);
 /** The offered load these users put on the 1 Gb/s link, as a share of 100 Mb/s (mean of both directions). */
@@ -268,9 +271,9 @@ const SETTLED_LOSS_EXPERIMENT: Experiment = {
 
 /** The lesson of this family with that queue, load, RTTs and ECN setting. */
 const lessonName = (aqm: Aqm, load: Load, rtt: Rtt, ecn: Ecn = 'none'): string => `web100-users-${rtt === 'general' ? 'general-' : ''}${aqm}${ECN_NAME[ecn]}-${load === 0.9 ? 90 : 98}`;
-/** Compared by the packet loss rate (->). */
+/** Compared by the packet loss rate (left to right). */
 const lossVs = (c: Claim, text: string, against: Against): Claim =>
-  versus(c, text, (s) => s.bottleneck.lossRate, (l) => `${percent(l, 2)} of the packets lost (->)`, (l) => percent(l, 2), against);
+  versus(c, text, (s) => s.bottleneck.lossRate, (l) => `${percent(l, 2)} of the packets lost, left to right`, (l) => percent(l, 2), against);
 
 interface Spec {
   aqm: Aqm;

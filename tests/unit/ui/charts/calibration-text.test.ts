@@ -4,7 +4,8 @@
  * "connections/s" began the next, "74" and "% load" likewise.
  */
 import { describe, expect, it } from 'vitest';
-import { calibrationLine, calibrationStepLine } from '../../../../src/ui/charts/calibration-text';
+import { calibrationLine, calibrationStepLine, itemDirection } from '../../../../src/ui/charts/calibration-text';
+import { presetScenario } from '../../../../src/engine/scenario/presets';
 
 /** A breakable space between a number and what it counts or measures. */
 const SPLIT = /\d[ \t\n](%|connections\/s|users|sessions)/;
@@ -28,5 +29,20 @@ describe('calibration text', () => {
       expect(line).toContain('83\u00a0%\u00a0load');
       expect(line).toContain('gave 89.8\u00a0%');
     }
+  });
+
+  // web100-redstar-ecn-90's sessions all go forward: "2505 sessions per direction" read as
+  // twice the load the run offers (the command line said it too, until 5fd692e)
+  it('a one-way item names its direction; a two-way item says "per direction"', () => {
+    const cal = { item: 0, load: 0.9, param: 'sessions', value: 2505, measured: 0.9, runs: 2 } as Parameters<typeof calibrationLine>[0];
+    const step = { item: 0, load: 0.9, param: 'sessions' as const, value: 2505, run: 1, maxRuns: 4, previous: null };
+    const oneWay = presetScenario('web100-redstar-ecn-90');
+    const twoWay = presetScenario('web-dt148-80');
+    expect(itemDirection(oneWay, 0)).toBe('forward');
+    expect(itemDirection(twoWay, 0)).toBe('both');
+    expect(calibrationLine(cal, itemDirection(oneWay, 0))).toContain('sessions in the forward direction (');
+    expect(calibrationStepLine(step, itemDirection(oneWay, 0))).toContain('how many sessions in the forward direction offer');
+    expect(calibrationLine(cal, itemDirection(twoWay, 0))).toContain('sessions per direction (');
+    expect(calibrationLine(cal, 'reverse')).toContain('in the reverse direction');
   });
 });

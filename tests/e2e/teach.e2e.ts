@@ -1,0 +1,147 @@
+/// <reference lib="dom" />
+/**
+ * A teacher in front of a class: what the projector shows while a lesson runs must not
+ * contradict itself, and the screen's set-up (Classroom on) must survive what a teacher does
+ * between two lessons (a reload).
+ */
+import { describe, expect, it } from 'vitest';
+import { SHOTS, harnessPerFile, openApp, waitForStatus } from './harness';
+
+// one part of the browser tests, run by browser.test.ts (its name filters it: -t 'teach')
+describe('teach', () => {
+  const h = harnessPerFile();
+
+  it('a web lesson running fast: the counters over the response chart say the count its legend says, and never fewer started than completed', async () => {
+    // at 100x the counters (from the summary, posted every 500 ms) read "19,990 completed ·
+    // 20,087 started" while the legend beside them read "this run (23,656)"
+    const page = await openApp(h(), 'p=web-dt148-80&duration=60&warmup=10', { width: 1400, height: 1000 });
+    await page.evaluate(() => {
+      const seen: { status: string; text: string; drawn: number }[] = [];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      const tick = () => {
+        const c = document.querySelector<HTMLCanvasElement>('.chart-response canvas');
+        const text = document.querySelector('[data-testid=response-counters]')?.textContent ?? '';
+        if (c) seen.push({ status: window.__aqmlab!.store.getState().status, text, drawn: Number(c.dataset.exchanges ?? 0) });
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed(100);
+      window.__aqmlab!.controller.start();
+    });
+    await page.waitForFunction(() => Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')?.dataset.exchanges ?? 0) > 3000, undefined, { timeout: 120_000, polling: 100 });
+    await page.locator('.chart-response').screenshot({ path: `${SHOTS}/teach-web-counters-running.png` });
+    // at 100x to the end: on a loaded machine the page drew 9 frames after the warm-up at 'max'
+    await waitForStatus(page, 'done', 180_000);
+    const seen = await page.evaluate(() => (window as unknown as { seen: { status: string; text: string; drawn: number }[] }).seen);
+    const num = (s: string) => Number(s.replace(/[,\s\u00a0]/g, ''));
+    const counted = seen
+      .filter((x) => x.status === 'running')
+      .map((x) => ({ ...x, m: /^([\d,]+) completed · ([\d,]+) started/.exec(x.text.replace(/\u00a0/g, ' ')) }))
+      .filter((x) => x.m !== null && x.drawn > 0)
+      .map((x) => ({ text: x.text, drawn: x.drawn, completed: num(x.m![1]), started: num(x.m![2]) }));
+    expect(counted.length, 'frames sampled while running, after the warm-up').toBeGreaterThanOrEqual(5);
+    const wrong = counted.filter((x) => x.completed !== x.drawn || x.drawn > x.started);
+    console.log(`teach: ${counted.length} frames sampled after the warm-up, ${wrong.length} with the counters off the legend`);
+    expect(wrong.slice(0, 3).map((x) => `legend ${x.drawn} · "${x.text.slice(0, 60)}"`), `${wrong.length} of ${counted.length} frames`).toEqual([]);
+    // and at the end the counters are the summary's, the legend's count too
+    const final = await page.evaluate(() => ({ text: document.querySelector('[data-testid=response-counters]')!.textContent ?? '', drawn: Number(document.querySelector<HTMLCanvasElement>('.chart-response canvas')!.dataset.exchanges), web: window.__aqmlab!.store.getState().summary.web }));
+    expect(final.drawn).toBe(final.web.exchanges);
+    expect(final.text).toContain(`${final.web.exchanges.toLocaleString('en-US')} completed · ${final.web.started.toLocaleString('en-US')} started`);
+    await page.context().close();
+  });
+
+  it('after a click on a speed the right arrow steps the run (it chose the next speed); reached with the keyboard the arrows still move the speed', async () => {
+    const page = await openApp(h(), 'p=default', { width: 1920, height: 1080 });
+    await page.getByRole('radio', { name: '1× real time', exact: true }).click();
+    await page.keyboard.press('ArrowRight');
+    await waitForStatus(page, 'paused');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().speed)).toBe(1);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().decisions.length)).toBeGreaterThan(0);
+    // Tab away and back: the group's own keys again
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('1×');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().speed)).toBe(10);
+    await page.context().close();
+  });
+
+  it('a lesson picked from the Lesson menu with the mouse: Space plays it (it opened the menu again)', async () => {
+    const page = await openApp(h(), 'p=default', { width: 1920, height: 1080 });
+    const menu = page.locator('#lesson-select');
+    await menu.click();
+    await page.keyboard.press('Escape');
+    await menu.selectOption('red-vs-dt');
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().presetName === 'red-vs-dt');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('lesson-select');
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'running');
+    // the lesson is still the one picked, and the next Space pauses
+    expect(await menu.inputValue()).toBe('red-vs-dt');
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'paused');
+    await page.context().close();
+  });
+
+  it('Space plays and pauses after a button was clicked with the mouse (Classroom on, a speed, Next drop); on a button reached with the keyboard it presses the button', async () => {
+    // Chromium leaves a clicked button focused, and Space pressed it again: Classroom went off,
+    // the speed was chosen again, the inspector went to the next drop; the run never started
+    const page = await openApp(h(), 'p=default', { width: 1920, height: 1080 });
+    const state = () => page.evaluate(() => ({ status: window.__aqmlab!.store.getState().status as string, classroom: window.__aqmlab!.store.getState().classroom as boolean }));
+    await page.getByRole('button', { name: 'Classroom off' }).click();
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'running');
+    expect(await state()).toEqual({ status: 'running', classroom: true });
+    await page.getByRole('radio', { name: '10× real time' }).click();
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'paused');
+    await page.getByRole('button', { name: 'Next drop' }).click();
+    await waitForStatus(page, 'paused');
+    const at = await page.evaluate(() => window.__aqmlab!.store.getState().now as number);
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'running');
+    await page.keyboard.press(' ');
+    await waitForStatus(page, 'paused');
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().now as number)).toBeGreaterThan(at);
+    // the keyboard's way: Tab onto a button, Space presses it (here Classroom, off again), the run stays paused
+    await page.getByRole('button', { name: 'Copy link' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Classroom on');
+    await page.keyboard.press(' ');
+    await expect.poll(state).toEqual({ status: 'paused', classroom: false });
+    await page.context().close();
+  });
+
+  it('Classroom on with the button stays on when the teacher reloads the page; the link Copy link gives students opens without it', async () => {
+    const page = await openApp(h(), 'p=red-vs-dt', { width: 1280, height: 720 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Classroom off' }).click();
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().classroom === true);
+    await page.reload();
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    // it came back in desk type: 13-px chart ticks on the projector until the button was found again
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().classroom)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Classroom on' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('classroom'))).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/teach-classroom-after-reload.png` });
+    // the students' link: no classroom in it, and a new browser opens it in desk type
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).not.toContain('classroom');
+    const student = await h().browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const sp = await student.newPage();
+    await sp.goto(link);
+    await sp.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    expect(await sp.evaluate(() => window.__aqmlab!.store.getState().classroom)).toBe(false);
+    await student.close();
+    // turned off, it stays off across the next reload
+    await page.getByRole('button', { name: 'Classroom on' }).click();
+    await page.reload();
+    await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+    expect(await page.evaluate(() => window.__aqmlab!.store.getState().classroom)).toBe(false);
+    await page.context().close();
+  });
+});
