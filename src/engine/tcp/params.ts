@@ -167,12 +167,12 @@ export const TCP_PARAMS = {
     values: ['hold', 'ns2'],
     valueDocs: {
       hold: 'ECE below two segments: cwnd 1 and the next segment only after one RTO, whatever ACKs arrive meanwhile (RFC 3168 §6.1.2)',
-      ns2: "as ns-2's agents: cwnd is halved anyway, to under one segment, so nothing is sent until the RTO or until an ACK without ECE opens cwnd (slow start: +1); a second ECE at cwnd ≤ 1 before such an ACK doubles the RTO",
+      ns2: "as ns-2's agents: cwnd is halved anyway, to under one segment, so nothing is sent until the RTO or until an ACK without ECE opens cwnd (slow start: +1); a second ECE at cwnd ≤ 1 before such an ACK doubles the RTO; and the first ECE after a timeout gets a response even when it acknowledges only data sent before the timeout (at cwnd 1: halved to 0.5, a stall until the next RTO)",
     },
     default: 'hold',
     label: 'ECN response below two segments',
     doc: 'What an ECN-Echo does when the window cannot be halved to a whole segment.',
-    ref: 'RFC 3168 §6.1.2; ns-2 tcp.cc ecn() (ecn_backoff_, rtt_backoff) and slowdown()',
+    ref: 'RFC 3168 §6.1.2; ns-2 tcp.cc ecn() (ecn_backoff_, rtt_backoff, last_cwnd_action_ == CWND_ACTION_TIMEOUT) and slowdown()',
   },
   cwrOnRetransmit: {
     type: 'boolean',
