@@ -541,7 +541,10 @@ export class TcpSender implements Agent {
     pool.seq[p] = seq;
     pool.ack[p] = 0;
     let flags = F_ACK;
-    if (this.cwrPending && (!retx || this.params.cwrOnRetransmit)) {
+    // tcp.ecnSmallWindow "ns2": ns-2 calls a packet a retransmission only below the highest one
+    // sent (tcp.cc output: seqno < maxseq_), so a resend of the highest segment counts as new data
+    const cwrRetx = retx && !(this.params.ecnSmallWindow === 'ns2' && seq + len >= this.sndMax);
+    if (this.cwrPending && (!cwrRetx || this.params.cwrOnRetransmit)) {
       // RFC 3168 §6.1.2: CWR on the first new data packet after a reduction (tcp.cwrOnRetransmit: or retransmitted, as ns-2)
       flags |= F_CWR;
       this.cwrPending = false;

@@ -384,3 +384,27 @@ describe('ecnSmallWindow "ns2": the first ECE after a timeout (ns-2 tcp.cc ecn()
     expect(n.gap).toBeLessThan(0.45);
   });
 });
+
+describe('ecnSmallWindow "ns2" with CWR on new data only: a resend of the highest segment sent is new data (ns-2 tcp.cc output: seqno < maxseq_)', () => {
+  // Reno with ECN and CWR on new data only. The timeout is a window reduction, so CWR is due.
+  const cwrAfterTimeout = (ecnSmallWindow: 'hold' | 'ns2', initialCwnd: number, lost: number) => {
+    const { net, sender } = reno({ ecn: true, initialCwnd, cwrOnRetransmit: false, ecnSmallWindow }, [lost * MSS], 20_000);
+    expect(sender.timeouts).toBe(1);
+    const timeoutAt = fromSeconds(net.events('timeout')[0].t);
+    return net.dataSent(0).filter((r) => (r.view.flags & F_CWR) !== 0).map((r) => ({ seg: r.view.seq / MSS, atTimeout: r.t === timeoutAt }));
+  };
+
+  test('IW 1, segment 0 lost: "ns2" sets CWR on its resend at the timeout, "hold" on segment 1', () => {
+    expect(cwrAfterTimeout('ns2', 1, 0)).toEqual([{ seg: 0, atTimeout: true }]);
+    expect(cwrAfterTimeout('hold', 1, 0)).toEqual([{ seg: 1, atTimeout: false }]);
+  });
+
+  test('IW 2, segment 1 lost (segments 2-3 sent after it): its resend is a retransmission in both, CWR waits for new data', () => {
+    for (const mode of ['ns2', 'hold'] as const) {
+      const cwr = cwrAfterTimeout(mode, 2, 1);
+      expect(cwr).toHaveLength(1);
+      expect(cwr[0].seg).toBeGreaterThanOrEqual(4);
+      expect(cwr[0].atTimeout).toBe(false);
+    }
+  });
+});
