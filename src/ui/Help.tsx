@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { GLOSSARY } from './glossary';
+import { historyStep, type HistoryStep } from './history-step';
 
 export const HELP_KEY = '?';
 
@@ -12,11 +13,31 @@ export function HelpButton() {
   const dialog = useRef<HTMLDialogElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
   // opened at the top: the first steps, not the Close button, get the focus
+  // a step of the browser's history while open (history-step.ts): Back closes the help, as
+  // Close or Escape do, instead of going to the lesson before behind it
+  const step = useRef<HistoryStep | null>(null);
   const open = () => {
-    dialog.current?.showModal();
+    const d = dialog.current;
+    if (!d || d.open) return;
+    d.showModal();
+    step.current?.opened();
     title.current?.focus();
-    dialog.current?.scrollTo(0, 0);
+    d.scrollTo(0, 0);
   };
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    const s = historyStep('aqmHelp', () => d.close());
+    step.current = s;
+    // every way it closes (Close, Escape, a click beside it, Back) ends here
+    const onClose = () => s.closed();
+    d.addEventListener('close', onClose);
+    return () => {
+      d.removeEventListener('close', onClose);
+      s.dispose();
+      step.current = null;
+    };
+  }, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;

@@ -21,12 +21,32 @@ function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 }
 
-/** Reads `file` and loads its scenario; on any problem a banner says what and the current scenario is kept. Returns true when loaded. */
+function fileBanner(store: AppStore, file: File, why: string, lines: string[]): false {
+  store.addBanner({ kind: 'error', title: `${file.name} was not opened: ${why}`, lines, untilNextLoad: true, topic: 'file' });
+  return false;
+}
+
+/**
+ * Reads `file` and loads its scenario; on any problem a banner says what and the current
+ * scenario is kept. Returns true when loaded; never rejects: File → Open and a drop start it
+ * and await nothing, and an exception inside (a scenario that validates but that loading
+ * throws on, a bug) failed silently, with nothing on screen to say the file was not opened.
+ */
 export async function openScenarioFile(file: File, store: AppStore, controller: RunController): Promise<boolean> {
-  const fail = (why: string, lines: string[]) => {
-    store.addBanner({ kind: 'error', title: `${file.name} was not opened: ${why}`, lines: [...lines, 'The scenario on screen is unchanged.'], untilNextLoad: true, topic: 'file' });
-    return false;
-  };
+  const before = store.getState().scenario;
+  try {
+    return await openChecked(file, store, controller);
+  } catch (e) {
+    const unchanged = store.getState().scenario === before;
+    return fileBanner(store, file, 'loading it failed', [
+      e instanceof Error ? `${e.name}: ${e.message}` : String(e),
+      unchanged ? 'The scenario on screen is unchanged.' : 'The scenario on screen may be loaded only in part: check it, or open a lesson or the file again.',
+    ]);
+  }
+}
+
+async function openChecked(file: File, store: AppStore, controller: RunController): Promise<boolean> {
+  const fail = (why: string, lines: string[]) => fileBanner(store, file, why, [...lines, 'The scenario on screen is unchanged.']);
   if (file.size > MAX_SCENARIO_FILE_BYTES) return fail(`it is ${mb(file.size)}`, [`A scenario file is a few KB, a saved run at most ${mb(MAX_SCENARIO_FILE_BYTES)}; pick the scenario file (File → Save scenario) or the run's --out result.`]);
   let text: string;
   try {

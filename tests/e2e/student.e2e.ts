@@ -257,6 +257,92 @@ describe('student', () => {
     await page.context().close();
   });
 
+  it('1366x768: Play and Pause in an open-ended lesson leave the sticky header as high as before Play; the time stays on one line, whole in its tooltip', async () => {
+    // "t = 3.10 s" over "· 0 % of the data delivered" once the run played: the header grew
+    // from 88 to 98 px and the page under it jumped (ecn-finite, lockout-dt: runs until the downloads end)
+    for (const lesson of ['ecn-finite', 'lockout-dt']) {
+      const page = await openApp(h(), `p=${lesson}`, { width: 1366, height: 768 });
+      const measure = () =>
+        page.evaluate(() => {
+          const t = document.querySelector<HTMLElement>('[data-testid=sim-time]')!;
+          return {
+            header: document.querySelector('.app-header')!.getBoundingClientRect().height,
+            lines: Math.round(t.getBoundingClientRect().height / parseFloat(getComputedStyle(t).lineHeight)),
+            text: t.textContent ?? '',
+            title: t.title,
+            top: window.scrollY + document.querySelector('.layout')!.getBoundingClientRect().top,
+          };
+        });
+      const idle = await measure();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await expect.poll(async () => (await measure()).text, { timeout: 30_000 }).toMatch(/% of the data delivered/);
+      const running = await measure();
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await waitForStatus(page, 'paused');
+      const paused = await measure();
+      await page.locator('.transport').screenshot({ path: `${SHOTS}/student-1366-${lesson}-paused.png` });
+      for (const [what, m] of [
+        ['running', running],
+        ['paused', paused],
+      ] as const) {
+        expect(m.header, `${lesson} ${what}: the header's height`).toBeCloseTo(idle.header, 0);
+        expect(m.top, `${lesson} ${what}: the page under the header`).toBeCloseTo(idle.top, 0);
+        expect(m.lines, `${lesson} ${what}: the time on one line`).toBe(1);
+        // where the row is short of room the phrases after the time end in "…": the whole text is the tooltip
+        expect(m.title, `${lesson} ${what}`).toMatch(/^t = \d+\.\d+ s · \d+ % of the data delivered( · .+)?$/);
+        expect(m.text.startsWith(m.title.split(' · ')[0]), `${lesson} ${what}: the time itself whole`).toBe(true);
+      }
+      await page.context().close();
+    }
+  });
+
+  it('Play and Pause are one width, at 1366x768 and 390x844: the controls to the right of the button stay put at each press', async () => {
+    for (const [width, height] of [
+      [1366, 768],
+      [390, 844],
+    ] as const) {
+      const page = await openApp(h(), 'p=ecn-finite', { width, height });
+      const measure = () =>
+        page.evaluate(() => ({ play: document.querySelector('.transport .play')!.getBoundingClientRect().width, back: document.querySelector('.transport .step-back')!.getBoundingClientRect().left }));
+      const before = await measure();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().status)).toBe('running');
+      const playing = await measure();
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await waitForStatus(page, 'paused');
+      const after = await measure();
+      expect(playing.play, `${width} px: Pause against Play`).toBeCloseTo(before.play, 1);
+      expect(playing.back, `${width} px: Back while playing`).toBeCloseTo(before.back, 1);
+      expect(after, `${width} px: Play again`).toEqual(before);
+      await page.context().close();
+    }
+  });
+
+  it("768x1024: the browser's Back closes the help and keeps the lesson; closed with Escape, the next Back is the lesson before", async () => {
+    // Back with the help open went to the lesson before, behind the still open dialog
+    const page = await openApp(h(), 'p=default', { width: 768, height: 1024 });
+    const preset = () => page.evaluate(() => window.__aqmlab!.store.getState().presetName as string);
+    const dialog = page.locator('dialog.help-dialog');
+    await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-marks');
+    await expect.poll(preset).toBe('ecn-marks');
+    await page.getByRole('button', { name: 'How to use this lab' }).click();
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    await page.goBack();
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    expect(await preset()).toBe('ecn-marks');
+    expect(await page.evaluate(() => decodeURIComponent(location.hash))).toContain('p=ecn-marks');
+    // closed with Escape (or Close): no entry left behind, Back goes to the lesson before
+    await page.keyboard.press('?');
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+    await expect.poll(() => page.evaluate(() => (history.state as Record<string, unknown> | null)?.aqmHelp ?? null)).toBeNull();
+    expect(await preset()).toBe('ecn-marks');
+    await page.goBack();
+    await expect.poll(preset).toBe('default');
+    await page.context().close();
+  });
+
   it('the embedded view (slides) at 768 px offers no "Why? ↓" after a run or a step: it has no inspector to show', async () => {
     const page = await openApp(h(), 'p=ecn-marks', { width: 768, height: 1024, query: '?embed=1' });
     expect(await page.locator('.slot-inspector').count()).toBe(0);

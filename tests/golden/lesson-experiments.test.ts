@@ -103,6 +103,8 @@ describe('what the lessons invite the student to try does what they say', () => 
       const s = run(name, SETTLED_SET).summary;
       const got = SETTLED_CDF_TIMES.map((t) => within(s, t));
       for (let i = 0; i < got.length; i++) expect(Math.abs(got[i] - quoted[i]), `${name} within ${SETTLED_CDF_TIMES[i]} s: ${got[i]}`).toBeLessThan(0.005);
-    });
+      // 130 s of a 100 Mb/s browsing-users run: 120-140 s each on a machine shared with other
+      // work (load average 10), past the default 120 s
+    }, 300_000);
   }
 });

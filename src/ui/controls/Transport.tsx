@@ -135,12 +135,33 @@ export function Transport() {
   // over the last seconds at max speed, not the worker's last quarter second (which jumps with the traffic)
   const left = finite && paceRate > 0 && active ? (end - now) / paceRate : NaN;
   const leftNow = leftPhrase(speed, left);
+  const delivered = !finite && !Number.isFinite(exchFrac) && Number.isFinite(bytesFrac) ? `${Math.floor(bytesFrac * 100)} % of the data delivered` : null;
+  // over the last seconds: the quarter-second rate made it come and go, and jump from 5.8× to 15.6× and back
+  const slowPace = active && speed !== 'max' && paceRate > 0 && typeof speed === 'number' && paceRate < speed * 0.7;
+  const timeTitle = calibratingNow
+    ? undefined
+    : [
+        `t = ${timeText(now)}${finite ? ` / ${timeText(end)}` : ''}`,
+        delivered,
+        Number.isFinite(exchFrac) ? `${grouped(exchanges)} of ${grouped(target!)} exchanges` : null,
+        leftNow,
+        slowPace ? `running at ${format('.2~f')(paceRate)}×` : null,
+      ]
+        .filter((x) => x !== null)
+        .join(' · ');
   const targets = useMemo(() => stepTargets(view), [view]);
   const what = STEP_LABELS[stepWhat];
   return (
     <div className="transport" role="toolbar" aria-label="Run controls">
       <button type="button" className="primary play" onClick={() => controller.toggle()} aria-label={active ? 'Pause' : 'Play'} title={active ? 'Pause (space)' : 'Play (space)'} aria-keyshortcuts="Space">
-        <span aria-hidden="true">{active ? '❚❚' : '▶'}</span> {active ? 'Pause' : 'Play'}
+        {/* both labels laid in one cell, the other one hidden: the button is as wide as the wider
+            ("❚❚ Pause" was 6 px wider than "▶ Play", and the controls to its right moved at each press) */}
+        <span className={`play-label${active ? ' off' : ''}`} aria-hidden={active}>
+          <span aria-hidden="true">▶</span> Play
+        </span>
+        <span className={`play-label${active ? '' : ' off'}`} aria-hidden={!active}>
+          <span aria-hidden="true">❚❚</span> Pause
+        </span>
       </button>
       <div className="step-group" role="group" aria-label="Step through decisions">
         <button type="button" className="step-back" onClick={() => followStep(store, () => controller.stepBack())} aria-label={`Back to the previous ${what}`} title={`Previous ${what} (←)`} aria-keyshortcuts="ArrowLeft">
@@ -186,22 +207,28 @@ export function Transport() {
           {/* each phrase on one line ("t = 57.5 s / 230.0 s", "· 3.28 s left"): squeezed beside the
               state, the text broke inside them ("t = 0.00 s /", "230.0 s" on three lines at 1280 px).
               While the load is calibrated the run has not started: no time, the state says how far it is */}
-          <span className="time" data-testid="sim-time">
+          {/* above 1100 px the time stays on one line while a run plays, pauses and ends: wrapped
+              ("t = 3.10 s" over "· 0 % of the data delivered") it made the sticky header 10 px
+              taller at Play and moved the page under it. The bar gives its room first; where even
+              its least width leaves too little, the phrases after the time end in "…" and the
+              whole text is the tooltip */}
+          <span className="time" data-testid="sim-time" title={timeTitle}>
             {calibratingNow ? null : (
               <>
                 <span className="phrase">
                   t = {timeText(now)}
                   {finite ? ` / ${timeText(end)}` : ''}
                 </span>
-                {!finite && !Number.isFinite(exchFrac) && Number.isFinite(bytesFrac) ? <Phrase>· {Math.floor(bytesFrac * 100)} % of the data delivered</Phrase> : null}
+                <span className="more">
+                {delivered !== null ? <Phrase>· {delivered}</Phrase> : null}
                 {Number.isFinite(exchFrac) ? (
                   <Phrase>
                     · {grouped(exchanges)} of {grouped(target!)} exchanges
                   </Phrase>
                 ) : null}
                 {leftNow !== null ? <Phrase muted>· {leftNow}</Phrase> : null}
-                {/* over the last seconds: the quarter-second rate made it come and go, and jump from 5.8× to 15.6× and back */}
-                {active && speed !== 'max' && paceRate > 0 && typeof speed === 'number' && paceRate < speed * 0.7 ? <Phrase muted>· running at {format('.2~f')(paceRate)}×</Phrase> : null}
+                {slowPace ? <Phrase muted>· running at {format('.2~f')(paceRate)}×</Phrase> : null}
+                </span>
               </>
             )}
           </span>

@@ -25,6 +25,7 @@ function commandLines(text: string): string[] {
   let fenced = false;
   let sh = false;
   let para: string[] = [];
+  const vars = new Map<string, string>();
   const flush = () => {
     for (const m of para.join(' ').matchAll(/`([^`]+)`/g)) out.push(m[1].trim());
     para = [];
@@ -33,11 +34,17 @@ function commandLines(text: string): string[] {
     if (line.startsWith('```')) {
       flush();
       fenced = !fenced;
+      vars.clear();
       sh = fenced && /^```(sh|bash|shell)?\s*$/.test(line);
       continue;
     }
     if (fenced) {
-      if (sh) out.push(line.trim());
+      if (!sh) continue;
+      // a variable the block sets (S='--set a=1 --set b=2') and later lines use ($S, unquoted:
+      // the shell splits it into words), as docs/ns2.md gives the ns-2 TCP settings once
+      const assign = /^([A-Za-z_]\w*)=(?:'([^']*)'|"([^"]*)"|(\S*))$/.exec(line.trim());
+      if (assign) vars.set(assign[1], assign[2] ?? assign[3] ?? assign[4] ?? '');
+      else out.push(line.trim().replace(/\$\{?([A-Za-z_]\w*)\}?/g, (m, name: string) => vars.get(name) ?? m));
     } else if (line.trim() === '') flush();
     else para.push(line.trim());
   }
@@ -45,7 +52,7 @@ function commandLines(text: string): string[] {
   return out.filter((c) => SIM.test(c) || SWEEP.test(c));
 }
 
-/** Shell words of a command line: quotes removed, a `# comment` and a `> file` redirection dropped. */
+/** Shell words of a command line: quotes removed, a `# comment`, a `> file` redirection and what follows `&&`, `||`, `|` or `;` dropped. */
 function shellWords(line: string): string[] {
   const words: string[] = [];
   let cur: string | null = null;
@@ -62,8 +69,8 @@ function shellWords(line: string): string[] {
     else cur = (cur ?? '') + c;
   }
   if (cur !== null) words.push(cur);
-  const redirect = words.indexOf('>');
-  return redirect < 0 ? words : words.slice(0, redirect);
+  const end = words.findIndex((w) => w === '>' || w === '&&' || w === '||' || w === '|' || w === ';');
+  return end < 0 ? words : words.slice(0, end);
 }
 
 const isPattern = (line: string) => /<|\.\.\.|\[|=N\b|\bX\b|\bP\b/.test(line);
