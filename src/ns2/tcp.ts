@@ -37,12 +37,11 @@ export function tcpNotes(p: TcpParams, path: string, note: (field: string, text:
     note(`${path}.recoveryBurst`, `ns-2's Newreno sends at most 2 new packets per ACK during fast recovery (send_much with maxburst 2; recoveryBurst 2), where the engine sends ${p.recoveryBurst === 0 ? 'as many as the window allows' : `at most ${p.recoveryBurst}`}`);
   if (p.ecn && p.ecnSmallWindow !== 'ns2')
     note(`${path}.ecnSmallWindow`, 'ns-2 halves cwnd on ECE even below two segments, to under one, and sends nothing until the RTO or an ACK without ECE; a second ECE at cwnd ≤ 1 doubles its RTO (ecnSmallWindow "ns2"); the engine holds one RTO (RFC 3168)');
-  // Measured, cause not found (docs/ns2.md, "Differences still open"): seeds/004 Fig. 17 normal
-  // TCP, seed 1, engine / ns-2 drops 6,697 / 5,269 with CWR on new data only in both, 6,927 /
-  // 6,663 with CWR on retransmissions in both (ecnSmallWindow, recoverRule, rtoEstimator and fin
-  // as ns-2 in all four runs)
-  if (p.ecn && !p.cwrOnRetransmit)
-    note(`${path}.cwrOnRetransmit`, 'written as SetCWRonRetransmit_ false, but ns-2\'s ECN responses around timeouts then part from the engine\'s (seeds/004 Fig. 17, normal TCP, seed 1: ns-2 drops 21 % fewer packets, marks 29 % fewer and counts half the timeouts, against 4 % and 12 % fewer with cwrOnRetransmit true in both); to compare the two simulators set tcp.cwrOnRetransmit=true, as npm run validate does');
+  // CWR on new data only: ns-2 calls a packet a retransmission only below maxseq_ and answers
+  // the first ECE after a timeout; the engine does both with ecnSmallWindow "ns2" (docs/ns2.md,
+  // point 10). With "hold" the ecnSmallWindow note above already says the runs part.
+  if (p.ecn && !p.cwrOnRetransmit && p.ecnSmallWindow !== 'ns2')
+    note(`${path}.cwrOnRetransmit`, 'written as SetCWRonRetransmit_ false; ns-2 then also sets CWR on a resend of the highest packet sent (a retransmission is a packet below maxseq_), which the engine does only with ecnSmallWindow "ns2" (seeds/004 Fig. 17, normal TCP, seed 1, before that rule: ns-2 dropped 21 % fewer packets and marked 29 % fewer); to compare the two simulators set tcp.ecnSmallWindow=ns2');
   if (p.ecnPlus)
     note(`${path}.ecnPlus`, 'ns-2 one-way TCP has no SYN-ACK: ecn_syn_ on the sink makes the ACK of the SYN ECN-capable, but the sender does not react to a CE mark on it (the engine starts with cwnd 1)');
   if (p.windowCut !== 'ns2')

@@ -101,6 +101,12 @@ export class TcpSender implements Agent {
   cutEnd = -1;
   /** The last reduction was an ECN one (RFC 3168 §6.1.2: do not cut ssthresh again in that window). */
   lastCutEcn = false;
+  /**
+   * tcp.ecnSmallWindow "ns2": the last window reduction was a timeout, so the next ECE gets a
+   * response even for data sent before it (ns-2 tcp.cc ecn(): seqno > recover_ or
+   * last_cwnd_action_ == CWND_ACTION_TIMEOUT).
+   */
+  private lastCutTimeout = false;
   /** Set CWR on the next new data segment. */
   cwrPending = false;
   /** The ACK being processed carried ECE (no window growth on it, as ns-2). */
@@ -353,7 +359,8 @@ export class TcpSender implements Agent {
   private onEce(ack: number, now: number): void {
     if (this.events() !== null) this.ev('ece-received', now, ack, `ECE on ACK ${ack}`);
     if (this.recovery.inRecovery) return; // already reduced for the loss
-    if (ack <= this.cutEnd) return; // already reduced in this window
+    // already reduced in this window (ns-2 answers the first ECE after a timeout anyway)
+    if (ack <= this.cutEnd && !(this.lastCutTimeout && this.params.ecnSmallWindow === 'ns2')) return;
     this.ecnReductions++;
     const flight = this.flightSegments();
     const ns2 = this.params.windowCut === 'ns2';
@@ -451,6 +458,7 @@ export class TcpSender implements Agent {
   noteCut(ecn: boolean): void {
     this.cutEnd = this.sndMax;
     this.lastCutEcn = ecn;
+    this.lastCutTimeout = false;
     if (this.ecnOk) this.cwrPending = true;
   }
 
@@ -533,7 +541,10 @@ export class TcpSender implements Agent {
     pool.seq[p] = seq;
     pool.ack[p] = 0;
     let flags = F_ACK;
-    if (this.cwrPending && (!retx || this.params.cwrOnRetransmit)) {
+    // tcp.ecnSmallWindow "ns2": ns-2 calls a packet a retransmission only below the highest one
+    // sent (tcp.cc output: seqno < maxseq_), so a resend of the highest segment counts as new data
+    const cwrRetx = retx && !(this.params.ecnSmallWindow === 'ns2' && seq + len >= this.sndMax);
+    if (this.cwrPending && (!cwrRetx || this.params.cwrOnRetransmit)) {
       // RFC 3168 §6.1.2: CWR on the first new data packet after a reduction (tcp.cwrOnRetransmit: or retransmitted, as ns-2)
       flags |= F_CWR;
       this.cwrPending = false;
@@ -754,6 +765,7 @@ export class TcpSender implements Agent {
     this.holding = false;
     this.recover = this.sndMax; // RFC 6582 §3.2 step 2 / RFC 6675 §5.1: no fast retransmit for older data
     this.noteCut(false);
+    this.lastCutTimeout = true;
     est.backOff();
     this.timing = false;
     this.dupacks = 0;

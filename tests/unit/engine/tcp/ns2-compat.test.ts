@@ -341,3 +341,70 @@ describe('ecnSmallWindow (ns-2 tcp.cc ecn(): ecn_backoff_, rtt_backoff)', () => 
     expect(n.stalls).toEqual([0.2, 0.2, 0.4, 0.8]);
   });
 });
+
+describe('ecnSmallWindow "ns2": the first ECE after a timeout (ns-2 tcp.cc ecn(): last_cwnd_action_ == CWND_ACTION_TIMEOUT)', () => {
+  // Reno with ECN, IW 2, CWR on new data only: segment 0 is CE-marked (ECN cut to one
+  // segment), segment 1 is lost, so the timer fires and resends segment 1, which is
+  // CE-marked too. Its ACK (ECE) covers only data sent before the timeout.
+  const afterTimeout = (ecnSmallWindow: 'hold' | 'ns2') => {
+    const sent = new Set<number>();
+    const filter = (p: number, from: number, pool: { seq: Float64Array; payload: Float64Array | Int32Array }): Verdict => {
+      const { payload, seq } = pool;
+      if (from !== 0 || payload[p] === 0) return 'pass';
+      const s = seq[p];
+      const first = !sent.has(s);
+      sent.add(s);
+      if (s === 0 && first) return 'mark';
+      if (s === MSS) return first ? 'drop' : 'mark';
+      return 'pass';
+    };
+    const f = reno({ ecn: true, initialCwnd: 2, cwrOnRetransmit: false, windowCut: 'ns2', tick: 0.01, minRto: 0.2, ecnSmallWindow }, filter, 20_000);
+    const timeout = f.net.events('timeout')[0];
+    const retx = f.net.dataSent(0).find((r) => r.view.seq === MSS && r.t >= fromSeconds(timeout.t))!;
+    const next = f.net.dataSent(0).find((r) => r.view.seq === 2 * MSS)!;
+    const cutsAfter = f.net.events('ecn-cut').filter((c) => c.t > timeout.t);
+    return { timeouts: f.sender.timeouts, rto: timeout.note, gap: (next.t - retx.t) / S, cutsAfter, done: f.sender.completionTime > 0 };
+  };
+
+  test('"hold" (RFC 3168: one response per window) ignores it; "ns2" halves cwnd to 0.5 and waits for the timer', () => {
+    const h = afterTimeout('hold');
+    const n = afterTimeout('ns2');
+    for (const r of [h, n]) {
+      expect(r.timeouts).toBe(1);
+      expect(r.done).toBe(true);
+    }
+    // hold: the retransmission's ACK (ECE) sends segment 2 at once: one RTT (20 ms + serialisation)
+    expect(h.cutsAfter).toHaveLength(0);
+    expect(h.gap).toBeLessThan(0.03);
+    // ns2: an ECN response at cwnd 1 (to 0.5): nothing more until the timer, which the
+    // timeout has doubled (2 x 0.2 s here), so segment 2 leaves one RTT + one RTO later
+    expect(n.cutsAfter).toHaveLength(1);
+    expect(n.cutsAfter[0].cwnd).toBeCloseTo(0.5, 12);
+    expect(n.gap).toBeGreaterThan(0.4);
+    expect(n.gap).toBeLessThan(0.45);
+  });
+});
+
+describe('ecnSmallWindow "ns2" with CWR on new data only: a resend of the highest segment sent is new data (ns-2 tcp.cc output: seqno < maxseq_)', () => {
+  // Reno with ECN and CWR on new data only. The timeout is a window reduction, so CWR is due.
+  const cwrAfterTimeout = (ecnSmallWindow: 'hold' | 'ns2', initialCwnd: number, lost: number) => {
+    const { net, sender } = reno({ ecn: true, initialCwnd, cwrOnRetransmit: false, ecnSmallWindow }, [lost * MSS], 20_000);
+    expect(sender.timeouts).toBe(1);
+    const timeoutAt = fromSeconds(net.events('timeout')[0].t);
+    return net.dataSent(0).filter((r) => (r.view.flags & F_CWR) !== 0).map((r) => ({ seg: r.view.seq / MSS, atTimeout: r.t === timeoutAt }));
+  };
+
+  test('IW 1, segment 0 lost: "ns2" sets CWR on its resend at the timeout, "hold" on segment 1', () => {
+    expect(cwrAfterTimeout('ns2', 1, 0)).toEqual([{ seg: 0, atTimeout: true }]);
+    expect(cwrAfterTimeout('hold', 1, 0)).toEqual([{ seg: 1, atTimeout: false }]);
+  });
+
+  test('IW 2, segment 1 lost (segments 2-3 sent after it): its resend is a retransmission in both, CWR waits for new data', () => {
+    for (const mode of ['ns2', 'hold'] as const) {
+      const cwr = cwrAfterTimeout(mode, 2, 1);
+      expect(cwr).toHaveLength(1);
+      expect(cwr[0].seg).toBeGreaterThanOrEqual(4);
+      expect(cwr[0].atTimeout).toBe(false);
+    }
+  });
+});
