@@ -43,7 +43,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on this machine now (for a preview server of our own). */
+export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const s = createServer();
     s.once('error', rej);

@@ -8,25 +8,13 @@
  * served on the same address as the old one, as a redeploy is.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview, type PreviewServer } from 'vite';
 import { describe, expect, inject, it } from 'vitest';
 import { UPDATE_ACTION, UPDATE_TITLE } from '../../src/ui/sw-update';
-import { harnessPerFile, ROOT } from './harness';
+import { freePort, harnessPerFile, ROOT } from './harness';
 
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
 
 const serve = (outDir: string, port: number): Promise<PreviewServer> => preview({ root: ROOT, logLevel: 'warn', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1', open: false } });
 const stop = (s: PreviewServer) => new Promise<void>((r) => s.httpServer.close(() => r()));
