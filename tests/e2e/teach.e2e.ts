@@ -102,9 +102,11 @@ describe('teach', () => {
     const at = await page.evaluate(() => window.__aqmlab!.store.getState().now as number);
     await page.keyboard.press(' ');
     await waitForStatus(page, 'running');
+    // the run goes on from the drop (waited for: pausing at once could leave the clock where it
+    // was, on a fast machine, CI of 936020e)
+    await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().now as number)).toBeGreaterThan(at);
     await page.keyboard.press(' ');
     await waitForStatus(page, 'paused');
-    expect(await page.evaluate(() => window.__aqmlab!.store.getState().now as number)).toBeGreaterThan(at);
     // the keyboard's way: Tab onto a button, Space presses it (here Classroom, off again), the run stays paused
     await page.getByRole('button', { name: 'Copy link' }).focus();
     await page.keyboard.press('Tab');
