@@ -471,6 +471,42 @@ describe('a11y', () => {
       await page.context().close();
     });
 
+    it("the charts' text alternatives carry the run's numbers when it pauses and when it ends, charts never scrolled to included", async () => {
+      // each name was a fixed sentence about the chart's axes, the same before and after the run
+      const page = await openApp(h(), 'p=default&duration=6&warmup=1');
+      const name = (chart: string) => page.locator(`section[data-chart=${chart}] canvas[role=img]`).getAttribute('aria-label');
+      const before = await name('queue');
+      await page.getByRole('button', { name: 'Play' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => window.__aqmlab!.store.getState().now > 0.5);
+      await page.keyboard.press('Enter');
+      await waitForStatus(page, 'paused');
+      await expect.poll(() => name('queue')).toMatch(/So far, from 0 to [\d.]+ s: the queue was [\d.]+ packets on average and at most \d+ packets/);
+      await page.evaluate(() => window.__aqmlab!.controller.setSpeed('max'));
+      await page.keyboard.press('Enter');
+      await waitForStatus(page, 'done');
+      const run = await page.evaluate(() => {
+        const s = window.__aqmlab!.store;
+        const q = s.series.column('queue')!.subarray(0, s.series.length);
+        return { peak: Math.max(...q), summary: s.getState().summary };
+      });
+      await expect.poll(() => name('queue')).toContain(`From 0 to 6 s: the queue was`);
+      const queue = (await name('queue'))!;
+      expect(queue).not.toBe(before);
+      expect(queue).toContain(`at most ${run.peak} packets`);
+      expect(queue).toMatch(/above min_th [\d.]+ % of the time\. Ticks: [\d,]+ early drops, [\d,]+ forced drops, [\d,]+ overflow drops\.$/);
+      // the network's counters are the summary's (after the warm-up), as its canvas draws them
+      const b = run.summary.bottleneck;
+      expect(await name('topology')).toContain(`After the 1 s warm-up: 0 ECN marks, ${b.dropsEarly} early drop${b.dropsEarly === 1 ? '' : 's'}, ${b.dropsForced} forced drop`);
+      expect(await name('throughput')).toContain(`after the 1 s warm-up, ${+(100 * b.utilization).toPrecision(3)} % busy; goodput flow 0 ${+(run.summary.flows[0].goodputBps / 1e6).toPrecision(3)} Mb/s`);
+      // the last card, below the fold and never drawn, says each of its 4 flows' bytes
+      expect(await page.locator('section[data-chart=progress] canvas').evaluate((c) => c.dataset.samples ?? null)).toBeNull();
+      expect((await name('progress'))!.match(/flow \d [\d.]+ [KM]B acknowledged/g)).toHaveLength(4);
+      expect((await name('cwnd'))!.match(/flow \d at most \d+, [\d.]+ on average/g)).toHaveLength(4);
+      expect(await name('aqm')).toMatch(/p_b at most [\d.]+ \(at [\d.]+ s\)/);
+      await page.context().close();
+    });
+
     it('every chart has a text alternative beyond its title before it was ever scrolled to, naming the lesson\'s four flows', async () => {
       const page = await openApp(h(), 'p=default');
       const names = await page.locator('section[data-chart] canvas[role=img]').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label') ?? ''));
