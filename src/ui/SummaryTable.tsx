@@ -237,7 +237,7 @@ export function SummaryTable() {
               ))}
             </tbody>
           </table>
-          {summary.flows.some((f) => f.kind === 'tcp') ? <p className="muted small">{bandView ? '☆ marks a flow to draw as a line over the band in the per-flow charts.' : '☆ brings a flow forward in the per-flow charts, the others faded.'}</p> : null}
+          {summary.flows.some((f) => f.kind === 'tcp') ? <p className="muted small highlight-note">{bandView ? '☆ marks a flow to draw as a line over the band in the per-flow charts.' : '☆ brings a flow forward in the per-flow charts, the others faded.'}</p> : null}
           {status === 'running' && (flowsTotal ?? summary.flows.length) > LIVE_ROWS ? (
             <p className="muted small">
               Showing {LIVE_ROWS} of {flowsTotal ?? summary.flows.length} flows while the run goes; pause or wait for the end to see more.
