@@ -507,6 +507,21 @@ describe('a11y', () => {
       await page.context().close();
     });
 
+    it("the per-flow table's row headers are the flow alone: its ☆ button is in a cell of its own, not read before every number of the row", async () => {
+      const page = await openApp(h(), 'p=default&duration=3&warmup=1');
+      await runToEnd(page);
+      const table = page.getByRole('table', { name: 'Per-flow results' });
+      // Chromium's own names (the header's name is what a screen reader says before each cell of the row)
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value: string }; name?: { value: string }; ignored?: boolean }[] };
+      const headers = nodes.filter((n) => !n.ignored && n.role?.value.toLowerCase() === 'rowheader').map((n) => n.name?.value ?? '');
+      expect(headers).toEqual(['0 tcp', '1 tcp', '2 tcp', '3 tcp']);
+      // each row still has its button, named for its flow
+      for (let i = 0; i < 4; i++) expect(await table.getByRole('row', { name: new RegExp(`^${i} tcp`) }).getByRole('button', { name: `Highlight flow ${i} in the charts` }).count()).toBe(1);
+      await page.locator('section.summary').screenshot({ path: `${SHOTS}/a11y-flows-table.png` });
+      await page.context().close();
+    });
+
     it('every chart has a text alternative beyond its title before it was ever scrolled to, naming the lesson\'s four flows', async () => {
       const page = await openApp(h(), 'p=default');
       const names = await page.locator('section[data-chart] canvas[role=img]').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label') ?? ''));
