@@ -188,17 +188,18 @@ export function throughputRunText(c: ChartContext): string {
 }
 
 /**
- * The longest stretch over which a non-decreasing column stays flat, from the flow's first
- * sample to `until` (its completion): from the first sample at a value to the last sample
+ * The longest stretch over which a non-decreasing column stays flat, from `since` (the flow's
+ * start: before it the column holds 0, not a stall) to `until` (its completion): from the first sample at a value to the last sample
  * still at it (the stretch the samples show; a flow that moves at every sample has none).
  */
-export function longestFlat(store: SeriesStore, col: Float64Array, until = Infinity): { len: number; from: number } {
+export function longestFlat(store: SeriesStore, col: Float64Array, until = Infinity, since = -Infinity): { len: number; from: number } {
   let best = { len: 0, from: NaN };
   let start = NaN;
   let startV = NaN;
   for (let i = 0; i < store.length; i++) {
     const t = store.t[i];
     if (t > until) break;
+    if (t < since) continue;
     const v = col[i];
     if (v !== v) continue;
     if (start !== start || v !== startV) {
@@ -214,12 +215,13 @@ export function progressRunText(c: ChartContext, udp: boolean): string {
   const span = runSpan(c);
   if (!span) return '';
   const ids = c.store.flowIds('acked');
-  const done = new Map((c.summary?.flows ?? []).map((f) => [f.flow, f.completionTime]));
+  const flows = new Map((c.summary?.flows ?? []).map((f) => [f.flow, f]));
   const per = ids.flatMap((id) => {
     const col = c.store.column(`acked.${id}`)!;
     const s = colStats(c.store, col);
     if (!s) return [];
-    const flat = longestFlat(c.store, col, done.get(id) ?? Infinity);
+    const f = flows.get(id);
+    const flat = longestFlat(c.store, col, f?.completionTime ?? Infinity, f?.startTime ?? -Infinity);
     return [{ id, bytes: s.max, flat }];
   });
   if (per.length === 0) return '';

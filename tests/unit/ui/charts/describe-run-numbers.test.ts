@@ -91,6 +91,14 @@ describe("charts' text alternatives say the run's numbers", () => {
     for (const def of [queueChart, cwndChart, aqmChart, throughputChart, progressChart, topologyView]) expect(def.describe(playing), def.id).not.toMatch(/from 0 to|at most|Ticks:/i);
   });
 
+  it("a flow's flat stretch counts from its start: the zeros before it are not a stall", () => {
+    const s = new SeriesStore();
+    // flow 0 starts at 2 s (the column holds 0 before), then moves at every sample
+    s.append({ t: f(0, 1, 2, 3, 4), cols: { 'acked.0': f(0, 0, 0, 1e5, 2e5) } });
+    const late = { ...summary, flows: [{ flow: 0, goodputBps: 4e5, completionTime: null, startTime: 2 }] } as unknown as Summary;
+    expect(progressChart.describe(ctx(s, { summary: late }))).toContain('From 0 to 4 s: flow 0 200 KB acknowledged.');
+  });
+
   it('a run whose strip was thinned says its counts are lower bounds', () => {
     const s = new SeriesStore(1 << 17, 8);
     s.append({ t: f(0, 1), cols: { queue: f(0, 1) } });
