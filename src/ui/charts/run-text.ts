@@ -71,6 +71,32 @@ export function runSpan(c: ChartContext): string | null {
   return ended || !Number.isFinite(c.end) ? `From 0 to ${secs(last)}` : `So far, from 0 to ${secs(last)}`;
 }
 
+interface Memo {
+  version: number;
+  epoch: number;
+  summary: unknown;
+  span: string;
+  value: string;
+}
+const memos = new WeakMap<SeriesStore, Map<string, Memo>>();
+
+/**
+ * A chart's run text computed once per state of the run: a paused run is described again at
+ * every state change (a step back through the decisions), and a 100-flow run's per-flow
+ * numbers go over 100 columns of up to 131,072 samples.
+ */
+function memo(c: ChartContext, key: string, make: (span: string) => string): string {
+  const span = runSpan(c);
+  if (!span) return '';
+  let m = memos.get(c.store);
+  if (!m) memos.set(c.store, (m = new Map()));
+  const hit = m.get(key);
+  if (hit && hit.version === c.store.version && hit.epoch === c.store.epoch && hit.summary === c.summary && hit.span === span) return hit.value;
+  const value = make(span);
+  m.set(key, { version: c.store.version, epoch: c.store.epoch, summary: c.summary, span, value });
+  return value;
+}
+
 /** Event kinds (QEV_* of the engine's metrics) as the queue chart's tick rows name them. */
 const EVENT_WORDS: Record<number, [string, string]> = {
   3: ['ECN mark', 'ECN marks'],
@@ -99,7 +125,7 @@ export function eventsText(store: SeriesStore, kinds: readonly number[]): string
 }
 
 /** The queue chart's numbers: peak and mean of the queue and of its average, time above min_th, the ticks. */
-export function queueRunText(c: ChartContext, opts: { kinds: readonly number[]; hasAvg: boolean }): string {
+function queueRunTextNow(c: ChartContext, opts: { kinds: readonly number[]; hasAvg: boolean }): string {
   const span = runSpan(c);
   if (!span) return '';
   const bytes = c.view.queue.unit === 'bytes';
@@ -132,8 +158,12 @@ export function queueRunText(c: ChartContext, opts: { kinds: readonly number[]; 
   return `${span}: ${parts.join('; ')}. Ticks: ${eventsText(c.store, opts.kinds)}.`;
 }
 
+export function queueRunText(c: ChartContext, opts: { kinds: readonly number[]; hasAvg: boolean }): string {
+  return memo(c, `queue ${opts.kinds.join()} ${opts.hasAvg}`, () => queueRunTextNow(c, opts));
+}
+
 /** Per-flow peaks and means of a per-flow column (cwnd), each flow named, or across flows beyond MAX_LINES. */
-export function perFlowText(c: ChartContext, prefix: string, unit: string): string {
+function perFlowTextNow(c: ChartContext, prefix: string, unit: string): string {
   const span = runSpan(c);
   if (!span) return '';
   const ids = c.store.flowIds(prefix);
@@ -148,8 +178,12 @@ export function perFlowText(c: ChartContext, prefix: string, unit: string): stri
   return `${span}: the ${stats.length} flows' mean windows range from ${spoken(means[0])} to ${spoken(means[means.length - 1])} ${unit} (median ${spoken(median)}); the largest window, ${spoken(top.s.max)}, was ${flowLabel(top.id, c.view.flowTags)}'s.`;
 }
 
+export function perFlowText(c: ChartContext, prefix: string, unit: string): string {
+  return memo(c, `flows ${prefix} ${unit}`, () => perFlowTextNow(c, prefix, unit));
+}
+
 /** The AQM state's numbers: each variable's peak and mean, a 0/1 state's share of the time. */
-export function aqmRunText(c: ChartContext, vars: readonly { col: string; label: string; unit: 'probability' | 'ms' | 'ratio' | 'state' }[]): string {
+function aqmRunTextNow(c: ChartContext, vars: readonly { col: string; label: string; unit: 'probability' | 'ms' | 'ratio' | 'state' }[]): string {
   const span = runSpan(c);
   if (!span) return '';
   const parts: string[] = [];
@@ -164,8 +198,12 @@ export function aqmRunText(c: ChartContext, vars: readonly { col: string; label:
   return parts.length ? `${span}: ${parts.join('; ')}.` : '';
 }
 
+export function aqmRunText(c: ChartContext, vars: readonly { col: string; label: string; unit: 'probability' | 'ms' | 'ratio' | 'state' }[]): string {
+  return memo(c, `aqm ${vars.map((v) => v.col).join()}`, () => aqmRunTextNow(c, vars));
+}
+
 /** The throughput chart's numbers: how busy the link was, each flow's goodput after the warm-up (the summary's). */
-export function throughputRunText(c: ChartContext): string {
+function throughputRunTextNow(c: ChartContext): string {
   const span = runSpan(c);
   if (!span) return '';
   const parts: string[] = [];
@@ -185,6 +223,10 @@ export function throughputRunText(c: ChartContext): string {
     parts.push(`${w}, ${spoken(100 * sum.bottleneck.utilization)} % busy${fl}`);
   }
   return parts.length ? `${span}: ${parts.join('; ')}.` : '';
+}
+
+export function throughputRunText(c: ChartContext): string {
+  return memo(c, 'throughput', () => throughputRunTextNow(c));
 }
 
 /**
@@ -211,7 +253,7 @@ export function longestFlat(store: SeriesStore, col: Float64Array, until = Infin
 }
 
 /** The progress chart's numbers: what each flow got acknowledged and its longest flat stretch (a lockout or a timeout). */
-export function progressRunText(c: ChartContext, udp: boolean): string {
+function progressRunTextNow(c: ChartContext, udp: boolean): string {
   const span = runSpan(c);
   if (!span) return '';
   const ids = c.store.flowIds('acked');
@@ -234,8 +276,12 @@ export function progressRunText(c: ChartContext, udp: boolean): string {
   return `${span}: the ${per.length} flows got from ${mb(b[0])} to ${mb(b[b.length - 1])} ${verb} (median ${mb(b[Math.floor(b.length / 2)])}); the longest flat stretch, ${secs(worst.flat.len)} from ${secs(worst.flat.from)}, was ${flowLabel(worst.id, c.view.flowTags)}'s.`;
 }
 
+export function progressRunText(c: ChartContext, udp: boolean): string {
+  return memo(c, `progress ${udp}`, () => progressRunTextNow(c, udp));
+}
+
 /** The network view's counters (the summary's, after the warm-up) and the queue it shows at the end, in words. */
-export function topologyRunText(c: ChartContext, opts: { hasAvg: boolean }): string {
+function topologyRunTextNow(c: ChartContext, opts: { hasAvg: boolean }): string {
   const span = runSpan(c);
   const b = c.summary?.bottleneck;
   if (!span || !b) return '';
@@ -250,4 +296,8 @@ export function topologyRunText(c: ChartContext, opts: { hasAvg: boolean }): str
   const n = (v: number, one: string, many: string) => `${v.toLocaleString('en-US')} ${v === 1 ? one : many}`;
   const counts = [n(b.marks, 'ECN mark', 'ECN marks'), n(b.dropsEarly, 'early drop', 'early drops'), n(b.dropsForced, 'forced drop', 'forced drops'), n(b.dropsOverflow, 'overflow drop', 'overflow drops'), ...(b.linkLosses ? [n(b.linkLosses, 'link loss', 'link losses')] : [])];
   return `${now}${w}: ${counts.join(', ')}.`;
+}
+
+export function topologyRunText(c: ChartContext, opts: { hasAvg: boolean }): string {
+  return memo(c, `topology ${opts.hasAvg}`, () => topologyRunTextNow(c, opts));
 }
