@@ -507,6 +507,35 @@ describe('a11y', () => {
       await page.context().close();
     });
 
+    it('a quick step is heard once, as its decision: the status stays "paused" instead of saying "finding the next AQM decision…" and "paused" again before it', async () => {
+      const page = await openApp(h(), 'p=default&duration=6&warmup=1');
+      const step = page.getByRole('button', { name: 'Step to the next AQM decision' });
+      await step.focus();
+      await page.keyboard.press('Enter');
+      await waitForStatus(page, 'paused');
+      const said = page.getByTestId('insp-announce');
+      await expect.poll(() => said.textContent()).toMatch(/^Decision 1 of/);
+      // every text the two live regions take from now on
+      await page.evaluate(() => {
+        const w = window as unknown as { heard: string[] };
+        w.heard = [];
+        for (const sel of ['.transport [role=status]', '[data-testid=insp-announce]']) {
+          const e = document.querySelector(sel)!;
+          new MutationObserver(() => w.heard.push(`${sel.startsWith('.transport') ? 'status' : 'inspector'}: ${e.textContent}`)).observe(e, { childList: true, subtree: true, characterData: true });
+        }
+      });
+      for (let k = 2; k <= 4; k++) {
+        await page.keyboard.press('Enter');
+        await expect.poll(() => said.textContent()).toMatch(new RegExp(`^Decision ${k} of`));
+        await waitForStatus(page, 'paused');
+      }
+      const heard = await page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+      expect(heard.filter((x) => x.startsWith('status')), heard.join('\n')).toEqual([]);
+      expect(new Set(heard.filter((x) => x.startsWith('inspector: Decision'))).size).toBe(3);
+      expect(await page.locator('.transport [role=status]').textContent()).toBe('paused');
+      await page.context().close();
+    });
+
     it("the per-flow table's row headers are the flow alone: its ☆ button is in a cell of its own, not read before every number of the row", async () => {
       const page = await openApp(h(), 'p=default&duration=3&warmup=1');
       await runToEnd(page);
