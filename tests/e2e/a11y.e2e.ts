@@ -536,6 +536,25 @@ describe('a11y', () => {
       await page.context().close();
     });
 
+    it('navigating by headings reaches the decision (a level-2 heading, over its "What happened next") and the scenario editor', async () => {
+      const page = await openApp(h(), 'p=default&duration=6&warmup=1');
+      await page.getByRole('button', { name: 'Next decision' }).click();
+      await waitForStatus(page, 'paused');
+      await page.getByRole('button', { name: 'Next drop' }).click();
+      await expect.poll(() => page.locator('.insp-badge').innerText(), { timeout: 60_000 }).toMatch(/drop$/);
+      await page.locator('.slot-editor form').waitFor();
+      // the headings in the order a screen reader's heading keys meet them, from the accessibility tree
+      const tree = await page.locator('body').ariaSnapshot();
+      const headings = [...tree.matchAll(/heading "([^"]*)" \[level=(\d)\]/g)].map((m) => `${m[2]} ${m[1].slice(0, 24)}`);
+      const at = (re: RegExp) => headings.findIndex((x) => re.test(x));
+      const decision = at(/^2 Decision \d+ of/);
+      expect(decision, headings.join('\n')).toBeGreaterThan(at(/^2 Download progress/));
+      // the h3 after the decision's h2, not straight after the last chart's
+      expect(at(/^3 What happened next/), headings.join('\n')).toBe(decision + 1);
+      expect(at(/^2 Scenario editor/), headings.join('\n')).toBeGreaterThan(decision);
+      await page.context().close();
+    });
+
     it("the per-flow table's row headers are the flow alone: its ☆ button is in a cell of its own, not read before every number of the row", async () => {
       const page = await openApp(h(), 'p=default&duration=3&warmup=1');
       await runToEnd(page);
