@@ -7,27 +7,13 @@
  * plot, each row still as tall as its name.
  */
 import { describe, expect, it } from 'vitest';
-import { presetByName } from '../../../../src/engine/scenario/presets';
-import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
-import { queueChart } from '../../../../src/ui/charts/queue-chart';
-import type { ChartContext } from '../../../../src/ui/charts/types';
-import { viewOf } from '../../../../src/ui/scenario-view';
-import { SeriesStore } from '../../../../src/ui/store/series-store';
-import { BoxPainter, overlap, type Box } from './box-painter';
+import { fontsFor } from '../../../../src/ui/charts/plot';
+import { overlap, type Box, type BoxPainter } from './box-painter';
+import { drawQueue } from './queue-draw';
 
 const ROWS = /^(ECN mark|early drop|forced drop|overflow drop|ECN|early|forced|overflow)$/;
 
-function draw(preset: string, w: number, h: number, classroom: boolean): BoxPainter {
-  const view = viewOf(presetByName(preset)!.scenario);
-  const n = 200;
-  const t = Float64Array.from({ length: n }, (_, i) => i * 0.1);
-  const store = new SeriesStore();
-  store.append({ t, cols: { queue: Float64Array.from(t, (x) => (x * 13) % 60), avg: new Float64Array(n).fill(25) } });
-  const c = { store, view, markers: [], fonts: fontsFor(classroom), now: store.lastTime, end: 20, summary: null, highlight: [], wallMs: 0, speed: 1, running: true, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
-  const p = new BoxPainter(w, h);
-  queueChart.draw(p, c);
-  return p;
-}
+const draw = (preset: string, w: number, h: number, classroom: boolean): BoxPainter => drawQueue({ preset, w, h, classroom, step: 0.1, queue: (x) => (x * 13) % 60, avg: 25, end: 20, running: true });
 
 const mid = (b: Box) => (b.y0 + b.y1) / 2;
 
