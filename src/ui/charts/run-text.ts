@@ -252,6 +252,9 @@ export function longestFlat(store: SeriesStore, col: Float64Array, until = Infin
   return best;
 }
 
+/** The shortest flat stretch of a flow's bytes worth saying (s): TCP's least retransmission timeout is 0.2 s. */
+export const MIN_STALL = 0.1;
+
 /** The progress chart's numbers: what each flow got acknowledged and its longest flat stretch (a lockout or a timeout). */
 function progressRunTextNow(c: ChartContext, udp: boolean): string {
   const span = runSpan(c);
@@ -269,7 +272,8 @@ function progressRunTextNow(c: ChartContext, udp: boolean): string {
   if (per.length === 0) return '';
   const mb = (b: number) => (b >= 1e6 ? `${spoken(b / 1e6)} MB` : `${spoken(b / 1e3)} KB`);
   const verb = udp ? 'delivered' : 'acknowledged';
-  const stall = (f: { len: number; from: number }) => (f.len > 0 ? `, flat for at most ${secs(f.len)} (from ${secs(f.from)})` : '');
+  // a flat stretch shorter than MIN_STALL is the sampling or a round trip, not a stall
+  const stall = (f: { len: number; from: number }) => (f.len >= MIN_STALL ? `, flat for at most ${secs(f.len)} (from ${secs(f.from)})` : '');
   if (per.length <= MAX_LINES) return `${span}: ${per.map((p) => `${flowLabel(p.id, c.view.flowTags)} ${mb(p.bytes)} ${verb}${stall(p.flat)}`).join('; ')}.`;
   const b = per.map((p) => p.bytes).sort((x, y) => x - y);
   const worst = per.reduce((x, y) => (y.flat.len > x.flat.len ? y : x));

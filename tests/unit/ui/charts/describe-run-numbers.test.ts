@@ -91,6 +91,12 @@ describe("charts' text alternatives say the run's numbers", () => {
     for (const def of [queueChart, cwndChart, aqmChart, throughputChart, progressChart, topologyView]) expect(def.describe(playing), def.id).not.toMatch(/from 0 to|at most|Ticks:/i);
   });
 
+  it('a flat stretch shorter than 0.1 s (the sampling, a round trip) is not said', () => {
+    const s = new SeriesStore();
+    s.append({ t: f(0, 0.05, 0.1, 0.15, 0.2), cols: { 'acked.0': f(0, 1e5, 1e5, 2e5, 3e5) } });
+    expect(progressChart.describe(ctx(s, { end: 0.2, now: 0.2 }))).toContain('From 0 to 0.2 s: flow 0 300 KB acknowledged.');
+  });
+
   it("a flow's flat stretch counts from its start: the zeros before it are not a stall", () => {
     const s = new SeriesStore();
     // flow 0 starts at 2 s (the column holds 0 before), then moves at every sample
