@@ -199,7 +199,11 @@ export function Transport() {
       </button>
       <SpeedGroup speed={speed} onSpeed={(v) => controller.setSpeed(v)} />
       {/* the progress and the state ("finished") wrap as one: at 1366 px the state alone went to a third row */}
-      <div className={`run-state${calibratingNow ? ' calibrating' : ''}`}>
+      {/* a step's note ("No drop in 30.0 s of simulated time …; paused there. Step again …") is one
+          line beside the progress, cut with "…", the whole of it in the tooltip and read out by
+          the status: wrapped under the bar it made the sticky header 63 px taller at 1366x768
+          (and 73 px in classroom type) and moved the page under it at each step */}
+      <div className={`run-state${calibratingNow ? ' calibrating' : ''}${stepNote !== null ? ' noted' : ''}`}>
         <div className="progress" aria-live="off">
           <div className="bar" role="progressbar" aria-label="Simulated time" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac} aria-valuetext={Number.isFinite(exchFrac) ? `${exchanges} of ${target} exchanges, ${timeText(now)} simulated` : finite ? `${timeText(now)} of ${timeText(end)}` : `${timeText(now)} simulated`}>
             <div className="fill" style={{ width: `${(frac * 100).toFixed(2)}%` }} />
@@ -233,7 +237,7 @@ export function Transport() {
             )}
           </span>
         </div>
-        <span className={`status status-${status}`} role="status" aria-live="polite">
+        <span className={`status status-${status}${stepNote !== null ? ' status-note' : ''}`} role="status" aria-live="polite" title={stepNote ?? undefined}>
           {stepNote ?? (calibratingNow ? `calibrating the load: run ${calibratingNow.run} of at most ${calibratingNow.maxRuns}` : status === 'stepping' ? `finding the next ${what}…` : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
           {/* heard with "finished": how the lesson's statements came out (the ticks are shown beside) */}
           {status === 'done' && stepNote === null && tally ? <span className="sr-only">{`: ${tally.held} of ${tally.total} of the lesson's statements hold`}</span> : null}
