@@ -160,7 +160,8 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
         }
         const state = store.getState();
         const dpr = canvasScale(force);
-        const size = `${width}x${height}@${dpr}`;
+        // drawn for paper only when printing (force): the screen's next frame draws it again
+        const size = `${width}x${height}@${dpr}${force ? ' paper' : ''}`;
         const running = !!def.animated && state.status === 'running';
         if (!running && state === lastState && store.series.version === lastVersion && size === lastSize) return false;
         lastState = state;
@@ -177,12 +178,14 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         ctx.fillStyle = SERIES.background;
         ctx.fillRect(0, 0, width, height);
-        const c = chartContext(state, store.series, scratch.current, now, full && width >= FULL_LARGE_MIN_WIDTH);
+        const c = chartContext(state, store.series, scratch.current, now, full && width >= FULL_LARGE_MIN_WIDTH, !!force);
         const t0 = performance.now();
         const n = def.draw(new CanvasPainter(ctx, width, height, c.fonts.line), c);
         canvas.dataset.drawMs = (performance.now() - t0).toFixed(2);
         canvas.dataset.points = String(n);
         canvas.dataset.samples = String(store.series.length);
+        // paper's dashes and line-end names (ChartContext.paper) or the screen's colours
+        canvas.dataset.drawnFor = force ? 'paper' : 'screen';
         describe(c);
         return true;
       },

@@ -17,8 +17,8 @@ function cachedView(s: Scenario | null): ScenarioView {
 }
 
 /** The drawing context of a chart for the current state. */
-/** `large`: classroom-size type regardless of the toggle (the full-screen view). */
-export function chartContext(state: AppState, series: SeriesStore, scratch: SeriesScratch, wallMs: number, large = false): ChartContext {
+/** `large`: classroom-size type regardless of the toggle (the full-screen view); `paper`: drawn for printing. */
+export function chartContext(state: AppState, series: SeriesStore, scratch: SeriesScratch, wallMs: number, large = false, paper = false): ChartContext {
   const end = state.end > 0 ? state.end : (state.scenario?.duration ?? Infinity);
   const view = cachedView(state.scenario);
   return {
@@ -36,6 +36,7 @@ export function chartContext(state: AppState, series: SeriesStore, scratch: Seri
     running: state.status === 'running' || state.status === 'starting' || state.status === 'stepping',
     cursorT: cursorTime(state),
     scratch,
+    paper,
   };
 }
 

@@ -25,6 +25,11 @@ export interface ChartContext {
   cursorT: number | null;
   /** Per-chart reusable buffers. */
   scratch: SeriesScratch;
+  /**
+   * Drawn for paper (printing, src/ui/print.ts): a black-and-white printer keeps no colour, so
+   * the per-flow lines take a dash pattern each (paperDash) and their flow's number at their end.
+   */
+  paper?: boolean;
 }
 
 export interface ChartDef {
