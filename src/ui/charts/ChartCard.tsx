@@ -23,6 +23,13 @@ import { useMenuDismiss } from '../menu';
  */
 const FULL_LARGE_MIN_WIDTH = 600;
 
+let printMedia: MediaQueryList | null | undefined;
+/** Whether the page is laid out for paper now (printing, or print media emulated). */
+function printing(): boolean {
+  if (printMedia === undefined) printMedia = typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia('print') : null;
+  return !!printMedia?.matches;
+}
+
 export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
 const ALL_KINDS: readonly ExportKind[] = ['png', 'svg', 'csv', 'json'];
 
@@ -160,8 +167,10 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
         }
         const state = store.getState();
         const dpr = canvasScale(force);
-        // drawn for paper only when printing (force): the screen's next frame draws it again
-        const size = `${width}x${height}@${dpr}${force ? ' paper' : ''}`;
+        // drawn for paper when printing (force), and by any frame while the page is laid out for
+        // paper (a resize there drew the screen's colours); the screen's next frame draws it again
+        const paper = !!force || printing();
+        const size = `${width}x${height}@${dpr}${paper ? ' paper' : ''}`;
         const running = !!def.animated && state.status === 'running';
         if (!running && state === lastState && store.series.version === lastVersion && size === lastSize) return false;
         lastState = state;
@@ -178,14 +187,14 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         ctx.fillStyle = SERIES.background;
         ctx.fillRect(0, 0, width, height);
-        const c = chartContext(state, store.series, scratch.current, now, full && width >= FULL_LARGE_MIN_WIDTH, !!force);
+        const c = chartContext(state, store.series, scratch.current, now, full && width >= FULL_LARGE_MIN_WIDTH, paper);
         const t0 = performance.now();
         const n = def.draw(new CanvasPainter(ctx, width, height, c.fonts.line), c);
         canvas.dataset.drawMs = (performance.now() - t0).toFixed(2);
         canvas.dataset.points = String(n);
         canvas.dataset.samples = String(store.series.length);
         // paper's dashes and line-end names (ChartContext.paper) or the screen's colours
-        canvas.dataset.drawnFor = force ? 'paper' : 'screen';
+        canvas.dataset.drawnFor = paper ? 'paper' : 'screen';
         describe(c);
         return true;
       },
