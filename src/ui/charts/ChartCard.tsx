@@ -2,7 +2,7 @@
  * A chart in a card: title, full-screen and export buttons, and a canvas redrawn by the
  * shared frame loop when the data, the state or the size changes.
  */
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { useServices } from '../app-context';
 import { useAppState } from '../store/app-store';
 import { chartContext } from './context';
@@ -12,7 +12,7 @@ import { canvasScale } from './frame-loop';
 import { CanvasPainter } from './painter';
 import { SeriesScratch } from './plot';
 import { NO_FLOWS_NOTE, type ChartContext, type ChartDef } from './types';
-import { noLongLivedFlows } from '../scenario-view';
+import { noLongLivedFlows, viewOf } from '../scenario-view';
 import { SERIES } from '../colors';
 import { useMenuDismiss } from '../menu';
 
@@ -105,6 +105,9 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
   const [desc, setDesc] = useState(def.title);
   const classroom = useAppState(store, (s) => s.classroom);
   const isFull = useAppState(store, (s) => s.fullscreen === def.id);
+  // a chart with nothing to draw for this scenario (a drop-tail queue's AQM state) prints as its title and one line
+  const scenario = useAppState(store, (s) => s.scenario);
+  const paperNote = useMemo(() => def.nothingToDraw?.(viewOf(scenario)) ?? null, [def, scenario]);
 
   useEffect(() => {
     const wrap = wrapRef.current;
@@ -227,9 +230,10 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
 
   const titleId = `chart-title-${def.id}${full ? '-full' : ''}`;
   return (
-    <section className={`card chart-card chart-${def.id}${full ? ' full' : ''}`} aria-labelledby={titleId} data-chart={def.id}>
+    <section className={`card chart-card chart-${def.id}${full ? ' full' : ''}${paperNote !== null ? ' paper-note-only' : ''}`} aria-labelledby={titleId} data-chart={def.id}>
       <header className="card-head">
         <h2 id={titleId}>{def.title}</h2>
+        {paperNote !== null ? <p className="print-only chart-paper-note">{paperNote}.</p> : null}
         <div className="card-tools">
           <ExportAndFullScreen title={def.title} menuRef={menuRef} onExport={(k) => void exportAs(k)} full={isFull || full} onFullScreen={() => store.set({ fullscreen: isFull || full ? null : def.id })} dataNote={() => dataExportNote(def, store.series, chartContext(store.getState(), store.series, scratch.current, 0).end)} units={def.units} />
         </div>

@@ -44,6 +44,8 @@ export const cwndChart: ChartDef = {
   derived: (s: SeriesStore) => bandColumns(s, s.flowIds('cwnd').map((fl) => s.column(`cwnd.${fl}`)), 'cwnd'),
   // UDP flows only (md1-poisson): flows, but no window; web traffic only: no flows at all
   noDataNote: (s: SeriesStore) => (s.flowIds('acked').length > 0 ? NO_TCP_EXPORT_NOTE : NO_FLOWS_EXPORT_NOTE),
+  // UDP flows only: a box of empty axes around NO_TCP_NOTE on paper, so the title and the note alone
+  nothingToDraw: (view) => (view.flows > 0 && view.tcpFlows === 0 ? NO_TCP_NOTE : null),
   draw(p: Painter, c: ChartContext): number {
     const f = c.fonts;
     const store = c.store;
