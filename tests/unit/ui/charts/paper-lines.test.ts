@@ -48,7 +48,7 @@ class PaperPainter extends BoxPainter {
 }
 
 /** A run of `flows` flows as the charts' columns: sawtooth windows, steady downloads. */
-function ctx(preset: string, flows: number, paper: boolean): ChartContext {
+function ctx(preset: string, flows: number, paper: boolean, highlight: number[] = []): ChartContext {
   const view = viewOf(presetByName(preset)!.scenario);
   const n = 400;
   const t = Float64Array.from({ length: n }, (_, i) => i * 0.15);
@@ -61,13 +61,13 @@ function ctx(preset: string, flows: number, paper: boolean): ChartContext {
   cols.util = new Float64Array(n).fill(0.97);
   const store = new SeriesStore();
   store.append({ t, cols });
-  return { store, view, markers: [], fonts: fontsFor(false), now: store.lastTime, end: 60, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch(), paper } as unknown as ChartContext;
+  return { store, view, markers: [], fonts: fontsFor(false), now: store.lastTime, end: 60, summary: null, highlight, wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch(), paper } as unknown as ChartContext;
 }
 
 /** As printed on A4: a card of the paper's width, --chart-h tall (styles.css @media print). */
-function draw(def: ChartDef, preset: string, flows: number, paper: boolean): PaperPainter {
+function draw(def: ChartDef, preset: string, flows: number, paper: boolean, highlight: number[] = []): PaperPainter {
   const p = new PaperPainter(740, 270);
-  def.draw(p, ctx(preset, flows, paper));
+  def.draw(p, ctx(preset, flows, paper, highlight));
   return p;
 }
 
@@ -107,6 +107,18 @@ describe('per-flow charts on paper: told apart without colour', () => {
         expect(p.texts.map((t) => t.what)).not.toContain('ssthresh (dashed)');
       });
     }
+  }
+
+  for (const [name, def] of CHARTS) {
+    it(`${name}, sixteen flows (the band): the highlighted flows dashed apart, each and the median named at its end`, () => {
+      const p = draw(def, 'default', 16, true, [0, 1, 2]);
+      // the highlighted flows' lines (2.75 px, over the band and the 2.5-px median)
+      const hl = p.strokes.filter((s) => s.kind === 'polyline' && s.width === 2.75);
+      expect(hl).toHaveLength(3);
+      expect(new Set(hl.map((l) => l.dash)).size).toBe(3);
+      const right = Math.max(...hl.map((l) => l.maxX!));
+      expect(p.texts.filter((t) => t.x0 >= right).map((t) => t.what).sort()).toEqual(['0', '1', '2', 'median']);
+    });
   }
 
   it('cwnd of a single flow on paper: its window solid, its ssthresh dashed and named so', () => {
