@@ -27,7 +27,8 @@ export function chartContext(state: AppState, series: SeriesStore, scratch: Seri
     markers: state.markers,
     // the flows drawn over the rest: over the band beyond MAX_LINES flows, else the ones picked (the others faded)
     highlight: view.tcpFlows > MAX_LINES ? state.highlight : state.picked,
-    fonts: fontsFor(state.classroom || large),
+    // a handout is read at arm's length, not from the back of a room: the page's type on paper (styles.css @media print sets html.classroom's too)
+    fonts: fontsFor(!paper && (state.classroom || large)),
     now: state.now,
     end,
     summary: state.summary,

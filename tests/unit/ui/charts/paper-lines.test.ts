@@ -7,6 +7,7 @@
  * dash, which is then drawn only beside a single, solid window. The screen keeps its drawing.
  */
 import { describe, expect, it } from 'vitest';
+import { chartContext } from '../../../../src/ui/charts/context';
 import { cwndChart } from '../../../../src/ui/charts/cwnd-chart';
 import type { LineStyle, TextStyle } from '../../../../src/ui/charts/painter';
 import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
@@ -15,6 +16,7 @@ import { throughputChart } from '../../../../src/ui/charts/throughput-chart';
 import type { ChartContext, ChartDef } from '../../../../src/ui/charts/types';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import { viewOf } from '../../../../src/ui/scenario-view';
+import { INITIAL_STATE } from '../../../../src/ui/store/app-store';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
 import { BoxPainter } from './box-painter';
 
@@ -137,5 +139,12 @@ describe('per-flow charts on paper: told apart without colour', () => {
       expect(p.texts.filter((t) => /^\d+$/.test(t.what) && t.x0 >= Math.max(...lines.map((l) => l.maxX!)))).toEqual([]);
     }
     expect(draw(cwndChart, 'default', 4, false).strokes.filter((s) => s.kind === 'polyline' && s.dash === '6,4')).toHaveLength(4);
+  });
+
+  it('printed in classroom mode: the page’s type, not the projector’s (a queue plot 90 px tall under 24-px legend lines)', () => {
+    const state = { ...INITIAL_STATE, classroom: true, scenario: presetByName('default')!.scenario };
+    expect(chartContext(state, new SeriesStore(), new SeriesScratch(), 0, false, true).fonts).toEqual(fontsFor(false));
+    // on screen the classroom's type stays
+    expect(chartContext(state, new SeriesStore(), new SeriesScratch(), 0).fonts).toEqual(fontsFor(true));
   });
 });
