@@ -88,6 +88,17 @@ export function paperDash(flow: number): number[] {
   return [...PAPER_DASHES[((flow % n) + n) % n]];
 }
 
+/**
+ * A compared lesson's response-time curve on paper (the Compare view's lesson family, whose
+ * members are told apart by colour on screen, flowColor): the flows' paper patterns but the
+ * dotted ones, which the uncongested baseline's [2, 3] dots would be taken for.
+ */
+export function memberPaperDash(member: number): number[] {
+  const usable = PAPER_DASHES.filter((d) => !(d.length === 2 && d[0] <= 2));
+  const n = usable.length;
+  return [...usable[((member % n) + n) % n]];
+}
+
 /** Fixed colours of non-flow series. */
 export const SERIES = {
   queue: PALETTE.skyBlue,
