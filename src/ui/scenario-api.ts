@@ -155,9 +155,54 @@ export function encodeLink(scenario: Scenario, presetName: string | null): strin
   return hashOf(scenario, presetName ?? 'default').replace(/^#/, '');
 }
 
-/** The keys in which `scenario` runs differently from the lesson `presetName` (the engine's runChanges, from the link encoded once). */
+/**
+ * The keys in which `scenario` runs differently from the lesson `presetName` (the engine's
+ * runChanges, from the link encoded once). A scenario the link's keys cannot say (traffic
+ * items added or removed) is linked in the compact form, one key `s` of base64: listed as
+ * it is, the claims panel told a teacher and their students that the scenario differed from
+ * the lesson in "v=1 s=eyJ2ZXJzaW9uIjoxLC..." (700 characters of it). Then the changes are
+ * the fields that differ from the lesson's, each as "path=value" like a link's keys.
+ */
 export function runChanges(scenario: Scenario, presetName: string): string[] {
-  return runChangesOfHash(hashOf(scenario, presetName), presetName);
+  const hash = hashOf(scenario, presetName);
+  const base = presetByName(presetName)?.scenario;
+  if (!base || !/[#&]s=/.test(hash)) return runChangesOfHash(hash, presetName);
+  const out: string[] = [];
+  fieldChanges(scenario, base, '', out);
+  return out.filter((kv) => !LABEL_FIELDS.includes(kv.slice(0, kv.indexOf('='))));
+}
+
+/** The scenario's labels (its name and description): they change what it is called, not how it runs. */
+const LABEL_FIELDS: readonly string[] = ['name', 'description'];
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Each field of `now` that differs from `was` as "path=value" (a value as a link writes it:
+ * text as it is, the rest as JSON), in the scenario's order with an object's kind first; a
+ * field or list item `was` has and `now` has not as "path=null", as a link removes it.
+ */
+function fieldChanges(now: unknown, was: unknown, path: string, out: string[]): void {
+  if (jsonEqual(now, was)) return;
+  const at = (k: string | number) => (path === '' ? String(k) : `${path}.${k}`);
+  if (now === undefined) {
+    out.push(`${path}=null`);
+    return;
+  }
+  if (Array.isArray(now)) {
+    const old = Array.isArray(was) ? was : [];
+    for (let i = 0; i < Math.max(now.length, old.length); i++) fieldChanges(now[i], old[i], at(i), out);
+    return;
+  }
+  if (isRecord(now)) {
+    const old = isRecord(was) ? was : {};
+    const keys = [...new Set([...Object.keys(now), ...Object.keys(old)])].sort((a, b) => Number(b === 'kind') - Number(a === 'kind'));
+    for (const k of keys) fieldChanges(now[k], old[k], at(k), out);
+    return;
+  }
+  out.push(`${path}=${typeof now === 'string' ? now : JSON.stringify(now as Json)}`);
 }
 
 /** Decodes a URL fragment (with or without '#'): the good keys applied, one problem per bad key. */
