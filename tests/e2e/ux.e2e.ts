@@ -572,6 +572,31 @@ describe('ux', () => {
       await page.context().close();
     });
 
+    it('the queue discipline switched during a run: the new one\'s own fields say "applies on restart" (the run\'s queue has no such parameter); the limit still changes the run', async () => {
+      const page = await open('p=default');
+      await page.getByRole('radio', { name: '1× real time', exact: true }).click();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.waitForFunction(() => window.__aqmlab!.store.getState().now > 0.3);
+      await page.locator('[data-path="topology.bottleneck.queue.kind"] select').selectOption('codel');
+      const restart = (key: string) => page.locator(`[data-path="topology.bottleneck.queue.${key}"] .sed-restart`).count();
+      await expect.poll(() => restart('target')).toBe(1);
+      expect(await restart('interval')).toBe(1);
+      expect(await restart('limit')).toBe(0);
+      expect(await page.locator('.sed-livenote').innerText()).toContain('The queue discipline was changed during this run');
+      await page.locator('[data-path="topology.bottleneck.queue.target"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/ux-edit-kind-during-run.png` });
+      // as said: the limit changes the running RED queue (a marker on the charts), CoDel's target waits for the restart
+      const limit = field(page, 'topology.bottleneck.queue.limit');
+      await limit.fill('150');
+      await limit.press('Enter');
+      await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().markers.map((m: { path: string }) => m.path))).toEqual(['topology.bottleneck.queue.limit']);
+      // after Reset no run goes: nothing is marked
+      await page.getByRole('button', { name: 'Reset the run' }).click();
+      await waitForStatus(page, 'idle', 10_000);
+      await expect.poll(() => page.locator('.sed-restart').count()).toBe(0);
+      await page.context().close();
+    });
+
     it('switching the queue kind away and back keeps the first kind\'s settings for the session', async () => {
       const page = await open('p=ecn-marks');
       const kind = page.locator('[data-path="topology.bottleneck.queue.kind"] select');

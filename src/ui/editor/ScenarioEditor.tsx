@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
-import { displayValue, editorFields, foldGroups, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, newTrafficItem, nodeNameMessage, ownTcpChange, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type NodeField, type OwnTcpField, type ParamField, type PointsField, type Section, type TextField } from './fields';
+import { displayValue, editorFields, foldGroups, liveInRun, queuesSwitchedInRun, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, newTrafficItem, nodeNameMessage, ownTcpChange, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type NodeField, type OwnTcpField, type ParamField, type PointsField, type Section, type TextField } from './fields';
 import type { NumberParam } from '../../engine/core/params';
 import { grouped } from '../../engine/core/number-text';
 import './editor.css';
@@ -38,6 +38,8 @@ export interface ScenarioEditorProps {
   fix?: OneStepFix;
   /** Notes beside fields a one-step fix changed besides the one edited, by path. */
   notes?: Readonly<Record<string, string>>;
+  /** The going run's scenario as the engine has it (null or absent: none): a queue whose discipline differs there takes its parameters on restart. */
+  running?: Scenario | null;
 }
 
 export interface OneStepFix {
@@ -256,7 +258,7 @@ function FieldFoot({ errId, text, f, fix, note }: { errId: string; text: string 
   );
 }
 
-function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; error: string | undefined; live: boolean; onChange: ScenarioEditorProps['onChange']; fix?: OneStepFix; note?: string }) {
+function ParamControl({ f, error, live, fieldLive, onChange, fix, note }: { f: ParamField; error: string | undefined; live: boolean; fieldLive: boolean; onChange: ScenarioEditorProps['onChange']; fix?: OneStepFix; note?: string }) {
   const id = useId();
   const helpId = `${id}-help`;
   const errId = `${id}-err`;
@@ -267,7 +269,7 @@ function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; 
   const describedBy = shownError ? `${helpId} ${errId}` : helpId;
   const spec = f.spec;
   const absent = f.value === undefined;
-  const restart = live && !f.live;
+  const restart = live && !fieldLive;
   const title = `${spec.doc}${spec.ref ? ` (source: ${spec.ref})` : ''}\n${f.path}`;
   const cls = `sed-field sed-${f.control}${shownError ? ' sed-invalid' : ''}`;
 
@@ -604,7 +606,7 @@ function groupBy(fields: EditorField[]): { name: string; fields: EditorField[] }
 /** What a folded list holds, in its section's words: the links under Topology, their queues under Queue. */
 const listNoun = (sec: Section, list: 'links' | 'traffic') => (list === 'traffic' ? 'traffic items' : sec === 'queue' ? 'link queues' : 'links');
 
-export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes }: ScenarioEditorProps) {
+export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes, running = null }: ScenarioEditorProps) {
   const fields = useMemo(() => editorFields(scenario), [scenario]);
   const bySection = useMemo(() => {
     const m = new Map<Section, { name: string; fields: EditorField[] }[]>();
@@ -650,7 +652,12 @@ export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes }:
           ))}
         </datalist>
       ) : null}
-      {live ? <p className="sed-livenote">A run is in progress: queue parameters and the bottleneck’s rate, delay and loss change it at once; the others apply on restart.</p> : null}
+      {live ? (
+        <p className="sed-livenote">
+          A run is in progress: queue parameters and the bottleneck’s rate, delay and loss change it at once; the others apply on restart.
+          {queuesSwitchedInRun(scenario, running) ? ' The queue discipline was changed during this run: the new discipline’s own parameters apply on restart too.' : null}
+        </p>
+      ) : null}
       {SECTIONS.map((sec) => {
         const groups = bySection.get(sec);
         if (!groups) return null;
@@ -710,7 +717,7 @@ export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes }:
                       <OwnTcpControl key={f.path} f={f} error={errors[f.path]} live={live} onChange={onChange} />
                     ) : (
                       // keyed by path and kind-dependent spec, so a control is rebuilt when the queue kind changes
-                      <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} onChange={onChange} fix={fix} note={notes?.[f.path]} />
+                      <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} fieldLive={liveInRun(f, scenario, running)} onChange={onChange} fix={fix} note={notes?.[f.path]} />
                     ),
                   )}
                 </fieldset>

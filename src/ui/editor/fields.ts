@@ -236,6 +236,37 @@ export function isLiveParam(path: string): boolean {
   return /^topology\.bottleneck\.(queue|reverseQueue)\.(?!kind$)\w+$/.test(path) || /^topology\.bottleneck\.(rate|delay|loss)$/.test(path);
 }
 
+/**
+ * Whether field `f` of the scenario on screen changes the going run at once: a live
+ * parameter (isLiveParam) of a queue that still has the discipline the run started with, or
+ * one that discipline has too.
+ * A queue switched to CoDel during a RED run is RED in the engine until the restart, and
+ * CoDel's target set then was refused ("not a parameter of this scenario") while its field
+ * had no "applies on restart" and the form said queue parameters change the run at once.
+ */
+export function liveInRun(f: EditorField, scenario: Scenario, running: Scenario | null): boolean {
+  if (!f.live) return false;
+  const kind = running === null ? null : queueKindOf(f.path, running);
+  if (kind === null || kind === queueKindOf(f.path, scenario)) return true;
+  // a field both disciplines have (the buffer limit, ECN) is the running queue's too, and changes it
+  const params = aqmByKind(kind)?.params;
+  return params !== undefined && Object.hasOwn(params, f.path.slice(f.path.lastIndexOf('.') + 1));
+}
+
+/** The discipline of the queue a path is in ("topology.bottleneck.reverseQueue.x": the reverse queue's, the forward one's when it has none of its own), or null. */
+function queueKindOf(path: string, scenario: Scenario): string | null {
+  const m = /^(topology\.bottleneck)\.(queue|reverseQueue)\./.exec(path);
+  if (!m) return null;
+  const q = (getPath(scenario, `${m[1]}.${m[2]}`) ?? getPath(scenario, `${m[1]}.queue`)) as { kind?: unknown } | undefined;
+  return typeof q?.kind === 'string' ? q.kind : null;
+}
+
+/** Whether a queue of the scenario on screen has another discipline than in the going run (the form's note about the run says so). */
+export function queuesSwitchedInRun(scenario: Scenario, running: Scenario | null): boolean {
+  if (running === null) return false;
+  return ['topology.bottleneck.queue.kind', 'topology.bottleneck.reverseQueue.kind'].some((p) => queueKindOf(p, scenario) !== queueKindOf(p, running));
+}
+
 // ------------------------------------------------------------------ the field list
 
 function paramField(scenario: Scenario, path: string, key: string, spec: ParamSpec, section: Section, group: string, queueUnit: 'packets' | 'bytes', optional?: ParamField['optional']): ParamField {

@@ -420,6 +420,15 @@ export class RunController {
    */
   private going: { scenario: Scenario; accepted: AcceptedSize } | null = null;
 
+  /**
+   * The going run's scenario as the engine has it (null: no run going): the editor marks a
+   * field of a queue whose discipline was changed during the run "applies on restart", as
+   * the engine has no such parameter until then.
+   */
+  runningScenario(): Scenario | null {
+    return this.live && this.going ? this.going.scenario : null;
+  }
+
   /** Why a live change is not applied (the user declined it), or null: go ahead. */
   private liveSizeRefusal(changes: [string, unknown][], path: string, value: unknown): string | null {
     const g = this.going;
