@@ -1732,6 +1732,32 @@ describe('ux', () => {
     });
   });
 
+  describe('back to the lesson', () => {
+    it('a scenario built from a lesson in the editor: "Back to the lesson as it is" loads the lesson; Back in the browser brings the scenario again', async () => {
+      // before, nothing did: the Lesson menu showed the lesson already (choosing it again is no change), "Try a change" its empty choice
+      const page = await open('p=default');
+      const restore = page.getByRole('button', { name: 'Back to the lesson as it is' });
+      const state = () => page.evaluate(() => ({ rate: window.__aqmlab!.store.getState().scenario.topology.bottleneck.rate as number, n: window.__aqmlab!.store.getState().scenario.traffic.length as number, hash: location.hash }));
+      expect(await restore.count()).toBe(0);
+      const rate = page.locator('[data-path="topology.bottleneck.rate"] input[inputmode=decimal]');
+      await rate.fill('20');
+      await rate.press('Enter');
+      await page.getByRole('button', { name: 'Add a traffic item' }).click();
+      await expect.poll(() => state()).toMatchObject({ rate: 20e6, n: 2 });
+      const built = (await state()).hash;
+      await expect.poll(() => restore.count()).toBe(1);
+      await page.locator('.lesson-text').screenshot({ path: `${SHOTS}/ux-back-to-lesson.png` });
+      await restore.click();
+      await expect.poll(() => state()).toEqual({ rate: 10e6, n: 1, hash: '#p=default&seed=1' });
+      expect(await restore.count()).toBe(0);
+      expect(await rate.inputValue()).toBe('10');
+      await page.goBack();
+      await expect.poll(() => state()).toEqual({ rate: 20e6, n: 2, hash: built });
+      expect(await rate.inputValue()).toBe('20');
+      await page.context().close();
+    });
+  });
+
   describe('browser history: the lesson menu with the keyboard', () => {
     it('moving through the lesson menu with the arrow keys adds one history entry, not one per lesson passed; Back returns to the lesson before', async () => {
       const page = await open('p=default');
