@@ -572,7 +572,7 @@ describe('ux', () => {
       await page.context().close();
     });
 
-    it('the queue discipline switched during a run: the new one\'s own fields say "applies on restart" (the run\'s queue has no such parameter); the limit still changes the run', async () => {
+    it('the queue discipline switched during a run: the new one\'s own fields say "applies on restart" (the run\'s queue has no such parameter); the limit still changes the run; Reset ends the restart banners', async () => {
       const page = await open('p=default');
       await page.getByRole('radio', { name: '1× real time', exact: true }).click();
       await page.getByRole('button', { name: 'Play' }).click();
@@ -590,10 +590,15 @@ describe('ux', () => {
       await limit.fill('150');
       await limit.press('Enter');
       await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().markers.map((m: { path: string }) => m.path))).toEqual(['topology.bottleneck.queue.limit']);
-      // after Reset no run goes: nothing is marked
+      // a traffic item added waits for the restart too, its banner named in words
+      await page.getByRole('button', { name: 'Add a traffic item' }).click();
+      const restartBanners = () => page.evaluate(() => window.__aqmlab!.store.getState().banners.filter((b: { title: string }) => b.title.endsWith('the new value applies when the run restarts')).map((b: { title: string }) => b.title));
+      await expect.poll(() => restartBanners()).toEqual(['Queue discipline: the new value applies when the run restarts', 'Traffic items: the new value applies when the run restarts']);
+      // after Reset no run goes: nothing is marked, and no banner says "press Reset, then Play" any more
       await page.getByRole('button', { name: 'Reset the run' }).click();
       await waitForStatus(page, 'idle', 10_000);
       await expect.poll(() => page.locator('.sed-restart').count()).toBe(0);
+      await expect.poll(() => restartBanners()).toEqual([]);
       await page.context().close();
     });
 
