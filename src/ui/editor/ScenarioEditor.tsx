@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
-import { displayValue, editorFields, foldGroups, liveInRun, queuesSwitchedInRun, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, newTrafficItem, nodeNameMessage, ownTcpChange, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type NodeField, type OwnTcpField, type ParamField, type PointsField, type Section, type TextField } from './fields';
+import { displayRange, displayValue, editorFields, foldGroups, liveInRun, queuesSwitchedInRun, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, newTrafficItem, nodeNameMessage, ownTcpChange, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type NodeField, type OwnTcpField, type ParamField, type PointsField, type Section, type TextField } from './fields';
 import type { NumberParam } from '../../engine/core/params';
 import { grouped } from '../../engine/core/number-text';
 import './editor.css';
@@ -49,10 +49,12 @@ export interface OneStepFix {
   apply: () => void;
 }
 
-function Help({ id, doc, reference, extra }: { id: string; doc: string; reference?: string; extra?: ReactNode }) {
+function Help({ id, doc, reference, extra, range }: { id: string; doc: string; reference?: string; extra?: ReactNode; range?: string }) {
   return (
     <div className="sed-help" id={id}>
       {doc}
+      {/* what the field takes, before it is typed (it was said only once a value was refused) */}
+      {range ? <span className="sed-range"> Allowed: {range}.</span> : null}
       {reference ? <span className="sed-ref"> Source: {reference}.</span> : null}
       {extra}
     </div>
@@ -382,7 +384,7 @@ function ParamControl({ f, error, live, fieldLive, onChange, fix, note }: { f: P
         {absent ? null : unit}
         {optionalToggle}
       </div>
-      <Help id={helpId} doc={spec.doc} reference={spec.ref} />
+      <Help id={helpId} doc={spec.doc} reference={spec.ref} range={displayRange(f)} />
       <FieldFoot errId={errId} text={shownError} f={f} fix={shownFix} note={note} />
     </div>
   );
