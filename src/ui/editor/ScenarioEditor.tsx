@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
-import { displayRange, displayValue, editorFields, foldGroups, liveInRun, queuesSwitchedInRun, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, newTrafficItem, nodeNameMessage, ownTcpChange, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type NodeField, type OwnTcpField, type ParamField, type PointsField, type Section, type TextField } from './fields';
+import { displayRange, displayValue, ecnWithoutCapableFlows, editorFields, foldGroups, liveInRun, queuesSwitchedInRun, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, newTrafficItem, nodeNameMessage, ownTcpChange, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type NodeField, type OwnTcpField, type ParamField, type PointsField, type Section, type TextField } from './fields';
 import type { NumberParam } from '../../engine/core/params';
 import { grouped } from '../../engine/core/number-text';
 import './editor.css';
@@ -83,6 +83,30 @@ function ErrorText({ id, text, f, fix }: { id: string; text: string | undefined;
       <button type="button" className="sed-fix" aria-describedby={id} onClick={fix.apply}>
         {fix.label}
       </button>
+    </>
+  );
+}
+
+/** Under a queue's ECN marking that no flow can use: why it marks nothing, and the TCP setting in one click. */
+function EcnHint({ text, tcp, onChange }: { text: string; tcp: boolean; onChange: ScenarioEditorProps['onChange'] }) {
+  return (
+    <>
+      <p className="sed-companion" role="status">
+        {text}
+      </p>
+      {tcp ? (
+        <button
+          type="button"
+          className="sed-fix"
+          onClick={(e) => {
+            // the button goes with the hint: the focus stays in the field, on its checkbox
+            e.currentTarget.closest('.sed-field')?.querySelector<HTMLInputElement>('input')?.focus();
+            onChange('tcp.ecn', true);
+          }}
+        >
+          Turn ECN on for every TCP flow
+        </button>
+      ) : null}
     </>
   );
 }
@@ -260,7 +284,7 @@ function FieldFoot({ errId, text, f, fix, note }: { errId: string; text: string 
   );
 }
 
-function ParamControl({ f, error, live, fieldLive, onChange, fix, note }: { f: ParamField; error: string | undefined; live: boolean; fieldLive: boolean; onChange: ScenarioEditorProps['onChange']; fix?: OneStepFix; note?: string }) {
+function ParamControl({ f, error, live, fieldLive, onChange, fix, note, hint }: { f: ParamField; error: string | undefined; live: boolean; fieldLive: boolean; onChange: ScenarioEditorProps['onChange']; fix?: OneStepFix; note?: string; hint?: ReactNode }) {
   const id = useId();
   const helpId = `${id}-help`;
   const errId = `${id}-err`;
@@ -312,6 +336,7 @@ function ParamControl({ f, error, live, fieldLive, onChange, fix, note }: { f: P
         </div>
         <Help id={helpId} doc={spec.doc} reference={spec.ref} />
         <FieldFoot errId={errId} text={shownError} f={f} fix={shownFix} note={note} />
+        {hint}
       </div>
     );
   }
@@ -610,6 +635,7 @@ const listNoun = (sec: Section, list: 'links' | 'traffic') => (list === 'traffic
 
 export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes, running = null }: ScenarioEditorProps) {
   const fields = useMemo(() => editorFields(scenario), [scenario]);
+  const ecnHints = useMemo(() => ecnWithoutCapableFlows(scenario, fields), [scenario, fields]);
   const bySection = useMemo(() => {
     const m = new Map<Section, { name: string; fields: EditorField[] }[]>();
     const lists = new Map<Section, EditorField[]>();
@@ -719,7 +745,7 @@ export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes, r
                       <OwnTcpControl key={f.path} f={f} error={errors[f.path]} live={live} onChange={onChange} />
                     ) : (
                       // keyed by path and kind-dependent spec, so a control is rebuilt when the queue kind changes
-                      <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} fieldLive={liveInRun(f, scenario, running)} onChange={onChange} fix={fix} note={notes?.[f.path]} />
+                      <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} fieldLive={liveInRun(f, scenario, running)} onChange={onChange} fix={fix} note={notes?.[f.path]} hint={ecnHints[f.path] ? <EcnHint text={ecnHints[f.path].text} tcp={ecnHints[f.path].tcp} onChange={onChange} /> : undefined} />
                     ),
                   )}
                 </fieldset>

@@ -136,6 +136,27 @@ describe('ScenarioEditor markup', () => {
     expect(block(html, 'duration')).toContain('Allowed: > 0 to 1000000 s.');
   });
 
+  it("a queue's ECN marking on while no flow is ECN-capable says it marks nothing, with TCP's ECN one click away; not once a flow is", async () => {
+    const Editor = await loadEditor();
+    const hint = 'No flow is ECN-capable';
+    const button = 'Turn ECN on for every TCP flow';
+    const html = (sets: Record<string, unknown>) => decode(renderToStaticMarkup(createElement(Editor, { scenario: scenarioWith(sets), onChange: () => {}, errors: {}, live: false })));
+    // the default lesson's RED with ECN marking ticked, TCP's ECN off: 0 marks, drops as before
+    for (const kind of ['red', 'pie', 'codel', 'pi']) {
+      const b = block(html({ 'topology.bottleneck.queue.kind': kind, 'topology.bottleneck.queue.ecn': true }), 'topology.bottleneck.queue.ecn');
+      expect(b, kind).toContain(hint);
+      expect(b, kind).toContain(button);
+    }
+    expect(block(html({ 'topology.bottleneck.queue.ecn': true, 'tcp.ecn': true }), 'topology.bottleneck.queue.ecn')).not.toContain(hint);
+    expect(block(html({ 'topology.bottleneck.queue.ecn': false }), 'topology.bottleneck.queue.ecn')).not.toContain(hint);
+    // one item's own ECN makes its flows ECN-capable
+    expect(block(html({ 'topology.bottleneck.queue.ecn': true, 'traffic.0.tcp': { ecn: true } }), 'topology.bottleneck.queue.ecn')).not.toContain(hint);
+    // UDP alone: said, but no TCP to turn on
+    const udp = block(html({ 'topology.bottleneck.queue.ecn': true, 'traffic.0.kind': 'udp' }), 'topology.bottleneck.queue.ecn');
+    expect(udp).toContain('No flow is ECN-capable (UDP never is)');
+    expect(udp).not.toContain(button);
+  });
+
   it('shows a validation message next to the field it names', async () => {
     const Editor = await loadEditor();
     const s = scenarioWith({});
