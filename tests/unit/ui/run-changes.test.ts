@@ -28,14 +28,16 @@ describe('runChanges', () => {
     expect(encodeLink(s, 'default')).toMatch(/&s=/);
     const changed = runChanges(s, 'default');
     expect(changed.some((kv) => kv.startsWith('s=') || kv.startsWith('v='))).toBe(false);
-    // the queue's kind before its parameters, the new item's kind before its fields; the name is a label, not a change of the run
-    expect(changed.slice(0, 3)).toEqual(['seed=42', 'topology.bottleneck.rate=20000000', 'topology.bottleneck.queue.kind=pie']);
-    expect(changed).toContain('traffic.1.kind=udp');
-    expect(changed).toContain('traffic.1.rate=5000000');
-    expect(changed.indexOf('traffic.1.kind=udp')).toBeLessThan(changed.indexOf('traffic.1.rate=5000000'));
-    expect(changed.some((kv) => kv.startsWith('name='))).toBe(false);
-    // RED's own fields, gone with the kind, are said gone
-    expect(changed).toContain('topology.bottleneck.queue.minTh=null');
+    // as a link's keys would say it: the queue's new kind (not PIE's defaults nor RED's fields gone),
+    // the new item's kind and what differs from that kind's defaults; the name is a label, not a change of the run
+    expect(changed).toEqual(['seed=42', 'topology.bottleneck.rate=20000000', 'topology.bottleneck.queue.kind=pie', 'traffic.1.kind=udp', 'traffic.1.rate=5000000']);
+  });
+
+  it('a per-flow delay list given with an item added: the list as one value, as a link writes it', () => {
+    const s = edit(lesson.scenario, [['topology.flowDelay.kind', 'list'], ['topology.flowDelay.values', [0.005, 0.075]]]);
+    const r = withParam(s, 'traffic', [...s.traffic, { kind: 'bulk', from: 'left' }]);
+    if (!r.ok) throw new Error(r.errors.join('; '));
+    expect(runChanges(r.scenario, 'default')).toEqual(['topology.flowDelay.kind=list', 'topology.flowDelay.values=[0.005,0.075]', 'traffic.1.kind=bulk']);
   });
 
   it('a traffic item removed from a lesson with several: said as the link would remove it', () => {
