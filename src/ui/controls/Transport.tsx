@@ -4,7 +4,7 @@
  * as fast as possible.
  */
 import { format } from 'd3';
-import { useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SPEEDS, type Speed, type StepWhat } from '../../protocol/messages';
 import { useServices } from '../app-context';
 import { STEP_LABELS, stepTargets } from '../run/step-targets';
@@ -92,6 +92,21 @@ function Phrase({ muted = false, children }: { muted?: boolean; children: ReactN
   );
 }
 
+/** How long a step runs before the status says it is looking for its target, ms. */
+export const SLOW_STEP_MS = 600;
+
+/** Whether the step under way has taken SLOW_STEP_MS already. */
+function useSlowStep(stepping: boolean): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    setSlow(false);
+    if (!stepping) return;
+    const id = setTimeout(() => setSlow(true), SLOW_STEP_MS);
+    return () => clearTimeout(id);
+  }, [stepping]);
+  return slow;
+}
+
 export function Transport() {
   const { store, controller } = useServices();
   const status = useAppState(store, (s) => s.status);
@@ -103,6 +118,15 @@ export function Transport() {
   const stepFlow = useAppState(store, (s) => s.stepFlow);
   const stepNote = useAppState(store, (s) => s.stepNote);
   const tally = useClaimTally();
+  // "finding the next drop…" only for a step that takes a while. Said at once, every step of
+  // a quick run was read out three times: "finding the next AQM decision…", "paused", then
+  // the inspector's decision (the one line that says something); the status stays as it was
+  // ("paused") through a step that ends before a reader could hear it
+  const slowStep = useSlowStep(status === 'stepping');
+  const settled = useRef(status);
+  useEffect(() => {
+    if (status !== 'stepping') settled.current = status;
+  }, [status]);
   const calibrating = useAppState(store, (s) => s.calibrating);
   // the load is being calibrated: the run has not started, so no time is shown, only how far it is
   const calibratingNow = calibrationShown({ status, calibrating });
@@ -238,7 +262,7 @@ export function Transport() {
           </span>
         </div>
         <span className={`status status-${status}${stepNote !== null ? ' status-note' : ''}`} role="status" aria-live="polite" title={stepNote ?? undefined}>
-          {stepNote ?? (calibratingNow ? `calibrating the load: run ${calibratingNow.run} of at most ${calibratingNow.maxRuns}` : status === 'stepping' ? `finding the next ${what}…` : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
+          {stepNote ?? (calibratingNow ? `calibrating the load: run ${calibratingNow.run} of at most ${calibratingNow.maxRuns}` : status === 'stepping' ? (slowStep ? `finding the next ${what}…` : settled.current === 'paused' ? 'paused' : '') : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
           {/* heard with "finished": how the lesson's statements came out (the ticks are shown beside) */}
           {status === 'done' && stepNote === null && tally ? <span className="sr-only">{`: ${tally.held} of ${tally.total} of the lesson's statements hold`}</span> : null}
         </span>
