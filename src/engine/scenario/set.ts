@@ -1,7 +1,7 @@
 import { checkParam, queueUnitOf, rangeText, shownValue, type QueueUnitContext } from '../core/params';
 import { parseJsonText } from './file';
-import { cloneJson, getPath, own, pathText, setPath, splitPath } from './paths';
-import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, stringExpected, unknownFieldHint, type FieldNode, type UnionNode } from './tree';
+import { cloneJson, getPath, isIndex, joinPath, own, pathText, setPath, splitPath } from './paths';
+import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, stringExpected, unknownFieldHint, type ArrayNode, type FieldNode, type UnionNode } from './tree';
 
 /**
  * Setting one field by dotted path: the CLI's `--set path=value`, the URL codec's
@@ -16,7 +16,14 @@ import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, r
  *   item keeps from/src/dst and start);
  * - `null` removes an optional field (`traffic.0.bytes=null` makes the flows unlimited,
  *   `topology.bottleneck.reverseQueue=null` makes both directions share `queue`);
- * - setting a field of an absent reverseQueue first copies queue into it.
+ * - setting a field of an absent reverseQueue first copies queue into it;
+ * - a list of items with a kind (traffic) grows by one when the kind of the next index is
+ *   set: `traffic.2.kind=udp` on a scenario of 2 items adds a UDP item at that kind's
+ *   defaults (then `traffic.2.rate=5e6`); any other index past the end is refused, naming
+ *   the next one;
+ * - `null` on a list item removes it (`traffic.1=null`). The callers that apply several
+ *   settings (a link, the CLI's --set) apply removals last, highest index first, so every
+ *   number in their keys counts the items as they were before any was removed.
  */
 
 /** Parses the text of a value: JSON when possible, else the text itself. Names and enum values stay text unless quoted. */
@@ -227,6 +234,82 @@ export function checkValue(node: FieldNode, value: unknown, path: string, queueU
   return out;
 }
 
+/** Where a path steps into a list past its end, or removes one of its items. */
+interface ListStep {
+  /** The list's own path ("traffic"), its node and value. */
+  list: string;
+  node: ArrayNode;
+  items: unknown[];
+  /** The index as written (it may be too large for a number) and its value. */
+  indexText: string;
+  index: number;
+  /** The path parts after the index. */
+  rest: string[];
+}
+
+/** The first step of `segs` that indexes a list at or past its end, or the list item a path of null names (it is removed). */
+function listStep(scenario: unknown, segs: readonly string[], removing: boolean): ListStep | null {
+  for (let i = 1; i < segs.length; i++) {
+    if (!isIndex(segs[i])) continue;
+    const r = resolvePath(scenario, segs.slice(0, i));
+    if (!r.ok || r.node.t !== 'array') continue;
+    const items = getPath(scenario, segs.slice(0, i));
+    if (!Array.isArray(items)) continue;
+    const index = Number(segs[i]);
+    const last = i === segs.length - 1;
+    if (index >= items.length || (removing && last)) return { list: joinPath(segs.slice(0, i)), node: r.node, items, indexText: segs[i], index, rest: segs.slice(i + 1) };
+  }
+  return null;
+}
+
+/** What a list's item indices are, and how one is added ("traffic has 2 item(s), indices 0 to 1; a new item is traffic.2, ..."). */
+function listText(step: ListStep): string {
+  const n = step.items.length;
+  const have = `${step.list} has ${n} item(s)${n > 0 ? `, indices 0 to ${n - 1}` : ''}`;
+  const item = step.node.item;
+  if (item.t !== 'union' || item.fixedKind) return `${have}; an item cannot be added by a --set or a link: write a scenario file`;
+  if (step.node.max !== undefined && n >= step.node.max) return `${have}, the most allowed`;
+  return `${have}; a new item is ${step.list}.${n}, added by giving its kind first: ${step.list}.${n}.kind=<one of ${item.spec.values.join(', ')}>`;
+}
+
+/** Adds an item, removes one, or explains the index; null when the path does not step past a list's end (and is no removal). */
+function setListItem(scenario: Record<string, unknown>, path: string, segs: string[], value: unknown): string | null | undefined {
+  const step = listStep(scenario, segs, value === null);
+  if (!step) return undefined;
+  const n = step.items.length;
+  if (step.index < n) {
+    // value null on an existing item: remove it
+    if (n - 1 < step.node.min) return `${path}: cannot be removed: ${step.list} needs at least ${step.node.min} item(s) and has ${n}`;
+    step.items.splice(step.index, 1);
+    return null;
+  }
+  const item = step.node.item;
+  const adding = step.index === n && step.rest.length === 1 && step.rest[0] === 'kind' && item.t === 'union' && !item.fixedKind && (step.node.max === undefined || n < step.node.max);
+  if (!adding) {
+    const at = `${step.list}.${step.indexText}`;
+    const why = step.index === n && item.t === 'union' && step.rest.length > 0 && step.node.max !== undefined && n < step.node.max ? `${at} does not exist yet: ` : '';
+    return `${pathText(path)}: ${why}${listText(step)}`;
+  }
+  const err = checkParam(path, item.spec, value);
+  if (err) return err;
+  const fields = own(item.variants, value as string);
+  if (!fields) return `${path}: unknown kind ${shownValue(value)}`;
+  step.items.push({ kind: value, ...defaultsOfVariant(fields) });
+  return null;
+}
+
+/** Whether setting `path` to `value` removes a list item (`traffic.1=null`): applied after the other settings. */
+export function removesItem(path: string, value: unknown): boolean {
+  const segs = splitPath(path);
+  return value === null && segs.length > 1 && isIndex(segs[segs.length - 1]);
+}
+
+/** Item removals in the order to apply them: each path once, highest index first (the others keep their numbers). */
+export function removalOrder(paths: readonly string[]): string[] {
+  const last = (p: string) => Number(p.slice(p.lastIndexOf('.') + 1));
+  return [...new Set(paths)].sort((a, b) => last(b) - last(a) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /**
  * Sets `path` to `value` in `scenario` (a plain scenario object, changed in place).
  * Returns null, or a message naming the path, the value and what is allowed. The
@@ -236,6 +319,8 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
   const segs = splitPath(path);
   if (segs.length === 0 || segs.some((s) => s === '')) return emptyPartMessage(scenario, path);
   if (/\s/.test(path)) return `${JSON.stringify(path)}: a dotted path has no spaces (fields of the scenario: ${allowedKeysAt(scenario, []).join(', ')})`;
+  const listed = setListItem(scenario, path, segs, value);
+  if (listed !== undefined) return listed;
   const r = resolvePath(scenario, segs);
   if (!r.ok) return r.error;
   if (r.kindOf) return swapKind(scenario, path, segs, r.kindOf, value);
@@ -331,6 +416,8 @@ export function nodeAt(scenario: unknown, path: string): FieldNode | undefined {
 /** Applies "path=value" texts in order; returns the messages of those that failed (the others are applied). */
 export function applySetTexts(scenario: Record<string, unknown>, assignments: readonly string[]): string[] {
   const errors: string[] = [];
+  // removals last, highest index first: `--set traffic.0=null --set traffic.1=null` removes the first two items
+  const removals: string[] = [];
   for (const a of assignments) {
     if (a.trim() === '') {
       errors.push(`(empty): no assignment; expected <dotted.path>=<value>, e.g. topology.bottleneck.queue.maxP=0.02`);
@@ -342,7 +429,16 @@ export function applySetTexts(scenario: Record<string, unknown>, assignments: re
       errors.push(node ? `${a.trim()}: no value; expected ${a.trim()}=<value>, ${allowedText(node)}` : sp.error);
       continue;
     }
-    const err = applySet(scenario, sp.path, parseValueText(sp.text, nodeAt(scenario, sp.path)));
+    const value = parseValueText(sp.text, nodeAt(scenario, sp.path));
+    if (removesItem(sp.path, value)) {
+      removals.push(sp.path);
+      continue;
+    }
+    const err = applySet(scenario, sp.path, value);
+    if (err) errors.push(err);
+  }
+  for (const path of removalOrder(removals)) {
+    const err = applySet(scenario, path, null);
     if (err) errors.push(err);
   }
   return errors;
