@@ -25,7 +25,8 @@ import { SCENARIO_TREE, type FieldNode } from './tree';
  *   #p=<a lesson of 3 items>&traffic.0=null&traffic.2.flows=4&seed=1
  *
  * A scenario whose shape differs from its preset in ways pairs cannot say (another
- * topology kind, nodes or links added to a general topology) falls back to a compact
+ * topology kind, nodes or links added to a general topology), or that would need more
+ * pairs than a link may have (MAX_LINK_SETTINGS), falls back to a compact
  * form: #p=<preset>&v=1&s=<base64url of the JSON, defaults left out>.
  */
 export const URL_VERSION = 1;
@@ -309,7 +310,8 @@ export function encodeHash(scenario: Scenario, presetName: string): string {
   const preset = presetByName(presetName);
   if (preset) {
     const pairs = readablePairs(scenario, preset.scenario);
-    if (pairs) {
+    // a link of more settings than a link may have (hundreds of items added) would be refused when opened
+    if (pairs && pairs.length + 2 <= MAX_LINK_SETTINGS) {
       const sorted = [...pairs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const parts = [`p=${encodeValue(presetName)}`, ...sorted.map(([k, v]) => `${k}=${encodeValue(valueText(v))}`), `seed=${scenario.seed}`];
       const hash = `#${parts.join('&')}`;

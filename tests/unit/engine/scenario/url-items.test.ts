@@ -97,6 +97,13 @@ describe('links with traffic items added or removed', () => {
     expect(roundTrips(s, 'ecn-finite')).toMatch(/^#p=ecn-finite&traffic\.1\.from=right&traffic\.1\.kind=udp&/);
   });
 
+  it('hundreds of items added, more pairs than a link may have (2,000): the compact form, not a link the app refuses to open', () => {
+    const s = withTraffic('default', (t) => [...t, ...Array.from({ length: 700 }, (_, i) => ({ kind: 'udp', from: 'right', rate: 1000 + i, start: i }))]);
+    expect(roundTrips(s, 'default')).toMatch(/^#p=default&v=1&s=/);
+    const few = withTraffic('default', (t) => [...t, ...Array.from({ length: 400 }, (_, i) => ({ kind: 'udp', from: 'right', rate: 1000 + i, start: i }))]);
+    expect(roundTrips(few, 'default')).not.toContain('&s=');
+  });
+
   it('falls back to the compact form for what pairs still cannot say: another topology kind', () => {
     const general = presetScenario('feng-fig1-a-8')!;
     const h = roundTrips(general, 'default');
