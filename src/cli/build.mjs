@@ -76,11 +76,13 @@ export async function buildCli(out = OUT) {
     plugins: [englishOnlyZod],
     write: false,
   });
-  // numeric constants written where they are used (inline-consts.mjs)
+  // numeric constants written where they are used (inline-consts.mjs), in the files that hold engine code
   mkdirSync(tmp, { recursive: true });
   for (const f of result.outputFiles) {
+    const inputs = result.metafile.outputs[relative(ROOT, f.path).split('\\').join('/')]?.inputs ?? {};
+    const engine = Object.keys(inputs).some((i) => i.startsWith('src/engine/'));
     mkdirSync(dirname(f.path), { recursive: true });
-    writeFileSync(f.path, f.path.endsWith('.mjs') ? await inlineConstants(f.text) : f.contents);
+    writeFileSync(f.path, engine && f.path.endsWith('.mjs') ? await inlineConstants(f.text) : f.contents);
   }
   const files = {};
   for (const rel of [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')), SNAPSHOT_ENTRY, ...EXTRA_INPUTS]) {

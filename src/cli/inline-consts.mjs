@@ -28,17 +28,6 @@ function isNumericConstant(n) {
   return false;
 }
 
-/** Every child node of `n` with the key it hangs from (arrays flattened). */
-function* children(n) {
-  for (const key of Object.keys(n)) {
-    if (key === 'type' || key === 'start' || key === 'end' || key === 'loc' || key === 'range') continue;
-    const v = n[key];
-    if (Array.isArray(v)) {
-      for (const c of v) if (c && typeof c.type === 'string') yield [key, c];
-    } else if (v && typeof v.type === 'string') yield [key, v];
-  }
-}
-
 /** The identifiers a binding pattern declares. */
 function patternNames(p, out) {
   if (!p) return out;
@@ -121,7 +110,13 @@ export async function inlineConstants(code, script = false) {
         if (isReference(parent, key)) refs.push(n);
         break;
     }
-    for (const [k, c] of children(n)) visit(c, n, k);
+    for (const k in n) {
+      const v = n[k];
+      if (v === null || typeof v !== 'object' || k === 'loc') continue;
+      if (Array.isArray(v)) {
+        for (const c of v) if (c !== null && typeof c.type === 'string') visit(c, n, k);
+      } else if (typeof v.type === 'string') visit(v, n, k);
+    }
   };
   visit(ast, null, null);
 
