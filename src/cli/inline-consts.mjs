@@ -15,7 +15,8 @@
 // once in the whole file (no other binding anywhere has its name, so no use can mean
 // another variable), is never assigned, and is initialized with a number or an expression of
 // numbers and arithmetic, written out in parentheses. Without acorn (a parser that comes with
-// the dev dependencies) the bundle is left as it is: slower, same results.
+// the dev dependencies), or with syntax it cannot parse, the bundle is left as it is: slower,
+// same results.
 
 const CONST_OPS = new Set(['+', '-', '*', '/', '%', '<<', '>>', '>>>', '|', '&', '^', '**']);
 
@@ -50,13 +51,20 @@ export async function inlineConstants(code, script = false) {
   } catch {
     return code;
   }
-  const ast = acorn.parse(code, {
-    ecmaVersion: 'latest',
-    sourceType: script ? 'script' : 'module',
-    allowHashBang: true,
-    allowReturnOutsideFunction: true,
-    allowAwaitOutsideFunction: true,
-  });
+  let ast;
+  try {
+    ast = acorn.parse(code, {
+      ecmaVersion: 'latest',
+      sourceType: script ? 'script' : 'module',
+      allowHashBang: true,
+      allowReturnOutsideFunction: true,
+      allowAwaitOutsideFunction: true,
+    });
+  } catch {
+    // syntax this acorn does not know: the bundle as esbuild wrote it (never a failed build
+    // or a lost start-up snapshot for the sake of a speed-up)
+    return code;
+  }
 
   // the candidates: top-level declarations initialized with a numeric constant
   const value = new Map();

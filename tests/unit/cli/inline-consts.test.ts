@@ -59,4 +59,9 @@ describe('inlineConstants (the command line build writes numeric constants where
     const out = await inline('const N = 3;\nmodule.exports = function () { return N * 2; };', true);
     expect(out).toContain('return (3) * 2');
   });
+
+  it('gives back what it cannot parse unchanged', async () => {
+    const odd = 'const N = 3;\nexport const f = () => N +;';
+    expect(await inline(odd)).toBe(odd);
+  });
 });
