@@ -107,11 +107,14 @@ describe('print', () => {
         claimsOpen: document.querySelector<HTMLDetailsElement>('details.claims')!.open,
         ticks: [...document.querySelectorAll('.claim-mark')].map((m) => m.textContent),
         source: document.querySelector('.print-source')?.textContent ?? '',
+        // what the page says about its ☆ buttons, which paper does not have
+        stars: [...document.querySelectorAll<HTMLElement>('.summary *')].filter((e) => e.getClientRects().length > 0 && [...e.childNodes].some((n) => n.nodeType === 3 && /[☆★]/.test(n.textContent ?? ''))).map((e) => e.textContent),
         background: getComputedStyle(document.body).backgroundColor,
       }));
       expect(layout.transport, 'run controls hidden on paper').toBe(false);
       expect(layout.side, 'editor and inspector hidden on paper').toBe(false);
       expect(layout.cardTools, 'export and full-screen buttons hidden on paper').toBe(false);
+      expect(paper.stars, 'no ☆ button, nor the line saying what it does, on paper').toEqual([]);
       expect(layout.lessonText).toBe(true);
       expect(paper.claimsOpen, 'folded statements opened for paper').toBe(true);
       expect(paper.ticks.length).toBeGreaterThan(0);
@@ -152,6 +155,46 @@ describe('print', () => {
         expect(c.samples, `${c.chart} on paper`).toBe(total);
         expect(c.cssWidth, `${c.chart} drawn for the paper's width`).toBeLessThan(794);
       }
+      expect(errors).toEqual([]);
+      await ctx.close();
+    });
+
+    it('a drop-tail lesson of ten flows: no empty AQM box on paper, and the per-flow charts drawn for a printer without colour', async () => {
+      const ctx = await h().browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${h().url}#p=rtt-unfair&seed=1`);
+      await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+      await page.evaluate(() => {
+        window.__aqmlab!.controller.setSpeed('max');
+        window.__aqmlab!.controller.start();
+      });
+      await waitForStatus(page, 'done');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const aqm = page.locator('section[data-chart=aqm]');
+      // on screen the AQM card keeps its plot and the note drawn in it
+      expect(await aqm.locator('canvas').isVisible()).toBe(true);
+      expect(await aqm.locator('.chart-paper-note').isVisible()).toBe(false);
+
+      await media(page, 'print');
+      // on paper: the card's title and the note as one line, no box of empty axes
+      expect((await shown(page, { plot: 'section[data-chart=aqm] .chart-canvas-wrap' })).plot, 'the empty AQM plot left out on paper').toBe(false);
+      expect(await aqm.locator('.chart-paper-note').isVisible()).toBe(true);
+      expect(await aqm.locator('.chart-paper-note').textContent()).toBe('Drop-tail has no drop probability: it drops only when full.');
+      const aqmHeight = (await aqm.boundingBox())!.height;
+      expect(aqmHeight, 'one line, not a chart').toBeLessThan(60);
+      // the per-flow charts drawn for paper (dashes and line-end numbers, tests/unit/ui/charts/paper-lines.test.ts)
+      const drawnFor = () => page.evaluate(() => Object.fromEntries(['cwnd', 'throughput', 'progress'].map((id) => [id, document.querySelector<HTMLCanvasElement>(`section[data-chart=${id}] canvas`)?.dataset.drawnFor ?? ''])));
+      expect(await drawnFor()).toEqual({ cwnd: 'paper', throughput: 'paper', progress: 'paper' });
+      const pdf = await page.pdf({ format: 'A4', printBackground: true });
+      writeFileSync(`${SHOTS}/e2e-print-droptail.pdf`, pdf);
+
+      // back on screen: the AQM card's plot is back, and the charts in view are drawn in colour again
+      await media(page, null);
+      expect(await aqm.locator('canvas').isVisible()).toBe(true);
+      await page.locator('section[data-chart=cwnd]').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.querySelector<HTMLCanvasElement>('section[data-chart=cwnd] canvas')?.dataset.drawnFor === 'screen');
       expect(errors).toEqual([]);
       await ctx.close();
     });

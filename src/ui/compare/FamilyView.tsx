@@ -14,11 +14,11 @@
 import { useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { BASELINE_COLOR } from '../charts/response-plot';
-import { flowColor, flowDash } from '../colors';
+import { flowColor, flowDash, memberPaperDash } from '../colors';
 import { BUILD_ID } from '../build-id';
 import type { FigureSource } from '../charts/export';
 import { encodeLink } from '../scenario-api';
-import { DoneNote, fileSlug, Progress, seedsSlug, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
+import { BetterSaid, DoneNote, fileSlug, Progress, seedsSlug, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
 import { KeepUnits, WithLessonLinks } from '../LessonClaims';
 import { lessons } from '../scenario-api';
 import { lessonComparisons } from '../../engine/scenario/lesson-compare';
@@ -105,6 +105,7 @@ function FamilySeedTable({ members, runs, seeds, stem }: { members: readonly Fam
                         {c.verdict === 'same' ? 'the same' : `${diffText(c)}, ${verdictText(c.verdict, true)}`}
                       </span>
                     ) : null}
+                    {i > 0 && c.winner === 'b' ? <BetterSaid than="the reference" /> : null}
                   </td>
                 ))}
               </tr>
@@ -230,7 +231,7 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
       {done.length > 0 ? (
         <>
           <ResponseCompare
-            runs={done.map(({ i, result }) => ({ label: members[i].label, color: flowColor(i), dash: flowDash(i), exchanges: result.exchanges }))}
+            runs={done.map(({ i, result }) => ({ label: members[i].label, color: flowColor(i), dash: flowDash(i), paperDash: memberPaperDash(i), exchanges: result.exchanges }))}
             faint={faint}
             title={faintTitle(seedsRun)}
             baseline={base.state === 'done' ? base.result.exchanges : undefined}
