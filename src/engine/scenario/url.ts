@@ -2,7 +2,7 @@ import { grouped } from '../core/number-text';
 import { cloneJson, getPath, isIndex, joinPath, jsonEqual, own, pathText, splitPath } from './paths';
 import { nearPresets, presetByName } from './presets';
 import { companionFix, parseScenario, type Scenario } from './schema';
-import { applySet, nodeAt, parseValueText, removalOrder, removesItem } from './set';
+import { applySet, applySetText, nodeAt, parseValueText, removalOrder, removesItem } from './set';
 import { SCENARIO_TREE, type FieldNode } from './tree';
 
 /**
@@ -13,7 +13,8 @@ import { SCENARIO_TREE, type FieldNode } from './tree';
  *   #p=ecn-finite&topology.bottleneck.queue.maxP=0.02&traffic.0.flows=5&seed=7
  *
  * Keys are sorted (p first, seed last; the decoder applies `kind` keys first); numbers are written as JavaScript's shortest
- * round-trip text. Setting a `kind` swaps the object for one of the new kind (as --set
+ * round-trip text, in SI units. A hand-written link may give a time, rate or size with a
+ * unit (`topology.bottleneck.delay=20ms`, `rate=10Mb/s`; units.ts), read as --set reads it. Setting a `kind` swaps the object for one of the new kind (as --set
  * does), `null` removes an optional field.
  *
  * Traffic items added or removed are pairs too. Every index in a link counts the preset's
@@ -469,7 +470,7 @@ export function decodeHash(hash: string): DecodedHash {
   const accepted: { key: string; value: unknown; text: string }[] = [];
   for (const p of ordered) {
     const value = parseValueText(p.text, nodeAt(cur, p.key));
-    const err = applySet(cur, p.key, value);
+    const err = applySetText(cur, p.key, p.text);
     if (err) problem(p.key, p.text, err);
     else accepted.push({ key: p.key, value, text: p.text });
   }
