@@ -319,15 +319,17 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   const [tagsA, tagsB] = useMemo(() => flowTagsTogether([a, bSeeded]), [a, bSeeded]);
   const resA = sidesA[0].state === 'done' ? sidesA[0].result : null;
   const resB = sidesB[0].state === 'done' ? sidesB[0].result : null;
-  const table = useMemo(() => (resA && resB ? foldFlows(compareSummaries(resA.summary, resB.summary, tagsA, tagsB), resA.summary, resB.summary) : { rows: [], flowRows: [], flows: 0 }), [resA, resB, tagsA, tagsB]);
+  // two-way traffic on either side: the table has the reverse queue's rows (as the single-run table)
+  const reverse = va.twoWay || vb.twoWay;
+  const table = useMemo(() => (resA && resB ? foldFlows(compareSummaries(resA.summary, resB.summary, tagsA, tagsB, { reverse }), resA.summary, resB.summary) : { rows: [], flowRows: [], flows: 0 }), [resA, resB, tagsA, tagsB, reverse]);
   // the table over seeds: once every run of both sides is done
   const allA = sidesA.every((s) => s.state === 'done') ? sidesA.map((s) => (s as Extract<Side, { state: 'done' }>).result) : null;
   const allB = sidesB.every((s) => s.state === 'done') ? sidesB.map((s) => (s as Extract<Side, { state: 'done' }>).result) : null;
   const doneKey = allA && allB ? sides.map((s) => s.state).join() : '';
   const overSeeds = useMemo(
-    () => (n > 1 && allA && allB ? seedTable(allA.map((r, k) => ({ a: r.summary, b: allB[k].summary })), tagsA, tagsB) : null),
+    () => (n > 1 && allA && allB ? seedTable(allA.map((r, k) => ({ a: r.summary, b: allB[k].summary })), tagsA, tagsB, { reverse }) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [n, doneKey, sides, tagsA, tagsB],
+    [n, doneKey, sides, tagsA, tagsB, reverse],
   );
   const seedTag = n > 1 ? ` (seed ${seedsRun[0]})` : '';
 

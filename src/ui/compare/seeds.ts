@@ -156,9 +156,9 @@ function aggregate(keys: readonly string[], proto: Map<string, DiffRow>, bySeed:
  * those of the one-seed table (compareSummaries, folded past FOLD_FLOWS flows as there);
  * `rows` and `flowRows` hold, per metric, both sides' values over the seeds, their means
  * and sds, the difference of the means and the verdict. `tagsA`, `tagsB`: each side's flow
- * tags, for the flows' rows (compareSummaries).
+ * tags, for the flows' rows (compareSummaries); `opts.reverse`: rows for the reverse queue too.
  */
-export function seedTable(pairs: readonly { a: Summary; b: Summary }[], tagsA: readonly string[] = [], tagsB: readonly string[] = []): { rows: SeedRow[]; flowRows: SeedRow[]; flows: number } {
+export function seedTable(pairs: readonly { a: Summary; b: Summary }[], tagsA: readonly string[] = [], tagsB: readonly string[] = [], opts: { reverse?: boolean } = {}): { rows: SeedRow[]; flowRows: SeedRow[]; flows: number } {
   const keys: string[] = [];
   const flowKeys: string[] = [];
   const proto = new Map<string, DiffRow>();
@@ -166,7 +166,7 @@ export function seedTable(pairs: readonly { a: Summary; b: Summary }[], tagsA: r
   const flowsBySeed: Map<string, DiffRow>[] = [];
   let flows = 0;
   for (const { a, b } of pairs) {
-    const t = foldFlows(compareSummaries(a, b, tagsA, tagsB), a, b);
+    const t = foldFlows(compareSummaries(a, b, tagsA, tagsB, opts), a, b);
     flows = Math.max(flows, t.flows);
     seedRows(t.rows, keys, proto, bySeed);
     seedRows(t.flowRows, flowKeys, proto, flowsBySeed);
