@@ -424,7 +424,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
             </p>
             <div className="cmp-multiples">
               {cw.map(({ i, title, lines }) => (
-                <LineChart classroom={classroom} key={i} compact title={title} yLabel="cwnd (segments)" t0={0} t1={t1} lines={lines} yMax={cwMax} height={160} />
+                <LineChart classroom={classroom} key={i} compact exportAs={figure(`cwnd-flow${i}`)} title={title} yLabel="cwnd (segments)" t0={0} t1={t1} lines={lines} yMax={cwMax} height={220} />
               ))}
             </div>
           </>

@@ -1,0 +1,92 @@
+/// <reference lib="dom" />
+/**
+ * Compare as a researcher checking a paper's figure uses it, in Chromium at a desktop's
+ * 1920x1080 and a laptop's 1366x768: the per-flow cwnd panels of two seeds/001 lessons are
+ * wide enough to read a sawtooth and can be exported; the table of two seeds/000 web lessons
+ * (two-way traffic) has the reverse queue's numbers, equal to the runs' own in Node.
+ * Screenshots go to /tmp/shots/.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runScenario } from '../../src/engine/run';
+import { presetScenario } from '../../src/engine/scenario/presets';
+import { harnessPerFile, openApp, SHOTS, viewAs } from './harness';
+
+// one part of the browser tests, run by browser.test.ts (its name filters it: -t 'compare-view')
+describe('compare-view', () => {
+  const h = harnessPerFile();
+
+  /** Opens Compare, picks the option labelled `label`, starts it and waits for the table. */
+  async function compareWith(page: Page, label: string): Promise<void> {
+    await page.locator('details.slot-compare > summary').click();
+    const select = page.locator('.cmp-panel select.cmp-choice');
+    await select.scrollIntoViewIfNeeded();
+    await select.selectOption({ label });
+    await page.locator('.cmp-panel button.primary').click();
+    await page.locator('.cmp-table').first().waitFor({ timeout: 120_000 });
+  }
+
+  /** Each cwnd panel's box, and the width the panels have to share. */
+  const panels = (page: Page) =>
+    page.locator('.cmp-multiples').evaluate((grid) => ({
+      room: grid.getBoundingClientRect().width,
+      boxes: [...grid.querySelectorAll('figure')].map((f) => {
+        const r = f.querySelector('.cmp-chart-wrap > svg')!.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: Math.round(r.top), width: r.width, height: r.height };
+      }),
+    }));
+
+  it('per-flow cwnd panels (seeds/001, 5 clients, RED against drop-tail): wide enough to read at 1920 and 1366 px, no empty column, each exportable', async () => {
+    const page = await openApp(h(), 'p=ecn-finite-n5-red-a-ql64', { width: 1920, height: 1080 });
+    await compareWith(page, 'seeds/001: 5 clients, drop-tail, QL 64');
+    await page.locator('.cmp-multiples').scrollIntoViewIfNeeded();
+    for (const [w, hgt] of [
+      [1920, 1080],
+      [1366, 768],
+    ] as const) {
+      await viewAs(page, w, hgt, false);
+      await page.waitForTimeout(200);
+      const { room, boxes } = await panels(page);
+      expect(boxes.length).toBe(5);
+      await page.locator('.cmp-multiples').screenshot({ path: `${SHOTS}/compare-view-cwnd-${w}.png` });
+      // a 560 s run over 253 px (15em panels) was two seconds a pixel: no sawtooth to see
+      for (const b of boxes) expect(b.width, `a cwnd panel at ${w} px`).toBeGreaterThanOrEqual(480);
+      for (const b of boxes) expect(b.height).toBeGreaterThanOrEqual(200);
+      // the first row fills the width (auto-fill left two empty columns beside five panels at 1920)
+      const first = boxes.filter((b) => b.top === boxes[0].top);
+      expect(first.length).toBeGreaterThanOrEqual(2);
+      expect(first[first.length - 1].right - first[0].left, `row of ${first.length} panels in ${room} px`).toBeGreaterThan(room * 0.9);
+    }
+    // a panel exports as SVG: both runs' lines as drawn, and the legend naming them
+    const flow0 = page.locator('.cmp-multiples figure').first();
+    await flow0.locator('.cmp-chart-tools summary').click();
+    const [dl] = await Promise.all([page.waitForEvent('download'), flow0.getByRole('button', { name: 'SVG image' }).click()]);
+    expect(dl.suggestedFilename()).toMatch(/^aqm-lab-compare-.+-seed1-cwnd-flow0\.svg$/);
+    const svg = readFileSync((await dl.path())!, 'utf8');
+    expect(svg).toContain('<title>Flow 0</title>');
+    expect(svg).toContain('seeds/001: 5 clients, RED, max_p 10 %, QL 64</text>');
+    expect(svg).toContain('seeds/001: 5 clients, drop-tail, QL 64</text>');
+    expect((svg.match(/<path /g) ?? []).length).toBe(await flow0.locator('.cmp-chart-wrap > svg path').count());
+    await page.context().close();
+  });
+
+  it('web traffic both ways (seeds/000 DT-148q against ARED + ECN-5 ms at 80 %): the reverse queue in the table, as the runs give it; no Jain’s index without long-lived flows', async () => {
+    const page = await openApp(h(), 'p=web-load-dt148-80', { width: 1366, height: 768 });
+    await compareWith(page, 'seeds/000 load grid: ARED + ECN-5 ms at 80 % load');
+    const a = runScenario(presetScenario('web-load-dt148-80')!).summary;
+    const b = runScenario(presetScenario('web-load-redecn5-80')!).summary;
+    const cells = async (key: string) => page.locator(`.cmp-table tr[data-metric="${key}"] td`).allInnerTexts();
+    const pct = (v: number) => `${(v * 100).toFixed(2)} %`;
+    // the reverse queue drops too (4.7 % under ARED + ECN): the table showed the forward queue only
+    expect(b.bottleneckReverse.lossRate).toBeGreaterThan(0.01);
+    expect((await cells('rev.loss')).slice(0, 2)).toEqual([pct(a.bottleneckReverse.lossRate), pct(b.bottleneckReverse.lossRate)]);
+    expect((await cells('rev.util')).slice(0, 2)).toEqual([pct(a.bottleneckReverse.utilization), pct(b.bottleneckReverse.utilization)]);
+    expect((await cells('loss')).slice(0, 2)).toEqual([pct(a.bottleneck.lossRate), pct(b.bottleneck.lossRate)]);
+    // no long-lived flow: the index is "—" as in the single-run table, not "1.000"
+    expect(a.flows.length + b.flows.length).toBe(0);
+    expect(await cells('jain')).toEqual(['—', '—', '=']);
+    await page.locator('.cmp-table').first().screenshot({ path: `${SHOTS}/compare-view-web-table.png` });
+    await page.context().close();
+  });
+});
