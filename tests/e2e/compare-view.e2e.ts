@@ -86,7 +86,20 @@ describe('compare-view', () => {
     // no long-lived flow: the index is "—" as in the single-run table, not "1.000"
     expect(a.flows.length + b.flows.length).toBe(0);
     expect(await cells('jain')).toEqual(['—', '—', '=']);
+    // both lessons run 230 s: no word about the lengths
+    expect(await page.locator('[data-testid=run-length-note]').count()).toBe(0);
     await page.locator('.cmp-table').first().screenshot({ path: `${SHOTS}/compare-view-web-table.png` });
+    await page.context().close();
+  });
+
+  it('a lesson shortened by its link against another lesson as it is: the view says the runs differ in length, which the table’s counts show', async () => {
+    const page = await openApp(h(), 'p=web-load-dt148-80&duration=60&warmup=10', { width: 1920, height: 1080 });
+    await compareWith(page, 'seeds/000 load grid: ARED + ECN-5 ms at 80 % load');
+    expect(await page.locator('[data-testid=run-length-note]').innerText()).toMatch(/^The runs differ in length: A runs 60 s, warm-up 10 s, B 230 s, warm-up 30 s\. Counts/);
+    // what it warns of: A's 50 s of statistics against B's 200 s
+    const drops = (await page.locator('.cmp-table tr[data-metric="drops"] td').allInnerTexts()).slice(0, 2).map(Number);
+    expect(drops[1]).toBeGreaterThan(10 * drops[0]);
+    await page.locator('section.cmp').screenshot({ path: `${SHOTS}/compare-view-lengths.png` });
     await page.context().close();
   });
 });

@@ -15,6 +15,7 @@ import { BASELINE_COLOR } from '../charts/response-plot';
 import { ResponseCompare } from './ResponseCompare';
 import type { CompareRunResult } from './run';
 import { queueAxis } from './queue-axis';
+import { runLengthNote } from './run-length';
 import { useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
 import { ExportAndFullScreen } from '../charts/ChartCard';
@@ -332,6 +333,8 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
     [n, doneKey, sides, tagsA, tagsB, reverse],
   );
   const seedTag = n > 1 ? ` (seed ${seedsRun[0]})` : '';
+  // the seed is made the same; the lengths are each scenario's own, said when they differ
+  const lengthNote = runLengthNote(a, b);
 
   // an exported chart says where it came from as a single-run chart's does (export.ts
   // captionText): A's lesson, seed and link, what it is compared with, and over which seeds
@@ -469,6 +472,11 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
         {b.seed !== a.seed ? ` (${labelB} had seed ${b.seed}; it was set to ${a.seed} so only the scenarios differ)` : ''}
         {n > 1 ? `: ${2 * n} runs${sbase ? ' and one uncongested baseline' : ''}, ${sbase ? 3 : 2} at a time. The charts show seed ${seedsRun[0]}; the table, the mean over the seeds.` : '.'}
       </p>
+      {lengthNote ? (
+        <p className="cmp-seed cmp-length-note" data-testid="run-length-note">
+          {lengthNote}
+        </p>
+      ) : null}
       {body}
     </section>
   );
