@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
-import { PALETTE, SERIES } from '../colors';
+import { PALETTE } from '../colors';
 import { hasWebTraffic, viewOf } from '../scenario-view';
 import { compareSummaries, foldFlows, relText, type DiffRow } from './diff';
 import { capitalized, flowPairLabel, flowTagsTogether } from '../flow-tags';
@@ -14,7 +14,7 @@ import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { ResponseCompare } from './ResponseCompare';
 import type { CompareRunResult } from './run';
-import { queueAxis } from './queue-axis';
+import { queueAxis, queueRefs } from './queue-axis';
 import { runLengthNote } from './run-length';
 import { useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
@@ -48,6 +48,8 @@ const COLOR_A = PALETTE.blue;
 const COLOR_B = PALETTE.vermillion;
 const DASH_B = '7 3';
 
+/** Dash of a side's average queue on the queue chart. */
+const DASH_AVG = '2 3';
 /** Reports `running` to `onRunning` as it changes, and false when the view goes (Close comparison stops its runs). */
 export function useReportRunning(running: boolean, onRunning?: (running: boolean) => void): void {
   useEffect(() => {
@@ -359,17 +361,10 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
     const axis = queueAxis(va.queue.unit, vb.queue.unit);
     const avgA = va.queue.minTh !== null && axis.ownUnit(va.queue.unit);
     const avgB = vb.queue.minTh !== null && axis.ownUnit(vb.queue.unit);
-    const queueA = [lineOf(A, axis.column, 'qa', `${labelA}: queue`, COLOR_A, undefined, undefined, axis.scale), avgA ? lineOf(A, 'avg', 'aa', `${labelA}: average`, COLOR_A, '2 3', 1.5, axis.scale) : null].filter((l): l is ChartLine => l !== null);
-    const queueB = [lineOf(B, axis.column, 'qb', `${labelB}: queue`, COLOR_B, DASH_B, undefined, axis.scale), avgB ? lineOf(B, 'avg', 'ab', `${labelB}: average`, COLOR_B, '2 3', 1.5, axis.scale) : null].filter((l): l is ChartLine => l !== null);
-    const refs: { y: number; label: string; color: string }[] = [];
+    const queueA = [lineOf(A, axis.column, 'qa', `${labelA}: queue`, COLOR_A, undefined, undefined, axis.scale), avgA ? lineOf(A, 'avg', 'aa', `${labelA}: average`, COLOR_A, DASH_AVG, 1.5, axis.scale) : null].filter((l): l is ChartLine => l !== null);
+    const queueB = [lineOf(B, axis.column, 'qb', `${labelB}: queue`, COLOR_B, DASH_B, undefined, axis.scale), avgB ? lineOf(B, 'avg', 'ab', `${labelB}: average`, COLOR_B, DASH_AVG, 1.5, axis.scale) : null].filter((l): l is ChartLine => l !== null);
     const thOf = (v: typeof va) => (axis.ownUnit(v.queue.unit) ? v.queue : { minTh: null, maxTh: null });
-    const sameTh = thOf(va).minTh === thOf(vb).minTh && thOf(va).maxTh === thOf(vb).maxTh;
-    for (const [v, tag] of [[va, sameTh ? '' : ' (A)'], [vb, ' (B)']] as const) {
-      if (tag === ' (B)' && sameTh) continue;
-      const th = thOf(v);
-      if (th.minTh !== null) refs.push({ y: th.minTh * axis.scale, label: `min_th${tag}`, color: SERIES.minTh });
-      if (th.maxTh !== null) refs.push({ y: th.maxTh * axis.scale, label: `max_th${tag}`, color: SERIES.maxTh });
-    }
+    const refs = queueRefs(thOf(va), thOf(vb), axis.scale);
     let qMax = 0;
     for (const l of [...queueA, ...queueB]) for (let i = 0; i < l.n; i++) if (l.y[i] > qMax) qMax = l.y[i];
     const queueUnit = axis.label;
