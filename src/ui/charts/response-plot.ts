@@ -125,15 +125,17 @@ export function responseHeight(p: Painter, curves: readonly RtCurve[], fonts: Fo
 }
 
 /**
- * Whether a drawn curve (its vertices in pixels; NaN: not drawn there) passes through the box
- * (x, y, w, h) widened by `pad` on every side: each segment's y range over the part of it
- * inside the box's x range, against the box's y range.
+ * How much of a drawn curve (its vertices in pixels; NaN: not drawn there) the box (x, y, w, h)
+ * widened by `pad` on every side covers, in pixels along x (at least 1 for each segment it
+ * touches, so a steep step counts): each segment's y range over the part of it inside the box's
+ * x range, against the box's y range. 0: the box hides none of it.
  */
-export function crossesBox(c: { xs: ArrayLike<number>; ys: ArrayLike<number>; n: number }, x: number, y: number, w: number, h: number, pad = 0): boolean {
+export function curveUnderBox(c: { xs: ArrayLike<number>; ys: ArrayLike<number>; n: number }, x: number, y: number, w: number, h: number, pad = 0): number {
   const x0 = x - pad;
   const x1 = x + w + pad;
   const y0 = y - pad;
   const y1 = y + h + pad;
+  let under = 0;
   for (let i = 0; i + 1 < c.n; i++) {
     const ax = c.xs[i];
     const bx = c.xs[i + 1];
@@ -146,9 +148,9 @@ export function crossesBox(c: { xs: ArrayLike<number>; ys: ArrayLike<number>; n:
     const at = (px: number) => (bx === ax ? ay : ay + ((by - ay) * (px - ax)) / (bx - ax));
     const ya = bx === ax ? Math.min(ay, by) : at(lo);
     const yb = bx === ax ? Math.max(ay, by) : at(hi);
-    if (Math.max(ya, yb) >= y0 && Math.min(ya, yb) <= y1) return true;
+    if (Math.max(ya, yb) >= y0 && Math.min(ya, yb) <= y1) under += Math.max(1, hi - lo);
   }
-  return false;
+  return under;
 }
 
 /** Draws the curves; returns the layout (for hover) and the number of vertices drawn. */
@@ -247,7 +249,7 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
     // (a box across the plot's width, on a phone, covers the pointer's line)
     const clearAt = (x0: number, bw: number, top: number, h: number) => x0 > hoverPx + rad || x0 + bw < hoverPx - rad || dots.every((d) => d.py + rad < top || d.py - rad > top + h);
     const clear = (top: number) => clearAt(bx, w, top, bh);
-    // First, a place where the box hides no stretch of a curve either: at the top, a CDF's
+    // First, the place where the box hides least of the curves, none if it can: at the top, a CDF's
     // curves near 100 % went under it (the uncongested curve read as ending at the pointer,
     // seeds/000 DT-148q against ARED + ECN at 105 %). A CDF rises right of the pointer, so
     // its bottom right is free; a CCDF falls, so its top right and its bottom left are: the
@@ -263,7 +265,17 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
       const x0 = right ? hoverPx + rad + 4 : hoverPx - rad - 4 - b.w;
       for (const by of [r.y + 4, r.y + r.h - 4 - b.bh]) candidates.push({ ...b, bx: x0, by });
     }
-    const free = candidates.find((c) => clearAt(c.bx, c.w, c.by, c.bh) && !drawnCurves.some((d) => crossesBox(d, c.bx, c.by, c.w, c.bh, 2.5 * fonts.line)));
+    // the place that hides least of the curves (none, where there is one), the first of equals
+    let free: (typeof candidates)[number] | undefined;
+    let least = Infinity;
+    for (const c of candidates) {
+      if (!clearAt(c.bx, c.w, c.by, c.bh)) continue;
+      const under = drawnCurves.reduce((sum, d) => sum + curveUnderBox(d, c.bx, c.by, c.w, c.bh, 2.5 * fonts.line), 0);
+      if (under < least) {
+        least = under;
+        free = c;
+      }
+    }
     let by: number;
     if (free) ({ lines, w, bh, bx, by } = free);
     else if (clear(r.y + 4)) by = r.y + 4;
