@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
 import { presetScenario } from '../../src/engine/scenario/presets';
-import { harnessPerFile, openApp, SHOTS, viewAs } from './harness';
+import { harnessPerFile, openApp, seriousViolations, SHOTS, viewAs } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'compare-view')
 describe('compare-view', () => {
@@ -68,6 +68,9 @@ describe('compare-view', () => {
     expect(svg).toContain('seeds/001: 5 clients, RED, max_p 10 %, QL 64</text>');
     expect(svg).toContain('seeds/001: 5 clients, drop-tail, QL 64</text>');
     expect((svg.match(/<path /g) ?? []).length).toBe(await flow0.locator('.cmp-chart-wrap > svg path').count());
+    // the panels' Export menus are named by their flow, for a screen reader as for the eye
+    expect(await page.locator('.cmp-multiples .cmp-chart-tools summary').evaluateAll((ss) => ss.map((s) => s.getAttribute('aria-label')))).toEqual(['Export Flow 0', 'Export Flow 1', 'Export Flow 2', 'Export Flow 3', 'Export Flow 4']);
+    expect(await seriousViolations(page, '.cmp-panel')).toEqual([]);
     await page.context().close();
   });
 
