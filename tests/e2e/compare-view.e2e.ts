@@ -3,7 +3,8 @@
  * Compare as a researcher checking a paper's figure uses it, in Chromium at a desktop's
  * 1920x1080 and a laptop's 1366x768: the per-flow cwnd panels of two seeds/001 lessons are
  * wide enough to read a sawtooth and can be exported; the table of two seeds/000 web lessons
- * (two-way traffic) has the reverse queue's numbers, equal to the runs' own in Node.
+ * (two-way traffic) has the reverse queue's numbers, equal to the runs' own in Node; runs of
+ * different lengths are said to be, and the uncongested baseline named as A's traffic's then.
  * Screenshots go to /tmp/shots/.
  */
 import { readFileSync } from 'node:fs';
@@ -91,6 +92,8 @@ describe('compare-view', () => {
     expect(await cells('jain')).toEqual(['—', '—', '=']);
     // both lessons run 230 s: no word about the lengths
     expect(await page.locator('[data-testid=run-length-note]').count()).toBe(0);
+    // the same traffic on both sides: one baseline, both curves' reference
+    await expect.poll(() => page.locator('[data-testid=compare-response] canvas').getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/; uncongested, [\d,]+ responses/);
     await page.locator('.cmp-table').first().screenshot({ path: `${SHOTS}/compare-view-web-table.png` });
     await page.context().close();
   });
@@ -102,6 +105,10 @@ describe('compare-view', () => {
     // what it warns of: A's 50 s of statistics against B's 200 s
     const drops = (await page.locator('.cmp-table tr[data-metric="drops"] td').allInnerTexts()).slice(0, 2).map(Number);
     expect(drops[1]).toBeGreaterThan(10 * drops[0]);
+    // the baseline is A's traffic's (50 s after the warm-up), not B's: its name says so, in the
+    // progress line, the legend and the read-out (the canvas's name gives the legend's names)
+    await expect.poll(() => page.locator('[data-testid=compare-response] canvas').getAttribute('aria-label'), { timeout: 60_000 }).toMatch(/; uncongested \(A’s traffic\), [\d,]+ responses/);
+    expect(await page.locator('.cmp-head').innerText()).toContain('uncongested baseline (A’s traffic)');
     await page.locator('section.cmp').screenshot({ path: `${SHOTS}/compare-view-lengths.png` });
     await page.context().close();
   });

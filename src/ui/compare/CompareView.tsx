@@ -13,6 +13,7 @@ import { capitalized, flowPairLabel, flowTagsTogether } from '../flow-tags';
 import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { ResponseCompare } from './ResponseCompare';
+import { baselineServesBoth } from './family';
 import type { CompareRunResult } from './run';
 import { queueAxis, queueRefs } from './queue-axis';
 import { runLengthNote } from './run-length';
@@ -289,6 +290,9 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   // the two runs instead of inside both (on a machine with 3 cores or more the comparison
   // takes the time of one run, not of two).
   const baseOf = [a, bSeeded].find(hasWebTraffic) ?? null;
+  // and it is A's alone when B's traffic, network or window differ: named so
+  const baseShared = useMemo(() => baselineServesBoth(a, bSeeded), [a, bSeeded]);
+  const baseName = baseShared ? 'uncongested' : 'uncongested (A’s traffic)';
   // each side at seeds s .. s+n-1, the first seed's pair (and the baseline) first; no more
   // runs at once than one seed takes (2, or 3 with a baseline), so more seeds take longer
   // but never load the machine more than one comparison did
@@ -407,6 +411,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
             faint={[...sidesA.slice(1).map((s) => ({ s, color: COLOR_A })), ...sidesB.slice(1).map((s) => ({ s, color: COLOR_B }))].flatMap(({ s, color }) => (s.state === 'done' ? [{ color, exchanges: s.result.exchanges }] : []))}
             title={faintTitle(seedsRun)}
             baseline={sbase?.state === 'done' ? sbase.result.exchanges : undefined}
+            baselineLabel={baseName}
             classroom={classroom}
             exportAs={figure('response-times')}
           />
@@ -450,7 +455,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
       <header className="cmp-head">
         <Progress label={labelA} side={sa} color={COLOR_A} seeds={n} />
         <Progress label={labelB} side={sb} color={COLOR_B} seeds={n} />
-        {sbase ? <Progress label="uncongested baseline" side={sbase} color={BASELINE_COLOR} /> : null}
+        {sbase ? <Progress label={baseShared ? 'uncongested baseline' : 'uncongested baseline (A’s traffic)'} side={sbase} color={BASELINE_COLOR} /> : null}
         {n > 1 ? (
           <span className="cmp-runs" data-testid="seed-runs" aria-live="polite">
             {runCounterText(runsDone, jobs.length)}

@@ -32,6 +32,7 @@ export function ResponseCompare({
   faint = [],
   title = 'Response times',
   exportAs,
+  baselineLabel = 'uncongested',
 }: {
   runs: readonly ComparedRun[];
   baseline?: ExchangeStore;
@@ -40,6 +41,8 @@ export function ResponseCompare({
   title?: string;
   /** An Export menu (PNG, SVG; captioned as a single-run chart's exports): the file name's stem and where the figure came from. */
   exportAs?: { stem: string; source: () => FigureSource };
+  /** The baseline's name in the legend and the read-out (whose traffic it is, when not every run's). */
+  baselineLabel?: string;
 }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const [mode, setMode] = useState<RtMode>('cdf');
@@ -77,7 +80,7 @@ export function ResponseCompare({
       ...runs.map((r) => ({ label: r.label, hist: r.exchanges.run[set], color: r.color, dash: r.dash })),
     ];
     const base = baseline ?? runs.find((r) => r.exchanges.baseline.all.n > 0)?.exchanges;
-    if (base && base.baseline.all.n > 0) curves.push({ label: 'uncongested', hist: base.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
+    if (base && base.baseline.all.n > 0) curves.push({ label: baselineLabel, hist: base.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
     return curves;
   };
 
@@ -128,7 +131,7 @@ export function ResponseCompare({
     layoutRef.current = out.layout;
     setReadout(out.readout);
     setDescribed(curvesText(curves));
-  }, [runs, faint, baseline, mode, large, hover, classroom, media]);
+  }, [runs, faint, baseline, mode, large, hover, classroom, media, baselineLabel]);
 
   return (
     <div className={`cmp-response${exportAs ? ' cmp-exportable' : ''}`} data-testid="compare-response">
