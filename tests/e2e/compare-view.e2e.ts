@@ -112,4 +112,20 @@ describe('compare-view', () => {
     await page.locator('section.cmp').screenshot({ path: `${SHOTS}/compare-view-lengths.png` });
     await page.context().close();
   });
+
+  it('the seeds/001 lesson against its Try change "other random draws: seed 4": two draws compared, not the lesson twice', async () => {
+    const page = await openApp(h(), 'p=ecn-finite', { width: 1366, height: 768 });
+    await compareWith(page, 'the lesson with: Same network, other random draws: seed 4');
+    // B set to A's seed 1 was A's run again: "=" on every row under B's name
+    expect(await page.locator('section.cmp > .cmp-seed').first().innerText()).toMatch(/runs with seed 1, Same network, other random draws: seed 4 with seed 4: the seed is all they differ in/);
+    const a = runScenario(presetScenario('ecn-finite')!).summary;
+    const b = runScenario({ ...presetScenario('ecn-finite')!, seed: 4 }).summary;
+    // seed 4 marks other packets: 90 marks against 84, flow 1 done at 224.4 s against 209.4 s
+    expect(b.bottleneck.marks).not.toBe(a.bottleneck.marks);
+    expect((await page.locator('.cmp-table tr[data-metric="marks"] td').allInnerTexts()).slice(0, 2)).toEqual([String(a.bottleneck.marks), String(b.bottleneck.marks)]);
+    const done = (v: number | null) => `${v!.toFixed(3)} s`;
+    expect((await page.locator('.cmp-table tr[data-metric="flow1.completion"] td').allInnerTexts()).slice(0, 2)).toEqual([done(a.flows[1].completionTime), done(b.flows[1].completionTime)]);
+    await page.context().close();
+  });
 });
+

@@ -18,7 +18,7 @@ import type { CompareRunResult } from './run';
 import { queueAxis, queueRefs } from './queue-axis';
 import { runLengthNote } from './run-length';
 import { useRuns, type RunJob } from './run-queue';
-import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
+import { diffText, faintTitle, runCounterText, seedCount, seedList, seedOfB, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
 import { ExportAndFullScreen } from '../charts/ChartCard';
 import { download, type FigureSource } from '../charts/export';
 import { BUILD_ID } from '../build-id';
@@ -284,7 +284,11 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   const [layout, setLayout] = useState<'overlay' | 'side'>('overlay');
   const n = seedCount(seeds);
   // the same seed for both, so only the scenarios' differences differ
-  const bSeeded = useMemo(() => (b.seed === a.seed ? b : { ...b, seed: a.seed }), [a, b]);
+  // (unless the seed is all they differ in: then B keeps its own, seedOfB)
+  const bSeed = useMemo(() => seedOfB(a, b), [a, b]);
+  const bSeeded = useMemo(() => (b.seed === bSeed ? b : { ...b, seed: bSeed }), [b, bSeed]);
+  // over seeds, B's run k is at its own seed + k
+  const bOffset = bSeed - a.seed;
   // Web traffic: the response-time chart draws one uncongested baseline (the first web
   // scenario's). It carries as many packets as a run, so it runs in a third worker beside
   // the two runs instead of inside both (on a machine with 3 cores or more the comparison
@@ -304,11 +308,11 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
     let ibase = -1;
     seedsRun.forEach((seed, k) => {
       ia.push(list.push({ scenario: k === 0 ? a : { ...a, seed }, baseline: false, light: k > 0 }) - 1);
-      ib.push(list.push({ scenario: k === 0 ? bSeeded : { ...bSeeded, seed }, baseline: false, light: k > 0 }) - 1);
+      ib.push(list.push({ scenario: k === 0 ? bSeeded : { ...bSeeded, seed: seed + bOffset }, baseline: false, light: k > 0 }) - 1);
       if (k === 0 && baseOf) ibase = list.push({ scenario: baseOf, baseline: 'only' }) - 1;
     });
     return { jobs: list, idxA: ia, idxB: ib, idxBase: ibase };
-  }, [a, bSeeded, baseOf, seedsRun]);
+  }, [a, bSeeded, bOffset, baseOf, seedsRun]);
   const sides = useRuns(jobs, nonce, baseOf ? 3 : 2);
   const sidesA = idxA.map((i) => sides[i]);
   const sidesB = idxB.map((i) => sides[i]);
@@ -435,7 +439,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
         {n === 1 ? (
           <TableExport title="comparison table" filename={`${stem}.csv`} csv={() => diffTableCsv(table.rows, table.flowRows, labelA, labelB)} />
         ) : overSeeds ? (
-          <TableExport title="table of means over seeds" filename={`${stem}.csv`} csv={() => seedTableCsv(overSeeds.rows, overSeeds.flowRows, labelA, labelB, seedsRun)} />
+          <TableExport title="table of means over seeds" filename={`${stem}.csv`} csv={() => seedTableCsv(overSeeds.rows, overSeeds.flowRows, labelA, labelB, seedsRun, seedList(bSeed, n))} />
         ) : null}
         {n === 1 ? (
           <DiffTable rows={table.rows} flowRows={table.flowRows} flows={table.flows} labelA={labelA} labelB={labelB} />
@@ -468,8 +472,12 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
         </button>
       </header>
       <p className="cmp-seed">
-        {n > 1 ? `Both run with each of ${seedsText(seedsRun)}` : `Both run with seed ${a.seed}`}
-        {b.seed !== a.seed ? ` (${labelB} had seed ${b.seed}; it was set to ${a.seed} so only the scenarios differ)` : ''}
+        {bOffset !== 0
+          ? `${labelA} runs with ${n > 1 ? `each of ${seedsText(seedsRun)}` : `seed ${a.seed}`}, ${labelB} with ${n > 1 ? `each of ${seedsText(seedList(bSeed, n))}` : `seed ${bSeed}`}: the seed is all they differ in, so this compares two random draws of one scenario`
+          : n > 1
+            ? `Both run with each of ${seedsText(seedsRun)}`
+            : `Both run with seed ${a.seed}`}
+        {b.seed !== bSeed ? ` (${labelB} had seed ${b.seed}; it was set to ${a.seed} so only the scenarios differ)` : ''}
         {n > 1 ? `: ${2 * n} runs${sbase ? ' and one uncongested baseline' : ''}, ${sbase ? 3 : 2} at a time. The charts show seed ${seedsRun[0]}; the table, the mean over the seeds.` : '.'}
       </p>
       {lengthNote ? (

@@ -13,11 +13,22 @@ import { meanSd, spreadBound, verdict, type Verdict } from '../../engine/metrics
 import type { Summary } from '../../engine/metrics/types';
 import { RUN_FIELDS } from '../../engine/scenario/fields';
 import type { Scenario } from '../../engine/scenario/schema';
+import { jsonEqual } from '../../engine/scenario/paths';
 import { LARGE_RUN_BYTES, LARGE_RUN_SECONDS } from '../run/controller';
 import { compareSummaries, foldFlows, int, styleText, type Better, type DiffRow, type NumberStyle } from './diff';
 
 /** The rule over seeds (src/engine/metrics/stats.ts), shared with `aqm-lab sweep --against`. */
 export { spreadBound, verdict, type Verdict };
+
+/**
+ * The seed B runs with beside A's `a.seed`: A's, so that only the scenarios differ, unless
+ * the seed is all that differs. Then B keeps its own: the seeds/001 lesson's Try change "Same
+ * network, other random draws: seed 4" set to A's seed 1 ran A twice, and the table read "="
+ * on every row under B's name.
+ */
+export function seedOfB(a: Scenario, b: Scenario): number {
+  return b.seed !== a.seed && jsonEqual({ ...b, seed: a.seed }, a) ? b.seed : a.seed;
+}
 
 /** Most seeds the compare view repeats a run over. */
 export const MAX_COMPARE_SEEDS = 10;
