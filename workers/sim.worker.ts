@@ -16,9 +16,8 @@ import type { QueueEventBatch, RunSink, SeriesBatch } from '../src/engine/metric
 import type { FlowEvent } from '../src/engine/net/agent';
 import { estimateRun } from '../src/engine/estimate';
 import { createRun, type RunHandle } from '../src/engine/run';
-import type { ExchangeBatch } from '../src/engine/metrics/web';
 import { baselineKey, baselineScenario, setCalibrationStore, type Calibrated, type CalibrationStep } from '../src/engine/traffic/calibrate';
-import { BaselineCache, type BaselineSource } from './baseline-cache';
+import { BaselineCache, usedColumns, type BaselineSource, type WebBatch } from './baseline-cache';
 import {
   checkMainToWorker,
   decisionMatches,
@@ -219,7 +218,7 @@ class Driver {
   private baseline: BaselineSource | null = null;
   /** StartOptions.baseline "is": this worker runs only a baseline, flat out, to simulated time `t`. */
   private baseOnly: { src: BaselineSource; t: number; step: number } | null = null;
-  private exchanges: { baseline: boolean; b: ExchangeBatch }[] = [];
+  private exchanges: { baseline: boolean; b: WebBatch }[] = [];
 
   constructor() {
     this.channel.port1.onmessage = () => this.tick();
@@ -300,7 +299,7 @@ class Driver {
     const sink: RunSink = {
       series: (b) => this.pending.series.push(b),
       queueEvents: (b) => this.pending.events.push(b),
-      exchanges: (b) => this.exchanges.push({ baseline: false, b }),
+      exchanges: (b) => this.exchanges.push({ baseline: false, b: usedColumns(b) }),
     };
     if (this.record) {
       sink.decision = (r) => {
@@ -358,7 +357,7 @@ class Driver {
       if (web && m.options.baseline === 'separate') {
         separate = baselineScenario(scenario, web.calibration);
       } else if (web && m.options.baseline === 'only') {
-        this.handle = createRun(baselineScenario(scenario, web.calibration), { exchanges: (b) => this.exchanges.push({ baseline: true, b }) }, { maxPackets: MAX_PACKETS });
+        this.handle = createRun(baselineScenario(scenario, web.calibration), { exchanges: (b) => this.exchanges.push({ baseline: true, b: usedColumns(b) }) }, { maxPackets: MAX_PACKETS });
       } else if (web && m.options.baseline !== false) {
         const base = baselineScenario(scenario, web.calibration);
         this.baseline = baselines.open(baselineKey(base), (exchanges) => createRun(base, { exchanges }, { maxPackets: MAX_PACKETS }));

@@ -121,6 +121,8 @@ export function SummaryTable() {
   }
   const b = summary.bottleneck;
   const r = summary.bottleneckReverse;
+  // a column of ☆ buttons when some flow has a window to bring forward
+  const anyTcp = summary.flows.some((f) => f.kind === 'tcp');
   const kindLine = kindDetail(b, r);
   const final = status === 'done';
   const stats: [string, string, string][] = [
@@ -186,6 +188,11 @@ export function SummaryTable() {
             <thead>
               <tr>
                 <th scope="col">Flow</th>
+                {anyTcp ? (
+                  <th scope="col" className="hl-cell">
+                    <span className="sr-only">Highlight</span>
+                  </th>
+                ) : null}
                 {rtts ? (
                   <th scope="col" title="Round-trip propagation time: the access, bottleneck and access delays both ways plus the flow's own extra delay (Per-flow delay) both ways; queueing not included">
                     RTT
@@ -209,6 +216,12 @@ export function SummaryTable() {
                   <th scope="row">
                     <span className="swatch" style={{ background: flowColor(f.flow) }} aria-hidden="true" />
                     {f.flow} <span className="muted small">{tags[f.flow] || f.kind}</span>
+                  </th>
+                  {/* the ☆ in a cell of its own: inside the row header it was part of the header's
+                      name, and a screen reader said "0 tcp Highlight flow 0 in the charts" before
+                      every number of the row */}
+                  {anyTcp ? (
+                    <td className="hl-cell">
                     {f.kind === 'tcp' ? (
                       <button
                         type="button"
@@ -221,7 +234,8 @@ export function SummaryTable() {
                         {highlight.includes(f.flow) ? '★' : '☆'}
                       </button>
                     ) : null}
-                  </th>
+                    </td>
+                  ) : null}
                   {rtts ? <td>{f.kind !== 'tcp' || rtts[f.flow] === undefined ? '—' : `${f1(rtts[f.flow] * 1000)} ms`}</td> : null}
                   <td>{f.completionTime === null ? '—' : `${f2(f.completionTime)} s`}</td>
                   <td>{rate(f.goodputBps)}</td>
@@ -237,7 +251,7 @@ export function SummaryTable() {
               ))}
             </tbody>
           </table>
-          {summary.flows.some((f) => f.kind === 'tcp') ? <p className="muted small">{bandView ? '☆ marks a flow to draw as a line over the band in the per-flow charts.' : '☆ brings a flow forward in the per-flow charts, the others faded.'}</p> : null}
+          {anyTcp ? <p className="muted small highlight-note">{bandView ? '☆ marks a flow to draw as a line over the band in the per-flow charts.' : '☆ brings a flow forward in the per-flow charts, the others faded.'}</p> : null}
           {status === 'running' && (flowsTotal ?? summary.flows.length) > LIVE_ROWS ? (
             <p className="muted small">
               Showing {LIVE_ROWS} of {flowsTotal ?? summary.flows.length} flows while the run goes; pause or wait for the end to see more.

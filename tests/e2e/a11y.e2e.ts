@@ -471,6 +471,105 @@ describe('a11y', () => {
       await page.context().close();
     });
 
+    it("the charts' text alternatives carry the run's numbers when it pauses and when it ends, charts never scrolled to included", async () => {
+      // each name was a fixed sentence about the chart's axes, the same before and after the run
+      const page = await openApp(h(), 'p=default&duration=6&warmup=1');
+      const name = (chart: string) => page.locator(`section[data-chart=${chart}] canvas[role=img]`).getAttribute('aria-label');
+      const before = await name('queue');
+      await page.getByRole('button', { name: 'Play' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => window.__aqmlab!.store.getState().now > 0.5);
+      await page.keyboard.press('Enter');
+      await waitForStatus(page, 'paused');
+      await expect.poll(() => name('queue')).toMatch(/So far, from 0 to [\d.]+ s: the queue was [\d.]+ packets on average and at most \d+ packets/);
+      await page.evaluate(() => window.__aqmlab!.controller.setSpeed('max'));
+      await page.keyboard.press('Enter');
+      await waitForStatus(page, 'done');
+      const run = await page.evaluate(() => {
+        const s = window.__aqmlab!.store;
+        const q = s.series.column('queue')!.subarray(0, s.series.length);
+        return { peak: Math.max(...q), summary: s.getState().summary };
+      });
+      await expect.poll(() => name('queue')).toContain(`From 0 to 6 s: the queue was`);
+      const queue = (await name('queue'))!;
+      expect(queue).not.toBe(before);
+      expect(queue).toContain(`at most ${run.peak} packets`);
+      expect(queue).toMatch(/above min_th [\d.]+ % of the time\. Ticks: [\d,]+ early drops, [\d,]+ forced drops, [\d,]+ overflow drops\.$/);
+      // the network's counters are the summary's (after the warm-up), as its canvas draws them
+      const b = run.summary.bottleneck;
+      expect(await name('topology')).toContain(`After the 1 s warm-up: 0 ECN marks, ${b.dropsEarly} early drop${b.dropsEarly === 1 ? '' : 's'}, ${b.dropsForced} forced drop`);
+      expect(await name('throughput')).toContain(`after the 1 s warm-up, ${+(100 * b.utilization).toPrecision(3)} % busy; goodput flow 0 ${+(run.summary.flows[0].goodputBps / 1e6).toPrecision(3)} Mb/s`);
+      // the last card, below the fold and never drawn, says each of its 4 flows' bytes
+      expect(await page.locator('section[data-chart=progress] canvas').evaluate((c) => c.dataset.samples ?? null)).toBeNull();
+      expect((await name('progress'))!.match(/flow \d [\d.]+ [KM]B acknowledged/g)).toHaveLength(4);
+      expect((await name('cwnd'))!.match(/flow \d at most \d+, [\d.]+ on average/g)).toHaveLength(4);
+      expect(await name('aqm')).toMatch(/p_b at most [\d.]+ \(at [\d.]+ s\)/);
+      await page.context().close();
+    });
+
+    it('a quick step is heard once, as its decision: the status stays "paused" instead of saying "finding the next AQM decision…" and "paused" again before it', async () => {
+      const page = await openApp(h(), 'p=default&duration=6&warmup=1');
+      const step = page.getByRole('button', { name: 'Step to the next AQM decision' });
+      await step.focus();
+      await page.keyboard.press('Enter');
+      await waitForStatus(page, 'paused');
+      const said = page.getByTestId('insp-announce');
+      await expect.poll(() => said.textContent()).toMatch(/^Decision 1 of/);
+      // every text the two live regions take from now on
+      await page.evaluate(() => {
+        const w = window as unknown as { heard: string[] };
+        w.heard = [];
+        for (const sel of ['.transport [role=status]', '[data-testid=insp-announce]']) {
+          const e = document.querySelector(sel)!;
+          new MutationObserver(() => w.heard.push(`${sel.startsWith('.transport') ? 'status' : 'inspector'}: ${e.textContent}`)).observe(e, { childList: true, subtree: true, characterData: true });
+        }
+      });
+      for (let k = 2; k <= 4; k++) {
+        await page.keyboard.press('Enter');
+        await expect.poll(() => said.textContent()).toMatch(new RegExp(`^Decision ${k} of`));
+        await waitForStatus(page, 'paused');
+      }
+      const heard = await page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+      expect(heard.filter((x) => x.startsWith('status')), heard.join('\n')).toEqual([]);
+      expect(new Set(heard.filter((x) => x.startsWith('inspector: Decision'))).size).toBe(3);
+      expect(await page.locator('.transport [role=status]').textContent()).toBe('paused');
+      await page.context().close();
+    });
+
+    it('navigating by headings reaches the decision (a level-2 heading, over its "What happened next") and the scenario editor', async () => {
+      const page = await openApp(h(), 'p=default&duration=6&warmup=1');
+      await page.getByRole('button', { name: 'Next decision' }).click();
+      await waitForStatus(page, 'paused');
+      await page.getByRole('button', { name: 'Next drop' }).click();
+      await expect.poll(() => page.locator('.insp-badge').innerText(), { timeout: 60_000 }).toMatch(/drop$/);
+      await page.locator('.slot-editor form').waitFor();
+      // the headings in the order a screen reader's heading keys meet them, from the accessibility tree
+      const tree = await page.locator('body').ariaSnapshot();
+      const headings = [...tree.matchAll(/heading "([^"]*)" \[level=(\d)\]/g)].map((m) => `${m[2]} ${m[1].slice(0, 24)}`);
+      const at = (re: RegExp) => headings.findIndex((x) => re.test(x));
+      const decision = at(/^2 Decision \d+ of/);
+      expect(decision, headings.join('\n')).toBeGreaterThan(at(/^2 Download progress/));
+      // the h3 after the decision's h2, not straight after the last chart's
+      expect(at(/^3 What happened next/), headings.join('\n')).toBe(decision + 1);
+      expect(at(/^2 Scenario editor/), headings.join('\n')).toBeGreaterThan(decision);
+      await page.context().close();
+    });
+
+    it("the per-flow table's row headers are the flow alone: its ☆ button is in a cell of its own, not read before every number of the row", async () => {
+      const page = await openApp(h(), 'p=default&duration=3&warmup=1');
+      await runToEnd(page);
+      const table = page.getByRole('table', { name: 'Per-flow results' });
+      // Chromium's own names (the header's name is what a screen reader says before each cell of the row)
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: { role?: { value: string }; name?: { value: string }; ignored?: boolean }[] };
+      const headers = nodes.filter((n) => !n.ignored && n.role?.value.toLowerCase() === 'rowheader').map((n) => n.name?.value ?? '');
+      expect(headers).toEqual(['0 tcp', '1 tcp', '2 tcp', '3 tcp']);
+      // each row still has its button, named for its flow
+      for (let i = 0; i < 4; i++) expect(await table.getByRole('row', { name: new RegExp(`^${i} tcp`) }).getByRole('button', { name: `Highlight flow ${i} in the charts` }).count()).toBe(1);
+      await page.locator('section.summary').screenshot({ path: `${SHOTS}/a11y-flows-table.png` });
+      await page.context().close();
+    });
+
     it('every chart has a text alternative beyond its title before it was ever scrolled to, naming the lesson\'s four flows', async () => {
       const page = await openApp(h(), 'p=default');
       const names = await page.locator('section[data-chart] canvas[role=img]').evaluateAll((cs) => cs.map((c) => c.getAttribute('aria-label') ?? ''));

@@ -107,11 +107,14 @@ describe('print', () => {
         claimsOpen: document.querySelector<HTMLDetailsElement>('details.claims')!.open,
         ticks: [...document.querySelectorAll('.claim-mark')].map((m) => m.textContent),
         source: document.querySelector('.print-source')?.textContent ?? '',
+        // what the page says about its ☆ buttons, which paper does not have
+        stars: [...document.querySelectorAll<HTMLElement>('.summary *')].filter((e) => e.getClientRects().length > 0 && [...e.childNodes].some((n) => n.nodeType === 3 && /[☆★]/.test(n.textContent ?? ''))).map((e) => e.textContent),
         background: getComputedStyle(document.body).backgroundColor,
       }));
       expect(layout.transport, 'run controls hidden on paper').toBe(false);
       expect(layout.side, 'editor and inspector hidden on paper').toBe(false);
       expect(layout.cardTools, 'export and full-screen buttons hidden on paper').toBe(false);
+      expect(paper.stars, 'no ☆ button, nor the line saying what it does, on paper').toEqual([]);
       expect(layout.lessonText).toBe(true);
       expect(paper.claimsOpen, 'folded statements opened for paper').toBe(true);
       expect(paper.ticks.length).toBeGreaterThan(0);

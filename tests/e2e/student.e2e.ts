@@ -296,6 +296,57 @@ describe('student', () => {
     }
   });
 
+  it('1366x768 and 1280x720, normal and classroom type, and 1024x768: a step that finds nothing leaves the sticky header as high as a plain pause; its note is one line, whole in its tooltip', async () => {
+    // "No drop in 30.0 s of simulated time (t = …); paused there. Step again …" wrapped under
+    // the bar to three lines: the header grew from 87.5 to 150.75 px at 1366x768 (classroom
+    // type: 97.5 to 171) and the page under it moved at each step that found nothing.
+    // The M/D/1 lesson's 10,000-packet buffer never overflows: a step to a drop finds none
+    for (const [width, height, classroom] of [
+      [1366, 768, false],
+      [1280, 720, false],
+      [1366, 768, true],
+      [1280, 720, true],
+      // (here the whole note on one line ran off the screen on the way to the fix)
+      [1024, 768, false],
+    ] as const) {
+      const page = await openApp(h(), 'p=md1-poisson', { width, height, query: classroom ? '?classroom=1' : '' });
+      const measure = () =>
+        page.evaluate(() => {
+          const st = document.querySelector<HTMLElement>('.transport [role=status]')!;
+          // the bar stuck at the top: the header, or in classroom type the transport row
+          const stuck = [...document.querySelectorAll('.app-header, .transport')].find((e) => getComputedStyle(e).position === 'sticky')!;
+          return {
+            header: stuck.getBoundingClientRect().height,
+            top: window.scrollY + document.querySelector('.layout')!.getBoundingClientRect().top,
+            lines: Math.round(st.getBoundingClientRect().height / parseFloat(getComputedStyle(st).lineHeight)),
+            text: st.textContent ?? '',
+            title: st.title,
+            note: window.__aqmlab!.store.getState().stepNote as string | null,
+            right: st.getBoundingClientRect().right,
+          };
+        });
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await waitForStatus(page, 'paused');
+      const paused = await measure();
+      expect(paused.text).toBe('paused');
+      await page.getByRole('combobox', { name: 'Step target' }).selectOption('drop');
+      await page.getByRole('button', { name: 'Step to the next drop' }).click();
+      await expect.poll(async () => (await measure()).note ?? '', { timeout: 30_000 }).toMatch(/^No drop in [\d.]+ s of simulated time/);
+      const noted = await measure();
+      await page.locator('.transport').screenshot({ path: `${SHOTS}/student-${width}${classroom ? '-classroom' : ''}-step-note.png` });
+      const at = `${width}x${height}${classroom ? ' classroom' : ''}`;
+      expect(noted.header, `${at}: the header's height`).toBeCloseTo(paused.header, 0);
+      expect(noted.top, `${at}: the page under the header`).toBeCloseTo(paused.top, 0);
+      expect(noted.lines, `${at}: the note on one line`).toBe(1);
+      expect(noted.right, `${at}: the note on the screen`).toBeLessThanOrEqual(width);
+      // the whole note: in the tooltip, and in the status that is read out
+      expect(noted.title, at).toBe(noted.note);
+      expect(noted.text, at).toBe(noted.note);
+      await page.context().close();
+    }
+  });
+
   it('Play and Pause are one width, at 1366x768 and 390x844: the controls to the right of the button stay put at each press', async () => {
     for (const [width, height] of [
       [1366, 768],

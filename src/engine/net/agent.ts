@@ -45,6 +45,7 @@ export type FlowEventKind =
   | 'partial-ack'
   | 'recovery-exit'
   | 'timeout'
+  | 'ecn-stall-end' // ecnSmallWindow "ns2": the stall after an ECN response at cwnd < 2 ended on the timer, nothing outstanding
   | 'retransmit'
   | 'limited-transmit' // a new segment sent on the 1st or 2nd duplicate ACK (RFC 3042)
   | 'complete';

@@ -399,6 +399,21 @@ export class TcpSender implements Agent {
     return half;
   }
 
+  /**
+   * tcp.ecnSmallWindow "ns2": the stall after an ECN response below two segments ended on
+   * the timer with nothing outstanding. ns-2 keeps its retransmission timer running while
+   * cwnd < 1 (tcp.cc newtimer) and its timeout() takes the no-outstanding-data branch here:
+   * cwnd 1; ssthresh, backoff, nrexmit_ and ncwndcuts1_ unchanged; but last_cwnd_action_
+   * becomes CWND_ACTION_TIMEOUT, so ns-2 counts its next real timeout in nrexmit_ (one whose
+   * last action is still the ECN response it leaves out; docs/ns2.md point 11). Only an
+   * event here: the sender's state already acts as ns-2's does after that branch (ssthresh
+   * is 2, and the window of the ECN cut, snd.max when it was made, is all acknowledged, so
+   * the cut covers no later data and the next loss cuts ssthresh again).
+   */
+  private ns2EmptyExpiry(now: number): void {
+    if (this.events() !== null) this.ev('ecn-stall-end', now, this.sndUna, `RTO expired with nothing outstanding: cwnd 1, ssthresh ${this.ssthresh.toFixed(2)} kept, not a timeout (ns-2 timeout() without outstanding data: last_cwnd_action_ = TIMEOUT)`);
+  }
+
   /** tcp.ecnSmallWindow "ns2": a new ACK without ECE ends the stall (the ACK's cwnd increase follows). */
   private ns2SmallWindowAck(): void {
     this.ecnBackoff = false;
@@ -478,7 +493,7 @@ export class TcpSender implements Agent {
     this.noteCut(false);
     this.timing = false; // ns-2 reset_rtx_timer; BSD t_rtt = 0
     this.fastRetransmits++;
-    if (this.events() !== null) this.ev('fast-retransmit', now, this.sndUna, `${this.dupacks} duplicate ACKs for ${this.sndUna}: cwnd was ${before.toFixed(2)}, ssthresh ${this.ssthresh.toFixed(2)}`);
+    if (this.events() !== null) this.ev('fast-retransmit', now, this.sndUna, `${this.dupacks} duplicate ACKs for ${this.sndUna}: cwnd was ${before.toFixed(2)}, ssthresh ${this.ssthresh.toFixed(2)}${ecnWindow ? ' (in the window of the last ECN cut: not cut again)' : ''}`);
     return this.ssthresh;
   }
 
@@ -706,6 +721,7 @@ export class TcpSender implements Agent {
     if (this.holding && now >= this.holdUntil) {
       this.holding = false;
       if (this.cwnd < 1) this.cwnd = 1; // tcp.ecnSmallWindow "ns2": the timer restarts from one segment
+      if (this.params.ecnSmallWindow === 'ns2' && !this.subtcp && this.state === S_ESTABLISHED && this.sndUna >= this.sndMax && this.events() !== null) this.ns2EmptyExpiry(now);
       if (this.state === S_ESTABLISHED) this.recovery.send(this, now);
     }
     if (this.rtxDeadline >= 0 && now >= this.rtxDeadline) this.onRtxTimeout(now);

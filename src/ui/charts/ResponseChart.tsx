@@ -248,7 +248,7 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
             hover.current = null;
             loop.invalidate();
           }}
-          aria-label={`Response times: ${mode === 'cdf' ? 'cumulative distribution' : 'complementary distribution'} of the run and of the uncongested baseline${large ? ', responses above 50 KB' : ''}. ${described} ${readout ?? ''}`}
+          aria-label={`Response times: ${mode === 'cdf' ? 'cumulative distribution' : 'complementary distribution'} of the run and of the uncongested baseline${large ? ', responses above 50 KB' : ''}. ${described}${readout ? ` ${readout}` : ''}`}
         />
       </div>
       {/* the read-out is drawn in the plot: here it is for screen readers only (said once on

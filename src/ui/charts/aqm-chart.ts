@@ -19,6 +19,7 @@ import type { SeriesStore } from '../store/series-store';
 import type { Painter, Rect } from './painter';
 import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, fitYTicks, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem, type Scale } from './plot';
 import { timeDomain, type ChartContext, type ChartDef } from './types';
+import { aqmRunText } from './run-text';
 
 function hasValues(store: SeriesStore, col: string): boolean {
   const c = store.column(col);
@@ -82,7 +83,18 @@ export const aqmChart: ChartDef = {
   describe(c) {
     const L = layoutOf(c.view.queue.kind);
     const parts = [...(L.redProbs ? ['p_b from the average queue', 'p_a after the count correction'] : []), ...L.probs.map((v) => v.label), ...(L.second ? [L.second.label] : []), ...L.states.map((v) => v.label)];
-    return parts.length ? `The ${c.view.queue.kind} queue's own variables over time: ${parts.join(', ')}.` : `The ${c.view.queue.kind} queue has no drop probability: it drops only when full.`;
+    if (!parts.length) return `The ${c.view.queue.kind} queue has no drop probability: it drops only when full.`;
+    // the same variables, as the chart draws them, with the run's numbers
+    const vars: { col: string; label: string; unit: 'probability' | 'ms' | 'ratio' | 'state' }[] = [
+      ...(L.redProbs ? [{ col: 'pb', label: 'p_b', unit: 'probability' as const }, { col: 'pa', label: 'p_a', unit: 'probability' as const }] : []),
+      ...(L.redProbs && !L.probs.some((v) => v.name === 'maxP') ? [{ col: 'maxP', label: 'max_p', unit: 'probability' as const }] : []),
+      ...L.probs.map((v) => ({ col: `aqm.${v.name}`, label: v.label, unit: 'probability' as const })),
+      ...(L.second ? [{ col: `aqm.${L.second.name}`, label: L.second.label, unit: L.second.unit === 's' ? ('ms' as const) : ('ratio' as const) }] : []),
+      ...(L.second?.unit === 's' ? [{ col: 'th.delayTarget', label: 'target', unit: 'ms' as const }] : []),
+      ...L.states.map((v) => ({ col: `aqm.${v.name}`, label: v.label, unit: 'state' as const })),
+    ];
+    const run = aqmRunText(c, vars);
+    return `The ${c.view.queue.kind} queue's own variables over time: ${parts.join(', ')}.${run ? ` ${run}` : ''}`;
   },
   units: "t in s; pb, pa, maxP: probabilities 0-1; aqm.*: the AQM's own variables (probabilities 0-1, averages in the queue's unit, delays in s); th.delayTarget: s.",
   columns: (s: SeriesStore) => ['pb', 'pa', 'maxP', ...s.names().filter((k) => k.startsWith('aqm.') || k === 'th.delayTarget')].filter((k) => s.has(k)),

@@ -9,6 +9,7 @@ import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, fitYTicks, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
 import { MAX_LINES, NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, NO_TCP_EXPORT_NOTE, NO_TCP_NOTE, timeDomain, udpOnly, type ChartContext, type ChartDef } from './types';
+import { perFlowText } from './run-text';
 
 const bands = new WeakMap<object, BandCache>();
 
@@ -31,7 +32,8 @@ export const cwndChart: ChartDef = {
     if (n === 0) return `Congestion window per flow: ${c.view.flows > 0 ? 'this run has no TCP flows (a UDP sender has none)' : 'this run has no long-lived flows'}.`;
     const ids = c.store.flowIds('cwnd');
     const ss = drawsSsthresh(ids.length > 0 ? ids : Array.from({ length: n }, (_, i) => i));
-    return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? (ss ? ', with the slow-start threshold dashed' : '') : ', as the range and median across the flows running at each moment plus highlighted flows'}.`;
+    const run = perFlowText(c, 'cwnd', 'segments');
+    return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? (ss ? ', with the slow-start threshold dashed' : '') : ', as the range and median across the flows running at each moment plus highlighted flows'}.${run ? ` ${run}` : ''}`;
   },
   units: 't in s; cwnd.i, ssthresh.i: segments, empty while flow i is not running (ssthresh also while unbounded); cwnd.min, .median, .max: across the running flows.',
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('cwnd.') || k.startsWith('ssthresh.')),

@@ -49,7 +49,11 @@ export interface LegendItem {
  * phone) wraps at spaces onto lines of its own under its swatch's line, instead of running
  * off the chart.
  */
-export function legend(p: Painter, items: readonly LegendItem[], x: number, y: number, w: number, fs: number, dry = false): number {
+/**
+ * Draws the legend from (x, y) in rows no wider than `w` and returns its height. `end`, when
+ * given, is set to where a next item would go: (x, the next row) after a wrapped label.
+ */
+export function legend(p: Painter, items: readonly LegendItem[], x: number, y: number, w: number, fs: number, dry = false, end?: { x: number; y: number }): number {
   if (items.length === 0) return 0;
   const sw = fs * 1.8; // swatch width
   const gap = fs * 1.1;
@@ -78,6 +82,10 @@ export function legend(p: Painter, items: readonly LegendItem[], x: number, y: n
       cx = x;
       cy = bottom;
     } else cx += iw + gap;
+  }
+  if (end) {
+    end.x = cx;
+    end.y = cy;
   }
   return bottom - y;
 }

@@ -11,9 +11,10 @@ import { EVENT_STYLES, SERIES, type EventStyle } from '../colors';
 import { flagOverTime, paramOverTime } from '../scenario-view';
 import type { SeriesStore } from '../store/series-store';
 import { EventPixels } from './event-pixels';
-import type { Painter, Rect } from './painter';
+import type { Painter } from './painter';
 import { axes, drawCursor, fitYTicks, drawMarkers, drawSeries, drawSteps, emptyNote, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
 import { timeDomain, type ChartContext, type ChartDef } from './types';
+import { queueRunText } from './run-text';
 
 /** Whether a queue discipline keeps an average queue to draw (RED and its adaptive variants; PI, REM, CoDel and PIE act on the queue itself). */
 export function keepsAverage(kind: string): boolean {
@@ -42,7 +43,9 @@ export const queueChart: ChartDef = {
     const mn = c.store.last('th.minTh');
     const mx = c.store.last('th.maxTh');
     const th = Number.isFinite(mn) && Number.isFinite(mx) ? ` Thresholds min_th ${+mn.toPrecision(4)} and max_th ${+mx.toPrecision(4)} ${u}.` : q.minTh !== null && q.maxTh !== null ? ` RED thresholds min_th ${q.minTh} and max_th ${q.maxTh} ${u}.` : '';
-    return `Queue length at the bottleneck (${q.kind}) over time: instantaneous and averaged, in ${u}.${th} Ticks below mark ECN marks and drops.`;
+    const hasAvg = keepsAverage(q.kind);
+    const run = queueRunText(c, { kinds: rowsFor(c, new Set()).map((e) => e.kind), hasAvg });
+    return `Queue length at the bottleneck (${q.kind}) over time: instantaneous${hasAvg ? ' and averaged' : ''}, in ${u}.${th} Ticks below mark ECN marks and drops.${run ? ` ${run}` : ''}`;
   },
   units: "t in s; queue, queueRev: packets; queueBytes: bytes; avg, th.*: the queue's unit (packets, or bytes in byte mode), th.delayTarget: s; qdelay: s. An empty cell: no value there.",
   columns: (s: SeriesStore) => ['queue', 'queueBytes', 'avg', 'qdelay', 'queueRev', ...s.names().filter((k) => k.startsWith('th.'))].filter((k) => s.has(k)),
@@ -102,7 +105,24 @@ export const queueChart: ChartDef = {
     // buffer) gives an axis that stops under it
     const limits = limitSteps.map(([, v]) => v).filter((v): v is number => v !== null);
     if (limits.length > 0 && Math.min(...limits) * u.scale <= top) items.push({ label: 'buffer limit', color: SERIES.limit, dash: [2, 3], width: 2 });
-    const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
+    // the latest values ("now 20 · avg 28.5") are read above the plot, at the right of the
+    // legend's last row or on a line of their own under it: over the plot's top right, on a
+    // white box at 85 %, the buffer limit, the grid and the queue at its peak ran through the
+    // text. The room is sized to the widest value the queue can reach (its buffer) before any
+    // data, so that the plot does not move when the run starts
+    const noteH = f.small * 1.4;
+    const most = limMax > 0 ? limMax * u.scale : top;
+    const digits = '0'.repeat(Math.max(4, fmtNumber(most).length));
+    const noteW = p.measure(hasAvg ? `now ${digits} · avg ${digits}` : `now ${digits}`, f.small);
+    const end = { x: 0, y: 0 };
+    const lh0 = legend(p, items, 8, 4, p.width - 16, f.legend, false, end);
+    // the legend's gap between items (legend: 1.1 of its type) before the note
+    // right-aligned with the plot (plotRect's right margin)
+    const noteRight = p.width - Math.max(f.tick, 12);
+    const beside = end.x > 8 && noteRight - (end.x - f.legend * 1.1) >= noteW + f.legend * 1.1;
+    const lh = beside ? lh0 : lh0 + noteH;
+    // the note's vertical middle: on the legend's last row (1.6 of its type), or on a line under it
+    const noteMid = beside ? end.y + (f.legend * 1.6) / 2 : 4 + lh0 + noteH / 2;
 
     // the event rows are named in the y-axis margin; where their names would leave the plot
     // under about half the card (classroom type on a phone: a quarter, its time ticks run
@@ -183,21 +203,13 @@ export const queueChart: ChartDef = {
     if (hasAvg) drawn += drawSeries(p, main, x, y, store, acol, { color: SERIES.avg, width: 3 }, c.scratch, 'avg', tr);
     if (rev) drawn += drawSeries(p, main, x, y, store, rev, { color: SERIES.reverse, width: 2, dash: [6, 3] }, c.scratch, 'qrev');
     p.unclip();
-    // the latest values, top right; a live change's mark is labelled clear of them
-    let noteBox: Rect | null = null;
-    let note = '';
-    if (store.length > 0) {
-      const last = store.last(u.cols[0]) * u.scale;
-      note = !hasAvg ? `now ${fmtNumber(last)}` : `now ${fmtNumber(last)} · avg ${fmtNumber(store.last(u.cols[1]) * u.scale)}`;
-      const w = p.measure(note, f.small);
-      noteBox = { x: main.x + main.w - w - 10, y: main.y + 2, w: w + 8, h: f.small * 1.4 };
-    }
-    drawMarkers(p, r, x, c.markers, f, c.view, noteBox ? [noteBox] : []);
+    drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, main, 'Press play to start the run', f);
-    else if (noteBox) {
-      p.fillRect(noteBox.x, noteBox.y, noteBox.w, noteBox.h, '#ffffff', 0.85);
-      p.text(note, main.x + main.w - 6, main.y + 4, { size: f.small, color: SERIES.text, align: 'right', baseline: 'top' });
+    else {
+      const last = store.last(u.cols[0]) * u.scale;
+      const note = !hasAvg ? `now ${fmtNumber(last)}` : `now ${fmtNumber(last)} · avg ${fmtNumber(store.last(u.cols[1]) * u.scale)}`;
+      p.text(note, noteRight, noteMid, { size: f.small, color: SERIES.text, align: 'right', baseline: 'middle' });
     }
     return drawn;
   },

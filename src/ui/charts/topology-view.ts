@@ -11,6 +11,8 @@ import type { ScenarioView } from '../scenario-view';
 import { describeGeneral, drawGeneral } from './topology-general';
 import { count, counterLegend, drawQueueBar, drawReverseQueueBar, rateText, recentEvents } from './topology-parts';
 import type { ChartContext, ChartDef } from './types';
+import { keepsAverage } from './queue-chart';
+import { topologyRunText } from './run-text';
 
 /** Host slots drawn per side: all hosts up to 8, else 6 and a "+N more" line. */
 function hostSlots(n: number): { shown: number[]; more: number } {
@@ -100,11 +102,15 @@ export const topologyView: ChartDef = {
   animated: true,
   describe(c) {
     const v = c.view;
-    if (v.graph) return describeGeneral(v);
+    if (v.graph) {
+      const run = topologyRunText(c, { hasAvg: keepsAverage(v.queue.kind) });
+      return `${describeGeneral(v)}${run ? ` ${run}` : ''}`;
+    }
     const left = sideWords(v, 'left');
     const right = sideWords(v, 'right');
     const hosts = left === right ? `${left} on each side` : `${left} on the left, ${right} on the right`;
-    return `Dumbbell network: ${hosts}, bottleneck ${rateText(v.link.rate)}${v.link.framing === 'ethernet' ? ' Ethernet' : ''} with ${fmtNumber(v.link.delay * 1000)} ms delay and ${/^[aeiou]/i.test(v.queue.kind) ? 'an' : 'a'} ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}${v.queue.ecn ? ', with ECN' : ''}${v.twoWay ? `; the reverse direction's queue is ${v.reverseQueue.kind}, ${v.reverseQueue.limit} ${v.reverseQueue.unit}${v.reverseQueue.ecn ? ', with ECN' : ''}` : ''}.`;
+    const run = topologyRunText(c, { hasAvg: keepsAverage(v.queue.kind) });
+    return `Dumbbell network: ${hosts}, bottleneck ${rateText(v.link.rate)}${v.link.framing === 'ethernet' ? ' Ethernet' : ''} with ${fmtNumber(v.link.delay * 1000)} ms delay and ${/^[aeiou]/i.test(v.queue.kind) ? 'an' : 'a'} ${v.queue.kind} queue of ${v.queue.limit} ${v.queue.unit}${v.queue.ecn ? ', with ECN' : ''}${v.twoWay ? `; the reverse direction's queue is ${v.reverseQueue.kind}, ${v.reverseQueue.limit} ${v.reverseQueue.unit}${v.reverseQueue.ecn ? ', with ECN' : ''}` : ''}.${run ? ` ${run}` : ''}`;
   },
   units: "t in s; queue: packets; avg: the queue's unit (packets, or bytes in byte mode).",
   columns: () => ['queue', 'avg'],

@@ -18,7 +18,7 @@ import { flowColor, flowDash } from '../colors';
 import { BUILD_ID } from '../build-id';
 import type { FigureSource } from '../charts/export';
 import { encodeLink } from '../scenario-api';
-import { DoneNote, fileSlug, Progress, seedsSlug, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
+import { BetterSaid, DoneNote, fileSlug, Progress, seedsSlug, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
 import { KeepUnits, WithLessonLinks } from '../LessonClaims';
 import { lessons } from '../scenario-api';
 import { lessonComparisons } from '../../engine/scenario/lesson-compare';
@@ -105,6 +105,7 @@ function FamilySeedTable({ members, runs, seeds, stem }: { members: readonly Fam
                         {c.verdict === 'same' ? 'the same' : `${diffText(c)}, ${verdictText(c.verdict, true)}`}
                       </span>
                     ) : null}
+                    {i > 0 && c.winner === 'b' ? <BetterSaid than="the reference" /> : null}
                   </td>
                 ))}
               </tr>

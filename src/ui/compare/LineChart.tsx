@@ -12,6 +12,7 @@ import { ExportAndFullScreen } from '../charts/ChartCard';
 import { figureMargins, figureSvg, saveFigure, type FigureSource } from '../charts/export';
 import { FONT_FAMILY, measureText, xmlEscape } from '../charts/painter';
 import { fontsFor } from '../charts/plot';
+import { spoken } from '../charts/run-text';
 import { SERIES } from '../colors';
 
 export interface ChartLine {
@@ -32,6 +33,29 @@ export interface ChartRef {
   label: string;
   color: string;
   dash?: string;
+}
+
+/**
+ * The chart's text alternative: each line's peak and mean, in the y axis's unit, and the
+ * reference lines. It named the lines only ("Bottleneck queue: A: queue, A: average, B:
+ * queue"): a screen-reader user heard which curves were drawn, never where they went.
+ */
+export function lineChartName(title: string, yLabel: string, lines: readonly Pick<ChartLine, 'label' | 'y' | 'n'>[], refs: readonly { y: number; label: string }[]): string {
+  const said = lines.map((l) => {
+    let n = 0;
+    let sum = 0;
+    let max = -Infinity;
+    for (let i = 0; i < l.n; i++) {
+      const v = l.y[i];
+      if (!Number.isFinite(v)) continue;
+      n++;
+      sum += v;
+      if (v > max) max = v;
+    }
+    return n === 0 ? `${l.label} (no data)` : `${l.label} at most ${spoken(max)}, ${spoken(sum / n)} on average`;
+  });
+  const refText = refs.length ? `; lines at ${refs.map((r) => `${r.label} = ${fmtTick(r.y)}`).join(', ')}` : '';
+  return `${title}: ${said.join('; ')} (y axis: ${yLabel})${refText}`;
 }
 
 export interface LineChartProps {
@@ -233,7 +257,7 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
         </div>
       ) : null}
       <div ref={wrapRef} className="cmp-chart-wrap">
-        <svg ref={svgRef} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${title}: ${lines.map((l) => l.label).join(', ')}${shownRefs.length ? `; lines at ${shownRefs.map((r) => `${r.label} = ${fmtTick(r.y)}`).join(', ')}` : ''}`} data-points={points}>
+        <svg ref={svgRef} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={lineChartName(title, yLabel, lines, shownRefs)} data-points={points}>
           <GridLines xt={xt} yt={yt} x={x} y={y} left={m.left} top={m.top} pw={pw} ph={ph} fs={fs} fmtX={fmtTick} fmtY={fmtTick} />
           {shownRefs.map((r) => (
             <line key={r.label} x1={m.left} x2={m.left + pw} y1={y(r.y)} y2={y(r.y)} stroke={r.color} strokeWidth={1.5} strokeDasharray={r.dash ?? REF_DASH} />

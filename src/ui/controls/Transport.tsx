@@ -4,7 +4,7 @@
  * as fast as possible.
  */
 import { format } from 'd3';
-import { useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SPEEDS, type Speed, type StepWhat } from '../../protocol/messages';
 import { useServices } from '../app-context';
 import { STEP_LABELS, stepTargets } from '../run/step-targets';
@@ -92,6 +92,21 @@ function Phrase({ muted = false, children }: { muted?: boolean; children: ReactN
   );
 }
 
+/** How long a step runs before the status says it is looking for its target, ms. */
+export const SLOW_STEP_MS = 600;
+
+/** Whether the step under way has taken SLOW_STEP_MS already. */
+function useSlowStep(stepping: boolean): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    setSlow(false);
+    if (!stepping) return;
+    const id = setTimeout(() => setSlow(true), SLOW_STEP_MS);
+    return () => clearTimeout(id);
+  }, [stepping]);
+  return slow;
+}
+
 export function Transport() {
   const { store, controller } = useServices();
   const status = useAppState(store, (s) => s.status);
@@ -103,6 +118,15 @@ export function Transport() {
   const stepFlow = useAppState(store, (s) => s.stepFlow);
   const stepNote = useAppState(store, (s) => s.stepNote);
   const tally = useClaimTally();
+  // "finding the next drop…" only for a step that takes a while. Said at once, every step of
+  // a quick run was read out three times: "finding the next AQM decision…", "paused", then
+  // the inspector's decision (the one line that says something); the status stays as it was
+  // ("paused") through a step that ends before a reader could hear it
+  const slowStep = useSlowStep(status === 'stepping');
+  const settled = useRef(status);
+  useEffect(() => {
+    if (status !== 'stepping') settled.current = status;
+  }, [status]);
   const calibrating = useAppState(store, (s) => s.calibrating);
   // the load is being calibrated: the run has not started, so no time is shown, only how far it is
   const calibratingNow = calibrationShown({ status, calibrating });
@@ -199,7 +223,11 @@ export function Transport() {
       </button>
       <SpeedGroup speed={speed} onSpeed={(v) => controller.setSpeed(v)} />
       {/* the progress and the state ("finished") wrap as one: at 1366 px the state alone went to a third row */}
-      <div className={`run-state${calibratingNow ? ' calibrating' : ''}`}>
+      {/* a step's note ("No drop in 30.0 s of simulated time …; paused there. Step again …") is one
+          line beside the progress, cut with "…", the whole of it in the tooltip and read out by
+          the status: wrapped under the bar it made the sticky header 63 px taller at 1366x768
+          (and 73 px in classroom type) and moved the page under it at each step */}
+      <div className={`run-state${calibratingNow ? ' calibrating' : ''}${stepNote !== null ? ' noted' : ''}`}>
         <div className="progress" aria-live="off">
           <div className="bar" role="progressbar" aria-label="Simulated time" aria-valuemin={0} aria-valuemax={1} aria-valuenow={frac} aria-valuetext={Number.isFinite(exchFrac) ? `${exchanges} of ${target} exchanges, ${timeText(now)} simulated` : finite ? `${timeText(now)} of ${timeText(end)}` : `${timeText(now)} simulated`}>
             <div className="fill" style={{ width: `${(frac * 100).toFixed(2)}%` }} />
@@ -233,8 +261,8 @@ export function Transport() {
             )}
           </span>
         </div>
-        <span className={`status status-${status}`} role="status" aria-live="polite">
-          {stepNote ?? (calibratingNow ? `calibrating the load: run ${calibratingNow.run} of at most ${calibratingNow.maxRuns}` : status === 'stepping' ? `finding the next ${what}…` : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
+        <span className={`status status-${status}${stepNote !== null ? ' status-note' : ''}`} role="status" aria-live="polite" title={stepNote ?? undefined}>
+          {stepNote ?? (calibratingNow ? `calibrating the load: run ${calibratingNow.run} of at most ${calibratingNow.maxRuns}` : status === 'stepping' ? (slowStep ? `finding the next ${what}…` : settled.current === 'paused' ? 'paused' : '') : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
           {/* heard with "finished": how the lesson's statements came out (the ticks are shown beside) */}
           {status === 'done' && stepNote === null && tally ? <span className="sr-only">{`: ${tally.held} of ${tally.total} of the lesson's statements hold`}</span> : null}
         </span>

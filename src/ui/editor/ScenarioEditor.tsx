@@ -636,6 +636,8 @@ export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes }:
 
   return (
     <form className="sed" aria-label="Scenario editor" onSubmit={(e) => e.preventDefault()} noValidate>
+      {/* for navigating by headings: the editor had none, and was passed by */}
+      <h2 className="sr-only">Scenario editor</h2>
       {general ? (
         <div className="sed-general" role="alert">
           {general.split('\n').map((l, k) => (

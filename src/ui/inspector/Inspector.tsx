@@ -192,7 +192,9 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
       {live}
       {nav}
       <header className="insp-head">
-        <div className="insp-pos">
+        {/* a heading: navigating by headings, a screen reader went from the last chart's to
+            "What happened next" (h3), past the decision, which it then seemed to belong to */}
+        <h2 className="insp-pos">
           Decision {position}
           <span className="insp-muted">
             {' '}
@@ -200,7 +202,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
             · {rec.queue.replace(/->/g, ' → ')} · {aqmByKind(rec.aqm)?.label ?? rec.aqm}
             {ex.stage === 'dequeue' ? ' · at dequeue' : ''}
           </span>
-        </div>
+        </h2>
         <div className="insp-time">t = {ex.time}</div>
       </header>
 

@@ -126,6 +126,7 @@ export const EVENT_TEXT: Record<FlowEventKind, string> = {
   'partial-ack': 'a partial ACK during recovery: another segment of the window was lost (RFC 6582)',
   'recovery-exit': 'the loss is repaired: the sender leaves fast recovery',
   timeout: 'the retransmission timer expired: window back to 1 segment, slow start (RFC 6298, RFC 5681)',
+  'ecn-stall-end': 'ns-2 mode: the retransmission timer ends the stall after an ECN cut below two segments, with nothing outstanding (not counted as a timeout)',
   retransmit: 'a segment is sent again',
   'limited-transmit': 'a duplicate ACK lets one new segment out, so a small window can still collect three duplicate ACKs (RFC 3042)',
   complete: 'every byte of the transfer is acknowledged',

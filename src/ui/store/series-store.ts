@@ -44,6 +44,8 @@ export class SeriesStore {
   evFlow: Int32Array = new Int32Array(256);
   /** How many times the series were halved (each halving doubles the sample spacing). */
   compactions = 0;
+  /** Whether events were thinned (the strip then holds fewer than the run had: counts are lower bounds). */
+  eventsThinned = false;
   /** Bumped on every change; charts redraw when it moves. */
   version = 0;
   /** Bumped when stored samples are rewritten (clear, compaction): derived data must be recomputed. */
@@ -65,6 +67,7 @@ export class SeriesStore {
     this.evKind = new Uint8Array(256);
     this.evFlow = new Int32Array(256);
     this.compactions = 0;
+    this.eventsThinned = false;
     this.version++;
     this.epoch++;
     this.evEpoch++;
@@ -205,6 +208,7 @@ export class SeriesStore {
       k++;
     }
     this.evLength = k;
+    this.eventsThinned = true;
     this.evEpoch++;
   }
 

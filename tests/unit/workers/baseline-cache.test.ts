@@ -5,7 +5,7 @@ import { presetScenario } from '../../../src/engine/scenario/presets';
 import { parseScenario, type Scenario } from '../../../src/engine/scenario/schema';
 import type { EngineScenario } from '../../../src/engine/sim-run';
 import { baselineKey, baselineScenario } from '../../../src/engine/traffic/calibrate';
-import { BaselineCache, type BaselineSource } from '../../../workers/baseline-cache';
+import { BaselineCache, usedColumns, type BaselineSource, type WebBatch } from '../../../workers/baseline-cache';
 
 /** A small browsing-user run: 12 s, a 2 s warm-up, a few thousand exchanges. */
 function webScenario(over: { seed?: number; queue?: Record<string, unknown>; duration?: number } = {}): EngineScenario {
@@ -28,10 +28,10 @@ function webScenario(over: { seed?: number; queue?: Record<string, unknown>; dur
   return r.scenario as Scenario as EngineScenario;
 }
 
-/** One exchange per row: start, response time, sizes, drops (what the app's charts get). */
-function rows(batches: ExchangeBatch[]): number[][] {
+/** One exchange per row: start, response time, response size, drops (what the app's charts get). */
+function rows(batches: WebBatch[]): number[][] {
   const out: number[][] = [];
-  for (const b of batches) for (let i = 0; i < b.rt.length; i++) out.push([b.start[i], b.rt[i], b.req[i], b.rsp[i], b.rtt[i], b.dir[i], b.drops[i]]);
+  for (const b of batches) for (let i = 0; i < b.rt.length; i++) out.push([b.start[i], b.rt[i], b.rsp[i], b.drops[i]]);
   return out;
 }
 
@@ -46,7 +46,7 @@ function fresh(s: EngineScenario, until: number): number[][] {
 
 /** What a source gives a run whose clock reads `ticks` (s), one take per tick. */
 function play(src: BaselineSource, ticks: number[]): number[][] {
-  const got: ExchangeBatch[] = [];
+  const got: WebBatch[] = [];
   for (const t of ticks) got.push(...src.take(t));
   return rows(got);
 }
@@ -109,6 +109,38 @@ describe('the worker keeps web baselines between runs (workers/baseline-cache.ts
     expect(made.n).toBe(3);
     expect(play(open(cache, b, made), [12])).toEqual(fresh(b, 12));
     expect(made.n).toBe(4);
+  });
+
+  it("gives only the columns the app uses (start, rt, rsp, drops), in whole batches and in batches cut at a run's clock", () => {
+    const s = webScenario();
+    const cache = new BaselineCache();
+    const made = { n: 0 };
+    // a first run records the baseline in the engine's batches of 512 exchanges (and the rest)
+    play(open(cache, s, made), [12]);
+    // a later one's clock stops inside them: each tick but the last cuts one
+    const src = open(cache, s, made);
+    const ticks = [0.5, 2.1, 3, 3.7, 4.05, 6, 9.5, 12];
+    const batches: WebBatch[][] = ticks.map((t) => src.take(t));
+    const all = batches.flat();
+    expect(made.n).toBe(1);
+    expect(all.filter((b) => b.rt.length < 512).length).toBeGreaterThanOrEqual(ticks.length - 1);
+    for (const b of all) {
+      expect(Object.keys(b).sort()).toEqual(['drops', 'rsp', 'rt', 'start']);
+      for (const col of [b.start, b.rsp, b.drops]) expect(col.length).toBe(b.rt.length);
+    }
+    // with the figures of a fresh run, in order, and each one ended by its tick
+    expect(rows(all)).toEqual(fresh(s, 12));
+    ticks.forEach((t, k) => {
+      for (const b of batches[k]) for (let i = 0; i < b.rt.length; i++) expect(b.start[i] + b.rt[i]).toBeLessThanOrEqual(t);
+    });
+    // the live run's batches too: the engine's full batch narrowed without a copy
+    const full: ExchangeBatch[] = [];
+    const h = createRun(s, { exchanges: (b) => full.push(b) });
+    h.advance(4);
+    h.flush();
+    const used = usedColumns(full[0]);
+    expect(Object.keys(used).sort()).toEqual(['drops', 'rsp', 'rt', 'start']);
+    expect(used.rt).toBe(full[0].rt);
   });
 
   it('keeps at most the given number of baselines, most recently used first', () => {

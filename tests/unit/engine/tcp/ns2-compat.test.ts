@@ -408,3 +408,44 @@ describe('ecnSmallWindow "ns2" with CWR on new data only: a resend of the highes
     }
   });
 });
+
+describe('ecnSmallWindow "ns2": a stall that ends on the timer with nothing outstanding (ns-2 tcp.cc timeout(), no outstanding data)', () => {
+  // The flow of "ecnSmallWindow" above: from 0.3 s every data packet is CE-marked, so each
+  // ECN response below two segments leaves nothing outstanding and only the timer ends it.
+  // ns-2 then runs timeout() without counting a timeout (nrexmit_) or a cut (ncwndcuts1_),
+  // but sets last_cwnd_action_ to TIMEOUT; the engine marks the moment with an event.
+  const run = (ecnSmallWindow: 'hold' | 'ns2') => {
+    const { net, sender } = oneFlow(
+      { forward: { rateBps: 10e6, delayS: 0.01 }, events: true, filter: ((nt: { pool: { ecn: Uint8Array }; now(): number }, p: number, from: number) => (from === 0 && nt.pool.ecn[p] === ECN_ECT0 && nt.now() > fromSeconds(0.3) ? 'mark' : 'pass')) as never },
+      { mss: MSS, rwnd: 20 * MSS, delayedAck: false, tick: 0.01, minRto: 0.2, ecn: true, windowCut: 'ns2', ecnSmallWindow },
+      { bytes: null },
+    );
+    net.run(4);
+    const stalls = net.events('ecn-cut').filter((c) => (c.note ?? '').startsWith('ECE at cwnd 1'));
+    return { sender, stalls, ends: net.events('ecn-stall-end'), sends: net.dataSent(0).map((d) => d.t / 1e9) };
+  };
+
+  test('"ns2": one ecn-stall-end per stall, when its next segment leaves, with cwnd 1 and no timeout counted', () => {
+    const { sender, stalls, ends, sends } = run('ns2');
+    expect(stalls.length).toBeGreaterThanOrEqual(4);
+    // every stall but one still running at 4 s ends on the timer
+    expect(ends.length).toBeGreaterThanOrEqual(stalls.length - 1);
+    expect(ends.length).toBeLessThanOrEqual(stalls.length);
+    for (let i = 0; i < ends.length; i++) {
+      expect(ends[i].t).toBeGreaterThan(stalls[i].t);
+      if (i + 1 < stalls.length) expect(ends[i].t).toBeLessThan(stalls[i + 1].t);
+      expect(ends[i].cwnd).toBe(1);
+      expect(ends[i].ssthresh).toBe(stalls[i].ssthresh); // ssthresh kept (no CLOSE_SSTHRESH_HALF)
+      // the next data segment leaves at that moment: the window of 1 it reopens
+      expect(sends.find((x) => x > stalls[i].t + 1e-9)).toBeCloseTo(ends[i].t, 9);
+    }
+    expect(sender.timeouts).toBe(0);
+    expect(sender.ecnReductions).toBeGreaterThanOrEqual(stalls.length);
+  });
+
+  test('"hold" (RFC 3168) has no such event', () => {
+    const { stalls, ends } = run('hold');
+    expect(stalls.length).toBeGreaterThanOrEqual(4);
+    expect(ends).toHaveLength(0);
+  });
+});

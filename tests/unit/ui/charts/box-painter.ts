@@ -20,6 +20,9 @@ export class BoxPainter implements Painter {
   readonly texts: Box[] = [];
   readonly markers: Box[] = [];
   readonly links: { x1: number; y1: number; x2: number; y2: number }[] = [];
+  /** Every stroke drawn (lines, and polylines cut into segments), with the clip it was drawn in. */
+  readonly segments: Segment[] = [];
+  private clipRect: Rect | null = null;
   queueFills = 0;
   /** Fills in the reverse queue's colour (two-way traffic's second bar). */
   reverseFills = 0;
@@ -34,10 +37,15 @@ export class BoxPainter implements Painter {
   }
   strokeRect(_x: number, _y: number, _w: number, _h: number): void {}
   line(x1: number, y1: number, x2: number, y2: number, st: LineStyle): void {
+    this.segments.push({ x1, y1, x2, y2, color: st.color, clip: this.clipRect });
     // links are grey, or the axis colour (the bottleneck and links with an AQM); thresholds and the average have their own colours
     if (st.color === '#8a939e' || st.color === SERIES.axis) this.links.push({ x1, y1, x2, y2 });
   }
-  polyline(_xs: ArrayLike<number>, _ys: ArrayLike<number>, n: number, _st?: LineStyle): number {
+  polyline(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number, st?: LineStyle): number {
+    for (let i = 1; i < n; i++) {
+      const [x1, y1, x2, y2] = [xs[i - 1], ys[i - 1], xs[i], ys[i]];
+      if ([x1, y1, x2, y2].every(Number.isFinite)) this.segments.push({ x1, y1, x2, y2, color: st?.color ?? '', clip: this.clipRect });
+    }
     return n;
   }
   band(): void {}
@@ -67,8 +75,50 @@ export class BoxPainter implements Painter {
   circle(x: number, y: number, r: number, fill: string | null, _stroke?: LineStyle): void {
     if (fill) this.hosts.push({ x0: x - r, x1: x + r, y0: y - r, y1: y + r, what: `host at ${x.toFixed(0)},${y.toFixed(0)}` });
   }
-  clip(_r?: Rect): void {}
-  unclip(): void {}
+  clip(r?: Rect): void {
+    this.clipRect = r ?? null;
+  }
+  unclip(): void {
+    this.clipRect = null;
+  }
+}
+
+export interface Segment {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  color: string;
+  clip: Rect | null;
+}
+
+/** Whether the part of a stroke inside its clip passes through a box (Liang-Barsky). */
+export function crosses(s: Segment, b: Box): boolean {
+  const x0 = Math.max(b.x0, s.clip ? s.clip.x : -Infinity);
+  const x1 = Math.min(b.x1, s.clip ? s.clip.x + s.clip.w : Infinity);
+  const y0 = Math.max(b.y0, s.clip ? s.clip.y : -Infinity);
+  const y1 = Math.min(b.y1, s.clip ? s.clip.y + s.clip.h : Infinity);
+  if (x0 >= x1 || y0 >= y1) return false;
+  const dx = s.x2 - s.x1;
+  const dy = s.y2 - s.y1;
+  let lo = 0;
+  let hi = 1;
+  for (const [p, q] of [
+    [-dx, s.x1 - x0],
+    [dx, x1 - s.x1],
+    [-dy, s.y1 - y0],
+    [dy, y1 - s.y1],
+  ]) {
+    if (p === 0) {
+      if (q <= 0) return false;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) lo = Math.max(lo, r);
+    else hi = Math.min(hi, r);
+    if (lo >= hi) return false;
+  }
+  return true;
 }
 
 export const overlap = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;

@@ -52,7 +52,7 @@ describe('per-flow charts without long-lived flows', () => {
     // a UDP sender gets no acknowledgements: its progress is data delivered, with no lockout to point at
     expect(draw(progressChart, c)).toContain('data delivered (KB)');
     expect(draw(progressChart, c)).not.toContain('acked');
-    expect(progressChart.describe(c)).toBe('Bytes delivered over time for the UDP flow.');
+    expect(progressChart.describe(c)).toBe('Bytes delivered over time for the UDP flow. From 0 to 1 s: flow 0 3 KB delivered.');
   });
 
   it('with flows the note is absent and Jain’s index is shown', () => {

@@ -5,25 +5,10 @@
  * are named by their first word, the margin sized to it, and the plot keeps about half the card.
  */
 import { describe, expect, it } from 'vitest';
-import { presetByName } from '../../../../src/engine/scenario/presets';
-import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
-import { queueChart } from '../../../../src/ui/charts/queue-chart';
-import type { ChartContext } from '../../../../src/ui/charts/types';
-import { viewOf } from '../../../../src/ui/scenario-view';
-import { SeriesStore } from '../../../../src/ui/store/series-store';
-import { BoxPainter, overlap } from './box-painter';
+import { overlap, type BoxPainter } from './box-painter';
+import { drawQueue } from './queue-draw';
 
-function draw(w: number, classroom: boolean, h = 560): BoxPainter {
-  const view = viewOf(presetByName('red-vs-dt')!.scenario);
-  const n = 200;
-  const t = Float64Array.from({ length: n }, (_, i) => i * 1.1);
-  const store = new SeriesStore();
-  store.append({ t, cols: { queue: Float64Array.from(t, (x) => (x * 7) % 60), avg: new Float64Array(n).fill(22) } });
-  const c = { store, view, markers: [], fonts: fontsFor(classroom), now: store.lastTime, end: 220, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
-  const p = new BoxPainter(w, h);
-  queueChart.draw(p, c);
-  return p;
-}
+const draw = (w: number, classroom: boolean, h = 560): BoxPainter => drawQueue({ preset: 'red-vs-dt', w, h, classroom, step: 1.1, queue: (x) => (x * 7) % 60, avg: 22, end: 220, running: false });
 
 /** The time ticks: the numbers drawn below the plot, on one line. */
 function timeTicks(p: BoxPainter) {

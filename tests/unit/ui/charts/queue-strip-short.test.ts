@@ -7,40 +7,26 @@
  * plot, each row still as tall as its name.
  */
 import { describe, expect, it } from 'vitest';
-import { presetByName } from '../../../../src/engine/scenario/presets';
-import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
-import { queueChart } from '../../../../src/ui/charts/queue-chart';
-import type { ChartContext } from '../../../../src/ui/charts/types';
-import { viewOf } from '../../../../src/ui/scenario-view';
-import { SeriesStore } from '../../../../src/ui/store/series-store';
-import { BoxPainter, overlap, type Box } from './box-painter';
+import { fontsFor } from '../../../../src/ui/charts/plot';
+import { overlap, type Box, type BoxPainter } from './box-painter';
+import { drawQueue } from './queue-draw';
 
 const ROWS = /^(ECN mark|early drop|forced drop|overflow drop|ECN|early|forced|overflow)$/;
 
-function draw(preset: string, w: number, h: number, classroom: boolean): BoxPainter {
-  const view = viewOf(presetByName(preset)!.scenario);
-  const n = 200;
-  const t = Float64Array.from({ length: n }, (_, i) => i * 0.1);
-  const store = new SeriesStore();
-  store.append({ t, cols: { queue: Float64Array.from(t, (x) => (x * 13) % 60), avg: new Float64Array(n).fill(25) } });
-  const c = { store, view, markers: [], fonts: fontsFor(classroom), now: store.lastTime, end: 20, summary: null, highlight: [], wallMs: 0, speed: 1, running: true, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
-  const p = new BoxPainter(w, h);
-  queueChart.draw(p, c);
-  return p;
-}
+const draw = (preset: string, w: number, h: number, classroom: boolean): BoxPainter => drawQueue({ preset, w, h, classroom, step: 0.1, queue: (x) => (x * 13) % 60, avg: 25, end: 20, running: true });
 
 const mid = (b: Box) => (b.y0 + b.y1) / 2;
 
-/** The queue plot's height (its top, where the latest values are noted, to its 0) and the event strip's (the 0 to the last row's name). */
+/** The queue plot's height (its top to its 0) and the event strip's (the 0 to the last row's name). */
 function heights(p: BoxPainter) {
   const rows = p.texts.filter((b) => ROWS.test(b.what)).sort((a, b) => a.y0 - b.y0);
   const rowTop = rows[0].y0;
   // the y ticks: numbers left of the plot, above the rows
   const yTicks = p.texts.filter((b) => /^\d[\d,]*$/.test(b.what) && mid(b) < rowTop && b.x1 < rows[0].x1 + 60).sort((a, b) => a.y0 - b.y0);
   const zero = yTicks.find((b) => b.what === '0')!;
-  // "now 12 · avg 25" is written 4 px under the plot's top
-  const note = p.texts.find((b) => b.what.startsWith('now '))!;
-  return { rows, yTicks, plot: mid(zero) - (note.y0 - 4), strip: mid(rows[rows.length - 1]) + (rows[1].y0 - rows[0].y0) / 2 - mid(zero) };
+  // the plot's top: where its y axis starts (the longest vertical line in the axis colour)
+  const yAxis = p.links.filter((l) => l.x1 === l.x2).sort((a, b) => Math.abs(b.y2 - b.y1) - Math.abs(a.y2 - a.y1))[0];
+  return { rows, yTicks, plot: mid(zero) - Math.min(yAxis.y1, yAxis.y2), strip: mid(rows[rows.length - 1]) + (rows[1].y0 - rows[0].y0) / 2 - mid(zero) };
 }
 
 describe('queue chart on a short card: the event strip leaves the queue most of the plot', () => {

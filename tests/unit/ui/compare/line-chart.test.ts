@@ -74,3 +74,29 @@ describe("Compare's line chart: the y axis' labels", () => {
     for (const k of ticks) expect(k.end - k.text.length * 0.55 * fs, k.text).toBeGreaterThan(1.4 * fs);
   });
 });
+
+/*
+ * The chart's accessible name listed its lines only ("Bottleneck queue: A: queue, B:
+ * queue"): a screen-reader user heard which curves there were, never where they went. Each
+ * line now says its peak and mean, in the y axis's unit.
+ */
+describe("Compare's line chart: the text alternative says each line's numbers", () => {
+  it('peak and mean of each line over its n points, NaN gaps left out, the unit named', async () => {
+    const t = Float64Array.from([0, 1, 2, 3, 4, 5]);
+    const props: LineChartProps = {
+      title: 'Bottleneck queue',
+      yLabel: 'queue (packets)',
+      t0: 0,
+      t1: 5,
+      lines: [
+        // the sixth point is beyond n: not drawn, not counted
+        { key: 'qa', label: 'A: queue', color: '#0072b2', t, y: Float64Array.from([0, 10, 20, NaN, 30, 500]), n: 5 },
+        { key: 'qb', label: 'B: queue', color: '#d55e00', t, y: Float64Array.from([50, 60, 70, 80, 90, 100]), n: 6 },
+      ],
+      refs: [{ y: 15, label: 'min_th', color: '#009e73' }],
+    };
+    const html = renderToStaticMarkup(createElement(await lineChart(), props));
+    const name = html.match(/<svg[^>]*aria-label="([^"]*)"/)![1];
+    expect(name).toBe('Bottleneck queue: A: queue at most 30, 15 on average; B: queue at most 100, 75 on average (y axis: queue (packets)); lines at min_th = 15');
+  });
+});
