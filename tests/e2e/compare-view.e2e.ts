@@ -100,6 +100,8 @@ describe('compare-view', () => {
     // no long-lived flow: the index is "—" as in the single-run table, not "1.000"
     expect(a.flows.length + b.flows.length).toBe(0);
     expect(await cells('jain')).toEqual(['—', '—', '=']);
+    // the table counts from the 30 s warm-up on (the charts show the whole run): its caption says so
+    expect(await page.locator('.cmp-table caption').first().innerText()).toBe('Summaries, counted from 30 s on (warm-up left out) (highlighted: different; bold: better)');
     // both lessons run 230 s: no word about the lengths
     expect(await page.locator('[data-testid=run-length-note]').count()).toBe(0);
     // the same traffic on both sides: one baseline, both curves' reference

@@ -16,7 +16,7 @@ import { ResponseCompare } from './ResponseCompare';
 import { baselineServesBoth } from './family';
 import type { CompareRunResult } from './run';
 import { queueAxis, queueRefs } from './queue-axis';
-import { runLengthNote } from './run-length';
+import { countedText, runLengthNote } from './run-length';
 import { useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedOfB, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
 import { ExportAndFullScreen } from '../charts/ChartCard';
@@ -160,10 +160,10 @@ export function cwndPanelNames(i: number, labelA: string, labelB: string, tagsA:
  * The summaries as one table; with many flows (foldFlows) their rows are folded into their
  * spread, and listed one by one in a second table under a disclosure.
  */
-export function DiffTable({ rows, labelA, labelB, flowRows = [], flows = 0 }: { rows: DiffRow[]; labelA: string; labelB: string; flowRows?: DiffRow[]; flows?: number }) {
+export function DiffTable({ rows, labelA, labelB, flowRows = [], flows = 0, counted = '' }: { rows: DiffRow[]; labelA: string; labelB: string; flowRows?: DiffRow[]; flows?: number; counted?: string }) {
   return (
     <>
-      <RowTable rows={rows} labelA={labelA} labelB={labelB} caption="Summaries (highlighted: different; bold: better)" />
+      <RowTable rows={rows} labelA={labelA} labelB={labelB} caption={`Summaries${counted} (highlighted: different; bold: better)`} />
       {flowRows.length > 0 ? (
         <details className="cmp-flow-rows">
           <summary>
@@ -226,11 +226,11 @@ function RowTable({ rows, labelA, labelB, caption }: { rows: DiffRow[]; labelA: 
  * of the means and whether it is larger than the seeds' spread (seeds.ts, SPREAD_RULE);
  * with many flows their rows folded as in the one-seed table.
  */
-export function SeedDiffTable({ rows, flowRows, flows, labelA, labelB, seeds }: { rows: SeedRow[]; flowRows: SeedRow[]; flows: number; labelA: string; labelB: string; seeds: readonly number[] }) {
+export function SeedDiffTable({ rows, flowRows, flows, labelA, labelB, seeds, counted = '' }: { rows: SeedRow[]; flowRows: SeedRow[]; flows: number; labelA: string; labelB: string; seeds: readonly number[]; counted?: string }) {
   const over = `over ${seeds.length} seeds (${seedsText(seeds)})`;
   return (
     <>
-      <SeedRowTable rows={rows} labelA={labelA} labelB={labelB} caption={`Summaries: mean ± sample standard deviation ${over}`} />
+      <SeedRowTable rows={rows} labelA={labelA} labelB={labelB} caption={`Summaries${counted}: mean ± sample standard deviation ${over}`} />
       {flowRows.length > 0 ? (
         <details className="cmp-flow-rows">
           <summary>
@@ -362,6 +362,9 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   const seedTag = n > 1 ? ` (seed ${seedsRun[0]})` : '';
   // the seed is made the same; the lengths are each scenario's own, said when they differ
   const lengthNote = runLengthNote(a, b);
+  // the table counts from the warm-up on, the charts show the whole run: the caption says so,
+  // as the single-run summary's heading does (a web lesson's first 30 s are in the queue chart only)
+  const counted = countedText(a.warmup, b.warmup);
 
   // an exported chart says where it came from as a single-run chart's does (export.ts
   // captionText): A's lesson, seed and link, what it is compared with, and over which seeds
@@ -459,9 +462,9 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
           <TableExport title="table of means over seeds" filename={`${stem}.csv`} csv={() => seedTableCsv(overSeeds.rows, overSeeds.flowRows, labelA, labelB, seedsRun, seedList(bSeed, n))} />
         ) : null}
         {n === 1 ? (
-          <DiffTable rows={table.rows} flowRows={table.flowRows} flows={table.flows} labelA={labelA} labelB={labelB} />
+          <DiffTable rows={table.rows} flowRows={table.flowRows} flows={table.flows} labelA={labelA} labelB={labelB} counted={counted} />
         ) : overSeeds ? (
-          <SeedDiffTable rows={overSeeds.rows} flowRows={overSeeds.flowRows} flows={overSeeds.flows} labelA={labelA} labelB={labelB} seeds={seedsRun} />
+          <SeedDiffTable rows={overSeeds.rows} flowRows={overSeeds.flowRows} flows={overSeeds.flows} labelA={labelA} labelB={labelB} seeds={seedsRun} counted={counted} />
         ) : (
           <p className="cmp-seed" data-testid="seed-table-wait">
             The table of means over {seedsText(seedsRun)} appears when all {jobs.length - (idxBase >= 0 ? 1 : 0)} runs are done.

@@ -20,3 +20,13 @@ export function runLengthNote(a: Pick<Scenario, 'duration' | 'warmup' | 'stopAft
   if (a.duration === b.duration && a.warmup === b.warmup && a.stopAfterExchanges === b.stopAfterExchanges) return null;
   return `The runs differ in length: A runs ${runLengthText(a)}, B ${runLengthText(b)}. Counts (drops, marks, responses) cover different times: compare rates, means and distributions, or give both the same length.`;
 }
+
+/**
+ * What the table's caption says of the warm-up (the charts show the whole run, the table
+ * counts after it): ", counted from 30 s on (warm-up left out)"; each side's when they differ;
+ * nothing without a warm-up.
+ */
+export function countedText(warmupA: number, warmupB: number): string {
+  if (warmupA === warmupB) return warmupA > 0 ? `, counted from ${warmupA} s on (warm-up left out)` : '';
+  return `, counted after each run’s warm-up (A: ${warmupA} s, B: ${warmupB} s)`;
+}

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
-import { runLengthNote, runLengthText } from '../../../../src/ui/compare/run-length';
+import { countedText, runLengthNote, runLengthText } from '../../../../src/ui/compare/run-length';
 
 describe('runLengthNote', () => {
   const dt = presetScenario('web-load-dt148-80')!;
@@ -31,5 +31,13 @@ describe('runLengthNote', () => {
     expect(runLengthText(n5)).toBe('until every flow finishes');
     expect(runLengthNote(n5, presetScenario('ecn-finite-n5-dt-ql64')!)).toBeNull();
     expect(runLengthText({ warmup: 120, stopAfterExchanges: 250_000 })).toBe('until 250,000 exchanges after a warm-up of 120 s');
+  });
+});
+
+describe('countedText: the table counts from the warm-up on, the charts show the whole run', () => {
+  it('says from when, as the single-run summary’s heading does', () => {
+    expect(countedText(30, 30)).toBe(', counted from 30 s on (warm-up left out)');
+    expect(countedText(0, 0)).toBe('');
+    expect(countedText(10, 30)).toBe(', counted after each run’s warm-up (A: 10 s, B: 30 s)');
   });
 });
