@@ -18,10 +18,10 @@ import { LessonClaims, WithLessonLinks } from './LessonClaims';
 import { useKeepFocus } from './focus';
 import { useLessonFold } from './lesson-fold';
 import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
-import { activeExperiment, editedLesson, lessons, ownText } from './scenario-api';
+import { activeExperiment, editedLesson, lessons, ownText, runChanges } from './scenario-api';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
-import { lessonStep, scenarioHref } from './store/url-sync';
+import { asNewEntry, lessonStep, scenarioHref } from './store/url-sync';
 import { useMenuDismiss } from './menu';
 import { focusedByPointer, followPointerFocus } from './pointer-focus';
 import { SummaryTable } from './SummaryTable';
@@ -176,6 +176,16 @@ function LessonText() {
   ) : null;
   if (!l) return ownPara ? <section className="lesson-text" aria-label="What to watch">{ownPara}</section> : null;
   const active = activeExperiment(l, scenario);
+  // the lesson changed in the editor (or by a link or file), and not into one of its Try
+  // changes: one click brings the lesson back, the edits staying one step back in history.
+  // Before, nothing did: the Lesson menu already showed this lesson (choosing it again is no
+  // change) and "Try a change" already showed its empty choice.
+  const changed = !active && scenario !== null && runChanges(scenario, l.name).length > 0;
+  const restore = changed ? (
+    <button type="button" className="lesson-restore" title="Loads the lesson unchanged. Your scenario stays one step back in the browser's history: Back brings it again." onClick={() => asNewEntry(() => controller.loadScenario(l.scenario, l.name))}>
+      Back to the lesson as it is
+    </button>
+  ) : null;
   return (
     <section className={`lesson-text${fold ? ' fold' : ''}${fold && !more ? ' folded' : ''}`} aria-label="What to watch" ref={box}>
       {ownPara}
@@ -226,7 +236,10 @@ function LessonText() {
               </option>
             ))}
           </select>
+          {restore}
         </div>
+      ) : restore ? (
+        <div className="try-row">{restore}</div>
       ) : null}
     </section>
   );

@@ -61,6 +61,44 @@ export function flowDash(flow: number): number[] {
   return round === 0 ? [] : round === 1 ? [8, 4] : [2, 3];
 }
 
+/**
+ * Dash patterns of flows 0-9 on paper (printing, src/ui/print.ts). A handout printed on a
+ * black-and-white office printer turns the flows' colours into greys a few percent apart: the
+ * first seven flows, solid on screen, merged into one grey. On paper each of the ten flows a
+ * chart draws as lines (MAX_LINES) has its own pattern, as in its legend, and the charts
+ * write the flow's number at its line's end (flows.ts). None is ssthresh's [6, 4]: the cwnd
+ * chart draws ssthresh only while every window is solid, so on paper beside flow 0 alone.
+ */
+const PAPER_DASHES: readonly (readonly number[])[] = [
+  [], // solid
+  [10, 4], // long dashes
+  [2, 3], // dots
+  [10, 3, 2, 3], // dash-dot
+  [4, 5], // short dashes
+  [10, 3, 2, 3, 2, 3], // dash-dot-dot
+  [20, 5], // very long dashes
+  [2, 8], // sparse dots
+  [20, 4, 5, 4], // long-short
+  [10, 3, 10, 3, 2, 3], // dash-dash-dot
+];
+
+/** A flow's dash pattern on paper (flows past ten repeat the patterns; the line's end label tells them apart). */
+export function paperDash(flow: number): number[] {
+  const n = PAPER_DASHES.length;
+  return [...PAPER_DASHES[((flow % n) + n) % n]];
+}
+
+/**
+ * A compared lesson's response-time curve on paper (the Compare view's lesson family, whose
+ * members are told apart by colour on screen, flowColor): the flows' paper patterns but the
+ * dotted ones, which the uncongested baseline's [2, 3] dots would be taken for.
+ */
+export function memberPaperDash(member: number): number[] {
+  const usable = PAPER_DASHES.filter((d) => !(d.length === 2 && d[0] <= 2));
+  const n = usable.length;
+  return [...usable[((member % n) + n) % n]];
+}
+
 /** Fixed colours of non-flow series. */
 export const SERIES = {
   queue: PALETTE.skyBlue,

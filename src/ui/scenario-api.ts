@@ -155,9 +155,104 @@ export function encodeLink(scenario: Scenario, presetName: string | null): strin
   return hashOf(scenario, presetName ?? 'default').replace(/^#/, '');
 }
 
-/** The keys in which `scenario` runs differently from the lesson `presetName` (the engine's runChanges, from the link encoded once). */
+/**
+ * The keys in which `scenario` runs differently from the lesson `presetName` (the engine's
+ * runChanges, from the link encoded once). A scenario the link's keys cannot say (traffic
+ * items added or removed) is linked in the compact form, one key `s` of base64: listed as
+ * it is, the claims panel told a teacher and their students that the scenario differed from
+ * the lesson in "v=1 s=eyJ2ZXJzaW9uIjoxLC..." (700 characters of it). Then the changes are
+ * the fields that differ from the lesson's, each as "path=value" like a link's keys.
+ */
 export function runChanges(scenario: Scenario, presetName: string): string[] {
-  return runChangesOfHash(hashOf(scenario, presetName), presetName);
+  const hash = hashOf(scenario, presetName);
+  const base = presetByName(presetName)?.scenario;
+  if (!base || !/[#&]s=/.test(hash)) return runChangesOfHash(hash, presetName);
+  const { ref, kinds } = referenceOf(scenario, base);
+  const out: string[] = [];
+  fieldChanges(scenario, ref, '', out, kinds);
+  return out.filter((kv) => !LABEL_FIELDS.includes(kv.slice(0, kv.indexOf('='))));
+}
+
+/** The scenario's labels (its name and description): they change what it is called, not how it runs. */
+const LABEL_FIELDS: readonly string[] = ['name', 'description'];
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * What `scenario`'s fields are compared with: the lesson with each kind `scenario` chose
+ * swapped in (a queue made PIE has PIE's defaults, not RED's fields, to differ from) and
+ * each traffic item it added at its kind's defaults; `kinds` are the paths of the objects
+ * so swapped or added, whose kind is a change itself. As a link's keys say it: "kind=pie",
+ * not PIE's fifteen parameters and RED's fourteen gone.
+ */
+function referenceOf(scenario: Scenario, base: Scenario): { ref: unknown; kinds: Set<string> } {
+  const ref = cloneJson(base) as unknown as Record<string, unknown>;
+  const kinds = new Set<string>();
+  const swaps: [string, string][] = [];
+  const walk = (now: unknown, was: unknown, path: string) => {
+    if (Array.isArray(now)) {
+      const old = Array.isArray(was) ? was : [];
+      now.forEach((x, i) => walk(x, old[i], path === '' ? String(i) : `${path}.${i}`));
+      return;
+    }
+    if (!isRecord(now)) return;
+    if (typeof now.kind === 'string' && isRecord(was) && was.kind !== now.kind) {
+      swaps.push([path, now.kind]);
+      kinds.add(path);
+    }
+    const old = isRecord(was) ? was : {};
+    for (const k of Object.keys(now)) if (k !== 'kind') walk(now[k], old[k], path === '' ? k : `${path}.${k}`);
+  };
+  walk(scenario, base, '');
+  for (const [path, kind] of swaps) applySet(ref, `${path}.kind`, kind);
+  // traffic items added: each at its kind's defaults (where it goes, from its own item)
+  const traffic = ref.traffic as unknown[];
+  for (let i = traffic.length; i < scenario.traffic.length; i++) {
+    const t = scenario.traffic[i] as Record<string, unknown>;
+    const bare: Record<string, unknown> = { kind: t.kind };
+    for (const k of ['from', 'src', 'dst']) if (k in t) bare[k] = t[k];
+    traffic.push(bare);
+    kinds.add(`traffic.${i}`);
+  }
+  const parsed = parseScenario(ref);
+  return { ref: parsed.ok ? parsed.scenario : ref, kinds };
+}
+
+/**
+ * Each field of `now` that differs from `was` as "path=value" (a value as a link writes it:
+ * text as it is, the rest as JSON), in the scenario's order; an object at a path of `kinds`
+ * (a kind swapped or an item added) says its kind first. A field or list item `was` has and
+ * `now` has not is "path=null", as a link removes it.
+ */
+function fieldChanges(now: unknown, was: unknown, path: string, out: string[], kinds: ReadonlySet<string>): void {
+  const at = (k: string | number) => (path === '' ? String(k) : `${path}.${k}`);
+  if (isRecord(now) && kinds.has(path)) out.push(`${at('kind')}=${String(now.kind)}`);
+  // (an item added at its kind's defaults equals its reference: its kind is still said)
+  const kindInside = [...kinds].some((k) => path === '' || k.startsWith(`${path}.`));
+  if (!kindInside && jsonEqual(now, was)) return;
+  if (now === undefined) {
+    out.push(`${path}=null`);
+    return;
+  }
+  // a list of values (per-flow delays, a CDF's pairs) is one value, as in a link: values=[0.005,0.075]
+  if (Array.isArray(now) && !now.some(isRecord)) {
+    out.push(`${path}=${JSON.stringify(now as Json)}`);
+    return;
+  }
+  if (Array.isArray(now)) {
+    const old = Array.isArray(was) ? was : [];
+    for (let i = 0; i < Math.max(now.length, old.length); i++) fieldChanges(now[i], old[i], at(i), out, kinds);
+    return;
+  }
+  if (isRecord(now)) {
+    const old = isRecord(was) ? was : {};
+    const keys = [...new Set([...Object.keys(now), ...Object.keys(old)])].sort((a, b) => Number(b === 'kind') - Number(a === 'kind'));
+    for (const k of keys) if (!(k === 'kind' && kinds.has(path))) fieldChanges(now[k], old[k], at(k), out, kinds);
+    return;
+  }
+  out.push(`${path}=${typeof now === 'string' ? now : JSON.stringify(now as Json)}`);
 }
 
 /** Decodes a URL fragment (with or without '#'): the good keys applied, one problem per bad key. */

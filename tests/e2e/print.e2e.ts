@@ -159,6 +159,46 @@ describe('print', () => {
       await ctx.close();
     });
 
+    it('a drop-tail lesson of ten flows: no empty AQM box on paper, and the per-flow charts drawn for a printer without colour', async () => {
+      const ctx = await h().browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${h().url}#p=rtt-unfair&seed=1`);
+      await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
+      await page.evaluate(() => {
+        window.__aqmlab!.controller.setSpeed('max');
+        window.__aqmlab!.controller.start();
+      });
+      await waitForStatus(page, 'done');
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const aqm = page.locator('section[data-chart=aqm]');
+      // on screen the AQM card keeps its plot and the note drawn in it
+      expect(await aqm.locator('canvas').isVisible()).toBe(true);
+      expect(await aqm.locator('.chart-paper-note').isVisible()).toBe(false);
+
+      await media(page, 'print');
+      // on paper: the card's title and the note as one line, no box of empty axes
+      expect((await shown(page, { plot: 'section[data-chart=aqm] .chart-canvas-wrap' })).plot, 'the empty AQM plot left out on paper').toBe(false);
+      expect(await aqm.locator('.chart-paper-note').isVisible()).toBe(true);
+      expect(await aqm.locator('.chart-paper-note').textContent()).toBe('Drop-tail has no drop probability: it drops only when full.');
+      const aqmHeight = (await aqm.boundingBox())!.height;
+      expect(aqmHeight, 'one line, not a chart').toBeLessThan(60);
+      // the per-flow charts drawn for paper (dashes and line-end numbers, tests/unit/ui/charts/paper-lines.test.ts)
+      const drawnFor = () => page.evaluate(() => Object.fromEntries(['cwnd', 'throughput', 'progress'].map((id) => [id, document.querySelector<HTMLCanvasElement>(`section[data-chart=${id}] canvas`)?.dataset.drawnFor ?? ''])));
+      expect(await drawnFor()).toEqual({ cwnd: 'paper', throughput: 'paper', progress: 'paper' });
+      const pdf = await page.pdf({ format: 'A4', printBackground: true });
+      writeFileSync(`${SHOTS}/e2e-print-droptail.pdf`, pdf);
+
+      // back on screen: the AQM card's plot is back, and the charts in view are drawn in colour again
+      await media(page, null);
+      expect(await aqm.locator('canvas').isVisible()).toBe(true);
+      await page.locator('section[data-chart=cwnd]').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.querySelector<HTMLCanvasElement>('section[data-chart=cwnd] canvas')?.dataset.drawnFor === 'screen');
+      expect(errors).toEqual([]);
+      await ctx.close();
+    });
+
     /** What the comparison's charts hold on paper. */
     interface PrintedChart {
       kind: 'svg' | 'canvas';

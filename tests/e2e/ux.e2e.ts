@@ -572,6 +572,36 @@ describe('ux', () => {
       await page.context().close();
     });
 
+    it('the queue discipline switched during a run: the new one\'s own fields say "applies on restart" (the run\'s queue has no such parameter); the limit still changes the run; Reset ends the restart banners', async () => {
+      const page = await open('p=default');
+      await page.getByRole('radio', { name: '1× real time', exact: true }).click();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.waitForFunction(() => window.__aqmlab!.store.getState().now > 0.3);
+      await page.locator('[data-path="topology.bottleneck.queue.kind"] select').selectOption('codel');
+      const restart = (key: string) => page.locator(`[data-path="topology.bottleneck.queue.${key}"] .sed-restart`).count();
+      await expect.poll(() => restart('target')).toBe(1);
+      expect(await restart('interval')).toBe(1);
+      expect(await restart('limit')).toBe(0);
+      expect(await page.locator('.sed-livenote').innerText()).toContain('The queue discipline was changed during this run');
+      await page.locator('[data-path="topology.bottleneck.queue.target"]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/ux-edit-kind-during-run.png` });
+      // as said: the limit changes the running RED queue (a marker on the charts), CoDel's target waits for the restart
+      const limit = field(page, 'topology.bottleneck.queue.limit');
+      await limit.fill('150');
+      await limit.press('Enter');
+      await expect.poll(() => page.evaluate(() => window.__aqmlab!.store.getState().markers.map((m: { path: string }) => m.path))).toEqual(['topology.bottleneck.queue.limit']);
+      // a traffic item added waits for the restart too, its banner named in words
+      await page.getByRole('button', { name: 'Add a traffic item' }).click();
+      const restartBanners = () => page.evaluate(() => window.__aqmlab!.store.getState().banners.filter((b: { title: string }) => b.title.endsWith('the new value applies when the run restarts')).map((b: { title: string }) => b.title));
+      await expect.poll(() => restartBanners()).toEqual(['Queue discipline: the new value applies when the run restarts', 'Traffic items: the new value applies when the run restarts']);
+      // after Reset no run goes: nothing is marked, and no banner says "press Reset, then Play" any more
+      await page.getByRole('button', { name: 'Reset the run' }).click();
+      await waitForStatus(page, 'idle', 10_000);
+      await expect.poll(() => page.locator('.sed-restart').count()).toBe(0);
+      await expect.poll(() => restartBanners()).toEqual([]);
+      await page.context().close();
+    });
+
     it('switching the queue kind away and back keeps the first kind\'s settings for the session', async () => {
       const page = await open('p=ecn-marks');
       const kind = page.locator('[data-path="topology.bottleneck.queue.kind"] select');
@@ -1703,6 +1733,32 @@ describe('ux', () => {
       await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
       await page.getByRole('button', { name: 'Play' }).click();
       await waitForStatus(page, 'done');
+      await page.context().close();
+    });
+  });
+
+  describe('back to the lesson', () => {
+    it('a scenario built from a lesson in the editor: "Back to the lesson as it is" loads the lesson; Back in the browser brings the scenario again', async () => {
+      // before, nothing did: the Lesson menu showed the lesson already (choosing it again is no change), "Try a change" its empty choice
+      const page = await open('p=default');
+      const restore = page.getByRole('button', { name: 'Back to the lesson as it is' });
+      const state = () => page.evaluate(() => ({ rate: window.__aqmlab!.store.getState().scenario.topology.bottleneck.rate as number, n: window.__aqmlab!.store.getState().scenario.traffic.length as number, hash: location.hash }));
+      expect(await restore.count()).toBe(0);
+      const rate = page.locator('[data-path="topology.bottleneck.rate"] input[inputmode=decimal]');
+      await rate.fill('20');
+      await rate.press('Enter');
+      await page.getByRole('button', { name: 'Add a traffic item' }).click();
+      await expect.poll(() => state()).toMatchObject({ rate: 20e6, n: 2 });
+      const built = (await state()).hash;
+      await expect.poll(() => restore.count()).toBe(1);
+      await page.locator('.lesson-text').screenshot({ path: `${SHOTS}/ux-back-to-lesson.png` });
+      await restore.click();
+      await expect.poll(() => state()).toEqual({ rate: 10e6, n: 1, hash: '#p=default&seed=1' });
+      expect(await restore.count()).toBe(0);
+      expect(await rate.inputValue()).toBe('10');
+      await page.goBack();
+      await expect.poll(() => state()).toEqual({ rate: 20e6, n: 2, hash: built });
+      expect(await rate.inputValue()).toBe('20');
       await page.context().close();
     });
   });

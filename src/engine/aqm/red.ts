@@ -55,6 +55,7 @@ export const RED_PARAMS = {
     label: 'w_q',
     doc: 'Weight of the newest queue sample in the average: avg <- (1 - w_q) avg + w_q q.',
     ref: 'Floyd & Jacobson 1993 §4 and §6; seeds/001 (0.002)',
+    kindDefault: true,
   },
   gentle: {
     type: 'boolean',

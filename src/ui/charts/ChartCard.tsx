@@ -2,7 +2,7 @@
  * A chart in a card: title, full-screen and export buttons, and a canvas redrawn by the
  * shared frame loop when the data, the state or the size changes.
  */
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { useServices } from '../app-context';
 import { useAppState } from '../store/app-store';
 import { chartContext } from './context';
@@ -12,7 +12,7 @@ import { canvasScale } from './frame-loop';
 import { CanvasPainter } from './painter';
 import { SeriesScratch } from './plot';
 import { NO_FLOWS_NOTE, type ChartContext, type ChartDef } from './types';
-import { noLongLivedFlows } from '../scenario-view';
+import { noLongLivedFlows, viewOf } from '../scenario-view';
 import { SERIES } from '../colors';
 import { useMenuDismiss } from '../menu';
 
@@ -22,6 +22,13 @@ import { useMenuDismiss } from '../menu';
  * 160 px against 233: the ECN marks ran together), so narrower than this it keeps the page's type.
  */
 const FULL_LARGE_MIN_WIDTH = 600;
+
+let printMedia: MediaQueryList | null | undefined;
+/** Whether the page is laid out for paper now (printing, or print media emulated). */
+function printing(): boolean {
+  if (printMedia === undefined) printMedia = typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia('print') : null;
+  return !!printMedia?.matches;
+}
 
 export type ExportKind = 'png' | 'svg' | 'csv' | 'json';
 const ALL_KINDS: readonly ExportKind[] = ['png', 'svg', 'csv', 'json'];
@@ -98,6 +105,9 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
   const [desc, setDesc] = useState(def.title);
   const classroom = useAppState(store, (s) => s.classroom);
   const isFull = useAppState(store, (s) => s.fullscreen === def.id);
+  // a chart with nothing to draw for this scenario (a drop-tail queue's AQM state) prints as its title and one line
+  const scenario = useAppState(store, (s) => s.scenario);
+  const paperNote = useMemo(() => def.nothingToDraw?.(viewOf(scenario)) ?? null, [def, scenario]);
 
   useEffect(() => {
     const wrap = wrapRef.current;
@@ -160,7 +170,10 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
         }
         const state = store.getState();
         const dpr = canvasScale(force);
-        const size = `${width}x${height}@${dpr}`;
+        // drawn for paper when printing (force), and by any frame while the page is laid out for
+        // paper (a resize there drew the screen's colours); the screen's next frame draws it again
+        const paper = !!force || printing();
+        const size = `${width}x${height}@${dpr}${paper ? ' paper' : ''}`;
         const running = !!def.animated && state.status === 'running';
         if (!running && state === lastState && store.series.version === lastVersion && size === lastSize) return false;
         lastState = state;
@@ -177,12 +190,14 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
         ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
         ctx.fillStyle = SERIES.background;
         ctx.fillRect(0, 0, width, height);
-        const c = chartContext(state, store.series, scratch.current, now, full && width >= FULL_LARGE_MIN_WIDTH);
+        const c = chartContext(state, store.series, scratch.current, now, full && width >= FULL_LARGE_MIN_WIDTH, paper);
         const t0 = performance.now();
         const n = def.draw(new CanvasPainter(ctx, width, height, c.fonts.line), c);
         canvas.dataset.drawMs = (performance.now() - t0).toFixed(2);
         canvas.dataset.points = String(n);
         canvas.dataset.samples = String(store.series.length);
+        // paper's dashes and line-end names (ChartContext.paper) or the screen's colours
+        canvas.dataset.drawnFor = paper ? 'paper' : 'screen';
         describe(c);
         return true;
       },
@@ -215,9 +230,10 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
 
   const titleId = `chart-title-${def.id}${full ? '-full' : ''}`;
   return (
-    <section className={`card chart-card chart-${def.id}${full ? ' full' : ''}`} aria-labelledby={titleId} data-chart={def.id}>
+    <section className={`card chart-card chart-${def.id}${full ? ' full' : ''}${paperNote !== null ? ' paper-note-only' : ''}`} aria-labelledby={titleId} data-chart={def.id}>
       <header className="card-head">
         <h2 id={titleId}>{def.title}</h2>
+        {paperNote !== null ? <p className="print-only chart-paper-note">{paperNote}.</p> : null}
         <div className="card-tools">
           <ExportAndFullScreen title={def.title} menuRef={menuRef} onExport={(k) => void exportAs(k)} full={isFull || full} onFullScreen={() => store.set({ fullscreen: isFull || full ? null : def.id })} dataNote={() => dataExportNote(def, store.series, chartContext(store.getState(), store.series, scratch.current, 0).end)} units={def.units} />
         </div>

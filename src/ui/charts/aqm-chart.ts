@@ -77,9 +77,18 @@ function layoutOf(kind: string): Layout {
   return { redProbs, probs, second, states };
 }
 
+/** What the chart says for a queue that declares nothing to draw (drop-tail), or null. */
+function nothingToDraw(kind: string): string | null {
+  const L = layoutOf(kind);
+  if (L.redProbs || L.probs.length > 0 || L.second || L.states.length > 0) return null;
+  return `${kind === 'droptail' ? 'Drop-tail' : kind} has no drop probability: it drops only when full`;
+}
+
 export const aqmChart: ChartDef = {
   id: 'aqm',
   title: 'AQM state',
+  // a drop-tail lesson printed an empty box of axes around this line
+  nothingToDraw: (view) => nothingToDraw(view.queue.kind),
   describe(c) {
     const L = layoutOf(c.view.queue.kind);
     const parts = [...(L.redProbs ? ['p_b from the average queue', 'p_a after the count correction'] : []), ...L.probs.map((v) => v.label), ...(L.second ? [L.second.label] : []), ...L.states.map((v) => v.label)];
@@ -209,7 +218,7 @@ export const aqmChart: ChartDef = {
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);
     else if (!probCols.some((pc) => hasValues(store, pc.col)) && !(secondCol && hasValues(store, secondCol))) {
-      emptyNote(p, r, `${c.view.queue.kind === 'droptail' ? 'Drop-tail' : c.view.queue.kind} has no drop probability: it drops only when full`, f);
+      emptyNote(p, r, nothingToDraw(c.view.queue.kind) ?? `${c.view.queue.kind} has no drop probability: it drops only when full`, f);
     }
     return drawn;
   },

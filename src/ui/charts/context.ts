@@ -17,8 +17,8 @@ function cachedView(s: Scenario | null): ScenarioView {
 }
 
 /** The drawing context of a chart for the current state. */
-/** `large`: classroom-size type regardless of the toggle (the full-screen view). */
-export function chartContext(state: AppState, series: SeriesStore, scratch: SeriesScratch, wallMs: number, large = false): ChartContext {
+/** `large`: classroom-size type regardless of the toggle (the full-screen view); `paper`: drawn for printing. */
+export function chartContext(state: AppState, series: SeriesStore, scratch: SeriesScratch, wallMs: number, large = false, paper = false): ChartContext {
   const end = state.end > 0 ? state.end : (state.scenario?.duration ?? Infinity);
   const view = cachedView(state.scenario);
   return {
@@ -27,7 +27,8 @@ export function chartContext(state: AppState, series: SeriesStore, scratch: Seri
     markers: state.markers,
     // the flows drawn over the rest: over the band beyond MAX_LINES flows, else the ones picked (the others faded)
     highlight: view.tcpFlows > MAX_LINES ? state.highlight : state.picked,
-    fonts: fontsFor(state.classroom || large),
+    // a handout is read at arm's length, not from the back of a room: the page's type on paper (styles.css @media print sets html.classroom's too)
+    fonts: fontsFor(!paper && (state.classroom || large)),
     now: state.now,
     end,
     summary: state.summary,
@@ -36,6 +37,7 @@ export function chartContext(state: AppState, series: SeriesStore, scratch: Seri
     running: state.status === 'running' || state.status === 'starting' || state.status === 'stepping',
     cursorT: cursorTime(state),
     scratch,
+    paper,
   };
 }
 

@@ -4,11 +4,11 @@
  * others faded; beyond, the min-max band and median across flows plus the highlighted flows
  * as lines.
  */
-import { flowColor, flowDash, SERIES } from '../colors';
+import { flowColor, flowDash, paperDash, SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
 import { bucketEnvelope } from './downsample';
 import type { Painter, Rect } from './painter';
-import { drawSeries, type LegendItem, type Scale, type SeriesScratch } from './plot';
+import { drawSeries, type Fonts, type LegendItem, type Scale, type SeriesScratch } from './plot';
 import { MAX_LINES } from './types';
 import { flowLabel } from '../flow-tags';
 
@@ -22,10 +22,11 @@ export const FADED = 0.2;
  * before a flow starts and after it completes (cwnd, goodput), so at each moment the band
  * spans the flows running then, not all of them (seeds/004 Figs. 7-8: 8 or 32 of 56).
  * `tags`: per flow, what its label adds when the traffic items' TCP settings differ
- * (ScenarioView.flowTags: "flow 0 · CUBIC").
+ * (ScenarioView.flowTags: "flow 0 · CUBIC"). `paper`: the swatches dashed as the lines are on paper (paperDash).
  */
-export function flowLegend(flows: readonly number[], highlight: readonly number[], total = flows.length, running = false, tags: readonly string[] = []): LegendItem[] {
-  if (flows.length <= MAX_LINES) return flows.map((f) => ({ label: highlight.includes(f) ? `${flowLabel(f, tags)} ★` : flowLabel(f, tags), color: flowColor(f), dash: flowDash(f) }));
+export function flowLegend(flows: readonly number[], highlight: readonly number[], total = flows.length, running = false, tags: readonly string[] = [], paper = false): LegendItem[] {
+  const dash = paper ? paperDash : flowDash;
+  if (flows.length <= MAX_LINES) return flows.map((f) => ({ label: highlight.includes(f) ? `${flowLabel(f, tags)} ★` : flowLabel(f, tags), color: flowColor(f), dash: dash(f) }));
   const hl = highlight.filter((f) => flows.includes(f));
   const first = total > flows.length;
   // (short: in classroom type the throughput chart's legend keeps to two lines at 1366 px)
@@ -33,7 +34,7 @@ export function flowLegend(flows: readonly number[], highlight: readonly number[
   return [
     { label, color: SERIES.band, fill: true },
     { label: 'median', color: SERIES.median, width: 2.5 },
-    ...hl.map((f) => ({ label: flowLabel(f, tags), color: flowColor(f), dash: flowDash(f) })),
+    ...hl.map((f) => ({ label: flowLabel(f, tags), color: flowColor(f), dash: dash(f) })),
   ];
 }
 
@@ -110,9 +111,33 @@ export function bandColumns(store: SeriesStore, cols: readonly (Float64Array | u
   ];
 }
 
+/** Where a line drawn for paper ends, to write its name there (drawEndLabels). */
+export interface LineEnd {
+  label: string;
+  color: string;
+  /** The line's last point in the plot, px. */
+  x: number;
+  y: number;
+}
+
+/** The last sample of a column with t in [t0, t1] and a value, or null. */
+function lastPoint(store: SeriesStore, col: Float64Array | undefined, t0: number, t1: number, transform?: (v: number) => number): { t: number; v: number } | null {
+  if (!col) return null;
+  for (let i = store.length - 1; i >= 0; i--) {
+    const t = store.t[i];
+    if (t > t1) continue;
+    if (t < t0) break;
+    const v = transform ? transform(col[i]) : col[i];
+    if (v === v && Number.isFinite(v)) return { t, v };
+  }
+  return null;
+}
+
 /**
  * Draws a per-flow family of columns `${prefix}.${flow}` (or precomputed columns from
- * `columnOf`). Returns the vertices drawn.
+ * `columnOf`). Returns the vertices drawn. `opts.paper`: for printing, each flow's line
+ * dashed in its paper pattern (unless `dash` sets one for all), and where each line ends
+ * (each flow's, the median's) pushed to `opts.ends` for drawEndLabels.
  */
 export function drawFlowFamily(
   p: Painter,
@@ -126,27 +151,34 @@ export function drawFlowFamily(
   scratch: SeriesScratch,
   bandCache: BandCache,
   key: string,
-  opts: { width?: number; dash?: number[]; alpha?: number; transform?: (v: number) => number } = {},
+  opts: { width?: number; dash?: number[]; alpha?: number; transform?: (v: number) => number; paper?: boolean; ends?: LineEnd[] } = {},
 ): number {
   let drawn = 0;
   const width = opts.width ?? 2.25;
+  const flowDashOf = opts.paper ? paperDash : flowDash;
+  const [t0, t1] = x.domain();
+  const end = (label: string, color: string, col: Float64Array | undefined, transform = opts.transform) => {
+    if (!opts.ends) return;
+    const pt = lastPoint(store, col, t0, t1, transform);
+    if (pt) opts.ends.push({ label, color, x: x(pt.t), y: y(pt.v) });
+  };
   if (flows.length <= MAX_LINES) {
     // flows picked in the flow table (★) come forward, thicker, over the others faded: ten
     // tangled lines left "compare flows 0 and 1" (rtt-unfair) to the legend's colours alone
     const picked = highlight.filter((f) => flows.includes(f));
     for (const f of flows) {
       if (picked.includes(f)) continue;
-      drawn += drawSeries(p, r, x, y, store, columnOf(f), { color: flowColor(f), width, dash: opts.dash ?? flowDash(f), alpha: picked.length > 0 ? FADED : opts.alpha }, scratch, `${key}.${f}`, opts.transform);
+      drawn += drawSeries(p, r, x, y, store, columnOf(f), { color: flowColor(f), width, dash: opts.dash ?? flowDashOf(f), alpha: picked.length > 0 ? FADED : opts.alpha }, scratch, `${key}.${f}`, opts.transform);
     }
     for (const f of picked) {
-      drawn += drawSeries(p, r, x, y, store, columnOf(f), { color: flowColor(f), width: width + 0.75, dash: opts.dash ?? flowDash(f), alpha: opts.alpha }, scratch, `${key}.${f}`, opts.transform);
+      drawn += drawSeries(p, r, x, y, store, columnOf(f), { color: flowColor(f), width: width + 0.75, dash: opts.dash ?? flowDashOf(f), alpha: opts.alpha }, scratch, `${key}.${f}`, opts.transform);
     }
+    for (const f of flows) end(String(f), flowColor(f), columnOf(f));
     return drawn;
   }
   const cols = flows.map(columnOf).filter((c): c is Float64Array => !!c);
   if (cols.length > 0 && store.length > 0) {
     const band = bandCache.get(store, cols, opts.transform, key);
-    const [t0, t1] = x.domain();
     // one bucket per 2 px: the band's lower edge is the lowest minimum, the upper the highest maximum
     const env = bucketEnvelope(store.t, band.min, band.max, store.length, t0, t1, Math.max(1, Math.round(r.w / 2)));
     const n = env.x.length;
@@ -161,10 +193,56 @@ export function drawFlowFamily(
     p.band(xs, ylo, yhi, n, SERIES.band, 0.5);
     drawn += n;
     drawn += drawSeries(p, r, x, y, store, band.median, { color: SERIES.median, width: 2.5 }, scratch, `${key}.median`);
+    // (the band's columns hold transformed values already)
+    end('median', SERIES.median, band.median, (v) => v);
   }
   for (const f of highlight) {
     if (!flows.includes(f)) continue;
-    drawn += drawSeries(p, r, x, y, store, columnOf(f), { color: flowColor(f), width: width + 0.5, dash: flowDash(f) }, scratch, `${key}.hl.${f}`, opts.transform);
+    drawn += drawSeries(p, r, x, y, store, columnOf(f), { color: flowColor(f), width: width + 0.5, dash: flowDashOf(f) }, scratch, `${key}.hl.${f}`, opts.transform);
+    end(String(f), flowColor(f), columnOf(f));
   }
   return drawn;
+}
+
+/** The names drawFlowFamily's lines get at their ends on paper: each flow's, or the median's and the highlighted flows'. */
+export function endLabelNames(flows: readonly number[], highlight: readonly number[]): string[] {
+  return flows.length <= MAX_LINES ? flows.map(String) : ['median', ...highlight.filter((f) => flows.includes(f)).map(String)];
+}
+
+/** The room drawEndLabels needs right of the plot, px: the widest label and its leader. */
+export function endLabelRoom(p: Painter, labels: readonly string[], fonts: Fonts): number {
+  if (labels.length === 0) return 0;
+  return Math.max(...labels.map((l) => p.measure(l, fonts.small, 'bold'))) + fonts.small * 0.9;
+}
+
+/**
+ * On paper, each line's name at its end, as its legend entry says it ("0" for flow 0): in the
+ * margin right of the plot for the lines that reach its right edge, moved apart so none
+ * covers another, with a short leader back to the line's end; beside the end inside the plot
+ * for a line that stops earlier. Lines within `[lo, hi]` (px) vertically: the margin's extent.
+ */
+export function drawEndLabels(p: Painter, r: Rect, ends: readonly LineEnd[], fonts: Fonts, lo = r.y, hi = r.y + r.h): void {
+  const right = r.x + r.w;
+  const atEdge = ends.filter((e) => e.x >= right - 3).sort((a, b) => a.y - b.y);
+  const n = atEdge.length;
+  // a line of type apart; where the margin is too short for all of them (ten flows beside the
+  // goodput panel), in smaller type, down to 8 px, and closer below that
+  const size = n > 1 ? Math.max(8, Math.min(fonts.small, (hi - lo) / (n - 1) / 1.05)) : fonts.small;
+  for (const e of ends) {
+    if (e.x >= right - 3) continue;
+    const w = p.measure(e.label, size, 'bold');
+    p.fillRect(e.x + 2, e.y - size * 0.6, w + 4, size * 1.2, SERIES.background, 0.85);
+    p.text(e.label, e.x + 4, e.y, { size, color: SERIES.text, baseline: 'middle', weight: 'bold' });
+  }
+  if (n === 0) return;
+  const gap = n > 1 ? Math.min(size * 1.05, (hi - lo) / (n - 1)) : 0;
+  const ys = atEdge.map((e) => Math.max(lo, Math.min(hi, e.y)));
+  for (let i = 1; i < n; i++) ys[i] = Math.max(ys[i], ys[i - 1] + gap);
+  if (ys[n - 1] > hi) ys[n - 1] = hi;
+  for (let i = n - 2; i >= 0; i--) ys[i] = Math.min(ys[i], ys[i + 1] - gap);
+  const lx = right + size * 0.7;
+  atEdge.forEach((e, i) => {
+    p.line(e.x, e.y, lx - 2, ys[i], { color: e.color, width: 1 });
+    p.text(e.label, lx, ys[i], { size, color: SERIES.text, baseline: 'middle', weight: 'bold' });
+  });
 }

@@ -3,7 +3,7 @@
  * stretch is a flow locked out or waiting for a timeout; parallel lines mean fairness.
  */
 import type { SeriesStore } from '../store/series-store';
-import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
+import { BandCache, bandColumns, drawEndLabels, drawFlowFamily, endLabelNames, endLabelRoom, flowLegend, type LineEnd } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, fitYTicks, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
 import { NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, timeDomain, udpOnly, type ChartContext, type ChartDef } from './types';
@@ -42,9 +42,12 @@ export const progressChart: ChartDef = {
     const f = c.fonts;
     const store = c.store;
     const flows = store.flowIds('acked');
-    const items = flowLegend(flows, c.highlight, c.view.tcpFlows, false, c.view.flowTags);
+    const paper = !!c.paper;
+    const items = flowLegend(flows, c.highlight, c.view.tcpFlows, false, c.view.flowTags, paper);
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
-    const r0 = plotRect(p, lh + 10, f, '88.8');
+    // on paper, room right of the plot for each line's name at its end
+    const endNames = paper ? endLabelNames(flows, c.highlight) : [];
+    const r0 = plotRect(p, lh + 10, f, '88.8', 0, endLabelRoom(p, endNames, f));
     const [t0, t1] = timeDomain(c);
     const cols = flows.map((fl) => store.column(`acked.${fl}`));
     const top = maxOver(store, cols, t0, t1, c.scratch, 'acked');
@@ -57,8 +60,10 @@ export const progressChart: ChartDef = {
     if (!band) bands.set(c.scratch, (band = new BandCache()));
     p.clip(r);
     const tr = u.div === 1 ? undefined : (v: number) => v / u.div;
-    const drawn = drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`acked.${fl}`), c.highlight, c.scratch, band, `acked${u.div}`, { transform: tr });
+    const ends: LineEnd[] = [];
+    const drawn = drawFlowFamily(p, r, x, y, store, flows, (fl) => store.column(`acked.${fl}`), c.highlight, c.scratch, band, `acked${u.div}`, { transform: tr, paper, ends: paper ? ends : undefined });
     p.unclip();
+    drawEndLabels(p, r, ends, f);
     drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);

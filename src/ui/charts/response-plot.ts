@@ -7,7 +7,7 @@
  */
 import { scaleLinear, scaleLog } from 'd3';
 import { PALETTE, SERIES } from '../colors';
-import { BIN_COUNT, binEdge, type RtHistogram } from '../store/exchange-store';
+import { BIN_COUNT, binEdge, type ExchangeStore, type RtHistogram } from '../store/exchange-store';
 import type { Painter, Rect } from './painter';
 import { legend, plotRect, wrapWords, yAxisLabel, type Fonts, type LegendItem } from './plot';
 import { grouped } from '../../engine/core/number-text';
@@ -33,6 +33,39 @@ export const RUN_COLOR = PALETTE.blue;
 export const BASELINE_COLOR = '#555c66';
 /** Colours of overlaid runs (compare view). */
 export const OVERLAY_COLORS = [PALETTE.blue, PALETTE.vermillion, PALETTE.bluishGreen, PALETTE.reddishPurple, PALETTE.orange];
+
+export interface ComparedRun {
+  label: string;
+  color: string;
+  dash?: number[];
+  /** Its dash on paper, where a black-and-white printer loses its colour (default: `dash`). */
+  paperDash?: number[];
+  exchanges: ExchangeStore;
+}
+
+/**
+ * The curves of the compared runs (`set`: every response or those above 50 KB), their faint
+ * other seeds and the uncongested baseline (dotted). `paper`: printing, each run dashed as its
+ * `paperDash` says: a lesson family's members, solid on screen in their colours, printed as
+ * one grey.
+ */
+export function comparedCurves(
+  runs: readonly ComparedRun[],
+  faint: readonly { color: string; exchanges: ExchangeStore; baseline?: boolean }[],
+  baseline: ExchangeStore | undefined,
+  set: 'all' | 'large',
+  paper: boolean,
+  /** The baseline's name (Compare: whose traffic it is, when not every run's). */
+  baselineLabel = 'uncongested',
+): RtCurve[] {
+  const curves: RtCurve[] = [
+    ...faint.map((r, i) => ({ label: `faint ${i}`, hist: (r.baseline ? r.exchanges.baseline : r.exchanges.run)[set], color: r.color, faint: true })),
+    ...runs.map((r) => ({ label: r.label, hist: r.exchanges.run[set], color: r.color, dash: paper && r.paperDash ? r.paperDash : r.dash })),
+  ];
+  const base = baseline ?? runs.find((r) => r.exchanges.baseline.all.n > 0)?.exchanges;
+  if (base && base.baseline.all.n > 0) curves.push({ label: baselineLabel, hist: base.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
+  return curves;
+}
 
 export interface RtLayout {
   r: Rect;

@@ -7,7 +7,7 @@ import { format } from 'd3';
 import { SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
 import { lowerBound } from './downsample';
-import { BandCache, bandColumns, drawFlowFamily, flowLegend } from './flows';
+import { BandCache, bandColumns, drawEndLabels, drawFlowFamily, endLabelNames, endLabelRoom, flowLegend, type LineEnd } from './flows';
 import type { Painter } from './painter';
 import { axes, drawCursor, drawMarkers, fitYTicks, drawSeries, emptyNote, legend, maxOver, plotRect, wrapWords, xScaleFor, yAxisLabel, yScaleFor } from './plot';
 import { NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
@@ -139,7 +139,8 @@ export const throughputChart: ChartDef = {
     const W = WindowRates.windowFor(c.end);
     wr.update(store, W);
     const flows = store.flowIds('acked');
-    const items = [{ label: 'link utilization', color: SERIES.util, width: 2.5 }, ...flowLegend(flows, c.highlight, c.view.tcpFlows, true, c.view.flowTags)];
+    const paper = !!c.paper;
+    const items = [{ label: 'link utilization', color: SERIES.util, width: 2.5 }, ...flowLegend(flows, c.highlight, c.view.tcpFlows, true, c.view.flowTags, paper)];
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
     // Jain's index, prominent, under the legend (on lines of its own where the card is
     // narrow: classroom type on a phone cut it off at "J = 1.0")
@@ -158,7 +159,9 @@ export const throughputChart: ChartDef = {
       p.text(avgText, 8, jy, { size: f.legend, color: SERIES.muted, baseline: 'top' });
       jy += lineH;
     }
-    const r0 = plotRect(p, jy + f.legend * 0.3 + 4, f, '88.8');
+    // on paper, room right of the goodput panel for each line's name at its end
+    const endNames = paper ? endLabelNames(flows, c.highlight) : [];
+    const r0 = plotRect(p, jy + f.legend * 0.3 + 4, f, '88.8', 0, endLabelRoom(p, endNames, f));
     const gap = f.tick * 2.2;
     const hUtil = Math.max(30, Math.round((r0.h - gap) * 0.35));
     const [t0, t1] = timeDomain(c);
@@ -186,8 +189,11 @@ export const throughputChart: ChartDef = {
     drawn += drawSeries(p, top, x, yU, store, wr.out.get('util'), { color: SERIES.util, width: 2.5 }, c.scratch, 'util', (v) => v * 100);
     p.unclip();
     p.clip(bottom);
-    drawn += drawFlowFamily(p, bottom, x, yG, store, flows, (fl) => wr.out.get(`acked.${fl}`), c.highlight, c.scratch, band, 'gp', { transform: (v) => v / 1e6 });
+    const ends: LineEnd[] = [];
+    drawn += drawFlowFamily(p, bottom, x, yG, store, flows, (fl) => wr.out.get(`acked.${fl}`), c.highlight, c.scratch, band, 'gp', { transform: (v) => v / 1e6, paper, ends: paper ? ends : undefined });
     p.unclip();
+    // the names may use the gap above the panel (the utilization panel's side has none)
+    drawEndLabels(p, bottom, ends, f, bottom.y - gap * 0.75, bottom.y + bottom.h);
     drawMarkers(p, r, x, c.markers, f, c.view);
     drawCursor(p, r, x, c.cursorT, f);
     if (store.length === 0) emptyNote(p, r, 'No data yet', f);

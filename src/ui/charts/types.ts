@@ -25,6 +25,11 @@ export interface ChartContext {
   cursorT: number | null;
   /** Per-chart reusable buffers. */
   scratch: SeriesScratch;
+  /**
+   * Drawn for paper (printing, src/ui/print.ts): a black-and-white printer keeps no colour, so
+   * the per-flow lines take a dash pattern each (paperDash) and their flow's number at their end.
+   */
+  paper?: boolean;
 }
 
 export interface ChartDef {
@@ -60,6 +65,12 @@ export interface ChartDef {
    * shows the card folded to its title and NO_FLOWS_NOTE instead of an empty canvas.
    */
   perFlowOnly?: boolean;
+  /**
+   * For a scenario where the chart has nothing to draw whatever the run does (the AQM state
+   * of a drop-tail queue): the one line said instead. On paper the card prints its title and
+   * this line, not an empty box of axes around it (ChartCard, styles.css @media print).
+   */
+  nothingToDraw?(view: ScenarioView): string | null;
 }
 
 /** Shown where per-flow lines would be when a run has none (web traffic: connections come and go). */

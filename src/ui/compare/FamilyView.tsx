@@ -14,7 +14,7 @@
 import { useMemo, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { BASELINE_COLOR } from '../charts/response-plot';
-import { flowColor, flowDash } from '../colors';
+import { flowColor, flowDash, memberPaperDash } from '../colors';
 import { BUILD_ID } from '../build-id';
 import type { FigureSource } from '../charts/export';
 import { encodeLink } from '../scenario-api';
@@ -231,7 +231,7 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
       {done.length > 0 ? (
         <>
           <ResponseCompare
-            runs={done.map(({ i, result }) => ({ label: members[i].label, color: flowColor(i), dash: flowDash(i), exchanges: result.exchanges }))}
+            runs={done.map(({ i, result }) => ({ label: members[i].label, color: flowColor(i), dash: flowDash(i), paperDash: memberPaperDash(i), exchanges: result.exchanges }))}
             faint={faint}
             title={faintTitle(seedsRun)}
             baseline={base.state === 'done' ? base.result.exchanges : undefined}

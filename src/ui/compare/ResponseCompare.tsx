@@ -10,15 +10,10 @@ import { CanvasPainter, SvgPainter } from '../charts/painter';
 import { ExportAndFullScreen } from '../charts/ChartCard';
 import { figureMargins, figureSvg, saveFigure, type FigureSource } from '../charts/export';
 import { fontsFor } from '../charts/plot';
-import { BASELINE_COLOR, curvesText, drawResponseTimes, moveReadout, readoutHint, responseHeight, type RtCurve, type RtLayout, type RtMode } from '../charts/response-plot';
+import { comparedCurves, curvesText, drawResponseTimes, moveReadout, readoutHint, responseHeight, type ComparedRun, type RtCurve, type RtLayout, type RtMode } from '../charts/response-plot';
 import type { ExchangeStore } from '../store/exchange-store';
 
-export interface ComparedRun {
-  label: string;
-  color: string;
-  dash?: number[];
-  exchanges: ExchangeStore;
-}
+export type { ComparedRun } from '../charts/response-plot';
 
 /**
  * `baseline`: the store holding the uncongested baseline's exchanges (else the first run that has one).
@@ -73,16 +68,7 @@ export function ResponseCompare({
     return () => print.removeEventListener('change', change);
   }, []);
 
-  const curvesNow = (): RtCurve[] => {
-    const set = large ? 'large' : 'all';
-    const curves: RtCurve[] = [
-      ...faint.map((r, i) => ({ label: `faint ${i}`, hist: (r.baseline ? r.exchanges.baseline : r.exchanges.run)[set], color: r.color, faint: true })),
-      ...runs.map((r) => ({ label: r.label, hist: r.exchanges.run[set], color: r.color, dash: r.dash })),
-    ];
-    const base = baseline ?? runs.find((r) => r.exchanges.baseline.all.n > 0)?.exchanges;
-    if (base && base.baseline.all.n > 0) curves.push({ label: baselineLabel, hist: base.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
-    return curves;
-  };
+  const curvesNow = (): RtCurve[] => comparedCurves(runs, faint, baseline, large ? 'large' : 'all', typeof window.matchMedia === 'function' && window.matchMedia('print').matches, baselineLabel);
 
   // the chart at its size on screen, drawn again through SvgPainter (as the single-run
   // response chart's export), with no read-out, framed with its title and caption

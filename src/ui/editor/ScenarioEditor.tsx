@@ -10,7 +10,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
-import { displayValue, editorFields, foldGroups, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, newTrafficItem, nodeNameMessage, ownTcpChange, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type NodeField, type OwnTcpField, type ParamField, type PointsField, type Section, type TextField } from './fields';
+import { displayRange, displayValue, ecnWithoutCapableFlows, editorFields, foldGroups, liveInRun, queuesSwitchedInRun, LIST_ITEMS_SHOWN, formatDelays, formatPoints, labelledMessage, newTrafficItem, nodeNameMessage, ownTcpChange, sameScale, parseDelays, parseDisplay, parsePoints, SECTION_TITLES, SECTIONS, type DelayListField, type EditorField, type NodeField, type OwnTcpField, type ParamField, type PointsField, type Section, type TextField } from './fields';
 import type { NumberParam } from '../../engine/core/params';
 import { grouped } from '../../engine/core/number-text';
 import './editor.css';
@@ -38,6 +38,8 @@ export interface ScenarioEditorProps {
   fix?: OneStepFix;
   /** Notes beside fields a one-step fix changed besides the one edited, by path. */
   notes?: Readonly<Record<string, string>>;
+  /** The going run's scenario as the engine has it (null or absent: none): a queue whose discipline differs there takes its parameters on restart. */
+  running?: Scenario | null;
 }
 
 export interface OneStepFix {
@@ -47,10 +49,12 @@ export interface OneStepFix {
   apply: () => void;
 }
 
-function Help({ id, doc, reference, extra }: { id: string; doc: string; reference?: string; extra?: ReactNode }) {
+function Help({ id, doc, reference, extra, range }: { id: string; doc: string; reference?: string; extra?: ReactNode; range?: string }) {
   return (
     <div className="sed-help" id={id}>
       {doc}
+      {/* what the field takes, before it is typed (it was said only once a value was refused) */}
+      {range ? <span className="sed-range"> Allowed: {range}.</span> : null}
       {reference ? <span className="sed-ref"> Source: {reference}.</span> : null}
       {extra}
     </div>
@@ -79,6 +83,30 @@ function ErrorText({ id, text, f, fix }: { id: string; text: string | undefined;
       <button type="button" className="sed-fix" aria-describedby={id} onClick={fix.apply}>
         {fix.label}
       </button>
+    </>
+  );
+}
+
+/** Under a queue's ECN marking that no flow can use: why it marks nothing, and the TCP setting in one click. */
+function EcnHint({ text, tcp, onChange }: { text: string; tcp: boolean; onChange: ScenarioEditorProps['onChange'] }) {
+  return (
+    <>
+      <p className="sed-companion" role="status">
+        {text}
+      </p>
+      {tcp ? (
+        <button
+          type="button"
+          className="sed-fix"
+          onClick={(e) => {
+            // the button goes with the hint: the focus stays in the field, on its checkbox
+            e.currentTarget.closest('.sed-field')?.querySelector<HTMLInputElement>('input')?.focus();
+            onChange('tcp.ecn', true);
+          }}
+        >
+          Turn ECN on for every TCP flow
+        </button>
+      ) : null}
     </>
   );
 }
@@ -256,7 +284,7 @@ function FieldFoot({ errId, text, f, fix, note }: { errId: string; text: string 
   );
 }
 
-function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; error: string | undefined; live: boolean; onChange: ScenarioEditorProps['onChange']; fix?: OneStepFix; note?: string }) {
+function ParamControl({ f, error, live, fieldLive, onChange, fix, note, hint }: { f: ParamField; error: string | undefined; live: boolean; fieldLive: boolean; onChange: ScenarioEditorProps['onChange']; fix?: OneStepFix; note?: string; hint?: ReactNode }) {
   const id = useId();
   const helpId = `${id}-help`;
   const errId = `${id}-err`;
@@ -267,7 +295,7 @@ function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; 
   const describedBy = shownError ? `${helpId} ${errId}` : helpId;
   const spec = f.spec;
   const absent = f.value === undefined;
-  const restart = live && !f.live;
+  const restart = live && !fieldLive;
   const title = `${spec.doc}${spec.ref ? ` (source: ${spec.ref})` : ''}\n${f.path}`;
   const cls = `sed-field sed-${f.control}${shownError ? ' sed-invalid' : ''}`;
 
@@ -308,6 +336,7 @@ function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; 
         </div>
         <Help id={helpId} doc={spec.doc} reference={spec.ref} />
         <FieldFoot errId={errId} text={shownError} f={f} fix={shownFix} note={note} />
+        {hint}
       </div>
     );
   }
@@ -380,7 +409,7 @@ function ParamControl({ f, error, live, onChange, fix, note }: { f: ParamField; 
         {absent ? null : unit}
         {optionalToggle}
       </div>
-      <Help id={helpId} doc={spec.doc} reference={spec.ref} />
+      <Help id={helpId} doc={spec.doc} reference={spec.ref} range={displayRange(f)} />
       <FieldFoot errId={errId} text={shownError} f={f} fix={shownFix} note={note} />
     </div>
   );
@@ -604,8 +633,9 @@ function groupBy(fields: EditorField[]): { name: string; fields: EditorField[] }
 /** What a folded list holds, in its section's words: the links under Topology, their queues under Queue. */
 const listNoun = (sec: Section, list: 'links' | 'traffic') => (list === 'traffic' ? 'traffic items' : sec === 'queue' ? 'link queues' : 'links');
 
-export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes }: ScenarioEditorProps) {
+export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes, running = null }: ScenarioEditorProps) {
   const fields = useMemo(() => editorFields(scenario), [scenario]);
+  const ecnHints = useMemo(() => ecnWithoutCapableFlows(scenario, fields), [scenario, fields]);
   const bySection = useMemo(() => {
     const m = new Map<Section, { name: string; fields: EditorField[] }[]>();
     const lists = new Map<Section, EditorField[]>();
@@ -652,7 +682,12 @@ export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes }:
           ))}
         </datalist>
       ) : null}
-      {live ? <p className="sed-livenote">A run is in progress: queue parameters and the bottleneck’s rate, delay and loss change it at once; the others apply on restart.</p> : null}
+      {live ? (
+        <p className="sed-livenote">
+          A run is in progress: queue parameters and the bottleneck’s rate, delay and loss change it at once; the others apply on restart.
+          {queuesSwitchedInRun(scenario, running) ? ' The queue discipline was changed during this run: the new discipline’s own parameters apply on restart too.' : null}
+        </p>
+      ) : null}
       {SECTIONS.map((sec) => {
         const groups = bySection.get(sec);
         if (!groups) return null;
@@ -712,7 +747,7 @@ export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes }:
                       <OwnTcpControl key={f.path} f={f} error={errors[f.path]} live={live} onChange={onChange} />
                     ) : (
                       // keyed by path and kind-dependent spec, so a control is rebuilt when the queue kind changes
-                      <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} onChange={onChange} fix={fix} note={notes?.[f.path]} />
+                      <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} fieldLive={liveInRun(f, scenario, running)} onChange={onChange} fix={fix} note={notes?.[f.path]} hint={ecnHints[f.path] ? <EcnHint text={ecnHints[f.path].text} tcp={ecnHints[f.path].tcp} onChange={onChange} /> : undefined} />
                     ),
                   )}
                 </fieldset>

@@ -75,5 +75,5 @@ export default function EditorSlot({ store, controller }: SlotProps) {
 
   if (!scenario) return <p className="muted pad">Loading the scenario…</p>;
   // a fresh editor for a loaded scenario: a box still holding a refused value (the 50 above) shows the new scenario's
-  return <ScenarioEditor key={loadRev} scenario={scenario} onChange={onChange} errors={errors} live={live} fix={fix} notes={notes} />;
+  return <ScenarioEditor key={loadRev} scenario={scenario} onChange={onChange} errors={errors} live={live} fix={fix} notes={notes} running={live ? controller.runningScenario() : null} />;
 }

@@ -95,7 +95,8 @@ function largeRun(e: RunEstimate, eventsPerSec: number): { why: string; estimate
 /** A field as the editor labels it ("Buffer limit", "ECN"), or its path when the editor has no such field. */
 function fieldLabel(scenario: Scenario | null, path: string): string {
   const f = scenario ? editorFields(scenario).find((x) => x.path === path) : undefined;
-  return f ? (f.kind === 'param' ? f.spec.label : f.label) : path;
+  // the editor's Add and Remove change the whole list: its section's name, not the key ("traffic: the new value ...")
+  return f ? (f.kind === 'param' ? f.spec.label : f.label) : path === 'traffic' ? 'Traffic items' : path;
 }
 
 /** The size a run was started (or asked about and accepted) at: a live change beyond it is asked about again. */
@@ -420,6 +421,15 @@ export class RunController {
    */
   private going: { scenario: Scenario; accepted: AcceptedSize } | null = null;
 
+  /**
+   * The going run's scenario as the engine has it (null: no run going): the editor marks a
+   * field of a queue whose discipline was changed during the run "applies on restart", as
+   * the engine has no such parameter until then.
+   */
+  runningScenario(): Scenario | null {
+    return this.live && this.going ? this.going.scenario : null;
+  }
+
   /** Why a live change is not applied (the user declined it), or null: go ahead. */
   private liveSizeRefusal(changes: [string, unknown][], path: string, value: unknown): string | null {
     const g = this.going;
@@ -578,7 +588,9 @@ export class RunController {
     this.store.exchanges.clear();
     const sc = this.store.getState().scenario;
     this.pinned = null;
-    this.store.set({ ...noRun(), status: 'idle', end: sc?.duration ?? Infinity });
+    // "the new value applies when the run restarts ... press Reset, then Play": with the run
+    // reset, the next Play has it; kept, the banners told the user to do what they had just done
+    this.store.set((st) => ({ ...noRun(), status: 'idle', end: sc?.duration ?? Infinity, ...(st.banners.some((b) => b.untilNextRun) ? { banners: st.banners.filter((b) => !b.untilNextRun) } : {}) }));
   }
 
   setSpeed(speed: Speed): void {

@@ -236,6 +236,24 @@ export function lessonStep(load: () => void): void {
   }
 }
 
+// set while asNewEntry() loads: the scenario it loads adds a history entry even in the same lesson
+let newEntry = false;
+
+/**
+ * Runs `load` (the lesson as it is, in place of the user's edits of it) so that the scenario
+ * it loads adds a history entry: the browser's Back brings the edits back. An edit replaces
+ * the entry, and a load in the same lesson did too, so a teacher's scenario built in the
+ * editor, replaced by the lesson, was gone for good.
+ */
+export function asNewEntry(load: () => void): void {
+  newEntry = true;
+  try {
+    load();
+  } finally {
+    newEntry = false;
+  }
+}
+
 /**
  * Keeps location.hash equal to the scenario's encoding, and loads links the user types
  * or navigates to. Returns a function that stops syncing.
@@ -251,7 +269,7 @@ export function startUrlSync(store: AppStore, controller: RunController): () => 
     const s = store.getState();
     if (applying || !s.scenario || s.scenarioRev === lastRev) return;
     lastRev = s.scenarioRev;
-    const newLesson = lastPreset !== undefined && s.presetName !== lastPreset && !browsedLesson;
+    const newLesson = (lastPreset !== undefined && s.presetName !== lastPreset && !browsedLesson) || newEntry;
     lastPreset = s.presetName;
     let h: string;
     try {

@@ -162,6 +162,39 @@ describe('applySet', () => {
     expect(parseScenario(s).ok).toBe(true);
   });
 
+  it("a queue kind swap does not carry one kind's default into a same-named parameter of another (PIE's 15 ms target into CoDel)", () => {
+    // a teacher going RED -> PIE -> CoDel got CoDel with a 15 ms target (PIE's QDELAY_REF)
+    // where RED -> CoDel gives RFC 8289's 5 ms; via REM, a 2 ms CoDel interval (REM's price
+    // update period); via SC-RED, PIE's alpha at 3 (1/s) instead of 1/8
+    // the kind reached from drop-tail, which has no parameter but the common ones
+    const direct = (kind: string) => {
+      const d = scenario('default');
+      expect(applySet(d, 'topology.bottleneck.queue.kind', 'droptail')).toBeNull();
+      expect(applySet(d, 'topology.bottleneck.queue.kind', kind)).toBeNull();
+      return getPath(d, 'topology.bottleneck.queue') as Record<string, unknown>;
+    };
+    for (const via of AQMS.map((a) => a.kind))
+      for (const to of AQMS.map((a) => a.kind)) {
+        if (via === to || via === 'droptail') continue;
+        const s = scenario('default');
+        expect(applySet(s, 'topology.bottleneck.queue.kind', via)).toBeNull();
+        expect(applySet(s, 'topology.bottleneck.queue.kind', to)).toBeNull();
+        const q = getPath(s, 'topology.bottleneck.queue') as Record<string, unknown>;
+        const d = direct(to);
+        // the RED family shares its thresholds, max_p and gentle: the lesson's RED values carry, as they mean the same
+        // (RED's default w_q of 0.002 does not: into ARED it turned off ARED's automatic w_q)
+        const same = ['red', 'ared', 'sc-red'];
+        const differ = Object.keys(d).filter((k) => q[k] !== d[k] && !(same.includes(via) && same.includes(to) && ['minTh', 'maxTh', 'maxP', 'gentle'].includes(k)));
+        expect(differ, `${via} -> ${to}`).toEqual([]);
+      }
+    // a value the scenario set still carries (a target of 20 ms set for PIE stays for CoDel)
+    const s = scenario('default');
+    expect(applySet(s, 'topology.bottleneck.queue.kind', 'pie')).toBeNull();
+    expect(applySet(s, 'topology.bottleneck.queue.target', 0.02)).toBeNull();
+    expect(applySet(s, 'topology.bottleneck.queue.kind', 'codel')).toBeNull();
+    expect(getPath(s, 'topology.bottleneck.queue.target')).toBe(0.02);
+  });
+
   it('creates a per-flow delay distribution through its kind, valid at once', () => {
     const s = scenario();
     expect(applySet(s, 'topology.flowDelay.kind', 'empirical')).toBeNull();

@@ -15,7 +15,7 @@ import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
-import { editorFields } from '../../../../src/ui/editor/fields';
+import { displayRange, editorFields } from '../../../../src/ui/editor/fields';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 
 interface EditorProps {
@@ -117,6 +117,44 @@ describe('ScenarioEditor markup', () => {
     expect(block(html, 'topology.bottleneck.delay')).toMatch(/value="20"/);
     // probabilities get a slider too, with its own accessible name
     expect(block(html, 'topology.bottleneck.queue.maxP')).toMatch(/type="range"[^>]*aria-label="max_p slider"/);
+  });
+
+  it('every number says its allowed range in its unit before anything is typed (it was said only after a refusal)', async () => {
+    const Editor = await loadEditor();
+    for (const kind of ['red', 'pie', 'codel', 'pi']) {
+      const s = scenarioWith({ 'topology.bottleneck.queue.kind': kind });
+      const html = decode(renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: {}, live: false })));
+      const numbers = editorFields(s).filter((f) => f.kind === 'param' && f.spec.type === 'number');
+      expect(numbers.length).toBeGreaterThan(20);
+      for (const f of numbers) if (f.kind === 'param') expect(block(html, f.path), f.path).toContain(`Allowed: ${displayRange(f)}.`);
+    }
+    // in the units shown beside the box: Mb/s, ms, the queue's packets
+    const html = decode(renderToStaticMarkup(createElement(Editor, { scenario: scenarioWith({ 'topology.bottleneck.queue.kind': 'codel' }), onChange: () => {}, errors: {}, live: false })));
+    expect(block(html, 'topology.bottleneck.rate')).toContain('Allowed: 0.001 to 1000000 Mb/s.');
+    expect(block(html, 'topology.bottleneck.queue.target')).toContain('Allowed: > 0 to 10000 ms.');
+    expect(block(html, 'topology.bottleneck.queue.limit')).toContain('Allowed: whole number 1 to 1000000000 packets.');
+    expect(block(html, 'duration')).toContain('Allowed: > 0 to 1000000 s.');
+  });
+
+  it("a queue's ECN marking on while no flow is ECN-capable says it marks nothing, with TCP's ECN one click away; not once a flow is", async () => {
+    const Editor = await loadEditor();
+    const hint = 'No flow is ECN-capable';
+    const button = 'Turn ECN on for every TCP flow';
+    const html = (sets: Record<string, unknown>) => decode(renderToStaticMarkup(createElement(Editor, { scenario: scenarioWith(sets), onChange: () => {}, errors: {}, live: false })));
+    // the default lesson's RED with ECN marking ticked, TCP's ECN off: 0 marks, drops as before
+    for (const kind of ['red', 'pie', 'codel', 'pi']) {
+      const b = block(html({ 'topology.bottleneck.queue.kind': kind, 'topology.bottleneck.queue.ecn': true }), 'topology.bottleneck.queue.ecn');
+      expect(b, kind).toContain(hint);
+      expect(b, kind).toContain(button);
+    }
+    expect(block(html({ 'topology.bottleneck.queue.ecn': true, 'tcp.ecn': true }), 'topology.bottleneck.queue.ecn')).not.toContain(hint);
+    expect(block(html({ 'topology.bottleneck.queue.ecn': false }), 'topology.bottleneck.queue.ecn')).not.toContain(hint);
+    // one item's own ECN makes its flows ECN-capable
+    expect(block(html({ 'topology.bottleneck.queue.ecn': true, 'traffic.0.tcp': { ecn: true } }), 'topology.bottleneck.queue.ecn')).not.toContain(hint);
+    // UDP alone: said, but no TCP to turn on
+    const udp = block(html({ 'topology.bottleneck.queue.ecn': true, 'traffic.0.kind': 'udp' }), 'topology.bottleneck.queue.ecn');
+    expect(udp).toContain('No flow is ECN-capable (UDP never is)');
+    expect(udp).not.toContain(button);
   });
 
   it('shows a validation message next to the field it names', async () => {
