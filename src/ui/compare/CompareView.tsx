@@ -18,7 +18,7 @@ import type { CompareRunResult } from './run';
 import { queueAxis, queueRefs } from './queue-axis';
 import { countedText, runLengthNote } from './run-length';
 import { useRuns, type RunJob } from './run-queue';
-import { diffText, faintTitle, runCounterText, seedCount, seedList, seedOfB, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
+import { diffText, faintTitle, runCounterText, seedCount, seedList, seedOfB, seedOnly, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
 import { ExportAndFullScreen } from '../charts/ChartCard';
 import { download, type FigureSource } from '../charts/export';
 import { BUILD_ID } from '../build-id';
@@ -302,9 +302,11 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   const n = seedCount(seeds);
   // the same seed for both, so only the scenarios' differences differ
   // (unless the seed is all they differ in: then B keeps its own, seedOfB)
-  const bSeed = useMemo(() => seedOfB(a, b), [a, b]);
+  const bSeed = useMemo(() => seedOfB(a, b, n), [a, b, n]);
+  // over several seeds a seed-only difference runs at A's seeds, the same runs: said so
+  const sameOverSeeds = n > 1 && seedOnly(a, b);
   const bSeeded = useMemo(() => (b.seed === bSeed ? b : { ...b, seed: bSeed }), [b, bSeed]);
-  // over seeds, B's run k is at its own seed + k
+  // one seed only (seedOfB): B's seed apart from A's
   const bOffset = bSeed - a.seed;
   // Web traffic: the response-time chart draws one uncongested baseline (the first web
   // scenario's). It carries as many packets as a run, so it runs in a third worker beside
@@ -493,11 +495,11 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
       </header>
       <p className="cmp-seed">
         {bOffset !== 0
-          ? `${labelA} runs with ${n > 1 ? `each of ${seedsText(seedsRun)}` : `seed ${a.seed}`}, ${labelB} with ${n > 1 ? `each of ${seedsText(seedList(bSeed, n))}` : `seed ${bSeed}`}: the seed is all they differ in, so this compares two random draws of one scenario`
+          ? `${labelA} runs with seed ${a.seed}, ${labelB} with seed ${bSeed}: the seed is all they differ in, so this compares two random draws of one scenario`
           : n > 1
             ? `Both run with each of ${seedsText(seedsRun)}`
             : `Both run with seed ${a.seed}`}
-        {b.seed !== bSeed ? ` (${labelB} had seed ${b.seed}; it was set to ${a.seed} so only the scenarios differ)` : ''}
+        {b.seed !== bSeed ? ` (${labelB} had seed ${b.seed}; it was set to ${a.seed} so only the scenarios differ${sameOverSeeds ? ': the seed is all they differ in, so over several seeds the runs are the same; over 1 seed Compare runs the two draws' : ''})` : ''}
         {n > 1 ? `: ${2 * n} runs${sbase ? ' and one uncongested baseline' : ''}, ${sbase ? 3 : 2} at a time. The charts show seed ${seedsRun[0]}; the table, the mean over the seeds.` : '.'}
       </p>
       {lengthNote ? (

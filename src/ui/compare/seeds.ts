@@ -26,8 +26,18 @@ export { spreadBound, verdict, type Verdict };
  * network, other random draws: seed 4" set to A's seed 1 ran A twice, and the table read "="
  * on every row under B's name.
  */
-export function seedOfB(a: Scenario, b: Scenario): number {
-  return b.seed !== a.seed && jsonEqual({ ...b, seed: a.seed }, a) ? b.seed : a.seed;
+export function seedOfB(a: Scenario, b: Scenario, n = 1): number {
+  return n === 1 && seedOnly(a, b) ? b.seed : a.seed;
+}
+
+/**
+ * Whether B differs from A in its seed alone. Over several seeds Compare runs both at A's
+ * seeds: the table's rule pairs the runs seed by seed (their shared random draws), which two
+ * sets of seeds do not have, and it judged one scenario at seeds 1-3 against itself at 4-6
+ * "larger than the seeds' spread" on utilization.
+ */
+export function seedOnly(a: Scenario, b: Scenario): boolean {
+  return b.seed !== a.seed && jsonEqual({ ...b, seed: a.seed }, a);
 }
 
 /** Most seeds the compare view repeats a run over. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { QueueSummary, Summary } from '../../../../src/engine/metrics/types';
 import { RUN_FIELDS } from '../../../../src/engine/scenario/fields';
 import { LARGE_RUN_SECONDS } from '../../../../src/ui/run/controller';
-import { comparisonQuestion, diffText, MAX_COMPARE_SEEDS, seedCount, seedList, seedOfB, seedsText, seedTable, spreadBound, statText, verdict, type SeedRow } from '../../../../src/ui/compare/seeds';
+import { comparisonQuestion, diffText, MAX_COMPARE_SEEDS, seedCount, seedList, seedOfB, seedOnly, seedsText, seedTable, spreadBound, statText, verdict, type SeedRow } from '../../../../src/ui/compare/seeds';
 import { lessons } from '../../../../src/ui/scenario-api';
 import { jsonEqual } from '../../../../src/engine/scenario/paths';
 import { FOLD_FLOWS } from '../../../../src/ui/compare/diff';
@@ -254,5 +254,15 @@ describe('seedOfB: the seed B runs with', () => {
     expect(jsonEqual({ ...lockout, seed: lesson.scenario.seed }, lesson.scenario)).toBe(false);
     expect(seedOfB(lesson.scenario, { ...lockout, seed: 7 })).toBe(lesson.scenario.seed);
     expect(seedOfB(lesson.scenario, lesson.scenario)).toBe(lesson.scenario.seed);
+  });
+});
+
+describe('seedOfB over several seeds', () => {
+  it('a seed-only difference runs at A’s seeds: the paired rule has no shared draws to pair across two sets of seeds', () => {
+    const lesson = lessons().find((l) => l.name === 'ecn-finite')!;
+    const other = lesson.experiments.find((e) => /other random draws/.test(e.title))!;
+    expect(seedOfB(lesson.scenario, other.scenario, 3)).toBe(lesson.scenario.seed);
+    expect(seedOnly(lesson.scenario, other.scenario)).toBe(true);
+    expect(seedOfB(lesson.scenario, other.scenario, 1)).toBe(other.scenario.seed);
   });
 });
