@@ -1,7 +1,8 @@
-import { checkParam, queueUnitOf, rangeText, shownValue, type QueueUnitContext } from '../core/params';
+import { checkParam, queueUnitOf, rangeText, shownValue, unitText, type QueueUnitContext } from '../core/params';
 import { parseJsonText } from './file';
 import { cloneJson, getPath, own, pathText, setPath, splitPath } from './paths';
 import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, stringExpected, unknownFieldHint, type FieldNode, type UnionNode } from './tree';
+import { bareNumberHint, numberWithUnit, unitProblem } from './units';
 
 /**
  * Setting one field by dotted path: the CLI's `--set path=value`, the URL codec's
@@ -19,8 +20,17 @@ import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, r
  * - setting a field of an absent reverseQueue first copies queue into it.
  */
 
-/** Parses the text of a value: JSON when possible, else the text itself. Names and enum values stay text unless quoted. */
+/**
+ * Parses the text of a value: JSON when possible, else the text itself. Names and enum
+ * values stay text unless quoted. A number with a unit for a time, rate or size field
+ * (`20ms`, `10Mb/s`, `64KB`; units.ts) becomes the field's SI number; a unit it cannot
+ * take stays text, for applySet to explain.
+ */
 export function parseValueText(text: string, node?: FieldNode): unknown {
+  if (node?.t === 'param' && node.spec.type === 'number') {
+    const v = numberWithUnit(node.spec, text);
+    if (v !== undefined) return v;
+  }
   const textual = node && (node.t === 'string' || (node.t === 'param' && node.spec.type === 'enum'));
   if (textual) {
     if (text === 'null') return null;
@@ -231,8 +241,10 @@ export function checkValue(node: FieldNode, value: unknown, path: string, queueU
  * Sets `path` to `value` in `scenario` (a plain scenario object, changed in place).
  * Returns null, or a message naming the path, the value and what is allowed. The
  * scenario as a whole should be validated again afterwards (cross-field rules).
+ * `text`: what the value was read from (a link's or a --set's value, see applySetText),
+ * so a message about a number typed with a unit shows it as typed ("20000ms (20 s)").
  */
-export function applySet(scenario: Record<string, unknown>, path: string, value: unknown): string | null {
+export function applySet(scenario: Record<string, unknown>, path: string, value: unknown, text?: string): string | null {
   const segs = splitPath(path);
   if (segs.length === 0 || segs.some((s) => s === '')) return emptyPartMessage(scenario, path);
   if (/\s/.test(path)) return `${JSON.stringify(path)}: a dotted path has no spaces (fields of the scenario: ${allowedKeysAt(scenario, []).join(', ')})`;
@@ -263,7 +275,14 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     case 'literal':
       return `${path}: cannot be set (it is ${node.value})`;
     case 'param': {
-      const err = checkParam(path, node.spec, value, queueUnit);
+      if (node.spec.type === 'number' && typeof value === 'string') {
+        // "5Mb/s" for a time, "5ms" for a count: name the units the field takes
+        const wrong = unitProblem(path, node.spec, value, queueUnit);
+        if (wrong) return wrong;
+      }
+      const spec = node.spec;
+      const shown = spec.type === 'number' && text !== undefined && typeof value === 'number' && numberWithUnit(spec, text) !== undefined ? `${text.trim()} (${value} ${unitText(spec.unit, queueUnit)})` : undefined;
+      const err = checkParam(path, spec, value, queueUnit, shown);
       if (err) return err;
       break;
     }
@@ -328,6 +347,23 @@ export function nodeAt(scenario: unknown, path: string): FieldNode | undefined {
   return r.ok ? r.node : undefined;
 }
 
+/**
+ * Sets `path` from the text of its value, as a link and --set give it: parseValueText, then
+ * applySet. A bare number out of a time's range that is in range read as milliseconds
+ * (CoDel's `target=20`, meant as 20 ms, is 20 s, above the 10 s allowed) gets
+ * "(did you mean 20ms?)"; a rate's bare number read as Mb/s likewise.
+ */
+export function applySetText(scenario: Record<string, unknown>, path: string, text: string): string | null {
+  const node = nodeAt(scenario, path);
+  const value = parseValueText(text, node);
+  const err = applySet(scenario, path, value, text);
+  if (!err || node?.t !== 'param' || node.spec.type !== 'number' || typeof value !== 'number') return err;
+  const spec = node.spec;
+  const queueUnit = queueUnitOf(getPath(scenario, splitPath(path).slice(0, -1)));
+  const hint = bareNumberHint(spec, text, (v) => checkParam(path, spec, v, queueUnit) === null);
+  return hint ? `${err} (${hint})` : err;
+}
+
 /** Applies "path=value" texts in order; returns the messages of those that failed (the others are applied). */
 export function applySetTexts(scenario: Record<string, unknown>, assignments: readonly string[]): string[] {
   const errors: string[] = [];
@@ -342,7 +378,7 @@ export function applySetTexts(scenario: Record<string, unknown>, assignments: re
       errors.push(node ? `${a.trim()}: no value; expected ${a.trim()}=<value>, ${allowedText(node)}` : sp.error);
       continue;
     }
-    const err = applySet(scenario, sp.path, parseValueText(sp.text, nodeAt(scenario, sp.path)));
+    const err = applySetText(scenario, sp.path, sp.text);
     if (err) errors.push(err);
   }
   return errors;

@@ -2,7 +2,7 @@ import { grouped } from '../core/number-text';
 import { cloneJson, getPath, joinPath, jsonEqual, own, pathText, splitPath } from './paths';
 import { nearPresets, presetByName } from './presets';
 import { companionFix, parseScenario, type Scenario } from './schema';
-import { applySet, nodeAt, parseValueText } from './set';
+import { applySet, applySetText, nodeAt, parseValueText } from './set';
 import { SCENARIO_TREE, type FieldNode } from './tree';
 
 /**
@@ -13,7 +13,8 @@ import { SCENARIO_TREE, type FieldNode } from './tree';
  *   #p=ecn-finite&topology.bottleneck.queue.maxP=0.02&traffic.0.flows=5&seed=7
  *
  * Keys are sorted (p first, seed last; the decoder applies `kind` keys first); numbers are written as JavaScript's shortest
- * round-trip text. Setting a `kind` swaps the object for one of the new kind (as --set
+ * round-trip text, in SI units. A hand-written link may give a time, rate or size with a
+ * unit (`topology.bottleneck.delay=20ms`, `rate=10Mb/s`; units.ts), read as --set reads it. Setting a `kind` swaps the object for one of the new kind (as --set
  * does), `null` removes an optional field. A scenario whose shape differs from its preset
  * in ways pairs cannot say (e.g. a different number of traffic items) falls back to a
  * compact form: #p=<preset>&v=1&s=<base64url of the JSON, defaults left out>.
@@ -392,7 +393,7 @@ export function decodeHash(hash: string): DecodedHash {
   const accepted: { key: string; value: unknown; text: string }[] = [];
   for (const p of ordered) {
     const value = parseValueText(p.text, nodeAt(cur, p.key));
-    const err = applySet(cur, p.key, value);
+    const err = applySetText(cur, p.key, p.text);
     if (err) problem(p.key, p.text, err);
     else accepted.push({ key: p.key, value, text: p.text });
   }
