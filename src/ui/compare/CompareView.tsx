@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { PALETTE } from '../colors';
 import { hasWebTraffic, viewOf } from '../scenario-view';
-import { compareSummaries, foldFlows, relText, type DiffRow } from './diff';
+import { compareSummaries, foldFlows, relText, styleText, type DiffRow } from './diff';
 import { capitalized, flowPairLabel, flowTagsTogether } from '../flow-tags';
 import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
@@ -18,7 +18,7 @@ import type { CompareRunResult } from './run';
 import { queueAxis, queueRefs } from './queue-axis';
 import { countedText, runLengthNote } from './run-length';
 import { useRuns, type RunJob } from './run-queue';
-import { diffText, faintTitle, runCounterText, seedCount, seedList, seedOfB, seedOnly, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
+import { diffStyle, diffText, faintTitle, runCounterText, seedCount, seedList, seedOfB, seedOnly, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
 import { ExportAndFullScreen } from '../charts/ChartCard';
 import { download, type FigureSource } from '../charts/export';
 import { BUILD_ID } from '../build-id';
@@ -277,7 +277,7 @@ function SeedRowTable({ rows, labelA, labelB, caption }: { rows: SeedRow[]; labe
               {statText(r, r.b)}
               {r.winner === 'b' ? <BetterSaid /> : null}
             </td>
-            <td title={r.bound === null ? undefined : `spread bound 2·sd(B − A)/√N over the per-seed differences = ${r.format(r.bound)}`}>{diffText(r)}</td>
+            <td title={r.bound === null ? undefined : `spread bound 2·sd(B − A)/√N over the per-seed differences = ${styleText(diffStyle(r.style), r.bound)}`}>{diffText(r)}</td>
             <td>{verdictText(r.verdict)}</td>
           </tr>
         ))}

@@ -209,7 +209,7 @@ export function statText(r: Pick<SeedRow, 'style' | 'missingText'>, s: SeedStat)
 }
 
 /**
- * The difference of the means, signed: "+1.2 ms", "−0.40 %", "=" when the same. A
+ * The difference of the means, signed: "+1.2 ms", "−0.40 pp" (percentage points), "=" when the same. A
  * difference too small for the row's decimals gets the decimals to show two significant
  * digits: Jain's index 1.000 against 0.999 read "−0.000, larger than the seeds' spread".
  */
@@ -217,10 +217,24 @@ export function diffText(r: Pick<SeedRow, 'diff' | 'verdict' | 'format' | 'style
   if (r.diff === null) return '—';
   if (r.verdict === 'same') return '=';
   const d = Math.abs(r.diff);
-  let text = r.format(d);
-  const shown = Math.abs(r.style.shown(d));
-  if (!/[1-9]/.test(text) && shown > 0 && Number.isFinite(shown)) text = styleText(r.style, d, Math.min(15, Math.max(r.style.decimals(d), Math.ceil(-Math.log10(shown)) + 1)));
+  const style = diffStyle(r.style);
+  let text = styleText(style, d);
+  const shown = Math.abs(style.shown(d));
+  if (!/[1-9]/.test(text) && shown > 0 && Number.isFinite(shown)) text = styleText(style, d, Math.min(15, Math.max(style.decimals(d), Math.ceil(-Math.log10(shown)) + 1)));
   return `${r.diff > 0 ? '+' : '−'}${text}`;
+}
+
+/** What a difference of two percentages is in: percentage points. */
+export const POINTS_UNIT = 'pp';
+
+/**
+ * The style a difference of two values of `style` is written in: the same, but a difference
+ * of percentages in percentage points ("+0.40 pp"). Written "+0.40 %" it read as a relative
+ * change, which is what the one-seed table's Change column means by "%": a loss of 1.00 %
+ * against 1.40 % is +0.40 points, or +40 %.
+ */
+export function diffStyle(style: NumberStyle): NumberStyle {
+  return style.unit.trim() === '%' ? { ...style, unit: ` ${POINTS_UNIT}` } : style;
 }
 
 /** The verdict in words; `short` (for a table cell under a figure) leaves out "seeds’". */

@@ -10,7 +10,7 @@ import { cell, csvText } from '../charts/export';
 import type { DiffRow, NumberStyle } from './diff';
 import type { FamilyMetric } from './family';
 import type { GridCurve, GridFigure, GridMetric } from './grid';
-import { verdictText, type SeedRow } from './seeds';
+import { POINTS_UNIT, verdictText, type SeedRow } from './seeds';
 
 /** The unit of a row's numbers, without its leading space ("%", "ms", "" for a plain number). */
 function unitOf(style: NumberStyle): string {
@@ -36,6 +36,13 @@ function names<R extends { label: string }>(rows: readonly R[]): string[] {
   });
 }
 
+/**
+ * A difference column's head: the unit column names a row's values, and a difference of two
+ * percentages is in percentage points, not "%" (the one-seed table's "change (%)" is the
+ * relative change): said in the head, as the cells are numbers.
+ */
+const inPoints = (head: string): string => `${head} (${POINTS_UNIT}, percentage points, where the unit is %)`;
+
 const lines = (rows: string[][]): string => rows.map((r) => r.map(csvText).join(',')).join('\n') + '\n';
 
 /**
@@ -45,7 +52,7 @@ const lines = (rows: string[][]): string => rows.map((r) => r.map(csvText).join(
 export function diffTableCsv(rows: readonly DiffRow[], flowRows: readonly DiffRow[], labelA: string, labelB: string): string {
   const all = [...rows, ...flowRows];
   const metric = names(all);
-  const out = [['key', 'metric', 'unit', `A: ${labelA}`, `B: ${labelB}`, 'B − A', 'change (%)']];
+  const out = [['key', 'metric', 'unit', `A: ${labelA}`, `B: ${labelB}`, inPoints('B − A'), 'change (%)']];
   all.forEach((r, i) => {
     out.push([r.key, metric[i], unitOf(r.style), shownCell(r.style, r.a), shownCell(r.style, r.b), shownCell(r.style, r.delta), r.rel === null ? '' : cell(Number((r.rel * 100).toPrecision(12)))]);
   });
@@ -60,7 +67,7 @@ export function diffTableCsv(rows: readonly DiffRow[], flowRows: readonly DiffRo
 export function seedTableCsv(rows: readonly SeedRow[], flowRows: readonly SeedRow[], labelA: string, labelB: string, seeds: readonly number[], seedsB: readonly number[] = seeds): string {
   const all = [...rows, ...flowRows];
   const metric = names(all);
-  const head = ['key', 'metric', 'unit', `A: ${labelA} (mean)`, `A: ${labelA} (sd)`, `B: ${labelB} (mean)`, `B: ${labelB} (sd)`, 'B − A (difference of means)', 'versus the seeds’ spread'];
+  const head = ['key', 'metric', 'unit', `A: ${labelA} (mean)`, `A: ${labelA} (sd)`, `B: ${labelB} (mean)`, `B: ${labelB} (sd)`, inPoints('B − A, difference of means'), 'versus the seeds’ spread'];
   for (const s of seeds) head.push(`A seed ${s}`);
   // B's own seeds when the seed is all the two differ in (seeds.ts seedOfB)
   for (const s of seedsB) head.push(`B seed ${s}`);
@@ -94,7 +101,7 @@ export function familyTableCsv(metrics: readonly FamilyMetric[], lessons: readon
  * `rows[i]` is lesson i's (familySeedTable: `b` is the lesson's own figures).
  */
 export function familySeedTableCsv(labels: readonly string[], rows: readonly (readonly SeedRow[])[], seeds: readonly number[]): string {
-  const head = ['lesson', 'key', 'metric', 'mean', 'sd', `difference from ${labels[0]} (of the means)`, 'versus the seeds’ spread'];
+  const head = ['lesson', 'key', 'metric', 'mean', 'sd', inPoints(`difference from ${labels[0]}, of the means`), 'versus the seeds’ spread'];
   for (const s of seeds) head.push(`seed ${s}`);
   const out = [head];
   rows.forEach((cells, i) => {

@@ -131,6 +131,25 @@ describe('seedTable', () => {
     expect(diffText(row(t.rows, 'meanQueue'))).toMatch(/^−\d+\.\d pkts$/);
   });
 
+  it('a difference of two percentages is in percentage points, “pp”, not “%” (which the one-seed table’s Change column uses for a relative change)', () => {
+    // loss 1.00 % against 1.40 % in every seed, give or take: +0.40 points, a relative change of +40 %
+    const lossA = [0.0100, 0.0101, 0.0099];
+    const lossB = [0.0140, 0.0141, 0.0139];
+    const tt = seedTable(lossA.map((la, k) => ({ a: summary({ lossRate: la }), b: summary({ lossRate: lossB[k] }) })));
+    const l = row(tt.rows, 'loss');
+    expect(l.verdict).toBe('apart');
+    const points = (100 * (mean(lossB) - mean(lossA))).toFixed(2);
+    expect(points).toBe('0.40');
+    expect(diffText(l)).toBe(`+${points} pp`);
+    // the means themselves stay percentages
+    expect(statText(l, l.a)).toMatch(/^1\.00 % ± 0\.01 %$/);
+    // a difference below the row's decimals keeps the unit: 1.0000 % against 1.0005 %
+    const tiny = seedTable([0, 1, 2].map((k) => ({ a: summary({ lossRate: 0.01 + k * 1e-4 }), b: summary({ lossRate: 0.010005 + k * 1e-4 }) })));
+    expect(diffText(row(tiny.rows, 'loss'))).toMatch(/^\+0\.00050* pp$/);
+    // other units are unchanged
+    expect(diffText(row(t.rows, 'meanQueue'))).toMatch(/ pkts$/);
+  });
+
   it('shows mean ± sd in the row’s unit, counts with one decimal', () => {
     const d = row(t.rows, 'drops');
     expect(statText(d, d.a)).toBe(`${mean(dropsA).toFixed(1)} ± ${sd(dropsA).toFixed(1)}`);

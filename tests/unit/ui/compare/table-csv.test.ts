@@ -54,7 +54,7 @@ describe('diffTableCsv (one seed)', () => {
   const rows = parse(diffTableCsv(table.rows, table.flowRows, 'RED, ECN "on"', 'drop-tail'));
 
   it('header: the metric, its unit, a column per run (labels quoted as CSV), the difference and the change', () => {
-    expect(rows[0]).toEqual(['key', 'metric', 'unit', 'A: RED, ECN "on"', 'B: drop-tail', 'B − A', 'change (%)']);
+    expect(rows[0]).toEqual(['key', 'metric', 'unit', 'A: RED, ECN "on"', 'B: drop-tail', 'B − A (pp, percentage points, where the unit is %)', 'change (%)']);
     expect(rows.every((r) => r.length === 7)).toBe(true);
     expect(rows.length - 1).toBe(table.rows.length + table.flowRows.length);
   });
@@ -96,7 +96,7 @@ describe('seedTableCsv (over seeds)', () => {
   const rows = parse(seedTableCsv(t.rows, t.flowRows, 'RED', 'drop-tail', [4, 5, 6]));
 
   it('header: each side’s mean and sd, the difference, the verdict, then every seed', () => {
-    expect(rows[0]).toEqual(['key', 'metric', 'unit', 'A: RED (mean)', 'A: RED (sd)', 'B: drop-tail (mean)', 'B: drop-tail (sd)', 'B − A (difference of means)', 'versus the seeds’ spread', 'A seed 4', 'A seed 5', 'A seed 6', 'B seed 4', 'B seed 5', 'B seed 6']);
+    expect(rows[0]).toEqual(['key', 'metric', 'unit', 'A: RED (mean)', 'A: RED (sd)', 'B: drop-tail (mean)', 'B: drop-tail (sd)', 'B − A, difference of means (pp, percentage points, where the unit is %)', 'versus the seeds’ spread', 'A seed 4', 'A seed 5', 'A seed 6', 'B seed 4', 'B seed 5', 'B seed 6']);
     expect(rows.every((r) => r.length === 15)).toBe(true);
   });
 
@@ -169,7 +169,7 @@ describe('familySeedTableCsv (the family view over seeds)', () => {
   const rows = parse(familySeedTableCsv(['drop-tail', 'PI'], table, seeds));
 
   it('a row per lesson and figure, a column per seed', () => {
-    expect(rows[0]).toEqual(['lesson', 'key', 'metric', 'mean', 'sd', 'difference from drop-tail (of the means)', 'versus the seeds’ spread', 'seed 3', 'seed 4', 'seed 5']);
+    expect(rows[0]).toEqual(['lesson', 'key', 'metric', 'mean', 'sd', 'difference from drop-tail, of the means (pp, percentage points, where the unit is %)', 'versus the seeds’ spread', 'seed 3', 'seed 4', 'seed 5']);
     expect(rows.length - 1).toBe(2 * FAMILY_METRICS.length);
   });
 
