@@ -332,11 +332,26 @@ describe('grid-figure', () => {
       await page.context().close();
     });
 
-    it('Close comparison stops the grid: the runs go and Compare can start again', async () => {
+    it('while the runs go, an export is not the whole figure: no CSV yet, an image says “partial”; Close comparison stops the grid and Compare can start again', async () => {
       const page = await open();
       await page.locator('details.slot-compare > summary').click();
       await page.locator('.cmp-panel button.primary').click();
       await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText()).toMatch(/^run \d+ of 40$/);
+      // (a CSV of the first runs' 10 rows out of 80, and an image titled "all 40 runs" with 5 of its 36 points, read as the figure)
+      const tools = page.locator('section.cmp-grid [data-testid=compare-table-export]');
+      await tools.locator('summary').click();
+      expect(await tools.getByRole('button', { name: 'CSV data' }).isDisabled()).toBe(true);
+      expect(await tools.locator('[data-testid=export-note]').innerText()).toMatch(/^partial: \d+ of 40 runs done: the numbers export once every run has ended\.$/);
+      await tools.locator('summary').click();
+      const menu = page.locator('figure[data-metric=loss] .cmp-chart-tools');
+      await menu.locator('summary').click();
+      const [svgDl] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), menu.getByRole('button', { name: 'SVG image' }).click()]);
+      const svg = readFileSync((await svgDl.path())!, 'utf8');
+      const title = svg.match(/<title>(.*?)<\/title>/)![1];
+      const n = Number(title.match(/\(partial: (\d+) of 40 runs done\)$/)?.[1]);
+      // each point plotted is one run done (the drop-tail runs are lines, not points)
+      expect((svg.match(/data-name=/g) ?? []).length, title).toBeLessThanOrEqual(n);
+      expect(await page.locator('[data-testid=grid-runs]').innerText(), 'the grid still running: else the test proves nothing').toMatch(/^run \d+ of 40$/);
       await page.getByRole('button', { name: 'Close comparison' }).click();
       expect(await page.locator('section.cmp-grid').count()).toBe(0);
       await expect.poll(() => page.locator('.cmp-panel button.primary').isEnabled()).toBe(true);
@@ -368,6 +383,8 @@ describe('grid-figure', () => {
       expect(Math.abs(x30 - x10 - (x50 - x30))).toBeLessThanOrEqual(0.2);
       const row = page.locator('[data-testid=grid-table-loss] tbody tr').filter({ has: page.locator('th', { hasText: /^10$/ }) });
       expect(await row.locator('td').nth(0).innerText()).toBe((100 * node(point).lossRate).toFixed(3));
+      // the x column's values are percentages, and its head says so (it lost the "(%)" with "(log scale)")
+      expect(await page.locator('[data-testid=grid-table-loss] thead th').first().innerText()).toBe('bandwidth increase per round trip (%)');
       expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/under 1 %.*round trip.*not rising at every step/s);
       expect(await textProblems(page)).toEqual([]);
       expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);

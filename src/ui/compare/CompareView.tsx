@@ -125,7 +125,7 @@ export function compareStem(labelA: string, labelB: string, seeds: readonly numb
 }
 
 /** A comparison table's Export menu (the chart cards' menu, CSV only): `csv` builds the file when asked. */
-export function TableExport({ title, filename, csv, units = TABLE_UNITS }: { title: string; filename: string; csv: () => string; units?: string }) {
+export function TableExport({ title, filename, csv, units = TABLE_UNITS, dataNote }: { title: string; filename: string; csv: () => string; units?: string; dataNote?: () => string | null }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   return (
     <div className="cmp-table-tools" data-testid="compare-table-export">
@@ -134,6 +134,7 @@ export function TableExport({ title, filename, csv, units = TABLE_UNITS }: { tit
         menuRef={menuRef}
         kinds={['csv']}
         units={units}
+        dataNote={dataNote}
         onExport={() => {
           if (menuRef.current) menuRef.current.open = false;
           download(filename, new Blob([csv()], { type: 'text/csv' }));

@@ -16,7 +16,7 @@ import type { FigureSource } from '../charts/export';
 import { SERIES } from '../colors';
 import { encodeLink } from '../scenario-api';
 import { TableExport, useReportRunning } from './CompareView';
-import { gridCurves, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMetric } from './grid';
+import { gridCurves, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMetric } from './grid';
 import { exportSvgChart, GridLines, useWidth, yAxisLeft } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { gridCsv } from './table-csv';
@@ -46,7 +46,7 @@ export function axisLabelLines(label: string, fs: number, room: number): string[
   return cut < 0 ? [label] : [label.slice(0, cut), label.slice(cut + 1)];
 }
 
-function GridChart({ fig, metric, curves, classroom, exportAs }: { fig: GridFigure; metric: GridMetric; curves: readonly GridCurve[]; classroom: boolean; exportAs: ExportAs }) {
+function GridChart({ fig, metric, curves, classroom, exportAs, partial }: { fig: GridFigure; metric: GridMetric; curves: readonly GridCurve[]; classroom: boolean; exportAs: ExportAs; partial: string | null }) {
   const [wrapRef, width] = useWidth();
   const svgRef = useRef<SVGSVGElement>(null);
   const menuRef = useRef<HTMLDetailsElement>(null);
@@ -89,7 +89,7 @@ function GridChart({ fig, metric, curves, classroom, exportAs }: { fig: GridFigu
     if (menuRef.current) menuRef.current.open = false;
     if (!svgRef.current) return;
     const legend = [...curves.map((c) => ({ label: c.label, color: c.color, width: 3 })), ...(fig.refLabel ? [{ label: `dashed: ${fig.refLabel} (same colour)`, color: SERIES.axis, dash: REF_DASH, width: 2 }] : [])];
-    await exportSvgChart(kind, svgRef.current, legend, { width, height, fs, classroom, title: `${fig.title}: ${metric.title}` }, { stem: `${exportAs.stem}-${metric.id}`, source: exportAs.source });
+    await exportSvgChart(kind, svgRef.current, legend, { width, height, fs, classroom, title: `${fig.title}: ${metric.title}${partial ? ` (${partial})` : ''}` }, { stem: `${exportAs.stem}-${metric.id}`, source: exportAs.source });
   };
   return (
     <figure className="cmp-chart cmp-grid-chart cmp-exportable" data-metric={metric.id}>
@@ -136,6 +136,11 @@ function GridChart({ fig, metric, curves, classroom, exportAs }: { fig: GridFigu
   );
 }
 
+/** What an export made while the grid's runs go on says: "partial: 5 of 40 runs done". */
+export function gridPartialText(done: number, total: number): string {
+  return `partial: ${done} of ${total} runs done`;
+}
+
 export function GridView({ figure, lesson, classroom = false, onRunning }: { figure: GridFigure; lesson: string | null; classroom?: boolean; onRunning?: (running: boolean) => void }) {
   const [nonce, setNonce] = useState(0);
   // each point as its preset has it (seed, window): the figure is the grid's, not the scenario on screen's
@@ -165,6 +170,9 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
   const stem = `aqm-lab-grid-${figure.group}`;
   const homeName = lesson && presetScenario(lesson) ? lesson : figure.points[0].name;
   const home = presetScenario(homeName);
+  // an image exported while runs are still going says so (its title says "all 40 runs"),
+  // and the numbers wait for all of them: a CSV of 10 rows out of 80 read as the figure's
+  const partial = finished < jobs.length ? gridPartialText(done.size, jobs.length) : null;
   const exportAs: ExportAs = {
     stem,
     source: () => ({ lesson: homeName, seed: home?.seed ?? 1, link: home ? encodeLink(home, homeName) : `p=${homeName}`, date: new Date(), build: BUILD_ID, compared: `every point of its grid (${jobs.length} lessons, each at its own seed)` }),
@@ -209,13 +217,13 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
       </ul>
       <div className="cmp-grid-charts">
         {byMetric.map(({ metric, curves }) => (
-          <GridChart key={metric.id} fig={figure} metric={metric} curves={curves} classroom={classroom} exportAs={exportAs} />
+          <GridChart key={metric.id} fig={figure} metric={metric} curves={curves} classroom={classroom} exportAs={exportAs} partial={partial} />
         ))}
       </div>
       <p className="cmp-grid-caption" data-testid="grid-caption">
         {figure.caption.join(' ')}
       </p>
-      <TableExport title="the figure's numbers" filename={`${stem}.csv`} csv={() => gridCsv(figure, byMetric)} units="One row per metric, curve and point: the x the figure plots it at and its value in the metric’s unit; a curve’s reference (e.g. drop-tail) names itself in the x column." />
+      <TableExport title="the figure's numbers" filename={`${stem}.csv`} csv={() => gridCsv(figure, byMetric)} dataNote={() => (partial ? `${partial}: the numbers export once every run has ended.` : null)} units="One row per metric, curve and point: the x the figure plots it at and its value in the metric’s unit; a curve’s reference (e.g. drop-tail) names itself in the x column." />
       {/* scrolls sideways when the tables are wider than the screen (a phone in classroom
           mode): reachable by keyboard, as the run's per-flow table (SummaryTable) */}
       <div className="cmp-grid-tables" tabIndex={0} role="region" aria-label="The figure's numbers (tables)">
@@ -226,7 +234,7 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
             </caption>
             <thead>
               <tr>
-                <th scope="col">{figure.xLabel.replace(/ \(.*\)$/, '')}</th>
+                <th scope="col">{gridTableXHead(figure)}</th>
                 {curves.map((c, i) => (
                   <th scope="col" key={c.label}>
                     {figure.curveShort[i]}

@@ -147,6 +147,15 @@ export function gridCurves(fig: GridFigure, metric: GridMetric, done: ReadonlyMa
   return curves;
 }
 
+/**
+ * The head of the tables' x column: the axis label without what only the chart needs
+ * ("max_p (log scale)" is "max_p"), its unit kept: Fig. 20 (b)'s column of 1, 10, 30, 50
+ * was headed "bandwidth increase per round trip", its "(%)" cut with the scale's note.
+ */
+export function gridTableXHead(fig: Pick<GridFigure, 'xLabel'>): string {
+  return fig.xLabel.replace(/ \(log scale\)$/, '');
+}
+
 /** The distinct x values of the grid, ascending. */
 export function gridXs(fig: GridFigure): number[] {
   return [...new Set(fig.points.flatMap((p) => (p.x === null ? [] : [p.x])))].sort((a, b) => a - b);

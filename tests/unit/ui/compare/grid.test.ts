@@ -3,7 +3,7 @@ import type { Summary } from '../../../../src/engine/metrics/types';
 import { FIG20B_DELAY_MS, FIG20B_INCREASE, FIG4_FLOWS, FIG4_MAXP } from '../../../../src/engine/scenario/presets/seeds004';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { compareChoices, GRID, usableChoice } from '../../../../src/ui/compare/choices';
-import { FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridCurves, gridFigureFor, gridTicks, gridXPosition, gridXs, gridYDomain, log2Position } from '../../../../src/ui/compare/grid';
+import { FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridCurves, gridFigureFor, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, log2Position } from '../../../../src/ui/compare/grid';
 import { flowColor } from '../../../../src/ui/colors';
 import { lessons } from '../../../../src/ui/scenario-api';
 
@@ -189,5 +189,12 @@ describe('the y axis of a grid figure', () => {
     expect(gridYDomain([0, 0, 0], loss)).toEqual([0, 1]);
     expect(gridYDomain([0, 1e-12], loss)).toEqual([0, 1]);
     expect(gridYDomain([0, 0.003], loss)[1]).toBeCloseTo(0.00315, 12);
+  });
+});
+
+describe('the head of a grid table’s x column', () => {
+  it('keeps the x values’ unit and drops only the chart’s scale note', () => {
+    expect(gridTableXHead(FENG_FIG20B)).toBe('bandwidth increase per round trip (%)');
+    expect(gridTableXHead(FENG_FIG4)).toBe('max_p');
   });
 });
