@@ -332,7 +332,7 @@ describe('grid-figure', () => {
       await page.context().close();
     });
 
-    it('while the runs go, an export is not the whole figure: no CSV yet, an image says “partial”; Close comparison stops the grid and Compare can start again', async () => {
+    it('while the runs go, an export is not the whole figure: no CSV yet, an image says “partial”, exported by keyboard, the focus back on its menu; Close comparison stops the grid and Compare can start again', async () => {
       const page = await open();
       await page.locator('details.slot-compare > summary').click();
       await page.locator('.cmp-panel button.primary').click();
@@ -343,9 +343,17 @@ describe('grid-figure', () => {
       expect(await tools.getByRole('button', { name: 'CSV data' }).isDisabled()).toBe(true);
       expect(await tools.locator('[data-testid=export-note]').innerText()).toMatch(/^partial: \d+ of 40 runs done: the numbers export once every run has ended\.$/);
       await tools.locator('summary').click();
+      // by keyboard: Enter opens the chart's Export menu, Tab Tab reaches "SVG image", Enter exports
       const menu = page.locator('figure[data-metric=loss] .cmp-chart-tools');
-      await menu.locator('summary').click();
-      const [svgDl] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), menu.getByRole('button', { name: 'SVG image' }).click()]);
+      await menu.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('SVG image');
+      const [svgDl] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.keyboard.press('Enter')]);
+      // the menu closed, the focus is back on its button (it fell to the page's start, and the next Tab went to the header)
+      expect(await menu.locator('details').getAttribute('open')).toBeNull();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Export (a) Loss rate at the bottleneck');
       const svg = readFileSync((await svgDl.path())!, 'utf8');
       const title = svg.match(/<title>(.*?)<\/title>/)![1];
       const n = Number(title.match(/\(partial: (\d+) of 40 runs done\)$/)?.[1]);

@@ -46,15 +46,24 @@ export function ExportAndFullScreen({ title, menuRef, onExport, full = false, on
   useMenuDismiss(menuRef);
   // the data buttons are described by why they are off, or else by their columns' units
   const dataDesc = note !== null ? noteId : units ? unitsId : undefined;
+  // an item closes the menu (each exporter sets open = false) and with it hides the focused
+  // button: the focus fell to the page's start, and a keyboard user who exported a chart
+  // tabbed again from the header. It goes back to the menu's button, as Escape does.
+  const pick = (kind: ExportKind) => {
+    const d = menuRef.current;
+    const had = d !== null && d.contains(document.activeElement);
+    onExport(kind);
+    if (had && d && !d.open) d.querySelector('summary')?.focus();
+  };
   return (
     <>
       <details className="export-menu" ref={menuRef} onToggle={(e) => e.currentTarget.open && setNote(dataNote?.() ?? null)}>
         <summary aria-label={`Export ${title}`}>Export</summary>
         <div className="export-items" role="group" aria-label={`Export ${title} as`}>
-          {kinds.includes('png') ? <button type="button" onClick={() => onExport('png')}>PNG image</button> : null}
-          {kinds.includes('svg') ? <button type="button" onClick={() => onExport('svg')}>SVG image</button> : null}
-          {kinds.includes('csv') ? <button type="button" disabled={note !== null} aria-describedby={dataDesc} onClick={() => onExport('csv')}>CSV data</button> : null}
-          {kinds.includes('json') ? <button type="button" disabled={note !== null} aria-describedby={dataDesc} onClick={() => onExport('json')}>JSON data</button> : null}
+          {kinds.includes('png') ? <button type="button" onClick={() => pick('png')}>PNG image</button> : null}
+          {kinds.includes('svg') ? <button type="button" onClick={() => pick('svg')}>SVG image</button> : null}
+          {kinds.includes('csv') ? <button type="button" disabled={note !== null} aria-describedby={dataDesc} onClick={() => pick('csv')}>CSV data</button> : null}
+          {kinds.includes('json') ? <button type="button" disabled={note !== null} aria-describedby={dataDesc} onClick={() => pick('json')}>JSON data</button> : null}
           {note !== null ? (
             <p className="export-note" id={noteId} data-testid="export-note">
               {note}
