@@ -260,7 +260,10 @@ function SeedRowTable({ rows, labelA, labelB, caption }: { rows: SeedRow[]; labe
           <th scope="col">
             <span className="cmp-swatch" style={{ background: COLOR_B }} aria-hidden="true" /> B: {labelB}
           </th>
-          <th scope="col">Difference of means, B − A</th>
+          <th scope="col">
+            Difference of means, B − A
+            {rows.some((r) => diffStyle(r.style) !== r.style) ? <span> (pp: percentage points)</span> : null}
+          </th>
           <th scope="col" title={SPREAD_RULE}>
             Versus the seeds’ spread
           </th>
