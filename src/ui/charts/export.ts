@@ -166,11 +166,49 @@ export function screenSource(scenario: Scenario, presetName: string | null, buil
   return { lesson: presetName, ...(own ? { title: own.title } : {}), edited: editedLesson(lesson, scenario), seed: scenario.seed, link: encodeLink(scenario, presetName), date: new Date(), build };
 }
 
-/** Title and caption sizes: classroom figures get classroom type. */
-function frame(c: Pick<ChartContext, 'fonts'>): { title: number; caption: number; top: number } {
-  const title = Math.max(18, c.fonts.label);
+/** Most lines of a figure's title; a longer title's last line is cut with "…" (the whole title stays in the SVG's <title>). */
+const TITLE_LINES = 3;
+
+/**
+ * A figure's title broken at spaces into lines that fit `width` px in its bold type: a
+ * paper grid's chart, "seeds/004 Fig. 20 (b): loss against SUBTCP's bandwidth increase, per
+ * bottleneck delay (all 12 runs): Loss rate at the bottleneck", ran past a 919 px figure's
+ * edge on one line and was cut mid-word.
+ */
+export function titleLines(title: string, size: number, width: number, max = TITLE_LINES): string[] {
+  const words = title.split(' ');
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    const next = line === '' ? w : `${line} ${w}`;
+    if (line === '' || measureText(next, size, 'bold') <= width) line = next;
+    else {
+      lines.push(line);
+      line = w;
+    }
+  }
+  lines.push(line);
+  if (lines.length <= max) return lines;
+  const kept = lines.slice(0, max - 1);
+  const rest = lines.slice(max - 1).join(' ');
+  if (measureText(rest, size, 'bold') <= width) return [...kept, rest];
+  let lo = 0;
+  let hi = rest.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (measureText(`${rest.slice(0, mid)}…`, size, 'bold') <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return [...kept, `${rest.slice(0, lo)}…`];
+}
+
+/** Title and caption sizes (classroom figures get classroom type), the title's lines at `width` and the room above the drawing they take. */
+function frame(c: Pick<ChartContext, 'fonts'>, title = '', width = Infinity): { title: number; caption: number; top: number; titles: string[]; step: number } {
+  const size = Math.max(18, c.fonts.label);
   const caption = Math.max(11, c.fonts.small);
-  return { title, caption, top: Math.round(title * 1.9) };
+  const titles = Number.isFinite(width) ? titleLines(title, size, width - 16) : [title];
+  const step = Math.round(size * 1.25);
+  return { title: size, caption, top: Math.round(size * 1.9) + (titles.length - 1) * step, titles, step };
 }
 
 /** The caption cut to fit `width` px (the full link stays in the SVG's metadata). */
@@ -233,8 +271,8 @@ export function chartSvg(def: ChartDef, c: ChartContext, width: number, height: 
 }
 
 /** Room a figure's title takes above its drawing and its caption below, for a drawing of a given size (figureSvg). */
-export function figureMargins(c: Pick<ChartContext, 'fonts'>, width: number, src?: FigureSource): { top: number; bottom: number } {
-  const fr = frame(c);
+export function figureMargins(c: Pick<ChartContext, 'fonts'>, width: number, src?: FigureSource, title = ''): { top: number; bottom: number } {
+  const fr = frame(c, title, width);
   const lines = src ? captionLines(captionText(src), fr.caption, width - 16) : [];
   return { top: fr.top, bottom: src ? captionLayout(lines.length, fr.caption, 0).bottom : 0 };
 }
@@ -245,7 +283,7 @@ export function figureMargins(c: Pick<ChartContext, 'fonts'>, width: number, src
  * single-run charts' exports and the Compare view's (its SVG charts) both frame so.
  */
 export function figureSvg(c: Pick<ChartContext, 'fonts'>, width: number, height: number, title: string, src: FigureSource | undefined, inner: (w: number, h: number) => string): string {
-  const fr = frame(c);
+  const fr = frame(c, title, width);
   const lines = src ? captionLines(captionText(src), fr.caption, width - 16) : [];
   const cap = captionLayout(lines.length, fr.caption, height);
   const bottom = src ? cap.bottom : 0;
@@ -258,7 +296,7 @@ export function figureSvg(c: Pick<ChartContext, 'fonts'>, width: number, height:
     `<title>${esc(title)}</title>` +
     (src ? `<desc>${esc(caption)}</desc><metadata><aqmlab lesson="${esc(src.lesson ?? '')}"${src.title ? ` title="${esc(src.title)}"` : ''}${src.edited ? ' edited="true"' : ''} seed="${src.seed}" date="${esc(src.date.toISOString())}" link="${esc('#' + src.link)}"${src.build ? ` build="${esc(src.build)}"` : ''}${src.compared ? ` compared="${esc(src.compared)}"` : ''}${src.seeds ? ` seeds="${esc(src.seeds)}"` : ''}/></metadata>` : '') +
     `<rect width="${width}" height="${height}" fill="${SERIES.background}"/>` +
-    `<text x="8" y="${Math.round(fr.title * 1.35)}" font-size="${fr.title}" font-weight="600" font-family="${family}" fill="${SERIES.text}">${esc(title)}</text>` +
+    fr.titles.map((l, i) => `<text x="8" y="${Math.round(fr.title * 1.35) + i * fr.step}" font-size="${fr.title}" font-weight="600" font-family="${family}" fill="${SERIES.text}">${esc(l)}</text>`).join('') +
     `<g transform="translate(0,${fr.top})">${body}</g>` +
     lines.map((l, i) => `<text x="8" y="${cap.ys[i]}" font-size="${fr.caption}" font-family="${family}" fill="${SERIES.muted}">${esc(l)}</text>`).join('') +
     `</svg>`
@@ -298,7 +336,7 @@ export async function saveFigure(kind: 'png' | 'svg', stem: string, svg: string,
 
 /** The chart as a PNG at `scale` x its size, with its title on top and where it came from below. */
 export function chartPng(def: ChartDef, c: ChartContext, width: number, height: number, title: string, src?: FigureSource, scale = 2): Promise<Blob> {
-  const fr = frame(c);
+  const fr = frame(c, title, width);
   const lines = src ? captionLines(captionText(src), fr.caption, width - 16) : [];
   const cap = captionLayout(lines.length, fr.caption, height);
   const bottom = src ? cap.bottom : 0;
@@ -313,7 +351,7 @@ export function chartPng(def: ChartDef, c: ChartContext, width: number, height: 
   ctx.fillStyle = SERIES.text;
   ctx.font = `600 ${fr.title}px ${FONT_FAMILY}`;
   ctx.textBaseline = 'alphabetic';
-  ctx.fillText(title, 8, Math.round(fr.title * 1.35));
+  fr.titles.forEach((l, i) => ctx.fillText(l, 8, Math.round(fr.title * 1.35) + i * fr.step));
   if (src) {
     ctx.fillStyle = SERIES.muted;
     ctx.font = `${fr.caption}px ${FONT_FAMILY}`;

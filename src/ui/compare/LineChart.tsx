@@ -103,7 +103,7 @@ export async function exportSvgChart(
   const leg = legendSvg(legend, width, fs);
   const src = exportAs.source();
   const c = { fonts: fontsFor(classroom) };
-  const m = figureMargins(c, width, src);
+  const m = figureMargins(c, width, src, title);
   const total = m.top + height + leg.height + m.bottom;
   const svg = figureSvg(c, width, total, title, src, () => `<g font-family="${FONT_FAMILY.replace(/"/g, "'")}">${chart}</g><g transform="translate(0,${height})">${leg.svg}</g>`);
   await saveFigure(kind, exportAs.stem, svg, width, total, title, src);

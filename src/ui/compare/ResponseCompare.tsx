@@ -82,7 +82,7 @@ export function ResponseCompare({
     const name = `${title}${large ? ' (responses above 50 KB)' : ''}${mode === 'ccdf' ? ', CCDF' : ''}`;
     const src = exportAs.source();
     const c = { fonts };
-    const m = figureMargins(c, width, src);
+    const m = figureMargins(c, width, src, name);
     const total = m.top + height + m.bottom;
     const curves = curvesNow();
     const svg = figureSvg(c, width, total, name, src, (w, h) => {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILD_ID } from '../../../../src/ui/build-id';
-import { captionLines, captionText, chartSvg, eventsCsv, figureMargins, figureSvg, fileStem, responseTimesCsv, responseTimesJson, screenSource, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
+import { captionLines, captionText, chartSvg, titleLines, eventsCsv, figureMargins, figureSvg, fileStem, responseTimesCsv, responseTimesJson, screenSource, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
 import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import { BIN_COUNT, ExchangeStore } from '../../../../src/ui/store/exchange-store';
@@ -148,6 +148,34 @@ describe('figure source', () => {
     expect(svg).toContain(`<g transform="translate(0,${m.top})"><path d="M0,0L1,1"/></g>`);
     expect(svg).toContain('compared="a drop-tail queue" seeds="seeds 7 to 9"');
     expect(svg).toMatch(/<text[^>]*>AQM Lab · lesson default · compared with a drop-tail queue · seed 7 of seeds 7 to 9/);
+  });
+
+  it('a title wider than the figure is broken into lines that fit it, and the drawing moves down to make room (a grid chart’s title ran off the edge, cut mid-word)', () => {
+    const title = "seeds/004 Fig. 20 (b): loss against SUBTCP's bandwidth increase, per bottleneck delay (all 12 runs): Loss rate at the bottleneck";
+    const c = { fonts: fontsFor(false) };
+    const size = 18;
+    // the figure at 640 px: one line would not fit
+    expect(measureText(title, size, 'bold')).toBeGreaterThan(640 - 16);
+    const m = figureMargins(c, 640, src, title);
+    let asked: [number, number] = [0, 0];
+    const svg = figureSvg(c, 640, m.top + 200 + m.bottom, title, src, (w, h) => {
+      asked = [w, h];
+      return '<path d="M0,0L1,1"/>';
+    });
+    const drawn = [...svg.matchAll(/<text[^>]*font-weight="600"[^>]*>([^<]*)<\/text>/g)].map((x) => x[1]);
+    expect(drawn.length).toBeGreaterThan(1);
+    // every word of the title, in order, and each line within the figure
+    expect(drawn.join(' ')).toBe(title);
+    for (const l of drawn) expect(measureText(l, size, 'bold'), l).toBeLessThanOrEqual(640 - 16);
+    expect(asked).toEqual([640, 200]);
+    expect(m.top).toBe(figureMargins(c, 640, src, 'Queue').top + (drawn.length - 1) * Math.round(size * 1.25));
+    // the whole title stays the SVG's <title>
+    expect(svg).toContain(`<title>${title}</title>`);
+    // a title too long for three lines: the third is cut with "…"
+    const long = titleLines(Array.from({ length: 60 }, (_, i) => `word${i}`).join(' '), size, 300);
+    expect(long.length).toBe(3);
+    expect(long[2].endsWith('…')).toBe(true);
+    for (const l of long) expect(measureText(l, size, 'bold')).toBeLessThanOrEqual(300);
   });
 
   it("the caption and the SVG's metadata name the lab's build, so a figure can be traced to the code that ran it", () => {
