@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inlineConstants } from './inline-consts.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const OUT = join(ROOT, 'node_modules/.cache/aqm-lab/cli');
@@ -43,7 +44,7 @@ const englishOnlyZod = {
 const RECENT_MS = 2000;
 
 /** Files that change the build without being bundled sources. */
-const EXTRA_INPUTS = ['package.json', 'package-lock.json', 'src/cli/build.mjs'];
+const EXTRA_INPUTS = ['package.json', 'package-lock.json', 'src/cli/build.mjs', 'src/cli/inline-consts.mjs'];
 
 function stamp(rel) {
   const st = statSync(join(ROOT, rel));
@@ -73,7 +74,16 @@ export async function buildCli(out = OUT) {
     metafile: true,
     logLevel: 'warning',
     plugins: [englishOnlyZod],
+    write: false,
   });
+  // numeric constants written where they are used (inline-consts.mjs), in the files that hold engine code
+  mkdirSync(tmp, { recursive: true });
+  for (const f of result.outputFiles) {
+    const inputs = result.metafile.outputs[relative(ROOT, f.path).split('\\').join('/')]?.inputs ?? {};
+    const engine = Object.keys(inputs).some((i) => i.startsWith('src/engine/'));
+    mkdirSync(dirname(f.path), { recursive: true });
+    writeFileSync(f.path, engine && f.path.endsWith('.mjs') ? await inlineConstants(f.text) : f.contents);
+  }
   const files = {};
   for (const rel of [...Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules/')), SNAPSHOT_ENTRY, ...EXTRA_INPUTS]) {
     files[rel] = stamp(rel);
@@ -112,7 +122,7 @@ const SNAPSHOT_ENTRY = 'src/cli/snapshot.ts';
  */
 async function buildSnapshot(esbuild, dir, files) {
   try {
-    await esbuild.build({
+    const snap = await esbuild.build({
       absWorkingDir: ROOT,
       entryPoints: [SNAPSHOT_ENTRY],
       outfile: join(dir, 'snapshot.cjs'),
@@ -127,7 +137,9 @@ async function buildSnapshot(esbuild, dir, files) {
       // main.ts asks import.meta.url whether it is the entry point: it is not
       define: { 'import.meta.url': '"aqm-lab:snapshot"', AQM_LAB_INPUTS: JSON.stringify(JSON.stringify(files)) },
       plugins: [englishOnlyZod],
+      write: false,
     });
+    writeFileSync(join(dir, 'snapshot.cjs'), await inlineConstants(snap.outputFiles[0].text, true));
     const r = spawnSync(process.execPath, ['--snapshot-blob', join(dir, 'snapshot.blob'), '--build-snapshot', join(dir, 'snapshot.cjs')], { cwd: dir, encoding: 'utf8' });
     if (r.status !== 0) rmSync(join(dir, 'snapshot.blob'), { force: true });
     rmSync(join(dir, 'snapshot.cjs'), { force: true });

@@ -35,7 +35,10 @@ Options:
                            queue's kind swaps the discipline, keeping the parameters both
                            kinds have: limit/unit/countRule, and RED's min_th, max_th and w_q
                            into ARED, which then does not choose them (set them to 0 for that);
-                           null removes an optional field, e.g. --set traffic.0.bytes=null)
+                           null removes an optional field, e.g. --set traffic.0.bytes=null;
+                           a time, rate or size may carry a unit: 20ms, 100us, 10Mb/s,
+                           64kbps, 1500B, 64KB (1 KB = 1024 bytes; rates decimal);
+                           a bare number is SI: seconds, bits/s, bytes)
   --out <result.json>      write the result (summary + the scenario as run) as JSON; "-"
                            writes it to stdout (the summary table then goes to stderr)
   --series <file.csv>      write time series (t, queue, avg, cwnd.i, ...) as CSV (each

@@ -157,8 +157,9 @@ export function encodeLink(scenario: Scenario, presetName: string | null): strin
 
 /**
  * The keys in which `scenario` runs differently from the lesson `presetName` (the engine's
- * runChanges, from the link encoded once). A scenario the link's keys cannot say (traffic
- * items added or removed) is linked in the compact form, one key `s` of base64: listed as
+ * runChanges, from the link encoded once). A scenario the link's keys cannot say (another
+ * topology kind than the lesson's; traffic items added or removed were, before links said
+ * them as keys) is linked in the compact form, one key `s` of base64: listed as
  * it is, the claims panel told a teacher and their students that the scenario differed from
  * the lesson in "v=1 s=eyJ2ZXJzaW9uIjoxLC..." (700 characters of it). Then the changes are
  * the fields that differ from the lesson's, each as "path=value" like a link's keys.

@@ -9,6 +9,7 @@ import './a11y.e2e';
 import './app.e2e';
 import './aqm.e2e';
 import './compare-seeds.e2e';
+import './compare-view.e2e';
 import './determinism.e2e';
 import './family-seeds.e2e';
 import './grid-figure.e2e';

@@ -107,16 +107,17 @@ export function valuesOf<P extends ParamSpecs>(specs: P, ...layers: (Partial<Par
 
 /**
  * Checks one value against its declaration. Returns null when valid, else a message that
- * names the field, the value and the allowed range.
+ * names the field, the value (as `shown` when given) and the allowed range.
  */
-export function checkParam(path: string, spec: ParamSpec, value: unknown, queueUnit?: QueueUnitContext): string | null {
+export function checkParam(path: string, spec: ParamSpec, value: unknown, queueUnit?: QueueUnitContext, shown?: string): string | null {
   switch (spec.type) {
     case 'number': {
       const range = rangeText(spec, queueUnit);
       if (typeof value !== 'number' || !Number.isFinite(value)) return `${path}: expected a number (${range}), got ${shownValue(value)}`;
       const low = spec.exclusiveMin ? value <= spec.min : value < spec.min;
-      if (low || value > spec.max) return `${path} = ${value} is out of range: allowed ${range}`;
-      if (spec.integer && !Number.isInteger(value)) return `${path} = ${value} must be a whole number (${range})`;
+      // `shown`: the value as typed when it was converted ("20000ms (20 s)"), so the message says what the user wrote
+      if (low || value > spec.max) return `${path} = ${shown ?? value} is out of range: allowed ${range}`;
+      if (spec.integer && !Number.isInteger(value)) return `${path} = ${shown ?? value} must be a whole number (${range})`;
       return null;
     }
     case 'boolean':

@@ -334,14 +334,19 @@ export class Simulator implements Net {
   private transmit(link: Link, p: number): void {
     const now = this.clock;
     const pool = this.pool;
-    link.delaySum += now - pool.enqAt[p];
-    link.delayCount++;
     const size = pool.size[p];
     const done = now + link.serialize(size, now);
     link.busyUntil = done;
-    link.lastTxStart = now;
-    link.lastTxBits = size * 8;
-    link.bitsSent += size * 8;
+    if (link.tracked) {
+      // what a summary reports of a link (queueing delay, bits carried) is read on the
+      // tracked links only (the bottleneck's two directions): 4 of the 6 hops of a packet
+      // and its ACK in a dumbbell skip it
+      link.delaySum += now - pool.enqAt[p];
+      link.delayCount++;
+      link.lastTxStart = now;
+      link.lastTxBits = size * 8;
+      link.bitsSent += size * 8;
+    }
     if (link.lossProb > 0 && link.lossRng.uniform() < link.lossProb) {
       // the error model loses it on the wire (reported when its transmission ends)
       link.losses++;

@@ -68,8 +68,10 @@ export class Link extends Pipe {
   /** A "transmission done" event is pending (packets wait behind the one on the wire). */
   txDonePending = false;
   /**
-   * Keep the backlog integrals (areaPackets, areaBytes): only the links the summary reports
-   * (the bottleneck's two directions) need them, the others skip the arithmetic.
+   * Keep the backlog integrals (areaPackets, areaBytes), the arrivals by kind and the
+   * transmit counters (bitsSent, lastTxBits, lastTxStart, delaySum, delayCount): only the
+   * links the summary reports (the bottleneck's two directions) need them, the others skip
+   * the arithmetic (4 of the 6 hops of a packet and its ACK in a dumbbell).
    */
   tracked = true;
   /** Add the per-flow extra delay (DelayBox) when packets leave on this link. */

@@ -1,7 +1,8 @@
-import { checkParam, queueUnitOf, rangeText, shownValue, type QueueUnitContext } from '../core/params';
+import { checkParam, queueUnitOf, rangeText, shownValue, unitText, type QueueUnitContext } from '../core/params';
 import { parseJsonText } from './file';
-import { cloneJson, getPath, own, pathText, setPath, splitPath } from './paths';
-import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, stringExpected, unknownFieldHint, type FieldNode, type UnionNode } from './tree';
+import { cloneJson, getPath, isIndex, joinPath, own, pathText, setPath, splitPath } from './paths';
+import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, stringExpected, unknownFieldHint, type ArrayNode, type FieldNode, type UnionNode } from './tree';
+import { bareNumberHint, numberWithUnit, unitProblem } from './units';
 
 /**
  * Setting one field by dotted path: the CLI's `--set path=value`, the URL codec's
@@ -16,11 +17,27 @@ import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, r
  *   item keeps from/src/dst and start);
  * - `null` removes an optional field (`traffic.0.bytes=null` makes the flows unlimited,
  *   `topology.bottleneck.reverseQueue=null` makes both directions share `queue`);
- * - setting a field of an absent reverseQueue first copies queue into it.
+ * - setting a field of an absent reverseQueue first copies queue into it;
+ * - a list of items with a kind (traffic) grows by one when the kind of the next index is
+ *   set: `traffic.2.kind=udp` on a scenario of 2 items adds a UDP item at that kind's
+ *   defaults (then `traffic.2.rate=5e6`); any other index past the end is refused, naming
+ *   the next one;
+ * - `null` on a list item removes it (`traffic.1=null`). The callers that apply several
+ *   settings (a link, the CLI's --set) apply removals last, highest index first, so every
+ *   number in their keys counts the items as they were before any was removed.
  */
 
-/** Parses the text of a value: JSON when possible, else the text itself. Names and enum values stay text unless quoted. */
+/**
+ * Parses the text of a value: JSON when possible, else the text itself. Names and enum
+ * values stay text unless quoted. A number with a unit for a time, rate or size field
+ * (`20ms`, `10Mb/s`, `64KB`; units.ts) becomes the field's SI number; a unit it cannot
+ * take stays text, for applySet to explain.
+ */
 export function parseValueText(text: string, node?: FieldNode): unknown {
+  if (node?.t === 'param' && node.spec.type === 'number') {
+    const v = numberWithUnit(node.spec, text);
+    if (v !== undefined) return v;
+  }
   const textual = node && (node.t === 'string' || (node.t === 'param' && node.spec.type === 'enum'));
   if (textual) {
     if (text === 'null') return null;
@@ -227,15 +244,95 @@ export function checkValue(node: FieldNode, value: unknown, path: string, queueU
   return out;
 }
 
+/** Where a path steps into a list past its end, or removes one of its items. */
+interface ListStep {
+  /** The list's own path ("traffic"), its node and value. */
+  list: string;
+  node: ArrayNode;
+  items: unknown[];
+  /** The index as written (it may be too large for a number) and its value. */
+  indexText: string;
+  index: number;
+  /** The path parts after the index. */
+  rest: string[];
+}
+
+/** The first step of `segs` that indexes a list at or past its end, or the list item a path of null names (it is removed). */
+function listStep(scenario: unknown, segs: readonly string[], removing: boolean): ListStep | null {
+  for (let i = 1; i < segs.length; i++) {
+    if (!isIndex(segs[i])) continue;
+    const r = resolvePath(scenario, segs.slice(0, i));
+    if (!r.ok || r.node.t !== 'array') continue;
+    const items = getPath(scenario, segs.slice(0, i));
+    if (!Array.isArray(items)) continue;
+    const index = Number(segs[i]);
+    const last = i === segs.length - 1;
+    if (index >= items.length || (removing && last)) return { list: joinPath(segs.slice(0, i)), node: r.node, items, indexText: segs[i], index, rest: segs.slice(i + 1) };
+  }
+  return null;
+}
+
+/** What a list's item indices are, and how one is added ("traffic has 2 item(s), indices 0 to 1; a new item is traffic.2, ..."). */
+function listText(step: ListStep): string {
+  const n = step.items.length;
+  const have = `${step.list} has ${n} item(s)${n > 0 ? `, indices 0 to ${n - 1}` : ''}`;
+  const item = step.node.item;
+  if (item.t !== 'union' || item.fixedKind) return `${have}; an item cannot be added by a --set or a link: write a scenario file`;
+  if (step.node.max !== undefined && n >= step.node.max) return `${have}, the most allowed`;
+  return `${have}; a new item is ${step.list}.${n}, added by giving its kind first: ${step.list}.${n}.kind=<one of ${item.spec.values.join(', ')}>`;
+}
+
+/** Adds an item, removes one, or explains the index; null when the path does not step past a list's end (and is no removal). */
+function setListItem(scenario: Record<string, unknown>, path: string, segs: string[], value: unknown): string | null | undefined {
+  const step = listStep(scenario, segs, value === null);
+  if (!step) return undefined;
+  const n = step.items.length;
+  if (step.index < n) {
+    // value null on an existing item: remove it
+    if (n - 1 < step.node.min) return `${path}: cannot be removed: ${step.list} needs at least ${step.node.min} item(s) and has ${n}`;
+    step.items.splice(step.index, 1);
+    return null;
+  }
+  const item = step.node.item;
+  const adding = step.index === n && step.rest.length === 1 && step.rest[0] === 'kind' && item.t === 'union' && !item.fixedKind && (step.node.max === undefined || n < step.node.max);
+  if (!adding) {
+    const at = `${step.list}.${step.indexText}`;
+    const why = step.index === n && item.t === 'union' && step.rest.length > 0 && step.node.max !== undefined && n < step.node.max ? `${at} does not exist yet: ` : '';
+    return `${pathText(path)}: ${why}${listText(step)}`;
+  }
+  const err = checkParam(path, item.spec, value);
+  if (err) return err;
+  const fields = own(item.variants, value as string);
+  if (!fields) return `${path}: unknown kind ${shownValue(value)}`;
+  step.items.push({ kind: value, ...defaultsOfVariant(fields) });
+  return null;
+}
+
+/** Whether setting `path` to `value` removes a list item (`traffic.1=null`): applied after the other settings. */
+export function removesItem(path: string, value: unknown): boolean {
+  const segs = splitPath(path);
+  return value === null && segs.length > 1 && isIndex(segs[segs.length - 1]);
+}
+
+/** Item removals in the order to apply them: each path once, highest index first (the others keep their numbers). */
+export function removalOrder(paths: readonly string[]): string[] {
+  const last = (p: string) => Number(p.slice(p.lastIndexOf('.') + 1));
+  return [...new Set(paths)].sort((a, b) => last(b) - last(a) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /**
  * Sets `path` to `value` in `scenario` (a plain scenario object, changed in place).
  * Returns null, or a message naming the path, the value and what is allowed. The
  * scenario as a whole should be validated again afterwards (cross-field rules).
+ * `text`: what the value was read from (a link's or a --set's value, see applySetText),
+ * so a message about a number typed with a unit shows it as typed ("20000ms (20 s)").
  */
-export function applySet(scenario: Record<string, unknown>, path: string, value: unknown): string | null {
+export function applySet(scenario: Record<string, unknown>, path: string, value: unknown, text?: string): string | null {
   const segs = splitPath(path);
   if (segs.length === 0 || segs.some((s) => s === '')) return emptyPartMessage(scenario, path);
   if (/\s/.test(path)) return `${JSON.stringify(path)}: a dotted path has no spaces (fields of the scenario: ${allowedKeysAt(scenario, []).join(', ')})`;
+  const listed = setListItem(scenario, path, segs, value);
+  if (listed !== undefined) return listed;
   const r = resolvePath(scenario, segs);
   if (!r.ok) return r.error;
   if (r.kindOf) return swapKind(scenario, path, segs, r.kindOf, value);
@@ -263,7 +360,14 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     case 'literal':
       return `${path}: cannot be set (it is ${node.value})`;
     case 'param': {
-      const err = checkParam(path, node.spec, value, queueUnit);
+      if (node.spec.type === 'number' && typeof value === 'string') {
+        // "5Mb/s" for a time, "5ms" for a count: name the units the field takes
+        const wrong = unitProblem(path, node.spec, value, queueUnit);
+        if (wrong) return wrong;
+      }
+      const spec = node.spec;
+      const shown = spec.type === 'number' && text !== undefined && typeof value === 'number' && numberWithUnit(spec, text) !== undefined ? `${text.trim()} (${value} ${unitText(spec.unit, queueUnit)})` : undefined;
+      const err = checkParam(path, spec, value, queueUnit, shown);
       if (err) return err;
       break;
     }
@@ -328,9 +432,28 @@ export function nodeAt(scenario: unknown, path: string): FieldNode | undefined {
   return r.ok ? r.node : undefined;
 }
 
+/**
+ * Sets `path` from the text of its value, as a link and --set give it: parseValueText, then
+ * applySet. A bare number out of a time's range that is in range read as milliseconds
+ * (CoDel's `target=20`, meant as 20 ms, is 20 s, above the 10 s allowed) gets
+ * "(did you mean 20ms?)"; a rate's bare number read as Mb/s likewise.
+ */
+export function applySetText(scenario: Record<string, unknown>, path: string, text: string): string | null {
+  const node = nodeAt(scenario, path);
+  const value = parseValueText(text, node);
+  const err = applySet(scenario, path, value, text);
+  if (!err || node?.t !== 'param' || node.spec.type !== 'number' || typeof value !== 'number') return err;
+  const spec = node.spec;
+  const queueUnit = queueUnitOf(getPath(scenario, splitPath(path).slice(0, -1)));
+  const hint = bareNumberHint(spec, text, (v) => checkParam(path, spec, v, queueUnit) === null);
+  return hint ? `${err} (${hint})` : err;
+}
+
 /** Applies "path=value" texts in order; returns the messages of those that failed (the others are applied). */
 export function applySetTexts(scenario: Record<string, unknown>, assignments: readonly string[]): string[] {
   const errors: string[] = [];
+  // removals last, highest index first: `--set traffic.0=null --set traffic.1=null` removes the first two items
+  const removals: string[] = [];
   for (const a of assignments) {
     if (a.trim() === '') {
       errors.push(`(empty): no assignment; expected <dotted.path>=<value>, e.g. topology.bottleneck.queue.maxP=0.02`);
@@ -342,7 +465,15 @@ export function applySetTexts(scenario: Record<string, unknown>, assignments: re
       errors.push(node ? `${a.trim()}: no value; expected ${a.trim()}=<value>, ${allowedText(node)}` : sp.error);
       continue;
     }
-    const err = applySet(scenario, sp.path, parseValueText(sp.text, nodeAt(scenario, sp.path)));
+    if (removesItem(sp.path, sp.text === 'null' ? null : undefined)) {
+      removals.push(sp.path);
+      continue;
+    }
+    const err = applySetText(scenario, sp.path, sp.text);
+    if (err) errors.push(err);
+  }
+  for (const path of removalOrder(removals)) {
+    const err = applySet(scenario, path, null);
     if (err) errors.push(err);
   }
   return errors;

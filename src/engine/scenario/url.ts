@@ -1,8 +1,8 @@
 import { grouped } from '../core/number-text';
-import { cloneJson, getPath, joinPath, jsonEqual, own, pathText, splitPath } from './paths';
+import { cloneJson, getPath, isIndex, joinPath, jsonEqual, own, pathText, splitPath } from './paths';
 import { nearPresets, presetByName } from './presets';
 import { companionFix, parseScenario, type Scenario } from './schema';
-import { applySet, nodeAt, parseValueText } from './set';
+import { applySet, applySetText, nodeAt, parseValueText, removalOrder, removesItem } from './set';
 import { SCENARIO_TREE, type FieldNode } from './tree';
 
 /**
@@ -13,10 +13,22 @@ import { SCENARIO_TREE, type FieldNode } from './tree';
  *   #p=ecn-finite&topology.bottleneck.queue.maxP=0.02&traffic.0.flows=5&seed=7
  *
  * Keys are sorted (p first, seed last; the decoder applies `kind` keys first); numbers are written as JavaScript's shortest
- * round-trip text. Setting a `kind` swaps the object for one of the new kind (as --set
- * does), `null` removes an optional field. A scenario whose shape differs from its preset
- * in ways pairs cannot say (e.g. a different number of traffic items) falls back to a
- * compact form: #p=<preset>&v=1&s=<base64url of the JSON, defaults left out>.
+ * round-trip text, in SI units. A hand-written link may give a time, rate or size with a
+ * unit (`topology.bottleneck.delay=20ms`, `rate=10Mb/s`; units.ts), read as --set reads it. Setting a `kind` swaps the object for one of the new kind (as --set
+ * does), `null` removes an optional field.
+ *
+ * Traffic items added or removed are pairs too. Every index in a link counts the preset's
+ * items; new items take the numbers after them, each added by its kind (at that kind's
+ * defaults) and then the fields that differ; `traffic.N=null` removes the preset's item N
+ * (removals are applied last, so no other key's number shifts):
+ *
+ *   #p=default&traffic.1.from=right&traffic.1.kind=udp&traffic.1.rate=5000000&seed=1
+ *   #p=<a lesson of 3 items>&traffic.0=null&traffic.2.flows=4&seed=1
+ *
+ * A scenario whose shape differs from its preset in ways pairs cannot say (another
+ * topology kind, nodes or links added to a general topology), or that would need more
+ * pairs than a link may have (MAX_LINK_SETTINGS), falls back to a compact
+ * form: #p=<preset>&v=1&s=<base64url of the JSON, defaults left out>.
  */
 export const URL_VERSION = 1;
 
@@ -136,7 +148,47 @@ function asRec(v: unknown): Rec | undefined {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : undefined;
 }
 
-/** Pass 1: make every `kind` of the base match the scenario's (outer objects first), emitting the kind keys. */
+/**
+ * Pass 0: lists shorter than the base's, said as removals. When the scenario's items are
+ * the base's with some left out (a teacher removed item 1 of 3), those are removed
+ * (`traffic.1=null`) and the rest keep their numbers; else the last ones are removed and
+ * the others differ where they differ. Returns the scenario with each removed item put
+ * back as the base has it (so it differs in nothing) and pushes the removal keys.
+ */
+function expandLists(node: FieldNode, sv: unknown, bv: unknown, segs: string[], removals: string[]): unknown {
+  if (node.t === 'object' || node.t === 'union') {
+    const o = asRec(sv);
+    const b = asRec(bv);
+    if (!o || !b) return sv;
+    const fields = node.t === 'object' ? node.fields : o.kind === b.kind ? own(node.variants, String(o.kind)) : undefined;
+    if (!fields) return sv;
+    const out: Rec = { ...o };
+    for (const [k, f] of Object.entries(fields)) if (o[k] !== undefined) out[k] = expandLists(f, o[k], b[k], [...segs, k], removals);
+    return out;
+  }
+  if (node.t !== 'array' || !Array.isArray(sv) || !Array.isArray(bv)) return sv;
+  if (sv.length >= bv.length) return sv.map((x, i) => expandLists(node.item, x, bv[i], [...segs, String(i)], removals));
+  // the scenario's items in order among the base's (greedy matching finds a subsequence when there is one)
+  const kept = new Set<number>();
+  let j = 0;
+  for (let i = 0; i < bv.length && j < sv.length; i++) if (jsonEqual(bv[i], sv[j])) (kept.add(i), j++);
+  if (j < sv.length) {
+    kept.clear();
+    for (let i = 0; i < sv.length; i++) kept.add(i);
+  }
+  const out: unknown[] = [];
+  let next = 0;
+  for (let i = 0; i < bv.length; i++) {
+    if (kept.has(i)) out.push(expandLists(node.item, sv[next++], bv[i], [...segs, String(i)], removals));
+    else {
+      out.push(cloneJson(bv[i]));
+      removals.push(joinPath([...segs, String(i)]));
+    }
+  }
+  return out;
+}
+
+/** Pass 1: make every `kind` of the base match the scenario's (outer objects first), emitting the kind keys; items added get their kind key. */
 function alignKinds(node: FieldNode, sv: unknown, segs: string[], base: Rec, out: [string, unknown][]): void {
   if (sv === undefined) return;
   if (node.t === 'object') {
@@ -157,7 +209,14 @@ function alignKinds(node: FieldNode, sv: unknown, segs: string[], base: Rec, out
   } else if (node.t === 'array') {
     if (!Array.isArray(sv)) throw new Unsayable();
     const bv = getPath(base, segs);
-    if (!Array.isArray(bv) || bv.length !== sv.length) throw new Unsayable();
+    if (!Array.isArray(bv) || bv.length > sv.length) throw new Unsayable();
+    // items added: each by its kind, at the next index
+    for (let i = bv.length; i < sv.length; i++) {
+      const o = asRec(sv[i]);
+      const key = joinPath([...segs, String(i), 'kind']);
+      if (!o || typeof o.kind !== 'string' || applySet(base, key, o.kind) !== null) throw new Unsayable();
+      out.push([key, o.kind]);
+    }
     sv.forEach((x, i) => alignKinds(node.item, x, [...segs, String(i)], base, out));
   }
 }
@@ -198,14 +257,16 @@ function readablePairs(s: Scenario, base: Scenario): [string, unknown][] | null 
   const b = cloneJson(base) as unknown as Rec;
   const kinds: [string, unknown][] = [];
   const leaves: [string, unknown][] = [];
+  const removals: string[] = [];
   try {
-    alignKinds(SCENARIO_TREE, s, [], b, kinds);
-    diffLeaves(SCENARIO_TREE, s, b, [], leaves);
+    const sx = expandLists(SCENARIO_TREE, s, b, [], removals);
+    alignKinds(SCENARIO_TREE, sx, [], b, kinds);
+    diffLeaves(SCENARIO_TREE, sx, b, [], leaves);
   } catch (e) {
     if (e instanceof Unsayable) return null;
     throw e;
   }
-  return [...kinds, ...leaves.filter(([k]) => k !== 'seed')];
+  return [...kinds, ...leaves.filter(([k]) => k !== 'seed'), ...removals.map((k): [string, unknown] => [k, null])];
 }
 
 // ---- compact form ---------------------------------------------------------------------
@@ -250,7 +311,8 @@ export function encodeHash(scenario: Scenario, presetName: string): string {
   const preset = presetByName(presetName);
   if (preset) {
     const pairs = readablePairs(scenario, preset.scenario);
-    if (pairs) {
+    // a link of more settings than a link may have (hundreds of items added) would be refused when opened
+    if (pairs && pairs.length + 2 <= MAX_LINK_SETTINGS) {
       const sorted = [...pairs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const parts = [`p=${encodeValue(presetName)}`, ...sorted.map(([k, v]) => `${k}=${encodeValue(valueText(v))}`), `seed=${scenario.seed}`];
       const hash = `#${parts.join('&')}`;
@@ -299,6 +361,18 @@ export function runChangesOfHash(hash: string, presetName: string): string[] {
 
 function depth(key: string): number {
   return splitPath(key).length;
+}
+
+/** Dotted keys in order, their index parts as numbers (traffic.2 before traffic.10). */
+function byIndex(a: string, b: string): number {
+  const x = splitPath(a);
+  const y = splitPath(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] === y[i]) continue;
+    if (isIndex(x[i]) && isIndex(y[i])) return x[i].length - y[i].length || (x[i] < y[i] ? -1 : 1);
+    return x[i] < y[i] ? -1 : 1;
+  }
+  return x.length - y.length;
 }
 
 function tryParse(obj: Rec): Scenario | null {
@@ -384,18 +458,35 @@ export function decodeHash(hash: string): DecodedHash {
   }
 
   const keyed = pairs.filter((p) => p.key !== 'p' && p.key !== 'v' && p.key !== 's');
-  const kinds = keyed.filter((p) => p.key.endsWith('.kind')).sort((a, b) => depth(a.key) - depth(b.key));
-  const ordered = [...kinds, ...keyed.filter((p) => !p.key.endsWith('.kind'))];
+  // `traffic.1=null` removes an item: applied last, so every number in the link counts the preset's items
+  const removing = (p: { key: string; text: string }) => p.text === 'null' && removesItem(p.key, null);
+  const setting = keyed.filter((p) => !removing(p));
+  // kinds first, outer objects first, items in the order of their numbers (an item added at 2 before one at 3)
+  const kinds = setting.filter((p) => p.key.endsWith('.kind')).sort((a, b) => depth(a.key) - depth(b.key) || byIndex(a.key, b.key));
+  const ordered = [...kinds, ...setting.filter((p) => !p.key.endsWith('.kind'))];
 
   // Each key alone: unknown keys and out-of-range values are reported here.
   let cur = cloneJson(base);
   const accepted: { key: string; value: unknown; text: string }[] = [];
   for (const p of ordered) {
     const value = parseValueText(p.text, nodeAt(cur, p.key));
-    const err = applySet(cur, p.key, value);
+    const err = applySetText(cur, p.key, p.text);
     if (err) problem(p.key, p.text, err);
     else accepted.push({ key: p.key, value, text: p.text });
   }
+  const removed: string[] = [];
+  for (const key of removalOrder(keyed.filter(removing).map((p) => p.key))) {
+    const err = applySet(cur, key, null);
+    if (err) problem(key, 'null', err);
+    else removed.push(key);
+  }
+  /** A scenario with the link's removals done (the cross-field search below works on the items as numbered). */
+  const finish = (o: Rec): Rec => {
+    if (removed.length === 0) return o;
+    const c = cloneJson(o);
+    for (const key of removed) applySet(c, key, null);
+    return c;
+  };
   let scenario = tryParse(cur);
   if (!scenario) {
     // Some keys break a cross-field rule: apply them one at a time, in any order that works.
@@ -407,7 +498,7 @@ export function decodeHash(hash: string): DecodedHash {
       const left: typeof pending = [];
       for (const p of pending) {
         const trial = cloneJson(cur);
-        if (applySet(trial, p.key, p.value) === null && tryParse(trial)) {
+        if (applySet(trial, p.key, p.value) === null && tryParse(finish(trial))) {
           cur = trial;
           progress = true;
         } else left.push(p);
@@ -417,7 +508,7 @@ export function decodeHash(hash: string): DecodedHash {
     for (const p of pending) {
       const trial = cloneJson(cur);
       applySet(trial, p.key, p.value);
-      const r = parseScenario(trial);
+      const r = parseScenario(finish(trial));
       // refused only because of another field with one known fix (companionFix): the link's
       // reader is told the key to add, and nothing they did not ask for is changed
       const fix = r.ok ? null : companionFix(cur as unknown as Scenario, p.key, p.value);
@@ -430,11 +521,15 @@ export function decodeHash(hash: string): DecodedHash {
       const add = edits.length ? `; to have ${p.key}=${p.text}, ${edits.join(' and ')}` : '';
       problem(p.key, p.text, `${p.key}=${p.text} not applied: ${r.ok ? 'conflicts with another key' : r.errors.join('; ')}${add}`);
     }
-    scenario = tryParse(cur) ?? cloneJson(preset.scenario);
+    scenario = tryParse(finish(cur)) ?? cloneJson(preset.scenario);
   }
   // which of a repeated key's values the scenario ended with (the last that applied); none: each was reported bad
   for (const [k, texts] of repeated) {
     if (k === 'p' || k === 'v' || k === 's') continue;
+    if (removed.includes(k) && texts.every((t) => t === 'null')) {
+      noteDuplicate(k, texts, 'null');
+      continue;
+    }
     const have = getPath(scenario, k) ?? null;
     const used = [...texts].reverse().find((t) => jsonEqual(parseValueText(t, nodeAt(scenario, k)) ?? null, have));
     if (used !== undefined) noteDuplicate(k, texts, used);

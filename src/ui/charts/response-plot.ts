@@ -55,13 +55,15 @@ export function comparedCurves(
   baseline: ExchangeStore | undefined,
   set: 'all' | 'large',
   paper: boolean,
+  /** The baseline's name (Compare: whose traffic it is, when not every run's). */
+  baselineLabel = 'uncongested',
 ): RtCurve[] {
   const curves: RtCurve[] = [
     ...faint.map((r, i) => ({ label: `faint ${i}`, hist: (r.baseline ? r.exchanges.baseline : r.exchanges.run)[set], color: r.color, faint: true })),
     ...runs.map((r) => ({ label: r.label, hist: r.exchanges.run[set], color: r.color, dash: paper && r.paperDash ? r.paperDash : r.dash })),
   ];
   const base = baseline ?? runs.find((r) => r.exchanges.baseline.all.n > 0)?.exchanges;
-  if (base && base.baseline.all.n > 0) curves.push({ label: 'uncongested', hist: base.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
+  if (base && base.baseline.all.n > 0) curves.push({ label: baselineLabel, hist: base.baseline[set], color: BASELINE_COLOR, dash: [2, 3] });
   return curves;
 }
 
@@ -155,6 +157,35 @@ export function responseHeight(p: Painter, curves: readonly RtCurve[], fonts: Fo
   return Math.max(base, Math.ceil(lh + 10 + plotMin));
 }
 
+/**
+ * How much of a drawn curve (its vertices in pixels; NaN: not drawn there) the box (x, y, w, h)
+ * widened by `pad` on every side covers, in pixels along x (at least 1 for each segment it
+ * touches, so a steep step counts): each segment's y range over the part of it inside the box's
+ * x range, against the box's y range. 0: the box hides none of it.
+ */
+export function curveUnderBox(c: { xs: ArrayLike<number>; ys: ArrayLike<number>; n: number }, x: number, y: number, w: number, h: number, pad = 0): number {
+  const x0 = x - pad;
+  const x1 = x + w + pad;
+  const y0 = y - pad;
+  const y1 = y + h + pad;
+  let under = 0;
+  for (let i = 0; i + 1 < c.n; i++) {
+    const ax = c.xs[i];
+    const bx = c.xs[i + 1];
+    const ay = c.ys[i];
+    const by = c.ys[i + 1];
+    if (!(ay === ay && by === by)) continue;
+    const lo = Math.max(x0, Math.min(ax, bx));
+    const hi = Math.min(x1, Math.max(ax, bx));
+    if (lo > hi) continue;
+    const at = (px: number) => (bx === ax ? ay : ay + ((by - ay) * (px - ax)) / (bx - ax));
+    const ya = bx === ax ? Math.min(ay, by) : at(lo);
+    const yb = bx === ax ? Math.max(ay, by) : at(hi);
+    if (Math.max(ya, yb) >= y0 && Math.min(ya, yb) <= y1) under += Math.max(1, hi - lo);
+  }
+  return under;
+}
+
 /** Draws the curves; returns the layout (for hover) and the number of vertices drawn. */
 export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: RtMode, fonts: Fonts, hoverPx: number | null): { layout: RtLayout; drawn: number; readout: string | null } {
   const lh = legend(p, legendItems(curves), 8, 4, p.width - 16, fonts.legend);
@@ -190,6 +221,8 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
   p.clip(r);
   const xs = new Float64Array(BIN_COUNT + 1);
   const ys = new Float64Array(BIN_COUNT + 1);
+  // the curves as drawn (the faint ones left out), for keeping the read-out's box off them
+  const drawnCurves: { xs: Float64Array; ys: Float64Array; n: number }[] = [];
   // the faint curves first, so that the others draw over them
   for (const c of [...curves.filter((c) => c.faint), ...curves.filter((c) => !c.faint)]) {
     const h = c.hist;
@@ -213,6 +246,7 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
       if (mode === 'ccdf' && 1 - f < CCDF_FLOOR) break;
     }
     drawn += p.polyline(xs, ys, n, c.faint ? { color: `${c.color}59`, width: 1.25 * fonts.line } : { color: c.color, width: 2.5 * fonts.line, dash: c.dash });
+    if (!c.faint) drawnCurves.push({ xs: xs.slice(0, n), ys: ys.slice(0, n), n });
   }
   p.unclip();
 
@@ -246,21 +280,48 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
     let bx = Math.max(r.x, Math.min(r.x + r.w - w, hoverPx + 8));
     // at the top of the plot, or at its bottom if the top would hide a curve's point there
     // (a box across the plot's width, on a phone, covers the pointer's line)
-    const clear = (top: number) => bx > hoverPx + rad || bx + w < hoverPx - rad || dots.every((d) => d.py + rad < top || d.py - rad > top + bh);
+    const clearAt = (x0: number, bw: number, top: number, h: number) => x0 > hoverPx + rad || x0 + bw < hoverPx - rad || dots.every((d) => d.py + rad < top || d.py - rad > top + h);
+    const clear = (top: number) => clearAt(bx, w, top, bh);
+    // First, the place where the box hides least of the curves, none if it can: at the top, a CDF's
+    // curves near 100 % went under it (the uncongested curve read as ending at the pointer,
+    // seeds/000 DT-148q against ARED + ECN at 105 %). A CDF rises right of the pointer, so
+    // its bottom right is free; a CCDF falls, so its top right and its bottom left are: the
+    // one line above or below, else wrapped beside the pointer, right then left.
+    const candidates: { lines: string[]; w: number; bh: number; bx: number; by: number }[] = [];
+    for (const by of [r.y + 4, r.y + r.h - 4 - bh]) candidates.push({ lines, w, bh, bx, by });
+    const rightRoom = r.x + r.w - (hoverPx + rad + 4);
+    const leftRoom = hoverPx - rad - 4 - r.x;
+    for (const [room, right] of [[rightRoom, true], [leftRoom, false]] as const) {
+      if (room < 2 * pad + fonts.small * 6) continue;
+      const b = box(room);
+      if (b.bh > r.h - 8 || !b.lines.every((l) => p.measure(l, fonts.small) + 2 * pad <= b.w + 0.5)) continue;
+      const x0 = right ? hoverPx + rad + 4 : hoverPx - rad - 4 - b.w;
+      for (const by of [r.y + 4, r.y + r.h - 4 - b.bh]) candidates.push({ ...b, bx: x0, by });
+    }
+    // the place that hides least of the curves (none, where there is one), the first of equals
+    let free: (typeof candidates)[number] | undefined;
+    let least = Infinity;
+    for (const c of candidates) {
+      if (!clearAt(c.bx, c.w, c.by, c.bh)) continue;
+      const under = drawnCurves.reduce((sum, d) => sum + curveUnderBox(d, c.bx, c.by, c.w, c.bh, 2.5 * fonts.line), 0);
+      if (under < least) {
+        least = under;
+        free = c;
+      }
+    }
     let by: number;
-    if (clear(r.y + 4)) by = r.y + 4;
+    if (free) ({ lines, w, bh, bx, by } = free);
+    else if (clear(r.y + 4)) by = r.y + 4;
     else if (clear(r.y + r.h - 4 - bh)) by = r.y + r.h - 4 - bh;
     else {
       // neither: the points lie where the box's top and bottom places are (two curves apart,
       // classroom type: a point was drawn on the text, "uncongest●d"); the lines wrapped to
       // the wider side of the pointer instead, where no point is, if they fit in the plot's height
-      const right = r.x + r.w - (hoverPx + rad + 4);
-      const left = hoverPx - rad - 4 - r.x;
-      const side = box(Math.max(right, left));
+      const side = box(Math.max(rightRoom, leftRoom));
       const fits = side.bh <= r.h - 8 && side.lines.every((l) => p.measure(l, fonts.small) + 2 * pad <= side.w + 0.5);
       if (fits) {
         ({ lines, w, bh } = side);
-        bx = right >= left ? hoverPx + rad + 4 : hoverPx - rad - 4 - w;
+        bx = rightRoom >= leftRoom ? hoverPx + rad + 4 : hoverPx - rad - 4 - w;
       }
       by = r.y + 4;
     }

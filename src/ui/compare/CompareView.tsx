@@ -6,17 +6,19 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
-import { PALETTE, SERIES } from '../colors';
+import { PALETTE } from '../colors';
 import { hasWebTraffic, viewOf } from '../scenario-view';
 import { compareSummaries, foldFlows, relText, type DiffRow } from './diff';
 import { capitalized, flowPairLabel, flowTagsTogether } from '../flow-tags';
 import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
 import { ResponseCompare } from './ResponseCompare';
+import { baselineServesBoth } from './family';
 import type { CompareRunResult } from './run';
-import { queueAxis } from './queue-axis';
+import { queueAxis, queueRefs } from './queue-axis';
+import { countedText, runLengthNote } from './run-length';
 import { useRuns, type RunJob } from './run-queue';
-import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
+import { diffText, faintTitle, runCounterText, seedCount, seedList, seedOfB, seedOnly, seedsText, seedTable, SPREAD_RULE, statText, verdictText, type SeedRow } from './seeds';
 import { ExportAndFullScreen } from '../charts/ChartCard';
 import { download, type FigureSource } from '../charts/export';
 import { BUILD_ID } from '../build-id';
@@ -47,6 +49,8 @@ const COLOR_A = PALETTE.blue;
 const COLOR_B = PALETTE.vermillion;
 const DASH_B = '7 3';
 
+/** Dash of a side's average queue on the queue chart. */
+const DASH_AVG = '2 3';
 /** Reports `running` to `onRunning` as it changes, and false when the view goes (Close comparison stops its runs). */
 export function useReportRunning(running: boolean, onRunning?: (running: boolean) => void): void {
   useEffect(() => {
@@ -156,10 +160,10 @@ export function cwndPanelNames(i: number, labelA: string, labelB: string, tagsA:
  * The summaries as one table; with many flows (foldFlows) their rows are folded into their
  * spread, and listed one by one in a second table under a disclosure.
  */
-export function DiffTable({ rows, labelA, labelB, flowRows = [], flows = 0 }: { rows: DiffRow[]; labelA: string; labelB: string; flowRows?: DiffRow[]; flows?: number }) {
+export function DiffTable({ rows, labelA, labelB, flowRows = [], flows = 0, counted = '' }: { rows: DiffRow[]; labelA: string; labelB: string; flowRows?: DiffRow[]; flows?: number; counted?: string }) {
   return (
     <>
-      <RowTable rows={rows} labelA={labelA} labelB={labelB} caption="Summaries (highlighted: different; bold: better)" />
+      <RowTable rows={rows} labelA={labelA} labelB={labelB} caption={`Summaries${counted} (highlighted: different; bold: better)`} />
       {flowRows.length > 0 ? (
         <details className="cmp-flow-rows">
           <summary>
@@ -222,11 +226,11 @@ function RowTable({ rows, labelA, labelB, caption }: { rows: DiffRow[]; labelA: 
  * of the means and whether it is larger than the seeds' spread (seeds.ts, SPREAD_RULE);
  * with many flows their rows folded as in the one-seed table.
  */
-export function SeedDiffTable({ rows, flowRows, flows, labelA, labelB, seeds }: { rows: SeedRow[]; flowRows: SeedRow[]; flows: number; labelA: string; labelB: string; seeds: readonly number[] }) {
+export function SeedDiffTable({ rows, flowRows, flows, labelA, labelB, seeds, counted = '' }: { rows: SeedRow[]; flowRows: SeedRow[]; flows: number; labelA: string; labelB: string; seeds: readonly number[]; counted?: string }) {
   const over = `over ${seeds.length} seeds (${seedsText(seeds)})`;
   return (
     <>
-      <SeedRowTable rows={rows} labelA={labelA} labelB={labelB} caption={`Summaries: mean ± sample standard deviation ${over}`} />
+      <SeedRowTable rows={rows} labelA={labelA} labelB={labelB} caption={`Summaries${counted}: mean ± sample standard deviation ${over}`} />
       {flowRows.length > 0 ? (
         <details className="cmp-flow-rows">
           <summary>
@@ -297,12 +301,21 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   const [layout, setLayout] = useState<'overlay' | 'side'>('overlay');
   const n = seedCount(seeds);
   // the same seed for both, so only the scenarios' differences differ
-  const bSeeded = useMemo(() => (b.seed === a.seed ? b : { ...b, seed: a.seed }), [a, b]);
+  // (unless the seed is all they differ in: then B keeps its own, seedOfB)
+  const bSeed = useMemo(() => seedOfB(a, b, n), [a, b, n]);
+  // over several seeds a seed-only difference runs at A's seeds, the same runs: said so
+  const sameOverSeeds = n > 1 && seedOnly(a, b);
+  const bSeeded = useMemo(() => (b.seed === bSeed ? b : { ...b, seed: bSeed }), [b, bSeed]);
+  // one seed only (seedOfB): B's seed apart from A's
+  const bOffset = bSeed - a.seed;
   // Web traffic: the response-time chart draws one uncongested baseline (the first web
   // scenario's). It carries as many packets as a run, so it runs in a third worker beside
   // the two runs instead of inside both (on a machine with 3 cores or more the comparison
   // takes the time of one run, not of two).
   const baseOf = [a, bSeeded].find(hasWebTraffic) ?? null;
+  // and it is A's alone when B's traffic, network or window differ: named so
+  const baseShared = useMemo(() => baselineServesBoth(a, bSeeded), [a, bSeeded]);
+  const baseName = baseShared ? 'uncongested' : 'uncongested (A’s traffic)';
   // each side at seeds s .. s+n-1, the first seed's pair (and the baseline) first; no more
   // runs at once than one seed takes (2, or 3 with a baseline), so more seeds take longer
   // but never load the machine more than one comparison did
@@ -314,11 +327,11 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
     let ibase = -1;
     seedsRun.forEach((seed, k) => {
       ia.push(list.push({ scenario: k === 0 ? a : { ...a, seed }, baseline: false, light: k > 0 }) - 1);
-      ib.push(list.push({ scenario: k === 0 ? bSeeded : { ...bSeeded, seed }, baseline: false, light: k > 0 }) - 1);
+      ib.push(list.push({ scenario: k === 0 ? bSeeded : { ...bSeeded, seed: seed + bOffset }, baseline: false, light: k > 0 }) - 1);
       if (k === 0 && baseOf) ibase = list.push({ scenario: baseOf, baseline: 'only' }) - 1;
     });
     return { jobs: list, idxA: ia, idxB: ib, idxBase: ibase };
-  }, [a, bSeeded, baseOf, seedsRun]);
+  }, [a, bSeeded, bOffset, baseOf, seedsRun]);
   const sides = useRuns(jobs, nonce, baseOf ? 3 : 2);
   const sidesA = idxA.map((i) => sides[i]);
   const sidesB = idxB.map((i) => sides[i]);
@@ -336,17 +349,24 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   const [tagsA, tagsB] = useMemo(() => flowTagsTogether([a, bSeeded]), [a, bSeeded]);
   const resA = sidesA[0].state === 'done' ? sidesA[0].result : null;
   const resB = sidesB[0].state === 'done' ? sidesB[0].result : null;
-  const table = useMemo(() => (resA && resB ? foldFlows(compareSummaries(resA.summary, resB.summary, tagsA, tagsB), resA.summary, resB.summary) : { rows: [], flowRows: [], flows: 0 }), [resA, resB, tagsA, tagsB]);
+  // two-way traffic on either side: the table has the reverse queue's rows (as the single-run table)
+  const reverse = va.twoWay || vb.twoWay;
+  const table = useMemo(() => (resA && resB ? foldFlows(compareSummaries(resA.summary, resB.summary, tagsA, tagsB, { reverse }), resA.summary, resB.summary) : { rows: [], flowRows: [], flows: 0 }), [resA, resB, tagsA, tagsB, reverse]);
   // the table over seeds: once every run of both sides is done
   const allA = sidesA.every((s) => s.state === 'done') ? sidesA.map((s) => (s as Extract<Side, { state: 'done' }>).result) : null;
   const allB = sidesB.every((s) => s.state === 'done') ? sidesB.map((s) => (s as Extract<Side, { state: 'done' }>).result) : null;
   const doneKey = allA && allB ? sides.map((s) => s.state).join() : '';
   const overSeeds = useMemo(
-    () => (n > 1 && allA && allB ? seedTable(allA.map((r, k) => ({ a: r.summary, b: allB[k].summary })), tagsA, tagsB) : null),
+    () => (n > 1 && allA && allB ? seedTable(allA.map((r, k) => ({ a: r.summary, b: allB[k].summary })), tagsA, tagsB, { reverse }) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [n, doneKey, sides, tagsA, tagsB],
+    [n, doneKey, sides, tagsA, tagsB, reverse],
   );
   const seedTag = n > 1 ? ` (seed ${seedsRun[0]})` : '';
+  // the seed is made the same; the lengths are each scenario's own, said when they differ
+  const lengthNote = runLengthNote(a, b);
+  // the table counts from the warm-up on, the charts show the whole run: the caption says so,
+  // as the single-run summary's heading does (a web lesson's first 30 s are in the queue chart only)
+  const counted = countedText(a.warmup, b.warmup);
 
   // an exported chart says where it came from as a single-run chart's does (export.ts
   // captionText): A's lesson, seed and link, what it is compared with, and over which seeds
@@ -371,17 +391,10 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
     const axis = queueAxis(va.queue.unit, vb.queue.unit);
     const avgA = va.queue.minTh !== null && axis.ownUnit(va.queue.unit);
     const avgB = vb.queue.minTh !== null && axis.ownUnit(vb.queue.unit);
-    const queueA = [lineOf(A, axis.column, 'qa', `${labelA}: queue`, COLOR_A, undefined, undefined, axis.scale), avgA ? lineOf(A, 'avg', 'aa', `${labelA}: average`, COLOR_A, '2 3', 1.5, axis.scale) : null].filter((l): l is ChartLine => l !== null);
-    const queueB = [lineOf(B, axis.column, 'qb', `${labelB}: queue`, COLOR_B, DASH_B, undefined, axis.scale), avgB ? lineOf(B, 'avg', 'ab', `${labelB}: average`, COLOR_B, '2 3', 1.5, axis.scale) : null].filter((l): l is ChartLine => l !== null);
-    const refs: { y: number; label: string; color: string }[] = [];
+    const queueA = [lineOf(A, axis.column, 'qa', `${labelA}: queue`, COLOR_A, undefined, undefined, axis.scale), avgA ? lineOf(A, 'avg', 'aa', `${labelA}: average`, COLOR_A, DASH_AVG, 1.5, axis.scale) : null].filter((l): l is ChartLine => l !== null);
+    const queueB = [lineOf(B, axis.column, 'qb', `${labelB}: queue`, COLOR_B, DASH_B, undefined, axis.scale), avgB ? lineOf(B, 'avg', 'ab', `${labelB}: average`, COLOR_B, DASH_AVG, 1.5, axis.scale) : null].filter((l): l is ChartLine => l !== null);
     const thOf = (v: typeof va) => (axis.ownUnit(v.queue.unit) ? v.queue : { minTh: null, maxTh: null });
-    const sameTh = thOf(va).minTh === thOf(vb).minTh && thOf(va).maxTh === thOf(vb).maxTh;
-    for (const [v, tag] of [[va, sameTh ? '' : ' (A)'], [vb, ' (B)']] as const) {
-      if (tag === ' (B)' && sameTh) continue;
-      const th = thOf(v);
-      if (th.minTh !== null) refs.push({ y: th.minTh * axis.scale, label: `min_th${tag}`, color: SERIES.minTh });
-      if (th.maxTh !== null) refs.push({ y: th.maxTh * axis.scale, label: `max_th${tag}`, color: SERIES.maxTh });
-    }
+    const refs = queueRefs(thOf(va), thOf(vb), axis.scale);
     let qMax = 0;
     for (const l of [...queueA, ...queueB]) for (let i = 0; i < l.n; i++) if (l.y[i] > qMax) qMax = l.y[i];
     const queueUnit = axis.label;
@@ -424,6 +437,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
             faint={[...sidesA.slice(1).map((s) => ({ s, color: COLOR_A })), ...sidesB.slice(1).map((s) => ({ s, color: COLOR_B }))].flatMap(({ s, color }) => (s.state === 'done' ? [{ color, exchanges: s.result.exchanges }] : []))}
             title={faintTitle(seedsRun)}
             baseline={sbase?.state === 'done' ? sbase.result.exchanges : undefined}
+            baselineLabel={baseName}
             classroom={classroom}
             exportAs={figure('response-times')}
           />
@@ -439,7 +453,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
             </p>
             <div className="cmp-multiples">
               {cw.map(({ i, title, lines }) => (
-                <LineChart classroom={classroom} key={i} compact title={title} yLabel="cwnd (segments)" t0={0} t1={t1} lines={lines} yMax={cwMax} height={160} />
+                <LineChart classroom={classroom} key={i} compact exportAs={figure(`cwnd-flow${i}`)} title={title} yLabel="cwnd (segments)" t0={0} t1={t1} lines={lines} yMax={cwMax} height={220} />
               ))}
             </div>
           </>
@@ -447,12 +461,12 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
         {n === 1 ? (
           <TableExport title="comparison table" filename={`${stem}.csv`} csv={() => diffTableCsv(table.rows, table.flowRows, labelA, labelB)} />
         ) : overSeeds ? (
-          <TableExport title="table of means over seeds" filename={`${stem}.csv`} csv={() => seedTableCsv(overSeeds.rows, overSeeds.flowRows, labelA, labelB, seedsRun)} />
+          <TableExport title="table of means over seeds" filename={`${stem}.csv`} csv={() => seedTableCsv(overSeeds.rows, overSeeds.flowRows, labelA, labelB, seedsRun, seedList(bSeed, n))} />
         ) : null}
         {n === 1 ? (
-          <DiffTable rows={table.rows} flowRows={table.flowRows} flows={table.flows} labelA={labelA} labelB={labelB} />
+          <DiffTable rows={table.rows} flowRows={table.flowRows} flows={table.flows} labelA={labelA} labelB={labelB} counted={counted} />
         ) : overSeeds ? (
-          <SeedDiffTable rows={overSeeds.rows} flowRows={overSeeds.flowRows} flows={overSeeds.flows} labelA={labelA} labelB={labelB} seeds={seedsRun} />
+          <SeedDiffTable rows={overSeeds.rows} flowRows={overSeeds.flowRows} flows={overSeeds.flows} labelA={labelA} labelB={labelB} seeds={seedsRun} counted={counted} />
         ) : (
           <p className="cmp-seed" data-testid="seed-table-wait">
             The table of means over {seedsText(seedsRun)} appears when all {jobs.length - (idxBase >= 0 ? 1 : 0)} runs are done.
@@ -467,7 +481,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
       <header className="cmp-head">
         <Progress label={labelA} side={sa} color={COLOR_A} seeds={n} />
         <Progress label={labelB} side={sb} color={COLOR_B} seeds={n} />
-        {sbase ? <Progress label="uncongested baseline" side={sbase} color={BASELINE_COLOR} /> : null}
+        {sbase ? <Progress label={baseShared ? 'uncongested baseline' : 'uncongested baseline (A’s traffic)'} side={sbase} color={BASELINE_COLOR} /> : null}
         {n > 1 ? (
           <span className="cmp-runs" data-testid="seed-runs" aria-live="polite">
             {runCounterText(runsDone, jobs.length)}
@@ -480,10 +494,19 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
         </button>
       </header>
       <p className="cmp-seed">
-        {n > 1 ? `Both run with each of ${seedsText(seedsRun)}` : `Both run with seed ${a.seed}`}
-        {b.seed !== a.seed ? ` (${labelB} had seed ${b.seed}; it was set to ${a.seed} so only the scenarios differ)` : ''}
+        {bOffset !== 0
+          ? `${labelA} runs with seed ${a.seed}, ${labelB} with seed ${bSeed}: the seed is all they differ in, so this compares two random draws of one scenario`
+          : n > 1
+            ? `Both run with each of ${seedsText(seedsRun)}`
+            : `Both run with seed ${a.seed}`}
+        {b.seed !== bSeed ? ` (${labelB} had seed ${b.seed}; it was set to ${a.seed} so only the scenarios differ${sameOverSeeds ? ': the seed is all they differ in, so over several seeds the runs are the same; over 1 seed Compare runs the two draws' : ''})` : ''}
         {n > 1 ? `: ${2 * n} runs${sbase ? ' and one uncongested baseline' : ''}, ${sbase ? 3 : 2} at a time. The charts show seed ${seedsRun[0]}; the table, the mean over the seeds.` : '.'}
       </p>
+      {lengthNote ? (
+        <p className="cmp-seed cmp-length-note" data-testid="run-length-note">
+          {lengthNote}
+        </p>
+      ) : null}
       {body}
     </section>
   );

@@ -27,6 +27,14 @@ export interface ChartLine {
   n: number;
 }
 
+/** A horizontal reference line (a threshold): its value, its name in the legend, its colour and dash (default REF_DASH). */
+export interface ChartRef {
+  y: number;
+  label: string;
+  color: string;
+  dash?: string;
+}
+
 /**
  * The chart's text alternative: each line's peak and mean, in the y axis's unit, and the
  * reference lines. It named the lines only ("Bottleneck queue: A: queue, A: average, B:
@@ -63,7 +71,7 @@ export interface LineChartProps {
   /** Smaller type and no legend (small multiples). */
   compact?: boolean;
   /** Horizontal reference lines (thresholds). */
-  refs?: readonly { y: number; label: string; color: string }[];
+  refs?: readonly ChartRef[];
   /** Large type for a classroom (as the app's charts: no text under 20 px), and a taller plot to keep its area. */
   classroom?: boolean;
   /** An Export menu (PNG, SVG; captioned as a single-run chart's exports): the file name's stem and where the figure came from. */
@@ -237,7 +245,7 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
     if (menuRef.current) menuRef.current.open = false;
     const el = svgRef.current;
     if (!el || !exportAs) return;
-    const legend = [...lines.map((l) => ({ label: l.label, color: l.color, dash: l.dash, width: 3 })), ...shownRefs.map((r) => ({ label: r.label, color: r.color, dash: REF_DASH, width: 2 }))];
+    const legend = [...lines.map((l) => ({ label: l.label, color: l.color, dash: l.dash, width: 3 })), ...shownRefs.map((r) => ({ label: r.label, color: r.color, dash: r.dash ?? REF_DASH, width: 2 }))];
     await exportSvgChart(kind, el, legend, { width, height, fs, classroom, title }, exportAs);
   };
   return (
@@ -252,7 +260,7 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
         <svg ref={svgRef} width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={lineChartName(title, yLabel, lines, shownRefs)} data-points={points}>
           <GridLines xt={xt} yt={yt} x={x} y={y} left={m.left} top={m.top} pw={pw} ph={ph} fs={fs} fmtX={fmtTick} fmtY={fmtTick} />
           {shownRefs.map((r) => (
-            <line key={r.label} x1={m.left} x2={m.left + pw} y1={y(r.y)} y2={y(r.y)} stroke={r.color} strokeWidth={1.5} strokeDasharray={REF_DASH} />
+            <line key={r.label} x1={m.left} x2={m.left + pw} y1={y(r.y)} y2={y(r.y)} stroke={r.color} strokeWidth={1.5} strokeDasharray={r.dash ?? REF_DASH} />
           ))}
           <line x1={m.left} x2={m.left + pw} y1={m.top + ph} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
           <line x1={m.left} x2={m.left} y1={m.top} y2={m.top + ph} stroke={SERIES.axis} strokeWidth={1.5} />
@@ -280,7 +288,7 @@ export function LineChart({ lines, title, yLabel, xLabel = 'time (s)', t0, t1, h
           {shownRefs.map((r) => (
             <li key={`ref:${r.label}`} className="cmp-legend-ref">
               <svg width={28} height={12} aria-hidden="true">
-                <line x1={2} x2={26} y1={6} y2={6} stroke={r.color} strokeWidth={2} strokeDasharray={REF_DASH} />
+                <line x1={2} x2={26} y1={6} y2={6} stroke={r.color} strokeWidth={2} strokeDasharray={r.dash ?? REF_DASH} />
               </svg>
               {r.label}
             </li>

@@ -27,6 +27,7 @@ export function ResponseCompare({
   faint = [],
   title = 'Response times',
   exportAs,
+  baselineLabel = 'uncongested',
 }: {
   runs: readonly ComparedRun[];
   baseline?: ExchangeStore;
@@ -35,6 +36,8 @@ export function ResponseCompare({
   title?: string;
   /** An Export menu (PNG, SVG; captioned as a single-run chart's exports): the file name's stem and where the figure came from. */
   exportAs?: { stem: string; source: () => FigureSource };
+  /** The baseline's name in the legend and the read-out (whose traffic it is, when not every run's). */
+  baselineLabel?: string;
 }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
   const [mode, setMode] = useState<RtMode>('cdf');
@@ -65,7 +68,7 @@ export function ResponseCompare({
     return () => print.removeEventListener('change', change);
   }, []);
 
-  const curvesNow = (): RtCurve[] => comparedCurves(runs, faint, baseline, large ? 'large' : 'all', typeof window.matchMedia === 'function' && window.matchMedia('print').matches);
+  const curvesNow = (): RtCurve[] => comparedCurves(runs, faint, baseline, large ? 'large' : 'all', typeof window.matchMedia === 'function' && window.matchMedia('print').matches, baselineLabel);
 
   // the chart at its size on screen, drawn again through SvgPainter (as the single-run
   // response chart's export), with no read-out, framed with its title and caption
@@ -114,7 +117,7 @@ export function ResponseCompare({
     layoutRef.current = out.layout;
     setReadout(out.readout);
     setDescribed(curvesText(curves));
-  }, [runs, faint, baseline, mode, large, hover, classroom, media]);
+  }, [runs, faint, baseline, mode, large, hover, classroom, media, baselineLabel]);
 
   return (
     <div className={`cmp-response${exportAs ? ' cmp-exportable' : ''}`} data-testid="compare-response">

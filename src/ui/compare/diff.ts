@@ -72,7 +72,10 @@ function row(key: string, label: string, a: number | null, b: number | null, bet
   else if (Math.abs(b - a) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b))) change = 'same';
   else change = rel === null || Math.abs(rel) >= LARGE_CHANGE ? 'large' : 'differs';
   let winner: DiffRow['winner'] = null;
-  if (change !== 'same' && better !== null) {
+  // no side is bold when the table shows the same number on both ("1.000" against "1.000",
+  // G "99.27 %" against "99.27 %" were bold on one side: a winner the reader cannot see)
+  const shownSame = has && format(a) === format(b);
+  if (change !== 'same' && better !== null && !shownSame) {
     // a missing value (an unfinished flow's completion, G with a flow unfinished) is the worse side
     if (!has) winner = a === null || !Number.isFinite(a) ? 'b' : 'a';
     else winner = (better === 'higher') === b > a ? 'b' : 'a';
@@ -105,9 +108,14 @@ export function longestCompletion(s: Summary): number | null {
  * (flow-tags.ts flowTagsTogether over both scenarios), so a flow's rows say what it is as the
  * single-run views do ("Flow 0 · CUBIC goodput"; flow-tags.ts flowPairLabel).
  */
-export function compareSummaries(a: Summary, b: Summary, tagsA: readonly string[] = [], tagsB: readonly string[] = []): DiffRow[] {
+export function compareSummaries(a: Summary, b: Summary, tagsA: readonly string[] = [], tagsB: readonly string[] = [], opts: { reverse?: boolean } = {}): DiffRow[] {
   const A = a.bottleneck;
   const B = b.bottleneck;
+  const RA = a.bottleneckReverse;
+  const RB = b.bottleneckReverse;
+  // Jain's index over no long-lived flow (web traffic alone) is no index: the engine's 1 read
+  // "1.000 = 1.000" beside the single-run table's and the CLI's "—"
+  const jainOf = (s: Summary) => (s.flows.length === 0 ? null : s.fairness.jain);
   const rows: DiffRow[] = [
     row('util', 'Bottleneck utilization', A.utilization, B.utilization, 'higher', pct, 'bottleneck'),
     row('loss', 'Drop rate (queue)', A.lossRate, B.lossRate, 'lower', pct, 'bottleneck'),
@@ -125,8 +133,17 @@ export function compareSummaries(a: Summary, b: Summary, tagsA: readonly string[
     row('markRate', 'Mark rate', A.markRate, B.markRate, null, pct, 'bottleneck'),
     row('meanQueue', 'Mean queue', A.meanQueuePackets, B.meanQueuePackets, 'lower', pkts, 'bottleneck'),
     row('meanDelay', 'Mean queueing delay', A.meanQueueDelay, B.meanQueueDelay, 'lower', ms, 'bottleneck'),
+    // two-way traffic (seeds/000's web traffic): the right-to-left queue drops as much as the
+    // forward one, and the response times count both directions; the single-run table shows it
+    ...(opts.reverse
+      ? [
+          row('rev.util', 'Utilization (reverse queue)', RA.utilization, RB.utilization, 'higher', pct, 'bottleneck'),
+          row('rev.loss', 'Drop rate (reverse queue)', RA.lossRate, RB.lossRate, 'lower', pct, 'bottleneck'),
+          row('rev.meanQueue', 'Mean queue (reverse queue)', RA.meanQueuePackets, RB.meanQueuePackets, 'lower', pkts, 'bottleneck'),
+        ]
+      : []),
     row('G', 'Goodput efficiency G', a.goodputEfficiency, b.goodputEfficiency, 'higher', pct, 'overall'),
-    row('jain', "Jain's fairness index", a.fairness.jain, b.fairness.jain, 'higher', ratio, 'overall'),
+    row('jain', "Jain's fairness index", jainOf(a), jainOf(b), 'higher', ratio, 'overall'),
     row('longest', 'Longest completion time', longestCompletion(a), longestCompletion(b), 'lower', sec, 'overall', a.flows.some((f) => f.bytesRequested !== null) ? 'unfinished' : '—'),
   ];
   const n = Math.max(a.flows.length, b.flows.length);

@@ -39,6 +39,20 @@ export function familyKey(s: Scenario): string | null {
   return baselineKey(uncongested(common as Scenario as EngineScenario));
 }
 
+/**
+ * Whether the one uncongested baseline Compare runs (the first web scenario's) is the baseline
+ * of both compared scenarios: the same traffic on the same uncongested network (familyKey)
+ * over the same window (Compare gives both the same seed). DT-148q at 80 % against DT-148q at
+ * 105 % drew 80 %'s baseline as "uncongested", the reference of both curves by its name.
+ * True when only one side has web traffic (the baseline is then that side's alone).
+ */
+export function baselineServesBoth(a: Scenario, b: Scenario): boolean {
+  const ka = familyKey(a);
+  const kb = familyKey(b);
+  if (ka === null || kb === null) return true;
+  return ka === kb && a.warmup === b.warmup && a.duration === b.duration && a.stopAfterExchanges === b.stopAfterExchanges;
+}
+
 /** The members of `current`'s family among `candidates`, in their order (current included when listed). */
 export function familyOf<T extends { scenario: Scenario }>(current: Scenario, candidates: readonly T[]): T[] {
   const key = familyKey(current);

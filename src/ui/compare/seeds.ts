@@ -13,11 +13,32 @@ import { meanSd, spreadBound, verdict, type Verdict } from '../../engine/metrics
 import type { Summary } from '../../engine/metrics/types';
 import { RUN_FIELDS } from '../../engine/scenario/fields';
 import type { Scenario } from '../../engine/scenario/schema';
+import { jsonEqual } from '../../engine/scenario/paths';
 import { LARGE_RUN_BYTES, LARGE_RUN_SECONDS } from '../run/controller';
 import { compareSummaries, foldFlows, int, styleText, type Better, type DiffRow, type NumberStyle } from './diff';
 
 /** The rule over seeds (src/engine/metrics/stats.ts), shared with `aqm-lab sweep --against`. */
 export { spreadBound, verdict, type Verdict };
+
+/**
+ * The seed B runs with beside A's `a.seed`: A's, so that only the scenarios differ, unless
+ * the seed is all that differs. Then B keeps its own: the seeds/001 lesson's Try change "Same
+ * network, other random draws: seed 4" set to A's seed 1 ran A twice, and the table read "="
+ * on every row under B's name.
+ */
+export function seedOfB(a: Scenario, b: Scenario, n = 1): number {
+  return n === 1 && seedOnly(a, b) ? b.seed : a.seed;
+}
+
+/**
+ * Whether B differs from A in its seed alone. Over several seeds Compare runs both at A's
+ * seeds: the table's rule pairs the runs seed by seed (their shared random draws), which two
+ * sets of seeds do not have, and it judged one scenario at seeds 1-3 against itself at 4-6
+ * "larger than the seeds' spread" on utilization.
+ */
+export function seedOnly(a: Scenario, b: Scenario): boolean {
+  return b.seed !== a.seed && jsonEqual({ ...b, seed: a.seed }, a);
+}
 
 /** Most seeds the compare view repeats a run over. */
 export const MAX_COMPARE_SEEDS = 10;
@@ -156,9 +177,9 @@ function aggregate(keys: readonly string[], proto: Map<string, DiffRow>, bySeed:
  * those of the one-seed table (compareSummaries, folded past FOLD_FLOWS flows as there);
  * `rows` and `flowRows` hold, per metric, both sides' values over the seeds, their means
  * and sds, the difference of the means and the verdict. `tagsA`, `tagsB`: each side's flow
- * tags, for the flows' rows (compareSummaries).
+ * tags, for the flows' rows (compareSummaries); `opts.reverse`: rows for the reverse queue too.
  */
-export function seedTable(pairs: readonly { a: Summary; b: Summary }[], tagsA: readonly string[] = [], tagsB: readonly string[] = []): { rows: SeedRow[]; flowRows: SeedRow[]; flows: number } {
+export function seedTable(pairs: readonly { a: Summary; b: Summary }[], tagsA: readonly string[] = [], tagsB: readonly string[] = [], opts: { reverse?: boolean } = {}): { rows: SeedRow[]; flowRows: SeedRow[]; flows: number } {
   const keys: string[] = [];
   const flowKeys: string[] = [];
   const proto = new Map<string, DiffRow>();
@@ -166,7 +187,7 @@ export function seedTable(pairs: readonly { a: Summary; b: Summary }[], tagsA: r
   const flowsBySeed: Map<string, DiffRow>[] = [];
   let flows = 0;
   for (const { a, b } of pairs) {
-    const t = foldFlows(compareSummaries(a, b, tagsA, tagsB), a, b);
+    const t = foldFlows(compareSummaries(a, b, tagsA, tagsB, opts), a, b);
     flows = Math.max(flows, t.flows);
     seedRows(t.rows, keys, proto, bySeed);
     seedRows(t.flowRows, flowKeys, proto, flowsBySeed);

@@ -57,11 +57,13 @@ export function diffTableCsv(rows: readonly DiffRow[], flowRows: readonly DiffRo
  * of the means (B − A) and whether it is larger than the seeds' spread, then each side's
  * value at every seed (the single runs behind the means).
  */
-export function seedTableCsv(rows: readonly SeedRow[], flowRows: readonly SeedRow[], labelA: string, labelB: string, seeds: readonly number[]): string {
+export function seedTableCsv(rows: readonly SeedRow[], flowRows: readonly SeedRow[], labelA: string, labelB: string, seeds: readonly number[], seedsB: readonly number[] = seeds): string {
   const all = [...rows, ...flowRows];
   const metric = names(all);
   const head = ['key', 'metric', 'unit', `A: ${labelA} (mean)`, `A: ${labelA} (sd)`, `B: ${labelB} (mean)`, `B: ${labelB} (sd)`, 'B − A (difference of means)', 'versus the seeds’ spread'];
-  for (const side of ['A', 'B']) for (const s of seeds) head.push(`${side} seed ${s}`);
+  for (const s of seeds) head.push(`A seed ${s}`);
+  // B's own seeds when the seed is all the two differ in (seeds.ts seedOfB)
+  for (const s of seedsB) head.push(`B seed ${s}`);
   const out = [head];
   all.forEach((r, i) => {
     // every style is a scale (shown(v) = k·v), so an sd or a difference converts as a value does

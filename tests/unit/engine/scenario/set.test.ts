@@ -52,7 +52,7 @@ describe('applySet', () => {
     const e1 = applySet(s, 'topology.bottleneck.queue.maxp', 0.1)!;
     expect(e1).toMatch(/^topology\.bottleneck\.queue\.maxp: unknown field of topology\.bottleneck\.queue \(red\); allowed: kind, /);
     expect(e1).toContain('maxP');
-    expect(applySet(s, 'traffic.3.flows', 2)).toBe('traffic.3: traffic has 1 item(s), indices 0 to 0');
+    expect(applySet(s, 'traffic.3.flows', 2)).toBe('traffic.3.flows: traffic has 1 item(s), indices 0 to 0; a new item is traffic.1, added by giving its kind first: traffic.1.kind=<one of bulk, udp, packmime, web-users, web-sessions>');
     expect(applySet(s, 'tcp.ecn.x', 2)).toMatch(/^tcp\.ecn\.x: tcp\.ecn is a single value/);
     expect(applySet(s, 'topology.flowDelay.value', 0.01)).toMatch(/set topology\.flowDelay\.kind first/);
     expect(applySet(s, 'version', 2)).toMatch(/^version: cannot be set/);

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fontsFor } from '../../../../src/ui/charts/plot';
 import { curvesText, drawResponseTimes, readoutHint, type RtCurve } from '../../../../src/ui/charts/response-plot';
 import { RtHistogram } from '../../../../src/ui/store/exchange-store';
-import { BoxPainter, overlap } from './box-painter';
+import { BoxPainter, overlap, type Box } from './box-painter';
 
 function hist(times: readonly [number, number][]): RtHistogram {
   const h = new RtHistogram();
@@ -159,5 +159,55 @@ describe('response-time read-out over the curves', () => {
         }
       });
     }
+  }
+});
+
+describe('response-time read-out beside the curves, not over them', () => {
+  /** Every polyline as drawn (NaN: a gap). */
+  class CurvePainter extends BoxPainter {
+    curves: { xs: number[]; ys: number[] }[] = [];
+    override polyline(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number): number {
+      this.curves.push({ xs: Array.from({ length: n }, (_, i) => xs[i]), ys: Array.from({ length: n }, (_, i) => ys[i]) });
+      return n;
+    }
+  }
+  /** Points along each drawn segment that fall inside one of `boxes`. */
+  const hidden = (p: CurvePainter, boxes: readonly Box[]): string[] => {
+    const out: string[] = [];
+    p.curves.forEach((c, k) => {
+      for (let i = 0; i + 1 < c.xs.length; i++) {
+        if (!(Number.isFinite(c.ys[i]) && Number.isFinite(c.ys[i + 1]))) continue;
+        for (let s = 0; s <= 20; s++) {
+          const x = c.xs[i] + ((c.xs[i + 1] - c.xs[i]) * s) / 20;
+          const y = c.ys[i] + ((c.ys[i + 1] - c.ys[i]) * s) / 20;
+          const b = boxes.find((b) => x >= b.x0 && x <= b.x1 && y >= b.y0 && y <= b.y1);
+          if (b) out.push(`curve ${k} at ${x.toFixed(0)},${y.toFixed(0)} under "${b.what}"`);
+        }
+      }
+    });
+    return out;
+  };
+  // seeds/000 at 105 % load, seed 3, as Compare overlays them: DT-148q (61 % within 421 ms,
+  // 89 % by 2 s), ARED + ECN-5 ms (46 %, 56 %) and the uncongested baseline (92 %, 99.9 %)
+  const x50 = (pts: [number, number][]) => pts.map(([t, k]): [number, number] => [t, 50 * k]);
+  const at105 = (): RtCurve[] => [
+    { label: 'DT-148q at 105 % load', hist: hist([...x50([[0.1, 20], [0.2, 150], [0.3, 250], [0.4, 180], [0.6, 100], [1, 60], [1.4, 70], [1.9, 60], [6, 80], [20, 29]]), [30, 40], [50, 10]]), color: '#0072b2' },
+    { label: 'ARED + ECN-5 ms at 105 % load', hist: hist([...x50([[0.05, 40], [0.1, 60], [0.2, 200], [0.3, 120], [0.4, 40], [0.8, 40], [1.3, 20], [1.9, 40], [7, 250], [30, 189]]), [60, 40], [90, 10]]), color: '#d55e00', dash: [7, 4] },
+    { label: 'uncongested', hist: hist([...x50([[0.05, 100], [0.1, 250], [0.2, 350], [0.3, 150], [0.4, 70], [0.6, 50], [1, 20], [2.5, 9]]), [5, 30], [9, 15], [13, 5]]), color: '#555c66', dash: [2, 3] },
+  ];
+  for (const [mode, t] of [['cdf', 0.42], ['cdf', 1.2], ['ccdf', 0.84]] as const) {
+    // at the top of the CDF the box hid the uncongested curve from the pointer on (it read as
+    // ending there); at the top or bottom of the CCDF a tail or the slope under the pointer
+    it(`${mode} at ${t} s, 1308 px wide: the read-out hides no stretch of a curve`, () => {
+      const fonts = fontsFor(false);
+      const cs = at105();
+      const at = drawResponseTimes(new BoxPainter(1308, 330), cs, mode, fonts, null).layout;
+      const p = new CurvePainter(1308, 330);
+      const out = drawResponseTimes(p, cs, mode, fonts, at.xOf(t));
+      expect(out.readout).not.toBeNull();
+      const lines = p.texts.filter((b) => b.x0 >= at.r.x - 0.5 && b.y0 >= at.r.y - 0.5 && b.y1 <= at.r.y + at.r.h + 0.5);
+      expect(lines.map((l) => l.what).join(' ')).toContain('uncongested: ');
+      expect(hidden(p, lines)).toEqual([]);
+    });
   }
 });

@@ -73,6 +73,38 @@ describe('compareSummaries', () => {
     expect(relText(byKey(rows, 'marks'))).toBe('up from 0');
   });
 
+  it('web traffic alone (no long-lived flow): Jain’s index is missing on both sides, not "1.000 = 1.000"', () => {
+    // the engine gives 1 over no flow; the single-run table and the CLI say "—"
+    const web = summary({ goodputEfficiency: null, fairness: { jain: 1 } }, {}, []);
+    const row = byKey(compareSummaries(web, web), 'jain');
+    expect(row).toMatchObject({ a: null, b: null, winner: null });
+    // one side with flows: that side's index, the other missing
+    expect(byKey(compareSummaries(web, summary()), 'jain')).toMatchObject({ a: null, b: 0.95 });
+  });
+
+  it('numbers that read the same in the table: no side is bold, though they differ further down', () => {
+    // seeds/001 2 clients, RED+ECN against drop-tail: G 99.27 % on both sides, B was bold
+    const rows = compareSummaries(summary({ goodputEfficiency: 0.99271, fairness: { jain: 0.99996 } }), summary({ goodputEfficiency: 0.99268, fairness: { jain: 0.99991 } }));
+    expect(byKey(rows, 'G').format(0.99271)).toBe(byKey(rows, 'G').format(0.99268));
+    expect(byKey(rows, 'G')).toMatchObject({ change: 'differs', winner: null });
+    expect(byKey(rows, 'jain')).toMatchObject({ change: 'differs', winner: null });
+    // a difference the table shows still has its winner
+    expect(byKey(compareSummaries(summary({ goodputEfficiency: 0.9927 }), summary({ goodputEfficiency: 0.9917 })), 'G').winner).toBe('a');
+  });
+
+  it('two-way traffic: the reverse queue’s utilization, drop rate and mean queue, as the single-run table shows them', () => {
+    const a = summary();
+    a.bottleneckReverse = queue({ utilization: 0.743, lossRate: 0.0109, meanQueuePackets: 34.3 });
+    const b = summary();
+    b.bottleneckReverse = queue({ utilization: 0.70, lossRate: 0.072, meanQueuePackets: 10.1 });
+    const rows = compareSummaries(a, b, [], [], { reverse: true });
+    expect(byKey(rows, 'rev.loss')).toMatchObject({ label: 'Drop rate (reverse queue)', a: 0.0109, b: 0.072, winner: 'a' });
+    expect(byKey(rows, 'rev.util')).toMatchObject({ a: 0.743, b: 0.7, winner: 'a' });
+    expect(byKey(rows, 'rev.meanQueue')).toMatchObject({ a: 34.3, b: 10.1, winner: 'b' });
+    // one-way traffic (the reverse queue carries ACKs only): no such rows
+    expect(compareSummaries(a, b).some((r) => r.key.startsWith('rev.'))).toBe(false);
+  });
+
   it('a change too small for one decimal reads 0.0 %, without a sign', () => {
     const a = summary({}, { utilization: 0.95, meanQueuePackets: 20 });
     const rows = compareSummaries(a, summary({}, { utilization: 0.95 * (1 - 1e-4), meanQueuePackets: 20 * (1 + 2e-4) }));

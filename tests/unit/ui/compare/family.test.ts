@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lessons } from '../../../../src/ui/scenario-api';
-import { FAMILY_METRICS, familyKey, familyOf, familyRunList, shortLabels } from '../../../../src/ui/compare/family';
-import { presetByName } from '../../../../src/engine/scenario/presets';
+import { baselineServesBoth, FAMILY_METRICS, familyKey, familyOf, familyRunList, shortLabels } from '../../../../src/ui/compare/family';
+import { presetByName, presetScenario } from '../../../../src/engine/scenario/presets';
 
 const byName = (name: string) => lessons().find((l) => l.name === name)!;
 const names = (name: string) => familyOf(byName(name).scenario, lessons()).map((l) => l.name);
@@ -77,5 +77,19 @@ describe('the family table’s columns', () => {
   it('keep each time and its unit together ("% within 1 s" wrapped to "% / within 1 / s" in classroom type)', () => {
     const within = FAMILY_METRICS.filter((m) => m.key.startsWith('within'));
     expect(within.map((m) => m.label.replace(/\u00a0/g, '~'))).toEqual(['% within 200~ms', '% within 500~ms', '% within 1~s', '% within 2~s']);
+  });
+});
+
+describe('baselineServesBoth: whose uncongested baseline Compare draws', () => {
+  const dt80 = presetScenario('web-load-dt148-80')!;
+  it('two queues under the same traffic (DT-148q against ARED + ECN-5 ms at 80 %): one baseline for both', () => {
+    expect(baselineServesBoth(dt80, presetScenario('web-load-redecn5-80')!)).toBe(true);
+  });
+  it('another load (80 % against 105 %), or another window: the baseline is A’s traffic alone', () => {
+    expect(baselineServesBoth(dt80, presetScenario('web-load-dt148-105')!)).toBe(false);
+    expect(baselineServesBoth({ ...dt80, duration: 60, warmup: 10 }, presetScenario('web-load-redecn5-80')!)).toBe(false);
+  });
+  it('one side without web traffic: the baseline is the other’s, the only response curve', () => {
+    expect(baselineServesBoth(dt80, presetScenario('default')!)).toBe(true);
   });
 });

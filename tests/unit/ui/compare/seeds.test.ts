@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { QueueSummary, Summary } from '../../../../src/engine/metrics/types';
 import { RUN_FIELDS } from '../../../../src/engine/scenario/fields';
 import { LARGE_RUN_SECONDS } from '../../../../src/ui/run/controller';
-import { comparisonQuestion, diffText, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText, seedTable, spreadBound, statText, verdict, type SeedRow } from '../../../../src/ui/compare/seeds';
+import { comparisonQuestion, diffText, MAX_COMPARE_SEEDS, seedCount, seedList, seedOfB, seedOnly, seedsText, seedTable, spreadBound, statText, verdict, type SeedRow } from '../../../../src/ui/compare/seeds';
+import { lessons } from '../../../../src/ui/scenario-api';
+import { jsonEqual } from '../../../../src/engine/scenario/paths';
 import { FOLD_FLOWS } from '../../../../src/ui/compare/diff';
 import { estimateRun } from '../../../../src/engine/estimate';
 import { presetByName } from '../../../../src/engine/scenario/presets';
@@ -233,5 +235,34 @@ describe('the question before a large comparison', () => {
     expect(q).not.toBeNull();
     expect(q!.question).toContain(`its ${2 * Math.max(2, n)} runs (2 scenarios × ${Math.max(2, n)} seeds)`);
     expect(q!.reason).toMatch(/^the comparison over \d+ seeds is very large \(all \d+ runs together: about/);
+  });
+});
+
+describe('seedOfB: the seed B runs with', () => {
+  const lesson = lessons().find((l) => l.name === 'ecn-finite')!;
+  const other = lesson.experiments.find((e) => /other random draws/.test(e.title))!;
+  it('a Try change that is the seed alone (seeds/001 "other random draws: seed 4"): B keeps its seed, or it ran A twice', () => {
+    expect(other.scenario.seed).not.toBe(lesson.scenario.seed);
+    expect(seedOfB(lesson.scenario, other.scenario)).toBe(other.scenario.seed);
+  });
+  it('anything else differs too (a Try change, a variant, another lesson): A’s seed, so that only the scenarios differ', () => {
+    const changed = { ...other.scenario, warmup: other.scenario.warmup + 1 };
+    expect(seedOfB(lesson.scenario, changed)).toBe(lesson.scenario.seed);
+    expect(seedOfB(lesson.scenario, { ...lesson.scenario, seed: 13, duration: 99 })).toBe(lesson.scenario.seed);
+    // a lesson at another seed with another queue (lockout-dt: drop-tail, seed 1 there too: moved)
+    const lockout = lessons().find((l) => l.name === 'lockout-dt')!.scenario;
+    expect(jsonEqual({ ...lockout, seed: lesson.scenario.seed }, lesson.scenario)).toBe(false);
+    expect(seedOfB(lesson.scenario, { ...lockout, seed: 7 })).toBe(lesson.scenario.seed);
+    expect(seedOfB(lesson.scenario, lesson.scenario)).toBe(lesson.scenario.seed);
+  });
+});
+
+describe('seedOfB over several seeds', () => {
+  it('a seed-only difference runs at A’s seeds: the paired rule has no shared draws to pair across two sets of seeds', () => {
+    const lesson = lessons().find((l) => l.name === 'ecn-finite')!;
+    const other = lesson.experiments.find((e) => /other random draws/.test(e.title))!;
+    expect(seedOfB(lesson.scenario, other.scenario, 3)).toBe(lesson.scenario.seed);
+    expect(seedOnly(lesson.scenario, other.scenario)).toBe(true);
+    expect(seedOfB(lesson.scenario, other.scenario, 1)).toBe(other.scenario.seed);
   });
 });

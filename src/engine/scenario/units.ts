@@ -1,0 +1,170 @@
+import { rangeText, unitText, type NumberParam, type QueueUnitContext, type Unit } from '../core/params';
+
+/**
+ * Numbers with a unit in a link or a `--set` value: `topology.bottleneck.delay=20ms`,
+ * `topology.bottleneck.rate=10Mb/s`, `tcp.rwnd=64KB`. The scenario holds SI numbers
+ * (seconds, bits/s, bytes) and links are still written that way; a value typed with a
+ * unit is converted to the field's SI number when read, so a teacher who means 5 ms can
+ * say so instead of getting 5 s. A unit of another dimension (a rate for a time) or one
+ * not known is refused with the units the field takes.
+ *
+ * Rates are decimal, as in the papers and ns-2 (1 kb/s = 1000 bits/s, 1 Mb/s = 10^6).
+ * Sizes are binary, as the app's editor shows them (1 KB = 1024 bytes, 1 MB = 1024 KB):
+ * `kB`, `KB` and `KiB` are all 1024 bytes, so "16 KB" typed in a link is the 16 KB the
+ * editor shows for PIE's 16384-byte DQ_THRESHOLD.
+ */
+
+export type Dimension = 'time' | 'rate' | 'size';
+
+/** The dimension of a unit that takes a suffix; null for counts, ratios, packets and the queue's unit. */
+export function dimensionOf(unit: Unit): Dimension | null {
+  return unit === 's' ? 'time' : unit === 'bps' ? 'rate' : unit === 'bytes' ? 'size' : null;
+}
+
+/**
+ * One unit: its spellings and how it converts to SI: a power of ten (`exp`, applied to the
+ * decimal text so 4.1ms is exactly the number 0.0041, where 4.1 / 1000 is 0.0040999999999999995)
+ * or a binary factor (`times`).
+ */
+interface UnitDef {
+  names: readonly string[];
+  exp?: number;
+  times?: number;
+}
+
+const UNITS: Readonly<Record<Dimension, readonly UnitDef[]>> = {
+  time: [
+    { names: ['ns'], exp: -9 },
+    // µ (micro sign, U+00B5) and μ (Greek mu, U+03BC) look the same; both are accepted
+    { names: ['us', 'µs', 'μs'], exp: -6 },
+    { names: ['ms'], exp: -3 },
+    { names: ['s', 'sec'], exp: 0 },
+  ],
+  rate: [
+    { names: ['bps', 'b/s'], exp: 0 },
+    { names: ['kbps', 'kb/s', 'Kbps', 'Kb/s'], exp: 3 },
+    { names: ['Mbps', 'Mb/s', 'mbps', 'mb/s'], exp: 6 },
+    { names: ['Gbps', 'Gb/s', 'gbps', 'gb/s'], exp: 9 },
+    { names: ['Tbps', 'Tb/s', 'tbps', 'tb/s'], exp: 12 },
+  ],
+  size: [
+    { names: ['B', 'byte', 'bytes'], times: 1 },
+    { names: ['KB', 'kB', 'KiB'], times: 1024 },
+    { names: ['MB', 'MiB'], times: 1024 ** 2 },
+    { names: ['GB', 'GiB'], times: 1024 ** 3 },
+  ],
+};
+
+/** The units a dimension's message lists. */
+const LISTED: Readonly<Record<Dimension, string>> = {
+  time: 'ns, us (or µs), ms, s',
+  rate: 'bps, kb/s, Mb/s, Gb/s (or kbps, Mbps, Gbps)',
+  size: 'B, KB, MB, GB (1 KB = 1024 bytes)',
+};
+
+const WHAT: Readonly<Record<Dimension, string>> = {
+  time: 'a time; give seconds or a unit',
+  rate: 'a rate; give bits/s or a unit',
+  size: 'a size; give bytes or a unit',
+};
+
+/** "<number><optional spaces><unit>": the number's mantissa, its exponent and the unit's text. */
+const WITH_UNIT = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))(?:[eE]([+-]?\d+))?\s*([A-Za-zµμ][A-Za-zµμ/]*)$/;
+
+export interface UnitNumber {
+  /** The number as typed, without its unit ("20"). */
+  number: string;
+  /** The unit as typed ("ms"). */
+  unit: string;
+}
+
+/** A value's text read as a number with a unit, or null when it is not of that form. */
+export function splitUnit(text: string): UnitNumber | null {
+  const m = WITH_UNIT.exec(text.trim());
+  if (!m) return null;
+  return { number: m[2] === undefined ? m[1] : `${m[1]}e${m[2]}`, unit: m[3] };
+}
+
+function findUnit(dim: Dimension, unit: string): UnitDef | undefined {
+  return UNITS[dim].find((u) => u.names.includes(unit));
+}
+
+/** The SI value of a number with a known unit of `dim`, or undefined when the unit is not one of `dim`'s. */
+export function convertUnit(dim: Dimension, n: UnitNumber): number | undefined {
+  const def = findUnit(dim, n.unit);
+  if (!def) return undefined;
+  if (def.times !== undefined) return Number(n.number) * def.times;
+  // shift the decimal exponent of the text itself: "4.1" "ms" -> Number("4.1e-3"), not 4.1 / 1000
+  const [mant, e] = n.number.split(/[eE]/);
+  return Number(`${mant}e${Number(e ?? 0) + (def.exp ?? 0)}`);
+}
+
+/**
+ * The SI value of `text` for a number field with `spec`, when the text is a number with a
+ * unit of the field's dimension (`20ms` for a time); undefined otherwise (a bare number is
+ * JSON's to read; a wrong unit is unitProblem's to explain).
+ */
+export function numberWithUnit(spec: NumberParam, text: string): number | undefined {
+  const dim = dimensionOf(spec.unit);
+  const n = dim ? splitUnit(text) : null;
+  return dim && n ? convertUnit(dim, n) : undefined;
+}
+
+/** What a field without a unit suffix counts, for a message. */
+function unitlessWhat(unit: Unit, queueUnit: QueueUnitContext): string {
+  switch (unit) {
+    case 'packets':
+      return 'a number of packets';
+    case 'segments':
+      return 'a number of segments';
+    case 'queue-units':
+      return `a size in the queue's unit (${unitText(unit, queueUnit)})`;
+    case 'probability':
+      return 'a probability (0 to 1)';
+    case 'count':
+      return 'a count';
+    default:
+      return 'a plain number';
+  }
+}
+
+/** Which other dimension a unit belongs to, for a message ("5Mb/s is a rate"). */
+function otherDimension(unit: string, not: Dimension | null): Dimension | undefined {
+  return (['time', 'rate', 'size'] as const).find((d) => d !== not && findUnit(d, unit));
+}
+
+/**
+ * The message for a number field given a number with a unit it cannot take: a unit of
+ * another dimension or an unknown one ("topology.bottleneck.delay=5Mb/s: a time; give
+ * seconds or a unit: ns, us (or µs), ms, s; Mb/s is a rate"), or any unit on a field that
+ * counts packets, segments or probabilities. Null when `text` is not a number with a unit
+ * (the plain "expected a number" message applies) or when its unit is the field's.
+ */
+export function unitProblem(path: string, spec: NumberParam, text: string, queueUnit?: QueueUnitContext): string | null {
+  const n = splitUnit(text);
+  if (!n) return null;
+  const dim = dimensionOf(spec.unit);
+  const shown = `${path}=${text.trim()}`;
+  if (!dim) return `${shown}: ${unitlessWhat(spec.unit, queueUnit)}; takes no unit, give a bare number (allowed ${rangeText(spec, queueUnit)})`;
+  if (convertUnit(dim, n) !== undefined) return null;
+  const other = otherDimension(n.unit, dim);
+  // bytes per second for a rate: say what it is in bits (10MB/s is 80 Mb/s in decimal bytes)
+  const bytesRate = dim === 'rate' && /^[kKMGT]?(?:B\/s|Bps)$/.test(n.unit) ? `; ${n.unit} is bytes per second, a rate here is in bits (b/s): 1 byte = 8 bits` : '';
+  const bits = dim === 'size' && /^[kKMG]?(?:b|bit|bits)$/.test(n.unit) ? `; ${n.unit} is bits, a size here is in bytes (B)` : '';
+  const why = bytesRate || bits || (other ? `; ${n.unit} is a ${other}` : `; "${n.unit}" is not a unit known here`);
+  return `${shown}: ${WHAT[dim]}: ${LISTED[dim]}${why} (allowed ${rangeText(spec, queueUnit)})`;
+}
+
+/**
+ * The hint for a bare number out of range that is in range in the unit the app shows
+ * (a time typed in ms, a rate in Mb/s): "did you mean 20ms?". Null when there is none.
+ */
+export function bareNumberHint(spec: NumberParam, text: string, inRange: (v: number) => boolean): string | null {
+  const t = text.trim();
+  if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(t)) return null;
+  const asUnit = spec.unit === 's' ? 'ms' : spec.unit === 'bps' ? 'Mb/s' : null;
+  if (!asUnit) return null;
+  const dim = dimensionOf(spec.unit)!;
+  const v = convertUnit(dim, splitUnit(`${t}${asUnit}`)!);
+  return v !== undefined && inRange(v) ? `did you mean ${t}${asUnit}?` : null;
+}
