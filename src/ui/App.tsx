@@ -12,7 +12,7 @@ import { ChartCard } from './charts/ChartCard';
 import { CHARTS } from './charts/registry';
 import { ResponseChart } from './charts/ResponseChart';
 import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
-import { Transport } from './controls/Transport';
+import { StepNoteBelow, Transport } from './controls/Transport';
 import { HelpButton } from './Help';
 import { LessonClaims, WithLessonLinks } from './LessonClaims';
 import { useKeepFocus } from './focus';
@@ -505,6 +505,7 @@ export function App() {
         {!embed ? <PrintSource /> : null}
         <Transport />
       </header>
+      <StepNoteBelow />
       <Banners />
       {!embed ? <LessonRow /> : null}
       <p className="print-only print-unplayed">This lesson's own run was not played before printing: its charts are left out, and the comparison below shows the runs.</p>

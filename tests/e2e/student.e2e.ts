@@ -332,7 +332,7 @@ describe('student', () => {
       expect(paused.text).toBe('paused');
       await page.getByRole('combobox', { name: 'Step target' }).selectOption('drop');
       await page.getByRole('button', { name: 'Step to the next drop' }).click();
-      await expect.poll(async () => (await measure()).note ?? '', { timeout: 30_000 }).toMatch(/^No drop in [\d.]+ s of simulated time/);
+      await expect.poll(async () => (await measure()).note ?? '', { timeout: 30_000 }).toMatch(/^No drop found from t = [\d.]+ s to [\d.]+ s; paused there/);
       const noted = await measure();
       await page.locator('.transport').screenshot({ path: `${SHOTS}/student-${width}${classroom ? '-classroom' : ''}-step-note.png` });
       const at = `${width}x${height}${classroom ? ' classroom' : ''}`;
@@ -345,6 +345,53 @@ describe('student', () => {
       expect(noted.text, at).toBe(noted.note);
       await page.context().close();
     }
+  });
+
+  it('390x844: a step that finds nothing leaves the stuck run controls as high as a plain pause; they say "No drop found", the whole note is under them and is read out once', async () => {
+    // the phone had no tooltip for the one-line note: the note wrapped whole in the stuck controls
+    // (three lines, 173.6 to 238.6 px) and stayed there, a quarter of the screen, while the page scrolled
+    const page = await openApp(h(), 'p=md1-poisson', { width: 390, height: 844 });
+    const measure = () =>
+      page.evaluate(() => {
+        const transport = document.querySelector<HTMLElement>('.transport')!;
+        const box = (e: Element | null) => (e && getComputedStyle(e).display !== 'none' ? e.getBoundingClientRect() : null);
+        const head = document.querySelector('.status-note-head');
+        const below = document.querySelector('.step-note-below');
+        const h = box(head);
+        return {
+          sticky: getComputedStyle(transport).position,
+          controls: transport.getBoundingClientRect().height,
+          controlsBottom: transport.getBoundingClientRect().bottom,
+          head: h && head ? { text: (head as HTMLElement).innerText, lines: Math.round(h.height / parseFloat(getComputedStyle(head).lineHeight)), right: h.right, inControls: transport.contains(head), hidden: head.getAttribute('aria-hidden') } : null,
+          below: box(below) && below ? { text: (below as HTMLElement).innerText, top: below.getBoundingClientRect().top, inControls: transport.contains(below), hidden: below.getAttribute('aria-hidden') } : null,
+          status: document.querySelector('.transport [role=status]')!.textContent,
+          note: window.__aqmlab!.store.getState().stepNote as string | null,
+        };
+      });
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await waitForStatus(page, 'paused');
+    const paused = await measure();
+    expect(paused.sticky).toBe('sticky');
+    await page.getByRole('combobox', { name: 'Step target' }).selectOption('drop');
+    await page.getByRole('button', { name: 'Step to the next drop' }).click();
+    await expect.poll(async () => (await measure()).note ?? '', { timeout: 30_000 }).toMatch(/^No drop found from t = [\d.]+ s to [\d.]+ s; paused there/);
+    const noted = await measure();
+    await page.screenshot({ path: `${SHOTS}/student-390-step-note.png` });
+    expect(noted.controls, 'the stuck controls as high as at a plain pause').toBeCloseTo(paused.controls, 0);
+    // in the controls, a few words on one line, on the screen
+    expect(noted.head).toMatchObject({ text: 'No drop found', lines: 1, inControls: true });
+    expect(noted.head!.right).toBeLessThanOrEqual(390);
+    // under them, scrolling with the page, the whole note
+    expect(noted.below).toMatchObject({ text: noted.note, inControls: false });
+    expect(noted.below!.top).toBeGreaterThanOrEqual(noted.controlsBottom - 1);
+    // read out once: by the status; the two forms on show are hidden from screen readers
+    expect(noted.status).toBe(noted.note);
+    expect([noted.head!.hidden, noted.below!.hidden]).toEqual(['true', 'true']);
+    const tree = await page.locator('body').ariaSnapshot();
+    expect(tree.split(noted.note!).length - 1, 'the note in the accessibility tree').toBe(1);
+    expect(tree.split('No drop found').length - 1, '"No drop found" only within the note').toBe(1);
+    await page.context().close();
   });
 
   it('Play and Pause are one width, at 1366x768 and 390x844: the controls to the right of the button stay put at each press', async () => {

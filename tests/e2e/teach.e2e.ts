@@ -5,7 +5,7 @@
  * between two lessons (a reload).
  */
 import { describe, expect, it } from 'vitest';
-import { SHOTS, harnessPerFile, openApp, waitForStatus } from './harness';
+import { SHOTS, harnessPerFile, openApp, viewAs, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'teach')
 describe('teach', () => {
@@ -144,6 +144,44 @@ describe('teach', () => {
     await page.reload();
     await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
     expect(await page.evaluate(() => window.__aqmlab!.store.getState().classroom)).toBe(false);
+    await page.context().close();
+  });
+  it('Classroom on at 1920x1080: the scenario editor, where the teacher edits while the class watches, has no text under 20 px, as the rest of the page (ux: classroom mode at 1920x1080); at 1280x720 nothing in it runs out of the side column', async () => {
+    // the field names and values were the page's 21 px, their help (with the allowed range) 17 px,
+    // Add and Remove 18 px, the "until the last flow ends" box 13 px: the smallest on the screen
+    const page = await openApp(h(), 'p=bufferbloat-pie', { width: 1920, height: 1080, query: '?classroom=1' });
+    const measure = () =>
+      page.evaluate(() => {
+        const ed = document.querySelector<HTMLElement>('.slot-editor')!;
+        const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
+        const small: string[] = [];
+        let texts = 0;
+        const walker = document.createTreeWalker(ed, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const e = n.parentElement!;
+          if (!n.textContent!.trim() || !e.getClientRects().length || e.closest('.sr-only')) continue;
+          texts++;
+          const fs = parseFloat(getComputedStyle(e).fontSize);
+          if (fs < 20) small.push(`${fs.toFixed(1)} px: ${e.className || e.tagName} "${n.textContent!.trim().slice(0, 30)}"`);
+        }
+        const boxes = [...ed.querySelectorAll('input[type=checkbox]')].filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().width);
+        const right = ed.getBoundingClientRect().right;
+        const out = [...ed.querySelectorAll('*')].filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > right + 0.5).map((e) => `${e.className || e.tagName} "${(e.textContent ?? '').slice(0, 30)}"`);
+        return { root, texts, small: [...new Set(small)], smallestBox: Math.min(...boxes), out, sideOver: document.querySelector('.side')!.scrollWidth - document.querySelector('.side')!.clientWidth };
+      });
+    // the editor is made while the page is idle after loading
+    await page.locator('.slot-editor .sed-help').first().waitFor();
+    const big = await measure();
+    expect(big.texts, 'the editor’s texts measured').toBeGreaterThan(100);
+    await page.locator('.slot-editor').screenshot({ path: `${SHOTS}/teach-1920-classroom-editor.png` });
+    expect(big.root).toBe(21);
+    expect(big.small, 'editor text under 20 px').toEqual([]);
+    expect(big.smallestBox, 'a checkbox as large as the type').toBeGreaterThanOrEqual(big.root);
+    expect(big.out).toEqual([]);
+    await viewAs(page, 1280, 720, true);
+    const small = await measure();
+    expect(small.out, '1280x720: out of the editor').toEqual([]);
+    expect(small.sideOver, '1280x720: the side column scrolled sideways').toBeLessThanOrEqual(0);
     await page.context().close();
   });
 });

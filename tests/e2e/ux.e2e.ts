@@ -213,8 +213,8 @@ describe('ux', () => {
       const s = await page.evaluate(() => window.__aqmlab!.store.getState());
       expect(s.now).toBeLessThan(s.end);
       expect(s.now).toBeLessThanOrEqual(30 + 1e-6);
-      expect(s.stepNote).toMatch(/^No drop in [\d.]+ s of simulated time \(t = 0\.00 s to [\d.]+ s\); paused there\. Step again to look further/);
-      await expect(page.locator('.transport [role=status]').innerText()).resolves.toContain('No drop in');
+      expect(s.stepNote).toMatch(/^No drop found from t = 0\.00 s to [\d.]+ s; paused there\. Step again to look further/);
+      await expect(page.locator('.transport [role=status]').innerText()).resolves.toContain('No drop found');
       await page.screenshot({ path: `${SHOTS}/ux-step-horizon.png` });
       await page.context().close();
     });

@@ -348,6 +348,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
       return `${path}: cannot be removed${allowed ? ` (allowed ${allowed})` : ''}`;
     }
     setPath(scenario, segs, undefined);
+    pruneEmpty(scenario, segs.slice(0, -1));
     return null;
   }
   // a group of fields or a list given as JSON that does not parse reached here as its text:
@@ -400,6 +401,22 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     return `${path}: ${(e as Error).message}`;
   }
   return null;
+}
+
+/**
+ * After a removal: an optional group of fields left empty (`traffic.0.tcp` once its only
+ * override, `ecn`, is removed) is removed too, and so on upwards. An empty group says the
+ * same as none, but a link could not say it: the scenario fell back to the compact form.
+ */
+function pruneEmpty(scenario: Record<string, unknown>, segs: string[]): void {
+  for (let n = segs.length; n > 0; n--) {
+    const at = segs.slice(0, n);
+    const v = getPath(scenario, at);
+    if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.keys(v).length > 0) return;
+    const r = resolvePath(scenario, at);
+    if (!r.ok || r.node.t !== 'object' || r.node.optional !== 'omit') return;
+    setPath(scenario, at, undefined);
+  }
 }
 
 /** What a field accepts, in words: "allowed whole number 1 to 65495 bytes", "one of "reno", ...". */

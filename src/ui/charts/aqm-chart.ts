@@ -59,6 +59,20 @@ function drawTarget(p: Painter, r: Rect, x: Scale, y: Scale, c: ChartContext, ta
   return drawn;
 }
 
+/** From the right axis's line to its labels. */
+const RIGHT_GAP = 8;
+const rightTicks = (y2: Scale): number[] => y2.ticks(4);
+
+/**
+ * The top of the time or ratio axis for a largest value `max` (ms, or the ratio): 10 % above
+ * it, a time at least 1 ms. Nothing to show yet (no data, or a REM price still 0): 0 to 1,
+ * where a floor of 1e-9 labelled the axis "200p", "400p"...
+ */
+function secondTop(max: number, isTime: boolean): number {
+  if (!(max > 0)) return 1;
+  return isTime ? Math.max(max * 1.1, 1) : max * 1.1;
+}
+
 interface Layout {
   /** RED family: p_b and p_a from the average (when the AQM declares no probability of its own but max_p). */
   redProbs: boolean;
@@ -131,15 +145,23 @@ export const aqmChart: ChartDef = {
     if (target) items.push({ label: 'target', ...TARGET_STYLE });
     for (const s of L.states) items.push({ label: s.label, color: '#f2c4b5', width: 8 });
     const lh = legend(p, items, 8, 4, p.width - 16, f.legend);
-    const r0 = plotRect(p, lh + 10, f, '0.888', 0, second && !onlySecond ? 48 : 0);
     const [t0, t1] = timeDomain(c);
+    let r0 = plotRect(p, lh + 10, f, '0.888');
+    // the right axis (beside probabilities): its top, and a margin as wide as its widest label
+    // (a fixed 48 px cut "800m" at the card's edge in classroom type)
+    const sTop = second ? secondTop(maxOver(store, [store.column(secondCol!), target], t0, t1) * secondScale, secondIsTime) : 1;
+    if (second && !onlySecond) {
+      let widest = 0;
+      for (const v of rightTicks(yScaleFor(r0, 0, sTop))) widest = Math.max(widest, p.measure(fmtNumber(v), f.tick));
+      const right = Math.max(p.width - r0.x - r0.w, RIGHT_GAP + widest + f.tick * 0.5);
+      r0 = { ...r0, w: Math.max(10, p.width - r0.x - right) };
+    }
     // the left axis: the second quantity alone (CoDel's sojourn in ms), else the probabilities
     const cols = probCols.map((pc) => store.column(pc.col));
     let y: Scale;
     let yFmt: (v: number) => string;
     if (onlySecond) {
-      const top = Math.max(maxOver(store, [store.column(secondCol!), target], t0, t1) * secondScale * 1.1, secondIsTime ? 1 : 1e-9);
-      y = yScaleFor(r0, 0, top);
+      y = yScaleFor(r0, 0, sTop);
       yFmt = fmtNumber;
     } else {
       // RED's p_a spikes towards 1 as count grows between drops: the axis follows the other
@@ -187,15 +209,14 @@ export const aqmChart: ChartDef = {
       let targetOnTop: (() => number) | null = null;
       if (second) {
         const col = store.column(secondCol!);
-        const sTop = Math.max(maxOver(store, [col, target], t0, t1) * secondScale * 1.1, secondIsTime ? 1 : 1e-9);
         const y2 = yScaleFor(r, 0, sTop);
-        // right axis: a few ticks with their labels
-        const ticks = y2.ticks ? y2.ticks(4) : [0, sTop / 2, sTop];
+        // right axis: a few ticks, labelled as the left one's ("0.8", "1,500" ms: d3's SI
+        // notation wrote "800m" and "1k" on an axis in ms)
         p.line(r.x + r.w, r.y, r.x + r.w, r.y + r.h, { color: SERIES.axis, width: 1 });
-        for (const v of ticks) {
+        for (const v of rightTicks(y2)) {
           const py = y2(v);
           p.line(r.x + r.w, py, r.x + r.w + 5, py, { color: SERIES.axis, width: 1 });
-          p.text(format('~s')(v), r.x + r.w + 8, py, { size: f.tick, color: SECOND_COLOR, align: 'left', baseline: 'middle' });
+          p.text(fmtNumber(v), r.x + r.w + RIGHT_GAP, py, { size: f.tick, color: SECOND_COLOR, align: 'left', baseline: 'middle' });
         }
         p.clip(r);
         const tr = secondScale === 1 ? undefined : (v: number) => v * secondScale;

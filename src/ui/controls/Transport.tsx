@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNod
 import { SPEEDS, type Speed, type StepWhat } from '../../protocol/messages';
 import { useServices } from '../app-context';
 import { STEP_LABELS, stepTargets } from '../run/step-targets';
-import { calibrationShown } from '../run/controller';
+import { calibrationShown, stepNoteHead } from '../run/controller';
 import { viewOf } from '../scenario-view';
 import { flowLabel } from '../flow-tags';
 import { useAppState } from '../store/app-store';
@@ -118,6 +118,7 @@ export function Transport() {
   const stepWhat = useAppState(store, (s) => s.stepWhat);
   const stepFlow = useAppState(store, (s) => s.stepFlow);
   const stepNote = useAppState(store, (s) => s.stepNote);
+  const noteHead = shortNote(stepNote);
   const tally = useClaimTally();
   // "finding the next drop…" only for a step that takes a while. Said at once, every step of
   // a quick run was read out three times: "finding the next AQM decision…", "paused", then
@@ -229,7 +230,7 @@ export function Transport() {
       </button>
       <SpeedGroup speed={speed} onSpeed={(v) => controller.setSpeed(v)} />
       {/* the progress and the state ("finished") wrap as one: at 1366 px the state alone went to a third row */}
-      {/* a step's note ("No drop in 30.0 s of simulated time …; paused there. Step again …") is one
+      {/* a step's note ("No drop found from t = 0.15 s to 30.2 s; paused there. Step again …") is one
           line beside the progress, cut with "…", the whole of it in the tooltip and read out by
           the status: wrapped under the bar it made the sticky header 63 px taller at 1366x768
           (and 73 px in classroom type) and moved the page under it at each step */}
@@ -267,11 +268,18 @@ export function Transport() {
             )}
           </span>
         </div>
-        <span className={`status status-${status}${stepNote !== null ? ' status-note' : ''}`} role="status" aria-live="polite" title={stepNote ?? undefined}>
+        <span className={`status status-${status}${stepNote !== null ? ' status-note' : ''}${noteHead !== null ? ' headed' : ''}`} role="status" aria-live="polite" title={stepNote ?? undefined}>
           {stepNote ?? (calibratingNow ? `calibrating the load: run ${calibratingNow.run} of at most ${calibratingNow.maxRuns}` : status === 'stepping' ? (slowStep ? `finding the next ${what}…` : settled.current === 'paused' ? 'paused' : '') : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
           {/* heard with "finished": how the lesson's statements came out (the ticks are shown beside) */}
           {status === 'done' && stepNote === null && tally ? <span className="sr-only">{`: ${tally.held} of ${tally.total} of the lesson's statements hold`}</span> : null}
         </span>
+        {/* a phone: the note in a few words here (the status above is read out, not shown), the
+            whole of it below the controls (StepNoteBelow) */}
+        {noteHead !== null ? (
+          <span className="status-note-head" aria-hidden="true">
+            {noteHead}
+          </span>
+        ) : null}
       </div>
       {(status === 'paused' || status === 'done') && inspected && !embed ? (
         // below 1100 px the inspector sits under the charts, screens away from the Step just pressed (hidden wider, where it is beside them).
@@ -281,5 +289,28 @@ export function Transport() {
         </button>
       ) : null}
     </div>
+  );
+}
+
+/** A step's note's few words, when they are fewer than the note (null: none, or the note is short). */
+function shortNote(note: string | null): string | null {
+  if (note === null) return null;
+  const head = stepNoteHead(note);
+  return head.length < note.replace(/\.$/, '').length ? head : null;
+}
+
+/**
+ * A step's whole note below the run controls, on a phone (styles.css): the controls stay stuck
+ * to the top with the note in a few words, and a phone has no tooltip for the rest. Hidden from
+ * screen readers: the status in the controls reads the note out once.
+ */
+export function StepNoteBelow(): ReactNode {
+  const { store } = useServices();
+  const stepNote = useAppState(store, (s) => s.stepNote);
+  if (shortNote(stepNote) === null) return null;
+  return (
+    <p className="step-note-below" aria-hidden="true">
+      {stepNote}
+    </p>
   );
 }

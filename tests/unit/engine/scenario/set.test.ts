@@ -6,6 +6,7 @@ import { getPath } from '../../../../src/engine/scenario/paths';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { parseScenario } from '../../../../src/engine/scenario/schema';
 import { applySet, applySetTexts, nodeAt, parseValueText, splitAssignment } from '../../../../src/engine/scenario/set';
+import { encodeHash } from '../../../../src/engine/scenario/url';
 
 function scenario(name = 'ecn-finite'): Record<string, unknown> {
   return presetScenario(name) as unknown as Record<string, unknown>;
@@ -34,6 +35,23 @@ describe('parseValueText', () => {
 });
 
 describe('applySet', () => {
+  it('removing the last field of an optional group removes the group: an empty one says the same and a link could not say it', () => {
+    // found by the url property test: ecn-finite-n2-ecn1-c-ql16 without its first item, then
+    // traffic.0.tcp.ecn=null, left tcp: {} and the link fell back to the compact form
+    const s = scenario('ecn-finite-n2-ecn1-c-ql16');
+    expect(getPath(s, 'traffic.1.tcp')).toEqual({ ecn: true });
+    expect(applySet(s, 'traffic.1.tcp.ecn', null)).toBeNull();
+    expect(Object.keys(getPath(s, 'traffic.1') as object)).not.toContain('tcp');
+    const parsed = parseScenario(s);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(encodeHash(parsed.scenario, 'ecn-finite-n2-ecn1-c-ql16')).not.toContain('&s=');
+    // a group that keeps a field stays
+    const t = scenario('ecn-finite-n2-ecn1-c-ql16');
+    expect(applySet(t, 'traffic.1.tcp.mss', 1000)).toBeNull();
+    expect(applySet(t, 'traffic.1.tcp.ecn', null)).toBeNull();
+    expect(getPath(t, 'traffic.1.tcp')).toEqual({ mss: 1000 });
+  });
+
   it('nodes set as plain names are told the object each should be ({"name": "a"})', () => {
     const g = scenario('feng-fig12');
     expect(applySet(g, 'topology.nodes', ['a', 'b'])).toBe('topology.nodes: each item is an object {"name": ...}, e.g. [{"name": "a"}, {"name": "b"}]; got ["a","b"]');

@@ -65,19 +65,24 @@ const NAMES = ['default', 'ecn-finite', 'lockout-dt', 'ecn-finite-n2-ecn1-c-ql16
 
 const op = fc.record({ pick: fc.nat(), u: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), remove: fc.boolean(), round: fc.boolean() });
 
+/** Applies each op to a leaf of `s` picked among its places now (a refused setting leaves `s` as it was); `round` ops round numbers to 2 digits when asked. */
+function applyOps(s: Record<string, unknown>, ops: readonly { pick: number; u: number; remove: boolean; round: boolean }[], rounding = false): void {
+  for (const o of ops) {
+    const list: Place[] = [];
+    places(SCENARIO_TREE, s, [], list);
+    const p = list[o.pick % list.length];
+    let v = valueFor(p, o.u, o.remove);
+    if (rounding && o.round && typeof v === 'number' && !Number.isInteger(v)) v = Number(v.toPrecision(2));
+    applySet(s, p.path, v);
+  }
+}
+
 describe('URL codec round trip', () => {
   it('decode(encode(s)) gives back s, with no errors, for mutated presets', () => {
     fc.assert(
       fc.property(fc.constantFrom(...NAMES), fc.array(op, { maxLength: 8 }), fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.boolean(), (name, ops, seed, addItem) => {
         const s = presetScenario(name)! as unknown as Record<string, unknown>;
-        for (const o of ops) {
-          const list: Place[] = [];
-          places(SCENARIO_TREE, s, [], list);
-          const p = list[o.pick % list.length];
-          let v = valueFor(p, o.u, o.remove);
-          if (o.round && typeof v === 'number' && !Number.isInteger(v)) v = Number(v.toPrecision(2));
-          applySet(s, p.path, v); // may be refused (e.g. a range the rounding left); the scenario stays as it was
-        }
+        applyOps(s, ops, true); // a setting may be refused (e.g. a range the rounding left); the scenario stays as it was
         s.seed = seed;
         if (addItem) (s.traffic as unknown[]).push({ kind: 'udp', pattern: 'cbr', rate: 1e5, packetSize: 200, from: 'right', start: 0, stop: 1 });
         const parsed = parseScenario(s);
@@ -99,12 +104,7 @@ describe('URL codec round trip', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 1, maxLength: 6 }), fc.nat(), (ops, shuffleSeed) => {
         const s = presetScenario('ecn-finite')! as unknown as Record<string, unknown>;
-        for (const o of ops) {
-          const list: Place[] = [];
-          places(SCENARIO_TREE, s, [], list);
-          const p = list[o.pick % list.length];
-          applySet(s, p.path, valueFor(p, o.u, o.remove));
-        }
+        applyOps(s, ops);
         const parsed = parseScenario(s);
         fc.pre(parsed.ok);
         const scenario = (parsed as { ok: true; scenario: Scenario }).scenario;
@@ -141,12 +141,7 @@ describe('URL codec round trip', () => {
           if (e.add) traffic.push(general ? { kind: e.kind, src: 'n0', dst: 'n8' } : { kind: e.kind, from: e.right ? 'right' : 'left' });
           else if (traffic.length > 1) traffic.splice(e.at % traffic.length, 1);
         }
-        for (const o of ops) {
-          const list: Place[] = [];
-          places(SCENARIO_TREE, s, [], list);
-          const p = list[o.pick % list.length];
-          applySet(s, p.path, valueFor(p, o.u, o.remove));
-        }
+        applyOps(s, ops);
         const parsed = parseScenario(s);
         fc.pre(parsed.ok);
         const scenario = (parsed as { ok: true; scenario: Scenario }).scenario;

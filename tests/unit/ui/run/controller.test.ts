@@ -4,7 +4,7 @@ import { toMain } from '../../../../src/protocol/messages';
 import { calibrationStepLine } from '../../../../src/ui/charts/calibration-text';
 import { POOL_BYTES_PER_SLOT } from '../../../../src/engine/estimate';
 import { APP_MAX_PACKETS } from '../../../../src/protocol/messages';
-import { APP_SERIES_VALUES, appSampleInterval, calibrationShown, largeRunQuestion, RunController, SILENCE_MS, SILENT_TITLE, WATCH_MS } from '../../../../src/ui/run/controller';
+import { APP_SERIES_VALUES, appSampleInterval, calibrationShown, largeRunQuestion, RunController, SILENCE_MS, SILENT_TITLE, stepNoteHead, WATCH_MS } from '../../../../src/ui/run/controller';
 import { stepTargets } from '../../../../src/ui/run/step-targets';
 import { viewOf } from '../../../../src/ui/scenario-view';
 import { AppStore } from '../../../../src/ui/store/app-store';
@@ -162,6 +162,7 @@ describe('RunController', () => {
     const { store, c, workers } = setup();
     c.stepBack();
     expect(store.getState().stepNote).toMatch(/^Nothing has run yet: Step ▶ \(or Play\) first/);
+    expect(stepNoteHead(store.getState().stepNote!)).toBe('Nothing has run yet');
     expect(store.getState().status).toBe('idle');
     expect(workers.length).toBe(0);
   });
@@ -298,9 +299,11 @@ describe('RunController', () => {
     expect(store.getState().status).toBe('stepping');
     c.onMessage(toMain({ type: 'paused', runId, now: 30.5, reason: 'step-horizon', searchedFrom: 0.5 }));
     expect(store.getState().status).toBe('paused');
-    expect(store.getState().stepNote).toBe('No drop in 30.0 s of simulated time (t = 0.50 s to 30.5 s); paused there. Step again to look further, or step to another target.');
+    expect(store.getState().stepNote).toBe('No drop found from t = 0.50 s to 30.5 s; paused there. Step again to look further, or step to another target.');
+    expect(stepNoteHead(store.getState().stepNote!)).toBe('No drop found');
     c.onMessage(toMain({ type: 'paused', runId, now: 60, reason: 'step-not-found', searchedFrom: 30.5 }));
     expect(store.getState().stepNote).toBe('No drop between t = 30.5 s and the end of the run.');
+    expect(stepNoteHead(store.getState().stepNote!)).toBe('No later drop');
   });
 
   // cubic-vs-reno: the legends say "flow 1 · NewReno" (src/ui/flow-tags.ts); a step's note names the flow the same way
