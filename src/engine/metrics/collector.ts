@@ -375,7 +375,8 @@ export class Collector implements QueueListener {
   }
 
   queueSummary(link: Link, endNs: number): QueueSummary {
-    link.integrate(endNs);
+    // read, not folded: the summary is taken mid-run too (Link.areasAt)
+    const area = link.areasAt(endNs);
     const q = link.queue;
     const b = link === this.bottleneck ? this.baseFwd : link === this.bottleneckReverse ? this.baseRev : linkBase(null);
     const from = link === this.bottleneck || link === this.bottleneckReverse ? this.warmupNs : 0;
@@ -396,9 +397,9 @@ export class Collector implements QueueListener {
       marks,
       lossRate: arrivals > 0 ? drops / arrivals : 0,
       markRate: arrivals > 0 ? marks / arrivals : 0,
-      meanQueuePackets: (link.areaPackets - b.areaPackets) / span,
+      meanQueuePackets: (area.packets - b.areaPackets) / span,
       maxQueuePackets: q.maxLenPackets,
-      meanQueueBytes: (link.areaBytes - b.areaBytes) / span,
+      meanQueueBytes: (area.bytes - b.areaBytes) / span,
       maxQueueBytes: q.maxLenBytes,
       meanQueueDelay: delayCount > 0 ? (link.delaySum - b.delaySum) / delayCount / NS_PER_S : 0,
       linkLosses: link.losses - b.losses,

@@ -270,6 +270,18 @@ export class Link extends Pipe {
     return this.kindCounts;
   }
 
+  /**
+   * The backlog's time integrals up to `now` (packets x ns, bytes x ns), without folding
+   * anything: a reader mid-run (the summary, which the app's worker takes every 500 ms of
+   * wall time) must not split a constant stretch in two, or the sums round differently
+   * once past 2^53 and the run's result depends on when it was read.
+   */
+  areasAt(now: number): { packets: number; bytes: number } {
+    const dt = this.tracked ? now - this.lastChange : 0;
+    if (!(dt > 0)) return { packets: this.areaPackets, bytes: this.areaBytes };
+    return { packets: this.areaPackets + this.queue.lenPackets * dt, bytes: this.areaBytes + this.queue.lenBytes * dt };
+  }
+
   /** Folds the backlog since the last change into the time integrals (and the window's least and most). Call before any queue change. */
   integrate(now: number): void {
     if (!this.tracked) return;

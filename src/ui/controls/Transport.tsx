@@ -12,6 +12,7 @@ import { calibrationShown, stepNoteHead } from '../run/controller';
 import { viewOf } from '../scenario-view';
 import { flowLabel } from '../flow-tags';
 import { useAppState } from '../store/app-store';
+import { exchangesDone } from '../store/exchange-store';
 import { useClaimTally } from '../LessonClaims';
 import { grouped } from '../../engine/core/number-text';
 import { leftPhrase, timeText } from './time-text';
@@ -151,10 +152,15 @@ export function Transport() {
   });
   // runs that stop after a number of web exchanges (seeds/000: 250,000 after the warm-up): progress = exchanges completed
   const target = scenario?.stopAfterExchanges ?? null;
-  const exchanges = useAppState(store, (s) => s.summary?.web?.exchanges ?? 0);
+  // as of the run's time shown beside it, as the response chart counts them (not the half-second-old summary's)
+  const exchanges = useAppState(store, (s) => exchangesDone(s.summary?.web?.exchanges, store.exchanges));
   const exchFrac = target !== null && target > 0 ? Math.min(1, exchanges / target) : NaN;
   const active = status === 'running' || status === 'starting' || status === 'stepping';
   const finite = Number.isFinite(end) && end > 0;
+  // a run that ends after N exchanges and has no duration has no end to show beside its time: the
+  // one it gets when done is its time again ("t = 20 min 48 s / 20 min 48 s"), which pushed the
+  // exchanges, the figure it ran for, behind the "…" at 1366 px ("· 250,000 of…")
+  const endShown = finite && !(Number.isFinite(exchFrac) && scenario?.duration === undefined);
   const byTime = finite ? Math.min(1, now / end) : Number.isFinite(bytesFrac) ? bytesFrac : 0;
   const frac = status === 'done' ? 1 : Number.isFinite(exchFrac) ? Math.max(exchFrac, byTime) : byTime;
   // over the last seconds at max speed, not the worker's last quarter second (which jumps with the traffic)
@@ -166,7 +172,7 @@ export function Transport() {
   const timeTitle = calibratingNow
     ? undefined
     : [
-        `t = ${timeText(now)}${finite ? ` / ${timeText(end)}` : ''}`,
+        `t = ${timeText(now)}${endShown ? ` / ${timeText(end)}` : ''}`,
         delivered,
         Number.isFinite(exchFrac) ? `${grouped(exchanges)} of ${grouped(target!)} exchanges` : null,
         leftNow,
@@ -246,7 +252,7 @@ export function Transport() {
               <>
                 <span className="phrase">
                   t = {timeText(now)}
-                  {finite ? ` / ${timeText(end)}` : ''}
+                  {endShown ? ` / ${timeText(end)}` : ''}
                 </span>
                 <span className="more">
                 {delivered !== null ? <Phrase>· {delivered}</Phrase> : null}

@@ -197,5 +197,7 @@ export class AppStore {
 
 /** React hook: a slice of the state, re-rendering only when the selected value changes. */
 export function useAppState<T>(store: AppStore, select: (s: AppState) => T): T {
-  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+  const get = () => select(store.getState());
+  // the same state when rendered to HTML (the unit tests render components with react-dom/server)
+  return useSyncExternalStore(store.subscribe, get, get);
 }
