@@ -13,7 +13,11 @@
  * text of a chart is cut off at the drawing's edge or overlaps another. Fig. 4's figure,
  * on the page its grid ran on, prints (Save as PDF) its charts at the paper's width and
  * each of its tables on one page (read back from the PDF with pdftotext): the PDF goes to
- * /tmp/shots/ (the rest of printing is tests/e2e/print.e2e.ts).
+ * /tmp/shots/ (the rest of printing is tests/e2e/print.e2e.ts). While Fig. 4's runs go (at
+ * 1366x768), a screen reader's live regions speak at the start, each quarter and the end (not
+ * at each of the 40 runs), the heading counts the runs drawn so far, and another point of the
+ * figure chosen from the lesson menu keeps the grid, running or finished (a lesson of another
+ * figure closes it).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +26,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
 import { presetScenario } from '../../src/engine/scenario/presets';
 import type { EngineScenario } from '../../src/engine/sim-run';
+import { FENG_FIG4 } from '../../src/ui/compare/grid';
 import { axeViolations, SHOTS, harnessPerFile, viewAs } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'grid-figure')
@@ -29,6 +34,7 @@ describe('grid-figure', () => {
   const h = harnessPerFile();
 
   const POINT = 'feng-fig4-n8-maxp-0.016';
+  const FIG4_NAME = FENG_FIG4.name;
 
   /** A page on a point of a figure; the page's errors are logged, and pushed to `errors` if given. */
   async function open(query = '', width = 1366, height = 900, point = POINT, errors?: string[]): Promise<Page> {
@@ -43,16 +49,26 @@ describe('grid-figure', () => {
     return page;
   }
 
-  /** Opens Compare (the grid is the choice offered first on a grid point) and starts it; the ms until all runs are done. */
-  async function runGrid(page: Page, n = 40): Promise<number> {
+  /** Opens Compare (the grid is the choice offered first on a grid point) and starts it, once its counter shows. */
+  async function startGrid(page: Page, n: number): Promise<void> {
     await page.locator('details.slot-compare > summary').click();
     const select = page.locator('.cmp-panel select.cmp-choice');
     await select.scrollIntoViewIfNeeded();
     expect(await select.inputValue()).toBe('g:grid');
-    const t0 = Date.now();
     await page.locator('.cmp-panel button.primary').click();
-    await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText()).toMatch(new RegExp(`^(run \\d+ of ${n}|all ${n} runs done)$`));
+    await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText(), { timeout: 15_000 }).toMatch(new RegExp(`^(run \\d+ of ${n}|all ${n} runs done)$`));
+  }
+
+  /** Waits (up to 4 minutes) for the grid's `n` runs to be done. */
+  async function gridDone(page: Page, n: number): Promise<void> {
     await page.waitForFunction((n) => document.querySelector('[data-testid=grid-runs]')?.textContent === `all ${n} runs done`, n, { timeout: 240_000, polling: 200 });
+  }
+
+  /** Starts the grid (startGrid) and waits for its runs; the ms until all are done. */
+  async function runGrid(page: Page, n = 40): Promise<number> {
+    const t0 = Date.now();
+    await startGrid(page, n);
+    await gridDone(page, n);
     return Date.now() - t0;
   }
 
@@ -363,6 +379,111 @@ describe('grid-figure', () => {
       await page.getByRole('button', { name: 'Close comparison' }).click();
       expect(await page.locator('section.cmp-grid').count()).toBe(0);
       await expect.poll(() => page.locator('.cmp-panel button.primary').isEnabled()).toBe(true);
+    });
+  });
+
+  /**
+   * What the grid's live regions (aria-live, role status/alert/log inside the figure) said, one
+   * entry per change to a non-empty text, and what its visible counter showed, from now on.
+   */
+  async function recordGridSpeech(page: Page): Promise<() => Promise<{ said: string[]; counter: string[] }>> {
+    await page.evaluate(() => {
+      const log = { said: [] as string[], counter: [] as string[] };
+      const last = new WeakMap<Element, string>();
+      const read = () => {
+        const sec = document.querySelector('section.cmp-grid');
+        if (!sec) return;
+        for (const e of sec.querySelectorAll('[aria-live]:not([aria-live=off]), [role=status], [role=alert], [role=log]')) {
+          const t = e.textContent?.trim() ?? '';
+          if (t !== (last.get(e) ?? '') && t) log.said.push(t);
+          last.set(e, t);
+        }
+        const c = sec.querySelector('[data-testid=grid-runs]')?.textContent ?? '';
+        if (c !== log.counter[log.counter.length - 1]) log.counter.push(c);
+      };
+      new MutationObserver(read).observe(document.body, { childList: true, subtree: true, characterData: true });
+      (window as unknown as { gridSpeech: typeof log }).gridSpeech = log;
+    });
+    return () => page.evaluate(() => (window as unknown as { gridSpeech: { said: string[]; counter: string[] } }).gridSpeech);
+  }
+
+  /** The heading's count while the runs go and the runs the loss chart draws (its points and reference lines), read at once. */
+  async function headingAndDrawn(page: Page): Promise<{ heading: string; drawn: number; counter: string }> {
+    return page.evaluate(() => ({
+      heading: document.querySelector('[data-testid=grid-heading]')?.textContent ?? '',
+      drawn: document.querySelectorAll('figure[data-metric=loss] [data-name], figure[data-metric=loss] line[data-ref]').length,
+      counter: document.querySelector('[data-testid=grid-runs]')?.textContent ?? '',
+    }));
+  }
+
+  describe('Compare: the grid while it runs, and moving through the figure’s points', () => {
+    it('a screen reader hears the start, each quarter and the end, the heading says what is drawn so far, and another point of Fig. 4 from the lesson menu keeps the grid, running or finished; another figure’s lesson closes it', async () => {
+      const errors: string[] = [];
+      const page = await open('', 1366, 768, POINT, errors);
+      try {
+        const speech = await recordGridSpeech(page);
+        await startGrid(page, 40);
+        const lessonMenu = page.getByRole('combobox', { name: 'Lesson' });
+        const choose = async (name: string) => {
+          await lessonMenu.selectOption(name);
+          await page.waitForFunction((n) => window.__aqmlab!.store.getState().presetName === n, name, { timeout: 15_000 });
+        };
+        // a third of the runs or so done, the rest going on
+        await page.waitForFunction(() => /^run (1[2-9]|2\d) of 40$/.test(document.querySelector('[data-testid=grid-runs]')?.textContent ?? ''), undefined, { timeout: 120_000, polling: 100 });
+        const mid = await headingAndDrawn(page);
+        expect(mid.counter, 'the grid still running: else the test proves nothing').toMatch(/^run \d+ of 40$/);
+        // the heading said "(all 40 runs)" over the runs drawn so far
+        expect.soft(mid.heading).toBe(`${FIG4_NAME} (${mid.drawn} of 40 runs so far)`);
+        await shot(page, 'grid-fig4-running.png');
+
+        // another point of the same figure, while the runs go: the grid stays and keeps running
+        await choose('feng-fig4-n32-maxp-0.016');
+        await page.waitForTimeout(300);
+        const kept = (await page.locator('section.cmp-grid').count()) === 1;
+        expect.soft(kept, 'the running grid stays for another point of its figure').toBe(true);
+        if (kept) {
+          const after = await headingAndDrawn(page);
+          expect.soft(after.drawn, 'its results kept').toBeGreaterThanOrEqual(mid.drawn);
+          await shot(page, 'grid-fig4-running-other-point.png');
+        } else {
+          // (the old code: the grid was gone, and Compare ran its 40 runs again)
+          await expect.poll(() => page.locator('.cmp-panel button.primary').isEnabled(), { timeout: 15_000 }).toBe(true);
+          await startGrid(page, 40);
+        }
+        await gridDone(page, 40);
+        const { said, counter } = await speech();
+        console.log(`grid live regions: ${said.length} announcements while the counter showed ${counter.length} values:\n  ${said.join('\n  ')}`);
+        // the visible counter counted every run, from the first on, without starting over
+        const shown = counter.flatMap((c) => (/^run (\d+) of 40$/.exec(c) ? [Number(/^run (\d+)/.exec(c)![1])] : []));
+        expect(shown.length, counter.join(' | ')).toBeGreaterThanOrEqual(10);
+        expect.soft(shown.every((k, i) => i === 0 || k >= shown[i - 1]), `the counter went back: ${counter.join(' | ')}`).toBe(true);
+        expect(counter[counter.length - 1]).toBe('all 40 runs done');
+        // the live regions: the start, at most the three quarters, and the end with what the figure shows
+        expect.soft(said.length, said.join('\n')).toBeLessThanOrEqual(5);
+        expect.soft(said[0]).toMatch(/^Running the 40 runs of seeds\/004 Fig\. 4/);
+        expect.soft(said.slice(1, -1).every((t) => /^\d+ of 40 runs done\.$/.test(t)), said.join('\n')).toBe(true);
+        expect.soft(said[said.length - 1]).toMatch(/^All 40 runs done\. The figure shows loss rate and utilization against max_p, one curve each for 4 connections.*drop-tail as dashed lines/);
+        expect(await page.locator('[data-testid=grid-heading]').innerText()).toBe(`${FIG4_NAME} (all 40 runs)`);
+        expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
+
+        // the finished figure stays for another of its points (no run starts again), its 36 points drawn
+        const workers = page.workers().length;
+        await choose('feng-fig4-n4-maxp-1');
+        await page.waitForTimeout(500);
+        expect.soft(await page.locator('[data-testid=grid-runs]').count(), 'the finished grid stays').toBe(1);
+        if ((await page.locator('[data-testid=grid-runs]').count()) === 1) {
+          expect(await page.locator('[data-testid=grid-runs]').innerText()).toBe('all 40 runs done');
+          expect(await page.locator('figure[data-metric=loss] [data-name]').count()).toBe(36);
+          expect(page.workers().length, 'no run started').toBeLessThanOrEqual(workers);
+          await shot(page, 'grid-fig4-done-other-point.png');
+        }
+        // a lesson of another figure: the grid goes (it is not that lesson's figure)
+        await choose('feng-fig20b-inc10-d5');
+        await expect.poll(() => page.locator('section.cmp-grid').count(), { timeout: 15_000 }).toBe(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
     });
   });
 

@@ -7,7 +7,7 @@
  * Closing the comparison unmounts the view, which stops the runs still going.
  */
 import { scaleLinear, symbol, symbolCircle, symbolDiamond, symbolSquare, symbolTriangle } from 'd3';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Summary } from '../../engine/metrics/types';
 import { presetScenario } from '../../engine/scenario/presets';
 import { BUILD_ID } from '../build-id';
@@ -16,7 +16,7 @@ import type { FigureSource } from '../charts/export';
 import { SERIES } from '../colors';
 import { encodeLink } from '../scenario-api';
 import { TableExport, useReportRunning } from './CompareView';
-import { gridCurves, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMetric } from './grid';
+import { gridAnnouncement, gridCurves, gridHeading, gridMilestone, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMetric } from './grid';
 import { exportSvgChart, GridLines, useWidth, yAxisLeft } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { gridCsv } from './table-csv';
@@ -46,7 +46,7 @@ export function axisLabelLines(label: string, fs: number, room: number): string[
   return cut < 0 ? [label] : [label.slice(0, cut), label.slice(cut + 1)];
 }
 
-function GridChart({ fig, metric, curves, classroom, exportAs, partial }: { fig: GridFigure; metric: GridMetric; curves: readonly GridCurve[]; classroom: boolean; exportAs: ExportAs; partial: string | null }) {
+function GridChart({ fig, heading, metric, curves, classroom, exportAs, partial }: { fig: GridFigure; heading: string; metric: GridMetric; curves: readonly GridCurve[]; classroom: boolean; exportAs: ExportAs; partial: string | null }) {
   const [wrapRef, width] = useWidth();
   const svgRef = useRef<SVGSVGElement>(null);
   const menuRef = useRef<HTMLDetailsElement>(null);
@@ -89,7 +89,7 @@ function GridChart({ fig, metric, curves, classroom, exportAs, partial }: { fig:
     if (menuRef.current) menuRef.current.open = false;
     if (!svgRef.current) return;
     const legend = [...curves.map((c) => ({ label: c.label, color: c.color, width: 3 })), ...(fig.refLabel ? [{ label: `dashed: ${fig.refLabel} (same colour)`, color: SERIES.axis, dash: REF_DASH, width: 2 }] : [])];
-    await exportSvgChart(kind, svgRef.current, legend, { width, height, fs, classroom, title: `${fig.title}: ${metric.title}${partial ? ` (${partial})` : ''}` }, { stem: `${exportAs.stem}-${metric.id}`, source: exportAs.source });
+    await exportSvgChart(kind, svgRef.current, legend, { width, height, fs, classroom, title: partial ? `${fig.name}: ${metric.title} (${partial})` : `${heading}: ${metric.title}` }, { stem: `${exportAs.stem}-${metric.id}`, source: exportAs.source });
   };
   return (
     <figure className="cmp-chart cmp-grid-chart cmp-exportable" data-metric={metric.id}>
@@ -153,7 +153,8 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
       }),
     [figure],
   );
-  const sides = useRuns(jobs, nonce, familyConcurrency());
+  const atOnce = familyConcurrency();
+  const sides = useRuns(jobs, nonce, atOnce);
   const done = new Map<string, Summary>();
   const errors: string[] = [];
   sides.forEach((s, i) => {
@@ -163,6 +164,17 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
   const finished = done.size + errors.length;
   const running = sides.some((s) => s.state === 'running');
   useReportRunning(running, onRunning);
+  // the heading says what is drawn so far ("(12 of 40 runs so far)"), "(all 40 runs)" at the end
+  const heading = gridHeading(figure, done.size, errors.length);
+  // a screen reader hears the start, each quarter and the end (with what the figure shows),
+  // not each of the 40 runs as the visible counter counts them; the region is empty when it
+  // mounts and filled after, so that the start is spoken too
+  const milestone = gridMilestone(finished, jobs.length);
+  const [said, setSaid] = useState('');
+  useEffect(() => {
+    setSaid(gridAnnouncement(figure, done.size, errors.length, atOnce));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- spoken when the milestone changes, with the counts of that moment
+  }, [milestone]);
   const xs = gridXs(figure);
   const byMetric = figure.metrics.map((metric) => ({ metric, curves: gridCurves(figure, metric, done) }));
   // an exported chart names the lesson the grid was opened from, with its link (the page's
@@ -170,7 +182,7 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
   const stem = `aqm-lab-grid-${figure.group}`;
   const homeName = lesson && presetScenario(lesson) ? lesson : figure.points[0].name;
   const home = presetScenario(homeName);
-  // an image exported while runs are still going says so (its title says "all 40 runs"),
+  // an image exported while runs are still going says so (its title said "all 40 runs"),
   // and the numbers wait for all of them: a CSV of 10 rows out of 80 read as the figure's
   const partial = finished < jobs.length ? gridPartialText(done.size, jobs.length) : null;
   const exportAs: ExportAs = {
@@ -179,18 +191,21 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
   };
 
   return (
-    <section className="cmp cmp-grid" aria-label={figure.title}>
+    <section className="cmp cmp-grid" aria-label={figure.name}>
       <header className="cmp-head">
-        <strong>{figure.title}</strong>
+        <strong data-testid="grid-heading">{heading}</strong>
         <progress max={jobs.length} value={finished} aria-label="Runs of the grid done" />
-        <span className="cmp-runs" data-testid="grid-runs" aria-live="polite">
+        <span className="cmp-runs" data-testid="grid-runs">
           {finished < jobs.length ? `run ${finished + 1} of ${jobs.length}` : `all ${jobs.length} runs done`}
+        </span>
+        <span className="sr-only" role="status" data-testid="grid-announce">
+          {said}
         </span>
         <button type="button" onClick={() => setNonce((k) => k + 1)} disabled={running}>
           Run again
         </button>
       </header>
-      <p className="cmp-seed">Every point is its own lesson, run as it is (its seed and window), {familyConcurrency()} at a time; the curves grow as runs end.</p>
+      <p className="cmp-seed">Every point is its own lesson, run as it is (its seed and window), {atOnce} at a time; the curves grow as runs end.</p>
       {errors.length ? (
         <p className="cmp-error" role="alert">
           {errors.join('\n')}
@@ -217,7 +232,7 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
       </ul>
       <div className="cmp-grid-charts">
         {byMetric.map(({ metric, curves }) => (
-          <GridChart key={metric.id} fig={figure} metric={metric} curves={curves} classroom={classroom} exportAs={exportAs} partial={partial} />
+          <GridChart key={metric.id} fig={figure} heading={heading} metric={metric} curves={curves} classroom={classroom} exportAs={exportAs} partial={partial} />
         ))}
       </div>
       <p className="cmp-grid-caption" data-testid="grid-caption">

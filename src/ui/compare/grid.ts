@@ -38,7 +38,9 @@ export interface GridMetric {
 export interface GridFigure {
   /** The preset group whose lessons belong to the figure. */
   group: string;
-  /** The option's label in Compare's select and the figure's heading. */
+  /** What the figure plots, without its count of runs ("seeds/004 Fig. 4: loss and utilization against RED-ECN's max_p"). */
+  name: string;
+  /** The option's label in Compare's select and the heading of the finished figure: its name and "(all 40 runs)". */
   title: string;
   xLabel: string;
   /** The x values' unit after a number, in a point's tooltip (" %"), if any. */
@@ -66,9 +68,11 @@ const lossMetric = (title: string): GridMetric => ({ id: 'loss', title, yLabel: 
 const utilMetric = (title: string): GridMetric => ({ id: 'util', title, yLabel: 'utilization (%)', yFrom: 'data', yCap: 100, minSpan: 10, of: (s) => pct(s.bottleneck.utilization) });
 
 /** seeds/004 Fig. 4 (presets/seeds004.ts, fengFig4Grid); its caption is §3.1's reading, checked by tests/golden/seeds004.test.ts. */
+const FIG4_NAME = "seeds/004 Fig. 4: loss and utilization against RED-ECN's max_p";
 export const FENG_FIG4: GridFigure = {
   group: 'feng-fig4',
-  title: `seeds/004 Fig. 4: loss and utilization against RED-ECN's max_p (all ${FIG4_FLOWS.length * (FIG4_MAXP.length + 1)} runs)`,
+  name: FIG4_NAME,
+  title: `${FIG4_NAME} (all ${FIG4_FLOWS.length * (FIG4_MAXP.length + 1)} runs)`,
   xLabel: 'max_p (log scale)',
   xLog2: true,
   curves: FIG4_FLOWS.map((n) => `${n} connections`),
@@ -95,9 +99,11 @@ export const FENG_FIG4: GridFigure = {
  * rises with the increase holds only from 1 % to the larger increases: docs/papers.md and
  * docs/aqm.md give the reason (self-configuring RED's max_p settles on a doubling ladder).
  */
+const FIG20B_NAME = "seeds/004 Fig. 20 (b): loss against SUBTCP's bandwidth increase, per bottleneck delay";
 export const FENG_FIG20B: GridFigure = {
   group: 'feng-fig20',
-  title: `seeds/004 Fig. 20 (b): loss against SUBTCP's bandwidth increase, per bottleneck delay (all ${FIG20B_INCREASE.length * FIG20B_DELAY_MS.length} runs)`,
+  name: FIG20B_NAME,
+  title: `${FIG20B_NAME} (all ${FIG20B_INCREASE.length * FIG20B_DELAY_MS.length} runs)`,
   xLabel: 'bandwidth increase per round trip (%)',
   xUnit: ' %',
   xLog2: false,
@@ -122,6 +128,60 @@ export const GRID_FIGURES: readonly GridFigure[] = [FENG_FIG4, FENG_FIG20B];
  */
 export function gridFigureFor(group: string | undefined): GridFigure | undefined {
   return group === undefined ? undefined : GRID_FIGURES.find((f) => f.group === group);
+}
+
+/**
+ * The grid's comparison once the lesson has changed to one of group `group`: kept (its runs,
+ * finished or going on, and its results) when that lesson offers the same figure, else
+ * closed. Moving from one point of Fig. 4 to another closed the figure and its 40 runs
+ * (about 19 s) had to start over, though each point runs as its own preset whatever the
+ * lesson on screen: the figure is the same. (Fig. 20 (a)'s lessons, in the group
+ * 'feng-fig20', offer (b)'s figure, and keep it too.)
+ */
+export function gridAfterLesson<G extends { figure: GridFigure }>(grid: G | null, group: string | undefined): G | null {
+  return grid && gridFigureFor(group) === grid.figure ? grid : null;
+}
+
+/**
+ * The figure's heading: what is drawn so far while the runs go ("(12 of 40 runs so far)";
+ * it said "(all 40 runs)" over the first point), "(all 40 runs)" once every run is drawn,
+ * and how many failed when some did. `drawn`: runs done and plotted; `failed`: runs ended in error.
+ */
+export function gridHeading(fig: GridFigure, drawn: number, failed: number): string {
+  const total = fig.points.length;
+  if (drawn + failed < total) return `${fig.name} (${drawn} of ${total} runs so far${failed ? `, ${failed} failed` : ''})`;
+  return failed ? `${fig.name} (${drawn} of ${total} runs; ${failed} failed)` : fig.title;
+}
+
+/**
+ * How far the grid's runs are, for a screen reader: 0 until a quarter of the `total` runs
+ * have ended, 1, 2, 3 at each further quarter, 4 once all have. The live region speaks when
+ * this changes (gridAnnouncement), not at every run: 40 "run k of 40" in a row were a flood.
+ */
+export function gridMilestone(ended: number, total: number): number {
+  if (total <= 0 || ended >= total) return 4;
+  return Math.min(3, Math.floor((4 * Math.max(0, ended)) / total));
+}
+
+const listed = (xs: readonly string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+/** "loss rate (%)" as "loss rate", "max_p (log scale)" as "max_p": a label without its parenthesis, for speech. */
+const bare = (label: string) => label.replace(/ \([^)]*\)$/, '');
+
+/**
+ * What the grid's live region says at a milestone (gridMilestone): the start, with how
+ * many runs and how many at once; "20 of 40 runs done" at each quarter; at the end, how
+ * many runs and what the figure shows (the metrics against the x, the curves, the reference).
+ * `drawn`: runs done; `failed`: runs ended in error.
+ */
+export function gridAnnouncement(fig: GridFigure, drawn: number, failed: number, atOnce: number): string {
+  const total = fig.points.length;
+  const ended = drawn + failed;
+  const m = gridMilestone(ended, total);
+  if (m === 0) return `Running the ${total} runs of ${fig.name}, ${atOnce} at a time; the charts fill in as runs end.`;
+  if (m < 4) return `${ended} of ${total} runs done${failed ? `, ${failed} failed` : ''}.`;
+  const runs = failed ? `All ${total} runs ended, ${failed} failed (see the error above).` : `All ${total} runs done.`;
+  const what = `The figure shows ${listed(fig.metrics.map((x) => bare(x.yLabel)))} against ${bare(fig.xLabel)}, one curve each for ${listed(fig.curves)}${fig.refLabel ? `, with ${fig.refLabel} as dashed lines` : ''}.`;
+  return `${runs} ${what} The paper's reading and the numbers follow the charts.`;
 }
 
 export interface GridCurve {

@@ -19,7 +19,7 @@ import { familyRunList, shortLabels } from './family';
 import { FamilyView, type FamilyMember } from './FamilyView';
 import { VARIANTS } from './variants';
 import { compareChoices, currentLabel, DEFAULT_CHOICE, FAMILY, GRID, usableChoice } from './choices';
-import { gridFigureFor, type GridFigure } from './grid';
+import { gridAfterLesson, gridFigureFor, type GridFigure } from './grid';
 import { GridView } from './GridView';
 import { comparisonQuestion, MAX_COMPARE_SEEDS, seedCount, seedList, seedsText } from './seeds';
 import { BAD_COMPARE_LINK_TITLE, notOfferedLine, readCompareLink, tickedFromLink, withCompareLink } from './link';
@@ -54,13 +54,17 @@ export default function ComparePanel({ store, controller }: SlotProps) {
   const labelA = currentLabel(lesson, preset, tried, edited, own);
   // the current scenario (as edited) first, then the other lessons of its family
   const family = useMemo(() => (scenario ? familyRunList(scenario, labelA, preset, list) : []), [scenario, list, preset, labelA]);
+  // the paper's figure whose grid the lesson is a point of, if any
+  const figure = gridFigureFor(lesson?.group);
   // another lesson closes the comparison: it was of the previous lesson (a family of web
   // lessons stayed on screen under the new lesson's name), and unmounting it stops its runs,
-  // which otherwise went on in the background beside the new lesson's run
+  // which otherwise went on in the background beside the new lesson's run. A grid's figure
+  // stays, its runs finished or going on, when the new lesson is a point of the same figure
+  // (grid.ts, gridAfterLesson): moving through Fig. 4's points ran its 40 runs again each time.
   useEffect(() => {
     setRun(null);
     setFamilyRun(null);
-    setGridRun(null);
+    setGridRun((g) => gridAfterLesson(g, lesson?.group));
     setError(null);
   }, [preset]);
   const [ticked, setTicked] = useState<ReadonlySet<string> | null>(null);
@@ -89,7 +93,6 @@ export default function ComparePanel({ store, controller }: SlotProps) {
     remember(chosen, seedCount(seeds), tickedForLink(s));
   };
 
-  const figure = gridFigureFor(lesson?.group);
   // memoized: each variant is built and validated to see whether it changes anything
   const groups = useMemo(() => (scenario ? compareChoices(scenario, lesson, family.length, list, figure?.title) : []), [scenario, lesson, family.length, list, figure?.title]);
   // what the select shows and Compare runs: the choice if it is offered and enabled here

@@ -3,7 +3,7 @@ import type { Summary } from '../../../../src/engine/metrics/types';
 import { FIG20B_DELAY_MS, FIG20B_INCREASE, FIG4_FLOWS, FIG4_MAXP } from '../../../../src/engine/scenario/presets/seeds004';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { compareChoices, GRID, usableChoice } from '../../../../src/ui/compare/choices';
-import { FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridCurves, gridFigureFor, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, log2Position } from '../../../../src/ui/compare/grid';
+import { FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridAfterLesson, gridAnnouncement, gridCurves, gridFigureFor, gridHeading, gridMilestone, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, log2Position } from '../../../../src/ui/compare/grid';
 import { flowColor } from '../../../../src/ui/colors';
 import { lessons } from '../../../../src/ui/scenario-api';
 
@@ -196,5 +196,76 @@ describe('the head of a grid table’s x column', () => {
   it('keeps the x values’ unit and drops only the chart’s scale note', () => {
     expect(gridTableXHead(FENG_FIG20B)).toBe('bandwidth increase per round trip (%)');
     expect(gridTableXHead(FENG_FIG4)).toBe('max_p');
+  });
+});
+
+describe('what the grid says while its runs go', () => {
+  // a screen reader heard "run k of 40" for every one of Fig. 4's 40 runs: a flood
+  it('the live region speaks at the start, at each quarter and at the end: 5 times for 40 runs or 12, whatever runs end together', () => {
+    for (const fig of [FENG_FIG4, FENG_FIG20B]) {
+      const total = fig.points.length;
+      // the runs end one by one, and (a slower page) two or three between two renders
+      for (const step of [1, 2, 3]) {
+        // as GridView: the region's text is set again when the milestone changes, with that moment's counts
+        const said: string[] = [];
+        let at = -1;
+        for (let ended = 0; ; ended = Math.min(total, ended + step)) {
+          if (gridMilestone(ended, total) !== at) said.push(gridAnnouncement(fig, ended, 0, 3));
+          at = gridMilestone(ended, total);
+          if (ended === total) break;
+        }
+        expect(said.length, `${fig.group}, ${step} at a time`).toBe(5);
+        expect(said[0]).toBe(`Running the ${total} runs of ${fig.name}, 3 at a time; the charts fill in as runs end.`);
+        // each quarter with the runs ended when it was reached
+        for (const [k, s] of said.slice(1, 4).entries()) {
+          const n = Number(s.match(new RegExp(`^(\\d+) of ${total} runs done\\.$`))?.[1]);
+          expect(n, s).toBeGreaterThanOrEqual(((k + 1) * total) / 4);
+          expect(n, s).toBeLessThan(((k + 1) * total) / 4 + step);
+        }
+        expect(said[4]).toMatch(new RegExp(`^All ${total} runs done\\. The figure shows loss rate and utilization against `));
+      }
+    }
+    expect([0, 9, 10, 19, 20, 29, 30, 39, 40].map((n) => gridMilestone(n, 40))).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4]);
+    expect([0, 2, 3, 5, 6, 8, 9, 11, 12].map((n) => gridMilestone(n, 12))).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4]);
+  });
+
+  it('the end says what the figure shows, and runs that failed', () => {
+    expect(gridAnnouncement(FENG_FIG4, 40, 0, 1)).toBe(
+      'All 40 runs done. The figure shows loss rate and utilization against max_p, one curve each for 4 connections, 8 connections, 32 connections and 64 connections, with drop-tail as dashed lines. The paper\'s reading and the numbers follow the charts.',
+    );
+    expect(gridAnnouncement(FENG_FIG20B, 12, 0, 1)).toBe(
+      'All 12 runs done. The figure shows loss rate and utilization against bandwidth increase per round trip, one curve each for 5 ms bottleneck, 10 ms bottleneck and 50 ms bottleneck. The paper\'s reading and the numbers follow the charts.',
+    );
+    expect(gridAnnouncement(FENG_FIG4, 38, 2, 1)).toMatch(/^All 40 runs ended, 2 failed \(see the error above\)\. The figure shows/);
+    expect(gridAnnouncement(FENG_FIG4, 18, 2, 1)).toBe('20 of 40 runs done, 2 failed.');
+  });
+
+  // the heading said "(all 40 runs)" over the first point drawn
+  it('the heading says what is drawn so far, and "all" only once every run is', () => {
+    expect(gridHeading(FENG_FIG4, 0, 0)).toBe("seeds/004 Fig. 4: loss and utilization against RED-ECN's max_p (0 of 40 runs so far)");
+    expect(gridHeading(FENG_FIG4, 12, 0)).toBe("seeds/004 Fig. 4: loss and utilization against RED-ECN's max_p (12 of 40 runs so far)");
+    expect(gridHeading(FENG_FIG4, 39, 0)).toContain('(39 of 40 runs so far)');
+    expect(gridHeading(FENG_FIG4, 40, 0)).toBe("seeds/004 Fig. 4: loss and utilization against RED-ECN's max_p (all 40 runs)");
+    expect(gridHeading(FENG_FIG4, 40, 0)).toBe(FENG_FIG4.title);
+    expect(gridHeading(FENG_FIG20B, 12, 0)).toBe(FENG_FIG20B.title);
+    expect(gridHeading(FENG_FIG20B, 5, 1)).toContain('(5 of 12 runs so far, 1 failed)');
+    expect(gridHeading(FENG_FIG20B, 11, 1)).toContain('(11 of 12 runs; 1 failed)');
+    for (const f of GRID_FIGURES) expect(f.title.startsWith(`${f.name} (all `)).toBe(true);
+  });
+});
+
+describe('the grid when another lesson is chosen', () => {
+  // moving from one point of Fig. 4 to another closed the figure: its 40 runs (about 19 s) started over
+  it('stays for a lesson of the same figure, the same comparison (its runs and results); goes for another figure or a lesson of none', () => {
+    const grid = { figure: FENG_FIG4, n: 3 };
+    const of = (name: string) => lessons().find((l) => l.name === name)!.group;
+    expect(gridAfterLesson(grid, of('feng-fig4-n32-maxp-0.016'))).toBe(grid);
+    expect(gridAfterLesson(grid, of('feng-fig4-n64-dt'))).toBe(grid);
+    expect(gridAfterLesson(grid, of('feng-fig20b-inc10-d5'))).toBeNull();
+    expect(gridAfterLesson({ figure: FENG_FIG20B, n: 1 }, of('feng-fig20b-inc50-d50'))?.n).toBe(1);
+    expect(gridAfterLesson({ figure: FENG_FIG20B, n: 1 }, of('feng-fig4-n8-maxp-0.016'))).toBeNull();
+    expect(gridAfterLesson(grid, of('red-vs-dt'))).toBeNull();
+    expect(gridAfterLesson(grid, undefined)).toBeNull();
+    expect(gridAfterLesson(null, 'feng-fig4')).toBeNull();
   });
 });
