@@ -49,13 +49,13 @@ describe('grid-figure', () => {
     return page;
   }
 
-  /** Opens Compare (the grid is the choice offered first on a grid point) and starts it, once its counter shows. */
+  /** Opens Compare, unless open (the grid is the choice offered first on a grid point), and starts it, once its counter shows. */
   async function startGrid(page: Page, n: number): Promise<void> {
-    await page.locator('details.slot-compare > summary').click();
+    if (!(await page.locator('details.slot-compare').evaluate((d) => (d as HTMLDetailsElement).open))) await page.locator('details.slot-compare > summary').click();
     const select = page.locator('.cmp-panel select.cmp-choice');
     await select.scrollIntoViewIfNeeded();
     expect(await select.inputValue()).toBe('g:grid');
-    await page.locator('.cmp-panel button.primary').click();
+    await page.locator('.cmp-panel button.primary').click({ timeout: 15_000 });
     await expect.poll(() => page.locator('[data-testid=grid-runs]').innerText(), { timeout: 15_000 }).toMatch(new RegExp(`^(run \\d+ of ${n}|all ${n} runs done)$`));
   }
 
@@ -425,7 +425,7 @@ describe('grid-figure', () => {
         await startGrid(page, 40);
         const lessonMenu = page.getByRole('combobox', { name: 'Lesson' });
         const choose = async (name: string) => {
-          await lessonMenu.selectOption(name);
+          await lessonMenu.selectOption(name, { timeout: 15_000 });
           await page.waitForFunction((n) => window.__aqmlab!.store.getState().presetName === n, name, { timeout: 15_000 });
         };
         // a third of the runs or so done, the rest going on
@@ -463,7 +463,7 @@ describe('grid-figure', () => {
         expect.soft(said[0]).toMatch(/^Running the 40 runs of seeds\/004 Fig\. 4/);
         expect.soft(said.slice(1, -1).every((t) => /^\d+ of 40 runs done\.$/.test(t)), said.join('\n')).toBe(true);
         expect.soft(said[said.length - 1]).toMatch(/^All 40 runs done\. The figure shows loss rate and utilization against max_p, one curve each for 4 connections.*drop-tail as dashed lines/);
-        expect(await page.locator('[data-testid=grid-heading]').innerText()).toBe(`${FIG4_NAME} (all 40 runs)`);
+        expect(await page.locator('[data-testid=grid-heading]').innerText({ timeout: 10_000 })).toBe(`${FIG4_NAME} (all 40 runs)`);
         expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
 
         // the finished figure stays for another of its points (no run starts again), its 36 points drawn
@@ -472,7 +472,7 @@ describe('grid-figure', () => {
         await page.waitForTimeout(500);
         expect.soft(await page.locator('[data-testid=grid-runs]').count(), 'the finished grid stays').toBe(1);
         if ((await page.locator('[data-testid=grid-runs]').count()) === 1) {
-          expect(await page.locator('[data-testid=grid-runs]').innerText()).toBe('all 40 runs done');
+          expect(await page.locator('[data-testid=grid-runs]').innerText({ timeout: 10_000 })).toBe('all 40 runs done');
           expect(await page.locator('figure[data-metric=loss] [data-name]').count()).toBe(36);
           expect(page.workers().length, 'no run started').toBeLessThanOrEqual(workers);
           await shot(page, 'grid-fig4-done-other-point.png');
