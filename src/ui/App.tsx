@@ -351,10 +351,10 @@ function FileMenu() {
             Save scenario (JSON)
           </button>
           <hr />
-          <button type="button" onClick={() => run('csv')}>
+          <button type="button" onClick={() => run('csv')} title="Every chart's columns in one file, as the command line's --series: t in s, queue in packets, util and probabilities 0-1, delays in s (docs/cli.md, Output files)">
             All series (CSV)
           </button>
-          <button type="button" onClick={() => run('events')}>
+          <button type="button" onClick={() => run('events')} title="One row per drop or ECN mark at the bottleneck (forward queue), warm-up included: t (s), kind (early-drop, forced-drop, overflow-drop, ecn-mark, link-loss), flow. Past 524,288 events thinned, as the charts' ticks: count drops with the summary">
             Drops and marks (CSV)
           </button>
           <button type="button" onClick={() => run('json')}>

@@ -10,7 +10,7 @@ import { KIND_NAMES, kindsWorthShowing } from '../engine/metrics/by-kind';
 import type { QueueSummary } from '../engine/metrics/types';
 import { KIND_KEYS } from '../engine/net/packet';
 import { useServices } from './app-context';
-import { download, fileStem, summaryCsv } from './charts/export';
+import { download, fileStem, flowsCsv, FLOWS_UNITS, summaryCsv } from './charts/export';
 import { flowColor } from './colors';
 import { flowLabel } from './flow-tags';
 import { MAX_LINES, NO_FLOWS_NOTE } from './charts/types';
@@ -138,9 +138,10 @@ export function SummaryTable() {
     ['Goodput efficiency G', summary.goodputEfficiency === null ? '—' : pct(summary.goodputEfficiency), 'payload / (rate × longest completion), seeds/001; "—" until every flow finishes'],
     ["Jain's index", summary.flows.length === 0 ? '—' : num3(summary.fairness.jain), '(Σx)² / (n Σx²) over flow goodputs, each over its own flow’s lifetime (start to finish): 1 = equal shares. Two downloads of the same size that finish at different times still score near 1 (lockout-dt: 0.98): the throughput chart’s J, over 1 s windows, shows who had the link when'],
   ];
-  const exportAs = (kind: 'csv' | 'json') => {
+  const exportAs = (kind: 'csv' | 'flows' | 'json') => {
     const stem = fileStem('summary', preset, scenario);
     if (kind === 'csv') download(`${stem}.csv`, new Blob([summaryCsv(summary)], { type: 'text/csv' }));
+    else if (kind === 'flows') download(`${fileStem('flows', preset, scenario)}.csv`, new Blob([flowsCsv(summary)], { type: 'text/csv' }));
     else download(`${stem}.json`, new Blob([JSON.stringify({ version: 1, scenario, summary }, null, 1)], { type: 'application/json' }));
   };
   return (
@@ -150,8 +151,11 @@ export function SummaryTable() {
           Summary <span className="muted small">{summaryHeading(final, summary.simulatedSeconds, summary.warmup)}</span>
         </h2>
         <div className="card-tools">
-          <button type="button" onClick={() => exportAs('csv')} aria-label="Export summary as CSV">
+          <button type="button" onClick={() => exportAs('csv')} aria-label="Export summary as CSV" title="metric,value,unit: one row per figure, in the summary JSON's units (fractions 0-1, seconds)">
             CSV
+          </button>
+          <button type="button" onClick={() => exportAs('flows')} aria-label="Export flows as CSV" title={FLOWS_UNITS}>
+            Flows CSV
           </button>
           <button type="button" onClick={() => exportAs('json')} aria-label="Export summary as JSON">
             JSON
@@ -259,7 +263,7 @@ export function SummaryTable() {
           ) : null}
           {status !== 'running' && (flowsTotal ?? summary.flows.length) > DONE_ROWS ? (
             <p className="muted small">
-              Showing the first {DONE_ROWS} of {flowsTotal ?? summary.flows.length} flows; the CSV export lists every one.
+              Showing the first {DONE_ROWS} of {flowsTotal ?? summary.flows.length} flows; the Flows CSV lists every one.
             </p>
           ) : null}
         </ScrollRegion>

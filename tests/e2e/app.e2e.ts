@@ -204,6 +204,31 @@ describe('app', () => {
       await page.context().close();
     });
 
+    it('exports the summary as one metric,value,unit table and the flows as another, each one header row with the summary\'s numbers', async () => {
+      const page = await open('p=default&seed=1');
+      await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await waitForStatus(page, 'done');
+      const summary = await page.evaluate(() => window.__aqmlab!.store.getState().summary!);
+      const get = async (name: string) => {
+        const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.getByRole('button', { name, exact: true }).click({ timeout: 10_000 })]);
+        const [head, ...rows] = readFileSync((await dl.path())!, 'utf8').trimEnd().split('\n').map((l) => l.split(','));
+        // one table: every row as wide as the header (a csv reader's view)
+        for (const r of rows) expect(r.length).toBe(head.length);
+        return { name: dl.suggestedFilename(), rows: rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]]))) };
+      };
+      const sum = await get('Export summary as CSV');
+      expect(sum.name).toBe('aqm-lab-default-summary.csv');
+      const by = Object.fromEntries(sum.rows.map((r) => [r.metric, r]));
+      expect(Number(by.utilization.value)).toBe(summary.bottleneck.utilization);
+      expect(by.utilization.unit).toBe('fraction');
+      expect(Number(by.meanQueueDelay.value)).toBe(summary.bottleneck.meanQueueDelay);
+      const flows = await get('Export flows as CSV');
+      expect(flows.name).toBe('aqm-lab-default-flows.csv');
+      expect(flows.rows.map((r) => Number(r.goodputBps))).toEqual(summary.flows.map((f: { goodputBps: number }) => f.goodputBps));
+      await page.context().close();
+    });
+
     it('exports the scenario as an ns-2 script, the same the CLI writes, which ns-2.35 runs', async () => {
       const page = await open('p=lockout-dt&topology.bottleneck.queue.limit=48');
       await page.locator('.header-tools summary', { hasText: 'File' }).click();

@@ -82,38 +82,55 @@ export function seriesJson(store: SeriesStore, columns: readonly string[], summa
   return JSON.stringify({ ...extra, series, summary }, null, 1);
 }
 
-/** Rows of the summary table, flattened to CSV. */
+/**
+ * The summary's run-wide figures as CSV: one header row `metric,value,unit`, one row per
+ * figure, in the summary JSON's units (fractions 0-1, not the table's %; seconds, not its
+ * ms); an empty value is a figure the run does not have (G before every flow finishes).
+ * The per-flow table is its own file (flowsCsv): the two used to share one file, a second
+ * header row in the middle, which csv/pandas readers read as 13-column rows of a 2-column table.
+ */
 export function summaryCsv(summary: Summary): string {
   const b = summary.bottleneck;
-  const lines = ['metric,value'];
-  const add = (k: string, v: unknown) => lines.push(`${k},${v === null || v === undefined ? '' : String(v)}`);
-  add('simulatedSeconds', summary.simulatedSeconds);
-  add('utilization', b.utilization);
-  add('lossRate', b.lossRate);
-  add('markRate', b.markRate);
-  add('drops', b.drops);
-  add('dropsEarly', b.dropsEarly);
-  add('dropsForced', b.dropsForced);
-  add('dropsOverflow', b.dropsOverflow);
-  add('marks', b.marks);
-  add('linkLosses', b.linkLosses);
-  add('meanQueuePackets', b.meanQueuePackets);
-  add('meanQueueDelay', b.meanQueueDelay);
-  add('goodputEfficiency', summary.goodputEfficiency);
-  add('jain', summary.fairness.jain);
+  const lines = ['metric,value,unit'];
+  const add = (k: string, v: number | null | undefined, unit: string) => lines.push(`${k},${v === null || v === undefined ? '' : cell(v)},${unit}`);
+  add('simulatedSeconds', summary.simulatedSeconds, 's');
+  add('warmup', summary.warmup, 's');
+  add('utilization', b.utilization, 'fraction');
+  add('lossRate', b.lossRate, 'fraction');
+  add('markRate', b.markRate, 'fraction');
+  add('arrivals', b.arrivals, 'packets');
+  add('drops', b.drops, 'packets');
+  add('dropsEarly', b.dropsEarly, 'packets');
+  add('dropsForced', b.dropsForced, 'packets');
+  add('dropsOverflow', b.dropsOverflow, 'packets');
+  add('marks', b.marks, 'packets');
+  add('linkLosses', b.linkLosses, 'packets');
+  add('meanQueuePackets', b.meanQueuePackets, 'packets');
+  add('maxQueuePackets', b.maxQueuePackets, 'packets');
+  add('meanQueueDelay', b.meanQueueDelay, 's');
+  add('goodputEfficiency', summary.goodputEfficiency, 'fraction');
+  add('jain', summary.flows.length === 0 ? null : summary.fairness.jain, 'fraction');
   // the right-to-left direction (ACKs; with two-way traffic, data too)
   const r = summary.bottleneckReverse;
   if (r) {
-    add('reverse.utilization', r.utilization);
-    add('reverse.lossRate', r.lossRate);
-    add('reverse.drops', r.drops);
-    add('reverse.marks', r.marks);
-    add('reverse.meanQueuePackets', r.meanQueuePackets);
+    add('reverse.utilization', r.utilization, 'fraction');
+    add('reverse.lossRate', r.lossRate, 'fraction');
+    add('reverse.drops', r.drops, 'packets');
+    add('reverse.marks', r.marks, 'packets');
+    add('reverse.meanQueuePackets', r.meanQueuePackets, 'packets');
   }
-  lines.push('');
-  lines.push('flow,kind,startTime,completionTime,goodputBps,bytesDelivered,packetsSent,retransmissions,timeouts,fastRetransmits,ecnReductions,drops,marks');
+  return lines.join('\n') + '\n';
+}
+
+/** The units of flowsCsv's columns, shown beside its export button. */
+export const FLOWS_UNITS = 'One row per flow. startTime_s, completionTime_s: s from t = 0 (empty: the flow did not finish); goodputBps: bit/s (the table’s Kb/s × 1000); bytes*: bytes; the rest: packets or events. Counted after the warm-up.';
+
+/** The summary's per-flow table as CSV: one header row (units in the names, FLOWS_UNITS), one row per flow. */
+export function flowsCsv(summary: Summary): string {
+  const lines = ['flow,kind,startTime_s,completionTime_s,goodputBps,bytesDelivered,bytesRequested,packetsSent,retransmissions,timeouts,fastRetransmits,ecnReductions,drops,marks'];
+  const n = (v: number | null | undefined) => (v === null || v === undefined ? '' : cell(v));
   for (const f of summary.flows) {
-    lines.push([f.flow, f.kind, f.startTime, f.completionTime ?? '', f.goodputBps, f.bytesDelivered, f.packetsSent, f.retransmissions, f.timeouts, f.fastRetransmits, f.ecnReductions, f.drops, f.marks].join(','));
+    lines.push([f.flow, csvText(f.kind), n(f.startTime), n(f.completionTime), n(f.goodputBps), n(f.bytesDelivered), n(f.bytesRequested), n(f.packetsSent), n(f.retransmissions), n(f.timeouts), n(f.fastRetransmits), n(f.ecnReductions), n(f.drops), n(f.marks)].join(','));
   }
   return lines.join('\n') + '\n';
 }

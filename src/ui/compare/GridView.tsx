@@ -238,7 +238,7 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
       <p className="cmp-grid-caption" data-testid="grid-caption">
         {figure.caption.join(' ')}
       </p>
-      <TableExport title="the figure's numbers" filename={`${stem}.csv`} csv={() => gridCsv(figure, byMetric)} dataNote={() => (partial ? `${partial}: the numbers export once every run has ended.` : null)} units="One row per metric, curve and point: the x the figure plots it at and its value in the metric’s unit; a curve’s reference (e.g. drop-tail) names itself in the x column." />
+      <TableExport title="the figure's numbers" filename={`${stem}.csv`} csv={() => gridCsv(figure, byMetric)} dataNote={() => (partial ? `${partial}: the numbers export once every run has ended.` : null)} units="One row per metric, curve and point: the x the figure plots it at and its value in the metric’s unit; a curve’s reference (e.g. drop-tail) has an empty x and its name in the reference column." />
       {/* scrolls sideways when the tables are wider than the screen (a phone in classroom
           mode): reachable by keyboard, as the run's per-flow table (SummaryTable) */}
       <div className="cmp-grid-tables" tabIndex={0} role="region" aria-label="The figure's numbers (tables)">

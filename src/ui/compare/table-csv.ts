@@ -9,7 +9,7 @@ import type { Summary } from '../../engine/metrics/types';
 import { cell, csvText } from '../charts/export';
 import type { DiffRow, NumberStyle } from './diff';
 import type { FamilyMetric } from './family';
-import type { GridCurve, GridFigure, GridMetric } from './grid';
+import { gridTableXHead, type GridCurve, type GridFigure, type GridMetric } from './grid';
 import { POINTS_UNIT, verdictText, type SeedRow } from './seeds';
 
 /** The unit of a row's numbers, without its leading space ("%", "ms", "" for a plain number). */
@@ -116,14 +116,17 @@ export function familySeedTableCsv(labels: readonly string[], rows: readonly (re
 /**
  * A paper's grid figure (GridView, grid.ts) as its numbers: a row per metric, curve and
  * point (the x the figure plots it at and the value), and a row per curve for its
- * reference (e.g. drop-tail at the same connection count) with the x cell naming it.
+ * reference (e.g. drop-tail at the same connection count), its x cell empty and the
+ * `reference` column naming it. The x column holds numbers only: with "drop-tail" in it a
+ * csv reader (pandas) took the whole column as text and would not plot it.
  */
 export function gridCsv(fig: GridFigure, byMetric: readonly { metric: GridMetric; curves: readonly GridCurve[] }[]): string {
-  const out = [['metric', fig.curveUnit, fig.xLabel, 'value']];
+  const value = (y: number | undefined) => (y !== undefined && Number.isFinite(y) ? cell(Number(y.toPrecision(12))) : '');
+  const out = [['metric', fig.curveUnit, gridTableXHead(fig), 'reference', 'value']];
   for (const { metric, curves } of byMetric) {
     for (const c of curves) {
-      for (const p of c.points) out.push([metric.yLabel, c.label, cell(p.x), Number.isFinite(p.y) ? cell(Number(p.y.toPrecision(12))) : '']);
-      if (c.ref !== undefined && fig.refLabel) out.push([metric.yLabel, c.label, fig.refLabel, Number.isFinite(c.ref) ? cell(Number(c.ref.toPrecision(12))) : '']);
+      for (const p of c.points) out.push([metric.yLabel, c.label, cell(p.x), '', value(p.y)]);
+      if (c.ref !== undefined && fig.refLabel) out.push([metric.yLabel, c.label, '', fig.refLabel, value(c.ref)]);
     }
   }
   return lines(out);

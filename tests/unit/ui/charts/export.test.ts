@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUILD_ID } from '../../../../src/ui/build-id';
-import { captionLines, captionText, chartSvg, titleLines, eventsCsv, figureMargins, figureSvg, fileStem, responseTimesCsv, responseTimesJson, screenSource, seriesCsv, seriesJson, summaryCsv, withPngText } from '../../../../src/ui/charts/export';
+import { captionLines, captionText, chartSvg, titleLines, eventsCsv, figureMargins, figureSvg, fileStem, responseTimesCsv, responseTimesJson, screenSource, seriesCsv, seriesJson, summaryCsv, flowsCsv, withPngText } from '../../../../src/ui/charts/export';
 import { runScenario, type EngineScenario } from '../../../../src/engine/sim-run';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 import { BIN_COUNT, ExchangeStore } from '../../../../src/ui/store/exchange-store';
@@ -41,6 +41,42 @@ describe('summary export', () => {
     expect(Number(rows['reverse.drops'])).toBe(s.bottleneckReverse.drops);
     expect(s.bottleneckReverse.drops).toBeGreaterThan(0);
     expect(Number(rows['reverse.utilization'])).toBeCloseTo(s.bottleneckReverse.utilization, 12);
+  });
+});
+
+describe('summary and flows CSV, read as a csv reader would', () => {
+  const s = runScenario({ ...presetByName('default')!.scenario, duration: 10, warmup: 2 } as unknown as EngineScenario).summary;
+  /** Rows as Python's csv.reader gives them (no quoted fields here), checked rectangular under one header. */
+  const table = (text: string): Record<string, string>[] => {
+    const [head, ...rows] = text.trimEnd().split('\n').map((l) => l.split(','));
+    for (const r of rows) expect(r.length).toBe(head.length);
+    return rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
+  };
+
+  it('summary: one header row, metric,value,unit, every value a number or empty, in the JSON units', () => {
+    const rows = table(summaryCsv(s));
+    const by = Object.fromEntries(rows.map((r) => [r.metric, r]));
+    for (const r of rows) expect(r.value === '' || Number.isFinite(Number(r.value))).toBe(true);
+    expect(Number(by.utilization.value)).toBe(s.bottleneck.utilization);
+    expect(by.utilization.unit).toBe('fraction');
+    expect(Number(by.meanQueueDelay.value)).toBe(s.bottleneck.meanQueueDelay);
+    expect(by.meanQueueDelay.unit).toBe('s');
+    expect(Number(by.warmup.value)).toBe(2);
+    // the flows did not finish: G is an empty cell, not "null" or "NaN"
+    expect(s.goodputEfficiency).toBeNull();
+    expect(by.goodputEfficiency.value).toBe('');
+  });
+
+  it('flows: one row per flow under one header, the summary JSON\'s numbers', () => {
+    const rows = table(flowsCsv(s));
+    expect(rows.length).toBe(s.flows.length);
+    rows.forEach((r, i) => {
+      expect(Number(r.flow)).toBe(s.flows[i].flow);
+      expect(Number(r.goodputBps)).toBe(s.flows[i].goodputBps);
+      expect(Number(r.bytesDelivered)).toBe(s.flows[i].bytesDelivered);
+      expect(Number(r.drops)).toBe(s.flows[i].drops);
+      expect(r.completionTime_s).toBe('');
+    });
   });
 });
 

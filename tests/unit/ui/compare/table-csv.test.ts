@@ -202,12 +202,16 @@ describe('gridCsv (a paper’s figure from its grid)', () => {
   const rows = parse(gridCsv(FENG_FIG4, byMetric));
 
   it('a row per metric, curve and point run, and one for the curve’s reference', () => {
-    expect(rows[0]).toEqual(['metric', FENG_FIG4.curveUnit, FENG_FIG4.xLabel, 'value']);
+    // the x column is named without the axis's "(log scale)" and holds numbers only (or empty):
+    // a reader that types columns (pandas) keeps it numeric and plots it
+    expect(rows[0]).toEqual(['metric', FENG_FIG4.curveUnit, 'max_p', 'reference', 'value']);
     expect(rows.length - 1).toBe(FENG_FIG4.metrics.length * 3);
+    expect(rows.slice(1).every((r) => r[2] === '' || Number.isFinite(Number(r[2])))).toBe(true);
     for (const { metric, curves } of byMetric) {
       const mine = rows.filter((r) => r[0] === metric.yLabel);
-      expect(mine.map((r) => r[2])).toEqual([String(p1.x), String(p2.x), FENG_FIG4.refLabel]);
-      expect(mine.map((r) => Number(r[3]))).toEqual([...curves[0].points.map((p) => p.y), curves[0].ref]);
+      expect(mine.map((r) => r[2])).toEqual([String(p1.x), String(p2.x), '']);
+      expect(mine.map((r) => r[3])).toEqual(['', '', FENG_FIG4.refLabel]);
+      expect(mine.map((r) => Number(r[4]))).toEqual([...curves[0].points.map((p) => p.y), curves[0].ref]);
       expect(mine.every((r) => r[1] === FENG_FIG4.curves[0])).toBe(true);
     }
   });
