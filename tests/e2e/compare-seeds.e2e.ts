@@ -13,7 +13,7 @@ import { runScenario } from '../../src/engine/run';
 import type { EngineScenario } from '../../src/engine/sim-run';
 import type { Scenario } from '../../src/engine/scenario/schema';
 import { VARIANTS } from '../../src/ui/compare/variants';
-import { expectCloseStopsRuns, expectRunLength, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT, pageWorkers } from './harness';
+import { expectCloseStopsRuns, expectRunLength, openApp, recordSpeech, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT, pageWorkers } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'compare-seeds')
 describe('compare-seeds', () => {
@@ -151,6 +151,29 @@ describe('compare-seeds', () => {
       await expect.poll(() => chart.locator('.cmp-legend-line').innerText()).toMatch(/^within .*uncongested: [\d.]+ %$/);
       expect((await chart.locator('.cmp-legend-line').innerText()).match(/: [\d.]+ %/g)?.length).toBe(3);
       await page.context().close();
+    });
+    // the counter "run k of 12" was the live region: a screen reader heard each of the 12 runs
+    it('a screen reader hears the start, each quarter and the end with what the table found, not each run', async () => {
+      const page = await open('p=default&duration=4&seed=2');
+      try {
+        const speech = await recordSpeech(page, 'section.cmp', '[data-testid=seed-runs]');
+        await compareOver(page, 6);
+        await page.locator('[data-testid=seed-table]').first().waitFor({ timeout: 180_000 });
+        await page.waitForFunction(() => document.querySelector('[data-testid=seed-runs]')?.textContent === 'all 12 runs done', undefined, { timeout: 15_000, polling: 100 });
+        // the end's announcement follows in the next render
+        await page.waitForTimeout(500);
+        const { said, counter } = await speech();
+        console.log(`compare over seeds: ${said.length} announcements while the counter showed ${counter.length} values:\n  ${said.join('\n  ')}`);
+        // the counter did count the runs one by one (else the test could not see a flood)
+        expect(counter.filter((c) => /^run \d+ of 12$/.test(c)).length, counter.join(' | ')).toBeGreaterThanOrEqual(6);
+        expect(counter[counter.length - 1]).toBe('all 12 runs done');
+        expect(said.length, said.join('\n')).toBeLessThanOrEqual(5);
+        expect(said[0]).toMatch(/^Running 12 runs \(A: .*; B: .*\) with each of seeds 2 to 7, 2 at a time/);
+        expect(said.slice(1, -1).every((t) => /^\d+ of 12 runs done\.$/.test(t)), said.join('\n')).toBe(true);
+        expect(said[said.length - 1]).toMatch(/^All 12 runs done\. The table of means follows: B against A, (no figure differs|\d+ of \d+ figures differ) by more than the seeds’ spread/);
+      } finally {
+        await page.context().close();
+      }
     });
     it('Close comparison stops every run of a comparison over seeds: its workers end, none of the later seeds starts', async () => {
       const page = await open('p=default&duration=30');

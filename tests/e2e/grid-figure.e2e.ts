@@ -27,7 +27,7 @@ import { runScenario } from '../../src/engine/run';
 import { presetScenario } from '../../src/engine/scenario/presets';
 import type { EngineScenario } from '../../src/engine/sim-run';
 import { FENG_FIG4 } from '../../src/ui/compare/grid';
-import { axeViolations, SHOTS, harnessPerFile, viewAs } from './harness';
+import { axeViolations, recordSpeech, SHOTS, harnessPerFile, viewAs } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'grid-figure')
 describe('grid-figure', () => {
@@ -382,31 +382,6 @@ describe('grid-figure', () => {
     });
   });
 
-  /**
-   * What the grid's live regions (aria-live, role status/alert/log inside the figure) said, one
-   * entry per change to a non-empty text, and what its visible counter showed, from now on.
-   */
-  async function recordGridSpeech(page: Page): Promise<() => Promise<{ said: string[]; counter: string[] }>> {
-    await page.evaluate(() => {
-      const log = { said: [] as string[], counter: [] as string[] };
-      const last = new WeakMap<Element, string>();
-      const read = () => {
-        const sec = document.querySelector('section.cmp-grid');
-        if (!sec) return;
-        for (const e of sec.querySelectorAll('[aria-live]:not([aria-live=off]), [role=status], [role=alert], [role=log]')) {
-          const t = e.textContent?.trim() ?? '';
-          if (t !== (last.get(e) ?? '') && t) log.said.push(t);
-          last.set(e, t);
-        }
-        const c = sec.querySelector('[data-testid=grid-runs]')?.textContent ?? '';
-        if (c !== log.counter[log.counter.length - 1]) log.counter.push(c);
-      };
-      new MutationObserver(read).observe(document.body, { childList: true, subtree: true, characterData: true });
-      (window as unknown as { gridSpeech: typeof log }).gridSpeech = log;
-    });
-    return () => page.evaluate(() => (window as unknown as { gridSpeech: { said: string[]; counter: string[] } }).gridSpeech);
-  }
-
   /** The heading's count while the runs go and the runs the loss chart draws (its points and reference lines), read at once. */
   async function headingAndDrawn(page: Page): Promise<{ heading: string; drawn: number; counter: string }> {
     return page.evaluate(() => ({
@@ -421,7 +396,7 @@ describe('grid-figure', () => {
       const errors: string[] = [];
       const page = await open('', 1366, 768, POINT, errors);
       try {
-        const speech = await recordGridSpeech(page);
+        const speech = await recordSpeech(page, 'section.cmp-grid', '[data-testid=grid-runs]');
         await startGrid(page, 40);
         const lessonMenu = page.getByRole('combobox', { name: 'Lesson' });
         const choose = async (name: string) => {

@@ -223,3 +223,33 @@ export async function axeViolations(page: Page, include: string, seriousOnly = f
 
 /** axe-core's serious or critical violations inside `include` (a selector). */
 export const seriousViolations = (page: Page, include: string): Promise<string[]> => axeViolations(page, include, true);
+
+/**
+ * What the live regions (aria-live, role status/alert/log) inside the first `section` said,
+ * one entry per change to a non-empty text, and the values its visible counter `counter`
+ * showed, from now on: a screen reader's flood shows as many entries (the grid's figure,
+ * Compare and a family over seeds speak at the start, each quarter and the end).
+ */
+export async function recordSpeech(page: Page, section: string, counter: string): Promise<() => Promise<{ said: string[]; counter: string[] }>> {
+  await page.evaluate(
+    ({ section, counter }) => {
+      const log = { said: [] as string[], counter: [] as string[] };
+      const last = new WeakMap<Element, string>();
+      const read = () => {
+        const sec = document.querySelector(section);
+        if (!sec) return;
+        for (const e of sec.querySelectorAll('[aria-live]:not([aria-live=off]), [role=status], [role=alert], [role=log]')) {
+          const t = e.textContent?.trim() ?? '';
+          if (t !== (last.get(e) ?? '') && t) log.said.push(t);
+          last.set(e, t);
+        }
+        const c = sec.querySelector(counter)?.textContent ?? '';
+        if (c !== log.counter[log.counter.length - 1]) log.counter.push(c);
+      };
+      new MutationObserver(read).observe(document.body, { childList: true, subtree: true, characterData: true });
+      (window as unknown as { aqmSpeech: typeof log }).aqmSpeech = log;
+    },
+    { section, counter },
+  );
+  return () => page.evaluate(() => (window as unknown as { aqmSpeech: { said: string[]; counter: string[] } }).aqmSpeech);
+}

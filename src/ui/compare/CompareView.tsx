@@ -23,6 +23,7 @@ import { ExportAndFullScreen } from '../charts/ChartCard';
 import { download, type FigureSource } from '../charts/export';
 import { BUILD_ID } from '../build-id';
 import { encodeLink } from '../scenario-api';
+import { foundText, seedRunsAnnouncement, useMilestoneSpeech } from './run-speech';
 import { diffTableCsv, seedTableCsv } from './table-csv';
 import './compare.css';
 
@@ -344,6 +345,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   const sbase = idxBase >= 0 ? sides[idxBase] : null;
   const running = sides.some((s) => s.state === 'running');
   const runsDone = sides.filter((s) => s.state === 'done').length;
+  const runsFailed = sides.filter((s) => s.state === 'error').length;
 
   // the charts: the first seed's runs, as soon as both are done
   useReportRunning(running, onRunning);
@@ -364,6 +366,11 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
     () => (n > 1 && allA && allB ? seedTable(allA.map((r, k) => ({ a: r.summary, b: allB[k].summary })), tagsA, tagsB, { reverse }) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [n, doneKey, sides, tagsA, tagsB, reverse],
+  );
+  // over seeds a screen reader hears the start, each quarter and the end with what the table
+  // found (run-speech.ts), not the counter's "run k of 20" at every run
+  const said = useMilestoneSpeech(runsDone + runsFailed, jobs.length, () =>
+    seedRunsAnnouncement({ done: runsDone, failed: runsFailed, total: jobs.length, atOnce: idxBase >= 0 ? 3 : 2, what: `A: ${labelA}; B: ${labelB}${idxBase >= 0 ? '; and an uncongested baseline' : ''}`, seeds: seedsText(seedsRun), found: overSeeds ? foundText(overSeeds.rows, 'B against A') : null }),
   );
   const seedTag = n > 1 ? ` (seed ${seedsRun[0]})` : '';
   // the seed is made the same; the lengths are each scenario's own, said when they differ
@@ -487,9 +494,14 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
         <Progress label={labelB} side={sb} color={COLOR_B} seeds={n} />
         {sbase ? <Progress label={baseShared ? 'uncongested baseline' : 'uncongested baseline (A’s traffic)'} side={sbase} color={BASELINE_COLOR} /> : null}
         {n > 1 ? (
-          <span className="cmp-runs" data-testid="seed-runs" aria-live="polite">
-            {runCounterText(runsDone, jobs.length)}
-          </span>
+          <>
+            <span className="cmp-runs" data-testid="seed-runs">
+              {runCounterText(runsDone, jobs.length)}
+            </span>
+            <span className="sr-only" role="status" data-testid="seed-announce">
+              {said}
+            </span>
+          </>
         ) : (
           <DoneNote sides={sides} what="the charts and the table of summaries follow." />
         )}

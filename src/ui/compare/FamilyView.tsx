@@ -26,6 +26,7 @@ import { FAMILY_METRICS, familySeedTable } from './family';
 import { ResponseCompare } from './ResponseCompare';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, spreadRule, statText, verdictText } from './seeds';
+import { foundText, seedRunsAnnouncement, useMilestoneSpeech } from './run-speech';
 import { familySeedTableCsv, familyTableCsv } from './table-csv';
 import { ScrollRegion } from '../ScrollRegion';
 
@@ -193,6 +194,25 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
   const all = runs.every((s) => s.every((x) => x.state === 'done')) ? (runs as Done[][]) : null;
   const busy = sides.some((s) => s.state === 'running');
   const runsDone = sides.filter((s) => s.state === 'done').length;
+  const runsFailed = sides.filter((s) => s.state === 'error').length;
+  // over seeds a screen reader hears the start, each quarter and the end with what the table
+  // found (run-speech.ts), not the counter's "run k of 30" at every run
+  const said = useMilestoneSpeech(runsDone + runsFailed, jobs.length, () =>
+    seedRunsAnnouncement({
+      done: runsDone,
+      failed: runsFailed,
+      total: jobs.length,
+      atOnce: familyConcurrency(),
+      what: `${members.length} lessons and the uncongested baseline`,
+      seeds: seedsText(seedsRun),
+      found: all
+        ? foundText(
+            familySeedTable(all.map((r) => r.map((x) => x.result.summary))).flatMap((rows, i) => (i === 0 ? [] : rows.map((r) => ({ label: `${r.label} of ${members[i].label}`, verdict: r.verdict })))),
+            `each lesson against ${members[0].label}`,
+          )
+        : null,
+    }),
+  );
   useReportRunning(busy, onRunning);
   // exports say where they came from as the pairwise Compare's do: the first lesson (the
   // reference), its seed and link, the lessons overlaid on it, and over which seeds
@@ -213,9 +233,14 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
         ))}
         <Progress label="uncongested baseline" side={sideOver(bases)} color={BASELINE_COLOR} seeds={n} />
         {n > 1 ? (
-          <span className="cmp-runs" data-testid="seed-runs" aria-live="polite">
-            {runCounterText(runsDone, jobs.length)}
-          </span>
+          <>
+            <span className="cmp-runs" data-testid="seed-runs">
+              {runCounterText(runsDone, jobs.length)}
+            </span>
+            <span className="sr-only" role="status" data-testid="seed-announce">
+              {said}
+            </span>
+          </>
         ) : (
           <DoneNote sides={sides} what="the response-time chart and the table follow." />
         )}

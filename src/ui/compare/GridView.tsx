@@ -7,7 +7,7 @@
  * Closing the comparison unmounts the view, which stops the runs still going.
  */
 import { scaleLinear, symbol, symbolCircle, symbolDiamond, symbolSquare, symbolTriangle } from 'd3';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Summary } from '../../engine/metrics/types';
 import { presetScenario } from '../../engine/scenario/presets';
 import { BUILD_ID } from '../build-id';
@@ -16,9 +16,10 @@ import type { FigureSource } from '../charts/export';
 import { SERIES } from '../colors';
 import { encodeLink } from '../scenario-api';
 import { TableExport, useReportRunning } from './CompareView';
-import { gridAnnouncement, gridCurves, gridHeading, gridMilestone, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMetric } from './grid';
+import { gridAnnouncement, gridCurves, gridHeading, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMetric } from './grid';
 import { exportSvgChart, GridLines, useWidth, yAxisLeft } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
+import { useMilestoneSpeech } from './run-speech';
 import { gridCsv } from './table-csv';
 
 type ExportAs = { stem: string; source: () => FigureSource };
@@ -169,12 +170,7 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
   // a screen reader hears the start, each quarter and the end (with what the figure shows),
   // not each of the 40 runs as the visible counter counts them; the region is empty when it
   // mounts and filled after, so that the start is spoken too
-  const milestone = gridMilestone(finished, jobs.length);
-  const [said, setSaid] = useState('');
-  useEffect(() => {
-    setSaid(gridAnnouncement(figure, done.size, errors.length, atOnce));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- spoken when the milestone changes, with the counts of that moment
-  }, [milestone]);
+  const said = useMilestoneSpeech(finished, jobs.length, () => gridAnnouncement(figure, done.size, errors.length, atOnce));
   const xs = gridXs(figure);
   const byMetric = figure.metrics.map((metric) => ({ metric, curves: gridCurves(figure, metric, done) }));
   // an exported chart names the lesson the grid was opened from, with its link (the page's

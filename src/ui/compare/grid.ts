@@ -12,6 +12,7 @@
 import type { Summary } from '../../engine/metrics/types';
 import { FIG20B_DELAY_MS, FIG20B_INCREASE, FIG4_FLOWS, FIG4_MAXP } from '../../engine/scenario/presets/seeds004';
 import { flowColor } from '../colors';
+import { quarterText, runMilestone } from './run-speech';
 
 /** One run of the figure: the preset `name`, on curve `curve` at `x`, or the curve's reference (x null). */
 export interface GridPoint {
@@ -153,15 +154,8 @@ export function gridHeading(fig: GridFigure, drawn: number, failed: number): str
   return failed ? `${fig.name} (${drawn} of ${total} runs; ${failed} failed)` : fig.title;
 }
 
-/**
- * How far the grid's runs are, for a screen reader: 0 until a quarter of the `total` runs
- * have ended, 1, 2, 3 at each further quarter, 4 once all have. The live region speaks when
- * this changes (gridAnnouncement), not at every run: 40 "run k of 40" in a row were a flood.
- */
-export function gridMilestone(ended: number, total: number): number {
-  if (total <= 0 || ended >= total) return 4;
-  return Math.min(3, Math.floor((4 * Math.max(0, ended)) / total));
-}
+/** How far the grid's runs are (runMilestone, shared with Compare and the family over seeds). */
+export const gridMilestone = runMilestone;
 
 const listed = (xs: readonly string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 /** "loss rate (%)" as "loss rate", "max_p (log scale)" as "max_p": a label without its parenthesis, for speech. */
@@ -178,7 +172,7 @@ export function gridAnnouncement(fig: GridFigure, drawn: number, failed: number,
   const ended = drawn + failed;
   const m = gridMilestone(ended, total);
   if (m === 0) return `Running the ${total} runs of ${fig.name}, ${atOnce} at a time; the charts fill in as runs end.`;
-  if (m < 4) return `${ended} of ${total} runs done${failed ? `, ${failed} failed` : ''}.`;
+  if (m < 4) return quarterText(ended, total, failed);
   const runs = failed ? `All ${total} runs ended, ${failed} failed (see the error above).` : `All ${total} runs done.`;
   const what = `The figure shows ${listed(fig.metrics.map((x) => bare(x.yLabel)))} against ${bare(fig.xLabel)}, one curve each for ${listed(fig.curves)}${fig.refLabel ? `, with ${fig.refLabel} as dashed lines` : ''}.`;
   return `${runs} ${what} The paper's reading and the numbers follow the charts.`;
