@@ -4,14 +4,14 @@
  * inspector slots), the summary table, and the full-screen view of any chart.
  * ?embed=1 keeps only the transport and the charts.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useServices } from './app-context';
 import { Banners } from './Banners';
 import { ChartCard } from './charts/ChartCard';
 import { CHARTS } from './charts/registry';
 import { ResponseChart } from './charts/ResponseChart';
-import { download, eventsCsv, fileStem, seriesCsv, seriesJson } from './charts/export';
+import { download, envelopeNote, eventsCsv, fileStem, seriesCsv, seriesCsvName, seriesJson } from './charts/export';
 import { StepNoteBelow, Transport } from './controls/Transport';
 import { HelpButton } from './Help';
 import { LessonClaims, WithLessonLinks } from './LessonClaims';
@@ -326,6 +326,9 @@ function FileMenu() {
   const menuRef = useRef<HTMLDetailsElement>(null);
   useMenuDismiss(menuRef);
   const openRef = useRef<() => void>(() => undefined);
+  // on a run long enough that the series were halved, what All series' rows are then (read when the menu opens)
+  const [envelope, setEnvelope] = useState<string | null>(null);
+  const envelopeId = useId();
   const run = (kind: 'open' | 'csv' | 'json' | 'events' | 'ns2' | 'scenario') => {
     if (menuRef.current) menuRef.current.open = false;
     const s = store.getState();
@@ -334,14 +337,14 @@ function FileMenu() {
     if (kind === 'scenario') return saveScenarioFile(store);
     const stem = fileStem(kind === 'json' ? 'everything' : 'series', s.presetName, s.scenario);
     const names = store.series.names();
-    if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, names)], { type: 'text/csv' }));
+    if (kind === 'csv') download(seriesCsvName(stem, store.series), new Blob([seriesCsv(store.series, names)], { type: 'text/csv' }));
     else if (kind === 'events') download(`${fileStem('drops-marks', s.presetName, s.scenario)}.csv`, new Blob([eventsCsv(store.series)], { type: 'text/csv' }));
     else download(`${stem}.json`, new Blob([seriesJson(store.series, names, s.summary, { scenario: s.scenario, markers: s.markers })], { type: 'application/json' }));
   };
   return (
     <>
       <OpenScenarioInput openRef={openRef} />
-      <details className="export-menu" ref={menuRef}>
+      <details className="export-menu" ref={menuRef} onToggle={(e) => e.currentTarget.open && setEnvelope(envelopeNote(store.series))}>
         <summary aria-label="File: open or save a scenario, export the run's data">File</summary>
         <div className="export-items" role="group" aria-label="Scenario files and data">
           <button type="button" onClick={() => run('open')} title="Open a scenario file (.json) as the command line reads it, or a saved run's result; you can also drop the file on the page">
@@ -351,9 +354,14 @@ function FileMenu() {
             Save scenario (JSON)
           </button>
           <hr />
-          <button type="button" onClick={() => run('csv')} title="Every chart's columns in one file, as the command line's --series: t in s, queue in packets, util and probabilities 0-1, delays in s (docs/cli.md, Output files)">
+          <button type="button" onClick={() => run('csv')} title={`Every chart's columns in one file, as the command line's --series: t in s, queue in packets, util and probabilities 0-1, delays in s (docs/cli.md, Output files)${envelope ? `. ${envelope}` : ''}`} aria-describedby={envelope ? envelopeId : undefined}>
             All series (CSV)
           </button>
+          {envelope ? (
+            <p className="export-note export-envelope" id={envelopeId} data-testid="file-envelope-note">
+              {envelope}
+            </p>
+          ) : null}
           <button type="button" onClick={() => run('events')} title="One row per drop or ECN mark at the bottleneck (forward queue), warm-up included: t (s), kind (early-drop, forced-drop, overflow-drop, ecn-mark, link-loss), flow. Past 524,288 events thinned, as the charts' ticks: count drops with the summary">
             Drops and marks (CSV)
           </button>

@@ -7,7 +7,7 @@ import { useServices } from '../app-context';
 import { useAppState } from '../store/app-store';
 import { chartContext } from './context';
 import { BUILD_ID } from '../build-id';
-import { chartPng, chartSvg, dataExportNote, download, fileStem, seriesCsv, seriesJson, screenSource, type FigureSource } from './export';
+import { chartPng, chartSvg, dataExportNote, download, envelopeNote, fileStem, seriesCsv, seriesCsvName, seriesJson, screenSource, type FigureSource } from './export';
 import { canvasScale } from './frame-loop';
 import { CanvasPainter } from './painter';
 import { SeriesScratch } from './plot';
@@ -39,13 +39,16 @@ const ALL_KINDS: readonly ExportKind[] = ['png', 'svg', 'csv', 'json'];
  * Compare view's tables offer only CSV). `dataNote`, asked each time the menu opens, says why there is no data
  * to export (the CSV and JSON items are then disabled and the note shown), or null.
  */
-export function ExportAndFullScreen({ title, menuRef, onExport, full = false, onFullScreen, dataNote, units, kinds = ALL_KINDS }: { title: string; menuRef: RefObject<HTMLDetailsElement | null>; onExport: (kind: ExportKind) => void; full?: boolean; onFullScreen?: () => void; dataNote?: () => string | null; units?: string; kinds?: readonly ExportKind[] }) {
+export function ExportAndFullScreen({ title, menuRef, onExport, full = false, onFullScreen, dataNote, units, envelope, kinds = ALL_KINDS }: { title: string; menuRef: RefObject<HTMLDetailsElement | null>; onExport: (kind: ExportKind) => void; full?: boolean; onFullScreen?: () => void; dataNote?: () => string | null; units?: string; envelope?: () => string | null; kinds?: readonly ExportKind[] }) {
   const [note, setNote] = useState<string | null>(null);
+  const [env, setEnv] = useState<string | null>(null);
   const noteId = useId();
   const unitsId = useId();
+  const envId = useId();
   useMenuDismiss(menuRef);
   // the data buttons are described by why they are off, or else by their columns' units
-  const dataDesc = note !== null ? noteId : units ? unitsId : undefined;
+  // (and, on a run long enough that the series were halved, by what its rows are then: envelopeNote)
+  const dataDesc = note !== null ? noteId : [units ? unitsId : '', env !== null ? envId : ''].filter(Boolean).join(' ') || undefined;
   // an item closes the menu (each exporter sets open = false) and with it hides the focused
   // button: the focus fell to the page's start, and a keyboard user who exported a chart
   // tabbed again from the header. It goes back to the menu's button, as Escape does.
@@ -57,7 +60,11 @@ export function ExportAndFullScreen({ title, menuRef, onExport, full = false, on
   };
   return (
     <>
-      <details className="export-menu" ref={menuRef} onToggle={(e) => e.currentTarget.open && setNote(dataNote?.() ?? null)}>
+      <details className="export-menu" ref={menuRef} onToggle={(e) => {
+          if (!e.currentTarget.open) return;
+          setNote(dataNote?.() ?? null);
+          setEnv(envelope?.() ?? null);
+        }}>
         <summary aria-label={`Export ${title}`}>Export</summary>
         <div className="export-items" role="group" aria-label={`Export ${title} as`}>
           {kinds.includes('png') ? <button type="button" onClick={() => pick('png')}>PNG image</button> : null}
@@ -71,6 +78,11 @@ export function ExportAndFullScreen({ title, menuRef, onExport, full = false, on
           ) : units ? (
             <p className="export-note export-units" id={unitsId} data-testid="export-units">
               {units}
+            </p>
+          ) : null}
+          {note === null && env !== null ? (
+            <p className="export-note export-envelope" id={envId} data-testid="export-envelope">
+              {env}
             </p>
           ) : null}
         </div>
@@ -233,7 +245,7 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
     const src: FigureSource | undefined = state.scenario ? screenSource(state.scenario, state.presetName, BUILD_ID) : undefined;
     if (kind === 'png') download(`${stem}.png`, await chartPng(def, c, w, h, def.title, src));
     else if (kind === 'svg') download(`${stem}.svg`, new Blob([chartSvg(def, c, w, h, def.title, src)], { type: 'image/svg+xml' }));
-    else if (kind === 'csv') download(`${stem}.csv`, new Blob([seriesCsv(store.series, def.columns(store.series), def.derived?.(store.series, c.end))], { type: 'text/csv' }));
+    else if (kind === 'csv') download(seriesCsvName(stem, store.series), new Blob([seriesCsv(store.series, def.columns(store.series), def.derived?.(store.series, c.end))], { type: 'text/csv' }));
     else download(`${stem}.json`, new Blob([seriesJson(store.series, def.columns(store.series), state.summary, { chart: def.id, scenario: state.scenario }, def.derived?.(store.series, c.end))], { type: 'application/json' }));
   };
 
@@ -244,7 +256,7 @@ function ChartCanvasCard({ def, full }: { def: ChartDef; full: boolean }) {
         <h2 id={titleId}>{def.title}</h2>
         {paperNote !== null ? <p className="print-only chart-paper-note">{paperNote}.</p> : null}
         <div className="card-tools">
-          <ExportAndFullScreen title={def.title} menuRef={menuRef} onExport={(k) => void exportAs(k)} full={isFull || full} onFullScreen={() => store.set({ fullscreen: isFull || full ? null : def.id })} dataNote={() => dataExportNote(def, store.series, chartContext(store.getState(), store.series, scratch.current, 0).end)} units={def.units} />
+          <ExportAndFullScreen title={def.title} menuRef={menuRef} onExport={(k) => void exportAs(k)} full={isFull || full} onFullScreen={() => store.set({ fullscreen: isFull || full ? null : def.id })} dataNote={() => dataExportNote(def, store.series, chartContext(store.getState(), store.series, scratch.current, 0).end)} units={def.units} envelope={() => envelopeNote(store.series)} />
         </div>
       </header>
       <div className={`chart-canvas-wrap${classroom ? ' classroom' : ''}`} ref={wrapRef}>

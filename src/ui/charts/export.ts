@@ -37,6 +37,34 @@ export function csvText(s: string): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/**
+ * The most samples one stored pair of rows stands for once the store has halved its series
+ * (SeriesStore.compact: every 4 rows become a min/max pair; the run's start, halved most
+ * often, spans most), or 1 while the rows are the samples.
+ */
+export function envelopeSpan(store: SeriesStore): number {
+  return store.compactions > 0 ? store.maxSpan : 1;
+}
+
+/**
+ * A series CSV's file name: "<stem>.csv", or "<stem>-envelope.csv" once the store's rows are
+ * min/max pairs (envelopeNote), so that a file whose rows are not samples says so by its name.
+ */
+export function seriesCsvName(stem: string, store: SeriesStore): string {
+  return `${stem}${store.compactions > 0 ? '-envelope' : ''}.csv`;
+}
+
+/**
+ * What the series CSV/JSON of a long run holds, or null while its rows are the samples. Past
+ * the store's maxSamples (131,072: about 3.6 h of simulated time at the default 0.1 s) the
+ * rows are min/max pairs, whose values are not samples at their t: a mean of the rows is
+ * biased, and nothing said so. The export menus show this; the file stays one table.
+ */
+export function envelopeNote(store: SeriesStore): string | null {
+  if (store.compactions === 0) return null;
+  return `This run is longer than the ${store.maxSamples.toLocaleString('en-US')} samples the app keeps: each pair of rows is the least and the most of each column over up to ${envelopeSpan(store)} consecutive samples (that many at the run's start, fewer toward its end), not samples at their t, so a mean of the rows is biased. For evenly spaced samples use the command line's --series (docs/cli.md).`;
+}
+
 /** CSV with a `t` column and the given store columns, one row per stored sample. */
 export function seriesCsv(store: SeriesStore, columns: readonly string[], derived: readonly [string, Float64Array][] = []): string {
   const cols = columns.filter((c) => store.has(c));

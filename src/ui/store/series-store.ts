@@ -44,6 +44,14 @@ export class SeriesStore {
   evFlow: Int32Array = new Int32Array(256);
   /** How many times the series were halved (each halving doubles the sample spacing). */
   compactions = 0;
+  /**
+   * The most samples one pair of rows stands for (1 while none was halved). Rows halved more
+   * often (the run's start) stand for more than later ones, and a halving merges rows of
+   * different spans, so this is counted, not 2^(compactions + 1): the export menus say it.
+   */
+  maxSpan = 1;
+  /** Samples each stored row stands for: 1 for a sample, half of its pair's for a min/max row. */
+  private perRow: Int32Array = new Int32Array(256);
   /** Whether events were thinned (the strip then holds fewer than the run had: counts are lower bounds). */
   eventsThinned = false;
   /** Bumped on every change; charts redraw when it moves. */
@@ -67,6 +75,8 @@ export class SeriesStore {
     this.evKind = new Uint8Array(256);
     this.evFlow = new Int32Array(256);
     this.compactions = 0;
+    this.maxSpan = 1;
+    this.perRow = new Int32Array(256);
     this.eventsThinned = false;
     this.version++;
     this.epoch++;
@@ -109,6 +119,8 @@ export class SeriesStore {
     const need = this.length + m;
     this.t = grow(this.t, need, f64);
     this.t.set(b.t, this.length);
+    this.perRow = grow(this.perRow, need, (k) => new Int32Array(k));
+    this.perRow.fill(1, this.length, need);
     for (const name of Object.keys(b.cols)) {
       if (!this.cols.has(name)) {
         const c = new Float64Array(this.t.length);
@@ -157,6 +169,9 @@ export class SeriesStore {
       const t2 = t[i + 2];
       t[2 * g] = t0;
       t[2 * g + 1] = t2;
+      const span = this.perRow[i] + this.perRow[i + 1] + this.perRow[i + 2] + this.perRow[i + 3];
+      this.perRow[2 * g] = this.perRow[2 * g + 1] = span / 2;
+      if (span > this.maxSpan) this.maxSpan = span;
     }
     for (const c of this.cols.values()) {
       for (let g = 0; g < groups; g++) {
@@ -183,6 +198,7 @@ export class SeriesStore {
     let len = 2 * groups;
     for (let i = 4 * groups; i < n; i++, len++) {
       t[len] = t[i];
+      this.perRow[len] = this.perRow[i];
       for (const c of this.cols.values()) c[len] = c[i];
     }
     this.length = len;
