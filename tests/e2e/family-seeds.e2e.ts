@@ -21,7 +21,7 @@ import { lessonComparisons } from '../../src/engine/scenario/lesson-compare';
 import { presetScenario } from '../../src/engine/scenario/presets';
 import { comparisonQuestion, seedList, verdictText } from '../../src/ui/compare/seeds';
 import { lessons } from '../../src/ui/scenario-api';
-import { expectCloseStopsRuns, openApp, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT, pageWorkers } from './harness';
+import { expectCloseStopsRuns, openApp, recordSpeech, seriousViolations, harnessPerFile, SHOTS, WORKER_WAIT, pageWorkers } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'family-seeds')
 describe('family-seeds', () => {
@@ -171,8 +171,16 @@ describe('family-seeds', () => {
       // seeds/002's PI with and without ECN at 90 %, over seeds 2 and 3
       const page = await open('p=web-users-pi-ecn-90', '?compare=family&seeds=2&lessons=current,web-users-pi-90');
       await expect.poll(() => page.locator('.cmp-family input[type=checkbox]:checked').count()).toBe(2);
+      const speech = await recordSpeech(page, 'section.cmp', '[data-testid=seed-runs]');
       await page.locator('.cmp-panel button.primary').click();
       await page.waitForFunction(() => document.querySelector('[data-testid=seed-runs]')?.textContent === 'all 6 runs done', undefined, { timeout: 180_000, polling: 250 });
+      // the family's counter is no live region either: the start, the quarters and the end, which says what the table found
+      await page.waitForFunction(() => /^All 6 runs done/.test(document.querySelector('[data-testid=seed-announce]')?.textContent ?? ''), undefined, { timeout: 10_000, polling: 100 });
+      // (the response chart's read-out region says its hint once, when the chart appears: not the runs')
+      const said = (await speech()).said.filter((t) => !t.startsWith('Point at the chart'));
+      expect.soft(said.length, said.join('\n')).toBeLessThanOrEqual(5);
+      expect.soft(said[0]).toMatch(/^Running 6 runs \(2 lessons and the uncongested baseline\) with each of seeds 2 to 3/);
+      expect.soft(said[said.length - 1]).toMatch(/^All 6 runs done\. The table of means follows: each lesson against .*, (no figure differs|\d+ of \d+ figures differ) by more than the seeds’ spread/);
       const names = ['web-users-pi-ecn-90', 'web-users-pi-90'];
       const node = names.map((n) => [2, 3].map((seed) => runScenario({ ...presetScenario(n)!, seed } as unknown as EngineScenario).summary));
       const want = lessonComparisons(names.map((n) => ({ lesson: n, scenario: presetScenario(n)! })), node);
