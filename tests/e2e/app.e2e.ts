@@ -178,7 +178,7 @@ describe('app', () => {
       await page.context().close();
     });
 
-    it('exports a chart as CSV containing the series', async () => {
+    it('exports a chart as CSV containing the series; past the samples the app keeps, the file and the menus say its rows are min/max pairs', async () => {
       const page = await open('p=default&seed=1');
       await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
       await page.getByRole('button', { name: 'Play' }).click();
@@ -201,6 +201,36 @@ describe('app', () => {
       expect(Number(row5[0])).toBe(expected.t5);
       expect(Number(row5[header.indexOf('queue')])).toBe(expected.q5);
       expect(Number(csv[csv.length - 1].split(',')[0])).toBe(expected.tl);
+      expect(dl.suggestedFilename()).not.toMatch(/envelope/);
+
+      // a run longer than the store keeps (131,072 samples, about 3.6 h at 0.1 s): the rows
+      // become min/max pairs, and the file was named and read as samples. Samples appended
+      // here, as the worker's batches would, past the limit:
+      const kept = await page.evaluate(() => {
+        const s = window.__aqmlab!.store.series as unknown as { length: number; t: Float64Array; compactions: number; maxSamples: number; append(b: { t: Float64Array; cols: Record<string, Float64Array> }): void };
+        let t0 = s.t[s.length - 1];
+        while (s.compactions === 0) {
+          const t = Float64Array.from({ length: 1000 }, (_, k) => t0 + 0.1 * (k + 1));
+          s.append({ t, cols: { queue: t.map((x) => (Math.round(x * 10) % 4 === 0 ? 100 : 0)) } });
+          t0 = t[t.length - 1];
+        }
+        return { max: s.maxSamples, compactions: s.compactions };
+      });
+      expect(kept).toEqual({ max: 131072, compactions: 1 });
+      await card.getByText('Export', { exact: true }).click({ timeout: 10_000 });
+      const note = card.getByTestId('export-envelope');
+      expect(await note.innerText({ timeout: 10_000 })).toMatch(/^This run is longer than the 131,072 samples the app keeps: each pair of rows is the least and the most of each column over up to 4 consecutive samples .*--series/);
+      expect(await card.getByRole('button', { name: 'CSV data' }).getAttribute('aria-describedby')).toContain(await note.getAttribute('id'));
+      const [env] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), card.getByRole('button', { name: 'CSV data' }).click({ timeout: 10_000 })]);
+      expect(env.suggestedFilename()).toMatch(/-envelope\.csv$/);
+      const rows = readFileSync((await env.path())!, 'utf8').trimEnd().split('\n');
+      // still one table: no comment line, every row as many cells as the header
+      expect(rows.every((r) => r.split(',').length === rows[0].split(',').length)).toBe(true);
+      // File → All series says it too, in its menu and its file's name
+      await page.locator('summary[aria-label^="File:"]').click({ timeout: 10_000 });
+      expect(await page.getByTestId('file-envelope-note').innerText({ timeout: 10_000 })).toContain('each pair of rows is the least and the most');
+      const [all] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), page.getByRole('button', { name: 'All series (CSV)' }).click({ timeout: 10_000 })]);
+      expect(all.suggestedFilename()).toMatch(/^aqm-lab-.*series-envelope\.csv$/);
       await page.context().close();
     });
 
