@@ -107,7 +107,9 @@ export function seriesJson(store: SeriesStore, columns: readonly string[], summa
   };
   for (const c of columns) put(c, store.column(c));
   for (const [k, d] of derived) put(k, d);
-  return JSON.stringify({ ...extra, series, summary }, null, 1);
+  // a long run's rows are min/max pairs (envelopeNote): the file says so beside its series
+  const envelope = store.compactions > 0 ? { seriesEnvelope: { samplesPerPairUpTo: envelopeSpan(store), note: envelopeNote(store) } } : {};
+  return JSON.stringify({ ...extra, ...envelope, series, summary }, null, 1);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeNote, envelopeSpan, seriesCsv, seriesCsvName } from '../../../../src/ui/charts/export';
+import { envelopeNote, envelopeSpan, seriesCsv, seriesCsvName, seriesJson } from '../../../../src/ui/charts/export';
 import { SeriesStore } from '../../../../src/ui/store/series-store';
 
 /** A queue that is 0 but every 4th sample, 100: its mean over the samples is 25. */
@@ -56,6 +56,9 @@ describe('the series CSV of a run longer than the store keeps (min/max pairs)', 
       covered++;
     }
     expect(covered).toBeGreaterThanOrEqual(2);
+    // the JSON says it beside its series; a run that kept its samples says nothing
+    expect(JSON.parse(seriesJson(s, ['queue'], null)).seriesEnvelope).toEqual({ samplesPerPairUpTo: span, note });
+    expect(JSON.parse(seriesJson(fed(16, 16), ['queue'], null))).not.toHaveProperty('seriesEnvelope');
     // why it must be said: a mean taken over the rows is not the samples' mean (25)
     const meanRows = table.reduce((a, r) => a + r[1], 0) / table.length;
     expect(Math.abs(meanRows - 25)).toBeGreaterThan(10);
