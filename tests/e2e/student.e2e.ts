@@ -297,7 +297,7 @@ describe('student', () => {
   });
 
   it('1366x768 and 1280x720, normal and classroom type, and 1024x768: a step that finds nothing leaves the sticky header as high as a plain pause; its note is one line, whole in its tooltip', async () => {
-    // "No drop in 30.0 s of simulated time (t = …); paused there. Step again …" wrapped under
+    // "No drop found from t = … to 30.0 s; paused there. Step again …" wrapped under
     // the bar to three lines: the header grew from 87.5 to 150.75 px at 1366x768 (classroom
     // type: 97.5 to 171) and the page under it moved at each step that found nothing.
     // The M/D/1 lesson's 10,000-packet buffer never overflows: a step to a drop finds none
