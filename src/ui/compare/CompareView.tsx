@@ -87,6 +87,24 @@ export function Progress({ label, side, color, seeds = 1 }: { label: string; sid
 }
 
 /**
+ * A comparison over seeds' run counter ("run 7 of 20"), on screen and not live, and the
+ * hidden status a screen reader hears at the start, each quarter and the end (`said`:
+ * useMilestoneSpeech); Compare and the lesson family over seeds show the same.
+ */
+export function SeedRuns({ done, total, said }: { done: number; total: number; said: string }) {
+  return (
+    <>
+      <span className="cmp-runs" data-testid="seed-runs">
+        {runCounterText(done, total)}
+      </span>
+      <span className="sr-only" role="status" data-testid="seed-announce">
+        {said}
+      </span>
+    </>
+  );
+}
+
+/**
  * Said once every run of a one-seed comparison has ended (over seeds the run counter says it):
  * the progress lines are not a live region, so a screen-reader user, left on Close comparison,
  * heard nothing when the results came.
@@ -494,14 +512,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
         <Progress label={labelB} side={sb} color={COLOR_B} seeds={n} />
         {sbase ? <Progress label={baseShared ? 'uncongested baseline' : 'uncongested baseline (A’s traffic)'} side={sbase} color={BASELINE_COLOR} /> : null}
         {n > 1 ? (
-          <>
-            <span className="cmp-runs" data-testid="seed-runs">
-              {runCounterText(runsDone, jobs.length)}
-            </span>
-            <span className="sr-only" role="status" data-testid="seed-announce">
-              {said}
-            </span>
-          </>
+          <SeedRuns done={runsDone} total={jobs.length} said={said} />
         ) : (
           <DoneNote sides={sides} what="the charts and the table of summaries follow." />
         )}

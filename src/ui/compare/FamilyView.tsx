@@ -18,14 +18,14 @@ import { flowColor, flowDash, memberPaperDash } from '../colors';
 import { BUILD_ID } from '../build-id';
 import type { FigureSource } from '../charts/export';
 import { encodeLink } from '../scenario-api';
-import { BetterSaid, DoneNote, fileSlug, Progress, seedsSlug, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
+import { BetterSaid, DoneNote, fileSlug, Progress, SeedRuns, seedsSlug, sideOver, TableExport, useReportRunning, type Side } from './CompareView';
 import { KeepUnits, WithLessonLinks } from '../LessonClaims';
 import { lessons } from '../scenario-api';
 import { lessonComparisons } from '../../engine/scenario/lesson-compare';
 import { FAMILY_METRICS, familySeedTable } from './family';
 import { ResponseCompare } from './ResponseCompare';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
-import { diffText, faintTitle, runCounterText, seedCount, seedList, seedsText, spreadRule, statText, verdictText } from './seeds';
+import { diffText, faintTitle, seedCount, seedList, seedsText, spreadRule, statText, verdictText } from './seeds';
 import { foundText, seedRunsAnnouncement, useMilestoneSpeech } from './run-speech';
 import { familySeedTableCsv, familyTableCsv } from './table-csv';
 import { ScrollRegion } from '../ScrollRegion';
@@ -233,14 +233,7 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
         ))}
         <Progress label="uncongested baseline" side={sideOver(bases)} color={BASELINE_COLOR} seeds={n} />
         {n > 1 ? (
-          <>
-            <span className="cmp-runs" data-testid="seed-runs">
-              {runCounterText(runsDone, jobs.length)}
-            </span>
-            <span className="sr-only" role="status" data-testid="seed-announce">
-              {said}
-            </span>
-          </>
+          <SeedRuns done={runsDone} total={jobs.length} said={said} />
         ) : (
           <DoneNote sides={sides} what="the response-time chart and the table follow." />
         )}
