@@ -154,7 +154,7 @@ export function SummaryTable() {
           <button type="button" onClick={() => exportAs('csv')} aria-label="Export summary as CSV" title="metric,value,unit: one row per figure, in the summary JSON's units (fractions 0-1, seconds)">
             CSV
           </button>
-          <button type="button" onClick={() => exportAs('flows')} aria-label="Export flows as CSV" title={FLOWS_UNITS}>
+          <button type="button" onClick={() => exportAs('flows')} aria-label="Export Flows CSV (one row per flow)" title={FLOWS_UNITS}>
             Flows CSV
           </button>
           <button type="button" onClick={() => exportAs('json')} aria-label="Export summary as JSON">

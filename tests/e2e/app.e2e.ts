@@ -253,7 +253,7 @@ describe('app', () => {
       expect(Number(by.utilization.value)).toBe(summary.bottleneck.utilization);
       expect(by.utilization.unit).toBe('fraction');
       expect(Number(by.meanQueueDelay.value)).toBe(summary.bottleneck.meanQueueDelay);
-      const flows = await get('Export flows as CSV');
+      const flows = await get('Export Flows CSV (one row per flow)');
       expect(flows.name).toBe('aqm-lab-default-flows.csv');
       expect(flows.rows.map((r) => Number(r.goodputBps))).toEqual(summary.flows.map((f: { goodputBps: number }) => f.goodputBps));
       await page.context().close();

@@ -198,7 +198,12 @@ describe('student', () => {
     const measure = async (chart: string) => {
       const sec = page.locator(`.charts section[data-chart=${chart}]`);
       await sec.scrollIntoViewIfNeeded();
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      // drawn with the whole run (cards draw lazily once in view: on a busy CI machine two
+      // frames were not always enough, and an undrawn canvas measured a strip of 0)
+      await page.waitForFunction((ch) => {
+        const c = document.querySelector<HTMLCanvasElement>(`.charts section[data-chart=${ch}] canvas`);
+        return !!c && c.dataset.drawnFor === 'screen' && Number(c.dataset.samples ?? 0) === window.__aqmlab!.store.series.length && Number(c.dataset.points ?? 0) > 0;
+      }, chart, { timeout: 15_000, polling: 100 });
       return sec.locator('canvas').evaluate((c: HTMLCanvasElement) => {
         const img = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
         const at = (x: number, y: number) => (y * c.width + x) * 4;
