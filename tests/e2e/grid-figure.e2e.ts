@@ -356,7 +356,8 @@ describe('grid-figure', () => {
       // (a CSV of the first runs' 10 rows out of 80, and an image titled "all 40 runs" with 5 of its 36 points, read as the figure)
       const tools = page.locator('section.cmp-grid [data-testid=compare-table-export]');
       await tools.locator('summary').click();
-      expect(await tools.getByRole('button', { name: 'CSV data' }).isDisabled()).toBe(true);
+      // polled: the menu's state is worked out as it opens (a render after the click)
+      await expect.poll(() => tools.getByRole('button', { name: 'CSV data' }).isDisabled(), { timeout: 5_000 }).toBe(true);
       expect(await tools.locator('[data-testid=export-note]').innerText()).toMatch(/^partial: \d+ of 40 runs done: the numbers export once every run has ended\.$/);
       await tools.locator('summary').click();
       // by keyboard: Enter opens the chart's Export menu, Tab Tab reaches "SVG image", Enter exports
