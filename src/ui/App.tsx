@@ -251,8 +251,8 @@ function LessonText() {
 /**
  * A lesson shorter than its paper's run (seeds/000's lessons: 200 s after a 30 s warm-up,
  * the paper's 120 s warm-up then 250,000 exchanges) runs at the paper's scale in one click,
- * with the time it takes here said first (the pace measured in this tab when there is one:
- * the nominal rate is a fast machine's). Run at that scale, the row says so instead; the
+ * at max speed, with the time it takes here said first (the pace measured in this tab when
+ * there is one: the nominal rate is a fast machine's). Run at that scale, the row says so instead; the
  * statements are checked on that run (LessonClaims). The link says the change as keys.
  */
 function PaperScaleRow({ name }: { name: string }) {
@@ -274,13 +274,19 @@ function PaperScaleRow({ name }: { name: string }) {
     <div className="try-row paper-scale-row" data-testid="paper-scale">
       <button
         type="button"
-        title={`Loads the lesson with ${paper.keys.join(', ')} and runs it; its statements are checked on that run`}
-        onClick={() => asNewEntry(() => controller.loadScenario(paper.scenario, name, true))}
+        title={`Loads the lesson with ${paper.keys.join(', ')} and runs it at max speed; its statements are checked on that run`}
+        onClick={() =>
+          asNewEntry(() => {
+            // at the lesson's real-time pace the paper's 1,600 simulated seconds would take as long: the estimate is max speed's
+            controller.setSpeed('max');
+            controller.loadScenario(paper.scenario, name, true);
+          })
+        }
       >
         Run at the paper's scale
       </button>
       <span className="small muted">
-        {paper.words.charAt(0).toUpperCase() + paper.words.slice(1)} (about {durationText(seconds)} here)
+        {paper.words.charAt(0).toUpperCase() + paper.words.slice(1)}, at max speed ({durationText(seconds)} here)
       </span>
     </div>
   );
