@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fromSeconds } from '../../../../src/engine/core/time';
 import { ECN_ECT0, ECN_NOT_ECT, F_ACK, F_CWR, F_ECE, F_SYN } from '../../../../src/engine/net/packet';
+import { R_ESTABLISHED, R_SYN_SENT } from '../../../../src/engine/tcp/receiver';
 import { type FakeNet, oneFlow, type Verdict } from './fake-net';
 
 const MSS = 1000;
@@ -150,13 +151,18 @@ describe('ECN+ (seeds/003): a CE-marked SYN-ACK', () => {
 
   test('reported CE-marked: "rfc5562" sends a Not-ECT SYN-ACK at once and starts with one segment when it is acknowledged (RFC 5562 §3.2); "ns2" starts on the report', () => {
     const run = (ecnPlusSynAck: 'rfc5562' | 'ns2') => {
-      const { net, sender } = oneFlow({ ...NET, filter: marksSynAck }, { ...TCP, ecnPlus: true, ecnPlusSynAck, initialCwnd: 4 }, { bytes: 50 * MSS, opener: 'receiver' });
+      const { net, sender, receiver } = oneFlow({ ...NET, filter: marksSynAck }, { ...TCP, ecnPlus: true, ecnPlusSynAck, initialCwnd: 4 }, { bytes: 50 * MSS, opener: 'receiver' });
+      // the client's state as it sends the ACK reporting the mark
+      let stateAtReport = -1;
+      net.onSend = (from, p) => {
+        if (from === 1 && (net.pool.flags[p] & (F_SYN | F_ECE)) === F_ECE && stateAtReport < 0) stateAtReport = receiver.state;
+      };
       net.run(5);
       const data = net.dataSent(0);
       const sa = synAcks(net);
       // the client's handshake ACKs (before any data reaches it): ECE on the report only
       const acks = net.log.filter((r) => r.from === 1 && r.t < data[0].t && (r.view.flags & F_SYN) === 0).map((r) => r.view.flags & F_ECE);
-      return { sa, acks, t0: data[0].t, n: data.filter((d) => d.t === data[0].t).length, reductions: sender.ecnReductions, marked: net.log.filter((r) => r.verdict === 'mark').length };
+      return { sa, acks, stateAtReport, t0: data[0].t, n: data.filter((d) => d.t === data[0].t).length, reductions: sender.ecnReductions, marked: net.log.filter((r) => r.verdict === 'mark').length };
     };
     const rfc = run('rfc5562');
     const ns2 = run('ns2');
@@ -166,6 +172,7 @@ describe('ECN+ (seeds/003): a CE-marked SYN-ACK', () => {
     expect(ns2.acks).toEqual([F_ECE]);
     // the client reports the mark, then acknowledges the Not-ECT SYN-ACK without ECE (it waited for it in SYN_SENT)
     expect(rfc.acks).toEqual([F_ECE, 0]);
+    expect([rfc.stateAtReport, ns2.stateAtReport]).toEqual([R_SYN_SENT, R_ESTABLISHED]);
     // RFC 5562: the report (arriving when ns-2 sends its first segment) is answered by a Not-ECT SYN-ACK,
     // and the data waits for its acknowledgment: one round trip later, still one segment
     expect(rfc.sa.map((r) => [r.view.ecn === ECN_NOT_ECT, r.verdict])).toEqual([
