@@ -2,7 +2,7 @@ import { checkParam, queueUnitOf, rangeText, shownValue, unitText, type QueueUni
 import { parseJsonText } from './file';
 import { cloneJson, getPath, isIndex, joinPath, own, pathText, setPath, splitPath } from './paths';
 import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, stringExpected, unknownFieldHint, type ArrayNode, type FieldNode, type UnionNode } from './tree';
-import { bareNumberHint, numberWithUnit, unitProblem } from './units';
+import { bareNumberHint, bareNumberNotice, numberWithUnit, unitProblem } from './units';
 
 /**
  * Setting one field by dotted path: the CLI's `--set path=value`, the URL codec's
@@ -455,10 +455,11 @@ export function nodeAt(scenario: unknown, path: string): FieldNode | undefined {
  * (CoDel's `target=20`, meant as 20 ms, is 20 s, above the 10 s allowed) gets
  * "(did you mean 20ms?)"; a rate's bare number read as Mb/s likewise.
  */
-export function applySetText(scenario: Record<string, unknown>, path: string, text: string): string | null {
+export function applySetText(scenario: Record<string, unknown>, path: string, text: string, notices?: string[]): string | null {
   const node = nodeAt(scenario, path);
   const value = parseValueText(text, node);
   const err = applySet(scenario, path, value, text);
+  if (!err && notices) notices.push(...setNotices(node, path, text));
   if (!err || node?.t !== 'param' || node.spec.type !== 'number' || typeof value !== 'number') return err;
   const spec = node.spec;
   const queueUnit = queueUnitOf(getPath(scenario, splitPath(path).slice(0, -1)));
@@ -466,8 +467,23 @@ export function applySetText(scenario: Record<string, unknown>, path: string, te
   return hint ? `${err} (${hint})` : err;
 }
 
-/** Applies "path=value" texts in order; returns the messages of those that failed (the others are applied). */
-export function applySetTexts(scenario: Record<string, unknown>, assignments: readonly string[]): string[] {
+/**
+ * The notices for a value that was applied but is likely not what was meant
+ * (units.ts, bareNumberNotice): a bare 5 for a delay is 5 s. Not errors: the value is valid.
+ */
+export function setNotices(node: FieldNode | undefined, path: string, text: string): string[] {
+  if (node?.t === 'param' && node.spec.type === 'number') {
+    const n = bareNumberNotice(path, node.spec, text);
+    return n ? [n] : [];
+  }
+  return [];
+}
+
+/**
+ * Applies "path=value" texts in order; returns the messages of those that failed (the others
+ * are applied). `notices` collects what applied but may not be what was meant (setNotices).
+ */
+export function applySetTexts(scenario: Record<string, unknown>, assignments: readonly string[], notices?: string[]): string[] {
   const errors: string[] = [];
   // removals last, highest index first: `--set traffic.0=null --set traffic.1=null` removes the first two items
   const removals: string[] = [];
@@ -486,7 +502,7 @@ export function applySetTexts(scenario: Record<string, unknown>, assignments: re
       removals.push(sp.path);
       continue;
     }
-    const err = applySetText(scenario, sp.path, sp.text);
+    const err = applySetText(scenario, sp.path, sp.text, notices);
     if (err) errors.push(err);
   }
   for (const path of removalOrder(removals)) {

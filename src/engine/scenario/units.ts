@@ -1,4 +1,4 @@
-import { rangeText, unitText, type NumberParam, type QueueUnitContext, type Unit } from '../core/params';
+import { checkParam, rangeText, unitText, type NumberParam, type QueueUnitContext, type Unit } from '../core/params';
 
 /**
  * Numbers with a unit in a link or a `--set` value: `topology.bottleneck.delay=20ms`,
@@ -167,4 +167,60 @@ export function bareNumberHint(spec: NumberParam, text: string, inRange: (v: num
   const dim = dimensionOf(spec.unit)!;
   const v = convertUnit(dim, splitUnit(`${t}${asUnit}`)!);
   return v !== undefined && inRange(v) ? `did you mean ${t}${asUnit}?` : null;
+}
+
+/** A bare number's text (no unit): "5", "0.02", "1e-3". */
+const BARE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The unit a field's values are usually written in, read from its declared default: ms for
+ * a time whose default is under 1 s (a link's delay, an AQM's target), Mb/s for a rate
+ * whose default is 1 Mb/s or more. Null when the SI unit is the usual one (a run's
+ * duration, a start time of 0).
+ */
+export function usualUnit(spec: NumberParam): { unit: string; si: string; exp: number } | null {
+  if (spec.unit === 's' && spec.default > 0 && spec.default < 1) return { unit: 'ms', si: 's', exp: -3 };
+  if (spec.unit === 'bps' && spec.default >= 1e6) return { unit: 'Mb/s', si: 'b/s', exp: 6 };
+  return null;
+}
+
+/** How far a bare time must be above the field's default before it is noticed (minRto=1, five times its 0.2 s, is RFC 6298's own value). */
+const TIME_NOTICE_FACTOR = 10;
+
+/**
+ * Whether a bare number, valid and so applied, is likely meant in the field's usual unit:
+ * a time of 1 s or more (and at least ten times the default) where the default is in ms,
+ * or a rate under 1000 b/s where the default is in Mb/s; and in range read in that unit.
+ * `topology.bottleneck.delay=5` is a 5 SECOND propagation delay, and a teacher who meant
+ * 5 ms got a run with a 10 s round trip. The one rule for every field (from its default
+ * and range); the URL encoder writes such a value with its unit (`5s`) so that the app's
+ * own links are never noticed.
+ */
+export function ambiguousBare(spec: NumberParam, value: number): boolean {
+  const u = usualUnit(spec);
+  if (!u || !Number.isFinite(value)) return false;
+  const big = u.si === 's' ? value >= 1 && value >= TIME_NOTICE_FACTOR * spec.default : value > 0 && value < 1000;
+  return big && checkParam('', spec, Number(`${value}e${u.exp}`)) === null;
+}
+
+/**
+ * The notice for a bare number that ambiguousBare finds ("topology.bottleneck.delay=5 is
+ * read as 5 s (a bare number is in seconds); write 5ms for milliseconds, or 5s to keep
+ * seconds without this notice"); null for any other text (a number with a unit, a value
+ * not a number, a value out of range: that one is refused with its own message).
+ */
+export function bareNumberNotice(path: string, spec: NumberParam, text: string): string | null {
+  const t = text.trim();
+  if (!BARE.test(t)) return null;
+  const value = Number(t);
+  if (!ambiguousBare(spec, value) || checkParam('', spec, value) !== null) return null;
+  const u = usualUnit(spec)!;
+  const words = u.si === 's' ? ['seconds', 'milliseconds'] : ['bits/s', 'megabits/s'];
+  return `${path}=${t} is read as ${value} ${u.si} (a bare number is in ${words[0]}); write ${t}${u.unit} for ${words[1]}, or ${t}${u.si} to keep ${words[0]} without this notice`;
+}
+
+/** A value as a link writes it: with its SI unit when bare it would be noticed (`5s`), else the number. */
+export function unambiguousText(spec: NumberParam, value: number): string {
+  if (!ambiguousBare(spec, value)) return String(value);
+  return `${value}${spec.unit === 's' ? 's' : 'bps'}`;
 }

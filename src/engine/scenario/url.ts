@@ -4,6 +4,7 @@ import { nearPresets, presetByName } from './presets';
 import { companionFix, parseScenario, type Scenario } from './schema';
 import { applySet, applySetText, nodeAt, parseValueText, removalOrder, removesItem } from './set';
 import { SCENARIO_TREE, type FieldNode } from './tree';
+import { ambiguousBare, unambiguousText } from './units';
 
 /**
  * The URL codec of the app. A link names a preset and lists, as readable key=value
@@ -42,6 +43,12 @@ export interface DecodedHash {
    * `duplicate`: not a failure but a notice that the key was given more than once; `value` is the one used.
    */
   problems: { key: string; value: string; message: string; duplicate?: boolean }[];
+  /**
+   * Values applied that are likely not what was meant (a bare `delay=5` is 5 s: units.ts,
+   * bareNumberNotice). Not problems: the link opens as it says; the app shows them in a
+   * banner that does not block.
+   */
+  notices: { key: string; value: string; message: string }[];
 }
 
 /** Values a duplicate notice lists, and the longest value it repeats whole. */
@@ -101,7 +108,13 @@ export class LinkTooLongError extends Error {
 
 // ---- values ---------------------------------------------------------------------------
 
+/** A value a link writes with its unit (`delay=5s`): bare, it would be noticed as likely meant in ms (units.ts). */
+class WithUnit {
+  constructor(readonly text: string) {}
+}
+
 function valueText(v: unknown): string {
+  if (v instanceof WithUnit) return v.text;
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (typeof v === 'string') return v;
@@ -226,6 +239,11 @@ function diffLeaves(node: FieldNode, sv: unknown, bv: unknown, segs: string[], o
   const key = joinPath(segs);
   switch (node.t) {
     case 'param':
+      if (jsonEqual(sv, bv)) return;
+      // a 5 s delay written `5s`: a bare 5 would open with a notice that it may be meant as 5 ms
+      if (node.spec.type === 'number' && typeof sv === 'number' && ambiguousBare(node.spec, sv)) out.push([key, new WithUnit(unambiguousText(node.spec, sv))]);
+      else out.push([key, sv === undefined ? null : sv]);
+      return;
     case 'string':
     case 'literal':
     case 'points':
@@ -390,6 +408,7 @@ function tryParse(obj: Rec): Scenario | null {
 export function decodeHash(hash: string): DecodedHash {
   const problems: DecodedHash['problems'] = [];
   const errors: string[] = [];
+  const notices: DecodedHash['notices'] = [];
   const problem = (key: string, value: string, message: string) => {
     problems.push({ key, value, message });
     errors.push(message);
@@ -437,7 +456,7 @@ export function decodeHash(hash: string): DecodedHash {
   const v = special('v');
   if (v !== undefined && v !== String(URL_VERSION)) {
     problem('v', v, `v = ${JSON.stringify(v)}: this build reads link version ${URL_VERSION}; the link is ignored`);
-    return { presetName, scenario: cloneJson(preset.scenario), errors, problems };
+    return { presetName, scenario: cloneJson(preset.scenario), errors, problems, notices };
   }
   let base = cloneJson(preset.scenario) as unknown as Rec;
   const s = special('s');
@@ -470,9 +489,13 @@ export function decodeHash(hash: string): DecodedHash {
   const accepted: { key: string; value: unknown; text: string }[] = [];
   for (const p of ordered) {
     const value = parseValueText(p.text, nodeAt(cur, p.key));
-    const err = applySetText(cur, p.key, p.text);
+    const said: string[] = [];
+    const err = applySetText(cur, p.key, p.text, said);
     if (err) problem(p.key, p.text, err);
-    else accepted.push({ key: p.key, value, text: p.text });
+    else {
+      accepted.push({ key: p.key, value, text: p.text });
+      for (const message of said) notices.push({ key: p.key, value: p.text, message });
+    }
   }
   const removed: string[] = [];
   for (const key of removalOrder(keyed.filter(removing).map((p) => p.key))) {
@@ -534,5 +557,8 @@ export function decodeHash(hash: string): DecodedHash {
     const used = [...texts].reverse().find((t) => jsonEqual(parseValueText(t, nodeAt(scenario, k)) ?? null, have));
     if (used !== undefined) noteDuplicate(k, texts, used);
   }
-  return { presetName, scenario, errors, problems };
+  // notices of values the scenario kept (not of a repeated key's value that another replaced)
+  const seen = new Set<string>();
+  const kept = notices.filter((n) => !seen.has(n.message) && seen.add(n.message) && jsonEqual(getPath(scenario, n.key) ?? null, parseValueText(n.value, nodeAt(scenario, n.key)) ?? null));
+  return { presetName, scenario, errors, problems, notices: kept };
 }
