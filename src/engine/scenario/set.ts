@@ -2,7 +2,7 @@ import { checkParam, queueUnitOf, rangeText, shownValue, unitText, type QueueUni
 import { parseJsonText } from './file';
 import { cloneJson, getPath, isIndex, joinPath, own, pathText, setPath, splitPath } from './paths';
 import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, stringExpected, unknownFieldHint, type ArrayNode, type FieldNode, type UnionNode } from './tree';
-import { bareNumberHint, bareNumberNotice, numberWithUnit, unitProblem } from './units';
+import { bareNumberHint, bareNumberNotice, listElements, listWithUnits, numberWithUnit, unitProblem } from './units';
 
 /**
  * Setting one field by dotted path: the CLI's `--set path=value`, the URL codec's
@@ -37,6 +37,18 @@ export function parseValueText(text: string, node?: FieldNode): unknown {
   if (node?.t === 'param' && node.spec.type === 'number') {
     const v = numberWithUnit(node.spec, text);
     if (v !== undefined) return v;
+  }
+  if (node?.t === 'numbers') {
+    // a JSON list as before; else elements with units (10ms,20ms, [10ms, 20ms]) or one number
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (Array.isArray(json) || json === null) return json;
+    const list = listWithUnits('', node.spec, text);
+    return list && 'values' in list ? list.values : text;
   }
   const textual = node && (node.t === 'string' || (node.t === 'param' && node.spec.type === 'enum'));
   if (textual) {
@@ -353,7 +365,8 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
   }
   // a group of fields or a list given as JSON that does not parse reached here as its text:
   // say where the JSON breaks ("expected a list [ ... ], got "[1, 2"" did not)
-  if (typeof value === 'string' && /^\s*[[{]/.test(value) && node.t !== 'string' && node.t !== 'param' && node.t !== 'literal') {
+  // ([10ms, 5min] is a list with a bad unit, explained below)
+  if (typeof value === 'string' && /^\s*[[{]/.test(value) && node.t !== 'string' && node.t !== 'param' && node.t !== 'literal' && !(node.t === 'numbers' && listElements(value))) {
     const parsed = parseJsonText(value, path);
     if (!parsed.ok) return parsed.error;
   }
@@ -376,9 +389,12 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
       if (typeof value !== 'string') return `${path}: expected ${stringExpected(node)}, got ${shownValue(value)}`;
       if (value.length > node.maxLength) return `${path}: ${value.length} characters; allowed at most ${node.maxLength}`;
       break;
-    case 'points':
     case 'numbers':
+    case 'points':
     case 'array': {
+      // a list typed with units that did not read (10ms,20Mb/s): the element by its index
+      const list = node.t === 'numbers' && typeof value === 'string' ? listWithUnits(path, node.spec, value) : null;
+      if (list && 'error' in list) return list.error;
       const errs = checkValue(node, value, path, queueUnit);
       if (errs.length) return errs.length > 3 ? `${errs.slice(0, 3).join('; ')}; and ${errs.length - 3} more` : errs.join('; ');
       break;
@@ -387,7 +403,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     case 'union': {
       if (typeof value !== 'object' || Array.isArray(value)) {
         const first = node.t === 'object' ? Object.keys(node.fields)[0] : 'kind';
-        return `${path}: is a group of fields; set one of them (e.g. ${path}.${first}=...) or give a JSON object${node.t === 'object' ? ` ${objectText(node.fields, value)}` : ''}`;
+        return `${path}: is a group of fields; set one of them (e.g. ${path}.${first}=...) or give a JSON object${node.t === 'object' ? ` ${objectText(node.fields, value)}` : ''}${listKindHint(node, path, value)}`;
       }
       const errs = checkValue(node, value, path);
       if (errs.length) return errs.length > 3 ? `${errs.slice(0, 3).join('; ')}; and ${errs.length - 3} more` : errs.join('; ');
@@ -401,6 +417,22 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     return `${path}: ${(e as Error).message}`;
   }
   return null;
+}
+
+/**
+ * For a list given where a union is (`topology.flowDelay=10ms,20ms`): the kind whose one
+ * field is a list of numbers, and how to set it ("; a list is topology.flowDelay.kind=list,
+ * then topology.flowDelay.values=10ms,20ms"). "" when there is none.
+ */
+function listKindHint(node: FieldNode, path: string, value: unknown): string {
+  if (node.t !== 'union') return '';
+  const text = typeof value === 'string' ? value : Array.isArray(value) ? JSON.stringify(value) : typeof value === 'number' ? String(value) : null;
+  if (text === null || !listElements(text)) return '';
+  for (const [kind, fields] of Object.entries(node.variants)) {
+    const entries = Object.entries(fields);
+    if (entries.length === 1 && entries[0][1].t === 'numbers') return `; a list is ${path}.kind=${kind}, then ${path}.${entries[0][0]}=${text.trim()}`;
+  }
+  return '';
 }
 
 /**
@@ -475,6 +507,10 @@ export function setNotices(node: FieldNode | undefined, path: string, text: stri
   if (node?.t === 'param' && node.spec.type === 'number') {
     const n = bareNumberNotice(path, node.spec, text);
     return n ? [n] : [];
+  }
+  if (node?.t === 'numbers') {
+    const spec = node.spec;
+    return (listElements(text) ?? []).flatMap((el, i) => bareNumberNotice(`${path}.${i}`, spec, el) ?? []);
   }
   return [];
 }

@@ -224,3 +224,43 @@ export function unambiguousText(spec: NumberParam, value: number): string {
   if (!ambiguousBare(spec, value)) return String(value);
   return `${value}${spec.unit === 's' ? 's' : 'bps'}`;
 }
+
+/**
+ * The elements of a list of numbers as typed: `10ms,20ms`, `[10ms, 20ms]`, `[0.01,0.02]`
+ * (a single `10ms` is a list of one). Each element's text, trimmed; null when the text is
+ * not of that form (nested brackets, an object).
+ */
+export function listElements(text: string): string[] | null {
+  let t = text.trim();
+  if (t.startsWith('[') && t.endsWith(']')) t = t.slice(1, -1);
+  if (/[[\]{}"]/.test(t)) return null;
+  if (t.trim() === '') return [];
+  return t.split(',').map((x) => x.trim());
+}
+
+/**
+ * A list of numbers for a field each of whose elements is `spec` (the per-flow delays of a
+ * `list`): each element a bare SI number or a number with a unit (`10ms`). Returns the SI
+ * numbers, or the message for the first element that is not one, naming it by its index
+ * (`topology.flowDelay.values.1=20Mb/s: a time; ...`); the range is checked on the
+ * converted values (`topology.flowDelay.values.1 = 20000ms (20 s) is out of range`).
+ */
+export function listWithUnits(path: string, spec: NumberParam, text: string): { values: number[] } | { error: string } | null {
+  const els = listElements(text);
+  if (els === null) return null;
+  const values: number[] = [];
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i];
+    const at = `${path}.${i}`;
+    if (el === '') return { error: `${at}: empty element in ${JSON.stringify(text.trim())}; give numbers separated by commas, e.g. 10ms,20ms (each ${rangeText(spec)})` };
+    const withUnit = numberWithUnit(spec, el);
+    const v = withUnit ?? (BARE.test(el) ? Number(el) : undefined);
+    const commas = /\S\s+\S/.test(el) && !splitUnit(el) ? '; separate the numbers with commas (10ms,20ms)' : '';
+    if (v === undefined) return { error: unitProblem(at, spec, el) ?? `${at}: expected a number (${rangeText(spec)}), got ${JSON.stringify(el)}${commas}` };
+    const shown = withUnit !== undefined ? `${el} (${v} ${unitText(spec.unit)})` : undefined;
+    const err = checkParam(at, spec, v, undefined, shown);
+    if (err) return { error: err };
+    values.push(v);
+  }
+  return { values };
+}

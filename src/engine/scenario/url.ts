@@ -244,10 +244,15 @@ function diffLeaves(node: FieldNode, sv: unknown, bv: unknown, segs: string[], o
       if (node.spec.type === 'number' && typeof sv === 'number' && ambiguousBare(node.spec, sv)) out.push([key, new WithUnit(unambiguousText(node.spec, sv))]);
       else out.push([key, sv === undefined ? null : sv]);
       return;
+    case 'numbers':
+      if (jsonEqual(sv, bv)) return;
+      // per-flow delays of 5 s written [0.005,5s], as a single value is
+      if (Array.isArray(sv) && sv.some((x) => typeof x === 'number' && ambiguousBare(node.spec, x))) out.push([key, new WithUnit(`[${sv.map((x) => unambiguousText(node.spec, x as number)).join(',')}]`)]);
+      else out.push([key, sv === undefined ? null : sv]);
+      return;
     case 'string':
     case 'literal':
     case 'points':
-    case 'numbers':
       if (!jsonEqual(sv, bv)) out.push([key, sv === undefined ? null : sv]);
       return;
     case 'object':

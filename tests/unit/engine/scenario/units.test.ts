@@ -252,3 +252,45 @@ describe('a bare number in range that is likely meant in ms is applied, with a n
     expect(io.stderr).toBe('');
   });
 });
+
+describe('a list of numbers (the per-flow delays of a `list`) takes units like a single value', () => {
+  const VALUES = 'topology.flowDelay.values';
+  const LIST = ['topology.flowDelay.kind=list'];
+
+  it('10ms,20ms and [10ms, 20ms] are [0.01, 0.02] by --set and by a link; JSON and bare numbers as before', () => {
+    for (const text of ['10ms,20ms', '[10ms, 20ms]', '[10ms,20000us]', '[0.01,0.02]', '0.01, 0.02']) {
+      expect(viaSet(VALUES, text, 'default', LIST)).toEqual([0.01, 0.02]);
+      expect(viaLink(VALUES, text, 'default', LIST)).toEqual([0.01, 0.02]);
+    }
+    expect(viaSet(VALUES, '75ms', 'default', LIST)).toEqual([0.075]);
+  });
+
+  it('a wrong unit, a bad or empty element, or one out of range names the element by its index', () => {
+    expect(refusal(VALUES, '10ms,20Mb/s', 'default', LIST)).toBe(`${VALUES}.1=20Mb/s: a time; give seconds or a unit: ns, us (or µs), ms, s; Mb/s is a rate (allowed 0 to 10 s)`);
+    expect(refusal(VALUES, '[10ms, 5min, 1ms]', 'default', LIST)).toBe(`${VALUES}.1=5min: a time; give seconds or a unit: ns, us (or µs), ms, s; "min" is not a unit known here (allowed 0 to 10 s)`);
+    expect(refusal(VALUES, '10ms,,20ms', 'default', LIST)).toBe(`${VALUES}.1: empty element in "10ms,,20ms"; give numbers separated by commas, e.g. 10ms,20ms (each 0 to 10 s)`);
+    expect(refusal(VALUES, '1ms,2ms,20000ms', 'default', LIST)).toBe(`${VALUES}.2 = 20000ms (20 s) is out of range: allowed 0 to 10 s`);
+    expect(refusal(VALUES, '10ms 20ms', 'default', LIST)).toBe(`${VALUES}.0: expected a number (0 to 10 s), got "10ms 20ms"; separate the numbers with commas (10ms,20ms)`);
+  });
+
+  it('a bare element likely meant in ms gets the notice, by its index', () => {
+    expect(notices(VALUES, '[0.005,5]', 'default', LIST)).toEqual([`${VALUES}.1=5 is read as 5 s (a bare number is in seconds); write 5ms for milliseconds, or 5s to keep seconds without this notice`]);
+    expect(notices(VALUES, '5ms,5s', 'default', LIST)).toEqual([]);
+  });
+
+  it("the app's link writes such a list with s on the element that needs it, and it opens without a notice", () => {
+    const s = scenario();
+    expect(applySetTexts(s, [...LIST, `${VALUES}=5ms,5s`])).toEqual([]);
+    const h = encodeHash(s as never, 'default');
+    expect(h).toBe(`#p=default&topology.flowDelay.kind=list&${VALUES}=[0.005,5s]&seed=1`);
+    const back = decodeHash(h);
+    expect([back.errors, back.notices]).toEqual([[], []]);
+    expect(getPath(back.scenario, VALUES)).toEqual([0.005, 5]);
+  });
+
+  it('the list given for flowDelay itself says how to set it', () => {
+    expect(refusal('topology.flowDelay', '10ms,20ms')).toBe(
+      'topology.flowDelay: is a group of fields; set one of them (e.g. topology.flowDelay.kind=...) or give a JSON object; a list is topology.flowDelay.kind=list, then topology.flowDelay.values=10ms,20ms',
+    );
+  });
+});
