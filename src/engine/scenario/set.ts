@@ -284,14 +284,42 @@ function listStep(scenario: unknown, segs: readonly string[], removing: boolean)
   return null;
 }
 
+/**
+ * The field that adds an item to a list when set at the next index: a traffic item's `kind`
+ * (the item starts at that kind's defaults), or the first required text of an item of fixed
+ * fields (a node's `name`, a link's `from`: the item starts at its fields' defaults). Null
+ * when items cannot be added by a --set or a link.
+ */
+export function itemCreator(item: FieldNode): string | null {
+  if (item.t === 'union') return item.fixedKind ? null : 'kind';
+  if (item.t !== 'object') return null;
+  const first = Object.entries(item.fields).find(([, f]) => f.t === 'string' && isRequired(f));
+  return first ? first[0] : null;
+}
+
+/**
+ * Whether `key` sets the field that adds an item (itemCreator) of a list of `scenario`, or
+ * any `kind`: a link applies these first, items in the order of their numbers.
+ */
+export function createsItem(scenario: unknown, key: string): boolean {
+  const segs = splitPath(key);
+  const field = segs[segs.length - 1];
+  if (field === 'kind') return true;
+  if (segs.length < 3 || !isIndex(segs[segs.length - 2])) return false;
+  const r = resolvePath(scenario, segs.slice(0, -2));
+  return r.ok && r.node.t === 'array' && r.node.item.t === 'object' && itemCreator(r.node.item) === field;
+}
+
 /** What a list's item indices are, and how one is added ("traffic has 2 item(s), indices 0 to 1; a new item is traffic.2, ..."). */
 function listText(step: ListStep): string {
   const n = step.items.length;
   const have = `${step.list} has ${n} item(s)${n > 0 ? `, indices 0 to ${n - 1}` : ''}`;
   const item = step.node.item;
-  if (item.t !== 'union' || item.fixedKind) return `${have}; an item cannot be added by a --set or a link: write a scenario file`;
+  const creator = itemCreator(item);
+  if (creator === null) return `${have}; an item cannot be added by a --set or a link: write a scenario file`;
   if (step.node.max !== undefined && n >= step.node.max) return `${have}, the most allowed`;
-  return `${have}; a new item is ${step.list}.${n}, added by giving its kind first: ${step.list}.${n}.kind=<one of ${item.spec.values.join(', ')}>`;
+  const what = item.t === 'union' ? `one of ${item.spec.values.join(', ')}` : 'a text string';
+  return `${have}; a new item is ${step.list}.${n}, added by giving its ${creator} first: ${step.list}.${n}.${creator}=<${what}>`;
 }
 
 /** Adds an item, removes one, or explains the index; null when the path does not step past a list's end (and is no removal). */
@@ -306,12 +334,22 @@ function setListItem(scenario: Record<string, unknown>, path: string, segs: stri
     return null;
   }
   const item = step.node.item;
-  const adding = step.index === n && step.rest.length === 1 && step.rest[0] === 'kind' && item.t === 'union' && !item.fixedKind && (step.node.max === undefined || n < step.node.max);
+  const creator = itemCreator(item);
+  const room = step.node.max === undefined || n < step.node.max;
+  const adding = step.index === n && step.rest.length === 1 && creator !== null && step.rest[0] === creator && room;
   if (!adding) {
     const at = `${step.list}.${step.indexText}`;
-    const why = step.index === n && item.t === 'union' && step.rest.length > 0 && step.node.max !== undefined && n < step.node.max ? `${at} does not exist yet: ` : '';
+    const why = step.index === n && creator !== null && step.rest.length > 0 && room ? `${at} does not exist yet: ` : '';
     return `${pathText(path)}: ${why}${listText(step)}`;
   }
+  if (item.t === 'object') {
+    // a node by its name, a link by its from: the other fields at their defaults, the required ones set next
+    const errs = checkValue(item.fields[creator!], value, path);
+    if (errs.length) return errs[0];
+    step.items.push({ ...defaultsOfVariant(item.fields), [creator!]: value });
+    return null;
+  }
+  if (item.t !== 'union') return `${pathText(path)}: ${listText(step)}`;
   const err = checkParam(path, item.spec, value);
   if (err) return err;
   const fields = own(item.variants, value as string);
@@ -477,8 +515,17 @@ export function allowedText(node: FieldNode): string {
 
 /** The tree node governing a path (for parsing a value's text), if the path exists. */
 export function nodeAt(scenario: unknown, path: string): FieldNode | undefined {
-  const r = resolvePath(scenario, splitPath(path));
-  return r.ok ? r.node : undefined;
+  const segs = splitPath(path);
+  const r = resolvePath(scenario, segs);
+  if (r.ok) return r.node;
+  // the field that adds an item at the next index (a node's name "10" stays the text "10")
+  if (segs.length < 3 || !isIndex(segs[segs.length - 2])) return undefined;
+  const list = resolvePath(scenario, segs.slice(0, -2));
+  if (!list.ok || list.node.t !== 'array') return undefined;
+  const item = list.node.item;
+  const field = segs[segs.length - 1];
+  if (itemCreator(item) !== field) return undefined;
+  return item.t === 'union' ? { t: 'param', spec: item.spec, optional: 'default' } : item.t === 'object' ? item.fields[field] : undefined;
 }
 
 /**

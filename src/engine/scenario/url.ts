@@ -2,7 +2,7 @@ import { grouped } from '../core/number-text';
 import { cloneJson, getPath, isIndex, joinPath, jsonEqual, own, pathText, splitPath } from './paths';
 import { nearPresets, presetByName } from './presets';
 import { companionFix, parseScenario, type Scenario } from './schema';
-import { applySet, applySetText, nodeAt, parseValueText, removalOrder, removesItem } from './set';
+import { applySet, applySetText, createsItem, itemCreator, nodeAt, parseValueText, removalOrder, removesItem } from './set';
 import { SCENARIO_TREE, type FieldNode } from './tree';
 import { ambiguousBare, unambiguousText } from './units';
 
@@ -26,8 +26,14 @@ import { ambiguousBare, unambiguousText } from './units';
  *   #p=default&traffic.1.from=right&traffic.1.kind=udp&traffic.1.rate=5000000&seed=1
  *   #p=<a lesson of 3 items>&traffic.0=null&traffic.2.flows=4&seed=1
  *
+ * Nodes and links added to a general topology are said the same way, a node by its name
+ * and a link by its `from` (the fields that add an item at the next index; set.ts,
+ * itemCreator), then the fields that differ from a link's defaults:
+ *
+ *   #p=feng-fig1-a-8&topology.links.8.from=n9&topology.links.8.to=n5&topology.nodes.9.name=n9&seed=1
+ *
  * A scenario whose shape differs from its preset in ways pairs cannot say (another
- * topology kind, nodes or links added to a general topology), or that would need more
+ * topology kind), or that would need more
  * pairs than a link may have (MAX_LINK_SETTINGS), falls back to a compact
  * form: #p=<preset>&v=1&s=<base64url of the JSON, defaults left out>.
  */
@@ -223,12 +229,15 @@ function alignKinds(node: FieldNode, sv: unknown, segs: string[], base: Rec, out
     if (!Array.isArray(sv)) throw new Unsayable();
     const bv = getPath(base, segs);
     if (!Array.isArray(bv) || bv.length > sv.length) throw new Unsayable();
-    // items added: each by its kind, at the next index
+    // items added, at the next index: a traffic item by its kind, a node by its name, a link by its from
+    const creator = itemCreator(node.item);
     for (let i = bv.length; i < sv.length; i++) {
       const o = asRec(sv[i]);
-      const key = joinPath([...segs, String(i), 'kind']);
-      if (!o || typeof o.kind !== 'string' || applySet(base, key, o.kind) !== null) throw new Unsayable();
-      out.push([key, o.kind]);
+      if (creator === null || !o) throw new Unsayable();
+      const key = joinPath([...segs, String(i), creator]);
+      const v = o[creator];
+      if (typeof v !== 'string' || applySet(base, key, v) !== null) throw new Unsayable();
+      out.push([key, v]);
     }
     sv.forEach((x, i) => alignKinds(node.item, x, [...segs, String(i)], base, out));
   }
@@ -398,6 +407,17 @@ function byIndex(a: string, b: string): number {
   return x.length - y.length;
 }
 
+/** The item of a list `key` is in when the link adds that item (its index is past the end in `base`): "topology.links.8". */
+function addedItem(key: string, base: Rec): string | null {
+  const segs = splitPath(key);
+  for (let i = 1; i < segs.length; i++) {
+    if (!isIndex(segs[i])) continue;
+    const list = getPath(base, segs.slice(0, i));
+    if (Array.isArray(list) && Number(segs[i]) >= list.length) return joinPath(segs.slice(0, i + 1));
+  }
+  return null;
+}
+
 function tryParse(obj: Rec): Scenario | null {
   const r = parseScenario(obj);
   return r.ok ? r.scenario : null;
@@ -485,9 +505,11 @@ export function decodeHash(hash: string): DecodedHash {
   // `traffic.1=null` removes an item: applied last, so every number in the link counts the preset's items
   const removing = (p: { key: string; text: string }) => p.text === 'null' && removesItem(p.key, null);
   const setting = keyed.filter((p) => !removing(p));
-  // kinds first, outer objects first, items in the order of their numbers (an item added at 2 before one at 3)
-  const kinds = setting.filter((p) => p.key.endsWith('.kind')).sort((a, b) => depth(a.key) - depth(b.key) || byIndex(a.key, b.key));
-  const ordered = [...kinds, ...setting.filter((p) => !p.key.endsWith('.kind'))];
+  // kinds and the fields that add items (a node's name, a link's from) first, outer objects
+  // first, items in the order of their numbers (an item added at 2 before one at 3)
+  const first = (p: { key: string }) => createsItem(base, p.key);
+  const kinds = setting.filter(first).sort((a, b) => depth(a.key) - depth(b.key) || byIndex(a.key, b.key));
+  const ordered = [...kinds, ...setting.filter((p) => !first(p))];
 
   // Each key alone: unknown keys and out-of-range values are reported here.
   let cur = cloneJson(base);
@@ -517,6 +539,10 @@ export function decodeHash(hash: string): DecodedHash {
   };
   let scenario = tryParse(cur);
   if (!scenario) {
+    // what is wrong with every key applied: an item added by several keys (a link's from and
+    // to) is only whole with all of them, so its own problem (a node that does not exist) shows here
+    const together = parseScenario(finish(cur));
+    const allErrors = together.ok ? [] : together.errors;
     // Some keys break a cross-field rule: apply them one at a time, in any order that works.
     cur = cloneJson(base);
     let pending = accepted;
@@ -547,7 +573,11 @@ export function decodeHash(hash: string): DecodedHash {
         return had ? `change ${c.path}=${had[had.length - 1]} to ${want} in the link` : `add &${want} to the link`;
       });
       const add = edits.length ? `; to have ${p.key}=${p.text}, ${edits.join(' and ')}` : '';
-      problem(p.key, p.text, `${p.key}=${p.text} not applied: ${r.ok ? 'conflicts with another key' : r.errors.join('; ')}${add}`);
+      // a key of an item the link adds: what is wrong with that item as the link makes it
+      const item = addedItem(p.key, base);
+      const own = item ? allErrors.filter((e) => e.startsWith(`${item}.`) || e.startsWith(`${item}:`) || e.startsWith(`${item} `)) : [];
+      const why = own.length ? own.join('; ') : r.ok ? 'conflicts with another key' : r.errors.join('; ');
+      problem(p.key, p.text, `${p.key}=${p.text} not applied: ${why}${add}`);
     }
     scenario = tryParse(finish(cur)) ?? cloneJson(preset.scenario);
   }
