@@ -2,7 +2,7 @@ import { checkParam, queueUnitOf, rangeText, shownValue, unitText, type QueueUni
 import { parseJsonText } from './file';
 import { cloneJson, getPath, isIndex, joinPath, own, pathText, setPath, splitPath } from './paths';
 import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, stringExpected, unknownFieldHint, type ArrayNode, type FieldNode, type UnionNode } from './tree';
-import { bareNumberHint, bareNumberNotice, listElements, listWithUnits, numberWithUnit, unitProblem } from './units';
+import { bareNumberHint, bareNumberNotice, listElements, listWithUnits, numberWithUnit, pointsWithUnits, unitProblem } from './units';
 
 /**
  * Setting one field by dotted path: the CLI's `--set path=value`, the URL codec's
@@ -37,6 +37,15 @@ export function parseValueText(text: string, node?: FieldNode): unknown {
   if (node?.t === 'param' && node.spec.type === 'number') {
     const v = numberWithUnit(node.spec, text);
     if (v !== undefined) return v;
+  }
+  if (node?.t === 'points') {
+    // JSON as before; else pairs whose delay carries a unit ([[5ms,0.5],[75ms,1]])
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      const pts = pointsWithUnits('', node.x, text);
+      return pts && 'values' in pts ? pts.values : text;
+    }
   }
   if (node?.t === 'numbers') {
     // a JSON list as before; else elements with units (10ms,20ms, [10ms, 20ms]) or one number
@@ -404,7 +413,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
   // a group of fields or a list given as JSON that does not parse reached here as its text:
   // say where the JSON breaks ("expected a list [ ... ], got "[1, 2"" did not)
   // ([10ms, 5min] is a list with a bad unit, explained below)
-  if (typeof value === 'string' && /^\s*[[{]/.test(value) && node.t !== 'string' && node.t !== 'param' && node.t !== 'literal' && !(node.t === 'numbers' && listElements(value))) {
+  if (typeof value === 'string' && /^\s*[[{]/.test(value) && node.t !== 'string' && node.t !== 'param' && node.t !== 'literal' && !(node.t === 'numbers' && listElements(value)) && !(node.t === 'points' && pointsWithUnits(path, node.x, value))) {
     const parsed = parseJsonText(value, path);
     if (!parsed.ok) return parsed.error;
   }
@@ -431,7 +440,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     case 'points':
     case 'array': {
       // a list typed with units that did not read (10ms,20Mb/s): the element by its index
-      const list = node.t === 'numbers' && typeof value === 'string' ? listWithUnits(path, node.spec, value) : null;
+      const list = typeof value !== 'string' ? null : node.t === 'numbers' ? listWithUnits(path, node.spec, value) : node.t === 'points' ? pointsWithUnits(path, node.x, value) : null;
       if (list && 'error' in list) return list.error;
       const errs = checkValue(node, value, path, queueUnit);
       if (errs.length) return errs.length > 3 ? `${errs.slice(0, 3).join('; ')}; and ${errs.length - 3} more` : errs.join('; ');

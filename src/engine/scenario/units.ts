@@ -264,3 +264,32 @@ export function listWithUnits(path: string, spec: NumberParam, text: string): { 
   }
   return { values };
 }
+
+/**
+ * A table of [x, probability] pairs typed with units on x (the empirical per-flow delays,
+ * `[[5ms,0.5],[75ms,1]]`): the pairs in SI, or the message for the first number that does
+ * not read, named by its place (`topology.flowDelay.points.1.0=75Mb/s: a time; ...`); a
+ * probability takes no unit. Null when the text is not a list of [ , ] pairs.
+ */
+export function pointsWithUnits(path: string, x: NumberParam, text: string): { values: [number, number][] } | { error: string } | null {
+  const t = text.trim();
+  if (!t.startsWith('[') || !t.endsWith(']')) return null;
+  const inner = t.slice(1, -1);
+  const pairs = [...inner.matchAll(/\[([^[\]]*)\]/g)];
+  // only commas and spaces between the pairs
+  if (pairs.length === 0 || inner.replace(/\[[^[\]]*\]/g, '').replace(/[\s,]/g, '') !== '') return null;
+  const values: [number, number][] = [];
+  for (let i = 0; i < pairs.length; i++) {
+    const els = pairs[i][1].split(',').map((e) => e.trim());
+    const at = `${path}.${i}`;
+    if (els.length !== 2) return { error: `${at} = [${pairs[i][1].trim()}]: expected a pair [delay, cumulative probability], e.g. [5ms, 0.5]` };
+    const withUnit = numberWithUnit(x, els[0]);
+    const v = withUnit ?? (BARE.test(els[0]) ? Number(els[0]) : undefined);
+    if (v === undefined) return { error: unitProblem(`${at}.0`, x, els[0]) ?? `${at}.0: expected a number (${rangeText(x)}), got ${JSON.stringify(els[0])}` };
+    const err = checkParam(`${at}.0`, x, v, undefined, withUnit !== undefined ? `${els[0]} (${v} ${unitText(x.unit)})` : undefined);
+    if (err) return { error: err };
+    if (!BARE.test(els[1])) return { error: `${at}.1=${els[1]}: a cumulative probability (0 to 1); takes no unit, give a bare number` };
+    values.push([v, Number(els[1])]);
+  }
+  return { values };
+}

@@ -294,3 +294,22 @@ describe('a list of numbers (the per-flow delays of a `list`) takes units like a
     );
   });
 });
+
+describe('the CDF table of per-flow delays (`empirical` points) takes units on its delays', () => {
+  const POINTS = 'topology.flowDelay.points';
+  const EMPIRICAL = ['topology.flowDelay.kind=empirical'];
+
+  it('[[5ms,0.5],[75ms,1]] is [[0.005,0.5],[0.075,1]] by --set and by a link; JSON as before', () => {
+    for (const text of ['[[5ms,0.5],[75ms,1]]', '[[5ms, 0.5], [0.075, 1]]', '[[0.005,0.5],[0.075,1]]']) {
+      expect(viaSet(POINTS, text, 'default', EMPIRICAL)).toEqual([[0.005, 0.5], [0.075, 1]]);
+      expect(viaLink(POINTS, text, 'default', EMPIRICAL)).toEqual([[0.005, 0.5], [0.075, 1]]);
+    }
+  });
+
+  it('a wrong unit, a unit on a probability, a pair of one number or a delay out of range: named by its place', () => {
+    expect(refusal(POINTS, '[[5ms,0.5],[75Mb/s,1]]', 'default', EMPIRICAL)).toBe(`${POINTS}.1.0=75Mb/s: a time; give seconds or a unit: ns, us (or µs), ms, s; Mb/s is a rate (allowed 0 to 10 s)`);
+    expect(refusal(POINTS, '[[5ms,0.5],[75ms,1%]]', 'default', EMPIRICAL)).toBe(`${POINTS}.1.1=1%: a cumulative probability (0 to 1); takes no unit, give a bare number`);
+    expect(refusal(POINTS, '[[5ms,0.5],[75ms]]', 'default', EMPIRICAL)).toBe(`${POINTS}.1 = [75ms]: expected a pair [delay, cumulative probability], e.g. [5ms, 0.5]`);
+    expect(refusal(POINTS, '[[5ms,0.5],[20000ms,1]]', 'default', EMPIRICAL)).toBe(`${POINTS}.1.0 = 20000ms (20 s) is out of range: allowed 0 to 10 s`);
+  });
+});
