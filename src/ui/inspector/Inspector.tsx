@@ -324,7 +324,16 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
             Export decisions (CSV)
           </button>
           <p className="insp-muted" id={exportNoteId} data-testid="insp-export-note">
-            {decisionsNote(n, total)}
+            {/* "--trace" broke after its "--" at 390 px */}
+            {(decisionsNote(n, total) ?? '').split(/(--trace)/).map((part, k) =>
+              part === '--trace' ? (
+                <code key={k} className="insp-nowrap">
+                  {part}
+                </code>
+              ) : (
+                part
+              ),
+            )}
           </p>
         </div>
       ) : null}
