@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { presetByName } from '../../src/engine/scenario/presets';
-import { SHOTS, harnessPerFile, viewAs, waitForStatus } from './harness';
+import { SHOTS, harnessPerFile, viewAs, waitForStatus, runToEnd } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'ux')
 describe('ux', () => {
@@ -51,11 +51,7 @@ describe('ux', () => {
       const page = await open('p=ecn-marks');
       const before = await seriousViolations(page);
       expect(before, fmt(before)).toEqual([]);
-      await page.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(page, 'done');
+      await runToEnd(page);
       const after = await seriousViolations(page);
       expect(after, fmt(after)).toEqual([]);
       await page.getByRole('button', { name: /Classroom/ }).click();
@@ -963,11 +959,7 @@ describe('ux', () => {
       // progress kept 22rem for an open-ended run's text, and the state did not fit beside it).
       // One run, then the finished page at each size and type
       const page = await open('p=default&duration=200', { width: 1366, height: 768 });
-      await page.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(page, 'done');
+      await runToEnd(page);
       for (const [classroom, width] of [
         [false, 1366],
         [false, 1280],
@@ -1457,11 +1449,7 @@ describe('ux', () => {
       // before the run: the step list names the flows already
       const options = await page.getByRole('combobox', { name: 'Only events of flow' }).locator('option').allTextContents();
       expect(options).toEqual(['any flow', 'flow 0 · CUBIC', 'flow 1 · NewReno', 'flow 2 · UDP']);
-      await page.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(page, 'done');
+      await runToEnd(page);
       const rows = await page.locator('table.flows tbody th').allTextContents();
       expect(rows.map((r) => r.replace(/[☆★]/g, '').trim())).toEqual(['0 CUBIC', '1 NewReno', '2 UDP']);
       expect(await page.getByRole('button', { name: 'Highlight flow 0 · CUBIC in the charts' }).count()).toBe(1);
@@ -1509,11 +1497,7 @@ describe('ux', () => {
   describe('summary figures', () => {
     it('the figures of one row line up when a label takes two lines ("Drop rate (reverse queue)")', async () => {
       const page = await open('p=web-redecn5-80&duration=40', { width: 1920, height: 1080 });
-      await page.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(page, 'done');
+      await runToEnd(page);
       const stats = await page.locator('.stats .stat').evaluateAll((els) =>
         els.map((e) => ({ what: e.querySelector('dt')!.textContent!, row: Math.round(e.getBoundingClientRect().top), dtH: e.querySelector('dt')!.getBoundingClientRect().height, value: Math.round(e.querySelector('dd')!.getBoundingClientRect().top) })),
       );
