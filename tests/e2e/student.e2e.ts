@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../../src/engine/aqm/decision';
 import { createRun } from '../../src/engine/run';
 import { presetScenario } from '../../src/engine/scenario/presets';
-import { parseCsv } from '../support/csv';
+import { csvParseRows as parseCsv } from 'd3';
 import { SHOTS, harnessPerFile, openApp, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'student')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { withRule, type DecisionRecord } from '../../../../src/engine/aqm/decision';
 import { createRun } from '../../../../src/engine/run';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
-import { parseCsv } from '../../../support/csv';
+import { csvParseRows as parseCsv } from 'd3';
 import { decisionsCsv, decisionsCsvName, decisionsNote, decisionsRange } from '../../../../src/ui/inspector/decisions-csv';
 
 /** The CSV's rows as objects by header name. */
