@@ -146,14 +146,17 @@ function bytesDefaults(next: Record<string, unknown>, fields: Record<string, Fie
  * probability: carried over, the new item failed validation on a field the user never
  * touched and the swap was refused. Params carry when type and unit agree and the value
  * is in the new kind's range, and a param whose default is its kind's own choice
- * (`kindDefault`: RED's mean packet size) only when it was set away from that default;
- * other fields when they are the same kind of node.
+ * (`kindDefault`: RED's mean packet size) only when it was set away from that default,
+ * and never a param that is its kind's own quantity (`kindOwn`: PIE's and CoDel's targets,
+ * the intervals, alphas and betas); other fields when they are the same kind of node.
  */
 function sameMeaning(a: FieldNode | undefined, b: FieldNode, value: unknown): boolean {
   if (!a || a.t !== b.t) return false;
   if (a.t === 'param' && b.t === 'param') {
     // another kind's default is that kind's choice, not the scenario's (RED's ns-2 500 bytes into REM)
     if (a.spec !== b.spec && a.spec.kindDefault && value === a.spec.default) return false;
+    // the same name for another quantity (PIE's target is not CoDel's): never carried, set or not
+    if (a.spec !== b.spec && (a.spec.kindOwn || b.spec.kindOwn)) return false;
     return a.spec.type === b.spec.type && ('unit' in a.spec ? a.spec.unit : undefined) === ('unit' in b.spec ? b.spec.unit : undefined) && checkParam('', b.spec, value) === null;
   }
   return true;
