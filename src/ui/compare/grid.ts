@@ -328,7 +328,8 @@ export function gridCurves(fig: GridFigure, metric: GridMetric, done: ReadonlyMa
  * was headed "bandwidth increase per round trip", its "(%)" cut with the scale's note.
  */
 export function gridTableXHead(fig: Pick<GridFigure, 'xLabel'>): string {
-  return fig.xLabel.replace(/ \(log scale\)$/, '');
+  // (seeds/001's "queue limit QL (packets, log scale)" kept its scale note in the tables)
+  return fig.xLabel.replace(/ \(log scale\)$/, '').replace(/, log scale\)$/, ')');
 }
 
 /** The distinct x values of the grid, ascending. */

@@ -197,6 +197,7 @@ describe('the head of a grid table’s x column', () => {
   it('keeps the x values’ unit and drops only the chart’s scale note', () => {
     expect(gridTableXHead(FENG_FIG20B)).toBe('bandwidth increase per round trip (%)');
     expect(gridTableXHead(FENG_FIG4)).toBe('max_p');
+    expect(gridTableXHead(ECN_FINITE_FIGS[0])).toBe('queue limit QL (packets)');
   });
 });
 
