@@ -274,7 +274,8 @@ describe('grid-figure', () => {
       expect(await page.locator('figure[data-metric=loss] g[data-curve="64 connections"] path[data-name="feng-fig4-n64-maxp-0.125"]').count()).toBe(1);
       // the table beneath gives the same number, rounded
       const row = page.locator('[data-testid=grid-table-loss] tbody tr').filter({ has: page.locator('th', { hasText: /^0\.016$/ }) });
-      expect(await row.locator('td').nth(1).innerText()).toBe((100 * node(POINT).lossRate).toFixed(3));
+      // (the lesson's own cell: a screen reader hears that it is)
+      expect(await row.locator('td').nth(1).textContent()).toBe(`${(100 * node(POINT).lossRate).toFixed(3)} (this lesson)`);
       expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/few connections.*many connections.*drop-tail/s);
       // the lesson the grid was opened from: its point ringed in both charts, on its curve at its max_p, named in the legend and the text alternatives
       await expectMark(page, ['loss', 'util'], POINT, '0.016', '8 connections', 'this lesson: 8 connections, max_p 0.016');
@@ -308,7 +309,8 @@ describe('grid-figure', () => {
       expect(screenWidths.length).toBe(2);
       // each table's caption and rows, as pdftotext lays them out (cells apart by spaces)
       const tables = await page.locator('section.cmp-grid table').evaluateAll((ts) =>
-        ts.map((t) => ({ caption: t.querySelector('caption')!.textContent!, rows: [...t.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent!.trim())) })),
+        // what is printed: a cell's text without what only a screen reader hears ("(this lesson)")
+        ts.map((t) => ({ caption: t.querySelector('caption')!.textContent!, rows: [...t.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => [...c.childNodes].filter((n) => !(n instanceof HTMLElement && n.matches('.sr-only'))).map((n) => n.textContent).join('').trim())) })),
       );
       expect(tables.length).toBe(2);
       await page.evaluate(() => {
@@ -521,7 +523,7 @@ describe('grid-figure', () => {
       const [x10, x30, x50] = [await xOf('feng-fig20b-inc10-d5'), await xOf('feng-fig20b-inc30-d5'), await xOf('feng-fig20b-inc50-d5')];
       expect(Math.abs(x30 - x10 - (x50 - x30))).toBeLessThanOrEqual(0.2);
       const row = page.locator('[data-testid=grid-table-loss] tbody tr').filter({ has: page.locator('th', { hasText: /^10$/ }) });
-      expect(await row.locator('td').nth(0).innerText()).toBe((100 * node(point).lossRate).toFixed(3));
+      expect(await row.locator('td').nth(0).textContent()).toBe(`${(100 * node(point).lossRate).toFixed(3)} (this lesson)`);
       // the x column's values are percentages, and its head says so (it lost the "(%)" with "(log scale)")
       expect(await page.locator('[data-testid=grid-table-loss] thead th').first().innerText()).toBe('bandwidth increase per round trip (%)');
       expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/under 1 %.*round trip.*not rising at every step/s);
