@@ -102,6 +102,18 @@ describe('a11y', () => {
       await page.context().close();
     });
 
+    it('a link with a bare delay likely meant in ms: the units banner, no violation, and the run still plays', async () => {
+      const page = await openApp(h(), 'p=default&topology.bottleneck.delay=5&duration=10&warmup=2');
+      const banner = page.getByTestId('banner-warning');
+      await expect.poll(() => banner.innerText()).toContain('Check the units in this link');
+      expect(await banner.innerText()).toContain('topology.bottleneck.delay=5 is read as 5 s (a bare number is in seconds); write 5ms for milliseconds');
+      expect(await pageViolations(page)).toEqual([]);
+      // a notice, not a refusal: the 5 s delay runs
+      await runToEnd(page);
+      expect(await pageViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+
     it('no violation in the embedded view (?embed=1, for slides)', async () => {
       const page = await openApp(h(), 'p=default', { query: '?embed=1' });
       expect(await pageViolations(page)).toEqual([]);

@@ -712,6 +712,38 @@ describe('ux', () => {
       await page.context().close();
     });
 
+    it("the queue swapped in the editor: a value set for PIE's own target is not carried to CoDel and the note says so; the RED lesson's statements about RED are not checked on a PIE run", async () => {
+      const page = await open('p=default&duration=8&warmup=2');
+      const claims = page.getByTestId('claims');
+      const kind = page.locator('.sed-field[data-path="topology.bottleneck.queue.kind"]');
+      const target = page.locator('.sed-field[data-path="topology.bottleneck.queue.target"] input[inputmode=decimal]');
+      await kind.locator('select').selectOption('pie');
+      await target.fill('20');
+      await target.press('Enter');
+      await kind.locator('select').selectOption('codel');
+      // CoDel's own 5 ms (the 20 ms carried over before), said under the selector
+      await expect.poll(() => target.inputValue()).toBe('5');
+      expect(await kind.locator('.sed-companion').innerText()).toBe("Target reset to CoDel's default 5 ms (PIE's was 20 ms).");
+      expect(fmt(await seriousViolations(page))).toBe('');
+      await kind.locator('select').selectOption('pie');
+      await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await waitForStatus(page, 'done');
+      const red = claims.locator('li', { hasText: 'every drop is an early, random RED drop' });
+      await expect.poll(() => red.getAttribute('data-state')).toBe('unchecked');
+      expect(await red.innerText()).toContain("Not checked: the scenario differs (the queue is PIE, the lesson's is RED).");
+      expect(await red.innerText()).not.toContain('Measured:');
+      // the statements about the traffic are checked on the PIE run
+      for (const text of ['the link stays busy', 'equal shares']) expect(await claims.locator('li', { hasText: text }).getAttribute('data-state'), text).toMatch(/^(pass|fail)$/);
+      const n = presetByName('default')!.claims!.length;
+      const unchecked = await claims.locator('li[data-state=unchecked]').count();
+      expect(await claims.locator('h2').innerText()).toMatch(new RegExp(`\\d+ of ${n - unchecked} hold, ${unchecked} not checked`));
+      await claims.screenshot({ path: `${SHOTS}/ux-claims-other-queue.png` });
+      // the set-back statements pass axe (their contrast)
+      expect(fmt(await seriousViolations(page))).toBe('');
+      await page.context().close();
+    });
+
     it('"Try a change" runs the lesson with its change and checks what that change should show; choosing the lesson again restores it', async () => {
       const page = await open('p=lockout-dt');
       const claims = page.getByTestId('claims');
