@@ -163,7 +163,7 @@ function ecnFiniteCaption(n: number): string[] {
   ];
   if (n === 2)
     out.push(
-      'Where these runs differ from the tables (G = 2 x the slower goodput / 1.5 Mb/s): at QL 8 Tables I-III give 95.6 % under drop-tail and 98.5 % under RED and RED+ECN with max_p 2 %, these runs 85 % and 93 % (146 and more retransmission timeouts, against 27 for RED with max_p 10 %, at 99 % in both); at QL 4 drop-tail gives 84 % here, 76 % in Table I.',
+      'Where these runs differ from the tables (G = 2 x the slower goodput / 1.5 Mb/s): at QL 8 Tables I-III give 95.6 % under drop-tail and 98.5 % under RED and RED+ECN with max_p 2 %, these runs 85 % and 93 % (146 to 168 retransmission timeouts each, where RED with max_p 10 % has 27 and gives 99.1 %, as its table\'s 98.8 %); at QL 4 drop-tail gives 84 % here, 76 % in Table I.',
     );
   return out;
 }
