@@ -170,7 +170,8 @@ function runCase(c: Case): string[] {
     }
   };
 
-  net.onSend = (from, p, t) => {
+  net.onSend = (from, p, now) => {
+    const t = now / 1e9; // s, as flow events
     const pool = net.pool;
     if (from !== 0 || pool.payload[p] === 0) return;
     const seq = pool.seq[p];
