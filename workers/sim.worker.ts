@@ -91,6 +91,8 @@ class Ring<T> {
   private readonly buf: (T | undefined)[];
   private next = 0;
   private size = 0;
+  /** How many items were ever pushed (the kept ones are the last `min(pushed, capacity)`). */
+  pushed = 0;
   constructor(readonly capacity: number) {
     this.buf = new Array<T | undefined>(capacity);
   }
@@ -98,6 +100,7 @@ class Ring<T> {
     this.buf[this.next] = x;
     this.next = (this.next + 1) % this.capacity;
     if (this.size < this.capacity) this.size++;
+    this.pushed++;
   }
   toArray(): T[] {
     const out: T[] = [];
@@ -109,6 +112,7 @@ class Ring<T> {
     this.buf.fill(undefined);
     this.next = 0;
     this.size = 0;
+    this.pushed = 0;
   }
 }
 
@@ -549,7 +553,7 @@ class Driver {
     const events = this.flowEvents.toArray();
     const hd = this.hitDecision ? records.lastIndexOf(this.hitDecision) : -1;
     const hf = this.hitFlowEvent ? events.lastIndexOf(this.hitFlowEvent) : -1;
-    post(toMain({ type: 'decisions', runId: this.runId, records, hit: hd >= 0 ? hd : null }));
+    post(toMain({ type: 'decisions', runId: this.runId, records, total: this.decisions.pushed, hit: hd >= 0 ? hd : null }));
     post(toMain({ type: 'flow-events', runId: this.runId, events, hit: hf >= 0 ? hf : null }));
     this.hitDecision = null;
     this.hitFlowEvent = null;

@@ -6,7 +6,7 @@
  * arguments.
  */
 import type { RunResult, Summary } from '../engine/metrics/types';
-import { checkClaim, checkVersus, comparedNote, experimentScenario, matchingExperiment, otherSeedNote, presetByName, type Claim } from '../engine/scenario/presets';
+import { checkClaim, checkVersus, comparedNote, experimentScenario, matchingExperiment, otherSeedNote, premiseChanges, premiseNote, presetByName, type Claim } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { comparisonRuns } from '../engine/scenario/lesson-compare';
 import { runChanges } from '../engine/scenario/url';
@@ -14,10 +14,14 @@ import { runChanges } from '../engine/scenario/url';
 /**
  * Each statement with its verdict; with `compared`, a comparison with other lessons is
  * checked against their runs. `otherSeed`: the lesson's seed when the run is at another,
- * said beside a number of the lesson's that does not hold there.
+ * said beside a number of the lesson's that does not hold there. `about`: the scenario
+ * the statements were written for (the lesson's, or its change's); a statement about what
+ * the run's `scenario` no longer has (the queue made PIE in a RED lesson) is not checked.
  */
-function verdictLines(claims: readonly Claim[], result: RunResult, otherSeed: number | null, compared: ReadonlyMap<string, Summary> | null = null): string[] {
+function verdictLines(claims: readonly Claim[], result: RunResult, otherSeed: number | null, about: Scenario, scenario: Scenario, compared: ReadonlyMap<string, Summary> | null = null): string[] {
   return claims.map((c) => {
+    const lost = premiseChanges(c, about, scenario);
+    if (lost.length) return `  [not checked]   ${c.text}\n                  ${premiseNote(lost)}`;
     const against = compared ? checkVersus(c, result.summary, compared, 'this run') : null;
     const v = against ?? checkClaim(c, result);
     const text = against && c.versus ? c.versus.text : c.text;
@@ -59,11 +63,11 @@ export function claimsReport(presetName: string | undefined, scenario: Scenario,
   const ownSeed = tried ? experimentScenario(preset, tried).seed : preset.scenario.seed;
   const seedNote = scenario.seed !== ownSeed ? [`  (${otherSeedNote(ownSeed)}${compared ? ` ${comparedNote(scenario.seed)}` : ''})`] : [];
   if (tried) {
-    out.push(`What this change should show (lesson ${preset.name}, tried: ${tried.title}):`, ...seedNote, ...verdictLines(tried.claims, result, scenario.seed !== ownSeed ? ownSeed : null));
+    out.push(`What this change should show (lesson ${preset.name}, tried: ${tried.title}):`, ...seedNote, ...verdictLines(tried.claims, result, scenario.seed !== ownSeed ? ownSeed : null, experimentScenario(preset, tried), scenario));
   } else if (preset.claims?.length) {
     const changed = runChanges(scenario, preset.name);
     out.push(`What this run should show (lesson ${preset.name}${changed.length ? `; your scenario differs from it: ${changed.slice(0, 6).join(' ')}${changed.length > 6 ? ` and ${changed.length - 6} more` : ''}; checked on your run` : ''}):`);
-    out.push(...seedNote, ...verdictLines(preset.claims, result, scenario.seed !== ownSeed ? ownSeed : null, compared));
+    out.push(...seedNote, ...verdictLines(preset.claims, result, scenario.seed !== ownSeed ? ownSeed : null, preset.scenario, scenario, compared));
   }
   const others = experiments.filter((e) => e !== tried);
   if (others.length) {

@@ -147,10 +147,12 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
     return unused.length ? { ...first, notes: unused } : first;
   }
   const obj = first.scenario as unknown as Record<string, unknown>;
-  const setErrors = applySetTexts(obj, opts.sets).map((e) => `--set ${e}`);
+  const unitNotes: string[] = [];
+  const setErrors = applySetTexts(obj, opts.sets, unitNotes).map((e) => `--set ${e}`);
   if (setErrors.length) return { ok: false, errors: setErrors };
   const final = parseScenario(obj);
   if (!final.ok) return { ok: false, errors: [...final.errors.map((e) => `after --set: ${e}`), ...companionHints(cloneJson(first.scenario), opts.sets)] };
-  const notes = [...ignoredSets(final.scenario, opts.sets), ...unusedFieldNotes(final.scenario)];
+  // a bare number likely meant in ms (delay=5 is 5 s): said on stderr, the run goes ahead
+  const notes = [...unitNotes.map((n) => `--set ${n}`), ...ignoredSets(final.scenario, opts.sets), ...unusedFieldNotes(final.scenario)];
   return notes.length ? { ...final, notes } : final;
 }

@@ -38,7 +38,8 @@ Options:
                            null removes an optional field, e.g. --set traffic.0.bytes=null;
                            a time, rate or size may carry a unit: 20ms, 100us, 10Mb/s,
                            64kbps, 1500B, 64KB (1 KB = 1024 bytes; rates decimal);
-                           a bare number is SI: seconds, bits/s, bytes)
+                           a bare number is SI: seconds, bits/s, bytes; one likely
+                           meant in ms, as delay=5, gets a note on stderr)
   --out <result.json>      write the result (summary + the scenario as run) as JSON; "-"
                            writes it to stdout (the summary table then goes to stderr)
   --series <file.csv>      write time series (t, queue, avg, cwnd.i, ...) as CSV (each
@@ -68,6 +69,7 @@ Options:
                            estimated over 2 s show it; --quiet hides it)
   --list-presets           list preset names and titles
   --quiet                  no summary on stdout, no estimate or progress on stderr
+                           (notes on the input, as a unit note of --set, still show)
   -h, --help               this text
 
 Before a run the CLI estimates its size from the scenario; long runs print the estimate and

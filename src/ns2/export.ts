@@ -291,6 +291,9 @@ class Builder {
       ['rtxcur_init_', num(p.initialRto)],
       ['ecn_', p.ecn ? '1' : '0'],
       ['ecn_syn_', p.ecnPlus ? 'true' : 'false'],
+      // RFC 5562 §3.2's resend of a Not-ECT SYN-ACK on a CE report is FullTcp's ecn_syn_wait_ 2;
+      // its default 0 starts with one segment on the report (ecnPlusSynAck "ns2")
+      ['ecn_syn_wait_', p.ecnPlus && p.ecnPlusSynAck === 'rfc5562' ? '2' : '0'],
       ['timestamps_', 'false'],
       ['maxburst_', '0'],
     ];
@@ -300,6 +303,8 @@ class Builder {
     );
     if (p.delayedAck && p.delayedAckTimer !== 'clock')
       this.note(`${path}.delayedAckTimer`, "FullTcp's delayed-ACK timer ticks every interval_ from t = 0 (tcp-full.cc delack_timer_), so a held-back ACK waits 0 to interval_ s, delayedAckTimer \"clock\"; the engine's \"per-segment\" waits the whole timeout");
+    if (p.ecnPlus && p.ecnPlusSynAck === 'rfc5562')
+      this.note(`${path}.ecnPlusSynAck`, 'written as ecn_syn_wait_ 2 (a CE-marked SYN-ACK is answered by a Not-ECT one, RFC 5562 §3.2), but FullTcp still sends the SYN-ACK it retransmits after a timeout ECN-capable (tcp-full.cc clears ecn_syn_next_ only on a CE report), where RFC 5562 §3.1 and the engine send it Not-ECT; its client also stays in SYN_SENT on a CE-marked SYN-ACK and writes its request only after the second one; ecnPlusSynAck "ns2" is FullTcp\'s default ecn_syn_wait_ 0');
     if (!p.delayedAck)
       this.note(`${path}.delayedAck`, "FullTcp with segsperack_ 1 still holds back the ACK of a segment shorter than segsize_ until its delayed-ACK clock ticks (need_send in tcp-full.cc acknowledges once a full segment is unacknowledged); the engine acknowledges every segment at once. A short request's ACK thus rides on the response, and the last, short segment of a response is acknowledged up to interval_ later (response times do not change)");
     this.note(path, 'web connections use ns-2\'s FullTcp agents, whose loss recovery and ACK handling are their own (4.4BSD-like, piggybacked ACKs) and whose RTT clocks keep ns-2\'s random phase');

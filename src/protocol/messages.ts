@@ -195,6 +195,12 @@ export interface DecisionsMsg {
   runId: number;
   /** The most recent decisions, oldest first (at most StartOptions.history). */
   records: DecisionRecord[];
+  /**
+   * How many decisions the run has recorded so far: `records` are the last of them, so the
+   * inspector and its CSV export can say which (decisions 61,001-62,000 of 62,000). Absent:
+   * taken as `records.length`.
+   */
+  total?: number;
   /** Index in `records` of the record a step stopped at, or null. */
   hit: number | null;
 }

@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RunResult, Summary } from '../engine/metrics/types';
-import { checkClaim, checkVersus, comparedNote, otherSeedNote, type ClaimVerdict } from '../engine/scenario/presets';
+import { checkClaim, checkVersus, comparedNote, otherSeedNote, premiseChanges, premiseNote, type ClaimVerdict } from '../engine/scenario/presets';
 import { useServices } from './app-context';
 import { familyConcurrency, useRuns, type RunJob } from './compare/run-queue';
 import { leftText, timeLeft } from './compare/time-left';
@@ -18,7 +18,11 @@ import { useAppState } from './store/app-store';
 /**
  * The statements of the lesson (or of the change tried) and their verdicts on the last
  * run's result (null: not checked); `comparisons`: the lessons to run at the run's seed
- * when it differs from its lesson only in the seed (scenario-api, comparisonRuns).
+ * when it differs from its lesson only in the seed (scenario-api, comparisonRuns);
+ * `lost`: for each statement, what the scenario no longer has of what it is about (the
+ * queue made PIE in a RED lesson: premiseChanges), empty when it can be checked. A
+ * statement with a premise lost is not checked: RED's "every drop is an early RED drop"
+ * was ticked on a PIE run.
  */
 function useClaimVerdicts() {
   const { store } = useServices();
@@ -29,23 +33,27 @@ function useClaimVerdicts() {
   // the lesson run with one of its "try" changes: that experiment's statements
   const experiment = activeExperiment(lesson, scenario);
   const claims = experiment?.claims ?? lesson?.claims ?? [];
+  const about = experiment?.scenario ?? lesson?.scenario;
+  const lost = useMemo(() => claims.map((c) => (about && scenario ? premiseChanges(c, about, scenario) : [])), [claims, about, scenario]);
   const verdicts = useMemo<(ClaimVerdict | null)[]>(() => {
     if (!result) return claims.map(() => null);
-    return claims.map((c) => checkClaim(c, result));
-  }, [claims, result]);
+    return claims.map((c, i) => (lost[i].length ? null : checkClaim(c, result)));
+  }, [claims, result, lost]);
   const comparisons = useMemo(() => (lesson && scenario && !experiment ? comparisonRuns(scenario, lesson.name) : null), [lesson, scenario, experiment]);
-  return { presetName, scenario, result, lesson, experiment, claims, verdicts, comparisons };
+  return { presetName, scenario, result, lesson, experiment, claims, verdicts, comparisons, lost };
 }
 
 /**
  * How many of the statements held on the run just ended, for the run's status line to say
  * (a screen-reader user hears it with "finished"); null when there is none or none checked,
  * or when some are yet to be checked against other lessons' runs (the panel says it then).
+ * `unchecked`: the statements about what the scenario no longer has, not in `total`.
  */
-export function useClaimTally(): { held: number; total: number } | null {
-  const { claims, verdicts, comparisons } = useClaimVerdicts();
-  if (claims.length === 0 || comparisons || verdicts.some((v) => v === null)) return null;
-  return { held: verdicts.filter((v) => v?.pass).length, total: claims.length };
+export function useClaimTally(): { held: number; total: number; unchecked: number } | null {
+  const { claims, verdicts, comparisons, lost } = useClaimVerdicts();
+  const unchecked = lost.filter((l) => l.length > 0).length;
+  if (claims.length === unchecked || comparisons || verdicts.some((v, i) => v === null && lost[i].length === 0)) return null;
+  return { held: verdicts.filter((v) => v?.pass).length, total: claims.length - unchecked, unchecked };
 }
 
 /** Summaries of lessons run at a seed not their own, by "name@seed": a lesson and a seed give the same run every time, so each runs once a page. */
@@ -94,7 +102,7 @@ export function LessonClaims() {
   const { store } = useServices();
   const status = useAppState(store, (s) => s.status);
   const stale = useAppState(store, (s) => s.resultRev !== null && s.resultRev !== s.scenarioRev);
-  const { presetName, scenario, result, lesson, experiment, claims, verdicts: own, comparisons } = useClaimVerdicts();
+  const { presetName, scenario, result, lesson, experiment, claims, verdicts: own, comparisons, lost } = useClaimVerdicts();
   // at another seed, the statements that compare with other lessons are checked against them run at that seed
   const compared = useComparedRuns(comparisons, result !== null && !stale);
   // whether the last run was checked by comparisons (at another seed, unchanged otherwise):
@@ -123,6 +131,9 @@ export function LessonClaims() {
   if (!lesson || claims.length === 0) return null;
   const checked = verdicts.filter((v) => v !== null).length;
   const held = verdicts.filter((v) => v?.pass).length;
+  // statements about what the scenario no longer has: not checked, not counted
+  const unchecked = lost.filter((l) => l.length > 0).length;
+  const checkable = claims.length - unchecked;
   // checked at another seed than the one the statements were measured at (the lesson's, or its change's: a few changes are of seed)
   const ownSeed = experiment ? experiment.scenario.seed : lesson.scenario.seed;
   const otherSeed = scenario !== null && scenario.seed !== ownSeed;
@@ -150,11 +161,13 @@ export function LessonClaims() {
             ? compared.error
               ? `· ${held} of ${checked} checked hold; the lessons compared with could not be run`
               : `· running the lessons compared with at seed ${comparisons.seed}: ${compared.done} of ${comparisons.lessons.length} done${compared.left !== null ? `, ${leftText(compared.left)} left` : ''}`
-            : checked === 0
-              ? status === 'running' || status === 'starting' || status === 'stepping'
-                ? '· checked when the run ends'
-                : '· press Play: each statement is checked when the run ends'
-              : `· ${held} of ${claims.length} hold${stale ? ' (for the run before your last change)' : ''}`}
+            : checkable === 0
+              ? '· none checked: the scenario differs from the lesson'
+              : checked === 0
+                ? status === 'running' || status === 'starting' || status === 'stepping'
+                  ? '· checked when the run ends'
+                  : '· press Play: each statement is checked when the run ends'
+                : `· ${held} of ${checkable} hold${unchecked ? `, ${unchecked} not checked` : ''}${stale ? ' (for the run before your last change)' : ''}`}
         </span>
       </h2>
       </summary>
@@ -167,7 +180,12 @@ export function LessonClaims() {
       ) : changed.length > 0 ? (
         <p className="small claims-changed">
           Your scenario differs from the lesson: <code>{changed.slice(0, 6).join('  ')}</code>
-          {changed.length > 6 ? ` and ${changed.length - 6} more` : ''}. The statements are checked on your run.
+          {changed.length > 6 ? ` and ${changed.length - 6} more` : ''}.{' '}
+          {unchecked === 0
+            ? 'The statements are checked on your run.'
+            : checkable === 0
+              ? 'The statements are about what your scenario no longer has, and are not checked.'
+              : `The ${unchecked === 1 ? 'statement' : `${unchecked} statements`} about what your scenario no longer has ${unchecked === 1 ? 'is' : 'are'} not checked; the others are checked on your run.`}
           {otherSeed ? ` ${otherSeedNote(ownSeed)}` : ''}
           {comparisons ? ` ${comparedNote(comparisons.seed)}` : ''}
           {compared.error ? ` They could not be run: ${compared.error}` : ''}
@@ -176,17 +194,22 @@ export function LessonClaims() {
       <ul>
         {claims.map((c, i) => {
           const v = verdicts[i];
-          const state = v === null ? 'pending' : v.pass ? 'pass' : 'fail';
+          const state = lost[i].length ? 'unchecked' : v === null ? 'pending' : v.pass ? 'pass' : 'fail';
           return (
             <li key={i} className={`claim claim-${state}`} data-state={state}>
               <span className="claim-mark" aria-hidden="true">
-                {state === 'pass' ? '✓' : state === 'fail' ? '✗' : '•'}
+                {state === 'pass' ? '✓' : state === 'fail' ? '✗' : state === 'unchecked' ? '–' : '•'}
               </span>
-              <span className="sr-only">{state === 'pass' ? 'Holds: ' : state === 'fail' ? 'Does not hold: ' : 'Not checked yet: '}</span>
+              <span className="sr-only">{state === 'pass' ? 'Holds: ' : state === 'fail' ? 'Does not hold: ' : state === 'unchecked' ? '' : 'Not checked yet: '}</span>
               <span className="claim-text">
                 <WithLessonLinks text={comparisons && c.versus ? c.versus.text : c.text} lessons={lessons()} current={presetName} />
               </span>
-              {v ? (
+              {state === 'unchecked' ? (
+                <span className="claim-measured">
+                  {' '}
+                  {premiseNote(lost[i])}
+                </span>
+              ) : v ? (
                 <span className="claim-measured">
                   {' '}
                   Measured: <KeepUnits text={v.measured} />.

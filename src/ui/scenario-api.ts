@@ -58,6 +58,8 @@ export interface DecodedLink {
   presetName: string | null;
   scenario: Scenario | null;
   problems: LinkProblem[];
+  /** Values applied that are likely not what was meant (a bare `delay=5` is 5 s), one message each. */
+  notices: string[];
 }
 
 export function validate(json: unknown): { ok: true; scenario: Scenario } | { ok: false; errors: string[] } {
@@ -260,7 +262,7 @@ function fieldChanges(now: unknown, was: unknown, path: string, out: string[], k
 export function decodeLink(hash: string): DecodedLink {
   const r = decodeHash(hash.replace(/^#/, ''));
   const problems = r.problems ?? r.errors.map((message) => ({ key: '', value: '', message }));
-  return { presetName: r.presetName, scenario: r.scenario, problems };
+  return { presetName: r.presetName, scenario: r.scenario, problems, notices: (r.notices ?? []).map((n) => n.message) };
 }
 
 /** A copy of `scenario` with every change applied, validated once as a whole (an edit with its companion, companionFix). */

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { presetByName } from '../../src/engine/scenario/presets';
-import { harnessPerFile, openApp, SHOTS, viewAs, waitForStatus } from './harness';
+import { harnessPerFile, openApp, SHOTS, viewAs, waitForStatus, runToEnd } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'a11y')
 describe('a11y', () => {
@@ -32,14 +32,6 @@ describe('a11y', () => {
       return (await axe.run(document, { resultTypes: ['violations'] })).violations;
     })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
     return v.map((x) => `${x.id} (${x.impact}): ${x.nodes.map((n) => n.target.join(' ')).join('; ')}`);
-  }
-
-  async function runToEnd(page: Page): Promise<void> {
-    await page.evaluate(() => {
-      window.__aqmlab!.controller.setSpeed('max');
-      window.__aqmlab!.controller.start();
-    });
-    await waitForStatus(page, 'done', 90_000);
   }
 
   /** The element that has the focus: its tag and accessible label (aria-label, else its text). */
@@ -90,7 +82,7 @@ describe('a11y', () => {
     it('no violation on the default lesson before and after a run, with the inspector on a decision, and with an invalid value in the editor', async () => {
       const page = await openApp(h(), 'p=default&duration=10&warmup=2');
       expect(await pageViolations(page)).toEqual([]);
-      await runToEnd(page);
+      await runToEnd(page, 90_000);
       expect(await pageViolations(page)).toEqual([]);
       // the counts behind the summary's figures are on the page, not only in their hover
       // tooltips (which kind of drop, how many marks: what a student is asked for)
@@ -110,6 +102,18 @@ describe('a11y', () => {
       await page.context().close();
     });
 
+    it('a link with a bare delay likely meant in ms: the units banner, no violation, and the run still plays', async () => {
+      const page = await openApp(h(), 'p=default&topology.bottleneck.delay=5&duration=10&warmup=2');
+      const banner = page.getByTestId('banner-warning');
+      await expect.poll(() => banner.innerText()).toContain('Check the units in this link');
+      expect(await banner.innerText()).toContain('topology.bottleneck.delay=5 is read as 5 s (a bare number is in seconds); write 5ms for milliseconds');
+      expect(await pageViolations(page)).toEqual([]);
+      // a notice, not a refusal: the 5 s delay runs
+      await runToEnd(page);
+      expect(await pageViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+
     it('no violation in the embedded view (?embed=1, for slides)', async () => {
       const page = await openApp(h(), 'p=default', { query: '?embed=1' });
       expect(await pageViolations(page)).toEqual([]);
@@ -118,7 +122,7 @@ describe('a11y', () => {
 
     it('no violation on a web lesson after its run (response-time chart) nor on a comparison; the response chart says its quantiles and reads out from the keyboard', async () => {
       const page = await openApp(h(), 'p=web-dt148-80&duration=12&warmup=3');
-      await runToEnd(page);
+      await runToEnd(page, 90_000);
       expect(await pageViolations(page)).toEqual([]);
       // the read-out needs a pointer: the canvas's name gives the curves in words
       const name = await page.locator('.chart-response canvas').getAttribute('aria-label');
@@ -557,7 +561,7 @@ describe('a11y', () => {
 
     it("the per-flow table's row headers are the flow alone: its ☆ button is in a cell of its own, not read before every number of the row", async () => {
       const page = await openApp(h(), 'p=default&duration=3&warmup=1');
-      await runToEnd(page);
+      await runToEnd(page, 90_000);
       const table = page.getByRole('table', { name: 'Per-flow results' });
       // Chromium's own names (the header's name is what a screen reader says before each cell of the row)
       const cdp = await page.context().newCDPSession(page);

@@ -86,6 +86,15 @@ export async function waitForStatus(page: Page, want: string | string[], timeout
   await page.waitForFunction((w) => w.includes(window.__aqmlab!.store.getState().status), list, { timeout, polling: 100 });
 }
 
+/** Starts the loaded scenario at the fastest speed and waits for it to finish. */
+export async function runToEnd(page: Page, timeout = 60_000): Promise<void> {
+  await page.evaluate(() => {
+    window.__aqmlab!.controller.setSpeed('max');
+    window.__aqmlab!.controller.start();
+  });
+  await waitForStatus(page, 'done', timeout);
+}
+
 /** Per chart: the vertices the chart reports drawing and the non-background pixels inside its plot. */
 export async function chartInk(page: Page): Promise<Record<string, { points: number; ink: number }>> {
   // charts out of view are not drawn: bring each into view and let it draw a frame

@@ -14,7 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, expectRunLength, harnessPerFile, waitForStatus } from './harness';
+import { SHOTS, expectRunLength, harnessPerFile, runToEnd } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'print')
 describe('print', () => {
@@ -79,11 +79,7 @@ describe('print', () => {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${h().url}#p=ecn-marks&seed=1`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
-      await page.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(page, 'done');
+      await runToEnd(page);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const total = await page.evaluate(() => window.__aqmlab!.store.series.length);
       expect(total).toBeGreaterThan(100);
@@ -166,11 +162,7 @@ describe('print', () => {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${h().url}#p=rtt-unfair&seed=1`);
       await page.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
-      await page.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(page, 'done');
+      await runToEnd(page);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const aqm = page.locator('section[data-chart=aqm]');
       // on screen the AQM card keeps its plot and the note drawn in it

@@ -4,8 +4,13 @@
  * (768x1024): after a run, Back walks the recorded decisions; where the decision inspector
  * shows it must be on screen or one key away.
  */
-import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { DecisionRecord } from '../../src/engine/aqm/decision';
+import { createRun } from '../../src/engine/run';
+import { presetScenario } from '../../src/engine/scenario/presets';
+import { csvParseRows as parseCsv } from 'd3';
 import { SHOTS, harnessPerFile, openApp, waitForStatus } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'student')
@@ -444,6 +449,82 @@ describe('student', () => {
     expect(await preset()).toBe('ecn-marks');
     await page.goBack();
     await expect.poll(preset).toBe('default');
+    await page.context().close();
+  });
+
+  it('a lab report: Export decisions (CSV) writes the decisions the inspector steps through, as many rows as its "of M", each as the CLI’s --trace line; past the 1,000 the app keeps, the file and the note say which', async () => {
+    const page = await openApp(h(), 'p=ecn-marks', { width: 1366, height: 768 });
+    const insp = page.locator('.slot-inspector');
+    const pos = insp.locator('.insp-pos');
+    // the same run on the command line's side: its --trace lines of the data queue
+    const cli: Record<string, unknown>[] = [];
+    const run = createRun(presetScenario('ecn-marks')!, { decision: (r: DecisionRecord) => void (r.queue === 'routerL->routerR' && cli.push(JSON.parse(JSON.stringify(r)))) });
+    run.advance(15);
+    /** The file the button gives, as objects by header name. */
+    const exported = async () => {
+      const [dl]: [Download, void] = await Promise.all([page.waitForEvent('download', { timeout: 15_000 }), insp.getByRole('button', { name: 'Export decisions (CSV)' }).click({ timeout: 10_000 })]);
+      const [head, ...rows] = parseCsv(readFileSync((await dl.path())!, 'utf8'));
+      for (const r of rows) expect(r.length).toBe(head.length);
+      return { name: dl.suggestedFilename(), rows: rows.map((r) => Object.fromEntries(head.map((k, i) => [k, r[i]]))) };
+    };
+    /** The inspector's decision: its position, packet, outcome badge and rule. */
+    const shown = async () => {
+      const m = /^Decision ([\d,]+) of (the last )?([\d,]+)/.exec(await pos.innerText())!;
+      return {
+        n: Number(m[1].replace(/,/g, '')),
+        of: Number(m[3].replace(/,/g, '')),
+        uid: Number((await insp.locator('dl[aria-label=Packet] dd').first().innerText()).replace('#', '')),
+        badge: await insp.locator('.insp-badge').innerText(),
+        rule: await insp.locator('.insp-rule').innerText(),
+      };
+    };
+    const badgeOf = (r: Record<string, string>) => (r.outcome === 'mark' ? 'mark CE' : r.outcome === 'drop' ? `${r.reason} drop` : r.stage === 'dequeue' ? 'forward' : 'enqueue');
+
+    // six steps, two back: decision 4 of 6, all the run has made
+    const next = page.getByRole('button', { name: 'Next decision' });
+    for (let k = 1; k <= 6; k++) {
+      await next.click({ timeout: 10_000 });
+      await expect.poll(() => pos.innerText(), { timeout: 30_000 }).toMatch(new RegExp(`^Decision ${k} of ${k}\\b`));
+    }
+    await page.getByRole('button', { name: 'Previous decision' }).click();
+    await page.getByRole('button', { name: 'Previous decision' }).click();
+    await expect.poll(() => pos.innerText()).toMatch(/^Decision 4 of 6\b/);
+    const four = await shown();
+    expect(await insp.getByTestId('insp-export-note').innerText()).toMatch(/^All 6 decisions the run has made/);
+    const all = await exported();
+    expect(all.name).toBe('aqm-lab-ecn-marks-decisions.csv');
+    expect(all.rows.length).toBe(four.of);
+    const row4 = all.rows.find((r) => r.decision === String(four.n))!;
+    expect(Number(row4.uid)).toBe(four.uid);
+    expect(badgeOf(row4)).toBe(four.badge);
+    expect(row4.rule).toBe(four.rule);
+    // the rows are the command line's first six lines of the data queue, key by key
+    all.rows.forEach((r, i) => {
+      for (const k of ['t', 'uid', 'flow', 'q', 'avg', 'pa', 'outcome', 'rule']) expect(r[k], `row ${i + 1} ${k}`).toBe(String(cli[i][k]));
+    });
+
+    // on to the first ECN mark: the ring holds the last 1,000 of more
+    await page.getByRole('button', { name: 'Next mark (ECN)' }).click();
+    await waitForStatus(page, 'paused', 60_000);
+    await expect.poll(() => insp.locator('.insp-badge').innerText(), { timeout: 30_000 }).toBe('mark CE');
+    const mark = await shown();
+    expect(await pos.innerText()).toMatch(/^Decision 1,000 of the last 1,000 recorded/);
+    const total = cli.findIndex((r) => r.outcome === 'mark') + 1;
+    expect(total).toBeGreaterThan(1000);
+    const note = insp.getByTestId('insp-export-note');
+    expect(await note.innerText()).toBe(`Decisions ${(total - 999).toLocaleString('en-US')}–${total.toLocaleString('en-US')} of the ${total.toLocaleString('en-US')} the run has made at the bottleneck so far: the app keeps the last 1,000. For every one, use the command line’s --trace (docs/cli.md).`);
+    await insp.getByRole('button', { name: 'Export decisions (CSV)' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/student-export-decisions.png` });
+    const last = await exported();
+    expect(last.name).toBe(`aqm-lab-ecn-marks-decisions-${total - 999}-${total}.csv`);
+    expect(last.rows.length).toBe(mark.of);
+    expect(last.rows[0].decision).toBe(String(total - 999));
+    const markRow = last.rows[mark.n - 1];
+    expect(markRow.decision).toBe(String(total));
+    expect(Number(markRow.uid)).toBe(mark.uid);
+    expect(badgeOf(markRow)).toBe('mark CE');
+    expect(markRow.rule).toBe(mark.rule);
+    expect(markRow.uid).toBe(String(cli[total - 1].uid));
     await page.context().close();
   });
 

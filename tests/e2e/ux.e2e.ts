@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { presetByName } from '../../src/engine/scenario/presets';
-import { SHOTS, harnessPerFile, viewAs, waitForStatus } from './harness';
+import { SHOTS, harnessPerFile, viewAs, waitForStatus, runToEnd } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'ux')
 describe('ux', () => {
@@ -51,11 +51,7 @@ describe('ux', () => {
       const page = await open('p=ecn-marks');
       const before = await seriousViolations(page);
       expect(before, fmt(before)).toEqual([]);
-      await page.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(page, 'done');
+      await runToEnd(page);
       const after = await seriousViolations(page);
       expect(after, fmt(after)).toEqual([]);
       await page.getByRole('button', { name: /Classroom/ }).click();
@@ -716,6 +712,38 @@ describe('ux', () => {
       await page.context().close();
     });
 
+    it("the queue swapped in the editor: a value set for PIE's own target is not carried to CoDel and the note says so; the RED lesson's statements about RED are not checked on a PIE run", async () => {
+      const page = await open('p=default&duration=8&warmup=2');
+      const claims = page.getByTestId('claims');
+      const kind = page.locator('.sed-field[data-path="topology.bottleneck.queue.kind"]');
+      const target = page.locator('.sed-field[data-path="topology.bottleneck.queue.target"] input[inputmode=decimal]');
+      await kind.locator('select').selectOption('pie');
+      await target.fill('20');
+      await target.press('Enter');
+      await kind.locator('select').selectOption('codel');
+      // CoDel's own 5 ms (the 20 ms carried over before), said under the selector
+      await expect.poll(() => target.inputValue()).toBe('5');
+      expect(await kind.locator('.sed-companion').innerText()).toBe("Target reset to CoDel's default 5 ms (PIE's was 20 ms).");
+      expect(fmt(await seriousViolations(page))).toBe('');
+      await kind.locator('select').selectOption('pie');
+      await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await waitForStatus(page, 'done');
+      const red = claims.locator('li', { hasText: 'every drop is an early, random RED drop' });
+      await expect.poll(() => red.getAttribute('data-state')).toBe('unchecked');
+      expect(await red.innerText()).toContain("Not checked: the scenario differs (the queue is PIE, the lesson's is RED).");
+      expect(await red.innerText()).not.toContain('Measured:');
+      // the statements about the traffic are checked on the PIE run
+      for (const text of ['the link stays busy', 'equal shares']) expect(await claims.locator('li', { hasText: text }).getAttribute('data-state'), text).toMatch(/^(pass|fail)$/);
+      const n = presetByName('default')!.claims!.length;
+      const unchecked = await claims.locator('li[data-state=unchecked]').count();
+      expect(await claims.locator('h2').innerText()).toMatch(new RegExp(`\\d+ of ${n - unchecked} hold, ${unchecked} not checked`));
+      await claims.screenshot({ path: `${SHOTS}/ux-claims-other-queue.png` });
+      // the set-back statements pass axe (their contrast)
+      expect(fmt(await seriousViolations(page))).toBe('');
+      await page.context().close();
+    });
+
     it('"Try a change" runs the lesson with its change and checks what that change should show; choosing the lesson again restores it', async () => {
       const page = await open('p=lockout-dt');
       const claims = page.getByTestId('claims');
@@ -963,11 +991,7 @@ describe('ux', () => {
       // progress kept 22rem for an open-ended run's text, and the state did not fit beside it).
       // One run, then the finished page at each size and type
       const page = await open('p=default&duration=200', { width: 1366, height: 768 });
-      await page.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(page, 'done');
+      await runToEnd(page);
       for (const [classroom, width] of [
         [false, 1366],
         [false, 1280],
@@ -1457,11 +1481,7 @@ describe('ux', () => {
       // before the run: the step list names the flows already
       const options = await page.getByRole('combobox', { name: 'Only events of flow' }).locator('option').allTextContents();
       expect(options).toEqual(['any flow', 'flow 0 · CUBIC', 'flow 1 · NewReno', 'flow 2 · UDP']);
-      await page.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(page, 'done');
+      await runToEnd(page);
       const rows = await page.locator('table.flows tbody th').allTextContents();
       expect(rows.map((r) => r.replace(/[☆★]/g, '').trim())).toEqual(['0 CUBIC', '1 NewReno', '2 UDP']);
       expect(await page.getByRole('button', { name: 'Highlight flow 0 · CUBIC in the charts' }).count()).toBe(1);
@@ -1509,11 +1529,7 @@ describe('ux', () => {
   describe('summary figures', () => {
     it('the figures of one row line up when a label takes two lines ("Drop rate (reverse queue)")', async () => {
       const page = await open('p=web-redecn5-80&duration=40', { width: 1920, height: 1080 });
-      await page.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(page, 'done');
+      await runToEnd(page);
       const stats = await page.locator('.stats .stat').evaluateAll((els) =>
         els.map((e) => ({ what: e.querySelector('dt')!.textContent!, row: Math.round(e.getBoundingClientRect().top), dtH: e.querySelector('dt')!.getBoundingClientRect().height, value: Math.round(e.querySelector('dd')!.getBoundingClientRect().top) })),
       );

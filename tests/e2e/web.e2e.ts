@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario, type EngineScenario } from '../../src/engine/sim-run';
 import { baselineScenario } from '../../src/engine/traffic/calibrate';
-import { SHOTS, expectRunLength, startHarness, waitForStatus, type Harness } from './harness';
+import { SHOTS, expectRunLength, startHarness, waitForStatus, type Harness, runToEnd } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'web')
 describe('web', () => {
@@ -218,11 +218,7 @@ describe('web', () => {
       await page.waitForFunction(() => /drop-tail: [\d.]+ %.*5 ms target: [\d.]+ %.*uncongested: [\d.]+ %/.test(document.querySelector('[data-testid=compare-response] .cmp-legend-line')?.textContent ?? ''), undefined, { timeout: 10_000 });
       await page.locator('[data-testid=compare-response]').screenshot({ path: `${SHOTS}/e2e-web-family.png` });
       // the first row is the lesson itself: the same numbers as running it in the main view
-      await page.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(page, 'done', 120_000);
+      await runToEnd(page, 120_000);
       const s = await page.evaluate(() => window.__aqmlab!.store.getState().summary);
       // columns: lesson, loss, utilization, mean queue, exchanges, % with a drop, % within 200 ms, 500 ms, 1 s, 2 s
       expect(rows[0][1]).toBe((100 * s.bottleneck.lossRate).toFixed(2));
@@ -249,11 +245,7 @@ describe('web', () => {
         await p.goto(`${h.url}${hash}`);
         await p.waitForSelector('.chart-response canvas');
         await expectRunLength(p, 12, 2);
-        await p.evaluate(() => {
-          window.__aqmlab!.controller.setSpeed('max');
-          window.__aqmlab!.controller.start();
-        });
-        await waitForStatus(p, 'done', 120_000);
+        await runToEnd(p, 120_000);
         return p.evaluate(() => window.__aqmlab!.store.getState().summary.web.calibration[0]);
       };
       const seen: string[] = [];
@@ -284,11 +276,7 @@ describe('web', () => {
       await phone.goto(`${h.url}#p=web-dt148-80&duration=40&warmup=10`);
       await phone.waitForFunction(() => !!window.__aqmlab?.store.getState().scenario);
       await expectRunLength(phone, 40, 10);
-      await phone.evaluate(() => {
-        window.__aqmlab!.controller.setSpeed('max');
-        window.__aqmlab!.controller.start();
-      });
-      await waitForStatus(phone, 'done', 180_000);
+      await runToEnd(phone, 180_000);
       const c = phone.locator('.chart-response canvas');
       await c.scrollIntoViewIfNeeded();
       const box = (await c.boundingBox())!;

@@ -839,6 +839,19 @@ describe('web-redstar-ecnplus-105: ECN+ SYN-ACKs are marked, not dropped, and th
     });
   }
 
+  // RFC 5562 §3.2 answers a reported mark with a Not-ECT SYN-ACK, which RED* drops like any Not-ECT
+  // packet above max_th: seeds/003's ECN+ (its SYN-ACKs "are marked ... and not dropped") is ns-2's,
+  // every SYN-ACK ECT (tcp.ecnPlusSynAck "ns2"). Seeded bug: the lessons without the pin (the
+  // engine's default "rfc5562") make the first test fail, and the statement with them.
+  it('keeps ns-2\'s ECN+ (tcp.ecnPlusSynAck "ns2"): under RFC 5562\'s rules (seed 2: 3,063 SYN-ACKs dropped by RED*, 9.3 %) the statement would be false', () => {
+    for (const n of ['web-redstar-ecnplus-105', 'web100-red-ecnplus-105', 'web100-redstar-ecnplus-105', 'web100-rem-ecnplus-105', 'web100-pi-ecnplus-105', 'web100-redstar-ecnplus-90'])
+      expect([n, (lesson(n).scenario.tcp as { ecnPlusSynAck?: string }).ecnPlusSynAck]).toEqual([n, 'ns2']);
+    const tr = traceSynAcks(scenarioOf(name, { 'tcp.ecnPlusSynAck': 'rfc5562' }));
+    // every mark brings a Not-ECT SYN-ACK (§3.2), and so does every timeout (§3.1)
+    expect(tr.notEct).toBeGreaterThanOrEqual(tr.marks);
+    expect(tr.redDrops).toBeGreaterThan(0.05 * tr.synAcks);
+  });
+
   it('fails where the statement is false: ECN without ECN+ (web-redstar-ecn-105), where RED drops the SYN-ACKs (3,861 at seed 2) and they wait 3 s', () => {
     const tr = traceSynAcks(lesson('web-redstar-ecn-105').scenario);
     expect(tr.notEct).toBe(tr.synAcks);

@@ -14,3 +14,14 @@ export class FakeWorker {
     this.terminated = true;
   }
 }
+
+/** A factory for the run controller that makes FakeWorkers and keeps each one it made, in order. */
+export function fakeWorkers(): { workers: FakeWorker[]; make: () => Worker } {
+  const workers: FakeWorker[] = [];
+  const make = () => {
+    const w = new FakeWorker();
+    workers.push(w);
+    return w as unknown as Worker;
+  };
+  return { workers, make };
+}

@@ -55,7 +55,7 @@ export const ARED_PARAMS = {
     doc: 'Queueing delay the automatic min_th aims at: min_th = max(5, targetDelay x C / 2).',
     ref: 'seeds/000 §2.3 and §5.2.2 (5 ms, 60 ms); ns-2 targetdelay_',
   },
-  interval: { type: 'number', unit: 's', default: 0.5, min: 0.001, max: 100, label: 'Interval', doc: 'max_p is adapted once every interval.', ref: 'seeds/000 Table 3 (500 ms)', kindDefault: true },
+  interval: { type: 'number', unit: 's', default: 0.5, min: 0.001, max: 100, label: 'Interval', doc: 'max_p is adapted once every interval.', ref: 'seeds/000 Table 3 (500 ms)', kindOwn: true },
   alpha: {
     type: 'number',
     unit: 'probability',
@@ -66,8 +66,9 @@ export const ARED_PARAMS = {
     label: 'alpha (cap)',
     doc: 'Additive increase of max_p when the average is above the band: min(alpha, max_p / 4).',
     ref: 'seeds/000 Table 3; FGS 2001 Fig. 5',
+    kindOwn: true,
   },
-  beta: { type: 'number', unit: 'ratio', default: 0.9, min: 0, exclusiveMin: true, max: 1, label: 'beta', doc: 'Multiplicative decrease of max_p when the average is below the band.', ref: 'seeds/000 Table 3', kindDefault: true },
+  beta: { type: 'number', unit: 'ratio', default: 0.9, min: 0, exclusiveMin: true, max: 1, label: 'beta', doc: 'Multiplicative decrease of max_p when the average is below the band.', ref: 'seeds/000 Table 3', kindOwn: true },
   bottom: { type: 'number', unit: 'probability', default: 0.01, min: 0, max: 1, label: 'bottom', doc: 'Lowest max_p.', ref: 'seeds/000 Table 3 (min maxp 0.01); ns-2 bottom_ 0 = min(0.01, 80000 / bandwidth)' },
   top: { type: 'number', unit: 'probability', default: 0.5, min: 0, max: 1, label: 'top', doc: 'Highest max_p.', ref: 'seeds/000 Table 3 (max maxp 0.5)' },
   adapt: {

@@ -10,7 +10,7 @@ import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type AqmVar, type Q
 export const CODEL_PARAMS = {
   ...COMMON_QUEUE_PARAMS,
   limit: { ...COMMON_QUEUE_PARAMS.limit, default: 1000, doc: 'Largest backlog the queue holds (CoDel needs a large buffer: it controls delay, not length).' },
-  target: { type: 'number', unit: 's', default: 0.005, min: 0, exclusiveMin: true, max: 10, label: 'Target', doc: 'Acceptable standing queueing delay (sojourn time).', ref: 'RFC 8289 §4.4 (5 ms)', kindDefault: true },
+  target: { type: 'number', unit: 's', default: 0.005, min: 0, exclusiveMin: true, max: 10, label: 'Target', doc: 'Acceptable standing queueing delay (sojourn time).', ref: 'RFC 8289 §4.4 (5 ms)', kindOwn: true },
   interval: {
     type: 'number',
     unit: 's',
@@ -21,7 +21,7 @@ export const CODEL_PARAMS = {
     label: 'Interval',
     doc: 'The sojourn time must stay above target this long before CoDel drops; the control law divides it by sqrt(count).',
     ref: 'RFC 8289 §4.3 (100 ms)',
-    kindDefault: true,
+    kindOwn: true,
   },
   ecn: { type: 'boolean', default: false, label: 'ECN marking', doc: 'Mark ECT packets with CE instead of dropping them.', ref: 'RFC 8289 §5; RFC 3168' },
 } as const satisfies ParamSpecs;

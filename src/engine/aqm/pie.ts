@@ -10,10 +10,10 @@ import { COMMON_QUEUE_PARAMS, QueueDisc, type AqmDescriptor, type AqmVar, type Q
 export const PIE_PARAMS = {
   ...COMMON_QUEUE_PARAMS,
   limit: { ...COMMON_QUEUE_PARAMS.limit, default: 1000, doc: 'Largest backlog the queue holds (PIE controls delay, not length).' },
-  target: { type: 'number', unit: 's', default: 0.015, min: 0, exclusiveMin: true, max: 10, label: 'Target delay', doc: 'QDELAY_REF: the queueing delay PIE steers to.', ref: 'RFC 8033 §4.2 (15 ms)', kindDefault: true },
+  target: { type: 'number', unit: 's', default: 0.015, min: 0, exclusiveMin: true, max: 10, label: 'Target delay', doc: 'QDELAY_REF: the queueing delay PIE steers to.', ref: 'RFC 8033 §4.2 (15 ms)', kindOwn: true },
   tUpdate: { type: 'number', unit: 's', default: 0.015, min: 0.0001, max: 10, label: 'T_UPDATE', doc: 'The drop probability is recomputed every T_UPDATE.', ref: 'RFC 8033 §4.2 (15 ms)' },
-  alpha: { type: 'number', unit: 'ratio', default: 0.125, min: 0, max: 100, label: 'alpha (1/s)', doc: 'Weight of the delay error (current delay - target).', ref: 'RFC 8033 §4.2 (1/8)', kindDefault: true },
-  beta: { type: 'number', unit: 'ratio', default: 1.25, min: 0, max: 100, label: 'beta (1/s)', doc: 'Weight of the delay trend (current delay - previous delay).', ref: 'RFC 8033 §4.2 (1 + 1/4)', kindDefault: true },
+  alpha: { type: 'number', unit: 'ratio', default: 0.125, min: 0, max: 100, label: 'alpha (1/s)', doc: 'Weight of the delay error (current delay - target).', ref: 'RFC 8033 §4.2 (1/8)', kindOwn: true },
+  beta: { type: 'number', unit: 'ratio', default: 1.25, min: 0, max: 100, label: 'beta (1/s)', doc: 'Weight of the delay trend (current delay - previous delay).', ref: 'RFC 8033 §4.2 (1 + 1/4)', kindOwn: true },
   maxBurst: { type: 'number', unit: 's', default: 0.15, min: 0, max: 100, label: 'Max burst', doc: 'MAX_BURST: after a quiet spell, arrivals pass without the random drop for this long.', ref: 'RFC 8033 §4.4 (150 ms)' },
   ecn: { type: 'boolean', default: false, label: 'ECN marking', doc: 'Mark ECT packets instead of dropping them while the drop probability is below ecnThreshold.', ref: 'RFC 8033 §5.1' },
   ecnThreshold: { type: 'number', unit: 'probability', default: 0.1, min: 0, max: 1, label: 'ECN threshold', doc: 'Above this drop probability ECT packets are dropped, not marked.', ref: 'RFC 8033 §5.1 (10 %)' },

@@ -25,8 +25,8 @@ export const REM_PARAMS = {
   },
   gamma: { type: 'number', unit: 'ratio', default: 0.001, min: 0, max: 1, label: 'gamma', doc: 'Step size of the price update.', ref: 'Athuraliya et al. 2001; ns-2 gamma_' },
   phi: { type: 'number', unit: 'ratio', default: 1.001, min: 1, exclusiveMin: true, max: 100, label: 'phi', doc: 'Base of the marking law p = 1 - phi^(-price).', ref: 'seeds/002 §II; ns-2 phi_' },
-  alpha: { type: 'number', unit: 'ratio', default: 0.1, min: 0, max: 100, label: 'alpha', doc: 'Weight of the queue mismatch q - b* against the rate mismatch x - c.', ref: 'seeds/002 eq. 2; ns-2 rem.cc (0.1)', kindDefault: true },
-  interval: { type: 'number', unit: 's', default: 0.002, min: 0.0001, max: 10, label: 'Update interval', doc: 'The price is updated once per interval.', ref: 'ns-2 pupdtime_ 0.002', kindDefault: true },
+  alpha: { type: 'number', unit: 'ratio', default: 0.1, min: 0, max: 100, label: 'alpha', doc: 'Weight of the queue mismatch q - b* against the rate mismatch x - c.', ref: 'seeds/002 eq. 2; ns-2 rem.cc (0.1)', kindOwn: true },
+  interval: { type: 'number', unit: 's', default: 0.002, min: 0.0001, max: 10, label: 'Update interval', doc: 'The price is updated once per interval.', ref: 'ns-2 pupdtime_ 0.002', kindOwn: true },
   inw: {
     type: 'number',
     unit: 'ratio',

@@ -11,8 +11,8 @@ import { checkRed, RED_PARAMS, RED_VARS, RedQueue } from './red';
 export const SC_RED_PARAMS = {
   ...RED_PARAMS,
   maxP: { ...RED_PARAMS.maxP, default: 0.02, label: 'initial max_p', doc: 'max_p at the start; divided by alpha when avg falls below min_th, multiplied by beta when it rises above max_th.', ref: 'seeds/004 §3.3 (0.020)' },
-  alpha: { type: 'number', unit: 'ratio', default: 3, min: 1, max: 100, label: 'alpha', doc: 'max_p /= alpha when the average enters the region below min_th.', ref: 'seeds/004 §3.3, Fig. 6 (3)', kindDefault: true },
-  beta: { type: 'number', unit: 'ratio', default: 2, min: 1, max: 100, label: 'beta', doc: 'max_p *= beta when the average enters the region above max_th (max_p is kept at most 1).', ref: 'seeds/004 §3.3, Fig. 6 (2)', kindDefault: true },
+  alpha: { type: 'number', unit: 'ratio', default: 3, min: 1, max: 100, label: 'alpha', doc: 'max_p /= alpha when the average enters the region below min_th.', ref: 'seeds/004 §3.3, Fig. 6 (3)', kindOwn: true },
+  beta: { type: 'number', unit: 'ratio', default: 2, min: 1, max: 100, label: 'beta', doc: 'max_p *= beta when the average enters the region above max_th (max_p is kept at most 1).', ref: 'seeds/004 §3.3, Fig. 6 (2)', kindOwn: true },
   startStatus: {
     type: 'enum',
     values: ['below', 'ns2'],

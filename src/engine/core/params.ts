@@ -41,6 +41,16 @@ interface ParamBase {
    * still carries.
    */
   kindDefault?: true;
+  /**
+   * The kind's own quantity: a same-named field of another kind is another thing (PIE's
+   * target is the delay its controller steers its estimate to, CoDel's the sojourn time a
+   * whole interval must stay above before it drops; ARED's interval is how often max_p
+   * adapts, REM's how often the price is updated, CoDel's its drop window), so a kind swap
+   * never carries a value into it or out of it: the new kind's default is used, and the
+   * editor says so when a value set away from the old default is left behind. A PIE target
+   * of 20 ms used to become CoDel's target, four times RFC 8289's 5 ms.
+   */
+  kindOwn?: true;
 }
 
 export interface NumberParam extends ParamBase {

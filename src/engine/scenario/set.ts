@@ -2,7 +2,7 @@ import { checkParam, queueUnitOf, rangeText, shownValue, unitText, type QueueUni
 import { parseJsonText } from './file';
 import { cloneJson, getPath, isIndex, joinPath, own, pathText, setPath, splitPath } from './paths';
 import { allowedKeysAt, isRequired, objectText, plainItems, plainItemsMessage, resolvePath, stringExpected, unknownFieldHint, type ArrayNode, type FieldNode, type UnionNode } from './tree';
-import { bareNumberHint, numberWithUnit, unitProblem } from './units';
+import { bareNumberHint, bareNumberNotice, listElements, listWithUnits, numberWithUnit, pointsWithUnits, unitProblem } from './units';
 
 /**
  * Setting one field by dotted path: the CLI's `--set path=value`, the URL codec's
@@ -37,6 +37,27 @@ export function parseValueText(text: string, node?: FieldNode): unknown {
   if (node?.t === 'param' && node.spec.type === 'number') {
     const v = numberWithUnit(node.spec, text);
     if (v !== undefined) return v;
+  }
+  if (node?.t === 'points') {
+    // JSON as before; else pairs whose delay carries a unit ([[5ms,0.5],[75ms,1]])
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      const pts = pointsWithUnits('', node.x, text);
+      return pts && 'values' in pts ? pts.values : text;
+    }
+  }
+  if (node?.t === 'numbers') {
+    // a JSON list as before; else elements with units (10ms,20ms, [10ms, 20ms]) or one number
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (Array.isArray(json) || json === null) return json;
+    const list = listWithUnits('', node.spec, text);
+    return list && 'values' in list ? list.values : text;
   }
   const textual = node && (node.t === 'string' || (node.t === 'param' && node.spec.type === 'enum'));
   if (textual) {
@@ -146,14 +167,17 @@ function bytesDefaults(next: Record<string, unknown>, fields: Record<string, Fie
  * probability: carried over, the new item failed validation on a field the user never
  * touched and the swap was refused. Params carry when type and unit agree and the value
  * is in the new kind's range, and a param whose default is its kind's own choice
- * (`kindDefault`: RED's mean packet size) only when it was set away from that default;
- * other fields when they are the same kind of node.
+ * (`kindDefault`: RED's mean packet size) only when it was set away from that default,
+ * and never a param that is its kind's own quantity (`kindOwn`: PIE's and CoDel's targets,
+ * the intervals, alphas and betas); other fields when they are the same kind of node.
  */
 function sameMeaning(a: FieldNode | undefined, b: FieldNode, value: unknown): boolean {
   if (!a || a.t !== b.t) return false;
   if (a.t === 'param' && b.t === 'param') {
     // another kind's default is that kind's choice, not the scenario's (RED's ns-2 500 bytes into REM)
     if (a.spec !== b.spec && a.spec.kindDefault && value === a.spec.default) return false;
+    // the same name for another quantity (PIE's target is not CoDel's): never carried, set or not
+    if (a.spec !== b.spec && (a.spec.kindOwn || b.spec.kindOwn)) return false;
     return a.spec.type === b.spec.type && ('unit' in a.spec ? a.spec.unit : undefined) === ('unit' in b.spec ? b.spec.unit : undefined) && checkParam('', b.spec, value) === null;
   }
   return true;
@@ -272,14 +296,42 @@ function listStep(scenario: unknown, segs: readonly string[], removing: boolean)
   return null;
 }
 
+/**
+ * The field that adds an item to a list when set at the next index: a traffic item's `kind`
+ * (the item starts at that kind's defaults), or the first required text of an item of fixed
+ * fields (a node's `name`, a link's `from`: the item starts at its fields' defaults). Null
+ * when items cannot be added by a --set or a link.
+ */
+export function itemCreator(item: FieldNode): string | null {
+  if (item.t === 'union') return item.fixedKind ? null : 'kind';
+  if (item.t !== 'object') return null;
+  const first = Object.entries(item.fields).find(([, f]) => f.t === 'string' && isRequired(f));
+  return first ? first[0] : null;
+}
+
+/**
+ * Whether `key` sets the field that adds an item (itemCreator) of a list of `scenario`, or
+ * any `kind`: a link applies these first, items in the order of their numbers.
+ */
+export function createsItem(scenario: unknown, key: string): boolean {
+  const segs = splitPath(key);
+  const field = segs[segs.length - 1];
+  if (field === 'kind') return true;
+  if (segs.length < 3 || !isIndex(segs[segs.length - 2])) return false;
+  const r = resolvePath(scenario, segs.slice(0, -2));
+  return r.ok && r.node.t === 'array' && r.node.item.t === 'object' && itemCreator(r.node.item) === field;
+}
+
 /** What a list's item indices are, and how one is added ("traffic has 2 item(s), indices 0 to 1; a new item is traffic.2, ..."). */
 function listText(step: ListStep): string {
   const n = step.items.length;
   const have = `${step.list} has ${n} item(s)${n > 0 ? `, indices 0 to ${n - 1}` : ''}`;
   const item = step.node.item;
-  if (item.t !== 'union' || item.fixedKind) return `${have}; an item cannot be added by a --set or a link: write a scenario file`;
+  const creator = itemCreator(item);
+  if (creator === null) return `${have}; an item cannot be added by a --set or a link: write a scenario file`;
   if (step.node.max !== undefined && n >= step.node.max) return `${have}, the most allowed`;
-  return `${have}; a new item is ${step.list}.${n}, added by giving its kind first: ${step.list}.${n}.kind=<one of ${item.spec.values.join(', ')}>`;
+  const what = item.t === 'union' ? `one of ${item.spec.values.join(', ')}` : 'a text string';
+  return `${have}; a new item is ${step.list}.${n}, added by giving its ${creator} first: ${step.list}.${n}.${creator}=<${what}>`;
 }
 
 /** Adds an item, removes one, or explains the index; null when the path does not step past a list's end (and is no removal). */
@@ -294,12 +346,22 @@ function setListItem(scenario: Record<string, unknown>, path: string, segs: stri
     return null;
   }
   const item = step.node.item;
-  const adding = step.index === n && step.rest.length === 1 && step.rest[0] === 'kind' && item.t === 'union' && !item.fixedKind && (step.node.max === undefined || n < step.node.max);
+  const creator = itemCreator(item);
+  const room = step.node.max === undefined || n < step.node.max;
+  const adding = step.index === n && step.rest.length === 1 && creator !== null && step.rest[0] === creator && room;
   if (!adding) {
     const at = `${step.list}.${step.indexText}`;
-    const why = step.index === n && item.t === 'union' && step.rest.length > 0 && step.node.max !== undefined && n < step.node.max ? `${at} does not exist yet: ` : '';
+    const why = step.index === n && creator !== null && step.rest.length > 0 && room ? `${at} does not exist yet: ` : '';
     return `${pathText(path)}: ${why}${listText(step)}`;
   }
+  if (item.t === 'object') {
+    // a node by its name, a link by its from: the other fields at their defaults, the required ones set next
+    const errs = checkValue(item.fields[creator!], value, path);
+    if (errs.length) return errs[0];
+    step.items.push({ ...defaultsOfVariant(item.fields), [creator!]: value });
+    return null;
+  }
+  if (item.t !== 'union') return `${pathText(path)}: ${listText(step)}`;
   const err = checkParam(path, item.spec, value);
   if (err) return err;
   const fields = own(item.variants, value as string);
@@ -353,7 +415,8 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
   }
   // a group of fields or a list given as JSON that does not parse reached here as its text:
   // say where the JSON breaks ("expected a list [ ... ], got "[1, 2"" did not)
-  if (typeof value === 'string' && /^\s*[[{]/.test(value) && node.t !== 'string' && node.t !== 'param' && node.t !== 'literal') {
+  // ([10ms, 5min] is a list with a bad unit, explained below)
+  if (typeof value === 'string' && /^\s*[[{]/.test(value) && node.t !== 'string' && node.t !== 'param' && node.t !== 'literal' && !(node.t === 'numbers' && listElements(value)) && !(node.t === 'points' && pointsWithUnits(path, node.x, value))) {
     const parsed = parseJsonText(value, path);
     if (!parsed.ok) return parsed.error;
   }
@@ -376,9 +439,12 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
       if (typeof value !== 'string') return `${path}: expected ${stringExpected(node)}, got ${shownValue(value)}`;
       if (value.length > node.maxLength) return `${path}: ${value.length} characters; allowed at most ${node.maxLength}`;
       break;
-    case 'points':
     case 'numbers':
+    case 'points':
     case 'array': {
+      // a list typed with units that did not read (10ms,20Mb/s): the element by its index
+      const list = typeof value !== 'string' ? null : node.t === 'numbers' ? listWithUnits(path, node.spec, value) : node.t === 'points' ? pointsWithUnits(path, node.x, value) : null;
+      if (list && 'error' in list) return list.error;
       const errs = checkValue(node, value, path, queueUnit);
       if (errs.length) return errs.length > 3 ? `${errs.slice(0, 3).join('; ')}; and ${errs.length - 3} more` : errs.join('; ');
       break;
@@ -387,7 +453,7 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     case 'union': {
       if (typeof value !== 'object' || Array.isArray(value)) {
         const first = node.t === 'object' ? Object.keys(node.fields)[0] : 'kind';
-        return `${path}: is a group of fields; set one of them (e.g. ${path}.${first}=...) or give a JSON object${node.t === 'object' ? ` ${objectText(node.fields, value)}` : ''}`;
+        return `${path}: is a group of fields; set one of them (e.g. ${path}.${first}=...) or give a JSON object${node.t === 'object' ? ` ${objectText(node.fields, value)}` : ''}${listKindHint(node, path, value)}`;
       }
       const errs = checkValue(node, value, path);
       if (errs.length) return errs.length > 3 ? `${errs.slice(0, 3).join('; ')}; and ${errs.length - 3} more` : errs.join('; ');
@@ -401,6 +467,22 @@ export function applySet(scenario: Record<string, unknown>, path: string, value:
     return `${path}: ${(e as Error).message}`;
   }
   return null;
+}
+
+/**
+ * For a list given where a union is (`topology.flowDelay=10ms,20ms`): the kind whose one
+ * field is a list of numbers, and how to set it ("; a list is topology.flowDelay.kind=list,
+ * then topology.flowDelay.values=10ms,20ms"). "" when there is none.
+ */
+function listKindHint(node: FieldNode, path: string, value: unknown): string {
+  if (node.t !== 'union') return '';
+  const text = typeof value === 'string' ? value : Array.isArray(value) ? JSON.stringify(value) : typeof value === 'number' ? String(value) : null;
+  if (text === null || !listElements(text)) return '';
+  for (const [kind, fields] of Object.entries(node.variants)) {
+    const entries = Object.entries(fields);
+    if (entries.length === 1 && entries[0][1].t === 'numbers') return `; a list is ${path}.kind=${kind}, then ${path}.${entries[0][0]}=${text.trim()}`;
+  }
+  return '';
 }
 
 /**
@@ -445,8 +527,17 @@ export function allowedText(node: FieldNode): string {
 
 /** The tree node governing a path (for parsing a value's text), if the path exists. */
 export function nodeAt(scenario: unknown, path: string): FieldNode | undefined {
-  const r = resolvePath(scenario, splitPath(path));
-  return r.ok ? r.node : undefined;
+  const segs = splitPath(path);
+  const r = resolvePath(scenario, segs);
+  if (r.ok) return r.node;
+  // the field that adds an item at the next index (a node's name "10" stays the text "10")
+  if (segs.length < 3 || !isIndex(segs[segs.length - 2])) return undefined;
+  const list = resolvePath(scenario, segs.slice(0, -2));
+  if (!list.ok || list.node.t !== 'array') return undefined;
+  const item = list.node.item;
+  const field = segs[segs.length - 1];
+  if (itemCreator(item) !== field) return undefined;
+  return item.t === 'union' ? { t: 'param', spec: item.spec, optional: 'default' } : item.t === 'object' ? item.fields[field] : undefined;
 }
 
 /**
@@ -455,10 +546,11 @@ export function nodeAt(scenario: unknown, path: string): FieldNode | undefined {
  * (CoDel's `target=20`, meant as 20 ms, is 20 s, above the 10 s allowed) gets
  * "(did you mean 20ms?)"; a rate's bare number read as Mb/s likewise.
  */
-export function applySetText(scenario: Record<string, unknown>, path: string, text: string): string | null {
+export function applySetText(scenario: Record<string, unknown>, path: string, text: string, notices?: string[]): string | null {
   const node = nodeAt(scenario, path);
   const value = parseValueText(text, node);
   const err = applySet(scenario, path, value, text);
+  if (!err && notices) notices.push(...setNotices(node, path, text));
   if (!err || node?.t !== 'param' || node.spec.type !== 'number' || typeof value !== 'number') return err;
   const spec = node.spec;
   const queueUnit = queueUnitOf(getPath(scenario, splitPath(path).slice(0, -1)));
@@ -466,8 +558,27 @@ export function applySetText(scenario: Record<string, unknown>, path: string, te
   return hint ? `${err} (${hint})` : err;
 }
 
-/** Applies "path=value" texts in order; returns the messages of those that failed (the others are applied). */
-export function applySetTexts(scenario: Record<string, unknown>, assignments: readonly string[]): string[] {
+/**
+ * The notices for a value that was applied but is likely not what was meant
+ * (units.ts, bareNumberNotice): a bare 5 for a delay is 5 s. Not errors: the value is valid.
+ */
+export function setNotices(node: FieldNode | undefined, path: string, text: string): string[] {
+  if (node?.t === 'param' && node.spec.type === 'number') {
+    const n = bareNumberNotice(path, node.spec, text);
+    return n ? [n] : [];
+  }
+  if (node?.t === 'numbers') {
+    const spec = node.spec;
+    return (listElements(text) ?? []).flatMap((el, i) => bareNumberNotice(`${path}.${i}`, spec, el) ?? []);
+  }
+  return [];
+}
+
+/**
+ * Applies "path=value" texts in order; returns the messages of those that failed (the others
+ * are applied). `notices` collects what applied but may not be what was meant (setNotices).
+ */
+export function applySetTexts(scenario: Record<string, unknown>, assignments: readonly string[], notices?: string[]): string[] {
   const errors: string[] = [];
   // removals last, highest index first: `--set traffic.0=null --set traffic.1=null` removes the first two items
   const removals: string[] = [];
@@ -486,7 +597,7 @@ export function applySetTexts(scenario: Record<string, unknown>, assignments: re
       removals.push(sp.path);
       continue;
     }
-    const err = applySetText(scenario, sp.path, sp.text);
+    const err = applySetText(scenario, sp.path, sp.text, notices);
     if (err) errors.push(err);
   }
   for (const path of removalOrder(removals)) {

@@ -46,6 +46,8 @@ export interface PointsNode {
   default: [number, number][];
   /** Most pairs allowed. */
   max: number;
+  /** What the first number of each pair is (a delay in s: it may carry a unit in a link, `[[5ms,0.5],[75ms,1]]`). */
+  x: NumberParam;
 }
 /** A list of numbers, each checked against `spec` (the per-flow delays of a `list`). */
 export interface NumbersNode {
@@ -184,6 +186,7 @@ function buildTree(): ObjectNode {
             t: 'points',
             label: 'CDF table',
             max: MAX_POINTS,
+            x: FLOW_DELAY_VALUE,
             doc: '[[delay s, cumulative probability], ...]: delays non-decreasing, probabilities increasing, the last 1; delays between points are interpolated linearly.',
             default: [
               [0.005, 0.5],

@@ -1,4 +1,4 @@
-import { rangeText, unitText, type NumberParam, type QueueUnitContext, type Unit } from '../core/params';
+import { checkParam, rangeText, unitText, type NumberParam, type QueueUnitContext, type Unit } from '../core/params';
 
 /**
  * Numbers with a unit in a link or a `--set` value: `topology.bottleneck.delay=20ms`,
@@ -167,4 +167,129 @@ export function bareNumberHint(spec: NumberParam, text: string, inRange: (v: num
   const dim = dimensionOf(spec.unit)!;
   const v = convertUnit(dim, splitUnit(`${t}${asUnit}`)!);
   return v !== undefined && inRange(v) ? `did you mean ${t}${asUnit}?` : null;
+}
+
+/** A bare number's text (no unit): "5", "0.02", "1e-3". */
+const BARE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The unit a field's values are usually written in, read from its declared default: ms for
+ * a time whose default is under 1 s (a link's delay, an AQM's target), Mb/s for a rate
+ * whose default is 1 Mb/s or more. Null when the SI unit is the usual one (a run's
+ * duration, a start time of 0).
+ */
+export function usualUnit(spec: NumberParam): { unit: string; si: string; exp: number } | null {
+  if (spec.unit === 's' && spec.default > 0 && spec.default < 1) return { unit: 'ms', si: 's', exp: -3 };
+  if (spec.unit === 'bps' && spec.default >= 1e6) return { unit: 'Mb/s', si: 'b/s', exp: 6 };
+  return null;
+}
+
+/** How far a bare time must be above the field's default before it is noticed (minRto=1, five times its 0.2 s, is RFC 6298's own value). */
+const TIME_NOTICE_FACTOR = 10;
+
+/**
+ * Whether a bare number, valid and so applied, is likely meant in the field's usual unit:
+ * a time of 1 s or more (and at least ten times the default) where the default is in ms,
+ * or a rate under 1000 b/s where the default is in Mb/s; and in range read in that unit.
+ * `topology.bottleneck.delay=5` is a 5 SECOND propagation delay, and a teacher who meant
+ * 5 ms got a run with a 10 s round trip. The one rule for every field (from its default
+ * and range); the URL encoder writes such a value with its unit (`5s`) so that the app's
+ * own links are never noticed.
+ */
+export function ambiguousBare(spec: NumberParam, value: number): boolean {
+  const u = usualUnit(spec);
+  if (!u || !Number.isFinite(value)) return false;
+  const big = u.si === 's' ? value >= 1 && value >= TIME_NOTICE_FACTOR * spec.default : value > 0 && value < 1000;
+  return big && checkParam('', spec, Number(`${value}e${u.exp}`)) === null;
+}
+
+/**
+ * The notice for a bare number that ambiguousBare finds ("topology.bottleneck.delay=5 is
+ * read as 5 s (a bare number is in seconds); write 5ms for milliseconds, or 5s to keep
+ * seconds without this notice"); null for any other text (a number with a unit, a value
+ * not a number, a value out of range: that one is refused with its own message).
+ */
+export function bareNumberNotice(path: string, spec: NumberParam, text: string): string | null {
+  const t = text.trim();
+  if (!BARE.test(t)) return null;
+  const value = Number(t);
+  if (!ambiguousBare(spec, value) || checkParam('', spec, value) !== null) return null;
+  const u = usualUnit(spec)!;
+  const words = u.si === 's' ? ['seconds', 'milliseconds'] : ['bits/s', 'megabits/s'];
+  return `${path}=${t} is read as ${value} ${u.si} (a bare number is in ${words[0]}); write ${t}${u.unit} for ${words[1]}, or ${t}${u.si} to keep ${words[0]} without this notice`;
+}
+
+/** A value as a link writes it: with its SI unit when bare it would be noticed (`5s`), else the number. */
+export function unambiguousText(spec: NumberParam, value: number): string {
+  if (!ambiguousBare(spec, value)) return String(value);
+  return `${value}${spec.unit === 's' ? 's' : 'bps'}`;
+}
+
+/**
+ * The elements of a list of numbers as typed: `10ms,20ms`, `[10ms, 20ms]`, `[0.01,0.02]`
+ * (a single `10ms` is a list of one). Each element's text, trimmed; null when the text is
+ * not of that form (nested brackets, an object).
+ */
+export function listElements(text: string): string[] | null {
+  let t = text.trim();
+  if (t.startsWith('[') && t.endsWith(']')) t = t.slice(1, -1);
+  if (/[[\]{}"]/.test(t)) return null;
+  if (t.trim() === '') return [];
+  return t.split(',').map((x) => x.trim());
+}
+
+/**
+ * A list of numbers for a field each of whose elements is `spec` (the per-flow delays of a
+ * `list`): each element a bare SI number or a number with a unit (`10ms`). Returns the SI
+ * numbers, or the message for the first element that is not one, naming it by its index
+ * (`topology.flowDelay.values.1=20Mb/s: a time; ...`); the range is checked on the
+ * converted values (`topology.flowDelay.values.1 = 20000ms (20 s) is out of range`).
+ */
+export function listWithUnits(path: string, spec: NumberParam, text: string): { values: number[] } | { error: string } | null {
+  const els = listElements(text);
+  if (els === null) return null;
+  const values: number[] = [];
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i];
+    const at = `${path}.${i}`;
+    if (el === '') return { error: `${at}: empty element in ${JSON.stringify(text.trim())}; give numbers separated by commas, e.g. 10ms,20ms (each ${rangeText(spec)})` };
+    const withUnit = numberWithUnit(spec, el);
+    const v = withUnit ?? (BARE.test(el) ? Number(el) : undefined);
+    const commas = /\S\s+\S/.test(el) && !splitUnit(el) ? '; separate the numbers with commas (10ms,20ms)' : '';
+    if (v === undefined) return { error: unitProblem(at, spec, el) ?? `${at}: expected a number (${rangeText(spec)}), got ${JSON.stringify(el)}${commas}` };
+    const shown = withUnit !== undefined ? `${el} (${v} ${unitText(spec.unit)})` : undefined;
+    const err = checkParam(at, spec, v, undefined, shown);
+    if (err) return { error: err };
+    values.push(v);
+  }
+  return { values };
+}
+
+/**
+ * A table of [x, probability] pairs typed with units on x (the empirical per-flow delays,
+ * `[[5ms,0.5],[75ms,1]]`): the pairs in SI, or the message for the first number that does
+ * not read, named by its place (`topology.flowDelay.points.1.0=75Mb/s: a time; ...`); a
+ * probability takes no unit. Null when the text is not a list of [ , ] pairs.
+ */
+export function pointsWithUnits(path: string, x: NumberParam, text: string): { values: [number, number][] } | { error: string } | null {
+  const t = text.trim();
+  if (!t.startsWith('[') || !t.endsWith(']')) return null;
+  const inner = t.slice(1, -1);
+  const pairs = [...inner.matchAll(/\[([^[\]]*)\]/g)];
+  // only commas and spaces between the pairs
+  if (pairs.length === 0 || inner.replace(/\[[^[\]]*\]/g, '').replace(/[\s,]/g, '') !== '') return null;
+  const values: [number, number][] = [];
+  for (let i = 0; i < pairs.length; i++) {
+    const els = pairs[i][1].split(',').map((e) => e.trim());
+    const at = `${path}.${i}`;
+    if (els.length !== 2) return { error: `${at} = [${pairs[i][1].trim()}]: expected a pair [delay, cumulative probability], e.g. [5ms, 0.5]` };
+    const withUnit = numberWithUnit(x, els[0]);
+    const v = withUnit ?? (BARE.test(els[0]) ? Number(els[0]) : undefined);
+    if (v === undefined) return { error: unitProblem(`${at}.0`, x, els[0]) ?? `${at}.0: expected a number (${rangeText(x)}), got ${JSON.stringify(els[0])}` };
+    const err = checkParam(`${at}.0`, x, v, undefined, withUnit !== undefined ? `${els[0]} (${v} ${unitText(x.unit)})` : undefined);
+    if (err) return { error: err };
+    if (!BARE.test(els[1])) return { error: `${at}.1=${els[1]}: a cumulative probability (0 to 1); takes no unit, give a bare number` };
+    values.push([v, Number(els[1])]);
+  }
+  return { values };
 }

@@ -2,8 +2,9 @@ import { grouped } from '../core/number-text';
 import { cloneJson, getPath, isIndex, joinPath, jsonEqual, own, pathText, splitPath } from './paths';
 import { nearPresets, presetByName } from './presets';
 import { companionFix, parseScenario, type Scenario } from './schema';
-import { applySet, applySetText, nodeAt, parseValueText, removalOrder, removesItem } from './set';
+import { applySet, applySetText, createsItem, itemCreator, nodeAt, parseValueText, removalOrder, removesItem } from './set';
 import { SCENARIO_TREE, type FieldNode } from './tree';
+import { ambiguousBare, unambiguousText } from './units';
 
 /**
  * The URL codec of the app. A link names a preset and lists, as readable key=value
@@ -25,8 +26,14 @@ import { SCENARIO_TREE, type FieldNode } from './tree';
  *   #p=default&traffic.1.from=right&traffic.1.kind=udp&traffic.1.rate=5000000&seed=1
  *   #p=<a lesson of 3 items>&traffic.0=null&traffic.2.flows=4&seed=1
  *
+ * Nodes and links added to a general topology are said the same way, a node by its name
+ * and a link by its `from` (the fields that add an item at the next index; set.ts,
+ * itemCreator), then the fields that differ from a link's defaults:
+ *
+ *   #p=feng-fig1-a-8&topology.links.8.from=n9&topology.links.8.to=n5&topology.nodes.9.name=n9&seed=1
+ *
  * A scenario whose shape differs from its preset in ways pairs cannot say (another
- * topology kind, nodes or links added to a general topology), or that would need more
+ * topology kind), or that would need more
  * pairs than a link may have (MAX_LINK_SETTINGS), falls back to a compact
  * form: #p=<preset>&v=1&s=<base64url of the JSON, defaults left out>.
  */
@@ -42,6 +49,12 @@ export interface DecodedHash {
    * `duplicate`: not a failure but a notice that the key was given more than once; `value` is the one used.
    */
   problems: { key: string; value: string; message: string; duplicate?: boolean }[];
+  /**
+   * Values applied that are likely not what was meant (a bare `delay=5` is 5 s: units.ts,
+   * bareNumberNotice). Not problems: the link opens as it says; the app shows them in a
+   * banner that does not block.
+   */
+  notices: { key: string; value: string; message: string }[];
 }
 
 /** Values a duplicate notice lists, and the longest value it repeats whole. */
@@ -101,7 +114,13 @@ export class LinkTooLongError extends Error {
 
 // ---- values ---------------------------------------------------------------------------
 
+/** A value a link writes with its unit (`delay=5s`): bare, it would be noticed as likely meant in ms (units.ts). */
+class WithUnit {
+  constructor(readonly text: string) {}
+}
+
 function valueText(v: unknown): string {
+  if (v instanceof WithUnit) return v.text;
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (typeof v === 'string') return v;
@@ -210,12 +229,15 @@ function alignKinds(node: FieldNode, sv: unknown, segs: string[], base: Rec, out
     if (!Array.isArray(sv)) throw new Unsayable();
     const bv = getPath(base, segs);
     if (!Array.isArray(bv) || bv.length > sv.length) throw new Unsayable();
-    // items added: each by its kind, at the next index
+    // items added, at the next index: a traffic item by its kind, a node by its name, a link by its from
+    const creator = itemCreator(node.item);
     for (let i = bv.length; i < sv.length; i++) {
       const o = asRec(sv[i]);
-      const key = joinPath([...segs, String(i), 'kind']);
-      if (!o || typeof o.kind !== 'string' || applySet(base, key, o.kind) !== null) throw new Unsayable();
-      out.push([key, o.kind]);
+      if (creator === null || !o) throw new Unsayable();
+      const key = joinPath([...segs, String(i), creator]);
+      const v = o[creator];
+      if (typeof v !== 'string' || applySet(base, key, v) !== null) throw new Unsayable();
+      out.push([key, v]);
     }
     sv.forEach((x, i) => alignKinds(node.item, x, [...segs, String(i)], base, out));
   }
@@ -226,10 +248,20 @@ function diffLeaves(node: FieldNode, sv: unknown, bv: unknown, segs: string[], o
   const key = joinPath(segs);
   switch (node.t) {
     case 'param':
+      if (jsonEqual(sv, bv)) return;
+      // a 5 s delay written `5s`: a bare 5 would open with a notice that it may be meant as 5 ms
+      if (node.spec.type === 'number' && typeof sv === 'number' && ambiguousBare(node.spec, sv)) out.push([key, new WithUnit(unambiguousText(node.spec, sv))]);
+      else out.push([key, sv === undefined ? null : sv]);
+      return;
+    case 'numbers':
+      if (jsonEqual(sv, bv)) return;
+      // per-flow delays of 5 s written [0.005,5s], as a single value is
+      if (Array.isArray(sv) && sv.some((x) => typeof x === 'number' && ambiguousBare(node.spec, x))) out.push([key, new WithUnit(`[${sv.map((x) => unambiguousText(node.spec, x as number)).join(',')}]`)]);
+      else out.push([key, sv === undefined ? null : sv]);
+      return;
     case 'string':
     case 'literal':
     case 'points':
-    case 'numbers':
       if (!jsonEqual(sv, bv)) out.push([key, sv === undefined ? null : sv]);
       return;
     case 'object':
@@ -375,6 +407,17 @@ function byIndex(a: string, b: string): number {
   return x.length - y.length;
 }
 
+/** The item of a list `key` is in when the link adds that item (its index is past the end in `base`): "topology.links.8". */
+function addedItem(key: string, base: Rec): string | null {
+  const segs = splitPath(key);
+  for (let i = 1; i < segs.length; i++) {
+    if (!isIndex(segs[i])) continue;
+    const list = getPath(base, segs.slice(0, i));
+    if (Array.isArray(list) && Number(segs[i]) >= list.length) return joinPath(segs.slice(0, i + 1));
+  }
+  return null;
+}
+
 function tryParse(obj: Rec): Scenario | null {
   const r = parseScenario(obj);
   return r.ok ? r.scenario : null;
@@ -390,6 +433,7 @@ function tryParse(obj: Rec): Scenario | null {
 export function decodeHash(hash: string): DecodedHash {
   const problems: DecodedHash['problems'] = [];
   const errors: string[] = [];
+  const notices: DecodedHash['notices'] = [];
   const problem = (key: string, value: string, message: string) => {
     problems.push({ key, value, message });
     errors.push(message);
@@ -437,7 +481,7 @@ export function decodeHash(hash: string): DecodedHash {
   const v = special('v');
   if (v !== undefined && v !== String(URL_VERSION)) {
     problem('v', v, `v = ${JSON.stringify(v)}: this build reads link version ${URL_VERSION}; the link is ignored`);
-    return { presetName, scenario: cloneJson(preset.scenario), errors, problems };
+    return { presetName, scenario: cloneJson(preset.scenario), errors, problems, notices };
   }
   let base = cloneJson(preset.scenario) as unknown as Rec;
   const s = special('s');
@@ -461,18 +505,24 @@ export function decodeHash(hash: string): DecodedHash {
   // `traffic.1=null` removes an item: applied last, so every number in the link counts the preset's items
   const removing = (p: { key: string; text: string }) => p.text === 'null' && removesItem(p.key, null);
   const setting = keyed.filter((p) => !removing(p));
-  // kinds first, outer objects first, items in the order of their numbers (an item added at 2 before one at 3)
-  const kinds = setting.filter((p) => p.key.endsWith('.kind')).sort((a, b) => depth(a.key) - depth(b.key) || byIndex(a.key, b.key));
-  const ordered = [...kinds, ...setting.filter((p) => !p.key.endsWith('.kind'))];
+  // kinds and the fields that add items (a node's name, a link's from) first, outer objects
+  // first, items in the order of their numbers (an item added at 2 before one at 3)
+  const first = (p: { key: string }) => createsItem(base, p.key);
+  const kinds = setting.filter(first).sort((a, b) => depth(a.key) - depth(b.key) || byIndex(a.key, b.key));
+  const ordered = [...kinds, ...setting.filter((p) => !first(p))];
 
   // Each key alone: unknown keys and out-of-range values are reported here.
   let cur = cloneJson(base);
   const accepted: { key: string; value: unknown; text: string }[] = [];
   for (const p of ordered) {
     const value = parseValueText(p.text, nodeAt(cur, p.key));
-    const err = applySetText(cur, p.key, p.text);
+    const said: string[] = [];
+    const err = applySetText(cur, p.key, p.text, said);
     if (err) problem(p.key, p.text, err);
-    else accepted.push({ key: p.key, value, text: p.text });
+    else {
+      accepted.push({ key: p.key, value, text: p.text });
+      for (const message of said) notices.push({ key: p.key, value: p.text, message });
+    }
   }
   const removed: string[] = [];
   for (const key of removalOrder(keyed.filter(removing).map((p) => p.key))) {
@@ -489,6 +539,10 @@ export function decodeHash(hash: string): DecodedHash {
   };
   let scenario = tryParse(cur);
   if (!scenario) {
+    // what is wrong with every key applied: an item added by several keys (a link's from and
+    // to) is only whole with all of them, so its own problem (a node that does not exist) shows here
+    const together = parseScenario(finish(cur));
+    const allErrors = together.ok ? [] : together.errors;
     // Some keys break a cross-field rule: apply them one at a time, in any order that works.
     cur = cloneJson(base);
     let pending = accepted;
@@ -519,7 +573,11 @@ export function decodeHash(hash: string): DecodedHash {
         return had ? `change ${c.path}=${had[had.length - 1]} to ${want} in the link` : `add &${want} to the link`;
       });
       const add = edits.length ? `; to have ${p.key}=${p.text}, ${edits.join(' and ')}` : '';
-      problem(p.key, p.text, `${p.key}=${p.text} not applied: ${r.ok ? 'conflicts with another key' : r.errors.join('; ')}${add}`);
+      // a key of an item the link adds: what is wrong with that item as the link makes it
+      const item = addedItem(p.key, base);
+      const own = item ? allErrors.filter((e) => e.startsWith(`${item}.`) || e.startsWith(`${item}:`) || e.startsWith(`${item} `)) : [];
+      const why = own.length ? own.join('; ') : r.ok ? 'conflicts with another key' : r.errors.join('; ');
+      problem(p.key, p.text, `${p.key}=${p.text} not applied: ${why}${add}`);
     }
     scenario = tryParse(finish(cur)) ?? cloneJson(preset.scenario);
   }
@@ -534,5 +592,8 @@ export function decodeHash(hash: string): DecodedHash {
     const used = [...texts].reverse().find((t) => jsonEqual(parseValueText(t, nodeAt(scenario, k)) ?? null, have));
     if (used !== undefined) noteDuplicate(k, texts, used);
   }
-  return { presetName, scenario, errors, problems };
+  // notices of values the scenario kept (not of a repeated key's value that another replaced)
+  const seen = new Set<string>();
+  const kept = notices.filter((n) => !seen.has(n.message) && seen.add(n.message) && jsonEqual(getPath(scenario, n.key) ?? null, parseValueText(n.value, nodeAt(scenario, n.key)) ?? null));
+  return { presetName, scenario, errors, problems, notices: kept };
 }

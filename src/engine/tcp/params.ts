@@ -182,7 +182,20 @@ export const TCP_PARAMS = {
     ref: 'RFC 3168 §6.1.2 (first new data packet); ns-2 SetCWRonRetransmit_ (tcp.cc output, default true)',
   },
   ecn: { type: 'boolean', default: false, label: 'ECN', doc: 'Endpoints negotiate ECN, send ECT(0) data and react to ECN-Echo once per window.', ref: 'RFC 3168 §6.1' },
-  ecnPlus: { type: 'boolean', default: false, label: 'ECN+', doc: 'The SYN-ACK is sent ECN-capable, so an AQM can mark it instead of dropping it.', ref: 'seeds/003 (ECN+)' },
+  ecnPlus: { type: 'boolean', default: false, label: 'ECN+', doc: 'The SYN-ACK is sent ECN-capable, so an AQM can mark it instead of dropping it.', ref: 'seeds/003 (ECN+); RFC 5562' },
+  ecnPlusSynAck: {
+    type: 'enum',
+    values: ['rfc5562', 'ns2'],
+    valueDocs: {
+      rfc5562:
+        "only the first SYN-ACK is ECN-capable: one sent again (after its timeout, or answering a repeated SYN) is Not-ECT (RFC 5562 §3.1); a CE-marked SYN-ACK is reported by an ACK with ECN-Echo that does not complete the handshake: the client waits in SYN_SENT, the server sends a Not-ECT SYN-ACK at once and starts with one segment once that one is acknowledged (§3.2; the client's wait as ns-2's ecn_syn_wait_ 2)",
+      ns2: "as ns-2's FullTcp with ecn_syn_ true and its default ecn_syn_wait_ 0 (the ECN+ of seeds/003, before RFC 5562): every SYN-ACK is ECN-capable, retransmissions included, and an ACK with ECN-Echo completes the handshake with an initial window of one segment",
+    },
+    default: 'rfc5562',
+    label: 'ECN+ SYN-ACK rules',
+    doc: 'With ecnPlus: which SYN-ACKs are ECN-capable, and what the server does when its SYN-ACK is reported CE-marked.',
+    ref: 'RFC 5562 §3.1, §3.2; ns-2 tcp-full.cc (ecn_syn_, ecn_syn_next_, ecn_syn_wait_)',
+  },
   // seeds/004 §4: SUBTCP and the modified increases (src/engine/tcp/subtcp.ts)
   ...CUBIC_PARAMS,
   ...SUBTCP_PARAMS,

@@ -61,6 +61,8 @@ export class TcpReceiver implements Agent {
   ceLatch = false;
   /** The SYN-ACK arrived CE-marked (ECN+): ECE on the handshake ACK. */
   private synAckCe = false;
+  /** ecnPlusSynAck "rfc5562": a CE-marked SYN-ACK was reported and a second one awaited (the handshake's RTT is then ambiguous). */
+  synAckCeReported = false;
   /** The sender's FIN has been received (seq of the FIN, -1 before). */
   finSeq = -1;
 
@@ -129,12 +131,25 @@ export class TcpReceiver implements Agent {
       if ((flags & F_ACK) === 0) {
         // Passive open: answer the SYN (again, if it was retransmitted). RFC 3168 §6.1.1:
         // an ECN-setup SYN has ECE and CWR; the ECN-setup SYN-ACK has ECE only.
-        if (this.state === R_LISTEN) this.state = R_ESTABLISHED;
+        const first = this.state === R_LISTEN;
+        if (first) this.state = R_ESTABLISHED;
         this.ecnOk = this.params.ecn && (flags & (F_ECE | F_CWR)) === (F_ECE | F_CWR);
-        // ECN+ (seeds/003): the SYN-ACK itself is ECT(0), so an AQM may mark it instead of dropping it.
-        const ect = this.ecnOk && this.params.ecnPlus ? ECN_ECT0 : ECN_NOT_ECT;
+        // ECN+ (seeds/003): the SYN-ACK itself is ECT(0), so an AQM may mark it instead of
+        // dropping it; under ecnPlusSynAck "rfc5562" only the first one (RFC 5562 §3.1: a
+        // SYN-ACK sent again is Not-ECT), under "ns2" every one (ns-2 FullTcp ecn_syn_).
+        const ect = this.ecnOk && this.params.ecnPlus && (first || this.params.ecnPlusSynAck === 'ns2') ? ECN_ECT0 : ECN_NOT_ECT;
         this.sendControl(F_SYN | F_ACK | (this.ecnOk ? F_ECE : 0), ect, 0, now);
       } else if (this.state === R_SYN_SENT || this.state === R_ESTABLISHED) {
+        if (this.state === R_SYN_SENT && this.params.ecn && this.params.ecnPlus && this.params.ecnPlusSynAck === 'rfc5562' && (flags & F_ECE) !== 0 && pool.ecn[p] === ECN_CE) {
+          // RFC 5562 §3.2 (ns-2 FullTcp ecn_syn_wait_ 2): a CE-marked SYN-ACK is reported with
+          // ECE on an ACK and otherwise ignored: the client stays in SYN_SENT, its SYN timer
+          // restarted, until the Not-ECT SYN-ACK the server sends on the report arrives.
+          this.synAckCeReported = true;
+          this.sendControl(F_ACK | F_ECE, ECN_NOT_ECT, this.rcvNxt, now);
+          this.synDeadline = now + this.synRto.value;
+          if (this.events() !== null) this.ev('ce-received', now, 0, 'CE on the SYN-ACK (ECN+): ECE on the ACK, waiting for a Not-ECT SYN-ACK (RFC 5562 §3.2)');
+          return;
+        }
         // SYN-ACK for our SYN (or a retransmitted one): acknowledge it
         if (this.state === R_SYN_SENT) {
           this.state = R_ESTABLISHED;

@@ -138,6 +138,8 @@ export class TcpSender implements Agent {
   /** When the SYN (or SYN-ACK) was first sent, and whether it was retransmitted (Karn). */
   private synAt = 0;
   private synRetx = false;
+  /** tcp.ecnPlusSynAck "rfc5562": the client reported the ECT SYN-ACK CE-marked; the data starts with one segment. */
+  private synAckCeReported = false;
 
   // --- counters read by metrics ---
   /** Data segments sent, retransmissions included (SYN, FIN and pure ACKs not counted). */
@@ -239,9 +241,10 @@ export class TcpSender implements Agent {
     this.rtxDeadline = -1;
     // RFC 6298 §2.1 / Karn: the handshake gives the first RTT sample unless it was retransmitted.
     if (!this.synRetx) this.rtoEst.sample(now - this.synAt, this.synAt);
-    if (ecnPlusCe) {
-      // seeds/003 ECN+ (RFC 5562 §3.2 behaviour): a CE mark on the SYN-ACK is a congestion
-      // signal before any data: the data sender starts with a window of one segment.
+    if (ecnPlusCe || this.synAckCeReported) {
+      // seeds/003 ECN+, RFC 5562 §3.2: a CE mark on the SYN-ACK is a congestion signal
+      // before any data: the data sender starts with a window of one segment (under
+      // ecnPlusSynAck "rfc5562" once the Not-ECT SYN-ACK resent on the report is acknowledged).
       this.cwnd = 1;
       this.ecnReductions++;
       if (this.events() !== null) this.ev('ecn-cut', now, 0, 'SYN-ACK was CE-marked (ECN+): initial cwnd 1');
@@ -279,11 +282,13 @@ export class TcpSender implements Agent {
             this.synAt = now;
             this.state = S_SYN_RCVD;
           } else this.synRetx = true;
-          this.sendSynAck(now);
+          this.sendSynAck(now, first);
           this.restartRtx(now);
         } else if (this.state === S_SYN_RCVD && (flags & F_ACK) !== 0 && (flags & F_SYN) === 0) {
           // ECE on the handshake ACK reports a CE-marked SYN-ACK (ECN+)
-          this.establish(now, this.ecnOk && (flags & F_ECE) !== 0);
+          const ece = this.ecnOk && (flags & F_ECE) !== 0;
+          if (ece && this.params.ecnPlus && this.params.ecnPlusSynAck === 'rfc5562' && !this.synAckCeReported) this.synAckMarked(now);
+          else this.establish(now, ece);
         }
         return;
       case S_ESTABLISHED:
@@ -615,8 +620,33 @@ export class TcpSender implements Agent {
     return true;
   }
 
-  private sendSynAck(now: number): void {
-    this.sendControl(F_SYN | F_ACK | (this.ecnOk ? F_ECE : 0), this.ecnOk && this.params.ecnPlus ? ECN_ECT0 : ECN_NOT_ECT, 0, now);
+  /**
+   * Sends the (ECN-setup) SYN-ACK. With ecnPlus it is ECT(0); under ecnPlusSynAck "rfc5562"
+   * only the first one is: RFC 5562 §3.1 sends a SYN-ACK again (after its retransmission
+   * timeout; here also when answering a repeated SYN) Not-ECT, and §3.2 resends it Not-ECT
+   * when the first is reported CE-marked. ns-2's FullTcp ("ns2") keeps every one ECT
+   * (ecn_syn_next_ is cleared only by its ecn_syn_wait_ 2 on a report, never by a timeout).
+   */
+  private sendSynAck(now: number, first: boolean): void {
+    const ect = this.ecnOk && this.params.ecnPlus && (first || this.params.ecnPlusSynAck === 'ns2');
+    this.sendControl(F_SYN | F_ACK | (this.ecnOk ? F_ECE : 0), ect ? ECN_ECT0 : ECN_NOT_ECT, 0, now);
+  }
+
+  /**
+   * RFC 5562 §3.2 (ecnPlusSynAck "rfc5562"): the handshake ACK carries ECN-Echo, so the
+   * ECT SYN-ACK was CE-marked. The ACK does not complete the handshake: the server sends a
+   * Not-ECT SYN-ACK at once, with its retransmission timer restarted, and when that is
+   * acknowledged (by the pure ACK or by the client's first data) the data starts with a
+   * window of one segment. The ACK of the first SYN-ACK is its RTT sample (RFC 6298 §2);
+   * the resent one gives none (Karn).
+   */
+  private synAckMarked(now: number): void {
+    this.synAckCeReported = true;
+    if (!this.synRetx) this.rtoEst.sample(now - this.synAt, this.synAt);
+    this.synRetx = true;
+    if (this.events() !== null) this.ev('ece-received', now, 0, 'ECE on the handshake ACK: the SYN-ACK was CE-marked (ECN+); Not-ECT SYN-ACK sent again (RFC 5562 §3.2)');
+    this.sendSynAck(now, false);
+    this.restartRtx(now);
   }
 
   private sendControl(flags: number, ecn: number, seq: number, now: number): void {
@@ -760,7 +790,7 @@ export class TcpSender implements Agent {
         this.synRetx = true;
         this.timeouts++;
         this.synLost();
-        this.sendSynAck(now);
+        this.sendSynAck(now, false);
         if (this.events() !== null) this.ev('timeout', now, 0, `SYN-ACK retransmitted, RTO now ${(est.value / NS_PER_S).toFixed(3)} s`);
         this.restartRtx(now);
         return;

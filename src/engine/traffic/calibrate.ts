@@ -126,8 +126,8 @@ export function uncongested(s: EngineScenario): EngineScenario {
   // and the congestion control (no window leaves slow start there) change nothing: one
   // calibration serves Reno and SACK, with and without ECN, AIMD and CUBIC. The CUBIC
   // fields are left out, not set to their defaults, so that every calibration key and
-  // family made before they existed stays the same.
-  const { cc: _cc, cubicC: _c, cubicBeta: _b, fastConvergence: _f, ...tcp } = s.tcp;
+  // family made before they existed stays the same; so is ECN+'s SYN-ACK rule (ecnPlusSynAck).
+  const { cc: _cc, cubicC: _c, cubicBeta: _b, fastConvergence: _f, ecnPlusSynAck: _e, ...tcp } = s.tcp;
   s = { ...s, tcp: { ...tcp, variant: 'newreno', ecn: false, ecnPlus: false } as EngineScenario['tcp'] };
   if (t.kind === 'dumbbell') {
     const fast = 10 * t.bottleneck.rate;

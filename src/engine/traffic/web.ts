@@ -376,7 +376,8 @@ export class WebConnection {
     s.state = S_ESTABLISHED;
     s.ecnOk = this.h.rspReceiver.ecnOk;
     // the handshake's RTT seeds the request sender's RTO, unless the SYN was retransmitted (Karn)
-    if (this.h.nets[1].syns === 1) s.rtoEst.sample(now - this.startNs);
+    // (nor when a CE-marked SYN-ACK was reported and a second one awaited, RFC 5562 §3.2)
+    if (this.h.nets[1].syns === 1 && !this.h.rspReceiver.synAckCeReported) s.rtoEst.sample(now - this.startNs);
     s.write(this.ex.req, now);
   }
 

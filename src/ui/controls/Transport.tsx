@@ -271,7 +271,7 @@ export function Transport() {
         <span className={`status status-${status}${stepNote !== null ? ' status-note' : ''}${noteHead !== null ? ' headed' : ''}`} role="status" aria-live="polite" title={stepNote ?? undefined}>
           {stepNote ?? (calibratingNow ? `calibrating the load: run ${calibratingNow.run} of at most ${calibratingNow.maxRuns}` : status === 'stepping' ? (slowStep ? `finding the next ${what}…` : settled.current === 'paused' ? 'paused' : '') : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
           {/* heard with "finished": how the lesson's statements came out (the ticks are shown beside) */}
-          {status === 'done' && stepNote === null && tally ? <span className="sr-only">{`: ${tally.held} of ${tally.total} of the lesson's statements hold`}</span> : null}
+          {status === 'done' && stepNote === null && tally ? <span className="sr-only">{`: ${tally.held} of ${tally.total} of the lesson's statements hold${tally.unchecked ? `, ${tally.unchecked} not checked: the scenario differs from the lesson` : ''}`}</span> : null}
         </span>
         {/* a phone: the note in a few words here (the status above is read out, not shown), the
             whole of it below the controls (StepNoteBelow) */}

@@ -876,3 +876,39 @@ export function companionNotes(before: Scenario, fix: CompanionFix): Record<stri
   }
   return out;
 }
+
+/**
+ * What a kind swap at `kindPath` (a queue's or a traffic item's `kind`) did not carry: each
+ * field both kinds have whose value was set away from the old kind's default and is now
+ * another, in one line said under the kind's selector ("Target reset to CoDel's default
+ * 5 ms (PIE's was 20 ms)."). The swap (engine/scenario/set.ts) keeps a value only where the
+ * name means the same in both kinds; a PIE target of 20 ms, left behind without a word, was
+ * a setting the teacher believed still in force. Null when nothing set was left behind.
+ */
+export function kindSwapNote(before: Scenario, after: Scenario, kindPath: string): string | null {
+  const parent = kindPath.replace(/\.kind$/, '');
+  const was = getPath(before, parent) as Record<string, unknown> | undefined;
+  const now = getPath(after, parent) as Record<string, unknown> | undefined;
+  if (!was || !now || typeof was.kind !== 'string' || typeof now.kind !== 'string' || was.kind === now.kind) return null;
+  const name = (kind: string) => aqmByKind(kind)?.label ?? trafficByKind(kind)?.label ?? kind;
+  const out: string[] = [];
+  for (const k of Object.keys(now)) {
+    if (k === 'kind' || was[k] === undefined || jsonText(was[k]) === jsonText(now[k])) continue;
+    const oldSpec = paramSpecAt(before, `${parent}.${k}`);
+    const newSpec = paramSpecAt(after, `${parent}.${k}`);
+    if (!oldSpec || !newSpec || jsonText(was[k]) === jsonText(oldSpec.default)) continue;
+    const unit = (q: Record<string, unknown>) => (q.unit === 'bytes' ? 'bytes' : 'packets');
+    const shown = (spec: ParamSpec, v: unknown, q: Record<string, unknown>) => {
+      if (typeof v !== 'number' || spec.type !== 'number') return typeof v === 'boolean' ? (v ? 'on' : 'off') : String(v);
+      const u = displayUnit(k, spec, unit(q));
+      return `${clean(u.toDisplay(v))}${u.label ? ` ${u.label}` : ''}`;
+    };
+    // "Target", "Alpha (1/s)"; a symbol stays as written (w_q)
+    const label = newSpec.label.includes('_') ? newSpec.label : newSpec.label.charAt(0).toUpperCase() + newSpec.label.slice(1);
+    const isDefault = jsonText(now[k]) === jsonText(newSpec.default);
+    out.push(`${label} ${isDefault ? 'reset to' : 'is'} ${name(now.kind)}'s ${isDefault ? 'default ' : ''}${shown(newSpec, now[k], now)} (${name(was.kind)}'s was ${shown(oldSpec, was[k], was)}).`);
+  }
+  return out.length ? out.join(' ') : null;
+}
+
+const jsonText = (v: unknown): string => JSON.stringify(v);

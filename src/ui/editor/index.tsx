@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
 import { companionFix, type CompanionFix } from '../../engine/scenario/schema';
-import { companionButtonText, companionNotes, editorFields, fieldErrors } from './fields';
+import { companionButtonText, companionNotes, editorFields, fieldErrors, kindSwapNote } from './fields';
 import { ScenarioEditor, type OneStepFix } from './ScenarioEditor';
 
 export default function EditorSlot({ store, controller }: SlotProps) {
@@ -22,7 +22,8 @@ export default function EditorSlot({ store, controller }: SlotProps) {
   // `fix`: the refused edit with the companion change that makes it valid (companionFix)
   const [said, setMessages] = useState<{ path: string; list: string[]; loadRev: number; declined: boolean; fix: CompanionFix | null } | null>(null);
   const messages = said !== null && said.loadRev === loadRev ? said : null;
-  // after a one-step fix: what it changed besides the field edited, noted beside those fields until the next edit
+  // after a one-step fix: what it changed besides the field edited, noted beside those fields until the next edit;
+  // after a kind swap, the set values it did not carry, under the kind's selector
   const [changedToo, setChangedToo] = useState<{ notes: Record<string, string>; loadRev: number } | null>(null);
   const notes = changedToo !== null && changedToo.loadRev === loadRev ? changedToo.notes : undefined;
   const live = status === 'running' || status === 'paused' || status === 'stepping' || status === 'starting';
@@ -35,11 +36,14 @@ export default function EditorSlot({ store, controller }: SlotProps) {
 
   const onChange = useCallback(
     (path: string, value: unknown) => {
+      const was = store.getState().scenario;
       const errs = controller.setParam(path, value);
       const before = store.getState().scenario;
       const fix = errs.length && !errs.declined && before ? companionFix(before, path, value) : null;
       setMessages(errs.length ? { path, list: errs, loadRev: store.getState().loadRev, declined: errs.declined === true, fix } : null);
-      setChangedToo(null);
+      // a kind swap says, under the kind's selector, which set values it left behind (kindSwapNote)
+      const swapNote = !errs.length && was && before && path.endsWith('.kind') ? kindSwapNote(was, before, path) : null;
+      setChangedToo(swapNote ? { notes: { [path]: swapNote }, loadRev: store.getState().loadRev } : null);
       return errs.declined ? 'declined' : undefined;
     },
     [controller, store],

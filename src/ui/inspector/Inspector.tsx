@@ -17,6 +17,7 @@ import { capitalized, flowLabel, flowNumber } from '../flow-tags';
 import { useKeepFocus } from '../focus';
 import { grouped } from '../../engine/core/number-text';
 import { aqmByKind } from '../../engine/aqm/registry';
+import { decisionsNote } from './decisions-csv';
 import './inspector.css';
 
 export type InspectorStep = 'prev' | 'next' | 'next-mark' | 'next-drop' | 'next-aqm-drop' | 'next-flow-event';
@@ -71,6 +72,10 @@ export interface InspectorProps {
   historyLimit?: number;
   /** Per flow, what the traffic items' differing TCP settings make it ("CUBIC", "ECN"; flow-tags.ts), shown beside its number. */
   flowTags?: readonly string[];
+  /** How many decisions the run had made when `records` came (they are its last ones); null or absent: `records` are all. */
+  total?: number | null;
+  /** Saves `records` as a CSV file (decisions-csv.ts); absent: no export offered. */
+  onExport?: () => void;
 }
 
 /** Colour of an outcome badge: the queue-event colours of the charts (colors.ts). */
@@ -91,12 +96,13 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, canAqmDrop = false, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false, announce = true, flowTags = [] }: InspectorProps) {
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, canAqmDrop = false, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false, announce = true, flowTags = [], total = null, onExport }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
   const rec = n > 0 ? records[i] : null;
   const [flowChoice, setFlowChoice] = useState<number | null>(null);
   const flowSelectId = useId();
+  const exportNoteId = useId();
   // Previous is disabled under the focus at the first decision: Next takes it
   const navRef = useRef<HTMLDivElement>(null);
   useKeepFocus(navRef, () => navRef.current?.querySelector<HTMLElement>('button:not(:disabled)'));
@@ -310,6 +316,26 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
             </ol>
           ) : null}
         </section>
+      ) : null}
+
+      {onExport ? (
+        <div className="insp-export">
+          <button type="button" onClick={onExport} aria-describedby={exportNoteId}>
+            Export decisions (CSV)
+          </button>
+          <p className="insp-muted" id={exportNoteId} data-testid="insp-export-note">
+            {/* "--trace" broke after its "--" at 390 px */}
+            {(decisionsNote(n, total) ?? '').split(/(--trace)/).map((part, k) =>
+              part === '--trace' ? (
+                <code key={k} className="insp-nowrap">
+                  {part}
+                </code>
+              ) : (
+                part
+              ),
+            )}
+          </p>
+        </div>
       ) : null}
     </div>
   );

@@ -11,6 +11,8 @@ import { stepTargets } from '../run/step-targets';
 import { viewOf } from '../scenario-view';
 import { Inspector, type InspectorStep } from './Inspector';
 import { HISTORY_DEFAULT } from '../../protocol/messages';
+import { download, fileStem } from '../charts/export';
+import { decisionsCsv, decisionsCsvName } from './decisions-csv';
 
 /**
  * Round trip of a dumbbell flow at the time of a decision, seconds: propagation (access
@@ -32,6 +34,8 @@ function rttAt(scenario: unknown, rec: DecisionRecord): number | undefined {
 
 export default function InspectorSlot({ store, controller }: SlotProps) {
   const records = useAppState(store, (s) => s.decisions);
+  const total = useAppState(store, (s) => s.decisionsTotal);
+  const presetName = useAppState(store, (s) => s.presetName);
   const cursor = useAppState(store, (s) => s.cursor);
   const flowEvents = useAppState(store, (s) => s.flowEvents);
   const flowCursor = useAppState(store, (s) => s.flowCursor);
@@ -108,5 +112,11 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
   // web exchanges take the flow ids after the long-lived flows (engine/traffic/web.ts WebHub)
   const web = view.webRole.left !== null || view.webRole.right !== null;
 
-  return <Inspector canMark={canMark} canAqmDrop={canAqmDrop} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} running={running} classroom={classroom} historyLimit={HISTORY_DEFAULT} announce={!quietEnd} flowTags={view.flowTags} />;
+  // the decisions the inspector steps through, as the command line's --trace columns (decisions-csv.ts)
+  const onExport = useCallback(() => {
+    const name = decisionsCsvName(fileStem('decisions', presetName, scenario), records.length, total);
+    download(name, new Blob([decisionsCsv(records, total)], { type: 'text/csv' }));
+  }, [records, total, presetName, scenario]);
+
+  return <Inspector total={total} onExport={onExport} canMark={canMark} canAqmDrop={canAqmDrop} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} running={running} classroom={classroom} historyLimit={HISTORY_DEFAULT} announce={!quietEnd} flowTags={view.flowTags} />;
 }

@@ -826,7 +826,7 @@ export class RunController {
         const pin = this.pinned;
         this.pinned = null;
         const kept = m.hit ?? (pin ? m.records.findIndex((r) => r.uid === pin.uid && r.t === pin.t) : -1);
-        this.history({ decisions: m.records, cursor: kept !== null && kept >= 0 ? kept : m.records.length > 0 ? m.records.length - 1 : null });
+        this.history({ decisions: m.records, decisionsTotal: m.total ?? m.records.length, cursor: kept !== null && kept >= 0 ? kept : m.records.length > 0 ? m.records.length - 1 : null });
         return;
       }
       case 'flow-events': {

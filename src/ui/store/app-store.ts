@@ -84,6 +84,8 @@ export interface AppState {
   markers: ParamMarker[];
   /** Recent AQM decisions (oldest first) and the inspector's position among them. */
   decisions: DecisionRecord[];
+  /** How many decisions the run had recorded when `decisions` came (they are the last of them), or null when unknown. */
+  decisionsTotal: number | null;
   cursor: number | null;
   flowEvents: FlowEvent[];
   flowCursor: number | null;
@@ -111,8 +113,8 @@ export interface AppState {
 }
 
 /** What a run leaves in the state, emptied (fresh arrays): applied when a run starts or is reset. */
-export function noRun(): Pick<AppState, 'now' | 'eventsPerSec' | 'simRate' | 'paceRate' | 'summary' | 'result' | 'resultRev' | 'flowsTotal' | 'markers' | 'decisions' | 'cursor' | 'flowEvents' | 'flowCursor' | 'stepNote' | 'calibrating'> {
-  return { now: 0, eventsPerSec: 0, simRate: 0, paceRate: NaN, summary: null, result: null, resultRev: null, flowsTotal: null, markers: [], decisions: [], cursor: null, flowEvents: [], flowCursor: null, stepNote: null, calibrating: null };
+export function noRun(): Pick<AppState, 'now' | 'eventsPerSec' | 'simRate' | 'paceRate' | 'summary' | 'result' | 'resultRev' | 'flowsTotal' | 'markers' | 'decisions' | 'decisionsTotal' | 'cursor' | 'flowEvents' | 'flowCursor' | 'stepNote' | 'calibrating'> {
+  return { now: 0, eventsPerSec: 0, simRate: 0, paceRate: NaN, summary: null, result: null, resultRev: null, flowsTotal: null, markers: [], decisions: [], decisionsTotal: null, cursor: null, flowEvents: [], flowCursor: null, stepNote: null, calibrating: null };
 }
 
 export const INITIAL_STATE: AppState = {
@@ -133,6 +135,7 @@ export const INITIAL_STATE: AppState = {
   flowsTotal: null,
   markers: [],
   decisions: [],
+  decisionsTotal: null,
   cursor: null,
   flowEvents: [],
   flowCursor: null,

@@ -5,7 +5,9 @@
  * lesson); edits to the scenario replace the current entry.
  * Keys that are unknown or have bad values are listed in a dismissible banner, one line
  * per key and value; the good keys still apply. A key given more than once is listed too,
- * with the value that was used (the link still opens). Query options: ?embed=1 (charts and
+ * with the value that was used (the link still opens). A value that applied but is likely
+ * not what was meant (a bare delay=5 is 5 s, not 5 ms) gets a banner of its own that
+ * does not block. Query options: ?embed=1 (charts and
  * transport only, for slides), ?classroom=1 (large type); scenario keys typed in the query
  * move to the fragment (scenarioFromQuery).
  */
@@ -16,6 +18,9 @@ import type { AppStore } from './app-store';
 import { COMPARE_KEY, LESSONS_KEY, SEEDS_KEY } from '../compare/link';
 
 export const BAD_LINK_TITLE = 'Some settings in this link could not be used';
+/** The banner of a link's values that were applied but are likely not what was meant (a bare delay=5 is 5 s). */
+export const LINK_UNITS_TITLE = 'Check the units in this link';
+export const UNITS_OPENED_LINE = 'The link was opened as written.';
 
 export function readQueryFlags(search: string): { embed: boolean; classroom: boolean } {
   const q = new URLSearchParams(search);
@@ -204,8 +209,11 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
   }
   // the banners come after the load: they are about the scenario the link opened, and go when another is loaded
   const problems = decoded.problems;
+  const notices = decoded.notices;
   const listProblems = () => {
     if (problems.length > 0) store.addBanner({ kind: 'warning', title: BAD_LINK_TITLE, lines: problems.map(problemLine), untilNextLoad: true });
+    // valid values that may mean something else (delay=5 is 5 s): said, not refused
+    if (notices.length > 0) store.addBanner({ kind: 'warning', title: LINK_UNITS_TITLE, lines: [...notices, UNITS_OPENED_LINE], untilNextLoad: true });
   };
   if (decoded.scenario) {
     const errs = controller.loadScenario(decoded.scenario, decoded.presetName);
@@ -216,7 +224,8 @@ export function applyHash(hash: string, store: AppStore, controller: RunControll
     }
   } else loadFirstLesson(store, controller);
   listProblems();
-  return problems.length > 0;
+  // with a notice too the address bar keeps the link as typed (the banner quotes it), until the scenario changes
+  return problems.length > 0 || notices.length > 0;
 }
 
 // set while lessonStep() loads: a lesson change then replaces the address bar's entry

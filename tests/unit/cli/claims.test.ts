@@ -28,6 +28,18 @@ describe("the CLI reports the lesson's statements after a preset's run", () => {
     expect(own.stdout).toMatch(/\[does not hold\] The lockout is severe/);
   });
 
+  it("a lesson whose queue was made another discipline: its statements about the lesson's discipline are not checked, the others are", async () => {
+    // the default RED lesson run through PIE: "every drop is an early, random RED drop" was
+    // reported as holding, PIE's drops counted as RED's
+    const io = capture();
+    expect(await runCli(['--preset', 'default', '--set', 'topology.bottleneck.queue.kind=pie', '--set', 'duration=10', '--set', 'warmup=2'], io)).toBe(0);
+    expect(io.stdout).toMatch(/\[not checked\] +After slow start every drop is an early, random RED drop[^\n]*\n +Not checked: the scenario differs \(the queue is PIE, the lesson's is RED\)\./);
+    expect(io.stdout).not.toMatch(/\[(holds|does not hold)\] +After slow start every drop is an early, random RED drop/);
+    // about the traffic, whatever the queue: still checked
+    expect(io.stdout).toMatch(/\[(holds|does not hold)\] +After slow start the link stays busy/);
+    expect(io.stdout).toMatch(/\[(holds|does not hold)\] +The four flows get about equal shares/);
+  });
+
   it("at another seed the report says the lesson's numbers are its own seed's; a name or description of one's own is not listed as a difference", async () => {
     const other = capture();
     expect(await runCli(['--preset', 'red-vs-dt', '--set', 'seed=3'], other)).toBe(0);

@@ -25,7 +25,8 @@ export function defaultPreset(): PresetSource[] {
         const top = Math.max(...before.map((k) => t.queueMax[k]));
         return { pass: before.length > 0 && top >= limit && sum(before) > 0 && sum(after) === 0, measured: `longest queue in the first ${s.warmup} s ${top} packets, ${sum(before)} overflow drops; ${sum(after)} after` };
       }),
-      claim('After slow start the link stays busy: more than 95 % utilization.', (s) => s.bottleneck.utilization, (u) => u > 0.95, (u) => `${percent(u)} busy`),
+      // about the traffic, whatever the queue: held to a drop-tail, CoDel or PIE run too
+      { ...claim('After slow start the link stays busy: more than 95 % utilization.', (s) => s.bottleneck.utilization, (u) => u > 0.95, (u) => `${percent(u)} busy`), premise: ['traffic'] },
       claimOf('After slow start every drop is an early, random RED drop: no overflow and no forced drop.', (s) => {
         const b = s.bottleneck;
         return { pass: b.dropsEarly > 0 && b.dropsOverflow === 0 && b.dropsForced === 0, measured: `${b.dropsEarly} early, ${b.dropsOverflow} overflow, ${b.dropsForced} forced drops` };
@@ -34,7 +35,7 @@ export function defaultPreset(): PresetSource[] {
         const b = s.bottleneck;
         return { pass: b.meanQueueDelay < 0.025 && b.maxQueuePackets < 60, measured: `mean wait ${(b.meanQueueDelay * 1000).toFixed(1)} ms, longest queue ${b.maxQueuePackets} packets` };
       }),
-      claim("The four flows get about equal shares: Jain's index above 0.95.", (s) => s.fairness.jain, (j) => j > 0.95, (j) => `Jain's index ${j.toFixed(3)}`),
+      { ...claim("The four flows get about equal shares: Jain's index above 0.95.", (s) => s.fairness.jain, (j) => j > 0.95, (j) => `Jain's index ${j.toFixed(3)}`), premise: ['traffic'] },
     ],
     experiments: [
       {

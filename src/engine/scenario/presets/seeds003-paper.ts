@@ -59,7 +59,9 @@ export function seeds003PaperJson(aqm: PaperAqm, ecn: PaperEcn, load: 0.9 | 1.05
       right: { hosts: 1, rate: 1e9, delay: 0 },
       flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 },
     },
-    tcp: { variant: 'newreno', mss: PKT - 40, initialRto: 3, delayedAckTimer: 'clock', ecn: mark, ecnPlus: ecn === 'ecn+' },
+    // ECN+ as seeds/003 ran it (ns-2's FullTcp, ecn_syn_wait_ 0): every SYN-ACK ECN-capable, so they "are marked
+    // ... and not dropped"; RFC 5562's Not-ECT resend after a mark is tcp.ecnPlusSynAck "rfc5562" (docs/web.md)
+    tcp: { variant: 'newreno', mss: PKT - 40, initialRto: 3, delayedAckTimer: 'clock', ecn: mark, ecnPlus: ecn === 'ecn+', ...(ecn === 'ecn+' ? { ecnPlusSynAck: 'ns2' as const } : {}) },
     traffic: [{ kind: 'web-sessions', direction: 'forward', load, openLoop: true }],
   };
 }

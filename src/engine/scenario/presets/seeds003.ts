@@ -33,7 +33,9 @@ export function seeds003Json(opts: { aboveMaxTh: 'drop' | 'mark'; ecn: Seeds003E
       right: { hosts: 1, rate: 100e6, delay: 0 },
       flowDelay: { kind: 'uniform', min: 0.005, max: 0.075 },
     },
-    tcp: { variant: 'newreno', initialRto: 3, delayedAckTimer: 'clock', ecn: opts.ecn !== 'none', ecnPlus: opts.ecn === 'ecn+' },
+    // ECN+ as seeds/003 ran it (ns-2's FullTcp): its SYN-ACKs "are marked ... and not dropped", retransmissions
+    // included; RFC 5562's rules (a Not-ECT SYN-ACK after a mark or a timeout) are tcp.ecnPlusSynAck "rfc5562"
+    tcp: { variant: 'newreno', initialRto: 3, delayedAckTimer: 'clock', ecn: opts.ecn !== 'none', ecnPlus: opts.ecn === 'ecn+', ...(opts.ecn === 'ecn+' ? { ecnPlusSynAck: 'ns2' as const } : {}) },
     traffic: [{ kind: 'web-sessions', direction: 'forward', load: opts.load }],
   };
 }

@@ -1,4 +1,6 @@
+import { aqmByKind } from '../../aqm/registry';
 import type { RunResult, Summary, Timeline } from '../../metrics/types';
+import { getPath } from '../paths';
 import type { Scenario } from '../schema';
 
 /**
@@ -14,6 +16,16 @@ export interface Claim {
   check(result: RunResult): ClaimVerdict;
   /** The same statement as a comparison with other lessons of the family, for a run at another seed. */
   versus?: Versus;
+  /**
+   * What of the lesson's scenario the statement is about, as the `kind` fields it takes
+   * for granted, by dotted path prefix: 'traffic' (the lesson's traffic items, whatever the
+   * queue), 'topology.bottleneck.queue'. Left out: all of them, its queue disciplines, its
+   * traffic and its topology. A run whose scenario has another kind there (the queue made
+   * PIE, in a RED lesson) or has lost the item (a traffic item removed) is not held to it:
+   * "every drop is an early, random RED drop" was ticked on a PIE run. [] for a statement
+   * any run can be held to. See premiseChanges.
+   */
+  premise?: readonly string[];
 }
 
 /**
@@ -96,6 +108,63 @@ export function otherSeedNote(lessonSeed: number): string {
 /** Said with otherSeedNote when the comparisons with other lessons were checked against those lessons run at the same seed. */
 export function comparedNote(seed: number): string {
   return `The statements that compare it with other lessons are checked against those lessons run at seed ${seed}.`;
+}
+
+/**
+ * The `kind` fields of a scenario, by dotted path ("topology.bottleneck.queue.kind",
+ * "traffic.0.kind", "topology.kind"): each names a thing of the scenario (a discipline, a
+ * traffic item, a topology) that another kind replaces.
+ */
+function kindPaths(v: unknown, at: string, out: string[]): string[] {
+  if (Array.isArray(v)) v.forEach((x, i) => kindPaths(x, at ? `${at}.${i}` : String(i), out));
+  else if (typeof v === 'object' && v !== null) {
+    for (const [k, x] of Object.entries(v)) {
+      const p = at ? `${at}.${k}` : k;
+      if (k === 'kind' && typeof x === 'string') out.push(p);
+      else kindPaths(x, p, out);
+    }
+  }
+  return out;
+}
+
+/** What a `kind` field's object is called in a sentence: "the queue", "traffic item 1". */
+function kindFieldName(path: string): string {
+  const at = path.replace(/\.kind$/, '');
+  const item = /^traffic\.(\d+)$/.exec(at);
+  if (item) return `traffic item ${Number(item[1]) + 1}`;
+  const link = /^topology\.links\.(\d+)\.(queue|reverseQueue)$/.exec(at);
+  if (link) return `link ${Number(link[1]) + 1}'s ${link[2] === 'queue' ? 'queue' : 'reverse queue'}`;
+  const named: Record<string, string> = { 'topology.bottleneck.queue': 'the queue', 'topology.bottleneck.reverseQueue': 'the reverse queue', topology: 'the topology', 'topology.flowDelay': 'the per-flow delays' };
+  return named[at] ?? at;
+}
+
+/** A discipline by its name (RED, PIE); another kind as the scenario writes it (bulk, web-users). */
+const kindName = (kind: string): string => aqmByKind(kind)?.label ?? kind;
+
+/**
+ * How `run` lacks what the statement `c` takes from its lesson's scenario `lesson` (its
+ * `premise`): each kind field of the lesson's it is about that the run has as another kind
+ * or not at all, in words ("the queue is PIE, the lesson's is RED"); empty when the
+ * statement can be checked on the run. A parameter changed (min_th, the buffer, the
+ * number of flows) is not a premise lost: the statements are there to show what it does.
+ */
+export function premiseChanges(c: Claim, lesson: Scenario, run: Scenario): string[] {
+  const about = c.premise;
+  const out: string[] = [];
+  for (const p of kindPaths(lesson, '', [])) {
+    if (about && !about.some((a) => p === `${a}.kind` || p.startsWith(`${a}.`))) continue;
+    const was = getPath(lesson, p) as string;
+    const now = getPath(run, p);
+    if (now === was) continue;
+    const name = kindFieldName(p);
+    out.push(typeof now === 'string' ? `${name} is ${kindName(now)}, the lesson's is ${kindName(was)}` : `${name} (${kindName(was)}) is removed`);
+  }
+  return out;
+}
+
+/** Said for a statement not checked because the run lacks what it is about (premiseChanges). */
+export function premiseNote(changes: readonly string[]): string {
+  return `Not checked: the scenario differs (${changes.join('; ')}).`;
 }
 
 /** A claim's verdict on a run; a check that throws is a verdict that does not hold, saying why. */

@@ -205,12 +205,41 @@ describe('applySet', () => {
         const differ = Object.keys(d).filter((k) => q[k] !== d[k] && !(same.includes(via) && same.includes(to) && ['minTh', 'maxTh', 'maxP', 'gentle'].includes(k)));
         expect(differ, `${via} -> ${to}`).toEqual([]);
       }
-    // a value the scenario set still carries (a target of 20 ms set for PIE stays for CoDel)
+  });
+
+  it("a value set for one kind's own quantity does not carry to another kind's same-named one (PIE's 20 ms target is not CoDel's)", () => {
+    // PIE's target is the delay its controller steers its estimate to; CoDel's the sojourn a
+    // whole 100 ms interval must stay above before it drops: a PIE target of 20 ms set, then
+    // CoDel chosen, gave CoDel a 20 ms target, four times RFC 8289's 5 ms
+    const Q = 'topology.bottleneck.queue';
     const s = scenario('default');
-    expect(applySet(s, 'topology.bottleneck.queue.kind', 'pie')).toBeNull();
-    expect(applySet(s, 'topology.bottleneck.queue.target', 0.02)).toBeNull();
-    expect(applySet(s, 'topology.bottleneck.queue.kind', 'codel')).toBeNull();
-    expect(getPath(s, 'topology.bottleneck.queue.target')).toBe(0.02);
+    expect(applySet(s, `${Q}.kind`, 'pie')).toBeNull();
+    expect(applySet(s, `${Q}.target`, 0.02)).toBeNull();
+    expect(applySet(s, `${Q}.kind`, 'codel')).toBeNull();
+    expect(getPath(s, `${Q}.target`)).toBe(0.005);
+    // every name two kinds share whose defaults differ by kind: a value set away from the old
+    // default, within the new kind's range, lands at the new kind's default
+    const checked: string[] = [];
+    for (const a of AQMS)
+      for (const b of AQMS) {
+        if (a === b) continue;
+        for (const [k, sa] of Object.entries(a.params)) {
+          const sb = (b.params as Record<string, typeof sa>)[k];
+          if (!sb || sa === sb || sa.type !== 'number' || sb.type !== 'number' || sa.default === sb.default || sa.unit !== sb.unit || !(sa.kindOwn || sb.kindOwn)) continue;
+          const t = scenario('default');
+          expect(applySet(t, `${Q}.kind`, a.kind)).toBeNull();
+          // a value both kinds allow, away from both defaults
+          const v = [sa.default * 1.5, sb.default * 1.5, (sa.default + sb.default) / 2].find((x) => x !== sa.default && x !== sb.default && x > sa.min && x > sb.min && x <= sa.max && x <= sb.max);
+          // none (ARED's beta is at most 1, SC-RED's at least 1): the range alone keeps it
+          if (v === undefined) continue;
+          checked.push(`${a.kind}.${k} -> ${b.kind}`);
+          expect(applySet(t, `${Q}.${k}`, v), `${a.kind}.${k}=${v}`).toBeNull();
+          expect(applySet(t, `${Q}.kind`, b.kind)).toBeNull();
+          expect(getPath(t, `${Q}.${k}`), `${a.kind}.${k}=${v} -> ${b.kind}`).toBe(sb.default);
+        }
+      }
+    // the targets, intervals, alphas and betas both ways
+    expect(checked).toEqual(expect.arrayContaining(['pie.target -> codel', 'codel.target -> pie', 'rem.interval -> codel', 'ared.interval -> rem', 'sc-red.alpha -> pie', 'pie.beta -> sc-red']));
   });
 
   it('creates a per-flow delay distribution through its kind, valid at once', () => {

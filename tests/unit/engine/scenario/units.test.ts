@@ -4,6 +4,7 @@ import { getPath } from '../../../../src/engine/scenario/paths';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { applySetTexts } from '../../../../src/engine/scenario/set';
 import { decodeHash, encodeHash } from '../../../../src/engine/scenario/url';
+import { bareNumberNotice } from '../../../../src/engine/scenario/units';
 import { capture } from '../../cli/capture';
 
 /**
@@ -170,5 +171,145 @@ describe('the CLI: npm run sim -- --set with units', () => {
     const bad = capture();
     expect(await runCli(['--preset', 'default', '--set', `${DELAY}=5Mb/s`], bad)).toBe(2);
     expect(bad.stderr.trim()).toBe(`--set ${DELAY}=5Mb/s: a time; give seconds or a unit: ns, us (or µs), ms, s; Mb/s is a rate (allowed 0 to 10 s)`);
+  });
+});
+
+/** The notices `path=text` gets by --set and by a link (the same messages); both apply the value. */
+function notices(path: string, text: string, preset = 'default', before: string[] = []): string[] {
+  const s = scenario(preset);
+  const said: string[] = [];
+  expect(applySetTexts(s, [...before, `${path}=${text}`], said)).toEqual([]);
+  const d = decodeHash(`#p=${preset}&${[...before, `${path}=${encodeURIComponent(text)}`].join('&')}`);
+  expect(d.errors).toEqual([]);
+  expect(getPath(d.scenario, path)).toEqual(getPath(s, path));
+  expect(d.notices.map((n) => n.message)).toEqual(said);
+  return said;
+}
+
+describe('a bare number in range that is likely meant in ms is applied, with a notice', () => {
+  it('delay=5 is 5 s: applied, and the notice names the field, the value as read and the likely intent', () => {
+    expect(notices(DELAY, '5')).toEqual([`${DELAY}=5 is read as 5 s (a bare number is in seconds); write 5ms for milliseconds, or 5s to keep seconds without this notice`]);
+    expect(viaSet(DELAY, '5')).toBe(5);
+    const d = decodeHash(`#p=default&${DELAY}=5`);
+    expect(d.notices).toEqual([expect.objectContaining({ key: DELAY, value: '5' })]);
+  });
+
+  it("CoDel's target=2, an access link's delay=1, a flow delay's max=3: the rule comes from each field's default (under 1 s)", () => {
+    expect(notices(TARGET, '2', 'default', CODEL)).toHaveLength(1);
+    expect(notices('topology.left.delay', '1')).toHaveLength(1);
+    expect(notices('topology.flowDelay.max', '3', 'default', ['topology.flowDelay.kind=uniform'])).toHaveLength(1);
+  });
+
+  it('no notice: a unit given (5s, 5ms), a number under 1 s, a field whose default is in seconds, a value near its default', () => {
+    expect(notices(DELAY, '5s')).toEqual([]);
+    expect(notices(DELAY, '5ms')).toEqual([]);
+    expect(notices(DELAY, '0.5')).toEqual([]);
+    expect(notices('duration', '50')).toEqual([]);
+    expect(notices('traffic.0.start', '5')).toEqual([]);
+    // RFC 6298's minimum RTO is 1 s: five times the 0.2 s default is no slip of the unit
+    expect(notices('tcp.minRto', '1')).toEqual([]);
+    expect(notices('tcp.minRto', '3')).toHaveLength(1);
+  });
+
+  it('a value refused (out of range) gets its refusal, not a notice', () => {
+    const said: string[] = [];
+    expect(applySetTexts(scenario(), [`${DELAY}=20`], said)).toEqual([`${DELAY} = 20 is out of range: allowed 0 to 10 s (did you mean 20ms?)`]);
+    expect(said).toEqual([]);
+  });
+
+  it('a key given twice: only the value used is noticed', () => {
+    expect(decodeHash(`#p=default&${DELAY}=5&${DELAY}=0.01`).notices).toEqual([]);
+    expect(decodeHash(`#p=default&${DELAY}=0.01&${DELAY}=5`).notices).toHaveLength(1);
+  });
+
+  it('a rate under 1000 b/s where the default is in Mb/s, by the same rule (no such field is declared today: all rates start at 1 kb/s)', () => {
+    const spec = { type: 'number', unit: 'bps', default: 1e7, min: 1, max: 1e12, label: 'r', doc: '' } as const;
+    expect(bareNumberNotice('x.rate', spec, '10')).toBe('x.rate=10 is read as 10 b/s (a bare number is in bits/s); write 10Mb/s for megabits/s, or 10b/s to keep bits/s without this notice');
+    expect(bareNumberNotice('x.rate', spec, '5000')).toBeNull();
+    expect(bareNumberNotice('x.rate', { ...spec, default: 5e5 }, '10')).toBeNull();
+  });
+
+  it("the app's own link says a 5 s delay as 5s, which opens without a notice and round-trips", () => {
+    const s = scenario();
+    expect(applySetTexts(s, [`${DELAY}=5s`, 'tcp.minRto=1'])).toEqual([]);
+    const h = encodeHash(s as never, 'default');
+    expect(h).toBe(`#p=default&tcp.minRto=1&${DELAY}=5s&seed=1`);
+    const back = decodeHash(h);
+    expect(back.errors).toEqual([]);
+    expect(back.notices).toEqual([]);
+    expect(getPath(back.scenario, DELAY)).toBe(5);
+  });
+
+  it('the CLI: the notice on stderr after "--set", and the run goes ahead (also with --quiet)', async () => {
+    for (const quiet of [[], ['--quiet']]) {
+      const io = capture();
+      expect(await runCli(['--preset', 'default', '--set', `${DELAY}=5`, '--dry-run', ...quiet], io)).toBe(0);
+      expect(getPath(JSON.parse(io.stdout), DELAY)).toBe(5);
+      expect(io.stderr).toBe(`--set ${DELAY}=5 is read as 5 s (a bare number is in seconds); write 5ms for milliseconds, or 5s to keep seconds without this notice\n`);
+    }
+    const io = capture();
+    expect(await runCli(['--preset', 'default', '--set', `${DELAY}=5ms`, '--dry-run'], io)).toBe(0);
+    expect(io.stderr).toBe('');
+  });
+});
+
+describe('a list of numbers (the per-flow delays of a `list`) takes units like a single value', () => {
+  const VALUES = 'topology.flowDelay.values';
+  const LIST = ['topology.flowDelay.kind=list'];
+
+  it('10ms,20ms and [10ms, 20ms] are [0.01, 0.02] by --set and by a link; JSON and bare numbers as before', () => {
+    for (const text of ['10ms,20ms', '[10ms, 20ms]', '[10ms,20000us]', '[0.01,0.02]', '0.01, 0.02']) {
+      expect(viaSet(VALUES, text, 'default', LIST)).toEqual([0.01, 0.02]);
+      expect(viaLink(VALUES, text, 'default', LIST)).toEqual([0.01, 0.02]);
+    }
+    expect(viaSet(VALUES, '75ms', 'default', LIST)).toEqual([0.075]);
+  });
+
+  it('a wrong unit, a bad or empty element, or one out of range names the element by its index', () => {
+    expect(refusal(VALUES, '10ms,20Mb/s', 'default', LIST)).toBe(`${VALUES}.1=20Mb/s: a time; give seconds or a unit: ns, us (or µs), ms, s; Mb/s is a rate (allowed 0 to 10 s)`);
+    expect(refusal(VALUES, '[10ms, 5min, 1ms]', 'default', LIST)).toBe(`${VALUES}.1=5min: a time; give seconds or a unit: ns, us (or µs), ms, s; "min" is not a unit known here (allowed 0 to 10 s)`);
+    expect(refusal(VALUES, '10ms,,20ms', 'default', LIST)).toBe(`${VALUES}.1: empty element in "10ms,,20ms"; give numbers separated by commas, e.g. 10ms,20ms (each 0 to 10 s)`);
+    expect(refusal(VALUES, '1ms,2ms,20000ms', 'default', LIST)).toBe(`${VALUES}.2 = 20000ms (20 s) is out of range: allowed 0 to 10 s`);
+    expect(refusal(VALUES, '10ms 20ms', 'default', LIST)).toBe(`${VALUES}.0: expected a number (0 to 10 s), got "10ms 20ms"; separate the numbers with commas (10ms,20ms)`);
+  });
+
+  it('a bare element likely meant in ms gets the notice, by its index', () => {
+    expect(notices(VALUES, '[0.005,5]', 'default', LIST)).toEqual([`${VALUES}.1=5 is read as 5 s (a bare number is in seconds); write 5ms for milliseconds, or 5s to keep seconds without this notice`]);
+    expect(notices(VALUES, '5ms,5s', 'default', LIST)).toEqual([]);
+  });
+
+  it("the app's link writes such a list with s on the element that needs it, and it opens without a notice", () => {
+    const s = scenario();
+    expect(applySetTexts(s, [...LIST, `${VALUES}=5ms,5s`])).toEqual([]);
+    const h = encodeHash(s as never, 'default');
+    expect(h).toBe(`#p=default&topology.flowDelay.kind=list&${VALUES}=[0.005,5s]&seed=1`);
+    const back = decodeHash(h);
+    expect([back.errors, back.notices]).toEqual([[], []]);
+    expect(getPath(back.scenario, VALUES)).toEqual([0.005, 5]);
+  });
+
+  it('the list given for flowDelay itself says how to set it', () => {
+    expect(refusal('topology.flowDelay', '10ms,20ms')).toBe(
+      'topology.flowDelay: is a group of fields; set one of them (e.g. topology.flowDelay.kind=...) or give a JSON object; a list is topology.flowDelay.kind=list, then topology.flowDelay.values=10ms,20ms',
+    );
+  });
+});
+
+describe('the CDF table of per-flow delays (`empirical` points) takes units on its delays', () => {
+  const POINTS = 'topology.flowDelay.points';
+  const EMPIRICAL = ['topology.flowDelay.kind=empirical'];
+
+  it('[[5ms,0.5],[75ms,1]] is [[0.005,0.5],[0.075,1]] by --set and by a link; JSON as before', () => {
+    for (const text of ['[[5ms,0.5],[75ms,1]]', '[[5ms, 0.5], [0.075, 1]]', '[[0.005,0.5],[0.075,1]]']) {
+      expect(viaSet(POINTS, text, 'default', EMPIRICAL)).toEqual([[0.005, 0.5], [0.075, 1]]);
+      expect(viaLink(POINTS, text, 'default', EMPIRICAL)).toEqual([[0.005, 0.5], [0.075, 1]]);
+    }
+  });
+
+  it('a wrong unit, a unit on a probability, a pair of one number or a delay out of range: named by its place', () => {
+    expect(refusal(POINTS, '[[5ms,0.5],[75Mb/s,1]]', 'default', EMPIRICAL)).toBe(`${POINTS}.1.0=75Mb/s: a time; give seconds or a unit: ns, us (or µs), ms, s; Mb/s is a rate (allowed 0 to 10 s)`);
+    expect(refusal(POINTS, '[[5ms,0.5],[75ms,1%]]', 'default', EMPIRICAL)).toBe(`${POINTS}.1.1=1%: a cumulative probability (0 to 1); takes no unit, give a bare number`);
+    expect(refusal(POINTS, '[[5ms,0.5],[75ms]]', 'default', EMPIRICAL)).toBe(`${POINTS}.1 = [75ms]: expected a pair [delay, cumulative probability], e.g. [5ms, 0.5]`);
+    expect(refusal(POINTS, '[[5ms,0.5],[20000ms,1]]', 'default', EMPIRICAL)).toBe(`${POINTS}.1.0 = 20000ms (20 s) is out of range: allowed 0 to 10 s`);
   });
 });

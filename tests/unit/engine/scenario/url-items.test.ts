@@ -111,6 +111,67 @@ describe('links with traffic items added or removed', () => {
   });
 });
 
+describe('nodes and links added to a general topology', () => {
+  const name = 'feng-fig1-a-8';
+  /** feng-fig1-a-8 (nodes n0..n8) with a host n9 joined to router n5 by a 50 Mb/s, 5 ms link, and a flow from it. */
+  function withHost(): Scenario {
+    const s = presetScenario(name)!;
+    return parsed({
+      ...s,
+      topology: { ...s.topology, nodes: [...(s.topology as { nodes: unknown[] }).nodes, { name: 'n9' }], links: [...(s.topology as { links: unknown[] }).links, { from: 'n9', to: 'n5', rate: 5e7, delay: 0.005 }] },
+      traffic: [...s.traffic, { kind: 'bulk', src: 'n9', dst: 'n8' }],
+    });
+  }
+
+  it('are said in readable pairs (a node by its name, a link by its from, then what differs), not the compact form', () => {
+    expect(roundTrips(withHost(), name)).toBe(
+      `#p=${name}&topology.links.8.delay=0.005&topology.links.8.from=n9&topology.links.8.rate=50000000&topology.links.8.to=n5&topology.nodes.9.name=n9&traffic.5.dst=n8&traffic.5.kind=bulk&traffic.5.src=n9&seed=1`,
+    );
+  });
+
+  it('the link typed by hand, keys in any order, units on the link, opens the same scenario', () => {
+    const d = decodeHash(`#p=${name}&traffic.5.src=n9&topology.links.8.to=n5&topology.links.8.rate=50Mb/s&traffic.5.kind=bulk&topology.links.8.delay=5ms&topology.nodes.9.name=n9&traffic.5.dst=n8&topology.links.8.from=n9`);
+    expect(d.errors).toEqual([]);
+    expect(jsonEqual(d.scenario, withHost())).toBe(true);
+  });
+
+  it('a link with its own queue and two new nodes, numbered 10 and more, and a node named "10"', () => {
+    const s = presetScenario(name)!;
+    const topo = s.topology as { nodes: { name: string }[]; links: unknown[] };
+    const nodes = [...topo.nodes, { name: 'n9' }, { name: '10' }];
+    const links = [...topo.links, { from: 'n9', to: 'n5' }, { from: '10', to: 'n9', delay: 2, queue: { kind: 'codel', target: 0.01 } }, { from: 'n0', to: 'n9' }];
+    const more = parsed({ ...s, topology: { ...topo, nodes, links } });
+    const h = roundTrips(more, name);
+    expect(h).not.toContain('&s=');
+    expect(h).toContain('topology.nodes.10.name=10&');
+    expect(h).toContain('topology.links.9.delay=2s&');
+    expect(h).toContain('topology.links.9.queue.kind=codel&');
+  });
+
+  it('removed: a link and the node only it joined, said as removals', () => {
+    const s = presetScenario(name)!;
+    const topo = s.topology as { nodes: { name: string }[]; links: { to: string }[] };
+    const cut = parsed({ ...s, topology: { ...topo, nodes: topo.nodes.slice(0, 8), links: topo.links.slice(0, 7) }, traffic: s.traffic.map((t) => ({ ...t, dst: 'n7' })) });
+    const h = roundTrips(cut, name);
+    expect(h).toContain('topology.links.7=null');
+    expect(h).toContain('topology.nodes.8=null');
+  });
+
+  it('a new link without its from, or past the next number, names the key that adds it', () => {
+    const d = decodeHash(`#p=${name}&topology.links.8.to=n5`);
+    expect(d.errors).toEqual(['topology.links.8.to: topology.links.8 does not exist yet: topology.links has 8 item(s), indices 0 to 7; a new item is topology.links.8, added by giving its from first: topology.links.8.from=<a text string>']);
+    const gap = decodeHash(`#p=${name}&topology.nodes.12.name=x`);
+    expect(gap.errors).toEqual(['topology.nodes.12.name: topology.nodes has 9 item(s), indices 0 to 8; a new item is topology.nodes.9, added by giving its name first: topology.nodes.9.name=<a text string>']);
+  });
+
+  it('a new link to a node that does not exist: each of its keys says so (it said "to: required" and "conflicts with another key")', () => {
+    const d = decodeHash(`#p=${name}&topology.links.8.from=n9&topology.links.8.to=n5`);
+    const why = 'topology.links.8.from = "n9" is not a node: one of "n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8"';
+    expect(d.errors).toEqual([`topology.links.8.from=n9 not applied: ${why}`, `topology.links.8.to=n5 not applied: ${why}`]);
+    expect(d.scenario.topology).toEqual(presetScenario(name)!.topology);
+  });
+});
+
 describe('bad item numbers in a link: each named, with what is allowed', () => {
   const kinds = 'bulk, udp, packmime, web-users, web-sessions';
 

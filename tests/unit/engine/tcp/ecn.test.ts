@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fromSeconds } from '../../../../src/engine/core/time';
-import { ECN_ECT0, F_CWR, F_ECE, F_SYN } from '../../../../src/engine/net/packet';
+import { ECN_ECT0, ECN_NOT_ECT, F_ACK, F_CWR, F_ECE, F_SYN } from '../../../../src/engine/net/packet';
+import { R_ESTABLISHED, R_SYN_SENT } from '../../../../src/engine/tcp/receiver';
 import { type FakeNet, oneFlow, type Verdict } from './fake-net';
 
 const MSS = 1000;
@@ -120,4 +121,68 @@ describe('ECN+ (seeds/003): a CE-marked SYN-ACK', () => {
       expect(firstFlight(true)).toEqual({ n: 1, reductions: 1, marked: 1 });
     });
   }
+
+  const isSynAck = (flags: number) => (flags & (F_SYN | F_ACK)) === (F_SYN | F_ACK);
+  const synAcks = (net: FakeNet) => net.log.filter((r) => isSynAck(r.view.flags));
+
+  for (const opener of ['sender', 'receiver'] as const) {
+    test(`a SYN-ACK sent again is Not-ECT under "rfc5562" (RFC 5562 §3.1), ECT(0) under "ns2" (opener: ${opener})`, () => {
+      // the first SYN-ACK is lost: the server's timeout or the client's repeated SYN makes it send another
+      const run = (ecnPlusSynAck: 'rfc5562' | 'ns2') => {
+        let dropped = false;
+        const dropFirstSynAck = (_net: FakeNet, p: number): Verdict => {
+          if (dropped || !isSynAck(_net.pool.flags[p])) return 'pass';
+          dropped = true;
+          return 'drop';
+        };
+        const { net, receiver } = oneFlow({ ...NET, filter: dropFirstSynAck }, { ...TCP, ecnPlus: true, ecnPlusSynAck }, { bytes: 20 * MSS, opener });
+        net.run(30);
+        expect(receiver.bytesDelivered).toBe(20 * MSS);
+        return synAcks(net).map((r) => r.view.ecn);
+      };
+      const rfc = run('rfc5562');
+      expect(rfc.length).toBeGreaterThanOrEqual(2);
+      expect(rfc).toEqual([ECN_ECT0, ...rfc.slice(1).map(() => ECN_NOT_ECT)]);
+      const ns2 = run('ns2');
+      expect(ns2.length).toBeGreaterThanOrEqual(2);
+      expect(ns2.every((e) => e === ECN_ECT0)).toBe(true);
+    });
+  }
+
+  test('reported CE-marked: "rfc5562" sends a Not-ECT SYN-ACK at once and starts with one segment when it is acknowledged (RFC 5562 §3.2); "ns2" starts on the report', () => {
+    const run = (ecnPlusSynAck: 'rfc5562' | 'ns2') => {
+      const { net, sender, receiver } = oneFlow({ ...NET, filter: marksSynAck }, { ...TCP, ecnPlus: true, ecnPlusSynAck, initialCwnd: 4 }, { bytes: 50 * MSS, opener: 'receiver' });
+      // the client's state as it sends the ACK reporting the mark
+      let stateAtReport = -1;
+      net.onSend = (from, p) => {
+        if (from === 1 && (net.pool.flags[p] & (F_SYN | F_ECE)) === F_ECE && stateAtReport < 0) stateAtReport = receiver.state;
+      };
+      net.run(5);
+      const data = net.dataSent(0);
+      const sa = synAcks(net);
+      // the client's handshake ACKs (before any data reaches it): ECE on the report only
+      const acks = net.log.filter((r) => r.from === 1 && r.t < data[0].t && (r.view.flags & F_SYN) === 0).map((r) => r.view.flags & F_ECE);
+      return { sa, acks, stateAtReport, t0: data[0].t, n: data.filter((d) => d.t === data[0].t).length, reductions: sender.ecnReductions, marked: net.log.filter((r) => r.verdict === 'mark').length };
+    };
+    const rfc = run('rfc5562');
+    const ns2 = run('ns2');
+    // ns-2 (ecn_syn_wait_ 0): one SYN-ACK; the ACK with ECE completes the handshake, one segment goes out on it
+    expect(ns2.sa.map((r) => r.verdict)).toEqual(['mark']);
+    expect([ns2.n, ns2.reductions, ns2.marked]).toEqual([1, 1, 1]);
+    expect(ns2.acks).toEqual([F_ECE]);
+    // the client reports the mark, then acknowledges the Not-ECT SYN-ACK without ECE (it waited for it in SYN_SENT)
+    expect(rfc.acks).toEqual([F_ECE, 0]);
+    expect([rfc.stateAtReport, ns2.stateAtReport]).toEqual([R_SYN_SENT, R_ESTABLISHED]);
+    // RFC 5562: the report (arriving when ns-2 sends its first segment) is answered by a Not-ECT SYN-ACK,
+    // and the data waits for its acknowledgment: one round trip later, still one segment
+    expect(rfc.sa.map((r) => [r.view.ecn === ECN_NOT_ECT, r.verdict])).toEqual([
+      [false, 'mark'],
+      [true, 'pass'],
+    ]);
+    expect(rfc.sa[1].view.flags & F_ECE).toBe(F_ECE); // still an ECN-setup SYN-ACK
+    expect(rfc.sa[1].t).toBe(ns2.t0);
+    expect(rfc.t0 - rfc.sa[1].t).toBeGreaterThanOrEqual(fromSeconds(0.02));
+    expect(rfc.t0 - rfc.sa[1].t).toBeLessThan(fromSeconds(0.03));
+    expect([rfc.n, rfc.reductions, rfc.marked]).toEqual([1, 1, 1]);
+  });
 });

@@ -15,7 +15,7 @@ import { AppContext } from '../../../../src/ui/app-context';
 import type { FrameLoop } from '../../../../src/ui/charts/frame-loop';
 import { RunController } from '../../../../src/ui/run/controller';
 import { AppStore } from '../../../../src/ui/store/app-store';
-import { FakeWorker } from '../../../support/fake-worker';
+import { fakeWorkers } from '../../../support/fake-worker';
 
 async function loadTransport(): Promise<ComponentType> {
   const spec = ['..', '..', '..', '..', 'src', 'ui', 'controls', 'Transport.tsx'].join('/');
@@ -31,12 +31,8 @@ describe('the transport of a run that stops after N exchanges', () => {
   it('counts the exchanges received up to the time it shows, not the half-second-old summary; done, it shows no end it did not have', async () => {
     const Transport = await loadTransport();
     const store = new AppStore();
-    const workers: FakeWorker[] = [];
-    const c = new RunController(store, () => {
-      const w = new FakeWorker();
-      workers.push(w);
-      return w as unknown as Worker;
-    });
+    const { workers, make } = fakeWorkers();
+    const c = new RunController(store, make);
     const scenario = presetScenario('bench-seeds000-full');
     c.loadScenario(scenario, 'bench-seeds000-full');
     expect(store.getState().scenario?.stopAfterExchanges).toBe(250_000);

@@ -8,19 +8,12 @@ import { APP_SERIES_VALUES, appSampleInterval, calibrationShown, largeRunQuestio
 import { stepTargets } from '../../../../src/ui/run/step-targets';
 import { viewOf } from '../../../../src/ui/scenario-view';
 import { AppStore } from '../../../../src/ui/store/app-store';
-import { FakeWorker } from '../../../support/fake-worker';
-
-/** A stand-in for the worker: records what the controller sends. */
+import { fakeWorkers } from '../../../support/fake-worker';
 
 /** A controller whose workers are FakeWorkers (kept in `workers`, in the order made). */
 function controller(confirm?: (q: string) => boolean, separateBaseline?: boolean, clock?: () => number) {
   const store = new AppStore();
-  const workers: FakeWorker[] = [];
-  const make = () => {
-    const w = new FakeWorker();
-    workers.push(w);
-    return w as unknown as Worker;
-  };
+  const { workers, make } = fakeWorkers();
   return { store, workers, c: new RunController(store, make, confirm, separateBaseline, clock) };
 }
 

@@ -6,7 +6,7 @@ import { largeRunQuestion, RunController } from '../../../../src/ui/run/controll
 import { Pace, PACE_MIN_MS } from '../../../../src/ui/run/pace';
 import { AppStore } from '../../../../src/ui/store/app-store';
 import type { Scenario } from '../../../../src/ui/scenario-api';
-import { FakeWorker } from '../../../support/fake-worker';
+import { fakeWorkers } from '../../../support/fake-worker';
 
 /**
  * A web run at max speed as the worker reports it every 250 ms: the simulated time moves
@@ -62,19 +62,9 @@ describe('Pace', () => {
 
 function setup(confirm: (q: string) => boolean = () => true) {
   const store = new AppStore();
-  const workers: FakeWorker[] = [];
+  const { workers, make } = fakeWorkers();
   let wall = 0;
-  const c = new RunController(
-    store,
-    () => {
-      const w = new FakeWorker();
-      workers.push(w);
-      return w as unknown as Worker;
-    },
-    confirm,
-    true,
-    () => wall,
-  );
+  const c = new RunController(store, make, confirm, true, () => wall);
   const runId = () => (workers.at(-1)!.sent.findLast((m) => m.type === 'start') as { runId: number }).runId;
   const progress = (at: number, now: number, events: number, simRate: number, end = 230) => {
     wall = at;

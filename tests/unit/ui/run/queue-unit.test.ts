@@ -4,19 +4,15 @@ import { runScenario } from '../../../../src/engine/run';
 import type { EngineScenario } from '../../../../src/engine/sim-run';
 import { RunController } from '../../../../src/ui/run/controller';
 import { AppStore } from '../../../../src/ui/store/app-store';
-import { FakeWorker } from '../../../support/fake-worker';
+import { fakeWorkers } from '../../../support/fake-worker';
 import { packetBytes } from '../../../../src/ui/run/queue-unit';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
 
 
 function setup(preset: string) {
   const store = new AppStore();
-  const workers: FakeWorker[] = [];
-  const c = new RunController(store, () => {
-    const w = new FakeWorker();
-    workers.push(w);
-    return w as unknown as Worker;
-  });
+  const { workers, make } = fakeWorkers();
+  const c = new RunController(store, make);
   c.loadScenario(presetScenario(preset), preset);
   const queue = () => {
     const t = store.getState().scenario!.topology;

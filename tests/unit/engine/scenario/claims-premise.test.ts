@@ -1,0 +1,55 @@
+/**
+ * A lesson's statement is about its scenario's things (its queue discipline, its traffic):
+ * a run whose scenario has another kind there is not held to it (premiseChanges), while a
+ * parameter changed is what the statements are there to judge.
+ */
+import { describe, expect, it } from 'vitest';
+import { cloneJson } from '../../../../src/engine/scenario/paths';
+import { premiseChanges, premiseNote, presetByName } from '../../../../src/engine/scenario/presets';
+import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
+import { applySet } from '../../../../src/engine/scenario/set';
+
+const lesson = presetByName('default')!;
+
+function edited(sets: [string, unknown][]): Scenario {
+  const json = cloneJson(lesson.scenario) as unknown as Record<string, unknown>;
+  for (const [p, v] of sets) {
+    const err = applySet(json, p, v);
+    if (err) throw new Error(err);
+  }
+  const r = parseScenario(json);
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.scenario;
+}
+
+const byText = (re: RegExp) => {
+  const c = lesson.claims!.find((x) => re.test(x.text));
+  if (!c) throw new Error(`no statement ${re}`);
+  return c;
+};
+
+describe("a lesson's statements on a scenario whose kinds differ from the lesson's", () => {
+  it("the default lesson made PIE: RED's statements are not checked, the traffic's still are", () => {
+    const pie = edited([['topology.bottleneck.queue.kind', 'pie']]);
+    const red = byText(/early, random RED drop/);
+    expect(premiseChanges(red, lesson.scenario, pie)).toEqual(["the queue is PIE, the lesson's is RED"]);
+    expect(premiseNote(premiseChanges(red, lesson.scenario, pie))).toBe("Not checked: the scenario differs (the queue is PIE, the lesson's is RED).");
+    // utilization and fairness are about the four Reno flows, whatever the queue
+    for (const re of [/link stays busy/, /equal shares/]) expect(premiseChanges(byText(re), lesson.scenario, pie), String(re)).toEqual([]);
+    // some are held to the lesson's queue, some not: not all one way
+    const lost = lesson.claims!.map((c) => premiseChanges(c, lesson.scenario, pie).length > 0);
+    expect(lost).toContain(true);
+    expect(lost).toContain(false);
+  });
+
+  it('a parameter changed (min_th, the flows) keeps every statement checked', () => {
+    const s = edited([['topology.bottleneck.queue.minTh', 5], ['traffic.0.flows', 16]]);
+    for (const c of lesson.claims!) expect(premiseChanges(c, lesson.scenario, s), c.text).toEqual([]);
+  });
+
+  it("the traffic made another kind: the statements about it are not checked, the queue's discipline being the same", () => {
+    const s = edited([['traffic.0.kind', 'udp']]);
+    expect(premiseChanges(byText(/equal shares/), lesson.scenario, s)).toEqual(["traffic item 1 is udp, the lesson's is bulk"]);
+    expect(premiseChanges(byText(/link stays busy/), lesson.scenario, s)).toEqual(["traffic item 1 is udp, the lesson's is bulk"]);
+  });
+});
