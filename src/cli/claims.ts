@@ -8,7 +8,7 @@
 import type { RunResult, Summary } from '../engine/metrics/types';
 import { checkClaim, checkVersus, comparedNote, experimentScenario, matchingExperiment, otherSeedNote, premiseChanges, premiseNote, presetByName, type Claim } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
-import { comparisonRuns } from '../engine/scenario/lesson-compare';
+import { comparisonRuns, lessonAtPaperScale } from '../engine/scenario/lesson-compare';
 import { runChanges } from '../engine/scenario/url';
 
 /**
@@ -18,16 +18,21 @@ import { runChanges } from '../engine/scenario/url';
  * the statements were written for (the lesson's, or its change's); a statement about what
  * the run's `scenario` no longer has (the queue made PIE in a RED lesson) is not checked.
  */
-function verdictLines(claims: readonly Claim[], result: RunResult, otherSeed: number | null, about: Scenario, scenario: Scenario, compared: ReadonlyMap<string, Summary> | null = null): string[] {
+function verdictLines(claims: readonly Claim[], result: RunResult, otherSeed: number | null, about: Scenario, scenario: Scenario, compared: ReadonlyMap<string, Summary> | null = null, paperScale = false): string[] {
   return claims.map((c) => {
     const lost = premiseChanges(c, about, scenario);
     if (lost.length) return `  [not checked]   ${c.text}\n                  ${premiseNote(lost)}`;
     const against = compared ? checkVersus(c, result.summary, compared, 'this run') : null;
     const v = against ?? checkClaim(c, result);
     const text = against && c.versus ? c.versus.text : c.text;
-    const seedBound = !v.pass && !against && otherSeed !== null ? ` (the statement's number was measured at seed ${otherSeed})` : '';
+    const seedBound = !v.pass && !against ? (otherSeed !== null ? ` (the statement's number was measured at seed ${otherSeed})` : paperScale ? " (the statement's number was measured on the lesson's shorter run)" : '') : '';
     return `  ${v.pass ? '[holds]        ' : '[does not hold]'} ${text}\n                  measured: ${v.measured}${seedBound}`;
   });
+}
+
+/** A lesson's paper scale (presets/types.ts, PaperScale) as --set arguments: "--set warmup=120 --set stopAfterExchanges=250000 --set duration=null". */
+export function paperScaleArgs(set: Readonly<Record<string, unknown>>): string {
+  return Object.entries(set).map(([k, v]) => `--set ${k}=${v === null ? 'null' : String(v)}`).join(' ');
 }
 
 const lessonName = (presetName: string | undefined, scenario: Scenario): string => presetName ?? scenario.name ?? '';
@@ -43,7 +48,7 @@ export function runComparisons(presetName: string | undefined, scenario: Scenari
   if (!c) return null;
   const out = new Map<string, Summary>();
   c.lessons.forEach((l, i) => {
-    say(`checking the lesson's comparisons at seed ${c.seed}: running ${l.name} (${i + 1} of ${c.lessons.length})`);
+    say(`checking the lesson's comparisons ${c.paperScale ? `at the paper's scale, seed ${c.seed}` : `at seed ${c.seed}`}: running ${l.name} (${i + 1} of ${c.lessons.length})`);
     out.set(l.name, run(l.scenario));
   });
   return out;
@@ -64,10 +69,17 @@ export function claimsReport(presetName: string | undefined, scenario: Scenario,
   const seedNote = scenario.seed !== ownSeed ? [`  (${otherSeedNote(ownSeed)}${compared ? ` ${comparedNote(scenario.seed)}` : ''})`] : [];
   if (tried) {
     out.push(`What this change should show (lesson ${preset.name}, tried: ${tried.title}):`, ...seedNote, ...verdictLines(tried.claims, result, scenario.seed !== ownSeed ? ownSeed : null, experimentScenario(preset, tried), scenario));
+  } else if (preset.claims?.length && preset.paperScale && lessonAtPaperScale(scenario, preset.name)) {
+    // the lesson as the paper runs it: not "your scenario differs"; its comparisons are checked against the others at that scale
+    out.push(`What this run should show (lesson ${preset.name} at the paper's scale: ${preset.paperScale.words}; checked on your run${compared ? ', the comparisons with other lessons against them run at the paper\'s scale too' : ''}):`);
+    out.push(...seedNote, ...verdictLines(preset.claims, result, scenario.seed !== ownSeed ? ownSeed : null, preset.scenario, scenario, compared, true));
   } else if (preset.claims?.length) {
     const changed = runChanges(scenario, preset.name);
     out.push(`What this run should show (lesson ${preset.name}${changed.length ? `; your scenario differs from it: ${changed.slice(0, 6).join(' ')}${changed.length > 6 ? ` and ${changed.length - 6} more` : ''}; checked on your run` : ''}):`);
     out.push(...seedNote, ...verdictLines(preset.claims, result, scenario.seed !== ownSeed ? ownSeed : null, preset.scenario, scenario, compared));
+  }
+  if (preset.paperScale && !lessonAtPaperScale(scenario, preset.name) && !tried && runChanges(scenario, preset.name).every((kv) => kv.startsWith('seed='))) {
+    out.push(`At the paper's scale (${preset.paperScale.words}):`, `  ${paperScaleArgs(preset.paperScale.set)}`);
   }
   const others = experiments.filter((e) => e !== tried);
   if (others.length) {

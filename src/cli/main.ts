@@ -59,7 +59,8 @@ Options:
                            don't run; the script prints one JSON line with the summary's
                            field names and lists at its top what ns-2 does differently
                            (docs/ns2.md; npm run validate compares the two)
-  --estimate               print the run-size estimate (events, packets, memory, time), don't run
+  --estimate               print the run-size estimate (events, packets, memory for the run
+                           and for the whole process, time), don't run
   --max-events <n>         refuse a run estimated above n network events, and stop one that
                            reaches n (default 2.4e9, about 10 minutes)
   --force                  run however large the estimate (the caps below still hold)
@@ -421,7 +422,7 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
   }
   const long = e.wallSeconds > 2;
   const show = !opts.quiet && (long || opts.progress);
-  if (show) io.err(`estimate: ${est.estimateText(e)}\n`);
+  if (show) io.err(`estimate: ${est.estimateText(e, undefined, est.CLI_PROCESS_BASE_BYTES)}\n`);
   if (scenario.traffic.some((t) => (t as { load?: number }).load !== undefined)) {
     const { useCalibrationFile } = await import('./calibration-cache');
     useCalibrationFile();
@@ -775,7 +776,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   if (opts.estimate) {
     const est = await import('../engine/estimate');
     const e = est.estimateRun(loaded.scenario, { series: opts.series !== undefined, sampleInterval: opts.sample, maxPackets: opts.maxPackets });
-    io.out(`${est.estimateText(e)}\n`);
+    io.out(`${est.estimateText(e, undefined, est.CLI_PROCESS_BASE_BYTES)}\n`);
     return 0;
   }
   return runAndReport(loaded.scenario, opts, io);

@@ -14,6 +14,7 @@ import { makeQueue } from './aqm/registry';
 import { rngFor } from './core/rng';
 import { DEFAULT_MAX_PACKETS } from './core/simulator';
 import { seriesColumnNames } from './metrics/collector';
+import { webRecordsBytes } from './metrics/web';
 import { PacketPool } from './net/packet';
 import { forwardBottleneck } from './net/topology';
 import type { EngineScenario } from './sim-run';
@@ -25,6 +26,18 @@ export const MAX_OPEN_DURATION = 36_000;
 
 /** Events per wall second used to turn an event count into a time (bench-100-red on a 2-core machine, rounded down). */
 export const NOMINAL_EVENTS_PER_SECOND = 4e6;
+
+/**
+ * What a command-line process takes besides its run's own memory (RunEstimate.memoryBytes),
+ * bytes: Node.js and the loaded bundle, 64 MB (the peak RSS of a 0.1 s run of the default
+ * preset, Node.js 20, through `npm run sim`; 67 MB without the start-up snapshot), and 24 MB
+ * for the garbage V8 has not collected yet, which no model here predicts: peak RSS less the
+ * 64 MB and the run's live heap was 7-10 MB for default, ecn-finite-n10-dt-ql64 and
+ * bench-100-red, 43 MB for web-dt148-80 and 57 MB for bench-seeds000-full (2026-11-29). With
+ * it the whole-process figure was 0.76-1.25 of those five presets' peak RSS (docs/cli.md,
+ * "Large runs"); for runs of gigabytes, where the limits bite, it is a few per cent.
+ */
+export const CLI_PROCESS_BASE_BYTES = 88e6;
 
 /** Sampling interval of the time series when none is given: duration / 2000, at least 1 ms (0.1 s without a duration). */
 export function defaultSampleInterval(duration: number | undefined): number {
@@ -96,7 +109,12 @@ export interface RunEstimate {
   seriesColumns: number;
   seriesSamples: number;
   seriesValues: number;
-  /** Engine memory at the peak (without the series a consumer keeps), bytes. */
+  /** Exchanges whose records the run keeps for summary.web (started after the warm-up). */
+  webExchanges: number;
+  /**
+   * The run's own memory at the peak (the engine's objects, its packet pool and its web
+   * records; without the series a consumer keeps, nor the runtime that runs it), bytes.
+   */
   memoryBytes: number;
   /** Wall-clock time at NOMINAL_EVENTS_PER_SECOND. */
   wallSeconds: number;
@@ -318,10 +336,25 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
   const packets = items.reduce((a, x) => a + x.packets, 0);
   const flows = items.reduce((a, x) => a + x.flows, 0);
 
+  // summary.web's records: one per exchange started after the warm-up (metrics/web.ts),
+  // until stopAfterExchanges of them are done. bench-seeds000-full (250,000 exchanges) was
+  // estimated at 8.5 MB and holds 23 MB of live heap at its end, 15 MB of them these records.
+  let webExchanges = 0;
+  s.traffic.forEach((t, i) => {
+    const rate = trafficByKind(t.kind)?.exchangeRate;
+    if (rate === undefined) return;
+    const item = t as unknown as { start?: number; stop?: number };
+    const share = flowsOf(t) > 0 ? flowsOf(t) / (crossing.get(paths[i].bottleneck) ?? flowsOf(t)) : 1;
+    const span = Math.max(0, Math.min(item.stop ?? Infinity, endSeconds) - Math.max(s.warmup ?? 0, item.start ?? 0));
+    webExchanges += rate(t as never, paths[i].rate * share) * span;
+  });
+  if (s.stopAfterExchanges !== undefined && webExchanges > 0) webExchanges = s.stopAfterExchanges;
+  webExchanges = Math.ceil(webExchanges);
+
   const interval = opts.sampleInterval ?? defaultSampleInterval(s.duration);
   const seriesColumns = SERIES_BASE_COLUMNS + (opts.series ? bottleneckAqmColumns(s) : 0) + flowColumns;
   const seriesSamples = opts.series ? Math.floor(endSeconds / interval) + 2 : 0;
-  const memoryBytes = BASE_BYTES + nodes * BYTES_PER_NODE + links * BYTES_PER_LINK + 4 * coreNodes * coreNodes + itemMemory + poolBytes(packetsInFlight) + (opts.series ? seriesColumns * 64 * 8 : 0);
+  const memoryBytes = BASE_BYTES + nodes * BYTES_PER_NODE + links * BYTES_PER_LINK + 4 * coreNodes * coreNodes + itemMemory + poolBytes(packetsInFlight) + (webExchanges > 0 ? webRecordsBytes(webExchanges) : 0) + (opts.series ? seriesColumns * 64 * 8 : 0);
   return {
     endSeconds,
     openEnded,
@@ -335,6 +368,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     seriesColumns,
     seriesSamples,
     seriesValues: seriesColumns * seriesSamples,
+    webExchanges,
     memoryBytes,
     wallSeconds: events / NOMINAL_EVENTS_PER_SECOND,
     items,
@@ -374,15 +408,18 @@ function secondsValue(s: number): string {
 }
 
 /**
- * One line: "about 1.3 M events, 300 k packets, 12 MB, ~ 1 s of wall time". `measuredEventsPerSec`:
- * the time at this rate, measured on the machine (the app's runs so far), instead of the nominal one.
+ * One line: "about 1.3 M events, 300 k packets, 12 MB of memory for the run; about 1 s at 4 M
+ * events/s". `measuredEventsPerSec`: the time at this rate, measured on the machine (the app's
+ * runs so far), instead of the nominal one. `processBaseBytes`: what the process running it
+ * takes besides (the CLI's CLI_PROCESS_BASE_BYTES), to give the whole process's memory too:
+ * "2.6 MB" was read as what `top` would show for a process that peaked at 74 MB.
  */
-export function estimateText(e: RunEstimate, measuredEventsPerSec?: number): string {
+export function estimateText(e: RunEstimate, measuredEventsPerSec?: number, processBaseBytes?: number): string {
   const series = e.seriesValues > 0 ? `, series ${countText(e.seriesValues)} values (${bytesText(8 * e.seriesValues)})` : '';
   const m = measuredEventsPerSec !== undefined && measuredEventsPerSec > 0 ? measuredEventsPerSec : undefined;
   const time = m !== undefined ? `${durationText(e.events / m)} at ${countText(m)} events/s, the pace measured in this tab's runs` : `${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s`;
   const cap = e.reachesPacketCap ? `; its queues would hold more packets than the cap of ${countText(e.packetsInFlight)}: the run will stop when they reach it` : '';
-  return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory${series}; ${time}${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}${cap}`;
+  return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory for the run${processBaseBytes !== undefined ? ` (about ${bytesText(e.memoryBytes + processBaseBytes)} for the whole process)` : ''}${series}; ${time}${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}${cap}`;
 }
 
 /** What a run may use before the CLI refuses it (unless forced) and the app asks. */

@@ -18,7 +18,9 @@ import { LessonClaims, WithLessonLinks } from './LessonClaims';
 import { useKeepFocus } from './focus';
 import { useLessonFold } from './lesson-fold';
 import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
-import { activeExperiment, editedLesson, lessons, ownText, runChanges } from './scenario-api';
+import { activeExperiment, editedLesson, lessonPaperScale, lessons, ownText, runChanges, runsAtPaperScale } from './scenario-api';
+import { durationText, estimateRun } from '../engine/estimate';
+import { APP_MAX_PACKETS } from '../protocol/messages';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
 import { useAppState } from './store/app-store';
 import { asNewEntry, lessonStep, scenarioHref } from './store/url-sync';
@@ -241,7 +243,52 @@ function LessonText() {
       ) : restore ? (
         <div className="try-row">{restore}</div>
       ) : null}
+      <PaperScaleRow name={l.name} />
     </section>
+  );
+}
+
+/**
+ * A lesson shorter than its paper's run (seeds/000's lessons: 200 s after a 30 s warm-up,
+ * the paper's 120 s warm-up then 250,000 exchanges) runs at the paper's scale in one click,
+ * at max speed, with the time it takes here said first (the pace measured in this tab when
+ * there is one: the nominal rate is a fast machine's). Run at that scale, the row says so instead; the
+ * statements are checked on that run (LessonClaims). The link says the change as keys.
+ */
+function PaperScaleRow({ name }: { name: string }) {
+  const { store, controller } = useServices();
+  const scenario = useAppState(store, (s) => s.scenario);
+  const paper = lessonPaperScale(name);
+  if (!paper) return null;
+  if (runsAtPaperScale(name, scenario)) {
+    return (
+      <p className="small paper-scale-row" data-testid="paper-scale">
+        Running at the paper's scale: {paper.words}.
+      </p>
+    );
+  }
+  const e = estimateRun(paper.scenario, { maxPackets: APP_MAX_PACKETS });
+  const pace = controller.measuredEventsPerSec();
+  const seconds = Number.isFinite(pace) && pace > 0 ? e.events / pace : e.wallSeconds;
+  return (
+    <div className="try-row paper-scale-row" data-testid="paper-scale">
+      <button
+        type="button"
+        title={`Loads the lesson with ${paper.keys.join(', ')} and runs it at max speed; its statements are checked on that run`}
+        onClick={() =>
+          asNewEntry(() => {
+            // at the lesson's real-time pace the paper's 1,600 simulated seconds would take as long: the estimate is max speed's
+            controller.setSpeed('max');
+            controller.loadScenario(paper.scenario, name, true);
+          })
+        }
+      >
+        Run at the paper's scale
+      </button>
+      <span className="small muted">
+        {paper.words.charAt(0).toUpperCase() + paper.words.slice(1)}, at max speed ({durationText(seconds)} here)
+      </span>
+    </div>
   );
 }
 

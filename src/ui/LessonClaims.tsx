@@ -12,7 +12,7 @@ import { familyConcurrency, useRuns, type RunJob } from './compare/run-queue';
 import { leftText, timeLeft } from './compare/time-left';
 import { useLessonFold } from './lesson-fold';
 import { lessonNamePieces, unitPieces, type NamedLesson } from './lesson-links';
-import { activeExperiment, comparisonRuns, lessonByName, lessons, runChanges } from './scenario-api';
+import { activeExperiment, comparisonRuns, lessonByName, lessonPaperScale, lessons, runChanges, runsAtPaperScale } from './scenario-api';
 import { useAppState } from './store/app-store';
 
 /**
@@ -56,9 +56,9 @@ export function useClaimTally(): { held: number; total: number; unchecked: numbe
   return { held: verdicts.filter((v) => v?.pass).length, total: claims.length - unchecked, unchecked };
 }
 
-/** Summaries of lessons run at a seed not their own, by "name@seed": a lesson and a seed give the same run every time, so each runs once a page. */
+/** Summaries of lessons run at a seed not their own (or at the paper's scale), by "name@seed" ("name@seed@paper"): a lesson and a seed give the same run every time, so each runs once a page. */
 const comparedRuns = new Map<string, Summary>();
-const runId = (name: string, seed: number) => `${name}@${seed}`;
+const runId = (name: string, seed: number, paper = false) => `${name}@${seed}${paper ? '@paper' : ''}`;
 
 /**
  * The lessons a run's statements compare with, run at its seed once the run has ended
@@ -66,15 +66,16 @@ const runId = (name: string, seed: number) => `${name}@${seed}`;
  * are in, how many are, and the first error.
  */
 function useComparedRuns(comparisons: ReturnType<typeof comparisonRuns>, ready: boolean): { summaries: Map<string, Summary> | null; done: number; left: number | null; error: string | null } {
-  const want = comparisons && ready ? comparisons.lessons.map((l) => runId(l.name, comparisons.seed)).join(' ') : '';
+  const paper = comparisons?.paperScale === true;
+  const want = comparisons && ready ? comparisons.lessons.map((l) => runId(l.name, comparisons.seed, paper)).join(' ') : '';
   // the runs still missing when asked for (the cache is read once per request, so that each result coming in does not restart the others)
-  const todo = useMemo(() => (want && comparisons ? comparisons.lessons.filter((l) => !comparedRuns.has(runId(l.name, comparisons.seed))) : []), [want]);
+  const todo = useMemo(() => (want && comparisons ? comparisons.lessons.filter((l) => !comparedRuns.has(runId(l.name, comparisons.seed, paper))) : []), [want]);
   const jobs = useMemo<RunJob[]>(() => todo.map((l) => ({ scenario: l.scenario, baseline: false, light: true })), [todo]);
   const sides = useRuns(jobs, 0, familyConcurrency());
   const started = useMemo(() => performance.now(), [jobs]);
   useEffect(() => {
     sides.forEach((side, i) => {
-      if (side.state === 'done' && todo[i]) comparedRuns.set(runId(todo[i].name, todo[i].scenario.seed), side.result.summary);
+      if (side.state === 'done' && todo[i]) comparedRuns.set(runId(todo[i].name, todo[i].scenario.seed, paper), side.result.summary);
     });
   }, [sides, todo]);
   if (!comparisons || !want) return { summaries: null, done: 0, left: null, error: null };
@@ -82,7 +83,7 @@ function useComparedRuns(comparisons: ReturnType<typeof comparisonRuns>, ready: 
   for (const l of comparisons.lessons) {
     const i = todo.findIndex((t) => t.name === l.name);
     const side = i >= 0 ? sides[i] : undefined;
-    const s = comparedRuns.get(runId(l.name, comparisons.seed)) ?? (side?.state === 'done' ? side.result.summary : undefined);
+    const s = comparedRuns.get(runId(l.name, comparisons.seed, paper)) ?? (side?.state === 'done' ? side.result.summary : undefined);
     if (s) map.set(l.name, s);
   }
   const failed = sides.find((s) => s.state === 'error');
@@ -137,14 +138,18 @@ export function LessonClaims() {
   // checked at another seed than the one the statements were measured at (the lesson's, or its change's: a few changes are of seed)
   const ownSeed = experiment ? experiment.scenario.seed : lesson.scenario.seed;
   const otherSeed = scenario !== null && scenario.seed !== ownSeed;
+  // the lesson run as its paper does (PaperScaleRow): still the lesson, not "your scenario differs"
+  const paper = !experiment && runsAtPaperScale(lesson.name, scenario) ? lessonPaperScale(lesson.name) : null;
+  // where the compared lessons run: "at seed 4", "at the paper's scale", "at the paper's scale, seed 4"
+  const where = comparisons ? (comparisons.paperScale ? `at the paper's scale${otherSeed ? `, seed ${comparisons.seed}` : ''}` : `at seed ${comparisons.seed}`) : '';
   // the run's status line says "finished" without a tally while the compared lessons run
   // (useClaimTally): a screen-reader user hears that they run, and the tally when they are in
   const heard = comparisons && result && !stale
     ? compared.summaries
-      ? `${held} of ${claims.length} of the lesson's statements hold, compared with the other lessons run at seed ${comparisons.seed}.`
+      ? `${held} of ${claims.length} of the lesson's statements hold, compared with the other lessons run ${where}.`
       : compared.error
         ? `The lessons compared with could not be run: ${compared.error}`
-        : `Running the ${comparisons.lessons.length === 1 ? 'lesson' : `${comparisons.lessons.length} lessons`} the statements compare with, at seed ${comparisons.seed}; they are checked when ${comparisons.lessons.length === 1 ? 'it ends' : 'those end'}.`
+        : `Running the ${comparisons.lessons.length === 1 ? 'lesson' : `${comparisons.lessons.length} lessons`} the statements compare with, ${where}; they are checked when ${comparisons.lessons.length === 1 ? 'it ends' : 'those end'}.`
     : '';
   return (
     <>
@@ -160,7 +165,7 @@ export function LessonClaims() {
           {comparisons && result && !compared.summaries && !stale
             ? compared.error
               ? `· ${held} of ${checked} checked hold; the lessons compared with could not be run`
-              : `· running the lessons compared with at seed ${comparisons.seed}: ${compared.done} of ${comparisons.lessons.length} done${compared.left !== null ? `, ${leftText(compared.left)} left` : ''}`
+              : `· running the lessons compared with ${where}: ${compared.done} of ${comparisons.lessons.length} done${compared.left !== null ? `, ${leftText(compared.left)} left` : ''}`
             : checkable === 0
               ? '· none checked: the scenario differs from the lesson'
               : checked === 0
@@ -176,6 +181,13 @@ export function LessonClaims() {
           You tried: <strong>{experiment.title}</strong> (<code>{experiment.keys.join('  ')}</code>)
           {otherSeed ? `, at seed ${scenario.seed} instead of ${ownSeed}` : ''}. These statements are about that change.
           {otherSeed ? ` ${otherSeedNote(ownSeed)}` : ''}
+        </p>
+      ) : paper ? (
+        <p className="small claims-changed" data-testid="claims-paper-scale">
+          This run is the lesson at the paper's scale: {paper.words}. The statements are checked on it
+          {comparisons ? ", those that compare it with other lessons against them run at the paper's scale too" : ''}; their numbers were measured on the lesson's shorter run.
+          {otherSeed ? ` ${otherSeedNote(ownSeed)}` : ''}
+          {compared.error ? ` The lessons compared with could not be run: ${compared.error}` : ''}
         </p>
       ) : changed.length > 0 ? (
         <p className="small claims-changed">
@@ -215,11 +227,13 @@ export function LessonClaims() {
                   Measured: <KeepUnits text={v.measured} />.
                   {/* a crossed number of the lesson's at another seed: that number is its seed's, not a finding of this run */}
                   {!v.pass && otherSeed && !(comparisons && c.versus) ? ` The statement's number was measured at seed ${ownSeed}.` : ''}
+                  {/* at the paper's scale a number of the lesson's is its shorter run's (docs/web.md: what changes at full scale) */}
+                  {!v.pass && paper && !(comparisons && c.versus) ? " The statement's number was measured on the lesson's shorter run." : ''}
                 </span>
               ) : comparisons && c.versus && result && !stale && !compared.error ? (
                 <span className="claim-measured">
                   {' '}
-                  Checked when {c.versus.lessons.join(', ')} {c.versus.lessons.length === 1 ? 'has' : 'have'} run at seed {comparisons.seed}.
+                  Checked when {c.versus.lessons.join(', ')} {c.versus.lessons.length === 1 ? 'has' : 'have'} run {where}.
                 </span>
               ) : null}
             </li>

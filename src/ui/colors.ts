@@ -89,6 +89,19 @@ export function paperDash(flow: number): number[] {
 }
 
 /**
+ * The queue chart's RED thresholds: min_th and max_th are both long dashes on screen, told
+ * apart by their colours; on paper (printing) the colours print as one grey, and the two
+ * lines, parallel and often close, could not be told apart, nor could their legend
+ * swatches. On paper max_th is dash-dot, a pattern none of the chart's other lines has
+ * (2·max_th [3, 4], the buffer limit [2, 3], the target band [4, 3], the reverse queue
+ * [6, 3], a target [6, 4]); its 20-px period shows whole in a legend swatch (1.8 x the
+ * legend's 14-px type on paper: 25 px).
+ */
+export function thresholdDash(which: 'minTh' | 'maxTh', paper: boolean | undefined): number[] {
+  return which === 'maxTh' && paper ? [10, 3, 2, 3] : [10, 5];
+}
+
+/**
  * A compared lesson's response-time curve on paper (the Compare view's lesson family, whose
  * members are told apart by colour on screen, flowColor): the flows' paper patterns but the
  * dotted ones, which the uncongested baseline's [2, 3] dots would be taken for.

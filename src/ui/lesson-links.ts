@@ -1,7 +1,7 @@
 /**
  * Lesson names in a lesson's text as links to those lessons. The texts name the lessons
  * they build on or compare with by their preset names ("compare ... with lockout-dt",
- * "the full run is the bench-seeds000-full preset"), which the command line takes; in the
+ * "the drop-tail lesson, bufferbloat-dt"), which the command line takes; in the
  * app such a name meant nothing to a student without the papers. Each becomes a link that
  * opens that lesson (the address's fragment, as the lesson menu sets it) with its title as
  * the link's title. The current lesson's own name stays text.

@@ -5,7 +5,7 @@
 import { parseScenario, type Scenario } from '../engine/scenario/schema';
 import { applySet } from '../engine/scenario/set';
 import { cloneJson } from '../engine/scenario/paths';
-import { experimentScenario, presetByName, PRESETS, type Claim } from '../engine/scenario/presets';
+import { atPaperScale, experimentScenario, paperScaleScenario, presetByName, PRESETS, type Claim } from '../engine/scenario/presets';
 import { jsonEqual } from '../engine/scenario/paths';
 import { decodeHash, encodeHash, runChangesOfHash } from '../engine/scenario/url';
 export { comparisonRuns } from '../engine/scenario/lesson-compare';
@@ -95,6 +95,25 @@ export function activeExperiment(lesson: Lesson | undefined, scenario: Scenario 
   const seedless = (sc: Scenario) => ({ ...sc, seed: 0 });
   const here = seedless(scenario);
   return lesson.experiments.find((e) => !jsonEqual(seedless(e.scenario), seedless(lesson.scenario)) && jsonEqual(seedless(e.scenario), here)) ?? null;
+}
+
+/**
+ * The lesson `name` as its paper ran it (presets/types.ts, PaperScale: seeds/000's 120 s
+ * warm-up and 250,000 exchanges for the 200 s lessons), at the lesson's seed: its scenario,
+ * the keys it changes as in a link, and the paper's run in words; null when the lesson runs
+ * as long as its paper (or has no paper scale).
+ */
+export function lessonPaperScale(name: string): { scenario: Scenario; keys: string[]; words: string } | null {
+  const p = presetByName(name);
+  const scenario = p ? paperScaleScenario(p) : null;
+  if (!p?.paperScale || !scenario) return null;
+  return { scenario, keys: Object.entries(p.paperScale.set).map(([k, v]) => `${k}=${v === null ? 'null' : String(v)}`), words: p.paperScale.words };
+}
+
+/** Whether `scenario` is lesson `name` run at its paper's scale (at any seed). */
+export function runsAtPaperScale(name: string | null, scenario: Scenario | null): boolean {
+  const p = name === null ? undefined : presetByName(name);
+  return p !== undefined && scenario !== null && atPaperScale(p, scenario);
 }
 
 /** Keys of the run's seed and window: a lesson run at another seed or over another window is still the lesson. */

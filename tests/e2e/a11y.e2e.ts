@@ -540,6 +540,37 @@ describe('a11y', () => {
       await page.context().close();
     });
 
+    it('a slow step (no drop for many seconds) says "finding the next drop…" from 600 ms on, then what it found', async () => {
+      // a 10 Gb/s bottleneck that 100 flows do not fill: no drop in the 30 s a step looks
+      // through, seconds of work (4.5 s on the 2-core machine), where the quick step above takes tens of ms
+      const page = await openApp(h(), 'p=default&duration=60&warmup=1&topology.bottleneck.rate=1e10&traffic.0.flows=100');
+      await page.getByRole('button', { name: 'Next decision' }).click();
+      await waitForStatus(page, 'paused');
+      const region = page.locator('.transport [role=status]');
+      await page.evaluate(() => {
+        const w = window as unknown as { heard: [number, string][]; clicked: number };
+        w.heard = [];
+        const e = document.querySelector('.transport [role=status]')!;
+        new MutationObserver(() => w.heard.push([performance.now(), e.textContent ?? ''])).observe(e, { childList: true, subtree: true, characterData: true });
+        document.querySelector('button[aria-label="Next drop"]')!.addEventListener('click', () => (w.clicked = performance.now()), { capture: true });
+      });
+      await page.getByRole('button', { name: 'Next drop' }).click();
+      await waitForStatus(page, 'stepping');
+      await expect.poll(() => region.textContent(), { timeout: 60_000 }).toBe('finding the next drop…');
+      await waitForStatus(page, ['paused', 'done'], 60_000);
+      const { heard, clicked } = await page.evaluate(() => {
+        const w = window as unknown as { heard: [number, string][]; clicked: number };
+        return { heard: w.heard, clicked: w.clicked };
+      });
+      const said = heard.map(([, x]) => x);
+      // said once, after the step had gone on 600 ms (a quick step is not told so), and followed by what the step found
+      expect(said.filter((x) => x === 'finding the next drop…'), said.join('\n')).toHaveLength(1);
+      const at = heard.find(([, x]) => x === 'finding the next drop…')![0];
+      expect(at - clicked).toBeGreaterThanOrEqual(550);
+      expect(said[said.length - 1]).toMatch(/^No drop found from t = [\d.]+ s to [\d.]+ s; paused there/);
+      await page.context().close();
+    });
+
     it('navigating by headings reaches the decision (a level-2 heading, over its "What happened next") and the scenario editor', async () => {
       const page = await openApp(h(), 'p=default&duration=6&warmup=1');
       await page.getByRole('button', { name: 'Next decision' }).click();

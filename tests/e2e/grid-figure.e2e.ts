@@ -17,7 +17,10 @@
  * 1366x768), a screen reader's live regions speak at the start, each quarter and the end (not
  * at each of the 40 runs), the heading counts the runs drawn so far, and another point of the
  * figure chosen from the lesson menu keeps the grid, running or finished (a lesson of another
- * figure closes it).
+ * figure closes it). The lesson's own point is ringed in every chart (and named in the legend
+ * and the charts' text alternatives), and the ring moves with the lesson. seeds/001 Figs. 2
+ * and 4 (G and drops against QL, 35 runs for the lesson's number of clients; the time printed)
+ * are checked the same way, in classroom, phone and print layouts.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -227,6 +230,27 @@ describe('grid-figure', () => {
     return Number(v);
   }
 
+  /**
+   * The lesson's own point marked: one ring per chart (`metrics`), at the opened preset's x on
+   * its curve (the ring's centre on the point's marker), the legend's entry and the charts'
+   * text alternatives naming it as `text`, its table cell marked for a screen reader.
+   */
+  async function expectMark(page: Page, metrics: string[], name: string, x: string, curve: string, text: string): Promise<void> {
+    expect(await page.locator('section.cmp-grid [data-mark]:is(circle, line)').count()).toBe(metrics.length);
+    for (const m of metrics) {
+      const ring = page.locator(`figure[data-metric=${m}] circle[data-mark]`);
+      expect(await ring.getAttribute('data-mark')).toBe(name);
+      expect(await ring.getAttribute('data-x')).toBe(x);
+      expect(await ring.getAttribute('data-curve')).toBe(curve);
+      // centred on the point's own marker, in that curve's group
+      const at = (await page.locator(`figure[data-metric=${m}] g[data-curve="${curve}"] path[data-name="${name}"]`).getAttribute('transform'))!.match(/translate\(([-\d.]+),([-\d.]+)\)/)!;
+      expect([Number(await ring.getAttribute('cx')).toFixed(1), Number(await ring.getAttribute('cy')).toFixed(1)]).toEqual([at[1], at[2]]);
+      expect(await page.locator(`figure[data-metric=${m}] svg[role=img]`).getAttribute('aria-label')).toContain(`ringed: ${text}: `);
+    }
+    expect(await page.locator('[data-testid=grid-mark]').innerText()).toBe(`ring: ${text}`);
+    expect(await page.locator('.cmp-grid-tables td.cmp-grid-own').count()).toBe(metrics.length);
+  }
+
   describe('Compare: the figure of a grid of presets (seeds/004 Fig. 4)', () => {
     it('runs the 40 points and plots their summaries: a few equal the same presets run in Node', async () => {
       const { page } = await fig4();
@@ -250,8 +274,12 @@ describe('grid-figure', () => {
       expect(await page.locator('figure[data-metric=loss] g[data-curve="64 connections"] path[data-name="feng-fig4-n64-maxp-0.125"]').count()).toBe(1);
       // the table beneath gives the same number, rounded
       const row = page.locator('[data-testid=grid-table-loss] tbody tr').filter({ has: page.locator('th', { hasText: /^0\.016$/ }) });
-      expect(await row.locator('td').nth(1).innerText()).toBe((100 * node(POINT).lossRate).toFixed(3));
+      // (the lesson's own cell: a screen reader hears that it is)
+      expect(await row.locator('td').nth(1).textContent()).toBe(`${(100 * node(POINT).lossRate).toFixed(3)} (this lesson)`);
       expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/few connections.*many connections.*drop-tail/s);
+      // the lesson the grid was opened from: its point ringed in both charts, on its curve at its max_p, named in the legend and the text alternatives
+      await expectMark(page, ['loss', 'util'], POINT, '0.016', '8 connections', 'this lesson: 8 connections, max_p 0.016');
+      expect(await page.locator('figure[data-metric=loss] svg[role=img]').getAttribute('aria-label')).toContain(`ringed: this lesson: 8 connections, max_p 0.016: loss rate ${Number((100 * node(POINT).lossRate).toPrecision(4))} %`);
       expect(await textProblems(page)).toEqual([]);
       expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
       await shot(page, 'grid-fig4.png');
@@ -281,7 +309,8 @@ describe('grid-figure', () => {
       expect(screenWidths.length).toBe(2);
       // each table's caption and rows, as pdftotext lays them out (cells apart by spaces)
       const tables = await page.locator('section.cmp-grid table').evaluateAll((ts) =>
-        ts.map((t) => ({ caption: t.querySelector('caption')!.textContent!, rows: [...t.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent!.trim())) })),
+        // what is printed: a cell's text without what only a screen reader hears ("(this lesson)")
+        ts.map((t) => ({ caption: t.querySelector('caption')!.textContent!, rows: [...t.querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => [...c.childNodes].filter((n) => !(n instanceof HTMLElement && n.matches('.sr-only'))).map((n) => n.textContent).join('').trim())) })),
       );
       expect(tables.length).toBe(2);
       await page.evaluate(() => {
@@ -451,6 +480,13 @@ describe('grid-figure', () => {
           expect(await page.locator('[data-testid=grid-runs]').innerText({ timeout: 10_000 })).toBe('all 40 runs done');
           expect(await page.locator('figure[data-metric=loss] [data-name]').count()).toBe(36);
           expect(page.workers().length, 'no run started').toBeLessThanOrEqual(workers);
+          // the ring moved to the lesson now on screen (it stayed on the point the grid was opened from)
+          await expectMark(page, ['loss', 'util'], 'feng-fig4-n4-maxp-1', '1', '4 connections', 'this lesson: 4 connections, max_p 1');
+          // a drop-tail lesson: its curve's reference line drawn thick, named as the reference
+          await choose('feng-fig4-n64-dt');
+          await expect.poll(() => page.locator('[data-testid=grid-mark]').innerText({ timeout: 10_000 })).toBe('thick dashed line: this lesson: 64 connections, drop-tail');
+          expect(await page.locator('figure[data-metric=loss] line[data-mark="feng-fig4-n64-dt"]').getAttribute('data-curve')).toBe('64 connections');
+          expect(await page.locator('figure[data-metric=loss] circle[data-mark]').count()).toBe(0);
           await shot(page, 'grid-fig4-done-other-point.png');
         }
         // a lesson of another figure: the grid goes (it is not that lesson's figure)
@@ -487,7 +523,7 @@ describe('grid-figure', () => {
       const [x10, x30, x50] = [await xOf('feng-fig20b-inc10-d5'), await xOf('feng-fig20b-inc30-d5'), await xOf('feng-fig20b-inc50-d5')];
       expect(Math.abs(x30 - x10 - (x50 - x30))).toBeLessThanOrEqual(0.2);
       const row = page.locator('[data-testid=grid-table-loss] tbody tr').filter({ has: page.locator('th', { hasText: /^10$/ }) });
-      expect(await row.locator('td').nth(0).innerText()).toBe((100 * node(point).lossRate).toFixed(3));
+      expect(await row.locator('td').nth(0).textContent()).toBe(`${(100 * node(point).lossRate).toFixed(3)} (this lesson)`);
       // the x column's values are percentages, and its head says so (it lost the "(%)" with "(log scale)")
       expect(await page.locator('[data-testid=grid-table-loss] thead th').first().innerText()).toBe('bandwidth increase per round trip (%)');
       expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/under 1 %.*round trip.*not rising at every step/s);
@@ -519,6 +555,87 @@ describe('grid-figure', () => {
       await both.locator('.cmp-grid-tables').evaluate((b) => (b.scrollLeft = b.scrollWidth));
       await both.locator('.cmp-grid-tables').screenshot({ path: `${SHOTS}/grid-fig20b-classroom-phone-tables-scrolled.png` });
       await both.context().close();
+    });
+  });
+
+  describe('Compare: seeds/001 Figs. 2-4, G and drops against the queue limit for the lesson\'s number of clients', () => {
+    it('runs the 35 points of 10 clients (Fig. 4), plots G and drops as Node runs them, rings the lesson\'s point (and another lesson\'s, moved to); in classroom, phone and print layouts', async () => {
+      const point = 'ecn-finite-n10-ecn-a-ql32';
+      const errors: string[] = [];
+      const page = await open('', 1366, 768, point, errors);
+      try {
+        // on a dumbbell the variants come first: the grid is chosen from the menu
+        await page.locator('details.slot-compare > summary').click();
+        const select = page.locator('.cmp-panel select.cmp-choice');
+        await select.selectOption('g:grid');
+        const ms = await runGrid(page, 35);
+        console.log(`seeds/001 Fig. 4 grid (10 clients): 35 runs done in Chromium in ${(ms / 1000).toFixed(1)} s (wall clock, from Compare to the last run)`);
+        expect(await page.locator('[data-testid=grid-heading]').innerText()).toBe('seeds/001 Fig. 4: goodput efficiency G and drops against the queue limit, 10 clients (all 35 runs)');
+        for (const m of ['G', 'drops']) expect(await page.locator(`figure[data-metric=${m}] [data-name]`).count()).toBe(35);
+        const node = (name: string) => runScenario(presetScenario(name) as unknown as EngineScenario).summary;
+        for (const name of [point, 'ecn-finite-n10-dt-ql4', 'ecn-finite-n10-red-c-ql256']) {
+          const s = node(name);
+          expect(await plotted(page, 'G', `[data-name="${name}"]`), name).toBe(100 * s.goodputEfficiency!);
+          expect(await plotted(page, 'drops', `[data-name="${name}"]`), name).toBe(s.bottleneck.drops);
+        }
+        expect(await page.locator('figure[data-metric=G] g[data-curve="drop-tail"] path[data-name="ecn-finite-n10-dt-ql4"]').count()).toBe(1);
+        // the drops table counts packets (no decimals)
+        const row = page.locator('[data-testid=grid-table-drops] tbody tr').filter({ has: page.locator('th', { hasText: /^4$/ }) });
+        expect(await row.locator('td').nth(0).innerText()).toBe(String(node('ecn-finite-n10-dt-ql4').bottleneck.drops));
+        expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/Fig\. 4 \(10 clients\).*above 98 %.*furthest under drop-tail.*less than half/s);
+        await expectMark(page, ['G', 'drops'], point, '32', 'RED+ECN, max_p 10 %', 'this lesson: RED+ECN, max_p 10 %, queue limit QL 32 packets');
+        expect(await page.locator('figure[data-metric=G] svg[role=img]').getAttribute('aria-label')).toContain(`ringed: this lesson: RED+ECN, max_p 10 %, queue limit QL 32 packets: goodput efficiency G ${Number((100 * node(point).goodputEfficiency!).toPrecision(4))} %`);
+        expect(await textProblems(page)).toEqual([]);
+        expect(await axeViolations(page, 'section.cmp-grid')).toEqual([]);
+        await shot(page, 'grid-seeds001-n10.png');
+
+        // another lesson of 10 clients from the lesson menu: the figure stays, the ring moves to it
+        await page.getByRole('combobox', { name: 'Lesson' }).selectOption('ecn-finite-n10-dt-ql4', { timeout: 15_000 });
+        await page.waitForFunction(() => window.__aqmlab!.store.getState().presetName === 'ecn-finite-n10-dt-ql4', undefined, { timeout: 15_000 });
+        await expect.poll(() => page.locator('[data-testid=grid-mark]').getAttribute('data-mark'), { timeout: 10_000 }).toBe('ecn-finite-n10-dt-ql4');
+        expect(await page.locator('[data-testid=grid-runs]').innerText()).toBe('all 35 runs done');
+        await expectMark(page, ['G', 'drops'], 'ecn-finite-n10-dt-ql4', '4', 'drop-tail', 'this lesson: drop-tail, queue limit QL 4 packets');
+
+        // on paper: the ring printed with the charts, black on white
+        await page.emulateMedia({ media: 'print' });
+        const printed = await page.locator('figure[data-metric=G] circle[data-mark]').evaluate((c) => ({ shown: c.getClientRects().length > 0 && getComputedStyle(c).display !== 'none', stroke: getComputedStyle(c).stroke }));
+        expect(printed).toEqual({ shown: true, stroke: 'rgb(27, 31, 36)' });
+        expect(await page.locator('[data-testid=grid-mark]').isVisible()).toBe(true);
+        await page.emulateMedia({ media: 'screen' });
+
+        await viewAs(page, 1920, 1080, true);
+        await checkClassroom(page);
+        expect(Number(await page.locator('figure[data-metric=G] circle[data-mark]').getAttribute('r'))).toBeGreaterThanOrEqual(12);
+        await shot(page, 'grid-seeds001-n10-classroom.png');
+        await viewAs(page, 390, 844, false);
+        await checkPhone(page);
+        expect(await page.locator('figure[data-metric=drops] circle[data-mark]').count()).toBe(1);
+        // five queues' columns: where they do not fit they scroll, the QL column and the captions kept in view
+        expect(await tablesScroll(page)).toEqual([]);
+        console.log(`seeds/001 tables on a phone: ${JSON.stringify(await tablesFit(page))}`);
+        await shot(page, 'grid-seeds001-n10-phone.png');
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it('a lesson of 2 clients opens Fig. 2\'s grid, with the table comparison in its caption; its lesson\'s point is ringed', async () => {
+      const point = 'ecn-finite-n2-dt-ql8';
+      const page = await open('', 1366, 768, point);
+      try {
+        await page.locator('details.slot-compare > summary').click();
+        await page.locator('.cmp-panel select.cmp-choice').selectOption('g:grid');
+        const ms = await runGrid(page, 35);
+        console.log(`seeds/001 Fig. 2 grid (2 clients): 35 runs done in Chromium in ${(ms / 1000).toFixed(1)} s`);
+        expect(await page.locator('[data-testid=grid-heading]').innerText()).toContain('seeds/001 Fig. 2');
+        expect(await page.locator('[data-testid=grid-caption]').innerText()).toContain('95.6 % under drop-tail');
+        await expectMark(page, ['G', 'drops'], point, '8', 'drop-tail', 'this lesson: drop-tail, queue limit QL 8 packets');
+        expect(await plotted(page, 'G', `[data-name="${point}"]`)).toBe(100 * runScenario(presetScenario(point) as unknown as EngineScenario).summary.goodputEfficiency!);
+        await shot(page, 'grid-seeds001-n2.png');
+      } finally {
+        await page.context().close();
+      }
     });
   });
 });

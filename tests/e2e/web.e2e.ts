@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenario, type EngineScenario } from '../../src/engine/sim-run';
 import { baselineScenario } from '../../src/engine/traffic/calibrate';
-import { SHOTS, expectRunLength, startHarness, waitForStatus, type Harness, runToEnd } from './harness';
+import { SHOTS, expectRunLength, seriousViolations, startHarness, waitForStatus, type Harness, runToEnd } from './harness';
 
 // one part of the browser tests, run by browser.test.ts (its name filters it: -t 'web')
 describe('web', () => {
@@ -267,6 +267,33 @@ describe('web', () => {
       expect(second.value).toBe(first.value);
       expect(seen).toEqual([]);
       await p.close();
+    });
+
+    it("a seeds/000 lesson runs at the paper's scale in one click: the estimate first, a readable link, still the lesson (its statements checked on that run)", async () => {
+      const ctx = await h.browser.newContext({ viewport: { width: 1366, height: 768 } });
+      const p = await ctx.newPage();
+      await p.goto(`${h.url}#p=web-red5-80`);
+      const row = p.getByTestId('paper-scale');
+      const button = row.getByRole('button', { name: "Run at the paper's scale" });
+      await button.waitFor({ timeout: 60_000 });
+      // what it runs and how long that takes here, before the click (the estimate's nominal pace: no run measured yet)
+      expect(await row.innerText()).toMatch(/A 120 s warm-up, then 250,000 exchanges, as seeds\/000 §5\.4, at max speed \(about \d+ s here\)/);
+      expect(await seriousViolations(p, '.lesson-text')).toEqual([]);
+      await row.screenshot({ path: `${SHOTS}/e2e-web-paper-scale.png` });
+      await button.click();
+      await p.waitForFunction(() => location.hash.includes('stopAfterExchanges'), undefined, { timeout: 60_000 });
+      expect(await p.evaluate(() => location.hash)).toBe('#p=web-red5-80&duration=null&stopAfterExchanges=250000&warmup=120&seed=3');
+      expect(await p.evaluate(() => window.__aqmlab!.store.getState().speed)).toBe('max');
+      expect(await row.innerText()).toBe("Running at the paper's scale: a 120 s warm-up, then 250,000 exchanges, as seeds/000 §5.4.");
+      // the statements are the lesson's, on this run: not "your scenario differs from the lesson"
+      await expect.poll(() => p.getByTestId('claims-paper-scale').innerText(), { timeout: 60_000 }).toContain("This run is the lesson at the paper's scale");
+      expect(await p.getByTestId('claims').innerText()).not.toContain('differs from the lesson');
+      // the whole run takes 10-45 s here: not waited for (tests/golden/web-seeds000-paper-scale.test.ts checks its findings)
+      await p.evaluate(() => window.__aqmlab!.controller.reset());
+      await p.getByRole('button', { name: 'Back to the lesson as it is' }).click();
+      await button.waitFor({ timeout: 60_000 });
+      expect(await p.evaluate(() => location.hash)).toMatch(/^#p=web-red5-80(&seed=3)?$/);
+      await ctx.close();
     });
 
     it('on a phone, a tap on the response-time chart reads it off and the read-out stays after the finger lifts', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
-import { ecnFiniteJson, type EcnFiniteMech } from '../../src/engine/scenario/presets';
+import { ecnFiniteJson, ecnFiniteName, presetScenario, type EcnFiniteMech } from '../../src/engine/scenario/presets';
+import { ECN_FINITE_FIGS } from '../../src/ui/compare/grid';
 import { parseScenario } from '../../src/engine/scenario/schema';
 import type { Summary } from '../../src/engine/metrics/types';
 
@@ -56,11 +57,14 @@ const QLS = [4, 8, 16, 32, 64, 128, 256];
 const MECHS: EcnFiniteMech[] = ['dt', 'red-c', 'red-a', 'ecn-c', 'ecn-a'];
 const results = new Map<string, Summary>();
 const key = (n: number, m: EcnFiniteMech, ql: number) => `${n}/${m}/${ql}`;
+/** The grid cell's run: the preset itself, as Compare's grid of seeds/001 (grid.ts, ECN_FINITE_FIGS) runs it. */
 function get(n: number, m: EcnFiniteMech, ql: number): Summary {
   const k = key(n, m, ql);
   let s = results.get(k);
   if (!s) {
-    s = run(n, m, ql);
+    const sc = presetScenario(ecnFiniteName(n, m, ql));
+    if (!sc) throw new Error(`no preset ${ecnFiniteName(n, m, ql)}`);
+    s = runScenario(sc).summary;
     results.set(k, s);
   }
   return s;
@@ -152,5 +156,103 @@ describe('seeds/001 trends (Figs. 2-4, Tables I-III)', () => {
         const ok = Math.abs(ours - theirs) <= 15 || (ours <= 2.5 * theirs && theirs <= 2.5 * ours);
         expect(ok, `${m} QL ${ql}: ours ${ours}, paper ${theirs}`).toBe(true);
       });
+  });
+});
+
+/**
+ * The captions of Compare's seeds/001 figures (src/ui/compare/grid.ts, ECN_FINITE_FIGS: G and
+ * drops against QL, one figure per N), each statement checked here against the same 35 runs
+ * (the presets, at their seed). G from Tables I-III for two clients: G = n f / (B t_max) =
+ * 2 x the slower goodput / 1.5 Mb/s (the paper's g = f / t, f = 20 MiB).
+ */
+describe('seeds/001: the G figures\' captions (Compare, this figure\'s grid)', () => {
+  const G = (n: number, m: EcnFiniteMech, ql: number) => get(n, m, ql).goodputEfficiency!;
+  const caption = (n: number) => ECN_FINITE_FIGS.find((f) => f.name.includes(` ${n} client`))!.caption.join(' ');
+  const BIG = QLS.filter((q) => q >= 16);
+  const timeouts = (s: Summary) => s.flows.reduce((a, f) => a + f.timeouts, 0);
+  const tableG = (slower: number) => (2 * slower) / 1500;
+
+  for (const n of [2, 5, 10]) {
+    it(`n = ${n}: from QL 16 up G is above 98 % under every queue, all within 1.5 points at each QL`, () => {
+      expect(caption(n)).toContain('above 98 % under every queue, all within 1.5 points');
+      for (const ql of BIG) {
+        const gs = MECHS.map((m) => G(n, m, ql));
+        expect(Math.min(...gs), `QL ${ql}: ${gs}`).toBeGreaterThan(0.98);
+        expect(Math.max(...gs) - Math.min(...gs), `QL ${ql}: ${gs}`).toBeLessThan(0.015);
+      }
+    });
+
+    it(`n = ${n}: G is lower at QL 8 than at any QL from 16 up, lower again at 4, and lowest under drop-tail at 4 and 8`, () => {
+      expect(caption(n)).toContain('lower at 8 than at any QL from 16 up, and lower again at 4');
+      for (const m of MECHS) {
+        const big = Math.min(...BIG.map((ql) => G(n, m, ql)));
+        expect(G(n, m, 8), m).toBeLessThan(big);
+        expect(G(n, m, 4), m).toBeLessThan(G(n, m, 8));
+      }
+      for (const ql of [4, 8]) for (const m of MECHS.filter((x) => x !== 'dt')) expect(G(n, m, ql), `${m} QL ${ql}`).toBeGreaterThan(G(n, 'dt', ql));
+    });
+
+    it(`n = ${n}: ECN moves RED's G by less than RED gains over drop-tail at QL 4 and 8; at QL 4 nothing is marked`, () => {
+      expect(caption(n)).toContain('ECN moves RED\'s G by less than RED gains over drop-tail at QL 4 and 8');
+      for (const ql of [4, 8])
+        for (const x of ['c', 'a'] as const) {
+          const red = G(n, `red-${x}`, ql);
+          const ecn = G(n, `ecn-${x}`, ql);
+          expect(Math.abs(ecn - red), `${x} QL ${ql}`).toBeLessThan(red - G(n, 'dt', ql));
+        }
+      for (const x of ['c', 'a'] as const) {
+        expect(get(n, `ecn-${x}`, 4).bottleneck.marks).toBe(0);
+        expect(G(n, `ecn-${x}`, 4)).toBe(G(n, `red-${x}`, 4));
+      }
+    });
+
+    it(`n = ${n}: drops fall as the buffer grows under drop-tail and RED; RED+ECN (10 %) drops less than half of RED's at QL 32-128`, () => {
+      expect(caption(n)).toContain('drops less than half of what RED does at QL 32-128');
+      for (const m of ['dt', 'red-c', 'red-a'] as const) {
+        const d = QLS.map((ql) => get(n, m, ql).bottleneck.drops);
+        for (let i = 1; i < d.length; i++) expect(d[i], `${m}: ${d}`).toBeLessThanOrEqual(d[i - 1]);
+      }
+      for (const ql of [32, 64, 128]) expect(get(n, 'ecn-a', ql).bottleneck.drops, `QL ${ql}`).toBeLessThan(0.5 * get(n, 'red-a', ql).bottleneck.drops);
+    });
+  }
+
+  it('n = 2, where the runs differ from Tables I-III: QL 8 (95.6 / 98.5 % there, 85 / 93 % here) and QL 4 drop-tail (76 % there, 84 % here)', () => {
+    const c = caption(2);
+    expect(c).toContain('at QL 8 Tables I-III give 95.6 % under drop-tail and 98.5 % under RED and RED+ECN with max_p 2 %, these runs 85 % and 93 %');
+    // the tables' slower goodputs (Kb/s): Table I QL 8 716.9, QL 4 570.7; Tables II-III max_p 2 % QL 8 739.1; Table II max_p 10 % QL 8 740.7
+    expect(tableG(716.9)).toBeCloseTo(0.956, 3);
+    expect(tableG(739.1)).toBeCloseTo(0.9855, 3);
+    expect(tableG(570.7)).toBeCloseTo(0.761, 3);
+    expect(G(2, 'dt', 8)).toBeGreaterThan(0.845);
+    expect(G(2, 'dt', 8)).toBeLessThan(0.855);
+    for (const m of ['red-c', 'ecn-c'] as const) {
+      expect(G(2, m, 8), m).toBeGreaterThan(0.925);
+      expect(G(2, m, 8), m).toBeLessThan(0.935);
+    }
+    expect(c).toContain('146 to 168 retransmission timeouts each, where RED with max_p 10 % has 27 and gives 99.1 %, as its table\'s 98.8 %');
+    for (const m of ['dt', 'red-c', 'ecn-c'] as const) {
+      expect(timeouts(get(2, m, 8)), m).toBeGreaterThanOrEqual(146);
+      expect(timeouts(get(2, m, 8)), m).toBeLessThanOrEqual(168);
+    }
+    expect(timeouts(get(2, 'red-a', 8))).toBe(27);
+    expect(Math.round(1000 * G(2, 'red-a', 8))).toBe(991);
+    expect(Math.round(1000 * tableG(740.7))).toBe(988);
+    expect(c).toContain('at QL 4 drop-tail gives 84 % here, 76 % in Table I');
+    expect(Math.round(100 * G(2, 'dt', 4))).toBe(84);
+  });
+
+  it('n = 1 (no figure in the paper): drop-tail drops nothing from QL 64 up at G = 99.68 %, every queue above 98.5 % from QL 16 up; at QL 8 RED with max_p 10 % falls below drop-tail', () => {
+    const c = caption(1);
+    expect(c).toContain('drops nothing from QL 64 up, at G = 99.68 %');
+    for (const ql of [64, 128, 256]) {
+      expect(get(1, 'dt', ql).bottleneck.drops).toBe(0);
+      expect(G(1, 'dt', ql)).toBeCloseTo(0.9968, 4);
+    }
+    expect(get(1, 'dt', 32).bottleneck.drops).toBeGreaterThan(0);
+    expect(c).toContain('every queue keeps G above 98.5 % from QL 16 up');
+    for (const m of MECHS) for (const ql of BIG) expect(G(1, m, ql), `${m} QL ${ql}`).toBeGreaterThan(0.985);
+    expect(c).toContain('at QL 4 drop-tail gives the lowest G, but at QL 8 RED with max_p 10 %, with or without ECN, falls below drop-tail');
+    for (const m of MECHS.filter((x) => x !== 'dt')) expect(G(1, m, 4), m).toBeGreaterThan(G(1, 'dt', 4));
+    for (const m of ['red-a', 'ecn-a'] as const) expect(G(1, m, 8), m).toBeLessThan(G(1, 'dt', 8));
   });
 });

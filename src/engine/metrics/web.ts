@@ -156,21 +156,24 @@ export function responseSet(rts: Float64Array, lossCount: number): ResponseSet {
 /**
  * Collects the exchanges of every web traffic item of a run. Records are kept (for the
  * summary's quantiles) only for exchanges started after the warm-up, in typed arrays that
- * grow by doubling: about 56 bytes per exchange.
+ * grow by doubling: WEB_RECORD_BYTES (51) per exchange.
  */
+/** Record slots a WebStats starts with. */
+const WEB_RECORDS_FIRST = 1024;
+
 export class WebStats {
   private n = 0;
-  private start = new Float64Array(1024);
-  private rt = new Float64Array(1024);
-  private req = new Uint32Array(1024);
-  private rsp = new Float64Array(1024);
-  private rtt = new Float32Array(1024);
-  private dir = new Uint8Array(1024);
-  private drops = new Uint16Array(1024);
-  private conn = new Int32Array(1024);
-  private user = new Int32Array(1024);
-  private session = new Int32Array(1024);
-  private page = new Int32Array(1024);
+  private start = new Float64Array(WEB_RECORDS_FIRST);
+  private rt = new Float64Array(WEB_RECORDS_FIRST);
+  private req = new Uint32Array(WEB_RECORDS_FIRST);
+  private rsp = new Float64Array(WEB_RECORDS_FIRST);
+  private rtt = new Float32Array(WEB_RECORDS_FIRST);
+  private dir = new Uint8Array(WEB_RECORDS_FIRST);
+  private drops = new Uint16Array(WEB_RECORDS_FIRST);
+  private conn = new Int32Array(WEB_RECORDS_FIRST);
+  private user = new Int32Array(WEB_RECORDS_FIRST);
+  private session = new Int32Array(WEB_RECORDS_FIRST);
+  private page = new Int32Array(WEB_RECORDS_FIRST);
   /** Index of the first record not yet streamed out. */
   private streamed = 0;
   startedAll = 0;
@@ -295,4 +298,21 @@ export class WebStats {
       responseBytes: bytes,
     };
   }
+}
+
+/**
+ * Bytes of one exchange's record in WebStats' parallel arrays (51: 3 float64, 1 float32, 1
+ * uint32, 1 uint16, 1 uint8, 4 int32), read off a fresh WebStats as estimate.ts reads the
+ * packet pool's slot: a field added there is counted here.
+ */
+export const WEB_RECORD_BYTES = ((): number => {
+  const stats = new WebStats(0, Infinity, null);
+  return Object.values(stats).reduce((a: number, v: unknown) => a + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0) / WEB_RECORDS_FIRST;
+})();
+
+/** Memory of WebStats' records after `n` exchanges: 1024 x 2^k slots, the first that holds them (they double when full). */
+export function webRecordsBytes(n: number): number {
+  let capacity = WEB_RECORDS_FIRST;
+  while (capacity < n) capacity *= 2;
+  return capacity * WEB_RECORD_BYTES;
 }

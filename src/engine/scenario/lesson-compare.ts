@@ -5,32 +5,48 @@
  * several lessons over several seeds (Compare's family view, `npm run sweep --seeds`).
  */
 import type { Summary } from '../metrics/types';
-import { checkVersus, comparedLessons, matchingExperiment, presetByName, type ClaimVerdict } from './presets';
+import { atPaperScale, checkVersus, comparedLessons, matchingExperiment, paperScaleScenario, presetByName, type ClaimVerdict } from './presets';
 import type { Scenario } from './schema';
 import { runChanges } from './url';
 
-/** Whether `scenario` runs lesson `presetName` as it is apart from its seed (and is none of its Try changes). */
+/**
+ * Whether `scenario` runs lesson `presetName` as it is apart from its seed (and is none of
+ * its Try changes), or runs it at the paper's scale (presets/types.ts, PaperScale) at any seed.
+ */
 function lessonAsIs(scenario: Scenario, presetName: string): boolean {
   const p = presetByName(presetName);
-  return p !== undefined && runChanges(scenario, presetName).every((kv) => kv.startsWith('seed=')) && matchingExperiment(p, scenario) === undefined;
+  if (p === undefined) return false;
+  return (runChanges(scenario, presetName).every((kv) => kv.startsWith('seed=')) && matchingExperiment(p, scenario) === undefined) || atPaperScale(p, scenario);
+}
+
+/** Whether `scenario` is lesson `presetName` run at the paper's scale (presets/types.ts, PaperScale), at any seed. */
+export function lessonAtPaperScale(scenario: Scenario, presetName: string): boolean {
+  const p = presetByName(presetName);
+  return p !== undefined && atPaperScale(p, scenario);
 }
 
 /**
  * The lessons to run for a lesson's comparisons (presets/types.ts, Versus): for a run that
  * differs from its lesson only in the seed, each lesson its statements compare with, at
- * that seed; null for any other run (at the lesson's own seed its numbers are checked, and
- * after another change the comparison is not the lesson's).
+ * that seed; for the lesson run at the paper's scale (at any seed: its numbers are the
+ * short run's), each of them at the paper's scale and that seed (`paperScale` true); null
+ * for any other run (at the lesson's own seed its numbers are checked, and after another
+ * change the comparison is not the lesson's).
  */
-export function comparisonRuns(scenario: Scenario, presetName: string): { seed: number; lessons: { name: string; scenario: Scenario }[] } | null {
+export function comparisonRuns(scenario: Scenario, presetName: string): { seed: number; paperScale: boolean; lessons: { name: string; scenario: Scenario }[] } | null {
   const p = presetByName(presetName);
   const names = comparedLessons(p?.claims ?? []);
-  if (!p || names.length === 0 || scenario.seed === p.scenario.seed || !lessonAsIs(scenario, presetName)) return null;
+  if (!p || names.length === 0) return null;
+  const paper = atPaperScale(p, scenario);
+  if (!paper && (scenario.seed === p.scenario.seed || !lessonAsIs(scenario, presetName))) return null;
   const lessons = names.map((name) => {
     const other = presetByName(name);
     if (!other) throw new Error(`lesson ${presetName} compares with ${name}, which is no lesson`);
-    return { name, scenario: { ...other.scenario, seed: scenario.seed } };
+    const at = paper ? paperScaleScenario(other, scenario.seed) : { ...other.scenario, seed: scenario.seed };
+    if (!at) throw new Error(`lesson ${presetName} at the paper's scale compares with ${name}, which has no paper scale`);
+    return { name, scenario: at };
   });
-  return { seed: scenario.seed, lessons };
+  return { seed: scenario.seed, paperScale: paper, lessons };
 }
 
 /** A lesson's statement that compares it with other lessons of its family, checked at each seed run. */

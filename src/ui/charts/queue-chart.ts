@@ -7,7 +7,7 @@
  * band, PI's q_ref, REM's b*) are drawn where they are at each sample.
  */
 import { aqmByKind } from '../../engine/aqm/registry';
-import { EVENT_STYLES, SERIES, type EventStyle } from '../colors';
+import { EVENT_STYLES, SERIES, thresholdDash, type EventStyle } from '../colors';
 import { flagOverTime, paramOverTime } from '../scenario-view';
 import type { SeriesStore } from '../store/series-store';
 import { EventPixels } from './event-pixels';
@@ -95,8 +95,8 @@ export const queueChart: ChartDef = {
     // buffer) has no line on the chart: the legend lists only the lines drawn
     if (hasTh) {
       const lowMax = lowest(store, thCol('maxTh'), maxSteps, t0, t1) * u.scale;
-      if (lowest(store, thCol('minTh'), minSteps, t0, t1) * u.scale <= top) items.push({ label: 'min_th', color: SERIES.minTh, dash: [10, 5] });
-      if (lowMax <= top) items.push({ label: 'max_th', color: SERIES.maxTh, dash: [10, 5] });
+      if (lowest(store, thCol('minTh'), minSteps, t0, t1) * u.scale <= top) items.push({ label: 'min_th', color: SERIES.minTh, dash: thresholdDash('minTh', c.paper) });
+      if (lowMax <= top) items.push({ label: 'max_th', color: SERIES.maxTh, dash: thresholdDash('maxTh', c.paper) });
       if (gentleOn && 2 * lowMax <= top) items.push({ label: '2·max_th', color: SERIES.gentleTh, dash: [3, 4] });
     }
     if (bandLow) items.push({ label: 'target band', color: SERIES.bandLine, dash: [4, 3], width: 2 });
@@ -179,12 +179,12 @@ export const queueChart: ChartDef = {
     drawn += drawSteps(p, main, x, y, limitSteps.map(([t, v]) => [t, lim(v)]), tEnd, { color: SERIES.limit, width: 2, dash: [2, 3] });
     const trTh = u.scale === 1 ? undefined : (v: number) => v * u.scale;
     if (streamed) {
-      drawn += drawSeries(p, main, x, y, store, thCol('minTh'), { color: SERIES.minTh, width: 2, dash: [10, 5] }, c.scratch, 'th.minTh', trTh);
-      drawn += drawSeries(p, main, x, y, store, thCol('maxTh'), { color: SERIES.maxTh, width: 2, dash: [10, 5] }, c.scratch, 'th.maxTh', trTh);
+      drawn += drawSeries(p, main, x, y, store, thCol('minTh'), { color: SERIES.minTh, width: 2, dash: thresholdDash('minTh', c.paper) }, c.scratch, 'th.minTh', trTh);
+      drawn += drawSeries(p, main, x, y, store, thCol('maxTh'), { color: SERIES.maxTh, width: 2, dash: thresholdDash('maxTh', c.paper) }, c.scratch, 'th.maxTh', trTh);
       drawn += drawSeries(p, main, x, y, store, thCol('gentleMax'), { color: SERIES.gentleTh, width: 2, dash: [3, 4] }, c.scratch, 'th.gentleMax', trTh);
     } else if (hasTh) {
-      drawn += drawSteps(p, main, x, y, minSteps.map(([t, v]) => [t, lim(v)]), tEnd, { color: SERIES.minTh, width: 2, dash: [10, 5] });
-      drawn += drawSteps(p, main, x, y, maxSteps.map(([t, v]) => [t, lim(v)]), tEnd, { color: SERIES.maxTh, width: 2, dash: [10, 5] });
+      drawn += drawSteps(p, main, x, y, minSteps.map(([t, v]) => [t, lim(v)]), tEnd, { color: SERIES.minTh, width: 2, dash: thresholdDash('minTh', c.paper) });
+      drawn += drawSteps(p, main, x, y, maxSteps.map(([t, v]) => [t, lim(v)]), tEnd, { color: SERIES.maxTh, width: 2, dash: thresholdDash('maxTh', c.paper) });
       // 2 max_th only while gentle is on
       const g2: [number, number | null][] = [];
       const times = [...new Set([...maxSteps.map(([t]) => t), ...gentle.map(([t]) => t)])].sort((a, b) => a - b);

@@ -6,7 +6,7 @@
  * paper's reading of the figure as a caption, and the numbers in plain tables.
  * Closing the comparison unmounts the view, which stops the runs still going.
  */
-import { scaleLinear, symbol, symbolCircle, symbolDiamond, symbolSquare, symbolTriangle } from 'd3';
+import { scaleLinear, symbol, symbolCircle, symbolCross, symbolDiamond, symbolSquare, symbolTriangle } from 'd3';
 import { useMemo, useRef, useState } from 'react';
 import type { Summary } from '../../engine/metrics/types';
 import { presetScenario } from '../../engine/scenario/presets';
@@ -16,7 +16,7 @@ import type { FigureSource } from '../charts/export';
 import { SERIES } from '../colors';
 import { encodeLink } from '../scenario-api';
 import { TableExport, useReportRunning } from './CompareView';
-import { gridAnnouncement, gridCurves, gridHeading, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMetric } from './grid';
+import { gridAnnouncement, gridCurves, gridHeading, gridMark, gridMarkText, gridValueText, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMark, type GridMetric } from './grid';
 import { exportSvgChart, GridLines, useWidth, yAxisLeft } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { useMilestoneSpeech } from './run-speech';
@@ -28,9 +28,11 @@ type ExportAs = { stem: string; source: () => FigureSource };
 const REF_DASH = '7 4';
 
 const fmtY = (v: number) => String(Number(v.toPrecision(4)));
+/** The tables' decimals: the metric's own (drops: 0), else 3 from zero (loss), 2 from the data (utilization). */
+const decimals = (metric: GridMetric) => metric.decimals ?? (metric.yFrom === 'zero' ? 3 : 2);
 
 /** Each curve's marker, besides its colour (curves that coincide, e.g. at 100 % busy, and colour-blind readers). */
-const MARKERS = [symbolCircle, symbolSquare, symbolTriangle, symbolDiamond];
+const MARKERS = [symbolCircle, symbolSquare, symbolTriangle, symbolDiamond, symbolCross];
 const marker = (i: number, size: number) => symbol(MARKERS[i % MARKERS.length], size)() ?? '';
 
 /**
@@ -47,7 +49,7 @@ export function axisLabelLines(label: string, fs: number, room: number): string[
   return cut < 0 ? [label] : [label.slice(0, cut), label.slice(cut + 1)];
 }
 
-function GridChart({ fig, heading, metric, curves, classroom, exportAs, partial }: { fig: GridFigure; heading: string; metric: GridMetric; curves: readonly GridCurve[]; classroom: boolean; exportAs: ExportAs; partial: string | null }) {
+function GridChart({ fig, heading, metric, curves, classroom, exportAs, partial, mark }: { fig: GridFigure; heading: string; metric: GridMetric; curves: readonly GridCurve[]; classroom: boolean; exportAs: ExportAs; partial: string | null; mark: GridMark | null }) {
   const [wrapRef, width] = useWidth();
   const svgRef = useRef<SVGSVGElement>(null);
   const menuRef = useRef<HTMLDetailsElement>(null);
@@ -85,11 +87,20 @@ function GridChart({ fig, heading, metric, curves, classroom, exportAs, partial 
   const { y, yt } = yFor(ph);
   const xt = gridTicks(xs, pw / (fs * 3.2));
   const size = classroom ? 90 : 45;
-  const label = `${metric.title}: ${metric.yLabel} against ${fig.xLabel}, ${curves.map((c) => c.label).join(', ')}${fig.refLabel ? `; ${fig.refLabel} dashed` : ''}`;
+  // the lesson the grid was opened from: its point ringed (or its reference line thicker), said in the text alternative
+  const markText = mark ? gridMarkText(mark, metric, curves) : null;
+  const markPoint = mark && mark.x !== null ? curves[mark.curve]?.points.find((p) => p.name === mark.name) : undefined;
+  const markRef = mark && mark.x === null ? curves[mark.curve]?.ref : undefined;
+  const ring = classroom ? 12 : 8;
+  const label = `${metric.title}: ${metric.yLabel} against ${fig.xLabel}, ${curves.map((c) => c.label).join(', ')}${fig.refLabel ? `; ${fig.refLabel} dashed` : ''}${markText ? `; ringed: ${markText}` : ''}`;
   const exportFigure = async (kind: 'png' | 'svg') => {
     if (menuRef.current) menuRef.current.open = false;
     if (!svgRef.current) return;
-    const legend = [...curves.map((c) => ({ label: c.label, color: c.color, width: 3 })), ...(fig.refLabel ? [{ label: `dashed: ${fig.refLabel} (same colour)`, color: SERIES.axis, dash: REF_DASH, width: 2 }] : [])];
+    const legend = [
+      ...curves.map((c) => ({ label: c.label, color: c.color, width: 3 })),
+      ...(fig.refLabel ? [{ label: `dashed: ${fig.refLabel} (same colour)`, color: SERIES.axis, dash: REF_DASH, width: 2 }] : []),
+      ...(markText ? [{ label: `${mark?.x === null ? 'thick dashed line' : 'ring'}: ${markText}`, color: SERIES.text, width: 3 }] : []),
+    ];
     await exportSvgChart(kind, svgRef.current, legend, { width, height, fs, classroom, title: partial ? `${fig.name}: ${metric.title} (${partial})` : `${heading}: ${metric.title}` }, { stem: `${exportAs.stem}-${metric.id}`, source: exportAs.source });
   };
   return (
@@ -115,11 +126,23 @@ function GridChart({ fig, heading, metric, curves, classroom, exportAs, partial 
               <path d={c.points.map((p, i) => `${i ? 'L' : 'M'}${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join('')} fill="none" stroke={c.color} strokeWidth={2} strokeLinejoin="round" />
               {c.points.map((p) => (
                 <path key={p.name} d={marker(ci, size)} transform={`translate(${x(p.x).toFixed(1)},${y(p.y).toFixed(1)})`} fill={c.color} data-name={p.name} data-y={p.y}>
-                  <title>{`${c.label}, ${fig.xLabel.replace(/ \(.*\)$/, '')} ${p.x}${fig.xUnit ?? ''}: ${metric.yLabel.replace(/ \(%\)$/, '')} ${fmtY(p.y)}${metric.yLabel.endsWith('(%)') ? ' %' : ''}`}</title>
+                  <title>{`${c.label}, ${fig.xLabel.replace(/ \(.*\)$/, '')} ${p.x}${fig.xUnit ?? ''}: ${gridValueText(metric, p.y)}${p.name === mark?.name ? ' (this lesson)' : ''}`}</title>
                 </path>
               ))}
             </g>
           ))}
+          {/* the lesson's own point: a ring in the text's colour around its marker (on paper too),
+              or, on a reference, the line drawn again thick; drawn last, over the curves */}
+          {markPoint ? (
+            <circle cx={x(markPoint.x)} cy={y(markPoint.y)} r={ring} fill="none" stroke={SERIES.text} strokeWidth={classroom ? 3.5 : 2.5} data-mark={mark?.name} data-x={markPoint.x} data-curve={curves[mark!.curve].label} data-y={markPoint.y}>
+              <title>{markText}</title>
+            </circle>
+          ) : null}
+          {markRef !== undefined ? (
+            <line x1={m.left} x2={m.left + pw} y1={y(markRef)} y2={y(markRef)} stroke={curves[mark!.curve].color} strokeWidth={classroom ? 6 : 4.5} strokeDasharray={REF_DASH} data-mark={mark?.name} data-curve={curves[mark!.curve].label} data-y={markRef}>
+              <title>{markText}</title>
+            </line>
+          ) : null}
           {/* the baselines keep the descenders (p, y, the parentheses) inside the drawing */}
           <text x={m.left + pw / 2} y={height - fs * 0.3 - fs * 1.2 * (xLines.length - 1)} textAnchor="middle" fontSize={fs} fill={SERIES.text}>
             {xLines.map((l, i) => (
@@ -172,6 +195,8 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
   // mounts and filled after, so that the start is spoken too
   const said = useMilestoneSpeech(finished, jobs.length, () => gridAnnouncement(figure, done.size, errors.length, atOnce));
   const xs = gridXs(figure);
+  // the lesson the grid was opened from (or moved to, the figure kept), if it is a point of it
+  const mark = gridMark(figure, lesson);
   const byMetric = figure.metrics.map((metric) => ({ metric, curves: gridCurves(figure, metric, done) }));
   // an exported chart names the lesson the grid was opened from, with its link (the page's
   // Compare setting, in the address, opens the grid again), and what was run
@@ -225,10 +250,25 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
             dashed: {figure.refLabel} (same colour)
           </li>
         ) : null}
+        {mark ? (
+          <li data-testid="grid-mark" data-mark={mark.name}>
+            <svg width={28} height={18} aria-hidden="true">
+              {mark.x === null ? (
+                <line x1={2} x2={26} y1={9} y2={9} stroke={byMetric[0]?.curves[mark.curve].color} strokeWidth={4.5} strokeDasharray={REF_DASH} />
+              ) : (
+                <>
+                  <path d={marker(mark.curve, 45)} transform="translate(14,9)" fill={byMetric[0]?.curves[mark.curve].color} />
+                  <circle cx={14} cy={9} r={7.5} fill="none" stroke={SERIES.text} strokeWidth={2.5} />
+                </>
+              )}
+            </svg>
+            {mark.x === null ? 'thick dashed line' : 'ring'}: {mark.text}
+          </li>
+        ) : null}
       </ul>
       <div className="cmp-grid-charts">
         {byMetric.map(({ metric, curves }) => (
-          <GridChart key={metric.id} fig={figure} heading={heading} metric={metric} curves={curves} classroom={classroom} exportAs={exportAs} partial={partial} />
+          <GridChart key={metric.id} fig={figure} heading={heading} metric={metric} curves={curves} classroom={classroom} exportAs={exportAs} partial={partial} mark={mark} />
         ))}
       </div>
       <p className="cmp-grid-caption" data-testid="grid-caption">
@@ -260,7 +300,13 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
                   <th scope="row">{v}</th>
                   {curves.map((c) => {
                     const p = c.points.find((q) => q.x === v);
-                    return <td key={c.label}>{p ? p.y.toFixed(metric.yFrom === 'zero' ? 3 : 2) : '–'}</td>;
+                    const own = p !== undefined && p.name === mark?.name;
+                    return (
+                      <td key={c.label} className={own ? 'cmp-grid-own' : undefined}>
+                        {p ? p.y.toFixed(decimals(metric)) : '–'}
+                        {own ? <span className="sr-only"> (this lesson)</span> : null}
+                      </td>
+                    );
                   })}
                 </tr>
               ))}
@@ -268,7 +314,7 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
                 <tr>
                   <th scope="row">{figure.refLabel}</th>
                   {curves.map((c) => (
-                    <td key={c.label}>{c.ref === undefined ? '–' : c.ref.toFixed(metric.yFrom === 'zero' ? 3 : 2)}</td>
+                    <td key={c.label}>{c.ref === undefined ? '–' : c.ref.toFixed(decimals(metric))}</td>
                   ))}
                 </tr>
               ) : null}

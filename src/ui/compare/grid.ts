@@ -10,6 +10,7 @@
  * (e.g. FENG_FIG20B: Fig. 20 b, the (b) points of the group 'feng-fig20', on a linear axis).
  */
 import type { Summary } from '../../engine/metrics/types';
+import { ECN_FINITE_CLIENTS, ECN_FINITE_QLS, ecnFiniteName, type EcnFiniteMech } from '../../engine/scenario/presets/seeds001';
 import { FIG20B_DELAY_MS, FIG20B_INCREASE, FIG4_FLOWS, FIG4_MAXP } from '../../engine/scenario/presets/seeds004';
 import { flowColor } from '../colors';
 import { quarterText, runMilestone } from './run-speech';
@@ -32,6 +33,8 @@ export interface GridMetric {
   yCap?: number;
   /** With yFrom 'data', the axis spans at least this much, so that a few tenths of a point do not fill the chart (utilization: 10 points). */
   minSpan?: number;
+  /** Decimals of the tables' values (default: 3 from zero, 2 from the data; drops, counted in packets: 0). */
+  decimals?: number;
   /** The value plotted, in the axis' unit (e.g. percent). */
   of: (s: Summary) => number;
 }
@@ -39,6 +42,11 @@ export interface GridMetric {
 export interface GridFigure {
   /** The preset group whose lessons belong to the figure. */
   group: string;
+  /**
+   * The lessons of the group the figure is offered on, when not all of them: seeds/001's
+   * group 'ecn-finite' holds one figure per number of clients (ecn-finite-n5-* draws 5 clients').
+   */
+  offeredOn?: (lesson: string) => boolean;
   /** What the figure plots, without its count of runs ("seeds/004 Fig. 4: loss and utilization against RED-ECN's max_p"). */
   name: string;
   /** The option's label in Compare's select and the heading of the finished figure: its name and "(all 40 runs)". */
@@ -121,14 +129,90 @@ export const FENG_FIG20B: GridFigure = {
   ],
 };
 
-export const GRID_FIGURES: readonly GridFigure[] = [FENG_FIG4, FENG_FIG20B];
+/** The queues of seeds/001's G figures, one curve each (Tables I-III; Table IV's one-ECN-client cells are not in them). */
+export const ECN_FINITE_CURVES: readonly { mech: EcnFiniteMech; label: string; short: string }[] = [
+  { mech: 'dt', label: 'drop-tail', short: 'DT' },
+  { mech: 'red-c', label: 'RED, max_p 2 %', short: 'RED 2 %' },
+  { mech: 'red-a', label: 'RED, max_p 10 %', short: 'RED 10 %' },
+  { mech: 'ecn-c', label: 'RED+ECN, max_p 2 %', short: 'ECN 2 %' },
+  { mech: 'ecn-a', label: 'RED+ECN, max_p 10 %', short: 'ECN 10 %' },
+];
+
+/** seeds/001's figure of G for n clients: Fig. 2 (2 clients), 3 (5), 4 (10); none for 1. */
+const ECN_FINITE_FIG: Record<number, string> = { 2: 'Fig. 2', 5: 'Fig. 3', 10: 'Fig. 4' };
 
 /**
- * The figure whose grid the lesson `group` belongs to, if any. The group 'feng-fig20'
- * holds Fig. 20 (a)'s schemes too: on those it offers (b)'s figure, whose title says (b).
+ * seeds/001's caption for n clients: only what the paper reads from Figs. 2-4 and Tables
+ * I-III, each statement checked against the same 35 runs by tests/golden/seeds001.test.ts
+ * ("the G figures' captions"), and where these runs differ from the tables, said so.
  */
-export function gridFigureFor(group: string | undefined): GridFigure | undefined {
-  return group === undefined ? undefined : GRID_FIGURES.find((f) => f.group === group);
+function ecnFiniteCaption(n: number): string[] {
+  const fig = ECN_FINITE_FIG[n];
+  if (fig === undefined)
+    return [
+      'seeds/001 draws no figure of G for one client; it reports one download alone (its baseline, drop-tail) at G = 99.42 %, with no drop once the buffer holds 39 packets.',
+      'Here the download under drop-tail drops nothing from QL 64 up, at G = 99.68 %, and every queue keeps G above 98.5 % from QL 16 up, as Figs. 2-4 show for more clients;',
+      'at QL 4 drop-tail gives the lowest G, but at QL 8 RED with max_p 10 %, with or without ECN, falls below drop-tail: with one client the paper has no figure to compare.',
+    ];
+  const out = [
+    `What seeds/001 reads from ${fig} (${n} clients) and Tables I-III:`,
+    'from QL 16 up G is near 100 % whatever the queue (here above 98 % under every queue, all within 1.5 points);',
+    'at QL 8 and 4 it falls, furthest under drop-tail: every queue\'s G is lower at 8 than at any QL from 16 up, and lower again at 4, and RED, with or without ECN, keeps it above drop-tail\'s there;',
+    'most of that gain comes from RED, not ECN: ECN moves RED\'s G by less than RED gains over drop-tail at QL 4 and 8 (at QL 4 not at all: nothing is marked);',
+    'the drops fall as the buffer grows under drop-tail and RED, and RED+ECN with max_p 10 % drops less than half of what RED does at QL 32-128.',
+  ];
+  if (n === 2)
+    out.push(
+      'Where these runs differ from the tables (G = 2 x the slower goodput / 1.5 Mb/s): at QL 8 Tables I-III give 95.6 % under drop-tail and 98.5 % under RED and RED+ECN with max_p 2 %, these runs 85 % and 93 % (146 to 168 retransmission timeouts each, where RED with max_p 10 % has 27 and gives 99.1 %, as its table\'s 98.8 %); at QL 4 drop-tail gives 84 % here, 76 % in Table I.',
+    );
+  return out;
+}
+
+/**
+ * seeds/001 Figs. 2-4 (presets/seeds001.ts, the ecn-finite-n{N}-* grid): goodput efficiency
+ * G (the paper's equation 2, Summary.goodputEfficiency) and the drops of Tables I-III against
+ * the queue limit QL (4 to 256, doubling: a log-2 axis), one curve per queue, for the number
+ * of clients of the lesson it is opened from: one figure per N, each offered on its own
+ * ecn-finite-n{N}-* lessons (Table IV's ecn1 cells, N = 2, offer N = 2's).
+ */
+function ecnFiniteFigure(n: number): GridFigure {
+  const fig = ECN_FINITE_FIG[n];
+  const name = `seeds/001 ${fig ?? '(no figure)'}: goodput efficiency G and drops against the queue limit, ${n} client${n === 1 ? '' : 's'}`;
+  const qls = [...ECN_FINITE_QLS].sort((a, b) => a - b);
+  const prefix = `ecn-finite-n${n}-`;
+  return {
+    group: 'ecn-finite',
+    offeredOn: (lesson) => lesson.startsWith(prefix),
+    name,
+    title: `${name} (all ${ECN_FINITE_CURVES.length * qls.length} runs)`,
+    xLabel: 'queue limit QL (packets, log scale)',
+    xUnit: ' packets',
+    xLog2: true,
+    curves: ECN_FINITE_CURVES.map((c) => c.label),
+    curveShort: ECN_FINITE_CURVES.map((c) => c.short),
+    curveUnit: 'queue',
+    points: ECN_FINITE_CURVES.flatMap((c, curve) => qls.map((ql) => ({ name: ecnFiniteName(n, c.mech, ql), curve, x: ql }))),
+    metrics: [
+      { id: 'G', title: 'Goodput efficiency G', yLabel: 'goodput efficiency G (%)', yFrom: 'data', yCap: 100, minSpan: 10, of: (s) => pct(s.goodputEfficiency ?? NaN) },
+      { id: 'drops', title: 'Packets dropped at the bottleneck', yLabel: 'drops (packets)', yFrom: 'zero', decimals: 0, of: (s) => s.bottleneck.drops },
+    ],
+    caption: ecnFiniteCaption(n),
+  };
+}
+
+/** seeds/001's G figures, one per number of clients of the grid (1, 2, 5, 10). */
+export const ECN_FINITE_FIGS: readonly GridFigure[] = ECN_FINITE_CLIENTS.map(ecnFiniteFigure);
+
+export const GRID_FIGURES: readonly GridFigure[] = [FENG_FIG4, FENG_FIG20B, ...ECN_FINITE_FIGS];
+
+/**
+ * The figure whose grid the lesson `lesson` of group `group` belongs to, if any. The group
+ * 'feng-fig20' holds Fig. 20 (a)'s schemes too: on those it offers (b)'s figure, whose title
+ * says (b). The group 'ecn-finite' has one figure per number of clients (offeredOn).
+ */
+export function gridFigureFor(group: string | undefined, lesson?: string | null): GridFigure | undefined {
+  if (group === undefined) return undefined;
+  return GRID_FIGURES.find((f) => f.group === group && (f.offeredOn === undefined || (lesson != null && f.offeredOn(lesson))));
 }
 
 /**
@@ -139,8 +223,8 @@ export function gridFigureFor(group: string | undefined): GridFigure | undefined
  * lesson on screen: the figure is the same. (Fig. 20 (a)'s lessons, in the group
  * 'feng-fig20', offer (b)'s figure, and keep it too.)
  */
-export function gridAfterLesson<G extends { figure: GridFigure }>(grid: G | null, group: string | undefined): G | null {
-  return grid && gridFigureFor(group) === grid.figure ? grid : null;
+export function gridAfterLesson<G extends { figure: GridFigure }>(grid: G | null, group: string | undefined, lesson?: string | null): G | null {
+  return grid && gridFigureFor(group, lesson) === grid.figure ? grid : null;
 }
 
 /**
@@ -178,6 +262,43 @@ export function gridAnnouncement(fig: GridFigure, drawn: number, failed: number,
   return `${runs} ${what} The paper's reading and the numbers follow the charts.`;
 }
 
+/** An axis label without its parenthesis ("max_p (log scale)" is "max_p", "queue limit QL (packets, log scale)" is "queue limit QL"). */
+const xName = (fig: Pick<GridFigure, 'xLabel'>) => fig.xLabel.replace(/ \([^)]*\)$/, '');
+
+/** The point of the figure the grid was opened from: its preset, curve and x (null: the curve's reference), and its name for the legend and the text alternatives. */
+export interface GridMark {
+  name: string;
+  curve: number;
+  x: number | null;
+  /** "this lesson: 8 connections, max_p 0.016"; "this lesson: 8 connections, drop-tail" on a reference. */
+  text: string;
+}
+
+/**
+ * The lesson `lesson`'s own point in the figure, marked (a ring) in every chart, or null
+ * when the lesson is not one of its points (a Fig. 20 (a) scheme; seeds/001's Table IV
+ * cells, offered the N = 2 figure). The figure said nothing of where the user came from.
+ */
+export function gridMark(fig: GridFigure, lesson: string | null | undefined): GridMark | null {
+  const p = fig.points.find((q) => q.name === lesson);
+  if (!p) return null;
+  const where = p.x === null ? (fig.refLabel ?? 'the reference') : `${xName(fig)} ${p.x}${fig.xUnit ?? ''}`;
+  return { name: p.name, curve: p.curve, x: p.x, text: `this lesson: ${fig.curves[p.curve]}, ${where}` };
+}
+
+/** A metric's value as said: "goodput efficiency G 99.27 %", "drops 30" (its label without the unit's parenthesis, percent after the number). */
+export function gridValueText(metric: GridMetric, y: number): string {
+  const v = String(Number(y.toPrecision(4)));
+  return `${metric.yLabel.replace(/ \([^)]*\)$/, '')} ${v}${metric.yLabel.endsWith('(%)') ? ' %' : ''}`;
+}
+
+/** What a chart says of the marked point: "this lesson: drop-tail, queue limit QL 64 packets: goodput efficiency G 99.27 %", or "(not run yet)" until its run ends. */
+export function gridMarkText(mark: GridMark, metric: GridMetric, curves: readonly GridCurve[]): string {
+  const c = curves[mark.curve];
+  const y = mark.x === null ? c?.ref : c?.points.find((p) => p.name === mark.name)?.y;
+  return `${mark.text}: ${y === undefined ? 'not run yet' : gridValueText(metric, y)}`;
+}
+
 export interface GridCurve {
   label: string;
   color: string;
@@ -207,7 +328,8 @@ export function gridCurves(fig: GridFigure, metric: GridMetric, done: ReadonlyMa
  * was headed "bandwidth increase per round trip", its "(%)" cut with the scale's note.
  */
 export function gridTableXHead(fig: Pick<GridFigure, 'xLabel'>): string {
-  return fig.xLabel.replace(/ \(log scale\)$/, '');
+  // (seeds/001's "queue limit QL (packets, log scale)" kept its scale note in the tables)
+  return fig.xLabel.replace(/ \(log scale\)$/, '').replace(/, log scale\)$/, ')');
 }
 
 /** The distinct x values of the grid, ascending. */

@@ -55,7 +55,7 @@ export default function ComparePanel({ store, controller }: SlotProps) {
   // the current scenario (as edited) first, then the other lessons of its family
   const family = useMemo(() => (scenario ? familyRunList(scenario, labelA, preset, list) : []), [scenario, list, preset, labelA]);
   // the paper's figure whose grid the lesson is a point of, if any
-  const figure = gridFigureFor(lesson?.group);
+  const figure = gridFigureFor(lesson?.group, lesson?.name);
   // another lesson closes the comparison: it was of the previous lesson (a family of web
   // lessons stayed on screen under the new lesson's name), and unmounting it stops its runs,
   // which otherwise went on in the background beside the new lesson's run. A grid's figure
@@ -64,7 +64,7 @@ export default function ComparePanel({ store, controller }: SlotProps) {
   useEffect(() => {
     setRun(null);
     setFamilyRun(null);
-    setGridRun((g) => gridAfterLesson(g, lesson?.group));
+    setGridRun((g) => gridAfterLesson(g, lesson?.group, lesson?.name));
     setError(null);
   }, [preset]);
   const [ticked, setTicked] = useState<ReadonlySet<string> | null>(null);

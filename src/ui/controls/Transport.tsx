@@ -16,6 +16,7 @@ import { exchangesDone } from '../store/exchange-store';
 import { useClaimTally } from '../LessonClaims';
 import { grouped } from '../../engine/core/number-text';
 import { leftPhrase, timeText } from './time-text';
+import { statusText, watchSlowStep } from './step-status';
 import { focusedByPointer } from '../pointer-focus';
 import { followStep } from '../side-panel';
 
@@ -93,17 +94,13 @@ function Phrase({ muted = false, children }: { muted?: boolean; children: ReactN
   );
 }
 
-/** How long a step runs before the status says it is looking for its target, ms. */
-export const SLOW_STEP_MS = 600;
 
-/** Whether the step under way has taken SLOW_STEP_MS already. */
+/** Whether the step under way has taken SLOW_STEP_MS (step-status.ts) already. */
 function useSlowStep(stepping: boolean): boolean {
   const [slow, setSlow] = useState(false);
   useEffect(() => {
     setSlow(false);
-    if (!stepping) return;
-    const id = setTimeout(() => setSlow(true), SLOW_STEP_MS);
-    return () => clearTimeout(id);
+    return watchSlowStep(stepping, () => setSlow(true));
   }, [stepping]);
   return slow;
 }
@@ -120,10 +117,7 @@ export function Transport() {
   const stepNote = useAppState(store, (s) => s.stepNote);
   const noteHead = shortNote(stepNote);
   const tally = useClaimTally();
-  // "finding the next drop…" only for a step that takes a while. Said at once, every step of
-  // a quick run was read out three times: "finding the next AQM decision…", "paused", then
-  // the inspector's decision (the one line that says something); the status stays as it was
-  // ("paused") through a step that ends before a reader could hear it
+  // "finding the next drop…" only for a step that takes a while (step-status.ts)
   const slowStep = useSlowStep(status === 'stepping');
   const settled = useRef(status);
   useEffect(() => {
@@ -269,7 +263,7 @@ export function Transport() {
           </span>
         </div>
         <span className={`status status-${status}${stepNote !== null ? ' status-note' : ''}${noteHead !== null ? ' headed' : ''}`} role="status" aria-live="polite" title={stepNote ?? undefined}>
-          {stepNote ?? (calibratingNow ? `calibrating the load: run ${calibratingNow.run} of at most ${calibratingNow.maxRuns}` : status === 'stepping' ? (slowStep ? `finding the next ${what}…` : settled.current === 'paused' ? 'paused' : '') : status === 'done' ? 'finished' : status === 'error' ? 'error' : status === 'paused' ? 'paused' : '')}
+          {statusText({ status, stepNote, calibrating: calibratingNow, slowStep, settled: settled.current, what })}
           {/* heard with "finished": how the lesson's statements came out (the ticks are shown beside) */}
           {status === 'done' && stepNote === null && tally ? <span className="sr-only">{`: ${tally.held} of ${tally.total} of the lesson's statements hold${tally.unchecked ? `, ${tally.unchecked} not checked: the scenario differs from the lesson` : ''}`}</span> : null}
         </span>

@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { presetScenario } from '../../../src/engine/scenario/presets';
+import { paperScaleScenario, presetByName, presetScenario } from '../../../src/engine/scenario/presets';
+import { runScenario } from '../../../src/engine/run';
+import { claimsReport } from '../../../src/cli/claims';
 import { runCli } from '../../../src/cli/main';
 import { capture } from './capture';
 
@@ -76,6 +78,21 @@ describe("the CLI reports the lesson's statements after a preset's run", () => {
     const own = capture();
     expect(await runCli(['--preset', 'red-unfair'], own)).toBe(0);
     expect(own.stdout).not.toContain('was measured at seed');
+  });
+
+  it("a seeds/000 lesson: the --set arguments of the paper's scale; a run at that scale is the lesson there, not a scenario that differs", async () => {
+    const io = capture();
+    expect(await runCli(['--preset', 'web-dt148-80'], io)).toBe(0);
+    expect(io.stdout).toContain("At the paper's scale (a 120 s warm-up, then 250,000 exchanges, as seeds/000 §5.4):\n  --set warmup=120 --set stopAfterExchanges=250000 --set duration=null");
+    // the report of a run at that scale (its words, not its numbers: the short run's result stands in for the 6 s run)
+    const p = presetByName('web-red5-80')!;
+    const result = runScenario({ ...p.scenario, duration: 40, warmup: 10 });
+    const report = claimsReport(p.name, paperScaleScenario(p)!, result, new Map([['web-dt148-80', result.summary]]))!;
+    expect(report).toContain("What this run should show (lesson web-red5-80 at the paper's scale: a 120 s warm-up, then 250,000 exchanges, as seeds/000 §5.4; checked on your run, the comparisons with other lessons against them run at the paper's scale too):");
+    expect(report).not.toContain('differs');
+    expect(report).not.toContain("At the paper's scale (");
+    // compared with itself: "less busy than drop-tail" cannot hold, and is said as the comparison
+    expect(report).toMatch(/\[does not hold\] The link is less busy than with drop-tail \(web-dt148-80\)\.\n +measured: this run/);
   });
 
   it('nothing for a scenario that is no lesson, and nothing with --quiet', async () => {

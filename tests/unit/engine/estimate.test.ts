@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, estimateRun, estimateText, POOL_BYTES_PER_SLOT, runSizeProblems } from '../../../src/engine/estimate';
+import { bytesText, CLI_PROCESS_BASE_BYTES, DEFAULT_LIMITS, estimateRun, estimateText, POOL_BYTES_PER_SLOT, runSizeProblems } from '../../../src/engine/estimate';
+import { WEB_RECORD_BYTES, WebStats, webRecordsBytes } from '../../../src/engine/metrics/web';
 import { bulkCase } from '../../bench/estimate-grid';
 import { createRun, runScenario } from '../../../src/engine/run';
 import { CapError, DEFAULT_MAX_PACKETS } from '../../../src/engine/core/simulator';
@@ -43,7 +44,8 @@ describe('run-size estimates', () => {
     const s = presetByName('web-users-pi-90')!.scenario;
     const users = { ...s, traffic: [{ ...s.traffic[0], load: undefined, users: 1_000_000 }] } as typeof s;
     const m = runSizeProblems(estimateRun(users), DEFAULT_LIMITS).find((p) => p.includes('of memory'));
-    expect(m).toMatch(/needs about 13 GB of memory .*; the cap is 4 GB: lower traffic\.0\.users \(traffic\.0, web-users, needs 13 GB\)$/);
+    // 13 GB of users and 3.4 GB for the records of their 36 M exchanges after the warm-up
+    expect(m).toMatch(/needs about 16 GB of memory .*; the cap is 4 GB: lower traffic\.0\.users \(traffic\.0, web-users, needs 13 GB\)$/);
     const bulk = scenario({ version: 1, duration: 1, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'bulk', flows: 100_000 }] });
     expect(runSizeProblems(estimateRun(bulk), { ...DEFAULT_LIMITS, maxMemoryBytes: 1e8 }).join()).toContain('lower traffic.0.flows (traffic.0, bulk, needs 700 MB)');
   });
@@ -298,5 +300,41 @@ describe('run-size estimates', () => {
     expect(why).toContain('topology.*.queue.limit');
     expect(why).toContain('--max-packets');
     expect(why).not.toContain('hosts');
+  });
+
+  // A web run keeps one record per exchange started after the warm-up for summary.web's
+  // quantiles (metrics/web.ts). The estimate left them out: bench-seeds000-full (250,000
+  // exchanges) was estimated at 8.5 MB and held 23 MB of live heap at its end.
+  it('web records: the exchanges after the warm-up, counted as WebStats holds them (doubling from 1,024 slots)', () => {
+    // the doubling as WebStats does it: 3,000 exchanges take 4,096 slots
+    const stats = new WebStats(0, Infinity, null);
+    for (let i = 0; i < 3000; i++) stats.exchangeDone(0, 1e6, 300, 1000, 1e5, 0, 0, { id: i, user: 0, session: 0, page: 0 });
+    const held = Object.values(stats).reduce((a: number, v: unknown) => a + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0);
+    expect(held).toBe(webRecordsBytes(3000));
+    expect(webRecordsBytes(3000)).toBe(4096 * WEB_RECORD_BYTES);
+
+    // the count: exchanges at the kind's rate after the warm-up, near what the run records
+    const pm = presetByName('web-dt148-80')!.scenario;
+    const e = estimateRun(pm);
+    const recorded = runScenario(pm).summary.web!.exchanges;
+    expect(e.webExchanges / recorded).toBeGreaterThan(0.75);
+    expect(e.webExchanges / recorded).toBeLessThan(1.33);
+    // ...and its memory is in the run's: the same run with a warm-up to its end keeps none
+    const none = estimateRun({ ...pm, warmup: pm.duration });
+    expect(none.webExchanges).toBe(0);
+    expect(e.memoryBytes - none.memoryBytes).toBe(webRecordsBytes(e.webExchanges));
+
+    // a run that stops after N exchanges keeps N records
+    const full = presetByName('bench-seeds000-full')!.scenario;
+    expect(estimateRun(full).webExchanges).toBe(full.stopAfterExchanges);
+    // no web traffic, no records
+    expect(estimateRun(presetByName('default')!.scenario).webExchanges).toBe(0);
+  });
+
+  it('the text says the memory is the run\'s, and the whole process\'s when given what the process adds (the CLI)', () => {
+    const e = estimateRun(presetByName('bench-100-red')!.scenario);
+    expect(estimateText(e)).toContain(`${bytesText(e.memoryBytes)} of memory for the run;`);
+    expect(estimateText(e)).not.toContain('whole process');
+    expect(estimateText(e, undefined, CLI_PROCESS_BASE_BYTES)).toContain(`${bytesText(e.memoryBytes)} of memory for the run (about ${bytesText(e.memoryBytes + CLI_PROCESS_BASE_BYTES)} for the whole process);`);
   });
 });

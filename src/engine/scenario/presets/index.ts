@@ -45,7 +45,7 @@ function sources(): PresetSource[] {
   ];
 }
 
-export type { Claim, ClaimVerdict, Experiment, Preset, PresetGroup, PresetSource, Versus } from './types';
+export type { Claim, ClaimVerdict, Experiment, PaperScale, Preset, PresetGroup, PresetSource, Versus } from './types';
 export { checkClaim, checkVersus, comparedLessons, comparedNote, otherSeedNote, premiseChanges, premiseNote } from './types';
 export { ECN_FINITE_CLIENTS, ECN_FINITE_MECHS, ECN_FINITE_QLS, ecnFiniteJson, ecnFiniteName, type EcnFiniteMech } from './seeds001';
 
@@ -118,6 +118,32 @@ export function experimentScenario(p: Preset, e: Experiment): Scenario {
   const r = parseScenario(copy);
   if (!r.ok) throw new Error(`preset ${p.name}, experiment "${e.title}":\n  ${r.errors.join('\n  ')}`);
   return r.scenario;
+}
+
+/** A lesson's scenario run as long as its paper ran it (types.ts, PaperScale), at `seed` (the lesson's when left out); null when the lesson has no paper scale. */
+export function paperScaleScenario(p: Preset, seed?: number): Scenario | null {
+  if (!p.paperScale) return null;
+  const key = `${p.name}@${seed ?? ''}`;
+  const known = PAPER_SCALE.get(key);
+  if (known) return known;
+  const copy = cloneJson(p.scenario) as unknown as Record<string, unknown>;
+  for (const [path, value] of Object.entries({ ...p.paperScale.set, ...(seed !== undefined ? { seed } : {}) })) {
+    const err = applySet(copy, path, value);
+    if (err) throw new Error(`preset ${p.name}, paper scale: ${err}`);
+  }
+  const r = parseScenario(copy);
+  if (!r.ok) throw new Error(`preset ${p.name}, paper scale:\n  ${r.errors.join('\n  ')}`);
+  // asked at each render of the statements panel: parsed once per lesson and seed (read-only, as a preset's scenario)
+  PAPER_SCALE.set(key, r.scenario);
+  return r.scenario;
+}
+const PAPER_SCALE = new Map<string, Scenario>();
+
+/** Whether `scenario` is lesson `p` run at its paper's scale, at any seed. */
+export function atPaperScale(p: Preset, scenario: Scenario): boolean {
+  const paper = paperScaleScenario(p, scenario.seed);
+  // its labels (name, description) say what it is called, not how it runs: a copy renamed is still the lesson
+  return paper !== null && jsonEqual(paper, { ...scenario, name: paper.name, description: paper.description });
 }
 
 /** The experiment of `p` whose scenario `scenario` is, exactly (undefined: none). */

@@ -1,7 +1,7 @@
 import type { Summary } from '../../metrics/types';
 import { SEEDS000_RTT_POINTS } from '../../traffic/flow-delay';
 import { at, fewer, kindRate, more, near, notBehind, times, versus, within, type Rule } from './compare';
-import { claim, claimOf, percent, type Claim, type PresetSource } from './types';
+import { claim, claimOf, percent, type Claim, type PaperScale, type PresetSource } from './types';
 
 // ---- seeds/000 (SACK, (Adaptive) RED and ECN on two-way HTTP traffic) --------------------
 
@@ -92,6 +92,7 @@ function seeds000LoadGrid(): PresetSource[] {
       paper: 'seeds/000 §5.4, §6.6',
       group: 'web-load' as const,
       lesson: `Two-way PackMime web traffic at ${load} % offered load over 10 Mb/s, ${q.label}, Reno, TCP of Table 2 (one point of the seeds/000 load grid; ${SHORT}).`,
+      paperScale: SEEDS000_PAPER_SCALE,
       json: seeds000Json({ queue: q.queue, variant: 'reno', ...LESSON, load: load / 100 }),
     })),
   );
@@ -118,7 +119,18 @@ const ms = (x: number) => `${(x * 1000).toFixed(0)} ms`;
 
 /** The load, queue and how long the seeds/000 lessons run: 80 % load, 200 s after a 30 s warm-up, seed 3. */
 const LESSON = { load: 0.8, warmup: 30, duration: 230, seed: 3 } as const;
-const SHORT = `${LESSON.duration - LESSON.warmup} s after a ${LESSON.warmup} s warm-up instead of the paper's 250,000 exchanges (the full run is the bench-seeds000-full preset)`;
+const SHORT = `${LESSON.duration - LESSON.warmup} s after a ${LESSON.warmup} s warm-up instead of the paper's 250,000 exchanges (“Run at the paper's scale” runs it as the paper does: docs/web.md)`;
+
+/**
+ * seeds/000 §5.4's run length: statistics from the end of a 120 s warm-up until 250,000
+ * request/response exchanges have completed, with no time limit (about 1,600 simulated s
+ * at 80 % load). Every lesson and load-grid point offers it (the app's "Run at the paper's
+ * scale", the command line's --set arguments); docs/web.md lists what changes at that scale.
+ */
+export const SEEDS000_PAPER_SCALE: PaperScale = {
+  set: { warmup: 120, stopAfterExchanges: 250_000, duration: null },
+  words: "a 120 s warm-up, then 250,000 exchanges, as seeds/000 §5.4",
+};
 
 /*
  * The mean of both directions' utilization moves with the seed (heavy-tailed responses: the
@@ -176,8 +188,35 @@ const shortGain = (f: number): Claim =>
     [[DT, more]],
   );
 
+/** Responses completed between 0.5 and 1 s, and between 1 and 1.5 s (the 1 s minimum RTO between them). */
+const aroundRto = (s: Summary): [number, number] => [within(s, 1) - within(s, 0.5), within(s, 1.5) - within(s, 1)];
+
+/**
+ * The drop-based ARED lesson's stall until the 1 s minimum RTO (seeds/000 §6.2): at the
+ * lesson's seed few responses between 0.5 s and 1 s and a jump after 1 s, by the 200 s run's
+ * numbers; compared (another seed, the paper's scale) as fewer than drop-tail's before the
+ * RTO and more after it.
+ */
+function stallClaim(): Claim {
+  return {
+    ...claimOf('Then the CDF stalls until the 1 s minimum RTO: under 5 % of responses complete between 0.5 s and 1 s, more than 8 % between 1 s and 1.5 s.', (s) => {
+      const [a, b] = aroundRto(s);
+      return { pass: a < 0.05 && b > 0.08, measured: `${percent(a)} between 0.5 and 1 s, ${percent(b)} between 1 and 1.5 s` };
+    }),
+    versus: {
+      lessons: [DT],
+      text: `Then the CDF stalls until the 1 s minimum RTO: fewer responses than with drop-tail (${DT}) complete between 0.5 s and 1 s, more between 1 s and 1.5 s.`,
+      check(own, [dt]) {
+        const [a, b] = aroundRto(own);
+        const [c, d] = aroundRto(dt);
+        return { pass: a < c && b > d, measured: `${percent(a)} between 0.5 and 1 s, ${percent(b)} between 1 and 1.5 s; ${DT} ${percent(c)} and ${percent(d)}` };
+      },
+    },
+  };
+}
+
 function seeds000Lessons(): PresetSource[] {
-  const base = { group: 'lesson' as const };
+  const base = { group: 'lesson' as const, paperScale: SEEDS000_PAPER_SCALE };
   return [
     {
       ...base,
@@ -240,12 +279,11 @@ function seeds000Lessons(): PresetSource[] {
         // within 200 ms at seeds 1-5: web-red5-80 41.1, 45.7, 42.4, 43.6, 37.3 %; drop-tail (web-dt148-80)
         // 30.6, 35.6, 27.4, 25.8, 28.8 %: 8.5 to 17.8 points ahead
         shortGain(0.36),
-        // at seeds 1-5 (absolute, it holds at each): 2.0-3.1 % between 0.5 and 1 s, 10.2-15.2 % between 1 and 1.5 s
-        claimOf('Then the CDF stalls until the 1 s minimum RTO: under 5 % of responses complete between 0.5 s and 1 s, more than 8 % between 1 s and 1.5 s.', (s) => {
-          const a = within(s, 1) - within(s, 0.5);
-          const b = within(s, 1.5) - within(s, 1);
-          return { pass: a < 0.05 && b > 0.08, measured: `${percent(a)} between 0.5 and 1 s, ${percent(b)} between 1 and 1.5 s` };
-        }),
+        // at seeds 1-5 (absolute, it holds at each): 2.0-3.1 % between 0.5 and 1 s, 10.2-15.2 % between 1 and 1.5 s.
+        // At the paper's scale (seed 3, 250,000 exchanges) 3.6 % and 7.9 %: the jump after the RTO is under the
+        // 8 % of the 200 s runs (docs/web.md), while the shape holds against drop-tail (9.1 % and 2.4 % there).
+        // So at another seed or at the paper's scale it is checked as that comparison
+        stallClaim(),
         claim('More than a quarter of the exchanges lose a packet.', (s) => s.web?.flowsWithLoss ?? NaN, (f) => f > 0.25, (f) => `${percent(f)} saw a drop`),
         // one way at seeds 1-5: 76.3, 68.9, 75.5, 74.5, 78.9 %; drop-tail 77.6, 70.1, 86.8, 79.2, 82.4 %: 1.2 to 11.3 points less
         versus(
@@ -264,7 +302,7 @@ function seeds000Lessons(): PresetSource[] {
       name: 'web-redecn5-80',
       title: 'Web traffic at 80 % load, adaptive RED + ECN with a 5 ms target (seeds/000)',
       paper: 'seeds/000 §6.3 and §6.5, Figs. 13 and 19',
-      lesson: `The 5 ms adaptive RED lesson with ECN, in packet mode as seeds/000 Table 3 says: every packet meets the same probability, whatever its size. Data segments are marked instead of dropped (unless the average is above max_th), but SYNs, SYN-ACKs and pure ACKs cannot carry a mark (only data is ECN-capable): RED drops them with the probability with which it marks data, and a lost SYN or SYN-ACK waits for the 6 s initial RTO. Short responses still gain over drop-tail; the slowest sixth wait more than 5 s (an eighth to over a quarter, from seed to seed). ns-2.35 run on the exported script shows the same (docs/web.md); the paper describes a milder trade-off, which the byte-mode lesson reproduces. ${SHORT}.`,
+      lesson: `The 5 ms adaptive RED lesson with ECN, in packet mode as seeds/000 Table 3 says: every packet meets the same probability, whatever its size. Data segments are marked instead of dropped (unless the average is above max_th), but SYNs, SYN-ACKs and pure ACKs cannot carry a mark (only data is ECN-capable): RED drops them with the probability with which it marks data, and a lost SYN or SYN-ACK waits for the 6 s initial RTO. Short responses still gain over drop-tail; the slowest sixth wait more than 5 s (an eighth to over a quarter, from seed to seed; one in eleven at the paper's scale, still six times drop-tail's share). ns-2.35 run on the exported script shows the same (docs/web.md); the paper describes a milder trade-off, which the byte-mode lesson reproduces. ${SHORT}.`,
       claims: [
         claim('The queue stays short: under 15 packets on average.', (s) => s.bottleneck.meanQueuePackets, (q) => q < 15, (q) => `${q.toFixed(1)} packets`),
         claimOf('More packets are dropped early than marked: the SYNs and pure ACKs that cannot carry a mark are dropped instead.', (s) => {
@@ -285,8 +323,17 @@ function seeds000Lessons(): PresetSource[] {
           [[DT, fewer]],
         ),
         // The text's "the slowest sixth wait more than 5 s" was checked as more than 8 %. Beyond 5 s at seeds 1-5:
-        // 20.5, 12.4, 16.7, 17.6, 28.9 % (drop-tail about 3 %, byte mode under 2 %)
-        claim('A lost SYN or SYN-ACK costs the 6 s initial RTO: more than 12 % of responses take longer than 5 s.', (s) => 1 - within(s, 5), (f) => f > 0.12, (f) => `${percent(f)} beyond 5 s`),
+        // 20.5, 12.4, 16.7, 17.6, 28.9 % (drop-tail 2.9, 1.7, 3.0, 3.1, 3.3 %: 5.6 to 8.8 times as many; byte
+        // mode under 2 %). At the paper's scale (seed 3) 8.8 %, drop-tail 1.5 %: 5.9 times as many, under the
+        // 12 % of the 200 s runs (docs/web.md); at another seed or at the paper's scale the comparison is checked
+        versus(
+          claim('A lost SYN or SYN-ACK costs the 6 s initial RTO: more than 12 % of responses take longer than 5 s.', (s) => 1 - within(s, 5), (f) => f > 0.12, (f) => `${percent(f)} beyond 5 s`),
+          `A lost SYN or SYN-ACK costs the 6 s initial RTO: more than three times as many responses as with drop-tail (${DT}) take longer than 5 s.`,
+          (s) => 1 - within(s, 5),
+          (f) => `${percent(f)} beyond 5 s`,
+          (f) => percent(f),
+          [[DT, times(3)]],
+        ),
         // median of the responses above 50 KB at seeds 1-5: 4061, 2244, 3011, 2795, 6741 ms; drop-tail 984, 821,
         // 1120, 1388, 1198 ms: 2.0 to 5.6 times drop-tail's
         largeMedianVs(

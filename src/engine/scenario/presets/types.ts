@@ -70,6 +70,20 @@ export interface Experiment {
   claims: readonly Claim[];
 }
 
+/**
+ * How the paper ran the experiment a short lesson stands for (seeds/000 §5: statistics from
+ * the end of a 120 s warm-up until 250,000 exchanges have completed; the lesson runs 200 s
+ * after a 30 s warm-up): the changes that make the lesson's scenario the paper's, dotted
+ * paths as in --set and links. The app offers it as a button, the command line as --set
+ * arguments; a run at that scale is still the lesson, and its statements that compare with
+ * other lessons are checked against those run at the paper's scale too (lesson-compare.ts).
+ */
+export interface PaperScale {
+  set: Readonly<Record<string, unknown>>;
+  /** What the paper does, in words: "a 120 s warm-up, then 250,000 exchanges (seeds/000 §5.4)". */
+  words: string;
+}
+
 export interface Preset {
   name: string;
   title: string;
@@ -81,6 +95,8 @@ export interface Preset {
   claims?: readonly Claim[];
   /** Changes to try, each with its own checked claims. */
   experiments?: readonly Experiment[];
+  /** The changes that run it as long as the paper does, when the lesson is shorter. */
+  paperScale?: PaperScale;
   group: PresetGroup;
   scenario: Scenario;
 }

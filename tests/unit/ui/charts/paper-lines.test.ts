@@ -12,6 +12,8 @@ import { cwndChart } from '../../../../src/ui/charts/cwnd-chart';
 import type { LineStyle, TextStyle } from '../../../../src/ui/charts/painter';
 import { fontsFor, SeriesScratch } from '../../../../src/ui/charts/plot';
 import { progressChart } from '../../../../src/ui/charts/progress-chart';
+import { queueChart } from '../../../../src/ui/charts/queue-chart';
+import { SERIES } from '../../../../src/ui/colors';
 import { throughputChart } from '../../../../src/ui/charts/throughput-chart';
 import type { ChartContext, ChartDef } from '../../../../src/ui/charts/types';
 import { presetByName } from '../../../../src/engine/scenario/presets';
@@ -146,5 +148,68 @@ describe('per-flow charts on paper: told apart without colour', () => {
     expect(chartContext(state, new SeriesStore(), new SeriesScratch(), 0, false, true).fonts).toEqual(fontsFor(false));
     // on screen the classroom's type stays
     expect(chartContext(state, new SeriesStore(), new SeriesScratch(), 0).fonts).toEqual(fontsFor(true));
+  });
+});
+
+/** Which of the `width` px of a line from its start the dash pattern inks (a canvas' or SVG's dashes start at the line's start). */
+function inked(dash: string, width: number): boolean[] {
+  const d = dash === '' ? [] : dash.split(',').map(Number);
+  const period = d.reduce((a, x) => a + x, 0);
+  return Array.from({ length: Math.floor(width) }, (_, i) => {
+    if (period === 0) return true;
+    let at = (i + 0.5) % period;
+    for (let k = 0; k < d.length; k++) {
+      if (at < d[k]) return k % 2 === 0;
+      at -= d[k];
+    }
+    return true;
+  });
+}
+
+describe("the queue chart on paper: RED's thresholds told apart without colour", () => {
+  /** The default lesson (RED, min_th 15, max_th 45, gentle, a 100-packet buffer) with a queue up to 70 packets: every threshold and the buffer drawn. */
+  function queueOn(paper: boolean): PaperPainter {
+    const view = viewOf(presetByName('default')!.scenario);
+    const n = 400;
+    const t = Float64Array.from({ length: n }, (_, i) => i * 0.15);
+    const store = new SeriesStore();
+    store.append({ t, cols: { queue: Float64Array.from(t, (x) => 35 + 35 * Math.sin(x)), avg: Float64Array.from(t, (x) => 35 + 10 * Math.sin(x / 4)) } });
+    const c = { store, view, markers: [], fonts: fontsFor(false), now: store.lastTime, end: 60, summary: null, highlight: [], wallMs: 0, speed: 1, running: false, cursorT: null, scratch: new SeriesScratch(), paper } as unknown as ChartContext;
+    const p = new PaperPainter(740, 270);
+    queueChart.draw(p, c);
+    return p;
+  }
+  const lineOf = (p: PaperPainter, color: string) => p.strokes.filter((s) => s.kind !== 'text' && s.color === color && s.width === 2);
+  const swatchOf = (p: PaperPainter, label: string) => {
+    const i = p.strokes.findIndex((s) => s.kind === 'text' && s.text === label);
+    expect(p.strokes[i - 1]?.kind, `${label}'s swatch`).toBe('line');
+    return p.strokes[i - 1].dash;
+  };
+
+  it("min_th and max_th each have a dash pattern of their own, as their legend swatches, which differ at the swatch's width", () => {
+    const p = queueOn(true);
+    const th = { min_th: SERIES.minTh, max_th: SERIES.maxTh, '2·max_th': SERIES.gentleTh, 'buffer limit': SERIES.limit };
+    const dashes = Object.entries(th).map(([label, color]) => {
+      const lines = lineOf(p, color);
+      expect(lines.length, `${label}'s line`).toBeGreaterThan(0);
+      // one pattern along the line, the same in the legend
+      expect(new Set(lines.map((l) => l.dash)).size).toBe(1);
+      expect(swatchOf(p, label), `${label}'s swatch`).toBe(lines[0].dash);
+      return lines[0].dash;
+    });
+    // in grey the four lines differ only by their dashes: no two alike
+    expect(new Set(dashes).size, dashes.join(' | ')).toBe(4);
+    // and the swatches, 1.8 x the legend's type wide, show it: a few px inked in one and not the other
+    const sw = 1.8 * fontsFor(false).legend;
+    const a = inked(swatchOf(p, 'min_th'), sw);
+    const b = inked(swatchOf(p, 'max_th'), sw);
+    expect(a.filter((x, i) => x !== b[i]).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('on screen the thresholds keep their drawing (long dashes, told apart by colour)', () => {
+    const p = queueOn(false);
+    expect(lineOf(p, SERIES.minTh)[0].dash).toBe('10,5');
+    expect(lineOf(p, SERIES.maxTh)[0].dash).toBe('10,5');
+    expect(SERIES.minTh).not.toBe(SERIES.maxTh);
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '../../../../src/engine/metrics/types';
 import { FIG20B_DELAY_MS, FIG20B_INCREASE, FIG4_FLOWS, FIG4_MAXP } from '../../../../src/engine/scenario/presets/seeds004';
+import { ECN_FINITE_CLIENTS } from '../../../../src/engine/scenario/presets/seeds001';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { compareChoices, GRID, usableChoice } from '../../../../src/ui/compare/choices';
-import { FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridAfterLesson, gridAnnouncement, gridCurves, gridFigureFor, gridHeading, gridMilestone, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, log2Position } from '../../../../src/ui/compare/grid';
+import { ECN_FINITE_CURVES, ECN_FINITE_FIGS, FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridAfterLesson, gridAnnouncement, gridCurves, gridFigureFor, gridHeading, gridMark, gridMarkText, gridMilestone, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, log2Position } from '../../../../src/ui/compare/grid';
 import { flowColor } from '../../../../src/ui/colors';
 import { lessons } from '../../../../src/ui/scenario-api';
 
@@ -14,7 +15,7 @@ const summary = (lossRate: number, utilization: number) => ({ bottleneck: { loss
 function gridChoice(name: string): { option: { label: string; disabled: boolean } | undefined; chosen: string } {
   const all = lessons();
   const l = all.find((x) => x.name === name)!;
-  const groups = compareChoices(l.scenario, l, 0, all, gridFigureFor(l.group)?.title);
+  const groups = compareChoices(l.scenario, l, 0, all, gridFigureFor(l.group, l.name)?.title);
   return { option: groups.flatMap((g) => g.options).find((o) => o.value === GRID), chosen: usableChoice('v:red-ecn', groups) };
 }
 
@@ -113,8 +114,8 @@ describe('seeds/004 Fig. 20 (b): loss against the bandwidth increase, one curve 
     expect(FENG_FIG20B.refLabel).toBeUndefined();
     expect(gridFigureFor('feng-fig20')).toBe(FENG_FIG20B);
     expect(FENG_FIG20B.title).toContain('Fig. 20 (b)');
-    // one figure per group
-    expect(new Set(GRID_FIGURES.map((f) => f.group)).size).toBe(GRID_FIGURES.length);
+    // one figure per lesson: per group, or per the lessons a figure is offered on (seeds/001's N)
+    for (const l of lessons()) expect(GRID_FIGURES.filter((f) => f.group === l.group && (!f.offeredOn || f.offeredOn(l.name))).length, l.name).toBeLessThanOrEqual(1);
   });
 
   it('shapes the runs into one curve per delay, in increase order, in percent', () => {
@@ -196,6 +197,7 @@ describe('the head of a grid table’s x column', () => {
   it('keeps the x values’ unit and drops only the chart’s scale note', () => {
     expect(gridTableXHead(FENG_FIG20B)).toBe('bandwidth increase per round trip (%)');
     expect(gridTableXHead(FENG_FIG4)).toBe('max_p');
+    expect(gridTableXHead(ECN_FINITE_FIGS[0])).toBe('queue limit QL (packets)');
   });
 });
 
@@ -267,5 +269,97 @@ describe('the grid when another lesson is chosen', () => {
     expect(gridAfterLesson(grid, of('red-vs-dt'))).toBeNull();
     expect(gridAfterLesson(grid, undefined)).toBeNull();
     expect(gridAfterLesson(null, 'feng-fig4')).toBeNull();
+  });
+});
+
+describe('seeds/001 Figs. 2-4: G and drops against the queue limit, one figure per number of clients', () => {
+  const fig = (n: number) => ECN_FINITE_FIGS[ECN_FINITE_CLIENTS.indexOf(n as (typeof ECN_FINITE_CLIENTS)[number])];
+  /** A made-up summary whose G and drops encode the point. */
+  const g = (G: number, drops: number) => ({ goodputEfficiency: G, bottleneck: { drops } }) as unknown as Summary;
+
+  it('each names the 35 presets of its N (drop-tail, RED and RED+ECN at max_p 2 % and 10 %; QL 4-256) once, and is offered on its own N only', () => {
+    const all = lessons().filter((l) => l.group === 'ecn-finite');
+    for (const n of ECN_FINITE_CLIENTS) {
+      const f = fig(n);
+      const names = f.points.map((p) => p.name);
+      expect(new Set(names).size).toBe(35);
+      for (const p of names) expect(presetScenario(p), p).toBeDefined();
+      // the group's cells of this N but Table IV's one-ECN-client ones
+      expect([...names].sort()).toEqual(all.map((l) => l.name).filter((x) => x.startsWith(`ecn-finite-n${n}-`) && !x.includes('-ecn1-')).sort());
+      // the figure of a point is that N's: 10 clients' lessons were offered none (or would get another N's)
+      for (const p of names) expect(gridFigureFor('ecn-finite', p), p).toBe(f);
+      expect(f.title).toContain(`(all 35 runs)`);
+    }
+    expect(fig(2).name).toContain('Fig. 2');
+    expect(fig(5).name).toContain('Fig. 3');
+    expect(fig(10).name).toContain('Fig. 4');
+    // Table IV's cells (2 clients) offer the 2-client figure, with no point of theirs to mark
+    expect(gridFigureFor('ecn-finite', 'ecn-finite-n2-ecn1-a-ql64')).toBe(fig(2));
+    expect(gridMark(fig(2), 'ecn-finite-n2-ecn1-a-ql64')).toBeNull();
+    // the group without a lesson, and the hand-picked seeds/001 lessons (group 'lesson'): no figure
+    expect(gridFigureFor('ecn-finite')).toBeUndefined();
+    expect(gridFigureFor(lessons().find((l) => l.name === 'ecn-finite')!.group, 'ecn-finite')).toBeUndefined();
+  });
+
+  it('shapes the runs into one curve per queue, in QL order, G in percent, drops as counted', () => {
+    const f = fig(10);
+    const done = new Map<string, Summary>();
+    for (const p of [...f.points].reverse()) done.set(p.name, g(1 - 1 / (p.x! * (p.curve + 1)), p.x! * 10 + p.curve));
+    const [G, drops] = f.metrics;
+    const gc = gridCurves(f, G, done);
+    const dc = gridCurves(f, drops, done);
+    expect(gc.map((c) => c.label)).toEqual(ECN_FINITE_CURVES.map((c) => c.label));
+    gc.forEach((c, i) => {
+      expect(c.points.map((q) => q.x)).toEqual([4, 8, 16, 32, 64, 128, 256]);
+      expect(c.points.map((q) => q.name)).toEqual([4, 8, 16, 32, 64, 128, 256].map((ql) => `ecn-finite-n10-${ECN_FINITE_CURVES[i].mech}-ql${ql}`));
+      c.points.forEach((q) => expect(q.y).toBeCloseTo(100 * (1 - 1 / (q.x * (i + 1))), 12));
+      dc[i].points.forEach((q) => expect(q.y).toBe(q.x * 10 + i));
+    });
+    expect(f.xLog2).toBe(true);
+    expect(gridXs(f)).toEqual([4, 8, 16, 32, 64, 128, 256]);
+  });
+
+  it('the grid stays when another lesson of the same N is chosen, and goes for another N', () => {
+    const grid = { figure: fig(5), n: 2 };
+    expect(gridAfterLesson(grid, 'ecn-finite', 'ecn-finite-n5-red-a-ql16')).toBe(grid);
+    expect(gridAfterLesson(grid, 'ecn-finite', 'ecn-finite-n10-red-a-ql16')).toBeNull();
+    expect(gridAfterLesson(grid, 'ecn-finite', 'ecn-finite-n1-dt-ql4')).toBeNull();
+  });
+
+  it('Compare offers the N clients\' figure on a lesson of N clients (after the variants, which apply on its dumbbell)', () => {
+    for (const [lesson, figName] of [['ecn-finite-n10-ecn-a-ql32', 'Fig. 4'], ['ecn-finite-n2-dt-ql8', 'Fig. 2'], ['ecn-finite-n1-dt-ql64', '1 client']]) {
+      const { option, chosen } = gridChoice(lesson);
+      expect(option?.disabled, lesson).toBe(false);
+      expect(option?.label, lesson).toContain(figName);
+      expect(chosen).not.toBe(GRID);
+    }
+  });
+});
+
+describe('the lesson the grid is opened from is marked in the figure', () => {
+  it('its point: the curve and x of the opened preset, named as the legend and the charts say it', () => {
+    const m = gridMark(FENG_FIG4, 'feng-fig4-n8-maxp-0.016')!;
+    expect(m).toEqual({ name: 'feng-fig4-n8-maxp-0.016', curve: FIG4_FLOWS.indexOf(8), x: 0.016, text: 'this lesson: 8 connections, max_p 0.016' });
+    const other = gridMark(FENG_FIG4, 'feng-fig4-n64-maxp-0.25')!;
+    expect([other.curve, other.x]).toEqual([FIG4_FLOWS.indexOf(64), 0.25]);
+    // a reference (drop-tail): its curve, no x
+    expect(gridMark(FENG_FIG4, 'feng-fig4-n32-dt')).toEqual({ name: 'feng-fig4-n32-dt', curve: FIG4_FLOWS.indexOf(32), x: null, text: 'this lesson: 32 connections, drop-tail' });
+    // seeds/001: the queue's curve and the QL, with its unit
+    const e = gridMark(ECN_FINITE_FIGS[ECN_FINITE_CLIENTS.indexOf(10)], 'ecn-finite-n10-ecn-a-ql32')!;
+    expect([e.curve, e.x, e.text]).toEqual([4, 32, 'this lesson: RED+ECN, max_p 10 %, queue limit QL 32 packets']);
+    expect(gridMark(FENG_FIG20B, 'feng-fig20b-inc10-d50')?.text).toBe('this lesson: 50 ms bottleneck, bandwidth increase per round trip 10 %');
+    // not a point of the figure (an (a) scheme), or no lesson: nothing marked
+    expect(gridMark(FENG_FIG20B, 'feng-fig20a-normal')).toBeNull();
+    expect(gridMark(FENG_FIG4, null)).toBeNull();
+  });
+
+  it('each chart says the marked point\'s value once it has run', () => {
+    const m = gridMark(FENG_FIG4, 'feng-fig4-n8-maxp-0.016')!;
+    const [loss] = FENG_FIG4.metrics;
+    const done = new Map<string, Summary>([['feng-fig4-n8-maxp-0.016', summary(0.01234, 0.97)], ['feng-fig4-n8-maxp-0.031', summary(0.5, 0.9)]]);
+    expect(gridMarkText(m, loss, gridCurves(FENG_FIG4, loss, done))).toBe('this lesson: 8 connections, max_p 0.016: loss rate 1.234 %');
+    expect(gridMarkText(m, loss, gridCurves(FENG_FIG4, loss, new Map()))).toBe('this lesson: 8 connections, max_p 0.016: not run yet');
+    const dt = gridMark(FENG_FIG4, 'feng-fig4-n8-dt')!;
+    expect(gridMarkText(dt, loss, gridCurves(FENG_FIG4, loss, new Map([['feng-fig4-n8-dt', summary(0.02, 1)]])))).toBe('this lesson: 8 connections, drop-tail: loss rate 2 %');
   });
 });

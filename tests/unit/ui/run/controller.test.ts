@@ -532,12 +532,12 @@ describe('RunController: very large runs', () => {
     expect(store.getState().status).toBe('idle');
     const err = store.getState().runError!;
     expect(err.message).toBe('The run was not started: it needs more memory than a browser tab can hold.');
-    expect(err.fields[0].message).toMatch(/needs about 3\.9 GB of memory .*; a browser tab holds at most 3 GB: lower traffic\.0\.users .*npm run sim -- <scenario\.json> --force/);
+    expect(err.fields[0].message).toMatch(/needs about 4\.8 GB of memory .*; a browser tab holds at most 3\.5 GB: lower traffic\.0\.users .*npm run sim -- <scenario\.json> --force/);
     // below the tab's cap it is asked about, as before
     expect(c.loadScenario(withUsers(200_000), null)).toEqual([]);
     c.play();
     expect(questions).toHaveLength(1);
-    expect(questions[0]).toMatch(/needs about 2\.6 GB of memory, more than a browser tab may have/);
+    expect(questions[0]).toMatch(/needs about 3(\.0)? GB of memory, more than a browser tab may have/);
   });
 
   /** A web lesson's run, on a machine with two cores or more (`separate`) or one. */
