@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RunResult, Summary } from '../engine/metrics/types';
-import { checkClaim, checkVersus, comparedNote, otherSeedNote, premiseChanges, premiseNote, type ClaimVerdict } from '../engine/scenario/presets';
+import { checkClaim, checkClaimOnRun, checkVersus, comparedNote, otherSeedNote, premiseChanges, premiseNote, type ClaimVerdict } from '../engine/scenario/presets';
 import { useServices } from './app-context';
 import { familyConcurrency, useRuns, type RunJob } from './compare/run-queue';
 import { leftText, timeLeft } from './compare/time-left';
@@ -37,7 +37,8 @@ function useClaimVerdicts() {
   const lost = useMemo(() => claims.map((c) => (about && scenario ? premiseChanges(c, about, scenario) : [])), [claims, about, scenario]);
   const verdicts = useMemo<(ClaimVerdict | null)[]>(() => {
     if (!result) return claims.map(() => null);
-    return claims.map((c, i) => (lost[i].length ? null : checkClaim(c, result)));
+    // the result may be of the scenario before the last edit: a statement is checked on it only if that run had what it is about
+    return claims.map((c, i) => (lost[i].length ? null : about ? checkClaimOnRun(c, about, result) : checkClaim(c, result)));
   }, [claims, result, lost]);
   const comparisons = useMemo(() => (lesson && scenario && !experiment ? comparisonRuns(scenario, lesson.name) : null), [lesson, scenario, experiment]);
   return { presetName, scenario, result, lesson, experiment, claims, verdicts, comparisons, lost };
@@ -172,7 +173,9 @@ export function LessonClaims() {
                 ? status === 'running' || status === 'starting' || status === 'stepping'
                   ? '· checked when the run ends'
                   : '· press Play: each statement is checked when the run ends'
-                : `· ${held} of ${checkable} hold${unchecked ? `, ${unchecked} not checked` : ''}${stale ? ' (for the run before your last change)' : ''}`}
+                : stale && checked < checkable
+                  ? `· ${held} of ${checked} checked hold (for the run before your last change; the others when you press Play)`
+                  : `· ${held} of ${checkable} hold${unchecked ? `, ${unchecked} not checked` : ''}${stale ? ' (for the run before your last change)' : ''}`}
         </span>
       </h2>
       </summary>

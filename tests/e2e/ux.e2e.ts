@@ -744,6 +744,32 @@ describe('ux', () => {
       await page.context().close();
     });
 
+    it("a PIE run, then the queue swapped to CoDel in the editor: the CoDel change's statements are not ticked or crossed on the PIE run", async () => {
+      // they were: "✓ Every drop is CoDel's own ... Measured: 71 drops" and "✗ ... under 10 ms ... Measured: mean wait 21.1 ms", the PIE run's numbers
+      // (the lesson as it is: CoDel in it is the change of its "Try a change" menu)
+      const page = await open('p=default');
+      const claims = page.getByTestId('claims');
+      const kind = page.locator('.sed-field[data-path="topology.bottleneck.queue.kind"]');
+      const target = page.locator('.sed-field[data-path="topology.bottleneck.queue.target"] input[inputmode=decimal]');
+      await kind.locator('select').selectOption('pie');
+      await target.fill('20');
+      await target.press('Enter');
+      await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
+      await page.getByRole('button', { name: 'Play' }).click();
+      await waitForStatus(page, 'done');
+      await expect.poll(() => claims.locator('li[data-state=pass], li[data-state=fail]').count()).toBeGreaterThan(0);
+      await kind.locator('select').selectOption('codel');
+      // the CoDel change of the lesson's "Try a change": its statements, none judged on the PIE run
+      await expect.poll(() => claims.locator('h2').innerText()).toContain('What this change should show');
+      expect(await claims.locator('li[data-state=pass], li[data-state=fail]').count()).toBe(0);
+      expect(await claims.locator('li[data-state=pending]').count()).toBe(await claims.locator('li').count());
+      expect(await claims.locator('h2').innerText()).toContain('press Play');
+      expect(await claims.innerText()).not.toContain('Measured:');
+      await claims.screenshot({ path: `${SHOTS}/ux-claims-swapped-after-run.png` });
+      expect(fmt(await seriousViolations(page))).toBe('');
+      await page.context().close();
+    });
+
     it('"Try a change" runs the lesson with its change and checks what that change should show; choosing the lesson again restores it', async () => {
       const page = await open('p=lockout-dt');
       const claims = page.getByTestId('claims');

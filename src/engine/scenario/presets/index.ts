@@ -46,7 +46,7 @@ function sources(): PresetSource[] {
 }
 
 export type { Claim, ClaimVerdict, Experiment, PaperScale, Preset, PresetGroup, PresetSource, Versus } from './types';
-export { checkClaim, checkVersus, comparedLessons, comparedNote, otherSeedNote, premiseChanges, premiseNote } from './types';
+export { checkClaim, checkClaimOnRun, checkVersus, comparedLessons, comparedNote, otherSeedNote, premiseChanges, premiseNote } from './types';
 export { ECN_FINITE_CLIENTS, ECN_FINITE_MECHS, ECN_FINITE_QLS, ecnFiniteJson, ecnFiniteName, type EcnFiniteMech } from './seeds001';
 
 /** Presets are parsed on first use of `.scenario` (parsing all ~170 at start-up would cost ~80 ms). */

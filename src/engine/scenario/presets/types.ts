@@ -183,6 +183,19 @@ export function premiseNote(changes: readonly string[]): string {
   return `Not checked: the scenario differs (${changes.join('; ')}).`;
 }
 
+/**
+ * `c`'s verdict on `result`, or null when the scenario that run had lacks what `c` is about
+ * (premiseChanges against `about`, the scenario the statement was written for). The panel
+ * shows the last run's verdicts until the next run: after a PIE run the queue swapped to
+ * CoDel made the CoDel change's statements the ones shown, and they were ticked and crossed
+ * on the PIE run's drops and waits.
+ */
+export function checkClaimOnRun(c: Claim, about: Scenario, result: RunResult): ClaimVerdict | null {
+  const ran = result.scenario;
+  if (ran !== null && typeof ran === 'object' && premiseChanges(c, about, ran as Scenario).length > 0) return null;
+  return checkClaim(c, result);
+}
+
 /** A claim's verdict on a run; a check that throws is a verdict that does not hold, saying why. */
 export function checkClaim(c: Claim, result: RunResult): ClaimVerdict {
   try {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cloneJson } from '../../../../src/engine/scenario/paths';
-import { premiseChanges, premiseNote, presetByName } from '../../../../src/engine/scenario/presets';
+import { checkClaimOnRun, experimentScenario, premiseChanges, premiseNote, presetByName } from '../../../../src/engine/scenario/presets';
+import type { RunResult, Summary } from '../../../../src/engine/metrics/types';
 import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
 
@@ -51,5 +52,29 @@ describe("a lesson's statements on a scenario whose kinds differ from the lesson
     const s = edited([['traffic.0.kind', 'udp']]);
     expect(premiseChanges(byText(/equal shares/), lesson.scenario, s)).toEqual(["traffic item 1 is udp, the lesson's is bulk"]);
     expect(premiseChanges(byText(/link stays busy/), lesson.scenario, s)).toEqual(["traffic item 1 is udp, the lesson's is bulk"]);
+  });
+});
+
+describe('the statements shown after an edit, on the run before it (checkClaimOnRun)', () => {
+  // the panel keeps the last run's verdicts until the next run; a PIE run then the queue
+  // swapped to CoDel showed the CoDel change's statements ticked and crossed on the PIE
+  // run's drops and waits ("✗ ... Measured: mean wait 21.1 ms")
+  const codel = lesson.experiments!.find((x) => /CoDel/.test(x.title))!;
+  const codelScenario = experimentScenario(lesson, codel);
+  const pieRun: RunResult = { version: 1, scenario: edited([['topology.bottleneck.queue.kind', 'pie'], ['topology.bottleneck.queue.target', 0.02]]), summary: {} as Summary };
+  const codelRun: RunResult = { version: 1, scenario: codelScenario, summary: {} as Summary };
+
+  it("CoDel's statements are not checked on a PIE run, whatever its numbers", () => {
+    expect(codel.claims.length).toBeGreaterThan(0);
+    for (const c of codel.claims) expect(checkClaimOnRun(c, codelScenario, pieRun), c.text).toBeNull();
+  });
+
+  it('on a run of the scenario they are about they are checked (a verdict, here on an empty summary)', () => {
+    for (const c of codel.claims) expect(checkClaimOnRun(c, codelScenario, codelRun), c.text).not.toBeNull();
+  });
+
+  it("the lesson's statements about the flows are still checked on the PIE run, RED's are not", () => {
+    expect(checkClaimOnRun(byText(/early, random RED drop/), lesson.scenario, pieRun)).toBeNull();
+    expect(checkClaimOnRun(byText(/equal shares/), lesson.scenario, pieRun)).not.toBeNull();
   });
 });
