@@ -242,6 +242,16 @@ export class RedQueue extends QueueDisc {
   wq = 0;
   /** ns-2 mark_p: ECT packets are marked only while the line's p_b <= markP; >= 1 = off (see class doc). */
   markP = 1;
+  /**
+   * The options the per-packet path tests, decoded from `params` when they are set
+   * (decodeOptions): a field of the queue is one load, `params.ecn` two and a check of the
+   * frozen params object's shape, and `mode === 'byte'` a string comparison, at every arrival.
+   */
+  private gentle = false;
+  private ecnOn = false;
+  private waitOn = false;
+  private byteMode = false;
+  private aboveMaxTh: RedParams['aboveMaxTh'] = 'drop';
   /** (1 - w_q)^m for m < IDLE_POW_SLOTS, 0 = not computed yet, valid for w_q = idlePowWq (NaN: none yet). */
   private readonly idlePow = new Float64Array(IDLE_POW_SLOTS);
   private idlePowWq = NaN;
@@ -253,6 +263,7 @@ export class RedQueue extends QueueDisc {
     this.curMaxP = v.maxP;
     this.gentleMaxP = v.maxP;
     this.s[S_IDLE_START] = 0;
+    this.decodeOptions();
     this.updatePtc();
     this.resolve();
     this.declareVars(vars, vars.map((x) => (x.name === 'maxP' ? v.maxP : 0)));
@@ -326,6 +337,7 @@ export class RedQueue extends QueueDisc {
     this.countRule = v.countRule as 'waiting' | 'ns2';
     this.curMaxP = v.maxP;
     this.gentleMaxP = v.maxP;
+    this.decodeOptions();
     this.updatePtc();
     this.resolve();
     this.liveChange();
@@ -335,6 +347,15 @@ export class RedQueue extends QueueDisc {
   protected liveChange(): void {
     const k = this.maxPVar;
     if (k >= 0) this.vars[k] = this.curMaxP;
+  }
+
+  private decodeOptions(): void {
+    const P = this.params;
+    this.gentle = P.gentle;
+    this.ecnOn = P.ecn;
+    this.waitOn = P.wait;
+    this.byteMode = P.mode === 'byte';
+    this.aboveMaxTh = P.aboveMaxTh;
   }
 
   private updatePtc(): void {
@@ -352,7 +373,7 @@ export class RedQueue extends QueueDisc {
     const maxTh = this.maxTh;
     if (avg < minTh) return 0;
     if (avg < maxTh) return (this.curMaxP * (avg - minTh)) / (maxTh - minTh);
-    if (this.params.gentle && avg < 2 * maxTh) {
+    if (this.gentle && avg < 2 * maxTh) {
       const p = this.gentleMaxP + ((1 - this.gentleMaxP) * (avg - maxTh)) / maxTh;
       return p > 1 ? 1 : p;
     }
@@ -363,7 +384,7 @@ export class RedQueue extends QueueDisc {
   protected correctedProbability(pb: number, count: number): number {
     const cp = count * pb;
     let pa: number;
-    if (this.params.wait) pa = cp < 1 ? 0 : cp < 2 ? pb / (2 - cp) : 1;
+    if (this.waitOn) pa = cp < 1 ? 0 : cp < 2 ? pb / (2 - cp) : 1;
     else pa = cp < 1 ? pb / (1 - cp) : 1;
     return pa > 1 ? 1 : pa;
   }
@@ -386,12 +407,11 @@ export class RedQueue extends QueueDisc {
 
   /** Hard-limit test (step 5 above). */
   private overflows(p: number): boolean {
-    return this.unit === 'bytes' ? this.lenBytes + this.ctx.pool.size[p] > this.limit : this.lenPackets >= this.limit;
+    return this.unit === 'bytes' ? this.lenBytes + this.pool.size[p] > this.limit : this.lenPackets >= this.limit;
   }
 
   protected doEnqueue(p: number, now: number): boolean {
-    const P = this.params;
-    const pool = this.ctx.pool;
+    const pool = this.pool;
     const s = this.s;
     const size = pool.size[p];
     const q = this.unit === 'bytes' ? this.lenBytes : this.lenPackets;
@@ -420,8 +440,8 @@ export class RedQueue extends QueueDisc {
 
     const minTh = this.minTh;
     const maxTh = this.maxTh;
-    const region = avg < minTh ? RG_BELOW : avg < maxTh ? RG_BETWEEN : P.gentle && avg < 2 * maxTh ? RG_GENTLE : RG_ABOVE;
-    const ect = P.ecn && pool.ecn[p] !== ECN_NOT_ECT;
+    const region = avg < minTh ? RG_BELOW : avg < maxTh ? RG_BETWEEN : this.gentle && avg < 2 * maxTh ? RG_GENTLE : RG_ABOVE;
+    const ect = this.ecnOn && pool.ecn[p] !== ECN_NOT_ECT;
     let action = ACT_ENQUEUE;
     let rule = R_BELOW;
     let pb = 0;
@@ -434,18 +454,18 @@ export class RedQueue extends QueueDisc {
       if (region === RG_ABOVE && markP >= 1) {
         pb = 1;
         pa = 1;
-        if (ect && P.aboveMaxTh === 'mark') {
+        if (ect && this.aboveMaxTh === 'mark') {
           action = ACT_MARK;
           rule = R_ABOVE_MARK;
         } else {
           action = ACT_FORCED;
-          rule = !ect ? R_ABOVE_DROP : P.aboveMaxTh === 'new-gentle' ? R_ABOVE_DROP_NEW : R_ABOVE_DROP_ECT;
+          rule = !ect ? R_ABOVE_DROP : this.aboveMaxTh === 'new-gentle' ? R_ABOVE_DROP_NEW : R_ABOVE_DROP_ECT;
         }
       } else {
         pb = this.lineProbability(avg);
         const line = pb;
-        if (P.mode === 'byte') {
-          pb = (pb * size) / P.meanPktSize;
+        if (this.byteMode) {
+          pb = (pb * size) / this.params.meanPktSize;
           if (pb > 1) pb = 1;
         }
         if (!this.old) {
@@ -468,12 +488,12 @@ export class RedQueue extends QueueDisc {
             } else if (region === RG_BETWEEN) {
               action = ACT_MARK;
               rule = R_EARLY_MARK;
-            } else if (P.aboveMaxTh === 'drop' || region === RG_ABOVE) {
+            } else if (this.aboveMaxTh === 'drop' || region === RG_ABOVE) {
               action = ACT_EARLY;
               rule = R_GENTLE_DROP_ECT;
             } else {
               action = ACT_MARK;
-              rule = P.aboveMaxTh === 'mark' ? R_GENTLE_MARK_STAR : R_GENTLE_MARK_NEW;
+              rule = this.aboveMaxTh === 'mark' ? R_GENTLE_MARK_STAR : R_GENTLE_MARK_NEW;
             }
           } else {
             rule = R_PASS;
@@ -523,7 +543,7 @@ export class RedQueue extends QueueDisc {
       // The link goes idle once this last packet has been serialized.
       this.idle = true;
       const rate = this.ctx.linkRateBps;
-      this.s[S_IDLE_START] = rate > 0 && Number.isFinite(rate) ? now + txTimeNs(this.ctx.pool.size[p], rate) : now;
+      this.s[S_IDLE_START] = rate > 0 && Number.isFinite(rate) ? now + txTimeNs(this.pool.size[p], rate) : now;
     }
     return p;
   }

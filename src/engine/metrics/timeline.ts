@@ -1,4 +1,5 @@
 import type { DropReason } from '../aqm/decision';
+import { asDoubles } from '../core/doubles';
 import { NS_PER_S } from '../core/time';
 import type { Link } from '../net/link';
 import type { Timeline } from './types';
@@ -62,22 +63,38 @@ interface Snap {
   flowMarks: Float64Array;
 }
 
-/** One window, as sums (areas in packet x ns, var areas in value x ns), so windows merge exactly. */
-interface Win {
-  endNs: number;
-  spanNs: number;
-  area: number;
-  bits: number;
-  rateBps: number;
-  min: number;
-  max: number;
-  arrivals: number;
-  drops: number;
-  overflow: number;
-  marks: number;
-  vars: number[];
-  flowDrops: number[];
-  flowMarks: number[];
+/** The number fields of a Win, held as doubles from the start (see below). */
+const WIN_DOUBLES = ['endNs', 'spanNs', 'area', 'bits', 'rateBps', 'min', 'max', 'arrivals', 'drops', 'overflow', 'marks'];
+
+/**
+ * One window, as sums (areas in packet x ns, var areas in value x ns), so windows merge
+ * exactly. A class whose number fields are doubles from the start (core/doubles.ts), not an
+ * object literal: a literal's fields started as small integers (a 1 s span, no drops yet)
+ * and became doubles in later windows or merged ones (spans past 2^31 ns, Infinity for an
+ * empty window's least backlog), and each such change left every window made before with an
+ * outdated shape. V8 then never optimized window() ("maps became deprecated during
+ * optimization"), and merging 1,134 windows at a seeds/001 run's end missed its inline caches
+ * at every read (35,000 misses, about 23 M instructions).
+ */
+class Win {
+  constructor(
+    readonly endNs: number,
+    readonly spanNs: number,
+    readonly area: number,
+    readonly bits: number,
+    readonly rateBps: number,
+    readonly min: number,
+    readonly max: number,
+    readonly arrivals: number,
+    readonly drops: number,
+    readonly overflow: number,
+    readonly marks: number,
+    readonly vars: number[],
+    readonly flowDrops: number[],
+    readonly flowMarks: number[],
+  ) {
+    asDoubles(this, WIN_DOUBLES);
+  }
 }
 
 const round = (x: number, digits: number): number => {
@@ -179,22 +196,22 @@ export class TimelineRecorder {
       min = Math.min(min, l.queue.lenPackets);
       max = Math.max(max, l.queue.lenPackets);
     }
-    return {
-      endNs: now,
-      spanNs: now - a.ns,
-      area: s.area - a.area,
-      bits: s.bits - a.bits,
-      rateBps: l.rateBps,
+    return new Win(
+      now,
+      now - a.ns,
+      s.area - a.area,
+      s.bits - a.bits,
+      l.rateBps,
       min,
       max,
-      arrivals: s.arrivals - a.arrivals,
-      drops: s.drops - a.drops,
-      overflow: s.overflow - a.overflow,
-      marks: s.marks - a.marks,
-      vars: diff(s.vars, a.vars),
-      flowDrops: diff(s.flowDrops, a.flowDrops),
-      flowMarks: diff(s.flowMarks, a.flowMarks),
-    };
+      s.arrivals - a.arrivals,
+      s.drops - a.drops,
+      s.overflow - a.overflow,
+      s.marks - a.marks,
+      diff(s.vars, a.vars),
+      diff(s.flowDrops, a.flowDrops),
+      diff(s.flowMarks, a.flowMarks),
+    );
   }
 
   /** The hook, at every multiple of stepNs: closes the window if it ends now. */
@@ -253,21 +270,24 @@ export class TimelineRecorder {
 function merge(ws: Win[]): Win {
   if (ws.length === 1) return ws[0];
   const sum = (a: number[], b: number[]) => a.map((v, k) => v + b[k]);
-  return ws.reduce((a, b) => ({
-    endNs: b.endNs,
-    spanNs: a.spanNs + b.spanNs,
-    area: a.area + b.area,
-    bits: a.bits + b.bits,
-    // bits over (rate x time): a rate changed mid-run weighs each window's time at its own rate
-    rateBps: (a.rateBps * a.spanNs + b.rateBps * b.spanNs) / (a.spanNs + b.spanNs || 1),
-    min: Math.min(a.min, b.min),
-    max: Math.max(a.max, b.max),
-    arrivals: a.arrivals + b.arrivals,
-    drops: a.drops + b.drops,
-    overflow: a.overflow + b.overflow,
-    marks: a.marks + b.marks,
-    vars: sum(a.vars, b.vars),
-    flowDrops: sum(a.flowDrops, b.flowDrops),
-    flowMarks: sum(a.flowMarks, b.flowMarks),
-  }));
+  return ws.reduce(
+    (a, b) =>
+      new Win(
+        b.endNs,
+        a.spanNs + b.spanNs,
+        a.area + b.area,
+        a.bits + b.bits,
+        // bits over (rate x time): a rate changed mid-run weighs each window's time at its own rate
+        (a.rateBps * a.spanNs + b.rateBps * b.spanNs) / (a.spanNs + b.spanNs || 1),
+        Math.min(a.min, b.min),
+        Math.max(a.max, b.max),
+        a.arrivals + b.arrivals,
+        a.drops + b.drops,
+        a.overflow + b.overflow,
+        a.marks + b.marks,
+        sum(a.vars, b.vars),
+        sum(a.flowDrops, b.flowDrops),
+        sum(a.flowMarks, b.flowMarks),
+      ),
+  );
 }

@@ -89,18 +89,24 @@ export class RtoEstimator {
     const tick = this.tickNs;
     const offset = sentAt % tick;
     const m = Math.max(1, Math.floor((rttNs + offset) / tick));
+    // the first sample's values, worked out at every sample: V8 keeps no type feedback for
+    // a function's first few calls, so code met only in a connection's first sample (and
+    // again after a timeout cleared srtt8) threw away the optimized onAck it is inlined in
+    const firstSrtt8 = m << 3;
+    const firstRttvar4 = m << 1;
+    let srtt8 = firstSrtt8;
+    let rttvar4 = firstRttvar4;
     if (this.srtt8 !== 0) {
       let delta = m - (this.srtt8 >> 3);
-      this.srtt8 += delta;
-      if (this.srtt8 <= 0) this.srtt8 = 1;
+      srtt8 = this.srtt8 + delta;
+      if (srtt8 <= 0) srtt8 = 1;
       if (delta < 0) delta = -delta;
       delta -= this.rttvar4 >> 2;
-      this.rttvar4 += delta;
-      if (this.rttvar4 <= 0) this.rttvar4 = 1;
-    } else {
-      this.srtt8 = m << 3;
-      this.rttvar4 = m << 1;
+      rttvar4 = this.rttvar4 + delta;
+      if (rttvar4 <= 0) rttvar4 = 1;
     }
+    this.srtt8 = srtt8;
+    this.rttvar4 = rttvar4;
     this.samples++;
     this.srtt = (this.srtt8 / 8) * tick;
     this.rttvar = (this.rttvar4 / 4) * tick;

@@ -323,10 +323,14 @@ export class TcpSender implements Agent {
       if (this.timing && ack > this.timedSeq) {
         this.timing = false;
         if (this.rttSampleAllowed(ack)) {
-          // tcp.ecnSmallWindow "ns2": an ECE ACK after a response at cwnd <= 1 gives a sample but keeps the backoff (ns-2 newack)
-          const keep = this.ecnBackoff && this.ackEce ? this.rtoEst.backoff : 0;
-          this.rtoEst.sample(now - this.timedAt, this.timedAt);
-          if (keep > 0) this.rtoEst.backoff = keep;
+          // tcp.ecnSmallWindow "ns2": an ECE ACK after a response at cwnd <= 1 gives a sample but keeps the backoff (ns-2 newack).
+          // The backoff is read and written back on every sample, not only in that rare case:
+          // a property access first met after V8 had optimized onAck threw its code away (a
+          // deopt, and onAck compiled again) in every ECN run
+          const est = this.rtoEst;
+          const backoff = est.backoff;
+          est.sample(now - this.timedAt, this.timedAt);
+          est.backoff = this.ecnBackoff && this.ackEce ? backoff : est.backoff;
         }
         else this.rtoEst.backoff = 1;
       }

@@ -553,4 +553,33 @@ describe('RED parameters', () => {
     expect(h.q.probabilities().pb).toBeCloseTo(0.2, 12);
     expect(h.q.probabilities().maxP).toBe(0.4);
   });
+
+  it('setParams switches ECN, gentle and byte mode live: the next arrivals are judged by the new values', () => {
+    // avg held at 8 between min_th 4 and max_th 12 (p_b = 0.5): of 40 arrivals some are acted
+    // on, and drop versus mark shows whether the ECN switch was taken
+    const h = makeRed({ wq: 1, minTh: 4, maxTh: 12, maxP: 1, ecn: false });
+    fillTo(h, 8);
+    const ect = () => steady(h, 40, 1000, ECN_ECT0);
+    expect(ect()).toContain(DROP);
+    expect(ect()).not.toContain(MARK);
+    h.q.setParams({ ecn: true });
+    expect(ect()).toContain(MARK);
+    expect(ect()).not.toContain(DROP);
+    // avg 16 between max_th 12 and 2 max_th: forced drops without gentle, p_b below 1 with it
+    const g = makeRed({ wq: 1, minTh: 4, maxTh: 12, maxP: 0.01, gentle: false });
+    fillTo(g, 16);
+    steady(g, 2);
+    expect(g.q.probabilities().pb).toBe(1);
+    g.q.setParams({ gentle: true });
+    expect(g.q.probabilities().pb).toBeCloseTo(0.01 + (0.99 * 4) / 12, 12);
+    expect(steady(g, 40)).toContain(ENQ);
+    // byte mode scales p_b by size / meanPktSize: a 50-byte packet at mean 1000 is twenty times less likely to go
+    const b = makeRed({ wq: 1, minTh: 4, maxTh: 12, maxP: 1, meanPktSize: 1000 });
+    fillTo(b, 11, 50);
+    const dropsOf = (xs: number[]) => xs.filter((x) => x === DROP).length;
+    const packetMode = dropsOf(steady(b, 400, 50));
+    b.q.setParams({ mode: 'byte' });
+    const byteMode = dropsOf(steady(b, 400, 50));
+    expect(packetMode).toBeGreaterThan(4 * byteMode);
+  });
 });
