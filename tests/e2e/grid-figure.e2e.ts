@@ -172,6 +172,30 @@ describe('grid-figure', () => {
   }
 
   /**
+   * Every table within the tables' room, unscrolled (none wider than it, no cell's digits cut),
+   * and each abbreviated head broken only at its spaces ("RED" over "10 %", never "10" over "%").
+   */
+  async function tablesWithin(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const box = document.querySelector<HTMLElement>('.cmp-grid-tables')!;
+      const out = box.scrollWidth > box.clientWidth + 1 ? [`the tables are ${box.scrollWidth} px wide in ${box.clientWidth} px`] : [];
+      for (const t of box.querySelectorAll<HTMLTableElement>('table')) {
+        const w = t.getBoundingClientRect().width;
+        if (w > box.clientWidth + 1) out.push(`table "${t.caption?.textContent}" is ${Math.round(w)} px wide in ${box.clientWidth} px`);
+        for (const c of t.querySelectorAll<HTMLElement>('td, th')) if (c.scrollWidth > c.clientWidth + 1) out.push(`"${c.textContent}" cut off`);
+      }
+      for (const th of box.querySelectorAll<HTMLElement>('thead th.cmp-grid-abbr')) {
+        const seen = th.querySelector('[aria-hidden]')!;
+        const r = document.createRange();
+        r.selectNodeContents(seen);
+        const lines = Math.round(r.getBoundingClientRect().height / parseFloat(getComputedStyle(th).lineHeight));
+        if (lines > seen.textContent!.split(' ').length) out.push(`"${seen.textContent}" on ${lines} lines`);
+      }
+      return out;
+    });
+  }
+
+  /**
    * Tables wider than their room (classroom type on a phone) scroll sideways on purpose: each
    * caption within the visible room, and, scrolled to the end, the last column in view and
    * every row's first cell (its x value) still in view and on top, not scrolled away or under
@@ -610,10 +634,31 @@ describe('grid-figure', () => {
         await viewAs(page, 390, 844, false);
         await checkPhone(page);
         expect(await page.locator('figure[data-metric=drops] circle[data-mark]').count()).toBe(1);
-        // five queues' columns: where they do not fit they scroll, the QL column and the captions kept in view
-        expect(await tablesScroll(page)).toEqual([]);
-        console.log(`seeds/001 tables on a phone: ${JSON.stringify(await tablesFit(page))}`);
+        // five queues' columns fit a phone unscrolled (they were 462 px wide in 349): "QL" and
+        // two-line heads ("RED" over "10 %"), the key above, every digit kept
+        expect(await tablesWithin(page)).toEqual([]);
+        expect(await page.locator('[data-testid=grid-table-G]').count()).toBe(1);
+        expect(await page.locator('[data-testid=grid-key]').isVisible()).toBe(true);
+        // a screen reader hears the full heads, the short ones being what is seen
+        const heads = await page.locator('[data-testid=grid-table-G] thead th').evaluateAll((ths) => ths.map((th) => th.querySelector('.sr-only, .cmp-grid-xlong')?.textContent));
+        expect(heads).toEqual(['queue limit QL (packets)', 'drop-tail', 'RED, max_p 2 %', 'RED, max_p 10 %', 'RED+ECN, max_p 2 %', 'RED+ECN, max_p 10 %']);
+        expect(await page.locator('[data-testid=grid-table-drops] tbody tr').filter({ has: page.locator('th', { hasText: /^4$/ }) }).locator('td').nth(0).textContent()).toBe(`${node('ecn-finite-n10-dt-ql4').bottleneck.drops} (this lesson)`);
         await shot(page, 'grid-seeds001-n10-phone.png');
+        // in classroom type (21 px) five counts of 5 digits do not fit 329 px: each table in two,
+        // drop-tail with max_p 2 % and max_p 10 %, each with the QL column, nothing scrolled
+        await viewAs(page, 390, 844, true);
+        await checkClassroom(page);
+        await checkPhone(page);
+        expect(await tablesWithin(page)).toEqual([]);
+        expect(await page.locator('[data-testid=grid-table-drops]').evaluateAll((ts) => ts.map((t) => [t.getAttribute('data-group'), t.querySelectorAll('thead th').length]))).toEqual([
+          ['drop-tail and max_p 2 %', 4],
+          ['max_p 10 %', 3],
+        ]);
+        await shot(page, 'grid-seeds001-n10-classroom-phone.png');
+        // wide again: one table per metric, the full QL head
+        await viewAs(page, 1366, 768, false);
+        expect(await page.locator('[data-testid=grid-table-G]').count()).toBe(1);
+        expect(await page.locator('[data-testid=grid-table-G] thead th').first().innerText()).toBe('queue limit QL (packets)');
         expect(errors).toEqual([]);
       } finally {
         await page.context().close();

@@ -7,7 +7,7 @@
  * Closing the comparison unmounts the view, which stops the runs still going.
  */
 import { scaleLinear, symbol, symbolCircle, symbolCross, symbolDiamond, symbolSquare, symbolTriangle } from 'd3';
-import { useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Summary } from '../../engine/metrics/types';
 import { presetScenario } from '../../engine/scenario/presets';
 import { BUILD_ID } from '../build-id';
@@ -211,6 +211,18 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
     source: () => ({ lesson: homeName, seed: home?.seed ?? 1, link: home ? encodeLink(home, homeName) : `p=${homeName}`, date: new Date(), build: BUILD_ID, compared: `every point of its grid (${jobs.length} lessons, each at its own seed)` }),
   };
 
+  // one table per metric, or, where it is wider than its room and the figure has column
+  // groups, one per group: measured before the screen is painted, again after each resize,
+  // change of type or finished run (a split table is measured whole again first)
+  const [tablesRef, tablesWidth] = useWidth();
+  const [split, setSplit] = useState(false);
+  const tableGroups = split && figure.curveGroups ? figure.curveGroups : [{ label: '', curves: figure.curves.map((_, i) => i) }];
+  useLayoutEffect(() => setSplit(false), [tablesWidth, classroom, done.size, figure]);
+  useLayoutEffect(() => {
+    const box = tablesRef.current;
+    if (!split && figure.curveGroups && box && box.scrollWidth > box.clientWidth + 1) setSplit(true);
+  });
+
   return (
     <section className="cmp cmp-grid" aria-label={figure.name}>
       <header className="cmp-head">
@@ -275,52 +287,84 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
         {figure.caption.join(' ')}
       </p>
       <TableExport title="the figure's numbers" filename={`${stem}.csv`} csv={() => gridCsv(figure, byMetric)} dataNote={() => (partial ? `${partial}: the numbers export once every run has ended.` : null)} units="One row per metric, curve and point: the x the figure plots it at and its value in the metric’s unit; a curve’s reference (e.g. drop-tail) has an empty x and its name in the reference column." />
-      {/* scrolls sideways when the tables are wider than the screen (a phone in classroom
-          mode): reachable by keyboard, as the run's per-flow table (SummaryTable) */}
-      <div className="cmp-grid-tables" tabIndex={0} role="region" aria-label="The figure's numbers (tables)">
-        {byMetric.map(({ metric, curves }) => (
-          <table key={metric.id} className="cmp-table" data-testid={`grid-table-${metric.id}`}>
-            <caption>
-              {metric.yLabel[0].toUpperCase() + metric.yLabel.slice(1)} by {figure.curveUnit}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{gridTableXHead(figure)}</th>
-                {curves.map((c, i) => (
-                  <th scope="col" key={c.label}>
-                    {figure.curveShort[i]}
-                    <span className="sr-only"> {figure.curveUnit}</span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {xs.map((v) => (
-                <tr key={v}>
-                  <th scope="row">{v}</th>
-                  {curves.map((c) => {
-                    const p = c.points.find((q) => q.x === v);
-                    const own = p !== undefined && p.name === mark?.name;
-                    return (
-                      <td key={c.label} className={own ? 'cmp-grid-own' : undefined}>
-                        {p ? p.y.toFixed(decimals(metric)) : '–'}
-                        {own ? <span className="sr-only"> (this lesson)</span> : null}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-              {figure.refLabel ? (
+      {figure.curveKey ? (
+        <p className="cmp-grid-key" data-testid="grid-key">
+          {figure.curveKey}
+        </p>
+      ) : null}
+      {/* scrolls sideways when the tables are wider than the screen (Fig. 20 b in classroom
+          mode on a phone): reachable by keyboard, as the run's per-flow table (SummaryTable);
+          a figure with column groups splits its table instead (tableGroups) */}
+      <div ref={tablesRef} className="cmp-grid-tables" tabIndex={0} role="region" aria-label="The figure's numbers (tables)">
+        {byMetric.flatMap(({ metric, curves }) =>
+          tableGroups.map((g) => (
+            <table key={`${metric.id}:${g.label}`} className="cmp-table" data-testid={`grid-table-${metric.id}`} data-group={g.label || undefined}>
+              <caption>
+                {metric.yLabel[0].toUpperCase() + metric.yLabel.slice(1)} by {figure.curveUnit}
+                {g.label ? `: ${g.label}` : ''}
+              </caption>
+              <thead>
                 <tr>
-                  <th scope="row">{figure.refLabel}</th>
-                  {curves.map((c) => (
-                    <td key={c.label}>{c.ref === undefined ? '–' : c.ref.toFixed(decimals(metric))}</td>
+                  <th scope="col">
+                    {figure.xShort ? (
+                      <>
+                        {/* the full head for screen readers and wide screens, the short one on a phone */}
+                        <span className="cmp-grid-xlong">{gridTableXHead(figure)}</span>
+                        <span className="cmp-grid-xshort" aria-hidden="true">
+                          {figure.xShort}
+                        </span>
+                      </>
+                    ) : (
+                      gridTableXHead(figure)
+                    )}
+                  </th>
+                  {g.curves.map((i) => (
+                    <th scope="col" key={curves[i].label} className={figure.curveKey ? 'cmp-grid-abbr' : undefined}>
+                      {figure.curveKey ? (
+                        <>
+                          {/* abbreviated ("ECN 10 %", the key above the tables), its full name read out ("RED+ECN, max_p 10 %") */}
+                          <span aria-hidden="true">{figure.curveShort[i]}</span>
+                          <span className="sr-only">{curves[i].label}</span>
+                        </>
+                      ) : (
+                        <>
+                          {figure.curveShort[i]}
+                          <span className="sr-only"> {figure.curveUnit}</span>
+                        </>
+                      )}
+                    </th>
                   ))}
                 </tr>
-              ) : null}
-            </tbody>
-          </table>
-        ))}
+              </thead>
+              <tbody>
+                {xs.map((v) => (
+                  <tr key={v}>
+                    <th scope="row">{v}</th>
+                    {g.curves.map((i) => {
+                      const c = curves[i];
+                      const p = c.points.find((q) => q.x === v);
+                      const own = p !== undefined && p.name === mark?.name;
+                      return (
+                        <td key={c.label} className={own ? 'cmp-grid-own' : undefined}>
+                          {p ? p.y.toFixed(decimals(metric)) : '–'}
+                          {own ? <span className="sr-only"> (this lesson)</span> : null}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+                {figure.refLabel ? (
+                  <tr>
+                    <th scope="row">{figure.refLabel}</th>
+                    {g.curves.map((i) => (
+                      <td key={curves[i].label}>{curves[i].ref === undefined ? '–' : curves[i].ref!.toFixed(decimals(metric))}</td>
+                    ))}
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          )),
+        )}
       </div>
     </section>
   );

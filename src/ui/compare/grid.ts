@@ -61,6 +61,19 @@ export interface GridFigure {
   /** The tables' column heads: the curves' short labels ("4") and what they count ("connections"), so four columns fit a phone. */
   curveShort: readonly string[];
   curveUnit: string;
+  /**
+   * Where the tables are narrow (a phone): the x column's short head ("QL"; the full one,
+   * gridTableXHead, stays for screen readers) and a key to the short heads above the tables.
+   * seeds/001's five queues and "queue limit QL (packets)" were 462 px wide on a 390 px phone.
+   */
+  xShort?: string;
+  curveKey?: string;
+  /**
+   * The curves' columns in groups, for a screen on which one table of all of them does not fit
+   * (seeds/001's five queues in classroom type on a phone: five counts of 5 digits at 21 px are
+   * 335 px in 329): one table per group, each with the x column. Without it such a table scrolls.
+   */
+  curveGroups?: readonly { label: string; curves: readonly number[] }[];
   /** What a curve's reference line is ("drop-tail"), when the grid has one per curve. */
   refLabel?: string;
   points: readonly GridPoint[];
@@ -132,10 +145,11 @@ export const FENG_FIG20B: GridFigure = {
 /** The queues of seeds/001's G figures, one curve each (Tables I-III; Table IV's one-ECN-client cells are not in them). */
 export const ECN_FINITE_CURVES: readonly { mech: EcnFiniteMech; label: string; short: string }[] = [
   { mech: 'dt', label: 'drop-tail', short: 'DT' },
-  { mech: 'red-c', label: 'RED, max_p 2 %', short: 'RED 2 %' },
-  { mech: 'red-a', label: 'RED, max_p 10 %', short: 'RED 10 %' },
-  { mech: 'ecn-c', label: 'RED+ECN, max_p 2 %', short: 'ECN 2 %' },
-  { mech: 'ecn-a', label: 'RED+ECN, max_p 10 %', short: 'ECN 10 %' },
+  // (a no-break space in "2\u00a0%": on a phone a head wraps to "RED" over "2 %", never "2" over "%")
+  { mech: 'red-c', label: 'RED, max_p 2 %', short: 'RED 2\u00a0%' },
+  { mech: 'red-a', label: 'RED, max_p 10 %', short: 'RED 10\u00a0%' },
+  { mech: 'ecn-c', label: 'RED+ECN, max_p 2 %', short: 'ECN 2\u00a0%' },
+  { mech: 'ecn-a', label: 'RED+ECN, max_p 10 %', short: 'ECN 10\u00a0%' },
 ];
 
 /** seeds/001's figure of G for n clients: Fig. 2 (2 clients), 3 (5), 4 (10); none for 1. */
@@ -191,6 +205,12 @@ function ecnFiniteFigure(n: number): GridFigure {
     curves: ECN_FINITE_CURVES.map((c) => c.label),
     curveShort: ECN_FINITE_CURVES.map((c) => c.short),
     curveUnit: 'queue',
+    xShort: 'QL',
+    curveKey: 'QL: queue limit (packets). DT: drop-tail. RED: RED alone, ECN: RED+ECN, each with max_p 2\u00a0% or 10\u00a0%.',
+    curveGroups: [
+      { label: 'drop-tail and max_p 2 %', curves: [0, 1, 3] },
+      { label: 'max_p 10 %', curves: [2, 4] },
+    ],
     points: ECN_FINITE_CURVES.flatMap((c, curve) => qls.map((ql) => ({ name: ecnFiniteName(n, c.mech, ql), curve, x: ql }))),
     metrics: [
       { id: 'G', title: 'Goodput efficiency G', yLabel: 'goodput efficiency G (%)', yFrom: 'data', yCap: 100, minSpan: 10, of: (s) => pct(s.goodputEfficiency ?? NaN) },
