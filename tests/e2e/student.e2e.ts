@@ -163,14 +163,25 @@ describe('student', () => {
       }, sel);
     const card = page.locator('.charts section[data-chart=queue]');
     await card.scrollIntoViewIfNeeded();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // a card out of view is not drawn (ChartCard): scrolled in, it draws at its present size on a
+    // later frame, and under CI load two frames did not reach it (a drawing from an earlier, wider
+    // layout measured 300 px, and the full-screen view's right 233 px failed against it)
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const c = document.querySelector<HTMLCanvasElement>('.charts section[data-chart=queue] canvas')!;
+          const w = Math.floor(c.closest('.chart-canvas-wrap')!.getBoundingClientRect().width);
+          return c.style.width === `${w}px` && c.dataset.samples === String(window.__aqmlab!.store.series.length);
+        }),
+      { timeout: 10_000 })
+      .toBe(true);
     const inCard = await plotWidth('.charts section[data-chart=queue] canvas');
+    console.log(`phone queue plot: ${inCard} px in its card`);
     expect(inCard).toBeGreaterThan(150);
     await page.getByRole('button', { name: 'Show Bottleneck queue full screen' }).focus();
     await page.keyboard.press('Enter');
     await page.locator('.fullscreen canvas').waitFor();
     // polled: on a busy CI machine the view was measured before it redrew at its settled size
-    // (233 px against the card's 300 once, the card's 233 another time)
     await expect.poll(() => plotWidth('.fullscreen canvas'), { timeout: 10_000 }).toBeGreaterThanOrEqual(inCard);
     await page.screenshot({ path: `${SHOTS}/student-phone-fullscreen.png` });
     // a tablet's full screen keeps the large type (it has the room): the plot is still wider than the phone's card
