@@ -238,7 +238,7 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
           Run again
         </button>
       </header>
-      <p className="cmp-seed">Every point is its own lesson, run as it is (its seed and window), {atOnce} at a time; the curves grow as runs end.</p>
+      <p className="cmp-seed">Every point is its own lesson, run as it is (its seed and window), {atOnce === 1 ? 'one' : atOnce} at a time; the curves grow as runs end.</p>
       {errors.length ? (
         <p className="cmp-error" role="alert">
           {errors.join('\n')}

@@ -261,7 +261,12 @@ export function gridHeading(fig: GridFigure, drawn: number, failed: number): str
 /** How far the grid's runs are (runMilestone, shared with Compare and the family over seeds). */
 export const gridMilestone = runMilestone;
 
-const listed = (xs: readonly string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+/** "a, b and c"; with semicolons when an item has its own comma ("drop-tail; RED, max_p 2 %; … and RED+ECN, max_p 10 %": with commas it read as more curves than there are). */
+const listed = (xs: readonly string[]) => {
+  if (xs.length < 2) return xs.join('');
+  const sep = xs.some((x) => x.includes(',')) ? '; ' : ', ';
+  return `${xs.slice(0, -1).join(sep)}${sep === '; ' ? ';' : ''} and ${xs[xs.length - 1]}`;
+};
 /** "loss rate (%)" as "loss rate", "max_p (log scale)" as "max_p": a label without its parenthesis, for speech. */
 const bare = (label: string) => label.replace(/ \([^)]*\)$/, '');
 
