@@ -25,6 +25,9 @@ interface Props {
   historyLimit?: number;
   running?: boolean;
   flowTags?: readonly string[];
+  total?: number | null;
+  finished?: boolean;
+  onExport?: () => void;
 }
 
 async function loadInspector(): Promise<ComponentType<Props>> {
