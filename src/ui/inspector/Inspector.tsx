@@ -15,7 +15,6 @@ import { consequences, explainDecision, fmt, reactionSummary, stepAnnouncement, 
 import { ScaleBar } from './ScaleBar';
 import { capitalized, flowLabel, flowNumber } from '../flow-tags';
 import { useKeepFocus } from '../focus';
-import { grouped } from '../../engine/core/number-text';
 import { aqmByKind } from '../../engine/aqm/registry';
 import { decisionPosition, decisionsNote } from './decisions-csv';
 import './inspector.css';
