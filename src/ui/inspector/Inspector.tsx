@@ -203,7 +203,9 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
         {/* a heading: navigating by headings, a screen reader went from the last chart's to
             "What happened next" (h3), past the decision, which it then seemed to belong to */}
         <h2 className="insp-pos">
-          Decision {position}
+          {/* "(the app keeps the last 1,000)" in the lighter type of the queue's name: the number is what the heading says */}
+          Decision {position.replace(/ \(.*$/, '')}
+          {position.includes(' (') ? <span className="insp-muted">{position.slice(position.indexOf(' ('))}</span> : null}
           <span className="insp-muted">
             {' '}
             {/* "routerL->routerR" broke into "routerL-" and ">routerR" in the narrow panel */}
