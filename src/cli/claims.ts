@@ -9,7 +9,7 @@ import type { RunResult, Summary } from '../engine/metrics/types';
 import { checkClaim, checkVersus, comparedNote, experimentScenario, matchingExperiment, otherSeedNote, premiseChanges, premiseNote, presetByName, type Claim } from '../engine/scenario/presets';
 import type { Scenario } from '../engine/scenario/schema';
 import { comparisonRuns, lessonAtPaperScale } from '../engine/scenario/lesson-compare';
-import { runChanges } from '../engine/scenario/url';
+import { changeText, runChanges } from '../engine/scenario/url';
 
 /**
  * Each statement with its verdict; with `compared`, a comparison with other lessons is
@@ -74,7 +74,8 @@ export function claimsReport(presetName: string | undefined, scenario: Scenario,
     out.push(`What this run should show (lesson ${preset.name} at the paper's scale: ${preset.paperScale.words}; checked on your run${compared ? ', the comparisons with other lessons against them run at the paper\'s scale too' : ''}):`);
     out.push(...seedNote, ...verdictLines(preset.claims, result, scenario.seed !== ownSeed ? ownSeed : null, preset.scenario, scenario, compared, true));
   } else if (preset.claims?.length) {
-    const changed = runChanges(scenario, preset.name);
+    // each changed value in its field's usual unit, as the app's claims panel writes it (queue.target=20ms)
+    const changed = runChanges(scenario, preset.name).map((kv) => changeText(scenario, kv));
     out.push(`What this run should show (lesson ${preset.name}${changed.length ? `; your scenario differs from it: ${changed.slice(0, 6).join(' ')}${changed.length > 6 ? ` and ${changed.length - 6} more` : ''}; checked on your run` : ''}):`);
     out.push(...seedNote, ...verdictLines(preset.claims, result, scenario.seed !== ownSeed ? ownSeed : null, preset.scenario, scenario, compared));
   }

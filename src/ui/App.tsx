@@ -18,7 +18,9 @@ import { LessonClaims, WithLessonLinks } from './LessonClaims';
 import { useKeepFocus } from './focus';
 import { useLessonFold } from './lesson-fold';
 import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
-import { activeExperiment, editedLesson, lessonPaperScale, lessons, ownText, runChanges, runsAtPaperScale } from './scenario-api';
+import { activeExperiment, comparisonRuns, editedLesson, lessonPaperScale, lessons, ownText, runChanges, runsAtPaperScale } from './scenario-api';
+import { clickParts, clickTimeText } from './paper-scale-estimate';
+import { calibrations } from './run/calibrations';
 import { durationText, estimateRun } from '../engine/estimate';
 import { APP_MAX_PACKETS } from '../protocol/messages';
 import { CompareSlot, EditorSlot, InspectorSlot } from './slots';
@@ -269,7 +271,10 @@ function PaperScaleRow({ name }: { name: string }) {
   }
   const e = estimateRun(paper.scenario, { maxPackets: APP_MAX_PACKETS });
   const pace = controller.measuredEventsPerSec();
-  const seconds = Number.isFinite(pace) && pace > 0 ? e.events / pace : e.wallSeconds;
+  // what the click runs: the load's calibration at this window when the page has none, the
+  // run, then the lessons its statements compare with at the same scale (paper-scale-estimate.ts)
+  const parts = clickParts(paper.scenario, (comparisonRuns(paper.scenario, name)?.lessons ?? []).map((l) => l.scenario), (k) => calibrations.has(k), { maxPackets: APP_MAX_PACKETS });
+  const rate = Number.isFinite(pace) && pace > 0 ? pace : e.events / e.wallSeconds;
   return (
     <div className="try-row paper-scale-row" data-testid="paper-scale">
       <button
@@ -286,7 +291,7 @@ function PaperScaleRow({ name }: { name: string }) {
         Run at the paper's scale
       </button>
       <span className="small muted">
-        {paper.words.charAt(0).toUpperCase() + paper.words.slice(1)}, at max speed ({durationText(seconds)} here)
+        {paper.words.charAt(0).toUpperCase() + paper.words.slice(1)}, at max speed ({clickTimeText(parts, rate, durationText)})
       </span>
     </div>
   );

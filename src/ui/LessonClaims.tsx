@@ -13,6 +13,7 @@ import { leftText, timeLeft } from './compare/time-left';
 import { useLessonFold } from './lesson-fold';
 import { lessonNamePieces, unitPieces, type NamedLesson } from './lesson-links';
 import { activeExperiment, comparisonRuns, lessonByName, lessonPaperScale, lessons, runChanges, runsAtPaperScale } from './scenario-api';
+import { changeText } from '../engine/scenario/url';
 import { useAppState } from './store/app-store';
 
 /**
@@ -129,7 +130,8 @@ export function LessonClaims() {
   const fold = useLessonFold();
   const [open, setOpen] = useState(true);
   useLayoutEffect(() => setOpen(!fold), [fold]);
-  const changed = useMemo(() => (lesson && scenario ? runChanges(scenario, lesson.name) : []), [lesson, scenario]);
+  // each value in its field's usual unit, as the editor shows it and a link takes it (queue.target=20ms, not 0.02)
+  const changed = useMemo(() => (lesson && scenario ? runChanges(scenario, lesson.name).map((kv) => changeText(scenario, kv)) : []), [lesson, scenario]);
   if (!lesson || claims.length === 0) return null;
   const checked = verdicts.filter((v) => v !== null).length;
   const held = verdicts.filter((v) => v?.pass).length;

@@ -452,7 +452,7 @@ describe('a11y', () => {
       expect(await said.textContent()).toBe('');
       await page.getByRole('button', { name: 'Previous decision' }).focus();
       await page.keyboard.press('Enter');
-      await expect.poll(() => said.textContent()).toMatch(/^Decision [\d,]+ of (the last )?[\d,]+( recorded)?: packet #\d+ of flow \d+/);
+      await expect.poll(() => said.textContent()).toMatch(/^Decision [\d,]+ of [\d,]+ \(the app keeps the last 1,000\): packet #\d+ of flow \d+/);
       await page.context().close();
     });
 

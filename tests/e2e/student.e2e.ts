@@ -88,7 +88,14 @@ describe('student', () => {
     const at = await page.evaluate(() => ({ insp: document.querySelector('.slot-inspector')!.getBoundingClientRect().top, bar: document.querySelector('.transport')!.getBoundingClientRect().bottom }));
     expect(at.insp).toBeGreaterThanOrEqual(at.bar);
     expect(at.insp).toBeLessThan(at.bar + 40);
-    expect(await page.locator('.slot-inspector').innerText()).toMatch(/Decision \d+ of the last 1,000/);
+    // the heading numbers the decision in the run, as the exported CSV's decision column does (it said
+    // "Decision 1,000 of the last 1,000 recorded" for the CSV's row 28,777); the run is over: not "so far"
+    const head = /^Decision ([\d,]+) of ([\d,]+) \(the app keeps the last 1,000\)/.exec(await page.locator('.slot-inspector .insp-pos').innerText());
+    expect(head).not.toBeNull();
+    const [shownN, runTotal] = [Number(head![1].replace(/,/g, '')), Number(head![2].replace(/,/g, ''))];
+    expect(runTotal).toBeGreaterThan(1000);
+    expect(shownN).toBe(runTotal - 1);
+    expect(await page.getByTestId('insp-export-note').innerText()).toBe(`Decisions ${(runTotal - 999).toLocaleString('en-US')}–${runTotal.toLocaleString('en-US')} of the ${runTotal.toLocaleString('en-US')} the run made at the bottleneck: the app keeps the last 1,000. For every one, use the command line’s --trace (docs/cli.md).`);
     // the keyboard goes on from there: Tab is in the inspector (left on "Why?", it went to "Try a change" at the top of the page)
     const y = await page.evaluate(() => window.scrollY);
     await page.keyboard.press('Tab');
@@ -480,10 +487,10 @@ describe('student', () => {
     };
     /** The inspector's decision: its position, packet, outcome badge and rule. */
     const shown = async () => {
-      const m = /^Decision ([\d,]+) of (the last )?([\d,]+)/.exec(await pos.innerText())!;
+      const m = /^Decision ([\d,]+) of ([\d,]+)/.exec(await pos.innerText())!;
       return {
         n: Number(m[1].replace(/,/g, '')),
-        of: Number(m[3].replace(/,/g, '')),
+        of: Number(m[2].replace(/,/g, '')),
         uid: Number((await insp.locator('dl[aria-label=Packet] dd').first().innerText()).replace('#', '')),
         badge: await insp.locator('.insp-badge').innerText(),
         rule: await insp.locator('.insp-rule').innerText(),
@@ -519,18 +526,20 @@ describe('student', () => {
     await waitForStatus(page, 'paused', 60_000);
     await expect.poll(() => insp.locator('.insp-badge').innerText(), { timeout: 30_000 }).toBe('mark CE');
     const mark = await shown();
-    expect(await pos.innerText()).toMatch(/^Decision 1,000 of the last 1,000 recorded/);
     const total = cli.findIndex((r) => r.outcome === 'mark') + 1;
     expect(total).toBeGreaterThan(1000);
+    // its number in the run, the CSV's decision column (not "1,000 of the last 1,000 recorded")
+    expect(await pos.innerText()).toMatch(new RegExp(`^Decision ${total.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} \\(the app keeps the last 1,000\\)`));
     const note = insp.getByTestId('insp-export-note');
     expect(await note.innerText()).toBe(`Decisions ${(total - 999).toLocaleString('en-US')}–${total.toLocaleString('en-US')} of the ${total.toLocaleString('en-US')} the run has made at the bottleneck so far: the app keeps the last 1,000. For every one, use the command line’s --trace (docs/cli.md).`);
     await insp.getByRole('button', { name: 'Export decisions (CSV)' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/student-export-decisions.png` });
     const last = await exported();
     expect(last.name).toBe(`aqm-lab-ecn-marks-decisions-${total - 999}-${total}.csv`);
-    expect(last.rows.length).toBe(mark.of);
+    expect(last.rows.length).toBe(1000);
+    expect(mark.of).toBe(total);
     expect(last.rows[0].decision).toBe(String(total - 999));
-    const markRow = last.rows[mark.n - 1];
+    const markRow = last.rows.find((r) => r.decision === String(mark.n))!;
     expect(markRow.decision).toBe(String(total));
     expect(Number(markRow.uid)).toBe(mark.uid);
     expect(badgeOf(markRow)).toBe('mark CE');

@@ -226,6 +226,28 @@ export function unambiguousText(spec: NumberParam, value: number): string {
 }
 
 /**
+ * A value in its field's usual unit (usualUnit), as a link and --set take it and as the
+ * editor shows it: CoDel's target 0.02 is "20ms", a 15e6 bottleneck rate "15Mb/s" (a time of
+ * 1 s or more stays in seconds: "5s"). A field
+ * whose usual unit is the SI one is written as a link writes it (unambiguousText). The
+ * decimal exponent of the number's own text is shifted (0.02 -> "20", not 0.02 * 1000).
+ */
+export function usualText(spec: NumberParam, value: number): string {
+  const u = usualUnit(spec);
+  if (!u || !Number.isFinite(value)) return unambiguousText(spec, value);
+  // a time of a second or more in seconds ("5s", not "5000ms"), with its unit: a bare 5 is noticed
+  if (u.si === 's' && Math.abs(value) >= 1) return `${value}s`;
+  const [mant, e] = String(value).split('e');
+  return `${Number(`${mant}e${Number(e ?? 0) - u.exp}`)}${u.unit}`;
+}
+
+/** A number of a field's value as a link writes it: bare (SI) or with a unit (`5s`); undefined for other text. */
+export function valueOfText(spec: NumberParam, text: string): number | undefined {
+  const t = text.trim();
+  return BARE.test(t) ? Number(t) : numberWithUnit(spec, t);
+}
+
+/**
  * The elements of a list of numbers as typed: `10ms,20ms`, `[10ms, 20ms]`, `[0.01,0.02]`
  * (a single `10ms` is a list of one). Each element's text, trimmed; null when the text is
  * not of that form (nested brackets, an object).

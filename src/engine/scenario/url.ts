@@ -4,7 +4,7 @@ import { nearPresets, presetByName } from './presets';
 import { companionFix, parseScenario, type Scenario } from './schema';
 import { applySet, applySetText, createsItem, itemCreator, nodeAt, parseValueText, removalOrder, removesItem } from './set';
 import { SCENARIO_TREE, type FieldNode } from './tree';
-import { ambiguousBare, unambiguousText } from './units';
+import { ambiguousBare, listElements, unambiguousText, usualText, valueOfText } from './units';
 
 /**
  * The URL codec of the app. A link names a preset and lists, as readable key=value
@@ -384,6 +384,32 @@ const LABEL_KEYS: readonly string[] = ['name', 'description'];
  */
 export function runChanges(scenario: Scenario, presetName: string): string[] {
   return runChangesOfHash(encodeHash(scenario, presetName), presetName);
+}
+
+/**
+ * A change "path=value" as the claims panel and the CLI's lesson report show it: a number
+ * (or list of numbers) of a field with a usual unit in that unit, as the editor shows it and
+ * a link or --set takes it ("queue.target=20ms", not "queue.target=0.02";
+ * "topology.bottleneck.rate=15Mb/s"). Any other change as it is. `scenario` is the one the
+ * change is in (for the field's spec).
+ */
+export function changeText(scenario: unknown, kv: string): string {
+  const eq = kv.indexOf('=');
+  if (eq < 0) return kv;
+  const path = kv.slice(0, eq);
+  const text = kv.slice(eq + 1);
+  const node = nodeAt(scenario, path);
+  if (node?.t === 'param' && node.spec.type === 'number') {
+    const v = valueOfText(node.spec, text);
+    return v !== undefined && Number.isFinite(v) ? `${path}=${usualText(node.spec, v)}` : kv;
+  }
+  if (node?.t === 'numbers') {
+    const spec = node.spec;
+    const values = (listElements(text) ?? []).map((el) => valueOfText(spec, el));
+    if (values.length === 0 || values.some((v) => v === undefined || !Number.isFinite(v))) return kv;
+    return `${path}=[${values.map((v) => usualText(spec, v!)).join(',')}]`;
+  }
+  return kv;
 }
 
 /** runChanges from a hash encodeHash already gave for `presetName`. */

@@ -189,6 +189,30 @@ export function baselineKey(s: EngineScenario): string {
   return stable({ ...s, name: undefined, description: undefined });
 }
 
+/**
+ * The calibrations calibrateLoads would have to run for `s`: one per web item asking a
+ * `load` whose calibration neither `known` (the caller's cache: the app's localStorage),
+ * this module's store nor the shipped ones hold. Each with its key and the uncongested twin
+ * of its first run (at the item's guess); it runs at most CALIBRATION_RUNS such twins. For
+ * a time estimate before the run (the app's "Run at the paper's scale": the shipped
+ * calibrations are for the lessons' own window, so a run at the paper's calibrates first).
+ */
+export function pendingCalibrations(s: EngineScenario, known: (key: string) => boolean = () => false): { item: number; key: string; twin: EngineScenario }[] {
+  const out: { item: number; key: string; twin: EngineScenario }[] = [];
+  s.traffic.forEach((raw, index) => {
+    const item = raw as Record<string, unknown>;
+    const load = item.load;
+    const cal = trafficByKind(String(item.kind))?.calibration;
+    if (typeof load !== 'number' || !cal) return;
+    const key = calibrationKey(s, index, cal.param, load);
+    if (known(key) || store.get(key) || shipped?.[keyHash(key)]) return;
+    const guess = cal.guess(item as never, bottleneckRate(s) * load);
+    const value = cal.integer ? Math.max(1, Math.round(guess)) : guess;
+    out.push({ item: index, key, twin: uncongestedTwin(s, index, cal.param, value, cal.fix?.(value) ?? {}) });
+  });
+  return out;
+}
+
 /** One calibration run about to start (RunOptions.onCalibration): which item, which value, and how the previous run did. */
 /**
  * Where a web item's calibrated rate or count applies, in words: to each direction of a

@@ -15,9 +15,8 @@ import { consequences, explainDecision, fmt, reactionSummary, stepAnnouncement, 
 import { ScaleBar } from './ScaleBar';
 import { capitalized, flowLabel, flowNumber } from '../flow-tags';
 import { useKeepFocus } from '../focus';
-import { grouped } from '../../engine/core/number-text';
 import { aqmByKind } from '../../engine/aqm/registry';
-import { decisionsNote } from './decisions-csv';
+import { decisionPosition, decisionsNote } from './decisions-csv';
 import './inspector.css';
 
 export type InspectorStep = 'prev' | 'next' | 'next-mark' | 'next-drop' | 'next-aqm-drop' | 'next-flow-event';
@@ -68,12 +67,15 @@ export interface InspectorProps {
    * How many decisions the run keeps (the worker's history): once `records` holds that many,
    * they are the last ones, not all the run made, and the position says so ("Decision 1000
    * of 1000" at every step, on a run that had made 50,000, read as a count of the run's).
+   * With `total` the position is the decision's number in the run, as the CSV's.
    */
   historyLimit?: number;
   /** Per flow, what the traffic items' differing TCP settings make it ("CUBIC", "ECN"; flow-tags.ts), shown beside its number. */
   flowTags?: readonly string[];
   /** How many decisions the run had made when `records` came (they are its last ones); null or absent: `records` are all. */
   total?: number | null;
+  /** The run has ended: the export's note says what the run made, not "so far". */
+  finished?: boolean;
   /** Saves `records` as a CSV file (decisions-csv.ts); absent: no export offered. */
   onExport?: () => void;
 }
@@ -96,7 +98,7 @@ function outcomeColor(o: OutcomeLabel): string {
   }
 }
 
-export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, canAqmDrop = false, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false, announce = true, flowTags = [], total = null, onExport }: InspectorProps) {
+export function Inspector({ records, index, flowEvents, onStep, rtt, currentEvent = null, now, canMark = true, canAqmDrop = false, longLivedFlows = Infinity, classroom = false, tcpFlows = true, historyLimit = Infinity, running = false, announce = true, flowTags = [], total = null, finished = false, onExport }: InspectorProps) {
   const n = records.length;
   const i = Math.max(0, Math.min(index, n - 1));
   const rec = n > 0 ? records[i] : null;
@@ -169,7 +171,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
   // stepAnnouncement), not the whole inspector. The region is there before the first decision
   // shows (a region that appears with its text is not read out), in the same place in both
   // views, so the pause that brings the first decision is announced too
-  const position = rec ? `${grouped(i + 1)} of ${n >= historyLimit ? `the last ${grouped(n)} recorded` : grouped(n)}` : '';
+  const position = rec ? decisionPosition(i, n, total, historyLimit) : '';
   const live = (
     <p className="insp-sr" role="status" aria-live="polite" aria-atomic="true" data-testid="insp-announce">
       {announce && rec && ex ? stepAnnouncement(ex, position, isWeb(ex.packet.flow), flowTags) : ''}
@@ -201,7 +203,9 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
         {/* a heading: navigating by headings, a screen reader went from the last chart's to
             "What happened next" (h3), past the decision, which it then seemed to belong to */}
         <h2 className="insp-pos">
-          Decision {position}
+          {/* "(the app keeps the last 1,000)" in the lighter type of the queue's name: the number is what the heading says */}
+          Decision {position.replace(/ \(.*$/, '')}
+          {position.includes(' (') ? <span className="insp-muted">{position.slice(position.indexOf(' ('))}</span> : null}
           <span className="insp-muted">
             {' '}
             {/* "routerL->routerR" broke into "routerL-" and ">routerR" in the narrow panel */}
@@ -325,7 +329,7 @@ export function Inspector({ records, index, flowEvents, onStep, rtt, currentEven
           </button>
           <p className="insp-muted" id={exportNoteId} data-testid="insp-export-note">
             {/* "--trace" broke after its "--" at 390 px */}
-            {(decisionsNote(n, total) ?? '').split(/(--trace)/).map((part, k) =>
+            {(decisionsNote(n, total, finished) ?? '').split(/(--trace)/).map((part, k) =>
               part === '--trace' ? (
                 <code key={k} className="insp-nowrap">
                   {part}

@@ -67,10 +67,25 @@ export function decisionsCsvName(stem: string, n: number, total: number | null):
   return r.dropped > 0 ? `${stem}-${r.first}-${r.last}.csv` : `${stem}.csv`;
 }
 
-/** What the file holds, in a sentence, or null when there is nothing to export. */
-export function decisionsNote(n: number, total: number | null): string | null {
+/**
+ * The inspector's "Decision …" position of record `i` (0-based) of `n`: its number in the
+ * run, as the CSV's `decision` column numbers it ("28,777 of 28,777 (the app keeps the last
+ * 1,000)"), so the heading and the exported row agree. Without the run's count (`total`
+ * null) a full history (`n >= historyLimit`) can only say it holds the last ones.
+ */
+export function decisionPosition(i: number, n: number, total: number | null, historyLimit = Infinity): string {
+  const r = decisionsRange(n, total);
+  if (r.dropped > 0) return `${grouped(r.first + i)} of ${grouped(r.total)} (the app keeps the last ${grouped(n)})`;
+  if (total === null && n >= historyLimit) return `${grouped(i + 1)} of the last ${grouped(n)} recorded`;
+  return `${grouped(i + 1)} of ${grouped(n)}`;
+}
+
+/** What the file holds, in a sentence, or null when there is nothing to export. `finished`: the run has ended (not "so far"). */
+export function decisionsNote(n: number, total: number | null, finished = false): string | null {
   if (n === 0) return null;
   const r = decisionsRange(n, total);
-  if (r.dropped === 0) return `All ${grouped(n)} decision${n === 1 ? '' : 's'} the run has made at the bottleneck so far, one row each, with the columns of the command line’s --trace.`;
-  return `Decisions ${grouped(r.first)}–${grouped(r.last)} of the ${grouped(r.total)} the run has made at the bottleneck so far: the app keeps the last ${grouped(n)}. For every one, use the command line’s --trace (docs/cli.md).`;
+  const made = finished ? 'made' : 'has made';
+  const when = finished ? '' : ' so far';
+  if (r.dropped === 0) return `All ${grouped(n)} decision${n === 1 ? '' : 's'} the run ${made} at the bottleneck${when}, one row each, with the columns of the command line’s --trace.`;
+  return `Decisions ${grouped(r.first)}–${grouped(r.last)} of the ${grouped(r.total)} the run ${made} at the bottleneck${when}: the app keeps the last ${grouped(n)}. For every one, use the command line’s --trace (docs/cli.md).`;
 }

@@ -66,7 +66,7 @@ const OUTCOME_WORDS: Record<Explanation['outcome'], string> = {
  * packet, what was done to it and the AQM's state that decided it (the scale bar's sentence,
  * or the rule where there is no bar: drop-tail). The whole inspector was the live region,
  * and each step read out its buttons, the packet table, the calculation and the timeline.
- * `position`: "3 of 40", or "1000 of the last 1,000 recorded". `tags`: the run's flow tags
+ * `position`: "3 of 40", or "28,777 of 28,777 (the app keeps the last 1,000)" (decisionPosition). `tags`: the run's flow tags
  * (ScenarioView.flowTags): the flow is named as the legends name it ("flow 0 · CUBIC").
  */
 export function stepAnnouncement(ex: Explanation, position: string, web = false, tags: readonly string[] = []): string {

@@ -118,5 +118,5 @@ export default function InspectorSlot({ store, controller }: SlotProps) {
     download(name, new Blob([decisionsCsv(records, total)], { type: 'text/csv' }));
   }, [records, total, presetName, scenario]);
 
-  return <Inspector total={total} onExport={onExport} canMark={canMark} canAqmDrop={canAqmDrop} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} running={running} classroom={classroom} historyLimit={HISTORY_DEFAULT} announce={!quietEnd} flowTags={view.flowTags} />;
+  return <Inspector total={total} finished={done} onExport={onExport} canMark={canMark} canAqmDrop={canAqmDrop} tcpFlows={tcpFlows} longLivedFlows={web ? view.flows : undefined} records={records} index={index} flowEvents={flowEvents} onStep={onStep} rtt={rtt} currentEvent={flowCursor !== null ? (flowEvents[flowCursor] ?? null) : null} now={now} running={running} classroom={classroom} historyLimit={HISTORY_DEFAULT} announce={!quietEnd} flowTags={view.flowTags} />;
 }

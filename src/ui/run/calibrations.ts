@@ -32,6 +32,11 @@ export class BrowserCalibrations {
     }
   }
 
+  /** Whether the calibration of `key` is kept (a run needing it will not calibrate). */
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+
   entries(): [string, Calibrated][] {
     return [...this.map];
   }

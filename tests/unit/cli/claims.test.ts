@@ -30,6 +30,14 @@ describe("the CLI reports the lesson's statements after a preset's run", () => {
     expect(own.stdout).toMatch(/\[does not hold\] The lockout is severe/);
   });
 
+  it('the keys that differ are written with their usual unit, as the app writes them and --set takes them (queue.target=20ms, not 0.02)', async () => {
+    const io = capture();
+    expect(await runCli(['--preset', 'bufferbloat-codel', '--set', 'topology.bottleneck.queue.target=0.02', '--set', 'topology.bottleneck.rate=15e6', '--set', 'duration=4', '--set', 'warmup=1'], io)).toBe(0);
+    expect(io.stdout).toMatch(/your scenario differs from it: [^\n]*topology\.bottleneck\.queue\.target=20ms/);
+    expect(io.stdout).toMatch(/your scenario differs from it: [^\n]*topology\.bottleneck\.rate=15Mb\/s/);
+    expect(io.stdout).not.toMatch(/target=0\.02|rate=15000000/);
+  });
+
   it("a lesson whose queue was made another discipline: its statements about the lesson's discipline are not checked, the others are", async () => {
     // the default RED lesson run through PIE: "every drop is an early, random RED drop" was
     // reported as holding, PIE's drops counted as RED's

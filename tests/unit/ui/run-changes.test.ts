@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { encodeLink, lessons, runChanges, withParam, withParams, type Scenario } from '../../../src/ui/scenario-api';
+import { decodeLink, encodeLink, lessons, runChanges, withParam, withParams, type Scenario } from '../../../src/ui/scenario-api';
+import { changeText } from '../../../src/engine/scenario/url';
+import { usualText } from '../../../src/engine/scenario/units';
 
 /**
  * "Your scenario differs from the lesson: ..." (the claims panel) lists what the teacher
@@ -48,5 +50,43 @@ describe('runChanges', () => {
     const changed = runChanges(r.scenario, multi.name);
     expect(changed).toContain(`traffic.${n}=null`);
     expect(changed.every((kv) => !kv.startsWith('s='))).toBe(true);
+  });
+});
+
+/**
+ * The claims panel and the CLI's report write a changed value in its field's usual unit, as
+ * the editor shows it and a link or --set takes it: "queue.target=0.02" beside an editor
+ * saying "20 ms" read as a different value.
+ */
+describe('changeText', () => {
+  const codel = lessons().find((l) => l.name === 'bufferbloat-codel')!;
+
+  it('a time in ms, a rate in Mb/s, a time of seconds in s; a field without a usual unit as it is', () => {
+    const r = withParams(codel.scenario, [
+      ['topology.bottleneck.queue.target', 0.02],
+      ['topology.bottleneck.rate', 15e6],
+      ['topology.bottleneck.delay', 5],
+      ['topology.bottleneck.queue.limit', 12],
+      ['topology.left.delay', 0.0025],
+    ]);
+    if (!r.ok) throw new Error(r.errors.join('; '));
+    const changed = runChanges(r.scenario, codel.name).map((kv) => changeText(r.scenario, kv));
+    expect(changed).toEqual(
+      expect.arrayContaining(['topology.bottleneck.queue.target=20ms', 'topology.bottleneck.rate=15Mb/s', 'topology.bottleneck.delay=5s', 'topology.bottleneck.queue.limit=12', 'topology.left.delay=2.5ms']),
+    );
+    expect(changed).toHaveLength(5);
+    // each text opens as the same value in a link (the keys are the link's)
+    const link = decodeLink(`p=${codel.name}&${changed.map((kv) => kv.split('=').map(encodeURIComponent).join('=')).join('&')}`);
+    expect(link.problems).toEqual([]);
+    expect(link.notices).toEqual([]);
+    expect(link.scenario).toEqual(r.scenario);
+  });
+
+  it('usualText: the number in the unit without float noise; an SI-unit field as a link writes it', () => {
+    const spec = { type: 'number', label: 'x', doc: '', unit: 's', default: 0.005, min: 0, max: 10 } as const;
+    expect(usualText(spec, 0.0035)).toBe('3.5ms');
+    expect(usualText(spec, 1e-7)).toBe('0.0001ms');
+    expect(usualText({ type: 'number', label: 'x', doc: '', unit: 'bps', default: 10e6, min: 1, max: 1e12 } as const, 1.5e5)).toBe('0.15Mb/s');
+    expect(usualText({ type: 'number', label: 'x', doc: '', unit: 's', default: 60, min: 0, max: 1e6 } as const, 200)).toBe('200');
   });
 });

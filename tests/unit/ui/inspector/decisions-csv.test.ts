@@ -3,7 +3,7 @@ import { withRule, type DecisionRecord } from '../../../../src/engine/aqm/decisi
 import { createRun } from '../../../../src/engine/run';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { csvParseRows as parseCsv } from 'd3';
-import { decisionsCsv, decisionsCsvName, decisionsNote, decisionsRange } from '../../../../src/ui/inspector/decisions-csv';
+import { decisionsCsv, decisionsCsvName, decisionPosition, decisionsNote, decisionsRange } from '../../../../src/ui/inspector/decisions-csv';
 
 /** The CSV's rows as objects by header name. */
 function table(text: string): { head: string[]; rows: Record<string, string>[] } {
@@ -130,6 +130,14 @@ describe('decisions CSV (the inspector export)', () => {
     expect(decisionsNote(312, 312)).toMatch(/^All 312 decisions the run has made/);
     expect(decisionsNote(1, 1)).toMatch(/^All 1 decision the run/);
     expect(decisionsNote(0, 0)).toBeNull();
+    // a finished run has made them: not "so far"
+    expect(decisionsNote(1000, 62_000, true)).toBe('Decisions 61,001–62,000 of the 62,000 the run made at the bottleneck: the app keeps the last 1,000. For every one, use the command line’s --trace (docs/cli.md).');
+    expect(decisionsNote(312, 312, true)).toBe('All 312 decisions the run made at the bottleneck, one row each, with the columns of the command line’s --trace.');
+    // the inspector's position is the CSV's decision number
+    expect(decisionPosition(999, 1000, 62_000, 1000)).toBe('62,000 of 62,000 (the app keeps the last 1,000)');
+    expect(decisionPosition(0, 1000, 62_000, 1000)).toBe('61,001 of 62,000 (the app keeps the last 1,000)');
+    expect(decisionPosition(3, 6, 6, 1000)).toBe('4 of 6');
+    expect(decisionPosition(999, 1000, null, 1000)).toBe('1,000 of the last 1,000 recorded');
     const recs = traced('ecn-marks', 1, true).slice(-3).map(withRule);
     const { rows } = table(decisionsCsv(recs, 62_000));
     expect(rows.map((r) => r.decision)).toEqual(['61998', '61999', '62000']);

@@ -25,6 +25,9 @@ interface Props {
   historyLimit?: number;
   running?: boolean;
   flowTags?: readonly string[];
+  total?: number | null;
+  finished?: boolean;
+  onExport?: () => void;
 }
 
 async function loadInspector(): Promise<ComponentType<Props>> {
@@ -81,7 +84,16 @@ describe('Inspector markup', () => {
     const full = unescape(renderToStaticMarkup(createElement(Inspector, { records: many, index: 999, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3, historyLimit: 1000 })));
     expect(intl).not.toHaveBeenCalled();
     intl.mockRestore();
+    // without the run's count, a full history can only say it is the last ones
     expect(full).toContain('Decision 1,000 of the last 1,000 recorded');
+    // with it, the decision's number in the run, as the exported CSV's decision column (row 28,777, not "1,000")
+    const counted = unescape(renderToStaticMarkup(createElement(Inspector, { records: many, index: 999, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3, historyLimit: 1000, total: 28_777, onExport: () => {} })));
+    expect(counted).toContain('Decision 28,777 of 28,777 (the app keeps the last 1,000)');
+    expect(counted).toContain('the run has made at the bottleneck so far');
+    const ended = unescape(renderToStaticMarkup(createElement(Inspector, { records: many, index: 0, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3, historyLimit: 1000, total: 28_777, finished: true, onExport: () => {} })));
+    expect(ended).toContain('Decision 27,778 of 28,777 (the app keeps the last 1,000)');
+    expect(ended).toContain('Decisions 27,778–28,777 of the 28,777 the run made at the bottleneck: the app keeps');
+    expect(ended).not.toContain('so far');
     const partial = unescape(renderToStaticMarkup(createElement(Inspector, { records: many.slice(0, 999), index: 3, flowEvents: events, onStep: () => {}, rtt: 0.05, now: 3, historyLimit: 1000 })));
     expect(partial).toContain('Decision 4 of 999');
     expect(html).toContain('2.500000 s');
