@@ -4,24 +4,14 @@
  * parameter changed is what the statements are there to judge.
  */
 import { describe, expect, it } from 'vitest';
-import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { checkClaimOnRun, experimentScenario, premiseChanges, premiseNote, presetByName } from '../../../../src/engine/scenario/presets';
 import type { RunResult, Summary } from '../../../../src/engine/metrics/types';
-import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
-import { applySet } from '../../../../src/engine/scenario/set';
+import type { Scenario } from '../../../../src/engine/scenario/schema';
+import { scenarioWithSets } from '../../../support/scenario-sets';
 
 const lesson = presetByName('default')!;
 
-function edited(sets: [string, unknown][]): Scenario {
-  const json = cloneJson(lesson.scenario) as unknown as Record<string, unknown>;
-  for (const [p, v] of sets) {
-    const err = applySet(json, p, v);
-    if (err) throw new Error(err);
-  }
-  const r = parseScenario(json);
-  if (!r.ok) throw new Error(r.errors.join('\n'));
-  return r.scenario;
-}
+const edited = (sets: [string, unknown][]): Scenario => scenarioWithSets(lesson.scenario, sets);
 
 const byText = (re: RegExp) => {
   const c = lesson.claims!.find((x) => re.test(x.text));

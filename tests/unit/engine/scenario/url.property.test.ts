@@ -77,6 +77,30 @@ function applyOps(s: Record<string, unknown>, ops: readonly { pick: number; u: n
   }
 }
 
+/**
+ * The edited scenario `s` (when valid) gives a readable link (no compact `s=`) that opens as
+ * the same scenario with no problem and no notice, its keys as written and in any order
+ * (`shuffleSeed` picks the order).
+ */
+function expectReadableRoundTrip(s: Record<string, unknown>, name: string, shuffleSeed: number): void {
+  const parsed = parseScenario(s);
+  fc.pre(parsed.ok);
+  const scenario = (parsed as { ok: true; scenario: Scenario }).scenario;
+  const hash = encodeHash(scenario, name);
+  expect(hash.includes('&s=')).toBe(false);
+  const [head, ...pairs] = hash.slice(1).split('&');
+  const shuffled = pairs
+    .map((x, i) => ({ x, k: (i * 2654435761 + shuffleSeed) % 1000003 }))
+    .sort((a, b) => a.k - b.k)
+    .map((e) => e.x);
+  for (const h of [hash, `#${[head, ...shuffled].join('&')}`]) {
+    const back = decodeHash(h);
+    expect(back.errors).toEqual([]);
+    expect(back.notices).toEqual([]);
+    expect(jsonEqual(back.scenario, scenario)).toBe(true);
+  }
+}
+
 describe('URL codec round trip', () => {
   it('decode(encode(s)) gives back s, with no errors, for mutated presets', () => {
     fc.assert(
@@ -142,21 +166,7 @@ describe('URL codec round trip', () => {
           else if (traffic.length > 1) traffic.splice(e.at % traffic.length, 1);
         }
         applyOps(s, ops);
-        const parsed = parseScenario(s);
-        fc.pre(parsed.ok);
-        const scenario = (parsed as { ok: true; scenario: Scenario }).scenario;
-        const hash = encodeHash(scenario, name);
-        expect(hash.includes('&s=')).toBe(false);
-        const [head, ...pairs] = hash.slice(1).split('&');
-        const shuffled = pairs
-          .map((x, i) => ({ x, k: (i * 2654435761 + shuffleSeed) % 1000003 }))
-          .sort((a, b) => a.k - b.k)
-          .map((e) => e.x);
-        for (const h of [hash, `#${[head, ...shuffled].join('&')}`]) {
-          const back = decodeHash(h);
-          expect(back.errors).toEqual([]);
-          expect(jsonEqual(back.scenario, scenario)).toBe(true);
-        }
+        expectReadableRoundTrip(s, name, shuffleSeed);
       }),
       { numRuns: 300 },
     );
@@ -189,22 +199,7 @@ describe('URL codec round trip', () => {
           }
         }
         applyOps(s, ops);
-        const parsed = parseScenario(s);
-        fc.pre(parsed.ok);
-        const scenario = (parsed as { ok: true; scenario: Scenario }).scenario;
-        const hash = encodeHash(scenario, name);
-        expect(hash.includes('&s=')).toBe(false);
-        const [head, ...pairs] = hash.slice(1).split('&');
-        const shuffled = pairs
-          .map((x, i) => ({ x, k: (i * 2654435761 + shuffleSeed) % 1000003 }))
-          .sort((a, b) => a.k - b.k)
-          .map((e) => e.x);
-        for (const h of [hash, `#${[head, ...shuffled].join('&')}`]) {
-          const back = decodeHash(h);
-          expect(back.errors).toEqual([]);
-          expect(back.notices).toEqual([]);
-          expect(jsonEqual(back.scenario, scenario)).toBe(true);
-        }
+        expectReadableRoundTrip(s, name, shuffleSeed);
       }),
       { numRuns: 200 },
     );

@@ -5,23 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO_JSON } from '../../../../src/engine/scenario/defaults';
-import { cloneJson } from '../../../../src/engine/scenario/paths';
-import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
-import { applySet } from '../../../../src/engine/scenario/set';
+import type { Scenario } from '../../../../src/engine/scenario/schema';
+import { scenarioWithSets } from '../../../support/scenario-sets';
 import { kindSwapNote } from '../../../../src/ui/editor/fields';
 
 const Q = 'topology.bottleneck.queue';
 
-function scenarioWith(sets: [string, unknown][]): Scenario {
-  const json = cloneJson(DEFAULT_SCENARIO_JSON) as Record<string, unknown>;
-  for (const [p, v] of sets) {
-    const err = applySet(json, p, v);
-    if (err) throw new Error(err);
-  }
-  const r = parseScenario(json);
-  if (!r.ok) throw new Error(r.errors.join('\n'));
-  return r.scenario;
-}
+const scenarioWith = (sets: [string, unknown][]): Scenario => scenarioWithSets(DEFAULT_SCENARIO_JSON, sets);
 
 describe('kindSwapNote', () => {
   it("PIE's target set to 20 ms, then CoDel: the target is CoDel's 5 ms, and the note says so", () => {
