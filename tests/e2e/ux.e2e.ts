@@ -712,14 +712,20 @@ describe('ux', () => {
       await page.context().close();
     });
 
-    it("the queue swapped in the editor: a value set for PIE's own target is not carried to CoDel and the note says so; the RED lesson's statements about RED are not checked on a PIE run", async () => {
-      const page = await open('p=default&duration=8&warmup=2');
+    /** The default lesson's queue made PIE in the editor, with its target set to 20 ms: the claims panel, the kind's field, the target's input. */
+    async function pieWithTarget20(page: Page) {
       const claims = page.getByTestId('claims');
       const kind = page.locator('.sed-field[data-path="topology.bottleneck.queue.kind"]');
       const target = page.locator('.sed-field[data-path="topology.bottleneck.queue.target"] input[inputmode=decimal]');
       await kind.locator('select').selectOption('pie');
       await target.fill('20');
       await target.press('Enter');
+      return { claims, kind, target };
+    }
+
+    it("the queue swapped in the editor: a value set for PIE's own target is not carried to CoDel and the note says so; the RED lesson's statements about RED are not checked on a PIE run", async () => {
+      const page = await open('p=default&duration=8&warmup=2');
+      const { claims, kind, target } = await pieWithTarget20(page);
       await kind.locator('select').selectOption('codel');
       // CoDel's own 5 ms (the 20 ms carried over before), said under the selector
       await expect.poll(() => target.inputValue()).toBe('5');
@@ -748,12 +754,7 @@ describe('ux', () => {
       // they were: "✓ Every drop is CoDel's own ... Measured: 71 drops" and "✗ ... under 10 ms ... Measured: mean wait 21.1 ms", the PIE run's numbers
       // (the lesson as it is: CoDel in it is the change of its "Try a change" menu)
       const page = await open('p=default');
-      const claims = page.getByTestId('claims');
-      const kind = page.locator('.sed-field[data-path="topology.bottleneck.queue.kind"]');
-      const target = page.locator('.sed-field[data-path="topology.bottleneck.queue.target"] input[inputmode=decimal]');
-      await kind.locator('select').selectOption('pie');
-      await target.fill('20');
-      await target.press('Enter');
+      const { claims, kind } = await pieWithTarget20(page);
       await page.getByRole('radio', { name: 'max: as fast as possible' }).click();
       await page.getByRole('button', { name: 'Play' }).click();
       await waitForStatus(page, 'done');
