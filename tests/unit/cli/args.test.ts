@@ -86,7 +86,17 @@ describe('loadScenario', () => {
     const cased = loadScenario({ preset: 'Lockout-DT', sets: [] });
     expect(!cased.ok && cased.errors[0]).toMatch(/^--preset Lockout-DT: no such preset; did you mean lockout-dt\?/);
     const ql = loadScenario({ preset: 'ecn-finite-n2-dt-ql63', sets: [] });
-    expect(!ql.ok && ql.errors[0]).toMatch(/^--preset ecn-finite-n2-dt-ql63: no such preset; did you mean ecn-finite-n2-dt-ql256, .*ecn-finite-n2-dt-ql64/);
+    expect(!ql.ok && ql.errors[0]).toMatch(/^--preset ecn-finite-n2-dt-ql63: no such preset; did you mean ecn-finite-n2-dt-ql64, /);
+  });
+
+  it('offers first the preset one typed character off among those holding as many of the name\'s parts', () => {
+    // every ecn-finite-n2 RED+ECN and RED (A) cell holds "ecn", "finite", "n2" and "a" somewhere
+    // ("ecn" in ecn-finite, "a" in red-a): the one a character away comes first, not the grid's first cells
+    const r = loadScenario({ preset: 'ecn-finite-n2-ecn-a-ql65', sets: [] });
+    expect(!r.ok && r.errors[0]).toMatch(/^--preset ecn-finite-n2-ecn-a-ql65: no such preset; did you mean ecn-finite-n2-ecn-a-ql64, /);
+    // the lessons that only add a part to the name come before those that also change one (pi24 -> pi240)
+    const pi = loadScenario({ preset: 'web100-users-pi24', sets: [] });
+    expect(!pi.ok && pi.errors[0]).toMatch(/did you mean web100-users-pi24-90, web100-users-pi24-98, /);
   });
 
   it('says an empty --preset name is empty (an unset shell variable), not "no such preset"', () => {
