@@ -29,6 +29,20 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     }
   });
 
+  it('a misspelt or wrongly cased choice names the allowed values and the one it is near', async () => {
+    expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck.queue.kind=redd'])).toBe(
+      '--set topology.bottleneck.queue.kind = "redd" is not allowed: one of "droptail", "red", "ared", "sc-red", "pi", "rem", "codel", "pie"; did you mean "red"?',
+    );
+    expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck.queue.unit=packet'])).toMatch(/; did you mean "packets"\?$/);
+    expect(await bad(['--preset', 'default', '--set', 'tcp.variant=SACK'])).toMatch(/; did you mean "sack"\?$/);
+    // the same in a scenario file
+    const file = join(dir, 'enum.json');
+    writeFileSync(file, JSON.stringify({ version: 1, duration: 1, topology: { kind: 'dumbbell', bottleneck: { queue: { kind: 'codell' } } }, traffic: [{ kind: 'bulk' }] }));
+    expect(await bad([file])).toMatch(/topology\.bottleneck\.queue\.kind = "codell" is not allowed: one of .*; did you mean "codel"\?$/);
+    // nothing near: the list alone
+    expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck.queue.kind=fq'])).toMatch(/"pie"$/);
+  });
+
   it('a whole object with a bad field inside', async () => {
     expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck={"rate":-5e6}'])).toBe('--set topology.bottleneck.rate = -5000000 is out of range: allowed 1000 to 1000000000000 bps');
   });

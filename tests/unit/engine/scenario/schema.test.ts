@@ -163,7 +163,7 @@ describe('parseScenario: every message names the field, the value and the range'
     const a = minimal();
     setPath(a, 'topology.bottleneck.queue', { kind: 'codel2' });
     const kinds = AQMS.map((d) => `"${d.kind}"`).join(', ');
-    expect(errorsOf(a)).toEqual([`topology.bottleneck.queue.kind = "codel2" is not allowed: one of ${kinds}`]);
+    expect(errorsOf(a)).toEqual([`topology.bottleneck.queue.kind = "codel2" is not allowed: one of ${kinds}; did you mean "codel"?`]);
     setPath(a, 'topology.bottleneck.queue', { limit: 5 });
     expect(errorsOf(a)).toEqual([`topology.bottleneck.queue.kind: required, one of ${kinds}`]);
   });
