@@ -99,6 +99,23 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     expect(lines[99]).toBe('... and 201 more problems (300 in all)');
   });
 
+  it('an empty scenario file says it is empty; one cut off says where it ends and that brackets are left open', async () => {
+    const empty = join(dir, 'empty.json');
+    writeFileSync(empty, '');
+    expect(await bad([empty])).toBe(`${empty}: not valid JSON: it is empty; a scenario is one JSON object, { "version": 1, ... }`);
+    writeFileSync(empty, '\n');
+    expect(await bad([empty])).toBe(`${empty}: not valid JSON: it is empty (only white space); a scenario is one JSON object, { "version": 1, ... }`);
+    const cut = join(dir, 'cut.json');
+    // V8 names this one "Expected ',' or '}' after property value": it is the end of the text all the same
+    writeFileSync(cut, '{"version": 1, "duration": 10,\n "topology": {"kind": "dumbbell"\n');
+    expect(await bad([cut])).toMatch(/^.*cut\.json: not valid JSON at line 3, column 1 \(the end\): .*\(the text ends before every \{ and \[ is closed\)$/);
+    writeFileSync(cut, '{"version": 1, "traffic": [');
+    expect(await bad([cut])).toMatch(/^.*cut\.json: not valid JSON at line 1, column 28 \(the end\): .*\(the text ends before every \{ and \[ is closed\)$/);
+    // an error before the end is not called the end
+    writeFileSync(cut, '{"version": 1} x\n');
+    expect(await bad([cut])).toMatch(/^.*cut\.json: not valid JSON at line 1, column 16: [^(]*$/);
+  });
+
   it('a scenario file over 64 MB is refused with its size and the cap, before it is read (1 GB took 4 s and 1.1 GB to say "Cannot create a string longer than 0x1fffffe8 characters")', async () => {
     const f = join(dir, 'huge.json');
     writeFileSync(f, '');
