@@ -33,8 +33,10 @@ Options:
   --set <path>=<value>     override one field, e.g. --set topology.bottleneck.queue.maxP=0.02
                            (repeatable; value is JSON when it parses, else text; setting a
                            queue's kind swaps the discipline, keeping the parameters both
-                           kinds have: limit/unit/countRule, and RED's min_th, max_th and w_q
-                           into ARED, which then does not choose them (set them to 0 for that);
+                           kinds have where they mean the same (limit, unit, countRule, ecn;
+                           RED's min_th, max_th and max_p into ARED, which then does not
+                           choose its thresholds: set them to 0 for that) and taking the new
+                           kind's defaults for the rest (docs/scenario.md);
                            null removes an optional field, e.g. --set traffic.0.bytes=null;
                            a time, rate or size may carry a unit: 20ms, 100us, 10Mb/s,
                            64kbps, 1500B, 64KB (1 KB = 1024 bytes; rates decimal);
