@@ -179,7 +179,13 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   if (opts.file !== undefined && opts.preset !== undefined) errors.push(`give a scenario file or --preset, not both (got ${opts.file} and --preset ${opts.preset})`);
   // a value that is not a decimal number ("fast", "0x10": Number() read hex) is called that, not out of range
   const decimal = (v: unknown): number => (typeof v === 'string' ? decimalNumber(v) : NaN);
-  const badValue = (flag: string, v: unknown): string => (v === '' ? `${flag} = (empty)` : Number.isNaN(decimal(v)) ? `${flag} = ${JSON.stringify(v)} is not a number` : `${flag} = ${String(v)} is out of range`);
+  // a fraction in range is not whole, not out of range (--max-trace 1.5 said "out of range: allowed whole number 0 to ...")
+  const badValue = (flag: string, v: unknown, whole?: { min: number; max: number }): string => {
+    const n = decimal(v);
+    if (v === '') return `${flag} = (empty)`;
+    if (Number.isNaN(n)) return `${flag} = ${JSON.stringify(v)} is not a number`;
+    return whole && n >= whole.min && n <= whole.max ? `${flag} = ${String(v)} is not a whole number` : `${flag} = ${String(v)} is out of range`;
+  };
   if (values.sample !== undefined) {
     const s = decimal(values.sample);
     if (!(Number.isFinite(s) && s > 0 && s <= 1e6)) {
@@ -191,7 +197,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     if (v === undefined) return undefined;
     const n = decimal(v);
     if (Number.isInteger(n) && n >= min && n <= max) return n;
-    errors.push(`${badValue(flag, v)}: allowed whole number ${min} to ${max} (${what})`);
+    errors.push(`${badValue(flag, v, { min, max })}: allowed whole number ${min} to ${max} (${what})`);
     return undefined;
   };
   opts.maxEvents = count('--max-events', 1, 1e15, 'network events');

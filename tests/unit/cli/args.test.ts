@@ -38,6 +38,9 @@ describe('parseCliArgs', () => {
     expect(bad(['--preset', 'x', '--sample', 'fast'])[0]).toBe('--sample = "fast" is not a number: allowed > 0 to 1000000 s (the sampling interval of --series)');
     // hostile input: text that is not a decimal number is called that (Number() read "0x10" as 16)
     expect(bad(['--preset', 'x', '--max-events', 'abc'])).toEqual(['--max-events = "abc" is not a number: allowed whole number 1 to 1000000000000000 (network events)']);
+    // a fraction in range is called not whole, not out of range
+    expect(bad(['--preset', 'x', '--max-trace', '1.5'])).toEqual(['--max-trace = 1.5 is not a whole number: allowed whole number 0 to 1000000000000 (lines written to --trace)']);
+    expect(bad(['--preset', 'x', '--max-packets', '0.5'])).toEqual(['--max-packets = 0.5 is out of range: allowed whole number 1000 to 100000000 (packets alive at once)']);
     expect(bad(['--preset', 'x', '--max-packets', '0x1000'])).toEqual(['--max-packets = "0x1000" is not a number: allowed whole number 1000 to 100000000 (packets alive at once)']);
     expect(bad(['--preset', 'x', '--max-events', '-5'])).toEqual(['--max-events = -5 is out of range: allowed whole number 1 to 1000000000000000 (network events)']);
     expect(bad(['--preset', 'x', '--max-events', ''])).toEqual(['--max-events = (empty): allowed whole number 1 to 1000000000000000 (network events)']);
