@@ -423,7 +423,10 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
   // --force lifts the refusal; an explicit --max-events still stops the run when reached
   const maxEvents = opts.maxEvents ?? (opts.force ? Infinity : est.DEFAULT_LIMITS.maxEvents);
   const limits = { ...est.DEFAULT_LIMITS, maxEvents: opts.force ? Infinity : maxEvents, maxMemoryBytes: opts.force ? Infinity : est.DEFAULT_LIMITS.maxMemoryBytes };
-  const problems = est.runSizeProblems(e, limits, { events: `--max-events ${Math.ceil(e.events * 1.5).toExponential(1).replace('e+', 'e')} (or --force)`, series: '--sample', packets: '--max-packets' });
+  // with a --max-events of the user's own, --force would start the run only to stop it at that
+  // limit (the stop below): the way on is a larger --max-events alone
+  const raise = `--max-events ${Math.ceil(e.events * 1.5).toExponential(1).replace('e+', 'e')}`;
+  const problems = est.runSizeProblems(e, limits, { events: opts.maxEvents === undefined ? `${raise} (or --force)` : `${raise} (--force would stop it at your --max-events ${opts.maxEvents})`, series: '--sample', packets: '--max-packets' });
   if (problems.length) {
     io.err(`not run: ${problems.join('\n        ')}\n`);
     return 3;
