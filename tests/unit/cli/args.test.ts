@@ -137,7 +137,18 @@ describe('loadScenario', () => {
     const rb = loadScenario({ file: bad, sets: [] });
     expect(!rb.ok && rb.errors).toEqual([`${bad}: topology.bottleneck.delay = 20 is out of range: allowed 0 to 10 s`]);
     const missing = loadScenario({ file: join(dir, 'nope.json'), sets: [] });
-    expect(!missing.ok && missing.errors[0]).toContain('no such file');
+    expect(!missing.ok && missing.errors[0]).toBe(`${join(dir, 'nope.json')}: cannot read the scenario file (no such file)`);
+  });
+
+  it('a missing file named by a relative path says where it was looked for; a preset\'s name given as a file points at --preset', () => {
+    const cwd = process.cwd();
+    const rel = loadScenario({ file: 'no-such-scenario.json', sets: [] });
+    expect(!rel.ok && rel.errors[0]).toBe(`no-such-scenario.json: cannot read the scenario file (no such file in ${cwd})`);
+    // `npm run sim -- lockout-dt`, --preset forgotten
+    for (const name of ['lockout-dt', 'lockout-dt.json']) {
+      const r = loadScenario({ file: name, sets: [] });
+      expect(!r.ok && r.errors[0]).toBe(`${name}: cannot read the scenario file (no such file in ${cwd}; lockout-dt is a preset: --preset lockout-dt)`);
+    }
   });
 
   it("runs a saved run's scenario: a --out result file, or the app's Everything (JSON); its errors name scenario.<field>", () => {
