@@ -66,7 +66,7 @@ Options:
   --max-events <n>         refuse a run estimated above n network events, and stop one that
                            reaches n (default 2.4e9, about 10 minutes)
   --force                  run however large the estimate (the caps below still hold)
-  --max-packets <n>        cap on packets alive at once (default 4000000, about 1.1 GB)
+  --max-packets <n>        cap on packets alive at once (default 4000000, about 600 MB)
   --max-trace <n>          stop writing --trace after n lines (default 1000000); the run goes on
   --progress               always show the progress line on stderr (default: runs
                            estimated over 2 s show it; --quiet hides it)
