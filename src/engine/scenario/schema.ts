@@ -11,7 +11,7 @@ import type { LINK_FIELDS, SIDE_FIELDS } from './fields';
 import { migrate } from './migrations';
 import { cloneJson, getPath, joinPath, pathText, splitPath } from './paths';
 import { applySet } from './set';
-import { aqmList, allowedKeysAt, objectText, plainItems, plainItemsMessage, resolvePath, SCENARIO_TREE, stringExpected, unknownFieldHint, type FieldNode } from './tree';
+import { aqmList, allowedKeysAt, generalBottleneckHint, objectText, plainItems, plainItemsMessage, resolvePath, SCENARIO_TREE, stringExpected, unknownFieldHint, type FieldNode } from './tree';
 
 export { getPath, setPath } from './paths';
 
@@ -173,7 +173,7 @@ function issueMessages(issue: Issue, input: unknown): string[] {
     case 'unrecognized_keys': {
       const allowed = allowedKeysAt(input, segs);
       const at = resolvePath(input, segs);
-      return issue.keys.map((k) => `${pathText(joinPath([...segs, k]))}: unknown field${allowed.length ? `; allowed here: ${allowed.join(', ')}${unknownFieldHint(at.ok ? at.node : undefined, k, allowed, path)}` : ''}`);
+      return issue.keys.map((k) => `${pathText(joinPath([...segs, k]))}: unknown field${allowed.length ? `; allowed here: ${allowed.join(', ')}${generalBottleneckHint(input, path, k) || unknownFieldHint(at.ok ? at.node : undefined, k, allowed, path)}` : ''}`);
     }
     case 'invalid_union': {
       const parent = resolvePath(input, segs.slice(0, -1));

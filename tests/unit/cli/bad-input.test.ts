@@ -43,6 +43,19 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck.queue.kind=fq'])).toMatch(/"pie"$/);
   });
 
+  it('a dumbbell key for the bottleneck on a general topology names the link that is the bottleneck', async () => {
+    // seeds/004's feng-* lessons: topology.bottleneck is { from: n5, to: n6 }, the sixth link
+    expect(await bad(['--preset', 'feng-fig8-adaptive', '--set', 'topology.bottleneck.queue.maxP=0.1'])).toBe(
+      '--set topology.bottleneck.queue: unknown field of topology.bottleneck; allowed: from, to; on a general topology the bottleneck is the link n5 -> n6: its queue is topology.links.5.queue',
+    );
+    expect(await bad(['--preset', 'feng-fig8-adaptive', '--set', 'topology.bottleneck.rate=5Mb/s'])).toMatch(/: its rate is topology\.links\.5\.rate$/);
+    // what the message points at works
+    const io = capture();
+    expect(await runCli(['--preset', 'feng-fig8-adaptive', '--set', 'topology.links.5.queue.maxP=0.1', '--dry-run'], io)).toBe(0);
+    // a name no link has: no hint, the near name instead
+    expect(await bad(['--preset', 'feng-fig8-adaptive', '--set', 'topology.bottleneck.fro=n5'])).toMatch(/allowed: from, to; did you mean from\?$/);
+  });
+
   it('a whole object with a bad field inside', async () => {
     expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck={"rate":-5e6}'])).toBe('--set topology.bottleneck.rate = -5000000 is out of range: allowed 1000 to 1000000000000 bps');
   });
