@@ -274,7 +274,7 @@ function PaperScaleRow({ name }: { name: string }) {
   // what the click runs: the load's calibration at this window when the page has none, the
   // run, then the lessons its statements compare with at the same scale (paper-scale-estimate.ts)
   const parts = clickParts(paper.scenario, (comparisonRuns(paper.scenario, name)?.lessons ?? []).map((l) => l.scenario), (k) => calibrations.has(k), { maxPackets: APP_MAX_PACKETS });
-  const rate = Number.isFinite(pace) && pace > 0 ? pace : e.events / e.wallSeconds;
+  const rate = Number.isFinite(pace) && pace > 0 ? pace : e.work / e.wallSeconds;
   return (
     <div className="try-row paper-scale-row" data-testid="paper-scale">
       <button

@@ -83,6 +83,8 @@ export interface TrafficEstimate {
   flows: number;
   /** Network events the item causes, if the kind can tell better than packets x hops (estimate.ts). */
   events?: number;
+  /** Web kinds: the request/response exchanges the item starts over the whole run, if it can tell better than exchangeRate x time (estimate.ts counts each one's CPU). */
+  exchanges?: number;
   /** Most packets of the item alive at once (queued or on the wire), if known. */
   packetsInFlight?: number;
   /** Memory the item's own objects take (sources, sinks, connections), bytes, if known. */
