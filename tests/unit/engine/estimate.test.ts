@@ -28,6 +28,35 @@ describe('run-size estimates', () => {
       expect(e.endSeconds / s.simulatedSeconds).toBeLessThan(2);
     });
 
+  // Web workloads, tighter: the time said before a web run is the events plus the exchanges'
+  // own work, so the events must be right first (docs/speed.md, "Safe at any scale":
+  // estimated/actual 0.8-1.25 for the web lessons measured at 10 and 100 Mb/s). Short runs of
+  // each web kind at each rate, given by count (a `load` would calibrate first), after a warm-up.
+  const webCases: [string, (sc: Scenario) => unknown][] = [
+    ['web-redstar-105 (web-sessions, 10 Mb/s), 20 s', (sc) => ({ ...sc, duration: 20, warmup: 5, traffic: sc.traffic.map((t) => ({ ...t, load: undefined, sessions: 250 })) })],
+    ['web100-redstar-90 (web-sessions, 100 Mb/s), 6 s', (sc) => ({ ...sc, duration: 6, warmup: 2, traffic: sc.traffic.map((t) => ({ ...t, load: undefined, sessions: 2500 })) })],
+    ['web100-users-pi24-98 (web-users, 100 Mb/s), 6 s', (sc) => ({ ...sc, duration: 6, warmup: 2 })],
+  ];
+  for (const [what, make] of webCases)
+    it(`${what}: estimated events within a factor of 1.5 of the run's, and the time counts the exchanges' own work`, () => {
+      const sc = scenario(make(presetByName(what.split(' ')[0])!.scenario));
+      const e = estimateRun(sc);
+      const s = runScenario(sc).summary;
+      expect(e.events / s.events).toBeGreaterThan(1 / 1.5);
+      expect(e.events / s.events).toBeLessThan(1.5);
+      // each started exchange adds work beyond its events; the time is said from the whole
+      expect(s.web!.started).toBeGreaterThan(0);
+      expect(e.work).toBeGreaterThan(e.events);
+      expect(e.wallSeconds).toBeCloseTo(e.work / 4e6, 9);
+      expect(estimateText(e)).toMatch(/with web connections' own work counted as [\d.]+ [kMG]? ?events more/);
+    });
+
+  it('a bulk run has no web exchanges: its work is its events', () => {
+    const e = estimateRun(presetByName('bench-100-red')!.scenario);
+    expect(e.work).toBe(e.events);
+    expect(estimateText(e)).not.toContain('web connections');
+  });
+
   it('1e12 b/s of 1-byte UDP packets for 5 s is 6e11 packets: beyond the limits, and the message names the item and its fields', () => {
     const sc = scenario({ version: 1, duration: 5, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'udp', rate: 1e12, packetSize: 1 }] });
     const e = estimateRun(sc);
