@@ -184,4 +184,41 @@ describe('teach', () => {
     expect(small.sideOver, '1280x720: the side column scrolled sideways').toBeLessThanOrEqual(0);
     await page.context().close();
   });
+
+  it('a value the scenario refuses (min_th 80 above max_th 60) stays in its box when the teacher clicks away, beside the message about it; once another edit ends the message the box shows the value in force', async () => {
+    // Tab (or a click elsewhere) put the old 20 back in the box while the message under it
+    // still said "80 must be less than maxTh = 60": the number typed was gone and the screen
+    // contradicted itself; the run then played min_th 20
+    const page = await openApp(h(), 'p=red-vs-dt', { width: 1366, height: 768 });
+    const box = (path: string) => page.locator(`[data-path="${path}"] input[inputmode=decimal]`).first();
+    const minTh = box('topology.bottleneck.queue.minTh');
+    const msg = page.locator('[data-path="topology.bottleneck.queue.minTh"] .sed-error');
+    const applied = () => page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh as number);
+    await minTh.fill('80');
+    await minTh.press('Tab');
+    await expect.poll(() => msg.innerText()).toMatch(/^min_th: 80 must be less than maxTh = 60/);
+    expect(await minTh.inputValue(), 'the box after Tab').toBe('80');
+    expect(await minTh.getAttribute('aria-invalid')).toBe('true');
+    expect(await applied()).toBe(20);
+    await minTh.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/teach-refused-min-th.png` });
+    // a pause in typing commits too: the box keeps the text then as well
+    await minTh.fill('70');
+    await expect.poll(() => msg.innerText(), { timeout: 5000 }).toMatch(/^min_th: 70 must be less than maxTh = 60/);
+    await page.getByRole('textbox', { name: 'max_th' }).click();
+    expect(await minTh.inputValue()).toBe('70');
+    // another field edited: the message about min_th goes, and its box shows the 20 in force
+    const wq = box('topology.bottleneck.queue.wq');
+    await wq.fill('0.004');
+    await wq.press('Enter');
+    await expect.poll(() => msg.count()).toBe(0);
+    expect(await minTh.inputValue()).toBe('20');
+    expect(await minTh.getAttribute('aria-invalid')).toBeNull();
+    // a value it takes is applied and shown as applied
+    await minTh.fill('15');
+    await minTh.press('Tab');
+    await expect.poll(applied).toBe(15);
+    expect(await minTh.inputValue()).toBe('15');
+    await page.context().close();
+  });
 });

@@ -21,8 +21,11 @@ import './editor.css';
  * and the run keep their value, so the box shows that one again, beside the message
  * saying why and how to apply it: a box still showing the declined number while the run,
  * the summary and the link used the old one was a screen that lied.
+ * 'refused' when the scenario's own rules turned the value down (min_th 80 above max_th 60):
+ * the box keeps the typed text beside the message about it, as for a value the box itself
+ * refuses.
  */
-export type ChangeOutcome = 'declined' | undefined;
+export type ChangeOutcome = 'declined' | 'refused' | undefined;
 
 export interface ScenarioEditorProps {
   scenario: Scenario;
@@ -158,6 +161,7 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
   const shownValue = displayValue(f);
   const [draft, setDraft] = useState(shownValue);
   const [lastShown, setLastShown] = useState(shownValue);
+  const [wasInvalid, setWasInvalid] = useState(invalid);
   const editing = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
@@ -170,7 +174,14 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
     const r = parseDisplay(f, draft);
     if (!editing.current && (!r.ok || typeof f.value !== 'number' || r.value !== f.value)) setDraft(shownValue);
   }
-  const commit = (text: string) => {
+  if (invalid !== wasInvalid) {
+    // the message went (another field's edit made the scenario valid, or replaced the
+    // message): a refused value kept in the box gives way to the value in force, so the box
+    // never shows, without a word, a number the scenario does not have
+    setWasInvalid(invalid);
+    if (!invalid && !editing.current) setDraft(shownValue);
+  }
+  const commit = (text: string): ChangeOutcome | void => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     const r = parseDisplay(f, text);
@@ -179,11 +190,13 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
       return;
     }
     onError(null);
-    if (r.value !== f.value && onValue(r.value) === 'declined') {
+    const out = r.value !== f.value ? onValue(r.value) : undefined;
+    if (out === 'declined') {
       // the user said no: the box shows what the scenario (and the run) kept; the focus stays
       editing.current = false;
       setDraft(displayValue(f));
     }
+    return out;
   };
   const spec = f.spec;
   // ↑ and ↓ step a whole-number field by one, as a number box did
@@ -231,8 +244,11 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
       onBlur={(e) => {
         const text = e.target.value;
         editing.current = false;
-        if (timer.current || text !== displayValue(f)) commit(text);
-        if (parseDisplay(f, text).ok) setDraft(displayValue(f));
+        const out = timer.current || text !== displayValue(f) ? commit(text) : undefined;
+        // a value the scenario refused (min_th 80 above max_th 60) stays in the box beside its
+        // message: put back to the old 20 on leaving the box, it showed 20 under a message
+        // about 80, and the number typed was gone
+        if (parseDisplay(f, text).ok && out !== 'refused') setDraft(displayValue(f));
       }}
     />
   );

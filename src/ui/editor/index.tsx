@@ -44,7 +44,7 @@ export default function EditorSlot({ store, controller }: SlotProps) {
       // a kind swap says, under the kind's selector, which set values it left behind (kindSwapNote)
       const swapNote = !errs.length && was && before && path.endsWith('.kind') ? kindSwapNote(was, before, path) : null;
       setChangedToo(swapNote ? { notes: { [path]: swapNote }, loadRev: store.getState().loadRev } : null);
-      return errs.declined ? 'declined' : undefined;
+      return errs.declined ? 'declined' : errs.length ? 'refused' : undefined;
     },
     [controller, store],
   );
