@@ -221,4 +221,28 @@ describe('teach', () => {
     expect(await minTh.inputValue()).toBe('15');
     await page.context().close();
   });
+
+  it('max_p changed while the lesson runs: the statements panel says the ticks are for the whole run, the part before the change included; Reset ends the note', async () => {
+    const page = await openApp(h(), 'p=red-vs-dt', { width: 1366, height: 768 });
+    await page.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed(10);
+      window.__aqmlab!.controller.start();
+    });
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().now > 5, undefined, { timeout: 60_000 });
+    const maxP = page.getByRole('textbox', { name: 'max_p' });
+    await maxP.fill('0.5');
+    await maxP.press('Enter');
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().markers.length === 1);
+    const t = await page.evaluate(() => window.__aqmlab!.store.getState().markers[0].t as number);
+    await page.evaluate(() => window.__aqmlab!.controller.setSpeed('max'));
+    await waitForStatus(page, 'done', 120_000);
+    const note = page.getByTestId('claims-live-changes');
+    await expect.poll(() => note.count()).toBe(1);
+    expect(await note.innerText()).toBe(`This run changed max_p = 0.5 at t = ${t.toFixed(1)} s while it went: the statements are checked on the whole run, its first ${t.toFixed(1)} s with the earlier value included. Reset and Play for a run with the new value from the start.`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/teach-live-change-claims.png` });
+    await page.getByRole('button', { name: 'Reset the run' }).click();
+    await expect.poll(() => note.count()).toBe(0);
+    await page.context().close();
+  });
 });
