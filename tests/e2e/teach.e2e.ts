@@ -202,6 +202,14 @@ describe('teach', () => {
     expect(await applied()).toBe(20);
     await minTh.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/teach-refused-min-th.png` });
+    // Play from the header while the box holds it: the run goes with min_th 20, and says so
+    const banners = () => page.evaluate(() => window.__aqmlab!.store.getState().banners.map((b: { title: string; lines: string[] }) => `${b.title}: ${b.lines.join(' ')}`));
+    expect(await banners()).toEqual([]);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(banners).toEqual(['This run goes without a value the editor refused: min_th: "80" was refused and is not applied; the run has min_th = 20 packets.']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/teach-refused-min-th-played.png` });
+    await page.getByRole('button', { name: 'Reset the run' }).click();
     // a pause in typing commits too: the box keeps the text then as well
     await minTh.fill('70');
     await expect.poll(() => msg.innerText(), { timeout: 5000 }).toMatch(/^min_th: 70 must be less than maxTh = 60/);
@@ -214,6 +222,11 @@ describe('teach', () => {
     await expect.poll(() => msg.count()).toBe(0);
     expect(await minTh.inputValue()).toBe('20');
     expect(await minTh.getAttribute('aria-invalid')).toBeNull();
+    // nothing held now: the next run has no such banner
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, ['running', 'done']);
+    expect(await banners()).toEqual([]);
+    await page.getByRole('button', { name: 'Reset the run' }).click();
     // a value it takes is applied and shown as applied
     await minTh.fill('15');
     await minTh.press('Tab');
