@@ -258,4 +258,40 @@ describe('teach', () => {
     await expect.poll(() => note.count()).toBe(0);
     await page.context().close();
   });
+
+  it("a Try a change chosen adds a history entry: the browser's Back returns to the lesson as it was, the teacher's edits included; stepping on through the changes with the keyboard adds one", async () => {
+    // the change replaced the entry: Back from it skipped the lesson (to the page before) and an edited scenario was gone for good
+    const page = await openApp(h(), 'p=default', { width: 1366, height: 768 });
+    const state = () => page.evaluate(() => ({ maxP: window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.maxP as number, hash: decodeURIComponent(location.hash), entries: history.length }));
+    const maxP = page.getByRole('textbox', { name: 'max_p' });
+    await maxP.fill('0.05');
+    await maxP.press('Enter');
+    await expect.poll(async () => (await state()).hash).toBe('#p=default&topology.bottleneck.queue.maxP=0.05&seed=1');
+    const edited = await state();
+    const tryIt = page.locator('#try-select');
+    await tryIt.selectOption({ index: 1 });
+    await expect.poll(async () => (await state()).entries).toBe(edited.entries + 1);
+    const changed = await state();
+    expect(changed.hash).not.toBe(edited.hash);
+    await page.goBack();
+    // (history.length counts the entries ahead too)
+    await expect.poll(() => state()).toEqual({ ...edited, entries: changed.entries });
+    expect(await tryIt.inputValue()).toBe('');
+    await page.goForward();
+    await expect.poll(async () => (await state()).hash).toBe(changed.hash);
+    // from the lesson, the arrow keys through the closed menu: one entry for the lot
+    await tryIt.selectOption('');
+    await expect.poll(async () => (await state()).hash).toBe('#p=default&seed=1');
+    const lesson = await state();
+    await tryIt.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await state()).hash).not.toBe(lesson.hash);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => await tryIt.inputValue()).toBe('2');
+    expect((await state()).entries).toBe(lesson.entries + 1);
+    await page.goBack();
+    await expect.poll(async () => (await state()).hash).toBe(lesson.hash);
+    await page.context().close();
+  });
 });
