@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { basename, isAbsolute } from 'node:path';
 import { fileNotices, fileSizeText, lineColumn, MAX_SCENARIO_FILE_BYTES, parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { cloneJson } from '../engine/scenario/paths';
 import { nearPresets, presetByName, PRESETS } from '../engine/scenario/presets';
@@ -44,6 +45,19 @@ export function unusedFieldNotes(scenario: Scenario): string[] {
 export { lineColumn, parseJsonText };
 
 /**
+ * Why a scenario file named on the command line is not there: where a relative name was
+ * looked for (through npm the directory the command was typed in, not the package's), and
+ * when the name is a preset's, with or without .json, the --preset that runs it
+ * (`npm run sim -- lockout-dt` said only "no such file").
+ */
+function missingFileText(path: string): string {
+  const where = isAbsolute(path) ? '' : ` in ${process.cwd()}`;
+  const name = basename(path).replace(/\.json$/i, '');
+  const preset = path === name || path === `${name}.json` ? presetByName(name) : undefined;
+  return `no such file${where}${preset ? `; ${name} is a preset: --preset ${name}` : ''}`;
+}
+
+/**
  * The scenario file's text, read up to MAX_SCENARIO_FILE_BYTES (the app's cap): a larger
  * file is refused with its size and the cap, without reading it. It was read whole first:
  * a 1 GB file took 4 s and 1.1 GB of memory to say "Cannot create a string longer than
@@ -87,7 +101,7 @@ function readCapped(path: string): { ok: true; text: string } | { ok: false; why
 
 export function readScenarioFile(path: string): { ok: true; json: unknown } | { ok: false; error: string } {
   const r = readCapped(path);
-  if (!r.ok) return { ok: false, error: `${path}: cannot read the scenario file (${r.why})` };
+  if (!r.ok) return { ok: false, error: `${path}: cannot read the scenario file (${r.why === 'no such file' ? missingFileText(path) : r.why})` };
   return parseJsonText(r.text.replace(/^\uFEFF/, ''), path);
 }
 

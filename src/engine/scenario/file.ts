@@ -100,21 +100,24 @@ export function parseJsonText(text: string, source: string): { ok: true; json: u
     if (utf16(text)) return { ok: false, error: `${source}: not valid JSON: it is UTF-16 text (as Windows Notepad's "Unicode" saves it), read as UTF-8; save it as UTF-8, the encoding of a scenario file` };
     const binary = /[\u0000\uFFFD]/.exec(text.slice(0, 1024));
     if (binary) return { ok: false, error: `${source}: not valid JSON: it is not a text file (binary data at character ${binary.index + 1}); a scenario is JSON text, as File → Save scenario writes it` };
+    // an empty file (a shell redirect that failed: `aqm-lab --preset x --dry-run > my.json`
+    // with a bad --set leaves one) was "not valid JSON at line 1, column 1 (the end): Unexpected end of JSON input"
+    if (text.trim() === '') return { ok: false, error: `${source}: not valid JSON: it is empty${text.length ? ' (only white space)' : ''}; a scenario is one JSON object, { "version": 1, ... }` };
     const msg = (e as Error).message;
     const m = /position (\d+)/.exec(msg);
     const pos = m ? Number(m[1]) : tokenPosition(text, msg);
     let where = '';
-    if (pos !== null) {
-      const { line, column } = lineColumn(text, pos);
-      where = ` at line ${line}, column ${column}`;
-    } else if (/end of JSON input/i.test(msg)) {
-      const { line, column } = lineColumn(text, text.length);
-      where = ` at line ${line}, column ${column} (the end)`;
+    // the text stops (or only white space follows) where the JSON still needs more: V8 says
+    // "Unexpected end of JSON input" or, after a value, "Expected ',' or '}' after property value"
+    const atEnd = pos === null ? /end of JSON input/i.test(msg) : text.slice(pos).trim() === '';
+    if (pos !== null || atEnd) {
+      const { line, column } = lineColumn(text, pos ?? text.length);
+      where = ` at line ${line}, column ${column}${atEnd ? ' (the end)' : ''}`;
     }
     // V8 quotes the text around the error as it is: its line breaks, written as \n and \r,
     // keep the message on one line (it used to break across three in the terminal)
     const detail = msg.replace(/\s*\(line \d+ column \d+\)/, '').replace(/\r/g, '\\r').replace(/\n/g, '\\n');
-    const hint = pos === null ? null : handEditHint(text, pos);
+    const hint = atEnd ? 'the text ends before every { and [ is closed' : pos === null ? null : handEditHint(text, pos);
     return { ok: false, error: `${source}: not valid JSON${where}: ${detail}${hint ? ` (${hint})` : ''}` };
   }
 }
