@@ -14,7 +14,9 @@ describe('teach', () => {
   it('a web lesson running fast: the counters over the response chart say the count its legend says, and never fewer started than completed', async () => {
     // at 100x the counters (from the summary, posted every 500 ms) read "19,990 completed ·
     // 20,087 started" while the legend beside them read "this run (23,656)"
-    const page = await openApp(h(), 'p=web-dt148-80&duration=60&warmup=10', { width: 1400, height: 1000 });
+    // 140 s after the warm-up: 1.4 s at 100x, so that a loaded machine's slow frames still give
+    // several samples (with 50 s, 0.5 s at 100x, one CI run sampled 3 frames)
+    const page = await openApp(h(), 'p=web-dt148-80&duration=150&warmup=10', { width: 1400, height: 1000 });
     await page.evaluate(() => {
       const seen: { status: string; text: string; drawn: number }[] = [];
       (window as unknown as { seen: typeof seen }).seen = seen;
