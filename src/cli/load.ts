@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
-import { fileSizeText, lineColumn, MAX_SCENARIO_FILE_BYTES, parseJsonText, scenarioInFile } from '../engine/scenario/file';
+import { fileNotices, fileSizeText, lineColumn, MAX_SCENARIO_FILE_BYTES, parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { cloneJson } from '../engine/scenario/paths';
 import { nearPresets, presetByName, PRESETS } from '../engine/scenario/presets';
 import { companionFix, parseScenario, type Scenario } from '../engine/scenario/schema';
@@ -156,9 +156,12 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   }
   const first = parseScenario(json);
   if (!first.ok) return { ok: false, errors: first.errors.map((e) => (opts.file !== undefined ? `${source}${e}` : e)) };
+  // a file's number likely meant in ms (a delay of 5 is 5 s), as --set's: said on stderr, the run goes ahead
+  const setPaths = opts.sets.map((a) => splitAssignment(a)).flatMap((sp) => ('error' in sp ? [] : [sp.path]));
+  const fromFile = (s: Scenario) => (opts.file === undefined ? [] : fileNotices(s, '', (path) => !setPaths.some((p) => path === p || path.startsWith(`${p}.`))).map((n) => `${source}${n}`));
   if (opts.sets.length === 0) {
-    const unused = unusedFieldNotes(first.scenario);
-    return unused.length ? { ...first, notes: unused } : first;
+    const notes = [...fromFile(first.scenario), ...unusedFieldNotes(first.scenario)];
+    return notes.length ? { ...first, notes } : first;
   }
   const obj = first.scenario as unknown as Record<string, unknown>;
   const unitNotes: string[] = [];
@@ -167,6 +170,6 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   const final = parseScenario(obj);
   if (!final.ok) return { ok: false, errors: [...final.errors.map((e) => `after --set: ${e}`), ...companionHints(cloneJson(first.scenario), opts.sets)] };
   // a bare number likely meant in ms (delay=5 is 5 s): said on stderr, the run goes ahead
-  const notes = [...unitNotes.map((n) => `--set ${n}`), ...ignoredSets(final.scenario, opts.sets), ...unusedFieldNotes(final.scenario)];
+  const notes = [...fromFile(final.scenario), ...unitNotes.map((n) => `--set ${n}`), ...ignoredSets(final.scenario, opts.sets), ...unusedFieldNotes(final.scenario)];
   return notes.length ? { ...final, notes } : final;
 }

@@ -14,7 +14,10 @@ import { useLessonFold } from './lesson-fold';
 import { lessonNamePieces, unitPieces, type NamedLesson } from './lesson-links';
 import { activeExperiment, comparisonRuns, lessonByName, lessonPaperScale, lessons, runChanges, runsAtPaperScale } from './scenario-api';
 import { changeText } from '../engine/scenario/url';
+import { comparedRuns, comparedToRun, runId } from './compared-runs';
 import { useAppState } from './store/app-store';
+import { liveChangeNote } from './live-change-note';
+import { viewOf } from './scenario-view';
 
 /**
  * The statements of the lesson (or of the change tried) and their verdicts on the last
@@ -58,10 +61,6 @@ export function useClaimTally(): { held: number; total: number; unchecked: numbe
   return { held: verdicts.filter((v) => v?.pass).length, total: claims.length - unchecked, unchecked };
 }
 
-/** Summaries of lessons run at a seed not their own (or at the paper's scale), by "name@seed" ("name@seed@paper"): a lesson and a seed give the same run every time, so each runs once a page. */
-const comparedRuns = new Map<string, Summary>();
-const runId = (name: string, seed: number, paper = false) => `${name}@${seed}${paper ? '@paper' : ''}`;
-
 /**
  * The lessons a run's statements compare with, run at its seed once the run has ended
  * (`ready`), each in a worker of its own (compare/run-queue.ts): their summaries when all
@@ -71,7 +70,7 @@ function useComparedRuns(comparisons: ReturnType<typeof comparisonRuns>, ready: 
   const paper = comparisons?.paperScale === true;
   const want = comparisons && ready ? comparisons.lessons.map((l) => runId(l.name, comparisons.seed, paper)).join(' ') : '';
   // the runs still missing when asked for (the cache is read once per request, so that each result coming in does not restart the others)
-  const todo = useMemo(() => (want && comparisons ? comparisons.lessons.filter((l) => !comparedRuns.has(runId(l.name, comparisons.seed, paper))) : []), [want]);
+  const todo = useMemo(() => (want ? comparedToRun(comparisons) : []), [want]);
   const jobs = useMemo<RunJob[]>(() => todo.map((l) => ({ scenario: l.scenario, baseline: false, light: true })), [todo]);
   const sides = useRuns(jobs, 0, familyConcurrency());
   const started = useMemo(() => performance.now(), [jobs]);
@@ -104,6 +103,7 @@ function useComparedRuns(comparisons: ReturnType<typeof comparisonRuns>, ready: 
 export function LessonClaims() {
   const { store } = useServices();
   const status = useAppState(store, (s) => s.status);
+  const markers = useAppState(store, (s) => s.markers);
   const stale = useAppState(store, (s) => s.resultRev !== null && s.resultRev !== s.scenarioRev);
   const { presetName, scenario, result, lesson, experiment, claims, verdicts: own, comparisons, lost } = useClaimVerdicts();
   // at another seed, the statements that compare with other lessons are checked against them run at that seed
@@ -133,6 +133,8 @@ export function LessonClaims() {
   // each value in its field's usual unit, as the editor shows it and a link takes it (queue.target=20ms, not 0.02)
   const changed = useMemo(() => (lesson && scenario ? runChanges(scenario, lesson.name).map((kv) => changeText(scenario, kv)) : []), [lesson, scenario]);
   if (!lesson || claims.length === 0) return null;
+  // parameters changed while the run went: its numbers are not those of the values now in the editor alone
+  const during = liveChangeNote(markers, viewOf(scenario));
   const checked = verdicts.filter((v) => v !== null).length;
   const held = verdicts.filter((v) => v?.pass).length;
   // statements about what the scenario no longer has: not checked, not counted
@@ -206,6 +208,11 @@ export function LessonClaims() {
           {otherSeed ? ` ${otherSeedNote(ownSeed)}` : ''}
           {comparisons ? ` ${comparedNote(comparisons.seed)}` : ''}
           {compared.error ? ` They could not be run: ${compared.error}` : ''}
+        </p>
+      ) : null}
+      {during ? (
+        <p className="small claims-changed" data-testid="claims-live-changes">
+          {during}
         </p>
       ) : null}
       <ul>

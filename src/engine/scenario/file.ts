@@ -5,6 +5,10 @@
  * result ({ version, scenario, summary }) and the app's "Everything (JSON)" export
  * ({ scenario, markers, series, summary }). No Node.js or DOM here.
  */
+import type { NumberParam } from '../core/params';
+import { own } from './paths';
+import { SCENARIO_TREE, type FieldNode } from './tree';
+import { fileNumberNotice } from './units';
 
 /**
  * The largest scenario file read, in the app (File → Open) and the command line alike: a
@@ -132,4 +136,42 @@ export function scenarioInFile(json: unknown): { json: unknown; prefix: string }
   // a saved run whose scenario is missing or not an object: that is the error to name
   // (validating the run itself would list "summary: unknown field" and fields it never had)
   return typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? { json: inner, prefix: 'scenario.' } : { json: inner, prefix: '' };
+}
+
+/** The most unit notices a file gets, one line each; a list of 1,000 per-flow delays of 5 gave 1,000 lines. */
+export const MAX_FILE_NOTICES = 10;
+
+/**
+ * The numbers of a scenario file, valid and so run, that are likely meant in their field's
+ * usual unit (units.ts, ambiguousBare): a file's numbers are SI, so `"delay": 5` is 5 s. A
+ * link's `delay=5` got a notice; the same number in a file opened without a word, in the app
+ * and in the command line, and a teacher who meant 5 ms ran a 10 s round trip. `scenario` is
+ * the file's scenario (validated: its kinds are known); `prefix` goes in front of each path
+ * ("scenario." for a saved run, as its errors name fields); `keep` picks the paths to say
+ * (the command line leaves out those its --set replaced). At most MAX_FILE_NOTICES lines,
+ * then how many more. Defaults are never noticed (a value is noticed only at 10 times its
+ * field's default or more, or under 1000 b/s for a rate of 1 Mb/s or more by default).
+ */
+export function fileNotices(scenario: unknown, prefix = '', keep: (path: string) => boolean = () => true): string[] {
+  const out: string[] = [];
+  const notice = (path: string, spec: NumberParam, v: unknown) => {
+    const n = typeof v === 'number' && keep(path) ? fileNumberNotice(path, spec, v) : null;
+    if (n) out.push(n);
+  };
+  const walk = (node: FieldNode | undefined, v: unknown, path: string): void => {
+    if (node === undefined || v === undefined || v === null) return;
+    const at = (k: string | number) => (path ? `${path}.${k}` : String(k));
+    if (node.t === 'param' && node.spec.type === 'number') notice(path, node.spec, v);
+    else if (node.t === 'numbers' && Array.isArray(v)) v.forEach((x, i) => notice(at(i), node.spec, x));
+    else if ((node.t === 'object' || node.t === 'union') && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      const fields = node.t === 'object' ? node.fields : own(node.variants, String(o.kind));
+      for (const [k, f] of Object.entries(fields ?? {})) walk(f, o[k], at(k));
+    } else if (node.t === 'array' && Array.isArray(v)) {
+      v.forEach((x, i) => walk(node.item, x, at(i)));
+    }
+  };
+  walk(SCENARIO_TREE, scenario, '');
+  const lines = out.map((n) => `${prefix}${n}`);
+  return lines.length > MAX_FILE_NOTICES ? [...lines.slice(0, MAX_FILE_NOTICES), `and ${lines.length - MAX_FILE_NOTICES} more numbers like these`] : lines;
 }

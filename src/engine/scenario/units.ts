@@ -110,6 +110,21 @@ export function numberWithUnit(spec: NumberParam, text: string): number | undefi
   return dim && n ? convertUnit(dim, n) : undefined;
 }
 
+/**
+ * For the editor's message about a number typed with a unit its field does not take: the
+ * units the field's dimension takes ("ns, us (or µs), ms, s"), or null for a field that
+ * takes none; and what the unit typed is ("Mb/s is a rate", '"x" is not a unit known here').
+ */
+export function unitsTaken(spec: NumberParam): string | null {
+  const dim = dimensionOf(spec.unit);
+  return dim ? LISTED[dim] : null;
+}
+
+export function unitIs(spec: NumberParam, unit: string): string {
+  const other = otherDimension(unit, dimensionOf(spec.unit));
+  return other ? `${unit} is a ${other}` : `"${unit}" is not a unit known here`;
+}
+
 /** What a field without a unit suffix counts, for a message. */
 function unitlessWhat(unit: Unit, queueUnit: QueueUnitContext): string {
   switch (unit) {
@@ -217,6 +232,18 @@ export function bareNumberNotice(path: string, spec: NumberParam, text: string):
   const u = usualUnit(spec)!;
   const words = u.si === 's' ? ['seconds', 'milliseconds'] : ['bits/s', 'megabits/s'];
   return `${path}=${t} is read as ${value} ${u.si} (a bare number is in ${words[0]}); write ${t}${u.unit} for ${words[1]}, or ${t}${u.si} to keep ${words[0]} without this notice`;
+}
+
+/**
+ * The notice for a number of a scenario FILE that ambiguousBare finds: a file's numbers are
+ * SI and take no unit ("topology.bottleneck.delay = 5 is read as 5 s (a scenario file's
+ * numbers are in seconds); for 5 ms write 0.005"); null when the number is not noticed.
+ */
+export function fileNumberNotice(path: string, spec: NumberParam, value: number): string | null {
+  if (!ambiguousBare(spec, value) || checkParam('', spec, value) !== null) return null;
+  const u = usualUnit(spec)!;
+  const words = u.si === 's' ? 'seconds' : 'bits/s';
+  return `${path} = ${value} is read as ${value} ${u.si} (a scenario file's numbers are in ${words}); for ${value} ${u.unit} write ${Number(`${value}e${u.exp}`)}`;
 }
 
 /** A value as a link writes it: with its SI unit when bare it would be noticed (`5s`), else the number. */
