@@ -269,6 +269,8 @@ export const webSessions = defineTraffic({
     guess: (item, bps) => bps / ((8 * item.objects * item.objectSize) / (item.interPage + 0.3)),
     directions: (item) => (item.direction === 'forward' ? [0] : item.direction === 'reverse' ? [1] : [0, 1]),
   },
+  // 2: open loop's per-slot streams (issue #7) changed every open-loop run's workload; closed loop's is as it was
+  modelVersion: (item) => (item.openLoop ? 2 : undefined),
   exchangeRate: (item, capacity) => {
     const n = item.load !== undefined ? (item.load * capacity) / ((8 * item.objects * item.objectSize) / (item.interPage + 0.3)) : item.sessions;
     return ((n * item.objects) / (item.interPage + 0.3)) * (item.direction === 'both' ? 2 : 1);
