@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { fileSizeText, lineColumn, MAX_SCENARIO_FILE_BYTES, parseJsonText, scenarioInFile } from '../engine/scenario/file';
+import { basename, isAbsolute } from 'node:path';
+import { fileNotices, fileSizeText, lineColumn, MAX_SCENARIO_FILE_BYTES, parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { cloneJson } from '../engine/scenario/paths';
 import { nearPresets, presetByName, PRESETS } from '../engine/scenario/presets';
 import { companionFix, parseScenario, type Scenario } from '../engine/scenario/schema';
@@ -42,6 +43,19 @@ export function unusedFieldNotes(scenario: Scenario): string[] {
 }
 
 export { lineColumn, parseJsonText };
+
+/**
+ * Why a scenario file named on the command line is not there: where a relative name was
+ * looked for (through npm the directory the command was typed in, not the package's), and
+ * when the name is a preset's, with or without .json, the --preset that runs it
+ * (`npm run sim -- lockout-dt` said only "no such file").
+ */
+function missingFileText(path: string): string {
+  const where = isAbsolute(path) ? '' : ` in ${process.cwd()}`;
+  const name = basename(path).replace(/\.json$/i, '');
+  const preset = path === name || path === `${name}.json` ? presetByName(name) : undefined;
+  return `no such file${where}${preset ? `; ${name} is a preset: --preset ${name}` : ''}`;
+}
 
 /**
  * The scenario file's text, read up to MAX_SCENARIO_FILE_BYTES (the app's cap): a larger
@@ -87,7 +101,7 @@ function readCapped(path: string): { ok: true; text: string } | { ok: false; why
 
 export function readScenarioFile(path: string): { ok: true; json: unknown } | { ok: false; error: string } {
   const r = readCapped(path);
-  if (!r.ok) return { ok: false, error: `${path}: cannot read the scenario file (${r.why})` };
+  if (!r.ok) return { ok: false, error: `${path}: cannot read the scenario file (${r.why === 'no such file' ? missingFileText(path) : r.why})` };
   return parseJsonText(r.text.replace(/^\uFEFF/, ''), path);
 }
 
@@ -142,9 +156,12 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   }
   const first = parseScenario(json);
   if (!first.ok) return { ok: false, errors: first.errors.map((e) => (opts.file !== undefined ? `${source}${e}` : e)) };
+  // a file's number likely meant in ms (a delay of 5 is 5 s), as --set's: said on stderr, the run goes ahead
+  const setPaths = opts.sets.map((a) => splitAssignment(a)).flatMap((sp) => ('error' in sp ? [] : [sp.path]));
+  const fromFile = (s: Scenario) => (opts.file === undefined ? [] : fileNotices(s, '', (path) => !setPaths.some((p) => path === p || path.startsWith(`${p}.`))).map((n) => `${source}${n}`));
   if (opts.sets.length === 0) {
-    const unused = unusedFieldNotes(first.scenario);
-    return unused.length ? { ...first, notes: unused } : first;
+    const notes = [...fromFile(first.scenario), ...unusedFieldNotes(first.scenario)];
+    return notes.length ? { ...first, notes } : first;
   }
   const obj = first.scenario as unknown as Record<string, unknown>;
   const unitNotes: string[] = [];
@@ -153,6 +170,6 @@ export function loadScenario(opts: { file?: string; preset?: string; sets: reado
   const final = parseScenario(obj);
   if (!final.ok) return { ok: false, errors: [...final.errors.map((e) => `after --set: ${e}`), ...companionHints(cloneJson(first.scenario), opts.sets)] };
   // a bare number likely meant in ms (delay=5 is 5 s): said on stderr, the run goes ahead
-  const notes = [...unitNotes.map((n) => `--set ${n}`), ...ignoredSets(final.scenario, opts.sets), ...unusedFieldNotes(final.scenario)];
+  const notes = [...fromFile(final.scenario), ...unitNotes.map((n) => `--set ${n}`), ...ignoredSets(final.scenario, opts.sets), ...unusedFieldNotes(final.scenario)];
   return notes.length ? { ...final, notes } : final;
 }

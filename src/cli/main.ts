@@ -33,8 +33,10 @@ Options:
   --set <path>=<value>     override one field, e.g. --set topology.bottleneck.queue.maxP=0.02
                            (repeatable; value is JSON when it parses, else text; setting a
                            queue's kind swaps the discipline, keeping the parameters both
-                           kinds have: limit/unit/countRule, and RED's min_th, max_th and w_q
-                           into ARED, which then does not choose them (set them to 0 for that);
+                           kinds have where they mean the same (limit, unit, countRule, ecn;
+                           RED's min_th, max_th and max_p into ARED, which then does not
+                           choose its thresholds: set them to 0 for that) and taking the new
+                           kind's defaults for the rest (docs/scenario.md);
                            null removes an optional field, e.g. --set traffic.0.bytes=null;
                            a time, rate or size may carry a unit: 20ms, 100us, 10Mb/s,
                            64kbps, 1500B, 64KB (1 KB = 1024 bytes; rates decimal);
@@ -64,7 +66,7 @@ Options:
   --max-events <n>         refuse a run estimated above n network events, and stop one that
                            reaches n (default 2.4e9, about 10 minutes)
   --force                  run however large the estimate (the caps below still hold)
-  --max-packets <n>        cap on packets alive at once (default 4000000, about 1.1 GB)
+  --max-packets <n>        cap on packets alive at once (default 4000000, about 600 MB)
   --max-trace <n>          stop writing --trace after n lines (default 1000000); the run goes on
   --progress               always show the progress line on stderr (default: runs
                            estimated over 2 s show it; --quiet hides it)
@@ -177,7 +179,13 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
   if (opts.file !== undefined && opts.preset !== undefined) errors.push(`give a scenario file or --preset, not both (got ${opts.file} and --preset ${opts.preset})`);
   // a value that is not a decimal number ("fast", "0x10": Number() read hex) is called that, not out of range
   const decimal = (v: unknown): number => (typeof v === 'string' ? decimalNumber(v) : NaN);
-  const badValue = (flag: string, v: unknown): string => (v === '' ? `${flag} = (empty)` : Number.isNaN(decimal(v)) ? `${flag} = ${JSON.stringify(v)} is not a number` : `${flag} = ${String(v)} is out of range`);
+  // a fraction in range is not whole, not out of range (--max-trace 1.5 said "out of range: allowed whole number 0 to ...")
+  const badValue = (flag: string, v: unknown, whole?: { min: number; max: number }): string => {
+    const n = decimal(v);
+    if (v === '') return `${flag} = (empty)`;
+    if (Number.isNaN(n)) return `${flag} = ${JSON.stringify(v)} is not a number`;
+    return whole && n >= whole.min && n <= whole.max ? `${flag} = ${String(v)} is not a whole number` : `${flag} = ${String(v)} is out of range`;
+  };
   if (values.sample !== undefined) {
     const s = decimal(values.sample);
     if (!(Number.isFinite(s) && s > 0 && s <= 1e6)) {
@@ -189,7 +197,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     if (v === undefined) return undefined;
     const n = decimal(v);
     if (Number.isInteger(n) && n >= min && n <= max) return n;
-    errors.push(`${badValue(flag, v)}: allowed whole number ${min} to ${max} (${what})`);
+    errors.push(`${badValue(flag, v, { min, max })}: allowed whole number ${min} to ${max} (${what})`);
     return undefined;
   };
   opts.maxEvents = count('--max-events', 1, 1e15, 'network events');
@@ -415,7 +423,10 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
   // --force lifts the refusal; an explicit --max-events still stops the run when reached
   const maxEvents = opts.maxEvents ?? (opts.force ? Infinity : est.DEFAULT_LIMITS.maxEvents);
   const limits = { ...est.DEFAULT_LIMITS, maxEvents: opts.force ? Infinity : maxEvents, maxMemoryBytes: opts.force ? Infinity : est.DEFAULT_LIMITS.maxMemoryBytes };
-  const problems = est.runSizeProblems(e, limits, { events: `--max-events ${Math.ceil(e.events * 1.5).toExponential(1).replace('e+', 'e')} (or --force)`, series: '--sample', packets: '--max-packets' });
+  // with a --max-events of the user's own, --force would start the run only to stop it at that
+  // limit (the stop below): the way on is a larger --max-events alone
+  const raise = `--max-events ${Math.ceil(e.events * 1.5).toExponential(1).replace('e+', 'e')}`;
+  const problems = est.runSizeProblems(e, limits, { events: opts.maxEvents === undefined ? `${raise} (or --force)` : `${raise} (--force would stop it at your --max-events ${opts.maxEvents})`, series: '--sample', packets: '--max-packets' });
   if (problems.length) {
     io.err(`not run: ${problems.join('\n        ')}\n`);
     return 3;

@@ -514,7 +514,8 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
   if (values.jobs !== undefined) {
     const j = Number(values.jobs);
     if (!(Number.isInteger(j) && j >= 1 && j <= 256)) {
-      io.err(`--jobs = ${JSON.stringify(values.jobs)} ${Number.isFinite(j) && values.jobs.trim() !== '' ? 'is out of range' : 'is not a number'}: allowed whole number 1 to 256\n`);
+      const why = !Number.isFinite(j) || values.jobs.trim() === '' ? 'is not a number' : j >= 1 && j <= 256 ? 'is not a whole number' : 'is out of range';
+      io.err(`--jobs = ${JSON.stringify(values.jobs)} ${why}: allowed whole number 1 to 256\n`);
       return 2;
     }
     jobsWanted = j;

@@ -9,7 +9,7 @@ export interface RunOptions {
   batchSamples?: number;
   /**
    * Cap on packets alive at once (queued, on the wire); reaching it stops the run with a
-   * CapError that names the fullest queue (default DEFAULT_MAX_PACKETS, 4 M: ~1.1 GB).
+   * CapError that names the fullest queue (default DEFAULT_MAX_PACKETS, 4 M: about 600 MB in the packet pool).
    */
   maxPackets?: number;
   /**

@@ -20,6 +20,7 @@ import { useLessonFold } from './lesson-fold';
 import { OpenScenarioInput, saveScenarioFile } from './ScenarioFile';
 import { activeExperiment, comparisonRuns, editedLesson, lessonPaperScale, lessons, ownText, runChanges, runsAtPaperScale } from './scenario-api';
 import { clickParts, clickTimeText } from './paper-scale-estimate';
+import { comparedToRun } from './compared-runs';
 import { calibrations } from './run/calibrations';
 import { durationText, estimateRun } from '../engine/estimate';
 import { APP_MAX_PACKETS } from '../protocol/messages';
@@ -273,7 +274,8 @@ function PaperScaleRow({ name }: { name: string }) {
   const pace = controller.measuredEventsPerSec();
   // what the click runs: the load's calibration at this window when the page has none, the
   // run, then the lessons its statements compare with at the same scale (paper-scale-estimate.ts)
-  const parts = clickParts(paper.scenario, (comparisonRuns(paper.scenario, name)?.lessons ?? []).map((l) => l.scenario), (k) => calibrations.has(k), { maxPackets: APP_MAX_PACKETS });
+  // (a compared lesson already run at that scale in this page is not run again)
+  const parts = clickParts(paper.scenario, comparedToRun(comparisonRuns(paper.scenario, name)).map((l) => l.scenario), (k) => calibrations.has(k), { maxPackets: APP_MAX_PACKETS });
   const rate = Number.isFinite(pace) && pace > 0 ? pace : e.events / e.wallSeconds;
   return (
     <div className="try-row paper-scale-row" data-testid="paper-scale">

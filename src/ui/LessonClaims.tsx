@@ -14,6 +14,7 @@ import { useLessonFold } from './lesson-fold';
 import { lessonNamePieces, unitPieces, type NamedLesson } from './lesson-links';
 import { activeExperiment, comparisonRuns, lessonByName, lessonPaperScale, lessons, runChanges, runsAtPaperScale } from './scenario-api';
 import { changeText } from '../engine/scenario/url';
+import { comparedRuns, comparedToRun, runId } from './compared-runs';
 import { useAppState } from './store/app-store';
 
 /**
@@ -58,10 +59,6 @@ export function useClaimTally(): { held: number; total: number; unchecked: numbe
   return { held: verdicts.filter((v) => v?.pass).length, total: claims.length - unchecked, unchecked };
 }
 
-/** Summaries of lessons run at a seed not their own (or at the paper's scale), by "name@seed" ("name@seed@paper"): a lesson and a seed give the same run every time, so each runs once a page. */
-const comparedRuns = new Map<string, Summary>();
-const runId = (name: string, seed: number, paper = false) => `${name}@${seed}${paper ? '@paper' : ''}`;
-
 /**
  * The lessons a run's statements compare with, run at its seed once the run has ended
  * (`ready`), each in a worker of its own (compare/run-queue.ts): their summaries when all
@@ -71,7 +68,7 @@ function useComparedRuns(comparisons: ReturnType<typeof comparisonRuns>, ready: 
   const paper = comparisons?.paperScale === true;
   const want = comparisons && ready ? comparisons.lessons.map((l) => runId(l.name, comparisons.seed, paper)).join(' ') : '';
   // the runs still missing when asked for (the cache is read once per request, so that each result coming in does not restart the others)
-  const todo = useMemo(() => (want && comparisons ? comparisons.lessons.filter((l) => !comparedRuns.has(runId(l.name, comparisons.seed, paper))) : []), [want]);
+  const todo = useMemo(() => (want ? comparedToRun(comparisons) : []), [want]);
   const jobs = useMemo<RunJob[]>(() => todo.map((l) => ({ scenario: l.scenario, baseline: false, light: true })), [todo]);
   const sides = useRuns(jobs, 0, familyConcurrency());
   const started = useMemo(() => performance.now(), [jobs]);

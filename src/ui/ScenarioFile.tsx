@@ -4,10 +4,11 @@
  * saved run's scenario (the CLI's `--out` result, the app's "Everything (JSON)"); File →
  * Save scenario (JSON) saves the current one for the CLI. A file that is not JSON, not a
  * scenario or too large gets a banner naming the problem (the line and column, each
- * field with its allowed range) and the scenario on screen stays as it was.
+ * field with its allowed range) and the scenario on screen stays as it was. A number likely
+ * meant in another unit (a delay of 5, which is 5 s) is opened with a warning, as in a link.
  */
 import { useEffect, useRef, type MutableRefObject } from 'react';
-import { MAX_SCENARIO_FILE_BYTES, parseJsonText, scenarioInFile } from '../engine/scenario/file';
+import { fileNotices, MAX_SCENARIO_FILE_BYTES, parseJsonText, scenarioInFile } from '../engine/scenario/file';
 import { useServices } from './app-context';
 import { download, fileStem } from './charts/export';
 import type { RunController } from './run/controller';
@@ -20,6 +21,10 @@ export { MAX_SCENARIO_FILE_BYTES };
 function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 }
+
+/** The banner of a file's numbers that were applied but are likely not what was meant (a delay of 5 is 5 s), as a link's (url-sync.ts). */
+export const FILE_UNITS_TITLE = 'Check the units in this file';
+export const FILE_OPENED_LINE = 'The file was opened as written.';
 
 function fileBanner(store: AppStore, file: File, why: string, lines: string[]): false {
   store.addBanner({ kind: 'error', title: `${file.name} was not opened: ${why}`, lines, untilNextLoad: true, topic: 'file' });
@@ -69,6 +74,9 @@ async function openChecked(file: File, store: AppStore, controller: RunControlle
     untilNextLoad: true,
     topic: 'file',
   });
+  // numbers likely meant in ms or Mb/s (a delay of 5 is 5 s): said, not refused, as a link's are
+  const notices = fileNotices(r.scenario, inner.prefix);
+  if (notices.length > 0) store.addBanner({ kind: 'warning', title: FILE_UNITS_TITLE, lines: [...notices, FILE_OPENED_LINE], untilNextLoad: true });
   return true;
 }
 

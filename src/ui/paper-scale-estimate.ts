@@ -26,8 +26,9 @@ export interface ClickParts {
 
 /**
  * The parts of a click: `scenario` the lesson at the paper's scale, `compared` the lessons
- * it is compared with at that scale (scenario-api comparisonRuns; those already run left
- * out), `known` whether a calibration key is in the page's cache.
+ * it is compared with at that scale (scenario-api comparisonRuns; those already run in this
+ * page left out: compared-runs.ts, comparedToRun), `known` whether a calibration key is in
+ * the page's cache.
  */
 export function clickParts(scenario: Scenario, compared: readonly Scenario[], known: (key: string) => boolean, opts: { maxPackets?: number } = {}): ClickParts {
   const events = (s: Scenario) => estimateRun(s, { maxPackets: opts.maxPackets }).events;

@@ -28,6 +28,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../../src/engine/run';
 import { presetScenario } from '../../src/engine/scenario/presets';
+import { groupDigits } from '../../src/engine/scenario/presets/types';
 import type { EngineScenario } from '../../src/engine/sim-run';
 import { FENG_FIG4 } from '../../src/ui/compare/grid';
 import { axeViolations, recordSpeech, SHOTS, harnessPerFile, viewAs } from './harness';
@@ -603,9 +604,16 @@ describe('grid-figure', () => {
           expect(await plotted(page, 'drops', `[data-name="${name}"]`), name).toBe(s.bottleneck.drops);
         }
         expect(await page.locator('figure[data-metric=G] g[data-curve="drop-tail"] path[data-name="ecn-finite-n10-dt-ql4"]').count()).toBe(1);
-        // the drops table counts packets (no decimals)
+        // the drops table counts packets (no decimals), thousands grouped as the app's other counts ("17,480", not 17480)
         const row = page.locator('[data-testid=grid-table-drops] tbody tr').filter({ has: page.locator('th', { hasText: /^4$/ }) });
-        expect(await row.locator('td').nth(0).innerText()).toBe(String(node('ecn-finite-n10-dt-ql4').bottleneck.drops));
+        const drops4 = node('ecn-finite-n10-dt-ql4').bottleneck.drops;
+        expect(drops4).toBeGreaterThanOrEqual(1000);
+        expect(await row.locator('td').nth(0).innerText()).toBe(groupDigits(String(drops4)));
+        // at 1366 px the two tables (G, drops) stand side by side: each 672 px wide with its QL head on one line, they stacked in 1307 px
+        const tableBoxes = await page.locator('.cmp-grid-tables > table').evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect().toJSON() as DOMRect));
+        expect(tableBoxes).toHaveLength(2);
+        expect(tableBoxes[1].top).toBe(tableBoxes[0].top);
+        expect(tableBoxes[1].left).toBeGreaterThanOrEqual(tableBoxes[0].right);
         expect(await page.locator('[data-testid=grid-caption]').innerText()).toMatch(/Fig\. 4 \(10 clients\).*above 98 %.*furthest under drop-tail.*less than half/s);
         await expectMark(page, ['G', 'drops'], point, '32', 'RED+ECN, max_p 10 %', 'this lesson: RED+ECN, max_p 10 %, queue limit QL 32 packets');
         expect(await page.locator('figure[data-metric=G] svg[role=img]').getAttribute('aria-label')).toContain(`ringed: this lesson: RED+ECN, max_p 10 %, queue limit QL 32 packets: goodput efficiency G ${Number((100 * node(point).goodputEfficiency!).toPrecision(4))} %`);
@@ -642,7 +650,7 @@ describe('grid-figure', () => {
         // a screen reader hears the full heads, the short ones being what is seen
         const heads = await page.locator('[data-testid=grid-table-G] thead th').evaluateAll((ths) => ths.map((th) => th.querySelector('.sr-only, .cmp-grid-xlong')?.textContent));
         expect(heads).toEqual(['queue limit QL (packets)', 'drop-tail', 'RED, max_p 2 %', 'RED, max_p 10 %', 'RED+ECN, max_p 2 %', 'RED+ECN, max_p 10 %']);
-        expect(await page.locator('[data-testid=grid-table-drops] tbody tr').filter({ has: page.locator('th', { hasText: /^4$/ }) }).locator('td').nth(0).textContent()).toBe(`${node('ecn-finite-n10-dt-ql4').bottleneck.drops} (this lesson)`);
+        expect(await page.locator('[data-testid=grid-table-drops] tbody tr').filter({ has: page.locator('th', { hasText: /^4$/ }) }).locator('td').nth(0).textContent()).toBe(`${groupDigits(String(drops4))} (this lesson)`);
         await shot(page, 'grid-seeds001-n10-phone.png');
         // in classroom type (21 px) five counts of 5 digits do not fit 329 px: each table in two,
         // drop-tail with max_p 2 % and max_p 10 %, each with the QL column, nothing scrolled

@@ -21,6 +21,8 @@ export const ARED_PARAMS = {
     label: 'min_th',
     doc: '0 = automatic: max(5, targetDelay x C / 2) packets (C = link rate in mean-size packets/s), times meanPktSize in bytes.',
     ref: 'seeds/000 §2.3; FGS 2001 §5',
+    // its default 0 is ARED's own choice (automatic): a swap to RED takes RED's default, not a threshold (weight) of 0
+    kindDefault: true,
   },
   maxTh: {
     type: 'number',
@@ -31,6 +33,8 @@ export const ARED_PARAMS = {
     label: 'max_th',
     doc: '0 = automatic: 3 min_th (the target average 2 min_th sits mid-way).',
     ref: 'seeds/000 §2.3; FGS 2001 §5',
+    // its default 0 is ARED's own choice (automatic): a swap to RED takes RED's default, not a threshold (weight) of 0
+    kindDefault: true,
   },
   wq: {
     type: 'number',
@@ -41,6 +45,8 @@ export const ARED_PARAMS = {
     label: 'w_q',
     doc: '0 = automatic: 1 - exp(-1/C), C in mean-size packets/s (see wqRule for ns-2’s variant).',
     ref: 'seeds/000 §2.3; FGS 2001 §5',
+    // its default 0 is ARED's own choice (automatic): a swap to RED takes RED's default, not a threshold (weight) of 0
+    kindDefault: true,
   },
   maxP: { ...RED_PARAMS.maxP, default: 0.1, label: 'initial max_p', doc: 'max_p at the start; the adaptation moves it within [bottom, top].', ref: 'FGS 2001; ns-2 linterm_ 10' },
   gentle: { ...RED_PARAMS.gentle, default: true, doc: 'ARED is always gentle: between max_th and 2 max_th p_b rises from max_p to 1.', ref: 'seeds/000 §2.3' },

@@ -5,6 +5,8 @@
  * controls, the CLI `--set` paths and the parameter table in the docs.
  */
 
+import { nearNames } from '../scenario/near';
+
 /**
  * The slowest rate a link or a traffic source may have, bits/s. Slower rates only make
  * one packet take longer than any run (a 64 KB packet at 1 kb/s already takes 9
@@ -132,8 +134,13 @@ export function checkParam(path: string, spec: ParamSpec, value: unknown, queueU
     }
     case 'boolean':
       return typeof value === 'boolean' ? null : `${path}: expected true or false, got ${shownValue(value)}`;
-    case 'enum':
-      return typeof value === 'string' && spec.values.includes(value) ? null : `${path} = ${shownValue(value)} is not allowed: one of ${spec.values.map((v) => `"${v}"`).join(', ')}`;
+    case 'enum': {
+      if (typeof value === 'string' && spec.values.includes(value)) return null;
+      // a slip of a letter or of case (`redd`, `RED`, `newReno`) gets the value it is near, as an unknown field or preset does
+      const near = typeof value === 'string' ? nearNames(value, spec.values, 2) : [];
+      const hint = near.length ? `; did you mean ${near.map((v) => `"${v}"`).join(' or ')}?` : '';
+      return `${path} = ${shownValue(value)} is not allowed: one of ${spec.values.map((v) => `"${v}"`).join(', ')}${hint}`;
+    }
   }
 }
 

@@ -5,6 +5,10 @@
  * result ({ version, scenario, summary }) and the app's "Everything (JSON)" export
  * ({ scenario, markers, series, summary }). No Node.js or DOM here.
  */
+import type { NumberParam } from '../core/params';
+import { own } from './paths';
+import { SCENARIO_TREE, type FieldNode } from './tree';
+import { fileNumberNotice } from './units';
 
 /**
  * The largest scenario file read, in the app (File → Open) and the command line alike: a
@@ -96,21 +100,24 @@ export function parseJsonText(text: string, source: string): { ok: true; json: u
     if (utf16(text)) return { ok: false, error: `${source}: not valid JSON: it is UTF-16 text (as Windows Notepad's "Unicode" saves it), read as UTF-8; save it as UTF-8, the encoding of a scenario file` };
     const binary = /[\u0000\uFFFD]/.exec(text.slice(0, 1024));
     if (binary) return { ok: false, error: `${source}: not valid JSON: it is not a text file (binary data at character ${binary.index + 1}); a scenario is JSON text, as File → Save scenario writes it` };
+    // an empty file (a shell redirect that failed: `aqm-lab --preset x --dry-run > my.json`
+    // with a bad --set leaves one) was "not valid JSON at line 1, column 1 (the end): Unexpected end of JSON input"
+    if (text.trim() === '') return { ok: false, error: `${source}: not valid JSON: it is empty${text.length ? ' (only white space)' : ''}; a scenario is one JSON object, { "version": 1, ... }` };
     const msg = (e as Error).message;
     const m = /position (\d+)/.exec(msg);
     const pos = m ? Number(m[1]) : tokenPosition(text, msg);
     let where = '';
-    if (pos !== null) {
-      const { line, column } = lineColumn(text, pos);
-      where = ` at line ${line}, column ${column}`;
-    } else if (/end of JSON input/i.test(msg)) {
-      const { line, column } = lineColumn(text, text.length);
-      where = ` at line ${line}, column ${column} (the end)`;
+    // the text stops (or only white space follows) where the JSON still needs more: V8 says
+    // "Unexpected end of JSON input" or, after a value, "Expected ',' or '}' after property value"
+    const atEnd = pos === null ? /end of JSON input/i.test(msg) : text.slice(pos).trim() === '';
+    if (pos !== null || atEnd) {
+      const { line, column } = lineColumn(text, pos ?? text.length);
+      where = ` at line ${line}, column ${column}${atEnd ? ' (the end)' : ''}`;
     }
     // V8 quotes the text around the error as it is: its line breaks, written as \n and \r,
     // keep the message on one line (it used to break across three in the terminal)
     const detail = msg.replace(/\s*\(line \d+ column \d+\)/, '').replace(/\r/g, '\\r').replace(/\n/g, '\\n');
-    const hint = pos === null ? null : handEditHint(text, pos);
+    const hint = atEnd ? 'the text ends before every { and [ is closed' : pos === null ? null : handEditHint(text, pos);
     return { ok: false, error: `${source}: not valid JSON${where}: ${detail}${hint ? ` (${hint})` : ''}` };
   }
 }
@@ -129,4 +136,42 @@ export function scenarioInFile(json: unknown): { json: unknown; prefix: string }
   // a saved run whose scenario is missing or not an object: that is the error to name
   // (validating the run itself would list "summary: unknown field" and fields it never had)
   return typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? { json: inner, prefix: 'scenario.' } : { json: inner, prefix: '' };
+}
+
+/** The most unit notices a file gets, one line each; a list of 1,000 per-flow delays of 5 gave 1,000 lines. */
+export const MAX_FILE_NOTICES = 10;
+
+/**
+ * The numbers of a scenario file, valid and so run, that are likely meant in their field's
+ * usual unit (units.ts, ambiguousBare): a file's numbers are SI, so `"delay": 5` is 5 s. A
+ * link's `delay=5` got a notice; the same number in a file opened without a word, in the app
+ * and in the command line, and a teacher who meant 5 ms ran a 10 s round trip. `scenario` is
+ * the file's scenario (validated: its kinds are known); `prefix` goes in front of each path
+ * ("scenario." for a saved run, as its errors name fields); `keep` picks the paths to say
+ * (the command line leaves out those its --set replaced). At most MAX_FILE_NOTICES lines,
+ * then how many more. Defaults are never noticed (a value is noticed only at 10 times its
+ * field's default or more, or under 1000 b/s for a rate of 1 Mb/s or more by default).
+ */
+export function fileNotices(scenario: unknown, prefix = '', keep: (path: string) => boolean = () => true): string[] {
+  const out: string[] = [];
+  const notice = (path: string, spec: NumberParam, v: unknown) => {
+    const n = typeof v === 'number' && keep(path) ? fileNumberNotice(path, spec, v) : null;
+    if (n) out.push(n);
+  };
+  const walk = (node: FieldNode | undefined, v: unknown, path: string): void => {
+    if (node === undefined || v === undefined || v === null) return;
+    const at = (k: string | number) => (path ? `${path}.${k}` : String(k));
+    if (node.t === 'param' && node.spec.type === 'number') notice(path, node.spec, v);
+    else if (node.t === 'numbers' && Array.isArray(v)) v.forEach((x, i) => notice(at(i), node.spec, x));
+    else if ((node.t === 'object' || node.t === 'union') && typeof v === 'object' && !Array.isArray(v)) {
+      const o = v as Record<string, unknown>;
+      const fields = node.t === 'object' ? node.fields : own(node.variants, String(o.kind));
+      for (const [k, f] of Object.entries(fields ?? {})) walk(f, o[k], at(k));
+    } else if (node.t === 'array' && Array.isArray(v)) {
+      v.forEach((x, i) => walk(node.item, x, at(i)));
+    }
+  };
+  walk(SCENARIO_TREE, scenario, '');
+  const lines = out.map((n) => `${prefix}${n}`);
+  return lines.length > MAX_FILE_NOTICES ? [...lines.slice(0, MAX_FILE_NOTICES), `and ${lines.length - MAX_FILE_NOTICES} more numbers like these`] : lines;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkParam, queueUnitOf, shownValue, type ParamSpec, type ParamValues } from '../core/params';
+import { checkParam, queueUnitOf, shownValue, unitText, type ParamSpec, type ParamValues } from '../core/params';
+import { numberWithUnit } from './units';
 import type { TcpParams } from '../tcp/params';
 import { BULK_PARAMS, type BulkItem } from '../traffic/bulk';
 import type { FlowDelaySpec } from '../traffic/flow-delay';
@@ -10,7 +11,7 @@ import type { LINK_FIELDS, SIDE_FIELDS } from './fields';
 import { migrate } from './migrations';
 import { cloneJson, getPath, joinPath, pathText, splitPath } from './paths';
 import { applySet } from './set';
-import { aqmList, allowedKeysAt, objectText, plainItems, plainItemsMessage, resolvePath, SCENARIO_TREE, stringExpected, unknownFieldHint, type FieldNode } from './tree';
+import { aqmList, allowedKeysAt, generalBottleneckHint, objectText, plainItems, plainItemsMessage, resolvePath, SCENARIO_TREE, stringExpected, unknownFieldHint, type FieldNode } from './tree';
 
 export { getPath, setPath } from './paths';
 
@@ -145,6 +146,20 @@ function describeExpected(issue: Issue): string {
   return '';
 }
 
+/**
+ * A time, rate or size written with a unit in a scenario file ("rate": "10Mb/s"): units are
+ * read by --set and links, while a file holds SI numbers, so the message gives the number to
+ * write. It said only `expected a number (1000 to 1000000000000 bps), got "10Mb/s"`, which
+ * reads as if the unit were wrong, after docs/cli.md had shown `--set ...rate=10Mb/s`.
+ */
+function unitInFileHint(spec: ParamSpec, value: unknown): string {
+  if (spec.type !== 'number' || typeof value !== 'string') return '';
+  // a number in quotes ("duration": "8"): JSON text, not a number
+  if (/^\s*-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i.test(value)) return `: write it without quotes, ${value.trim()}`;
+  const n = numberWithUnit(spec, value.trim());
+  return n === undefined || !Number.isFinite(n) ? '' : `: in a scenario file write the number in ${spec.unit === 's' ? 'seconds' : spec.unit === 'bps' ? 'bits/s' : unitText(spec.unit)}, ${n} (a unit such as ${value.trim()} is read by --set and links, not in a file)`;
+}
+
 function issueMessages(issue: Issue, input: unknown): string[] {
   const segs = issue.path.map((s) => String(s));
   const path = joinPath(segs);
@@ -152,13 +167,13 @@ function issueMessages(issue: Issue, input: unknown): string[] {
   switch (issue.code) {
     case 'custom': {
       const spec = (issue.params as ParamIssueParams | undefined)?.aqmlabSpec;
-      if (spec) return [checkParam(path, spec, value, queueUnitOf(getPath(input, segs.slice(0, -1)))) ?? `${path}: invalid value ${show(value)}`];
+      if (spec) return [(checkParam(path, spec, value, queueUnitOf(getPath(input, segs.slice(0, -1)))) ?? `${path}: invalid value ${show(value)}`) + unitInFileHint(spec, value)];
       return [`${path}: ${issue.message}`];
     }
     case 'unrecognized_keys': {
       const allowed = allowedKeysAt(input, segs);
       const at = resolvePath(input, segs);
-      return issue.keys.map((k) => `${pathText(joinPath([...segs, k]))}: unknown field${allowed.length ? `; allowed here: ${allowed.join(', ')}${unknownFieldHint(at.ok ? at.node : undefined, k, allowed, path)}` : ''}`);
+      return issue.keys.map((k) => `${pathText(joinPath([...segs, k]))}: unknown field${allowed.length ? `; allowed here: ${allowed.join(', ')}${generalBottleneckHint(input, path, k) || unknownFieldHint(at.ok ? at.node : undefined, k, allowed, path)}` : ''}`);
     }
     case 'invalid_union': {
       const parent = resolvePath(input, segs.slice(0, -1));

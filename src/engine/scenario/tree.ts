@@ -347,7 +347,8 @@ export function resolvePath(scenario: unknown, segments: readonly string[], root
       if (!Object.prototype.hasOwnProperty.call(fields, seg)) {
         const what = node.t === 'union' ? `${here} (${String((v as Record<string, unknown>).kind)})` : here || 'the scenario';
         const allowed = node.t === 'union' ? ['kind', ...Object.keys(fields)] : Object.keys(fields);
-        return { ok: false, error: `${full}: unknown field of ${what}; allowed: ${allowed.join(', ')}${unknownFieldHint(node, seg, allowed, here)}` };
+        const hint = (root === SCENARIO_TREE ? generalBottleneckHint(scenario, here, seg) : '') || unknownFieldHint(node, seg, allowed, here);
+        return { ok: false, error: `${full}: unknown field of ${what}; allowed: ${allowed.join(', ')}${hint}` };
       }
       parentValue = v;
       value = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[seg] : undefined;
@@ -357,6 +358,35 @@ export function resolvePath(scenario: unknown, segments: readonly string[], root
     return { ok: false, error: `${full}: ${here} is a single value, it has no field "${seg}"` };
   }
   return { ok: true, node };
+}
+
+/**
+ * On a general topology `topology.bottleneck` only names a link ({ from, to }): its queue,
+ * rate, delay and loss are that link's, in `topology.links`. A dumbbell's
+ * `--set topology.bottleneck.queue.maxP=...` tried on such a lesson (seeds/004's feng-*)
+ * got "unknown field of topology.bottleneck; allowed: from, to" and no way on; this names the
+ * link's key ("; on a general topology the bottleneck is the link n5 -> n6: its queue is
+ * topology.links.5.queue"). "" when it does not apply.
+ */
+export function generalBottleneckHint(scenario: unknown, here: string, field: string): string {
+  if (here !== 'topology.bottleneck') return '';
+  const topo = (scenario as { topology?: { kind?: unknown; bottleneck?: { from?: unknown; to?: unknown }; links?: unknown } } | undefined)?.topology;
+  if (!topo || topo.kind !== 'general' || !Array.isArray(topo.links)) return '';
+  const b = topo.bottleneck;
+  const links = topo.links as { from?: unknown; to?: unknown }[];
+  const i = b ? links.findIndex((l) => l && l.from === b.from && l.to === b.to) : -1;
+  const linkFields = linkItemFields();
+  if (!linkFields || !Object.prototype.hasOwnProperty.call(linkFields, field)) return '';
+  if (i < 0) return `; on a general topology the bottleneck is one of topology.links, named by its from and to: set its ${field} there (topology.links.<n>.${field})`;
+  return `; on a general topology the bottleneck is the link ${String(b!.from)} -> ${String(b!.to)}: its ${field} is topology.links.${i}.${field}`;
+}
+
+/** The fields of a general topology's link (queue, rate, delay, loss, ...), from the tree. */
+function linkItemFields(): Record<string, FieldNode> | undefined {
+  const r = resolvePath({ topology: { kind: 'general', links: [{}] } }, ['topology', 'links', '0']);
+  if (!r.ok) return undefined;
+  const n = r.node;
+  return n.t === 'object' ? n.fields : undefined;
 }
 
 /**

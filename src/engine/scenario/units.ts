@@ -219,6 +219,18 @@ export function bareNumberNotice(path: string, spec: NumberParam, text: string):
   return `${path}=${t} is read as ${value} ${u.si} (a bare number is in ${words[0]}); write ${t}${u.unit} for ${words[1]}, or ${t}${u.si} to keep ${words[0]} without this notice`;
 }
 
+/**
+ * The notice for a number of a scenario FILE that ambiguousBare finds: a file's numbers are
+ * SI and take no unit ("topology.bottleneck.delay = 5 is read as 5 s (a scenario file's
+ * numbers are in seconds); for 5 ms write 0.005"); null when the number is not noticed.
+ */
+export function fileNumberNotice(path: string, spec: NumberParam, value: number): string | null {
+  if (!ambiguousBare(spec, value) || checkParam('', spec, value) !== null) return null;
+  const u = usualUnit(spec)!;
+  const words = u.si === 's' ? 'seconds' : 'bits/s';
+  return `${path} = ${value} is read as ${value} ${u.si} (a scenario file's numbers are in ${words}); for ${value} ${u.unit} write ${Number(`${value}e${u.exp}`)}`;
+}
+
 /** A value as a link writes it: with its SI unit when bare it would be noticed (`5s`), else the number. */
 export function unambiguousText(spec: NumberParam, value: number): string {
   if (!ambiguousBare(spec, value)) return String(value);

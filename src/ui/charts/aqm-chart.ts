@@ -17,7 +17,7 @@ import { aqmByKind } from '../../engine/aqm/registry';
 import { PALETTE, SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
 import type { Painter, Rect } from './painter';
-import { axes, drawCursor, drawMarkers, drawSeries, emptyNote, fitYTicks, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem, type Scale } from './plot';
+import { axes, cursorText, drawCursor, drawMarkers, drawSeries, emptyNote, fitYTicks, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem, type Scale } from './plot';
 import { timeDomain, type ChartContext, type ChartDef } from './types';
 import { aqmRunText } from './run-text';
 
@@ -106,7 +106,7 @@ export const aqmChart: ChartDef = {
   describe(c) {
     const L = layoutOf(c.view.queue.kind);
     const parts = [...(L.redProbs ? ['p_b from the average queue', 'p_a after the count correction'] : []), ...L.probs.map((v) => v.label), ...(L.second ? [L.second.label] : []), ...L.states.map((v) => v.label)];
-    if (!parts.length) return `The ${c.view.queue.kind} queue has no drop probability: it drops only when full.`;
+    if (!parts.length) return `The ${c.view.queue.kind} queue has no drop probability: it drops only when full.` + cursorText(c);
     // the same variables, as the chart draws them, with the run's numbers
     const vars: { col: string; label: string; unit: 'probability' | 'ms' | 'ratio' | 'state' }[] = [
       ...(L.redProbs ? [{ col: 'pb', label: 'p_b', unit: 'probability' as const }, { col: 'pa', label: 'p_a', unit: 'probability' as const }] : []),
@@ -117,7 +117,7 @@ export const aqmChart: ChartDef = {
       ...L.states.map((v) => ({ col: `aqm.${v.name}`, label: v.label, unit: 'state' as const })),
     ];
     const run = aqmRunText(c, vars);
-    return `The ${c.view.queue.kind} queue's own variables over time: ${parts.join(', ')}.${run ? ` ${run}` : ''}`;
+    return `The ${c.view.queue.kind} queue's own variables over time: ${parts.join(', ')}.${run ? ` ${run}` : ''}` + cursorText(c);
   },
   units: "t in s; pb, pa, maxP: probabilities 0-1; aqm.*: the AQM's own variables (probabilities 0-1, averages in the queue's unit, delays in s); th.delayTarget: s.",
   columns: (s: SeriesStore) => ['pb', 'pa', 'maxP', ...s.names().filter((k) => k.startsWith('aqm.') || k === 'th.delayTarget')].filter((k) => s.has(k)),

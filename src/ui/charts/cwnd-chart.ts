@@ -7,7 +7,7 @@ import { flowDash, paperDash, SERIES } from '../colors';
 import type { SeriesStore } from '../store/series-store';
 import { BandCache, bandColumns, drawEndLabels, drawFlowFamily, endLabelNames, endLabelRoom, flowLegend, type LineEnd } from './flows';
 import type { Painter } from './painter';
-import { axes, drawCursor, fitYTicks, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
+import { axes, cursorText, drawCursor, fitYTicks, drawMarkers, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
 import { MAX_LINES, NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, NO_TCP_EXPORT_NOTE, NO_TCP_NOTE, timeDomain, udpOnly, type ChartContext, type ChartDef } from './types';
 import { perFlowText } from './run-text';
 
@@ -32,11 +32,11 @@ export const cwndChart: ChartDef = {
   describe(c) {
     // before the run's first sample: the scenario's flows (it said "each of 0 TCP flows")
     const n = c.store.flowIds('cwnd').length || c.view.tcpFlows;
-    if (n === 0) return `Congestion window per flow: ${c.view.flows > 0 ? 'this run has no TCP flows (a UDP sender has none)' : 'this run has no long-lived flows'}.`;
+    if (n === 0) return `Congestion window per flow: ${c.view.flows > 0 ? 'this run has no TCP flows (a UDP sender has none)' : 'this run has no long-lived flows'}.` + cursorText(c);
     const ids = c.store.flowIds('cwnd');
     const ss = drawsSsthresh(ids.length > 0 ? ids : Array.from({ length: n }, (_, i) => i));
     const run = perFlowText(c, 'cwnd', 'segments');
-    return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? (ss ? ', with the slow-start threshold dashed' : '') : ', as the range and median across the flows running at each moment plus highlighted flows'}.${run ? ` ${run}` : ''}`;
+    return `Congestion window of each of ${n} TCP flows over time, in segments${n <= MAX_LINES ? (ss ? ', with the slow-start threshold dashed' : '') : ', as the range and median across the flows running at each moment plus highlighted flows'}.${run ? ` ${run}` : ''}` + cursorText(c);
   },
   units: 't in s; cwnd.i, ssthresh.i: segments, empty while flow i is not running (ssthresh also while unbounded); cwnd.min, .median, .max: across the running flows.',
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('cwnd.') || k.startsWith('ssthresh.')),

@@ -5,6 +5,7 @@
  */
 import { format, scaleLinear, type ScaleLinear } from 'd3';
 import { SERIES, type MarkShape } from '../colors';
+import { fmtTime as decisionTime } from '../../engine/aqm/explain';
 import { aqmByKind } from '../../engine/aqm/registry';
 import type { ParamSpec } from '../../engine/core/params';
 import { LINK_FIELDS } from '../../engine/scenario/fields';
@@ -17,6 +18,7 @@ import { minMaxDownsample, thinPixelLine, type Downsampled } from './downsample'
 /** How far (CSS px) a drawn line may lie from its downsampled points when thinned (thinPixelLine). */
 const THIN_TOLERANCE_PX = 1 / 3;
 import type { LineStyle, Painter, Rect } from './painter';
+import type { ChartContext } from './types';
 
 /** Font sizes of a chart, px: normal or classroom (readable from the back of a room). */
 export interface Fonts {
@@ -416,13 +418,23 @@ export function emptyNote(p: Painter, r: Rect, text: string, fonts: Fonts): void
   lines.forEach((l, i) => p.text(l, r.x + r.w / 2, y0 + i * lh, { size: fonts.label, color: SERIES.muted, align: 'center', baseline: 'middle' }));
 }
 
-/** The inspector's decision as a vertical line with a small label at the bottom of the plot. */
+/**
+ * The sentence a chart's text alternative adds while the cursor line is drawn ('' when it is
+ * not), with the decision's time as the inspector's header gives it ("12.345678 s"): the
+ * line's label said only "inspected", and neither a screen-reader user nor a printed page
+ * could tell which time it marked (the label now carries the time too).
+ */
+export function cursorText(c: Pick<ChartContext, 'cursorT'>): string {
+  return typeof c.cursorT !== 'number' ? '' : ` A vertical line marks the decision open in the inspector, at ${decisionTime(c.cursorT)}.`;
+}
+
+/** The inspector's decision as a vertical line with a small label at the bottom of the plot: "inspected" and its time. */
 export function drawCursor(p: Painter, r: Rect, x: Scale, t: number | null, fonts: Fonts): void {
   if (t === null) return;
   const px = x(t);
   if (px < r.x || px > r.x + r.w) return;
   p.line(px, r.y, px, r.y + r.h, { color: '#000000', width: 1.5 });
-  const label = 'inspected';
+  const label = `inspected ${decisionTime(t)}`;
   const w = p.measure(label, fonts.small);
   const lx = Math.min(px + 4, r.x + r.w - w - 2);
   const ly = r.y + r.h - fonts.small * 1.4;

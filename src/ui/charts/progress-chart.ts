@@ -5,7 +5,7 @@
 import type { SeriesStore } from '../store/series-store';
 import { BandCache, bandColumns, drawEndLabels, drawFlowFamily, endLabelNames, endLabelRoom, flowLegend, type LineEnd } from './flows';
 import type { Painter } from './painter';
-import { axes, drawCursor, drawMarkers, fitYTicks, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
+import { axes, cursorText, drawCursor, drawMarkers, fitYTicks, emptyNote, legend, maxOver, plotRect, xScaleFor, yScaleFor } from './plot';
 import { NO_FLOWS_EXPORT_NOTE, NO_FLOWS_NOTE, timeDomain, udpOnly, type ChartContext, type ChartDef } from './types';
 import { progressRunText } from './run-text';
 
@@ -30,8 +30,8 @@ export const progressChart: ChartDef = {
     const udp = udpOnly(c);
     const run = progressRunText(c, udp);
     const tail = run ? ` ${run}` : '';
-    if (udp) return `Bytes delivered over time for ${n === 1 ? 'the UDP flow' : `each of ${n} UDP flows`}.${tail}`;
-    return `Bytes acknowledged over time for each of ${n} flows (as in seeds/001 Fig. 5): a flat stretch is a flow that is locked out or waiting for a timeout.${tail}`;
+    if (udp) return `Bytes delivered over time for ${n === 1 ? 'the UDP flow' : `each of ${n} UDP flows`}.${tail}` + cursorText(c);
+    return `Bytes acknowledged over time for each of ${n} flows (as in seeds/001 Fig. 5): a flat stretch is a flow that is locked out or waiting for a timeout.${tail}` + cursorText(c);
   },
   units: 't in s; acked.i: bytes acknowledged (UDP: delivered), 0 before the flow starts; acked.min, .median, .max: across the flows.',
   columns: (s: SeriesStore) => s.names().filter((k) => k.startsWith('acked.')),

@@ -12,7 +12,7 @@ import { flagOverTime, paramOverTime } from '../scenario-view';
 import type { SeriesStore } from '../store/series-store';
 import { EventPixels } from './event-pixels';
 import type { Painter } from './painter';
-import { axes, drawCursor, fitYTicks, drawMarkers, drawSeries, drawSteps, emptyNote, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
+import { axes, cursorText, drawCursor, fitYTicks, drawMarkers, drawSeries, drawSteps, emptyNote, fmtNumber, legend, maxOver, plotRect, xScaleFor, yScaleFor, type LegendItem } from './plot';
 import { timeDomain, type ChartContext, type ChartDef } from './types';
 import { queueRunText } from './run-text';
 
@@ -45,7 +45,7 @@ export const queueChart: ChartDef = {
     const th = Number.isFinite(mn) && Number.isFinite(mx) ? ` Thresholds min_th ${+mn.toPrecision(4)} and max_th ${+mx.toPrecision(4)} ${u}.` : q.minTh !== null && q.maxTh !== null ? ` RED thresholds min_th ${q.minTh} and max_th ${q.maxTh} ${u}.` : '';
     const hasAvg = keepsAverage(q.kind);
     const run = queueRunText(c, { kinds: rowsFor(c, new Set()).map((e) => e.kind), hasAvg });
-    return `Queue length at the bottleneck (${q.kind}) over time: instantaneous${hasAvg ? ' and averaged' : ''}, in ${u}.${th} Ticks below mark ECN marks and drops.${run ? ` ${run}` : ''}`;
+    return `Queue length at the bottleneck (${q.kind}) over time: instantaneous${hasAvg ? ' and averaged' : ''}, in ${u}.${th} Ticks below mark ECN marks and drops.${run ? ` ${run}` : ''}` + cursorText(c);
   },
   units: "t in s; queue, queueRev: packets; queueBytes: bytes; avg, th.*: the queue's unit (packets, or bytes in byte mode), th.delayTarget: s; qdelay: s. An empty cell: no value there.",
   columns: (s: SeriesStore) => ['queue', 'queueBytes', 'avg', 'qdelay', 'queueRev', ...s.names().filter((k) => k.startsWith('th.'))].filter((k) => s.has(k)),

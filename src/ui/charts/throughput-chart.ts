@@ -9,7 +9,7 @@ import type { SeriesStore } from '../store/series-store';
 import { lowerBound } from './downsample';
 import { BandCache, bandColumns, drawEndLabels, drawFlowFamily, endLabelNames, endLabelRoom, flowLegend, type LineEnd } from './flows';
 import type { Painter } from './painter';
-import { axes, drawCursor, drawMarkers, fitYTicks, drawSeries, emptyNote, legend, maxOver, plotRect, wrapWords, xScaleFor, yAxisLabel, yScaleFor } from './plot';
+import { axes, cursorText, drawCursor, drawMarkers, fitYTicks, drawSeries, emptyNote, legend, maxOver, plotRect, wrapWords, xScaleFor, yAxisLabel, yScaleFor } from './plot';
 import { NO_FLOWS_NOTE, timeDomain, type ChartContext, type ChartDef } from './types';
 import { throughputRunText } from './run-text';
 
@@ -110,7 +110,7 @@ export const throughputChart: ChartDef = {
   title: 'Throughput and fairness',
   describe(c) {
     const run = throughputRunText(c);
-    return `Bottleneck utilization in percent and goodput of each flow in megabits per second, averaged over ${WindowRates.windowFor(c.end)} s. ${jainText(c)}.${run ? ` ${run}` : ''}`;
+    return `Bottleneck utilization in percent and goodput of each flow in megabits per second, averaged over ${WindowRates.windowFor(c.end)} s. ${jainText(c)}.${run ? ` ${run}` : ''}` + cursorText(c);
   },
   units: "t in s; util: busy fraction 0-1 (the chart's %); goodput.i: bit/s per sample, empty while flow i is not running; .avg columns: averaged over the window named, as drawn; goodput.min, .median, .max: across the running flows.",
   columns: (s: SeriesStore) => ['util', ...s.names().filter((k) => k.startsWith('goodput.'))].filter((k) => s.has(k)),

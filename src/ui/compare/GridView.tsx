@@ -16,7 +16,7 @@ import type { FigureSource } from '../charts/export';
 import { SERIES } from '../colors';
 import { encodeLink } from '../scenario-api';
 import { TableExport, useReportRunning } from './CompareView';
-import { gridAnnouncement, gridCurves, gridHeading, gridMark, gridMarkText, gridValueText, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMark, type GridMetric } from './grid';
+import { gridAnnouncement, gridCellText, gridCurves, gridHeading, gridMark, gridMarkText, gridValueText, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMark, type GridMetric } from './grid';
 import { exportSvgChart, GridLines, useWidth, yAxisLeft } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { useMilestoneSpeech } from './run-speech';
@@ -306,17 +306,20 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
               <thead>
                 <tr>
                   <th scope="col">
-                    {figure.xShort ? (
-                      <>
-                        {/* the full head for screen readers and wide screens, the short one on a phone */}
-                        <span className="cmp-grid-xlong">{gridTableXHead(figure)}</span>
-                        <span className="cmp-grid-xshort" aria-hidden="true">
-                          {figure.xShort}
-                        </span>
-                      </>
-                    ) : (
-                      gridTableXHead(figure)
-                    )}
+                    {/* in lines no wider than 9em: the tables side by side where two fit (compare.css) */}
+                    <span className="cmp-grid-xhead">
+                      {figure.xShort ? (
+                        <>
+                          {/* the full head for screen readers and wide screens, the short one on a phone */}
+                          <span className="cmp-grid-xlong">{gridTableXHead(figure)}</span>
+                          <span className="cmp-grid-xshort" aria-hidden="true">
+                            {figure.xShort}
+                          </span>
+                        </>
+                      ) : (
+                        gridTableXHead(figure)
+                      )}
+                    </span>
                   </th>
                   {g.curves.map((i) => (
                     <th scope="col" key={curves[i].label} className={figure.curveKey ? 'cmp-grid-abbr' : undefined}>
@@ -346,7 +349,7 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
                       const own = p !== undefined && p.name === mark?.name;
                       return (
                         <td key={c.label} className={own ? 'cmp-grid-own' : undefined}>
-                          {p ? p.y.toFixed(decimals(metric)) : '–'}
+                          {p ? gridCellText(p.y, decimals(metric)) : '–'}
                           {own ? <span className="sr-only"> (this lesson)</span> : null}
                         </td>
                       );
@@ -357,7 +360,7 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
                   <tr>
                     <th scope="row">{figure.refLabel}</th>
                     {g.curves.map((i) => (
-                      <td key={curves[i].label}>{curves[i].ref === undefined ? '–' : curves[i].ref!.toFixed(decimals(metric))}</td>
+                      <td key={curves[i].label}>{curves[i].ref === undefined ? '–' : gridCellText(curves[i].ref!, decimals(metric))}</td>
                     ))}
                   </tr>
                 ) : null}

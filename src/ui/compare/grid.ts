@@ -12,6 +12,7 @@
 import type { Summary } from '../../engine/metrics/types';
 import { ECN_FINITE_CLIENTS, ECN_FINITE_QLS, ecnFiniteName, type EcnFiniteMech } from '../../engine/scenario/presets/seeds001';
 import { FIG20B_DELAY_MS, FIG20B_INCREASE, FIG4_FLOWS, FIG4_MAXP } from '../../engine/scenario/presets/seeds004';
+import { groupDigits } from '../../engine/scenario/presets/types';
 import { flowColor } from '../colors';
 import { quarterText, runMilestone } from './run-speech';
 
@@ -315,6 +316,14 @@ export function gridMark(fig: GridFigure, lesson: string | null | undefined): Gr
 export function gridValueText(metric: GridMetric, y: number): string {
   const v = String(Number(y.toPrecision(4)));
   return `${metric.yLabel.replace(/ \([^)]*\)$/, '')} ${v}${metric.yLabel.endsWith('(%)') ? ' %' : ''}`;
+}
+
+/**
+ * A number of the figure's tables with `decimals` decimals and its thousands grouped, as the
+ * app writes its other counts: seeds/001's drops read "17480" beside "250,000 exchanges".
+ */
+export function gridCellText(y: number, decimals: number): string {
+  return groupDigits(y.toFixed(decimals));
 }
 
 /** What a chart says of the marked point: "this lesson: drop-tail, queue limit QL 64 packets: goodput efficiency G 99.27 %", or "(not run yet)" until its run ends. */

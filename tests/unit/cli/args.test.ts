@@ -38,6 +38,9 @@ describe('parseCliArgs', () => {
     expect(bad(['--preset', 'x', '--sample', 'fast'])[0]).toBe('--sample = "fast" is not a number: allowed > 0 to 1000000 s (the sampling interval of --series)');
     // hostile input: text that is not a decimal number is called that (Number() read "0x10" as 16)
     expect(bad(['--preset', 'x', '--max-events', 'abc'])).toEqual(['--max-events = "abc" is not a number: allowed whole number 1 to 1000000000000000 (network events)']);
+    // a fraction in range is called not whole, not out of range
+    expect(bad(['--preset', 'x', '--max-trace', '1.5'])).toEqual(['--max-trace = 1.5 is not a whole number: allowed whole number 0 to 1000000000000 (lines written to --trace)']);
+    expect(bad(['--preset', 'x', '--max-packets', '0.5'])).toEqual(['--max-packets = 0.5 is out of range: allowed whole number 1000 to 100000000 (packets alive at once)']);
     expect(bad(['--preset', 'x', '--max-packets', '0x1000'])).toEqual(['--max-packets = "0x1000" is not a number: allowed whole number 1000 to 100000000 (packets alive at once)']);
     expect(bad(['--preset', 'x', '--max-events', '-5'])).toEqual(['--max-events = -5 is out of range: allowed whole number 1 to 1000000000000000 (network events)']);
     expect(bad(['--preset', 'x', '--max-events', ''])).toEqual(['--max-events = (empty): allowed whole number 1 to 1000000000000000 (network events)']);
@@ -86,7 +89,17 @@ describe('loadScenario', () => {
     const cased = loadScenario({ preset: 'Lockout-DT', sets: [] });
     expect(!cased.ok && cased.errors[0]).toMatch(/^--preset Lockout-DT: no such preset; did you mean lockout-dt\?/);
     const ql = loadScenario({ preset: 'ecn-finite-n2-dt-ql63', sets: [] });
-    expect(!ql.ok && ql.errors[0]).toMatch(/^--preset ecn-finite-n2-dt-ql63: no such preset; did you mean ecn-finite-n2-dt-ql256, .*ecn-finite-n2-dt-ql64/);
+    expect(!ql.ok && ql.errors[0]).toMatch(/^--preset ecn-finite-n2-dt-ql63: no such preset; did you mean ecn-finite-n2-dt-ql64, /);
+  });
+
+  it('offers first the preset one typed character off among those holding as many of the name\'s parts', () => {
+    // every ecn-finite-n2 RED+ECN and RED (A) cell holds "ecn", "finite", "n2" and "a" somewhere
+    // ("ecn" in ecn-finite, "a" in red-a): the one a character away comes first, not the grid's first cells
+    const r = loadScenario({ preset: 'ecn-finite-n2-ecn-a-ql65', sets: [] });
+    expect(!r.ok && r.errors[0]).toMatch(/^--preset ecn-finite-n2-ecn-a-ql65: no such preset; did you mean ecn-finite-n2-ecn-a-ql64, /);
+    // the lessons that only add a part to the name come before those that also change one (pi24 -> pi240)
+    const pi = loadScenario({ preset: 'web100-users-pi24', sets: [] });
+    expect(!pi.ok && pi.errors[0]).toMatch(/did you mean web100-users-pi24-90, web100-users-pi24-98, /);
   });
 
   it('says an empty --preset name is empty (an unset shell variable), not "no such preset"', () => {
@@ -124,7 +137,18 @@ describe('loadScenario', () => {
     const rb = loadScenario({ file: bad, sets: [] });
     expect(!rb.ok && rb.errors).toEqual([`${bad}: topology.bottleneck.delay = 20 is out of range: allowed 0 to 10 s`]);
     const missing = loadScenario({ file: join(dir, 'nope.json'), sets: [] });
-    expect(!missing.ok && missing.errors[0]).toContain('no such file');
+    expect(!missing.ok && missing.errors[0]).toBe(`${join(dir, 'nope.json')}: cannot read the scenario file (no such file)`);
+  });
+
+  it('a missing file named by a relative path says where it was looked for; a preset\'s name given as a file points at --preset', () => {
+    const cwd = process.cwd();
+    const rel = loadScenario({ file: 'no-such-scenario.json', sets: [] });
+    expect(!rel.ok && rel.errors[0]).toBe(`no-such-scenario.json: cannot read the scenario file (no such file in ${cwd})`);
+    // `npm run sim -- lockout-dt`, --preset forgotten
+    for (const name of ['lockout-dt', 'lockout-dt.json']) {
+      const r = loadScenario({ file: name, sets: [] });
+      expect(!r.ok && r.errors[0]).toBe(`${name}: cannot read the scenario file (no such file in ${cwd}; lockout-dt is a preset: --preset lockout-dt)`);
+    }
   });
 
   it("runs a saved run's scenario: a --out result file, or the app's Everything (JSON); its errors name scenario.<field>", () => {

@@ -29,6 +29,33 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     }
   });
 
+  it('a misspelt or wrongly cased choice names the allowed values and the one it is near', async () => {
+    expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck.queue.kind=redd'])).toBe(
+      '--set topology.bottleneck.queue.kind = "redd" is not allowed: one of "droptail", "red", "ared", "sc-red", "pi", "rem", "codel", "pie"; did you mean "red"?',
+    );
+    expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck.queue.unit=packet'])).toMatch(/; did you mean "packets"\?$/);
+    expect(await bad(['--preset', 'default', '--set', 'tcp.variant=SACK'])).toMatch(/; did you mean "sack"\?$/);
+    // the same in a scenario file
+    const file = join(dir, 'enum.json');
+    writeFileSync(file, JSON.stringify({ version: 1, duration: 1, topology: { kind: 'dumbbell', bottleneck: { queue: { kind: 'codell' } } }, traffic: [{ kind: 'bulk' }] }));
+    expect(await bad([file])).toMatch(/topology\.bottleneck\.queue\.kind = "codell" is not allowed: one of .*; did you mean "codel"\?$/);
+    // nothing near: the list alone
+    expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck.queue.kind=fq'])).toMatch(/"pie"$/);
+  });
+
+  it('a dumbbell key for the bottleneck on a general topology names the link that is the bottleneck', async () => {
+    // seeds/004's feng-* lessons: topology.bottleneck is { from: n5, to: n6 }, the sixth link
+    expect(await bad(['--preset', 'feng-fig8-adaptive', '--set', 'topology.bottleneck.queue.maxP=0.1'])).toBe(
+      '--set topology.bottleneck.queue: unknown field of topology.bottleneck; allowed: from, to; on a general topology the bottleneck is the link n5 -> n6: its queue is topology.links.5.queue',
+    );
+    expect(await bad(['--preset', 'feng-fig8-adaptive', '--set', 'topology.bottleneck.rate=5Mb/s'])).toMatch(/: its rate is topology\.links\.5\.rate$/);
+    // what the message points at works
+    const io = capture();
+    expect(await runCli(['--preset', 'feng-fig8-adaptive', '--set', 'topology.links.5.queue.maxP=0.1', '--dry-run'], io)).toBe(0);
+    // a name no link has: no hint, the near name instead
+    expect(await bad(['--preset', 'feng-fig8-adaptive', '--set', 'topology.bottleneck.fro=n5'])).toMatch(/allowed: from, to; did you mean from\?$/);
+  });
+
   it('a whole object with a bad field inside', async () => {
     expect(await bad(['--preset', 'default', '--set', 'topology.bottleneck={"rate":-5e6}'])).toBe('--set topology.bottleneck.rate = -5000000 is out of range: allowed 1000 to 1000000000000 bps');
   });
@@ -83,6 +110,23 @@ describe('bad input to the CLI: exit 2, the field and the allowed range, no stac
     expect(lines[0]).toBe(`${f}: k0: unknown field; allowed here: version, name, description, seed, duration, warmup, stopAfterExchanges, topology, tcp, traffic`);
     expect(lines[98]).toMatch(/: k98: unknown field/);
     expect(lines[99]).toBe('... and 201 more problems (300 in all)');
+  });
+
+  it('an empty scenario file says it is empty; one cut off says where it ends and that brackets are left open', async () => {
+    const empty = join(dir, 'empty.json');
+    writeFileSync(empty, '');
+    expect(await bad([empty])).toBe(`${empty}: not valid JSON: it is empty; a scenario is one JSON object, { "version": 1, ... }`);
+    writeFileSync(empty, '\n');
+    expect(await bad([empty])).toBe(`${empty}: not valid JSON: it is empty (only white space); a scenario is one JSON object, { "version": 1, ... }`);
+    const cut = join(dir, 'cut.json');
+    // V8 names this one "Expected ',' or '}' after property value": it is the end of the text all the same
+    writeFileSync(cut, '{"version": 1, "duration": 10,\n "topology": {"kind": "dumbbell"\n');
+    expect(await bad([cut])).toMatch(/^.*cut\.json: not valid JSON at line 3, column 1 \(the end\): .*\(the text ends before every \{ and \[ is closed\)$/);
+    writeFileSync(cut, '{"version": 1, "traffic": [');
+    expect(await bad([cut])).toMatch(/^.*cut\.json: not valid JSON at line 1, column 28 \(the end\): .*\(the text ends before every \{ and \[ is closed\)$/);
+    // an error before the end is not called the end
+    writeFileSync(cut, '{"version": 1} x\n');
+    expect(await bad([cut])).toMatch(/^.*cut\.json: not valid JSON at line 1, column 16: [^(]*$/);
   });
 
   it('a scenario file over 64 MB is refused with its size and the cap, before it is read (1 GB took 4 s and 1.1 GB to say "Cannot create a string longer than 0x1fffffe8 characters")', async () => {

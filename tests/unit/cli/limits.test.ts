@@ -31,6 +31,9 @@ describe('CLI run-size limits', () => {
     const refused = capture();
     expect(await runCli(['--preset', 'default', '--max-events', '1000'], refused)).toBe(3);
     expect(refused.stderr).toContain('the limit is 1 k events');
+    // the way on is a larger --max-events: --force with this one would only stop the run at 1000
+    expect(refused.stderr).toMatch(/or run it anyway with --max-events [\d.]+e\d+ \(--force would stop it at your --max-events 1000\)/);
+    expect(refused.stderr).not.toContain('(or --force)');
     // --force lifts the refusal, not the stop: the run ends at the limit with a message
     const stopped = capture();
     expect(await runCli(['--preset', 'default', '--max-events', '1000', '--force'], stopped)).toBe(1);

@@ -29,6 +29,7 @@ describe('sweep --seeds', () => {
       [['default', '--seeds', '-1'], /^--seeds = "-1": "-1" is not a seed or a rising range; allowed: whole numbers 0 to 4294967295/],
       [['default', '--jobs', '-2'], /^--jobs = "-2" is out of range: allowed whole number 1 to 256/],
       [['default', '--jobs', 'abc'], /^--jobs = "abc" is not a number: allowed whole number 1 to 256/],
+      [['default', '--jobs', '1.5'], /^--jobs = "1.5" is not a whole number: allowed whole number 1 to 256/],
     ] as const) {
       const io = capture();
       expect(await runSweep([...args], io)).toBe(2);

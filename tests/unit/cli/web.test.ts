@@ -43,6 +43,10 @@ describe('CLI: web traffic', () => {
     const rows = lines.slice(1).map((l) => l.split(','));
     expect(rows.length).toBe(w.exchanges);
     expect(w.exchanges).toBeGreaterThan(1500);
+    // the summary's line: exchanges open at the end are counted whenever they started, so with a
+    // warm-up they may outnumber started - completed, and the line says why
+    expect(io.stdout).toContain(`web exchanges: ${w.exchanges.toLocaleString('en-US')} completed of ${w.started.toLocaleString('en-US')} started after the warm-up`);
+    expect(io.stdout).toContain(`, ${w.inProgress.toLocaleString('en-US')} in progress at the end (started at any time, the warm-up included)\n`);
     // every row started after the warm-up; both directions are there
     expect(rows.every((r) => Number(r[0]) >= 5)).toBe(true);
     expect(rows.filter((r) => r[5] === 'reverse').length).toBe(w.byDirection.reverse);

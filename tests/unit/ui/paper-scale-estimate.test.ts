@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { durationText, estimateRun } from '../../../src/engine/estimate';
 import { CALIBRATION_RUNS, pendingCalibrations } from '../../../src/engine/traffic/calibrate';
 import { presetByName } from '../../../src/engine/scenario/presets';
+import type { Summary } from '../../../src/engine/metrics/types';
+import { comparedRuns, comparedToRun, runId } from '../../../src/ui/compared-runs';
 import { clickParts, clickTimeText } from '../../../src/ui/paper-scale-estimate';
 import { comparisonRuns, lessonPaperScale } from '../../../src/ui/scenario-api';
 
@@ -47,6 +49,28 @@ describe("the paper's-scale click's time", () => {
     expect(parts.calibration).toBe(0);
     expect(parts.calibrationRuns).toBe(0);
     expect(parts.comparisons).toBe(events(compared[0].scenario));
+  });
+
+  it('the compared lesson already run at that scale in this page (another lesson of the family ran it): not run again, not counted', () => {
+    // it was counted all the same: "about 34 s here at most: ...; about 17 s for the lesson it is compared with" for a click that ran 17 s
+    const c = comparisonRuns(paper.scenario, name)!;
+    const keys = new Set(pendingCalibrations(paper.scenario).map((p) => p.key));
+    comparedRuns.clear();
+    try {
+      // the same lesson run short, or at the paper's scale at another seed, is another run
+      comparedRuns.set(runId('web-dt148-80', c.seed, false), {} as Summary);
+      comparedRuns.set(runId('web-dt148-80', c.seed + 1, true), {} as Summary);
+      expect(comparedToRun(c).map((l) => l.name)).toEqual(['web-dt148-80']);
+      comparedRuns.set(runId('web-dt148-80', c.seed, true), {} as Summary);
+      expect(comparedToRun(c)).toEqual([]);
+      const parts = clickParts(paper.scenario, comparedToRun(c).map((l) => l.scenario), (k) => keys.has(k));
+      expect(parts).toEqual({ run: events(paper.scenario), calibration: 0, calibrationRuns: 0, comparisons: 0, compared: 0 });
+      expect(clickTimeText(parts, parts.run / 17, durationText)).toBe('about 17 s here');
+    } finally {
+      comparedRuns.clear();
+    }
+    // no comparisons (a run at the lesson's own seed and scale): nothing to run
+    expect(comparedToRun(null)).toEqual([]);
   });
 
   it('the words: the whole click at most, then its parts in the order they run; the run alone when that is all', () => {

@@ -1,7 +1,7 @@
 import { cloneJson, jsonEqual } from '../paths';
 import { parseScenario, type Scenario } from '../schema';
 import { applySet } from '../set';
-import { nearNames } from '../near';
+import { editDistance, nearNames } from '../near';
 import { basicsPresets, defaultPreset } from './basics';
 import { benchPresets } from './bench';
 import { bufferbloatPresets } from './bufferbloat';
@@ -84,16 +84,29 @@ export function presetByName(name: string): Preset | undefined {
 
 /**
  * Up to `max` presets a name that is not one may mean (a mistyped link or --preset): those
- * sharing the most dash-separated parts with it (at least two, or the only part of a
- * one-part name), else those within a few typed characters of it (`ecn-finte`, `redvsdt`
- * share no whole part with `ecn-finite`, `red-vs-dt`). The app's link banner, --preset and
- * sweep all ask this one matcher.
+ * in which the most of its dash-separated parts appear (at least two, or the only part of a
+ * one-part name), nearest first: the fewest typed characters away, then those holding the
+ * most of its parts whole (`ecn-finite-n2-ecn-a-ql65` offers `ecn-finite-n2-ecn-a-ql64`
+ * first; in the order of the list, the `red-a` cells, which hold as many of its parts,
+ * `a` in `red-a`, `ecn` in `ecn-finite`, came first and it was left out); else those within a few typed
+ * characters of it (`ecn-finte`, `redvsdt` share no whole part with `ecn-finite`,
+ * `red-vs-dt`). The app's link banner, --preset and sweep all ask this one matcher.
  */
 export function nearPresets(name: string, max = 3): Preset[] {
-  const parts = name.toLowerCase().split(/[-_\s]+/).filter(Boolean);
-  const scored = PRESETS.map((p) => ({ p, s: parts.filter((x) => p.name.includes(x)).length }));
+  const lower = name.toLowerCase();
+  const parts = lower.split(/[-_\s]+/).filter(Boolean);
+  const scored = PRESETS.map((p, i) => ({ p, i, s: parts.filter((x) => p.name.includes(x)).length }));
   const best = Math.max(0, ...scored.map((x) => x.s));
-  if (best > 0 && best >= Math.min(2, parts.length)) return scored.filter((x) => x.s === best).slice(0, max).map((x) => x.p);
+  if (best > 0 && best >= Math.min(2, parts.length)) {
+    const ranked = scored
+      .filter((x) => x.s === best)
+      .map((x) => {
+        const own = x.p.name.split('-');
+        return { ...x, whole: parts.filter((y) => own.includes(y)).length, d: editDistance(lower, x.p.name) };
+      });
+    ranked.sort((a, b) => a.d - b.d || b.whole - a.whole || a.i - b.i);
+    return ranked.slice(0, max).map((x) => x.p);
+  }
   return nearNames(name, [...BY_NAME.keys()], max).map((n) => BY_NAME.get(n)!);
 }
 

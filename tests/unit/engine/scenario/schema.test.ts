@@ -125,6 +125,22 @@ describe('parseScenario: every message names the field, the value and the range'
     expect(errorsOf(c)[0]).toMatch(/^traffic\.0\.flows = 2\.5 must be a whole number \(whole number 1 to 100000\)$/);
   });
 
+  it('a time, rate or size written with a unit in a file gets the SI number to write; a quoted number is told to drop the quotes', () => {
+    const a = minimal();
+    setPath(a, 'topology.bottleneck.rate', '10Mb/s');
+    setPath(a, 'topology.bottleneck.delay', '20ms');
+    setPath(a, 'tcp.rwnd', '64KB');
+    setPath(a, 'duration', ' 8 ');
+    setPath(a, 'seed', 'x');
+    const e = errorsOf(a);
+    expect(e).toContain('topology.bottleneck.rate: expected a number (1000 to 1000000000000 bps), got "10Mb/s": in a scenario file write the number in bits/s, 10000000 (a unit such as 10Mb/s is read by --set and links, not in a file)');
+    expect(e).toContain('topology.bottleneck.delay: expected a number (0 to 10 s), got "20ms": in a scenario file write the number in seconds, 0.02 (a unit such as 20ms is read by --set and links, not in a file)');
+    expect(e).toContain('tcp.rwnd: expected a number (whole number 1 to 1000000000 bytes), got "64KB": in a scenario file write the number in bytes, 65536 (a unit such as 64KB is read by --set and links, not in a file)');
+    expect(e).toContain('duration: expected a number (> 0 to 1000000 s), got " 8 ": write it without quotes, 8');
+    // text that is neither: no hint
+    expect(e).toContain('seed: expected a number (whole number 0 to 4294967295), got "x"');
+  });
+
   it('names the allowed values of an enum and the type of a wrong-typed value', () => {
     const a = minimal();
     setPath(a, 'tcp.variant', 'cubic');
@@ -132,7 +148,7 @@ describe('parseScenario: every message names the field, the value and the range'
     setPath(a, 'tcp.mss', '1460');
     expect(errorsOf(a)).toEqual([
       'tcp.variant = "cubic" is not allowed: one of "tahoe", "reno", "newreno", "sack"',
-      'tcp.mss: expected a number (whole number 1 to 65495 bytes), got "1460"',
+      'tcp.mss: expected a number (whole number 1 to 65495 bytes), got "1460": write it without quotes, 1460',
       'tcp.ecn: expected true or false, got "yes"',
     ]);
   });
@@ -163,7 +179,7 @@ describe('parseScenario: every message names the field, the value and the range'
     const a = minimal();
     setPath(a, 'topology.bottleneck.queue', { kind: 'codel2' });
     const kinds = AQMS.map((d) => `"${d.kind}"`).join(', ');
-    expect(errorsOf(a)).toEqual([`topology.bottleneck.queue.kind = "codel2" is not allowed: one of ${kinds}`]);
+    expect(errorsOf(a)).toEqual([`topology.bottleneck.queue.kind = "codel2" is not allowed: one of ${kinds}; did you mean "codel"?`]);
     setPath(a, 'topology.bottleneck.queue', { limit: 5 });
     expect(errorsOf(a)).toEqual([`topology.bottleneck.queue.kind: required, one of ${kinds}`]);
   });

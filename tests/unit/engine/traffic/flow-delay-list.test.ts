@@ -103,7 +103,7 @@ describe('flowDelay list: validation, --set and links', () => {
     expect(errorsOf(withDelay({ kind: 'list', values: [-0.001] }))).toEqual(['topology.flowDelay.values.0 = -0.001 is out of range: allowed 0 to 10 s']);
     expect(errorsOf(withDelay({ kind: 'list', values: [] }))).toEqual(['topology.flowDelay.values: needs at least 1 item(s), got 0']);
     expect(errorsOf(withDelay({ kind: 'list', values: Array.from({ length: 1001 }, () => 0.01) }))).toEqual(['topology.flowDelay.values: 1001 items; allowed at most 1000']);
-    expect(errorsOf(withDelay({ kind: 'list', values: ['5ms'] }))[0]).toMatch(/^topology\.flowDelay\.values\.0: expected a number \(0 to 10 s\), got "5ms"$/);
+    expect(errorsOf(withDelay({ kind: 'list', values: ['5ms'] }))[0]).toMatch(/^topology\.flowDelay\.values\.0: expected a number \(0 to 10 s\), got "5ms": in a scenario file write the number in seconds, 0\.005 \(a unit such as 5ms is read by --set and links, not in a file\)$/);
     expect(errorsOf(withDelay({ kind: 'list' }))[0]).toMatch(/^topology\.flowDelay\.values: required/);
     expect(errorsOf(withDelay({ kind: 'list', values: [0.005, 0.075] }))).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { FIG20B_DELAY_MS, FIG20B_INCREASE, FIG4_FLOWS, FIG4_MAXP } from '../../.
 import { ECN_FINITE_CLIENTS } from '../../../../src/engine/scenario/presets/seeds001';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { compareChoices, GRID, usableChoice } from '../../../../src/ui/compare/choices';
-import { ECN_FINITE_CURVES, ECN_FINITE_FIGS, FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridAfterLesson, gridAnnouncement, gridCurves, gridFigureFor, gridHeading, gridMark, gridMarkText, gridMilestone, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, log2Position } from '../../../../src/ui/compare/grid';
+import { ECN_FINITE_CURVES, ECN_FINITE_FIGS, FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridAfterLesson, gridAnnouncement, gridCellText, gridCurves, gridFigureFor, gridHeading, gridMark, gridMarkText, gridMilestone, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, log2Position } from '../../../../src/ui/compare/grid';
 import { flowColor } from '../../../../src/ui/colors';
 import { lessons } from '../../../../src/ui/scenario-api';
 
@@ -198,6 +198,17 @@ describe('the head of a grid table’s x column', () => {
     expect(gridTableXHead(FENG_FIG20B)).toBe('bandwidth increase per round trip (%)');
     expect(gridTableXHead(FENG_FIG4)).toBe('max_p');
     expect(gridTableXHead(ECN_FINITE_FIGS[0])).toBe('queue limit QL (packets)');
+  });
+});
+
+describe('a grid table’s numbers', () => {
+  it('counts of four digits or more grouped by thousands (seeds/001’s drops read 17480), decimals as the metric has them, their fractions not grouped', () => {
+    expect(gridCellText(17480, 0)).toBe('17,480');
+    expect(gridCellText(362, 0)).toBe('362');
+    expect(gridCellText(1234567, 0)).toBe('1,234,567');
+    expect(gridCellText(99.956, 2)).toBe('99.96');
+    expect(gridCellText(1234.5, 2)).toBe('1,234.50');
+    expect(gridCellText(0.0012345, 5)).toBe('0.00123');
   });
 });
 
