@@ -159,6 +159,14 @@ export interface TrafficDescriptor<P extends ParamSpecs = ParamSpecs, O extends 
     directions(item: TrafficItemOf<P, O>): (0 | 1)[];
   };
   /**
+   * The version of the kind's workload model, for the load calibrations' cache keys
+   * (calibrate.ts, calibrationKey): a change that moves what items of this kind offer bumps
+   * it, so that their cached and shipped calibrations are not reused while every other
+   * model's stay valid (CALIBRATION_VERSION is for changes to all of them). Undefined, or
+   * no function: the model as it was at CALIBRATION_VERSION, and the key as it was.
+   */
+  modelVersion?(item: TrafficItemOf<P, O>): number | undefined;
+  /**
    * Rough work estimate for run-size checks (src/engine/estimate.ts): packets, flows and,
    * when the kind knows better than the generic rule, events. Kinds without one are
    * estimated as nothing (say so in the kind's docs) - give every kind one.
