@@ -1488,7 +1488,7 @@ describe('ux', () => {
       await cc.locator('select').selectOption('cubic');
       const fix = cc.getByRole('button', { name: 'Set congestion control to cubic and window cut to rfc5681 (RFC 5681)' });
       await expect.poll(() => fix.count()).toBe(1);
-      expect(await cc.locator('.sed-error').textContent()).toContain('windowCut = "ns2" (ns-2\'s halving) cannot be combined with cc = "cubic"');
+      expect(await cc.locator('.sed-error').textContent()).toContain('window cut = "ns2" (ns-2\'s halving) cannot be combined with congestion control = "cubic"');
       await cc.scrollIntoViewIfNeeded();
       const b = (await cc.boundingBox())!;
       await page.screenshot({ path: `${SHOTS}/editor-companion-fix.png`, clip: { x: b.x - 16, y: Math.max(0, b.y - 16), width: b.width + 32, height: b.height + 32 } });
