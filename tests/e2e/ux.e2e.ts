@@ -416,7 +416,7 @@ describe('ux', () => {
       expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh)).toBe(15);
       await minTh.press('Enter');
       const msg = page.locator('[data-path="topology.bottleneck.queue.minTh"] .sed-error');
-      await expect.poll(() => msg.innerText()).toMatch(/^min_th: .*50.*maxTh = 45/);
+      await expect.poll(() => msg.innerText()).toMatch(/^min_th: .*50.*max_th = 45/);
       expect(await msg.locator('code').innerText()).toBe('topology.bottleneck.queue.minTh');
       expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh)).toBe(15);
       // friendly units: a negative rate is named with its label and the range in Mb/s
@@ -475,7 +475,7 @@ describe('ux', () => {
       await minTh.fill('50');
       await minTh.press('Enter');
       const msg = page.locator('[data-path="topology.bottleneck.queue.minTh"] .sed-error');
-      await expect.poll(() => msg.innerText()).toMatch(/maxTh = 45/);
+      await expect.poll(() => msg.innerText()).toMatch(/max_th = 45/);
       // another lesson from the menu: its own min_th in the box, and no word of the default lesson's max_th
       await page.selectOption('#lesson-select', 'red-vs-dt');
       await page.waitForFunction(() => window.__aqmlab!.store.getState().presetName === 'red-vs-dt');
