@@ -282,7 +282,7 @@ function PaperScaleRow({ name }: { name: string }) {
   // run, then the lessons its statements compare with at the same scale (paper-scale-estimate.ts)
   // (a compared lesson already run at that scale in this page is not run again)
   const parts = clickParts(paper.scenario, comparedToRun(comparisonRuns(paper.scenario, name)).map((l) => l.scenario), (k) => calibrations.has(k), { maxPackets: APP_MAX_PACKETS });
-  const rate = Number.isFinite(pace) && pace > 0 ? pace : e.events / e.wallSeconds;
+  const rate = Number.isFinite(pace) && pace > 0 ? pace : e.work / e.wallSeconds;
   return (
     <div className="try-row paper-scale-row" data-testid="paper-scale">
       <button
