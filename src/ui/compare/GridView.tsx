@@ -16,7 +16,7 @@ import type { FigureSource } from '../charts/export';
 import { SERIES } from '../colors';
 import { encodeLink } from '../scenario-api';
 import { TableExport, useReportRunning } from './CompareView';
-import { gridAnnouncement, gridCellText, gridCurves, gridHeading, gridMark, gridMarkText, gridValueText, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMark, type GridMetric } from './grid';
+import { gridAnnouncement, gridCellText, gridCurves, gridHeading, gridMark, gridMarkText, gridTickText, gridValueText, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMark, type GridMetric } from './grid';
 import { exportSvgChart, GridLines, useWidth, yAxisLeft } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { useMilestoneSpeech } from './run-speech';
@@ -27,7 +27,7 @@ type ExportAs = { stem: string; source: () => FigureSource };
 /** Dash of a curve's reference line (and of its legend entry). */
 const REF_DASH = '7 4';
 
-const fmtY = (v: number) => String(Number(v.toPrecision(4)));
+const fmtY = gridTickText;
 /** The tables' decimals: the metric's own (drops: 0), else 3 from zero (loss), 2 from the data (utilization). */
 const decimals = (metric: GridMetric) => metric.decimals ?? (metric.yFrom === 'zero' ? 3 : 2);
 
