@@ -42,6 +42,8 @@ export interface CompareViewProps {
   seeds?: number;
   /** The lesson `a` is (or was edited from), for an exported chart's caption and link; null: a custom scenario. */
   lesson?: string | null;
+  /** Compare's page query for this comparison ("?compare=lesson:web-redecn5-80"), in an exported chart's link. */
+  query?: string;
 }
 
 export type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
@@ -319,7 +321,7 @@ export function sideOver(sides: readonly Side[]): Side {
   return { state: 'running', progress: f / sides.length };
 }
 
-export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false, onRunning, seeds = 1, lesson = null }: CompareViewProps) {
+export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false, onRunning, seeds = 1, lesson = null, query }: CompareViewProps) {
   const [nonce, setNonce] = useState(0);
   const [layout, setLayout] = useState<'overlay' | 'side'>('overlay');
   const n = seedCount(seeds);
@@ -402,7 +404,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
   const stem = compareStem(labelA, labelB, seedsRun);
   const figure = (chart: string) => ({
     stem: `${stem}-${chart}`,
-    source: (): FigureSource => ({ lesson, seed: a.seed, link: encodeLink(a, lesson), date: new Date(), build: BUILD_ID, compared: labelB, seeds: n > 1 ? seedsText(seedsRun) : undefined }),
+    source: (): FigureSource => ({ lesson, seed: a.seed, link: encodeLink(a, lesson), date: new Date(), build: BUILD_ID, compared: labelB, seeds: n > 1 ? seedsText(seedsRun) : undefined, query }),
   });
 
   let body = null;

@@ -165,7 +165,7 @@ export function gridPartialText(done: number, total: number): string {
   return `partial: ${done} of ${total} runs done`;
 }
 
-export function GridView({ figure, lesson, classroom = false, onRunning }: { figure: GridFigure; lesson: string | null; classroom?: boolean; onRunning?: (running: boolean) => void }) {
+export function GridView({ figure, lesson, classroom = false, onRunning, query }: { figure: GridFigure; lesson: string | null; classroom?: boolean; onRunning?: (running: boolean) => void; query?: string }) {
   const [nonce, setNonce] = useState(0);
   // each point as its preset has it (seed, window): the figure is the grid's, not the scenario on screen's
   const jobs = useMemo<RunJob[]>(
@@ -208,7 +208,7 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
   const partial = finished < jobs.length ? gridPartialText(done.size, jobs.length) : null;
   const exportAs: ExportAs = {
     stem,
-    source: () => ({ lesson: homeName, seed: home?.seed ?? 1, link: home ? encodeLink(home, homeName) : `p=${homeName}`, date: new Date(), build: BUILD_ID, compared: `every point of its grid (${jobs.length} lessons, each at its own seed)` }),
+    source: () => ({ lesson: homeName, seed: home?.seed ?? 1, link: home ? encodeLink(home, homeName) : `p=${homeName}`, date: new Date(), build: BUILD_ID, compared: `every point of its grid (${jobs.length} lessons, each at its own seed)`, query }),
   };
 
   // one table per metric, or, where it is wider than its room and the figure has column
