@@ -22,7 +22,7 @@ import { diffStyle, diffText, faintTitle, runCounterText, seedCount, seedList, s
 import { ExportAndFullScreen } from '../charts/ChartCard';
 import { download, type FigureSource } from '../charts/export';
 import { BUILD_ID } from '../build-id';
-import { encodeLink } from '../scenario-api';
+import { encodeLink, lessonByName, runChanges } from '../scenario-api';
 import { foundText, seedRunsAnnouncement, useMilestoneSpeech } from './run-speech';
 import { diffTableCsv, seedTableCsv } from './table-csv';
 import './compare.css';
@@ -44,6 +44,8 @@ export interface CompareViewProps {
   lesson?: string | null;
   /** Compare's page query for this comparison ("?compare=lesson:web-redecn5-80"), in an exported chart's link. */
   query?: string;
+  /** The lesson `b` is, when it is one (a lesson chosen by name), for the exported files' names. */
+  lessonB?: string | null;
 }
 
 export type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
@@ -138,6 +140,18 @@ export function fileSlug(label: string): string {
 /** The seeds in a file name: "seed4", "seeds4-6". */
 export function seedsSlug(seeds: readonly number[]): string {
   return seeds.length > 1 ? `seeds${seeds[0]}-${seeds[seeds.length - 1]}` : `seed${seeds[0]}`;
+}
+
+/**
+ * A run's name in a file name: its lesson's name ("web100-users-pi24-98", as the command
+ * line's --preset takes it) when it runs that lesson as it is, but for its seed; else its
+ * label. Two seeds/002 lessons' labels, "Browsing users at 98 % of 100 Mb/s, PI q_ref 24"
+ * and "... 240", cut at 32 characters, named both runs the same
+ * ("...-browsing-users-at-98-of-100-mb-s-vs-browsing-users-at-98-of-100-mb-s-seed2").
+ */
+export function runFileName(label: string, lesson: string | null | undefined, scenario: Scenario): string {
+  if (!lesson || !lessonByName(lesson)) return label;
+  return runChanges(scenario, lesson).every((kv) => kv.startsWith('seed=')) ? lesson : label;
 }
 
 /** "aqm-lab-compare-red-vs-drop-tail-seed4", "...-seeds4-6": the runs and the seeds in the file name. */
@@ -321,7 +335,7 @@ export function sideOver(sides: readonly Side[]): Side {
   return { state: 'running', progress: f / sides.length };
 }
 
-export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false, onRunning, seeds = 1, lesson = null, query }: CompareViewProps) {
+export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false, onRunning, seeds = 1, lesson = null, query, lessonB = null }: CompareViewProps) {
   const [nonce, setNonce] = useState(0);
   const [layout, setLayout] = useState<'overlay' | 'side'>('overlay');
   const n = seedCount(seeds);
@@ -401,7 +415,7 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
 
   // an exported chart says where it came from as a single-run chart's does (export.ts
   // captionText): A's lesson, seed and link, what it is compared with, and over which seeds
-  const stem = compareStem(labelA, labelB, seedsRun);
+  const stem = compareStem(runFileName(labelA, lesson, a), runFileName(labelB, lessonB, b), seedsRun);
   const figure = (chart: string) => ({
     stem: `${stem}-${chart}`,
     source: (): FigureSource => ({ lesson, seed: a.seed, link: encodeLink(a, lesson), date: new Date(), build: BUILD_ID, compared: labelB, seeds: n > 1 ? seedsText(seedsRun) : undefined, query }),
