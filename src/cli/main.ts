@@ -411,6 +411,41 @@ const CHUNK_EVENTS = 200_000;
 const FIRST_CHUNK_EVENTS = 1_000;
 
 /**
+ * The runs a run brings with it, said after its estimate: a `load` not yet calibrated (not
+ * in the calibration file nor shipped) first takes up to CALIBRATION_RUNS runs of the
+ * workload on the uncongested link, each about the run's size; --baseline runs the web
+ * items again, alone, after the run (runAndReport), estimated as those items on the
+ * scenario's own link (the baseline's is 10x faster but carries the same exchanges, and a
+ * `load` is of the real link). Neither was counted: "about 2 s" was said of runs that
+ * calibrated for longer than they ran.
+ */
+async function extraRunsText(scenario: Scenario, opts: CliOptions): Promise<{ text: string; seconds: number }> {
+  const est = await import('../engine/estimate');
+  let text = '';
+  let seconds = 0;
+  if (scenario.traffic.some((t) => (t as { load?: number }).load !== undefined)) {
+    const { useCalibrationFile } = await import('./calibration-cache');
+    useCalibrationFile();
+    const { pendingCalibrations, CALIBRATION_RUNS } = await import('../engine/traffic/calibrate');
+    const pending = pendingCalibrations(scenario);
+    if (pending.length > 0) {
+      seconds += pending.reduce((a, p) => a + CALIBRATION_RUNS * est.estimateRun(p.twin).wallSeconds, 0);
+      text += `; first the load's calibration, at most ${CALIBRATION_RUNS * pending.length} runs on the uncongested link: ${est.durationText(seconds)} at most`;
+    }
+  }
+  if (opts.baseline) {
+    const { trafficByKind } = await import('../engine/traffic/registry');
+    const web = scenario.traffic.filter((t) => trafficByKind(t.kind)?.calibration !== undefined);
+    if (web.length > 0) {
+      const b = est.estimateRun({ ...scenario, traffic: web });
+      seconds += b.wallSeconds;
+      text += `; then the --baseline run, ${est.durationText(b.wallSeconds)} more`;
+    }
+  }
+  return { text, seconds };
+}
+
+/**
  * Estimates the run, refuses it beyond the limits (exit 3), then runs it in chunks with
  * a progress line on stderr when it is long, stopping at --max-events. Returns the
  * result, or an exit code after printing why there is none.
@@ -431,9 +466,10 @@ async function runWithLimits(scenario: Scenario, sink: RunSink, opts: CliOptions
     io.err(`not run: ${problems.join('\n        ')}\n`);
     return 3;
   }
-  const long = e.wallSeconds > 2;
+  const extra = await extraRunsText(scenario, opts);
+  const long = e.wallSeconds + extra.seconds > 2;
   const show = !opts.quiet && (long || opts.progress);
-  if (show) io.err(`estimate: ${est.estimateText(e, undefined, est.CLI_PROCESS_BASE_BYTES)}\n`);
+  if (show) io.err(`estimate: ${est.estimateText(e, undefined, est.CLI_PROCESS_BASE_BYTES)}${extra.text}\n`);
   if (scenario.traffic.some((t) => (t as { load?: number }).load !== undefined)) {
     const { useCalibrationFile } = await import('./calibration-cache');
     useCalibrationFile();
@@ -787,7 +823,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   if (opts.estimate) {
     const est = await import('../engine/estimate');
     const e = est.estimateRun(loaded.scenario, { series: opts.series !== undefined, sampleInterval: opts.sample, maxPackets: opts.maxPackets });
-    io.out(`${est.estimateText(e, undefined, est.CLI_PROCESS_BASE_BYTES)}\n`);
+    io.out(`${est.estimateText(e, undefined, est.CLI_PROCESS_BASE_BYTES)}${(await extraRunsText(loaded.scenario, opts)).text}\n`);
     return 0;
   }
   return runAndReport(loaded.scenario, opts, io);

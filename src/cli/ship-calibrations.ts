@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { PRESETS } from '../engine/scenario/presets/index';
 import { calibrateLoads, keyHash, setCalibrationStore, useShippedCalibrations, type Calibrated } from '../engine/traffic/calibrate';
+import { SHIPPED_CALIBRATIONS } from '../engine/traffic/shipped-calibrations';
 import { runScenario } from '../engine/run';
 import type { EngineScenario } from '../engine/sim-run';
 
@@ -36,28 +37,30 @@ export function shippedRuns(): { preset: string; scenario: EngineScenario }[] {
   return out;
 }
 
-export const CALIBRATIONS_USAGE = `Usage: npm run calibrations [-- --list]
+export const CALIBRATIONS_USAGE = `Usage: npm run calibrations [-- --list | --keep]
 
 Calibrates every lesson's web load (at its seed, the next ${EXTRA_SEEDS} and seeds 1-${SWEEP_SEEDS}) and
 rewrites src/engine/traffic/shipped-calibrations.ts; takes many minutes of CPU.
   --list       print the (preset, seed) pairs it would calibrate, and stop
+  --keep       keep the shipped entries whose keys are still asked for and calibrate only
+               the others (after a traffic kind's modelVersion changed its keys)
   -h, --help   this text`;
 
 /**
  * The options, checked before anything runs: a mistyped flag must not start the long run
  * that rewrites a source file. Returns the exit code to stop with, or 'list' / 'run'.
  */
-export function calibrationsArgs(argv: readonly string[], io: { out: (t: string) => void; err: (t: string) => void }): number | 'list' | 'run' {
+export function calibrationsArgs(argv: readonly string[], io: { out: (t: string) => void; err: (t: string) => void }): number | 'list' | 'run' | 'keep' {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.out(CALIBRATIONS_USAGE + '\n');
     return 0;
   }
-  const unknown = argv.filter((a) => a !== '--list');
+  const unknown = argv.filter((a) => a !== '--list' && a !== '--keep');
   if (unknown.length > 0) {
-    io.err(`${unknown.map((a) => JSON.stringify(a)).join(', ')}: not an option of npm run calibrations (allowed: --list, --help); nothing was run\n`);
+    io.err(`${unknown.map((a) => JSON.stringify(a)).join(', ')}: not an option of npm run calibrations (allowed: --list, --keep, --help); nothing was run\n`);
     return 2;
   }
-  return argv.includes('--list') ? 'list' : 'run';
+  return argv.includes('--list') ? 'list' : argv.includes('--keep') ? 'keep' : 'run';
 }
 
 function main(): void {
@@ -70,7 +73,15 @@ function main(): void {
   useShippedCalibrations(false);
   const made = new Map<string, { v: Calibrated; label: string }>();
   let label = '';
-  setCalibrationStore({ get: (k) => made.get(keyHash(k))?.v, set: (k, v) => void made.set(keyHash(k), { v, label }) });
+  setCalibrationStore({
+    get: (k) => {
+      const h = keyHash(k);
+      // --keep: a shipped entry still asked for is taken as it is (its key says its workload is unchanged)
+      if (!made.has(h) && mode === 'keep' && SHIPPED_CALIBRATIONS[h] !== undefined) made.set(h, { v: SHIPPED_CALIBRATIONS[h], label });
+      return made.get(h)?.v;
+    },
+    set: (k, v) => void made.set(keyHash(k), { v, label }),
+  });
   const t0 = Date.now();
   for (const r of shippedRuns()) {
     label = `${r.preset} seed ${r.scenario.seed}`;

@@ -28,6 +28,20 @@ export const MAX_OPEN_DURATION = 36_000;
 export const NOMINAL_EVENTS_PER_SECOND = 4e6;
 
 /**
+ * The CPU a web exchange costs besides its packets' events, in events' worth of a bulk run's
+ * CPU, is this times the square root of the run's exchanges per second. A web run's events
+ * cost more than a bulk run's: each exchange opens connections (four TCP halves, their
+ * timers, records), and the more are open at once the more the garbage collector works
+ * (20-22 % of web100-users-pi24-98's and web100-redstar-90's CPU). Measured on a loaded
+ * 2-core machine (CPU time, docs/speed.md "Safe at any scale"): a bulk run 0.30-0.37 µs an
+ * event; beyond that, web exchanges 23-27 µs each at 200-300 exchanges/s (web-users-dt-98,
+ * web-redstar-105), 60-110 µs at 1,800-2,700/s (web100-*): 1.2-2.5 µs x sqrt(rate), taken as
+ * 1.6 µs, i.e. 4.8 events. Counted as events alone, web100-users-pi24-98 was said to take
+ * "about 2 s" and took 7.4-10 s of CPU.
+ */
+export const EXCHANGE_EVENTS_PER_SQRT_RATE = 4.8;
+
+/**
  * What a command-line process takes besides its run's own memory (RunEstimate.memoryBytes),
  * bytes: Node.js and the loaded bundle, 64 MB (the peak RSS of a 0.1 s run of the default
  * preset, Node.js 20, through `npm run sim`; 67 MB without the start-up snapshot), and 24 MB
@@ -116,7 +130,12 @@ export interface RunEstimate {
    * records; without the series a consumer keeps, nor the runtime that runs it), bytes.
    */
   memoryBytes: number;
-  /** Wall-clock time at NOMINAL_EVENTS_PER_SECOND. */
+  /**
+   * The run's CPU work in events' worth (events of a bulk run): the events, plus what web
+   * exchanges cost besides (EXCHANGE_EVENTS_PER_SQRT_RATE). Times are said from this.
+   */
+  work: number;
+  /** Wall-clock time at NOMINAL_EVENTS_PER_SECOND: work / NOMINAL_EVENTS_PER_SECOND. */
   wallSeconds: number;
   items: ItemEstimate[];
 }
@@ -306,6 +325,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     return total > paths[i].rate ? udpSent(s.traffic[i], i) / total : 1;
   };
   const items: ItemEstimate[] = [];
+  const itemExchanges: (number | undefined)[] = [];
   let packetsInFlight = 0;
   let itemMemory = 0;
   let flowColumns = 0;
@@ -323,6 +343,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
       items.push({ index, kind: t.kind, events: 0, packets: 0, flows: 0, memoryBytes: 0, sizeField, workFields });
       return;
     }
+    itemExchanges[index] = e.exchanges;
     const memory = e.memoryBytes ?? e.flows * BYTES_PER_FLOW;
     items.push({ index, kind: t.kind, events: e.events ?? e.packets * p.hops * 1.25, packets: e.packets, flows: e.flows, memoryBytes: memory, sizeField, workFields });
     packetsInFlight += e.packetsInFlight ?? 0;
@@ -351,6 +372,23 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
   if (s.stopAfterExchanges !== undefined && webExchanges > 0) webExchanges = s.stopAfterExchanges;
   webExchanges = Math.ceil(webExchanges);
 
+  // the CPU of web exchanges besides their events: every exchange of the run (the warm-up's
+  // too: the item's own count when it gives one), each at a cost that grows with the run's
+  // exchanges per second
+  let exchangesPerSecond = 0;
+  let allExchanges = 0;
+  s.traffic.forEach((t, i) => {
+    const rate = trafficByKind(t.kind)?.exchangeRate;
+    if (rate === undefined) return;
+    const item = t as unknown as { start?: number; stop?: number };
+    const share = flowsOf(t) > 0 ? flowsOf(t) / (crossing.get(paths[i].bottleneck) ?? flowsOf(t)) : 1;
+    const r = rate(t as never, paths[i].rate * share);
+    exchangesPerSecond += r;
+    allExchanges += itemExchanges[i] ?? r * Math.max(0, Math.min(item.stop ?? Infinity, endSeconds) - (item.start ?? 0));
+  });
+  if (s.stopAfterExchanges !== undefined && allExchanges > 0) allExchanges = Math.min(allExchanges, s.stopAfterExchanges + exchangesPerSecond * (s.warmup ?? 0));
+  const work = events + allExchanges * EXCHANGE_EVENTS_PER_SQRT_RATE * Math.sqrt(exchangesPerSecond);
+
   const interval = opts.sampleInterval ?? defaultSampleInterval(s.duration);
   const seriesColumns = SERIES_BASE_COLUMNS + (opts.series ? bottleneckAqmColumns(s) : 0) + flowColumns;
   const seriesSamples = opts.series ? Math.floor(endSeconds / interval) + 2 : 0;
@@ -370,7 +408,8 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     seriesValues: seriesColumns * seriesSamples,
     webExchanges,
     memoryBytes,
-    wallSeconds: events / NOMINAL_EVENTS_PER_SECOND,
+    work,
+    wallSeconds: work / NOMINAL_EVENTS_PER_SECOND,
     items,
   };
 }
@@ -417,7 +456,9 @@ function secondsValue(s: number): string {
 export function estimateText(e: RunEstimate, measuredEventsPerSec?: number, processBaseBytes?: number): string {
   const series = e.seriesValues > 0 ? `, series ${countText(e.seriesValues)} values (${bytesText(8 * e.seriesValues)})` : '';
   const m = measuredEventsPerSec !== undefined && measuredEventsPerSec > 0 ? measuredEventsPerSec : undefined;
-  const time = m !== undefined ? `${durationText(e.events / m)} at ${countText(m)} events/s, the pace measured in this tab's runs` : `${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s`;
+  // web exchanges' own work (connections, garbage collection) said, or the time would not follow from the events
+  const extra = e.work > 1.05 * e.events ? ` with web connections' own work counted as ${countText(e.work - e.events)} events more` : '';
+  const time = m !== undefined ? `${durationText(e.work / m)} at ${countText(m)} events/s, the pace measured in this tab's runs${extra ? `,${extra}` : ''}` : `${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s${extra ? `,${extra}` : ''}`;
   const cap = e.reachesPacketCap ? `; its queues would hold more packets than the cap of ${countText(e.packetsInFlight)}: the run will stop when they reach it` : '';
   return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory for the run${processBaseBytes !== undefined ? ` (about ${bytesText(e.memoryBytes + processBaseBytes)} for the whole process)` : ''}${series}; ${time}${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}${cap}`;
 }

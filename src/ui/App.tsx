@@ -230,8 +230,14 @@ function LessonText() {
               const run = !keyed.current;
               keyed.current = false;
               const e = ev.target.value === '' ? null : l.experiments[Number(ev.target.value)];
-              if (e) controller.loadScenario(e.scenario, l.name, run);
-              else controller.loadScenario(l.scenario, l.name);
+              const load = () => (e ? controller.loadScenario(e.scenario, l.name, run) : controller.loadScenario(l.scenario, l.name));
+              // a change chosen, or the first one stepped to from the lesson or the user's own
+              // scenario, adds a history entry: the browser's Back returns to what was there. It
+              // replaced the entry, so Back from a change skipped the lesson (to the one before)
+              // and a scenario edited in the editor was gone for good. Stepping on through the
+              // changes with the arrow keys replaces it, as the lesson menu does
+              if (run || !active) asNewEntry(load);
+              else load();
             }}
           >
             <option value="">{active ? 'back to the lesson as it is' : l.experiments.length === 1 ? 'choose the one offered…' : `choose one of ${l.experiments.length}…`}</option>
@@ -276,7 +282,7 @@ function PaperScaleRow({ name }: { name: string }) {
   // run, then the lessons its statements compare with at the same scale (paper-scale-estimate.ts)
   // (a compared lesson already run at that scale in this page is not run again)
   const parts = clickParts(paper.scenario, comparedToRun(comparisonRuns(paper.scenario, name)).map((l) => l.scenario), (k) => calibrations.has(k), { maxPackets: APP_MAX_PACKETS });
-  const rate = Number.isFinite(pace) && pace > 0 ? pace : e.events / e.wallSeconds;
+  const rate = Number.isFinite(pace) && pace > 0 ? pace : e.work / e.wallSeconds;
   return (
     <div className="try-row paper-scale-row" data-testid="paper-scale">
       <button

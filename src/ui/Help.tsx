@@ -108,7 +108,7 @@ export function HelpButton() {
             <li>
               <strong>File</strong> saves the scenario as a file the command line runs (<code>npm run sim -- file.json</code>) or opens one, and exports the data
               (CSV, JSON) or an ns-2.35 script. Each chart's <strong>Export</strong> gives PNG, SVG, CSV or JSON, and its menu says each CSV column's unit (times in s); the
-              summary's <strong>CSV</strong> is <code>metric,value,unit</code> (fractions 0-1, not %; delays in s, not ms) and its
+              summary's <strong>CSV</strong> is <code>metric,value,unit</code> (fractions 0-1, not %; delays in s, not ms) and its{' '}
               <strong>Flows CSV</strong> one row per flow; an empty cell is a value the run does not have. The inspector's <strong>Export decisions (CSV)</strong> saves the
               decisions it steps through (the last 1,000 the app keeps; its note says which of the run's) with the command line's <code>--trace</code> columns. Every column: docs/cli.md, Output files. In <strong>Compare</strong>, the
               overlaid charts and the tables have their own <strong>Export</strong> (PNG, SVG; tables as CSV).

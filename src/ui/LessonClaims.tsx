@@ -16,6 +16,8 @@ import { activeExperiment, comparisonRuns, lessonByName, lessonPaperScale, lesso
 import { changeText } from '../engine/scenario/url';
 import { comparedRuns, comparedToRun, runId } from './compared-runs';
 import { useAppState } from './store/app-store';
+import { liveChangeNote } from './live-change-note';
+import { viewOf } from './scenario-view';
 
 /**
  * The statements of the lesson (or of the change tried) and their verdicts on the last
@@ -101,6 +103,7 @@ function useComparedRuns(comparisons: ReturnType<typeof comparisonRuns>, ready: 
 export function LessonClaims() {
   const { store } = useServices();
   const status = useAppState(store, (s) => s.status);
+  const markers = useAppState(store, (s) => s.markers);
   const stale = useAppState(store, (s) => s.resultRev !== null && s.resultRev !== s.scenarioRev);
   const { presetName, scenario, result, lesson, experiment, claims, verdicts: own, comparisons, lost } = useClaimVerdicts();
   // at another seed, the statements that compare with other lessons are checked against them run at that seed
@@ -130,6 +133,8 @@ export function LessonClaims() {
   // each value in its field's usual unit, as the editor shows it and a link takes it (queue.target=20ms, not 0.02)
   const changed = useMemo(() => (lesson && scenario ? runChanges(scenario, lesson.name).map((kv) => changeText(scenario, kv)) : []), [lesson, scenario]);
   if (!lesson || claims.length === 0) return null;
+  // parameters changed while the run went: its numbers are not those of the values now in the editor alone
+  const during = liveChangeNote(markers, viewOf(scenario));
   const checked = verdicts.filter((v) => v !== null).length;
   const held = verdicts.filter((v) => v?.pass).length;
   // statements about what the scenario no longer has: not checked, not counted
@@ -203,6 +208,11 @@ export function LessonClaims() {
           {otherSeed ? ` ${otherSeedNote(ownSeed)}` : ''}
           {comparisons ? ` ${comparedNote(comparisons.seed)}` : ''}
           {compared.error ? ` They could not be run: ${compared.error}` : ''}
+        </p>
+      ) : null}
+      {during ? (
+        <p className="small claims-changed" data-testid="claims-live-changes">
+          {during}
         </p>
       ) : null}
       <ul>

@@ -12,7 +12,7 @@ import { CALIBRATION_RUNS, pendingCalibrations } from '../engine/traffic/calibra
 import type { Scenario } from '../engine/scenario/schema';
 
 export interface ClickParts {
-  /** Events of the lesson's own run. */
+  /** Events of the lesson's own run (its work in events' worth: RunEstimate.work). */
   run: number;
   /** Events of the calibration runs, counted at their most (CALIBRATION_RUNS per item); 0 when every calibration is known. */
   calibration: number;
@@ -31,7 +31,8 @@ export interface ClickParts {
  * the page's cache.
  */
 export function clickParts(scenario: Scenario, compared: readonly Scenario[], known: (key: string) => boolean, opts: { maxPackets?: number } = {}): ClickParts {
-  const events = (s: Scenario) => estimateRun(s, { maxPackets: opts.maxPackets }).events;
+  // work, not events: a web run's exchanges cost more than their events (estimate.ts)
+  const events = (s: Scenario) => estimateRun(s, { maxPackets: opts.maxPackets }).work;
   const made = new Set<string>();
   const calibrate = (s: Scenario) => {
     let ev = 0;

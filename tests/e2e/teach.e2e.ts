@@ -14,7 +14,9 @@ describe('teach', () => {
   it('a web lesson running fast: the counters over the response chart say the count its legend says, and never fewer started than completed', async () => {
     // at 100x the counters (from the summary, posted every 500 ms) read "19,990 completed ·
     // 20,087 started" while the legend beside them read "this run (23,656)"
-    const page = await openApp(h(), 'p=web-dt148-80&duration=60&warmup=10', { width: 1400, height: 1000 });
+    // 140 s after the warm-up: 1.4 s at 100x, so that a loaded machine's slow frames still give
+    // several samples (with 50 s, 0.5 s at 100x, one CI run sampled 3 frames)
+    const page = await openApp(h(), 'p=web-dt148-80&duration=150&warmup=10', { width: 1400, height: 1000 });
     await page.evaluate(() => {
       const seen: { status: string; text: string; drawn: number }[] = [];
       (window as unknown as { seen: typeof seen }).seen = seen;
@@ -182,6 +184,116 @@ describe('teach', () => {
     const small = await measure();
     expect(small.out, '1280x720: out of the editor').toEqual([]);
     expect(small.sideOver, '1280x720: the side column scrolled sideways').toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+
+  it('a value the scenario refuses (min_th 80 above max_th 60) stays in its box when the teacher clicks away, beside the message about it; once another edit ends the message the box shows the value in force', async () => {
+    // Tab (or a click elsewhere) put the old 20 back in the box while the message under it
+    // still said "80 must be less than maxTh = 60": the number typed was gone and the screen
+    // contradicted itself; the run then played min_th 20
+    const page = await openApp(h(), 'p=red-vs-dt', { width: 1366, height: 768 });
+    const box = (path: string) => page.locator(`[data-path="${path}"] input[inputmode=decimal]`).first();
+    const minTh = box('topology.bottleneck.queue.minTh');
+    const msg = page.locator('[data-path="topology.bottleneck.queue.minTh"] .sed-error');
+    const applied = () => page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh as number);
+    await minTh.fill('80');
+    await minTh.press('Tab');
+    await expect.poll(() => msg.innerText()).toMatch(/^min_th: 80 must be less than maxTh = 60/);
+    expect(await minTh.inputValue(), 'the box after Tab').toBe('80');
+    expect(await minTh.getAttribute('aria-invalid')).toBe('true');
+    expect(await applied()).toBe(20);
+    await minTh.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/teach-refused-min-th.png` });
+    // Play from the header while the box holds it: the run goes with min_th 20, and says so
+    const banners = () => page.evaluate(() => window.__aqmlab!.store.getState().banners.map((b: { title: string; lines: string[] }) => `${b.title}: ${b.lines.join(' ')}`));
+    expect(await banners()).toEqual([]);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(banners).toEqual(['This run goes without a value the editor refused: min_th: "80" was refused and is not applied; the run has min_th = 20 packets.']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/teach-refused-min-th-played.png` });
+    await page.getByRole('button', { name: 'Reset the run' }).click();
+    // a pause in typing commits too: the box keeps the text then as well
+    await minTh.fill('70');
+    await expect.poll(() => msg.innerText(), { timeout: 5000 }).toMatch(/^min_th: 70 must be less than maxTh = 60/);
+    await page.getByRole('textbox', { name: 'max_th' }).click();
+    expect(await minTh.inputValue()).toBe('70');
+    // another field edited: the message about min_th goes, and its box shows the 20 in force
+    const wq = box('topology.bottleneck.queue.wq');
+    await wq.fill('0.004');
+    await wq.press('Enter');
+    await expect.poll(() => msg.count()).toBe(0);
+    expect(await minTh.inputValue()).toBe('20');
+    expect(await minTh.getAttribute('aria-invalid')).toBeNull();
+    // nothing held now: the next run has no such banner
+    await page.getByRole('button', { name: 'Play' }).click();
+    await waitForStatus(page, ['running', 'done']);
+    expect(await banners()).toEqual([]);
+    await page.getByRole('button', { name: 'Reset the run' }).click();
+    // a value it takes is applied and shown as applied
+    await minTh.fill('15');
+    await minTh.press('Tab');
+    await expect.poll(applied).toBe(15);
+    expect(await minTh.inputValue()).toBe('15');
+    await page.context().close();
+  });
+
+  it('max_p changed while the lesson runs: the statements panel says the ticks are for the whole run, the part before the change included; Reset ends the note', async () => {
+    const page = await openApp(h(), 'p=red-vs-dt', { width: 1366, height: 768 });
+    await page.evaluate(() => {
+      window.__aqmlab!.controller.setSpeed(10);
+      window.__aqmlab!.controller.start();
+    });
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().now > 5, undefined, { timeout: 60_000 });
+    const maxP = page.getByRole('textbox', { name: 'max_p' });
+    await maxP.fill('0.5');
+    await maxP.press('Enter');
+    await page.waitForFunction(() => window.__aqmlab!.store.getState().markers.length === 1);
+    const t = await page.evaluate(() => window.__aqmlab!.store.getState().markers[0].t as number);
+    await page.evaluate(() => window.__aqmlab!.controller.setSpeed('max'));
+    await waitForStatus(page, 'done', 120_000);
+    const note = page.getByTestId('claims-live-changes');
+    await expect.poll(() => note.count()).toBe(1);
+    expect(await note.innerText()).toBe(`This run changed max_p = 0.5 at t = ${t.toFixed(1)} s while it went: the statements are checked on the whole run, its first ${t.toFixed(1)} s with the earlier value included. Reset and Play for a run with the new value from the start.`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/teach-live-change-claims.png` });
+    await page.getByRole('button', { name: 'Reset the run' }).click();
+    await expect.poll(() => note.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("a Try a change chosen adds a history entry: the browser's Back returns to the lesson as it was, the teacher's edits included; stepping on through the changes with the keyboard adds one", async () => {
+    // the change replaced the entry: Back from it skipped the lesson (to the page before) and an edited scenario was gone for good
+    const page = await openApp(h(), 'p=default', { width: 1366, height: 768 });
+    const state = () => page.evaluate(() => ({ maxP: window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.maxP as number, hash: decodeURIComponent(location.hash), entries: history.length }));
+    const maxP = page.getByRole('textbox', { name: 'max_p' });
+    await maxP.fill('0.05');
+    await maxP.press('Enter');
+    await expect.poll(async () => (await state()).hash).toBe('#p=default&topology.bottleneck.queue.maxP=0.05&seed=1');
+    const edited = await state();
+    const tryIt = page.locator('#try-select');
+    await tryIt.selectOption({ index: 1 });
+    await expect.poll(async () => (await state()).entries).toBe(edited.entries + 1);
+    const changed = await state();
+    expect(changed.hash).not.toBe(edited.hash);
+    await page.goBack();
+    // (history.length counts the entries ahead too)
+    await expect.poll(() => state()).toEqual({ ...edited, entries: changed.entries });
+    expect(await tryIt.inputValue()).toBe('');
+    await page.goForward();
+    await expect.poll(async () => (await state()).hash).toBe(changed.hash);
+    // from the lesson, the arrow keys through the closed menu: one entry for the lot
+    await tryIt.selectOption('');
+    await expect.poll(async () => (await state()).hash).toBe('#p=default&seed=1');
+    const lesson = await state();
+    await tryIt.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await state()).hash).not.toBe(lesson.hash);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => await tryIt.inputValue()).toBe('2');
+    expect((await state()).entries).toBe(lesson.entries + 1);
+    await page.goBack();
+    await expect.poll(async () => (await state()).hash).toBe(lesson.hash);
     await page.context().close();
   });
 });

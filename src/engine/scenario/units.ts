@@ -110,6 +110,21 @@ export function numberWithUnit(spec: NumberParam, text: string): number | undefi
   return dim && n ? convertUnit(dim, n) : undefined;
 }
 
+/**
+ * For the editor's message about a number typed with a unit its field does not take: the
+ * units the field's dimension takes ("ns, us (or µs), ms, s"), or null for a field that
+ * takes none; and what the unit typed is ("Mb/s is a rate", '"x" is not a unit known here').
+ */
+export function unitsTaken(spec: NumberParam): string | null {
+  const dim = dimensionOf(spec.unit);
+  return dim ? LISTED[dim] : null;
+}
+
+export function unitIs(spec: NumberParam, unit: string): string {
+  const other = otherDimension(unit, dimensionOf(spec.unit));
+  return other ? `${unit} is a ${other}` : `"${unit}" is not a unit known here`;
+}
+
 /** What a field without a unit suffix counts, for a message. */
 function unitlessWhat(unit: Unit, queueUnit: QueueUnitContext): string {
   switch (unit) {

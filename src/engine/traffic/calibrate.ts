@@ -64,7 +64,11 @@ export function keyHash(key: string): string {
   return h.toString(16).padStart(16, '0');
 }
 
-/** Part of every cache key: bump it when a workload model or the engine changes what a calibration would measure. */
+/**
+ * Part of every cache key: bump it when the engine changes what every calibration would
+ * measure; a change to one traffic kind's workload bumps that kind's `modelVersion` instead
+ * (types.ts), which changes only the keys of scenarios with such an item.
+ */
 export const CALIBRATION_VERSION = 8;
 
 /**
@@ -84,6 +88,8 @@ export function calibrationKey(s: EngineScenario, index: number, param: string, 
   const traffic = model.traffic.map((t) => {
     const item = { ...(t as Record<string, unknown>) };
     for (const [k, v] of Object.entries(ADDED_AT_DEFAULT)) if (item[k] === v) delete item[k];
+    const mv = (trafficByKind(String(item.kind))?.modelVersion as ((i: unknown) => number | undefined) | undefined)?.(t);
+    if (mv !== undefined) item.modelVersion = mv;
     return item as TrafficSpec;
   });
   return stable({ v: CALIBRATION_VERSION, model: { ...model, traffic, name: undefined, description: undefined }, load });

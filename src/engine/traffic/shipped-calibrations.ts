@@ -181,27 +181,27 @@ export const SHIPPED_CALIBRATIONS: Readonly<Record<string, Calibrated>> = {
   // web-redstar-105 seed 6
   '39e00cda66b482cb': {"value":337,"measured":1.07539634,"fixed":{}},
   // web100-dt-105 seed 2
-  'c9863109a59fc645': {"value":2849,"measured":1.036360372,"fixed":{}},
+  'e3f690ef7f7a17a0': {"value":3376,"measured":1.0512212760000001,"fixed":{}},
   // web100-dt-105 seed 3
-  '96dc33ff012e746a': {"value":2798,"measured":1.033817384,"fixed":{}},
+  'c0c8c01a1593a2b5': {"value":3050,"measured":1.042974932,"fixed":{}},
   // web100-dt-105 seed 1
-  'a120972a9a7c2d0c': {"value":2705,"measured":1.04459602,"fixed":{}},
+  '3d741908f60a7b5b': {"value":3312,"measured":1.050512968,"fixed":{}},
   // web100-dt-105 seed 4
-  '3588d3ba893118d3': {"value":2842,"measured":1.060530971,"fixed":{}},
+  '7e0569b802aaede2': {"value":2285,"measured":1.118269008,"fixed":{}},
   // web100-dt-105 seed 5
-  '2284db08538ed9f0': {"value":3090,"measured":1.055543864,"fixed":{}},
+  '8f001d0bb0a103a7': {"value":2186,"measured":1.05318658,"fixed":{}},
   // web100-dt-105 seed 6
-  '7ddf80d80c9874e9': {"value":3270,"measured":1.051106428,"fixed":{}},
+  'a9b78daf14e1b0cc': {"value":2808,"measured":1.047680508,"fixed":{}},
   // web100-redstar-90 seed 2
-  '808c31c6ef49a33c': {"value":2505,"measured":0.8746927095,"fixed":{}},
+  '1802bfec4c3ed14b': {"value":2920,"measured":0.899553892,"fixed":{}},
   // web100-redstar-90 seed 3
-  'a5aa70c7c49b467f': {"value":2699,"measured":0.905459436,"fixed":{}},
+  'f1aed8bbdd16b506': {"value":2580,"measured":0.89857962,"fixed":{}},
   // web100-redstar-90 seed 1
-  'ced03141246128b5': {"value":2382,"measured":0.8390898680000001,"fixed":{}},
+  '5e99e23bd8e491d0': {"value":2851,"measured":0.900542284,"fixed":{}},
   // web100-redstar-90 seed 4
-  '3841ec48e62ce73e': {"value":2440,"measured":0.86796058,"fixed":{}},
+  'f801a488cc4802a1': {"value":2088,"measured":0.696507548,"fixed":{}},
   // web100-redstar-90 seed 5
-  '137963d48f53b299': {"value":2768,"measured":0.904167948,"fixed":{}},
+  'da865d866fac18fc': {"value":1783,"measured":0.8729012199999999,"fixed":{}},
   // web100-redstar-90 seed 6
-  'dd12b0c322fecb20': {"value":2743,"measured":0.8996124799999999,"fixed":{}},
+  '18f302265a1dab17': {"value":2452,"measured":0.869932776,"fixed":{}},
 };

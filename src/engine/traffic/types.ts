@@ -83,6 +83,8 @@ export interface TrafficEstimate {
   flows: number;
   /** Network events the item causes, if the kind can tell better than packets x hops (estimate.ts). */
   events?: number;
+  /** Web kinds: the request/response exchanges the item starts over the whole run, if it can tell better than exchangeRate x time (estimate.ts counts each one's CPU). */
+  exchanges?: number;
   /** Most packets of the item alive at once (queued or on the wire), if known. */
   packetsInFlight?: number;
   /** Memory the item's own objects take (sources, sinks, connections), bytes, if known. */
@@ -156,6 +158,14 @@ export interface TrafficDescriptor<P extends ParamSpecs = ParamSpecs, O extends 
     fix?(guess: number): Record<string, number>;
     directions(item: TrafficItemOf<P, O>): (0 | 1)[];
   };
+  /**
+   * The version of the kind's workload model, for the load calibrations' cache keys
+   * (calibrate.ts, calibrationKey): a change that moves what items of this kind offer bumps
+   * it, so that their cached and shipped calibrations are not reused while every other
+   * model's stay valid (CALIBRATION_VERSION is for changes to all of them). Undefined, or
+   * no function: the model as it was at CALIBRATION_VERSION, and the key as it was.
+   */
+  modelVersion?(item: TrafficItemOf<P, O>): number | undefined;
   /**
    * Rough work estimate for run-size checks (src/engine/estimate.ts): packets, flows and,
    * when the kind knows better than the generic rule, events. Kinds without one are

@@ -80,7 +80,7 @@ interface Session {
   /** Id in the run (WebHub.take: each session that takes a slot a new one), for the exchanges' records. */
   uid: number;
   rng: Rng;
-  /** The streams of its connections' RTTs and its requests' sizes (closed loop its slot's, open loop the direction's). */
+  /** The streams of its connections' RTTs and its requests' sizes (its slot's). */
   rtt: Rng;
   req: Rng;
   client: number;
@@ -104,8 +104,8 @@ interface Page {
    * Persistent connections: every object's request size, response size and gap before its
    * request, drawn when the page starts (null: one connection per object, each drawing its
    * own as it opens). Drawn as each response completes, they would be drawn in an order the
-   * network's timing sets, and open loop, where the request sizes come from a stream the
-   * direction's sessions share, hand sizes from one session to another.
+   * network's timing sets, and open loop, where a slot's pages overlap, hand sizes from one
+   * of the slot's pages to another.
    */
   draws: { req: number[]; rsp: number[]; gap: number[] } | null;
 }
@@ -120,29 +120,27 @@ interface Page {
  * means: those are parameters here, with defaults chosen to be plausible (10 pages,
  * 5 s between pages, 3 objects).
  *
- * Random streams. Closed loop (the default), each slot (the i-th of the `sessions`
- * sessions) has its own three streams, which the sessions that occupy it in turn continue:
- * the session's choices (server, pages, objects, sizes, gaps), its connections' RTTs and
- * its request sizes. A slot's sessions run one after another and a session fetches one page
- * at a time, so every draw of a slot is made in an order of its own, whatever the other
- * slots and the network's timing do. Streams shared by the direction, drawn in the order
- * connections open, and a new session's stream named by a counter taken in the order
- * sessions end, handed RTTs and sizes to other connections on any change of timing
- * (Ethernet framing's 0.3 us a packet, one session more: issue #7).
- * Open loop keeps the shared request-size and RTT streams and a stream per session named
- * by that counter: its pages and replacements are due on timers that no packet moves, so
- * the order of its draws does not depend on the network's timing (a persistent connection's
- * objects are drawn when its page starts, see Page.draws), and its runs stay those the
- * seeds/003 web100 lessons and the ns-2 cross-checks were measured on.
+ * Random streams. Each slot (the i-th of the `sessions` sessions) has its own three
+ * streams, which the sessions that occupy it in turn continue: the session's choices (server,
+ * pages, objects, sizes, gaps), its connections' RTTs and its request sizes. Closed loop (the
+ * default) a slot's sessions run one after another and a session fetches one page at a time,
+ * so every draw of a slot is made in an order of its own, whatever the other slots and the
+ * network's timing do. Open loop a slot's draws are all made on timers that no packet moves
+ * (its pages, objects and replacements; a connection's sizes and RTT when it opens; a
+ * persistent connection's objects when its page starts, see Page.draws), so they too are
+ * made in the slot's own order, and N + k sessions are the N sessions plus k more: the
+ * offered load grows with the count, which the load calibration's secant needs. Streams
+ * shared by the direction, drawn in the order connections open, and a new session's stream
+ * named by a counter taken in the order sessions end, handed RTTs and sizes to other
+ * connections on any change of timing (Ethernet framing's 0.3 us a packet) and, open loop,
+ * on any change of the count: one heavy object's RTT draw, moved to another connection by
+ * 50 sessions more, swung the load of the web100 lessons by 32 points (issue #7, docs/web.md).
  */
 class Sessions implements AppHandler, WebClient {
   private readonly app: number;
   private readonly sessions: Session[] = [];
-  private readonly sizeRng: Rng;
-  private readonly rttRng: Rng;
   private readonly sizeScale: number;
   private readonly gapScale: number;
-  private nextId = 0;
 
   constructor(
     private readonly ctx: TrafficContext,
@@ -152,23 +150,17 @@ class Sessions implements AppHandler, WebClient {
     private readonly item: WebSessionsItem,
     private readonly name: string,
   ) {
-    this.sizeRng = rngFor(ctx.seed, `${name}:req`);
-    this.rttRng = rngFor(ctx.seed, `${name}:rtt`);
     this.sizeScale = paretoScale(item.objectSize, item.objectShape);
     this.gapScale = paretoScale(item.interPage, item.interPageShape);
     this.app = ctx.sim.addApp(this);
     for (let i = 0; i < count; i++) this.sessions.push(this.newSession(i));
   }
 
-  /** A new session in `slot`; closed loop, it continues the streams of `prev`, the slot's previous session. */
+  /** A new session in `slot`, continuing the streams of `prev`, the slot's previous session (if any). */
   private newSession(slot: number, prev?: Session): Session {
     const seed = this.ctx.seed;
     let rng: Rng, rtt: Rng, req: Rng;
-    if (this.item.openLoop) {
-      rng = rngFor(seed, `${this.name}:session:${this.nextId++}`);
-      rtt = this.rttRng;
-      req = this.sizeRng;
-    } else if (prev) {
+    if (prev) {
       ({ rng, rtt, req } = prev);
     } else {
       rng = rngFor(seed, `${this.name}:slot:${slot}`);
@@ -277,6 +269,8 @@ export const webSessions = defineTraffic({
     guess: (item, bps) => bps / ((8 * item.objects * item.objectSize) / (item.interPage + 0.3)),
     directions: (item) => (item.direction === 'forward' ? [0] : item.direction === 'reverse' ? [1] : [0, 1]),
   },
+  // 2: open loop's per-slot streams (issue #7) changed every open-loop run's workload; closed loop's is as it was
+  modelVersion: (item) => (item.openLoop ? 2 : undefined),
   exchangeRate: (item, capacity) => {
     const n = item.load !== undefined ? (item.load * capacity) / ((8 * item.objects * item.objectSize) / (item.interPage + 0.3)) : item.sessions;
     return ((n * item.objects) / (item.interPage + 0.3)) * (item.direction === 'both' ? 2 : 1);
@@ -285,14 +279,18 @@ export const webSessions = defineTraffic({
     const perSession = item.objects / (item.interPage + 0.3);
     const n = item.load !== undefined ? (item.load * ctx.pathRate) / (8 * item.objectSize * perSession) : item.sessions;
     const dirs = item.direction === 'both' ? 2 : 1;
-    const exchanges = n * perSession * dirs * Math.max(0, ctx.endSeconds - item.start);
+    // every session's first page starts within the run's first second (Sessions.begin), not
+    // an inter-page time in: 2,500 sessions' 7,500 objects at once. Counted as steady pages
+    // only, a 6 s run of web100-redstar-90's made 1.7x the events estimated, a 30 s one 1.2x
+    const span = Math.max(0, ctx.endSeconds - item.start);
+    const exchanges = n * dirs * (item.objects * Math.min(1, span) + perSession * span);
     const packets = exchanges * (2 * Math.ceil(item.objectSize / ctx.tcp.mss) + 6);
     // a session and its open objects: measured 3.4-11 KB per session (live heap; seeds/003
     // lessons at 90 % and 105 %, and at 3x the link, where a session waits for its page);
     // open loop, pages start whatever the earlier ones do, so in overload objects pile up
     const rho = (8 * item.objectSize * perSession * n) / ctx.pathRate;
     const backlog = item.openLoop ? overloadBacklog(n * perSession * dirs, rho, Math.max(0, ctx.endSeconds - item.start)) : 0;
-    return { packets, flows: Math.ceil(n * dirs + backlog), seriesColumns: 0, events: packets * ctx.hops * 1.25 + exchanges * 4, memoryBytes: n * dirs * 12_000 + backlog * BYTES_PER_OPEN_CONNECTION };
+    return { packets, flows: Math.ceil(n * dirs + backlog), seriesColumns: 0, events: packets * ctx.hops * 1.25 + exchanges * 4, memoryBytes: n * dirs * 12_000 + backlog * BYTES_PER_OPEN_CONNECTION, exchanges };
   },
   create(item, ctx) {
     ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)

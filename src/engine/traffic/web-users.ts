@@ -315,7 +315,7 @@ export const webUsers = defineTraffic({
     // connections open per user grow with the overload up to the page's parallel ones
     const rho = (users * USER_BPS) / ctx.pathRate;
     const perUser = 1_500 + 5_000 * Math.min(1, Math.max(0, (rho - 1) / 2));
-    return { packets, flows: Math.ceil(users * dirs * 0.2), seriesColumns: 0, events: packets * ctx.hops * 1.25 + exchanges * 4, memoryBytes: users * dirs * perUser };
+    return { packets, flows: Math.ceil(users * dirs * 0.2), seriesColumns: 0, events: packets * ctx.hops * 1.25 + exchanges * 4, memoryBytes: users * dirs * perUser, exchanges };
   },
   create(item, ctx) {
     ctx.web(); // the run's response-time statistics exist from the start (summary.web, the baseline run)

@@ -262,7 +262,7 @@ export function comparisonQuestion(runs: readonly { label: string; scenario: Sce
   const est = runs.map((r) => ({ label: r.label, e: estimateRun(r.scenario, { maxPackets: APP_MAX_PACKETS }) }));
   // `eventsPerSec`: the engine's pace measured in this tab (RunController.measuredEventsPerSec), when known
   const pace = Number.isFinite(eventsPerSec) && eventsPerSec > 0 ? eventsPerSec : undefined;
-  const total = n * est.reduce((x, r) => x + (pace !== undefined ? r.e.events / pace : r.e.wallSeconds), 0);
+  const total = n * est.reduce((x, r) => x + (pace !== undefined ? r.e.work / pace : r.e.wallSeconds), 0);
   const memory = est.find((r) => r.e.memoryBytes > LARGE_RUN_BYTES);
   if (total <= LARGE_RUN_SECONDS && !memory) return null;
   const m = n * runs.length;

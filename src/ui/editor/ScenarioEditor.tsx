@@ -21,8 +21,11 @@ import './editor.css';
  * and the run keep their value, so the box shows that one again, beside the message
  * saying why and how to apply it: a box still showing the declined number while the run,
  * the summary and the link used the old one was a screen that lied.
+ * 'refused' when the scenario's own rules turned the value down (min_th 80 above max_th 60):
+ * the box keeps the typed text beside the message about it, as for a value the box itself
+ * refuses.
  */
-export type ChangeOutcome = 'declined' | undefined;
+export type ChangeOutcome = 'declined' | 'refused' | undefined;
 
 export interface ScenarioEditorProps {
   scenario: Scenario;
@@ -40,6 +43,12 @@ export interface ScenarioEditorProps {
   notes?: Readonly<Record<string, string>>;
   /** The going run's scenario as the engine has it (null or absent: none): a queue whose discipline differs there takes its parameters on restart. */
   running?: Scenario | null;
+  /**
+   * A number box holds text that is not applied (refused, with its message), or no longer
+   * (null): `line` says what the box holds and what the scenario has instead, for a run
+   * started meanwhile to say it goes without it.
+   */
+  onHeld?: (path: string, line: string | null) => void;
 }
 
 export interface OneStepFix {
@@ -145,20 +154,29 @@ export const COMMIT_PAUSE_MS = 1200;
  * not apply 1 and 15 on the way). A value that fails validation is never applied: the
  * text stays with its message until it is fixed or Escape brings the applied value back.
  */
-function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel, className }: {
+function NumberInput({ f, id, describedBy, invalid, onValue, onError, onHeld, ariaLabel, className }: {
   f: ParamField;
   id?: string;
   describedBy: string;
   invalid: boolean;
   onValue: (v: number) => ChangeOutcome | void;
   onError: (msg: string | null) => void;
+  /** The refused text the box holds beside its message (null: none). */
+  onHeld?: (text: string | null) => void;
   ariaLabel?: string;
   className?: string;
 }) {
   const shownValue = displayValue(f);
   const [draft, setDraft] = useState(shownValue);
   const [lastShown, setLastShown] = useState(shownValue);
+  const [wasInvalid, setWasInvalid] = useState(invalid);
   const editing = useRef(false);
+  // the box's refused text, told to the editor slot: a run started while it is here goes without it
+  const held = invalid && draft.trim() !== shownValue ? draft.trim() : null;
+  const heldTo = useRef(onHeld);
+  heldTo.current = onHeld;
+  useEffect(() => heldTo.current?.(held), [held]);
+  useEffect(() => () => heldTo.current?.(null), []);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
@@ -170,7 +188,14 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
     const r = parseDisplay(f, draft);
     if (!editing.current && (!r.ok || typeof f.value !== 'number' || r.value !== f.value)) setDraft(shownValue);
   }
-  const commit = (text: string) => {
+  if (invalid !== wasInvalid) {
+    // the message went (another field's edit made the scenario valid, or replaced the
+    // message): a refused value kept in the box gives way to the value in force, so the box
+    // never shows, without a word, a number the scenario does not have
+    setWasInvalid(invalid);
+    if (!invalid && !editing.current) setDraft(shownValue);
+  }
+  const commit = (text: string): ChangeOutcome | void => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     const r = parseDisplay(f, text);
@@ -179,11 +204,13 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
       return;
     }
     onError(null);
-    if (r.value !== f.value && onValue(r.value) === 'declined') {
+    const out = r.value !== f.value ? onValue(r.value) : undefined;
+    if (out === 'declined') {
       // the user said no: the box shows what the scenario (and the run) kept; the focus stays
       editing.current = false;
       setDraft(displayValue(f));
     }
+    return out;
   };
   const spec = f.spec;
   // ↑ and ↓ step a whole-number field by one, as a number box did
@@ -231,8 +258,11 @@ function NumberInput({ f, id, describedBy, invalid, onValue, onError, ariaLabel,
       onBlur={(e) => {
         const text = e.target.value;
         editing.current = false;
-        if (timer.current || text !== displayValue(f)) commit(text);
-        if (parseDisplay(f, text).ok) setDraft(displayValue(f));
+        const out = timer.current || text !== displayValue(f) ? commit(text) : undefined;
+        // a value the scenario refused (min_th 80 above max_th 60) stays in the box beside its
+        // message: put back to the old 20 on leaving the box, it showed 20 under a message
+        // about 80, and the number typed was gone
+        if (parseDisplay(f, text).ok && out !== 'refused') setDraft(displayValue(f));
       }}
     />
   );
@@ -284,7 +314,7 @@ function FieldFoot({ errId, text, f, fix, note }: { errId: string; text: string 
   );
 }
 
-function ParamControl({ f, error, live, fieldLive, onChange, fix, note, hint }: { f: ParamField; error: string | undefined; live: boolean; fieldLive: boolean; onChange: ScenarioEditorProps['onChange']; fix?: OneStepFix; note?: string; hint?: ReactNode }) {
+function ParamControl({ f, error, live, fieldLive, onChange, fix, note, hint, onHeld }: { f: ParamField; error: string | undefined; live: boolean; fieldLive: boolean; onChange: ScenarioEditorProps['onChange']; fix?: OneStepFix; note?: string; hint?: ReactNode; onHeld?: ScenarioEditorProps['onHeld'] }) {
   const id = useId();
   const helpId = `${id}-help`;
   const errId = `${id}-err`;
@@ -405,7 +435,17 @@ function ParamControl({ f, error, live, fieldLive, onChange, fix, note, hint }: 
             }}
           />
         ) : null}
-        {absent ? null : <NumberInput f={f} id={id} describedBy={describedBy} invalid={!!shownError} onValue={(v) => onChange(f.path, v)} onError={setError} />}
+        {absent ? null : (
+          <NumberInput
+            f={f}
+            id={id}
+            describedBy={describedBy}
+            invalid={!!shownError}
+            onValue={(v) => onChange(f.path, v)}
+            onError={setError}
+            onHeld={onHeld ? (text) => onHeld(f.path, text === null ? null : `${spec.label}: "${text}" was refused and is not applied; the run has ${spec.label} = ${displayValue(f)}${f.unitLabel ? ` ${f.unitLabel}` : ''}.`) : undefined}
+          />
+        )}
         {absent ? null : unit}
         {optionalToggle}
       </div>
@@ -633,7 +673,7 @@ function groupBy(fields: EditorField[]): { name: string; fields: EditorField[] }
 /** What a folded list holds, in its section's words: the links under Topology, their queues under Queue. */
 const listNoun = (sec: Section, list: 'links' | 'traffic') => (list === 'traffic' ? 'traffic items' : sec === 'queue' ? 'link queues' : 'links');
 
-export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes, running = null }: ScenarioEditorProps) {
+export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes, running = null, onHeld }: ScenarioEditorProps) {
   const fields = useMemo(() => editorFields(scenario), [scenario]);
   const ecnHints = useMemo(() => ecnWithoutCapableFlows(scenario, fields), [scenario, fields]);
   const bySection = useMemo(() => {
@@ -747,7 +787,7 @@ export function ScenarioEditor({ scenario, onChange, errors, live, fix, notes, r
                       <OwnTcpControl key={f.path} f={f} error={errors[f.path]} live={live} onChange={onChange} />
                     ) : (
                       // keyed by path and kind-dependent spec, so a control is rebuilt when the queue kind changes
-                      <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} fieldLive={liveInRun(f, scenario, running)} onChange={onChange} fix={fix} note={notes?.[f.path]} hint={ecnHints[f.path] ? <EcnHint text={ecnHints[f.path].text} tcp={ecnHints[f.path].tcp} onChange={onChange} /> : undefined} />
+                      <ParamControl key={`${f.path}:${f.spec.label}`} f={f} error={errors[f.path]} live={live} fieldLive={liveInRun(f, scenario, running)} onChange={onChange} fix={fix} note={notes?.[f.path]} hint={ecnHints[f.path] ? <EcnHint text={ecnHints[f.path].text} tcp={ecnHints[f.path].tcp} onChange={onChange} /> : undefined} onHeld={onHeld} />
                     ),
                   )}
                 </fieldset>

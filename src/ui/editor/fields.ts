@@ -11,6 +11,7 @@
 import { AQMS, aqmByKind } from '../../engine/aqm/registry';
 import type { EnumParam, NumberParam, ParamSpec, ParamSpecs } from '../../engine/core/params';
 import { decimalNumber } from '../../engine/core/number-text';
+import { numberWithUnit, splitUnit, unitIs, unitsTaken } from '../../engine/scenario/units';
 import { FLOW_DELAY_FIELDS, FLOW_DELAY_KIND, FLOW_DELAY_VALUE, FROM_SPEC, LINK_FIELDS, RUN_FIELDS, SIDE_FIELDS } from '../../engine/scenario/fields';
 import { BULK_PARAMS } from '../../engine/traffic/bulk';
 import { TRAFFIC_KIND, trafficByKind } from '../../engine/traffic/registry';
@@ -604,9 +605,31 @@ export function parseDisplay(f: ParamField, text: string): { ok: true; value: nu
     if (!m) return { ok: false, error: `${spec.label}: "${trimmed}" is not a number: ${how}; ${range}` };
     typed = `${m[1]}.${m[2]}`;
   }
-  const x = decimalNumber(typed);
+  // a number with a unit, as a link and --set take it ("20ms", "1.5 Mb/s", "64 KB"; and the
+  // box's own, "64 packets"; a probability as a percentage, "2 %", as the lessons write
+  // max_p): "20ms" in the Delay box was refused as "not a number", though ms is printed
+  // beside it and the same text works in a link
+  const percent = spec.unit === 'probability' ? /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*%$/.exec(typed) : null;
+  const withUnit = percent ? null : splitUnit(typed);
+  let x: number;
+  let si: number | undefined;
+  if (percent) {
+    // the text's own decimal exponent moved: "0.1 %" is exactly 0.001, where 0.1 / 100 is not
+    si = Number(`${percent[1]}e-2`);
+    x = f.toDisplay(si);
+  } else if (withUnit && f.unitLabel !== '' && withUnit.unit === f.unitLabel) {
+    x = decimalNumber(withUnit.number);
+  } else if (withUnit) {
+    si = numberWithUnit(spec, typed);
+    if (si === undefined) {
+      const takes = unitsTaken(spec);
+      const bare = f.unitLabel ? `a number of ${f.unitLabel}` : spec.unit === 'probability' ? 'a probability from 0 to 1 or a percentage (2 %)' : 'a plain number';
+      return { ok: false, error: `${spec.label}: "${trimmed}": ${unitIs(spec, withUnit.unit)}; give ${bare}${takes ? ` or one with a unit: ${takes}` : ''}; ${range}` };
+    }
+    x = f.toDisplay(si);
+  } else x = decimalNumber(typed);
   if (!Number.isFinite(x)) return { ok: false, error: `${spec.label}: "${trimmed}" is not a number; ${range}` };
-  let v = f.fromDisplay(x);
+  let v = si ?? f.fromDisplay(x);
   if (spec.integer && !sameScale(f) && Math.abs(v - Math.round(v)) < 1e-6 * Math.max(1, Math.abs(v))) v = Math.round(v);
   const low = spec.exclusiveMin ? v <= spec.min : v < spec.min;
   if (low || v > spec.max) return { ok: false, error: `${spec.label}: ${shown(x)}${unit} is out of range; ${range}` };

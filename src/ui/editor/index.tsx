@@ -4,7 +4,7 @@
  * --set and links); its messages are filed under the fields they name. While no
  * scenario is loaded the editor waits.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SlotProps } from '../slots';
 import { useAppState } from '../store/app-store';
 import { companionFix, type CompanionFix } from '../../engine/scenario/schema';
@@ -44,7 +44,7 @@ export default function EditorSlot({ store, controller }: SlotProps) {
       // a kind swap says, under the kind's selector, which set values it left behind (kindSwapNote)
       const swapNote = !errs.length && was && before && path.endsWith('.kind') ? kindSwapNote(was, before, path) : null;
       setChangedToo(swapNote ? { notes: { [path]: swapNote }, loadRev: store.getState().loadRev } : null);
-      return errs.declined ? 'declined' : undefined;
+      return errs.declined ? 'declined' : errs.length ? 'refused' : undefined;
     },
     [controller, store],
   );
@@ -69,6 +69,36 @@ export default function EditorSlot({ store, controller }: SlotProps) {
     };
   }, [messages, scenario, controller, store]);
 
+  // number boxes holding a refused value (min_th 80 above max_th 60), by path: a run started
+  // meanwhile goes without it, and a banner says so. Played from the header, with the box
+  // out of sight in the side column, the run took the old 20 and nothing on screen said it
+  const held = useRef(new Map<string, string>());
+  const heldBanner = useRef<number | null>(null);
+  const onHeld = useCallback(
+    (path: string, line: string | null) => {
+      if (line === null) held.current.delete(path);
+      else held.current.set(path, line);
+      if (held.current.size === 0 && heldBanner.current !== null) {
+        store.dismissBanner(heldBanner.current);
+        heldBanner.current = null;
+      }
+    },
+    [store],
+  );
+  useEffect(() => {
+    let was = store.getState().status;
+    return store.subscribe(() => {
+      const now = store.getState().status;
+      const before = was;
+      was = now;
+      const ended = (x: string) => x === 'idle' || x === 'done' || x === 'error';
+      const started = ended(before) && !ended(now);
+      if (!started || held.current.size === 0) return;
+      // the run's banner: gone when the next run starts (re-said if a box still holds one)
+      heldBanner.current = store.addBanner({ kind: 'warning', title: 'This run goes without a value the editor refused', lines: [...held.current.values()], untilNextRun: true, topic: 'editor-held' });
+    });
+  }, [store]);
+
   const errors = useMemo(() => {
     if (!scenario) return {};
     const others = (runError?.fields ?? []).map((f) => (f.path && !f.message.startsWith(f.path) ? `${f.path}: ${f.message}` : f.message));
@@ -79,5 +109,5 @@ export default function EditorSlot({ store, controller }: SlotProps) {
 
   if (!scenario) return <p className="muted pad">Loading the scenario…</p>;
   // a fresh editor for a loaded scenario: a box still holding a refused value (the 50 above) shows the new scenario's
-  return <ScenarioEditor key={loadRev} scenario={scenario} onChange={onChange} errors={errors} live={live} fix={fix} notes={notes} running={live ? controller.runningScenario() : null} />;
+  return <ScenarioEditor key={loadRev} scenario={scenario} onChange={onChange} errors={errors} live={live} fix={fix} notes={notes} running={live ? controller.runningScenario() : null} onHeld={onHeld} />;
 }

@@ -88,7 +88,7 @@ function startQuestion(e: RunEstimate, eventsPerSec: number): string | null {
 /** Why a run of estimate `e` is very large, and its estimate in words; null when it is not. */
 function largeRun(e: RunEstimate, eventsPerSec: number): { why: string; estimate: string } | null {
   const measured = Number.isFinite(eventsPerSec) && eventsPerSec > 0 ? eventsPerSec : undefined;
-  const wall = measured !== undefined ? e.events / measured : e.wallSeconds;
+  const wall = measured !== undefined ? e.work / measured : e.wallSeconds;
   if (wall <= LARGE_RUN_SECONDS && e.memoryBytes <= LARGE_RUN_BYTES) return null;
   const why = e.memoryBytes > LARGE_RUN_BYTES ? `it needs about ${bytesText(e.memoryBytes)} of memory, more than a browser tab may have` : 'it would keep this tab busy for a long time';
   return { why, estimate: `Estimate: ${estimateText(e, measured)}.` };

@@ -12,7 +12,7 @@ describe('npm run calibrations: options', () => {
     for (const flag of ['--help', '-h']) {
       const io = capture();
       expect(calibrationsArgs([flag], io)).toBe(0);
-      expect(io.stdout).toContain('Usage: npm run calibrations [-- --list]');
+      expect(io.stdout).toContain('Usage: npm run calibrations [-- --list | --keep]');
       expect(io.stdout).toContain('rewrites src/engine/traffic/shipped-calibrations.ts');
     }
   });
@@ -20,11 +20,12 @@ describe('npm run calibrations: options', () => {
   it('an unknown option is refused before anything runs (exit 2)', () => {
     const io = capture();
     expect(calibrationsArgs(['--lsit'], io)).toBe(2);
-    expect(io.stderr).toBe('"--lsit": not an option of npm run calibrations (allowed: --list, --help); nothing was run\n');
+    expect(io.stderr).toBe('"--lsit": not an option of npm run calibrations (allowed: --list, --keep, --help); nothing was run\n');
   });
 
-  it('--list lists; no option runs', () => {
+  it('--list lists; --keep runs keeping the entries still asked for; no option runs', () => {
     expect(calibrationsArgs(['--list'], capture())).toBe('list');
+    expect(calibrationsArgs(['--keep'], capture())).toBe('keep');
     expect(calibrationsArgs([], capture())).toBe('run');
   });
 });

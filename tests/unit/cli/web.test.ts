@@ -82,6 +82,29 @@ describe('CLI: web traffic', () => {
     expect(io.stderr).toContain('--baseline: this scenario has no web traffic; no baseline run\n');
   });
 
+  it('--estimate counts the runs a run brings: a load calibration not yet made (at most CALIBRATION_RUNS runs) and the --baseline run', async () => {
+    // the lesson's own window has a shipped calibration; at 15 s the load is calibrated first,
+    // up to 4 runs of the uncongested twin, each about the run's size: said as nothing before
+    const old = process.env.AQM_LAB_CALIBRATION_CACHE;
+    process.env.AQM_LAB_CALIBRATION_CACHE = join(dir, 'calibrations-none.json');
+    try {
+      const words = async (...args: string[]) => {
+        const io = capture();
+        expect(await runCli(['--preset', 'web100-redstar-90', '--estimate', ...args], io)).toBe(0);
+        return io.stdout;
+      };
+      const lesson = await words();
+      expect(lesson).not.toContain('calibration');
+      expect(lesson).not.toContain('--baseline');
+      const short = await words('--set', 'duration=15');
+      expect(short).toMatch(/; first the load's calibration, at most 4 runs on the uncongested link: (about \d+ s|under a second) at most\n$/);
+      expect(await words('--baseline')).toMatch(/; then the --baseline run, (about \d+ s|under a second) more\n$/);
+    } finally {
+      if (old === undefined) delete process.env.AQM_LAB_CALIBRATION_CACHE;
+      else process.env.AQM_LAB_CALIBRATION_CACHE = old;
+    }
+  });
+
   it('--baseline runs the same workload uncongested: no drops, and every quantile at or below the congested one', async () => {
     const io = capture();
     const out = join(dir, 'b.json');

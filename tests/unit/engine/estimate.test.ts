@@ -28,6 +28,35 @@ describe('run-size estimates', () => {
       expect(e.endSeconds / s.simulatedSeconds).toBeLessThan(2);
     });
 
+  // Web workloads, tighter: the time said before a web run is the events plus the exchanges'
+  // own work, so the events must be right first (docs/speed.md, "Safe at any scale":
+  // estimated/actual 0.8-1.25 for the web lessons measured at 10 and 100 Mb/s). Short runs of
+  // each web kind at each rate, given by count (a `load` would calibrate first), after a warm-up.
+  const webCases: [string, (sc: Scenario) => unknown][] = [
+    ['web-redstar-105 (web-sessions, 10 Mb/s), 20 s', (sc) => ({ ...sc, duration: 20, warmup: 5, traffic: sc.traffic.map((t) => ({ ...t, load: undefined, sessions: 250 })) })],
+    ['web100-redstar-90 (web-sessions, 100 Mb/s), 6 s', (sc) => ({ ...sc, duration: 6, warmup: 2, traffic: sc.traffic.map((t) => ({ ...t, load: undefined, sessions: 2500 })) })],
+    ['web100-users-pi24-98 (web-users, 100 Mb/s), 6 s', (sc) => ({ ...sc, duration: 6, warmup: 2 })],
+  ];
+  for (const [what, make] of webCases)
+    it(`${what}: estimated events within a factor of 1.5 of the run's, and the time counts the exchanges' own work`, () => {
+      const sc = scenario(make(presetByName(what.split(' ')[0])!.scenario));
+      const e = estimateRun(sc);
+      const s = runScenario(sc).summary;
+      expect(e.events / s.events).toBeGreaterThan(1 / 1.5);
+      expect(e.events / s.events).toBeLessThan(1.5);
+      // each started exchange adds work beyond its events; the time is said from the whole
+      expect(s.web!.started).toBeGreaterThan(0);
+      expect(e.work).toBeGreaterThan(e.events);
+      expect(e.wallSeconds).toBeCloseTo(e.work / 4e6, 9);
+      expect(estimateText(e)).toMatch(/with web connections' own work counted as [\d.]+ [kMG]? ?events more/);
+    });
+
+  it('a bulk run has no web exchanges: its work is its events', () => {
+    const e = estimateRun(presetByName('bench-100-red')!.scenario);
+    expect(e.work).toBe(e.events);
+    expect(estimateText(e)).not.toContain('web connections');
+  });
+
   it('1e12 b/s of 1-byte UDP packets for 5 s is 6e11 packets: beyond the limits, and the message names the item and its fields', () => {
     const sc = scenario({ version: 1, duration: 5, topology: { kind: 'dumbbell' }, traffic: [{ kind: 'udp', rate: 1e12, packetSize: 1 }] });
     const e = estimateRun(sc);
@@ -192,18 +221,21 @@ describe('run-size estimates', () => {
 
   // Open-loop web sources in overload keep starting connections the link cannot finish:
   // they pile up, and so does memory (packmime at 2x a 10 Mb/s link for 60 s held 92 MB
-  // of live heap). The estimate counts that backlog.
-  for (const [what, item] of [
-    ['packmime', { kind: 'packmime', load: 2, direction: 'both' }],
-    ['web-sessions, open loop', { kind: 'web-sessions', load: 2, direction: 'forward', openLoop: true }],
+  // of live heap). The estimate counts that backlog, from the model's mean sizes. For
+  // web-sessions the run's own calibration sets the sessions, and a run's heavy objects
+  // decide how many: with open loop's per-slot streams (2026-11-30) 5,822 estimated against
+  // 1,844 / 1,501 / 3,224 left open at seeds 1 / 2 / 3 (3.2, 3.9, 1.8 times), hence 4x there.
+  for (const [what, item, within] of [
+    ['packmime', { kind: 'packmime', load: 2, direction: 'both' }, 3],
+    ['web-sessions, open loop', { kind: 'web-sessions', load: 2, direction: 'forward', openLoop: true }, 4],
   ] as const)
-    it(`${what} at twice the link: the estimate's open connections cover what the run leaves open, within 3x`, () => {
+    it(`${what} at twice the link: the estimate's open connections cover what the run leaves open, within ${within}x`, () => {
       const sc = scenario({ version: 1, seed: 1, duration: 30, warmup: 0, topology: { kind: 'dumbbell', bottleneck: { rate: 10e6, delay: 0.001, queue: { kind: 'droptail', limit: 100 } }, flowDelay: { kind: 'uniform', min: 0.01, max: 0.15 } }, traffic: [item] });
       const e = estimateRun(sc);
       const open = runScenario(sc).summary.web!.inProgress;
       expect(open).toBeGreaterThan(1000); // the backlog is real
       expect(e.flows).toBeGreaterThan(open);
-      expect(e.flows).toBeLessThan(3 * open);
+      expect(e.flows).toBeLessThan(within * open);
     });
 
   it('packets in flight are capped: a UDP flood into a huge buffer stops with a message naming the queue and its limit', () => {

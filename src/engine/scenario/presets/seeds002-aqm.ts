@@ -142,6 +142,35 @@ function controller(kind: 'pi' | 'rem', target: 24 | 240, ecn: boolean): PresetS
   };
 }
 
+/**
+ * ARED with ECN keeps its average under max_th, so the gentle region (where RFC 3168 drops
+ * ECT packets, and new gentle marks them) is almost never reached. Checked on the timeline:
+ * the average's time average in every window after the warm-up stays under max_th, and
+ * (RFC 3168's drops above max_th) no packet is dropped. The run's mean average (23.9
+ * packets), which the sentence was checked with before, did not show it: a mean under 36
+ * holds with whole seconds above 36. Seeds 1-3, every mode and threshold: highest window
+ * 24.1-25.9 packets (max_th 36) and 234.3-242.4 (360), no drop.
+ */
+function belowMaxTh(maxTh: number, scale: number, newGentle: boolean): Claim {
+  return claimOf(
+    `ARED keeps the average below max_th = ${maxTh}, so the gentle region where RFC 3168 drops ECT packets${newGentle ? ' (and where new gentle marks them instead)' : ''} is almost never reached: ${newGentle ? "new gentle changes nothing for long-lived flows; it matters for seeds/002's bursty web traffic (Table III)." : 'with long-lived flows ECN removes every drop.'}`,
+    (s) => {
+      const t = timelineOf(s);
+      const avg = t.aqm.avg;
+      if (!avg) throw new Error('the bottleneck queue has no average');
+      const w = windowsIn(t, s.warmup, t.end.at(-1) ?? 0);
+      if (w.length === 0) return notReached(t, s.warmup);
+      const top = Math.max(...w.map((k) => avg[k])) / scale;
+      const drops = s.bottleneck.drops;
+      const window = `${+t.window.toFixed(6)} s`;
+      return {
+        pass: top < maxTh && (newGentle || drops === 0),
+        measured: `RED's average queue, averaged over each ${window} after the warm-up: at most ${top.toFixed(1)} packets${newGentle ? '' : `; ${drops} ${drops === 1 ? 'drop' : 'drops'}`}`,
+      };
+    },
+  );
+}
+
 function ared(th: 12 | 120, mode: 'packet' | 'byte', ecn: boolean, newGentle = false): PresetSource {
   const bytes = mode === 'byte';
   const scale = bytes ? PKT : 1;
@@ -166,14 +195,7 @@ function ared(th: 12 | 120, mode: 'packet' | 'byte', ecn: boolean, newGentle = f
   if (!ecn) claims.push(losesWithoutEcn());
   else {
     claims.push(noLossWithEcn());
-    claims.push(
-      claim(
-        `ARED keeps the average below max_th = ${3 * th}, so the gentle region where RFC 3168 drops ECT packets${newGentle ? ' (and where new gentle marks them instead)' : ''} is almost never reached: ${newGentle ? 'new gentle changes nothing for long-lived flows; it matters for seeds/002\'s bursty web traffic (Table III).' : 'with long-lived flows ECN removes every drop.'}`,
-        (s) => s.bottleneck.aqm?.means.avg ?? NaN,
-        (a) => a / scale < 3 * th,
-        (a) => `RED's average queue averaged ${(a / scale).toFixed(1)} packets`,
-      ),
-    );
+    claims.push(belowMaxTh(3 * th, scale, newGentle));
   }
   return {
     name: `le-ared-${th}-${mode}${ecn ? (newGentle ? '-ecn-newgentle' : '-ecn') : ''}`,

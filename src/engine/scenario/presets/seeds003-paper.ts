@@ -1,5 +1,5 @@
 import type { Summary } from '../../metrics/types';
-import { at, fewer, kindRate, lossOf, lossy, more, notAhead, share, timeText, times, versus, within, type Against } from './compare';
+import { at, fewer, kindRate, lossOf, lossy, more, near, notBehind, share, timeText, times, versus, within, type Against } from './compare';
 import { claim, claimOf, notReached, percent, timelineOf, windowsIn, type Claim, type PresetSource } from './types';
 
 // ---- seeds/003 at the paper's scale: 100 Mb/s, RED/RED*, REM and PI, ECN and ECN+ -------
@@ -24,7 +24,7 @@ import { claim, claimOf, notReached, percent, timelineOf, windowsIn, type Claim,
  *   100 ms (`delayedAckTimer: 'clock'`). With the per-segment timer every one-segment
  *   window waited the full 100 ms and the responses were about 10 % slower than ns-2's on
  *   the same set-up; with the clock the quartiles agree within 2.5 % (docs/web.md).
- * Statistics: 20 s after a 10 s warm-up, about 35,000 responses at 90 % load (33,500-37,400 at seeds 1-3) and 40,000 at 105 %; exchanges still open at
+ * Statistics: 20 s after a 10 s warm-up, about 40,000 responses at 90 % load (36,700-40,200 at seeds 1-3) and 38,000-46,200 at 105 % (seed 2); exchanges still open at
  * the end are not counted (1-2 %). Cost: about 5 s of CPU per run from the CLI, plus about
  * 10 s the first time for the load calibration (cached per workload).
  */
@@ -67,11 +67,11 @@ export function seeds003PaperJson(aqm: PaperAqm, ecn: PaperEcn, load: 0.9 | 1.05
 }
 
 // "mean 7.2 KB" is the Pareto's (shape 1.15), not what a run shows: the responses of
-// web100-redstar-90 at seeds 2, 1, 3 average 5.01, 5.38 and 4.79 KB (35,780, 33,503 and 37,411
-// of them, the largest 3.7-12.2 MB), their deciles within 2 % of the Pareto's
-// (tests/golden/lesson-mechanics-3.test.ts)
+// web100-redstar-90 at seeds 2, 1, 3 average 4.35, 4.49 and 4.88 KB (40,123, 40,183 and 36,744
+// of them; open loop's per-slot streams, 2026-11-30), their deciles checked against the
+// Pareto's (tests/golden/lesson-mechanics-3.test.ts)
 const SETUP = (load: number) =>
-  `Web sessions (pages of heavy-tailed objects: Pareto with mean 7.2 KB, a mean so dominated by rare huge objects that a run's responses average about 5 KB; one TCP connection each; RTTs 10-150 ms) offer ${load === 0.9 ? '90' : '105'} % of a 100 Mb/s link, as in seeds/003 §4.2${load > 1 ? ': pages keep coming on their own schedule, so the link stays persistently congested' : ''}. Responses in 20 s after a 10 s warm-up (about 40,000).`;
+  `Web sessions (pages of heavy-tailed objects: Pareto with mean 7.2 KB, a mean so dominated by rare huge objects that a run's responses average about 4.5 KB; one TCP connection each; RTTs 10-150 ms) offer ${load === 0.9 ? '90' : '105'} % of a 100 Mb/s link, as in seeds/003 §4.2${load > 1 ? ': pages keep coming on their own schedule, so the link stays persistently congested' : ''}. Responses in 20 s after a 10 s warm-up (about 40,000).`;
 
 const ECN_WORDS: Record<PaperEcn, string> = {
   none: 'No ECN: every congestion signal is a drop, of data and SYN-ACKs alike.',
@@ -93,6 +93,8 @@ const stepAt3 = (min: number): Claim =>
   claimOf(`Lost SYN-ACKs show as a step after the 3 s timeout: more than ${share(min)} of the responses complete between 3 and 5 s.`, (s) => ({ pass: step3(s) > min, measured: `${percent(step3(s))} between 3 and 5 s` }));
 /** `c` compared by the step after the 3 s SYN-ACK timeout (the share of responses between 3 and 5 s). */
 const stepVs = (c: Claim, text: string, against: Against): Claim => versus(c, text, step3, (x) => `${percent(x)} between 3 and 5 s`, (x) => percent(x), against);
+const smallStepAt3 = (max: number): Claim =>
+  claimOf(`The step after the 3 s SYN-ACK timeout shrinks: under ${share(max)} of the responses complete between 3 and 5 s.`, (s) => ({ pass: step3(s) < max, measured: `${percent(step3(s))} between 3 and 5 s` }));
 const noStepAt3 = (max: number): Claim =>
   claimOf(`The step after the 3 s SYN-ACK timeout is gone: under ${share(max)} of the responses complete between 3 and 5 s.`, (s) => ({ pass: step3(s) < max, measured: `${percent(step3(s))} between 3 and 5 s` }));
 
@@ -148,28 +150,31 @@ const AQM_WORDS: Record<PaperAqm, string> = {
 };
 
 const DIFF =
-  'seeds/003 finds larger gaps (with RED* and ECN at 90 % load only about 30 % of the flows within 0.5 s against about 75 % without ECN); here the damage shows mostly as the step at the 3 s SYN-ACK timeout.';
+  'seeds/003 finds larger gaps (with RED* and ECN at 90 % load only about 30 % of the flows within 0.5 s against about 75 % without ECN); here the gap is smaller (at 90 %, about 70 % against 81 % within 0.5 s) and much of it shows as the step at the 3 s SYN-ACK timeout.';
 
 /** The lesson of this family with that queue, ECN setting and load. */
 const lessonName = (aqm: PaperAqm, ecn: PaperEcn, load: 0.9 | 1.05): string => `web100-${aqm === 'droptail' ? 'dt' : aqm}${ECN_NAME[ecn]}-${load === 0.9 ? 90 : 105}`;
 
 /*
  * Each statement that compares queues carries that comparison (compare.ts): at another seed
- * the sessions offer another load (drop-tail at 105 % loses 0.26 % of the packets at seed 7,
- * 7.4 % at seed 6) and the numbers move, while the comparisons hold. Measured over seeds
- * 1-10 (tests/golden/lesson-versus.test.ts runs them at seed 1; the comments give the range
- * over the ten). Worded first from seeds 1-5, six failed at seeds 6 and 10, the most loaded,
- * where RED with ECN does as badly as RED* with ECN (above max_th RED drops the ECN-capable
- * packets too): they now say what holds at all ten.
+ * the sessions offer another load and the numbers move, while the comparisons hold. With
+ * open loop's per-slot streams (2026-11-30) the lessons were re-worded from their runs at
+ * seed 2 and every comparison checked at seeds 1-5 (tests/golden/lesson-versus.test.ts runs
+ * some at seed 1; the comments give the range over the five). Seeds 4 and 5 are barely
+ * congested at "105 %" (drop-tail drops no packet there; at seed 4 no session count gives
+ * 105 % on the uncongested link, docs/web.md), so a comparison of drops or of the 3 s step
+ * says where it applies ("where RED without ECN drops more than 1 %"). The comparisons were
+ * worded over seeds 1-10 before, with the shared streams; seeds 6-10 were not re-run.
  */
 /*
  * web100-rem-105's "the price climbs until REM drops a large share of the packets while the
- * queue is nearly empty", on the timeline (0.5 s windows over the 30 s run). Seeds 1-5: the
- * price's 5 s means rise at every step (first 75-95, last 183-292); after the warm-up each
- * half second drops 12.0-26.2 % of the arrivals, the queue 1.6-9.7 packets. It never settles:
- * "climbs until" would say it stops, so the statement says it climbs through the run. With ECN
- * (web100-rem-ecn-105, seed 2) the price climbs as well, but the data is marked: each half
- * second drops only 8.1-11.4 %, and the queue reaches 24.6 packets.
+ * queue is nearly empty", on the timeline (0.5 s windows over the 30 s run). Seeds 1-3
+ * (per-slot streams, 2026-11-30): the price's 5 s means rise at every step (first 98-113,
+ * last 297-361); after the warm-up each half second drops 18.5-31.6 % of the arrivals, the
+ * queue 1.6-8.9 packets. It never settles: "climbs until" would say it stops, so the
+ * statement says it climbs through the run. At seeds 4 and 5, barely congested, the price
+ * levels off (last 92 and 64) and a half second drops 5.6-9.7 %: the statement is about the
+ * lesson's run (seed 2: first 105, last 344, 20.9-30.1 %, queue 1.8-8.0 packets).
  */
 const remPriceClimbs = claimOf('The price climbs through the run (its mean higher over each 5 s than over the 5 s before, from the start to the end), and from the warm-up on REM drops more than 10 % of the packets in every half second while the queue stays nearly empty (under 15 packets in every half second).', (s) => {
   const t = timelineOf(s);
@@ -200,9 +205,9 @@ function specs(): Spec[] {
       text: 'Compare the CDF with the AQM lessons of this family: every short response waits behind the long queue.',
       claims: [
         queueIn(300, 1000, 'The drop-tail queue stays long: more than 300 packets (36 ms) on average.'),
-        // seeds 1-10: 13.4-19.4 points behind RED at 500 ms
+        // seeds 1-5: 13.5 / 11.4 / 15.3 / 4.1 / 2.5 points behind RED at 500 ms
         at(atMost(0.5, 0.65, 'Every response waits behind that queue: '), 0.5, `Every response waits behind that queue: fewer complete within 500 ms than behind RED (${red}).`, [[red, fewer]]),
-        lossy(0, 0.08, 'Few exchanges lose a packet: under 8 %.'),
+        lossy(0.1, 0.35, 'The full buffer drops too: between 10 % and 35 % of the exchanges lose a packet.'),
       ],
     },
     {
@@ -210,113 +215,113 @@ function specs(): Spec[] {
       text: 'Without ECN, RED and RED* are the same queue (the two differ only for ECN-capable packets): the reference for the ECN lessons of both.',
       claims: [
         queueIn(20, 63, 'RED holds the queue near its 5 ms target: between min_th and max_th on average.'),
-        // said "near 0.05" while the run (seed 2) averages 0.062, and web100-red-ecn-105's text says "0.06 without ECN"
-        claim('Adaptive RED settles max_p at about 0.06 (between 0.03 and 0.07 on average).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.03 && p < 0.07, (p) => `time-average max_p ${p.toFixed(3)}`),
-        at(atLeast(0.5, 0.72, 'Short responses do better than behind drop-tail: '), 0.5, `Short responses do better than behind drop-tail (${dt}): more complete within 500 ms.`, [[dt, more]]),
-        // seeds 1-10: 1.93 to 12.3 times drop-tail's share (the most loaded, seeds 6 and 10, under 2)
-        lossOf(lossy(0.08, 0.3, 'The price is paid in drops: more than 8 % of the exchanges lose a packet.'), `The price is paid in drops: more than one and a half times as many exchanges lose a packet as behind drop-tail (${dt}).`, [[dt, times(1.5)]]),
+        // web100-red-ecn-105's text says "0.17 without ECN"
+        claim('Adaptive RED raises max_p to about 0.17 (between 0.1 and 0.25 on average).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.1 && p < 0.25, (p) => `time-average max_p ${p.toFixed(3)}`),
+        at(atLeast(0.5, 0.6, 'Short responses do better than behind drop-tail: '), 0.5, `Short responses do better than behind drop-tail (${dt}): more complete within 500 ms.`, [[dt, more]]),
+        // seeds 1-3: 1.72 to 2.73 times drop-tail's share; at seeds 4 and 5 drop-tail's is 0 (RED's 1.3 and 1.0 %)
+        lossOf(lossy(0.25, 0.55, 'The price is paid in drops: more than 25 % of the exchanges lose a packet.'), `The price is paid in drops: more than one and a half times as many exchanges lose a packet as behind drop-tail (${dt}).`, [[dt, times(1.5)]]),
         stepAt3(0.02),
       ],
     },
     {
       aqm: 'red', ecn: 'ecn', load: 1.05,
-      text: 'ECN alone does not help RED; it makes things worse. The marked senders back off less, so Adaptive RED raises max_p (0.10 on average, against 0.06 without ECN), and the SYN-ACKs, never ECN-capable, are dropped about 1.7 times as often (8.4 % of them, against 5.1 % without ECN), each costing the 3 s timeout.',
+      text: 'ECN alone does not help RED; it makes things worse. The marked senders back off less, so Adaptive RED raises max_p (0.39 on average, against 0.17 without ECN), and the SYN-ACKs, never ECN-capable, are dropped more than twice as often (44 % of them, against 16 % without ECN), each costing the 3 s timeout.',
       claims: [
-        // seeds 1-10: 1.2-18.1 points behind RED without ECN at 2 s
-        at(atMost(2, 0.95, 'ECN alone brings no gain (without ECN: 95.1 %): '), 2, `ECN alone brings no gain: fewer responses complete within 2 s than without ECN (${red}).`, [[red, fewer]]),
-        // The text's "Adaptive RED raises max_p (0.10 on average, against 0.06 without ECN)" was checked by no
-        // statement. Time-average max_p at seeds 1-5: 0.065, 0.102, 0.092, 0.126, 0.214; without ECN 0.038, 0.062,
-        // 0.055, 0.067, 0.103: 1.6 to 2.1 times
+        // seeds 1-5: 18.4 / 20.1 / 10.8 / 0.1 / 0.0 points behind RED without ECN at 2 s (4 and 5 barely congested)
+        at(atMost(2, 0.8, 'ECN alone brings no gain (without ECN: 84.7 %): '), 2, `ECN alone brings no gain: fewer responses complete within 2 s than without ECN (${red}).`, [[red, fewer]]),
+        // The text's "Adaptive RED raises max_p (0.39 on average, against 0.17 without ECN)". Time-average max_p at
+        // seeds 1-5: 0.333, 0.389, 0.228, 0.013, 0.013; without ECN 0.142, 0.169, 0.110, 0.012, 0.011: 1.14 to 2.34 times
         versus(
-          claim('The marked senders back off less, so Adaptive RED raises max_p: above 0.08 on average (without ECN: about 0.06).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.08, (p) => `time-average max_p ${p.toFixed(3)}`),
+          claim('The marked senders back off less, so Adaptive RED raises max_p: above 0.25 on average (without ECN: about 0.17).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.25, (p) => `time-average max_p ${p.toFixed(3)}`),
           `The marked senders back off less, so Adaptive RED raises max_p: higher than without ECN (${red}).`,
           (s) => s.bottleneck.aqm?.means.maxP ?? NaN,
           (p) => `time-average max_p ${p.toFixed(3)}`,
           (p) => p.toFixed(3),
           [[red, more]],
         ),
-        // The text's "dropped about 1.7 times as often (8.4 % of them, against 5.1 % without ECN)". SYN-ACKs
-        // dropped at seeds 1-10: 4.7, 8.4, 7.7, 10.9, 21.4, 36.5, 3.9, 10.6, 22.1, 34.4 %; without ECN 2.7, 5.1, 4.3,
-        // 5.4, 9.1, 12.8, 2.5, 5.4, 9.5, 11.8 %: 1.56 to 2.92 times
+        // The text's "more than twice as often (44 % of them, against 16 % without ECN)". SYN-ACKs dropped at
+        // seeds 1-5: 38.6, 43.5, 21.9, 0.4, 0.3 %; without ECN 13.5, 15.8, 9.4, 0.3, 0.2 %: 1.23 to 2.87 times
         synAckVs(
-          claim('The SYN-ACKs, never ECN-capable, are dropped more often than without ECN: more than 7 % of them (without ECN: about 5 %).', synAckDrops, (x) => x > 0.07, (x) => `${percent(x)} of the SYN-ACKs dropped`),
-          `The SYN-ACKs, never ECN-capable, are dropped more often than without ECN (${red}): more than 1.4 times the share.`,
-          [[red, times(1.4)]],
+          claim('The SYN-ACKs, never ECN-capable, are dropped more often than without ECN: more than 30 % of them (without ECN: about 16 %).', synAckDrops, (x) => x > 0.3, (x) => `${percent(x)} of the SYN-ACKs dropped`),
+          `The SYN-ACKs, never ECN-capable, are dropped more often than without ECN (${red}): more than 1.2 times the share.`,
+          [[red, times(1.2)]],
         ),
-        // seeds 1-10: 1.5 to 2.4 times the step without ECN
-        stepVs(stepAt3(0.03), `Lost SYN-ACKs show as a step after the 3 s timeout, larger than without ECN (${red}): more responses complete between 3 and 5 s.`, [[red, more]]),
+        // seeds 1-3: 2.1 to 2.2 times the step without ECN; at 4 and 5, 0.4 and 0.3 % against 0.3 and 0.2 %
+        stepVs(stepAt3(0.15), `Lost SYN-ACKs show as a step after the 3 s timeout, larger than without ECN (${red}): more responses complete between 3 and 5 s.`, [[red, more]]),
       ],
     },
     {
       aqm: 'red', ecn: 'ecn+', load: 1.05,
       text: 'With ECN-capable SYN-ACKs the early decisions on them are marks: fewer connections wait for the 3 s timeout.',
       claims: [
-        at(atLeast(2, 0.985, 'ECN+ improves RED: '), 2, `ECN+ improves RED: more responses complete within 2 s than without ECN (${red}) and with ECN alone (${n('red', 'ecn', 1.05)}).`, [[red, more], [n('red', 'ecn', 1.05), more]]),
-        // seeds 1-10: 0.04 to 0.37 of RED's share without ECN (the most loaded, seeds 6 and 10, over a third); the step 0.05 to 0.28 of RED's
-        lossOf(lossy(0, 0.02, 'Under 2 % of the exchanges lose a packet.'), `Fewer exchanges lose a packet than without ECN (${red}): under half as many.`, [[red, (x, y) => x < y / 2]]),
-        stepVs(noStepAt3(0.01), `The step after the 3 s SYN-ACK timeout all but goes: under a third of the responses between 3 and 5 s without ECN (${red}).`, [[red, (x, y) => x < y / 3]]),
+        at(atLeast(2, 0.9, 'ECN+ improves RED: '), 2, `ECN+ improves RED: more responses complete within 2 s than without ECN (${red}) and with ECN alone (${n('red', 'ecn', 1.05)}).`, [[red, more], [n('red', 'ecn', 1.05), more]]),
+        // seeds 1-5: 0.39 / 0.40 / 0.24 / 0.23 / 0.73 of RED's share without ECN; the step 0.29 / 0.30 / 0.19 of RED's
+        // at seeds 1-3, and at 4 and 5 RED's is 0.30 and 0.24 % (no step to speak of)
+        lossOf(lossy(0, 0.25, 'Under 25 % of the exchanges lose a packet.'), `Fewer exchanges lose a packet than without ECN (${red}).`, [[red, fewer]]),
+        stepVs(smallStepAt3(0.05), `The step after the 3 s SYN-ACK timeout shrinks: where RED without ECN (${red}) shows one (over 1 % of the responses between 3 and 5 s), to under a third of it.`, [[red, (x, y) => y < 0.01 || x < y / 3]]),
       ],
     },
     {
       aqm: 'redstar', ecn: 'ecn', load: 1.05,
-      text: 'RED* marks ECN-capable data above max_th instead of dropping it, so the senders back off less, Adaptive RED raises max_p and the average climbs toward max_th; the packets that cannot be marked, the SYN-ACKs and FINs, are dropped about five times as often as without ECN (about a quarter of the SYN-ACKs, against one in twenty): seeds/003\'s "TCP admission problem".',
+      text: 'RED* marks ECN-capable data above max_th instead of dropping it, so the senders back off less, Adaptive RED raises max_p and the average climbs toward max_th; the packets that cannot be marked, the SYN-ACKs and FINs, are dropped about three times as often as without ECN (about half of the SYN-ACKs, against one in six): seeds/003\'s "TCP admission problem".',
       claims: [
         versus(
-          claim('The marked senders push Adaptive RED\'s max_p up: above 0.08 on average (without ECN: about 0.06).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.08, (p) => `time-average max_p ${p.toFixed(3)}`),
+          claim('The marked senders push Adaptive RED\'s max_p up: above 0.2 on average (without ECN: about 0.17).', (s) => s.bottleneck.aqm?.means.maxP ?? NaN, (p) => p > 0.2, (p) => `time-average max_p ${p.toFixed(3)}`),
           `The marked senders push Adaptive RED's max_p up: higher than without ECN (${red}).`,
           (s) => s.bottleneck.aqm?.means.maxP ?? NaN,
           (p) => `time-average max_p ${p.toFixed(3)}`,
           (p) => p.toFixed(3),
-          // seeds 1-10: 1.95 to 2.44 times RED's without ECN; RED with ECN's is higher at the most loaded (seeds 6, 9, 10)
+          // seeds 1-5: 1.67 to 2.07 times RED's without ECN
           [[red, more]],
         ),
         versus(
-          claim('The average sits high in the band: above 45 packets on average (max_th is 62.5).', (s) => s.bottleneck.aqm?.means.avg ?? NaN, (q) => q > 45, (q) => `RED's average queue averaged ${q.toFixed(1)} packets`),
+          claim('The average sits high in the band: above 50 packets on average (max_th is 62.5).', (s) => s.bottleneck.aqm?.means.avg ?? NaN, (q) => q > 50, (q) => `RED's average queue averaged ${q.toFixed(1)} packets`),
           `The average sits higher in the band (max_th is 62.5 packets) than without ECN (${red}) and than RED with ECN (${n('red', 'ecn', 1.05)}).`,
           (s) => s.bottleneck.aqm?.means.avg ?? NaN,
           (q) => `RED's average queue averaged ${q.toFixed(1)} packets`,
           (q) => q.toFixed(1),
           [[red, more], [n('red', 'ecn', 1.05), more]],
         ),
-        // seeds 1-10: 1.56 to 2.16 times RED's share without ECN (against RED with ECN, 1.15 at seed 6: above max_th RED drops the ECN-capable packets too)
+        // seeds 1-4: 1.29 to 1.55 times RED's share without ECN; at seed 5 both drop 0.2 % (0.83 times)
         versus(
-          claim('The packets it cannot mark are dropped at a high rate: more than 5 % of the packets reaching the queue are dropped, although the data is marked.', (s) => s.bottleneck.lossRate, (r) => r > 0.05, (r) => `${percent(r)} of the arrivals dropped`),
-          `The packets it cannot mark are dropped at a high rate: more than one and a half times the share of the arrivals RED drops without ECN (${red}), although the data is marked.`,
+          claim('The packets it cannot mark are dropped at a high rate: more than 20 % of the packets reaching the queue are dropped, although the data is marked.', (s) => s.bottleneck.lossRate, (r) => r > 0.2, (r) => `${percent(r)} of the arrivals dropped`),
+          `The packets it cannot mark are dropped at a high rate: where RED without ECN (${red}) drops more than 1 % of the arrivals, more than 1.25 times its share, although the data is marked.`,
           (s) => s.bottleneck.lossRate,
           (r) => `${percent(r)} of the arrivals dropped`,
           (r) => percent(r),
-          [[red, times(1.5)]],
+          [[red, (x, y) => y < 0.01 || x > 1.25 * y]],
         ),
-        // seeds 1-10: 2.8-9.0 points behind RED with ECN, except at the most loaded, seeds 6 and 10, where RED with ECN is as bad (0.7 and 1.2 points behind RED* + ECN)
+        // against RED with ECN at seeds 1-5: +1.4 / +2.3 / +0.9 / -0.6 / -0.3 points (above max_th RED drops the
+        // ECN-capable packets too, so at the most loaded it is as bad or worse; with the shared streams RED* + ECN was behind)
         at(
-          atMost(2, 0.9, 'The worst of the RED family: '),
+          atMost(2, 0.75, 'With RED and ECN the worst of the RED family: '),
           2,
-          `The worst of the RED family: fewer responses complete within 2 s than with RED without ECN (${red}) or with ECN+ (${n('red', 'ecn+', 1.05)}, ${n('redstar', 'ecn+', 1.05)}), and at best level with RED and ECN (${n('red', 'ecn', 1.05)}): behind it or within 2 points.`,
-          [[red, fewer], [n('red', 'ecn+', 1.05), fewer], [n('redstar', 'ecn+', 1.05), fewer], [n('red', 'ecn', 1.05), notAhead(0.02)]],
+          `With RED and ECN (${n('red', 'ecn', 1.05)}) the worst of the RED family: fewer responses complete within 2 s than with RED without ECN (${red}) or with ECN+ (${n('red', 'ecn+', 1.05)}, ${n('redstar', 'ecn+', 1.05)}), and within 3 points of RED and ECN, either way.`,
+          [[red, fewer], [n('red', 'ecn+', 1.05), fewer], [n('redstar', 'ecn+', 1.05), fewer], [n('red', 'ecn', 1.05), near(0.03)]],
         ),
-        // The text's "about a quarter of the SYN-ACKs, against one in twenty". At seed 2 24.4 % of the SYN-ACKs and
-        // 22.3 % of the FINs dropped. SYN-ACKs at seeds 1-10: 12.8, 24.4, 20.1, 23.7, 38.0, 41.8, 15.6, 27.9, 33.5,
-        // 40.7 %; RED without ECN 2.7, 5.1, 4.3, 5.4, 9.1, 12.8, 2.5, 5.4, 9.5, 11.8 %: 3.27 to 6.27 times
+        // The text's "about half of the SYN-ACKs, against one in six". At seed 2 48.6 % of the SYN-ACKs and 45.4 % of
+        // the FINs dropped. SYN-ACKs at seeds 1-5: 42.9, 48.6, 29.5, 1.3, 0.6 %; RED without ECN 13.5, 15.8, 9.4, 0.3,
+        // 0.2 %: 2.63 to 4.35 times
         synAckVs(
-          claimOf('The packets it cannot mark are dropped at a high rate: more than 15 % of the SYN-ACKs and of the FINs (without ECN: about 5 %).', (s) => {
+          claimOf('The packets it cannot mark are dropped at a high rate: more than 35 % of the SYN-ACKs and of the FINs (without ECN: about 16 %).', (s) => {
             const a = synAckDrops(s);
             const f = finDrops(s);
-            return { pass: a > 0.15 && f > 0.15, measured: `${percent(a)} of the SYN-ACKs and ${percent(f)} of the FINs dropped` };
+            return { pass: a > 0.35 && f > 0.35, measured: `${percent(a)} of the SYN-ACKs and ${percent(f)} of the FINs dropped` };
           }),
-          `The SYN-ACKs it cannot mark are dropped more than three times as often as without ECN (${red}).`,
-          [[red, times(3)]],
+          `The SYN-ACKs it cannot mark are dropped more than two and a half times as often as without ECN (${red}).`,
+          [[red, times(2.5)]],
         ),
-        stepVs(stepAt3(0.08), `Lost SYN-ACKs show as a step after the 3 s timeout, larger than without ECN (${red}).`, [[red, more]]),
-        lossOf(lossy(0.1, 0.5, 'Despite ECN more than 10 % of the exchanges lose a packet.'), `Despite ECN far more exchanges lose a packet than with ECN+ (${n('redstar', 'ecn+', 1.05)}): over five times as many.`, [[n('redstar', 'ecn+', 1.05), times(5)]]),
+        stepVs(stepAt3(0.15), `Lost SYN-ACKs show as a step after the 3 s timeout, larger than without ECN (${red}).`, [[red, more]]),
+        lossOf(lossy(0.2, 0.5, 'Despite ECN more than 20 % of the exchanges lose a packet.'), `Despite ECN far more exchanges lose a packet than with ECN+ (${n('redstar', 'ecn+', 1.05)}): over five times as many.`, [[n('redstar', 'ecn+', 1.05), times(5)]]),
       ],
     },
     {
       aqm: 'redstar', ecn: 'ecn+', load: 1.05,
       text: 'The same RED* with ECN-capable SYN-ACKs: the damage of ECN is gone.',
       claims: [
-        at(atLeast(2, 0.985, 'ECN+ removes the damage and beats RED* without ECN: '), 2, `ECN+ removes the damage and beats RED* without ECN (${red}, the same queue without ECN): more responses complete within 2 s than there and with ECN alone (${n('redstar', 'ecn', 1.05)}).`, [[red, more], [n('redstar', 'ecn', 1.05), more]]),
+        at(atLeast(2, 0.9, 'ECN+ removes the damage and beats RED* without ECN: '), 2, `ECN+ removes the damage and beats RED* without ECN (${red}, the same queue without ECN): more responses complete within 2 s than there and with ECN alone (${n('redstar', 'ecn', 1.05)}).`, [[red, more], [n('redstar', 'ecn', 1.05), more]]),
         lossOf(lossy(0, 0.02, 'Under 2 % of the exchanges lose a packet.'), `Fewer exchanges lose a packet than without ECN (${red}): under a third as many.`, [[red, (x, y) => x < y / 3]]),
-        stepVs(noStepAt3(0.01), `The step after the 3 s SYN-ACK timeout all but goes: under a quarter of the responses between 3 and 5 s without ECN (${red}).`, [[red, (x, y) => x < y / 4]]),
+        stepVs(smallStepAt3(0.05), `The step after the 3 s SYN-ACK timeout shrinks: under a quarter of the responses between 3 and 5 s without ECN (${red}).`, [[red, (x, y) => x < y / 4]]),
       ],
     },
     {
@@ -337,24 +342,22 @@ function specs(): Spec[] {
       aqm: 'rem', ecn: 'ecn', load: 1.05,
       text: 'REM with ECN marks the data packets it would have dropped, retransmissions included (ECN-capable, as in ns-2); SYN-ACKs, FINs and pure ACKs are not ECN-capable and are still dropped.',
       claims: [
-        at(atLeast(0.5, 0.53, 'ECN helps the short responses: '), 0.5, `ECN helps the short responses: more complete within 500 ms than without ECN (${n('rem', 'none', 1.05)}).`, [[n('rem', 'none', 1.05), more]]),
-        at(atMost(2, 0.8, 'But the dropped SYN-ACKs remain: '), 2, `But the dropped SYN-ACKs remain: fewer responses complete within 2 s than with ECN+ (${n('rem', 'ecn+', 1.05)}).`, [[n('rem', 'ecn+', 1.05), fewer]]),
+        at(atLeast(0.5, 0.45, 'ECN helps the short responses: '), 0.5, `ECN helps the short responses: more complete within 500 ms than without ECN (${n('rem', 'none', 1.05)}).`, [[n('rem', 'none', 1.05), more]]),
+        at(atMost(2, 0.75, 'But the dropped SYN-ACKs remain: '), 2, `But the dropped SYN-ACKs remain: fewer responses complete within 2 s than with ECN+ (${n('rem', 'ecn+', 1.05)}).`, [[n('rem', 'ecn+', 1.05), fewer]]),
       ],
     },
     {
       aqm: 'rem', ecn: 'ecn+', load: 1.05,
-      text: 'Of the three queues, ECN+ helps REM the most (seeds/003: at 105 % the benefit of ECN+ is pronounced): within 2 s it adds about 14 points to REM without ECN, 4 to RED and 5 to PI.',
+      text: 'Of the three queues, ECN+ helps REM the most (seeds/003: at 105 % the benefit of ECN+ is pronounced): within 2 s it adds about 15 points to REM without ECN, 7 to RED and 8 to PI.',
       claims: [
-        at(atLeast(2, 0.85, 'ECN+ helps REM: '), 2, `ECN+ helps REM: more responses complete within 2 s than without ECN (${n('rem', 'none', 1.05)}) and with ECN alone (${n('rem', 'ecn', 1.05)}).`, [[n('rem', 'none', 1.05), more], [n('rem', 'ecn', 1.05), more]]),
-        at(atLeast(0.5, 0.62, 'And the short ones: '), 0.5, `And the short ones: more complete within 500 ms than with ECN alone (${n('rem', 'ecn', 1.05)}).`, [[n('rem', 'ecn', 1.05), more]]),
-        // The text's "of the three queues, ECN+ helps REM the most" was checked by no statement. ECN+'s gain over the
-        // same queue without ECN, points within 2 s at seeds 1-5: REM +10.9 / +13.9 / +12.8 / +12.8 / +14.7, RED +2.2 /
-        // +4.2 / +3.7 / +4.2 / +5.5, PI +3.2 / +5.1 / +4.6 / +5.4 / +7.7; REM's ahead of the larger of the other two by
-        // 7.7 / 8.8 / 8.2 / 7.4 / 7.0 (and at every time from 200 ms to 3 s: at 500 ms REM +17.3 to +19.0, RED -3.7 to
-        // +4.3, PI +4.0 to +7.0). Seeds 6-10, within 2 s: REM +15.6 / +13.0 / +14.1 / +15.4 / +14.8, RED +5.7 / +2.1 /
-        // +4.1 / +5.2 / +5.1, PI +8.4 / +3.5 / +5.8 / +7.9 / +7.8: REM's ahead by 7.2 / 9.4 / 8.3 / 7.5 / 7.0
+        at(atLeast(2, 0.8, 'ECN+ helps REM: '), 2, `ECN+ helps REM: more responses complete within 2 s than without ECN (${n('rem', 'none', 1.05)}) and with ECN alone (${n('rem', 'ecn', 1.05)}).`, [[n('rem', 'none', 1.05), more], [n('rem', 'ecn', 1.05), more]]),
+        at(atLeast(0.5, 0.5, 'And the short ones: '), 0.5, `And the short ones: more complete within 500 ms than with ECN alone (${n('rem', 'ecn', 1.05)}).`, [[n('rem', 'ecn', 1.05), more]]),
+        // The text's "of the three queues, ECN+ helps REM the most". ECN+'s gain over the same queue without ECN, points
+        // within 2 s at seeds 1-5 (per-slot streams, 2026-11-30): REM +15.9 / +14.8 / +16.1 / +7.4 / +6.0, RED +5.6 /
+        // +6.8 / +5.6 / +0.2 / +0.0, PI +8.4 / +8.0 / +7.4 / +0.9 / +0.5; REM's ahead of the larger of the other two by
+        // 7.5 / 6.8 / 8.7 / 6.5 / 5.5
         gainVs(
-          atLeast(2, 0.86, 'ECN+ helps REM the most of the three queues (without ECN REM completes 75.3 % within 2 s; ECN+ adds about 4 points to RED and 5 to PI): '),
+          atLeast(2, 0.8, 'ECN+ helps REM the most of the three queues (without ECN REM completes 68.1 % within 2 s; ECN+ adds about 7 points to RED and 8 to PI): '),
           2,
           `ECN+ helps REM the most of the three queues: it adds more than 5 points more to REM without ECN (${n('rem', 'none', 1.05)}) within 2 s than to RED (${red}) and to PI (${n('pi', 'none', 1.05)}).`,
           n('rem', 'none', 1.05),
@@ -368,42 +371,42 @@ function specs(): Spec[] {
     },
     {
       aqm: 'pi', ecn: 'none', load: 1.05,
-      text: 'PI holds the queue below q_ref, but at 105 % it drops data and SYN-ACKs alike: more than one exchange in ten loses a packet, and lost SYN-ACKs keep some responses waiting beyond 2 s.',
+      text: 'At 105 %, with pages that keep coming whatever the queue does, PI does not hold the queue at q_ref: its probability climbs slowly (a and b are small) and the queue averages hundreds of packets. It drops data and SYN-ACKs alike: about a third of the exchanges lose a packet, and lost SYN-ACKs keep some responses waiting beyond 2 s.',
       claims: [
-        queueIn(5, 41, 'PI keeps the queue below q_ref = 41 packets on average.'),
-        lossy(0.1, 0.4, 'More than 10 % of the exchanges lose a packet.'),
+        queueIn(100, 1000, 'PI does not hold the queue at q_ref = 41 packets: more than 100 on average.'),
+        lossy(0.25, 0.5, 'More than 25 % of the exchanges lose a packet.'),
         at(atMost(2, 0.96, 'Dropped SYN-ACKs keep some responses beyond 2 s: '), 2, `Dropped SYN-ACKs keep some responses beyond 2 s: fewer complete within 2 s than with ECN+ (${n('pi', 'ecn+', 1.05)}).`, [[n('pi', 'ecn+', 1.05), fewer]]),
       ],
     },
     {
       aqm: 'pi', ecn: 'ecn', load: 1.05,
-      text: 'Marks instead of drops for the data let the senders push the queue up to about q_ref, and fewer exchanges lose a packet; the SYN-ACKs are still dropped.',
+      text: 'Marks instead of drops for the data let the senders push the queue far above q_ref, toward the 1000-packet buffer, and fewer exchanges lose a packet; the SYN-ACKs are still dropped.',
       claims: [
         versus(
-          queueIn(25, 55, 'The marked senders push the queue up to about q_ref = 41 packets (25 to 55).'),
-          `The marked senders push the queue up toward q_ref = 41 packets: longer than without ECN (${n('pi', 'none', 1.05)}).`,
+          queueIn(400, 1000, 'The marked senders push the queue far above q_ref = 41 packets: more than 400 on average.'),
+          `The marked senders push the queue further above q_ref = 41 packets: where PI without ECN (${n('pi', 'none', 1.05)}) averages more than q_ref, longer than there.`,
           (s) => s.bottleneck.meanQueuePackets,
           (q) => `mean queue ${q.toFixed(1)} packets`,
           (q) => q.toFixed(1),
-          [[n('pi', 'none', 1.05), more]],
+          [[n('pi', 'none', 1.05), (x, y) => y <= 41 || x > y]],
         ),
-        lossOf(lossy(0, 0.1, 'Fewer exchanges lose a packet than without ECN: under 10 %.'), `Fewer exchanges lose a packet than without ECN (${n('pi', 'none', 1.05)}).`, [[n('pi', 'none', 1.05), fewer]]),
+        lossOf(lossy(0, 0.25, 'Fewer exchanges lose a packet than without ECN: under 25 %.'), `Fewer exchanges lose a packet than without ECN (${n('pi', 'none', 1.05)}).`, [[n('pi', 'none', 1.05), fewer]]),
         at(atMost(2, 0.96, 'The SYN-ACKs are still dropped: '), 2, `The SYN-ACKs are still dropped: fewer responses complete within 2 s than with ECN+ (${n('pi', 'ecn+', 1.05)}).`, [[n('pi', 'ecn+', 1.05), fewer]]),
       ],
     },
     {
       aqm: 'pi', ecn: 'ecn+', load: 1.05,
-      text: 'With the SYN-ACKs marked too, under 2 % of the exchanges lose a packet and the step at the 3 s timeout is gone.',
+      text: 'With the SYN-ACKs marked too, far fewer exchanges lose a packet (about one in ten, against a third without ECN) and the step at the 3 s timeout shrinks.',
       claims: [
-        at(atLeast(2, 0.985, 'ECN+ helps PI too: '), 2, `ECN+ helps PI too: more responses complete within 2 s than without ECN (${n('pi', 'none', 1.05)}) and with ECN alone (${n('pi', 'ecn', 1.05)}).`, [[n('pi', 'none', 1.05), more], [n('pi', 'ecn', 1.05), more]]),
-        lossOf(lossy(0, 0.02, 'Under 2 % of the exchanges lose a packet.'), `Fewer exchanges lose a packet than without ECN (${n('pi', 'none', 1.05)}): under a third as many.`, [[n('pi', 'none', 1.05), (x, y) => x < y / 3]]),
-        stepVs(noStepAt3(0.01), `The step after the 3 s SYN-ACK timeout all but goes: under a quarter of the responses between 3 and 5 s without ECN (${n('pi', 'none', 1.05)}).`, [[n('pi', 'none', 1.05), (x, y) => x < y / 4]]),
+        at(atLeast(2, 0.93, 'ECN+ helps PI too: '), 2, `ECN+ helps PI too: more responses complete within 2 s than without ECN (${n('pi', 'none', 1.05)}) and with ECN alone (${n('pi', 'ecn', 1.05)}).`, [[n('pi', 'none', 1.05), more], [n('pi', 'ecn', 1.05), more]]),
+        lossOf(lossy(0, 0.15, 'Under 15 % of the exchanges lose a packet.'), `Fewer exchanges lose a packet than without ECN (${n('pi', 'none', 1.05)}): under a third as many.`, [[n('pi', 'none', 1.05), (x, y) => x < y / 3]]),
+        stepVs(smallStepAt3(0.05), `The step after the 3 s SYN-ACK timeout shrinks: under a third of the responses between 3 and 5 s without ECN (${n('pi', 'none', 1.05)}).`, [[n('pi', 'none', 1.05), (x, y) => x < y / 3]]),
       ],
     },
     {
       aqm: 'redstar', ecn: 'none', load: 0.9,
       text: 'The lightly congested case: RED (or RED*: without ECN they are the same queue) at 90 % load.',
-      claims: [atLeast(2, 0.98, 'Lightly congested, RED does well: '), atLeast(0.5, 0.8)],
+      claims: [atLeast(2, 0.93, 'Lightly congested, RED does well: '), atLeast(0.5, 0.75)],
     },
     {
       aqm: 'redstar', ecn: 'ecn', load: 0.9,
@@ -417,7 +420,7 @@ function specs(): Spec[] {
       aqm: 'redstar', ecn: 'ecn+', load: 0.9,
       text: 'With ECN-capable SYN-ACKs the step at 3 s is gone (seeds/003: "very close to the idealized uncongested profile").',
       claims: [
-        at(atLeast(2, 0.99, 'ECN+ removes the damage: '), 2, `ECN+ removes the damage: more responses complete within 2 s than with ECN alone (${n('redstar', 'ecn', 0.9)}) and without ECN (${n('redstar', 'none', 0.9)}).`, [[n('redstar', 'ecn', 0.9), more], [n('redstar', 'none', 0.9), more]]),
+        at(atLeast(2, 0.98, 'ECN+ removes the damage: '), 2, `ECN+ removes the damage: more responses complete within 2 s than with ECN alone (${n('redstar', 'ecn', 0.9)}), and no fewer than without ECN (${n('redstar', 'none', 0.9)}; to 0.1 points).`, [[n('redstar', 'ecn', 0.9), more], [n('redstar', 'none', 0.9), notBehind(0.001)]]),
         noStepAt3(0.005),
       ],
     },

@@ -26,6 +26,15 @@ describe('shipped calibrations', () => {
     expect(key({ ...item, arrivals: 'farima' })).not.toBe(key(item));
   });
 
+  it("an open-loop web-sessions key carries its model's version (per-slot streams), so calibrations of the old workload are never used; closed loop's key is as it was", () => {
+    const s = presetByName('web100-redstar-90')!.scenario as unknown as EngineScenario;
+    const item = s.traffic[0] as unknown as Record<string, unknown>;
+    const key = (t: Record<string, unknown>) => calibrationKey({ ...s, traffic: [t as never] }, 0, 'sessions', 0.9);
+    expect(item.openLoop).toBe(true);
+    expect(key(item)).toContain('"modelVersion":2');
+    expect(key({ ...item, openLoop: false })).not.toContain('modelVersion');
+  });
+
   it('keyHash is 64-bit FNV-1a (the FNV test vectors)', () => {
     expect(keyHash('')).toBe('cbf29ce484222325');
     expect(keyHash('a')).toBe('af63dc4c8601ec8c');

@@ -190,6 +190,41 @@ describe('units', () => {
     expect(parseDisplay(delay, '20000')).toEqual({ ok: false, error: 'Delay: 20000 ms is out of range; allowed 0 to 10000 ms' });
   });
 
+  it('a number typed with a unit is read as a link reads it, and the box’s own unit and a percentage for a probability too; a unit the field cannot take is named', () => {
+    // "20ms" in the Delay box, with "ms" printed beside it, was refused as "not a number",
+    // though the same text works in a link and after --set; the lessons write max_p as "10 %"
+    const f = editorFields(scenarioWith());
+    const delay = param(f, 'topology.bottleneck.delay');
+    expect(parseDisplay(delay, '20ms')).toEqual({ ok: true, value: 0.02 });
+    expect(parseDisplay(delay, ' 20 ms ')).toEqual({ ok: true, value: 0.02 });
+    expect(parseDisplay(delay, '0.02 s')).toEqual({ ok: true, value: 0.02 });
+    expect(parseDisplay(delay, '4.1ms')).toEqual({ ok: true, value: 0.0041 });
+    expect(parseDisplay(delay, '20s')).toEqual({ ok: false, error: 'Delay: 20000 ms is out of range; allowed 0 to 10000 ms' });
+    expect(parseDisplay(delay, '5Mb/s')).toEqual({ ok: false, error: 'Delay: "5Mb/s": Mb/s is a rate; give a number of ms or one with a unit: ns, us (or µs), ms, s; allowed 0 to 10000 ms' });
+    expect(parseDisplay(delay, '5 parsecs')).toEqual({ ok: false, error: 'Delay: "5 parsecs": "parsecs" is not a unit known here; give a number of ms or one with a unit: ns, us (or µs), ms, s; allowed 0 to 10000 ms' });
+    const rate = param(f, 'topology.bottleneck.rate');
+    expect(parseDisplay(rate, '1.5 Mb/s')).toEqual({ ok: true, value: 1.5e6 });
+    expect(parseDisplay(rate, '64kbps')).toEqual({ ok: true, value: 64e3 });
+    const rwnd = param(f, 'tcp.rwnd');
+    expect(parseDisplay(rwnd, '64 KB')).toEqual({ ok: true, value: 65536 });
+    expect(parseDisplay(rwnd, '1000B')).toEqual({ ok: true, value: 1000 });
+    const limit = param(f, 'topology.bottleneck.queue.limit');
+    expect(parseDisplay(limit, '64 packets')).toEqual({ ok: true, value: 64 });
+    expect(parseDisplay(limit, '64 pkts')).toMatchObject({ ok: false, error: expect.stringMatching(/^Buffer limit: "64 pkts": "pkts" is not a unit known here; give a number of packets; allowed whole number 1 to \d+ packets$/) });
+    const maxP = param(f, 'topology.bottleneck.queue.maxP');
+    expect(parseDisplay(maxP, '2%')).toEqual({ ok: true, value: 0.02 });
+    expect(parseDisplay(maxP, '10 %')).toEqual({ ok: true, value: 0.1 });
+    expect(parseDisplay(maxP, '0.1 %')).toEqual({ ok: true, value: 0.001 });
+    expect(parseDisplay(maxP, '150 %')).toEqual({ ok: false, error: 'max_p: 1.5 is out of range; allowed 0 to 1' });
+    expect(parseDisplay(maxP, '2 ms')).toEqual({ ok: false, error: 'max_p: "2 ms": ms is a time; give a probability from 0 to 1 or a percentage (2 %); allowed 0 to 1' });
+    // a percentage is a probability's only: 5 % of a delay means nothing
+    expect(parseDisplay(delay, '5%')).toEqual({ ok: false, error: 'Delay: "5%" is not a number; allowed 0 to 10000 ms' });
+    // and no exponent or other base slips in by the unit's way
+    const flows = param(f, 'traffic.0.flows');
+    expect(parseDisplay(flows, '0x10')).toMatchObject({ ok: false });
+    expect(parseDisplay(delay, '1e400ms')).toEqual({ ok: false, error: 'Delay: "1e400ms" is not a number; allowed 0 to 10000 ms' });
+  });
+
   it('a decimal comma is read as a point where it cannot be a thousands separator; otherwise the message says how to write it', () => {
     // a number box dropped the comma: "1,5" became 15 without a word (Chromium, en-US and de-DE);
     // a phone's decimal keypad in much of Europe offers only the comma
