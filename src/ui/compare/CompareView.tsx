@@ -22,7 +22,8 @@ import { diffStyle, diffText, faintTitle, runCounterText, seedCount, seedList, s
 import { ExportAndFullScreen } from '../charts/ChartCard';
 import { download, type FigureSource } from '../charts/export';
 import { BUILD_ID } from '../build-id';
-import { encodeLink, lessonByName, runChanges } from '../scenario-api';
+import { encodeLink } from '../scenario-api';
+import { compareStem, runFileName } from './file-names';
 import { foundText, seedRunsAnnouncement, useMilestoneSpeech } from './run-speech';
 import { diffTableCsv, seedTableCsv } from './table-csv';
 import './compare.css';
@@ -132,32 +133,7 @@ function column(r: CompareRunResult, name: string): ChartLine['y'] | null {
 /** Units said in the Export menu of a comparison's table, as a chart's menu says its columns'. */
 export const TABLE_UNITS = 'One row per metric, a column per run. Each row’s numbers are in its unit column (%, ms, pkts, s, Mb/s; blank: a plain number); an empty cell: no value (an unfinished flow).';
 
-/** A run's label in a file name: "red-ecn-5-ms" (32 characters at most). */
-export function fileSlug(label: string): string {
-  return label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 32).replace(/-$/, '') || 'run';
-}
-
-/** The seeds in a file name: "seed4", "seeds4-6". */
-export function seedsSlug(seeds: readonly number[]): string {
-  return seeds.length > 1 ? `seeds${seeds[0]}-${seeds[seeds.length - 1]}` : `seed${seeds[0]}`;
-}
-
-/**
- * A run's name in a file name: its lesson's name ("web100-users-pi24-98", as the command
- * line's --preset takes it) when it runs that lesson as it is, but for its seed; else its
- * label. Two seeds/002 lessons' labels, "Browsing users at 98 % of 100 Mb/s, PI q_ref 24"
- * and "... 240", cut at 32 characters, named both runs the same
- * ("...-browsing-users-at-98-of-100-mb-s-vs-browsing-users-at-98-of-100-mb-s-seed2").
- */
-export function runFileName(label: string, lesson: string | null | undefined, scenario: Scenario): string {
-  if (!lesson || !lessonByName(lesson)) return label;
-  return runChanges(scenario, lesson).every((kv) => kv.startsWith('seed=')) ? lesson : label;
-}
-
-/** "aqm-lab-compare-red-vs-drop-tail-seed4", "...-seeds4-6": the runs and the seeds in the file name. */
-export function compareStem(labelA: string, labelB: string, seeds: readonly number[]): string {
-  return `aqm-lab-compare-${fileSlug(labelA)}-vs-${fileSlug(labelB)}-${seedsSlug(seeds)}`;
-}
+export { compareStem, fileSlug, runFileName, seedsSlug } from './file-names';
 
 /** A comparison table's Export menu (the chart cards' menu, CSV only): `csv` builds the file when asked. */
 export function TableExport({ title, filename, csv, units = TABLE_UNITS, dataNote }: { title: string; filename: string; csv: () => string; units?: string; dataNote?: () => string | null }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
-import { compareStem, runFileName } from '../../../../src/ui/compare/CompareView';
+import { compareStem, runFileName } from '../../../../src/ui/compare/file-names';
 import { withParam } from '../../../../src/ui/scenario-api';
 
 describe("a comparison's exported file names", () => {
