@@ -102,6 +102,8 @@ describe('compare-view', () => {
     expect(await cells('jain')).toEqual(['—', '—', '=']);
     // the table counts from the 30 s warm-up on (the charts show the whole run): its caption says so
     expect(await page.locator('.cmp-table caption').first().innerText()).toBe('Summaries, counted from 30 s on (warm-up left out) (highlighted: different; bold: better)');
+    // with one seed, bold only from a 5 % change on, and the table says so under it
+    expect(await page.locator('[data-testid=better-rule]').innerText()).toMatch(/^Bold: the better side, only where the change is 5 % or more .* several seeds\.$/);
     // both lessons run 230 s: no word about the lengths
     expect(await page.locator('[data-testid=run-length-note]').count()).toBe(0);
     // the same traffic on both sides: one baseline, both curves' reference

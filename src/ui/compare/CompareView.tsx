@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { PALETTE } from '../colors';
 import { hasWebTraffic, viewOf } from '../scenario-view';
-import { compareSummaries, foldFlows, relText, styleText, type DiffRow } from './diff';
+import { BETTER_RULE, compareSummaries, foldFlows, relText, styleText, type DiffRow } from './diff';
 import { capitalized, flowPairLabel, flowTagsTogether } from '../flow-tags';
 import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
@@ -184,6 +184,9 @@ export function DiffTable({ rows, labelA, labelB, flowRows = [], flows = 0, coun
           <RowTable rows={flowRows} labelA={labelA} labelB={labelB} caption="Per flow (highlighted: different; bold: better)" />
         </details>
       ) : null}
+      <p className="cmp-legend-line cmp-rule" data-testid="better-rule">
+        {BETTER_RULE}
+      </p>
     </>
   );
 }
