@@ -2,6 +2,7 @@
  * Two run summaries side by side: one row per metric with both values, the difference
  * and which side is better, so the compare view can highlight what changed. Pure.
  */
+import { groupDigits } from '../../engine/scenario/presets/types';
 import { KIND_NAMES, kindShare, kindsWorthShowing } from '../../engine/metrics/by-kind';
 import type { QueueSummary, Summary } from '../../engine/metrics/types';
 import { KIND_KEYS, type KindKey } from '../../engine/net/packet';
@@ -48,9 +49,13 @@ export interface NumberStyle {
   unit: string;
 }
 
-/** `v` in `style`, with its own decimals or the `decimals` given. */
+/**
+ * `v` in `style`, with its own decimals or the `decimals` given; the whole part grouped by
+ * thousands, as the app's other counts are: the Compare table's drops read "8527" and
+ * "29895" beside the response chart's "(40,112)".
+ */
 export function styleText(style: NumberStyle, v: number, decimals = style.decimals(v)): string {
-  return `${style.shown(v).toFixed(decimals)}${style.unit}`;
+  return `${groupDigits(style.shown(v).toFixed(decimals))}${style.unit}`;
 }
 
 const pct: NumberStyle = { shown: (v) => v * 100, decimals: (v) => (v !== 0 && Math.abs(v) < 0.001 ? 4 : 2), unit: ' %' };

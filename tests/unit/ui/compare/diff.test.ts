@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueSummary, Summary } from '../../../../src/engine/metrics/types';
 import { toMain, type MainToWorker, type WorkerToMain } from '../../../../src/protocol/messages';
-import { BETTER_RULE, compareSummaries, FOLD_FLOWS, foldFlows, LARGE_CHANGE, longestCompletion, relText, type DiffRow } from '../../../../src/ui/compare/diff';
+import { BETTER_RULE, compareSummaries, FOLD_FLOWS, foldFlows, int, LARGE_CHANGE, longestCompletion, relText, styleText, type DiffRow, type NumberStyle } from '../../../../src/ui/compare/diff';
 import { runInWorker } from '../../../../src/ui/compare/run';
 import { flow, queue } from './summary-fixtures';
 import { presetByName } from '../../../../src/engine/scenario/presets';
@@ -190,6 +190,24 @@ class FakeWorker {
 }
 
 const asWorker = (f: FakeWorker) => () => f as unknown as Worker;
+
+describe("the compare table's numbers", () => {
+  // a researcher's table of web-dt148-80 against web-redecn5-80 read drops "8527" and
+  // "29895", early drops "29895", beside the response chart's "(40,112)"
+  it('counts and large values grouped by thousands; decimals, units and small numbers as they were', () => {
+    expect(styleText(int, 8527)).toBe('8,527');
+    expect(styleText(int, 29895)).toBe('29,895');
+    expect(styleText(int, -21368)).toBe('-21,368');
+    expect(styleText(int, 1234567)).toBe('1,234,567');
+    expect(styleText(int, 362)).toBe('362');
+    expect(styleText(int, 0)).toBe('0');
+    const ms: NumberStyle = { shown: (v) => v * 1000, decimals: () => 1, unit: ' ms' };
+    expect(styleText(ms, 1.2345)).toBe('1,234.5 ms');
+    expect(styleText(ms, 0.0288)).toBe('28.8 ms');
+    const share: NumberStyle = { shown: (v) => v * 100, decimals: () => 4, unit: ' %' };
+    expect(styleText(share, 0.0000123)).toBe('0.0012 %');
+  });
+});
 
 describe('foldFlows: a many-flow comparison stays readable', () => {
   // 100 flows (feng-fig12's count): goodputs 1..100 kb/s in A, twice that in B; B's last flow unfinished
