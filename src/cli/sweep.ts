@@ -577,7 +577,11 @@ export async function runSweep(argv: readonly string[], io: CliIo): Promise<numb
       return 3;
     }
   }
-  const fit = sweepThreads(jobsWanted, jobs.map((j) => estimateRun(j.scenario).memoryBytes), 0.75 * totalmem());
+  const fit = sweepThreads(jobsWanted, jobs.map((j) => {
+    // a web run's garbage is in its thread's heap too (estimate.ts, WEB_GARBAGE_PER_CONNECTION_BYTE)
+    const e = estimateRun(j.scenario);
+    return e.memoryBytes + e.garbageBytes;
+  }), 0.75 * totalmem());
   if (fit.note) io.err(fit.note + '\n');
   const threads = fit.threads;
   const rows: (SweepRow | null)[] = jobs.map(() => null);

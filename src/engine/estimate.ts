@@ -53,6 +53,22 @@ export const EXCHANGE_EVENTS_PER_SQRT_RATE = 4.8;
  */
 export const CLI_PROCESS_BASE_BYTES = 88e6;
 
+/**
+ * Garbage V8 lets pile up in a web run, as a multiple of its web connections' memory (the web
+ * items' memoryBytes), besides the 24 MB of CLI_PROCESS_BASE_BYTES. A connection lives a few
+ * hundred ms: long enough to survive the young generation's collections and be promoted, short
+ * enough to die in the old generation, which V8 lets grow to several times what was live at
+ * its last full collection before collecting it again. Measured 2026-11-30 (peak RSS through
+ * the CLI less 64 MB of Node.js, the 24 MB and the run's live heap; docs/speed.md "Safe at any
+ * scale"): 149 MB for web100-users-pi24-98 (5.4x its 27.7 MB of connections), 214 MB for
+ * web100-redstar-90 (6.5x), 20 MB for web-dt148-80 (3.8x), 32 MB for bench-seeds000-full (6x).
+ * Without it, the first two were said "about 130 MB for the whole process" and peaked at 278
+ * and 331 MB. None for bulk or UDP runs (their garbage is within the 24 MB).
+ */
+export const WEB_GARBAGE_PER_CONNECTION_BYTE = 6;
+/** At most this much web garbage: V8 grows its heap by smaller factors as it gets large (web100-redstar-ecnplus-105: 375 MB live, 50 MB more at the peak). */
+export const WEB_GARBAGE_MAX_BYTES = 512e6;
+
 /** Sampling interval of the time series when none is given: duration / 2000, at least 1 ms (0.1 s without a duration). */
 export function defaultSampleInterval(duration: number | undefined): number {
   return duration !== undefined ? Math.max(0.001, duration / 2000) : 0.1;
@@ -130,6 +146,11 @@ export interface RunEstimate {
    * records; without the series a consumer keeps, nor the runtime that runs it), bytes.
    */
   memoryBytes: number;
+  /**
+   * Garbage the JavaScript runtime lets pile up before collecting it, beyond a small run's
+   * (WEB_GARBAGE_PER_CONNECTION_BYTE): counted in the whole process's memory, not in memoryBytes.
+   */
+  garbageBytes: number;
   /**
    * The run's CPU work in events' worth (events of a bulk run): the events, plus what web
    * exchanges cost besides (EXCHANGE_EVENTS_PER_SQRT_RATE). Times are said from this.
@@ -328,6 +349,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
   const itemExchanges: (number | undefined)[] = [];
   let packetsInFlight = 0;
   let itemMemory = 0;
+  let webMemory = 0;
   let flowColumns = 0;
   s.traffic.forEach((t, index) => {
     const d = trafficByKind(t.kind);
@@ -348,6 +370,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     items.push({ index, kind: t.kind, events: e.events ?? e.packets * p.hops * 1.25, packets: e.packets, flows: e.flows, memoryBytes: memory, sizeField, workFields });
     packetsInFlight += e.packetsInFlight ?? 0;
     itemMemory += memory;
+    if (d?.exchangeRate !== undefined) webMemory += memory;
     flowColumns += e.seriesColumns ?? SERIES_COLUMNS_PER_FLOW * e.flows;
   });
   const maxPackets = opts.maxPackets ?? DEFAULT_MAX_PACKETS;
@@ -393,6 +416,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
   const seriesColumns = SERIES_BASE_COLUMNS + (opts.series ? bottleneckAqmColumns(s) : 0) + flowColumns;
   const seriesSamples = opts.series ? Math.floor(endSeconds / interval) + 2 : 0;
   const memoryBytes = BASE_BYTES + nodes * BYTES_PER_NODE + links * BYTES_PER_LINK + 4 * coreNodes * coreNodes + itemMemory + poolBytes(packetsInFlight) + (webExchanges > 0 ? webRecordsBytes(webExchanges) : 0) + (opts.series ? seriesColumns * 64 * 8 : 0);
+  const garbageBytes = Math.min(WEB_GARBAGE_MAX_BYTES, WEB_GARBAGE_PER_CONNECTION_BYTE * webMemory);
   return {
     endSeconds,
     openEnded,
@@ -408,6 +432,7 @@ export function estimateRun(s: EngineScenario, opts: { series?: boolean; sampleI
     seriesValues: seriesColumns * seriesSamples,
     webExchanges,
     memoryBytes,
+    garbageBytes,
     work,
     wallSeconds: work / NOMINAL_EVENTS_PER_SECOND,
     items,
@@ -450,7 +475,8 @@ function secondsValue(s: number): string {
  * One line: "about 1.3 M events, 300 k packets, 12 MB of memory for the run; about 1 s at 4 M
  * events/s". `measuredEventsPerSec`: the time at this rate, measured on the machine (the app's
  * runs so far), instead of the nominal one. `processBaseBytes`: what the process running it
- * takes besides (the CLI's CLI_PROCESS_BASE_BYTES), to give the whole process's memory too:
+ * takes besides (the CLI's CLI_PROCESS_BASE_BYTES), to give the whole process's memory too
+ * (with the run's garbage, garbageBytes):
  * "2.6 MB" was read as what `top` would show for a process that peaked at 74 MB.
  */
 export function estimateText(e: RunEstimate, measuredEventsPerSec?: number, processBaseBytes?: number): string {
@@ -460,7 +486,7 @@ export function estimateText(e: RunEstimate, measuredEventsPerSec?: number, proc
   const extra = e.work > 1.05 * e.events ? ` with web connections' own work counted as ${countText(e.work - e.events)} events more` : '';
   const time = m !== undefined ? `${durationText(e.work / m)} at ${countText(m)} events/s, the pace measured in this tab's runs${extra ? `,${extra}` : ''}` : `${durationText(e.wallSeconds)} at ${countText(NOMINAL_EVENTS_PER_SECOND)} events/s${extra ? `,${extra}` : ''}`;
   const cap = e.reachesPacketCap ? `; its queues would hold more packets than the cap of ${countText(e.packetsInFlight)}: the run will stop when they reach it` : '';
-  return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory for the run${processBaseBytes !== undefined ? ` (about ${bytesText(e.memoryBytes + processBaseBytes)} for the whole process)` : ''}${series}; ${time}${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}${cap}`;
+  return `about ${countText(e.events)} events, ${countText(e.packets)} packets, ${bytesText(e.memoryBytes)} of memory for the run${processBaseBytes !== undefined ? ` (about ${bytesText(e.memoryBytes + e.garbageBytes + processBaseBytes)} for the whole process)` : ''}${series}; ${time}${e.openEnded ? ` (no duration: assumed to end near ${+e.endSeconds.toPrecision(3)} s)` : ''}${cap}`;
 }
 
 /** What a run may use before the CLI refuses it (unless forced) and the app asks. */

@@ -1,3 +1,4 @@
+import { BAD_RT_LINK_TITLE, readRtView } from './charts/rt-link';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -20,7 +21,8 @@ const session = (() => {
   }
 })();
 // Classroom on stays on when the tab reloads (classroom-memory.ts)
-const store = new AppStore({ embed: flags.embed, classroom: initialClassroom(location.search, session) });
+const rtLink = readRtView(location.search);
+const store = new AppStore({ embed: flags.embed, classroom: initialClassroom(location.search, session), rtView: rtLink.view });
 rememberClassroom(store, session, {
   search: () => location.search,
   replaceSearch: (search) => history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`),
@@ -30,6 +32,7 @@ const loop = new FrameLoop();
 const services: AppServices = { store, controller, loop };
 
 startUrlSync(store, controller);
+if (rtLink.problem) store.addBanner({ kind: 'warning', title: BAD_RT_LINK_TITLE, lines: [rtLink.problem], untilNextLoad: true });
 // every chart drawn for paper, in view or not (src/ui/print.ts)
 installPrintHooks(loop);
 

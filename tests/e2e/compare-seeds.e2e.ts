@@ -108,7 +108,9 @@ describe('compare-seeds', () => {
       const svg = readFileSync((await svgDl.path())!, 'utf8');
       expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
       expect(svg).toContain('<title>Bottleneck queue (seed 4)</title>');
-      expect(svg).toMatch(/<desc>AQM Lab [^<]* · lesson default · compared with a drop-tail queue · seed 4 of seeds 4 to 6 · [\d-]+ [\d:]+ · #p=default&amp;duration=8&amp;seed=4<\/desc>/);
+      expect(svg).toMatch(/<desc>AQM Lab [^<]* · lesson default · compared with a drop-tail queue · seed 4 of seeds 4 to 6 · [\d-]+ [\d:]+ · \?compare=droptail&amp;seeds=3#p=default&amp;duration=8&amp;seed=4<\/desc>/);
+      // the link reopens the comparison, not lesson A alone
+      expect(svg).toContain('link="?compare=droptail&amp;seeds=3#p=default&amp;duration=8&amp;seed=4"');
       expect((svg.match(/<path /g) ?? []).length).toBe(await page.locator('.cmp-chart.cmp-exportable').filter({ hasText: 'Bottleneck queue (seed 4)' }).locator('.cmp-chart-wrap > svg path').count());
       expect(svg).toContain('a drop-tail queue: queue</text>');
       // well-formed XML (a serialized React <svg> and its text escaped right)

@@ -198,7 +198,7 @@ describe('teach', () => {
     const applied = () => page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh as number);
     await minTh.fill('80');
     await minTh.press('Tab');
-    await expect.poll(() => msg.innerText()).toMatch(/^min_th: 80 must be less than maxTh = 60/);
+    await expect.poll(() => msg.innerText()).toMatch(/^min_th: 80 must be less than max_th = 60/);
     expect(await minTh.inputValue(), 'the box after Tab').toBe('80');
     expect(await minTh.getAttribute('aria-invalid')).toBe('true');
     expect(await applied()).toBe(20);
@@ -214,7 +214,7 @@ describe('teach', () => {
     await page.getByRole('button', { name: 'Reset the run' }).click();
     // a pause in typing commits too: the box keeps the text then as well
     await minTh.fill('70');
-    await expect.poll(() => msg.innerText(), { timeout: 5000 }).toMatch(/^min_th: 70 must be less than maxTh = 60/);
+    await expect.poll(() => msg.innerText(), { timeout: 5000 }).toMatch(/^min_th: 70 must be less than max_th = 60/);
     await page.getByRole('textbox', { name: 'max_th' }).click();
     expect(await minTh.inputValue()).toBe('70');
     // another field edited: the message about min_th goes, and its box shows the 20 in force

@@ -416,7 +416,7 @@ describe('ux', () => {
       expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh)).toBe(15);
       await minTh.press('Enter');
       const msg = page.locator('[data-path="topology.bottleneck.queue.minTh"] .sed-error');
-      await expect.poll(() => msg.innerText()).toMatch(/^min_th: .*50.*maxTh = 45/);
+      await expect.poll(() => msg.innerText()).toMatch(/^min_th: .*50.*max_th = 45/);
       expect(await msg.locator('code').innerText()).toBe('topology.bottleneck.queue.minTh');
       expect(await page.evaluate(() => window.__aqmlab!.store.getState().scenario.topology.bottleneck.queue.minTh)).toBe(15);
       // friendly units: a negative rate is named with its label and the range in Mb/s
@@ -475,7 +475,7 @@ describe('ux', () => {
       await minTh.fill('50');
       await minTh.press('Enter');
       const msg = page.locator('[data-path="topology.bottleneck.queue.minTh"] .sed-error');
-      await expect.poll(() => msg.innerText()).toMatch(/maxTh = 45/);
+      await expect.poll(() => msg.innerText()).toMatch(/max_th = 45/);
       // another lesson from the menu: its own min_th in the box, and no word of the default lesson's max_th
       await page.selectOption('#lesson-select', 'red-vs-dt');
       await page.waitForFunction(() => window.__aqmlab!.store.getState().presetName === 'red-vs-dt');
@@ -1488,7 +1488,7 @@ describe('ux', () => {
       await cc.locator('select').selectOption('cubic');
       const fix = cc.getByRole('button', { name: 'Set congestion control to cubic and window cut to rfc5681 (RFC 5681)' });
       await expect.poll(() => fix.count()).toBe(1);
-      expect(await cc.locator('.sed-error').textContent()).toContain('windowCut = "ns2" (ns-2\'s halving) cannot be combined with cc = "cubic"');
+      expect(await cc.locator('.sed-error').textContent()).toContain('window cut = "ns2" (ns-2\'s halving) cannot be combined with congestion control = "cubic"');
       await cc.scrollIntoViewIfNeeded();
       const b = (await cc.boundingBox())!;
       await page.screenshot({ path: `${SHOTS}/editor-companion-fix.png`, clip: { x: b.x - 16, y: Math.max(0, b.y - 16), width: b.width + 32, height: b.height + 32 } });

@@ -6,6 +6,7 @@
  * ("x % of responses within t ms") and counters of exchanges started, completed and in
  * progress. Shown only for scenarios with web traffic.
  */
+import { rememberRtView } from './rt-link';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useServices } from '../app-context';
@@ -44,8 +45,13 @@ export function ResponseChart({ full = false }: { full?: boolean } = {}) {
   const [live, setLive] = useState<{ exchanges: number; started: number; inProgress: number } | null>(null);
   // in the store, so the full-screen copy opens on the view the page shows
   const { mode, large } = useAppState(store, (s) => s.rtView);
-  const setMode = (m: RtMode) => store.set({ rtView: { mode: m, large } });
-  const setLarge = (l: boolean) => store.set({ rtView: { mode, large: l } });
+  // the view goes in the page's link (rt-link.ts), so a shared link opens on it
+  const setView = (v: { mode: RtMode; large: boolean }) => {
+    store.set({ rtView: v });
+    rememberRtView(v);
+  };
+  const setMode = (m: RtMode) => setView({ mode: m, large });
+  const setLarge = (l: boolean) => setView({ mode, large: l });
   const [readout, setReadout] = useState<string | null>(null);
   const [described, setDescribed] = useState('No response completed yet.');
   const wrapRef = useRef<HTMLDivElement>(null);

@@ -186,6 +186,17 @@ export interface FigureSource {
   compared?: string;
   /** The seeds a Compare figure's runs are from, when more than `seed` ("seeds 4 to 6"; its charts draw the first). */
   seeds?: string;
+  /**
+   * A Compare figure's page query, "?compare=lesson:web-redecn5-80&seeds=5" (link.ts
+   * withCompareLink), written before the link's fragment: the link alone reopened lesson A
+   * without the comparison the figure shows.
+   */
+  query?: string;
+}
+
+/** The figure's link as the address bar has it: Compare's query, if any, then "#" and the scenario's fragment. */
+export function figureLink(src: FigureSource): string {
+  return `${src.query ?? ''}#${src.link}`;
 }
 
 /** "2026-11-23 14:05". */
@@ -203,7 +214,7 @@ export function captionText(src: FigureSource): string {
   const compared = src.compared ? ` · compared with ${src.compared}` : '';
   const seed = src.seeds ? `seed ${src.seed} of ${src.seeds}` : `seed ${src.seed}`;
   const what = src.title ? `${src.title}${src.lesson ? ` (from lesson ${src.lesson})` : ''}` : src.lesson ? `lesson ${src.lesson}${src.edited ? ', edited' : ''}` : 'custom scenario';
-  return `AQM Lab${src.build ? ` ${src.build}` : ''} · ${what}${compared} · ${seed} · ${dateText(src.date)} · #${src.link}`;
+  return `AQM Lab${src.build ? ` ${src.build}` : ''} · ${what}${compared} · ${seed} · ${dateText(src.date)} · ${figureLink(src)}`;
 }
 
 /** The source of a figure of the run on screen: its lesson, its own name or "edited", its seed and link. */
@@ -341,7 +352,7 @@ export function figureSvg(c: Pick<ChartContext, 'fonts'>, width: number, height:
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<title>${esc(title)}</title>` +
-    (src ? `<desc>${esc(caption)}</desc><metadata><aqmlab lesson="${esc(src.lesson ?? '')}"${src.title ? ` title="${esc(src.title)}"` : ''}${src.edited ? ' edited="true"' : ''} seed="${src.seed}" date="${esc(src.date.toISOString())}" link="${esc('#' + src.link)}"${src.build ? ` build="${esc(src.build)}"` : ''}${src.compared ? ` compared="${esc(src.compared)}"` : ''}${src.seeds ? ` seeds="${esc(src.seeds)}"` : ''}/></metadata>` : '') +
+    (src ? `<desc>${esc(caption)}</desc><metadata><aqmlab lesson="${esc(src.lesson ?? '')}"${src.title ? ` title="${esc(src.title)}"` : ''}${src.edited ? ' edited="true"' : ''} seed="${src.seed}" date="${esc(src.date.toISOString())}" link="${esc(figureLink(src))}"${src.build ? ` build="${esc(src.build)}"` : ''}${src.compared ? ` compared="${esc(src.compared)}"` : ''}${src.seeds ? ` seeds="${esc(src.seeds)}"` : ''}/></metadata>` : '') +
     `<rect width="${width}" height="${height}" fill="${SERIES.background}"/>` +
     fr.titles.map((l, i) => `<text x="8" y="${Math.round(fr.title * 1.35) + i * fr.step}" font-size="${fr.title}" font-weight="600" font-family="${family}" fill="${SERIES.text}">${esc(l)}</text>`).join('') +
     `<g transform="translate(0,${fr.top})">${body}</g>` +

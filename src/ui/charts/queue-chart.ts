@@ -28,10 +28,18 @@ function rowsFor(c: ChartContext, present: ReadonlySet<number>): EventStyle[] {
   return EVENT_STYLES.filter((e) => possible.has(e.kind) || present.has(e.kind));
 }
 
-function unitOf(c: ChartContext): { cols: [string, string]; scale: number; label: string } {
+function unitOf(c: ChartContext): { cols: [string, string]; scale: number; label: string; unit: string } {
   return c.view.queue.unit === 'bytes'
-    ? { cols: ['queueBytes', 'avg'], scale: 1e-3, label: 'queue (KB)' }
-    : { cols: ['queue', 'avg'], scale: 1, label: 'queue (packets)' };
+    ? { cols: ['queueBytes', 'avg'], scale: 1e-3, label: 'queue (KB)', unit: 'KB' }
+    : { cols: ['queue', 'avg'], scale: 1, label: 'queue (packets)', unit: 'packets' };
+}
+
+/**
+ * The readout of the latest values, in the axis's unit: "now 28 · avg 16.8 packets" ("now 28
+ * · avg 16.8" had no unit while the axis said packets, or KB in byte mode).
+ */
+export function nowNote(queue: string, avg: string | null, unit: string): string {
+  return `now ${queue}${avg === null ? '' : ` · avg ${avg}`} ${unit}`;
 }
 
 export const queueChart: ChartDef = {
@@ -105,7 +113,7 @@ export const queueChart: ChartDef = {
     // buffer) gives an axis that stops under it
     const limits = limitSteps.map(([, v]) => v).filter((v): v is number => v !== null);
     if (limits.length > 0 && Math.min(...limits) * u.scale <= top) items.push({ label: 'buffer limit', color: SERIES.limit, dash: [2, 3], width: 2 });
-    // the latest values ("now 20 · avg 28.5") are read above the plot, at the right of the
+    // the latest values ("now 20 · avg 28.5 packets") are read above the plot, at the right of the
     // legend's last row or on a line of their own under it: over the plot's top right, on a
     // white box at 85 %, the buffer limit, the grid and the queue at its peak ran through the
     // text. The room is sized to the widest value the queue can reach (its buffer) before any
@@ -113,7 +121,7 @@ export const queueChart: ChartDef = {
     const noteH = f.small * 1.4;
     const most = limMax > 0 ? limMax * u.scale : top;
     const digits = '0'.repeat(Math.max(4, fmtNumber(most).length));
-    const noteW = p.measure(hasAvg ? `now ${digits} · avg ${digits}` : `now ${digits}`, f.small);
+    const noteW = p.measure(nowNote(digits, hasAvg ? digits : null, u.unit), f.small);
     const end = { x: 0, y: 0 };
     const lh0 = legend(p, items, 8, 4, p.width - 16, f.legend, false, end);
     // the legend's gap between items (legend: 1.1 of its type) before the note
@@ -208,7 +216,7 @@ export const queueChart: ChartDef = {
     if (store.length === 0) emptyNote(p, main, 'Press play to start the run', f);
     else {
       const last = store.last(u.cols[0]) * u.scale;
-      const note = !hasAvg ? `now ${fmtNumber(last)}` : `now ${fmtNumber(last)} · avg ${fmtNumber(store.last(u.cols[1]) * u.scale)}`;
+      const note = nowNote(fmtNumber(last), hasAvg ? fmtNumber(store.last(u.cols[1]) * u.scale) : null, u.unit);
       p.text(note, noteRight, noteMid, { size: f.small, color: SERIES.text, align: 'right', baseline: 'middle' });
     }
     return drawn;

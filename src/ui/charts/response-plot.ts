@@ -78,8 +78,17 @@ export interface RtLayout {
 
 function fmtMs(s: number): string {
   // rounded first: 0.99996 s reads "1 s", not "1000 ms"
-  const r = +s.toPrecision(3);
+  const r = shownTime(s);
   return r < 1 ? `${+(r * 1000).toPrecision(3)} ms` : `${r} s`;
+}
+
+/**
+ * The time a read-out says, 3 significant digits (0.53238 s is "532 ms"): the shares are read
+ * at it, so "within 532 ms: 78.0 %" is the share within 0.532 s, what a count of the exported
+ * responses at 532 ms gives; read at the pointer's 0.53238 s it said 78.1 % (seeds/002, PI 24).
+ */
+export function shownTime(s: number): number {
+  return +s.toPrecision(3);
 }
 
 /** A share in per cent, with its first digits when small (a CCDF's tail: 0.02 %, not 0.0 %). */
@@ -93,7 +102,8 @@ function fmtPct(v: number): string {
  * taking longer than t on the CCDF, as each view's y axis shows it (the CCDF's read-out
  * gave the share within t, 96.8 %, beside a point the axis put at 3.2 %).
  */
-export function readoutText(curves: readonly RtCurve[], t: number, mode: RtMode): { head: string; parts: string[]; line: string } {
+export function readoutText(curves: readonly RtCurve[], at: number, mode: RtMode): { head: string; parts: string[]; line: string } {
+  const t = shownTime(at);
   const head = mode === 'cdf' ? `within ${fmtMs(t)}` : `longer than ${fmtMs(t)}`;
   const parts = curves.filter((c) => c.hist.n > 0).map((c) => `${c.label}: ${fmtPct(mode === 'cdf' ? c.hist.cdf(t) : 1 - c.hist.cdf(t))}`);
   return { head, parts, line: `${head}: ${parts.join(', ')}` };
@@ -260,7 +270,7 @@ export function drawResponseTimes(p: Painter, curves: readonly RtCurve[], mode: 
     readout = text.line;
     const dots: { py: number; color: string }[] = [];
     for (const c of read) {
-      const f = c.hist.cdf(t);
+      const f = c.hist.cdf(shownTime(t));
       const py = mode === 'cdf' ? y(f) : 1 - f > 0 ? y(1 - f) : NaN;
       if (Number.isFinite(py)) dots.push({ py, color: c.color });
     }

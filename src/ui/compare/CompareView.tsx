@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Scenario } from '../../engine/scenario/schema';
 import { PALETTE } from '../colors';
 import { hasWebTraffic, viewOf } from '../scenario-view';
-import { compareSummaries, foldFlows, relText, styleText, type DiffRow } from './diff';
+import { BETTER_RULE, compareSummaries, foldFlows, relText, styleText, type DiffRow } from './diff';
 import { capitalized, flowPairLabel, flowTagsTogether } from '../flow-tags';
 import { LineChart, type ChartLine } from './LineChart';
 import { BASELINE_COLOR } from '../charts/response-plot';
@@ -23,6 +23,7 @@ import { ExportAndFullScreen } from '../charts/ChartCard';
 import { download, type FigureSource } from '../charts/export';
 import { BUILD_ID } from '../build-id';
 import { encodeLink } from '../scenario-api';
+import { compareStem, runFileName } from './file-names';
 import { foundText, seedRunsAnnouncement, useMilestoneSpeech } from './run-speech';
 import { diffTableCsv, seedTableCsv } from './table-csv';
 import './compare.css';
@@ -42,6 +43,10 @@ export interface CompareViewProps {
   seeds?: number;
   /** The lesson `a` is (or was edited from), for an exported chart's caption and link; null: a custom scenario. */
   lesson?: string | null;
+  /** Compare's page query for this comparison ("?compare=lesson:web-redecn5-80"), in an exported chart's link. */
+  query?: string;
+  /** The lesson `b` is, when it is one (a lesson chosen by name), for the exported files' names. */
+  lessonB?: string | null;
 }
 
 export type Side = { state: 'running'; progress: number } | { state: 'done'; result: CompareRunResult } | { state: 'error'; message: string };
@@ -128,20 +133,7 @@ function column(r: CompareRunResult, name: string): ChartLine['y'] | null {
 /** Units said in the Export menu of a comparison's table, as a chart's menu says its columns'. */
 export const TABLE_UNITS = 'One row per metric, a column per run. Each row’s numbers are in its unit column (%, ms, pkts, s, Mb/s; blank: a plain number); an empty cell: no value (an unfinished flow).';
 
-/** A run's label in a file name: "red-ecn-5-ms" (32 characters at most). */
-export function fileSlug(label: string): string {
-  return label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 32).replace(/-$/, '') || 'run';
-}
-
-/** The seeds in a file name: "seed4", "seeds4-6". */
-export function seedsSlug(seeds: readonly number[]): string {
-  return seeds.length > 1 ? `seeds${seeds[0]}-${seeds[seeds.length - 1]}` : `seed${seeds[0]}`;
-}
-
-/** "aqm-lab-compare-red-vs-drop-tail-seed4", "...-seeds4-6": the runs and the seeds in the file name. */
-export function compareStem(labelA: string, labelB: string, seeds: readonly number[]): string {
-  return `aqm-lab-compare-${fileSlug(labelA)}-vs-${fileSlug(labelB)}-${seedsSlug(seeds)}`;
-}
+export { compareStem, fileSlug, runFileName, seedsSlug } from './file-names';
 
 /** A comparison table's Export menu (the chart cards' menu, CSV only): `csv` builds the file when asked. */
 export function TableExport({ title, filename, csv, units = TABLE_UNITS, dataNote }: { title: string; filename: string; csv: () => string; units?: string; dataNote?: () => string | null }) {
@@ -192,6 +184,9 @@ export function DiffTable({ rows, labelA, labelB, flowRows = [], flows = 0, coun
           <RowTable rows={flowRows} labelA={labelA} labelB={labelB} caption="Per flow (highlighted: different; bold: better)" />
         </details>
       ) : null}
+      <p className="cmp-legend-line cmp-rule" data-testid="better-rule">
+        {BETTER_RULE}
+      </p>
     </>
   );
 }
@@ -319,7 +314,7 @@ export function sideOver(sides: readonly Side[]): Side {
   return { state: 'running', progress: f / sides.length };
 }
 
-export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false, onRunning, seeds = 1, lesson = null }: CompareViewProps) {
+export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = false, onRunning, seeds = 1, lesson = null, query, lessonB = null }: CompareViewProps) {
   const [nonce, setNonce] = useState(0);
   const [layout, setLayout] = useState<'overlay' | 'side'>('overlay');
   const n = seedCount(seeds);
@@ -399,10 +394,10 @@ export function CompareView({ a, b, labelA, labelB, maxFlows = 12, classroom = f
 
   // an exported chart says where it came from as a single-run chart's does (export.ts
   // captionText): A's lesson, seed and link, what it is compared with, and over which seeds
-  const stem = compareStem(labelA, labelB, seedsRun);
+  const stem = compareStem(runFileName(labelA, lesson, a), runFileName(labelB, lessonB, b), seedsRun);
   const figure = (chart: string) => ({
     stem: `${stem}-${chart}`,
-    source: (): FigureSource => ({ lesson, seed: a.seed, link: encodeLink(a, lesson), date: new Date(), build: BUILD_ID, compared: labelB, seeds: n > 1 ? seedsText(seedsRun) : undefined }),
+    source: (): FigureSource => ({ lesson, seed: a.seed, link: encodeLink(a, lesson), date: new Date(), build: BUILD_ID, compared: labelB, seeds: n > 1 ? seedsText(seedsRun) : undefined, query }),
   });
 
   let body = null;

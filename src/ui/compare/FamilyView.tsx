@@ -161,7 +161,7 @@ function FamilyComparisons({ members, runs, seeds }: { members: readonly FamilyM
   );
 }
 
-export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunning }: { members: readonly FamilyMember[]; seed: number; seeds?: number; classroom?: boolean; onRunning?: (running: boolean) => void }) {
+export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunning, query }: { members: readonly FamilyMember[]; seed: number; seeds?: number; classroom?: boolean; onRunning?: (running: boolean) => void; query?: string }) {
   const [nonce, setNonce] = useState(0);
   const n = seedCount(seeds);
   const seedsRun = useMemo(() => seedList(seed, n), [seed, n]);
@@ -222,7 +222,7 @@ export function FamilyView({ members, seed, seeds = 1, classroom = false, onRunn
   );
   const figure = {
     stem: `${stem}-response-times`,
-    source: (): FigureSource => ({ lesson: members[0].lesson, seed: seedsRun[0], link: encodeLink(members[0].scenario, members[0].lesson), date: new Date(), build: BUILD_ID, compared: members.slice(1).map((m) => m.label).join(', '), seeds: n > 1 ? seedsText(seedsRun) : undefined }),
+    source: (): FigureSource => ({ lesson: members[0].lesson, seed: seedsRun[0], link: encodeLink(members[0].scenario, members[0].lesson), date: new Date(), build: BUILD_ID, compared: members.slice(1).map((m) => m.label).join(', '), seeds: n > 1 ? seedsText(seedsRun) : undefined, query }),
   };
 
   return (

@@ -16,7 +16,7 @@ import type { FigureSource } from '../charts/export';
 import { SERIES } from '../colors';
 import { encodeLink } from '../scenario-api';
 import { TableExport, useReportRunning } from './CompareView';
-import { gridAnnouncement, gridCellText, gridCurves, gridHeading, gridMark, gridMarkText, gridValueText, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMark, type GridMetric } from './grid';
+import { gridAnnouncement, gridCellText, gridCurves, gridHeading, gridMark, gridMarkText, gridTickText, gridValueText, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, type GridCurve, type GridFigure, type GridMark, type GridMetric } from './grid';
 import { exportSvgChart, GridLines, useWidth, yAxisLeft } from './LineChart';
 import { familyConcurrency, useRuns, type RunJob } from './run-queue';
 import { useMilestoneSpeech } from './run-speech';
@@ -27,7 +27,7 @@ type ExportAs = { stem: string; source: () => FigureSource };
 /** Dash of a curve's reference line (and of its legend entry). */
 const REF_DASH = '7 4';
 
-const fmtY = (v: number) => String(Number(v.toPrecision(4)));
+const fmtY = gridTickText;
 /** The tables' decimals: the metric's own (drops: 0), else 3 from zero (loss), 2 from the data (utilization). */
 const decimals = (metric: GridMetric) => metric.decimals ?? (metric.yFrom === 'zero' ? 3 : 2);
 
@@ -165,7 +165,7 @@ export function gridPartialText(done: number, total: number): string {
   return `partial: ${done} of ${total} runs done`;
 }
 
-export function GridView({ figure, lesson, classroom = false, onRunning }: { figure: GridFigure; lesson: string | null; classroom?: boolean; onRunning?: (running: boolean) => void }) {
+export function GridView({ figure, lesson, classroom = false, onRunning, query }: { figure: GridFigure; lesson: string | null; classroom?: boolean; onRunning?: (running: boolean) => void; query?: string }) {
   const [nonce, setNonce] = useState(0);
   // each point as its preset has it (seed, window): the figure is the grid's, not the scenario on screen's
   const jobs = useMemo<RunJob[]>(
@@ -208,7 +208,7 @@ export function GridView({ figure, lesson, classroom = false, onRunning }: { fig
   const partial = finished < jobs.length ? gridPartialText(done.size, jobs.length) : null;
   const exportAs: ExportAs = {
     stem,
-    source: () => ({ lesson: homeName, seed: home?.seed ?? 1, link: home ? encodeLink(home, homeName) : `p=${homeName}`, date: new Date(), build: BUILD_ID, compared: `every point of its grid (${jobs.length} lessons, each at its own seed)` }),
+    source: () => ({ lesson: homeName, seed: home?.seed ?? 1, link: home ? encodeLink(home, homeName) : `p=${homeName}`, date: new Date(), build: BUILD_ID, compared: `every point of its grid (${jobs.length} lessons, each at its own seed)`, query }),
   };
 
   // one table per metric, or, where it is wider than its room and the figure has column

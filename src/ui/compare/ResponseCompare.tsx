@@ -12,6 +12,7 @@ import { figureMargins, figureSvg, saveFigure, type FigureSource } from '../char
 import { fontsFor } from '../charts/plot';
 import { comparedCurves, curvesText, drawResponseTimes, moveReadout, readoutHint, responseHeight, type ComparedRun, type RtCurve, type RtLayout, type RtMode } from '../charts/response-plot';
 import type { ExchangeStore } from '../store/exchange-store';
+import { DEFAULT_RT_VIEW, readRtView, rememberRtView } from '../charts/rt-link';
 
 export type { ComparedRun } from '../charts/response-plot';
 
@@ -40,8 +41,18 @@ export function ResponseCompare({
   baselineLabel?: string;
 }) {
   const menuRef = useRef<HTMLDetailsElement>(null);
-  const [mode, setMode] = useState<RtMode>('cdf');
-  const [large, setLarge] = useState(false);
+  // starts from the page link's view and writes it (rt-link.ts): a shared link reopens the CCDF
+  const [view] = useState(() => (typeof location === 'undefined' ? DEFAULT_RT_VIEW : readRtView(location.search).view));
+  const [mode, setModeOnly] = useState<RtMode>(view.mode);
+  const [large, setLargeOnly] = useState(view.large);
+  const setMode = (m: RtMode) => {
+    setModeOnly(m);
+    rememberRtView({ mode: m, large });
+  };
+  const setLarge = (l: boolean) => {
+    setLargeOnly(l);
+    rememberRtView({ mode, large: l });
+  };
   const [hover, setHover] = useState<number | null>(null);
   const [readout, setReadout] = useState<string | null>(null);
   // the curves in words (half, 90 %, 99 % within...), as the live chart's name says them

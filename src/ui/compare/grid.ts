@@ -312,9 +312,19 @@ export function gridMark(fig: GridFigure, lesson: string | null | undefined): Gr
   return { name: p.name, curve: p.curve, x: p.x, text: `this lesson: ${fig.curves[p.curve]}, ${where}` };
 }
 
-/** A metric's value as said: "goodput efficiency G 99.27 %", "drops 30" (its label without the unit's parenthesis, percent after the number). */
+/**
+ * A y-axis tick's label (and a number said of a point): 4 significant digits, a whole number
+ * of four digits or more grouped by thousands as the tables and the app's other counts are
+ * ("20,000" drops; seeds/001's drop axis read "20000" beside its table's "17,480"); a small
+ * number or a decimal as it is ("0.5", "99.5", "0.00123").
+ */
+export function gridTickText(v: number): string {
+  return groupDigits(String(Number(v.toPrecision(4))));
+}
+
+/** A metric's value as said: "goodput efficiency G 99.27 %", "drops 17,480" (its label without the unit's parenthesis, percent after the number). */
 export function gridValueText(metric: GridMetric, y: number): string {
-  const v = String(Number(y.toPrecision(4)));
+  const v = gridTickText(y);
   return `${metric.yLabel.replace(/ \([^)]*\)$/, '')} ${v}${metric.yLabel.endsWith('(%)') ? ' %' : ''}`;
 }
 

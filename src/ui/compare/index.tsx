@@ -35,11 +35,11 @@ export default function ComparePanel({ store, controller }: SlotProps) {
   // what the page's link says to compare with and over how many seeds (link.ts), read once
   const [fromLink] = useState(() => (typeof location === 'undefined' ? { problems: [] } : readCompareLink(location.search)));
   const [choice, setChoice] = useState(fromLink.choice ?? DEFAULT_CHOICE);
-  const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; note?: string; n: number; seeds: number } | null>(null);
+  const [run, setRun] = useState<{ a: Scenario; b: Scenario; labelA: string; labelB: string; note?: string; n: number; seeds: number; query: string; lessonB: string | null } | null>(null);
   // each compared scenario runs over this many seeds (1: the scenario's seed alone)
   const [seeds, setSeeds] = useState(fromLink.seeds ?? 1);
-  const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number; seeds: number } | null>(null);
-  const [gridRun, setGridRun] = useState<{ figure: GridFigure; n: number } | null>(null);
+  const [familyRun, setFamilyRun] = useState<{ members: FamilyMember[]; seed: number; n: number; seeds: number; query: string } | null>(null);
+  const [gridRun, setGridRun] = useState<{ figure: GridFigure; n: number; query: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // a comparison is running: Compare waits for it (Close comparison stops it)
   const [busy, setBusy] = useState(false);
@@ -169,7 +169,7 @@ export default function ComparePanel({ store, controller }: SlotProps) {
       if (!figure) return;
       setRun(null);
       setFamilyRun(null);
-      setGridRun((prev) => ({ figure, n: (prev?.n ?? 0) + 1 }));
+      setGridRun((prev) => ({ figure, n: (prev?.n ?? 0) + 1, query: withCompareLink('', chosen, 1) }));
       return;
     }
     setGridRun(null);
@@ -186,13 +186,15 @@ export default function ComparePanel({ store, controller }: SlotProps) {
       const n = seedCount(seeds);
       if (!confirmLarge(members.map((m) => ({ label: m.label, scenario: { ...m.scenario, seed: scenario.seed } })), n)) return;
       setRun(null);
-      setFamilyRun((prev) => ({ members, seed: scenario.seed, n: (prev?.n ?? 0) + 1, seeds: n }));
+      setFamilyRun((prev) => ({ members, seed: scenario.seed, n: (prev?.n ?? 0) + 1, seeds: n, query: withCompareLink('', chosen, n, tickedForLink(ticked)) }));
       return;
     }
     setFamilyRun(null);
     let b: Scenario;
     let labelB: string;
     let note: string | undefined;
+    // B's lesson name, when B is a lesson as it is (the exported files are named by it)
+    let lessonB: string | null = null;
     if (chosen.startsWith('v:')) {
       const v = VARIANTS.find((x) => x.id === chosen)!;
       const r = v.make(scenario);
@@ -215,10 +217,11 @@ export default function ComparePanel({ store, controller }: SlotProps) {
       if (!l) return;
       b = l.scenario;
       labelB = l.title;
+      lessonB = l.name;
     }
     const n = seedCount(seeds);
     if (!confirmLarge([{ label: labelA, scenario }, { label: labelB, scenario: { ...b, seed: scenario.seed } }], n)) return;
-    setRun((prev) => ({ a: scenario, b, labelA, labelB, note, n: (prev?.n ?? 0) + 1, seeds: n }));
+    setRun((prev) => ({ a: scenario, b, labelA, labelB, note, n: (prev?.n ?? 0) + 1, seeds: n, query: withCompareLink('', chosen, n), lessonB }));
   };
 
   return (
@@ -313,9 +316,9 @@ export default function ComparePanel({ store, controller }: SlotProps) {
         </p>
       ) : null}
       {run?.note ? <p className="cmp-seed cmp-note">{run.note}</p> : null}
-      {run ? <CompareView key={run.n} lesson={preset} seeds={run.seeds} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
-      {gridRun ? <GridView key={gridRun.n} figure={gridRun.figure} lesson={preset} classroom={classroom} onRunning={setBusy} /> : null}
-      {familyRun ? <FamilyView key={familyRun.n} members={familyRun.members} seed={familyRun.seed} seeds={familyRun.seeds} classroom={classroom} onRunning={setBusy} /> : null}
+      {run ? <CompareView key={run.n} query={run.query} lessonB={run.lessonB} lesson={preset} seeds={run.seeds} a={run.a} b={run.b} labelA={run.labelA} labelB={run.labelB} classroom={classroom} onRunning={setBusy} /> : null}
+      {gridRun ? <GridView key={gridRun.n} query={gridRun.query} figure={gridRun.figure} lesson={preset} classroom={classroom} onRunning={setBusy} /> : null}
+      {familyRun ? <FamilyView key={familyRun.n} query={familyRun.query} members={familyRun.members} seed={familyRun.seed} seeds={familyRun.seeds} classroom={classroom} onRunning={setBusy} /> : null}
     </div>
   );
 }

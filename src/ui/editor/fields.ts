@@ -755,7 +755,7 @@ export function errorsByPath(messages: readonly string[], fields: readonly Edito
  */
 export function fieldErrors(fields: readonly EditorField[], changed: { path: string; list: readonly string[] } | null, others: readonly string[]): Record<string, string> {
   const out = errorsByPath(others, fields);
-  if (!changed || changed.list.length === 0) return out;
+  if (!changed || changed.list.length === 0) return keysAsLabels(out, fields);
   let mine = errorsByPath(changed.list, fields);
   if (!mine[changed.path] && fields.some((f) => f.path === changed.path)) {
     // shown at another field, a message names the field it is about by its label, not its
@@ -773,6 +773,41 @@ export function fieldErrors(fields: readonly EditorField[], changed: { path: str
     mine = { [changed.path]: changed.list.join('\n') };
   }
   for (const [k, v] of Object.entries(mine)) out[k] = out[k] ? `${v}\n${out[k]}` : v;
+  return keysAsLabels(out, fields);
+}
+
+/**
+ * A field's label inside a sentence: "Buffer limit" as "buffer limit" (as the charts' markers
+ * say it, plot.ts markerName), "max_th", "ECN" as they are; without a closing qualifier
+ * ("Congestion control (this item only)" said three times in one message).
+ */
+function labelInText(label: string): string {
+  const bare = label.replace(/ \([^()]*\)$/, '');
+  return /^[A-Z][a-z]/.test(bare) ? bare[0].toLowerCase() + bare.slice(1) : bare;
+}
+
+/**
+ * The engine's messages name a field's neighbours by their keys ("minTh = 80 must be less
+ * than maxTh = 60", "must be below limit = 40 packets"); the editor's boxes are labelled
+ * max_th and "Buffer limit", and a student looked for a box called maxTh. In each message
+ * filed under a field, a key of a field of the same item (same dotted prefix) becomes that
+ * field's label: a camelCase key wherever it stands, a one-word key ("limit", "unit") only
+ * where it is set or compared ("limit = 4", "limit ≥ 2", "limit - 1"), not as an English
+ * word. Dotted paths are left to labelledMessage. The CLI's --set messages keep the keys.
+ */
+function keysAsLabels(byPath: Record<string, string>, fields: readonly EditorField[]): Record<string, string> {
+  const labels = new Map(fields.map((f) => [f.path, f.kind === 'param' ? f.spec.label : f.label]));
+  const out: Record<string, string> = {};
+  for (const [path, text] of Object.entries(byPath)) {
+    const item = path.includes('.') ? path.slice(0, path.lastIndexOf('.') + 1) : '';
+    out[path] =
+      path === '' || !labels.has(path)
+        ? text
+        : text.replace(/(?<![.\w])([a-z][A-Za-z0-9]*)\b(?!\.\w)(?=(\s*(?:=|≥|≤|<|>|- ))?)/g, (key: string, _k: string, compared: string | undefined) => {
+            const label = labels.get(item + key);
+            return label && label !== key && (compared !== undefined || /[A-Z]/.test(key)) ? labelInText(label) : key;
+          });
+  }
   return out;
 }
 

@@ -16,6 +16,7 @@ import { decodeLink, encodeLink, lessons, problemLine } from '../scenario-api';
 import type { RunController } from '../run/controller';
 import type { AppStore } from './app-store';
 import { COMPARE_KEY, LESSONS_KEY, SEEDS_KEY } from '../compare/link';
+import { RT_KEY } from '../charts/rt-link';
 
 export const BAD_LINK_TITLE = 'Some settings in this link could not be used';
 /** The banner of a link's values that were applied but are likely not what was meant (a bare delay=5 is 5 s). */
@@ -31,7 +32,7 @@ export function readQueryFlags(search: string): { embed: boolean; classroom: boo
 export const KEPT_LINE = 'The scenario on screen is unchanged.';
 
 /** The page query's own keys: display flags and Compare's settings (compare/link.ts). */
-const QUERY_KEYS = new Set(['embed', 'classroom', COMPARE_KEY, SEEDS_KEY, LESSONS_KEY]);
+const QUERY_KEYS = new Set(['embed', 'classroom', COMPARE_KEY, SEEDS_KEY, LESSONS_KEY, RT_KEY]);
 
 /**
  * A link typed with the scenario in its query (`?p=red-vs-dt&seed=3`, as a command line's

@@ -169,6 +169,24 @@ describe('figure source', () => {
     expect(fileStem('queue', 'default', named)).toMatch(/^aqm-lab-RTT-unfairness-edited-[0-9a-f]{6}-queue$/);
   });
 
+  // a researcher's exported compare chart read "#p=web-dt148-80&seed=3": the link reopened
+  // lesson A alone, without the comparison with web-redecn5-80 the figure shows
+  it("a Compare figure's link carries Compare's query: opened again, it reads the same comparison", async () => {
+    const { withCompareLink, readCompareLink } = await import('../../../../src/ui/compare/link');
+    const query = withCompareLink('', 'l:web-redecn5-80', 5);
+    const cmp = { ...src, link: 'p=web-dt148-80&seed=3', compared: 'ARED + ECN', seeds: 'seeds 3 to 7', query };
+    const caption = captionText(cmp);
+    const link = caption.slice(caption.lastIndexOf(' · ') + 3);
+    expect(link).toBe('?compare=lesson:web-redecn5-80&seeds=5#p=web-dt148-80&seed=3');
+    const at = new URL(link, 'http://127.0.0.1/');
+    expect(readCompareLink(at.search)).toEqual({ choice: 'l:web-redecn5-80', seeds: 5, problems: [] });
+    expect(at.hash).toBe('#p=web-dt148-80&seed=3');
+    const svg = figureSvg({ fonts: fontsFor(false) }, 640, 300, 'Response times', cmp, () => '');
+    expect(svg).toContain('link="?compare=lesson:web-redecn5-80&amp;seeds=5#p=web-dt148-80&amp;seed=3"');
+    // a single run's figure: the fragment alone, as before
+    expect(captionText(src).endsWith(' · #p=default&topology.bottleneck.queue.maxP=0.02&seed=7')).toBe(true);
+  });
+
   it('a Compare figure: the caption and the metadata also say what it is compared with and over which seeds; figureSvg frames any drawing', () => {
     const cmp = { ...src, compared: 'a drop-tail queue', seeds: 'seeds 7 to 9' };
     expect(captionText(cmp)).toBe('AQM Lab · lesson default · compared with a drop-tail queue · seed 7 of seeds 7 to 9 · 2026-11-23 14:05 · #p=default&topology.bottleneck.queue.maxP=0.02&seed=7');

@@ -25,14 +25,23 @@ export interface QueueDraw {
   running: boolean;
   /** How many samples (200 unless given; 0: before Play). */
   samples?: number;
+  /** The queue counted in bytes (byte mode): `queue` and `avg` are then bytes. */
+  bytes?: boolean;
 }
 
 export function drawQueue(o: QueueDraw): BoxPainter {
-  const view = viewOf(presetByName(o.preset)!.scenario);
+  const scenario = structuredClone(presetByName(o.preset)!.scenario);
+  if (o.bytes && scenario.topology.kind === 'dumbbell') {
+    // the same buffer and thresholds, counted in bytes (1500-byte packets)
+    const q = scenario.topology.bottleneck.queue as Record<string, unknown>;
+    q.unit = 'bytes';
+    for (const k of ['limit', 'minTh', 'maxTh']) if (typeof q[k] === 'number') q[k] = (q[k] as number) * 1500;
+  }
+  const view = viewOf(scenario);
   const n = o.samples ?? 200;
   const t = Float64Array.from({ length: n }, (_, i) => i * o.step);
   const store = new SeriesStore();
-  if (n > 0) store.append({ t, cols: { queue: Float64Array.from(t, o.queue), avg: new Float64Array(n).fill(o.avg) } });
+  if (n > 0) store.append({ t, cols: { [o.bytes ? 'queueBytes' : 'queue']: Float64Array.from(t, o.queue), avg: new Float64Array(n).fill(o.avg) } });
   const c = { store, view, markers: [], fonts: fontsFor(o.classroom), now: store.lastTime, end: o.end, summary: null, highlight: [], wallMs: 0, speed: 1, running: o.running, cursorT: null, scratch: new SeriesScratch() } as unknown as ChartContext;
   const p = new BoxPainter(o.w, o.h);
   queueChart.draw(p, c);

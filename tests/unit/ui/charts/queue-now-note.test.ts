@@ -43,7 +43,7 @@ describe("queue chart: the 'now · avg' readout", () => {
           const p = draw(preset, limit, w, h, classroom);
           const note = p.texts.find((b) => b.what.startsWith('now '))!;
           expect(note).toBeDefined();
-          expect(note.what).toBe(avg ? `now ${limit} · avg ${0.4 * limit}` : `now ${limit.toLocaleString('en-US')}`);
+          expect(note.what).toBe(avg ? `now ${limit} · avg ${0.4 * limit} packets` : `now ${limit.toLocaleString('en-US')} packets`);
           // on the card, above the plot
           expect(note.x0).toBeGreaterThanOrEqual(0);
           expect(note.x1).toBeLessThanOrEqual(w);
@@ -55,6 +55,18 @@ describe("queue chart: the 'now · avg' readout", () => {
           for (const b of p.texts) if (b !== note) expect(overlap(note, b), `${note.what} / ${b.what}`).toBe(false);
           for (const m of p.markers) expect(overlap(note, m), `${note.what} / ${m.what}`).toBe(false);
         });
+
+  // "now 28 · avg 16.8" had no unit while the axis said packets (a teacher's class asked which)
+  it('it says the unit of the axis: packets, or KB when the queue is counted in bytes', () => {
+    const axisUnit = (p: BoxPainter) => /^queue \((\w+)\)$/.exec(p.texts.find((b) => b.what.startsWith('queue ('))!.what)![1];
+    const packets = draw('red-vs-dt', 64, 931, 388, false);
+    expect(axisUnit(packets)).toBe('packets');
+    expect(packets.texts.find((b) => b.what.startsWith('now '))!.what).toBe('now 64 · avg 25.6 packets');
+    // byte mode: 64 packets of 1500 bytes is 96 KB
+    const bytes = drawQueue({ preset: 'red-vs-dt', w: 931, h: 388, classroom: false, step: 0.5, queue: (t) => Math.min(96_000, (t / 60) * 96_000), avg: 38_400, end: 100, running: true, bytes: true });
+    expect(axisUnit(bytes)).toBe('KB');
+    expect(bytes.texts.find((b) => b.what.startsWith('now '))!.what).toBe('now 96 · avg 38.4 KB');
+  });
 
   it('its room is kept before Play: the plot does not move when the first values come', () => {
     for (const [preset, limit] of LESSONS)

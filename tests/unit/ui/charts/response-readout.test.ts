@@ -211,3 +211,20 @@ describe('response-time read-out beside the curves, not over them', () => {
     });
   }
 });
+
+describe('the read-out reads the shares at the time it says', () => {
+  // seeds/002 PI 24: the pointer at 0.53238 s said "within 532 ms: 78.1 %", where the
+  // responses within 0.532 s are 78.0 %: the share was read at the pointer, not at the time said
+  it('"within 532 ms" is the share within 0.532 s, wherever in the rounding the pointer is', async () => {
+    const { readoutText, shownTime } = await import('../../../../src/ui/charts/response-plot');
+    // many responses in the bin around 0.532 s: the histogram's CDF climbs across it
+    const h = hist([[0.1, 50], [0.5305, 40], [0.5318, 40], [0.5324, 40], [0.5331, 40], [2, 50]]);
+    const c: RtCurve[] = [{ label: 'run', hist: h, color: '#0072b2' }];
+    const want = `within 532 ms: run: ${(100 * h.cdf(0.532)).toFixed(1)} %`;
+    for (const at of [0.53151, 0.532, 0.53249]) expect(readoutText(c, at, 'cdf').line, String(at)).toBe(want);
+    // the pointer's own times would have read other shares (the test can tell)
+    expect((100 * h.cdf(0.53249)).toFixed(1)).not.toBe((100 * h.cdf(0.532)).toFixed(1));
+    expect(readoutText(c, 0.53249, 'ccdf').line).toBe(`longer than 532 ms: run: ${(100 * (1 - h.cdf(0.532))).toFixed(1)} %`);
+    expect(shownTime(0.99996)).toBe(1);
+  });
+});

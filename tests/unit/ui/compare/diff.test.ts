@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueueSummary, Summary } from '../../../../src/engine/metrics/types';
 import { toMain, type MainToWorker, type WorkerToMain } from '../../../../src/protocol/messages';
-import { compareSummaries, FOLD_FLOWS, foldFlows, longestCompletion, relText, type DiffRow } from '../../../../src/ui/compare/diff';
+import { BETTER_RULE, compareSummaries, FOLD_FLOWS, foldFlows, int, LARGE_CHANGE, longestCompletion, relText, styleText, type DiffRow, type NumberStyle } from '../../../../src/ui/compare/diff';
 import { runInWorker } from '../../../../src/ui/compare/run';
 import { flow, queue } from './summary-fixtures';
 import { presetByName } from '../../../../src/engine/scenario/presets';
@@ -65,8 +65,9 @@ describe('compareSummaries', () => {
     expect(byKey(rows, 'drops').rel).toBeCloseTo(-0.95, 12);
     expect(relText(byKey(rows, 'drops'))).toBe('−95 %');
     expect(byKey(rows, 'meanQueue').winner).toBe('b');
-    // 0.95 -> 0.93 is a 2.1 % change: highlighted as a difference, not a large one
-    expect(byKey(rows, 'util')).toMatchObject({ change: 'differs', winner: 'a' });
+    // 0.95 -> 0.93 is a 2.1 % change: highlighted as a difference, not a large one, and
+    // neither side is called better (BETTER_RULE: one seed moves utilization about as much)
+    expect(byKey(rows, 'util')).toMatchObject({ change: 'differs', winner: null });
     expect(relText(byKey(rows, 'util'))).toBe('−2.1 %');
     // marks have no "better" direction
     expect(byKey(rows, 'marks')).toMatchObject({ change: 'large', winner: null });
@@ -88,8 +89,37 @@ describe('compareSummaries', () => {
     expect(byKey(rows, 'G').format(0.99271)).toBe(byKey(rows, 'G').format(0.99268));
     expect(byKey(rows, 'G')).toMatchObject({ change: 'differs', winner: null });
     expect(byKey(rows, 'jain')).toMatchObject({ change: 'differs', winner: null });
-    // a difference the table shows still has its winner
-    expect(byKey(compareSummaries(summary({ goodputEfficiency: 0.9927 }), summary({ goodputEfficiency: 0.9917 })), 'G').winner).toBe('a');
+    // a difference the table shows, and large enough, still has its winner
+    expect(byKey(compareSummaries(summary({ goodputEfficiency: 0.9927 }), summary({ goodputEfficiency: 0.9317 })), 'G').winner).toBe('a');
+  });
+
+  // a teacher's class read bold as a finding: mean queue 21.9 against 22.0 packets, and a
+  // completion time "0.0 %" apart, with one seed
+  it('a small difference, shown or not, has no better side; from LARGE_CHANGE on it has', () => {
+    const tiny = compareSummaries(summary({}, { meanQueuePackets: 21.94 }, [flow(0, { completionTime: 10.0 })]), summary({}, { meanQueuePackets: 22.01 }, [flow(0, { completionTime: 10.004 })]));
+    expect(byKey(tiny, 'meanQueue').format(21.94)).not.toBe(byKey(tiny, 'meanQueue').format(22.01));
+    expect(byKey(tiny, 'meanQueue')).toMatchObject({ change: 'differs', winner: null });
+    expect(relText(byKey(tiny, 'flow0.completion'))).toBe('0.0 %');
+    expect(byKey(tiny, 'flow0.completion')).toMatchObject({ change: 'differs', winner: null });
+    // either side of the threshold (relative to A, as the Change column): 4.9 % no, 5.1 % yes
+    const at = (b: number) => byKey(compareSummaries(summary({}, { meanQueuePackets: 20 }), summary({}, { meanQueuePackets: b })), 'meanQueue');
+    expect(LARGE_CHANGE).toBe(0.05);
+    expect(at(20 * 1.049).winner).toBeNull();
+    expect(at(20 * 0.949).winner).toBe('b');
+    expect(at(20 * 1.051).winner).toBe('a');
+  });
+
+  it("the one-seed table's note says the rule, with its threshold", async () => {
+    const { createElement } = await import('react');
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { DiffTable } = await compareView();
+    const a = summary({}, { meanQueuePackets: 21.94 });
+    const html = renderToStaticMarkup(createElement(DiffTable, { ...foldFlows(compareSummaries(a, summary({}, { meanQueuePackets: 22.01 })), a, a), labelA: 'A', labelB: 'B' }));
+    expect(html).not.toContain('cmp-win');
+    const note = /<p [^>]*data-testid="better-rule"[^>]*>(.*?)<\/p>/.exec(html)?.[1] ?? '';
+    expect(note).toBe(BETTER_RULE);
+    expect(note).toContain(`${LARGE_CHANGE * 100} % or more`);
+    expect(note).toMatch(/several seeds/);
   });
 
   it('two-way traffic: the reverse queue’s utilization, drop rate and mean queue, as the single-run table shows them', () => {
@@ -160,6 +190,24 @@ class FakeWorker {
 }
 
 const asWorker = (f: FakeWorker) => () => f as unknown as Worker;
+
+describe("the compare table's numbers", () => {
+  // a researcher's table of web-dt148-80 against web-redecn5-80 read drops "8527" and
+  // "29895", early drops "29895", beside the response chart's "(40,112)"
+  it('counts and large values grouped by thousands; decimals, units and small numbers as they were', () => {
+    expect(styleText(int, 8527)).toBe('8,527');
+    expect(styleText(int, 29895)).toBe('29,895');
+    expect(styleText(int, -21368)).toBe('-21,368');
+    expect(styleText(int, 1234567)).toBe('1,234,567');
+    expect(styleText(int, 362)).toBe('362');
+    expect(styleText(int, 0)).toBe('0');
+    const ms: NumberStyle = { shown: (v) => v * 1000, decimals: () => 1, unit: ' ms' };
+    expect(styleText(ms, 1.2345)).toBe('1,234.5 ms');
+    expect(styleText(ms, 0.0288)).toBe('28.8 ms');
+    const share: NumberStyle = { shown: (v) => v * 100, decimals: () => 4, unit: ' %' };
+    expect(styleText(share, 0.0000123)).toBe('0.0012 %');
+  });
+});
 
 describe('foldFlows: a many-flow comparison stays readable', () => {
   // 100 flows (feng-fig12's count): goodputs 1..100 kb/s in A, twice that in B; B's last flow unfinished

@@ -90,7 +90,8 @@ describe('the family table over seeds', () => {
     const l = cell(1, 'loss');
     expect(statText(l, l.b)).toBe(`${(100 * mean(loss1)).toFixed(2)} ± ${(100 * sd(loss1)).toFixed(2)}`);
     const x = cell(2, 'exchanges');
-    expect(statText(x, x.b)).toBe(`${mean([1200, 1210, 1240, 1290]).toFixed(1)} ± ${sd([1200, 1210, 1240, 1290]).toFixed(1)}`);
+    // grouped by thousands as the one-seed column's 1,000 is
+    expect(statText(x, x.b)).toBe(`${mean([1200, 1210, 1240, 1290]).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ± ${sd([1200, 1210, 1240, 1290]).toFixed(1)}`);
     // the one-seed text of the same columns
     const one = runs[0][0];
     expect(FAMILY_METRICS.map((m) => m.text(m.value(one)!))).toEqual([

@@ -1,10 +1,11 @@
+import { scaleLinear } from 'd3-scale';
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '../../../../src/engine/metrics/types';
 import { FIG20B_DELAY_MS, FIG20B_INCREASE, FIG4_FLOWS, FIG4_MAXP } from '../../../../src/engine/scenario/presets/seeds004';
 import { ECN_FINITE_CLIENTS } from '../../../../src/engine/scenario/presets/seeds001';
 import { presetScenario } from '../../../../src/engine/scenario/presets';
 import { compareChoices, GRID, usableChoice } from '../../../../src/ui/compare/choices';
-import { ECN_FINITE_CURVES, ECN_FINITE_FIGS, FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridAfterLesson, gridAnnouncement, gridCellText, gridCurves, gridFigureFor, gridHeading, gridMark, gridMarkText, gridMilestone, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, log2Position } from '../../../../src/ui/compare/grid';
+import { ECN_FINITE_CURVES, ECN_FINITE_FIGS, FENG_FIG20B, FENG_FIG4, GRID_FIGURES, gridAfterLesson, gridAnnouncement, gridCellText, gridCurves, gridFigureFor, gridHeading, gridMark, gridMarkText, gridMilestone, gridTickText, gridValueText, gridTableXHead, gridTicks, gridXPosition, gridXs, gridYDomain, log2Position } from '../../../../src/ui/compare/grid';
 import { flowColor } from '../../../../src/ui/colors';
 import { lessons } from '../../../../src/ui/scenario-api';
 
@@ -190,6 +191,33 @@ describe('the y axis of a grid figure', () => {
     expect(gridYDomain([0, 0, 0], loss)).toEqual([0, 1]);
     expect(gridYDomain([0, 1e-12], loss)).toEqual([0, 1]);
     expect(gridYDomain([0, 0.003], loss)[1]).toBeCloseTo(0.00315, 12);
+  });
+});
+
+describe('the y-axis tick labels of a grid figure', () => {
+  const drops = ECN_FINITE_FIGS[0].metrics.find((m) => m.id === 'drops')!;
+
+  // seeds/001's drop axis read "20000" and "40000" beside its table's "17,480"
+  it('large counts grouped by thousands, as the table writes them', () => {
+    const [lo, hi] = gridYDomain([362, 17480, 43210], drops);
+    const labels = scaleLinear().domain([lo, hi]).nice(4).ticks(5).map(gridTickText);
+    expect(labels).toContain('20,000');
+    expect(labels).toContain('40,000');
+    for (const l of labels) expect(l).toMatch(/^\d{1,3}(,\d{3})*$/);
+    expect(gridTickText(1234567)).toBe('1,235,000');
+    expect(gridTickText(-12000)).toBe('-12,000');
+    expect(gridValueText(drops, 17480)).toBe('drops 17,480');
+  });
+
+  it('small numbers and decimals as they were: no separator, no fraction grouped', () => {
+    expect(gridTickText(0)).toBe('0');
+    expect(gridTickText(500)).toBe('500');
+    expect(gridTickText(99.5)).toBe('99.5');
+    expect(gridTickText(0.0025)).toBe('0.0025');
+    expect(gridTickText(0.1 + 0.2)).toBe('0.3');
+    expect(gridTickText(1234.5)).toBe('1,235');
+    const util = FENG_FIG20B.metrics.find((m) => m.id === 'util')!;
+    expect(gridValueText(util, 99.271)).toBe('utilization 99.27 %');
   });
 });
 

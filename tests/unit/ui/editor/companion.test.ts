@@ -118,7 +118,7 @@ describe('one-step fix: markup', () => {
     const label = companionButtonText(s, fix);
     const html = decode(renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors, live: false, fix: { path: 'tcp.cc', label, apply: () => {} } })));
     const cc = block(html, 'tcp.cc');
-    expect(cc).toContain('Window cut: windowCut = "ns2" (ns-2\'s halving) cannot be combined with cc = "cubic"');
+    expect(cc).toContain('Window cut: window cut = "ns2" (ns-2\'s halving) cannot be combined with congestion control = "cubic"');
     const err = /<p class="sed-error" id="([^"]+)"/.exec(cc)![1];
     expect(cc).toContain(`<button type="button" class="sed-fix" aria-describedby="${err}">Set congestion control to cubic and window cut to rfc5681 (RFC 5681)</button>`);
     // the button is at the field edited only

@@ -273,7 +273,8 @@ describe('units', () => {
     expect(refused.ok).toBe(false);
     const shown = fieldErrors(f, { path: 'tcp.cc', list: refused.ok ? [] : refused.errors }, [])['tcp.cc'];
     const line = labelledMessage(cc, shown.split('\n')[0]);
-    expect(line).toMatch(/^Window cut: windowCut = "ns2"/);
+    // the keys in the message read as the boxes' labels too
+    expect(line).toMatch(/^Window cut: window cut = "ns2" .* cannot be combined with congestion control = "cubic"/);
     expect(line).not.toContain(`${cc.spec.label}: `);
   });
 
@@ -354,12 +355,41 @@ describe('fieldErrors', () => {
     expect(Object.keys(out)).toEqual(['topology.bottleneck.queue.maxTh']);
     const maxTh = param(fields, 'topology.bottleneck.queue.maxTh');
     // the other field named by its label, not its dotted key (the key of the field shown is beside it)
-    expect(labelledMessage(maxTh, out['topology.bottleneck.queue.maxTh'])).toMatch(/^max_th: min_th = 15 must be less than maxTh = 10/);
+    // ... and the field edited too: its box is labelled max_th, not maxTh
+    expect(labelledMessage(maxTh, out['topology.bottleneck.queue.maxTh'])).toMatch(/^max_th: min_th = 15 must be less than max_th = 10/);
     expect(out['topology.bottleneck.queue.maxTh']).not.toContain('topology.bottleneck.queue.minTh');
     // a message about the field edited stays there; one about no field goes there too; a run's errors keep their fields
     expect(fieldErrors(fields, { path: 'seed', list: ['seed = -1 is out of range'] }, ['topology.bottleneck.rate: refused'])).toEqual({ seed: 'seed = -1 is out of range', 'topology.bottleneck.rate': 'topology.bottleneck.rate: refused' });
     expect(fieldErrors(fields, { path: 'seed', list: ['something general'] }, [])).toEqual({ seed: 'something general' });
     expect(fieldErrors(fields, null, ['general'])).toEqual({ '': 'general' });
+  });
+
+  // the engine names an item's fields by their keys ("must be below limit = 10 packets"); the
+  // editor's boxes say "Buffer limit" and max_th, and a message shown there names them so
+  it("the engine's keys of the item's other fields read as their boxes' labels; --set keeps the keys", () => {
+    const s = scenarioWith();
+    const fields = editorFields(s);
+    const refused = (path: string, value: unknown) => {
+      const json = cloneJson(s) as unknown as Record<string, unknown>;
+      expect(applySet(json, path, value)).toBeNull();
+      const r = parseScenario(json);
+      expect(r.ok).toBe(false);
+      return r.ok ? [] : r.errors;
+    };
+    const shown = (path: string, out: Record<string, string>) => labelledMessage(fields.find((f) => f.path === path)!, out[path]);
+    const limit = refused('topology.bottleneck.queue.limit', 10);
+    // the engine's (and the CLI's) words keep the keys
+    expect(limit[0]).toMatch(/^topology\.bottleneck\.queue\.minTh = 15 must be below limit = 10 packets/);
+    expect(shown('topology.bottleneck.queue.limit', fieldErrors(fields, { path: 'topology.bottleneck.queue.limit', list: limit }, []))).toMatch(/^Buffer limit: min_th = 15 must be below buffer limit = 10 packets/);
+    const minTh = refused('topology.bottleneck.queue.minTh', 80);
+    // a run's errors (no edit) are named the same way
+    const out = fieldErrors(fields, null, minTh);
+    expect(shown('topology.bottleneck.queue.minTh', out)).toBe('min_th: 80 must be less than max_th = 45'); // the default scenario's max_th
+    expect(out['topology.bottleneck.queue.minTh']).not.toContain('maxTh');
+    // a one-word key is relabelled only where it is set or compared, not as an English word,
+    // and a key of another item's field is not touched
+    const limits = fieldErrors(fields, null, ['topology.bottleneck.queue.minTh: the limit of what limit = 5 allows; maxP and rate = 3 stay']);
+    expect(limits['topology.bottleneck.queue.minTh']).toBe('topology.bottleneck.queue.minTh: the limit of what buffer limit = 5 allows; max_p and rate = 3 stay');
   });
 
   it('a refused Add a traffic item (a change of the whole list) is filed under "traffic", beside its button (hostile input)', () => {
@@ -652,7 +682,7 @@ describe("a traffic item's own TCP settings (traffic.N.tcp)", () => {
     const fields = editorFields(s);
     const byField = fieldErrors(fields, { path: 'traffic.1.tcp.cc', list: errors }, []);
     expect(Object.keys(byField)).toEqual(['traffic.1.tcp.cc']);
-    expect(labelledMessage(param(fields, 'traffic.1.tcp.cc'), byField['traffic.1.tcp.cc'])).toMatch(/^Congestion control \(this item only\): cc = "cubic"/);
+    expect(labelledMessage(param(fields, 'traffic.1.tcp.cc'), byField['traffic.1.tcp.cc'])).toMatch(/^Congestion control \(this item only\): congestion control = "cubic".*; use traffic\.1\.tcp\.windowCut = "rfc5681" or congestion control = "reno"$/);
     // a number out of range: the field's range, in its unit
     const withRto = editorFields(scenarioWith({ 'traffic.1.tcp.minRto': 0.5 }, s));
     expect(parseDisplay(param(withRto, 'traffic.1.tcp.minRto'), '20000')).toEqual({ ok: false, error: 'Min RTO (this item only): 20000 ms is out of range; allowed 1 to 10000 ms' });

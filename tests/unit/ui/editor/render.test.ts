@@ -15,7 +15,7 @@ import { cloneJson } from '../../../../src/engine/scenario/paths';
 import { parseScenario, type Scenario } from '../../../../src/engine/scenario/schema';
 import { applySet } from '../../../../src/engine/scenario/set';
 import { TCP_PARAMS } from '../../../../src/engine/tcp/params';
-import { displayRange, editorFields } from '../../../../src/ui/editor/fields';
+import { displayRange, editorFields, fieldErrors } from '../../../../src/ui/editor/fields';
 import { presetByName } from '../../../../src/engine/scenario/presets';
 
 interface EditorProps {
@@ -161,11 +161,13 @@ describe('ScenarioEditor markup', () => {
     const Editor = await loadEditor();
     const s = scenarioWith({});
     const msg = 'topology.bottleneck.queue.minTh = 50 must be less than maxTh = 45';
-    const html = renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors: { 'topology.bottleneck.queue.minTh': msg, '': 'general problem' }, live: false }));
+    // the editor's messages as the app files them (fieldErrors), from the engine's words
+    const errors = fieldErrors(editorFields(s), null, [msg, 'general problem']);
+    const html = renderToStaticMarkup(createElement(Editor, { scenario: s, onChange: () => {}, errors, live: false }));
     const b = block(html, 'topology.bottleneck.queue.minTh');
     expect(b).toContain('role="alert"');
-    // in the user's words: the label first, the dotted key beside it
-    expect(decode(b)).toContain('min_th: 50 must be less than maxTh = 45</span>');
+    // in the user's words: the label first, the other field by its box's label (max_th, not maxTh), the dotted key beside it
+    expect(decode(b)).toContain('min_th: 50 must be less than max_th = 45</span>');
     expect(b).toMatch(/<code class="sed-key"[^>]*>topology\.bottleneck\.queue\.minTh<\/code>/);
     expect(b).toContain('aria-invalid="true"');
     expect(html.indexOf('general problem')).toBeLessThan(html.indexOf('data-path='));
