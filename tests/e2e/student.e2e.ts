@@ -248,8 +248,10 @@ describe('student', () => {
     };
     const q = await measure('queue');
     const w = await measure('cwnd');
-    // the strip is there (four rows: ECN mark, early, forced, overflow drop) and the cwnd chart has none
-    expect(q.strip).toBeGreaterThan(60);
+    // the strip is there (four rows: ECN mark, early, forced, overflow drop, each at least a
+    // small label's height: 56 px and more; 60 on a phone since the readout's unit puts
+    // "now ... packets" on a line of its own) and the cwnd chart has none
+    expect(q.strip).toBeGreaterThan(50);
     expect(w.strip).toBe(0);
     await page.locator('.charts section[data-chart=queue]').screenshot({ path: `${SHOTS}/student-phone-queue.png` });
     console.log(`phone: queue plot ${(q.axis - q.strip).toFixed(0)} px (+ ${q.strip.toFixed(0)} px of rows), cwnd plot ${w.axis.toFixed(0)} px`);
